@@ -1,0 +1,14 @@
+//! Pure domain crate of memeboard: task model, wire types, scoring and statistics.
+//!
+//! Everything here is plain data in, plain data out, with no IO, so the axum server and the
+//! Leptos browser app compute identical numbers from the same code.
+
+pub mod api;
+pub mod assign;
+pub mod crowd;
+pub mod ids;
+pub mod rng;
+pub mod scoring;
+pub mod stats;
+pub mod survey;
+pub mod tasks;

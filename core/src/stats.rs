@@ -1,0 +1,427 @@
+//! Crowd statistics: per-participant accuracy, human average / best / pooled rows with
+//! bootstrap 95% intervals, and inter-rater agreement (Fleiss' kappa, Krippendorff's alpha).
+//!
+//! Intervals resample participants *and* items (two-way bootstrap) with a seeded
+//! [`SplitMix64`], so the same data always gives the same interval on every platform.
+
+use crate::rng::SplitMix64;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// One scored response: participant index, item index, score in `[0, 1]`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Response {
+    /// Dense participant index.
+    pub participant: usize,
+    /// Dense item index.
+    pub item: usize,
+    /// Score (1.0 correct, 0.0 wrong, or a graded value).
+    pub score: f64,
+}
+
+/// A point estimate with a 95% interval.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Estimate {
+    /// Point estimate on the full data.
+    pub value: f64,
+    /// 2.5th bootstrap percentile.
+    pub ci_low: f64,
+    /// 97.5th bootstrap percentile.
+    pub ci_high: f64,
+}
+
+/// Which crowd statistic to compute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CrowdStatistic {
+    /// Mean of per-participant accuracies ("human average").
+    MeanOfParticipants,
+    /// Best per-participant accuracy ("human best").
+    BestParticipant,
+    /// All responses pooled: correct / answered ("item-level pooled accuracy").
+    Pooled,
+}
+
+/// Per-participant mean scores under participant and item weights (multiplicities).
+/// Participants with no weighted response are left out. Returns `(mean, participant weight)`.
+fn weighted_participant_means(
+    responses: &[Response],
+    num_participants: usize,
+    participant_weight: &[u32],
+    item_weight: &[u32],
+) -> Vec<(f64, u32)> {
+    let mut num = vec![0.0f64; num_participants];
+    let mut den = vec![0.0f64; num_participants];
+    for r in responses {
+        let w = f64::from(item_weight[r.item]);
+        num[r.participant] += w * r.score;
+        den[r.participant] += w;
+    }
+    (0..num_participants)
+        .filter(|&p| participant_weight[p] > 0 && den[p] > 0.0)
+        .map(|p| (num[p] / den[p], participant_weight[p]))
+        .collect()
+}
+
+fn evaluate(
+    stat: CrowdStatistic,
+    responses: &[Response],
+    num_participants: usize,
+    participant_weight: &[u32],
+    item_weight: &[u32],
+) -> Option<f64> {
+    match stat {
+        CrowdStatistic::MeanOfParticipants => {
+            let means = weighted_participant_means(
+                responses,
+                num_participants,
+                participant_weight,
+                item_weight,
+            );
+            let total: u32 = means.iter().map(|(_, w)| w).sum();
+            (total > 0).then(|| {
+                means.iter().map(|(m, w)| m * f64::from(*w)).sum::<f64>() / f64::from(total)
+            })
+        }
+        CrowdStatistic::BestParticipant => {
+            weighted_participant_means(responses, num_participants, participant_weight, item_weight)
+                .into_iter()
+                .map(|(m, _)| m)
+                .fold(None, |best: Option<f64>, m| {
+                    Some(best.map_or(m, |b| b.max(m)))
+                })
+        }
+        CrowdStatistic::Pooled => {
+            let (mut num, mut den) = (0.0, 0.0);
+            for r in responses {
+                let w = f64::from(participant_weight[r.participant] * item_weight[r.item]);
+                num += w * r.score;
+                den += w;
+            }
+            (den > 0.0).then(|| num / den)
+        }
+    }
+}
+
+/// The `q`-quantile (0..=1) of sorted data by linear interpolation (numpy's default).
+///
+/// ```
+/// use memeboard_core::stats::quantile_sorted;
+/// assert_eq!(quantile_sorted(&[1.0, 2.0, 3.0, 4.0], 0.5), 2.5);
+/// assert_eq!(quantile_sorted(&[1.0, 2.0, 3.0, 4.0], 0.0), 1.0);
+/// ```
+pub fn quantile_sorted(sorted: &[f64], q: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let pos = q * (sorted.len() - 1) as f64;
+    let lo = pos.floor() as usize;
+    let hi = pos.ceil() as usize;
+    sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo as f64)
+}
+
+/// A crowd statistic with a two-way bootstrap 95% percentile interval.
+///
+/// Each of `resamples` rounds draws participants with replacement *and* items with
+/// replacement, recomputes the statistic, and the interval is the 2.5th–97.5th percentile of
+/// those values. `None` when there are no responses.
+///
+/// Worked example: two participants, one 2/2 correct and one 0/2, give a human average of 0.5
+/// and a human best of 1.0; the average's interval spans most of `[0, 1]` because resampling can
+/// pick the same participant twice.
+///
+/// ```
+/// use memeboard_core::stats::{crowd_estimate, CrowdStatistic, Response};
+/// let r = |participant, item, score| Response { participant, item, score };
+/// let data = [r(0, 0, 1.0), r(0, 1, 1.0), r(1, 0, 0.0), r(1, 1, 0.0)];
+/// let avg = crowd_estimate(&data, CrowdStatistic::MeanOfParticipants, 1000, 7).unwrap();
+/// assert_eq!(avg.value, 0.5);
+/// assert_eq!((avg.ci_low, avg.ci_high), (0.0, 1.0));
+/// let best = crowd_estimate(&data, CrowdStatistic::BestParticipant, 1000, 7).unwrap();
+/// assert_eq!(best.value, 1.0);
+/// ```
+pub fn crowd_estimate(
+    responses: &[Response],
+    stat: CrowdStatistic,
+    resamples: usize,
+    seed: u64,
+) -> Option<Estimate> {
+    if responses.is_empty() {
+        return None;
+    }
+    let num_participants = responses.iter().map(|r| r.participant).max()? + 1;
+    let num_items = responses.iter().map(|r| r.item).max()? + 1;
+    // Only resample participants/items that actually occur.
+    let present = |f: &dyn Fn(&Response) -> usize, n: usize| {
+        let mut seen = vec![false; n];
+        for r in responses {
+            seen[f(r)] = true;
+        }
+        (0..n).filter(|&i| seen[i]).collect::<Vec<_>>()
+    };
+    let participants = present(&|r| r.participant, num_participants);
+    let items = present(&|r| r.item, num_items);
+
+    let ones_p: Vec<u32> = (0..num_participants)
+        .map(|p| u32::from(participants.binary_search(&p).is_ok()))
+        .collect();
+    let ones_i = vec![1u32; num_items];
+    let value = evaluate(stat, responses, num_participants, &ones_p, &ones_i)?;
+
+    let mut rng = SplitMix64::new(seed);
+    let mut draws = Vec::with_capacity(resamples);
+    let mut pw = vec![0u32; num_participants];
+    let mut iw = vec![0u32; num_items];
+    for _ in 0..resamples {
+        pw.iter_mut().for_each(|w| *w = 0);
+        iw.iter_mut().for_each(|w| *w = 0);
+        for _ in 0..participants.len() {
+            pw[participants[rng.below(participants.len())]] += 1;
+        }
+        for _ in 0..items.len() {
+            iw[items[rng.below(items.len())]] += 1;
+        }
+        if let Some(v) = evaluate(stat, responses, num_participants, &pw, &iw) {
+            draws.push(v);
+        }
+    }
+    draws.sort_by(f64::total_cmp);
+    Some(Estimate {
+        value,
+        ci_low: quantile_sorted(&draws, 0.025),
+        ci_high: quantile_sorted(&draws, 0.975),
+    })
+}
+
+/// Mean score per participant (only participants with at least one response), keyed by the
+/// participant index.
+///
+/// ```
+/// use memeboard_core::stats::{participant_accuracy, Response};
+/// let r = |participant, item, score| Response { participant, item, score };
+/// let acc = participant_accuracy(&[r(0, 0, 1.0), r(0, 1, 0.0), r(3, 0, 1.0)]);
+/// assert_eq!(acc.get(&0), Some(&0.5));
+/// assert_eq!(acc.get(&3), Some(&1.0));
+/// ```
+pub fn participant_accuracy(responses: &[Response]) -> BTreeMap<usize, f64> {
+    let mut sums: BTreeMap<usize, (f64, f64)> = BTreeMap::new();
+    for r in responses {
+        let e = sums.entry(r.participant).or_default();
+        e.0 += r.score;
+        e.1 += 1.0;
+    }
+    sums.into_iter().map(|(p, (s, n))| (p, s / n)).collect()
+}
+
+/// Fleiss' kappa for a fixed number of raters per item.
+///
+/// `counts[i][j]` = how many raters put item `i` in category `j`; every row must have the same
+/// total `n ≥ 2`. Returns `None` for inconsistent rows or no variation (`P̄e = 1`).
+///
+/// Worked example (Fleiss 1971 as reproduced on Wikipedia: 10 items, 14 raters, 5 categories):
+/// κ = 0.210.
+///
+/// ```
+/// use memeboard_core::stats::fleiss_kappa;
+/// let counts = vec![
+///     vec![0, 0, 0, 0, 14], vec![0, 2, 6, 4, 2], vec![0, 0, 3, 5, 6], vec![0, 3, 9, 2, 0],
+///     vec![2, 2, 8, 1, 1], vec![7, 7, 0, 0, 0], vec![3, 2, 6, 3, 0], vec![2, 5, 3, 2, 2],
+///     vec![6, 5, 2, 1, 0], vec![0, 2, 2, 3, 7],
+/// ];
+/// let k = fleiss_kappa(&counts).unwrap();
+/// assert!((k - 0.210).abs() < 0.001);
+/// ```
+pub fn fleiss_kappa(counts: &[Vec<u32>]) -> Option<f64> {
+    let first = counts.first()?;
+    let n: u32 = first.iter().sum();
+    let k = first.len();
+    if n < 2
+        || counts
+            .iter()
+            .any(|row| row.len() != k || row.iter().sum::<u32>() != n)
+    {
+        return None;
+    }
+    let n_items = counts.len() as f64;
+    let nf = f64::from(n);
+    let p_bar = counts
+        .iter()
+        .map(|row| {
+            let sq: f64 = row.iter().map(|&c| f64::from(c) * f64::from(c)).sum();
+            (sq - nf) / (nf * (nf - 1.0))
+        })
+        .sum::<f64>()
+        / n_items;
+    let p_e: f64 = (0..k)
+        .map(|j| {
+            let pj = counts.iter().map(|row| f64::from(row[j])).sum::<f64>() / (n_items * nf);
+            pj * pj
+        })
+        .sum();
+    if (1.0 - p_e).abs() < f64::EPSILON {
+        return None;
+    }
+    Some((p_bar - p_e) / (1.0 - p_e))
+}
+
+/// The difference function of Krippendorff's alpha.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AlphaLevel {
+    /// Categories: any two different values disagree equally.
+    Nominal,
+    /// Ranks: disagreement grows with how many values lie between.
+    Ordinal,
+    /// Numbers: squared difference.
+    Interval,
+}
+
+/// Krippendorff's alpha with missing ratings allowed.
+///
+/// `units[u][c]` is coder `c`'s value for unit `u` (`None` = not rated). Units with fewer
+/// than two values are not pairable and are ignored. Returns `None` when there is no expected
+/// disagreement (a single value overall) or fewer than two pairable values.
+///
+/// Worked example (Krippendorff 2011, "Computing Krippendorff's alpha-reliability", 4 coders ×
+/// 12 units): nominal α = 0.743, ordinal α = 0.815, interval α = 0.849.
+///
+/// ```
+/// use memeboard_core::stats::{krippendorff_alpha, AlphaLevel};
+/// let m = None;
+/// let coders: [[Option<f64>; 12]; 4] = [
+///     [Some(1.), Some(2.), Some(3.), Some(3.), Some(2.), Some(1.), Some(4.), Some(1.), Some(2.), m, m, m],
+///     [Some(1.), Some(2.), Some(3.), Some(3.), Some(2.), Some(2.), Some(4.), Some(1.), Some(2.), Some(5.), m, Some(3.)],
+///     [m, Some(3.), Some(3.), Some(3.), Some(2.), Some(3.), Some(4.), Some(2.), Some(2.), Some(5.), Some(1.), m],
+///     [Some(1.), Some(2.), Some(3.), Some(3.), Some(2.), Some(4.), Some(4.), Some(1.), Some(2.), Some(5.), Some(1.), m],
+/// ];
+/// let units: Vec<Vec<Option<f64>>> = (0..12).map(|u| coders.iter().map(|c| c[u]).collect()).collect();
+/// let a = |level| krippendorff_alpha(&units, level).unwrap();
+/// assert!((a(AlphaLevel::Nominal) - 0.743).abs() < 0.001);
+/// assert!((a(AlphaLevel::Ordinal) - 0.815).abs() < 0.001);
+/// assert!((a(AlphaLevel::Interval) - 0.849).abs() < 0.001);
+/// ```
+pub fn krippendorff_alpha(units: &[Vec<Option<f64>>], level: AlphaLevel) -> Option<f64> {
+    // Distinct values, sorted.
+    let mut values: Vec<f64> = units.iter().flatten().flatten().copied().collect();
+    values.sort_by(f64::total_cmp);
+    values.dedup();
+    let v = values.len();
+    if v < 2 {
+        return None;
+    }
+    let index = |x: f64| values.iter().position(|&y| y == x);
+    // Coincidence matrix.
+    let mut o = vec![vec![0.0f64; v]; v];
+    for unit in units {
+        let vals: Vec<usize> = unit.iter().flatten().filter_map(|&x| index(x)).collect();
+        let m = vals.len();
+        if m < 2 {
+            continue;
+        }
+        let w = 1.0 / (m as f64 - 1.0);
+        for (i, &a) in vals.iter().enumerate() {
+            for (j, &b) in vals.iter().enumerate() {
+                if i != j {
+                    o[a][b] += w;
+                }
+            }
+        }
+    }
+    let n_c: Vec<f64> = o.iter().map(|row| row.iter().sum()).collect();
+    let n: f64 = n_c.iter().sum();
+    if n < 2.0 {
+        return None;
+    }
+    let delta2 = |c: usize, k: usize| -> f64 {
+        match level {
+            AlphaLevel::Nominal => f64::from(u8::from(c != k)),
+            AlphaLevel::Interval => (values[c] - values[k]).powi(2),
+            AlphaLevel::Ordinal => {
+                let (lo, hi) = (c.min(k), c.max(k));
+                let s: f64 = n_c[lo..=hi].iter().sum::<f64>() - (n_c[c] + n_c[k]) / 2.0;
+                s * s
+            }
+        }
+    };
+    let (mut observed, mut expected) = (0.0, 0.0);
+    for c in 0..v {
+        for k in 0..v {
+            let d = delta2(c, k);
+            observed += o[c][k] * d;
+            expected += n_c[c] * n_c[k] * d;
+        }
+    }
+    if expected == 0.0 {
+        return None;
+    }
+    Some(1.0 - (n - 1.0) * observed / expected)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn r(participant: usize, item: usize, score: f64) -> Response {
+        Response {
+            participant,
+            item,
+            score,
+        }
+    }
+
+    #[test]
+    fn pooled_and_mean_of_participants_differ_when_batch_sizes_differ() {
+        // P0: 1/1 correct; P1: 1/3 correct.
+        let data = [r(0, 0, 1.0), r(1, 1, 1.0), r(1, 2, 0.0), r(1, 3, 0.0)];
+        let mean = crowd_estimate(&data, CrowdStatistic::MeanOfParticipants, 200, 1).unwrap();
+        let pooled = crowd_estimate(&data, CrowdStatistic::Pooled, 200, 1).unwrap();
+        assert!((mean.value - (1.0 + 1.0 / 3.0) / 2.0).abs() < 1e-12);
+        assert!((pooled.value - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn interval_contains_the_estimate_and_is_deterministic() {
+        let mut data = Vec::new();
+        for p in 0..20 {
+            for i in 0..24 {
+                let correct = (p * 7 + i * 3) % 10 < 8;
+                data.push(r(p, i, if correct { 1.0 } else { 0.0 }));
+            }
+        }
+        let a = crowd_estimate(&data, CrowdStatistic::MeanOfParticipants, 500, 3).unwrap();
+        let b = crowd_estimate(&data, CrowdStatistic::MeanOfParticipants, 500, 3).unwrap();
+        assert_eq!(a, b);
+        assert!(a.ci_low <= a.value && a.value <= a.ci_high, "{a:?}");
+        assert!(a.ci_high - a.ci_low < 0.2, "{a:?}");
+    }
+
+    #[test]
+    fn unanimous_crowd_has_a_zero_width_interval() {
+        let data: Vec<Response> = (0..5)
+            .flat_map(|p| (0..4).map(move |i| r(p, i, 1.0)))
+            .collect();
+        let e = crowd_estimate(&data, CrowdStatistic::BestParticipant, 100, 1).unwrap();
+        assert_eq!((e.value, e.ci_low, e.ci_high), (1.0, 1.0, 1.0));
+    }
+
+    #[test]
+    fn no_responses_give_no_estimate() {
+        assert_eq!(crowd_estimate(&[], CrowdStatistic::Pooled, 10, 1), None);
+    }
+
+    #[test]
+    fn perfect_agreement_gives_kappa_one_and_alpha_one() {
+        let counts = vec![vec![3, 0], vec![0, 3], vec![3, 0]];
+        assert!((fleiss_kappa(&counts).unwrap() - 1.0).abs() < 1e-12);
+        let units = vec![
+            vec![Some(1.0), Some(1.0)],
+            vec![Some(2.0), Some(2.0)],
+            vec![Some(1.0), None],
+        ];
+        assert!((krippendorff_alpha(&units, AlphaLevel::Nominal).unwrap() - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn rows_with_different_rater_counts_are_rejected() {
+        assert_eq!(fleiss_kappa(&[vec![2, 0], vec![1, 0]]), None);
+    }
+}

@@ -1,0 +1,119 @@
+//! Typed, layered settings: compiled-in defaults, an optional per-environment TOML file, then
+//! environment variables.
+
+use anyhow::Context;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+const DEFAULTS: &str = include_str!("../../config/base.toml");
+
+/// All settings of the server.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Settings {
+    /// HTTP listener and static files.
+    pub server: ServerSettings,
+    /// Storage.
+    pub database: DatabaseSettings,
+    /// Data directory and demo content.
+    pub data: DataSettings,
+    /// Quiz protocol knobs.
+    pub quiz: QuizSettings,
+}
+
+/// HTTP listener and static files.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ServerSettings {
+    /// Bind address.
+    pub host: String,
+    /// Port; 0 picks a free one (tests).
+    pub port: u16,
+    /// Directory with the built front end (Trunk's `dist/`).
+    pub static_dir: PathBuf,
+}
+
+/// Storage settings.
+#[derive(Debug, Clone, Deserialize)]
+pub struct DatabaseSettings {
+    /// Database URL; empty means SQLite in the data dir.
+    pub url: String,
+    /// Pool size.
+    pub max_connections: u32,
+}
+
+/// Data directory settings.
+#[derive(Debug, Clone, Deserialize)]
+pub struct DataSettings {
+    /// Where the SQLite file (and later model files) live.
+    pub dir: PathBuf,
+    /// Load the demo benchmark into an empty database at start-up.
+    pub load_demo: bool,
+}
+
+/// Quiz protocol settings.
+#[derive(Debug, Clone, Deserialize)]
+pub struct QuizSettings {
+    /// Items per participant batch.
+    pub batch_size: usize,
+    /// Bootstrap resamples for intervals.
+    pub bootstrap_resamples: usize,
+}
+
+impl Settings {
+    /// Reads the layers: defaults, `config/$APP_ENVIRONMENT.toml` under `config_dir` (if it
+    /// exists), `MEMEBOARD__…` variables, and `DATABASE_URL`.
+    pub fn load(config_dir: &Path) -> anyhow::Result<Self> {
+        let environment = std::env::var("APP_ENVIRONMENT").unwrap_or_else(|_| "local".into());
+        let mut builder = config::Config::builder()
+            .add_source(config::File::from_str(DEFAULTS, config::FileFormat::Toml))
+            .add_source(
+                config::File::from(config_dir.join(format!("{environment}.toml"))).required(false),
+            )
+            .add_source(
+                config::Environment::with_prefix("MEMEBOARD")
+                    .prefix_separator("__")
+                    .separator("__")
+                    .try_parsing(true),
+            );
+        if let Ok(url) = std::env::var("DATABASE_URL") {
+            builder = builder.set_override("database.url", url)?;
+        }
+        builder
+            .build()
+            .and_then(config::Config::try_deserialize)
+            .context("reading settings")
+    }
+
+    /// The compiled-in defaults only (tests start from these and override fields).
+    pub fn defaults() -> anyhow::Result<Self> {
+        config::Config::builder()
+            .add_source(config::File::from_str(DEFAULTS, config::FileFormat::Toml))
+            .build()
+            .and_then(config::Config::try_deserialize)
+            .context("reading default settings")
+    }
+
+    /// The database URL to connect to: the configured one, or SQLite in the data dir.
+    pub fn database_url(&self) -> String {
+        if self.database.url.trim().is_empty() {
+            format!(
+                "sqlite://{}?mode=rwc",
+                self.data.dir.join("memeboard.db").display()
+            )
+        } else {
+            self.database.url.clone()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_use_sqlite_in_the_data_dir() {
+        let s = Settings::defaults().unwrap();
+        assert_eq!(s.server.port, 3000);
+        assert_eq!(s.quiz.batch_size, 24);
+        assert_eq!(s.database_url(), "sqlite://data/memeboard.db?mode=rwc");
+    }
+}

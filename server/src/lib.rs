@@ -1,0 +1,12 @@
+//! memeboard server library: configuration, storage, importers, quiz protocol and HTTP API.
+//! The `memeboard` binary is a thin CLI over this crate, and the tests use it in-process.
+
+pub mod config;
+pub mod demo;
+pub mod error;
+pub mod import;
+pub mod quiz;
+pub mod routes;
+pub mod startup;
+pub mod storage;
+pub mod telemetry;

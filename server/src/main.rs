@@ -1,0 +1,140 @@
+//! `memeboard`: run the site (`serve`, the default) or manage data (`import chime`).
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use memeboard_server::config::Settings;
+use memeboard_server::import::{import_chime, BenchmarkSpec};
+use memeboard_server::startup::Application;
+use memeboard_server::storage::Storage;
+use memeboard_server::telemetry;
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(
+    name = "memeboard",
+    version,
+    about = "Crowd baselines and leaderboards for meme-understanding benchmarks"
+)]
+struct Cli {
+    /// Directory holding `$APP_ENVIRONMENT.toml` overrides.
+    #[arg(
+        long,
+        global = true,
+        default_value = "config",
+        env = "MEMEBOARD_CONFIG_DIR"
+    )]
+    config_dir: PathBuf,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the web site (default).
+    Serve,
+    /// Import a benchmark from its upstream files.
+    Import {
+        #[command(subcommand)]
+        format: ImportFormat,
+    },
+}
+
+#[derive(Subcommand)]
+enum ImportFormat {
+    /// CHIME: `chime_full.json` (memes) and `chime_mcq.json` (fill-in-the-blank questions).
+    Chime {
+        /// The memes file (upstream `chime_full.json` format).
+        #[arg(long)]
+        memes: PathBuf,
+        /// The questions file (upstream `chime_mcq.json` format).
+        #[arg(long)]
+        mcq: PathBuf,
+        /// Benchmark slug; ids are minted under it, so keep it across re-imports.
+        #[arg(long, default_value = "chime")]
+        slug: String,
+        /// Benchmark title.
+        #[arg(long, default_value = "CHIME: Chinese internet meme fill-in-the-blank")]
+        title: String,
+        /// Do not list the quiz publicly.
+        #[arg(long)]
+        closed: bool,
+    },
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    telemetry::init();
+    let cli = Cli::parse();
+    let settings = Settings::load(&cli.config_dir)?;
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => {
+            let app = Application::build(settings).await?;
+            app.run_until(shutdown_signal()).await
+        }
+        Command::Import {
+            format:
+                ImportFormat::Chime {
+                    memes,
+                    mcq,
+                    slug,
+                    title,
+                    closed,
+                },
+        } => {
+            let read = |p: &PathBuf| {
+                std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))
+            };
+            let (memes_json, mcq_json) = (read(&memes)?, read(&mcq)?);
+            if settings.database.url.trim().is_empty() {
+                std::fs::create_dir_all(&settings.data.dir)?;
+            }
+            let storage = Storage::connect(&settings.database_url(), 2).await?;
+            let spec = BenchmarkSpec {
+                description: format!(
+                    "Imported from {} and {}",
+                    file_name(&memes),
+                    file_name(&mcq)
+                ),
+                slug,
+                title,
+                batch_size: settings.quiz.batch_size,
+                quiz_open: !closed,
+            };
+            let (n_memes, n_items) = import_chime(&storage, &spec, &memes_json, &mcq_json).await?;
+            println!("imported {n_memes} memes and {n_items} questions into benchmark `{}` (quiz `{}-mcq`)", spec.slug, spec.slug);
+            storage.close().await;
+            Ok(())
+        }
+    }
+}
+
+fn file_name(p: &std::path::Path) -> String {
+    p.file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            tracing::warn!("cannot listen for Ctrl-C: {e}");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(e) => {
+                tracing::warn!("cannot listen for SIGTERM: {e}");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! { () = ctrl_c => {}, () = terminate => {} }
+    tracing::info!("shutdown signal received");
+}

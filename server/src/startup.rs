@@ -1,0 +1,172 @@
+//! Building the application: storage, demo data, router and listener. `main` and the tests
+//! both go through [`Application::build`].
+
+use crate::config::Settings;
+use crate::routes;
+use crate::storage::Storage;
+use anyhow::Context;
+use axum::extract::Request;
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::http::HeaderValue;
+use axum::middleware::{self, Next};
+use axum::response::Response;
+use axum::routing::get;
+use axum::Router;
+use std::future::Future;
+use std::sync::Arc;
+use tokio::net::TcpListener;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::services::{ServeDir, ServeFile};
+use tower_http::trace::TraceLayer;
+
+/// Largest accepted API request body.
+const MAX_BODY_BYTES: usize = 1024 * 1024;
+
+/// Shared state of every handler.
+#[derive(Clone)]
+pub struct AppState {
+    /// Storage.
+    pub storage: Storage,
+    /// Settings.
+    pub settings: Arc<Settings>,
+}
+
+/// A built, bound, not-yet-running server.
+pub struct Application {
+    listener: TcpListener,
+    router: Router,
+    storage: Storage,
+}
+
+impl Application {
+    /// Connects storage (running migrations), loads the demo into an empty database if
+    /// configured, builds the router and binds the listener (port 0 = any free port).
+    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        if settings.database.url.trim().is_empty() {
+            std::fs::create_dir_all(&settings.data.dir)
+                .with_context(|| format!("creating data dir {}", settings.data.dir.display()))?;
+        }
+        let storage = Storage::connect(&settings.database_url(), settings.database.max_connections)
+            .await
+            .context("opening the database")?;
+        if settings.data.load_demo {
+            crate::demo::load_if_empty(&storage, settings.quiz.batch_size)
+                .await
+                .context("loading the demo benchmark")?;
+        }
+        if !settings.server.static_dir.join("index.html").exists() {
+            tracing::warn!(
+                dir = %settings.server.static_dir.display(),
+                "front end not built (no index.html): the API works, pages will 404; run `trunk build --release`"
+            );
+        }
+        let listener = TcpListener::bind((settings.server.host.as_str(), settings.server.port))
+            .await
+            .with_context(|| {
+                format!("binding {}:{}", settings.server.host, settings.server.port)
+            })?;
+        let router = build_router(AppState {
+            storage: storage.clone(),
+            settings: Arc::new(settings),
+        });
+        Ok(Self {
+            listener,
+            router,
+            storage,
+        })
+    }
+
+    /// The bound port.
+    pub fn port(&self) -> u16 {
+        self.listener.local_addr().map(|a| a.port()).unwrap_or(0)
+    }
+
+    /// The router, for in-process tests (`tower::ServiceExt::oneshot`).
+    pub fn router(&self) -> Router {
+        self.router.clone()
+    }
+
+    /// The storage handle, for tests and CLI commands.
+    pub fn storage(&self) -> &Storage {
+        &self.storage
+    }
+
+    /// Serves until `shutdown` resolves, then drains connections and closes the pool.
+    pub async fn run_until(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()> {
+        let addr = self.listener.local_addr()?;
+        tracing::info!(%addr, database = self.storage.backend().name(), "memeboard listening on http://{addr}");
+        axum::serve(self.listener, self.router)
+            .with_graceful_shutdown(shutdown)
+            .await
+            .context("serving HTTP")?;
+        self.storage.close().await;
+        tracing::info!("shut down cleanly");
+        Ok(())
+    }
+}
+
+/// The whole router: `/healthz`, `/api/…` and the static front end with SPA fallback.
+pub fn build_router(state: AppState) -> Router {
+    let static_dir = state.settings.server.static_dir.clone();
+    let spa = ServeDir::new(&static_dir)
+        .precompressed_gzip()
+        .fallback(ServeFile::new(static_dir.join("index.html")));
+    Router::new()
+        .route("/healthz", get(routes::healthz))
+        .nest(
+            "/api",
+            routes::api_router().layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES)),
+        )
+        .fallback_service(spa)
+        .layer(middleware::from_fn(cache_headers))
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+/// Caching: HTML and API responses are always revalidated; Trunk's content-hashed assets are
+/// immutable; other static files are cached for an hour.
+async fn cache_headers(request: Request, next: Next) -> Response {
+    let path = request.uri().path().to_owned();
+    let mut response = next.run(request).await;
+    if response.headers().contains_key(CACHE_CONTROL) {
+        return response;
+    }
+    let is_html = response
+        .headers()
+        .get(CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|ct| ct.starts_with("text/html"));
+    let value = if is_html || path.starts_with("/api/") || path == "/healthz" {
+        "no-cache"
+    } else if is_content_hashed(&path) {
+        "public, max-age=31536000, immutable"
+    } else {
+        "public, max-age=3600"
+    };
+    response
+        .headers_mut()
+        .insert(CACHE_CONTROL, HeaderValue::from_static(value));
+    response
+}
+
+/// Trunk names build outputs `name-<16 hex>.ext` (e.g. `memeboard-app-1a2b…_bg.wasm`).
+fn is_content_hashed(path: &str) -> bool {
+    let file = path.rsplit('/').next().unwrap_or("");
+    file.split(['-', '_', '.'])
+        .any(|part| part.len() == 16 && part.chars().all(|c| c.is_ascii_hexdigit()))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn trunk_hashed_names_are_recognised() {
+        assert!(super::is_content_hashed(
+            "/memeboard-app-4f3c2b1a0d9e8f7a_bg.wasm"
+        ));
+        assert!(super::is_content_hashed("/main-0123456789abcdef.css"));
+        assert!(!super::is_content_hashed("/favicon.svg"));
+    }
+}

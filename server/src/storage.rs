@@ -1,0 +1,839 @@
+//! All SQL lives here: one pool over SQLite or PostgreSQL through sqlx's `Any` driver, with
+//! portable queries (`$n` placeholders, BIGINT flags and timestamps) and embedded migrations.
+
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::{AnyPool, Row};
+use std::time::Duration;
+
+/// Storage failures. Callers add context; clients see a generic message.
+#[derive(Debug, thiserror::Error)]
+pub enum StorageError {
+    /// The database rejected or failed a query.
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    /// A migration failed at start-up.
+    #[error("migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// A stored JSON column did not decode (a bug or a manual edit).
+    #[error("corrupt stored JSON in {what}: {source}")]
+    CorruptJson {
+        /// Which column.
+        what: &'static str,
+        /// Decoder error.
+        source: serde_json::Error,
+    },
+    /// The URL names a backend we do not support.
+    #[error("unsupported database URL scheme in `{0}` (expected sqlite:// or postgres://)")]
+    UnsupportedUrl(String),
+}
+
+/// Which engine the pool talks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// Embedded SQLite (default).
+    Sqlite,
+    /// PostgreSQL (several server instances).
+    Postgres,
+}
+
+impl Backend {
+    /// Name for logs and `/healthz`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Sqlite => "sqlite",
+            Self::Postgres => "postgres",
+        }
+    }
+}
+
+/// The storage handle shared by all requests (cheap to clone).
+#[derive(Debug, Clone)]
+pub struct Storage {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+/// Decodes a JSON column.
+pub fn decode_json<T: serde::de::DeserializeOwned>(
+    what: &'static str,
+    s: &str,
+) -> Result<T, StorageError> {
+    serde_json::from_str(s).map_err(|source| StorageError::CorruptJson { what, source })
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+/// A benchmark (a dataset family instance such as "CHIME demo").
+#[derive(Debug, Clone)]
+pub struct BenchmarkRecord {
+    /// Stable id.
+    pub id: String,
+    /// URL slug.
+    pub slug: String,
+    /// Title.
+    pub title: String,
+    /// Description.
+    pub description: String,
+    /// Family key (`text_memes`, `multi_panel`, `audio_visual`).
+    pub family: String,
+}
+
+/// A text meme with its (hidden) explanation.
+#[derive(Debug, Clone)]
+pub struct MemeRecord {
+    /// Stable id.
+    pub id: String,
+    /// Owning benchmark.
+    pub benchmark_id: String,
+    /// The phrase.
+    pub phrase: String,
+    /// Gold meaning.
+    pub meaning: String,
+    /// Gold origin.
+    pub origin: Option<String>,
+    /// Example sentences.
+    pub examples: Vec<String>,
+    /// Category key.
+    pub category: String,
+    /// Profanity flag.
+    pub profanity: bool,
+    /// Offense flag.
+    pub offense: bool,
+}
+
+/// A task of a benchmark; open tasks are public quizzes.
+#[derive(Debug, Clone)]
+pub struct TaskRecord {
+    /// Stable id.
+    pub id: String,
+    /// Owning benchmark.
+    pub benchmark_id: String,
+    /// URL slug (quiz slug).
+    pub slug: String,
+    /// Kind key.
+    pub kind: String,
+    /// Title.
+    pub title: String,
+    /// Description.
+    pub description: String,
+    /// Category keys in report order (JSON array of `CategoryInfo`).
+    pub categories_json: String,
+    /// Items per participant.
+    pub batch_size: i64,
+    /// Listed as a public quiz.
+    pub quiz_open: bool,
+}
+
+/// One item with public prompt and hidden gold (JSON of core types).
+#[derive(Debug, Clone)]
+pub struct ItemRecord {
+    /// Stable id.
+    pub id: String,
+    /// Owning task.
+    pub task_id: String,
+    /// Order within the task.
+    pub ordinal: i64,
+    /// Category key.
+    pub category: String,
+    /// `ItemPrompt` JSON.
+    pub prompt_json: String,
+    /// `ItemGold` JSON.
+    pub gold_json: String,
+    /// Content warning.
+    pub flagged: bool,
+    /// Source meme, if any.
+    pub meme_id: Option<String>,
+}
+
+/// A quiz as listed: task + counts.
+#[derive(Debug, Clone)]
+pub struct QuizRow {
+    /// The task.
+    pub task: TaskRecord,
+    /// Benchmark title.
+    pub benchmark_title: String,
+    /// Items in the pool.
+    pub item_count: i64,
+    /// Participants with at least one completed session.
+    pub completed_participants: i64,
+}
+
+/// One eligible item for assignment, with how often it was assigned before.
+#[derive(Debug, Clone)]
+pub struct CandidateRow {
+    /// Item id.
+    pub id: String,
+    /// Category key.
+    pub category: String,
+    /// Content warning.
+    pub flagged: bool,
+    /// Sessions already holding it.
+    pub exposures: i64,
+}
+
+/// A new participant session with its assigned batch.
+#[derive(Debug, Clone)]
+pub struct NewSession {
+    /// Session id (random, secret).
+    pub id: String,
+    /// Participant id.
+    pub participant_id: String,
+    /// Task.
+    pub task_id: String,
+    /// Presentation seed.
+    pub seed: i64,
+    /// `SurveyResponse` JSON.
+    pub survey_json: String,
+    /// Recruitment ids.
+    pub prolific_pid: Option<String>,
+    /// Recruitment ids.
+    pub study_id: Option<String>,
+    /// Recruitment ids.
+    pub recruitment_session_id: Option<String>,
+    /// Item ids in batch order.
+    pub items: Vec<String>,
+}
+
+/// A stored session.
+#[derive(Debug, Clone)]
+pub struct SessionRow {
+    /// Session id.
+    pub id: String,
+    /// Participant id.
+    pub participant_id: String,
+    /// Task id.
+    pub task_id: String,
+    /// Quiz slug.
+    pub quiz_slug: String,
+    /// Quiz title.
+    pub quiz_title: String,
+    /// Presentation seed.
+    pub seed: i64,
+    /// Batch size.
+    pub batch_size: i64,
+    /// Completion code once complete.
+    pub completion_code: Option<String>,
+}
+
+/// One item of a session with the participant's answer, if any.
+#[derive(Debug, Clone)]
+pub struct SessionItemRow {
+    /// Position.
+    pub position: i64,
+    /// Item id.
+    pub item_id: String,
+    /// Category.
+    pub category: String,
+    /// Prompt JSON.
+    pub prompt_json: String,
+    /// Gold JSON (server-side use only).
+    pub gold_json: String,
+    /// Content warning.
+    pub flagged: bool,
+    /// Meaning of the source meme (review only).
+    pub meaning: Option<String>,
+    /// Canonical option chosen, when answered.
+    pub choice: Option<i64>,
+    /// Whether answered.
+    pub answered: bool,
+}
+
+/// An answer to record.
+#[derive(Debug, Clone)]
+pub struct NewAnswer {
+    /// Answer id.
+    pub id: String,
+    /// Session.
+    pub session_id: String,
+    /// Item.
+    pub item_id: String,
+    /// Client idempotency key.
+    pub idempotency_key: String,
+    /// `AnswerValue` JSON.
+    pub answer_json: String,
+    /// Display order JSON.
+    pub option_order_json: String,
+    /// Canonical choice, for choice tasks.
+    pub choice: Option<i64>,
+    /// Score (hidden until the batch is complete).
+    pub score: Option<f64>,
+    /// Response time.
+    pub response_ms: i64,
+}
+
+/// What happened to an answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RecordOutcome {
+    /// Newly recorded.
+    Recorded {
+        /// Answers now recorded.
+        answered: i64,
+        /// Completion code if this completed the batch.
+        completion_code: Option<String>,
+    },
+    /// The same idempotency key was already recorded for this item: nothing new stored.
+    Replayed {
+        /// Answers recorded.
+        answered: i64,
+        /// Completion code if complete.
+        completion_code: Option<String>,
+    },
+    /// The item already has an answer under another key: refused.
+    AlreadyAnswered,
+    /// The idempotency key was used for another item: refused.
+    KeyReused,
+}
+
+/// One scored response of a completed session, for crowd statistics.
+#[derive(Debug, Clone)]
+pub struct CrowdResponseRow {
+    /// Participant.
+    pub participant_id: String,
+    /// Item.
+    pub item_id: String,
+    /// Category.
+    pub category: String,
+    /// Canonical choice.
+    pub choice: Option<i64>,
+    /// Score.
+    pub score: f64,
+}
+
+fn task_from_row(row: &AnyRow) -> Result<TaskRecord, sqlx::Error> {
+    Ok(TaskRecord {
+        id: row.try_get("id")?,
+        benchmark_id: row.try_get("benchmark_id")?,
+        slug: row.try_get("slug")?,
+        kind: row.try_get("kind")?,
+        title: row.try_get("title")?,
+        description: row.try_get("description")?,
+        categories_json: row.try_get("categories_json")?,
+        batch_size: row.try_get("batch_size")?,
+        quiz_open: row.try_get::<i64, _>("quiz_open")? != 0,
+    })
+}
+
+const QUIZ_SELECT: &str = "SELECT t.id, t.benchmark_id, t.slug, t.kind, t.title, t.description, \
+     t.categories_json, t.batch_size, t.quiz_open, b.title AS benchmark_title, \
+     (SELECT COUNT(*) FROM items i WHERE i.task_id = t.id) AS item_count, \
+     (SELECT COUNT(DISTINCT s.participant_id) FROM sessions s \
+        WHERE s.task_id = t.id AND s.completed_at IS NOT NULL) AS completed_participants \
+     FROM tasks t JOIN benchmarks b ON b.id = t.benchmark_id";
+
+fn quiz_from_row(row: &AnyRow) -> Result<QuizRow, sqlx::Error> {
+    Ok(QuizRow {
+        task: task_from_row(row)?,
+        benchmark_title: row.try_get("benchmark_title")?,
+        item_count: row.try_get("item_count")?,
+        completed_participants: row.try_get("completed_participants")?,
+    })
+}
+
+impl Storage {
+    /// Connects, tunes SQLite (WAL, busy timeout), and runs the embedded migrations. Any
+    /// failure here aborts start-up.
+    pub async fn connect(url: &str, max_connections: u32) -> Result<Self, StorageError> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Backend::Postgres
+        } else {
+            return Err(StorageError::UnsupportedUrl(redact_url(url)));
+        };
+        let mut options = AnyPoolOptions::new()
+            .max_connections(max_connections)
+            .acquire_timeout(Duration::from_secs(10));
+        if backend == Backend::Sqlite {
+            options = options.after_connect(|conn, _meta| {
+                Box::pin(async move {
+                    sqlx::query("PRAGMA journal_mode = WAL")
+                        .execute(&mut *conn)
+                        .await?;
+                    sqlx::query("PRAGMA busy_timeout = 5000")
+                        .execute(&mut *conn)
+                        .await?;
+                    sqlx::query("PRAGMA foreign_keys = ON")
+                        .execute(&mut *conn)
+                        .await?;
+                    sqlx::query("PRAGMA synchronous = NORMAL")
+                        .execute(&mut *conn)
+                        .await?;
+                    Ok(())
+                })
+            });
+        }
+        let pool = options.connect(url).await?;
+        sqlx::migrate!("./migrations").run(&pool).await?;
+        Ok(Self { pool, backend })
+    }
+
+    /// Which engine is in use.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Closes the pool (graceful shutdown).
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// A trivial round trip, for `/healthz`.
+    pub async fn ping(&self) -> Result<(), StorageError> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Number of benchmarks (0 = fresh database).
+    pub async fn count_benchmarks(&self) -> Result<i64, StorageError> {
+        Ok(sqlx::query("SELECT COUNT(*) AS n FROM benchmarks")
+            .fetch_one(&self.pool)
+            .await?
+            .try_get("n")?)
+    }
+
+    /// Imports a benchmark with its memes, task and items in one transaction (all or
+    /// nothing). Existing rows with the same ids are updated, so re-imports keep ids.
+    pub async fn import_benchmark(
+        &self,
+        benchmark: &BenchmarkRecord,
+        memes: &[MemeRecord],
+        task: &TaskRecord,
+        items: &[ItemRecord],
+    ) -> Result<(), StorageError> {
+        let now = now_ms();
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO benchmarks (id, slug, title, description, family, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6) \
+             ON CONFLICT (id) DO UPDATE SET slug = excluded.slug, title = excluded.title, \
+             description = excluded.description, family = excluded.family",
+        )
+        .bind(&benchmark.id)
+        .bind(&benchmark.slug)
+        .bind(&benchmark.title)
+        .bind(&benchmark.description)
+        .bind(&benchmark.family)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        for m in memes {
+            let examples =
+                serde_json::to_string(&m.examples).map_err(|source| StorageError::CorruptJson {
+                    what: "examples",
+                    source,
+                })?;
+            sqlx::query(
+                "INSERT INTO memes (id, benchmark_id, phrase, meaning, origin, examples_json, \
+                 category, profanity, offense) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+                 ON CONFLICT (id) DO UPDATE SET meaning = excluded.meaning, \
+                 origin = excluded.origin, examples_json = excluded.examples_json, \
+                 category = excluded.category, profanity = excluded.profanity, \
+                 offense = excluded.offense",
+            )
+            .bind(&m.id)
+            .bind(&m.benchmark_id)
+            .bind(&m.phrase)
+            .bind(&m.meaning)
+            .bind(&m.origin)
+            .bind(examples)
+            .bind(&m.category)
+            .bind(i64::from(m.profanity))
+            .bind(i64::from(m.offense))
+            .execute(&mut *tx)
+            .await?;
+        }
+        sqlx::query(
+            "INSERT INTO tasks (id, benchmark_id, slug, kind, title, description, \
+             categories_json, batch_size, quiz_open, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
+             ON CONFLICT (id) DO UPDATE SET title = excluded.title, \
+             description = excluded.description, categories_json = excluded.categories_json, \
+             batch_size = excluded.batch_size, quiz_open = excluded.quiz_open",
+        )
+        .bind(&task.id)
+        .bind(&task.benchmark_id)
+        .bind(&task.slug)
+        .bind(&task.kind)
+        .bind(&task.title)
+        .bind(&task.description)
+        .bind(&task.categories_json)
+        .bind(task.batch_size)
+        .bind(i64::from(task.quiz_open))
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        for it in items {
+            sqlx::query(
+                "INSERT INTO items (id, task_id, ordinal, category, prompt_json, gold_json, \
+                 flagged, meme_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+                 ON CONFLICT (id) DO UPDATE SET ordinal = excluded.ordinal, \
+                 category = excluded.category, prompt_json = excluded.prompt_json, \
+                 gold_json = excluded.gold_json, flagged = excluded.flagged, \
+                 meme_id = excluded.meme_id",
+            )
+            .bind(&it.id)
+            .bind(&it.task_id)
+            .bind(it.ordinal)
+            .bind(&it.category)
+            .bind(&it.prompt_json)
+            .bind(&it.gold_json)
+            .bind(i64::from(it.flagged))
+            .bind(&it.meme_id)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Counts of memes and items of a benchmark (import reports and tests).
+    pub async fn benchmark_counts(&self, benchmark_id: &str) -> Result<(i64, i64), StorageError> {
+        let row = sqlx::query(
+            "SELECT (SELECT COUNT(*) FROM memes WHERE benchmark_id = $1) AS memes, \
+             (SELECT COUNT(*) FROM items i JOIN tasks t ON t.id = i.task_id \
+              WHERE t.benchmark_id = $1) AS items",
+        )
+        .bind(benchmark_id)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok((row.try_get("memes")?, row.try_get("items")?))
+    }
+
+    /// Open quizzes, in creation order.
+    pub async fn list_open_quizzes(&self) -> Result<Vec<QuizRow>, StorageError> {
+        let rows = sqlx::query(&format!(
+            "{QUIZ_SELECT} WHERE t.quiz_open = 1 ORDER BY t.created_at, t.slug"
+        ))
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(quiz_from_row).collect::<Result<_, _>>()?)
+    }
+
+    /// One open quiz by slug.
+    pub async fn find_open_quiz(&self, slug: &str) -> Result<Option<QuizRow>, StorageError> {
+        let row = sqlx::query(&format!(
+            "{QUIZ_SELECT} WHERE t.quiz_open = 1 AND t.slug = $1"
+        ))
+        .bind(slug)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.as_ref().map(quiz_from_row).transpose()?)
+    }
+
+    /// Items of a task with their exposure counts, for balanced assignment.
+    pub async fn assignment_candidates(
+        &self,
+        task_id: &str,
+    ) -> Result<Vec<CandidateRow>, StorageError> {
+        let rows = sqlx::query(
+            "SELECT i.id, i.category, i.flagged, \
+             (SELECT COUNT(*) FROM session_items si WHERE si.item_id = i.id) AS exposures \
+             FROM items i WHERE i.task_id = $1 ORDER BY i.ordinal, i.id",
+        )
+        .bind(task_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(CandidateRow {
+                    id: r.try_get("id")?,
+                    category: r.try_get("category")?,
+                    flagged: r.try_get::<i64, _>("flagged")? != 0,
+                    exposures: r.try_get("exposures")?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(Into::into)
+    }
+
+    /// Whether a participant id exists.
+    pub async fn participant_exists(&self, id: &str) -> Result<bool, StorageError> {
+        Ok(sqlx::query("SELECT id FROM participants WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+            .is_some())
+    }
+
+    /// Creates the participant (if new), the session and its batch in one transaction.
+    pub async fn create_session(
+        &self,
+        s: &NewSession,
+        new_participant: bool,
+    ) -> Result<(), StorageError> {
+        let now = now_ms();
+        let mut tx = self.pool.begin().await?;
+        if new_participant {
+            sqlx::query("INSERT INTO participants (id, created_at) VALUES ($1, $2)")
+                .bind(&s.participant_id)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+        }
+        sqlx::query(
+            "INSERT INTO sessions (id, participant_id, task_id, seed, survey_json, prolific_pid, \
+             study_id, recruitment_session_id, batch_size, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        )
+        .bind(&s.id)
+        .bind(&s.participant_id)
+        .bind(&s.task_id)
+        .bind(s.seed)
+        .bind(&s.survey_json)
+        .bind(&s.prolific_pid)
+        .bind(&s.study_id)
+        .bind(&s.recruitment_session_id)
+        .bind(s.items.len() as i64)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        for (position, item) in s.items.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO session_items (session_id, position, item_id) VALUES ($1, $2, $3)",
+            )
+            .bind(&s.id)
+            .bind(position as i64)
+            .bind(item)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// A session by id.
+    pub async fn find_session(&self, id: &str) -> Result<Option<SessionRow>, StorageError> {
+        let row = sqlx::query(
+            "SELECT s.id, s.participant_id, s.task_id, s.seed, s.batch_size, s.completion_code, \
+             t.slug, t.title FROM sessions s JOIN tasks t ON t.id = s.task_id WHERE s.id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| {
+            Ok(SessionRow {
+                id: r.try_get("id")?,
+                participant_id: r.try_get("participant_id")?,
+                task_id: r.try_get("task_id")?,
+                quiz_slug: r.try_get("slug")?,
+                quiz_title: r.try_get("title")?,
+                seed: r.try_get("seed")?,
+                batch_size: r.try_get("batch_size")?,
+                completion_code: r.try_get("completion_code")?,
+            })
+        })
+        .transpose()
+        .map_err(|e: sqlx::Error| e.into())
+    }
+
+    /// The batch of a session, in order, with answers joined.
+    pub async fn session_items(
+        &self,
+        session_id: &str,
+    ) -> Result<Vec<SessionItemRow>, StorageError> {
+        let rows = sqlx::query(
+            "SELECT si.position, si.item_id, i.category, i.prompt_json, i.gold_json, i.flagged, \
+             m.meaning, a.choice, a.id AS answer_id \
+             FROM session_items si JOIN items i ON i.id = si.item_id \
+             LEFT JOIN memes m ON m.id = i.meme_id \
+             LEFT JOIN answers a ON a.session_id = si.session_id AND a.item_id = si.item_id \
+             WHERE si.session_id = $1 ORDER BY si.position",
+        )
+        .bind(session_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(SessionItemRow {
+                    position: r.try_get("position")?,
+                    item_id: r.try_get("item_id")?,
+                    category: r.try_get("category")?,
+                    prompt_json: r.try_get("prompt_json")?,
+                    gold_json: r.try_get("gold_json")?,
+                    flagged: r.try_get::<i64, _>("flagged")? != 0,
+                    meaning: r.try_get("meaning")?,
+                    choice: r.try_get("choice")?,
+                    answered: r.try_get::<Option<String>, _>("answer_id")?.is_some(),
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(Into::into)
+    }
+
+    async fn answer_progress(
+        &self,
+        session_id: &str,
+    ) -> Result<(i64, Option<String>), StorageError> {
+        let row = sqlx::query(
+            "SELECT (SELECT COUNT(*) FROM answers WHERE session_id = $1) AS answered, \
+             completion_code FROM sessions WHERE id = $1",
+        )
+        .bind(session_id)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok((row.try_get("answered")?, row.try_get("completion_code")?))
+    }
+
+    /// Records an answer exactly once. The unique constraints on `(session, item)` and
+    /// `(session, idempotency key)` make concurrent duplicates safe: the loser of a race is
+    /// reported as a replay or a refusal, never stored twice. The last answer of a batch
+    /// marks the session complete and stores `completion_code` in the same transaction.
+    pub async fn record_answer(
+        &self,
+        a: &NewAnswer,
+        batch_size: i64,
+        completion_code: &str,
+    ) -> Result<RecordOutcome, StorageError> {
+        if let Some(outcome) = self.classify_existing(a).await? {
+            return Ok(outcome);
+        }
+        let now = now_ms();
+        let mut tx = self.pool.begin().await?;
+        let inserted = sqlx::query(
+            "INSERT INTO answers (id, session_id, item_id, idempotency_key, answer_json, \
+             option_order_json, choice, score, response_ms, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING",
+        )
+        .bind(&a.id)
+        .bind(&a.session_id)
+        .bind(&a.item_id)
+        .bind(&a.idempotency_key)
+        .bind(&a.answer_json)
+        .bind(&a.option_order_json)
+        .bind(a.choice)
+        .bind(a.score)
+        .bind(a.response_ms)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if inserted == 0 {
+            // Lost a race with a concurrent duplicate: report what is stored now.
+            tx.rollback().await?;
+            return self
+                .classify_existing(a)
+                .await?
+                .ok_or_else(|| StorageError::Database(sqlx::Error::RowNotFound));
+        }
+        let answered: i64 = sqlx::query("SELECT COUNT(*) AS n FROM answers WHERE session_id = $1")
+            .bind(&a.session_id)
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get("n")?;
+        if answered >= batch_size {
+            sqlx::query(
+                "UPDATE sessions SET completed_at = $2, completion_code = $3 \
+                 WHERE id = $1 AND completed_at IS NULL",
+            )
+            .bind(&a.session_id)
+            .bind(now)
+            .bind(completion_code)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        let (answered, code) = self.answer_progress(&a.session_id).await?;
+        Ok(RecordOutcome::Recorded {
+            answered,
+            completion_code: code,
+        })
+    }
+
+    async fn classify_existing(
+        &self,
+        a: &NewAnswer,
+    ) -> Result<Option<RecordOutcome>, StorageError> {
+        let existing = sqlx::query(
+            "SELECT item_id, idempotency_key FROM answers \
+             WHERE session_id = $1 AND (item_id = $2 OR idempotency_key = $3)",
+        )
+        .bind(&a.session_id)
+        .bind(&a.item_id)
+        .bind(&a.idempotency_key)
+        .fetch_all(&self.pool)
+        .await?;
+        for row in &existing {
+            let item: String = row.try_get("item_id")?;
+            let key: String = row.try_get("idempotency_key")?;
+            if item == a.item_id && key == a.idempotency_key {
+                let (answered, completion_code) = self.answer_progress(&a.session_id).await?;
+                return Ok(Some(RecordOutcome::Replayed {
+                    answered,
+                    completion_code,
+                }));
+            }
+            if key == a.idempotency_key {
+                return Ok(Some(RecordOutcome::KeyReused));
+            }
+        }
+        Ok((!existing.is_empty()).then_some(RecordOutcome::AlreadyAnswered))
+    }
+
+    /// Scored responses of all *completed* sessions of a task (the crowd).
+    pub async fn crowd_responses(
+        &self,
+        task_id: &str,
+    ) -> Result<Vec<CrowdResponseRow>, StorageError> {
+        let rows = sqlx::query(
+            "SELECT s.participant_id, a.item_id, i.category, a.choice, a.score \
+             FROM answers a JOIN sessions s ON s.id = a.session_id \
+             JOIN items i ON i.id = a.item_id \
+             WHERE s.task_id = $1 AND s.completed_at IS NOT NULL AND a.score IS NOT NULL \
+             ORDER BY s.participant_id, a.item_id",
+        )
+        .bind(task_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(CrowdResponseRow {
+                    participant_id: r.try_get("participant_id")?,
+                    item_id: r.try_get("item_id")?,
+                    category: r.try_get("category")?,
+                    choice: r.try_get("choice")?,
+                    score: r.try_get("score")?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(Into::into)
+    }
+
+    /// Rows in each table (tests use this to prove nothing was half-written).
+    pub async fn table_counts(&self) -> Result<Vec<(String, i64)>, StorageError> {
+        let mut out = Vec::new();
+        for table in [
+            "benchmarks",
+            "memes",
+            "tasks",
+            "items",
+            "participants",
+            "sessions",
+            "session_items",
+            "answers",
+        ] {
+            let n: i64 = sqlx::query(&format!("SELECT COUNT(*) AS n FROM {table}"))
+                .fetch_one(&self.pool)
+                .await?
+                .try_get("n")?;
+            out.push((table.to_owned(), n));
+        }
+        Ok(out)
+    }
+}
+
+/// Hides a password in a database URL for messages.
+fn redact_url(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            format!("{}://***{}", &url[..scheme], &url[at..])
+        }
+        _ => url.to_owned(),
+    }
+}
