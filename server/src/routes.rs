@@ -3,7 +3,7 @@
 use crate::error::{ApiError, ApiResult};
 use crate::quiz;
 use crate::startup::AppState;
-use axum::extract::{FromRequest, Path, Request, State};
+use axum::extract::{FromRequest, OriginalUri, Path, Request, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -44,7 +44,7 @@ pub fn api_router() -> Router<AppState> {
         .fallback(api_not_found)
 }
 
-async fn api_not_found(uri: axum::http::Uri) -> ApiError {
+async fn api_not_found(OriginalUri(uri): OriginalUri) -> ApiError {
     ApiError::NotFound(format!("no API endpoint at `{}`", uri.path()))
 }
 

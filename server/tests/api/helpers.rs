@@ -1,0 +1,230 @@
+//! Test harness: a fresh database per test, the real router driven with `oneshot`.
+
+use axum::body::Body;
+use axum::http::{Method, Request, StatusCode};
+use http_body_util::BodyExt;
+use memeboard_server::config::Settings;
+use memeboard_server::startup::Application;
+use memeboard_server::storage::Storage;
+use serde_json::{json, Value};
+use sqlx::Connection;
+use tower::ServiceExt;
+
+/// Which database a test runs on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Db {
+    Sqlite,
+    Postgres,
+}
+
+/// Generates `mod NAME { sqlite, postgres }` tests from `async fn NAME(db: Db)`.
+#[macro_export]
+macro_rules! on_both_databases {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test]
+            async fn sqlite() {
+                super::$name($crate::helpers::Db::Sqlite).await;
+            }
+            #[tokio::test]
+            async fn postgres() {
+                if $crate::helpers::postgres_available() {
+                    super::$name($crate::helpers::Db::Postgres).await;
+                }
+            }
+        }
+    )*};
+}
+
+/// Whether PostgreSQL tests can run; panics if they are required but not configured.
+pub fn postgres_available() -> bool {
+    let configured = std::env::var("MEMEBOARD_TEST_POSTGRES_URL").is_ok();
+    if !configured && std::env::var("MEMEBOARD_REQUIRE_POSTGRES").is_ok_and(|v| v == "1") {
+        panic!("MEMEBOARD_REQUIRE_POSTGRES=1 but MEMEBOARD_TEST_POSTGRES_URL is not set");
+    }
+    if !configured {
+        eprintln!("skipping PostgreSQL variant: MEMEBOARD_TEST_POSTGRES_URL is not set");
+    }
+    configured
+}
+
+fn unique_name() -> String {
+    let mut b = [0u8; 6];
+    getrandom::fill(&mut b).expect("randomness");
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// A running application on a fresh database.
+pub struct TestApp {
+    pub app: Application,
+    _dir: tempfile::TempDir,
+}
+
+/// Settings for a fresh database of the given kind (demo loaded unless told otherwise).
+pub async fn test_settings(db: Db, load_demo: bool) -> (Settings, tempfile::TempDir) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut settings = Settings::defaults().expect("default settings");
+    settings.server.port = 0;
+    settings.server.static_dir = dir.path().join("no-dist");
+    settings.data.dir = dir.path().to_owned();
+    settings.data.load_demo = load_demo;
+    settings.quiz.bootstrap_resamples = 200;
+    settings.database.max_connections = 4;
+    if db == Db::Postgres {
+        let admin_url = std::env::var("MEMEBOARD_TEST_POSTGRES_URL").expect("postgres url");
+        let name = format!("memeboard_test_{}", unique_name());
+        let mut conn = sqlx::PgConnection::connect(&admin_url)
+            .await
+            .expect("connect to postgres");
+        sqlx::query(&format!("CREATE DATABASE {name}"))
+            .execute(&mut conn)
+            .await
+            .expect("create test database");
+        conn.close().await.ok();
+        let base = admin_url
+            .rsplit_once('/')
+            .map_or(admin_url.as_str(), |(b, _)| b);
+        settings.database.url = format!("{base}/{name}");
+    }
+    (settings, dir)
+}
+
+/// A raw storage handle on a fresh database with no demo.
+pub async fn fresh_storage(db: Db) -> (Storage, tempfile::TempDir) {
+    let (settings, dir) = test_settings(db, false).await;
+    let storage = Storage::connect(&settings.database_url(), 4)
+        .await
+        .expect("storage");
+    (storage, dir)
+}
+
+impl TestApp {
+    /// The app with the demo benchmark loaded.
+    pub async fn spawn(db: Db) -> Self {
+        let (settings, dir) = test_settings(db, true).await;
+        Self::with_settings(settings, dir).await
+    }
+
+    pub async fn with_settings(settings: Settings, dir: tempfile::TempDir) -> Self {
+        memeboard_server::telemetry::init();
+        let app = Application::build(settings).await.expect("build app");
+        Self { app, _dir: dir }
+    }
+
+    pub fn storage(&self) -> &Storage {
+        self.app.storage()
+    }
+
+    /// Sends a request; returns status and the parsed JSON body (Null when empty/not JSON).
+    pub async fn request(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<Value>,
+    ) -> (StatusCode, Value) {
+        let mut builder = Request::builder().method(method).uri(path);
+        let body = match body {
+            Some(v) => {
+                builder = builder.header("content-type", "application/json");
+                Body::from(v.to_string())
+            }
+            None => Body::empty(),
+        };
+        let response = self
+            .app
+            .router()
+            .oneshot(builder.body(body).expect("request"))
+            .await
+            .expect("response");
+        let status = response.status();
+        let bytes = response
+            .into_body()
+            .collect()
+            .await
+            .expect("body")
+            .to_bytes();
+        (
+            status,
+            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+        )
+    }
+
+    pub async fn get(&self, path: &str) -> (StatusCode, Value) {
+        self.request(Method::GET, path, None).await
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
+        self.request(Method::POST, path, Some(body)).await
+    }
+
+    /// Starts a demo quiz session with a valid survey.
+    pub async fn start_demo_session(&self) -> Value {
+        let (status, body) = self
+            .post("/api/quizzes/demo-mcq/sessions", start_body(false))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        body
+    }
+
+    /// Answers one item by display position with the given idempotency key.
+    pub async fn answer(
+        &self,
+        session: &str,
+        item: &str,
+        position: usize,
+        key: &str,
+    ) -> (StatusCode, Value) {
+        self.post(
+            &format!("/api/sessions/{session}/answers"),
+            json!({"item_id": item, "idempotency_key": key, "answer": {"kind": "choice", "position": position}, "response_ms": 1234}),
+        )
+        .await
+    }
+
+    /// Row counts per table.
+    pub async fn counts(&self) -> Vec<(String, i64)> {
+        self.storage().table_counts().await.expect("counts")
+    }
+
+    pub async fn count(&self, table: &str) -> i64 {
+        self.counts()
+            .await
+            .into_iter()
+            .find(|(t, _)| t == table)
+            .map(|(_, n)| n)
+            .expect("table")
+    }
+}
+
+/// A valid session start body.
+pub fn start_body(skip_flagged: bool) -> Value {
+    json!({
+        "consent": true,
+        "survey": {
+            "age_range": "25-34",
+            "native_language": "chinese",
+            "online_time": "three_to_six_hours",
+            "meme_familiarity": 4,
+            "skip_flagged": skip_flagged
+        },
+        "recruitment": {"prolific_pid": "PID123", "study_id": "STUDY9", "session_id": "SESS7"}
+    })
+}
+
+/// The single error detail of an error body.
+pub fn detail(body: &Value) -> String {
+    body["errors"][0]["detail"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// Item ids of a session body, in batch order.
+pub fn item_ids(session: &Value) -> Vec<String> {
+    session["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .map(|i| i["item_id"].as_str().expect("id").to_owned())
+        .collect()
+}

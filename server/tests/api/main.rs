@@ -1,0 +1,8 @@
+//! API and storage tests, run in-process against a fresh database each: SQLite always,
+//! PostgreSQL when `MEMEBOARD_TEST_POSTGRES_URL` points at a server (the test command starts
+//! one and sets `MEMEBOARD_REQUIRE_POSTGRES=1` so that these tests cannot silently skip).
+
+mod helpers;
+mod import;
+mod quiz_flow;
+mod quiz_rules;

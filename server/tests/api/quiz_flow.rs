@@ -1,0 +1,256 @@
+//! The whole quiz protocol through the API: start, answer, resume, results, crowd rows, and
+//! the guarantee that no gold reaches a client before its batch is finished.
+
+use crate::helpers::{detail, item_ids, Db, TestApp};
+use crate::on_both_databases;
+use axum::http::StatusCode;
+use memeboard_core::assign::option_order;
+use memeboard_core::tasks::ItemGold;
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// Display position of the correct option for each item of a session (read from storage, as
+/// only the server can).
+async fn correct_positions(app: &TestApp, session_id: &str) -> HashMap<String, usize> {
+    let session = app
+        .storage()
+        .find_session(session_id)
+        .await
+        .unwrap()
+        .unwrap();
+    let rows = app.storage().session_items(session_id).await.unwrap();
+    rows.iter()
+        .map(|r| {
+            let ItemGold::Choice { correct } = serde_json::from_str(&r.gold_json).unwrap() else {
+                panic!("choice gold expected")
+            };
+            let order = option_order(session.seed as u64, &r.item_id, 5);
+            (
+                r.item_id.clone(),
+                order.iter().position(|&o| o == correct).unwrap(),
+            )
+        })
+        .collect()
+}
+
+async fn complete_session(app: &TestApp, session: &Value, right: usize) -> Value {
+    let id = session["session_id"].as_str().unwrap();
+    let correct = correct_positions(app, id).await;
+    let mut last = Value::Null;
+    for (n, item) in item_ids(session).iter().enumerate() {
+        let position = if n < right {
+            correct[item]
+        } else {
+            (correct[item] + 1) % 5
+        };
+        let (status, body) = app.answer(id, item, position, &format!("key-{item}")).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        last = body;
+    }
+    last
+}
+
+async fn full_quiz_flow_scores_and_reports_the_crowd(db: Db) {
+    let app = TestApp::spawn(db).await;
+    let (status, quizzes) = app.get("/api/quizzes").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(quizzes[0]["slug"], "demo-mcq");
+    assert_eq!(quizzes[0]["item_count"], 36);
+    assert_eq!(quizzes[0]["batch_size"], 24);
+    assert_eq!(quizzes[0]["categories"].as_array().unwrap().len(), 6);
+
+    let session = app.start_demo_session().await;
+    assert_eq!(session["items"].as_array().unwrap().len(), 24);
+    assert_eq!(session["next_position"], 0);
+    // Balanced: 4 per meme type.
+    let mut per_type: HashMap<String, usize> = HashMap::new();
+    for item in session["items"].as_array().unwrap() {
+        *per_type
+            .entry(item["category"].as_str().unwrap().to_owned())
+            .or_default() += 1;
+    }
+    assert!(per_type.values().all(|&n| n == 4), "{per_type:?}");
+
+    let last = complete_session(&app, &session, 18).await;
+    assert_eq!(last["answered"], 24);
+    let code = last["completion_code"]
+        .as_str()
+        .expect("completion code after the last answer");
+    assert_eq!(code.len(), 8);
+
+    let id = session["session_id"].as_str().unwrap();
+    let (status, results) = app.get(&format!("/api/sessions/{id}/results")).await;
+    assert_eq!(status, StatusCode::OK, "{results}");
+    assert_eq!(results["completion_code"], code);
+    assert_eq!(results["you"][0]["correct"], 18);
+    assert_eq!(results["you"][0]["accuracy"], 0.75);
+    assert_eq!(
+        results["you"].as_array().unwrap().len(),
+        7,
+        "overall + six types"
+    );
+    assert_eq!(results["review"].as_array().unwrap().len(), 24);
+    let first = &results["review"][0];
+    assert_eq!(first["chosen_position"], first["correct_position"]);
+    assert!(first["meaning"].as_str().is_some_and(|m| !m.is_empty()));
+
+    // A second participant, all right: human average 0.875, best 1.0, pooled 0.875.
+    let other = app.start_demo_session().await;
+    complete_session(&app, &other, 24).await;
+    let (_, stats) = app.get("/api/quizzes/demo-mcq/stats").await;
+    assert_eq!(stats["completed_participants"], 2);
+    let overall = &stats["rows"][0];
+    assert_eq!(overall["participants"], 2);
+    assert_eq!(overall["human_average"]["value"], 0.875);
+    assert_eq!(overall["human_best"]["value"], 1.0);
+    assert_eq!(overall["pooled"]["value"], 0.875);
+    let avg = &overall["human_average"];
+    assert!(avg["ci_low"].as_f64().unwrap() <= 0.875 && avg["ci_high"].as_f64().unwrap() >= 0.875);
+    assert_eq!(stats["rows"].as_array().unwrap().len(), 7);
+    assert_eq!(stats["chance"], 0.2);
+
+    // Recruitment ids were recorded with the session.
+    let (_, quiz) = app.get("/api/quizzes/demo-mcq").await;
+    assert_eq!(quiz["completed_participants"], 2);
+}
+
+async fn reload_resumes_at_the_next_unanswered_item(db: Db) {
+    let app = TestApp::spawn(db).await;
+    let session = app.start_demo_session().await;
+    let id = session["session_id"].as_str().unwrap();
+    let items = item_ids(&session);
+    for item in &items[..5] {
+        let (status, _) = app.answer(id, item, 2, &format!("k-{item}")).await;
+        assert_eq!(status, StatusCode::CREATED);
+    }
+    let (status, resumed) = app.get(&format!("/api/sessions/{id}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(resumed["answered"], 5);
+    assert_eq!(resumed["next_position"], 5);
+    assert_eq!(resumed["status"], "in_progress");
+    assert!(resumed["completion_code"].is_null());
+    // Same batch, same option order as first shown.
+    assert_eq!(resumed["items"], {
+        let mut expected = session["items"].clone();
+        for item in expected.as_array_mut().unwrap().iter_mut().take(5) {
+            item["answered"] = Value::Bool(true);
+        }
+        expected
+    });
+    // Results stay closed until the batch is done.
+    let (status, body) = app.get(&format!("/api/sessions/{id}/results")).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(
+        detail(&body),
+        "results are shown once the whole batch is answered: 19 of 24 item(s) still unanswered"
+    );
+}
+
+/// Keys that would carry gold or correctness.
+const GOLD_KEYS: &[&str] = &[
+    "correct",
+    "correct_position",
+    "correct_answer",
+    "gold",
+    "meaning",
+    "origin",
+    "score",
+    "review",
+    "crowd_accuracy",
+    "chosen_position",
+];
+
+fn assert_no_gold(what: &str, body: &Value, secrets: &[String]) {
+    fn walk(v: &Value, found: &mut Vec<String>) {
+        match v {
+            Value::Object(map) => {
+                for (k, v) in map {
+                    if GOLD_KEYS.contains(&k.as_str()) {
+                        found.push(k.clone());
+                    }
+                    walk(v, found);
+                }
+            }
+            Value::Array(a) => a.iter().for_each(|v| walk(v, found)),
+            _ => {}
+        }
+    }
+    let mut found = Vec::new();
+    walk(body, &mut found);
+    assert!(
+        found.is_empty(),
+        "{what} exposes gold-bearing keys {found:?}: {body}"
+    );
+    let text = body.to_string();
+    for s in secrets {
+        assert!(
+            !text.contains(s.as_str()),
+            "{what} exposes a gold meaning/origin: {s}"
+        );
+    }
+}
+
+async fn no_endpoint_reveals_gold_of_unanswered_items(db: Db) {
+    let app = TestApp::spawn(db).await;
+    let memes: Vec<Value> = serde_json::from_str(memeboard_server::demo::DEMO_MEMES).unwrap();
+    let secrets: Vec<String> = memes
+        .iter()
+        .flat_map(|m| [m["meaning"].as_str(), m["origin"].as_str()])
+        .flatten()
+        .map(str::to_owned)
+        .collect();
+
+    // Someone else finished a batch, so crowd stats are non-empty.
+    let done = app.start_demo_session().await;
+    complete_session(&app, &done, 12).await;
+
+    let session = app.start_demo_session().await;
+    assert_no_gold("POST sessions", &session, &secrets);
+    let id = session["session_id"].as_str().unwrap().to_owned();
+    let items = item_ids(&session);
+    let correct = correct_positions(&app, &id).await;
+
+    let mut bodies = Vec::new();
+    // A right and a wrong answer must be acknowledged identically (no side channel).
+    let (_, right) = app.answer(&id, &items[0], correct[&items[0]], "a").await;
+    let (_, wrong) = app
+        .answer(&id, &items[1], (correct[&items[1]] + 1) % 5, "b")
+        .await;
+    assert_eq!(
+        right.as_object().unwrap().keys().collect::<Vec<_>>(),
+        wrong.as_object().unwrap().keys().collect::<Vec<_>>()
+    );
+    assert_eq!(
+        (right["recorded"].clone(), right["total"].clone()),
+        (wrong["recorded"].clone(), wrong["total"].clone())
+    );
+    bodies.push(("answer (right)", right));
+    bodies.push(("answer (wrong)", wrong));
+    bodies.push((
+        "replayed answer",
+        app.answer(&id, &items[0], correct[&items[0]], "a").await.1,
+    ));
+    bodies.push(("double answer", app.answer(&id, &items[0], 0, "c").await.1));
+    for path in [
+        "/api/quizzes".to_owned(),
+        "/api/quizzes/demo-mcq".to_owned(),
+        "/api/quizzes/demo-mcq/stats".to_owned(),
+        format!("/api/sessions/{id}"),
+        format!("/api/sessions/{id}/results"),
+        "/healthz".to_owned(),
+    ] {
+        bodies.push(("GET", app.get(&path).await.1));
+    }
+    for (what, body) in &bodies {
+        assert_no_gold(what, body, &secrets);
+    }
+    // Crowd stats name no items at all.
+    let stats = app.get("/api/quizzes/demo-mcq/stats").await.1.to_string();
+    assert!(items.iter().all(|i| !stats.contains(i.as_str())));
+}
+
+on_both_databases!(
+    full_quiz_flow_scores_and_reports_the_crowd,
+    reload_resumes_at_the_next_unanswered_item,
+    no_endpoint_reveals_gold_of_unanswered_items,
+);

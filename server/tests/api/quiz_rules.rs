@@ -1,0 +1,262 @@
+//! Refusals: every bad request gets a specific error and changes nothing.
+
+use crate::helpers::{detail, item_ids, start_body, Db, TestApp};
+use crate::on_both_databases;
+use axum::http::StatusCode;
+use serde_json::json;
+
+async fn an_answer_is_recorded_once(db: Db) {
+    let app = TestApp::spawn(db).await;
+    let session = app.start_demo_session().await;
+    let id = session["session_id"].as_str().unwrap();
+    let item = &item_ids(&session)[0];
+
+    let (status, first) = app.answer(id, item, 1, "key-1").await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(first["replayed"], false);
+    // Same key again (a network retry): acknowledged, nothing new stored.
+    let (status, again) = app.answer(id, item, 1, "key-1").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(again["replayed"], true);
+    assert_eq!(again["answered"], 1);
+    // Another key for the same item: refused, first answer stands.
+    let (status, body) = app.answer(id, item, 3, "key-2").await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(
+        detail(&body),
+        format!("item `{item}` is already answered in this session; the first answer stands and nothing new was recorded")
+    );
+    // The same key for another item: refused.
+    let other = &item_ids(&session)[1];
+    let (status, body) = app.answer(id, other, 0, "key-1").await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(
+        detail(&body),
+        "idempotency key `key-1` was already used for another item; nothing was recorded"
+    );
+    assert_eq!(app.count("answers").await, 1);
+}
+
+async fn concurrent_duplicate_answers_store_one(db: Db) {
+    let app = TestApp::spawn(db).await;
+    let session = app.start_demo_session().await;
+    let id = session["session_id"].as_str().unwrap();
+    let item = item_ids(&session)[0].clone();
+    let attempts =
+        (0..6).map(|n| app.answer(id, &item, n % 5, if n % 2 == 0 { "same" } else { "other" }));
+    let results = futures_join_all(attempts).await;
+    let created = results
+        .iter()
+        .filter(|(s, _)| *s == StatusCode::CREATED)
+        .count();
+    assert_eq!(created, 1, "{results:?}");
+    assert!(results.iter().all(|(s, _)| [
+        StatusCode::CREATED,
+        StatusCode::OK,
+        StatusCode::CONFLICT
+    ]
+    .contains(s)));
+    assert_eq!(app.count("answers").await, 1);
+}
+
+async fn futures_join_all<F: std::future::Future>(
+    futures: impl Iterator<Item = F>,
+) -> Vec<F::Output> {
+    let handles: Vec<_> = futures.collect();
+    let mut out = Vec::new();
+    // Poll all together so the requests really race on the database.
+    let mut pinned: Vec<_> = handles.into_iter().map(Box::pin).collect();
+    let mut done: Vec<Option<F::Output>> = pinned.iter().map(|_| None).collect();
+    std::future::poll_fn(|cx| {
+        let mut pending = false;
+        for (slot, fut) in done.iter_mut().zip(pinned.iter_mut()) {
+            if slot.is_none() {
+                match fut.as_mut().poll(cx) {
+                    std::task::Poll::Ready(v) => *slot = Some(v),
+                    std::task::Poll::Pending => pending = true,
+                }
+            }
+        }
+        if pending {
+            std::task::Poll::Pending
+        } else {
+            std::task::Poll::Ready(())
+        }
+    })
+    .await;
+    out.extend(done.into_iter().flatten());
+    out
+}
+
+async fn tampered_ids_are_refused_and_change_nothing(db: Db) {
+    let app = TestApp::spawn(db).await;
+    let session = app.start_demo_session().await;
+    let id = session["session_id"].as_str().unwrap();
+    let other = app.start_demo_session().await;
+    let before = app.counts().await;
+
+    let (status, body) = app
+        .get("/api/sessions/0000000000000000deadbeefdeadbeef")
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        body.to_string(),
+        r#"{"errors":[{"detail":"no session with id `0000000000000000deadbeefdeadbeef`"}]}"#
+    );
+
+    let mut tampered = id.to_owned();
+    tampered.replace_range(0..1, if id.starts_with('a') { "b" } else { "a" });
+    let (status, _) = app.answer(&tampered, &item_ids(&session)[0], 0, "t1").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // An item from someone else's batch that is not in this one.
+    let foreign = item_ids(&other)
+        .into_iter()
+        .find(|i| !item_ids(&session).contains(i));
+    if let Some(foreign) = foreign {
+        let (status, body) = app.answer(id, &foreign, 0, "t2").await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(
+            detail(&body),
+            format!("item `{foreign}` is not in this session's batch; nothing was recorded")
+        );
+    }
+    let (status, body) = app.answer(id, "mcq-does-not-exist", 0, "t3").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+
+    let (status, body) = app.answer(id, &item_ids(&session)[0], 5, "t4").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        detail(&body),
+        "`answer.position`: expected a displayed option position from 0 to 4, found 5"
+    );
+
+    assert_eq!(app.counts().await, before);
+}
+
+async fn malformed_requests_get_specific_errors(db: Db) {
+    let app = TestApp::spawn(db).await;
+    let before = app.counts().await;
+
+    let mut no_consent = start_body(false);
+    no_consent["consent"] = json!(false);
+    let (status, body) = app.post("/api/quizzes/demo-mcq/sessions", no_consent).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        detail(&body),
+        "`consent`: the instructions and consent must be accepted (true) before starting"
+    );
+
+    let mut bad_familiarity = start_body(false);
+    bad_familiarity["survey"]["meme_familiarity"] = json!(9);
+    let (status, body) = app
+        .post("/api/quizzes/demo-mcq/sessions", bad_familiarity)
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        detail(&body),
+        "survey field `meme_familiarity`: expected an integer from 1 to 5, found 9"
+    );
+
+    let mut bad_age = start_body(false);
+    bad_age["survey"]["age_range"] = json!("12");
+    let (status, body) = app.post("/api/quizzes/demo-mcq/sessions", bad_age).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        detail(&body).contains("survey.age_range: unknown variant `12`"),
+        "{body}"
+    );
+
+    let (status, body) = app
+        .post("/api/quizzes/no-such-quiz/sessions", start_body(false))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(detail(&body), "no open quiz named `no-such-quiz`");
+
+    let (status, body) = app.get("/api/nothing-here").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(detail(&body), "no API endpoint at `/api/nothing-here`");
+
+    assert_eq!(app.counts().await, before);
+
+    let session = app.start_demo_session().await;
+    let id = session["session_id"].as_str().unwrap();
+    let (status, body) = app
+        .post(
+            &format!("/api/sessions/{id}/answers"),
+            json!({"item_id": "x", "answer": {"kind": "choice", "position": 0}, "response_ms": 5}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        detail(&body).contains("missing field `idempotency_key`"),
+        "{body}"
+    );
+    assert_eq!(app.count("answers").await, 0);
+}
+
+async fn opting_out_of_flagged_items_removes_them_from_the_batch(db: Db) {
+    let app = TestApp::spawn(db).await;
+    let (status, session) = app
+        .post("/api/quizzes/demo-mcq/sessions", start_body(true))
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let items = session["items"].as_array().unwrap();
+    assert_eq!(items.len(), 24);
+    assert!(items.iter().all(|i| i["content_warning"] == false));
+    // Without the opt-out, flagged items can appear and carry a warning.
+    let mut warned = 0;
+    for _ in 0..3 {
+        let s = app.start_demo_session().await;
+        warned += s["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|i| i["content_warning"] == true)
+            .count();
+    }
+    assert!(warned > 0);
+}
+
+async fn balanced_assignment_spreads_exposure(db: Db) {
+    let app = TestApp::spawn(db).await;
+    // 3 batches of 24 over 36 items: every item is shown exactly twice.
+    for _ in 0..3 {
+        app.start_demo_session().await;
+    }
+    let candidates = app
+        .storage()
+        .assignment_candidates("demo-mcq")
+        .await
+        .unwrap();
+    assert!(
+        candidates.iter().all(|c| c.exposures == 2),
+        "{:?}",
+        candidates.iter().map(|c| c.exposures).collect::<Vec<_>>()
+    );
+}
+
+async fn health_reports_the_backend(db: Db) {
+    let app = TestApp::spawn(db).await;
+    let (status, body) = app.get("/healthz").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["status"], "ok");
+    assert_eq!(
+        body["database"],
+        if db == Db::Sqlite {
+            "sqlite"
+        } else {
+            "postgres"
+        }
+    );
+}
+
+on_both_databases!(
+    an_answer_is_recorded_once,
+    concurrent_duplicate_answers_store_one,
+    tampered_ids_are_refused_and_change_nothing,
+    malformed_requests_get_specific_errors,
+    opting_out_of_flagged_items_removes_them_from_the_batch,
+    balanced_assignment_spreads_exposure,
+    health_reports_the_backend,
+);
