@@ -6,3 +6,4 @@ mod helpers;
 mod import;
 mod quiz_flow;
 mod quiz_rules;
+mod static_files;

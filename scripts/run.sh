@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# run.sh - set up (idempotent), build the front end and the server in release mode, and run
+# the site with SQLite and the demo data on http://127.0.0.1:${PORT:-3000}.
+# Extra arguments go to `memeboard serve`; settings: config/base.toml, MEMEBOARD__… variables,
+# DATABASE_URL=postgres://… for PostgreSQL.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$ROOT"
+bash scripts/setup.sh --run
+. scripts/env.sh
+trunk build --release
+cargo build --release -p memeboard-server
+export MEMEBOARD__SERVER__PORT="${PORT:-${MEMEBOARD__SERVER__PORT:-3000}}"
+exec target/release/memeboard serve "$@"

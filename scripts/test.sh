@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# test.sh - set up (idempotent) and run every check and test of memeboard:
+# formatting, clippy (native and wasm32), unit/doc/API tests on SQLite and PostgreSQL, the
+# release front-end build, and browser end-to-end tests in headless Chromium.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$ROOT"
+bash scripts/setup.sh
+. scripts/env.sh
+START=$(date +%s)
+step() { printf '\n=== [%4ss] %s\n' "$(( $(date +%s) - START ))" "$*"; }
+
+step "postgres: start a throw-away local server"
+scripts/postgres.sh start
+trap 'scripts/postgres.sh stop' EXIT
+export MEMEBOARD_TEST_POSTGRES_URL="$(scripts/postgres.sh url)"
+export MEMEBOARD_REQUIRE_POSTGRES=1
+
+step "cargo fmt --check"
+cargo fmt --all --check
+
+step "clippy (native: core, server, tests)"
+$MEMEBOARD_CLIPPY --workspace --exclude memeboard-app --all-targets -- -D warnings
+step "clippy (wasm32: app, core)"
+CLIPPY_CONF_DIR="$ROOT/clippy-wasm" $MEMEBOARD_CLIPPY -p memeboard-app -p memeboard-core --target wasm32-unknown-unknown -- -D warnings
+
+step "front end: trunk build --release"
+trunk build --release 2>&1 | tail -n 3
+ls -l dist/*.wasm | awk '{print "wasm bytes:", $5, $9}'
+
+step "cargo test (unit, doc, API on SQLite + PostgreSQL, import)"
+cargo test --workspace --exclude memeboard-app
+
+step "browser end-to-end tests (headless Chromium)"
+cargo build -q -p memeboard-server
+(cd tests/e2e && MEMEBOARD_BIN="$ROOT/target/debug/memeboard" node --test --test-concurrency=1)
+step "all checks passed"

@@ -1,0 +1,80 @@
+//! The built front end is served with the right content types and caching, with the SPA
+//! fallback for client-side routes, while unknown API paths stay JSON errors.
+
+use crate::helpers::{test_settings, Db, TestApp};
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use tower::ServiceExt;
+
+async fn fetch(app: &TestApp, path: &str) -> (StatusCode, String, String) {
+    let response = app
+        .app
+        .router()
+        .oneshot(Request::get(path).body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let header = |name: &str| {
+        response
+            .headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned()
+    };
+    (
+        response.status(),
+        header("content-type"),
+        header("cache-control"),
+    )
+}
+
+#[tokio::test]
+async fn front_end_is_served_with_types_caching_and_spa_fallback() {
+    let (mut settings, dir) = test_settings(Db::Sqlite, true).await;
+    let dist = dir.path().join("dist");
+    std::fs::create_dir_all(&dist).unwrap();
+    std::fs::write(
+        dist.join("index.html"),
+        "<!doctype html><title>memeboard</title>",
+    )
+    .unwrap();
+    std::fs::write(
+        dist.join("memeboard-app-0123456789abcdef_bg.wasm"),
+        b"\0asm\x01\0\0\0",
+    )
+    .unwrap();
+    std::fs::write(dist.join("favicon.svg"), "<svg/>").unwrap();
+    settings.server.static_dir = dist;
+    let app = TestApp::with_settings(settings, dir).await;
+
+    let (status, ct, cache) = fetch(&app, "/").await;
+    assert_eq!(
+        (status, ct.as_str(), cache.as_str()),
+        (StatusCode::OK, "text/html", "no-cache")
+    );
+
+    let (status, ct, cache) = fetch(&app, "/memeboard-app-0123456789abcdef_bg.wasm").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(ct, "application/wasm");
+    assert_eq!(cache, "public, max-age=31536000, immutable");
+
+    let (_, ct, cache) = fetch(&app, "/favicon.svg").await;
+    assert_eq!(
+        (ct.as_str(), cache.as_str()),
+        ("image/svg+xml", "public, max-age=3600")
+    );
+
+    // A client-side route falls back to the app shell.
+    let (status, ct, cache) = fetch(&app, "/session/abc/results").await;
+    assert_eq!(
+        (status, ct.as_str(), cache.as_str()),
+        (StatusCode::OK, "text/html", "no-cache")
+    );
+
+    // …but an unknown API path is a JSON 404, never the HTML shell.
+    let (status, ct, _) = fetch(&app, "/api/session/abc").await;
+    assert_eq!(
+        (status, ct.as_str()),
+        (StatusCode::NOT_FOUND, "application/json")
+    );
+}
