@@ -7,6 +7,8 @@ pub mod api;
 pub mod assign;
 pub mod crowd;
 pub mod ids;
+pub mod leaderboard;
+pub mod predictions;
 pub mod rng;
 pub mod scoring;
 pub mod stats;

@@ -1,0 +1,810 @@
+//! Prediction files: parsing and all-or-nothing validation of JSON Lines and CSV uploads
+//! against a task's public manifest. The same code validates in the browser (preview) and on
+//! the server (authoritative).
+//!
+//! A line names an item and an answer in the task's shape:
+//!
+//! ```text
+//! {"item_id": "mcq-…", "answer": 3}                  option number (1-based, as displayed in order 0)
+//! {"item_id": "mcq-…", "answer": "躺平"}             or the option text
+//! {"item_id": "mcq-…", "answer": 2, "order": 1}      under option order 1 (see `order_permutation`)
+//! {"item_id": "mcq-…", "answer": 2, "order": 1, "sample": 4}   several samples per order: majority vote
+//! ```
+//!
+//! CSV has a header with `item_id,answer` and optional `order,sample` columns.
+
+use crate::assign::option_order;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// How many problems are listed before the rest are only counted.
+pub const MAX_LISTED_ERRORS: usize = 20;
+/// How many missing item ids are named.
+pub const MAX_LISTED_MISSING: usize = 5;
+/// Option orders per MCQ item in the multi-order protocol (the original + 4 shuffles).
+pub const NUM_ORDERS: usize = 5;
+/// Seed base of the published option orders (order k ≥ 1 uses `ORDER_SEED + k`).
+pub const ORDER_SEED: u64 = 0x4348_494d_455f_4f52;
+
+/// Which split an item belongs to. Dev gold is public by design; test gold never leaves the
+/// server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Split {
+    /// Open development split: gold downloadable, previews score it.
+    Dev,
+    /// Hidden test split (public and private board halves).
+    Test,
+}
+
+/// The public description of one item that a prediction may answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ManifestItem {
+    /// Item id.
+    pub id: String,
+    /// Category key.
+    pub category: String,
+    /// Split.
+    pub split: Split,
+    /// Options in canonical order (order 0).
+    pub options: Vec<String>,
+}
+
+/// The public manifest of a task: what a valid prediction file may contain. No gold.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TaskManifest {
+    /// Task slug.
+    pub task: String,
+    /// Items in file order.
+    pub items: Vec<ManifestItem>,
+}
+
+/// The permutation of option order `order` of an item: display position `p` shows canonical
+/// option `perm[p]`. Order 0 is the canonical order; orders 1–4 are fixed published shuffles.
+///
+/// ```
+/// use memeboard_core::predictions::order_permutation;
+/// assert_eq!(order_permutation("mcq-1", 0, 5), vec![0, 1, 2, 3, 4]);
+/// let p = order_permutation("mcq-1", 3, 5);
+/// assert_eq!(p, order_permutation("mcq-1", 3, 5));
+/// ```
+pub fn order_permutation(item_id: &str, order: usize, num_options: usize) -> Vec<usize> {
+    if order == 0 {
+        (0..num_options).collect()
+    } else {
+        option_order(ORDER_SEED.wrapping_add(order as u64), item_id, num_options)
+    }
+}
+
+/// File format of an upload.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FileFormat {
+    /// One JSON object per line.
+    JsonLines,
+    /// Comma-separated with a header row.
+    Csv,
+}
+
+impl FileFormat {
+    /// Guesses from a file name (`.csv` → CSV, else JSON Lines).
+    pub fn from_file_name(name: &str) -> Self {
+        if name.to_ascii_lowercase().ends_with(".csv") {
+            Self::Csv
+        } else {
+            Self::JsonLines
+        }
+    }
+}
+
+/// Size limits of an upload.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Largest accepted file, bytes.
+    pub max_bytes: usize,
+    /// Most accepted data lines.
+    pub max_rows: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            max_bytes: 20 * 1024 * 1024,
+            max_rows: 200_000,
+        }
+    }
+}
+
+/// One problem in a file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineError {
+    /// 1-based line number (None = the file as a whole).
+    pub line: Option<usize>,
+    /// Field concerned.
+    pub field: Option<String>,
+    /// What was found and what was expected.
+    pub message: String,
+}
+
+impl std::fmt::Display for LineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (&self.line, &self.field) {
+            (Some(l), Some(field)) => write!(f, "line {l}, field `{field}`: {}", self.message),
+            (Some(l), None) => write!(f, "line {l}: {}", self.message),
+            (None, Some(field)) => write!(f, "field `{field}`: {}", self.message),
+            (None, None) => write!(f, "{}", self.message),
+        }
+    }
+}
+
+/// A rejected file: the first problems and how many there were in all.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[error("{}", self.summary())]
+pub struct ValidationReport {
+    /// The first [`MAX_LISTED_ERRORS`] problems, in line order.
+    pub errors: Vec<LineError>,
+    /// All problems found.
+    pub total_errors: usize,
+}
+
+impl ValidationReport {
+    /// One line per listed problem, then "… and N more".
+    pub fn lines(&self) -> Vec<String> {
+        let mut out: Vec<String> = self.errors.iter().map(ToString::to_string).collect();
+        if self.total_errors > self.errors.len() {
+            out.push(format!(
+                "… and {} more problem(s)",
+                self.total_errors - self.errors.len()
+            ));
+        }
+        out
+    }
+
+    fn summary(&self) -> String {
+        format!(
+            "prediction file rejected ({} problem(s)): {}",
+            self.total_errors,
+            self.lines().join("; ")
+        )
+    }
+}
+
+/// One answer as written in the file, resolved to a canonical option.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResolvedAnswer {
+    /// Option order the answer was given under.
+    pub order: usize,
+    /// Sample number within the order.
+    pub sample: usize,
+    /// Canonical option index.
+    pub option: usize,
+}
+
+/// A valid prediction file: answers per item (canonical), plus what is missing.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ValidatedPredictions {
+    /// Answers per item id, in file order.
+    pub answers: BTreeMap<String, Vec<ResolvedAnswer>>,
+    /// Option orders used anywhere in the file (each item is scored over all of them).
+    pub orders: BTreeSet<usize>,
+    /// Data lines read.
+    pub num_lines: usize,
+    /// Manifest items with no line (scored as wrong).
+    pub missing: Vec<String>,
+}
+
+impl ValidatedPredictions {
+    /// "N items missing (scored as wrong): a, b, c, …" or None.
+    pub fn missing_warning(&self) -> Option<String> {
+        if self.missing.is_empty() {
+            return None;
+        }
+        let mut named: Vec<&str> = self
+            .missing
+            .iter()
+            .take(MAX_LISTED_MISSING)
+            .map(String::as_str)
+            .collect();
+        if self.missing.len() > MAX_LISTED_MISSING {
+            named.push("…");
+        }
+        Some(format!(
+            "{} item(s) have no prediction and are scored as wrong: {}",
+            self.missing.len(),
+            named.join(", ")
+        ))
+    }
+}
+
+struct RawLine {
+    line: usize,
+    item_id: Option<String>,
+    answer: Option<RawAnswer>,
+    order: Option<String>,
+    sample: Option<String>,
+}
+
+enum RawAnswer {
+    Number(String),
+    Text(String),
+}
+
+struct Collector {
+    errors: Vec<LineError>,
+    total: usize,
+}
+
+impl Collector {
+    fn into_report(mut self) -> ValidationReport {
+        self.errors.sort_by_key(|e| e.line.unwrap_or(0));
+        self.errors.truncate(MAX_LISTED_ERRORS);
+        ValidationReport {
+            errors: self.errors,
+            total_errors: self.total,
+        }
+    }
+}
+
+impl Collector {
+    fn push(&mut self, line: Option<usize>, field: Option<&str>, message: String) {
+        self.total += 1;
+        // Keep a bounded number; the report lists the first few in line order.
+        if self.errors.len() < 10 * MAX_LISTED_ERRORS {
+            self.errors.push(LineError {
+                line,
+                field: field.map(str::to_owned),
+                message,
+            });
+        }
+    }
+}
+
+fn shorten(s: &str) -> String {
+    let mut out: String = s.chars().take(40).collect();
+    if s.chars().count() > 40 {
+        out.push('…');
+    }
+    out
+}
+
+fn parse_jsonl(text: &str, errs: &mut Collector) -> Vec<RawLine> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        if raw.trim().is_empty() {
+            continue;
+        }
+        let value: serde_json::Value = match serde_json::from_str(raw) {
+            Ok(v) => v,
+            Err(e) => {
+                errs.push(
+                    Some(line),
+                    None,
+                    format!("not valid JSON (column {}): {e}", e.column()),
+                );
+                continue;
+            }
+        };
+        let Some(obj) = value.as_object() else {
+            errs.push(
+                Some(line),
+                None,
+                "expected a JSON object like {\"item_id\": \"…\", \"answer\": 1}".into(),
+            );
+            continue;
+        };
+        let mut item_id = None;
+        match obj.get("item_id") {
+            Some(serde_json::Value::String(s)) => item_id = Some(s.clone()),
+            Some(other) => errs.push(
+                Some(line),
+                Some("item_id"),
+                format!("expected text, found {other}"),
+            ),
+            None => {}
+        }
+        let answer = match obj.get("answer") {
+            Some(serde_json::Value::Number(n)) => Some(RawAnswer::Number(n.to_string())),
+            Some(serde_json::Value::String(s)) => Some(RawAnswer::Text(s.clone())),
+            Some(other) => {
+                errs.push(
+                    Some(line),
+                    Some("answer"),
+                    format!("expected an option number or option text, found {other}"),
+                );
+                continue;
+            }
+            None => None,
+        };
+        let int_field = |name: &str, errs: &mut Collector| match obj.get(name) {
+            None | Some(serde_json::Value::Null) => None,
+            Some(serde_json::Value::Number(n)) => Some(n.to_string()),
+            Some(other) => {
+                errs.push(
+                    Some(line),
+                    Some(name),
+                    format!("expected a whole number, found {other}"),
+                );
+                Some(String::new())
+            }
+        };
+        let order = int_field("order", errs);
+        let sample = int_field("sample", errs);
+        for key in obj.keys() {
+            if !["item_id", "answer", "order", "sample"].contains(&key.as_str()) {
+                errs.push(
+                    Some(line),
+                    Some(key),
+                    "unknown field (expected item_id, answer, order, sample)".into(),
+                );
+            }
+        }
+        out.push(RawLine {
+            line,
+            item_id,
+            answer,
+            order,
+            sample,
+        });
+    }
+    out
+}
+
+/// Splits one CSV record (RFC 4180 quoting) into fields.
+fn csv_fields(record: &str) -> Result<Vec<String>, String> {
+    let mut fields = Vec::new();
+    let mut field = String::new();
+    let mut chars = record.chars().peekable();
+    let mut quoted = false;
+    let mut at_start = true;
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if at_start => {
+                quoted = true;
+                at_start = false;
+            }
+            '"' if quoted => {
+                if chars.peek() == Some(&'"') {
+                    field.push('"');
+                    chars.next();
+                } else {
+                    quoted = false;
+                    if let Some(&next) = chars.peek() {
+                        if next != ',' {
+                            return Err(format!(
+                                "unexpected `{next}` after a closing quote (quote the whole field)"
+                            ));
+                        }
+                    }
+                }
+            }
+            ',' if !quoted => {
+                fields.push(std::mem::take(&mut field));
+                at_start = true;
+            }
+            c => {
+                field.push(c);
+                at_start = false;
+            }
+        }
+    }
+    if quoted {
+        return Err("a quoted field is not closed".into());
+    }
+    fields.push(field);
+    Ok(fields)
+}
+
+fn parse_csv(text: &str, errs: &mut Collector) -> Vec<RawLine> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty());
+    let Some((header_index, header)) = lines.next() else {
+        return Vec::new();
+    };
+    let header = match csv_fields(header.trim_start_matches('\u{feff}')) {
+        Ok(h) => h
+            .into_iter()
+            .map(|h| h.trim().to_ascii_lowercase())
+            .collect::<Vec<_>>(),
+        Err(e) => {
+            errs.push(Some(header_index + 1), None, format!("not valid CSV: {e}"));
+            return Vec::new();
+        }
+    };
+    let col = |name: &str| header.iter().position(|h| h == name);
+    let (Some(id_col), Some(answer_col)) = (col("item_id"), col("answer")) else {
+        errs.push(
+            Some(header_index + 1),
+            None,
+            format!(
+                "expected a header row with columns item_id,answer (optional: order,sample), found `{}`",
+                header.join(",")
+            ),
+        );
+        return Vec::new();
+    };
+    for unknown in header
+        .iter()
+        .filter(|h| !["item_id", "answer", "order", "sample"].contains(&h.as_str()))
+    {
+        errs.push(
+            Some(header_index + 1),
+            Some(unknown),
+            "unknown column (expected item_id, answer, order, sample)".into(),
+        );
+    }
+    let (order_col, sample_col) = (col("order"), col("sample"));
+    let mut out = Vec::new();
+    for (i, record) in lines {
+        let line = i + 1;
+        let fields = match csv_fields(record) {
+            Ok(f) => f,
+            Err(e) => {
+                errs.push(Some(line), None, format!("not valid CSV: {e}"));
+                continue;
+            }
+        };
+        if fields.len() != header.len() {
+            errs.push(
+                Some(line),
+                None,
+                format!(
+                    "expected {} fields as in the header, found {}",
+                    header.len(),
+                    fields.len()
+                ),
+            );
+            continue;
+        }
+        let get = |c: Option<usize>| {
+            c.map(|c| fields[c].trim().to_owned())
+                .filter(|s| !s.is_empty())
+        };
+        let answer = get(Some(answer_col)).map(|a| {
+            if a.chars()
+                .all(|c| c.is_ascii_digit() || c == '-' || c == '.')
+            {
+                RawAnswer::Number(a)
+            } else {
+                RawAnswer::Text(a)
+            }
+        });
+        out.push(RawLine {
+            line,
+            item_id: get(Some(id_col)),
+            answer,
+            order: get(order_col),
+            sample: get(sample_col),
+        });
+    }
+    out
+}
+
+/// Parses and validates a whole prediction file against `manifest`: every problem is
+/// reported with its line and field, and nothing is returned unless the file is valid.
+/// Missing items are not an error: they are listed and scored as wrong.
+///
+/// ```
+/// use memeboard_core::predictions::*;
+/// let manifest = TaskManifest { task: "t".into(), items: vec![
+///     ManifestItem { id: "a".into(), category: "x".into(), split: Split::Test, options: vec!["甲".into(), "乙".into()] },
+///     ManifestItem { id: "b".into(), category: "x".into(), split: Split::Test, options: vec!["丙".into(), "丁".into()] },
+/// ]};
+/// let ok = validate_predictions("{\"item_id\":\"a\",\"answer\":2}\n", FileFormat::JsonLines, &manifest, Limits::default()).unwrap();
+/// assert_eq!(ok.answers["a"][0].option, 1);
+/// assert_eq!(ok.missing, vec!["b".to_string()]);
+/// let bad = validate_predictions("item_id,answer\na,3\nzz,1\n", FileFormat::Csv, &manifest, Limits::default()).unwrap_err();
+/// assert_eq!(bad.lines(), vec![
+///     "line 2, field `answer`: expected an option number from 1 to 2 or an option's text, found `3`",
+///     "line 3, field `item_id`: unknown item id `zz`",
+/// ]);
+/// ```
+pub fn validate_predictions(
+    text: &str,
+    format: FileFormat,
+    manifest: &TaskManifest,
+    limits: Limits,
+) -> Result<ValidatedPredictions, ValidationReport> {
+    let mut errs = Collector {
+        errors: Vec::new(),
+        total: 0,
+    };
+    if text.len() > limits.max_bytes {
+        errs.push(
+            None,
+            None,
+            format!(
+                "file is {} bytes; the limit is {} bytes",
+                text.len(),
+                limits.max_bytes
+            ),
+        );
+        return Err(errs.into_report());
+    }
+    let raw = match format {
+        FileFormat::JsonLines => parse_jsonl(text, &mut errs),
+        FileFormat::Csv => parse_csv(text, &mut errs),
+    };
+    if raw.len() > limits.max_rows {
+        errs.push(
+            None,
+            None,
+            format!(
+                "file has {} rows; the limit is {} rows",
+                raw.len(),
+                limits.max_rows
+            ),
+        );
+    }
+    if raw.is_empty() && errs.total == 0 {
+        errs.push(None, None, "file contains no predictions".into());
+    }
+    let index: BTreeMap<&str, &ManifestItem> =
+        manifest.items.iter().map(|i| (i.id.as_str(), i)).collect();
+    let mut answers: BTreeMap<String, Vec<ResolvedAnswer>> = BTreeMap::new();
+    let mut seen: BTreeMap<(String, usize, usize), usize> = BTreeMap::new();
+    let mut orders = BTreeSet::new();
+    for r in &raw {
+        let Some(item_id) = r.item_id.as_deref().map(str::trim) else {
+            errs.push(Some(r.line), Some("item_id"), "missing".into());
+            continue;
+        };
+        let Some(item) = index.get(item_id) else {
+            errs.push(
+                Some(r.line),
+                Some("item_id"),
+                format!("unknown item id `{}`", shorten(item_id)),
+            );
+            continue;
+        };
+        let parse_index = |field: &str,
+                           value: &Option<String>,
+                           max: usize,
+                           errs: &mut Collector|
+         -> Option<usize> {
+            match value {
+                None => Some(0),
+                Some(v) => match v.parse::<usize>() {
+                    Ok(n) if n < max => Some(n),
+                    _ => {
+                        errs.push(
+                            Some(r.line),
+                            Some(field),
+                            format!(
+                                "expected a whole number from 0 to {}, found `{}`",
+                                max - 1,
+                                shorten(v)
+                            ),
+                        );
+                        None
+                    }
+                },
+            }
+        };
+        let order = parse_index("order", &r.order, NUM_ORDERS, &mut errs);
+        let sample = parse_index("sample", &r.sample, 1000, &mut errs);
+        let (Some(order), Some(sample)) = (order, sample) else {
+            continue;
+        };
+        let n = item.options.len();
+        let option = match &r.answer {
+            None => {
+                errs.push(Some(r.line), Some("answer"), "missing".into());
+                continue;
+            }
+            Some(RawAnswer::Number(s)) => match s.parse::<usize>() {
+                Ok(k) if (1..=n).contains(&k) => order_permutation(&item.id, order, n)[k - 1],
+                _ => {
+                    errs.push(
+                        Some(r.line),
+                        Some("answer"),
+                        format!(
+                            "expected an option number from 1 to {n} or an option's text, found `{}`",
+                            shorten(s)
+                        ),
+                    );
+                    continue;
+                }
+            },
+            Some(RawAnswer::Text(t)) => match item.options.iter().position(|o| o == t.trim()) {
+                Some(k) => k,
+                None => {
+                    errs.push(
+                        Some(r.line),
+                        Some("answer"),
+                        format!(
+                            "`{}` is not one of this item's options (expected 1 to {n} or an option's exact text)",
+                            shorten(t)
+                        ),
+                    );
+                    continue;
+                }
+            },
+        };
+        let key = (item.id.clone(), order, sample);
+        if let Some(first) = seen.get(&key) {
+            errs.push(
+                Some(r.line),
+                Some("item_id"),
+                format!(
+                    "duplicate prediction for `{}` (order {order}, sample {sample}); first on line {first}",
+                    shorten(&item.id)
+                ),
+            );
+            continue;
+        }
+        seen.insert(key, r.line);
+        orders.insert(order);
+        answers
+            .entry(item.id.clone())
+            .or_default()
+            .push(ResolvedAnswer {
+                order,
+                sample,
+                option,
+            });
+    }
+    if errs.total > 0 {
+        return Err(errs.into_report());
+    }
+    let missing = manifest
+        .items
+        .iter()
+        .filter(|i| !answers.contains_key(&i.id))
+        .map(|i| i.id.clone())
+        .collect();
+    Ok(ValidatedPredictions {
+        answers,
+        orders,
+        num_lines: raw.len(),
+        missing,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn manifest(n: usize) -> TaskManifest {
+        TaskManifest {
+            task: "t".into(),
+            items: (0..n)
+                .map(|i| ManifestItem {
+                    id: format!("i{i}"),
+                    category: "c".into(),
+                    split: Split::Test,
+                    options: vec!["甲".into(), "乙".into(), "丙, \"丁\"".into()],
+                })
+                .collect(),
+        }
+    }
+
+    fn errors(text: &str, format: FileFormat) -> Vec<String> {
+        validate_predictions(text, format, &manifest(3), Limits::default())
+            .unwrap_err()
+            .lines()
+    }
+
+    #[test]
+    fn each_kind_of_bad_line_is_named_with_line_and_field() {
+        let text = [
+            r#"{"item_id":"i0","answer":1}"#,
+            r#"{"item_id":"i1","answer":1"#,
+            r#"["i1", 1]"#,
+            r#"{"item_id":7,"answer":1}"#,
+            r#"{"item_id":"i1","answer":true}"#,
+            r#"{"item_id":"i1","answer":0}"#,
+            r#"{"item_id":"i1","answer":"戊"}"#,
+            r#"{"item_id":"i1","answer":1,"order":5}"#,
+            r#"{"item_id":"i1","answer":1,"confidence":0.9}"#,
+            r#"{"answer":1}"#,
+            r#"{"item_id":"i2"}"#,
+        ]
+        .join("\n");
+        assert_eq!(
+            errors(&text, FileFormat::JsonLines),
+            vec![
+                "line 2: not valid JSON (column 26): EOF while parsing an object at line 1 column 26",
+                "line 3: expected a JSON object like {\"item_id\": \"…\", \"answer\": 1}",
+                "line 4, field `item_id`: expected text, found 7",
+                "line 4, field `item_id`: missing",
+                "line 5, field `answer`: expected an option number or option text, found true",
+                "line 6, field `answer`: expected an option number from 1 to 3 or an option's text, found `0`",
+                "line 7, field `answer`: `戊` is not one of this item's options (expected 1 to 3 or an option's exact text)",
+                "line 8, field `order`: expected a whole number from 0 to 4, found `5`",
+                "line 9, field `confidence`: unknown field (expected item_id, answer, order, sample)",
+                "line 10, field `item_id`: missing",
+                "line 11, field `answer`: missing",
+            ]
+        );
+    }
+
+    #[test]
+    fn csv_quoting_and_header_are_checked() {
+        let ok = validate_predictions(
+            "\u{feff}item_id,answer\ni0,\"丙, \"\"丁\"\"\"\ni1,2\n",
+            FileFormat::Csv,
+            &manifest(3),
+            Limits::default(),
+        )
+        .unwrap();
+        assert_eq!(ok.answers["i0"][0].option, 2);
+        assert_eq!(ok.answers["i1"][0].option, 1);
+        assert_eq!(
+            ok.missing_warning().as_deref(),
+            Some("1 item(s) have no prediction and are scored as wrong: i2")
+        );
+        assert_eq!(
+            errors("id,prediction\ni0,1\n", FileFormat::Csv),
+            vec!["line 1: expected a header row with columns item_id,answer (optional: order,sample), found `id,prediction`"]
+        );
+        assert_eq!(
+            errors("item_id,answer\ni0,1,3\ni1,\"2\n", FileFormat::Csv),
+            vec![
+                "line 2: expected 2 fields as in the header, found 3",
+                "line 3: not valid CSV: a quoted field is not closed",
+            ]
+        );
+    }
+
+    #[test]
+    fn many_errors_are_listed_up_to_the_limit_then_counted() {
+        let text: String = (0..30)
+            .map(|i| format!("{{\"item_id\":\"x{i}\",\"answer\":1}}\n"))
+            .collect();
+        let report = validate_predictions(
+            &text,
+            FileFormat::JsonLines,
+            &manifest(3),
+            Limits::default(),
+        )
+        .unwrap_err();
+        assert_eq!(report.total_errors, 30);
+        assert_eq!(report.errors.len(), MAX_LISTED_ERRORS);
+        assert_eq!(
+            report.lines().last().map(String::as_str),
+            Some("… and 10 more problem(s)")
+        );
+    }
+
+    #[test]
+    fn size_and_row_limits_have_clear_messages() {
+        let limits = Limits {
+            max_bytes: 10,
+            max_rows: 1,
+        };
+        let report = validate_predictions(
+            "{\"item_id\":\"i0\",\"answer\":1}",
+            FileFormat::JsonLines,
+            &manifest(1),
+            limits,
+        )
+        .unwrap_err();
+        assert_eq!(
+            report.lines(),
+            vec!["file is 27 bytes; the limit is 10 bytes"]
+        );
+        let limits = Limits {
+            max_bytes: 1000,
+            max_rows: 1,
+        };
+        let report = validate_predictions(
+            "item_id,answer\ni0,1\ni1,1\n",
+            FileFormat::Csv,
+            &manifest(2),
+            limits,
+        )
+        .unwrap_err();
+        assert_eq!(report.lines(), vec!["file has 2 rows; the limit is 1 rows"]);
+        let report = validate_predictions(
+            "\n\n",
+            FileFormat::JsonLines,
+            &manifest(1),
+            Limits::default(),
+        )
+        .unwrap_err();
+        assert_eq!(report.lines(), vec!["file contains no predictions"]);
+    }
+}
