@@ -248,10 +248,13 @@ pub struct ReviewItem {
     pub options: Vec<String>,
     /// Display position the participant chose.
     pub chosen_position: usize,
-    /// Display position of the correct option.
-    pub correct_position: usize,
-    /// Meaning of the correct meme, when known.
+    /// Display position of the correct option; `None` when withheld (see `gold_withheld`).
+    pub correct_position: Option<usize>,
+    /// Meaning of the correct meme, when known and not withheld.
     pub meaning: Option<String>,
+    /// True for items of a hidden test split: their gold never leaves the server, even after
+    /// the batch (otherwise taking the quiz repeatedly would reveal the leaderboard's answers).
+    pub gold_withheld: bool,
     /// Share of completed participants who got this item right (None if nobody else saw it).
     pub crowd_accuracy: Option<f64>,
 }

@@ -20,6 +20,7 @@ pub fn demo_spec(batch_size: usize) -> BenchmarkSpec {
             .into(),
         batch_size,
         quiz_open: true,
+        dev_percent: 34,
     }
 }
 

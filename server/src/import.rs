@@ -50,6 +50,23 @@ pub struct BenchmarkSpec {
     pub batch_size: usize,
     /// Whether the MCQ task is listed as a public quiz.
     pub quiz_open: bool,
+    /// Share of items (0–100) put in the open dev split, chosen by a hash of the item id.
+    pub dev_percent: u8,
+}
+
+/// The split and board half of an item, fixed by its id (stable across re-imports).
+///
+/// Dev items: gold downloadable, used for previews. Test items: split evenly between the
+/// public board and the private board.
+pub fn split_of(item_id: &str, dev_percent: u8) -> (&'static str, &'static str) {
+    use memeboard_core::ids::fnv1a64;
+    let dev = fnv1a64(format!("split/{item_id}").as_bytes()) % 100 < u64::from(dev_percent);
+    let public = fnv1a64(format!("half/{item_id}").as_bytes()) % 2 == 0;
+    match (dev, public) {
+        (true, _) => ("dev", "public"),
+        (false, true) => ("test", "public"),
+        (false, false) => ("test", "private"),
+    }
 }
 
 /// Everything one CHIME import writes.
@@ -375,8 +392,12 @@ pub fn parse_chime(
             let gold = ItemGold::Choice {
                 correct: correct - 1,
             };
+            let id = stable_id("mcq", &[&spec.slug, &sentence, &answer]);
+            let (split, board_half) = split_of(&id, spec.dev_percent);
             Ok(ItemRecord {
-                id: stable_id("mcq", &[&spec.slug, &sentence, &answer]),
+                split: split.into(),
+                board_half: board_half.into(),
+                id,
                 task_id: task_id.clone(),
                 ordinal: 0,
                 category: meme.category.clone(),

@@ -58,6 +58,10 @@ enum ImportFormat {
         /// Do not list the quiz publicly.
         #[arg(long)]
         closed: bool,
+        /// Percent of questions in the open dev split (gold downloadable); the rest is the
+        /// hidden test split, halved into the public and private boards.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(0..=100))]
+        dev_percent: u8,
     },
 }
 
@@ -79,6 +83,7 @@ async fn main() -> anyhow::Result<()> {
                     slug,
                     title,
                     closed,
+                    dev_percent,
                 },
         } => {
             let read = |p: &PathBuf| {
@@ -99,6 +104,7 @@ async fn main() -> anyhow::Result<()> {
                 title,
                 batch_size: settings.quiz.batch_size,
                 quiz_open: !closed,
+                dev_percent,
             };
             let (n_memes, n_items) = import_chime(&storage, &spec, &memes_json, &mcq_json).await?;
             println!("imported {n_memes} memes and {n_items} questions into benchmark `{}` (quiz `{}-mcq`)", spec.slug, spec.slug);

@@ -384,6 +384,7 @@ pub async fn results(
             t.0 += right;
             t.1 += 1;
         }
+        let withheld = row.split != "dev";
         review.push(ReviewItem {
             position: usize::try_from(row.position).unwrap_or(0),
             item_id: row.item_id.clone(),
@@ -391,8 +392,9 @@ pub async fn results(
             sentence,
             options,
             chosen_position: position_of(chosen),
-            correct_position: position_of(correct),
-            meaning: row.meaning.clone(),
+            correct_position: (!withheld).then(|| position_of(correct)),
+            meaning: row.meaning.clone().filter(|_| !withheld),
+            gold_withheld: withheld,
             crowd_accuracy: per_item.get(row.item_id.as_str()).map(|(s, n)| s / n),
         });
     }

@@ -149,6 +149,10 @@ pub struct ItemRecord {
     pub flagged: bool,
     /// Source meme, if any.
     pub meme_id: Option<String>,
+    /// `dev` (gold public by design) or `test` (gold never leaves the server).
+    pub split: String,
+    /// For test items: `public` or `private` board half.
+    pub board_half: String,
 }
 
 /// A quiz as listed: task + counts.
@@ -242,6 +246,8 @@ pub struct SessionItemRow {
     pub choice: Option<i64>,
     /// Whether answered.
     pub answered: bool,
+    /// `dev` or `test`.
+    pub split: String,
 }
 
 /// An answer to record.
@@ -472,11 +478,13 @@ impl Storage {
         for it in items {
             sqlx::query(
                 "INSERT INTO items (id, task_id, ordinal, category, prompt_json, gold_json, \
-                 flagged, meme_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+                 flagged, meme_id, split, board_half) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
                  ON CONFLICT (id) DO UPDATE SET ordinal = excluded.ordinal, \
                  category = excluded.category, prompt_json = excluded.prompt_json, \
                  gold_json = excluded.gold_json, flagged = excluded.flagged, \
-                 meme_id = excluded.meme_id",
+                 meme_id = excluded.meme_id, split = excluded.split, \
+                 board_half = excluded.board_half",
             )
             .bind(&it.id)
             .bind(&it.task_id)
@@ -486,6 +494,8 @@ impl Storage {
             .bind(&it.gold_json)
             .bind(i64::from(it.flagged))
             .bind(&it.meme_id)
+            .bind(&it.split)
+            .bind(&it.board_half)
             .execute(&mut *tx)
             .await?;
         }
@@ -640,7 +650,7 @@ impl Storage {
     ) -> Result<Vec<SessionItemRow>, StorageError> {
         let rows = sqlx::query(
             "SELECT si.position, si.item_id, i.category, i.prompt_json, i.gold_json, i.flagged, \
-             m.meaning, a.choice, a.id AS answer_id \
+             i.split, m.meaning, a.choice, a.id AS answer_id \
              FROM session_items si JOIN items i ON i.id = si.item_id \
              LEFT JOIN memes m ON m.id = i.meme_id \
              LEFT JOIN answers a ON a.session_id = si.session_id AND a.item_id = si.item_id \
@@ -661,6 +671,7 @@ impl Storage {
                     meaning: r.try_get("meaning")?,
                     choice: r.try_get("choice")?,
                     answered: r.try_get::<Option<String>, _>("answer_id")?.is_some(),
+                    split: r.try_get("split")?,
                 })
             })
             .collect::<Result<_, sqlx::Error>>()

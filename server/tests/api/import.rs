@@ -16,6 +16,7 @@ fn spec() -> BenchmarkSpec {
         description: "test".into(),
         batch_size: 24,
         quiz_open: true,
+        dev_percent: 10,
     }
 }
 
