@@ -286,3 +286,256 @@ pub struct HealthResponse {
     /// Storage backend in use (`sqlite` or `postgres`).
     pub database: String,
 }
+
+/// `POST /api/authors`: get a submission token (shown once; only its hash is stored).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateAuthorRequest {
+    /// Display name of the author or team.
+    pub name: String,
+    /// Organisation (may be empty).
+    #[serde(default)]
+    pub organisation: String,
+}
+
+/// Daily submission quota of a token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Quota {
+    /// Submissions accepted today (UTC).
+    pub used_today: usize,
+    /// Daily limit.
+    pub daily_limit: usize,
+    /// What is left today.
+    pub remaining: usize,
+}
+
+/// The new token (the only time it is ever shown).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CreateAuthorResponse {
+    /// Author id.
+    pub author_id: String,
+    /// Name.
+    pub name: String,
+    /// Organisation.
+    pub organisation: String,
+    /// Bearer token for uploads: store it now, it cannot be shown again.
+    pub token: String,
+    /// Quota.
+    pub quota: Quota,
+}
+
+/// Open or closed model weights.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Weights {
+    /// Weights downloadable.
+    Open,
+    /// API-only or unreleased.
+    Closed,
+}
+
+/// What a submission says about the model (all user text, rendered inert).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ModelInfo {
+    /// Model name.
+    pub model_name: String,
+    /// Organisation.
+    pub organisation: String,
+    /// Size, e.g. "7B" (optional).
+    pub parameters: Option<String>,
+    /// Open or closed weights.
+    pub weights: Weights,
+    /// Paper or code URL (http/https only).
+    pub link: Option<String>,
+    /// Free text.
+    pub description: String,
+}
+
+/// Whether scores are visible yet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SubmissionStatus {
+    /// Scored and visible.
+    Scored,
+    /// Stored and scored, but the board is blind until the organisers reveal it.
+    Received,
+}
+
+/// Response of an accepted upload (scored in the same request).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SubmitPredictionsResponse {
+    /// Submission id (model page: `/models/{id}`).
+    pub submission_id: String,
+    /// Task slug.
+    pub task: String,
+    /// Scored or only received (blind board).
+    pub status: SubmissionStatus,
+    /// Lines read.
+    pub lines: usize,
+    /// Non-fatal notes, e.g. missing items scored as wrong.
+    pub warnings: Vec<String>,
+    /// Public-board score overall then per category (absent while blind).
+    pub public_scores: Option<Vec<crate::leaderboard::CategoryEstimate>>,
+    /// Quota after this upload.
+    pub quota: Quota,
+}
+
+/// What kind of row a board row is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RowKind {
+    /// A submitted model.
+    Model,
+    /// A crowd human row.
+    Human,
+    /// A chance or trivial baseline.
+    Baseline,
+}
+
+/// Which half of the test split a board scores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BoardSplit {
+    /// Public board (always visible).
+    Public,
+    /// Private board (visible after the organisers reveal it).
+    Private,
+}
+
+/// One row of a board.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BoardRow {
+    /// Model, human or baseline.
+    pub kind: RowKind,
+    /// Display label (model name, "Human average", "Chance").
+    pub label: String,
+    /// Submission id for model rows.
+    pub submission_id: Option<String>,
+    /// Model details for model rows.
+    pub model: Option<ModelInfo>,
+    /// Upload time (ms since epoch) for model rows.
+    pub submitted_at: Option<i64>,
+    /// Scored, or received only (blind board).
+    pub status: SubmissionStatus,
+    /// Overall then per category (board's category order); empty while received only.
+    pub scores: Vec<crate::leaderboard::CategoryEstimate>,
+    /// Participants behind a human row.
+    pub participants: Option<usize>,
+}
+
+/// `GET /api/boards/{task}?split=public|private`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BoardResponse {
+    /// Task slug.
+    pub task: String,
+    /// Task title.
+    pub title: String,
+    /// Which board.
+    pub split: BoardSplit,
+    /// Metric name.
+    pub metric: String,
+    /// How missing predictions are scored.
+    pub missing_policy: String,
+    /// Categories (column order after "overall").
+    pub categories: Vec<CategoryInfo>,
+    /// Test items scored by this board.
+    pub items: usize,
+    /// Whether the private board is revealed.
+    pub private_revealed: bool,
+    /// Whether model scores are hidden until reveal.
+    pub blind: bool,
+    /// Rows, best overall first (received-only rows last).
+    pub rows: Vec<BoardRow>,
+}
+
+/// A task that has a board, for the board index and the submit page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TaskSummary {
+    /// Slug.
+    pub slug: String,
+    /// Title.
+    pub title: String,
+    /// Kind.
+    pub kind: TaskKind,
+    /// Items per split: dev, public test, private test.
+    pub dev_items: usize,
+    /// Public-board items.
+    pub public_items: usize,
+    /// Private-board items.
+    pub private_items: usize,
+    /// Accepted submissions.
+    pub submissions: usize,
+    /// Categories.
+    pub categories: Vec<CategoryInfo>,
+}
+
+/// `GET /api/submissions/{id}`: the model page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SubmissionDetail {
+    /// Submission id.
+    pub submission_id: String,
+    /// Task slug.
+    pub task: String,
+    /// Model details.
+    pub model: ModelInfo,
+    /// Upload time (ms since epoch).
+    pub submitted_at: i64,
+    /// Scored or received.
+    pub status: SubmissionStatus,
+    /// Lines in the file.
+    pub lines: usize,
+    /// Items without a prediction (scored as wrong).
+    pub missing_items: usize,
+    /// Categories.
+    pub categories: Vec<CategoryInfo>,
+    /// Public-board scores (empty while blind).
+    pub public_scores: Vec<crate::leaderboard::CategoryEstimate>,
+    /// Private-board scores (empty until revealed).
+    pub private_scores: Vec<crate::leaderboard::CategoryEstimate>,
+}
+
+/// `GET /api/me`: the token's author, quota and submissions.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MeResponse {
+    /// Author id.
+    pub author_id: String,
+    /// Name.
+    pub name: String,
+    /// Organisation.
+    pub organisation: String,
+    /// Quota.
+    pub quota: Quota,
+    /// Own submissions, newest first.
+    pub submissions: Vec<SubmissionDetail>,
+}
+
+/// One item where the model and the crowd disagree (`GET /api/submissions/{id}/items`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ItemGap {
+    /// Item id.
+    pub item_id: String,
+    /// Category.
+    pub category: String,
+    /// The question (public prompt).
+    pub sentence: String,
+    /// Model score on the item.
+    pub model_score: f64,
+    /// Share of crowd answers that were right.
+    pub crowd_accuracy: f64,
+    /// Crowd answers behind it.
+    pub crowd_answers: usize,
+    /// crowd_accuracy − model_score.
+    pub gap: f64,
+}
+
+/// `POST /api/admin/tasks/{task}/board`: board switches (admin token required).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardSettingsRequest {
+    /// Reveal the private board.
+    pub private_revealed: Option<bool>,
+    /// Hide model scores until revealed.
+    pub blind: Option<bool>,
+    /// Reveal a blind board.
+    pub blind_revealed: Option<bool>,
+}

@@ -18,6 +18,44 @@ pub struct Settings {
     pub data: DataSettings,
     /// Quiz protocol knobs.
     pub quiz: QuizSettings,
+    /// Leaderboard limits.
+    pub leaderboard: LeaderboardSettings,
+    /// Administration.
+    pub admin: AdminSettings,
+}
+
+/// Leaderboard limits.
+#[derive(Debug, Clone, Deserialize)]
+pub struct LeaderboardSettings {
+    /// Accepted uploads per token per UTC day.
+    pub daily_quota: usize,
+    /// Largest upload in bytes.
+    pub max_upload_bytes: usize,
+    /// Most data lines per upload.
+    pub max_rows: usize,
+}
+
+/// Administration settings.
+#[derive(Clone, Deserialize)]
+pub struct AdminSettings {
+    /// Admin bearer token; empty disables admin endpoints.
+    pub token: String,
+}
+
+impl std::fmt::Debug for AdminSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Never print the secret.
+        f.debug_struct("AdminSettings")
+            .field(
+                "token",
+                &if self.token.is_empty() {
+                    "(unset)"
+                } else {
+                    "(set)"
+                },
+            )
+            .finish()
+    }
 }
 
 /// HTTP listener and static files.

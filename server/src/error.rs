@@ -20,6 +20,21 @@ pub enum ApiError {
     /// The request conflicts with what is recorded (409), e.g. answering twice.
     #[error("{0}")]
     Conflict(String),
+    /// No or an unknown bearer token (401).
+    #[error("{0}")]
+    Unauthorized(String),
+    /// Authenticated but not allowed, or not revealed yet (403).
+    #[error("{0}")]
+    Forbidden(String),
+    /// Quota used up (429).
+    #[error("{0}")]
+    TooManyRequests(String),
+    /// Body over the size limit (413).
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    /// A file with problems (422): one detail per problem, in line order.
+    #[error("{}", .0.join("; "))]
+    Invalid(Vec<String>),
     /// A bug or an infrastructure failure (500); details are logged, never sent.
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
@@ -36,6 +51,11 @@ impl ApiError {
             Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            Self::Forbidden(_) => StatusCode::FORBIDDEN,
+            Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::Unexpected(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -50,20 +70,29 @@ impl From<crate::storage::StorageError> for ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
-        let detail = match &self {
+        let body = match &self {
             Self::Unexpected(e) => {
                 // Logged once here, at the boundary; the client gets a generic message.
                 tracing::error!(error = format!("{e:#}"), "request failed");
-                "internal server error".to_owned()
+                ApiErrorBody::single("internal server error")
             }
-            other => other.to_string(),
+            Self::Invalid(problems) => ApiErrorBody {
+                errors: problems
+                    .iter()
+                    .map(|p| memeboard_core::api::ErrorDetail { detail: p.clone() })
+                    .collect(),
+            },
+            other => ApiErrorBody::single(other.to_string()),
         };
-        (status, Json(ApiErrorBody::single(detail))).into_response()
+        (status, Json(body)).into_response()
     }
 }
 
 /// Turns axum's JSON extractor rejections into our error shape with serde's precise message
 /// (which field, what was expected).
 pub fn json_rejection(rejection: axum::extract::rejection::JsonRejection) -> ApiError {
+    if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        return ApiError::PayloadTooLarge("request body is larger than the limit".into());
+    }
     ApiError::BadRequest(format!("invalid request body: {}", rejection.body_text()))
 }

@@ -61,7 +61,7 @@ pub struct BenchmarkSpec {
 pub fn split_of(item_id: &str, dev_percent: u8) -> (&'static str, &'static str) {
     use memeboard_core::ids::fnv1a64;
     let dev = fnv1a64(format!("split/{item_id}").as_bytes()) % 100 < u64::from(dev_percent);
-    let public = fnv1a64(format!("half/{item_id}").as_bytes()) % 2 == 0;
+    let public = fnv1a64(format!("half/{item_id}").as_bytes()).is_multiple_of(2);
     match (dev, public) {
         (true, _) => ("dev", "public"),
         (false, true) => ("test", "public"),

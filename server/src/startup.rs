@@ -15,12 +15,8 @@ use axum::Router;
 use std::future::Future;
 use std::sync::Arc;
 use tokio::net::TcpListener;
-use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::trace::TraceLayer;
-
-/// Largest accepted API request body.
-const MAX_BODY_BYTES: usize = 1024 * 1024;
 
 /// Shared state of every handler.
 #[derive(Clone)]
@@ -111,15 +107,13 @@ impl Application {
 /// The whole router: `/healthz`, `/api/…` and the static front end with SPA fallback.
 pub fn build_router(state: AppState) -> Router {
     let static_dir = state.settings.server.static_dir.clone();
+    let upload_limit = state.settings.leaderboard.max_upload_bytes;
     let spa = ServeDir::new(&static_dir)
         .precompressed_gzip()
         .fallback(ServeFile::new(static_dir.join("index.html")));
     Router::new()
         .route("/healthz", get(routes::healthz))
-        .nest(
-            "/api",
-            routes::api_router().layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES)),
-        )
+        .nest("/api", routes::api_router(upload_limit))
         .fallback_service(spa)
         .layer(middleware::from_fn(cache_headers))
         .layer(TraceLayer::new_for_http())

@@ -820,6 +820,8 @@ impl Storage {
     pub async fn table_counts(&self) -> Result<Vec<(String, i64)>, StorageError> {
         let mut out = Vec::new();
         for table in [
+            "authors",
+            "submissions",
             "benchmarks",
             "memes",
             "tasks",
@@ -846,5 +848,340 @@ fn redact_url(url: &str) -> String {
             format!("{}://***{}", &url[..scheme], &url[at..])
         }
         _ => url.to_owned(),
+    }
+}
+
+/// A model author (token stored as a hash only).
+#[derive(Debug, Clone)]
+pub struct AuthorRecord {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Organisation.
+    pub organisation: String,
+    /// SHA-256 of the token, hex.
+    pub token_hash: String,
+    /// Daily submission limit.
+    pub daily_quota: i64,
+}
+
+/// A task with its board switches and item counts.
+#[derive(Debug, Clone)]
+pub struct BoardTaskRow {
+    /// The task.
+    pub task: TaskRecord,
+    /// Private board revealed.
+    pub private_revealed: bool,
+    /// Blind board.
+    pub blind: bool,
+    /// Blind board revealed.
+    pub blind_revealed: bool,
+    /// Accepted submissions.
+    pub submissions: i64,
+}
+
+/// An item with its gold and split, for scoring uploads.
+#[derive(Debug, Clone)]
+pub struct TaskItemRow {
+    /// Id.
+    pub id: String,
+    /// Category.
+    pub category: String,
+    /// Prompt JSON.
+    pub prompt_json: String,
+    /// Gold JSON.
+    pub gold_json: String,
+    /// `dev` or `test`.
+    pub split: String,
+    /// `public` or `private`.
+    pub board_half: String,
+}
+
+/// An accepted, scored prediction file.
+#[derive(Debug, Clone)]
+pub struct SubmissionRecord {
+    /// Id.
+    pub id: String,
+    /// Task id.
+    pub task_id: String,
+    /// Author id.
+    pub author_id: String,
+    /// Model name.
+    pub model_name: String,
+    /// Organisation.
+    pub organisation: String,
+    /// Size.
+    pub parameters: Option<String>,
+    /// `open` / `closed`.
+    pub weights: String,
+    /// URL.
+    pub link: Option<String>,
+    /// Description.
+    pub description: String,
+    /// `json_lines` / `csv`.
+    pub file_format: String,
+    /// Lines read.
+    pub num_lines: i64,
+    /// Items without a line.
+    pub num_missing: i64,
+    /// Orders used (JSON array).
+    pub orders_json: String,
+    /// Per-item scores (JSON of `ItemScore`s); empty for list queries.
+    pub item_scores_json: String,
+    /// Public-board summary (JSON of `CategoryEstimate`s).
+    pub public_summary_json: String,
+    /// Private-board summary.
+    pub private_summary_json: String,
+    /// Upload time.
+    pub created_at: i64,
+}
+
+const SUBMISSION_COLUMNS: &str = "id, task_id, author_id, model_name, organisation, parameters, \
+     weights, link, description, file_format, num_lines, num_missing, orders_json, \
+     public_summary_json, private_summary_json, created_at";
+
+fn submission_from_row(r: &AnyRow, with_items: bool) -> Result<SubmissionRecord, sqlx::Error> {
+    Ok(SubmissionRecord {
+        id: r.try_get("id")?,
+        task_id: r.try_get("task_id")?,
+        author_id: r.try_get("author_id")?,
+        model_name: r.try_get("model_name")?,
+        organisation: r.try_get("organisation")?,
+        parameters: r.try_get("parameters")?,
+        weights: r.try_get("weights")?,
+        link: r.try_get("link")?,
+        description: r.try_get("description")?,
+        file_format: r.try_get("file_format")?,
+        num_lines: r.try_get("num_lines")?,
+        num_missing: r.try_get("num_missing")?,
+        orders_json: r.try_get("orders_json")?,
+        item_scores_json: if with_items {
+            r.try_get("item_scores_json")?
+        } else {
+            String::new()
+        },
+        public_summary_json: r.try_get("public_summary_json")?,
+        private_summary_json: r.try_get("private_summary_json")?,
+        created_at: r.try_get("created_at")?,
+    })
+}
+
+const BOARD_TASK_SELECT: &str = "SELECT t.id, t.benchmark_id, t.slug, t.kind, t.title, \
+     t.description, t.categories_json, t.batch_size, t.quiz_open, t.private_revealed, t.blind, \
+     t.blind_revealed, (SELECT COUNT(*) FROM submissions s WHERE s.task_id = t.id) AS submissions \
+     FROM tasks t";
+
+fn board_task_from_row(r: &AnyRow) -> Result<BoardTaskRow, sqlx::Error> {
+    Ok(BoardTaskRow {
+        task: task_from_row(r)?,
+        private_revealed: r.try_get::<i64, _>("private_revealed")? != 0,
+        blind: r.try_get::<i64, _>("blind")? != 0,
+        blind_revealed: r.try_get::<i64, _>("blind_revealed")? != 0,
+        submissions: r.try_get("submissions")?,
+    })
+}
+
+impl Storage {
+    /// Stores a new author.
+    pub async fn create_author(&self, a: &AuthorRecord) -> Result<(), StorageError> {
+        sqlx::query(
+            "INSERT INTO authors (id, name, organisation, token_hash, daily_quota, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(&a.id)
+        .bind(&a.name)
+        .bind(&a.organisation)
+        .bind(&a.token_hash)
+        .bind(a.daily_quota)
+        .bind(now_ms())
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The author owning a token hash.
+    pub async fn find_author_by_token_hash(
+        &self,
+        hash: &str,
+    ) -> Result<Option<AuthorRecord>, StorageError> {
+        let row = sqlx::query("SELECT id, name, organisation, token_hash, daily_quota FROM authors WHERE token_hash = $1")
+            .bind(hash)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| {
+            Ok(AuthorRecord {
+                id: r.try_get("id")?,
+                name: r.try_get("name")?,
+                organisation: r.try_get("organisation")?,
+                token_hash: r.try_get("token_hash")?,
+                daily_quota: r.try_get("daily_quota")?,
+            })
+        })
+        .transpose()
+        .map_err(|e: sqlx::Error| e.into())
+    }
+
+    /// Submissions of an author since `since_ms` (quota).
+    pub async fn count_submissions_since(
+        &self,
+        author_id: &str,
+        since_ms: i64,
+    ) -> Result<i64, StorageError> {
+        Ok(sqlx::query(
+            "SELECT COUNT(*) AS n FROM submissions WHERE author_id = $1 AND created_at >= $2",
+        )
+        .bind(author_id)
+        .bind(since_ms)
+        .fetch_one(&self.pool)
+        .await?
+        .try_get("n")?)
+    }
+
+    /// Every task with its board switches.
+    pub async fn list_board_tasks(&self) -> Result<Vec<BoardTaskRow>, StorageError> {
+        let rows = sqlx::query(&format!(
+            "{BOARD_TASK_SELECT} ORDER BY t.created_at, t.slug"
+        ))
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(board_task_from_row)
+            .collect::<Result<_, _>>()?)
+    }
+
+    /// One task by slug.
+    pub async fn find_board_task(&self, slug: &str) -> Result<Option<BoardTaskRow>, StorageError> {
+        let row = sqlx::query(&format!("{BOARD_TASK_SELECT} WHERE t.slug = $1"))
+            .bind(slug)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.as_ref().map(board_task_from_row).transpose()?)
+    }
+
+    /// All items of a task with gold and split, in task order.
+    pub async fn task_items(&self, task_id: &str) -> Result<Vec<TaskItemRow>, StorageError> {
+        let rows = sqlx::query(
+            "SELECT id, category, prompt_json, gold_json, split, board_half FROM items \
+             WHERE task_id = $1 ORDER BY ordinal, id",
+        )
+        .bind(task_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(TaskItemRow {
+                    id: r.try_get("id")?,
+                    category: r.try_get("category")?,
+                    prompt_json: r.try_get("prompt_json")?,
+                    gold_json: r.try_get("gold_json")?,
+                    split: r.try_get("split")?,
+                    board_half: r.try_get("board_half")?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(Into::into)
+    }
+
+    /// Stores an accepted submission (one statement: stored whole or not at all).
+    pub async fn insert_submission(&self, s: &SubmissionRecord) -> Result<(), StorageError> {
+        sqlx::query(
+            "INSERT INTO submissions (id, task_id, author_id, model_name, organisation, parameters, \
+             weights, link, description, file_format, num_lines, num_missing, orders_json, \
+             item_scores_json, public_summary_json, private_summary_json, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
+        )
+        .bind(&s.id)
+        .bind(&s.task_id)
+        .bind(&s.author_id)
+        .bind(&s.model_name)
+        .bind(&s.organisation)
+        .bind(&s.parameters)
+        .bind(&s.weights)
+        .bind(&s.link)
+        .bind(&s.description)
+        .bind(&s.file_format)
+        .bind(s.num_lines)
+        .bind(s.num_missing)
+        .bind(&s.orders_json)
+        .bind(&s.item_scores_json)
+        .bind(&s.public_summary_json)
+        .bind(&s.private_summary_json)
+        .bind(s.created_at)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Submissions of a task (without per-item scores), oldest first.
+    pub async fn task_submissions(
+        &self,
+        task_id: &str,
+    ) -> Result<Vec<SubmissionRecord>, StorageError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {SUBMISSION_COLUMNS} FROM submissions WHERE task_id = $1 ORDER BY created_at, id"
+        ))
+        .bind(task_id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| submission_from_row(r, false))
+            .collect::<Result<_, _>>()?)
+    }
+
+    /// Submissions of an author (without per-item scores), newest first.
+    pub async fn author_submissions(
+        &self,
+        author_id: &str,
+    ) -> Result<Vec<SubmissionRecord>, StorageError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {SUBMISSION_COLUMNS} FROM submissions WHERE author_id = $1 ORDER BY created_at DESC, id"
+        ))
+        .bind(author_id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| submission_from_row(r, false))
+            .collect::<Result<_, _>>()?)
+    }
+
+    /// One submission with its per-item scores.
+    pub async fn find_submission(
+        &self,
+        id: &str,
+    ) -> Result<Option<SubmissionRecord>, StorageError> {
+        let row = sqlx::query(&format!(
+            "SELECT {SUBMISSION_COLUMNS}, item_scores_json FROM submissions WHERE id = $1"
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row
+            .as_ref()
+            .map(|r| submission_from_row(r, true))
+            .transpose()?)
+    }
+
+    /// Sets the board switches of a task.
+    pub async fn update_board_settings(
+        &self,
+        task_id: &str,
+        private_revealed: bool,
+        blind: bool,
+        blind_revealed: bool,
+    ) -> Result<(), StorageError> {
+        sqlx::query(
+            "UPDATE tasks SET private_revealed = $2, blind = $3, blind_revealed = $4 WHERE id = $1",
+        )
+        .bind(task_id)
+        .bind(i64::from(private_revealed))
+        .bind(i64::from(blind))
+        .bind(i64::from(blind_revealed))
+        .execute(&self.pool)
+        .await?;
+        Ok(())
     }
 }

@@ -1,0 +1,980 @@
+//! The leaderboard pipeline: author tokens and quotas, task manifests and templates, upload →
+//! validate → score → store in one request, boards with human and baseline rows, model pages
+//! and the per-item human–model gap view.
+
+use crate::config::Settings;
+use crate::error::{ApiError, ApiResult};
+use crate::quiz::random_hex;
+use crate::storage::{self, AuthorRecord, BoardTaskRow, Storage, SubmissionRecord, TaskItemRow};
+use anyhow::Context;
+use axum::http::HeaderMap;
+use memeboard_core::api::{
+    BoardResponse, BoardRow, BoardSettingsRequest, BoardSplit, CreateAuthorRequest,
+    CreateAuthorResponse, ItemGap, MeResponse, ModelInfo, Quota, RowKind, SubmissionDetail,
+    SubmissionStatus, SubmitPredictionsResponse, TaskSummary, Weights,
+};
+use memeboard_core::crowd::{crowd_rows, CrowdAnswer};
+use memeboard_core::leaderboard::{score_mcq, summarize, CategoryEstimate, ItemScore, McqGold};
+use memeboard_core::predictions::{
+    order_permutation, validate_predictions, FileFormat, Limits, ManifestItem, Split, TaskManifest,
+    NUM_ORDERS,
+};
+use memeboard_core::stats::Estimate;
+use memeboard_core::tasks::{CategoryInfo, ItemGold, ItemPrompt, TaskKind};
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+use std::collections::{BTreeMap, HashMap};
+
+/// Seed of the model-row bootstrap intervals.
+const BOOTSTRAP_SEED: u64 = 0x6c65_6164_6572_626f;
+/// How the board treats items a file does not answer.
+pub const MISSING_POLICY: &str = "Items without a prediction are scored as wrong.";
+const MS_PER_DAY: i64 = 86_400_000;
+
+fn hash_token(token: &str) -> String {
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+fn clean_text(field: &str, value: &str, max_chars: usize, required: bool) -> ApiResult<String> {
+    let v = value.trim();
+    if required && v.is_empty() {
+        return Err(ApiError::BadRequest(format!(
+            "`{field}`: required, expected 1 to {max_chars} characters"
+        )));
+    }
+    if v.chars().count() > max_chars {
+        return Err(ApiError::BadRequest(format!(
+            "`{field}`: expected at most {max_chars} characters, found {}",
+            v.chars().count()
+        )));
+    }
+    if v.chars().any(|c| c.is_control() && c != '\n') {
+        return Err(ApiError::BadRequest(format!(
+            "`{field}`: control characters are not allowed"
+        )));
+    }
+    Ok(v.to_owned())
+}
+
+/// Mints a token for a new author. The token is returned once; only its hash is stored.
+pub async fn create_author(
+    storage: &Storage,
+    settings: &Settings,
+    req: CreateAuthorRequest,
+) -> ApiResult<CreateAuthorResponse> {
+    let name = clean_text("name", &req.name, 100, true)?;
+    let organisation = clean_text("organisation", &req.organisation, 100, false)?;
+    let token = format!("mb_{}", random_hex(24)?);
+    let author = AuthorRecord {
+        id: format!("A-{}", random_hex(6)?.to_uppercase()),
+        name: name.clone(),
+        organisation: organisation.clone(),
+        token_hash: hash_token(&token),
+        daily_quota: settings.leaderboard.daily_quota as i64,
+    };
+    storage.create_author(&author).await?;
+    Ok(CreateAuthorResponse {
+        author_id: author.id,
+        name,
+        organisation,
+        token,
+        quota: Quota {
+            used_today: 0,
+            daily_limit: settings.leaderboard.daily_quota,
+            remaining: settings.leaderboard.daily_quota,
+        },
+    })
+}
+
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(axum::http::header::AUTHORIZATION)?
+        .to_str()
+        .ok()?
+        .strip_prefix("Bearer ")
+        .map(str::trim)
+}
+
+/// The author behind the request's bearer token (401 when missing or unknown).
+pub async fn authenticate(storage: &Storage, headers: &HeaderMap) -> ApiResult<AuthorRecord> {
+    let token = bearer(headers).ok_or_else(|| {
+        ApiError::Unauthorized("missing token: send `Authorization: Bearer <token>` (get a token on the account page, /account)".into())
+    })?;
+    storage
+        .find_author_by_token_hash(&hash_token(token))
+        .await?
+        .ok_or_else(|| {
+            ApiError::Unauthorized(
+                "unknown token: check it, or create a new one on the account page (/account)"
+                    .into(),
+            )
+        })
+}
+
+/// Whether the request carries the configured admin token.
+pub fn is_admin(settings: &Settings, headers: &HeaderMap) -> bool {
+    let configured = settings.admin.token.as_str();
+    !configured.is_empty()
+        && bearer(headers).is_some_and(|t| hash_token(t) == hash_token(configured))
+}
+
+fn require_admin(settings: &Settings, headers: &HeaderMap) -> ApiResult<()> {
+    if settings.admin.token.is_empty() {
+        return Err(ApiError::Forbidden(
+            "admin endpoints are disabled: set MEMEBOARD__ADMIN__TOKEN".into(),
+        ));
+    }
+    if is_admin(settings, headers) {
+        Ok(())
+    } else {
+        Err(ApiError::Unauthorized(
+            "admin token required: send `Authorization: Bearer <admin token>`".into(),
+        ))
+    }
+}
+
+fn utc_midnight(now_ms: i64) -> i64 {
+    now_ms - now_ms.rem_euclid(MS_PER_DAY)
+}
+
+async fn quota(storage: &Storage, author: &AuthorRecord) -> ApiResult<Quota> {
+    let used = storage
+        .count_submissions_since(&author.id, utc_midnight(storage::now_ms()))
+        .await?;
+    let used = usize::try_from(used).unwrap_or(0);
+    let limit = usize::try_from(author.daily_quota).unwrap_or(0);
+    Ok(Quota {
+        used_today: used,
+        daily_limit: limit,
+        remaining: limit.saturating_sub(used),
+    })
+}
+
+async fn find_task(storage: &Storage, slug: &str) -> ApiResult<BoardTaskRow> {
+    storage
+        .find_board_task(slug)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no task named `{slug}`")))
+}
+
+fn categories(task: &BoardTaskRow) -> ApiResult<Vec<CategoryInfo>> {
+    Ok(storage::decode_json(
+        "tasks.categories_json",
+        &task.task.categories_json,
+    )?)
+}
+
+fn category_keys(task: &BoardTaskRow) -> ApiResult<Vec<String>> {
+    Ok(categories(task)?.into_iter().map(|c| c.key).collect())
+}
+
+fn kind(task: &BoardTaskRow) -> ApiResult<TaskKind> {
+    Ok(TaskKind::parse(&task.task.kind)
+        .with_context(|| format!("unknown task kind `{}`", task.task.kind))?)
+}
+
+fn split(row: &TaskItemRow) -> Split {
+    if row.split == "dev" {
+        Split::Dev
+    } else {
+        Split::Test
+    }
+}
+
+/// A text MCQ item's public prompt and gold.
+struct McqItem {
+    row: TaskItemRow,
+    sentence: String,
+    options: Vec<String>,
+    correct: usize,
+}
+
+async fn mcq_items(storage: &Storage, task: &BoardTaskRow) -> ApiResult<Vec<McqItem>> {
+    if kind(task)? != TaskKind::TextMcq {
+        return Err(ApiError::Unprocessable(format!(
+            "task `{}` is of kind `{}`, which does not take prediction files yet",
+            task.task.slug, task.task.kind
+        )));
+    }
+    let rows = storage.task_items(&task.task.id).await?;
+    rows.into_iter()
+        .map(|row| {
+            let ItemPrompt::TextMcq { sentence, options } =
+                storage::decode_json("items.prompt_json", &row.prompt_json)?
+            else {
+                return Err(ApiError::Unexpected(anyhow::anyhow!(
+                    "item {} is not a text MCQ",
+                    row.id
+                )));
+            };
+            let ItemGold::Choice { correct } =
+                storage::decode_json("items.gold_json", &row.gold_json)?
+            else {
+                return Err(ApiError::Unexpected(anyhow::anyhow!(
+                    "item {} has no choice gold",
+                    row.id
+                )));
+            };
+            Ok(McqItem {
+                row,
+                sentence,
+                options,
+                correct,
+            })
+        })
+        .collect()
+}
+
+fn manifest_of(task: &BoardTaskRow, items: &[McqItem]) -> TaskManifest {
+    TaskManifest {
+        task: task.task.slug.clone(),
+        items: items
+            .iter()
+            .map(|i| ManifestItem {
+                id: i.row.id.clone(),
+                category: i.row.category.clone(),
+                split: split(&i.row),
+                options: i.options.clone(),
+            })
+            .collect(),
+    }
+}
+
+/// All tasks with boards.
+pub async fn list_tasks(storage: &Storage) -> ApiResult<Vec<TaskSummary>> {
+    let mut out = Vec::new();
+    for task in storage.list_board_tasks().await? {
+        let items = storage.task_items(&task.task.id).await?;
+        let count = |f: &dyn Fn(&TaskItemRow) -> bool| items.iter().filter(|i| f(i)).count();
+        out.push(TaskSummary {
+            slug: task.task.slug.clone(),
+            title: task.task.title.clone(),
+            kind: kind(&task)?,
+            dev_items: count(&|i| i.split == "dev"),
+            public_items: count(&|i| i.split == "test" && i.board_half == "public"),
+            private_items: count(&|i| i.split == "test" && i.board_half == "private"),
+            submissions: usize::try_from(task.submissions).unwrap_or(0),
+            categories: categories(&task)?,
+        });
+    }
+    Ok(out)
+}
+
+/// The public manifest (items, categories, splits, options; no gold).
+pub async fn manifest(storage: &Storage, slug: &str) -> ApiResult<TaskManifest> {
+    let task = find_task(storage, slug).await?;
+    Ok(manifest_of(&task, &mcq_items(storage, &task).await?))
+}
+
+/// Model inputs as JSON Lines: each item's sentence and its options under all five orders.
+pub async fn inputs_jsonl(storage: &Storage, slug: &str) -> ApiResult<String> {
+    let task = find_task(storage, slug).await?;
+    let mut out = String::new();
+    for item in mcq_items(storage, &task).await? {
+        let orders: Vec<Vec<&str>> = (0..NUM_ORDERS)
+            .map(|o| {
+                order_permutation(&item.row.id, o, item.options.len())
+                    .iter()
+                    .map(|&c| item.options[c].as_str())
+                    .collect()
+            })
+            .collect();
+        let line = serde_json::json!({
+            "item_id": item.row.id, "category": item.row.category, "split": split(&item.row),
+            "sentence": item.sentence, "options": item.options, "options_by_order": orders,
+        });
+        out.push_str(&line.to_string());
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// A template to fill in: every item id with an empty answer.
+pub async fn template(storage: &Storage, slug: &str, format: FileFormat) -> ApiResult<String> {
+    let task = find_task(storage, slug).await?;
+    let items = mcq_items(storage, &task).await?;
+    Ok(match format {
+        FileFormat::JsonLines => items
+            .iter()
+            .map(|i| format!("{{\"item_id\":\"{}\",\"answer\":null}}\n", i.row.id))
+            .collect(),
+        FileFormat::Csv => std::iter::once("item_id,answer\n".to_owned())
+            .chain(items.iter().map(|i| format!("{},\n", i.row.id)))
+            .collect(),
+    })
+}
+
+/// Gold of the open dev split only (public by design), as JSON Lines.
+pub async fn dev_gold(storage: &Storage, slug: &str) -> ApiResult<Vec<McqGold>> {
+    let task = find_task(storage, slug).await?;
+    Ok(mcq_items(storage, &task)
+        .await?
+        .into_iter()
+        .filter(|i| split(&i.row) == Split::Dev)
+        .map(|i| McqGold {
+            item_id: i.row.id,
+            category: i.row.category,
+            correct: i.correct,
+        })
+        .collect())
+}
+
+/// Query parameters of an upload (the body is the file itself).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SubmitQuery {
+    /// Model name.
+    pub model: String,
+    /// Organisation (defaults to the author's).
+    pub organisation: Option<String>,
+    /// Size.
+    pub parameters: Option<String>,
+    /// `open` or `closed`.
+    pub weights: Option<String>,
+    /// Paper/code URL.
+    pub link: Option<String>,
+    /// Free text.
+    pub description: Option<String>,
+    /// `jsonl` or `csv` (else from the content type or file name).
+    pub format: Option<String>,
+    /// Original file name (format guess).
+    pub filename: Option<String>,
+}
+
+fn model_info(q: &SubmitQuery, author: &AuthorRecord) -> ApiResult<ModelInfo> {
+    let weights = match q.weights.as_deref().map(str::trim) {
+        None | Some("") | Some("closed") => Weights::Closed,
+        Some("open") => Weights::Open,
+        Some(other) => {
+            return Err(ApiError::BadRequest(format!(
+                "`weights`: expected `open` or `closed`, found `{other}`"
+            )))
+        }
+    };
+    let link = match q.link.as_deref().map(str::trim).filter(|l| !l.is_empty()) {
+        None => None,
+        Some(l)
+            if (l.starts_with("https://") || l.starts_with("http://"))
+                && l.len() <= 300
+                && !l.contains(char::is_whitespace) =>
+        {
+            Some(l.to_owned())
+        }
+        Some(l) => {
+            return Err(ApiError::BadRequest(format!(
+                "`link`: expected an http(s) URL of at most 300 characters, found `{}`",
+                l.chars().take(60).collect::<String>()
+            )))
+        }
+    };
+    let organisation = match &q.organisation {
+        Some(o) => clean_text("organisation", o, 100, false)?,
+        None => author.organisation.clone(),
+    };
+    Ok(ModelInfo {
+        model_name: clean_text("model", &q.model, 100, true)?,
+        organisation,
+        parameters: Some(clean_text(
+            "parameters",
+            q.parameters.as_deref().unwrap_or(""),
+            40,
+            false,
+        )?)
+        .filter(|p| !p.is_empty()),
+        weights,
+        link,
+        description: clean_text(
+            "description",
+            q.description.as_deref().unwrap_or(""),
+            2000,
+            false,
+        )?,
+    })
+}
+
+fn file_format(q: &SubmitQuery, headers: &HeaderMap) -> ApiResult<FileFormat> {
+    match q.format.as_deref() {
+        Some("jsonl") | Some("json_lines") => return Ok(FileFormat::JsonLines),
+        Some("csv") => return Ok(FileFormat::Csv),
+        Some(other) => {
+            return Err(ApiError::BadRequest(format!(
+                "`format`: expected `jsonl` or `csv`, found `{other}`"
+            )))
+        }
+        None => {}
+    }
+    let content_type = headers
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    if content_type.starts_with("text/csv") {
+        return Ok(FileFormat::Csv);
+    }
+    Ok(q.filename
+        .as_deref()
+        .map_or(FileFormat::JsonLines, FileFormat::from_file_name))
+}
+
+fn board_visible(task: &BoardTaskRow) -> bool {
+    !task.blind || task.blind_revealed
+}
+
+/// Validates, scores and stores an upload in one request. A rejected file stores nothing and
+/// uses no quota.
+pub async fn submit(
+    storage: &Storage,
+    settings: &Settings,
+    headers: &HeaderMap,
+    slug: &str,
+    query: SubmitQuery,
+    body: &[u8],
+) -> ApiResult<SubmitPredictionsResponse> {
+    let author = authenticate(storage, headers).await?;
+    let task = find_task(storage, slug).await?;
+    let info = model_info(&query, &author)?;
+    let format = file_format(&query, headers)?;
+    let before = quota(storage, &author).await?;
+    if before.remaining == 0 {
+        return Err(ApiError::TooManyRequests(format!(
+            "daily quota used up: {} of {} submissions today; it resets at 00:00 UTC",
+            before.used_today, before.daily_limit
+        )));
+    }
+    let limits = Limits {
+        max_bytes: settings.leaderboard.max_upload_bytes,
+        max_rows: settings.leaderboard.max_rows,
+    };
+    if body.len() > limits.max_bytes {
+        return Err(ApiError::PayloadTooLarge(format!(
+            "file is {} bytes; the limit is {} bytes",
+            body.len(),
+            limits.max_bytes
+        )));
+    }
+    let text = std::str::from_utf8(body).map_err(|e| {
+        let line = body[..e.valid_up_to()]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1;
+        ApiError::Invalid(vec![format!(
+            "line {line}: the file is not valid UTF-8 text"
+        )])
+    })?;
+    let items = mcq_items(storage, &task).await?;
+    let manifest = manifest_of(&task, &items);
+    let validated = validate_predictions(text, format, &manifest, limits)
+        .map_err(|report| ApiError::Invalid(report.lines()))?;
+
+    let gold: Vec<McqGold> = items
+        .iter()
+        .map(|i| McqGold {
+            item_id: i.row.id.clone(),
+            category: i.row.category.clone(),
+            correct: i.correct,
+        })
+        .collect();
+    let scores = score_mcq(&validated, &gold);
+    let (public, private) = half_summaries(&task, &items, &scores, settings)?;
+    let record = SubmissionRecord {
+        id: format!("S-{}", random_hex(8)?.to_uppercase()),
+        task_id: task.task.id.clone(),
+        author_id: author.id.clone(),
+        model_name: info.model_name.clone(),
+        organisation: info.organisation.clone(),
+        parameters: info.parameters.clone(),
+        weights: match info.weights {
+            Weights::Open => "open",
+            Weights::Closed => "closed",
+        }
+        .into(),
+        link: info.link.clone(),
+        description: info.description.clone(),
+        file_format: match format {
+            FileFormat::JsonLines => "json_lines",
+            FileFormat::Csv => "csv",
+        }
+        .into(),
+        num_lines: validated.num_lines as i64,
+        num_missing: validated.missing.len() as i64,
+        orders_json: serde_json::to_string(&validated.orders).context("encode orders")?,
+        item_scores_json: serde_json::to_string(&scores).context("encode scores")?,
+        public_summary_json: serde_json::to_string(&public).context("encode summary")?,
+        private_summary_json: serde_json::to_string(&private).context("encode summary")?,
+        created_at: storage::now_ms(),
+    };
+    storage.insert_submission(&record).await?;
+    tracing::info!(submission = %record.id, task = slug, lines = validated.num_lines, "scored upload");
+    let visible = board_visible(&task);
+    Ok(SubmitPredictionsResponse {
+        submission_id: record.id,
+        task: slug.to_owned(),
+        status: if visible {
+            SubmissionStatus::Scored
+        } else {
+            SubmissionStatus::Received
+        },
+        lines: validated.num_lines,
+        warnings: validated.missing_warning().into_iter().collect(),
+        public_scores: visible.then_some(public),
+        quota: quota(storage, &author).await?,
+    })
+}
+
+fn half_summaries(
+    task: &BoardTaskRow,
+    items: &[McqItem],
+    scores: &[ItemScore],
+    settings: &Settings,
+) -> ApiResult<(Vec<CategoryEstimate>, Vec<CategoryEstimate>)> {
+    let halves: HashMap<&str, (&str, &str)> = items
+        .iter()
+        .map(|i| {
+            (
+                i.row.id.as_str(),
+                (i.row.split.as_str(), i.row.board_half.as_str()),
+            )
+        })
+        .collect();
+    let cats = category_keys(task)?;
+    let resamples = settings.quiz.bootstrap_resamples;
+    let of_half = |half: &str| -> Vec<ItemScore> {
+        scores
+            .iter()
+            .filter(|s| halves.get(s.item_id.as_str()) == Some(&("test", half)))
+            .cloned()
+            .collect()
+    };
+    Ok((
+        summarize(&of_half("public"), &cats, resamples, BOOTSTRAP_SEED),
+        summarize(&of_half("private"), &cats, resamples, BOOTSTRAP_SEED),
+    ))
+}
+
+fn model_of(s: &SubmissionRecord) -> ModelInfo {
+    ModelInfo {
+        model_name: s.model_name.clone(),
+        organisation: s.organisation.clone(),
+        parameters: s.parameters.clone(),
+        weights: if s.weights == "open" {
+            Weights::Open
+        } else {
+            Weights::Closed
+        },
+        link: s.link.clone(),
+        description: s.description.clone(),
+    }
+}
+
+fn detail_of(task: &BoardTaskRow, s: &SubmissionRecord) -> ApiResult<SubmissionDetail> {
+    let visible = board_visible(task);
+    Ok(SubmissionDetail {
+        submission_id: s.id.clone(),
+        task: task.task.slug.clone(),
+        model: model_of(s),
+        submitted_at: s.created_at,
+        status: if visible {
+            SubmissionStatus::Scored
+        } else {
+            SubmissionStatus::Received
+        },
+        lines: usize::try_from(s.num_lines).unwrap_or(0),
+        missing_items: usize::try_from(s.num_missing).unwrap_or(0),
+        categories: categories(task)?,
+        public_scores: if visible {
+            storage::decode_json("submissions.public_summary_json", &s.public_summary_json)?
+        } else {
+            Vec::new()
+        },
+        private_scores: if visible && task.private_revealed {
+            storage::decode_json("submissions.private_summary_json", &s.private_summary_json)?
+        } else {
+            Vec::new()
+        },
+    })
+}
+
+/// The token's author, quota and submissions.
+pub async fn me(storage: &Storage, headers: &HeaderMap) -> ApiResult<MeResponse> {
+    let author = authenticate(storage, headers).await?;
+    let tasks: HashMap<String, BoardTaskRow> = storage
+        .list_board_tasks()
+        .await?
+        .into_iter()
+        .map(|t| (t.task.id.clone(), t))
+        .collect();
+    let mut submissions = Vec::new();
+    for s in storage.author_submissions(&author.id).await? {
+        if let Some(task) = tasks.get(&s.task_id) {
+            submissions.push(detail_of(task, &s)?);
+        }
+    }
+    Ok(MeResponse {
+        quota: quota(storage, &author).await?,
+        author_id: author.id,
+        name: author.name,
+        organisation: author.organisation,
+        submissions,
+    })
+}
+
+/// A model page.
+pub async fn submission(storage: &Storage, id: &str) -> ApiResult<SubmissionDetail> {
+    let s = storage
+        .find_submission(id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no submission with id `{id}`")))?;
+    let task = storage
+        .list_board_tasks()
+        .await?
+        .into_iter()
+        .find(|t| t.task.id == s.task_id)
+        .ok_or_else(|| {
+            ApiError::NotFound(format!("the task of submission `{id}` no longer exists"))
+        })?;
+    detail_of(&task, &s)
+}
+
+async fn crowd_answers(storage: &Storage, task: &BoardTaskRow) -> ApiResult<Vec<CrowdAnswer>> {
+    Ok(storage
+        .crowd_responses(&task.task.id)
+        .await?
+        .into_iter()
+        .map(|r| CrowdAnswer {
+            participant: r.participant_id,
+            item: r.item_id,
+            category: r.category,
+            choice: r.choice.and_then(|c| usize::try_from(c).ok()),
+            score: r.score,
+        })
+        .collect())
+}
+
+/// A board: models, crowd rows and the chance baseline on one half of the test split.
+pub async fn board(
+    storage: &Storage,
+    settings: &Settings,
+    slug: &str,
+    which: BoardSplit,
+) -> ApiResult<BoardResponse> {
+    let task = find_task(storage, slug).await?;
+    if which == BoardSplit::Private && !task.private_revealed {
+        return Err(ApiError::Forbidden(format!(
+            "the private board of `{slug}` is not revealed yet"
+        )));
+    }
+    let half = match which {
+        BoardSplit::Public => "public",
+        BoardSplit::Private => "private",
+    };
+    let items = mcq_items(storage, &task).await?;
+    let in_half: HashMap<&str, &McqItem> = items
+        .iter()
+        .filter(|i| i.row.split == "test" && i.row.board_half == half)
+        .map(|i| (i.row.id.as_str(), i))
+        .collect();
+    let cats = categories(&task)?;
+    let keys: Vec<String> = cats.iter().map(|c| c.key.clone()).collect();
+    let visible = board_visible(&task);
+
+    let mut rows = Vec::new();
+    for s in storage.task_submissions(&task.task.id).await? {
+        let scores: Vec<CategoryEstimate> = if visible {
+            let json = if which == BoardSplit::Public {
+                &s.public_summary_json
+            } else {
+                &s.private_summary_json
+            };
+            storage::decode_json("submissions.summary_json", json)?
+        } else {
+            Vec::new()
+        };
+        rows.push(BoardRow {
+            kind: RowKind::Model,
+            label: s.model_name.clone(),
+            submission_id: Some(s.id.clone()),
+            model: Some(model_of(&s)),
+            submitted_at: Some(s.created_at),
+            status: if visible {
+                SubmissionStatus::Scored
+            } else {
+                SubmissionStatus::Received
+            },
+            scores,
+            participants: None,
+        });
+    }
+
+    // Crowd rows on the same items.
+    let answers: Vec<CrowdAnswer> = crowd_answers(storage, &task)
+        .await?
+        .into_iter()
+        .filter(|a| in_half.contains_key(a.item.as_str()))
+        .collect();
+    let crowd = crowd_rows(
+        &answers,
+        &keys,
+        settings.quiz.bootstrap_resamples,
+        BOOTSTRAP_SEED,
+    );
+    let participants = crowd.first().map_or(0, |r| r.participants);
+    if participants > 0 {
+        let items_answered = |cat: Option<&String>| -> usize {
+            let mut ids: Vec<&str> = answers
+                .iter()
+                .filter(|a| cat.is_none_or(|c| &a.category == c))
+                .map(|a| a.item.as_str())
+                .collect();
+            ids.sort_unstable();
+            ids.dedup();
+            ids.len()
+        };
+        for (label, pick) in [
+            (
+                "Human average (crowd)",
+                (|r: &memeboard_core::api::CrowdRow| r.human_average)
+                    as fn(&memeboard_core::api::CrowdRow) -> Option<Estimate>,
+            ),
+            ("Human best (crowd)", |r: &memeboard_core::api::CrowdRow| {
+                r.human_best
+            }),
+        ] {
+            rows.push(BoardRow {
+                kind: RowKind::Human,
+                label: label.into(),
+                submission_id: None,
+                model: None,
+                submitted_at: None,
+                status: SubmissionStatus::Scored,
+                scores: crowd
+                    .iter()
+                    .map(|r| CategoryEstimate {
+                        category: r.category.clone(),
+                        items: items_answered(r.category.as_ref()),
+                        estimate: pick(r),
+                    })
+                    .collect(),
+                participants: Some(participants),
+            });
+        }
+    }
+
+    // Chance: one of the options uniformly at random (1/5 for five options).
+    let chance = |subset: Vec<&&McqItem>| -> Option<Estimate> {
+        (!subset.is_empty()).then(|| {
+            let v = subset
+                .iter()
+                .map(|i| 1.0 / i.options.len().max(1) as f64)
+                .sum::<f64>()
+                / subset.len() as f64;
+            Estimate {
+                value: v,
+                ci_low: v,
+                ci_high: v,
+            }
+        })
+    };
+    let mut chance_scores = vec![CategoryEstimate {
+        category: None,
+        items: in_half.len(),
+        estimate: chance(in_half.values().collect()),
+    }];
+    for k in &keys {
+        let subset: Vec<&&McqItem> = in_half.values().filter(|i| &i.row.category == k).collect();
+        chance_scores.push(CategoryEstimate {
+            category: Some(k.clone()),
+            items: subset.len(),
+            estimate: chance(subset),
+        });
+    }
+    rows.push(BoardRow {
+        kind: RowKind::Baseline,
+        label: "Chance (random option)".into(),
+        submission_id: None,
+        model: None,
+        submitted_at: None,
+        status: SubmissionStatus::Scored,
+        scores: chance_scores,
+        participants: None,
+    });
+
+    let overall = |r: &BoardRow| {
+        r.scores
+            .first()
+            .and_then(|s| s.estimate)
+            .map_or(f64::NEG_INFINITY, |e| e.value)
+    };
+    rows.sort_by(|a, b| {
+        overall(b)
+            .total_cmp(&overall(a))
+            .then(a.submitted_at.cmp(&b.submitted_at))
+    });
+    Ok(BoardResponse {
+        task: slug.to_owned(),
+        title: task.task.title.clone(),
+        split: which,
+        metric: "accuracy".into(),
+        missing_policy: MISSING_POLICY.into(),
+        categories: cats,
+        items: in_half.len(),
+        private_revealed: task.private_revealed,
+        blind: task.blind && !task.blind_revealed,
+        rows,
+    })
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_owned()
+    }
+}
+
+/// The board as CSV: one row per board row, value and interval per column.
+pub fn board_csv(board: &BoardResponse) -> String {
+    let mut header = vec![
+        "rank",
+        "kind",
+        "label",
+        "organisation",
+        "parameters",
+        "weights",
+        "submitted_at_ms",
+        "participants",
+    ]
+    .into_iter()
+    .map(str::to_owned)
+    .collect::<Vec<_>>();
+    for c in
+        std::iter::once("overall".to_owned()).chain(board.categories.iter().map(|c| c.key.clone()))
+    {
+        header.extend([c.clone(), format!("{c}_ci_low"), format!("{c}_ci_high")]);
+    }
+    let mut out = header.join(",");
+    out.push('\n');
+    for (rank, row) in board.rows.iter().enumerate() {
+        let kind = match row.kind {
+            RowKind::Model => "model",
+            RowKind::Human => "human",
+            RowKind::Baseline => "baseline",
+        };
+        let m = row.model.as_ref();
+        let mut fields = vec![
+            (rank + 1).to_string(),
+            kind.into(),
+            csv_field(&row.label),
+            csv_field(m.map_or("", |m| m.organisation.as_str())),
+            csv_field(m.and_then(|m| m.parameters.as_deref()).unwrap_or("")),
+            m.map_or(String::new(), |m| match m.weights {
+                Weights::Open => "open".into(),
+                Weights::Closed => "closed".into(),
+            }),
+            row.submitted_at.map_or(String::new(), |t| t.to_string()),
+            row.participants.map_or(String::new(), |p| p.to_string()),
+        ];
+        for i in 0..=board.categories.len() {
+            match row.scores.get(i).and_then(|s| s.estimate) {
+                Some(e) => fields.extend([
+                    format!("{:.4}", e.value),
+                    format!("{:.4}", e.ci_low),
+                    format!("{:.4}", e.ci_high),
+                ]),
+                None => fields.extend([String::new(), String::new(), String::new()]),
+            }
+        }
+        out.push_str(&fields.join(","));
+        out.push('\n');
+    }
+    out
+}
+
+/// Items the model got wrong that most people got right, biggest gap first. Authors see
+/// their own submission on dev and public-board items; admins see every item.
+pub async fn item_gaps(
+    storage: &Storage,
+    settings: &Settings,
+    headers: &HeaderMap,
+    id: &str,
+) -> ApiResult<Vec<ItemGap>> {
+    let admin = is_admin(settings, headers);
+    let s = storage
+        .find_submission(id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no submission with id `{id}`")))?;
+    if !admin {
+        let author = authenticate(storage, headers).await?;
+        if author.id != s.author_id {
+            return Err(ApiError::Forbidden(
+                "only the author of a submission (or an admin) can see its per-item view".into(),
+            ));
+        }
+    }
+    let task = storage
+        .list_board_tasks()
+        .await?
+        .into_iter()
+        .find(|t| t.task.id == s.task_id)
+        .ok_or_else(|| ApiError::NotFound("the submission's task no longer exists".into()))?;
+    if !admin && !board_visible(&task) {
+        return Err(ApiError::Forbidden(
+            "the board is blind: per-item results are shown after the organisers reveal it".into(),
+        ));
+    }
+    let items = mcq_items(storage, &task).await?;
+    let scores: Vec<ItemScore> =
+        storage::decode_json("submissions.item_scores_json", &s.item_scores_json)?;
+    let by_id: HashMap<&str, &McqItem> = items.iter().map(|i| (i.row.id.as_str(), i)).collect();
+    let mut crowd: BTreeMap<String, (f64, usize)> = BTreeMap::new();
+    for a in crowd_answers(storage, &task).await? {
+        let e = crowd.entry(a.item).or_default();
+        e.0 += a.score;
+        e.1 += 1;
+    }
+    let mut gaps: Vec<ItemGap> = scores
+        .iter()
+        .filter_map(|sc| {
+            let item = by_id.get(sc.item_id.as_str())?;
+            let allowed = admin || item.row.split == "dev" || item.row.board_half == "public";
+            let (sum, n) = crowd.get(&sc.item_id)?;
+            let crowd_accuracy = sum / *n as f64;
+            (allowed && sc.score < 0.5 && crowd_accuracy > 0.5).then(|| ItemGap {
+                item_id: sc.item_id.clone(),
+                category: sc.category.clone(),
+                sentence: item.sentence.clone(),
+                model_score: sc.score,
+                crowd_accuracy,
+                crowd_answers: *n,
+                gap: crowd_accuracy - sc.score,
+            })
+        })
+        .collect();
+    gaps.sort_by(|a, b| b.gap.total_cmp(&a.gap).then(a.item_id.cmp(&b.item_id)));
+    Ok(gaps)
+}
+
+/// Flips board switches (admin only).
+pub async fn update_board(
+    storage: &Storage,
+    settings: &Settings,
+    headers: &HeaderMap,
+    slug: &str,
+    req: BoardSettingsRequest,
+) -> ApiResult<BoardSettingsRequest> {
+    require_admin(settings, headers)?;
+    let task = find_task(storage, slug).await?;
+    let private_revealed = req.private_revealed.unwrap_or(task.private_revealed);
+    let blind = req.blind.unwrap_or(task.blind);
+    let blind_revealed = req.blind_revealed.unwrap_or(task.blind_revealed);
+    storage
+        .update_board_settings(&task.task.id, private_revealed, blind, blind_revealed)
+        .await?;
+    Ok(BoardSettingsRequest {
+        private_revealed: Some(private_revealed),
+        blind: Some(blind),
+        blind_revealed: Some(blind_revealed),
+    })
+}

@@ -1,0 +1,257 @@
+//! Leaderboard routes: tokens, task manifests and templates, uploads, boards, model pages,
+//! per-item gaps and the admin board switches.
+
+use super::ApiJson;
+use crate::error::{ApiError, ApiResult};
+use crate::leaderboard::{self, SubmitQuery};
+use crate::startup::AppState;
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use memeboard_core::api::{
+    BoardResponse, BoardSettingsRequest, BoardSplit, CreateAuthorRequest, CreateAuthorResponse,
+    ItemGap, MeResponse, SubmissionDetail, SubmitPredictionsResponse, TaskSummary,
+};
+use memeboard_core::predictions::{FileFormat, TaskManifest};
+use serde::Deserialize;
+
+/// Leaderboard routes (mounted under `/api`).
+pub fn router(upload_limit: usize) -> Router<AppState> {
+    Router::new()
+        .route("/authors", post(create_author))
+        .route("/me", get(me))
+        .route("/tasks", get(list_tasks))
+        .route("/tasks/{slug}/manifest", get(manifest))
+        .route("/tasks/{slug}/inputs.jsonl", get(inputs))
+        .route("/tasks/{slug}/template.jsonl", get(template_jsonl))
+        .route("/tasks/{slug}/template.csv", get(template_csv))
+        .route("/tasks/{slug}/dev-gold.jsonl", get(dev_gold))
+        .route(
+            "/tasks/{slug}/submissions",
+            // A little headroom so the handler, not the extractor, reports the exact size.
+            post(submit_predictions).layer(DefaultBodyLimit::max(upload_limit + 1)),
+        )
+        .route("/boards/{slug}", get(get_board))
+        .route("/boards/{slug}/download.csv", get(download_board_csv))
+        .route("/boards/{slug}/download.json", get(download_board_json))
+        .route("/submissions/{id}", get(get_submission))
+        .route("/submissions/{id}/items", get(get_item_gaps))
+        .route("/admin/tasks/{slug}/board", post(update_board))
+}
+
+fn download(content_type: &'static str, file_name: String, body: String) -> impl IntoResponse {
+    (
+        [
+            (CONTENT_TYPE, content_type.to_owned()),
+            (
+                CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{file_name}\""),
+            ),
+        ],
+        body,
+    )
+}
+
+async fn create_author(
+    State(state): State<AppState>,
+    ApiJson(request): ApiJson<CreateAuthorRequest>,
+) -> ApiResult<(StatusCode, Json<CreateAuthorResponse>)> {
+    let author = leaderboard::create_author(&state.storage, &state.settings, request).await?;
+    Ok((StatusCode::CREATED, Json(author)))
+}
+
+async fn me(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Json<MeResponse>> {
+    Ok(Json(leaderboard::me(&state.storage, &headers).await?))
+}
+
+async fn list_tasks(State(state): State<AppState>) -> ApiResult<Json<Vec<TaskSummary>>> {
+    Ok(Json(leaderboard::list_tasks(&state.storage).await?))
+}
+
+async fn manifest(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+) -> ApiResult<Json<TaskManifest>> {
+    Ok(Json(leaderboard::manifest(&state.storage, &slug).await?))
+}
+
+async fn inputs(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+) -> ApiResult<impl IntoResponse> {
+    let body = leaderboard::inputs_jsonl(&state.storage, &slug).await?;
+    Ok(download(
+        "application/x-ndjson; charset=utf-8",
+        format!("{slug}-inputs.jsonl"),
+        body,
+    ))
+}
+
+async fn template_jsonl(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+) -> ApiResult<impl IntoResponse> {
+    let body = leaderboard::template(&state.storage, &slug, FileFormat::JsonLines).await?;
+    Ok(download(
+        "application/x-ndjson; charset=utf-8",
+        format!("{slug}-template.jsonl"),
+        body,
+    ))
+}
+
+async fn template_csv(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+) -> ApiResult<impl IntoResponse> {
+    let body = leaderboard::template(&state.storage, &slug, FileFormat::Csv).await?;
+    Ok(download(
+        "text/csv; charset=utf-8",
+        format!("{slug}-template.csv"),
+        body,
+    ))
+}
+
+async fn dev_gold(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+) -> ApiResult<impl IntoResponse> {
+    let gold = leaderboard::dev_gold(&state.storage, &slug).await?;
+    let mut body = String::new();
+    for g in gold {
+        body.push_str(&serde_json::to_string(&g).map_err(anyhow::Error::from)?);
+        body.push('\n');
+    }
+    Ok(download(
+        "application/x-ndjson; charset=utf-8",
+        format!("{slug}-dev-gold.jsonl"),
+        body,
+    ))
+}
+
+async fn submit_predictions(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+    headers: HeaderMap,
+    query: Result<Query<SubmitQuery>, QueryRejection>,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult<(StatusCode, Json<SubmitPredictionsResponse>)> {
+    let Query(query) =
+        query.map_err(|e| ApiError::BadRequest(format!("invalid query: {}", e.body_text())))?;
+    let limit = state.settings.leaderboard.max_upload_bytes;
+    let body = body.map_err(|e| match e.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => {
+            ApiError::PayloadTooLarge(format!("file is larger than the limit of {limit} bytes"))
+        }
+        _ => ApiError::BadRequest(format!("could not read the upload: {}", e.body_text())),
+    })?;
+    let response = leaderboard::submit(
+        &state.storage,
+        &state.settings,
+        &headers,
+        &slug,
+        query,
+        &body,
+    )
+    .await?;
+    Ok((StatusCode::CREATED, Json(response)))
+}
+
+/// `?split=public|private` (default public).
+#[derive(Debug, Deserialize)]
+struct BoardQuery {
+    split: Option<BoardSplit>,
+}
+
+async fn board_of(
+    state: &AppState,
+    slug: &str,
+    query: Result<Query<BoardQuery>, QueryRejection>,
+) -> ApiResult<BoardResponse> {
+    let Query(query) = query.map_err(|e| {
+        ApiError::BadRequest(format!(
+            "invalid query: {} (expected split=public or split=private)",
+            e.body_text()
+        ))
+    })?;
+    leaderboard::board(
+        &state.storage,
+        &state.settings,
+        slug,
+        query.split.unwrap_or(BoardSplit::Public),
+    )
+    .await
+}
+
+async fn get_board(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+    query: Result<Query<BoardQuery>, QueryRejection>,
+) -> ApiResult<Json<BoardResponse>> {
+    Ok(Json(board_of(&state, &slug, query).await?))
+}
+
+fn split_name(b: &BoardResponse) -> &'static str {
+    match b.split {
+        BoardSplit::Public => "public",
+        BoardSplit::Private => "private",
+    }
+}
+
+async fn download_board_csv(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+    query: Result<Query<BoardQuery>, QueryRejection>,
+) -> ApiResult<impl IntoResponse> {
+    let board = board_of(&state, &slug, query).await?;
+    let name = format!("{slug}-{}-board.csv", split_name(&board));
+    Ok(download(
+        "text/csv; charset=utf-8",
+        name,
+        leaderboard::board_csv(&board),
+    ))
+}
+
+async fn download_board_json(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+    query: Result<Query<BoardQuery>, QueryRejection>,
+) -> ApiResult<impl IntoResponse> {
+    let board = board_of(&state, &slug, query).await?;
+    let name = format!("{slug}-{}-board.json", split_name(&board));
+    let body = serde_json::to_string_pretty(&board).map_err(anyhow::Error::from)?;
+    Ok(download("application/json", name, body))
+}
+
+async fn get_submission(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<SubmissionDetail>> {
+    Ok(Json(leaderboard::submission(&state.storage, &id).await?))
+}
+
+async fn get_item_gaps(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Json<Vec<ItemGap>>> {
+    Ok(Json(
+        leaderboard::item_gaps(&state.storage, &state.settings, &headers, &id).await?,
+    ))
+}
+
+async fn update_board(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+    headers: HeaderMap,
+    ApiJson(request): ApiJson<BoardSettingsRequest>,
+) -> ApiResult<Json<BoardSettingsRequest>> {
+    Ok(Json(
+        leaderboard::update_board(&state.storage, &state.settings, &headers, &slug, request)
+            .await?,
+    ))
+}

@@ -1,0 +1,74 @@
+//! HTTP routes: thin handlers that parse input, call the feature modules ([`crate::quiz`],
+//! [`crate::leaderboard`]) and return JSON. One file per feature.
+
+mod leaderboard;
+mod quizzes;
+
+use crate::error::{ApiError, ApiResult};
+use crate::startup::AppState;
+use axum::extract::{DefaultBodyLimit, FromRequest, OriginalUri, Request, State};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use memeboard_core::api::HealthResponse;
+use serde::de::DeserializeOwned;
+
+/// A JSON body whose rejection is an [`ApiError`] with serde's precise message.
+pub struct ApiJson<T>(pub T);
+
+impl<S, T> FromRequest<S> for ApiJson<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        Json::<T>::from_request(req, state)
+            .await
+            .map(|Json(v)| Self(v))
+            .map_err(crate::error::json_rejection)
+    }
+}
+
+/// Largest JSON request body.
+const MAX_JSON_BODY_BYTES: usize = 1024 * 1024;
+
+/// The OpenAPI description of the JSON API, kept beside the routes it describes.
+pub const OPENAPI_JSON: &str = include_str!("../../openapi.json");
+
+/// `GET /api/openapi.json`.
+async fn openapi() -> impl axum::response::IntoResponse {
+    (
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        OPENAPI_JSON,
+    )
+}
+
+/// The `/api` router; `upload_limit` is the largest prediction file accepted.
+pub fn api_router(upload_limit: usize) -> Router<AppState> {
+    Router::new()
+        .route("/quizzes", get(quizzes::list_quizzes))
+        .route("/quizzes/{slug}", get(quizzes::get_quiz))
+        .route("/quizzes/{slug}/stats", get(quizzes::get_quiz_stats))
+        .route("/quizzes/{slug}/sessions", post(quizzes::start_session))
+        .route("/sessions/{id}", get(quizzes::get_session))
+        .route("/sessions/{id}/answers", post(quizzes::submit_answer))
+        .route("/sessions/{id}/results", get(quizzes::get_results))
+        .merge(leaderboard::router(upload_limit))
+        .route("/openapi.json", get(openapi))
+        .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES))
+        .fallback(api_not_found)
+}
+
+async fn api_not_found(OriginalUri(uri): OriginalUri) -> ApiError {
+    ApiError::NotFound(format!("no API endpoint at `{}`", uri.path()))
+}
+
+/// `GET /healthz`: the server is up and the database answers.
+pub async fn healthz(State(state): State<AppState>) -> ApiResult<Json<HealthResponse>> {
+    state.storage.ping().await?;
+    Ok(Json(HealthResponse {
+        status: "ok".into(),
+        database: state.storage.backend().name().into(),
+    }))
+}

@@ -1,0 +1,85 @@
+//! Quiz routes: list quizzes, start a session, answer, resume, results, crowd stats.
+
+use super::ApiJson;
+use crate::error::ApiResult;
+use crate::quiz;
+use crate::startup::AppState;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::Json;
+use memeboard_core::api::{
+    CrowdStatsResponse, QuizSummary, ResultsResponse, SessionResponse, StartSessionRequest,
+    SubmitAnswerRequest, SubmitAnswerResponse,
+};
+
+pub async fn list_quizzes(State(state): State<AppState>) -> ApiResult<Json<Vec<QuizSummary>>> {
+    let quizzes = state.storage.list_open_quizzes().await?;
+    Ok(Json(
+        quizzes
+            .iter()
+            .map(quiz::summarize)
+            .collect::<ApiResult<_>>()?,
+    ))
+}
+
+pub async fn get_quiz(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+) -> ApiResult<Json<QuizSummary>> {
+    Ok(Json(quiz::summarize(
+        &quiz::find_quiz(&state.storage, &slug).await?,
+    )?))
+}
+
+pub async fn get_quiz_stats(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+) -> ApiResult<Json<CrowdStatsResponse>> {
+    Ok(Json(
+        quiz::crowd_stats(
+            &state.storage,
+            &slug,
+            state.settings.quiz.bootstrap_resamples,
+        )
+        .await?,
+    ))
+}
+
+pub async fn start_session(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+    ApiJson(request): ApiJson<StartSessionRequest>,
+) -> ApiResult<(StatusCode, Json<SessionResponse>)> {
+    let session = quiz::start_session(&state.storage, &slug, request).await?;
+    Ok((StatusCode::CREATED, Json(session)))
+}
+
+pub async fn get_session(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<SessionResponse>> {
+    Ok(Json(quiz::get_session(&state.storage, &id).await?))
+}
+
+pub async fn submit_answer(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ApiJson(request): ApiJson<SubmitAnswerRequest>,
+) -> ApiResult<(StatusCode, Json<SubmitAnswerResponse>)> {
+    let (response, created) = quiz::submit_answer(&state.storage, &id, request).await?;
+    let status = if created {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    Ok((status, Json(response)))
+}
+
+pub async fn get_results(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<ResultsResponse>> {
+    Ok(Json(
+        quiz::results(&state.storage, &id, state.settings.quiz.bootstrap_resamples).await?,
+    ))
+}
