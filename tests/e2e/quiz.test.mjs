@@ -1,0 +1,112 @@
+// The text-meme quiz end to end in a real browser: start from the home page, consent and
+// survey, answer by clicking, reload mid-quiz and resume, finish, see results and crowd rows.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, watchErrors } from './harness.mjs';
+
+const BATCH = 6;
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer({ MEMEBOARD__QUIZ__BATCH_SIZE: String(BATCH) });
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function consentAndSurvey(page) {
+  await page.getByTestId('consent-checkbox').check();
+  await page.getByTestId('consent-continue').click();
+  await page.getByTestId('survey-age').selectOption({ index: 2 });
+  await page.getByTestId('survey-language').selectOption({ index: 1 });
+  await page.getByTestId('survey-online').selectOption({ index: 3 });
+  await page.getByTestId('survey-familiarity').selectOption({ index: 4 });
+  await page.getByTestId('survey-submit').click();
+}
+
+async function answerCurrent(page, option) {
+  const question = page.getByTestId('question');
+  await question.waitFor();
+  const position = await question.getAttribute('data-position');
+  await page.getByTestId(`option-${option}`).click();
+  await page.getByTestId('submit-answer').click();
+  return Number(position);
+}
+
+test('a participant takes the whole quiz, resumes after a reload, and sees results', async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${server.base}/`);
+  const card = page.getByTestId('quiz-card').first();
+  await card.waitFor();
+  assert.match(await card.textContent(), /36/);
+  await card.getByTestId('start-quiz').click();
+  await page.waitForURL(/\/quiz\/demo-mcq/);
+  await consentAndSurvey(page);
+  await page.waitForURL(/\/session\//);
+  const sessionUrl = page.url();
+
+  // Answer three, by mouse and by keyboard.
+  assert.equal(await answerCurrent(page, 0), 0);
+  await page.waitForSelector('[data-testid="question"][data-position="1"]');
+  assert.equal(await answerCurrent(page, 1), 1);
+  await page.waitForSelector('[data-testid="question"][data-position="2"]');
+  await page.keyboard.press('3');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid="question"][data-position="3"]');
+
+  // Reload mid-quiz: the server says where to resume.
+  await page.reload();
+  await page.waitForSelector('[data-testid="question"][data-position="3"]');
+  assert.match(await page.getByTestId('progress').textContent(), /4/);
+  assert.equal(page.url(), sessionUrl);
+
+  for (let position = 3; position < BATCH; position++) {
+    await page.waitForSelector(`[data-testid="question"][data-position="${position}"]`);
+    await answerCurrent(page, position % 5);
+  }
+  const code = page.getByTestId('completion-code');
+  await code.waitFor();
+  assert.match((await code.textContent()).trim(), /[A-Z2-9]{8}/);
+  await page.getByTestId('see-results').click();
+
+  await page.getByTestId('results').waitFor();
+  assert.match(await page.getByTestId('your-score').textContent(), /\d/);
+  assert.ok((await page.getByTestId('crowd-row').count()) >= 1, 'crowd rows are shown');
+  assert.equal(await page.getByTestId('review-item').count(), BATCH);
+
+  // Switch language and back: the page re-renders without errors.
+  const before = await page.locator('h1, h2').first().textContent();
+  await page.getByTestId('lang-switch').click();
+  await page.waitForFunction((t) => document.querySelector('h1, h2')?.textContent !== t, before);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a returning participant is offered to resume, and Prolific ids are accepted', async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${server.base}/quiz/demo-mcq?PROLIFIC_PID=e2e-pid&STUDY_ID=e2e-study&SESSION_ID=e2e-session`);
+  await consentAndSurvey(page);
+  await page.waitForURL(/\/session\//);
+  await answerCurrent(page, 2);
+  await page.waitForSelector('[data-testid="question"][data-position="1"]');
+
+  await page.goto(`${server.base}/quiz/demo-mcq`);
+  await page.getByTestId('resume-link').click();
+  await page.waitForSelector('[data-testid="question"][data-position="1"]');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the layout fits a phone screen', async () => {
+  const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+  await page.goto(`${server.base}/`);
+  await page.getByTestId('quiz-card').first().waitFor();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than the phone screen`);
+  await page.close();
+});
