@@ -1,0 +1,29 @@
+//! Small browser helpers: a monotonic clock and random keys.
+
+/// Milliseconds from `performance.now()` (0 when unavailable).
+pub fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| p.now())
+        .unwrap_or(0.0)
+}
+
+/// Whole milliseconds elapsed since `start` (a [`now_ms`] reading), never negative.
+pub fn elapsed_ms(start: f64) -> u64 {
+    let ms = (now_ms() - start).round();
+    if ms.is_finite() && ms > 0.0 {
+        ms as u64
+    } else {
+        0
+    }
+}
+
+/// A random 128-bit key in hex, for idempotent answer submission.
+pub fn random_key() -> String {
+    let mut key = String::with_capacity(32);
+    for _ in 0..4 {
+        let word = (js_sys::Math::random() * 4_294_967_296.0) as u32;
+        key.push_str(&format!("{word:08x}"));
+    }
+    key
+}

@@ -1,0 +1,5 @@
+//! Reusable view pieces shared by the pages.
+
+pub mod header;
+pub mod sentence;
+pub mod status;

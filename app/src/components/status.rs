@@ -1,0 +1,54 @@
+//! Loading placeholder and the one error view every page's `ErrorBoundary` falls back to.
+
+use crate::i18n::use_i18n;
+use leptos::prelude::*;
+
+/// "Loading…", announced politely to screen readers.
+#[component]
+pub fn Loading() -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <p class="loading" role="status" aria-live="polite" data-testid="loading">
+            {move || i18n.t().loading}
+        </p>
+    }
+}
+
+/// An error box with the given messages and a link home.
+#[component]
+pub fn ErrorNotice(
+    /// Messages to list (each error's display text).
+    #[prop(into)]
+    messages: Signal<Vec<String>>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <section class="card error-box" role="alert" data-testid="error">
+            <h2>{move || i18n.t().error_title}</h2>
+            <ul class="error-list">
+                {move || {
+                    messages
+                        .get()
+                        .into_iter()
+                        .map(|m| view! { <li>{m}</li> })
+                        .collect_view()
+                }}
+            </ul>
+            <p>
+                <a href="/">{move || i18n.t().back_home}</a>
+            </p>
+        </section>
+    }
+}
+
+/// The shared `ErrorBoundary` fallback: lists every caught error's message.
+pub fn error_fallback(errors: ArcRwSignal<Errors>) -> impl IntoView {
+    let messages = Signal::derive(move || {
+        errors
+            .get()
+            .into_iter()
+            .map(|(_, e)| e.to_string())
+            .collect::<Vec<_>>()
+    });
+    view! { <ErrorNotice messages=messages /> }
+}

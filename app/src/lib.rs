@@ -1,0 +1,50 @@
+//! memeboard browser app: crowd human-baseline quizzes for meme-understanding benchmarks.
+//!
+//! A client-side rendered Leptos app (built with Trunk). All HTTP lives in [`api`]; wire
+//! types come from `memeboard-core`. Routes:
+//!
+//! - `/`: open quizzes ([`pages::home`])
+//! - `/quiz/{slug}`: resume, or instructions + consent + survey ([`pages::quiz_intro`])
+//! - `/session/{id}`: the questions ([`pages::session`])
+//! - `/session/{id}/results`: score, crowd baseline and review ([`pages::results`])
+
+#![warn(missing_docs)]
+
+pub mod api;
+pub mod browser;
+pub mod components;
+pub mod format;
+pub mod i18n;
+pub mod pages;
+pub mod storage;
+
+use components::header::{SiteFooter, SiteHeader};
+use leptos::prelude::*;
+use leptos_router::components::{Route, Router, Routes};
+use leptos_router::path;
+use pages::home::HomePage;
+use pages::not_found::NotFoundPage;
+use pages::quiz_intro::QuizIntroPage;
+use pages::results::ResultsPage;
+use pages::session::SessionPage;
+
+/// The root component: language context, header, routes, footer.
+#[component]
+pub fn App() -> impl IntoView {
+    i18n::provide_i18n();
+    view! {
+        <Router>
+            <a class="skip-link" href="#main">"Skip to content / 跳到正文"</a>
+            <SiteHeader />
+            <main id="main" class="wrap" tabindex="-1">
+                <Routes fallback=|| view! { <NotFoundPage /> }>
+                    <Route path=path!("/") view=HomePage />
+                    <Route path=path!("/quiz/:slug") view=QuizIntroPage />
+                    <Route path=path!("/session/:id") view=SessionPage />
+                    <Route path=path!("/session/:id/results") view=ResultsPage />
+                </Routes>
+            </main>
+            <SiteFooter />
+        </Router>
+    }
+}

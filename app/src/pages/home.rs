@@ -1,0 +1,95 @@
+//! `/`: the open quizzes, each with a Start link.
+
+use crate::api;
+use crate::components::status::{error_fallback, Loading};
+use crate::i18n::{category_label, use_i18n};
+use leptos::prelude::*;
+use memeboard_core::api::QuizSummary;
+
+/// The home page.
+#[component]
+pub fn HomePage() -> impl IntoView {
+    let i18n = use_i18n();
+    let quizzes = LocalResource::new(api::list_quizzes);
+    view! {
+        <section class="intro">
+            <h1>{move || i18n.t().home_title}</h1>
+            <p class="lead">{move || i18n.t().home_intro}</p>
+        </section>
+        <Suspense fallback=|| view! { <Loading /> }>
+            <ErrorBoundary fallback=error_fallback>
+                {move || Suspend::new(async move {
+                    quizzes
+                        .await
+                        .map(|list| {
+                            if list.is_empty() {
+                                view! {
+                                    <p class="empty" data-testid="no-quizzes">
+                                        {move || i18n.t().no_quizzes}
+                                    </p>
+                                }
+                                    .into_any()
+                            } else {
+                                view! {
+                                    <ul class="quiz-list">
+                                        {list
+                                            .into_iter()
+                                            .map(|quiz| view! { <QuizCard quiz=quiz /> })
+                                            .collect_view()}
+                                    </ul>
+                                }
+                                    .into_any()
+                            }
+                        })
+                })}
+            </ErrorBoundary>
+        </Suspense>
+    }
+}
+
+/// One quiz on the home page.
+#[component]
+fn QuizCard(quiz: QuizSummary) -> impl IntoView {
+    let i18n = use_i18n();
+    let QuizSummary {
+        slug,
+        title,
+        description,
+        batch_size,
+        item_count,
+        categories,
+        completed_participants,
+        ..
+    } = quiz;
+    let href = format!("/quiz/{slug}");
+    let chips = categories
+        .iter()
+        .map(|c| {
+            let key = c.key.clone();
+            let cats = categories.clone();
+            view! {
+                <li class="chip" data-category=c.key.clone()>
+                    {move || category_label(i18n.lang(), &key, &cats)}
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <li class="card quiz-card" data-testid="quiz-card" data-slug=slug.clone()>
+            <h2>{title}</h2>
+            <p>{description}</p>
+            <ul class="facts">
+                <li>{move || (i18n.t().batch_size)(batch_size)}</li>
+                <li>{move || (i18n.t().item_count)(item_count)}</li>
+                <li>{move || (i18n.t().participants)(completed_participants)}</li>
+            </ul>
+            <div class="categories">
+                <span class="muted">{move || i18n.t().categories} ": "</span>
+                <ul class="chips">{chips}</ul>
+            </div>
+            <a class="button primary" href=href data-testid="start-quiz">
+                {move || i18n.t().start}
+            </a>
+        </li>
+    }
+}

@@ -1,0 +1,7 @@
+//! One module per route.
+
+pub mod home;
+pub mod not_found;
+pub mod quiz_intro;
+pub mod results;
+pub mod session;
