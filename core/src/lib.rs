@@ -6,6 +6,7 @@
 pub mod api;
 pub mod assign;
 pub mod crowd;
+pub mod embed;
 pub mod ids;
 pub mod leaderboard;
 pub mod predictions;
