@@ -10,4 +10,5 @@ pub mod quiz;
 pub mod routes;
 pub mod startup;
 pub mod storage;
+pub mod submit_cli;
 pub mod telemetry;

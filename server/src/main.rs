@@ -1,4 +1,5 @@
-//! `memeboard`: run the site (`serve`, the default) or manage data (`import chime`).
+//! `memeboard`: run the site (`serve`, the default), manage data (`import chime`) or upload a
+//! prediction file to a running server (`submit`).
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
@@ -6,6 +7,7 @@ use memeboard_server::config::Settings;
 use memeboard_server::import::{import_chime, BenchmarkSpec};
 use memeboard_server::startup::Application;
 use memeboard_server::storage::Storage;
+use memeboard_server::submit_cli::{self, SubmitArgs};
 use memeboard_server::telemetry;
 use std::path::PathBuf;
 
@@ -37,6 +39,11 @@ enum Command {
         #[command(subcommand)]
         format: ImportFormat,
     },
+    /// Upload a prediction file to a running server (plain http:// only; for https use curl).
+    ///
+    /// Example: memeboard submit --server http://127.0.0.1:3000 --task demo-mcq --model NAME
+    /// preds.jsonl (the token comes from --token or MEMEBOARD_TOKEN).
+    Submit(SubmitArgs),
 }
 
 #[derive(Subcommand)]
@@ -67,12 +74,16 @@ enum ImportFormat {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    telemetry::init();
     let cli = Cli::parse();
-    let settings = Settings::load(&cli.config_dir)?;
+    // Server commands log and read settings; the `submit` client needs neither.
+    let settings = || {
+        telemetry::init();
+        Settings::load(&cli.config_dir)
+    };
     match cli.command.unwrap_or(Command::Serve) {
+        Command::Submit(args) => submit(&args).await,
         Command::Serve => {
-            let app = Application::build(settings).await?;
+            let app = Application::build(settings()?).await?;
             app.run_until(shutdown_signal()).await
         }
         Command::Import {
@@ -86,6 +97,7 @@ async fn main() -> anyhow::Result<()> {
                     dev_percent,
                 },
         } => {
+            let settings = settings()?;
             let read = |p: &PathBuf| {
                 std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))
             };
@@ -111,6 +123,19 @@ async fn main() -> anyhow::Result<()> {
             storage.close().await;
             Ok(())
         }
+    }
+}
+
+/// `memeboard submit`: the report on stdout when accepted; every error line on stderr and exit
+/// status 1 when the server refuses the file.
+async fn submit(args: &SubmitArgs) -> anyhow::Result<()> {
+    let outcome = submit_cli::submit(args).await?;
+    if outcome.is_accepted() {
+        print!("{}", outcome.render());
+        Ok(())
+    } else {
+        eprint!("{}", outcome.render());
+        std::process::exit(1);
     }
 }
 

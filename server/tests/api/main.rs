@@ -2,11 +2,16 @@
 //! PostgreSQL when `MEMEBOARD_TEST_POSTGRES_URL` points at a server (the test command starts
 //! one and sets `MEMEBOARD_REQUIRE_POSTGRES=1` so that these tests cannot silently skip).
 
-#![expect(clippy::unwrap_used, reason = "a test fails loudly on an unexpected value")]
+#![expect(
+    clippy::unwrap_used,
+    reason = "a test fails loudly on an unexpected value"
+)]
 
+mod cli;
 mod helpers;
 mod import;
 mod leaderboard;
+mod openapi;
 mod quiz_flow;
 mod quiz_rules;
 mod static_files;

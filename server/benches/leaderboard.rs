@@ -1,0 +1,248 @@
+//! Leaderboard benchmark (not a timed test): a 10,000-row prediction file scored by the Rust
+//! pipeline and, in the same run, by a straightforward Python scorer of the same metric; and
+//! the full upload-to-board round trip through the HTTP router. Prints figures and ratios.
+//!
+//! Run: `cargo bench -p memeboard-server --bench leaderboard` (or `scripts/bench.sh`).
+
+use axum::body::Body;
+use axum::http::Request;
+use http_body_util::BodyExt;
+use memeboard_core::leaderboard::{score_mcq, summarize, McqGold};
+use memeboard_core::predictions::{
+    validate_predictions, FileFormat, Limits, ManifestItem, Split, TaskManifest,
+};
+use memeboard_core::tasks::{CategoryInfo, ItemGold, ItemPrompt, MemeType};
+use memeboard_server::config::Settings;
+use memeboard_server::startup::Application;
+use memeboard_server::storage::{BenchmarkRecord, ItemRecord, TaskRecord};
+use std::time::{Duration, Instant};
+use tower::ServiceExt;
+
+const ITEMS: usize = 10_000;
+const RUNS: usize = 7;
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    // Synthetic task: 10,000 five-option items over the six meme types, ~70% answered right.
+    let mut rng = memeboard_core::rng::SplitMix64::new(2026);
+    let items: Vec<(String, String, usize)> = (0..ITEMS)
+        .map(|i| {
+            (
+                format!("item-{i:05}"),
+                MemeType::ALL[i % 6].key().to_owned(),
+                rng.below(5),
+            )
+        })
+        .collect();
+    let predictions: String = items
+        .iter()
+        .map(|(id, _, correct)| {
+            let answer = if rng.below(10) < 7 {
+                *correct
+            } else {
+                (correct + 1) % 5
+            };
+            format!("{{\"item_id\":\"{id}\",\"answer\":{}}}\n", answer + 1)
+        })
+        .collect();
+    let gold_jsonl: String = items
+        .iter()
+        .map(|(id, c, correct)| {
+            format!("{{\"item_id\":\"{id}\",\"category\":\"{c}\",\"correct\":{correct}}}\n")
+        })
+        .collect();
+    std::fs::write(dir.path().join("preds.jsonl"), &predictions)?;
+    std::fs::write(dir.path().join("gold.jsonl"), &gold_jsonl)?;
+
+    // 1. Pure scoring: validate + score + summaries with bootstrap intervals.
+    let manifest = TaskManifest {
+        task: "bench".into(),
+        items: items
+            .iter()
+            .map(|(id, c, _)| ManifestItem {
+                id: id.clone(),
+                category: c.clone(),
+                split: Split::Test,
+                options: (0..5).map(|o| format!("option {o}")).collect(),
+            })
+            .collect(),
+    };
+    let gold: Vec<McqGold> = items
+        .iter()
+        .map(|(id, c, correct)| McqGold {
+            item_id: id.clone(),
+            category: c.clone(),
+            correct: *correct,
+        })
+        .collect();
+    let categories: Vec<String> = MemeType::ALL.iter().map(|t| t.key().to_owned()).collect();
+    let mut validate_score = Vec::new();
+    let mut with_intervals = Vec::new();
+    let mut accuracy = 0.0;
+    for _ in 0..RUNS {
+        let t = Instant::now();
+        let v = validate_predictions(
+            &predictions,
+            FileFormat::JsonLines,
+            &manifest,
+            Limits::default(),
+        )
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+        let scores = score_mcq(&v, &gold);
+        accuracy = scores.iter().map(|s| s.score).sum::<f64>() / scores.len() as f64;
+        validate_score.push(t.elapsed());
+        summarize(&scores, &categories, 1000, 1);
+        with_intervals.push(t.elapsed());
+    }
+    let rust = median(validate_score);
+    let rust_ci = median(with_intervals);
+
+    // 2. The Python scorer, same file, same metric (its own parse+score time, no start-up).
+    let script =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/bench/score_mcq.py");
+    let mut python_runs = Vec::new();
+    let mut python_accuracy = 0.0;
+    for _ in 0..3 {
+        let out = std::process::Command::new("python3")
+            .arg(&script)
+            .arg(dir.path().join("gold.jsonl"))
+            .arg(dir.path().join("preds.jsonl"))
+            .output()?;
+        anyhow::ensure!(
+            out.status.success(),
+            "python scorer failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout)?;
+        python_accuracy = v["accuracy"].as_f64().unwrap_or(f64::NAN);
+        python_runs.push(Duration::from_secs_f64(
+            v["seconds"].as_f64().unwrap_or(f64::NAN),
+        ));
+    }
+    let python = median(python_runs);
+    anyhow::ensure!(
+        (python_accuracy - accuracy).abs() < 1e-12,
+        "scorers disagree: rust {accuracy} python {python_accuracy}"
+    );
+
+    // 3. Upload to board through the real router, on SQLite.
+    let mut settings = Settings::defaults()?;
+    settings.server.port = 0;
+    settings.data.dir = dir.path().to_owned();
+    settings.data.load_demo = false;
+    settings.server.static_dir = dir.path().join("none");
+    settings.leaderboard.daily_quota = 100;
+    let app = Application::build(settings).await?;
+    let cats: Vec<CategoryInfo> = MemeType::ALL.into_iter().map(CategoryInfo::from).collect();
+    let records: Vec<ItemRecord> = items
+        .iter()
+        .enumerate()
+        .map(|(n, (id, c, correct))| ItemRecord {
+            id: id.clone(),
+            task_id: "bench".into(),
+            ordinal: n as i64,
+            category: c.clone(),
+            prompt_json: serde_json::to_string(&ItemPrompt::TextMcq {
+                sentence: format!("句子 {n} _____。"),
+                options: (0..5).map(|o| format!("option {o}")).collect(),
+            })
+            .unwrap_or_default(),
+            gold_json: serde_json::to_string(&ItemGold::Choice { correct: *correct })
+                .unwrap_or_default(),
+            flagged: false,
+            meme_id: None,
+            split: "test".into(),
+            board_half: if n % 2 == 0 { "public" } else { "private" }.into(),
+        })
+        .collect();
+    app.storage()
+        .import_benchmark(
+            &BenchmarkRecord {
+                id: "bench".into(),
+                slug: "bench".into(),
+                title: "bench".into(),
+                description: String::new(),
+                family: "text_memes".into(),
+            },
+            &[],
+            &TaskRecord {
+                id: "bench".into(),
+                benchmark_id: "bench".into(),
+                slug: "bench".into(),
+                kind: "text_mcq".into(),
+                title: "bench".into(),
+                description: String::new(),
+                categories_json: serde_json::to_string(&cats)?,
+                batch_size: 24,
+                quiz_open: false,
+            },
+            &records,
+        )
+        .await?;
+    let router = app.router();
+    let call = |req: Request<Body>| {
+        let router = router.clone();
+        async move {
+            let res = router.oneshot(req).await?;
+            let status = res.status();
+            let body = res.into_body().collect().await?.to_bytes();
+            anyhow::ensure!(
+                status.is_success(),
+                "{status}: {}",
+                String::from_utf8_lossy(&body)
+            );
+            anyhow::Ok(body)
+        }
+    };
+    let token: serde_json::Value = serde_json::from_slice(
+        &call(
+            Request::post("/api/authors")
+                .header("content-type", "application/json")
+                .body(Body::from(r#"{"name":"bench"}"#))?,
+        )
+        .await?,
+    )?;
+    let token = token["token"].as_str().unwrap_or_default().to_owned();
+    let mut round_trips = Vec::new();
+    for n in 0..5 {
+        let t = Instant::now();
+        call(
+            Request::post(format!("/api/tasks/bench/submissions?model=m{n}"))
+                .header("authorization", format!("Bearer {token}"))
+                .body(Body::from(predictions.clone()))?,
+        )
+        .await?;
+        call(Request::get("/api/boards/bench").body(Body::empty())?).await?;
+        round_trips.push(t.elapsed());
+    }
+    let round_trip = median(round_trips);
+
+    println!("leaderboard benchmark: {ITEMS} items, {} bytes JSONL, accuracy {accuracy:.4} (both scorers agree)", predictions.len());
+    println!(
+        "  rust validate + score          {:>9.2} ms (median of {RUNS})",
+        rust.as_secs_f64() * 1e3
+    );
+    println!(
+        "  rust + 95% bootstrap intervals {:>9.2} ms",
+        rust_ci.as_secs_f64() * 1e3
+    );
+    println!(
+        "  python parse + score           {:>9.2} ms (median of 3)",
+        python.as_secs_f64() * 1e3
+    );
+    println!(
+        "  ratio python / rust            {:>9.1}x  (target >= 20x)",
+        python.as_secs_f64() / rust.as_secs_f64()
+    );
+    println!(
+        "  upload -> board (HTTP, SQLite) {:>9.2} ms (median of 5; target <= 1000 ms)",
+        round_trip.as_secs_f64() * 1e3
+    );
+    Ok(())
+}
