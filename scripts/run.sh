@@ -7,6 +7,8 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
 bash scripts/setup.sh --run
+# The embedding model is optional for the site; install it unless MEMEBOARD_SKIP_MODEL=1.
+[ "${MEMEBOARD_SKIP_MODEL:-0}" = 1 ] || bash scripts/model/setup-model.sh || echo "warning: embedding model not installed; explanation scoring is off" >&2
 . scripts/env.sh
 trunk build --release
 cargo build --release -p memeboard-server

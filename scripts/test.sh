@@ -16,6 +16,11 @@ trap 'scripts/postgres.sh stop' EXIT
 export MEMEBOARD_TEST_POSTGRES_URL="$(scripts/postgres.sh url)"
 export MEMEBOARD_REQUIRE_POSTGRES=1
 
+step "embedding models: tiny test model + m3e-small (scripts/model/setup-model.sh)"
+MEMEBOARD__DATA__DIR="$ROOT/target/test-data" bash scripts/model/setup-model.sh
+export MEMEBOARD_TEST_MODELS="$ROOT/target/test-data/models"
+export MEMEBOARD_REQUIRE_MODELS=1
+
 step "cargo fmt --check"
 cargo fmt --all --check
 

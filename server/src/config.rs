@@ -22,6 +22,8 @@ pub struct Settings {
     pub leaderboard: LeaderboardSettings,
     /// Administration.
     pub admin: AdminSettings,
+    /// Embedding model for explanation scoring.
+    pub model: crate::inference::ModelSettings,
 }
 
 /// Leaderboard limits.

@@ -5,6 +5,7 @@ pub mod config;
 pub mod demo;
 pub mod error;
 pub mod import;
+pub mod inference;
 pub mod leaderboard;
 pub mod quiz;
 pub mod routes;

@@ -2,6 +2,7 @@
 //! both go through [`Application::build`].
 
 use crate::config::Settings;
+use crate::inference::EmbeddingService;
 use crate::routes;
 use crate::storage::Storage;
 use anyhow::Context;
@@ -25,6 +26,8 @@ pub struct AppState {
     pub storage: Storage,
     /// Settings.
     pub settings: Arc<Settings>,
+    /// Sentence embeddings (may be "not installed": the rest of the site works without).
+    pub embeddings: EmbeddingService,
 }
 
 /// A built, bound, not-yet-running server.
@@ -56,6 +59,11 @@ impl Application {
                 "front end not built (no index.html): the API works, pages will 404; run `trunk build --release`"
             );
         }
+        let (model, data_dir) = (settings.model.clone(), settings.data.dir.clone());
+        let embeddings =
+            tokio::task::spawn_blocking(move || EmbeddingService::load(&model, &data_dir))
+                .await
+                .context("loading the embedding model")?;
         let listener = TcpListener::bind((settings.server.host.as_str(), settings.server.port))
             .await
             .with_context(|| {
@@ -64,6 +72,7 @@ impl Application {
         let router = build_router(AppState {
             storage: storage.clone(),
             settings: Arc::new(settings),
+            embeddings,
         });
         Ok(Self {
             listener,

@@ -10,6 +10,7 @@
 mod cli;
 mod helpers;
 mod import;
+mod inference;
 mod leaderboard;
 mod openapi;
 mod quiz_flow;
