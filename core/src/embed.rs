@@ -143,3 +143,32 @@ pub fn rescale(score: f64, baseline: f64) -> f64 {
     }
     (score - baseline) / (1.0 - baseline)
 }
+
+/// The `k` items most similar to item `target` by cosine of their vectors, most similar
+/// first, skipping the item itself and every item whose `key` equals the target's (exact
+/// duplicate phrases). Ties go to the lower index, so the result is deterministic.
+///
+/// This is how text-meme MCQ distractors are chosen: the 4 memes nearest to the answer.
+///
+/// ```
+/// use memeboard_core::embed::nearest;
+/// let v = vec![vec![1.0, 0.0], vec![0.9, 0.1], vec![0.0, 1.0], vec![1.0, 0.0], vec![0.7, 0.7]];
+/// let keys = ["a", "b", "c", "a", "e"];
+/// // Item 3 has the same phrase as item 0, so it is skipped although identical.
+/// assert_eq!(nearest(0, &v, &keys, 2), vec![1, 4]);
+/// ```
+pub fn nearest<K: PartialEq>(
+    target: usize,
+    vectors: &[Vec<f32>],
+    keys: &[K],
+    k: usize,
+) -> Vec<usize> {
+    let mut scored: Vec<(f64, usize)> = vectors
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != target && keys[i] != keys[target])
+        .map(|(i, v)| (cosine(&vectors[target], v), i))
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    scored.into_iter().take(k).map(|(_, i)| i).collect()
+}

@@ -3,6 +3,7 @@
 
 pub mod config;
 pub mod demo;
+pub mod distractors;
 pub mod error;
 pub mod import;
 pub mod inference;

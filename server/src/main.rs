@@ -4,7 +4,9 @@
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use memeboard_server::config::Settings;
+use memeboard_server::distractors;
 use memeboard_server::import::{import_chime, BenchmarkSpec};
+use memeboard_server::inference::EmbeddingService;
 use memeboard_server::startup::Application;
 use memeboard_server::storage::Storage;
 use memeboard_server::submit_cli::{self, SubmitArgs};
@@ -44,6 +46,16 @@ enum Command {
     /// Example: memeboard submit --server http://127.0.0.1:3000 --task demo-mcq --model NAME
     /// preds.jsonl (the token comes from --token or MEMEBOARD_TOKEN).
     Submit(SubmitArgs),
+    /// Regenerate a text-meme benchmark's MCQ distractors by embedding similarity (the four
+    /// memes nearest to the answer) and write them in the CHIME `chime_mcq.json` format.
+    Distractors {
+        /// Benchmark slug (e.g. `demo` or `chime`).
+        #[arg(long, default_value = "demo")]
+        benchmark: String,
+        /// Output file (`-` for standard output).
+        #[arg(long, default_value = "-")]
+        out: PathBuf,
+    },
 }
 
 #[derive(Subcommand)]
@@ -82,6 +94,25 @@ async fn main() -> anyhow::Result<()> {
     };
     match cli.command.unwrap_or(Command::Serve) {
         Command::Submit(args) => submit(&args).await,
+        Command::Distractors { benchmark, out } => {
+            let settings = settings()?;
+            let storage = Storage::connect(&settings.database_url(), 2).await?;
+            let embeddings = EmbeddingService::load(&settings.model, &settings.data.dir);
+            let file = distractors::regenerate(&storage, &embeddings, &benchmark).await?;
+            let text = serde_json::to_string_pretty(&file)? + "\n";
+            if out.as_os_str() == "-" {
+                print!("{text}");
+            } else {
+                std::fs::write(&out, text).with_context(|| format!("writing {}", out.display()))?;
+                eprintln!(
+                    "wrote {} questions to {}",
+                    file.as_array().map_or(0, Vec::len),
+                    out.display()
+                );
+            }
+            storage.close().await;
+            Ok(())
+        }
         Command::Serve => {
             let app = Application::build(settings()?).await?;
             app.run_until(shutdown_signal()).await

@@ -1185,3 +1185,51 @@ impl Storage {
         Ok(())
     }
 }
+
+impl Storage {
+    /// Memes of a benchmark in import order (stable: by id within equal phrases).
+    pub async fn benchmark_memes(
+        &self,
+        benchmark_id: &str,
+    ) -> Result<Vec<MemeRecord>, StorageError> {
+        let rows = sqlx::query(
+            "SELECT id, benchmark_id, phrase, meaning, origin, examples_json, category, profanity, \
+             offense FROM memes WHERE benchmark_id = $1 ORDER BY id",
+        )
+        .bind(benchmark_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let examples: String = r.try_get("examples_json").map_err(StorageError::from)?;
+                Ok(MemeRecord {
+                    id: r.try_get("id")?,
+                    benchmark_id: r.try_get("benchmark_id")?,
+                    phrase: r.try_get("phrase")?,
+                    meaning: r.try_get("meaning")?,
+                    origin: r.try_get("origin")?,
+                    examples: decode_json("memes.examples_json", &examples)?,
+                    category: r.try_get("category")?,
+                    profanity: r.try_get::<i64, _>("profanity")? != 0,
+                    offense: r.try_get::<i64, _>("offense")? != 0,
+                })
+            })
+            .collect::<Result<_, StorageError>>()
+    }
+
+    /// The source meme of each item of a task (item id → meme id).
+    pub async fn item_memes(
+        &self,
+        task_id: &str,
+    ) -> Result<Vec<(String, Option<String>)>, StorageError> {
+        let rows =
+            sqlx::query("SELECT id, meme_id FROM items WHERE task_id = $1 ORDER BY ordinal, id")
+                .bind(task_id)
+                .fetch_all(&self.pool)
+                .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get("id")?, r.try_get("meme_id")?)))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(Into::into)
+    }
+}

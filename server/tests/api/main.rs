@@ -8,6 +8,7 @@
 )]
 
 mod cli;
+mod distractors;
 mod helpers;
 mod import;
 mod inference;

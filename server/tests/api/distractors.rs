@@ -1,0 +1,65 @@
+//! `memeboard distractors`: nearest-meme distractors, deterministic and re-importable.
+
+use crate::helpers::{fresh_storage, Db};
+use memeboard_server::demo::{demo_spec, DEMO_MEMES};
+use memeboard_server::distractors::regenerate;
+use memeboard_server::import::{import_chime, parse_chime};
+use memeboard_server::inference::{EmbeddingService, ModelSettings, Pooling};
+use std::collections::HashSet;
+
+#[tokio::test]
+async fn distractors_are_the_nearest_other_memes_and_reimport_cleanly() {
+    let Ok(models) = std::env::var("MEMEBOARD_TEST_MODELS") else {
+        assert!(
+            std::env::var("MEMEBOARD_REQUIRE_MODELS").is_err(),
+            "models required"
+        );
+        eprintln!("skipping: MEMEBOARD_TEST_MODELS is not set");
+        return;
+    };
+    let models = std::path::PathBuf::from(models);
+    let (storage, _dir) = fresh_storage(Db::Sqlite).await;
+    import_chime(
+        &storage,
+        &demo_spec(24),
+        DEMO_MEMES,
+        memeboard_server::demo::DEMO_MCQ,
+    )
+    .await
+    .unwrap();
+    let settings = ModelSettings {
+        name: "tiny-bert".into(),
+        dir: models.join("tiny-bert"),
+        pooling: Pooling::Mean,
+        onnxruntime: models.join("onnxruntime/libonnxruntime.so"),
+        threads: 1,
+        max_batch: 16,
+        max_queue: 4,
+    };
+    let embeddings = EmbeddingService::load(&settings, &models);
+    let first = regenerate(&storage, &embeddings, "demo").await.unwrap();
+    let second = regenerate(&storage, &embeddings, "demo").await.unwrap();
+    assert_eq!(first, second, "deterministic");
+    let questions = first.as_array().unwrap();
+    assert_eq!(questions.len(), 36);
+    let original: Vec<serde_json::Value> =
+        serde_json::from_str(memeboard_server::demo::DEMO_MCQ).unwrap();
+    for (q, old) in questions.iter().zip(&original) {
+        let options: Vec<&str> = (1..=5)
+            .map(|k| q["options"][k.to_string()].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            options.iter().collect::<HashSet<_>>().len(),
+            5,
+            "five distinct options: {q}"
+        );
+        // The answer keeps its position and text.
+        assert_eq!(q["correct_answer"], old["correct_answer"]);
+        let k = old["correct_answer"].to_string();
+        assert_eq!(q["options"][&k], old["options"][&k]);
+    }
+    // The new file is a valid CHIME MCQ file for the same memes.
+    let parsed =
+        parse_chime(&demo_spec(24), DEMO_MEMES, &first.to_string()).expect("re-importable");
+    assert_eq!(parsed.items.len(), 36);
+}
