@@ -96,6 +96,11 @@ pub enum PromptView {
         /// Options in display order.
         options: Vec<String>,
     },
+    /// Explain the meme in your own words.
+    Explanation {
+        /// The meme phrase.
+        meme: String,
+    },
 }
 
 /// One item of a participant's batch.
@@ -157,6 +162,11 @@ pub enum AnswerInput {
         /// Display position.
         position: usize,
     },
+    /// A free-text explanation.
+    Text {
+        /// What the participant wrote (1–1000 characters).
+        text: String,
+    },
 }
 
 /// `POST /api/sessions/{id}/answers`.
@@ -186,6 +196,9 @@ pub struct SubmitAnswerResponse {
     pub total: usize,
     /// Completion code, present once the last answer is recorded.
     pub completion_code: Option<String>,
+    /// For explanations: scores and the reference, sent only after the answer is stored.
+    #[serde(default)]
+    pub feedback: Option<ExplanationFeedback>,
 }
 
 /// A score with its number of answers.
@@ -257,6 +270,20 @@ pub struct ReviewItem {
     pub gold_withheld: bool,
     /// Share of completed participants who got this item right (None if nobody else saw it).
     pub crowd_accuracy: Option<f64>,
+    /// For explanation items: what you wrote and its scores (options are then empty).
+    #[serde(default)]
+    pub explanation: Option<ExplanationReview>,
+}
+
+/// An explanation item on the results page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ExplanationReview {
+    /// What the participant wrote.
+    pub answer: String,
+    /// Its server score, if scored.
+    pub score: Option<ExplanationScore>,
+    /// The reference (open dev items only).
+    pub reference: Option<ExplanationReference>,
 }
 
 /// `GET /api/sessions/{id}/results`: available once the batch is complete.
@@ -538,4 +565,44 @@ pub struct BoardSettingsRequest {
     pub blind: Option<bool>,
     /// Reveal a blind board.
     pub blind_revealed: Option<bool>,
+}
+
+/// Embedding scores of one explanation against its reference meaning.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ExplanationScore {
+    /// The embedding model used.
+    pub model: String,
+    /// Raw cosine similarity of the sentence embeddings (the model's scale; compressed).
+    pub cosine: f64,
+    /// The same, rescaled against the random-pair baseline: 0 = as similar as two random
+    /// meanings of this dataset, 1 = identical.
+    pub rescaled: f64,
+    /// The random-pair baseline used for rescaling.
+    pub baseline: f64,
+    /// BERTScore F1 (greedy token matching), raw.
+    pub bert_f1: f64,
+}
+
+/// The reference explanation of a meme (gold), sent only where allowed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExplanationReference {
+    /// Reference meaning.
+    pub meaning: String,
+    /// Reference origin, if any.
+    pub origin: Option<String>,
+}
+
+/// What a participant sees after their explanation is stored.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ExplanationFeedback {
+    /// The reference meaning (open dev items only; `None` when withheld).
+    pub reference: Option<ExplanationReference>,
+    /// True when the reference is withheld (hidden test item).
+    pub gold_withheld: bool,
+    /// The server's authoritative score (absent when the model is not installed or busy).
+    pub server_score: Option<ExplanationScore>,
+    /// Why there is no server score, if there is none.
+    pub scoring_error: Option<String>,
+    /// Raw cosines of everyone's scored explanations of this meme (sorted, including yours).
+    pub crowd_scores: Vec<f64>,
 }

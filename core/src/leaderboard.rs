@@ -1,6 +1,6 @@
 //! Scoring of validated prediction files and the per-category summaries shown on boards.
 
-use crate::predictions::ValidatedPredictions;
+use crate::predictions::{FnvMap, ResolvedAnswer, ValidatedPredictions};
 use crate::stats::{crowd_estimate, CrowdStatistic, Estimate, Response};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -54,10 +54,11 @@ fn majority(options: &[usize]) -> Option<usize> {
 /// use memeboard_core::predictions::{ResolvedAnswer, ValidatedPredictions};
 /// let a = |order, sample, option| ResolvedAnswer { order, sample, option };
 /// let preds = ValidatedPredictions {
-///     answers: [
-///         ("A".to_string(), vec![a(0, 0, 2), a(1, 0, 4)]),
-///         ("B".to_string(), vec![a(0, 0, 1), a(0, 1, 1), a(0, 2, 3), a(1, 0, 1), a(1, 1, 0), a(1, 2, 1)]),
-///     ].into_iter().collect(),
+///     item_ids: vec!["A".into(), "B".into()],
+///     answers: vec![
+///         vec![a(0, 0, 2), a(1, 0, 4)],
+///         vec![a(0, 0, 1), a(0, 1, 1), a(0, 2, 3), a(1, 0, 1), a(1, 1, 0), a(1, 2, 1)],
+///     ],
 ///     orders: [0, 1].into_iter().collect(),
 ///     num_lines: 8,
 ///     missing: vec![],
@@ -72,22 +73,50 @@ fn majority(options: &[usize]) -> Option<usize> {
 /// ```
 pub fn score_mcq(predictions: &ValidatedPredictions, gold: &[McqGold]) -> Vec<ItemScore> {
     let num_orders = predictions.orders.len().max(1);
+    // Gold usually lists the items in manifest order; otherwise look ids up.
+    let aligned = gold.len() == predictions.item_ids.len()
+        && gold
+            .iter()
+            .zip(&predictions.item_ids)
+            .all(|(g, id)| &g.item_id == id);
+    let lookup: FnvMap<&str, usize> = if aligned {
+        FnvMap::default()
+    } else {
+        predictions
+            .item_ids
+            .iter()
+            .enumerate()
+            .map(|(i, id)| (id.as_str(), i))
+            .collect()
+    };
+    let single_order = predictions.orders.len() == 1;
     gold.iter()
-        .map(|g| {
-            let answers = predictions.answers.get(&g.item_id);
-            let right = predictions
-                .orders
-                .iter()
-                .filter(|&&order| {
-                    let options: Vec<usize> = answers
-                        .into_iter()
-                        .flatten()
-                        .filter(|a| a.order == order)
-                        .map(|a| a.option)
-                        .collect();
-                    majority(&options) == Some(g.correct)
-                })
-                .count();
+        .enumerate()
+        .map(|(gi, g)| {
+            let index = if aligned {
+                Some(gi)
+            } else {
+                lookup.get(g.item_id.as_str()).copied()
+            };
+            let answers: &[ResolvedAnswer] =
+                index.map_or(&[], |i| predictions.answers[i].as_slice());
+            let right = if single_order && answers.len() == 1 {
+                // The common case: one answer per item.
+                usize::from(answers[0].option == g.correct)
+            } else {
+                predictions
+                    .orders
+                    .iter()
+                    .filter(|&&order| {
+                        let options: Vec<usize> = answers
+                            .iter()
+                            .filter(|a| a.order == order)
+                            .map(|a| a.option)
+                            .collect();
+                        majority(&options) == Some(g.correct)
+                    })
+                    .count()
+            };
             ItemScore {
                 item_id: g.item_id.clone(),
                 category: g.category.clone(),

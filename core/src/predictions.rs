@@ -15,7 +15,8 @@
 
 use crate::assign::option_order;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet};
+use std::borrow::Cow;
+use std::collections::BTreeSet;
 
 /// How many problems are listed before the rest are only counted.
 pub const MAX_LISTED_ERRORS: usize = 20;
@@ -180,11 +181,14 @@ pub struct ResolvedAnswer {
     pub option: usize,
 }
 
-/// A valid prediction file: answers per item (canonical), plus what is missing.
+/// A valid prediction file: answers per manifest item (canonical options), plus what is
+/// missing.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ValidatedPredictions {
-    /// Answers per item id, in file order.
-    pub answers: BTreeMap<String, Vec<ResolvedAnswer>>,
+    /// Item ids in manifest order.
+    pub item_ids: Vec<String>,
+    /// Answers of each item, aligned with `item_ids`, in file order (empty = no line).
+    pub answers: Vec<Vec<ResolvedAnswer>>,
     /// Option orders used anywhere in the file (each item is scored over all of them).
     pub orders: BTreeSet<usize>,
     /// Data lines read.
@@ -194,6 +198,14 @@ pub struct ValidatedPredictions {
 }
 
 impl ValidatedPredictions {
+    /// The answers given for `item_id` (a linear scan: for tests and small lookups).
+    pub fn answers_for(&self, item_id: &str) -> &[ResolvedAnswer] {
+        self.item_ids
+            .iter()
+            .position(|id| id == item_id)
+            .map_or(&[], |i| self.answers[i].as_slice())
+    }
+
     /// "N items missing (scored as wrong): a, b, c, …" or None.
     pub fn missing_warning(&self) -> Option<String> {
         if self.missing.is_empty() {
@@ -216,17 +228,106 @@ impl ValidatedPredictions {
     }
 }
 
-struct RawLine {
-    line: usize,
-    item_id: Option<String>,
-    answer: Option<RawAnswer>,
-    order: Option<String>,
-    sample: Option<String>,
+/// FNV-1a as a `Hasher`: fast for short keys, and deterministic.
+#[derive(Default)]
+pub struct FnvHasher(u64);
+
+impl std::hash::Hasher for FnvHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for &b in bytes {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        self.0 = h;
+    }
 }
 
-enum RawAnswer {
-    Number(String),
-    Text(String),
+/// A `HashMap` with [`FnvHasher`].
+pub type FnvMap<K, V> = std::collections::HashMap<K, V, std::hash::BuildHasherDefault<FnvHasher>>;
+
+struct RawLine<'a> {
+    line: usize,
+    item_id: Option<Cow<'a, str>>,
+    answer: Option<RawAnswer<'a>>,
+    order: Option<RawInt<'a>>,
+    sample: Option<RawInt<'a>>,
+}
+
+/// A whole number as read: already parsed (JSON fast path) or text still to check.
+enum RawInt<'a> {
+    Parsed(u64),
+    Text(Cow<'a, str>),
+}
+
+impl RawInt<'_> {
+    fn value(&self) -> Option<u64> {
+        match self {
+            Self::Parsed(n) => Some(*n),
+            Self::Text(t) => t.parse().ok(),
+        }
+    }
+
+    fn shown(&self) -> String {
+        match self {
+            Self::Parsed(n) => n.to_string(),
+            Self::Text(t) => shorten(t),
+        }
+    }
+}
+
+enum RawAnswer<'a> {
+    Number(RawInt<'a>),
+    Text(Cow<'a, str>),
+}
+
+/// The common, well-formed JSON line, parsed without building a `Value`. Anything it does
+/// not accept goes through the slow path, which names each problem.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FastLine<'a> {
+    #[serde(borrow)]
+    item_id: Cow<'a, str>,
+    answer: FastAnswer<'a>,
+    #[serde(default)]
+    order: Option<u64>,
+    #[serde(default)]
+    sample: Option<u64>,
+}
+
+/// An option number or an option text.
+enum FastAnswer<'a> {
+    Number(u64),
+    Text(Cow<'a, str>),
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for FastAnswer<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<'a>(std::marker::PhantomData<&'a ()>);
+        impl<'de: 'a, 'a> serde::de::Visitor<'de> for V<'a> {
+            type Value = FastAnswer<'a>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an option number or option text")
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<Self::Value, E> {
+                Ok(FastAnswer::Number(v))
+            }
+            fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Self::Value, E> {
+                Ok(FastAnswer::Text(Cow::Borrowed(v)))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<Self::Value, E> {
+                Ok(FastAnswer::Text(Cow::Owned(v.to_owned())))
+            }
+        }
+        d.deserialize_any(V(std::marker::PhantomData))
+    }
 }
 
 struct Collector {
@@ -267,11 +368,30 @@ fn shorten(s: &str) -> String {
     out
 }
 
-fn parse_jsonl(text: &str, errs: &mut Collector) -> Vec<RawLine> {
+fn parse_jsonl<'a>(text: &'a str, errs: &mut Collector) -> Vec<RawLine<'a>> {
     let mut out = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         if raw.trim().is_empty() {
+            continue;
+        }
+        // (Only objects: serde would also read a struct from a JSON array.)
+        let fast = if raw.trim_start().starts_with('{') {
+            serde_json::from_str::<FastLine<'a>>(raw).ok()
+        } else {
+            None
+        };
+        if let Some(fast) = fast {
+            out.push(RawLine {
+                line,
+                item_id: Some(fast.item_id),
+                answer: Some(match fast.answer {
+                    FastAnswer::Number(n) => RawAnswer::Number(RawInt::Parsed(n)),
+                    FastAnswer::Text(t) => RawAnswer::Text(t),
+                }),
+                order: fast.order.map(RawInt::Parsed),
+                sample: fast.sample.map(RawInt::Parsed),
+            });
             continue;
         }
         let value: serde_json::Value = match serde_json::from_str(raw) {
@@ -295,7 +415,7 @@ fn parse_jsonl(text: &str, errs: &mut Collector) -> Vec<RawLine> {
         };
         let mut item_id = None;
         match obj.get("item_id") {
-            Some(serde_json::Value::String(s)) => item_id = Some(s.clone()),
+            Some(serde_json::Value::String(s)) => item_id = Some(Cow::Owned(s.clone())),
             Some(other) => errs.push(
                 Some(line),
                 Some("item_id"),
@@ -304,8 +424,10 @@ fn parse_jsonl(text: &str, errs: &mut Collector) -> Vec<RawLine> {
             None => {}
         }
         let answer = match obj.get("answer") {
-            Some(serde_json::Value::Number(n)) => Some(RawAnswer::Number(n.to_string())),
-            Some(serde_json::Value::String(s)) => Some(RawAnswer::Text(s.clone())),
+            Some(serde_json::Value::Number(n)) => {
+                Some(RawAnswer::Number(RawInt::Text(Cow::Owned(n.to_string()))))
+            }
+            Some(serde_json::Value::String(s)) => Some(RawAnswer::Text(Cow::Owned(s.clone()))),
             Some(other) => {
                 errs.push(
                     Some(line),
@@ -318,14 +440,14 @@ fn parse_jsonl(text: &str, errs: &mut Collector) -> Vec<RawLine> {
         };
         let int_field = |name: &str, errs: &mut Collector| match obj.get(name) {
             None | Some(serde_json::Value::Null) => None,
-            Some(serde_json::Value::Number(n)) => Some(n.to_string()),
+            Some(serde_json::Value::Number(n)) => Some(RawInt::Text(Cow::Owned(n.to_string()))),
             Some(other) => {
                 errs.push(
                     Some(line),
                     Some(name),
                     format!("expected a whole number, found {other}"),
                 );
-                Some(String::new())
+                Some(RawInt::Text(Cow::Borrowed("")))
             }
         };
         let order = int_field("order", errs);
@@ -395,7 +517,7 @@ fn csv_fields(record: &str) -> Result<Vec<String>, String> {
     Ok(fields)
 }
 
-fn parse_csv(text: &str, errs: &mut Collector) -> Vec<RawLine> {
+fn parse_csv<'a>(text: &'a str, errs: &mut Collector) -> Vec<RawLine<'a>> {
     let mut lines = text
         .lines()
         .enumerate()
@@ -458,15 +580,16 @@ fn parse_csv(text: &str, errs: &mut Collector) -> Vec<RawLine> {
             );
             continue;
         }
-        let get = |c: Option<usize>| {
+        let get = |c: Option<usize>| -> Option<Cow<'a, str>> {
             c.map(|c| fields[c].trim().to_owned())
                 .filter(|s| !s.is_empty())
+                .map(Cow::Owned)
         };
         let answer = get(Some(answer_col)).map(|a| {
             if a.chars()
                 .all(|c| c.is_ascii_digit() || c == '-' || c == '.')
             {
-                RawAnswer::Number(a)
+                RawAnswer::Number(RawInt::Text(a))
             } else {
                 RawAnswer::Text(a)
             }
@@ -475,8 +598,8 @@ fn parse_csv(text: &str, errs: &mut Collector) -> Vec<RawLine> {
             line,
             item_id: get(Some(id_col)),
             answer,
-            order: get(order_col),
-            sample: get(sample_col),
+            order: get(order_col).map(RawInt::Text),
+            sample: get(sample_col).map(RawInt::Text),
         });
     }
     out
@@ -493,7 +616,7 @@ fn parse_csv(text: &str, errs: &mut Collector) -> Vec<RawLine> {
 ///     ManifestItem { id: "b".into(), category: "x".into(), split: Split::Test, options: vec!["丙".into(), "丁".into()] },
 /// ]};
 /// let ok = validate_predictions("{\"item_id\":\"a\",\"answer\":2}\n", FileFormat::JsonLines, &manifest, Limits::default()).unwrap();
-/// assert_eq!(ok.answers["a"][0].option, 1);
+/// assert_eq!(ok.answers_for("a")[0].option, 1);
 /// assert_eq!(ok.missing, vec!["b".to_string()]);
 /// let bad = validate_predictions("item_id,answer\na,3\nzz,1\n", FileFormat::Csv, &manifest, Limits::default()).unwrap_err();
 /// assert_eq!(bad.lines(), vec![
@@ -541,17 +664,22 @@ pub fn validate_predictions(
     if raw.is_empty() && errs.total == 0 {
         errs.push(None, None, "file contains no predictions".into());
     }
-    let index: BTreeMap<&str, &ManifestItem> =
-        manifest.items.iter().map(|i| (i.id.as_str(), i)).collect();
-    let mut answers: BTreeMap<String, Vec<ResolvedAnswer>> = BTreeMap::new();
-    let mut seen: BTreeMap<(String, usize, usize), usize> = BTreeMap::new();
+    let mut index: FnvMap<&str, usize> = FnvMap::default();
+    index.reserve(manifest.items.len());
+    for (i, item) in manifest.items.iter().enumerate() {
+        index.insert(item.id.as_str(), i);
+    }
+    let mut answers: Vec<Vec<ResolvedAnswer>> = vec![Vec::new(); manifest.items.len()];
+    // (item, order, sample) -> first line.
+    let mut seen: FnvMap<(usize, usize, usize), usize> = FnvMap::default();
+    seen.reserve(raw.len());
     let mut orders = BTreeSet::new();
     for r in &raw {
         let Some(item_id) = r.item_id.as_deref().map(str::trim) else {
             errs.push(Some(r.line), Some("item_id"), "missing".into());
             continue;
         };
-        let Some(item) = index.get(item_id) else {
+        let Some(&item_index) = index.get(item_id) else {
             errs.push(
                 Some(r.line),
                 Some("item_id"),
@@ -559,15 +687,12 @@ pub fn validate_predictions(
             );
             continue;
         };
-        let parse_index = |field: &str,
-                           value: &Option<String>,
-                           max: usize,
-                           errs: &mut Collector|
-         -> Option<usize> {
-            match value {
-                None => Some(0),
-                Some(v) => match v.parse::<usize>() {
-                    Ok(n) if n < max => Some(n),
+        let item = &manifest.items[item_index];
+        let parse_index =
+            |field: &str, value: &Option<RawInt<'_>>, max: usize, errs: &mut Collector| {
+                let Some(v) = value else { return Some(0) };
+                match v.value().and_then(|n| usize::try_from(n).ok()) {
+                    Some(n) if n < max => Some(n),
                     _ => {
                         errs.push(
                             Some(r.line),
@@ -575,14 +700,13 @@ pub fn validate_predictions(
                             format!(
                                 "expected a whole number from 0 to {}, found `{}`",
                                 max - 1,
-                                shorten(v)
+                                v.shown()
                             ),
                         );
                         None
                     }
-                },
-            }
-        };
+                }
+            };
         let order = parse_index("order", &r.order, NUM_ORDERS, &mut errs);
         let sample = parse_index("sample", &r.sample, 1000, &mut errs);
         let (Some(order), Some(sample)) = (order, sample) else {
@@ -594,15 +718,16 @@ pub fn validate_predictions(
                 errs.push(Some(r.line), Some("answer"), "missing".into());
                 continue;
             }
-            Some(RawAnswer::Number(s)) => match s.parse::<usize>() {
-                Ok(k) if (1..=n).contains(&k) => order_permutation(&item.id, order, n)[k - 1],
+            Some(RawAnswer::Number(v)) => match v.value().and_then(|k| usize::try_from(k).ok()) {
+                Some(k) if (1..=n).contains(&k) && order == 0 => k - 1,
+                Some(k) if (1..=n).contains(&k) => order_permutation(&item.id, order, n)[k - 1],
                 _ => {
                     errs.push(
                         Some(r.line),
                         Some("answer"),
                         format!(
                             "expected an option number from 1 to {n} or an option's text, found `{}`",
-                            shorten(s)
+                            v.shown()
                         ),
                     );
                     continue;
@@ -623,8 +748,8 @@ pub fn validate_predictions(
                 }
             },
         };
-        let key = (item.id.clone(), order, sample);
-        if let Some(first) = seen.get(&key) {
+        if let Some(first) = seen.insert((item_index, order, sample), r.line) {
+            seen.insert((item_index, order, sample), first);
             errs.push(
                 Some(r.line),
                 Some("item_id"),
@@ -635,16 +760,12 @@ pub fn validate_predictions(
             );
             continue;
         }
-        seen.insert(key, r.line);
         orders.insert(order);
-        answers
-            .entry(item.id.clone())
-            .or_default()
-            .push(ResolvedAnswer {
-                order,
-                sample,
-                option,
-            });
+        answers[item_index].push(ResolvedAnswer {
+            order,
+            sample,
+            option,
+        });
     }
     if errs.total > 0 {
         return Err(errs.into_report());
@@ -652,10 +773,12 @@ pub fn validate_predictions(
     let missing = manifest
         .items
         .iter()
-        .filter(|i| !answers.contains_key(&i.id))
-        .map(|i| i.id.clone())
+        .zip(&answers)
+        .filter(|(_, a)| a.is_empty())
+        .map(|(i, _)| i.id.clone())
         .collect();
     Ok(ValidatedPredictions {
+        item_ids: manifest.items.iter().map(|i| i.id.clone()).collect(),
         answers,
         orders,
         num_lines: raw.len(),
@@ -730,8 +853,8 @@ mod tests {
             Limits::default(),
         )
         .unwrap();
-        assert_eq!(ok.answers["i0"][0].option, 2);
-        assert_eq!(ok.answers["i1"][0].option, 1);
+        assert_eq!(ok.answers_for("i0")[0].option, 2);
+        assert_eq!(ok.answers_for("i1")[0].option, 1);
         assert_eq!(
             ok.missing_warning().as_deref(),
             Some("1 item(s) have no prediction and are scored as wrong: i2")

@@ -171,18 +171,20 @@ async fn main() -> anyhow::Result<()> {
                 family: "text_memes".into(),
             },
             &[],
-            &TaskRecord {
-                id: "bench".into(),
-                benchmark_id: "bench".into(),
-                slug: "bench".into(),
-                kind: "text_mcq".into(),
-                title: "bench".into(),
-                description: String::new(),
-                categories_json: serde_json::to_string(&cats)?,
-                batch_size: 24,
-                quiz_open: false,
-            },
-            &records,
+            &[(
+                TaskRecord {
+                    id: "bench".into(),
+                    benchmark_id: "bench".into(),
+                    slug: "bench".into(),
+                    kind: "text_mcq".into(),
+                    title: "bench".into(),
+                    description: String::new(),
+                    categories_json: serde_json::to_string(&cats)?,
+                    batch_size: 24,
+                    quiz_open: false,
+                },
+                records,
+            )],
         )
         .await?;
     let router = app.router();

@@ -21,6 +21,7 @@ pub fn demo_spec(batch_size: usize) -> BenchmarkSpec {
         batch_size,
         quiz_open: true,
         dev_percent: 34,
+        explain_batch_size: 6,
     }
 }
 

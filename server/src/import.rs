@@ -52,6 +52,8 @@ pub struct BenchmarkSpec {
     pub quiz_open: bool,
     /// Share of items (0–100) put in the open dev split, chosen by a hash of the item id.
     pub dev_percent: u8,
+    /// Memes per participant batch in the explanation quiz.
+    pub explain_batch_size: usize,
 }
 
 /// The split and board half of an item, fixed by its id (stable across re-imports).
@@ -80,6 +82,10 @@ pub struct ChimeImport {
     pub task: TaskRecord,
     /// Its items.
     pub items: Vec<ItemRecord>,
+    /// The explanation task: one item per meme ("what does this meme mean?").
+    pub explain_task: TaskRecord,
+    /// Its items.
+    pub explain_items: Vec<ItemRecord>,
 }
 
 struct Record<'a> {
@@ -449,11 +455,59 @@ pub fn parse_chime(
         batch_size: spec.batch_size.min(items.len()) as i64,
         quiz_open: spec.quiz_open,
     };
+    let explain_task_id = format!("{}-explain", spec.slug);
+    let json_err = |e: serde_json::Error| ImportError {
+        problems: vec![e.to_string()],
+    };
+    let mut explain_items = Vec::with_capacity(memes.len());
+    for (ordinal, m) in memes.iter().enumerate() {
+        let id = stable_id("explain", &[&spec.slug, &m.phrase]);
+        let (split, board_half) = split_of(&id, spec.dev_percent);
+        let prompt = ItemPrompt::Explanation {
+            meme: m.phrase.clone(),
+        };
+        let gold = ItemGold::Explanation {
+            meaning: m.meaning.clone(),
+            origin: m.origin.clone(),
+        };
+        explain_items.push(ItemRecord {
+            id,
+            task_id: explain_task_id.clone(),
+            ordinal: ordinal as i64,
+            category: m.category.clone(),
+            prompt_json: serde_json::to_string(&prompt).map_err(json_err)?,
+            gold_json: serde_json::to_string(&gold).map_err(json_err)?,
+            flagged: m.profanity || m.offense,
+            meme_id: Some(m.id.clone()),
+            split: split.into(),
+            board_half: board_half.into(),
+        });
+    }
+    let explain_categories: Vec<CategoryInfo> = MemeType::ALL
+        .into_iter()
+        .filter(|t| memes.iter().any(|m| m.category == t.key()))
+        .map(CategoryInfo::from)
+        .collect();
+    let explain_task = TaskRecord {
+        id: explain_task_id.clone(),
+        benchmark_id: spec.slug.clone(),
+        slug: explain_task_id,
+        kind: TaskKind::Explanation.as_str().into(),
+        title: format!("{} — explain the meme", spec.title),
+        description: "Explain what each meme means, in your own words. Answers are scored by \
+                      sentence-embedding similarity to the reference meaning."
+            .into(),
+        categories_json: serde_json::to_string(&explain_categories).map_err(json_err)?,
+        batch_size: spec.explain_batch_size.min(explain_items.len()) as i64,
+        quiz_open: spec.quiz_open,
+    };
     Ok(ChimeImport {
         benchmark,
         memes,
         task,
         items,
+        explain_task,
+        explain_items,
     })
 }
 
@@ -465,13 +519,12 @@ pub async fn import_chime(
     mcq_json: &str,
 ) -> anyhow::Result<(usize, usize)> {
     let parsed = parse_chime(spec, memes_json, mcq_json)?;
+    let tasks = vec![
+        (parsed.task.clone(), parsed.items.clone()),
+        (parsed.explain_task.clone(), parsed.explain_items.clone()),
+    ];
     storage
-        .import_benchmark(
-            &parsed.benchmark,
-            &parsed.memes,
-            &parsed.task,
-            &parsed.items,
-        )
+        .import_benchmark(&parsed.benchmark, &parsed.memes, &tasks)
         .await?;
     Ok((parsed.memes.len(), parsed.items.len()))
 }

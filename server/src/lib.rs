@@ -5,6 +5,7 @@ pub mod config;
 pub mod demo;
 pub mod distractors;
 pub mod error;
+pub mod explain;
 pub mod import;
 pub mod inference;
 pub mod leaderboard;

@@ -2,14 +2,17 @@
 //! gold, record each answer once, and build results and crowd statistics.
 
 use crate::error::{ApiError, ApiResult};
+use crate::explain;
+use crate::inference::EmbeddingService;
 use crate::storage::{
     self, NewAnswer, NewSession, QuizRow, RecordOutcome, SessionItemRow, SessionRow, Storage,
 };
 use anyhow::Context;
 use memeboard_core::api::{
-    AnswerInput, CategoryScore, CrowdStatsResponse, PromptView, QuizSummary, ResultsResponse,
-    ReviewItem, SessionItem, SessionResponse, SessionStatus, StartSessionRequest,
-    SubmitAnswerRequest, SubmitAnswerResponse,
+    AnswerInput, CategoryScore, CrowdStatsResponse, ExplanationFeedback, ExplanationReference,
+    ExplanationReview, ExplanationScore, PromptView, QuizSummary, ResultsResponse, ReviewItem,
+    SessionItem, SessionResponse, SessionStatus, StartSessionRequest, SubmitAnswerRequest,
+    SubmitAnswerResponse,
 };
 use memeboard_core::assign::{assign_balanced, option_order, Candidate};
 use memeboard_core::crowd::{choice_agreement, crowd_rows, CrowdAnswer};
@@ -165,26 +168,42 @@ async fn find_session(storage: &Storage, id: &str) -> ApiResult<SessionRow> {
         .ok_or_else(|| ApiError::NotFound(format!("no session with id `{id}`")))
 }
 
-fn text_mcq(row: &SessionItemRow) -> ApiResult<(String, Vec<String>)> {
+/// How an item is shown to one participant, and (for choice items) the option order.
+fn prompt_view(seed: u64, row: &SessionItemRow) -> ApiResult<(PromptView, Vec<usize>)> {
     match storage::decode_json::<ItemPrompt>("items.prompt_json", &row.prompt_json)? {
-        ItemPrompt::TextMcq { sentence, options } => Ok((sentence, options)),
+        ItemPrompt::TextMcq { sentence, options } => {
+            let order = option_order(seed, &row.item_id, options.len());
+            let shown = order.iter().map(|&i| options[i].clone()).collect();
+            Ok((
+                PromptView::TextMcq {
+                    sentence,
+                    options: shown,
+                },
+                order,
+            ))
+        }
+        ItemPrompt::Explanation { meme } => Ok((PromptView::Explanation { meme }, Vec::new())),
         other => Err(ApiError::Unexpected(anyhow::anyhow!(
-            "item {} has kind {:?}, not supported by the quiz runner yet",
+            "item {} has kind {:?}, which the quiz runner does not show yet",
             row.item_id,
             other.kind()
         ))),
     }
 }
 
-fn display_options(
-    seed: u64,
-    row: &SessionItemRow,
-) -> ApiResult<(String, Vec<String>, Vec<usize>)> {
-    let (sentence, options) = text_mcq(row)?;
-    let order = option_order(seed, &row.item_id, options.len());
-    let shown = order.iter().map(|&i| options[i].clone()).collect();
-    Ok((sentence, shown, order))
+fn gold_reference(row: &SessionItemRow) -> ApiResult<Option<ExplanationReference>> {
+    Ok(
+        match storage::decode_json::<ItemGold>("items.gold_json", &row.gold_json)? {
+            ItemGold::Explanation { meaning, origin } => {
+                Some(ExplanationReference { meaning, origin })
+            }
+            _ => None,
+        },
+    )
 }
+
+/// Longest accepted explanation, in characters.
+const MAX_EXPLANATION_CHARS: usize = 1000;
 
 /// A session as the participant sees it: the batch with options in their shuffled order and
 /// answered flags — never gold, never right/wrong.
@@ -194,13 +213,13 @@ pub async fn get_session(storage: &Storage, id: &str) -> ApiResult<SessionRespon
     let seed = session.seed as u64;
     let mut items = Vec::with_capacity(rows.len());
     for row in &rows {
-        let (sentence, options, _) = display_options(seed, row)?;
+        let (prompt, _) = prompt_view(seed, row)?;
         items.push(SessionItem {
             position: usize::try_from(row.position).unwrap_or(0),
             item_id: row.item_id.clone(),
             category: row.category.clone(),
             content_warning: row.flagged,
-            prompt: PromptView::TextMcq { sentence, options },
+            prompt,
             answered: row.answered,
         });
     }
@@ -223,8 +242,11 @@ pub async fn get_session(storage: &Storage, id: &str) -> ApiResult<SessionRespon
 }
 
 /// Records one answer exactly once, or refuses it with the reason (nothing is stored then).
+/// Explanations are stored first and scored afterwards: a scoring failure never loses the
+/// answer, it is reported in `feedback.scoring_error`.
 pub async fn submit_answer(
     storage: &Storage,
+    embeddings: &EmbeddingService,
     session_id: &str,
     request: SubmitAnswerRequest,
 ) -> ApiResult<(SubmitAnswerResponse, bool)> {
@@ -245,18 +267,44 @@ pub async fn submit_answer(
                 request.item_id
             ))
         })?;
-    let (_, shown, order) = display_options(session.seed as u64, row)?;
-    let AnswerInput::Choice { position } = request.answer;
-    if position >= shown.len() {
-        return Err(ApiError::BadRequest(format!(
-            "`answer.position`: expected a displayed option position from 0 to {}, found {position}",
-            shown.len() - 1
-        )));
-    }
-    let answer = AnswerValue::Choice {
-        option: order[position],
-    };
+    let (prompt, order) = prompt_view(session.seed as u64, row)?;
     let gold: ItemGold = storage::decode_json("items.gold_json", &row.gold_json)?;
+    let (answer, choice) = match (&prompt, request.answer) {
+        (PromptView::TextMcq { options, .. }, AnswerInput::Choice { position }) => {
+            if position >= options.len() {
+                return Err(ApiError::BadRequest(format!(
+                    "`answer.position`: expected a displayed option position from 0 to {}, found {position}",
+                    options.len() - 1
+                )));
+            }
+            (
+                AnswerValue::Choice {
+                    option: order[position],
+                },
+                Some(order[position] as i64),
+            )
+        }
+        (PromptView::Explanation { .. }, AnswerInput::Text { text }) => {
+            let text = text.trim().to_owned();
+            let chars = text.chars().count();
+            if chars == 0 || chars > MAX_EXPLANATION_CHARS {
+                return Err(ApiError::BadRequest(format!(
+                    "`answer.text`: expected 1 to {MAX_EXPLANATION_CHARS} characters, found {chars}"
+                )));
+            }
+            (AnswerValue::Text { text }, None)
+        }
+        (PromptView::TextMcq { .. }, _) => {
+            return Err(ApiError::BadRequest(
+                "`answer.kind`: this item expects `choice`".into(),
+            ))
+        }
+        (PromptView::Explanation { .. }, _) => {
+            return Err(ApiError::BadRequest(
+                "`answer.kind`: this item expects `text`".into(),
+            ))
+        }
+    };
     let score = score_answer(&gold, &answer).context("scoring answer")?;
     let new = NewAnswer {
         id: random_hex(12)?,
@@ -265,31 +313,99 @@ pub async fn submit_answer(
         idempotency_key: key.to_owned(),
         answer_json: serde_json::to_string(&answer).context("encode answer")?,
         option_order_json: serde_json::to_string(&order).context("encode order")?,
-        choice: Some(order[position] as i64),
+        choice,
         score,
         response_ms: i64::try_from(request.response_ms).unwrap_or(i64::MAX),
     };
     let code = completion_code()?;
     let total = usize::try_from(session.batch_size).unwrap_or(0);
-    let to_response =
-        |answered: i64, completion_code: Option<String>, replayed| SubmitAnswerResponse {
-            recorded: true,
-            replayed,
-            answered: usize::try_from(answered).unwrap_or(0),
-            total,
-            completion_code,
-        };
-    match storage.record_answer(&new, session.batch_size, &code).await? {
-        RecordOutcome::Recorded { answered, completion_code } => Ok((to_response(answered, completion_code, false), true)),
-        RecordOutcome::Replayed { answered, completion_code } => Ok((to_response(answered, completion_code, true), false)),
-        RecordOutcome::AlreadyAnswered => Err(ApiError::Conflict(format!(
+    let (answered, completion_code, replayed) = match storage.record_answer(&new, session.batch_size, &code).await? {
+        RecordOutcome::Recorded { answered, completion_code } => (answered, completion_code, false),
+        RecordOutcome::Replayed { answered, completion_code } => (answered, completion_code, true),
+        RecordOutcome::AlreadyAnswered => return Err(ApiError::Conflict(format!(
             "item `{}` is already answered in this session; the first answer stands and nothing new was recorded",
             request.item_id
         ))),
-        RecordOutcome::KeyReused => Err(ApiError::Conflict(format!(
+        RecordOutcome::KeyReused => return Err(ApiError::Conflict(format!(
             "idempotency key `{key}` was already used for another item; nothing was recorded"
         ))),
-    }
+    };
+    let feedback = match gold_reference(row)? {
+        Some(reference) => {
+            Some(explanation_feedback(storage, embeddings, &session, row, reference).await?)
+        }
+        None => None,
+    };
+    let response = SubmitAnswerResponse {
+        recorded: true,
+        replayed,
+        answered: usize::try_from(answered).unwrap_or(0),
+        total,
+        completion_code,
+        feedback,
+    };
+    Ok((response, !replayed))
+}
+
+/// Scores a stored explanation (once; a replay reuses the stored scores) and builds what the
+/// participant sees: the server score, the crowd's scores, and the reference where allowed.
+async fn explanation_feedback(
+    storage: &Storage,
+    embeddings: &EmbeddingService,
+    session: &SessionRow,
+    row: &SessionItemRow,
+    reference: ExplanationReference,
+) -> ApiResult<ExplanationFeedback> {
+    let (answer_json, scores_json) = storage
+        .find_answer(&session.id, &row.item_id)
+        .await?
+        .ok_or_else(|| ApiError::Unexpected(anyhow::anyhow!("recorded answer vanished")))?;
+    let mut scoring_error = None;
+    let server_score = match scores_json {
+        Some(json) => Some(storage::decode_json::<ExplanationScore>(
+            "answers.scores_json",
+            &json,
+        )?),
+        None => {
+            let AnswerValue::Text { text } =
+                storage::decode_json("answers.answer_json", &answer_json)?
+            else {
+                return Err(ApiError::Unexpected(anyhow::anyhow!(
+                    "explanation answer is not text"
+                )));
+            };
+            match explain::score_pairs(
+                storage,
+                embeddings,
+                &session.task_id,
+                &[text],
+                std::slice::from_ref(&reference.meaning),
+            )
+            .await
+            {
+                Ok(mut scores) => {
+                    let score = scores.remove(0);
+                    let json = serde_json::to_string(&score).context("encode scores")?;
+                    storage
+                        .set_answer_scores(&session.id, &row.item_id, score.cosine, &json)
+                        .await?;
+                    Some(score)
+                }
+                Err(e) => {
+                    scoring_error = Some(format!("not scored on the server: {e}"));
+                    None
+                }
+            }
+        }
+    };
+    let withheld = row.split != "dev";
+    Ok(ExplanationFeedback {
+        reference: (!withheld).then_some(reference),
+        gold_withheld: withheld,
+        server_score,
+        scoring_error,
+        crowd_scores: storage.item_scores(&row.item_id).await?,
+    })
 }
 
 fn to_crowd_answers(rows: Vec<storage::CrowdResponseRow>) -> Vec<CrowdAnswer> {
@@ -308,16 +424,27 @@ fn build_crowd_stats(
     quiz: &QuizRow,
     answers: &[CrowdAnswer],
     resamples: usize,
+    chance_level: Option<f64>,
 ) -> ApiResult<CrowdStatsResponse> {
     let categories: Vec<String> = categories_of(quiz)?.into_iter().map(|c| c.key).collect();
     let rows = crowd_rows(answers, &categories, resamples, BOOTSTRAP_SEED);
     const TEXT_MCQ_OPTIONS: usize = 5;
-    let (fleiss_kappa, krippendorff_alpha) = choice_agreement(answers, TEXT_MCQ_OPTIONS);
+    let is_choice = quiz.task.kind == TaskKind::TextMcq.as_str();
+    let (fleiss_kappa, krippendorff_alpha) = if is_choice {
+        choice_agreement(answers, TEXT_MCQ_OPTIONS)
+    } else {
+        (None, None)
+    };
     Ok(CrowdStatsResponse {
         quiz_slug: quiz.task.slug.clone(),
         completed_participants: rows.first().map_or(0, |r| r.participants),
         rows,
-        chance: 1.0 / TEXT_MCQ_OPTIONS as f64,
+        // For explanations the "chance" level is the random-pair similarity baseline.
+        chance: if is_choice {
+            1.0 / TEXT_MCQ_OPTIONS as f64
+        } else {
+            chance_level.unwrap_or(0.0)
+        },
         fleiss_kappa,
         krippendorff_alpha,
     })
@@ -331,7 +458,8 @@ pub async fn crowd_stats(
 ) -> ApiResult<CrowdStatsResponse> {
     let quiz = find_quiz(storage, slug).await?;
     let answers = to_crowd_answers(storage.crowd_responses(&quiz.task.id).await?);
-    build_crowd_stats(&quiz, &answers, resamples)
+    let baseline = storage.task_baseline(&quiz.task.id).await?.map(|(b, _)| b);
+    build_crowd_stats(&quiz, &answers, resamples, baseline)
 }
 
 /// Results of a finished batch: own scores, crowd rows, and the per-item review with gold.
@@ -352,7 +480,8 @@ pub async fn results(
     };
     let quiz = find_quiz(storage, &session.quiz_slug).await?;
     let crowd_answers = to_crowd_answers(storage.crowd_responses(&quiz.task.id).await?);
-    let crowd = build_crowd_stats(&quiz, &crowd_answers, resamples)?;
+    let baseline = storage.task_baseline(&quiz.task.id).await?.map(|(b, _)| b);
+    let crowd = build_crowd_stats(&quiz, &crowd_answers, resamples, baseline)?;
 
     let mut per_item: BTreeMap<&str, (f64, f64)> = BTreeMap::new();
     for a in &crowd_answers {
@@ -362,13 +491,63 @@ pub async fn results(
     }
     let seed = session.seed as u64;
     let mut review = Vec::with_capacity(rows.len());
-    let mut tally: BTreeMap<Option<String>, (usize, usize)> = BTreeMap::new();
+    // Per category: (sum of item scores, correct choices, answers).
+    let mut tally: BTreeMap<Option<String>, (f64, usize, usize)> = BTreeMap::new();
     for row in &rows {
-        let (sentence, options, order) = display_options(seed, row)?;
+        let withheld = row.split != "dev";
+        let (prompt, order) = prompt_view(seed, row)?;
         let gold: ItemGold = storage::decode_json("items.gold_json", &row.gold_json)?;
-        let ItemGold::Choice { correct } = gold else {
+        if let (PromptView::Explanation { meme }, ItemGold::Explanation { meaning, origin }) =
+            (&prompt, &gold)
+        {
+            let (answer_json, scores_json) = storage
+                .find_answer(&session.id, &row.item_id)
+                .await?
+                .ok_or_else(|| ApiError::Unexpected(anyhow::anyhow!("answer missing")))?;
+            let AnswerValue::Text { text } =
+                storage::decode_json("answers.answer_json", &answer_json)?
+            else {
+                return Err(ApiError::Unexpected(anyhow::anyhow!(
+                    "explanation answer is not text"
+                )));
+            };
+            let score: Option<ExplanationScore> = scores_json
+                .map(|j| storage::decode_json("answers.scores_json", &j))
+                .transpose()?;
+            if let Some(sc) = &score {
+                for key in [None, Some(row.category.clone())] {
+                    let t = tally.entry(key).or_default();
+                    t.0 += sc.cosine;
+                    t.2 += 1;
+                }
+            }
+            review.push(ReviewItem {
+                position: usize::try_from(row.position).unwrap_or(0),
+                item_id: row.item_id.clone(),
+                category: row.category.clone(),
+                sentence: meme.clone(),
+                options: Vec::new(),
+                chosen_position: 0,
+                correct_position: None,
+                meaning: None,
+                gold_withheld: withheld,
+                crowd_accuracy: per_item.get(row.item_id.as_str()).map(|(s, n)| s / n),
+                explanation: Some(ExplanationReview {
+                    answer: text,
+                    score,
+                    reference: (!withheld).then(|| ExplanationReference {
+                        meaning: meaning.clone(),
+                        origin: origin.clone(),
+                    }),
+                }),
+            });
+            continue;
+        }
+        let (PromptView::TextMcq { sentence, options }, ItemGold::Choice { correct }) =
+            (prompt, gold)
+        else {
             return Err(ApiError::Unexpected(anyhow::anyhow!(
-                "item {} has non-choice gold",
+                "item {} has mismatched prompt and gold",
                 row.item_id
             )));
         };
@@ -381,10 +560,10 @@ pub async fn results(
         let right = usize::from(chosen == correct);
         for key in [None, Some(row.category.clone())] {
             let t = tally.entry(key).or_default();
-            t.0 += right;
-            t.1 += 1;
+            t.0 += right as f64;
+            t.1 += right;
+            t.2 += 1;
         }
-        let withheld = row.split != "dev";
         review.push(ReviewItem {
             position: usize::try_from(row.position).unwrap_or(0),
             item_id: row.item_id.clone(),
@@ -396,17 +575,18 @@ pub async fn results(
             meaning: row.meaning.clone().filter(|_| !withheld),
             gold_withheld: withheld,
             crowd_accuracy: per_item.get(row.item_id.as_str()).map(|(s, n)| s / n),
+            explanation: None,
         });
     }
     let categories = categories_of(&quiz)?;
     let mut you = Vec::new();
     for key in std::iter::once(None).chain(categories.iter().map(|c| Some(c.key.clone()))) {
-        if let Some((correct, answered)) = tally.get(&key) {
+        if let Some((sum, correct, answered)) = tally.get(&key) {
             you.push(CategoryScore {
                 category: key,
                 correct: *correct,
                 answered: *answered,
-                accuracy: *correct as f64 / (*answered).max(1) as f64,
+                accuracy: sum / (*answered).max(1) as f64,
             });
         }
     }

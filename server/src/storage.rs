@@ -410,8 +410,7 @@ impl Storage {
         &self,
         benchmark: &BenchmarkRecord,
         memes: &[MemeRecord],
-        task: &TaskRecord,
-        items: &[ItemRecord],
+        tasks: &[(TaskRecord, Vec<ItemRecord>)],
     ) -> Result<(), StorageError> {
         let now = now_ms();
         let mut tx = self.pool.begin().await?;
@@ -455,29 +454,30 @@ impl Storage {
             .execute(&mut *tx)
             .await?;
         }
-        sqlx::query(
-            "INSERT INTO tasks (id, benchmark_id, slug, kind, title, description, \
+        for (n, (task, items)) in tasks.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO tasks (id, benchmark_id, slug, kind, title, description, \
              categories_json, batch_size, quiz_open, created_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
              ON CONFLICT (id) DO UPDATE SET title = excluded.title, \
              description = excluded.description, categories_json = excluded.categories_json, \
              batch_size = excluded.batch_size, quiz_open = excluded.quiz_open",
-        )
-        .bind(&task.id)
-        .bind(&task.benchmark_id)
-        .bind(&task.slug)
-        .bind(&task.kind)
-        .bind(&task.title)
-        .bind(&task.description)
-        .bind(&task.categories_json)
-        .bind(task.batch_size)
-        .bind(i64::from(task.quiz_open))
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        for it in items {
-            sqlx::query(
-                "INSERT INTO items (id, task_id, ordinal, category, prompt_json, gold_json, \
+            )
+            .bind(&task.id)
+            .bind(&task.benchmark_id)
+            .bind(&task.slug)
+            .bind(&task.kind)
+            .bind(&task.title)
+            .bind(&task.description)
+            .bind(&task.categories_json)
+            .bind(task.batch_size)
+            .bind(i64::from(task.quiz_open))
+            .bind(now + n as i64)
+            .execute(&mut *tx)
+            .await?;
+            for it in items {
+                sqlx::query(
+                    "INSERT INTO items (id, task_id, ordinal, category, prompt_json, gold_json, \
                  flagged, meme_id, split, board_half) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
                  ON CONFLICT (id) DO UPDATE SET ordinal = excluded.ordinal, \
@@ -485,19 +485,20 @@ impl Storage {
                  gold_json = excluded.gold_json, flagged = excluded.flagged, \
                  meme_id = excluded.meme_id, split = excluded.split, \
                  board_half = excluded.board_half",
-            )
-            .bind(&it.id)
-            .bind(&it.task_id)
-            .bind(it.ordinal)
-            .bind(&it.category)
-            .bind(&it.prompt_json)
-            .bind(&it.gold_json)
-            .bind(i64::from(it.flagged))
-            .bind(&it.meme_id)
-            .bind(&it.split)
-            .bind(&it.board_half)
-            .execute(&mut *tx)
-            .await?;
+                )
+                .bind(&it.id)
+                .bind(&it.task_id)
+                .bind(it.ordinal)
+                .bind(&it.category)
+                .bind(&it.prompt_json)
+                .bind(&it.gold_json)
+                .bind(i64::from(it.flagged))
+                .bind(&it.meme_id)
+                .bind(&it.split)
+                .bind(&it.board_half)
+                .execute(&mut *tx)
+                .await?;
+            }
         }
         tx.commit().await?;
         Ok(())
@@ -1229,6 +1230,90 @@ impl Storage {
                 .await?;
         rows.iter()
             .map(|r| Ok((r.try_get("id")?, r.try_get("meme_id")?)))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(Into::into)
+    }
+}
+
+impl Storage {
+    /// The cached embedding baseline of a task and the model it was computed with.
+    pub async fn task_baseline(
+        &self,
+        task_id: &str,
+    ) -> Result<Option<(f64, String)>, StorageError> {
+        let row =
+            sqlx::query("SELECT embedding_baseline, embedding_model FROM tasks WHERE id = $1")
+                .bind(task_id)
+                .fetch_optional(&self.pool)
+                .await?;
+        let Some(row) = row else { return Ok(None) };
+        let baseline: Option<f64> = row.try_get("embedding_baseline")?;
+        let model: Option<String> = row.try_get("embedding_model")?;
+        Ok(baseline.zip(model))
+    }
+
+    /// Caches a task's embedding baseline.
+    pub async fn set_task_baseline(
+        &self,
+        task_id: &str,
+        baseline: f64,
+        model: &str,
+    ) -> Result<(), StorageError> {
+        sqlx::query("UPDATE tasks SET embedding_baseline = $2, embedding_model = $3 WHERE id = $1")
+            .bind(task_id)
+            .bind(baseline)
+            .bind(model)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Stores the embedding scores of a recorded answer.
+    pub async fn set_answer_scores(
+        &self,
+        session_id: &str,
+        item_id: &str,
+        score: f64,
+        scores_json: &str,
+    ) -> Result<(), StorageError> {
+        sqlx::query("UPDATE answers SET score = $3, scores_json = $4 WHERE session_id = $1 AND item_id = $2")
+            .bind(session_id)
+            .bind(item_id)
+            .bind(score)
+            .bind(scores_json)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The recorded answer of an item in a session: (answer JSON, scores JSON).
+    pub async fn find_answer(
+        &self,
+        session_id: &str,
+        item_id: &str,
+    ) -> Result<Option<(String, Option<String>)>, StorageError> {
+        let row = sqlx::query(
+            "SELECT answer_json, scores_json FROM answers WHERE session_id = $1 AND item_id = $2",
+        )
+        .bind(session_id)
+        .bind(item_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| Ok((r.try_get("answer_json")?, r.try_get("scores_json")?)))
+            .transpose()
+            .map_err(|e: sqlx::Error| e.into())
+    }
+
+    /// Scores every participant got on an item (any session, scored answers only).
+    pub async fn item_scores(&self, item_id: &str) -> Result<Vec<f64>, StorageError> {
+        let rows = sqlx::query(
+            "SELECT score FROM answers WHERE item_id = $1 AND score IS NOT NULL ORDER BY score",
+        )
+        .bind(item_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| r.try_get("score"))
             .collect::<Result<_, sqlx::Error>>()
             .map_err(Into::into)
     }

@@ -66,7 +66,8 @@ pub async fn submit_answer(
     Path(id): Path<String>,
     ApiJson(request): ApiJson<SubmitAnswerRequest>,
 ) -> ApiResult<(StatusCode, Json<SubmitAnswerResponse>)> {
-    let (response, created) = quiz::submit_answer(&state.storage, &id, request).await?;
+    let (response, created) =
+        quiz::submit_answer(&state.storage, &state.embeddings, &id, request).await?;
     let status = if created {
         StatusCode::CREATED
     } else {

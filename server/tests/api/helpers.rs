@@ -70,6 +70,15 @@ pub async fn test_settings(db: Db, load_demo: bool) -> (Settings, tempfile::Temp
     settings.data.load_demo = load_demo;
     settings.quiz.bootstrap_resamples = 200;
     settings.database.max_connections = 4;
+    // The generated tiny model stands in for the real one (fast); without it, explanation
+    // scoring reports "model not installed" and everything else works.
+    if let Ok(models) = std::env::var("MEMEBOARD_TEST_MODELS") {
+        let models = std::path::PathBuf::from(models);
+        settings.model.name = "tiny-bert".into();
+        settings.model.dir = models.join("tiny-bert");
+        settings.model.onnxruntime = models.join("onnxruntime/libonnxruntime.so");
+        settings.model.threads = 1;
+    }
     if db == Db::Postgres {
         let admin_url = std::env::var("MEMEBOARD_TEST_POSTGRES_URL").expect("postgres url");
         let name = format!("memeboard_test_{}", unique_name());

@@ -17,6 +17,7 @@ fn spec() -> BenchmarkSpec {
         batch_size: 24,
         quiz_open: true,
         dev_percent: 10,
+        explain_batch_size: 6,
     }
 }
 
@@ -53,7 +54,12 @@ async fn the_real_chime_subset_imports_with_stable_ids(db: Db) {
         .await
         .expect("import");
     assert_eq!((n_memes, n_items), (37, 32));
-    assert_eq!(storage.benchmark_counts("chime").await.unwrap(), (37, 32));
+    // 32 fill-in-the-blank questions + one explanation item per meme.
+    assert_eq!(
+        storage.benchmark_counts("chime").await.unwrap(),
+        (37, 32 + 37)
+    );
+    assert_eq!(storage.task_items("chime-explain").await.unwrap().len(), 37);
 
     // Ids are derived from content: the first question is keyed by its sentence and answer.
     let candidates = storage.assignment_candidates("chime-mcq").await.unwrap();
@@ -68,7 +74,10 @@ async fn the_real_chime_subset_imports_with_stable_ids(db: Db) {
     import_chime(&storage, &spec(), &memes, &mcq)
         .await
         .expect("re-import");
-    assert_eq!(storage.benchmark_counts("chime").await.unwrap(), (37, 32));
+    assert_eq!(
+        storage.benchmark_counts("chime").await.unwrap(),
+        (37, 32 + 37)
+    );
     let again = storage.assignment_candidates("chime-mcq").await.unwrap();
     assert_eq!(
         candidates.iter().map(|c| &c.id).collect::<Vec<_>>(),

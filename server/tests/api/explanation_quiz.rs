@@ -1,0 +1,165 @@
+//! The explanation quiz: a free-text answer is stored first, then scored on the server
+//! (authoritative) and sent back with the crowd's scores — and the reference meaning only for
+//! open dev items.
+
+use crate::helpers::{detail, start_body, Db, TestApp};
+use crate::on_both_databases;
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+
+fn models_installed() -> bool {
+    if std::env::var("MEMEBOARD_TEST_MODELS").is_ok() {
+        return true;
+    }
+    assert!(
+        std::env::var("MEMEBOARD_REQUIRE_MODELS").is_err(),
+        "models required"
+    );
+    eprintln!("skipping: MEMEBOARD_TEST_MODELS is not set");
+    false
+}
+
+async fn explain(
+    app: &TestApp,
+    session: &str,
+    item: &str,
+    text: &str,
+    key: &str,
+) -> (StatusCode, Value) {
+    app.post(
+        &format!("/api/sessions/{session}/answers"),
+        json!({"item_id": item, "idempotency_key": key, "answer": {"kind": "text", "text": text}, "response_ms": 9000}),
+    )
+    .await
+}
+
+async fn explanations_are_stored_then_scored_and_reveal_only_dev_gold(db: Db) {
+    if !models_installed() {
+        return;
+    }
+    let app = TestApp::spawn(db).await;
+    let (status, quizzes) = app.get("/api/quizzes").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(quizzes[1]["slug"], "demo-explain");
+    assert_eq!(quizzes[1]["task_kind"], "explanation");
+
+    let (status, session) = app
+        .post("/api/quizzes/demo-explain/sessions", start_body(false))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{session}");
+    let items = session["items"].as_array().unwrap().clone();
+    assert_eq!(items.len(), 6);
+    assert_eq!(items[0]["prompt"]["kind"], "explanation");
+    let id = session["session_id"].as_str().unwrap();
+    let item = items[0]["item_id"].as_str().unwrap();
+
+    // Wrong shape and empty text are refused; nothing is stored.
+    let (status, body) = app.answer(id, item, 0, "k0").await;
+    assert_eq!(
+        (status, detail(&body).as_str()),
+        (
+            StatusCode::BAD_REQUEST,
+            "`answer.kind`: this item expects `text`"
+        )
+    );
+    let (status, body) = explain(&app, id, item, "   ", "k0").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        detail(&body),
+        "`answer.text`: expected 1 to 1000 characters, found 0"
+    );
+    assert_eq!(app.count("answers").await, 0);
+
+    let memes: Vec<Value> = serde_json::from_str(memeboard_server::demo::DEMO_MEMES).unwrap();
+    let mut secrets_seen = Vec::new();
+    for (n, it) in items.iter().enumerate() {
+        let item = it["item_id"].as_str().unwrap();
+        let meme = it["prompt"]["meme"].as_str().unwrap();
+        let gold = memes.iter().find(|m| m["meme"] == meme).unwrap();
+        let (status, ack) = explain(
+            &app,
+            id,
+            item,
+            &format!("{meme}是说事情很糟糕"),
+            &format!("key{n}"),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{ack}");
+        let feedback = &ack["feedback"];
+        let score = &feedback["server_score"];
+        assert_eq!(score["model"], "tiny-bert");
+        let cos = score["cosine"].as_f64().unwrap();
+        assert!((-1.0..=1.0).contains(&cos));
+        let baseline = score["baseline"].as_f64().unwrap();
+        assert!(
+            (score["rescaled"].as_f64().unwrap() - (cos - baseline) / (1.0 - baseline)).abs()
+                < 1e-9
+        );
+        assert!(feedback["crowd_scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| (c.as_f64().unwrap() - cos).abs() < 1e-12));
+        if feedback["gold_withheld"] == true {
+            assert!(feedback["reference"].is_null());
+            secrets_seen.push(gold["meaning"].as_str().unwrap().to_owned());
+        } else {
+            assert_eq!(feedback["reference"]["meaning"], gold["meaning"]);
+        }
+        // A resend returns the stored score, records nothing new.
+        let (status, again) = explain(&app, id, item, "ignored", &format!("key{n}")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(
+            again["feedback"]["server_score"],
+            ack["feedback"]["server_score"]
+        );
+    }
+    assert_eq!(app.count("answers").await, 6);
+
+    let (status, results) = app.get(&format!("/api/sessions/{id}/results")).await;
+    assert_eq!(status, StatusCode::OK, "{results}");
+    let review = results["review"].as_array().unwrap();
+    assert!(review
+        .iter()
+        .all(|r| r["explanation"]["score"]["model"] == "tiny-bert"));
+    assert!(results["you"][0]["accuracy"].as_f64().is_some());
+    let (_, stats) = app.get("/api/quizzes/demo-explain/stats").await;
+    assert_eq!(stats["completed_participants"], 1);
+    assert!(
+        stats["chance"].as_f64().unwrap() > 0.0,
+        "the random-pair baseline"
+    );
+    // Hidden test meanings never appear in any response.
+    let text = format!(
+        "{results}{stats}{}",
+        app.get(&format!("/api/sessions/{id}")).await.1
+    );
+    for secret in &secrets_seen {
+        assert!(!text.contains(secret.as_str()), "leaked: {secret}");
+    }
+}
+
+async fn without_a_model_explanations_are_still_recorded(db: Db) {
+    let (mut settings, dir) = crate::helpers::test_settings(db, true).await;
+    settings.model.dir = dir.path().join("no-model");
+    let app = TestApp::with_settings(settings, dir).await;
+    let (_, session) = app
+        .post("/api/quizzes/demo-explain/sessions", start_body(false))
+        .await;
+    let id = session["session_id"].as_str().unwrap();
+    let item = session["items"][0]["item_id"].as_str().unwrap();
+    let (status, ack) = explain(&app, id, item, "一个解释", "k").await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert!(ack["feedback"]["server_score"].is_null());
+    let error = ack["feedback"]["scoring_error"].as_str().unwrap();
+    assert!(
+        error.starts_with("not scored on the server: embedding model not installed"),
+        "{error}"
+    );
+    assert_eq!(app.count("answers").await, 1);
+}
+
+on_both_databases!(
+    explanations_are_stored_then_scored_and_reveal_only_dev_gold,
+    without_a_model_explanations_are_still_recorded,
+);
