@@ -448,6 +448,18 @@ pub struct BoardRow {
     pub scores: Vec<crate::leaderboard::CategoryEstimate>,
     /// Participants behind a human row.
     pub participants: Option<usize>,
+    /// Secondary overall metrics (e.g. rescaled cosine, BERTScore-F1), labelled.
+    #[serde(default)]
+    pub extra: Vec<NamedValue>,
+}
+
+/// A labelled number.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NamedValue {
+    /// What it is (e.g. "meaning cosine, rescaled").
+    pub name: String,
+    /// The value.
+    pub value: f64,
 }
 
 /// `GET /api/boards/{task}?split=public|private`.

@@ -302,6 +302,96 @@ struct FastLine<'a> {
     sample: Option<u64>,
 }
 
+/// Reads the common flat line `{"item_id":"…","answer":3,"order":0,"sample":1}` without a
+/// general JSON parser: keys in any order, strings without escapes, whole numbers. Anything
+/// else (escapes, nesting, other types, unknown keys) returns `None` and goes to serde, so
+/// this only makes the common case fast and never changes what is accepted.
+fn scan_flat_line(raw: &str) -> Option<FastLine<'_>> {
+    let b = raw.as_bytes();
+    let mut i = 0;
+    let skip_ws = |i: &mut usize| {
+        while *i < b.len() && b[*i].is_ascii_whitespace() {
+            *i += 1;
+        }
+    };
+    let string = |i: &mut usize| -> Option<&str> {
+        if b.get(*i) != Some(&b'"') {
+            return None;
+        }
+        let start = *i + 1;
+        let len = b[start..]
+            .iter()
+            .position(|&c| c == b'"' || c == b'\\' || c < 0x20)?;
+        if b[start + len] != b'"' {
+            return None;
+        }
+        *i = start + len + 1;
+        raw.get(start..start + len)
+    };
+    let number = |i: &mut usize| -> Option<u64> {
+        let start = *i;
+        while *i < b.len() && b[*i].is_ascii_digit() {
+            *i += 1;
+        }
+        if *i == start || (b[start] == b'0' && *i - start > 1) {
+            return None;
+        }
+        raw[start..*i].parse().ok()
+    };
+    skip_ws(&mut i);
+    if b.get(i) != Some(&b'{') {
+        return None;
+    }
+    i += 1;
+    let (mut item_id, mut answer, mut order, mut sample) = (None, None, None, None);
+    loop {
+        skip_ws(&mut i);
+        let key = string(&mut i)?;
+        skip_ws(&mut i);
+        if b.get(i) != Some(&b':') {
+            return None;
+        }
+        i += 1;
+        skip_ws(&mut i);
+        let slot_taken = match key {
+            "item_id" => item_id.replace(Cow::Borrowed(string(&mut i)?)).is_some(),
+            "answer" => {
+                let value = if b.get(i) == Some(&b'"') {
+                    FastAnswer::Text(Cow::Borrowed(string(&mut i)?))
+                } else {
+                    FastAnswer::Number(number(&mut i)?)
+                };
+                answer.replace(value).is_some()
+            }
+            "order" => order.replace(number(&mut i)?).is_some(),
+            "sample" => sample.replace(number(&mut i)?).is_some(),
+            _ => return None,
+        };
+        if slot_taken {
+            return None;
+        }
+        skip_ws(&mut i);
+        match b.get(i) {
+            Some(b',') => i += 1,
+            Some(b'}') => {
+                i += 1;
+                break;
+            }
+            _ => return None,
+        }
+    }
+    skip_ws(&mut i);
+    if i != b.len() {
+        return None;
+    }
+    Some(FastLine {
+        item_id: item_id?,
+        answer: answer?,
+        order,
+        sample,
+    })
+}
+
 /// An option number or an option text.
 enum FastAnswer<'a> {
     Number(u64),
@@ -377,7 +467,7 @@ fn parse_jsonl<'a>(text: &'a str, errs: &mut Collector) -> Vec<RawLine<'a>> {
         }
         // (Only objects: serde would also read a struct from a JSON array.)
         let fast = if raw.trim_start().starts_with('{') {
-            serde_json::from_str::<FastLine<'a>>(raw).ok()
+            scan_flat_line(raw).or_else(|| serde_json::from_str::<FastLine<'a>>(raw).ok())
         } else {
             None
         };
@@ -845,6 +935,32 @@ mod tests {
     }
 
     #[test]
+    fn the_fast_scanner_agrees_with_serde_or_declines() {
+        let lines = [
+            r#"{"item_id":"i0","answer":2}"#,
+            r#"  { "answer" : "甲" , "item_id" : "i1", "order": 3, "sample": 12 }  "#,
+            r#"{"item_id":"i\u0030","answer":2}"#,
+            r#"{"item_id":"i0","answer":2.0}"#,
+            r#"{"item_id":"i0","answer":-1}"#,
+            r#"{"item_id":"i0","answer":02}"#,
+            r#"{"item_id":"i0","answer":2,"extra":1}"#,
+            r#"{"item_id":"i0","answer":2} trailing"#,
+            r#"{"item_id":"i0","item_id":"i1","answer":2}"#,
+        ];
+        for line in lines {
+            let fast = scan_flat_line(line).map(|f| (f.item_id.into_owned(), f.order, f.sample));
+            let slow = serde_json::from_str::<FastLine<'_>>(line)
+                .ok()
+                .map(|f| (f.item_id.into_owned(), f.order, f.sample));
+            if let Some(fast) = fast {
+                assert_eq!(Some(fast), slow, "{line}");
+            }
+        }
+        assert!(scan_flat_line(lines[0]).is_some() && scan_flat_line(lines[1]).is_some());
+        assert!(scan_flat_line(lines[2]).is_none(), "escapes go to serde");
+    }
+
+    #[test]
     fn csv_quoting_and_header_are_checked() {
         let ok = validate_predictions(
             "\u{feff}item_id,answer\ni0,\"丙, \"\"丁\"\"\"\ni1,2\n",
@@ -930,4 +1046,276 @@ mod tests {
         .unwrap_err();
         assert_eq!(report.lines(), vec!["file contains no predictions"]);
     }
+}
+
+/// One predicted explanation (CHIME task B): the meaning, and optionally origin and example.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExplanationPrediction {
+    /// What the meme means.
+    pub meaning: String,
+    /// Where it comes from.
+    pub origin: Option<String>,
+    /// An example sentence.
+    pub example: Option<String>,
+}
+
+/// A valid explanation prediction file, aligned with the manifest.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ValidatedExplanations {
+    /// Item ids in manifest order.
+    pub item_ids: Vec<String>,
+    /// The prediction for each item (`None` = missing, scored as 0).
+    pub predictions: Vec<Option<ExplanationPrediction>>,
+    /// Data lines read.
+    pub num_lines: usize,
+    /// Items without a line.
+    pub missing: Vec<String>,
+}
+
+/// Longest accepted explanation field, in characters.
+pub const MAX_EXPLANATION_CHARS: usize = 2000;
+
+/// Validates an explanation prediction file: JSON Lines
+/// `{"item_id": "…", "meaning": "…", "origin": "…", "example": "…"}` (origin and example
+/// optional) or CSV with header `item_id,meaning[,origin][,example]`. All or nothing, with
+/// line- and field-level messages, like [`validate_predictions`].
+///
+/// ```
+/// use memeboard_core::predictions::*;
+/// let manifest = TaskManifest { task: "t".into(), items: vec![
+///     ManifestItem { id: "m1".into(), category: "x".into(), split: Split::Test, options: vec![] },
+/// ]};
+/// let ok = validate_explanations("{\"item_id\":\"m1\",\"meaning\":\"很累\"}", FileFormat::JsonLines, &manifest, Limits::default()).unwrap();
+/// assert_eq!(ok.predictions[0].as_ref().unwrap().meaning, "很累");
+/// let bad = validate_explanations("{\"item_id\":\"m1\",\"meaning\":\"\"}", FileFormat::JsonLines, &manifest, Limits::default()).unwrap_err();
+/// assert_eq!(bad.lines(), vec!["line 1, field `meaning`: expected 1 to 2000 characters of text, found an empty string"]);
+/// ```
+pub fn validate_explanations(
+    text: &str,
+    format: FileFormat,
+    manifest: &TaskManifest,
+    limits: Limits,
+) -> Result<ValidatedExplanations, ValidationReport> {
+    let mut errs = Collector {
+        errors: Vec::new(),
+        total: 0,
+    };
+    if text.len() > limits.max_bytes {
+        errs.push(
+            None,
+            None,
+            format!(
+                "file is {} bytes; the limit is {} bytes",
+                text.len(),
+                limits.max_bytes
+            ),
+        );
+        return Err(errs.into_report());
+    }
+    const FIELDS: [&str; 4] = ["item_id", "meaning", "origin", "example"];
+    // (line, field values by FIELDS index)
+    let mut rows: Vec<(usize, [Option<String>; 4])> = Vec::new();
+    match format {
+        FileFormat::JsonLines => {
+            for (i, raw) in text.lines().enumerate() {
+                let line = i + 1;
+                if raw.trim().is_empty() {
+                    continue;
+                }
+                let value: serde_json::Value = match serde_json::from_str(raw) {
+                    Ok(v) => v,
+                    Err(e) => {
+                        errs.push(
+                            Some(line),
+                            None,
+                            format!("not valid JSON (column {}): {e}", e.column()),
+                        );
+                        continue;
+                    }
+                };
+                let Some(obj) = value.as_object() else {
+                    errs.push(
+                        Some(line),
+                        None,
+                        "expected a JSON object like {\"item_id\": \"…\", \"meaning\": \"…\"}"
+                            .into(),
+                    );
+                    continue;
+                };
+                let mut fields: [Option<String>; 4] = Default::default();
+                for (key, v) in obj {
+                    let Some(k) = FIELDS.iter().position(|f| f == key) else {
+                        errs.push(
+                            Some(line),
+                            Some(key),
+                            "unknown field (expected item_id, meaning, origin, example)".into(),
+                        );
+                        continue;
+                    };
+                    match v {
+                        serde_json::Value::String(s) => fields[k] = Some(s.clone()),
+                        serde_json::Value::Null if k >= 2 => {}
+                        other => errs.push(
+                            Some(line),
+                            Some(key),
+                            format!("expected text, found {other}"),
+                        ),
+                    }
+                }
+                rows.push((line, fields));
+            }
+        }
+        FileFormat::Csv => {
+            let mut lines = text
+                .lines()
+                .enumerate()
+                .filter(|(_, l)| !l.trim().is_empty());
+            if let Some((hi, header)) = lines.next() {
+                match csv_fields(header.trim_start_matches('\u{feff}')) {
+                    Err(e) => errs.push(Some(hi + 1), None, format!("not valid CSV: {e}")),
+                    Ok(h) => {
+                        let h: Vec<String> = h
+                            .into_iter()
+                            .map(|c| c.trim().to_ascii_lowercase())
+                            .collect();
+                        let cols: Vec<Option<usize>> = FIELDS
+                            .iter()
+                            .map(|f| h.iter().position(|c| c == f))
+                            .collect();
+                        if cols[0].is_none() || cols[1].is_none() {
+                            errs.push(Some(hi + 1), None, format!("expected a header row with columns item_id,meaning (optional: origin,example), found `{}`", h.join(",")));
+                        } else {
+                            for (i, record) in lines {
+                                match csv_fields(record) {
+                                    Err(e) => {
+                                        errs.push(Some(i + 1), None, format!("not valid CSV: {e}"))
+                                    }
+                                    Ok(f) if f.len() != h.len() => errs.push(
+                                        Some(i + 1),
+                                        None,
+                                        format!(
+                                            "expected {} fields as in the header, found {}",
+                                            h.len(),
+                                            f.len()
+                                        ),
+                                    ),
+                                    Ok(f) => {
+                                        let mut fields: [Option<String>; 4] = Default::default();
+                                        for (k, c) in cols.iter().enumerate() {
+                                            fields[k] = c
+                                                .map(|c| f[c].clone())
+                                                .filter(|v| !(k >= 2 && v.trim().is_empty()));
+                                        }
+                                        rows.push((i + 1, fields));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if rows.len() > limits.max_rows {
+        errs.push(
+            None,
+            None,
+            format!(
+                "file has {} rows; the limit is {} rows",
+                rows.len(),
+                limits.max_rows
+            ),
+        );
+    }
+    if rows.is_empty() && errs.total == 0 {
+        errs.push(None, None, "file contains no predictions".into());
+    }
+    let index: FnvMap<&str, usize> = manifest
+        .items
+        .iter()
+        .enumerate()
+        .map(|(i, it)| (it.id.as_str(), i))
+        .collect();
+    let mut predictions: Vec<Option<ExplanationPrediction>> = vec![None; manifest.items.len()];
+    let mut first_line: Vec<usize> = vec![0; manifest.items.len()];
+    for (line, fields) in rows {
+        let Some(id) = fields[0].as_deref().map(str::trim) else {
+            errs.push(Some(line), Some("item_id"), "missing".into());
+            continue;
+        };
+        let Some(&i) = index.get(id) else {
+            errs.push(
+                Some(line),
+                Some("item_id"),
+                format!("unknown item id `{}`", shorten(id)),
+            );
+            continue;
+        };
+        let mut ok = true;
+        let mut check = |k: usize, required: bool, errs: &mut Collector| -> Option<String> {
+            match &fields[k] {
+                None if required => {
+                    errs.push(Some(line), Some(FIELDS[k]), "missing".into());
+                    ok = false;
+                    None
+                }
+                None => None,
+                Some(v) => {
+                    let chars = v.trim().chars().count();
+                    if chars == 0 || chars > MAX_EXPLANATION_CHARS {
+                        let found = if chars == 0 {
+                            "an empty string".to_owned()
+                        } else {
+                            format!("{chars} characters")
+                        };
+                        errs.push(Some(line), Some(FIELDS[k]), format!("expected 1 to {MAX_EXPLANATION_CHARS} characters of text, found {found}"));
+                        ok = false;
+                        None
+                    } else {
+                        Some(v.trim().to_owned())
+                    }
+                }
+            }
+        };
+        let meaning = check(1, true, &mut errs);
+        let origin = check(2, false, &mut errs);
+        let example = check(3, false, &mut errs);
+        if !ok {
+            continue;
+        }
+        if first_line[i] != 0 {
+            errs.push(
+                Some(line),
+                Some("item_id"),
+                format!(
+                    "duplicate prediction for `{}`; first on line {}",
+                    shorten(id),
+                    first_line[i]
+                ),
+            );
+            continue;
+        }
+        first_line[i] = line;
+        predictions[i] = meaning.map(|meaning| ExplanationPrediction {
+            meaning,
+            origin,
+            example,
+        });
+    }
+    if errs.total > 0 {
+        return Err(errs.into_report());
+    }
+    let missing = manifest
+        .items
+        .iter()
+        .zip(&predictions)
+        .filter(|(_, p)| p.is_none())
+        .map(|(it, _)| it.id.clone())
+        .collect();
+    Ok(ValidatedExplanations {
+        item_ids: manifest.items.iter().map(|i| i.id.clone()).collect(),
+        num_lines: first_line.iter().filter(|&&l| l != 0).count(),
+        predictions,
+        missing,
+    })
 }

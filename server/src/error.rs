@@ -32,6 +32,9 @@ pub enum ApiError {
     /// Body over the size limit (413).
     #[error("{0}")]
     PayloadTooLarge(String),
+    /// A needed service is not available (503), e.g. the embedding model is not installed.
+    #[error("{0}")]
+    Unavailable(String),
     /// A file with problems (422): one detail per problem, in line order.
     #[error("{}", .0.join("; "))]
     Invalid(Vec<String>),
@@ -56,6 +59,7 @@ impl ApiError {
             Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Unexpected(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

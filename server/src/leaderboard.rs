@@ -3,6 +3,8 @@
 //! and the per-item human–model gap view.
 
 use crate::config::Settings;
+use crate::explain_board;
+use crate::inference::EmbeddingService;
 use crate::error::{ApiError, ApiResult};
 use crate::quiz::random_hex;
 use crate::storage::{self, AuthorRecord, BoardTaskRow, Storage, SubmissionRecord, TaskItemRow};
@@ -16,7 +18,7 @@ use memeboard_core::api::{
 use memeboard_core::crowd::{crowd_rows, CrowdAnswer};
 use memeboard_core::leaderboard::{score_mcq, summarize, CategoryEstimate, ItemScore, McqGold};
 use memeboard_core::predictions::{
-    order_permutation, validate_predictions, FileFormat, Limits, ManifestItem, Split, TaskManifest,
+    order_permutation, validate_explanations, validate_predictions, FileFormat, Limits, ManifestItem, Split, TaskManifest,
     NUM_ORDERS,
 };
 use memeboard_core::stats::Estimate;
@@ -266,12 +268,18 @@ pub async fn list_tasks(storage: &Storage) -> ApiResult<Vec<TaskSummary>> {
 /// The public manifest (items, categories, splits, options; no gold).
 pub async fn manifest(storage: &Storage, slug: &str) -> ApiResult<TaskManifest> {
     let task = find_task(storage, slug).await?;
+    if kind(&task)? == TaskKind::Explanation {
+        return Ok(explain_board::manifest_of(&task, &explain_board::items(storage, &task).await?));
+    }
     Ok(manifest_of(&task, &mcq_items(storage, &task).await?))
 }
 
 /// Model inputs as JSON Lines: each item's sentence and its options under all five orders.
 pub async fn inputs_jsonl(storage: &Storage, slug: &str) -> ApiResult<String> {
     let task = find_task(storage, slug).await?;
+    if kind(&task)? == TaskKind::Explanation {
+        return Ok(explain_board::inputs_jsonl(&explain_board::items(storage, &task).await?));
+    }
     let mut out = String::new();
     for item in mcq_items(storage, &task).await? {
         let orders: Vec<Vec<&str>> = (0..NUM_ORDERS)
@@ -295,6 +303,9 @@ pub async fn inputs_jsonl(storage: &Storage, slug: &str) -> ApiResult<String> {
 /// A template to fill in: every item id with an empty answer.
 pub async fn template(storage: &Storage, slug: &str, format: FileFormat) -> ApiResult<String> {
     let task = find_task(storage, slug).await?;
+    if kind(&task)? == TaskKind::Explanation {
+        return Ok(explain_board::template(&explain_board::items(storage, &task).await?, format));
+    }
     let items = mcq_items(storage, &task).await?;
     Ok(match format {
         FileFormat::JsonLines => items
@@ -308,18 +319,20 @@ pub async fn template(storage: &Storage, slug: &str, format: FileFormat) -> ApiR
 }
 
 /// Gold of the open dev split only (public by design), as JSON Lines.
-pub async fn dev_gold(storage: &Storage, slug: &str) -> ApiResult<Vec<McqGold>> {
+pub async fn dev_gold(storage: &Storage, slug: &str) -> ApiResult<Vec<serde_json::Value>> {
     let task = find_task(storage, slug).await?;
-    Ok(mcq_items(storage, &task)
+    if kind(&task)? == TaskKind::Explanation {
+        return Ok(explain_board::dev_gold(&explain_board::items(storage, &task).await?));
+    }
+    mcq_items(storage, &task)
         .await?
         .into_iter()
         .filter(|i| split(&i.row) == Split::Dev)
-        .map(|i| McqGold {
-            item_id: i.row.id,
-            category: i.row.category,
-            correct: i.correct,
+        .map(|i| {
+            serde_json::to_value(McqGold { item_id: i.row.id, category: i.row.category, correct: i.correct })
+                .map_err(|e| ApiError::Unexpected(e.into()))
         })
-        .collect())
+        .collect()
 }
 
 /// Query parameters of an upload (the body is the file itself).
@@ -422,11 +435,24 @@ fn board_visible(task: &BoardTaskRow) -> bool {
     !task.blind || task.blind_revealed
 }
 
+/// What scoring an upload produced, whatever the task kind.
+struct Scored {
+    scores: Vec<ItemScore>,
+    public: Vec<CategoryEstimate>,
+    private: Vec<CategoryEstimate>,
+    extra: Option<serde_json::Value>,
+    num_lines: usize,
+    num_missing: usize,
+    orders: String,
+    warning: Option<String>,
+}
+
 /// Validates, scores and stores an upload in one request. A rejected file stores nothing and
 /// uses no quota.
 pub async fn submit(
     storage: &Storage,
     settings: &Settings,
+    embeddings: &EmbeddingService,
     headers: &HeaderMap,
     slug: &str,
     query: SubmitQuery,
@@ -464,21 +490,44 @@ pub async fn submit(
             "line {line}: the file is not valid UTF-8 text"
         )])
     })?;
-    let items = mcq_items(storage, &task).await?;
-    let manifest = manifest_of(&task, &items);
-    let validated = validate_predictions(text, format, &manifest, limits)
-        .map_err(|report| ApiError::Invalid(report.lines()))?;
-
-    let gold: Vec<McqGold> = items
-        .iter()
-        .map(|i| McqGold {
-            item_id: i.row.id.clone(),
-            category: i.row.category.clone(),
-            correct: i.correct,
-        })
-        .collect();
-    let scores = score_mcq(&validated, &gold);
-    let (public, private) = half_summaries(&task, &items, &scores, settings)?;
+    let scored = if kind(&task)? == TaskKind::Explanation {
+        let items = explain_board::items(storage, &task).await?;
+        let manifest = explain_board::manifest_of(&task, &items);
+        let validated = validate_explanations(text, format, &manifest, limits)
+            .map_err(|report| ApiError::Invalid(report.lines()))?;
+        let (scores, extra) = explain_board::score_file(storage, embeddings, &task, &items, &validated).await?;
+        let (public, private) = half_summaries(&task, items.iter().map(|i| &i.row), &scores, settings)?;
+        let warning = (!validated.missing.is_empty()).then(|| {
+            format!(
+                "{} item(s) have no prediction and score 0: {}",
+                validated.missing.len(),
+                validated.missing.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
+            )
+        });
+        Scored { scores, public, private, extra: Some(extra), num_lines: validated.num_lines, num_missing: validated.missing.len(), orders: "[0]".into(), warning }
+    } else {
+        let items = mcq_items(storage, &task).await?;
+        let manifest = manifest_of(&task, &items);
+        let validated = validate_predictions(text, format, &manifest, limits)
+            .map_err(|report| ApiError::Invalid(report.lines()))?;
+        let gold: Vec<McqGold> = items
+            .iter()
+            .map(|i| McqGold { item_id: i.row.id.clone(), category: i.row.category.clone(), correct: i.correct })
+            .collect();
+        let scores = score_mcq(&validated, &gold);
+        let (public, private) = half_summaries(&task, items.iter().map(|i| &i.row), &scores, settings)?;
+        Scored {
+            scores,
+            public,
+            private,
+            extra: None,
+            num_lines: validated.num_lines,
+            num_missing: validated.missing.len(),
+            orders: serde_json::to_string(&validated.orders).context("encode orders")?,
+            warning: validated.missing_warning(),
+        }
+    };
+    let Scored { scores, public, private, extra, num_lines, num_missing, orders, warning } = scored;
     let record = SubmissionRecord {
         id: format!("S-{}", random_hex(8)?.to_uppercase()),
         task_id: task.task.id.clone(),
@@ -498,16 +547,17 @@ pub async fn submit(
             FileFormat::Csv => "csv",
         }
         .into(),
-        num_lines: validated.num_lines as i64,
-        num_missing: validated.missing.len() as i64,
-        orders_json: serde_json::to_string(&validated.orders).context("encode orders")?,
+        num_lines: num_lines as i64,
+        num_missing: num_missing as i64,
+        orders_json: orders,
         item_scores_json: serde_json::to_string(&scores).context("encode scores")?,
         public_summary_json: serde_json::to_string(&public).context("encode summary")?,
         private_summary_json: serde_json::to_string(&private).context("encode summary")?,
+        extra_json: extra.map(|e| e.to_string()),
         created_at: storage::now_ms(),
     };
     storage.insert_submission(&record).await?;
-    tracing::info!(submission = %record.id, task = slug, lines = validated.num_lines, "scored upload");
+    tracing::info!(submission = %record.id, task = slug, lines = num_lines, "scored upload");
     let visible = board_visible(&task);
     Ok(SubmitPredictionsResponse {
         submission_id: record.id,
@@ -517,27 +567,21 @@ pub async fn submit(
         } else {
             SubmissionStatus::Received
         },
-        lines: validated.num_lines,
-        warnings: validated.missing_warning().into_iter().collect(),
+        lines: num_lines,
+        warnings: warning.into_iter().collect(),
         public_scores: visible.then_some(public),
         quota: quota(storage, &author).await?,
     })
 }
 
-fn half_summaries(
+fn half_summaries<'a>(
     task: &BoardTaskRow,
-    items: &[McqItem],
+    rows: impl Iterator<Item = &'a TaskItemRow>,
     scores: &[ItemScore],
     settings: &Settings,
 ) -> ApiResult<(Vec<CategoryEstimate>, Vec<CategoryEstimate>)> {
-    let halves: HashMap<&str, (&str, &str)> = items
-        .iter()
-        .map(|i| {
-            (
-                i.row.id.as_str(),
-                (i.row.split.as_str(), i.row.board_half.as_str()),
-            )
-        })
+    let halves: HashMap<&str, (&str, &str)> = rows
+        .map(|r| (r.id.as_str(), (r.split.as_str(), r.board_half.as_str())))
         .collect();
     let cats = category_keys(task)?;
     let resamples = settings.quiz.bootstrap_resamples;
@@ -670,11 +714,27 @@ pub async fn board(
         BoardSplit::Public => "public",
         BoardSplit::Private => "private",
     };
-    let items = mcq_items(storage, &task).await?;
-    let in_half: HashMap<&str, &McqItem> = items
+    let is_explanation = kind(&task)? == TaskKind::Explanation;
+    let baseline = storage.task_baseline(&task.task.id).await?;
+    // Each item with its chance level: 1/options for choices, the random-pair similarity for
+    // explanations.
+    let items: Vec<(TaskItemRow, Option<f64>)> = if is_explanation {
+        let b = baseline.as_ref().map(|(b, _)| *b);
+        storage.task_items(&task.task.id).await?.into_iter().map(|r| (r, b)).collect()
+    } else {
+        mcq_items(storage, &task)
+            .await?
+            .into_iter()
+            .map(|i| {
+                let chance = 1.0 / i.options.len().max(1) as f64;
+                (i.row, Some(chance))
+            })
+            .collect()
+    };
+    let in_half: HashMap<&str, &(TaskItemRow, Option<f64>)> = items
         .iter()
-        .filter(|i| i.row.split == "test" && i.row.board_half == half)
-        .map(|i| (i.row.id.as_str(), i))
+        .filter(|i| i.0.split == "test" && i.0.board_half == half)
+        .map(|i| (i.0.id.as_str(), i))
         .collect();
     let cats = categories(&task)?;
     let keys: Vec<String> = cats.iter().map(|c| c.key.clone()).collect();
@@ -692,7 +752,15 @@ pub async fn board(
         } else {
             Vec::new()
         };
+        let extra = match (&s.extra_json, visible) {
+            (Some(json), true) => {
+                let v: serde_json::Value = storage::decode_json("submissions.extra_json", json)?;
+                serde_json::from_value(v[half].clone()).unwrap_or_default()
+            }
+            _ => Vec::new(),
+        };
         rows.push(BoardRow {
+            extra,
             kind: RowKind::Model,
             label: s.model_name.clone(),
             submission_id: Some(s.id.clone()),
@@ -743,6 +811,7 @@ pub async fn board(
             }),
         ] {
             rows.push(BoardRow {
+                extra: Vec::new(),
                 kind: RowKind::Human,
                 label: label.into(),
                 submission_id: None,
@@ -762,14 +831,12 @@ pub async fn board(
         }
     }
 
-    // Chance: one of the options uniformly at random (1/5 for five options).
-    let chance = |subset: Vec<&&McqItem>| -> Option<Estimate> {
-        (!subset.is_empty()).then(|| {
-            let v = subset
-                .iter()
-                .map(|i| 1.0 / i.options.len().max(1) as f64)
-                .sum::<f64>()
-                / subset.len() as f64;
+    // Chance: one of the options uniformly at random (1/5 for five options), or for
+    // explanations the similarity of a random pair of reference meanings.
+    let chance = |subset: Vec<&&(TaskItemRow, Option<f64>)>| -> Option<Estimate> {
+        let values: Vec<f64> = subset.iter().filter_map(|i| i.1).collect();
+        (!values.is_empty()).then(|| {
+            let v = values.iter().sum::<f64>() / values.len() as f64;
             Estimate {
                 value: v,
                 ci_low: v,
@@ -783,7 +850,8 @@ pub async fn board(
         estimate: chance(in_half.values().collect()),
     }];
     for k in &keys {
-        let subset: Vec<&&McqItem> = in_half.values().filter(|i| &i.row.category == k).collect();
+        let subset: Vec<&&(TaskItemRow, Option<f64>)> =
+            in_half.values().filter(|i| &i.0.category == k).collect();
         chance_scores.push(CategoryEstimate {
             category: Some(k.clone()),
             items: subset.len(),
@@ -791,8 +859,13 @@ pub async fn board(
         });
     }
     rows.push(BoardRow {
+        extra: Vec::new(),
         kind: RowKind::Baseline,
-        label: "Chance (random option)".into(),
+        label: if is_explanation {
+            "Random pair of reference meanings".into()
+        } else {
+            "Chance (random option)".into()
+        },
         submission_id: None,
         model: None,
         submitted_at: None,
@@ -816,8 +889,17 @@ pub async fn board(
         task: slug.to_owned(),
         title: task.task.title.clone(),
         split: which,
-        metric: "accuracy".into(),
-        missing_policy: MISSING_POLICY.into(),
+        metric: if is_explanation {
+            let model = baseline.map(|(_, m)| m).unwrap_or_else(|| "embedding model".into());
+            format!("meaning cosine ({model})")
+        } else {
+            "accuracy".into()
+        },
+        missing_policy: if is_explanation {
+            "Items without a prediction score 0.".into()
+        } else {
+            MISSING_POLICY.into()
+        },
         categories: cats,
         items: in_half.len(),
         private_revealed: task.private_revealed,
@@ -924,10 +1006,16 @@ pub async fn item_gaps(
             "the board is blind: per-item results are shown after the organisers reveal it".into(),
         ));
     }
-    let items = mcq_items(storage, &task).await?;
+    // (row, text shown) per item; for explanations the meme phrase.
+    let is_explanation = kind(&task)? == TaskKind::Explanation;
+    let items: Vec<(TaskItemRow, String)> = if is_explanation {
+        explain_board::items(storage, &task).await?.into_iter().map(|i| (i.row, i.meme)).collect()
+    } else {
+        mcq_items(storage, &task).await?.into_iter().map(|i| (i.row, i.sentence)).collect()
+    };
     let scores: Vec<ItemScore> =
         storage::decode_json("submissions.item_scores_json", &s.item_scores_json)?;
-    let by_id: HashMap<&str, &McqItem> = items.iter().map(|i| (i.row.id.as_str(), i)).collect();
+    let by_id: HashMap<&str, &(TaskItemRow, String)> = items.iter().map(|i| (i.0.id.as_str(), i)).collect();
     let mut crowd: BTreeMap<String, (f64, usize)> = BTreeMap::new();
     for a in crowd_answers(storage, &task).await? {
         let e = crowd.entry(a.item).or_default();
@@ -937,14 +1025,20 @@ pub async fn item_gaps(
     let mut gaps: Vec<ItemGap> = scores
         .iter()
         .filter_map(|sc| {
-            let item = by_id.get(sc.item_id.as_str())?;
-            let allowed = admin || item.row.split == "dev" || item.row.board_half == "public";
+            let (row, text) = by_id.get(sc.item_id.as_str())?;
+            let allowed = admin || row.split == "dev" || row.board_half == "public";
             let (sum, n) = crowd.get(&sc.item_id)?;
             let crowd_accuracy = sum / *n as f64;
-            (allowed && sc.score < 0.5 && crowd_accuracy > 0.5).then(|| ItemGap {
+            // Choices: wrong where most people were right. Explanations: below the crowd.
+            let notable = if is_explanation {
+                crowd_accuracy > sc.score
+            } else {
+                sc.score < 0.5 && crowd_accuracy > 0.5
+            };
+            (allowed && notable).then(|| ItemGap {
                 item_id: sc.item_id.clone(),
                 category: sc.category.clone(),
-                sentence: item.sentence.clone(),
+                sentence: text.clone(),
                 model_score: sc.score,
                 crowd_accuracy,
                 crowd_answers: *n,

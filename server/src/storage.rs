@@ -934,13 +934,15 @@ pub struct SubmissionRecord {
     pub public_summary_json: String,
     /// Private-board summary.
     pub private_summary_json: String,
+    /// Secondary metrics per board half (JSON), if any.
+    pub extra_json: Option<String>,
     /// Upload time.
     pub created_at: i64,
 }
 
 const SUBMISSION_COLUMNS: &str = "id, task_id, author_id, model_name, organisation, parameters, \
      weights, link, description, file_format, num_lines, num_missing, orders_json, \
-     public_summary_json, private_summary_json, created_at";
+     public_summary_json, private_summary_json, extra_json, created_at";
 
 fn submission_from_row(r: &AnyRow, with_items: bool) -> Result<SubmissionRecord, sqlx::Error> {
     Ok(SubmissionRecord {
@@ -964,6 +966,7 @@ fn submission_from_row(r: &AnyRow, with_items: bool) -> Result<SubmissionRecord,
         },
         public_summary_json: r.try_get("public_summary_json")?,
         private_summary_json: r.try_get("private_summary_json")?,
+        extra_json: r.try_get("extra_json")?,
         created_at: r.try_get("created_at")?,
     })
 }
@@ -1090,8 +1093,8 @@ impl Storage {
         sqlx::query(
             "INSERT INTO submissions (id, task_id, author_id, model_name, organisation, parameters, \
              weights, link, description, file_format, num_lines, num_missing, orders_json, \
-             item_scores_json, public_summary_json, private_summary_json, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
+             item_scores_json, public_summary_json, private_summary_json, extra_json, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
         )
         .bind(&s.id)
         .bind(&s.task_id)
@@ -1109,6 +1112,7 @@ impl Storage {
         .bind(&s.item_scores_json)
         .bind(&s.public_summary_json)
         .bind(&s.private_summary_json)
+        .bind(&s.extra_json)
         .bind(s.created_at)
         .execute(&self.pool)
         .await?;

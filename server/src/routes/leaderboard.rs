@@ -152,6 +152,7 @@ async fn submit_predictions(
     let response = leaderboard::submit(
         &state.storage,
         &state.settings,
+        &state.embeddings,
         &headers,
         &slug,
         query,

@@ -9,6 +9,7 @@
 
 mod cli;
 mod distractors;
+mod explanation_board;
 mod explanation_quiz;
 mod helpers;
 mod import;
