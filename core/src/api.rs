@@ -618,3 +618,16 @@ pub struct ExplanationFeedback {
     /// Raw cosines of everyone's scored explanations of this meme (sorted, including yours).
     pub crowd_scores: Vec<f64>,
 }
+
+/// `GET /api/embedding-model`: which sentence-embedding model scores explanations, and where
+/// the browser can download its compact copy.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EmbeddingModelInfo {
+    /// Model name (recorded with every score).
+    pub name: String,
+    /// Whether the server can score (model installed).
+    pub server_available: bool,
+    /// URL of the browser manifest (`browser.json`: weights file, SHA-256, size, config), if
+    /// the compact browser copy is installed.
+    pub browser_manifest: Option<String>,
+}

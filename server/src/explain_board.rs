@@ -9,7 +9,9 @@ use crate::storage::{self, BoardTaskRow, Storage, TaskItemRow};
 use memeboard_core::api::NamedValue;
 use memeboard_core::embed::cosine;
 use memeboard_core::leaderboard::ItemScore;
-use memeboard_core::predictions::{FileFormat, ManifestItem, Split, TaskManifest, ValidatedExplanations};
+use memeboard_core::predictions::{
+    FileFormat, ManifestItem, Split, TaskManifest, ValidatedExplanations,
+};
 use memeboard_core::tasks::{ItemGold, ItemPrompt};
 use serde_json::{json, Value};
 
@@ -26,7 +28,11 @@ pub struct ExplItem {
 }
 
 fn split(row: &TaskItemRow) -> Split {
-    if row.split == "dev" { Split::Dev } else { Split::Test }
+    if row.split == "dev" {
+        Split::Dev
+    } else {
+        Split::Test
+    }
 }
 
 /// The explanation items of a task.
@@ -36,13 +42,28 @@ pub async fn items(storage: &Storage, task: &BoardTaskRow) -> ApiResult<Vec<Expl
         .await?
         .into_iter()
         .map(|row| {
-            let ItemPrompt::Explanation { meme } = storage::decode_json("items.prompt_json", &row.prompt_json)? else {
-                return Err(ApiError::Unexpected(anyhow::anyhow!("item {} is not an explanation item", row.id)));
+            let ItemPrompt::Explanation { meme } =
+                storage::decode_json("items.prompt_json", &row.prompt_json)?
+            else {
+                return Err(ApiError::Unexpected(anyhow::anyhow!(
+                    "item {} is not an explanation item",
+                    row.id
+                )));
             };
-            let ItemGold::Explanation { meaning, origin } = storage::decode_json("items.gold_json", &row.gold_json)? else {
-                return Err(ApiError::Unexpected(anyhow::anyhow!("item {} has no explanation gold", row.id)));
+            let ItemGold::Explanation { meaning, origin } =
+                storage::decode_json("items.gold_json", &row.gold_json)?
+            else {
+                return Err(ApiError::Unexpected(anyhow::anyhow!(
+                    "item {} has no explanation gold",
+                    row.id
+                )));
             };
-            Ok(ExplItem { row, meme, meaning, origin })
+            Ok(ExplItem {
+                row,
+                meme,
+                meaning,
+                origin,
+            })
         })
         .collect()
 }
@@ -53,7 +74,12 @@ pub fn manifest_of(task: &BoardTaskRow, items: &[ExplItem]) -> TaskManifest {
         task: task.task.slug.clone(),
         items: items
             .iter()
-            .map(|i| ManifestItem { id: i.row.id.clone(), category: i.row.category.clone(), split: split(&i.row), options: Vec::new() })
+            .map(|i| ManifestItem {
+                id: i.row.id.clone(),
+                category: i.row.category.clone(),
+                split: split(&i.row),
+                options: Vec::new(),
+            })
             .collect(),
     }
 }
@@ -69,7 +95,10 @@ pub fn inputs_jsonl(items: &[ExplItem]) -> String {
 /// A template: every item id with an empty meaning.
 pub fn template(items: &[ExplItem], format: FileFormat) -> String {
     match format {
-        FileFormat::JsonLines => items.iter().map(|i| format!("{{\"item_id\":\"{}\",\"meaning\":null}}\n", i.row.id)).collect(),
+        FileFormat::JsonLines => items
+            .iter()
+            .map(|i| format!("{{\"item_id\":\"{}\",\"meaning\":null}}\n", i.row.id))
+            .collect(),
         FileFormat::Csv => std::iter::once("item_id,meaning,origin,example\n".to_owned())
             .chain(items.iter().map(|i| format!("{},,,\n", i.row.id)))
             .collect(),
@@ -101,23 +130,57 @@ pub async fn score_file(
     items: &[ExplItem],
     validated: &ValidatedExplanations,
 ) -> ApiResult<(Vec<ItemScore>, Value)> {
-    let answered: Vec<usize> = (0..items.len()).filter(|&i| validated.predictions[i].is_some()).collect();
-    let answers: Vec<String> = answered.iter().filter_map(|&i| validated.predictions[i].as_ref().map(|p| p.meaning.clone())).collect();
+    let answered: Vec<usize> = (0..items.len())
+        .filter(|&i| validated.predictions[i].is_some())
+        .collect();
+    let answers: Vec<String> = answered
+        .iter()
+        .filter_map(|&i| validated.predictions[i].as_ref().map(|p| p.meaning.clone()))
+        .collect();
     let references: Vec<String> = answered.iter().map(|&i| items[i].meaning.clone()).collect();
-    let scores = explain::score_pairs(storage, embeddings, &task.task.id, &answers, &references).await.map_err(scoring_error)?;
+    let scores = explain::score_pairs(storage, embeddings, &task.task.id, &answers, &references)
+        .await
+        .map_err(scoring_error)?;
     // Origins, where both the reference and the prediction have one.
     let with_origin: Vec<usize> = answered
         .iter()
         .copied()
-        .filter(|&i| items[i].origin.is_some() && validated.predictions[i].as_ref().is_some_and(|p| p.origin.is_some()))
+        .filter(|&i| {
+            items[i].origin.is_some()
+                && validated.predictions[i]
+                    .as_ref()
+                    .is_some_and(|p| p.origin.is_some())
+        })
         .collect();
     let origin_texts: Vec<String> = with_origin
         .iter()
-        .flat_map(|&i| [validated.predictions[i].as_ref().and_then(|p| p.origin.clone()).unwrap_or_default(), items[i].origin.clone().unwrap_or_default()])
+        .flat_map(|&i| {
+            [
+                validated.predictions[i]
+                    .as_ref()
+                    .and_then(|p| p.origin.clone())
+                    .unwrap_or_default(),
+                items[i].origin.clone().unwrap_or_default(),
+            ]
+        })
         .collect();
-    let origin_vectors = if origin_texts.is_empty() { Vec::new() } else { embeddings.embed(origin_texts).await.map_err(|e| scoring_error(e.into()))? };
+    let origin_vectors = if origin_texts.is_empty() {
+        Vec::new()
+    } else {
+        embeddings
+            .embed(origin_texts)
+            .await
+            .map_err(|e| scoring_error(e.into()))?
+    };
 
-    let mut item_scores: Vec<ItemScore> = items.iter().map(|i| ItemScore { item_id: i.row.id.clone(), category: i.row.category.clone(), score: 0.0 }).collect();
+    let mut item_scores: Vec<ItemScore> = items
+        .iter()
+        .map(|i| ItemScore {
+            item_id: i.row.id.clone(),
+            category: i.row.category.clone(),
+            score: 0.0,
+        })
+        .collect();
     let mut rescaled = vec![None; items.len()];
     let mut bert = vec![None; items.len()];
     for (k, &i) in answered.iter().enumerate() {
@@ -129,25 +192,55 @@ pub async fn score_file(
     for (k, &i) in with_origin.iter().enumerate() {
         origin[i] = Some(cosine(&origin_vectors[2 * k], &origin_vectors[2 * k + 1]));
     }
-    let model = scores.first().map(|s| s.model.clone()).or_else(|| embeddings.model_name().ok()).unwrap_or_default();
+    let model = scores
+        .first()
+        .map(|s| s.model.clone())
+        .or_else(|| embeddings.model_name().ok())
+        .unwrap_or_default();
     let extras_for = |half: &str| -> Vec<NamedValue> {
-        let idx: Vec<usize> = (0..items.len()).filter(|&i| items[i].row.split == "test" && items[i].row.board_half == half).collect();
+        let idx: Vec<usize> = (0..items.len())
+            .filter(|&i| items[i].row.split == "test" && items[i].row.board_half == half)
+            .collect();
         let mean = |v: &Vec<Option<f64>>, missing_as_zero: bool| -> Option<f64> {
-            let vals: Vec<f64> = idx.iter().filter_map(|&i| if missing_as_zero { Some(v[i].unwrap_or(0.0)) } else { v[i] }).collect();
+            let vals: Vec<f64> = idx
+                .iter()
+                .filter_map(|&i| {
+                    if missing_as_zero {
+                        Some(v[i].unwrap_or(0.0))
+                    } else {
+                        v[i]
+                    }
+                })
+                .collect();
             (!vals.is_empty()).then(|| vals.iter().sum::<f64>() / vals.len() as f64)
         };
         let mut out = Vec::new();
         let baseline = scores.first().map(|s| s.baseline);
         if let Some(v) = mean(&rescaled, false) {
-            out.push(NamedValue { name: format!("meaning cosine, rescaled (baseline {:.3}; answered items)", baseline.unwrap_or(0.0)), value: v });
+            out.push(NamedValue {
+                name: format!(
+                    "meaning cosine, rescaled (baseline {:.3}; answered items)",
+                    baseline.unwrap_or(0.0)
+                ),
+                value: v,
+            });
         }
         if let Some(v) = mean(&bert, true) {
-            out.push(NamedValue { name: format!("meaning BERTScore-F1 ({model})"), value: v });
+            out.push(NamedValue {
+                name: format!("meaning BERTScore-F1 ({model})"),
+                value: v,
+            });
         }
         if let Some(v) = mean(&origin, false) {
-            out.push(NamedValue { name: "origin cosine (items with an origin)".into(), value: v });
+            out.push(NamedValue {
+                name: "origin cosine (items with an origin)".into(),
+                value: v,
+            });
         }
         out
     };
-    Ok((item_scores, json!({"public": extras_for("public"), "private": extras_for("private")})))
+    Ok((
+        item_scores,
+        json!({"public": extras_for("public"), "private": extras_for("private")}),
+    ))
 }

@@ -3,9 +3,9 @@
 //! and the per-item human–model gap view.
 
 use crate::config::Settings;
+use crate::error::{ApiError, ApiResult};
 use crate::explain_board;
 use crate::inference::EmbeddingService;
-use crate::error::{ApiError, ApiResult};
 use crate::quiz::random_hex;
 use crate::storage::{self, AuthorRecord, BoardTaskRow, Storage, SubmissionRecord, TaskItemRow};
 use anyhow::Context;
@@ -18,8 +18,8 @@ use memeboard_core::api::{
 use memeboard_core::crowd::{crowd_rows, CrowdAnswer};
 use memeboard_core::leaderboard::{score_mcq, summarize, CategoryEstimate, ItemScore, McqGold};
 use memeboard_core::predictions::{
-    order_permutation, validate_explanations, validate_predictions, FileFormat, Limits, ManifestItem, Split, TaskManifest,
-    NUM_ORDERS,
+    order_permutation, validate_explanations, validate_predictions, FileFormat, Limits,
+    ManifestItem, Split, TaskManifest, NUM_ORDERS,
 };
 use memeboard_core::stats::Estimate;
 use memeboard_core::tasks::{CategoryInfo, ItemGold, ItemPrompt, TaskKind};
@@ -269,7 +269,10 @@ pub async fn list_tasks(storage: &Storage) -> ApiResult<Vec<TaskSummary>> {
 pub async fn manifest(storage: &Storage, slug: &str) -> ApiResult<TaskManifest> {
     let task = find_task(storage, slug).await?;
     if kind(&task)? == TaskKind::Explanation {
-        return Ok(explain_board::manifest_of(&task, &explain_board::items(storage, &task).await?));
+        return Ok(explain_board::manifest_of(
+            &task,
+            &explain_board::items(storage, &task).await?,
+        ));
     }
     Ok(manifest_of(&task, &mcq_items(storage, &task).await?))
 }
@@ -278,7 +281,9 @@ pub async fn manifest(storage: &Storage, slug: &str) -> ApiResult<TaskManifest> 
 pub async fn inputs_jsonl(storage: &Storage, slug: &str) -> ApiResult<String> {
     let task = find_task(storage, slug).await?;
     if kind(&task)? == TaskKind::Explanation {
-        return Ok(explain_board::inputs_jsonl(&explain_board::items(storage, &task).await?));
+        return Ok(explain_board::inputs_jsonl(
+            &explain_board::items(storage, &task).await?,
+        ));
     }
     let mut out = String::new();
     for item in mcq_items(storage, &task).await? {
@@ -304,7 +309,10 @@ pub async fn inputs_jsonl(storage: &Storage, slug: &str) -> ApiResult<String> {
 pub async fn template(storage: &Storage, slug: &str, format: FileFormat) -> ApiResult<String> {
     let task = find_task(storage, slug).await?;
     if kind(&task)? == TaskKind::Explanation {
-        return Ok(explain_board::template(&explain_board::items(storage, &task).await?, format));
+        return Ok(explain_board::template(
+            &explain_board::items(storage, &task).await?,
+            format,
+        ));
     }
     let items = mcq_items(storage, &task).await?;
     Ok(match format {
@@ -322,15 +330,21 @@ pub async fn template(storage: &Storage, slug: &str, format: FileFormat) -> ApiR
 pub async fn dev_gold(storage: &Storage, slug: &str) -> ApiResult<Vec<serde_json::Value>> {
     let task = find_task(storage, slug).await?;
     if kind(&task)? == TaskKind::Explanation {
-        return Ok(explain_board::dev_gold(&explain_board::items(storage, &task).await?));
+        return Ok(explain_board::dev_gold(
+            &explain_board::items(storage, &task).await?,
+        ));
     }
     mcq_items(storage, &task)
         .await?
         .into_iter()
         .filter(|i| split(&i.row) == Split::Dev)
         .map(|i| {
-            serde_json::to_value(McqGold { item_id: i.row.id, category: i.row.category, correct: i.correct })
-                .map_err(|e| ApiError::Unexpected(e.into()))
+            serde_json::to_value(McqGold {
+                item_id: i.row.id,
+                category: i.row.category,
+                correct: i.correct,
+            })
+            .map_err(|e| ApiError::Unexpected(e.into()))
         })
         .collect()
 }
@@ -495,16 +509,33 @@ pub async fn submit(
         let manifest = explain_board::manifest_of(&task, &items);
         let validated = validate_explanations(text, format, &manifest, limits)
             .map_err(|report| ApiError::Invalid(report.lines()))?;
-        let (scores, extra) = explain_board::score_file(storage, embeddings, &task, &items, &validated).await?;
-        let (public, private) = half_summaries(&task, items.iter().map(|i| &i.row), &scores, settings)?;
+        let (scores, extra) =
+            explain_board::score_file(storage, embeddings, &task, &items, &validated).await?;
+        let (public, private) =
+            half_summaries(&task, items.iter().map(|i| &i.row), &scores, settings)?;
         let warning = (!validated.missing.is_empty()).then(|| {
             format!(
                 "{} item(s) have no prediction and score 0: {}",
                 validated.missing.len(),
-                validated.missing.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
+                validated
+                    .missing
+                    .iter()
+                    .take(5)
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )
         });
-        Scored { scores, public, private, extra: Some(extra), num_lines: validated.num_lines, num_missing: validated.missing.len(), orders: "[0]".into(), warning }
+        Scored {
+            scores,
+            public,
+            private,
+            extra: Some(extra),
+            num_lines: validated.num_lines,
+            num_missing: validated.missing.len(),
+            orders: "[0]".into(),
+            warning,
+        }
     } else {
         let items = mcq_items(storage, &task).await?;
         let manifest = manifest_of(&task, &items);
@@ -512,10 +543,15 @@ pub async fn submit(
             .map_err(|report| ApiError::Invalid(report.lines()))?;
         let gold: Vec<McqGold> = items
             .iter()
-            .map(|i| McqGold { item_id: i.row.id.clone(), category: i.row.category.clone(), correct: i.correct })
+            .map(|i| McqGold {
+                item_id: i.row.id.clone(),
+                category: i.row.category.clone(),
+                correct: i.correct,
+            })
             .collect();
         let scores = score_mcq(&validated, &gold);
-        let (public, private) = half_summaries(&task, items.iter().map(|i| &i.row), &scores, settings)?;
+        let (public, private) =
+            half_summaries(&task, items.iter().map(|i| &i.row), &scores, settings)?;
         Scored {
             scores,
             public,
@@ -527,7 +563,16 @@ pub async fn submit(
             warning: validated.missing_warning(),
         }
     };
-    let Scored { scores, public, private, extra, num_lines, num_missing, orders, warning } = scored;
+    let Scored {
+        scores,
+        public,
+        private,
+        extra,
+        num_lines,
+        num_missing,
+        orders,
+        warning,
+    } = scored;
     let record = SubmissionRecord {
         id: format!("S-{}", random_hex(8)?.to_uppercase()),
         task_id: task.task.id.clone(),
@@ -720,7 +765,12 @@ pub async fn board(
     // explanations.
     let items: Vec<(TaskItemRow, Option<f64>)> = if is_explanation {
         let b = baseline.as_ref().map(|(b, _)| *b);
-        storage.task_items(&task.task.id).await?.into_iter().map(|r| (r, b)).collect()
+        storage
+            .task_items(&task.task.id)
+            .await?
+            .into_iter()
+            .map(|r| (r, b))
+            .collect()
     } else {
         mcq_items(storage, &task)
             .await?
@@ -890,7 +940,9 @@ pub async fn board(
         title: task.task.title.clone(),
         split: which,
         metric: if is_explanation {
-            let model = baseline.map(|(_, m)| m).unwrap_or_else(|| "embedding model".into());
+            let model = baseline
+                .map(|(_, m)| m)
+                .unwrap_or_else(|| "embedding model".into());
             format!("meaning cosine ({model})")
         } else {
             "accuracy".into()
@@ -1009,13 +1061,22 @@ pub async fn item_gaps(
     // (row, text shown) per item; for explanations the meme phrase.
     let is_explanation = kind(&task)? == TaskKind::Explanation;
     let items: Vec<(TaskItemRow, String)> = if is_explanation {
-        explain_board::items(storage, &task).await?.into_iter().map(|i| (i.row, i.meme)).collect()
+        explain_board::items(storage, &task)
+            .await?
+            .into_iter()
+            .map(|i| (i.row, i.meme))
+            .collect()
     } else {
-        mcq_items(storage, &task).await?.into_iter().map(|i| (i.row, i.sentence)).collect()
+        mcq_items(storage, &task)
+            .await?
+            .into_iter()
+            .map(|i| (i.row, i.sentence))
+            .collect()
     };
     let scores: Vec<ItemScore> =
         storage::decode_json("submissions.item_scores_json", &s.item_scores_json)?;
-    let by_id: HashMap<&str, &(TaskItemRow, String)> = items.iter().map(|i| (i.0.id.as_str(), i)).collect();
+    let by_id: HashMap<&str, &(TaskItemRow, String)> =
+        items.iter().map(|i| (i.0.id.as_str(), i)).collect();
     let mut crowd: BTreeMap<String, (f64, usize)> = BTreeMap::new();
     for a in crowd_answers(storage, &task).await? {
         let e = crowd.entry(a.item).or_default();

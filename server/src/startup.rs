@@ -113,6 +113,48 @@ impl Application {
     }
 }
 
+/// The configured model's directory (relative paths are under the data dir).
+pub fn model_dir(settings: &Settings) -> std::path::PathBuf {
+    let dir = &settings.model.dir;
+    if dir.is_absolute() {
+        dir.clone()
+    } else {
+        settings.data.dir.join(dir)
+    }
+}
+
+/// Files of the model directory the browser may download (nothing else is served from it).
+const BROWSER_MODEL_FILES: [&str; 4] = [
+    "browser.json",
+    "model.f16.safetensors",
+    "tokenizer.json",
+    "config.json",
+];
+
+/// `GET /model-files/{file}`: the compact browser copy of the embedding model.
+async fn model_file(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    axum::extract::Path(file): axum::extract::Path<String>,
+    request: Request,
+) -> Response {
+    use axum::response::IntoResponse;
+    if !BROWSER_MODEL_FILES.contains(&file.as_str()) {
+        return crate::error::ApiError::NotFound(format!("no model file `{file}`")).into_response();
+    }
+    let path = model_dir(&state.settings).join(&file);
+    match tower::ServiceExt::oneshot(ServeFile::new(path), request).await {
+        Ok(mut response) => {
+            // Revalidate cheaply (ETag/Last-Modified); the app keeps its own checked copy.
+            response.headers_mut().insert(
+                CACHE_CONTROL,
+                HeaderValue::from_static("public, max-age=3600"),
+            );
+            response.into_response()
+        }
+        Err(never) => match never {},
+    }
+}
+
 /// The whole router: `/healthz`, `/api/…` and the static front end with SPA fallback.
 pub fn build_router(state: AppState) -> Router {
     let static_dir = state.settings.server.static_dir.clone();
@@ -122,6 +164,7 @@ pub fn build_router(state: AppState) -> Router {
         .fallback(ServeFile::new(static_dir.join("index.html")));
     Router::new()
         .route("/healthz", get(routes::healthz))
+        .route("/model-files/{file}", get(model_file))
         .nest("/api", routes::api_router(upload_limit))
         .fallback_service(spa)
         .layer(middleware::from_fn(cache_headers))

@@ -56,12 +56,28 @@ pub fn api_router(upload_limit: usize) -> Router<AppState> {
         .route("/sessions/{id}/results", get(quizzes::get_results))
         .merge(leaderboard::router(upload_limit))
         .route("/openapi.json", get(openapi))
+        .route("/embedding-model", get(embedding_model))
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES))
         .fallback(api_not_found)
 }
 
 async fn api_not_found(OriginalUri(uri): OriginalUri) -> ApiError {
     ApiError::NotFound(format!("no API endpoint at `{}`", uri.path()))
+}
+
+/// `GET /api/embedding-model`: the model behind explanation scores and its browser copy.
+async fn embedding_model(
+    State(state): State<AppState>,
+) -> Json<memeboard_core::api::EmbeddingModelInfo> {
+    let dir = crate::startup::model_dir(&state.settings);
+    Json(memeboard_core::api::EmbeddingModelInfo {
+        name: state.settings.model.name.clone(),
+        server_available: state.embeddings.model_name().is_ok(),
+        browser_manifest: dir
+            .join("browser.json")
+            .exists()
+            .then(|| "/model-files/browser.json".to_owned()),
+    })
 }
 
 /// `GET /healthz`: the server is up and the database answers.

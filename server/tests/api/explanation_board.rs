@@ -19,7 +19,10 @@ async fn upload(app: &TestApp, token: &str, body: &str) -> (StatusCode, Value) {
     let res = app.app.router().oneshot(req).await.unwrap();
     let status = res.status();
     let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
 }
 
 async fn token(app: &TestApp) -> String {
@@ -29,7 +32,10 @@ async fn token(app: &TestApp) -> String {
 
 async fn explanation_files_are_scored_by_embeddings(db: Db) {
     if std::env::var("MEMEBOARD_TEST_MODELS").is_err() {
-        assert!(std::env::var("MEMEBOARD_REQUIRE_MODELS").is_err(), "models required");
+        assert!(
+            std::env::var("MEMEBOARD_REQUIRE_MODELS").is_err(),
+            "models required"
+        );
         return;
     }
     let app = TestApp::spawn(db).await;
@@ -37,13 +43,32 @@ async fn explanation_files_are_scored_by_embeddings(db: Db) {
     let (_, manifest) = app.get(&format!("/api/tasks/{TASK}/manifest")).await;
     let items = manifest["items"].as_array().unwrap();
     assert_eq!(items.len(), 36);
-    assert!(!manifest.to_string().contains("meaning"), "the manifest carries no gold");
+    assert!(
+        !manifest.to_string().contains("meaning"),
+        "the manifest carries no gold"
+    );
 
     // Bad files: exact errors, nothing stored.
-    let (status, body) = upload(&app, &token, "{\"item_id\":\"nope\",\"meaning\":\"x\"}\n{\"item_id\":\"nope\"}").await;
+    let (status, body) = upload(
+        &app,
+        &token,
+        "{\"item_id\":\"nope\",\"meaning\":\"x\"}\n{\"item_id\":\"nope\"}",
+    )
+    .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    let details: Vec<&str> = body["errors"].as_array().unwrap().iter().map(|e| e["detail"].as_str().unwrap()).collect();
-    assert_eq!(details, vec!["line 1, field `item_id`: unknown item id `nope`", "line 2, field `item_id`: unknown item id `nope`"]);
+    let details: Vec<&str> = body["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["detail"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        details,
+        vec![
+            "line 1, field `item_id`: unknown item id `nope`",
+            "line 2, field `item_id`: unknown item id `nope`"
+        ]
+    );
     assert_eq!(app.count("submissions").await, 0);
 
     // The reference meanings themselves (known to the test through the database) score 1.
@@ -61,29 +86,65 @@ async fn explanation_files_are_scored_by_embeddings(db: Db) {
     let file: String = gold
         .iter()
         .take(30)
-        .map(|(id, meaning)| json!({"item_id": id, "meaning": meaning, "origin": "网络"}).to_string() + "\n")
+        .map(|(id, meaning)| {
+            json!({"item_id": id, "meaning": meaning, "origin": "网络"}).to_string() + "\n"
+        })
         .collect();
     let (status, body) = upload(&app, &token, &file).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert_eq!(body["lines"], 30);
-    assert!(body["warnings"][0].as_str().unwrap().starts_with("6 item(s) have no prediction and score 0"));
+    assert!(body["warnings"][0]
+        .as_str()
+        .unwrap()
+        .starts_with("6 item(s) have no prediction and score 0"));
 
     let (_, board) = app.get(&format!("/api/boards/{TASK}")).await;
     assert_eq!(board["metric"], "meaning cosine (tiny-bert)");
-    let model = board["rows"].as_array().unwrap().iter().find(|r| r["kind"] == "model").unwrap();
+    let model = board["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["kind"] == "model")
+        .unwrap();
     let overall = model["scores"][0]["estimate"]["value"].as_f64().unwrap();
     assert!(overall > 0.5 && overall <= 1.0 + 1e-9, "{overall}");
-    let extra_names: Vec<&str> = model["extra"].as_array().unwrap().iter().map(|e| e["name"].as_str().unwrap()).collect();
-    assert!(extra_names.iter().any(|n| n.starts_with("meaning cosine, rescaled")), "{extra_names:?}");
-    assert!(extra_names.iter().any(|n| n.starts_with("meaning BERTScore-F1")), "{extra_names:?}");
-    let baseline = board["rows"].as_array().unwrap().iter().find(|r| r["kind"] == "baseline").unwrap();
+    let extra_names: Vec<&str> = model["extra"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        extra_names
+            .iter()
+            .any(|n| n.starts_with("meaning cosine, rescaled")),
+        "{extra_names:?}"
+    );
+    assert!(
+        extra_names
+            .iter()
+            .any(|n| n.starts_with("meaning BERTScore-F1")),
+        "{extra_names:?}"
+    );
+    let baseline = board["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["kind"] == "baseline")
+        .unwrap();
     assert_eq!(baseline["label"], "Random pair of reference meanings");
     // (The tiny random model maps everything close together, so its baseline is high.)
     let b = baseline["scores"][0]["estimate"]["value"].as_f64().unwrap();
     assert!(b > -1.0 && b <= 1.0, "{b}");
     // No test-split meaning appears on the board or in the task files.
     let (_, dev) = app.get(&format!("/api/tasks/{TASK}/manifest")).await;
-    let dev_ids: Vec<&str> = dev["items"].as_array().unwrap().iter().filter(|i| i["split"] == "dev").map(|i| i["id"].as_str().unwrap()).collect();
+    let dev_ids: Vec<&str> = dev["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["split"] == "dev")
+        .map(|i| i["id"].as_str().unwrap())
+        .collect();
     let text = board.to_string();
     for (id, meaning) in &gold {
         if !dev_ids.contains(&id.as_str()) {
@@ -99,10 +160,22 @@ async fn without_a_model_an_explanation_file_is_refused_whole(db: Db) {
     let token = token(&app).await;
     let (_, manifest) = app.get(&format!("/api/tasks/{TASK}/manifest")).await;
     let id = manifest["items"][0]["id"].as_str().unwrap();
-    let (status, body) = upload(&app, &token, &json!({"item_id": id, "meaning": "累了"}).to_string()).await;
+    let (status, body) = upload(
+        &app,
+        &token,
+        &json!({"item_id": id, "meaning": "累了"}).to_string(),
+    )
+    .await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
-    assert!(detail(&body).starts_with("explanation scoring is unavailable: embedding model not installed"), "{body}");
+    assert!(
+        detail(&body)
+            .starts_with("explanation scoring is unavailable: embedding model not installed"),
+        "{body}"
+    );
     assert_eq!(app.count("submissions").await, 0);
 }
 
-on_both_databases!(explanation_files_are_scored_by_embeddings, without_a_model_an_explanation_file_is_refused_whole);
+on_both_databases!(
+    explanation_files_are_scored_by_embeddings,
+    without_a_model_an_explanation_file_is_refused_whole
+);

@@ -23,6 +23,8 @@ const ROUTES: &[(&str, &str)] = &[
     ("post", "/api/sessions/{id}/answers"),
     ("get", "/api/sessions/{id}/results"),
     ("get", "/api/openapi.json"),
+    ("get", "/api/embedding-model"),
+    ("get", "/model-files/{file}"),
     // Leaderboard (routes/leaderboard.rs).
     ("post", "/api/authors"),
     ("get", "/api/me"),

@@ -78,3 +78,36 @@ async fn front_end_is_served_with_types_caching_and_spa_fallback() {
         (StatusCode::NOT_FOUND, "application/json")
     );
 }
+
+#[tokio::test]
+async fn only_the_browser_copy_of_the_model_is_downloadable() {
+    let (mut settings, dir) = test_settings(Db::Sqlite, false).await;
+    let model = dir.path().join("models/m");
+    std::fs::create_dir_all(&model).unwrap();
+    std::fs::write(
+        model.join("browser.json"),
+        r#"{"weights":"model.f16.safetensors"}"#,
+    )
+    .unwrap();
+    std::fs::write(model.join("model.onnx"), b"secret-ish").unwrap();
+    settings.model.dir = "models/m".into();
+    settings.model.name = "m".into();
+    let app = TestApp::with_settings(settings, dir).await;
+    let (status, info) = app.get("/api/embedding-model").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(info["name"], "m");
+    assert_eq!(
+        info["server_available"], false,
+        "no model.onnx runtime here"
+    );
+    assert_eq!(info["browser_manifest"], "/model-files/browser.json");
+    let (status, ct, cache) = fetch(&app, "/model-files/browser.json").await;
+    assert_eq!(
+        (status, ct.as_str(), cache.as_str()),
+        (StatusCode::OK, "application/json", "public, max-age=3600")
+    );
+    let (status, _, _) = fetch(&app, "/model-files/model.onnx").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _, _) = fetch(&app, "/model-files/..%2Fmodel.onnx").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
