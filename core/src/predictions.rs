@@ -760,9 +760,10 @@ pub fn validate_predictions(
         index.insert(item.id.as_str(), i);
     }
     let mut answers: Vec<Vec<ResolvedAnswer>> = vec![Vec::new(); manifest.items.len()];
-    // (item, order, sample) -> first line.
+    // First line of each (item, order, sample): a plain vector for the common (0, 0), a map
+    // for the rest.
+    let mut seen_plain: Vec<usize> = vec![0; manifest.items.len()];
     let mut seen: FnvMap<(usize, usize, usize), usize> = FnvMap::default();
-    seen.reserve(raw.len());
     let mut orders = BTreeSet::new();
     for r in &raw {
         let Some(item_id) = r.item_id.as_deref().map(str::trim) else {
@@ -838,8 +839,23 @@ pub fn validate_predictions(
                 }
             },
         };
-        if let Some(first) = seen.insert((item_index, order, sample), r.line) {
-            seen.insert((item_index, order, sample), first);
+        let first = if order == 0 && sample == 0 {
+            let slot = &mut seen_plain[item_index];
+            let first = (*slot != 0).then_some(*slot);
+            if first.is_none() {
+                *slot = r.line;
+            }
+            first
+        } else {
+            match seen.entry((item_index, order, sample)) {
+                std::collections::hash_map::Entry::Occupied(e) => Some(*e.get()),
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert(r.line);
+                    None
+                }
+            }
+        };
+        if let Some(first) = first {
             errs.push(
                 Some(r.line),
                 Some("item_id"),
