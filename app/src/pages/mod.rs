@@ -1,5 +1,6 @@
 //! One module per route.
 
+pub mod explain;
 pub mod home;
 pub mod not_found;
 pub mod quiz_intro;

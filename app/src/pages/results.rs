@@ -294,6 +294,29 @@ fn review_outcome(item: &ReviewItem) -> Option<bool> {
 #[component]
 fn ReviewCard(item: ReviewItem, categories: StoredValue<Vec<CategoryInfo>>) -> impl IntoView {
     let i18n = use_i18n();
+    if let Some(explanation) = item.explanation.clone() {
+        let key = item.category.clone();
+        let category = move || categories.with_value(|c| category_label(i18n.lang(), &key, c));
+        let zh = move || i18n.lang() == crate::i18n::Lang::Zh;
+        return view! {
+            <li class="card review-item" data-testid="review-item" data-position=item.position.to_string() data-correct="scored">
+                <p class="review-head"><span class="muted">{category}</span></p>
+                <p class="meme" lang="zh-CN">{item.sentence.clone()}</p>
+                <dl class="review-grid">
+                    <dt>{move || if zh() { "你的解释" } else { "Your explanation" }}</dt>
+                    <dd lang="zh-CN">{explanation.answer.clone()}</dd>
+                    <dt>{move || if zh() { "相似度" } else { "Similarity" }}</dt>
+                    <dd>{explanation.score.as_ref().map_or_else(|| DASH.to_owned(), |s| format!("{:.3} (rescaled {:.2}, BERTScore-F1 {:.3}, {})", s.cosine, s.rescaled, s.bert_f1, s.model))}</dd>
+                    <dt>{move || if zh() { "参考释义" } else { "Reference" }}</dt>
+                    {match explanation.reference.clone() {
+                        Some(r) => view! { <dd lang="zh-CN">{r.meaning}</dd> }.into_any(),
+                        None => view! { <dd class="muted">{move || i18n.t().withheld_note}</dd> }.into_any(),
+                    }}
+                </dl>
+            </li>
+        }
+        .into_any();
+    }
     let outcome = review_outcome(&item);
     let answer = |pos: usize| {
         let text = item.options.get(pos).cloned().unwrap_or_default();
@@ -364,6 +387,7 @@ fn ReviewCard(item: ReviewItem, categories: StoredValue<Vec<CategoryInfo>>) -> i
             </dl>
         </li>
     }
+    .into_any()
 }
 
 #[cfg(test)]

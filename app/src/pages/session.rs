@@ -7,6 +7,7 @@ use crate::components::sentence::Sentence;
 use crate::components::status::{error_fallback, Loading};
 use crate::format::{key_to_option, option_letter};
 use crate::i18n::use_i18n;
+use crate::pages::explain::ExplainQuestion;
 use crate::storage;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -119,15 +120,31 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
                 Some(pos) => {
                     items
                         .with_value(|its| its.iter().find(|i| i.position == pos).cloned())
-                        .map(|item| {
-                            view! {
-                                <Question
-                                    item=item
-                                    total=total
-                                    answered_count=answered_count
-                                    session_id=sid.get_value()
-                                    on_ack=on_ack
-                                />
+                        .map(|item| match item.prompt.clone() {
+                            PromptView::Explanation { meme } => {
+                                view! {
+                                    <ExplainQuestion
+                                        item=item
+                                        meme=meme
+                                        total=total
+                                        answered_count=answered_count
+                                        session_id=sid.get_value()
+                                        on_ack=on_ack
+                                    />
+                                }
+                                    .into_any()
+                            }
+                            PromptView::TextMcq { .. } => {
+                                view! {
+                                    <Question
+                                        item=item
+                                        total=total
+                                        answered_count=answered_count
+                                        session_id=sid.get_value()
+                                        on_ack=on_ack
+                                    />
+                                }
+                                    .into_any()
                             }
                         })
                         .into_any()
@@ -153,6 +170,8 @@ fn Question(
     let i18n = use_i18n();
     let (sentence, options) = match item.prompt {
         PromptView::TextMcq { sentence, options } => (sentence, options),
+        // Explanation items are shown by `ExplainQuestion`.
+        PromptView::Explanation { meme } => (meme, Vec::new()),
     };
     let option_count = options.len();
     let position = item.position;
