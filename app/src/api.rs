@@ -2,15 +2,23 @@
 //!
 //! Failed calls come back as [`ApiError`]; a server error's [`Display`](std::fmt::Display) is
 //! the `detail` text of its `{"errors":[{"detail":…}]}` body, so pages can show it as is.
+//! Prediction uploads go through `XMLHttpRequest` instead of `fetch` so the page can show
+//! upload progress; they fail with an [`UploadFailure`] that keeps every problem line.
 
-use gloo_net::http::{Request, Response};
+use gloo_net::http::{Request, RequestBuilder, Response};
 use memeboard_core::api::{
-    ApiErrorBody, CrowdStatsResponse, QuizSummary, ResultsResponse, SessionResponse,
-    StartSessionRequest, SubmitAnswerRequest, SubmitAnswerResponse,
+    ApiErrorBody, BoardResponse, BoardSplit, CreateAuthorRequest, CreateAuthorResponse,
+    CrowdStatsResponse, ItemGap, MeResponse, QuizSummary, ResultsResponse, SessionResponse,
+    StartSessionRequest, SubmissionDetail, SubmitAnswerRequest, SubmitAnswerResponse,
+    SubmitPredictionsResponse, TaskSummary, Weights,
 };
+use memeboard_core::leaderboard::McqGold;
+use memeboard_core::predictions::{FileFormat, TaskManifest};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::fmt;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
 
 /// Why an API call failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,17 +61,29 @@ impl std::error::Error for ApiError {}
 /// The message to show for a failed response: the details of an [`ApiErrorBody`] joined
 /// with "; ", else the start of the body text, else the status line.
 pub fn error_detail(status: u16, status_text: &str, body: &str) -> String {
+    error_details(status, status_text, body).join("; ")
+}
+
+/// Every message of a failed response, one per problem: the details of an
+/// [`ApiErrorBody`], else one line from the body text or the status line.
+pub fn error_details(status: u16, status_text: &str, body: &str) -> Vec<String> {
     if let Ok(parsed) = serde_json::from_str::<ApiErrorBody>(body) {
-        let details: Vec<&str> = parsed
+        let details: Vec<String> = parsed
             .errors
             .iter()
             .map(|e| e.detail.trim())
             .filter(|d| !d.is_empty())
+            .map(str::to_owned)
             .collect();
         if !details.is_empty() {
-            return details.join("; ");
+            return details;
         }
     }
+    vec![fallback_detail(status, status_text, body)]
+}
+
+/// The start of a non-JSON body, else the status line.
+fn fallback_detail(status: u16, status_text: &str, body: &str) -> String {
     let text = body.trim();
     if text.is_empty() || text.starts_with('<') {
         let status_text = status_text.trim();
@@ -100,7 +120,16 @@ async fn read<T: DeserializeOwned>(resp: Response) -> Result<T, ApiError> {
 }
 
 async fn get_json<T: DeserializeOwned>(url: &str) -> Result<T, ApiError> {
-    let resp = Request::get(url)
+    send_json(Request::get(url)).await
+}
+
+/// `GET` with `Authorization: Bearer {token}`.
+async fn get_json_with_token<T: DeserializeOwned>(url: &str, token: &str) -> Result<T, ApiError> {
+    send_json(Request::get(url).header("Authorization", &format!("Bearer {}", token.trim()))).await
+}
+
+async fn send_json<T: DeserializeOwned>(request: RequestBuilder) -> Result<T, ApiError> {
+    let resp = request
         .header("Accept", "application/json")
         .send()
         .await
@@ -164,6 +193,273 @@ pub async fn get_results(session_id: &str) -> Result<ResultsResponse, ApiError> 
     get_json(&format!("/api/sessions/{}/results", segment(session_id))).await
 }
 
+/// `POST /api/authors`: a new author and its bearer token (shown only in this response).
+pub async fn create_author(
+    request: &CreateAuthorRequest,
+) -> Result<CreateAuthorResponse, ApiError> {
+    post_json("/api/authors", request).await
+}
+
+/// `GET /api/me`: the token's author, quota and submissions (401 for an unknown token).
+pub async fn me(token: &str) -> Result<MeResponse, ApiError> {
+    get_json_with_token("/api/me", token).await
+}
+
+/// `GET /api/tasks`: the tasks that have leaderboards.
+pub async fn list_tasks() -> Result<Vec<TaskSummary>, ApiError> {
+    get_json("/api/tasks").await
+}
+
+/// `GET /api/tasks/{slug}/manifest`: what a prediction file may contain (no gold).
+pub async fn task_manifest(slug: &str) -> Result<TaskManifest, ApiError> {
+    get_json(&format!("/api/tasks/{}/manifest", segment(slug))).await
+}
+
+/// `GET /api/tasks/{slug}/dev-gold.jsonl`: gold of the open dev split (for previews).
+pub async fn dev_gold(slug: &str) -> Result<Vec<McqGold>, ApiError> {
+    let resp = Request::get(&task_file_url(slug, TaskFile::DevGold))
+        .send()
+        .await
+        .map_err(|e| ApiError::Network(e.to_string()))?;
+    if !resp.ok() {
+        let status = resp.status();
+        let status_text = resp.status_text();
+        let body = resp.text().await.unwrap_or_default();
+        return Err(ApiError::Server {
+            status,
+            detail: error_detail(status, &status_text, &body),
+        });
+    }
+    let text = resp
+        .text()
+        .await
+        .map_err(|e| ApiError::Decode(e.to_string()))?;
+    parse_dev_gold(&text).map_err(ApiError::Decode)
+}
+
+/// Parses dev gold JSON Lines (`{"item_id","category","correct"}` per line).
+pub fn parse_dev_gold(text: &str) -> Result<Vec<McqGold>, String> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| serde_json::from_str(l).map_err(|e| format!("dev gold line {}: {e}", i + 1)))
+        .collect()
+}
+
+/// A downloadable file of a task.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TaskFile {
+    /// Model inputs: sentence and options under every option order.
+    Inputs,
+    /// JSON Lines template (every item id, empty answers).
+    TemplateJsonl,
+    /// CSV template.
+    TemplateCsv,
+    /// Gold of the open dev split.
+    DevGold,
+}
+
+/// The URL of a task's downloadable file.
+pub fn task_file_url(slug: &str, file: TaskFile) -> String {
+    let name = match file {
+        TaskFile::Inputs => "inputs.jsonl",
+        TaskFile::TemplateJsonl => "template.jsonl",
+        TaskFile::TemplateCsv => "template.csv",
+        TaskFile::DevGold => "dev-gold.jsonl",
+    };
+    format!("/api/tasks/{}/{name}", encode_component(slug))
+}
+
+/// The wire name of a board split.
+pub fn split_name(split: BoardSplit) -> &'static str {
+    match split {
+        BoardSplit::Public => "public",
+        BoardSplit::Private => "private",
+    }
+}
+
+/// `GET /api/boards/{slug}?split=…`: one board (403 for a private board not yet revealed).
+pub async fn board(slug: &str, split: BoardSplit) -> Result<BoardResponse, ApiError> {
+    get_json(&format!(
+        "/api/boards/{}?split={}",
+        segment(slug),
+        split_name(split)
+    ))
+    .await
+}
+
+/// The URL of a board download (`ext` is `csv` or `json`).
+pub fn board_download_url(slug: &str, split: BoardSplit, ext: &str) -> String {
+    format!(
+        "/api/boards/{}/download.{ext}?split={}",
+        encode_component(slug),
+        split_name(split)
+    )
+}
+
+/// `GET /api/submissions/{id}`: a model page.
+pub async fn submission(id: &str) -> Result<SubmissionDetail, ApiError> {
+    get_json(&format!("/api/submissions/{}", segment(id))).await
+}
+
+/// `GET /api/submissions/{id}/items`: items the model got wrong that most people got right
+/// (only for the submission's author).
+pub async fn item_gaps(id: &str, token: &str) -> Result<Vec<ItemGap>, ApiError> {
+    get_json_with_token(&format!("/api/submissions/{}/items", segment(id)), token).await
+}
+
+/// Percent-encodes a query value or path segment (everything but `A-Z a-z 0-9 - _ . ~`).
+pub fn encode_component(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// What an upload says about the model and the file (sent as query parameters).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UploadMeta {
+    /// Model name (required).
+    pub model: String,
+    /// Organisation (empty: the author's).
+    pub organisation: String,
+    /// Size, e.g. `7B` (may be empty).
+    pub parameters: String,
+    /// Open or closed weights.
+    pub weights: Weights,
+    /// Paper or code URL (may be empty).
+    pub link: String,
+    /// Free text (may be empty).
+    pub description: String,
+    /// The file's name.
+    pub filename: String,
+    /// The format the browser validated the file as (the server parses it the same way).
+    pub format: FileFormat,
+}
+
+/// The query string of an upload (empty optional fields are left out).
+pub fn submission_query(meta: &UploadMeta) -> String {
+    let weights = match meta.weights {
+        Weights::Open => "open",
+        Weights::Closed => "closed",
+    };
+    let format = match meta.format {
+        FileFormat::JsonLines => "jsonl",
+        FileFormat::Csv => "csv",
+    };
+    let mut parts = vec![format!("model={}", encode_component(meta.model.trim()))];
+    for (key, value) in [
+        ("organisation", meta.organisation.as_str()),
+        ("parameters", meta.parameters.as_str()),
+        ("weights", weights),
+        ("link", meta.link.as_str()),
+        ("description", meta.description.as_str()),
+        ("filename", meta.filename.as_str()),
+        ("format", format),
+    ] {
+        let value = value.trim();
+        if !value.is_empty() {
+            parts.push(format!("{key}={}", encode_component(value)));
+        }
+    }
+    parts.join("&")
+}
+
+/// Why an upload failed: the HTTP status (none when no response came) and one message per
+/// problem (for a rejected file: one per bad line).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UploadFailure {
+    /// HTTP status, if the server answered.
+    pub status: Option<u16>,
+    /// What went wrong.
+    pub messages: Vec<String>,
+}
+
+impl UploadFailure {
+    fn network(detail: &str) -> Self {
+        Self {
+            status: None,
+            messages: vec![format!("Could not reach the server ({detail}).")],
+        }
+    }
+}
+
+/// `POST /api/tasks/{slug}/submissions`: uploads a prediction file with the bearer `token`.
+/// `on_progress` receives the share of the file sent so far (0 to 1) while it uploads.
+pub async fn upload_predictions(
+    slug: &str,
+    token: &str,
+    meta: &UploadMeta,
+    file: &web_sys::Blob,
+    on_progress: impl Fn(f64) + 'static,
+) -> Result<SubmitPredictionsResponse, UploadFailure> {
+    let failed = |what: &str| {
+        let what = what.to_owned();
+        move |_| UploadFailure::network(&what)
+    };
+    let url = format!(
+        "/api/tasks/{}/submissions?{}",
+        segment(slug),
+        submission_query(meta)
+    );
+    let content_type = match meta.format {
+        FileFormat::JsonLines => "application/x-ndjson; charset=utf-8",
+        FileFormat::Csv => "text/csv; charset=utf-8",
+    };
+    let xhr = web_sys::XmlHttpRequest::new().map_err(failed("XMLHttpRequest unavailable"))?;
+    xhr.open_with_async("POST", &url, true)
+        .map_err(failed("could not open the request"))?;
+    for (name, value) in [
+        ("Authorization", format!("Bearer {}", token.trim())),
+        ("Accept", "application/json".to_owned()),
+        ("Content-Type", content_type.to_owned()),
+    ] {
+        xhr.set_request_header(name, &value)
+            .map_err(failed("invalid request header"))?;
+    }
+    let progress =
+        Closure::<dyn FnMut(web_sys::ProgressEvent)>::new(move |ev: web_sys::ProgressEvent| {
+            if ev.length_computable() && ev.total() > 0.0 {
+                on_progress((ev.loaded() / ev.total()).clamp(0.0, 1.0));
+            }
+        });
+    let upload = xhr.upload().map_err(failed("upload unavailable"))?;
+    upload.set_onprogress(Some(progress.as_ref().unchecked_ref()));
+    // Resolves on `loadend`: after success, error, abort or timeout alike.
+    let finished = js_sys::Promise::new(&mut |resolve, _reject| {
+        xhr.set_onloadend(Some(&resolve));
+    });
+    xhr.send_with_opt_blob(Some(file))
+        .map_err(failed("could not send the file"))?;
+    let _ = wasm_bindgen_futures::JsFuture::from(finished).await;
+    upload.set_onprogress(None);
+    xhr.set_onloadend(None);
+    drop(progress);
+
+    let status = xhr.status().unwrap_or(0);
+    if status == 0 {
+        return Err(UploadFailure::network("the upload was interrupted"));
+    }
+    let body = xhr.response_text().ok().flatten().unwrap_or_default();
+    if (200..300).contains(&status) {
+        serde_json::from_str(&body).map_err(|e| UploadFailure {
+            status: Some(status),
+            messages: vec![ApiError::Decode(e.to_string()).to_string()],
+        })
+    } else {
+        let status_text = xhr.status_text().unwrap_or_default();
+        Err(UploadFailure {
+            status: Some(status),
+            messages: error_details(status, &status_text, &body),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -182,6 +478,67 @@ mod tests {
         assert_eq!(error_detail(502, "Bad Gateway", ""), "HTTP 502 Bad Gateway");
         assert_eq!(error_detail(500, "", "<html>oops</html>"), "HTTP 500");
         assert_eq!(error_detail(500, "", "boom"), "HTTP 500: boom");
+    }
+
+    #[test]
+    fn error_details_keep_one_message_per_problem() {
+        let body = r#"{"errors":[{"detail":"line 1, field `item_id`: unknown item id `nope`"},{"detail":"line 2: oops"}]}"#;
+        assert_eq!(
+            error_details(422, "", body),
+            vec![
+                "line 1, field `item_id`: unknown item id `nope`".to_owned(),
+                "line 2: oops".to_owned()
+            ]
+        );
+        assert_eq!(
+            error_details(413, "Payload Too Large", ""),
+            vec!["HTTP 413 Payload Too Large".to_owned()]
+        );
+    }
+
+    #[test]
+    fn upload_query_encodes_values_and_skips_empty_ones() {
+        let meta = UploadMeta {
+            model: " My Model/v2 ".into(),
+            organisation: "".into(),
+            parameters: "7B".into(),
+            weights: Weights::Open,
+            link: "https://example.org/a?b=c&d".into(),
+            description: "大模型".into(),
+            filename: "preds.csv".into(),
+            format: FileFormat::Csv,
+        };
+        assert_eq!(
+            submission_query(&meta),
+            "model=My%20Model%2Fv2&parameters=7B&weights=open\
+             &link=https%3A%2F%2Fexample.org%2Fa%3Fb%3Dc%26d\
+             &description=%E5%A4%A7%E6%A8%A1%E5%9E%8B&filename=preds.csv&format=csv"
+        );
+    }
+
+    #[test]
+    fn urls_of_downloads() {
+        assert_eq!(
+            task_file_url("demo-mcq", TaskFile::TemplateCsv),
+            "/api/tasks/demo-mcq/template.csv"
+        );
+        assert_eq!(
+            board_download_url("demo-mcq", BoardSplit::Private, "json"),
+            "/api/boards/demo-mcq/download.json?split=private"
+        );
+    }
+
+    #[test]
+    fn dev_gold_lines_parse() {
+        let gold = parse_dev_gold(
+            "{\"item_id\":\"a\",\"category\":\"slang\",\"correct\":2}\n\n{\"item_id\":\"b\",\"category\":\"x\",\"correct\":0}\n",
+        )
+        .unwrap();
+        assert_eq!(gold.len(), 2);
+        assert_eq!(gold[0].correct, 2);
+        assert!(parse_dev_gold("{}")
+            .unwrap_err()
+            .starts_with("dev gold line 1"));
     }
 
     #[test]

@@ -129,6 +129,17 @@ pub fn use_i18n() -> I18n {
     })
 }
 
+/// A piece of interface text that follows the language: `tr(|t| t.title)`.
+///
+/// Every call returns the same closure type, so the view code that renders such text is
+/// compiled once for the whole app instead of once per string (a large wasm saving).
+pub fn tr(
+    pick: fn(&'static Strings) -> &'static str,
+) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    let i18n = use_i18n();
+    move || pick(i18n.t())
+}
+
 /// A category's label in `lang`: from the quiz's own labels, else the CHIME meme types,
 /// else the raw key.
 pub fn category_label(lang: Lang, key: &str, categories: &[CategoryInfo]) -> String {
@@ -316,6 +327,309 @@ pub struct Strings {
     pub results_not_ready: &'static str,
     /// Link back to an unfinished quiz.
     pub continue_quiz: &'static str,
+
+    /// Accessible name of the main navigation.
+    pub nav_label: &'static str,
+    /// Nav: quizzes (home).
+    pub nav_quizzes: &'static str,
+    /// Nav: leaderboards.
+    pub nav_boards: &'static str,
+    /// Nav: submit predictions.
+    pub nav_submit: &'static str,
+    /// Nav: account (author token).
+    pub nav_account: &'static str,
+
+    /// Row kind badge: a submitted model.
+    pub kind_model: &'static str,
+    /// Row kind badge: a crowd human row.
+    pub kind_human: &'static str,
+    /// Row kind badge: a chance baseline.
+    pub kind_baseline: &'static str,
+    /// Open weights.
+    pub weights_open: &'static str,
+    /// Closed weights.
+    pub weights_closed: &'static str,
+    /// Submission status: scored.
+    pub status_scored: &'static str,
+    /// Submission status: stored, scores hidden (blind board).
+    pub status_received: &'static str,
+    /// Label of the human-average board row.
+    pub row_human_average: &'static str,
+    /// Label of the human-best board row.
+    pub row_human_best: &'static str,
+    /// Label of the chance board row.
+    pub row_chance: &'static str,
+    /// "N participants" under a human row.
+    pub participants_n: fn(usize) -> String,
+    /// Column: rank.
+    pub col_rank: &'static str,
+    /// Column: model / row label.
+    pub col_model: &'static str,
+    /// Column: row kind.
+    pub col_kind: &'static str,
+    /// Column: organisation.
+    pub col_organisation: &'static str,
+    /// Column: parameters.
+    pub col_params: &'static str,
+    /// Column: weights.
+    pub col_weights: &'static str,
+    /// Column: submission date.
+    pub col_submitted: &'static str,
+    /// Column: accuracy with interval.
+    pub col_accuracy: &'static str,
+    /// Column: items scored.
+    pub col_items: &'static str,
+    /// Hint above a sortable table.
+    pub sort_hint: &'static str,
+
+    /// Leaderboard index heading.
+    pub boards_title: &'static str,
+    /// Leaderboard index introduction.
+    pub boards_intro: &'static str,
+    /// Shown when no task has a board.
+    pub no_tasks: &'static str,
+    /// Item counts per split: dev, public test, private test.
+    pub split_counts: fn(usize, usize, usize) -> String,
+    /// "N submissions".
+    pub submissions_n: fn(usize) -> String,
+    /// Link to a board.
+    pub view_board: &'static str,
+    /// Link to the submit page for a task.
+    pub submit_to: &'static str,
+
+    /// Public board toggle.
+    pub board_public: &'static str,
+    /// Private board toggle.
+    pub board_private: &'static str,
+    /// Accessible name of the public/private toggle.
+    pub board_split_label: &'static str,
+    /// Heading while the private board is not revealed.
+    pub board_locked_title: &'static str,
+    /// Blind board note.
+    pub board_blind_note: &'static str,
+    /// "Scored on N test items · metric: accuracy".
+    pub board_items: fn(usize, &str) -> String,
+    /// Label of the missing-items policy.
+    pub missing_policy_label: &'static str,
+    /// Explanation of the numbers on a board.
+    pub board_ci_note: &'static str,
+    /// Heading of the chart.
+    pub chart_title: &'static str,
+    /// Text description of the chart (for screen readers).
+    pub chart_desc: &'static str,
+    /// Shown instead of bars when no model is scored yet.
+    pub no_models: &'static str,
+    /// Heading of the download links.
+    pub downloads: &'static str,
+    /// Download the board as CSV.
+    pub download_csv: &'static str,
+    /// Download the board as JSON.
+    pub download_json: &'static str,
+    /// Accessible name of the scrollable table region.
+    pub board_table_label: &'static str,
+
+    /// Submit page heading.
+    pub submit_title: &'static str,
+    /// Submit page introduction.
+    pub submit_intro: &'static str,
+    /// Help heading.
+    pub help_title: &'static str,
+    /// JSON Lines format.
+    pub help_jsonl: &'static str,
+    /// Option orders and samples.
+    pub help_orders: &'static str,
+    /// CSV format.
+    pub help_csv: &'static str,
+    /// Missing items are wrong.
+    pub help_missing: &'static str,
+    /// Limits (daily quota if known).
+    pub help_limits: fn(Option<usize>) -> String,
+    /// Heading of the per-task downloads.
+    pub task_files: &'static str,
+    /// Download: model inputs.
+    pub dl_inputs: &'static str,
+    /// Download: JSON Lines template.
+    pub dl_template_jsonl: &'static str,
+    /// Download: CSV template.
+    pub dl_template_csv: &'static str,
+    /// Download: dev gold.
+    pub dl_dev_gold: &'static str,
+    /// Command line heading.
+    pub cli_title: &'static str,
+    /// Before the curl example.
+    pub cli_curl: &'static str,
+    /// Before the CLI example.
+    pub cli_tool: &'static str,
+    /// Upload form heading.
+    pub form_title: &'static str,
+    /// Task select label.
+    pub task_label: &'static str,
+    /// Token field label.
+    pub token_label: &'static str,
+    /// Before the account link under the token field.
+    pub token_missing: &'static str,
+    /// Account link text under the token field.
+    pub token_create_link: &'static str,
+    /// Model name label.
+    pub model_label: &'static str,
+    /// Organisation label.
+    pub organisation_label: &'static str,
+    /// Organisation hint.
+    pub organisation_hint: &'static str,
+    /// Parameters label.
+    pub parameters_label: &'static str,
+    /// Weights label.
+    pub weights_label: &'static str,
+    /// Open weights option.
+    pub weights_open_option: &'static str,
+    /// Closed weights option.
+    pub weights_closed_option: &'static str,
+    /// Link label.
+    pub link_label: &'static str,
+    /// Description label.
+    pub description_label: &'static str,
+    /// File field label.
+    pub file_label: &'static str,
+    /// Drop zone text.
+    pub drop_text: &'static str,
+    /// "Selected: name (size)".
+    pub file_selected: fn(&str, f64) -> String,
+    /// While the file is read and checked.
+    pub checking: &'static str,
+    /// While the task manifest loads.
+    pub task_loading: &'static str,
+    /// The file could not be read.
+    pub file_unreadable: &'static str,
+    /// The file is over the size limit.
+    pub file_too_big: fn(f64, usize) -> String,
+    /// Heading of the preview error list.
+    pub preview_errors_title: &'static str,
+    /// "N lines OK".
+    pub lines_ok: fn(usize) -> String,
+    /// Heading of the dev preview score.
+    pub preview_score_title: &'static str,
+    /// Note under the dev preview score.
+    pub preview_score_note: fn(usize) -> String,
+    /// Upload button.
+    pub upload: &'static str,
+    /// Upload button while sending.
+    pub uploading: &'static str,
+    /// Accessible name of the progress bar.
+    pub upload_progress: &'static str,
+    /// Model name missing.
+    pub need_model: &'static str,
+    /// Token missing.
+    pub need_token: &'static str,
+    /// Heading of the server's error list.
+    pub upload_failed: &'static str,
+    /// Result heading.
+    pub result_title: &'static str,
+    /// Label of the status.
+    pub status_label: &'static str,
+    /// "N lines read".
+    pub lines_read: fn(usize) -> String,
+    /// Heading of the public score.
+    pub public_score_title: &'static str,
+    /// Blind board: scores later.
+    pub received_note: &'static str,
+    /// Heading of the warnings.
+    pub warnings_title: &'static str,
+    /// "2 of 5 left today".
+    pub quota_left: fn(usize, usize) -> String,
+    /// Link to the board.
+    pub see_board: &'static str,
+    /// Link to the model page.
+    pub see_model: &'static str,
+
+    /// Account heading.
+    pub account_title: &'static str,
+    /// Account introduction.
+    pub account_intro: &'static str,
+    /// Create-token heading.
+    pub create_title: &'static str,
+    /// Name field.
+    pub name_label: &'static str,
+    /// Create button.
+    pub create_token: &'static str,
+    /// Create button while sending.
+    pub creating: &'static str,
+    /// Name missing.
+    pub need_name: &'static str,
+    /// New-token heading.
+    pub new_token_title: &'static str,
+    /// New-token note.
+    pub new_token_note: &'static str,
+    /// Copy button.
+    pub copy: &'static str,
+    /// After copying.
+    pub copied: &'static str,
+    /// Clipboard unavailable.
+    pub copy_failed: &'static str,
+    /// Heading of the stored token's account.
+    pub your_account: &'static str,
+    /// Uploads left label.
+    pub quota_label: &'static str,
+    /// Own submissions heading.
+    pub my_submissions: &'static str,
+    /// No own submissions.
+    pub no_submissions: &'static str,
+    /// Forget-token button.
+    pub forget_token: &'static str,
+    /// Confirmation question.
+    pub forget_confirm: &'static str,
+    /// Confirm forgetting.
+    pub forget_yes: &'static str,
+    /// Cancel.
+    pub cancel: &'static str,
+    /// Summary of the "create another token" box.
+    pub create_another: &'static str,
+    /// Heading of the "use an existing token" box.
+    pub use_existing: &'static str,
+    /// Save button.
+    pub save: &'static str,
+
+    /// Model page: task label.
+    pub model_task: &'static str,
+    /// Model page: link label.
+    pub model_link: &'static str,
+    /// Model page: lines label.
+    pub model_lines: &'static str,
+    /// Model page: missing items label.
+    pub model_missing: &'static str,
+    /// Model page: scores hidden.
+    pub scores_hidden: &'static str,
+    /// Heading of the gap table.
+    pub gaps_title: &'static str,
+    /// Note under the gap heading.
+    pub gaps_note: &'static str,
+    /// No gap items.
+    pub no_gaps: &'static str,
+    /// Column: question.
+    pub col_question: &'static str,
+    /// Label of the "random pair of reference meanings" baseline row (explanation boards).
+    pub row_random_pair: &'static str,
+    /// Heading of the secondary metrics table.
+    pub secondary_title: &'static str,
+    /// Column: metric name.
+    pub col_metric: &'static str,
+    /// Column: value.
+    pub col_value: &'static str,
+    /// Task kind: fill in the blank.
+    pub kind_text_mcq: &'static str,
+    /// Task kind: explanation.
+    pub kind_explanation: &'static str,
+    /// Explanation files: JSON Lines.
+    pub help_explain_jsonl: &'static str,
+    /// Explanation files: CSV.
+    pub help_explain_csv: &'static str,
+    /// Explanation files: missing items.
+    pub help_explain_missing: &'static str,
+    /// Explanation files are scored on the server only.
+    pub explain_preview_note: &'static str,
+    /// Column: the crowd's mean score on an item.
+    pub col_crowd_score: &'static str,
+    /// Column: model score on an item.
+    pub col_model_score: &'static str,
 }
 
 /// Chinese strings.
@@ -417,6 +731,168 @@ pub static ZH: Strings = Strings {
     withheld_note: "本题属于隐藏测试集，不公布正确答案。",
     results_not_ready: "结果尚不可用",
     continue_quiz: "继续答题",
+
+    nav_label: "主导航",
+    nav_quizzes: "测验",
+    nav_boards: "排行榜",
+    nav_submit: "提交",
+    nav_account: "账户",
+
+    kind_model: "模型",
+    kind_human: "人类",
+    kind_baseline: "基线",
+    weights_open: "开放",
+    weights_closed: "闭源",
+    status_scored: "已评分",
+    status_received: "已接收",
+    row_human_average: "人类平均（众包）",
+    row_human_best: "人类最佳（众包）",
+    row_chance: "随机猜测（随机选项）",
+    participants_n: |n| format!("{n} 名参与者"),
+    col_rank: "排名",
+    col_model: "模型",
+    col_kind: "类型",
+    col_organisation: "机构",
+    col_params: "参数量",
+    col_weights: "权重",
+    col_submitted: "提交日期",
+    col_accuracy: "得分（95% 置信区间）",
+    col_items: "题数",
+    sort_hint: "点击列标题可排序。",
+
+    boards_title: "排行榜",
+    boards_intro: "模型在隐藏的测试题上评分，并与众包得到的人类基线并列展示。",
+    no_tasks: "目前还没有排行榜。",
+    split_counts: |dev, public, private| {
+        format!("开发集 {dev} 题 · 公开榜 {public} 题 · 私有榜 {private} 题")
+    },
+    submissions_n: |n| format!("{n} 次提交"),
+    view_board: "查看排行榜",
+    submit_to: "提交预测",
+
+    board_public: "公开榜",
+    board_private: "私有榜",
+    board_split_label: "选择榜单",
+    board_locked_title: "私有榜尚未公布",
+    board_blind_note: "本榜为盲评：组织者公布之前，模型成绩保持隐藏。",
+    board_items: |n, metric| format!("基于 {n} 道测试题评分 · 指标：{metric}"),
+    missing_policy_label: "缺失的预测",
+    board_ci_note: "数值为本榜指标（见上方）；方括号内为按题目自助法得到的 95% 置信区间。",
+    chart_title: "各类别得分（总体前 5 名模型）",
+    chart_desc: "柱形为总体成绩前 5 名模型在每个类别上的得分；实线为人类平均，点线为人类最佳，虚线为随机基线。",
+    no_models: "还没有已评分的模型提交。",
+    downloads: "下载",
+    download_csv: "下载 CSV",
+    download_json: "下载 JSON",
+    board_table_label: "排行榜表格（可横向滚动）",
+
+    submit_title: "提交预测",
+    submit_intro: "上传模型对某个任务全部题目的预测，即可在隐藏测试题上评分并进入排行榜。",
+    help_title: "如何提交",
+    help_jsonl: "JSON Lines：每行一个对象，给出题目编号和答案。答案可以是选项序号（从 1 开始，按 inputs.jsonl 中的标准顺序），也可以是选项的完整原文：",
+    help_orders: "可选：如果你按其他选项顺序提问，请加上 \"order\"（0–4，inputs.jsonl 的 options_by_order 列出了每种顺序）；每种顺序可用 \"sample\" 给出多次采样。每种顺序取多数答案，题目得分为文件中所用各顺序的平均。",
+    help_csv: "CSV：首行为表头 item_id,answer（可选 order,sample 列），之后每行一条预测：",
+    help_missing: "没有预测的题目按答错计分。",
+    help_limits: |quota| match quota {
+        Some(q) => format!("限制：文件不超过 20 MB、20 万行；每个令牌每天（UTC）最多上传 {q} 次。"),
+        None => "限制：文件不超过 20 MB、20 万行；每个令牌每天（UTC）有上传次数上限（见账户页）。".to_owned(),
+    },
+    task_files: "本任务的文件",
+    dl_inputs: "模型输入（inputs.jsonl）",
+    dl_template_jsonl: "模板（JSON Lines）",
+    dl_template_csv: "模板（CSV）",
+    dl_dev_gold: "开发集答案（dev-gold.jsonl）",
+    cli_title: "命令行提交",
+    cli_curl: "使用 curl：",
+    cli_tool: "使用 memeboard 命令行工具：",
+    form_title: "上传",
+    task_label: "任务",
+    token_label: "作者令牌",
+    token_missing: "还没有令牌？",
+    token_create_link: "在账户页创建",
+    model_label: "模型名称（必填）",
+    organisation_label: "机构",
+    organisation_hint: "留空则使用账户中的机构。",
+    parameters_label: "参数量（如 7B）",
+    weights_label: "权重",
+    weights_open_option: "开放权重",
+    weights_closed_option: "闭源（仅 API 或未发布）",
+    link_label: "链接（论文或代码，http/https）",
+    description_label: "说明",
+    file_label: "预测文件",
+    drop_text: "把 .jsonl 或 .csv 文件拖到这里，或选择文件：",
+    file_selected: |name, bytes| format!("已选择：{name}（{:.1} KB）", bytes / 1024.0),
+    checking: "正在检查文件…",
+    task_loading: "正在加载任务清单…",
+    file_unreadable: "无法读取该文件。",
+    file_too_big: |bytes, limit| format!("文件大小为 {bytes} 字节，上限为 {limit} 字节。"),
+    preview_errors_title: "文件有以下问题，修正后才能上传：",
+    lines_ok: |n| format!("{n} 行格式正确"),
+    preview_score_title: "开发集（公开答案）——不是排行榜成绩",
+    preview_score_note: |n| {
+        format!("在你的浏览器中仅用 {n} 道开发集题目计算；排行榜使用隐藏的测试题。")
+    },
+    upload: "上传并评分",
+    uploading: "上传中…",
+    upload_progress: "上传进度",
+    need_model: "请填写模型名称。",
+    need_token: "请填写作者令牌（可在账户页创建）。",
+    upload_failed: "服务器拒绝了这次上传：",
+    result_title: "上传成功",
+    status_label: "状态",
+    lines_read: |n| format!("读取 {n} 行"),
+    public_score_title: "公开榜成绩",
+    received_note: "本榜为盲评：文件已保存并评分，成绩将在组织者公布后显示。",
+    warnings_title: "提醒",
+    quota_left: |left, limit| format!("今日还剩 {left} / {limit} 次"),
+    see_board: "查看排行榜",
+    see_model: "模型页面",
+
+    account_title: "账户",
+    account_intro: "上传预测需要作者令牌。在这里创建令牌：令牌只显示一次，并保存在此浏览器中。",
+    create_title: "创建令牌",
+    name_label: "姓名或团队名",
+    create_token: "创建令牌",
+    creating: "正在创建…",
+    need_name: "请填写姓名或团队名。",
+    new_token_title: "你的新令牌",
+    new_token_note: "请立即复制并妥善保存：它不会再次显示。此浏览器已记住它。",
+    copy: "复制",
+    copied: "已复制",
+    copy_failed: "无法访问剪贴板，请手动选中令牌并复制。",
+    your_account: "你的账户",
+    quota_label: "今日上传",
+    my_submissions: "你的提交",
+    no_submissions: "还没有提交。",
+    forget_token: "在此浏览器中忘记令牌",
+    forget_confirm: "确定忘记吗？没有这个令牌，就无法再以该作者身份上传。",
+    forget_yes: "确定忘记",
+    cancel: "取消",
+    create_another: "创建另一个令牌",
+    use_existing: "使用已有令牌",
+    save: "保存",
+
+    model_task: "任务",
+    model_link: "链接",
+    model_lines: "行数",
+    model_missing: "缺失题目（按答错计）",
+    scores_hidden: "本榜为盲评：成绩将在组织者公布后显示。",
+    gaps_title: "模型答错、但多数人答对的题目",
+    gaps_note: "只有提交者本人能看到（开发集与公开榜题目）。",
+    no_gaps: "没有这样的题目。",
+    col_question: "题目",
+    row_random_pair: "随机配对的参考释义",
+    secondary_title: "次要指标（总体）",
+    col_metric: "指标",
+    col_value: "数值",
+    kind_text_mcq: "填空（五选一）",
+    kind_explanation: "解释梗义（自由作答，按句向量评分）",
+    help_explain_jsonl: "解释类任务的 JSON Lines：每行给出题目编号和对梗义的解释，来源（origin）和例句（example）可选：",
+    help_explain_csv: "CSV：首行为表头 item_id,meaning（可选 origin,example 列）：",
+    help_explain_missing: "没有预测的题目记 0 分。",
+    explain_preview_note: "解释类文件只在服务器上用句向量评分；这里只检查文件格式。",
+    col_crowd_score: "人群得分",
+    col_model_score: "模型得分",
 };
 
 /// English strings.
@@ -524,6 +1000,180 @@ pub static EN: Strings = Strings {
     withheld_note: "This question belongs to a hidden test set, so its answer is not shown.",
     results_not_ready: "Results are not available yet",
     continue_quiz: "Continue the quiz",
+
+    nav_label: "Main",
+    nav_quizzes: "Quizzes",
+    nav_boards: "Leaderboards",
+    nav_submit: "Submit",
+    nav_account: "Account",
+
+    kind_model: "model",
+    kind_human: "human",
+    kind_baseline: "baseline",
+    weights_open: "open",
+    weights_closed: "closed",
+    status_scored: "scored",
+    status_received: "received",
+    row_human_average: "Human average (crowd)",
+    row_human_best: "Human best (crowd)",
+    row_chance: "Chance (random option)",
+    participants_n: |n| {
+        if n == 1 {
+            "1 participant".to_owned()
+        } else {
+            format!("{n} participants")
+        }
+    },
+    col_rank: "Rank",
+    col_model: "Model",
+    col_kind: "Type",
+    col_organisation: "Organisation",
+    col_params: "Params",
+    col_weights: "Weights",
+    col_submitted: "Submitted",
+    col_accuracy: "Score (95% CI)",
+    col_items: "Items",
+    sort_hint: "Select a column header to sort.",
+
+    boards_title: "Leaderboards",
+    boards_intro: "Models are scored on hidden test items and shown beside the crowd's human baseline.",
+    no_tasks: "No leaderboards yet.",
+    split_counts: |dev, public, private| {
+        format!("{dev} dev · {public} public-board · {private} private-board items")
+    },
+    submissions_n: |n| {
+        if n == 1 {
+            "1 submission".to_owned()
+        } else {
+            format!("{n} submissions")
+        }
+    },
+    view_board: "View leaderboard",
+    submit_to: "Submit predictions",
+
+    board_public: "Public board",
+    board_private: "Private board",
+    board_split_label: "Board",
+    board_locked_title: "The private board is not revealed yet",
+    board_blind_note: "This board is blind: model scores stay hidden until the organisers reveal them.",
+    board_items: |n, metric| format!("Scored on {n} test items · metric: {metric}"),
+    missing_policy_label: "Missing predictions",
+    board_ci_note: "Numbers use the board's metric (above); brackets give 95% item-bootstrap confidence intervals.",
+    chart_title: "Scores by category (top 5 models overall)",
+    chart_desc: "Bars show the score of the five best models overall in each category; the solid line marks the human average, the dotted line the human best and the dashed line the chance baseline.",
+    no_models: "No scored model submissions yet.",
+    downloads: "Download",
+    download_csv: "Download CSV",
+    download_json: "Download JSON",
+    board_table_label: "Leaderboard table (scrolls sideways)",
+
+    submit_title: "Submit predictions",
+    submit_intro: "Upload your model's predictions for every item of a task; they are scored on hidden test items and join the leaderboard.",
+    help_title: "How to submit",
+    help_jsonl: "JSON Lines: one object per line with the item id and the answer, either the option number (1-based, in the canonical order of inputs.jsonl) or the option's exact text:",
+    help_orders: "Optional: add \"order\" (0–4) when you asked with the options in another order (inputs.jsonl lists them in options_by_order), and \"sample\" for several samples per order. Each order counts its majority answer; an item scores the mean over the orders used in the file.",
+    help_csv: "CSV: a header row item_id,answer (optional order,sample columns), then one prediction per row:",
+    help_missing: "Items without a prediction are scored as wrong.",
+    help_limits: |quota| match quota {
+        Some(q) => format!("Limits: files up to 20 MB and 200,000 lines; {q} uploads per token per UTC day."),
+        None => "Limits: files up to 20 MB and 200,000 lines; a daily upload quota per token (see your account page).".to_owned(),
+    },
+    task_files: "Files for this task",
+    dl_inputs: "Model inputs (inputs.jsonl)",
+    dl_template_jsonl: "Template (JSON Lines)",
+    dl_template_csv: "Template (CSV)",
+    dl_dev_gold: "Dev gold (dev-gold.jsonl)",
+    cli_title: "From the command line",
+    cli_curl: "With curl:",
+    cli_tool: "With the memeboard CLI:",
+    form_title: "Upload",
+    task_label: "Task",
+    token_label: "Author token",
+    token_missing: "No token yet?",
+    token_create_link: "Create one on the account page",
+    model_label: "Model name (required)",
+    organisation_label: "Organisation",
+    organisation_hint: "Leave empty to use your account's.",
+    parameters_label: "Parameters (e.g. 7B)",
+    weights_label: "Weights",
+    weights_open_option: "Open weights",
+    weights_closed_option: "Closed (API only or unreleased)",
+    link_label: "Link (paper or code, http/https)",
+    description_label: "Description",
+    file_label: "Prediction file",
+    drop_text: "Drop a .jsonl or .csv file here, or choose one:",
+    file_selected: |name, bytes| format!("Selected: {name} ({:.1} KB)", bytes / 1024.0),
+    checking: "Checking the file…",
+    task_loading: "Loading the task manifest…",
+    file_unreadable: "The file could not be read.",
+    file_too_big: |bytes, limit| format!("The file is {bytes} bytes; the limit is {limit} bytes."),
+    preview_errors_title: "The file has problems; fix them to upload:",
+    lines_ok: |n| if n == 1 { "1 line OK".to_owned() } else { format!("{n} lines OK") },
+    preview_score_title: "Dev split (public gold) — not the leaderboard score",
+    preview_score_note: |n| {
+        format!("Computed in your browser on the {n} dev items only; the leaderboard uses hidden test items.")
+    },
+    upload: "Upload and score",
+    uploading: "Uploading…",
+    upload_progress: "Upload progress",
+    need_model: "Enter a model name.",
+    need_token: "Enter your author token (create one on the account page).",
+    upload_failed: "The server rejected the upload:",
+    result_title: "Uploaded",
+    status_label: "Status",
+    lines_read: |n| if n == 1 { "1 line read".to_owned() } else { format!("{n} lines read") },
+    public_score_title: "Public board score",
+    received_note: "This board is blind: your file is stored and scored, and the scores appear when the organisers reveal the board.",
+    warnings_title: "Warnings",
+    quota_left: |left, limit| format!("{left} of {limit} left today"),
+    see_board: "See the leaderboard",
+    see_model: "Model page",
+
+    account_title: "Account",
+    account_intro: "Uploading predictions needs an author token. Create one here: it is shown only once and kept in this browser.",
+    create_title: "Create a token",
+    name_label: "Your name or team",
+    create_token: "Create token",
+    creating: "Creating…",
+    need_name: "Enter your name or team.",
+    new_token_title: "Your new token",
+    new_token_note: "Copy it now and keep it safe: it will not be shown again. This browser remembers it.",
+    copy: "Copy",
+    copied: "Copied",
+    copy_failed: "The clipboard is not available; select the token and copy it by hand.",
+    your_account: "Your account",
+    quota_label: "Uploads today",
+    my_submissions: "Your submissions",
+    no_submissions: "No submissions yet.",
+    forget_token: "Forget the token in this browser",
+    forget_confirm: "Forget it? Without this token you cannot upload as this author again.",
+    forget_yes: "Yes, forget it",
+    cancel: "Cancel",
+    create_another: "Create another token",
+    use_existing: "Use an existing token",
+    save: "Save",
+
+    model_task: "Task",
+    model_link: "Link",
+    model_lines: "Lines",
+    model_missing: "Missing items (scored as wrong)",
+    scores_hidden: "This board is blind: scores appear when the organisers reveal it.",
+    gaps_title: "Items the model missed that most people got right",
+    gaps_note: "Only you, the author, see this (dev and public-board items).",
+    no_gaps: "No such items.",
+    col_question: "Question",
+    row_random_pair: "Random pair of reference meanings",
+    secondary_title: "Secondary metrics (overall)",
+    col_metric: "Metric",
+    col_value: "Value",
+    kind_text_mcq: "Fill in the blank (five options)",
+    kind_explanation: "Explain the meme (free text, embedding-scored)",
+    help_explain_jsonl: "Explanation tasks, JSON Lines: one object per line with the item id and your explanation of the meme's meaning; origin and example are optional:",
+    help_explain_csv: "CSV: a header row item_id,meaning (optional origin,example columns):",
+    help_explain_missing: "Items without a prediction score 0.",
+    explain_preview_note: "Explanation files are scored with sentence embeddings on the server only; this check covers the file's format.",
+    col_crowd_score: "Crowd score",
+    col_model_score: "Model score",
 };
 
 #[cfg(test)]
@@ -549,6 +1199,15 @@ mod tests {
         assert_eq!(category_label(Lang::En, "slang", &cats), "Slang!");
         assert_eq!(category_label(Lang::Zh, "homophonic_pun", &cats), "谐音");
         assert_eq!(category_label(Lang::En, "other", &cats), "other");
+    }
+
+    #[test]
+    fn leaderboard_strings() {
+        assert_eq!((EN.quota_left)(2, 5), "2 of 5 left today");
+        assert_eq!((ZH.quota_left)(2, 5), "今日还剩 2 / 5 次");
+        assert_eq!((EN.lines_ok)(36), "36 lines OK");
+        assert_eq!((EN.participants_n)(1), "1 participant");
+        assert!((EN.help_limits)(Some(5)).contains("5 uploads"));
     }
 
     #[test]

@@ -7,6 +7,12 @@
 //! - `/quiz/{slug}`: resume, or instructions + consent + survey ([`pages::quiz_intro`])
 //! - `/session/{id}`: the questions ([`pages::session`])
 //! - `/session/{id}/results`: score, crowd baseline and review ([`pages::results`])
+//! - `/boards`: tasks with leaderboards ([`pages::boards`])
+//! - `/boards/{slug}`: one leaderboard, public or private ([`pages::board`])
+//! - `/submit`: upload predictions, with an in-browser check and dev preview
+//!   ([`pages::submit`])
+//! - `/account`: author token and own submissions ([`pages::account`])
+//! - `/models/{id}`: a model page ([`pages::model`])
 
 #![warn(missing_docs)]
 
@@ -22,11 +28,16 @@ use components::header::{SiteFooter, SiteHeader};
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
+use pages::account::AccountPage;
+use pages::board::BoardPage;
+use pages::boards::BoardsPage;
 use pages::home::HomePage;
+use pages::model::ModelPage;
 use pages::not_found::NotFoundPage;
 use pages::quiz_intro::QuizIntroPage;
 use pages::results::ResultsPage;
 use pages::session::SessionPage;
+use pages::submit::SubmitPage;
 
 /// The root component: language context, header, routes, footer.
 #[component]
@@ -42,6 +53,11 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/quiz/:slug") view=QuizIntroPage />
                     <Route path=path!("/session/:id") view=SessionPage />
                     <Route path=path!("/session/:id/results") view=ResultsPage />
+                    <Route path=path!("/boards") view=BoardsPage />
+                    <Route path=path!("/boards/:slug") view=BoardPage />
+                    <Route path=path!("/submit") view=SubmitPage />
+                    <Route path=path!("/account") view=AccountPage />
+                    <Route path=path!("/models/:id") view=ModelPage />
                 </Routes>
             </main>
             <SiteFooter />

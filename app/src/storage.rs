@@ -1,13 +1,24 @@
 //! localStorage helpers and the keys the app stores.
 //!
 //! Every function degrades to "nothing stored" when storage is unavailable (private mode,
-//! disabled cookies), so the quiz still works, just without resume.
+//! disabled cookies), so the quiz still works, just without resume (and the leaderboard
+//! pages simply forget the author token).
 
 /// Interface language (`zh` or `en`).
 pub const LANG_KEY: &str = "memeboard.lang";
 
 /// Anonymous participant id returned by the server, reused for later quizzes.
 pub const PARTICIPANT_KEY: &str = "memeboard.participant_id";
+
+/// Leaderboard author token (bearer token for uploads), stored on the account page.
+pub const TOKEN_KEY: &str = "memeboard.token";
+
+/// The stored author token, if any (blank values count as none).
+pub fn token() -> Option<String> {
+    get(TOKEN_KEY)
+        .map(|t| t.trim().to_owned())
+        .filter(|t| !t.is_empty())
+}
 
 /// Key of the session id of an unfinished (or finished) quiz: `memeboard.session.{slug}`.
 pub fn session_key(slug: &str) -> String {

@@ -1,5 +1,7 @@
 //! Reusable view pieces shared by the pages.
 
+pub mod board_chart;
 pub mod header;
+pub mod score;
 pub mod sentence;
 pub mod status;

@@ -1,0 +1,631 @@
+//! `/boards/{slug}?split=public|private`: one leaderboard. A sortable table of model, human
+//! and chance rows with 95% intervals per category, the bar chart, the missing-items policy
+//! and CSV/JSON downloads. The private board shows the server's message until revealed.
+
+use crate::api::{self, ApiError};
+use crate::components::board_chart::BoardChart;
+use crate::components::score::{estimate_view, kind_key, kind_text, row_label, weights_text};
+use crate::components::status::{error_fallback, Loading};
+use crate::format::{self, DASH};
+use crate::i18n::{category_label, tr, use_i18n, Lang};
+use leptos::prelude::*;
+use leptos_router::hooks::{use_params_map, use_query_map};
+use memeboard_core::api::{BoardResponse, BoardRow, BoardSplit, RowKind, SubmissionStatus};
+use std::cmp::Ordering;
+
+/// A column the table can be sorted by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SortKey {
+    /// Server order (best overall first).
+    Rank,
+    /// Row label.
+    Label,
+    /// Model, human, baseline.
+    Kind,
+    /// Organisation.
+    Organisation,
+    /// Model size.
+    Parameters,
+    /// Open or closed weights.
+    Weights,
+    /// Upload date.
+    Submitted,
+    /// Accuracy in score column `i` (0 = overall, then the categories).
+    Score(usize),
+}
+
+/// Sort direction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SortDir {
+    /// Smallest first.
+    Ascending,
+    /// Largest first.
+    Descending,
+}
+
+impl SortDir {
+    /// The other direction.
+    pub fn flip(self) -> Self {
+        match self {
+            Self::Ascending => Self::Descending,
+            Self::Descending => Self::Ascending,
+        }
+    }
+
+    /// The `aria-sort` value.
+    pub fn aria(self) -> &'static str {
+        match self {
+            Self::Ascending => "ascending",
+            Self::Descending => "descending",
+        }
+    }
+}
+
+impl SortKey {
+    /// The direction of a first click: numbers largest first, text and rank A→Z / 1→n.
+    pub fn first_direction(self) -> SortDir {
+        match self {
+            Self::Parameters | Self::Submitted | Self::Score(_) => SortDir::Descending,
+            _ => SortDir::Ascending,
+        }
+    }
+}
+
+/// A cell's sort value.
+#[derive(Debug, Clone, PartialEq)]
+enum SortValue {
+    Num(f64),
+    Text(String),
+}
+
+fn sort_value(row: &BoardRow, index: usize, key: SortKey) -> Option<SortValue> {
+    let model = row.model.as_ref();
+    let text = |s: &str| {
+        let s = s.trim();
+        (!s.is_empty()).then(|| SortValue::Text(s.to_lowercase()))
+    };
+    match key {
+        SortKey::Rank => Some(SortValue::Num(index as f64)),
+        SortKey::Label => text(&row.label),
+        SortKey::Kind => Some(SortValue::Num(match row.kind {
+            RowKind::Model => 0.0,
+            RowKind::Human => 1.0,
+            RowKind::Baseline => 2.0,
+        })),
+        SortKey::Organisation => model.and_then(|m| text(&m.organisation)),
+        SortKey::Parameters => model
+            .and_then(|m| m.parameters.as_deref())
+            .and_then(format::parameter_count)
+            .map(SortValue::Num),
+        SortKey::Weights => model.and_then(|m| text(weights_text(Lang::En, m.weights))),
+        SortKey::Submitted => row.submitted_at.map(|t| SortValue::Num(t as f64)),
+        SortKey::Score(i) => row
+            .scores
+            .get(i)
+            .and_then(|s| s.estimate)
+            .map(|e| SortValue::Num(e.value)),
+    }
+}
+
+fn compare(a: &SortValue, b: &SortValue) -> Ordering {
+    match (a, b) {
+        (SortValue::Num(x), SortValue::Num(y)) => x.total_cmp(y),
+        (SortValue::Text(x), SortValue::Text(y)) => x.cmp(y),
+        (SortValue::Num(_), SortValue::Text(_)) => Ordering::Less,
+        (SortValue::Text(_), SortValue::Num(_)) => Ordering::Greater,
+    }
+}
+
+/// Row indices in display order. Rows without a value in the column (blind rows, crowd rows
+/// without an organisation…) always come last; ties keep the server order.
+pub fn sorted_indices(rows: &[BoardRow], key: SortKey, dir: SortDir) -> Vec<usize> {
+    let values: Vec<Option<SortValue>> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| sort_value(r, i, key))
+        .collect();
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    order.sort_by(|&a, &b| {
+        match (&values[a], &values[b]) {
+            (None, None) => Ordering::Equal,
+            (None, Some(_)) => Ordering::Greater,
+            (Some(_), None) => Ordering::Less,
+            (Some(x), Some(y)) => match dir {
+                SortDir::Ascending => compare(x, y),
+                SortDir::Descending => compare(y, x),
+            },
+        }
+        .then(a.cmp(&b))
+    });
+    order
+}
+
+/// `?split=private` picks the private board; anything else the public one.
+fn parse_split(value: Option<&str>) -> BoardSplit {
+    if value == Some("private") {
+        BoardSplit::Private
+    } else {
+        BoardSplit::Public
+    }
+}
+
+/// What the page loaded.
+#[derive(Debug, Clone)]
+enum Loaded {
+    Board(Box<BoardResponse>),
+    /// The private board is not revealed yet (403).
+    Locked {
+        slug: String,
+        title: String,
+        detail: String,
+    },
+}
+
+/// The board page.
+#[component]
+pub fn BoardPage() -> impl IntoView {
+    let params = use_params_map();
+    let query = use_query_map();
+    let slug = move || params.read().get("slug").unwrap_or_default();
+    let split = move || parse_split(query.read().get("split").as_deref());
+    let data = LocalResource::new(move || {
+        let (slug, split) = (slug(), split());
+        async move {
+            match api::board(&slug, split).await {
+                Ok(b) => Ok(Loaded::Board(Box::new(b))),
+                Err(ApiError::Server {
+                    status: 403,
+                    detail,
+                }) => {
+                    // The title only; the message is the server's.
+                    let title = api::list_tasks()
+                        .await
+                        .ok()
+                        .and_then(|ts| ts.into_iter().find(|t| t.slug == slug))
+                        .map(|t| t.title)
+                        .unwrap_or_else(|| slug.clone());
+                    Ok(Loaded::Locked {
+                        slug,
+                        title,
+                        detail,
+                    })
+                }
+                Err(e) => Err(e),
+            }
+        }
+    });
+    view! {
+        <Suspense fallback=|| view! { <Loading /> }>
+            <ErrorBoundary fallback=error_fallback>
+                {move || Suspend::new(async move {
+                    data.await
+                        .map(|loaded| match loaded {
+                            Loaded::Board(b) => view! { <BoardView board=*b /> }.into_any(),
+                            Loaded::Locked { slug, title, detail } => {
+                                view! { <Locked slug=slug title=title detail=detail /> }.into_any()
+                            }
+                        })
+                })}
+            </ErrorBoundary>
+        </Suspense>
+    }
+}
+
+/// Public / private links (plain links: the split lives in the URL).
+#[component]
+fn SplitToggle(slug: String, split: BoardSplit) -> impl IntoView {
+    let base = format!("/boards/{}", api::encode_component(&slug));
+    let current = move |s: BoardSplit| (s == split).then_some("page");
+    view! {
+        <nav class="segmented" aria-label=tr(|t| t.board_split_label)>
+            <a href=base.clone() aria-current=current(BoardSplit::Public) data-testid="split-public">
+                {tr(|t| t.board_public)}
+            </a>
+            <a
+                href=format!("{base}?split=private")
+                aria-current=current(BoardSplit::Private)
+                data-testid="split-private"
+            >
+                {tr(|t| t.board_private)}
+            </a>
+        </nav>
+    }
+}
+
+/// The private board before it is revealed: the server's message.
+#[component]
+fn Locked(slug: String, title: String, detail: String) -> impl IntoView {
+    view! {
+        <section class="intro">
+            <h1>{title}</h1>
+        </section>
+        <SplitToggle slug=slug split=BoardSplit::Private />
+        <section class="card" data-testid="board-locked" role="status">
+            <h2>{tr(|t| t.board_locked_title)}</h2>
+            <p>{detail}</p>
+        </section>
+    }
+}
+
+/// One sortable column header: a button inside the `th`, with `aria-sort` on the `th`.
+fn sort_header(
+    sort: RwSignal<(SortKey, SortDir)>,
+    key: SortKey,
+    testid: String,
+    label: impl Fn() -> String + Send + Sync + 'static,
+    class: &'static str,
+) -> impl IntoView {
+    let active = move || {
+        let (k, d) = sort.get();
+        (k == key).then_some(d)
+    };
+    view! {
+        <th scope="col" class=class aria-sort=move || active().map(SortDir::aria)>
+            <button
+                type="button"
+                class="sort-button"
+                data-testid=format!("sort-{testid}")
+                on:click=move |_| {
+                    sort.update(|(k, d)| {
+                        if *k == key {
+                            *d = d.flip();
+                        } else {
+                            *k = key;
+                            *d = key.first_direction();
+                        }
+                    })
+                }
+            >
+                <span>{label}</span>
+                <span class="sort-icon" aria-hidden="true">
+                    {move || match active() {
+                        Some(SortDir::Ascending) => "▲",
+                        Some(SortDir::Descending) => "▼",
+                        None => "↕",
+                    }}
+                </span>
+            </button>
+        </th>
+    }
+}
+
+/// One table row.
+fn row_view(row: &BoardRow, rank: usize, columns: usize, lang: Lang) -> impl IntoView {
+    let t = lang.strings();
+    let kind = kind_key(row.kind);
+    let label = row_label(lang, row);
+    let label_view = match (row.kind, &row.submission_id) {
+        (RowKind::Model, Some(id)) => view! {
+            <a href=format!("/models/{}", api::encode_component(id)) data-testid="model-link">
+                {label}
+            </a>
+        }
+        .into_any(),
+        _ => view! { <span>{label}</span> }.into_any(),
+    };
+    let participants = row.participants.map(
+        |n| view! { <span class="sub" data-testid="participants">{(t.participants_n)(n)}</span> },
+    );
+    let model = row.model.as_ref();
+    let or_dash = |s: Option<String>| {
+        s.filter(|s| !s.trim().is_empty())
+            .unwrap_or_else(|| DASH.to_owned())
+    };
+    let organisation = or_dash(model.map(|m| m.organisation.clone()));
+    let parameters = or_dash(model.and_then(|m| m.parameters.clone()));
+    let weights = or_dash(model.map(|m| weights_text(lang, m.weights).to_owned()));
+    let submitted = or_dash(row.submitted_at.map(format::date));
+    let received = row.status == SubmissionStatus::Received;
+    let scores = (0..columns)
+        .map(|i| {
+            let content = if received {
+                if i == 0 {
+                    view! { <span class="badge received">{t.status_received}</span> }.into_any()
+                } else {
+                    view! { <span class="val">{DASH}</span> }.into_any()
+                }
+            } else {
+                estimate_view(row.scores.get(i).and_then(|s| s.estimate.as_ref()))
+            };
+            view! { <td class="score-cell" class:overall=i == 0>{content}</td> }
+        })
+        .collect_view();
+    view! {
+        <tr
+            class=format!("board-row kind-{kind}")
+            data-testid="board-row"
+            data-kind=kind
+            data-label=row.label.clone()
+        >
+            <td class="rank">{rank.to_string()}</td>
+            <th scope="row" class="label-cell">
+                {label_view}
+                {participants}
+            </th>
+            <td>
+                <span class=format!("kind-badge kind-{kind}")>{kind_text(lang, row.kind)}</span>
+            </td>
+            <td>{organisation}</td>
+            <td class="nowrap">{parameters}</td>
+            <td>{weights}</td>
+            <td class="nowrap">{submitted}</td>
+            {scores}
+        </tr>
+    }
+}
+
+/// Secondary overall metrics of the model rows (explanation boards), if any.
+fn secondary_metrics(rows: &[BoardRow]) -> Option<impl IntoView> {
+    let lines: Vec<(String, String, f64)> = rows
+        .iter()
+        .flat_map(|r| {
+            r.extra
+                .iter()
+                .map(|v| (r.label.clone(), v.name.clone(), v.value))
+        })
+        .collect();
+    (!lines.is_empty()).then(|| {
+        let body = lines
+            .into_iter()
+            .map(|(model, name, value)| {
+                view! {
+                    <tr>
+                        <th scope="row" data-label=tr(|t| t.col_model)>
+                            {model}
+                        </th>
+                        <td data-label=tr(|t| t.col_metric)>
+                            <span class="val">{name}</span>
+                        </td>
+                        <td data-label=tr(|t| t.col_value)>
+                            <span class="val">{format::accuracy(value)}</span>
+                        </td>
+                    </tr>
+                }
+            })
+            .collect_view();
+        view! {
+            <section data-testid="secondary-metrics">
+                <h2>{tr(|t| t.secondary_title)}</h2>
+                <div class="table-wrap">
+                    <table class="compare">
+                        <thead>
+                            <tr>
+                                <th scope="col">{tr(|t| t.col_model)}</th>
+                                <th scope="col">{tr(|t| t.col_metric)}</th>
+                                <th scope="col">{tr(|t| t.col_value)}</th>
+                            </tr>
+                        </thead>
+                        <tbody>{body}</tbody>
+                    </table>
+                </div>
+            </section>
+        }
+    })
+}
+
+/// A loaded board.
+#[component]
+fn BoardView(board: BoardResponse) -> impl IntoView {
+    let i18n = use_i18n();
+    let sort = RwSignal::new((SortKey::Rank, SortDir::Ascending));
+    let slug = board.task.clone();
+    let split = board.split;
+    let items = board.items;
+    let metric = board.metric.clone();
+    let blind = board.blind;
+    let columns = board.categories.len() + 1;
+    let rows = StoredValue::new(board.rows.clone());
+    let categories = StoredValue::new(board.categories.clone());
+
+    let text_header = |key: SortKey, testid: &str, pick: fn(Lang) -> &'static str| {
+        sort_header(
+            sort,
+            key,
+            testid.to_owned(),
+            move || pick(i18n.lang()).to_owned(),
+            "",
+        )
+    };
+    let category_headers = board
+        .categories
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let key = c.key.clone();
+            sort_header(
+                sort,
+                SortKey::Score(i + 1),
+                format!("cat-{}", c.key),
+                move || categories.with_value(|cats| category_label(i18n.lang(), &key, cats)),
+                "score-cell",
+            )
+        })
+        .collect_view();
+
+    let body = move || {
+        let (key, dir) = sort.get();
+        let lang = i18n.lang();
+        rows.with_value(|rows| {
+            sorted_indices(rows, key, dir)
+                .into_iter()
+                .map(|i| row_view(&rows[i], i + 1, columns, lang))
+                .collect_view()
+        })
+    };
+
+    let csv = api::board_download_url(&slug, split, "csv");
+    let json = api::board_download_url(&slug, split, "json");
+    let missing_policy = board.missing_policy.clone();
+    let secondary = secondary_metrics(&board.rows);
+    view! {
+        <section class="intro board-head">
+            <h1>{board.title.clone()}</h1>
+            <p class="muted">{move || (i18n.t().board_items)(items, &metric)}</p>
+        </section>
+        <SplitToggle slug=slug.clone() split=split />
+        {blind
+            .then(|| {
+                view! {
+                    <p class="notice info" data-testid="board-blind">
+                        {tr(|t| t.board_blind_note)}
+                    </p>
+                }
+            })}
+        <p class="muted small">{tr(|t| t.sort_hint)}</p>
+        <div
+            class="board-scroll"
+            role="region"
+            tabindex="0"
+            aria-label=tr(|t| t.board_table_label)
+        >
+            <table class="board" data-testid="board-table">
+                <thead>
+                    <tr>
+                        {text_header(SortKey::Rank, "rank", |l| l.strings().col_rank)}
+                        {text_header(SortKey::Label, "label", |l| l.strings().col_model)}
+                        {text_header(SortKey::Kind, "kind", |l| l.strings().col_kind)}
+                        {text_header(
+                            SortKey::Organisation,
+                            "organisation",
+                            |l| l.strings().col_organisation,
+                        )}
+                        {text_header(SortKey::Parameters, "parameters", |l| l.strings().col_params)}
+                        {text_header(SortKey::Weights, "weights", |l| l.strings().col_weights)}
+                        {text_header(SortKey::Submitted, "submitted", |l| l.strings().col_submitted)}
+                        {sort_header(
+                            sort,
+                            SortKey::Score(0),
+                            "overall".to_owned(),
+                            move || i18n.t().overall.to_owned(),
+                            "score-cell",
+                        )}
+                        {category_headers}
+                    </tr>
+                </thead>
+                <tbody>{body}</tbody>
+            </table>
+        </div>
+        {secondary}
+        <p data-testid="missing-policy">
+            <strong>{tr(|t| t.missing_policy_label)} ": "</strong>
+            {missing_policy}
+        </p>
+        <p class="muted small">{tr(|t| t.board_ci_note)}</p>
+
+        <section class="chart-section">
+            <h2>{tr(|t| t.chart_title)}</h2>
+            <BoardChart board=board />
+        </section>
+
+        <section class="downloads">
+            <h2>{tr(|t| t.downloads)}</h2>
+            <div class="actions">
+                <a class="button secondary" href=csv download="" data-testid="download-csv">
+                    {tr(|t| t.download_csv)}
+                </a>
+                <a class="button secondary" href=json download="" data-testid="download-json">
+                    {tr(|t| t.download_json)}
+                </a>
+            </div>
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use memeboard_core::api::{ModelInfo, Weights};
+    use memeboard_core::leaderboard::CategoryEstimate;
+    use memeboard_core::stats::Estimate;
+
+    fn model(label: &str, overall: Option<f64>, params: &str, at: i64) -> BoardRow {
+        BoardRow {
+            kind: RowKind::Model,
+            label: label.into(),
+            submission_id: Some(format!("S-{label}")),
+            model: Some(ModelInfo {
+                model_name: label.into(),
+                organisation: format!("org {label}"),
+                parameters: Some(params.into()).filter(|p: &String| !p.is_empty()),
+                weights: Weights::Open,
+                link: None,
+                description: String::new(),
+            }),
+            submitted_at: Some(at),
+            status: if overall.is_some() {
+                SubmissionStatus::Scored
+            } else {
+                SubmissionStatus::Received
+            },
+            scores: overall
+                .map(|v| {
+                    vec![CategoryEstimate {
+                        category: None,
+                        items: 10,
+                        estimate: Some(Estimate {
+                            value: v,
+                            ci_low: v,
+                            ci_high: v,
+                        }),
+                    }]
+                })
+                .unwrap_or_default(),
+            participants: None,
+            extra: vec![],
+        }
+    }
+
+    fn rows() -> Vec<BoardRow> {
+        vec![
+            model("b", Some(0.9), "70B", 3),
+            model("A", Some(0.5), "7B", 1),
+            model("c", Some(0.7), "", 2),
+            model("blind", None, "1T", 4),
+        ]
+    }
+
+    #[test]
+    fn scores_sort_both_ways_with_blind_rows_last() {
+        let r = rows();
+        assert_eq!(
+            sorted_indices(&r, SortKey::Score(0), SortDir::Descending),
+            vec![0, 2, 1, 3]
+        );
+        assert_eq!(
+            sorted_indices(&r, SortKey::Score(0), SortDir::Ascending),
+            vec![1, 2, 0, 3]
+        );
+        assert_eq!(
+            sorted_indices(&r, SortKey::Rank, SortDir::Descending),
+            vec![3, 2, 1, 0]
+        );
+    }
+
+    #[test]
+    fn text_and_sizes_sort_sensibly() {
+        let r = rows();
+        assert_eq!(
+            sorted_indices(&r, SortKey::Label, SortDir::Ascending),
+            vec![1, 0, 3, 2]
+        );
+        // Sizes by magnitude; a row without a size goes last.
+        assert_eq!(
+            sorted_indices(&r, SortKey::Parameters, SortDir::Descending),
+            vec![3, 0, 1, 2]
+        );
+        assert_eq!(
+            sorted_indices(&r, SortKey::Submitted, SortDir::Ascending),
+            vec![1, 2, 0, 3]
+        );
+    }
+
+    #[test]
+    fn first_clicks_and_splits() {
+        assert_eq!(SortKey::Score(2).first_direction(), SortDir::Descending);
+        assert_eq!(SortKey::Label.first_direction(), SortDir::Ascending);
+        assert_eq!(SortDir::Ascending.flip().aria(), "descending");
+        assert_eq!(parse_split(Some("private")), BoardSplit::Private);
+        assert_eq!(parse_split(Some("x")), BoardSplit::Public);
+        assert_eq!(parse_split(None), BoardSplit::Public);
+    }
+}

@@ -1,0 +1,99 @@
+//! `/boards`: every task that has a leaderboard, with its items per split, its submission
+//! count and links to the board and the submit page.
+
+use crate::api;
+use crate::components::score::task_kind_text;
+use crate::components::status::{error_fallback, Loading};
+use crate::i18n::{category_label, tr, use_i18n};
+use leptos::prelude::*;
+use memeboard_core::api::TaskSummary;
+
+/// The leaderboard index.
+#[component]
+pub fn BoardsPage() -> impl IntoView {
+    let tasks = LocalResource::new(api::list_tasks);
+    view! {
+        <section class="intro">
+            <h1>{tr(|t| t.boards_title)}</h1>
+            <p class="lead">{tr(|t| t.boards_intro)}</p>
+        </section>
+        <Suspense fallback=|| view! { <Loading /> }>
+            <ErrorBoundary fallback=error_fallback>
+                {move || Suspend::new(async move {
+                    tasks
+                        .await
+                        .map(|list| {
+                            if list.is_empty() {
+                                view! {
+                                    <p class="empty" data-testid="no-tasks">
+                                        {tr(|t| t.no_tasks)}
+                                    </p>
+                                }
+                                    .into_any()
+                            } else {
+                                view! {
+                                    <ul class="quiz-list">
+                                        {list
+                                            .into_iter()
+                                            .map(|task| view! { <TaskCard task=task /> })
+                                            .collect_view()}
+                                    </ul>
+                                }
+                                    .into_any()
+                            }
+                        })
+                })}
+            </ErrorBoundary>
+        </Suspense>
+    }
+}
+
+/// One task on the index.
+#[component]
+fn TaskCard(task: TaskSummary) -> impl IntoView {
+    let i18n = use_i18n();
+    let TaskSummary {
+        slug,
+        title,
+        kind,
+        dev_items,
+        public_items,
+        private_items,
+        submissions,
+        categories,
+        ..
+    } = task;
+    let categories = StoredValue::new(categories);
+    let chips = move || {
+        let lang = i18n.lang();
+        categories.with_value(|cats| {
+            cats.iter()
+                .map(|c| view! { <li class="chip">{category_label(lang, &c.key, cats)}</li> })
+                .collect_view()
+        })
+    };
+    view! {
+        <li class="card quiz-card" data-testid="task-card" data-slug=slug.clone()>
+            <h2>{title}</h2>
+            <ul class="facts">
+                <li data-testid="task-kind">{move || task_kind_text(i18n.lang(), kind)}</li>
+                <li>{move || (i18n.t().split_counts)(dev_items, public_items, private_items)}</li>
+                <li data-testid="task-submissions">
+                    {move || (i18n.t().submissions_n)(submissions)}
+                </li>
+            </ul>
+            <div class="categories">
+                <span class="muted">{tr(|t| t.categories)} ": "</span>
+                <ul class="chips">{chips}</ul>
+            </div>
+            <div class="actions">
+                <a class="button primary" href=format!("/boards/{}", api::encode_component(&slug)) data-testid="board-link">
+                    {tr(|t| t.view_board)}
+                </a>
+                <a class="button secondary" href=format!("/submit?task={}", api::encode_component(&slug))>
+                    {tr(|t| t.submit_to)}
+                </a>
+            </div>
+        </li>
+    }
+}

@@ -1,0 +1,243 @@
+//! `/models/{id}`: a model page. What the submission says about the model (all user text
+//! rendered as plain text; the link only when it is http/https), its file, its public and
+//! (once revealed) private scores, and for the author the items the model missed that most
+//! people got right.
+
+use crate::api;
+use crate::components::score::{status_text, weights_text, ScoreTable};
+use crate::components::sentence::Sentence;
+use crate::components::status::{error_fallback, Loading};
+use crate::format::{self, DASH};
+use crate::i18n::{category_label, tr, use_i18n};
+use crate::storage;
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+use memeboard_core::api::{ItemGap, SubmissionDetail};
+use memeboard_core::tasks::CategoryInfo;
+
+/// The model page.
+#[component]
+pub fn ModelPage() -> impl IntoView {
+    let params = use_params_map();
+    let id = move || params.read().get("id").unwrap_or_default();
+    let detail = LocalResource::new(move || {
+        let id = id();
+        async move { api::submission(&id).await }
+    });
+    view! {
+        <Suspense fallback=|| view! { <Loading /> }>
+            <ErrorBoundary fallback=error_fallback>
+                {move || Suspend::new(async move {
+                    detail.await.map(|d| view! { <ModelView detail=d /> })
+                })}
+            </ErrorBoundary>
+        </Suspense>
+    }
+}
+
+/// A loaded model page.
+#[component]
+fn ModelView(detail: SubmissionDetail) -> impl IntoView {
+    let i18n = use_i18n();
+    let SubmissionDetail {
+        submission_id,
+        task,
+        model,
+        submitted_at,
+        status,
+        lines,
+        missing_items,
+        categories,
+        public_scores,
+        private_scores,
+    } = detail;
+    let link_view = match model.link.clone() {
+        Some(l) if format::is_web_link(&l) => {
+            let text = l.clone();
+            view! {
+                <a href=l rel="nofollow noopener noreferrer" data-testid="model-link-out">
+                    {text}
+                </a>
+            }
+            .into_any()
+        }
+        Some(l) if !l.trim().is_empty() => view! { <span>{l}</span> }.into_any(),
+        _ => view! { <span>{DASH}</span> }.into_any(),
+    };
+    let board_href = format!("/boards/{}", api::encode_component(&task));
+    let organisation = Some(model.organisation.clone())
+        .filter(|o| !o.trim().is_empty())
+        .unwrap_or_else(|| DASH.to_owned());
+    let parameters = model.parameters.clone().unwrap_or_else(|| DASH.to_owned());
+    let weights = model.weights;
+    let description = model.description.clone();
+    let has_public = !public_scores.is_empty();
+    let has_private = !private_scores.is_empty();
+    let public_view = if has_public {
+        view! {
+            <ScoreTable
+                scores=public_scores
+                categories=categories.clone()
+                testid="model-public-scores"
+            />
+        }
+        .into_any()
+    } else {
+        view! { <p class="notice info">{tr(|t| t.scores_hidden)}</p> }.into_any()
+    };
+    let private_view = has_private.then(|| {
+        view! {
+            <h2>{tr(|t| t.board_private)}</h2>
+            <ScoreTable
+                scores=private_scores
+                categories=categories.clone()
+                testid="model-private-scores"
+            />
+        }
+    });
+    let token = storage::token();
+    view! {
+        <section class="intro" data-testid="model-page">
+            <h1 data-testid="model-name">{model.model_name.clone()}</h1>
+            <p class="muted">
+                {tr(|t| t.model_task)} ": " <a href=board_href.clone()>{task.clone()}</a>
+            </p>
+        </section>
+        <section class="card">
+            <dl class="review-grid model-facts">
+                <dt>{tr(|t| t.organisation_label)}</dt>
+                <dd>{organisation}</dd>
+                <dt>{tr(|t| t.col_params)}</dt>
+                <dd>{parameters}</dd>
+                <dt>{tr(|t| t.col_weights)}</dt>
+                <dd>{move || weights_text(i18n.lang(), weights)}</dd>
+                <dt>{tr(|t| t.model_link)}</dt>
+                <dd>{link_view}</dd>
+                <dt>{tr(|t| t.col_submitted)}</dt>
+                <dd>{format::date(submitted_at)}</dd>
+                <dt>{tr(|t| t.status_label)}</dt>
+                <dd>{move || status_text(i18n.lang(), status)}</dd>
+                <dt>{tr(|t| t.model_lines)}</dt>
+                <dd>{lines.to_string()}</dd>
+                <dt>{tr(|t| t.model_missing)}</dt>
+                <dd data-testid="model-missing">{missing_items.to_string()}</dd>
+            </dl>
+            {(!description.trim().is_empty())
+                .then(|| {
+                    view! {
+                        <h2 class="small-heading">{tr(|t| t.description_label)}</h2>
+                        <p class="description" data-testid="model-description">
+                            {description.clone()}
+                        </p>
+                    }
+                })}
+        </section>
+        <h2>{tr(|t| t.board_public)}</h2>
+        {public_view}
+        {private_view}
+        {token
+            .map(|token| {
+                view! {
+                    <OwnerGaps submission_id=submission_id.clone() token=token categories=categories />
+                }
+            })}
+        <p>
+            <a href=format!("/boards/{}", api::encode_component(&task))>
+                {tr(|t| t.see_board)}
+            </a>
+        </p>
+    }
+}
+
+/// The per-item gap table, shown only when the stored token's author owns the submission
+/// (checked through `/api/me` first, so other visitors cause no failed request).
+#[component]
+fn OwnerGaps(submission_id: String, token: String, categories: Vec<CategoryInfo>) -> impl IntoView {
+    let gaps = LocalResource::new(move || {
+        let (id, token) = (submission_id.clone(), token.clone());
+        async move {
+            let me = api::me(&token).await.ok()?;
+            if !me.submissions.iter().any(|s| s.submission_id == id) {
+                return None;
+            }
+            Some(api::item_gaps(&id, &token).await)
+        }
+    });
+    let categories = StoredValue::new(categories);
+    view! {
+        <Suspense fallback=|| ()>
+            {move || Suspend::new(async move {
+                match gaps.await {
+                    None => ().into_any(),
+                    Some(Err(e)) => {
+                        view! {
+                            <p class="notice error" role="alert" data-testid="item-gaps-error">
+                                {e.to_string()}
+                            </p>
+                        }
+                            .into_any()
+                    }
+                    Some(Ok(list)) => view! { <GapTable gaps=list categories=categories /> }.into_any(),
+                }
+            })}
+        </Suspense>
+    }
+}
+
+/// Items the model got wrong that most people got right.
+#[component]
+fn GapTable(gaps: Vec<ItemGap>, categories: StoredValue<Vec<CategoryInfo>>) -> impl IntoView {
+    let i18n = use_i18n();
+    let empty = gaps.is_empty();
+    let rows = gaps
+        .into_iter()
+        .map(|g| {
+            let key = g.category.clone();
+            let category = move || categories.with_value(|c| category_label(i18n.lang(), &key, c));
+            view! {
+                <tr data-testid="item-gap" data-item-id=g.item_id.clone()>
+                    <th scope="row" data-label=tr(|t| t.col_question)>
+                        <Sentence text=g.sentence.clone() />
+                    </th>
+                    <td data-label=tr(|t| t.col_category)>
+                        <span class="val">{category}</span>
+                    </td>
+                    <td data-label=tr(|t| t.col_crowd_score)>
+                        <span class="val">
+                            {format!("{} (n = {})", format::accuracy(g.crowd_accuracy), g.crowd_answers)}
+                        </span>
+                    </td>
+                    <td data-label=tr(|t| t.col_model_score)>
+                        <span class="val">{format::accuracy(g.model_score)}</span>
+                    </td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="gaps" data-testid="item-gaps">
+            <h2>{tr(|t| t.gaps_title)}</h2>
+            <p class="muted small">{tr(|t| t.gaps_note)}</p>
+            {if empty {
+                view! { <p class="empty">{tr(|t| t.no_gaps)}</p> }.into_any()
+            } else {
+                view! {
+                    <div class="table-wrap">
+                        <table class="compare gap-table">
+                            <thead>
+                                <tr>
+                                    <th scope="col">{tr(|t| t.col_question)}</th>
+                                    <th scope="col">{tr(|t| t.col_category)}</th>
+                                    <th scope="col">{tr(|t| t.col_crowd_score)}</th>
+                                    <th scope="col">{tr(|t| t.col_model_score)}</th>
+                                </tr>
+                            </thead>
+                            <tbody>{rows}</tbody>
+                        </table>
+                    </div>
+                }
+                    .into_any()
+            }}
+        </section>
+    }
+}
