@@ -7,6 +7,9 @@
 //! - [`Weights`]: named `f32` tensors read from safetensors (F32 or F16 files);
 //! - [`BertConfig`]: the architecture from `config.json`;
 //! - [`CpuBert`]: the forward pass, one of the [`SentenceEncoder`]s;
+//! - `gpu::GpuBert` (wasm32, feature `browser`): the same forward pass on WebGPU with our
+//!   own WGSL kernels (`src/kernels/`); `browser` downloads, caches and verifies the model
+//!   and exposes both backends to the app and to JavaScript (`MemeboardEmbedder`);
 //! - [`Encoder`]: tokenizer + encoder → sentence vectors ([`Encoder::embed`], mean pooling
 //!   and L2 norm) and token vectors for BERTScore ([`Encoder::token_vectors`]); the pooling
 //!   steps are also free functions ([`sentence_vector`], [`token_rows`]) for backends whose
@@ -16,7 +19,10 @@
 //! (x86-64 baseline SSE2, `cargo run --release -p memeboard-embed --example speed -- DIR`);
 //! the matmul is written for auto-vectorisation, so build the wasm with
 //! `-C target-feature=+simd128` to get the same 4-wide SIMD in the browser (without it the
-//! kernel runs scalar, several times slower).
+//! kernel runs scalar, several times slower). In headless Chromium (wasm + SIMD128, 2 shared
+//! cores) the CPU path embeds ≈ 25 m3e-small sentences/s of the test set; the WebGPU path on
+//! SwiftShader (software) ≈ 1.2/s, on hardware GPUs far more (`tests/e2e/embed.test.mjs`
+//! prints both; `scripts/build-embed-harness.sh` builds the wasm it loads).
 //!
 //! Tests against the reference implementations (HF `tokenizers`, onnxruntime) run when
 //! `MEMEBOARD_TEST_MODELS` names the models directory; fixtures come from
@@ -34,6 +40,11 @@
 //! ```
 
 pub mod bert;
+#[cfg(all(target_arch = "wasm32", feature = "browser"))]
+pub mod browser;
+#[cfg(all(target_arch = "wasm32", feature = "browser"))]
+pub mod gpu;
+mod kernels;
 pub mod math;
 mod tables;
 pub mod tokenizer;
@@ -87,6 +98,68 @@ pub enum EmbedError {
         /// Vocabulary size of the model.
         vocab: usize,
     },
+    /// The WebGPU backend is unavailable or failed (no adapter, a device limit too small for
+    /// the model, a device error); callers fall back to the CPU.
+    #[error("WebGPU: {0}")]
+    Gpu(String),
+    /// Fetching the model files (or using the browser's cache or crypto) failed.
+    #[error("model download: {0}")]
+    Load(String),
+    /// The downloaded weights do not have the SHA-256 the manifest promises.
+    #[error("model weights failed the integrity check (expected {expected}, got {got})")]
+    Integrity {
+        /// SHA-256 from the manifest (lower-case hex).
+        expected: String,
+        /// SHA-256 of the bytes received.
+        got: String,
+    },
+}
+
+/// Where the forward pass runs in the browser, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Backend {
+    /// WebGPU compute shaders on the described adapter.
+    WebGpu {
+        /// The adapter as the browser describes it (vendor, architecture, …).
+        adapter_info: String,
+    },
+    /// The pure-Rust CPU path.
+    Cpu {
+        /// Why the CPU is used (no WebGPU, a limit too small, requested, …).
+        reason: String,
+    },
+}
+
+impl Backend {
+    /// `"webgpu"` or `"cpu"`.
+    ///
+    /// ```
+    /// use memeboard_embed::Backend;
+    /// assert_eq!(Backend::Cpu { reason: "requested".into() }.name(), "cpu");
+    /// ```
+    pub fn name(&self) -> &'static str {
+        match self {
+            Self::WebGpu { .. } => "webgpu",
+            Self::Cpu { .. } => "cpu",
+        }
+    }
+
+    /// The adapter description (WebGPU) or the reason for the CPU.
+    pub fn detail(&self) -> &str {
+        match self {
+            Self::WebGpu { adapter_info } => adapter_info,
+            Self::Cpu { reason } => reason,
+        }
+    }
+}
+
+impl std::fmt::Display for Backend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::WebGpu { adapter_info } => write!(f, "WebGPU ({adapter_info})"),
+            Self::Cpu { reason } => write!(f, "CPU ({reason})"),
+        }
+    }
 }
 
 /// A model that turns token ids (special tokens included) into last hidden states.
