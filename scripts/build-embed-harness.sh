@@ -12,7 +12,7 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
 . scripts/env.sh
 export CARGO_TARGET_DIR="${MEMEBOARD_EMBED_TARGET_DIR:-$ROOT/target/embed-wasm}"
-OUT="$ROOT/target/embed-harness"
+OUT="${1:-$ROOT/target/embed-harness}"
 RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128" \
   cargo rustc -q -p memeboard-embed --lib --crate-type cdylib --features browser \
     --target wasm32-unknown-unknown --release

@@ -11,6 +11,8 @@ bash scripts/setup.sh --run
 [ "${MEMEBOARD_SKIP_MODEL:-0}" = 1 ] || bash scripts/model/setup-model.sh || echo "warning: embedding model not installed; explanation scoring is off" >&2
 . scripts/env.sh
 trunk build --release
+# The sentence embedder (CPU + WebGPU), loaded by the explanation pages on demand.
+bash scripts/build-embed-harness.sh "$ROOT/dist/embed"
 cargo build --release -p memeboard-server
 export MEMEBOARD__SERVER__PORT="${PORT:-${MEMEBOARD__SERVER__PORT:-3000}}"
 exec target/release/memeboard serve "$@"

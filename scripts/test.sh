@@ -26,12 +26,15 @@ cargo fmt --all --check
 
 step "clippy (native: core, server, tests)"
 $MEMEBOARD_CLIPPY --workspace --exclude memeboard-app --all-targets -- -D warnings
-step "clippy (wasm32: app, core)"
+step "clippy (wasm32: app, core, embed with its browser backends)"
 CLIPPY_CONF_DIR="$ROOT/clippy-wasm" $MEMEBOARD_CLIPPY -p memeboard-app -p memeboard-core --target wasm32-unknown-unknown -- -D warnings
+CLIPPY_CONF_DIR="$ROOT/clippy-wasm" $MEMEBOARD_CLIPPY -p memeboard-embed --features browser --target wasm32-unknown-unknown -- -D warnings
 
-step "front end: trunk build --release"
+step "front end: trunk build --release, then the embedder module (dist/embed/)"
 trunk build --release 2>&1 | tail -n 3
-ls -l dist/*.wasm | awk '{print "wasm bytes:", $5, $9}'
+bash scripts/build-embed-harness.sh
+mkdir -p dist/embed && cp target/embed-harness/memeboard_embed.js target/embed-harness/memeboard_embed_bg.wasm dist/embed/
+ls -l dist/*.wasm dist/embed/*.wasm | awk '{print "wasm bytes:", $5, $9}'
 
 step "cargo test (unit, doc, API on SQLite + PostgreSQL, import)"
 cargo test --workspace --exclude memeboard-app

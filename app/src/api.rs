@@ -205,6 +205,11 @@ pub async fn me(token: &str) -> Result<MeResponse, ApiError> {
     get_json_with_token("/api/me", token).await
 }
 
+/// `GET /api/embedding-model`: the model behind explanation scores and its browser copy.
+pub async fn embedding_model() -> Result<memeboard_core::api::EmbeddingModelInfo, ApiError> {
+    get_json("/api/embedding-model").await
+}
+
 /// `GET /api/tasks`: the tasks that have leaderboards.
 pub async fn list_tasks() -> Result<Vec<TaskSummary>, ApiError> {
     get_json("/api/tasks").await

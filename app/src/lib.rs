@@ -19,6 +19,7 @@
 pub mod api;
 pub mod browser;
 pub mod components;
+pub mod embedder;
 pub mod format;
 pub mod i18n;
 pub mod pages;

@@ -604,6 +604,14 @@ impl MemeboardEmbedder {
                 return Err(JsError::new(reason));
             }
         }
+        // A software-emulated adapter (e.g. SwiftShader) is much slower than the wasm CPU
+        // path, so "auto" only takes WebGPU on real hardware.
+        let backend = match backend {
+            Backend::WebGpu { adapter_info } if requested == "auto" && adapter_info.contains("fallback adapter") => Backend::Cpu {
+                reason: format!("WebGPU adapter is a software fallback ({adapter_info}); the CPU path is faster"),
+            },
+            other => other,
+        };
         let progress = |loaded: u64, total: u64| {
             if let Some(f) = &on_progress {
                 let _ = f.call2(

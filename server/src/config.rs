@@ -94,6 +94,8 @@ pub struct DataSettings {
 pub struct QuizSettings {
     /// Items per participant batch.
     pub batch_size: usize,
+    /// Memes per batch in the explanation quiz.
+    pub explain_batch_size: usize,
     /// Bootstrap resamples for intervals.
     pub bootstrap_resamples: usize,
 }

@@ -10,7 +10,7 @@ pub const DEMO_MEMES: &str = include_str!("../demo/demo_memes.json");
 pub const DEMO_MCQ: &str = include_str!("../demo/demo_mcq.json");
 
 /// The demo benchmark's identity.
-pub fn demo_spec(batch_size: usize) -> BenchmarkSpec {
+pub fn demo_spec(batch_size: usize, explain_batch_size: usize) -> BenchmarkSpec {
     BenchmarkSpec {
         slug: "demo".into(),
         title: "Chinese text memes: fill in the blank (demo) · 中文网络梗填空（演示）".into(),
@@ -21,17 +21,26 @@ pub fn demo_spec(batch_size: usize) -> BenchmarkSpec {
         batch_size,
         quiz_open: true,
         dev_percent: 34,
-        explain_batch_size: 6,
+        explain_batch_size,
     }
 }
 
 /// Loads the demo when the database holds no benchmark yet; returns whether it loaded.
-pub async fn load_if_empty(storage: &Storage, batch_size: usize) -> anyhow::Result<bool> {
+pub async fn load_if_empty(
+    storage: &Storage,
+    batch_size: usize,
+    explain_batch_size: usize,
+) -> anyhow::Result<bool> {
     if storage.count_benchmarks().await? > 0 {
         return Ok(false);
     }
-    let (memes, items) =
-        import_chime(storage, &demo_spec(batch_size), DEMO_MEMES, DEMO_MCQ).await?;
+    let (memes, items) = import_chime(
+        storage,
+        &demo_spec(batch_size, explain_batch_size),
+        DEMO_MEMES,
+        DEMO_MCQ,
+    )
+    .await?;
     tracing::info!(memes, items, "loaded the demo benchmark");
     Ok(true)
 }

@@ -148,7 +148,7 @@ async fn main() -> anyhow::Result<()> {
                 batch_size: settings.quiz.batch_size,
                 quiz_open: !closed,
                 dev_percent,
-                explain_batch_size: 6,
+                explain_batch_size: settings.quiz.explain_batch_size,
             };
             let (n_memes, n_items) = import_chime(&storage, &spec, &memes_json, &mcq_json).await?;
             println!("imported {n_memes} memes and {n_items} questions into benchmark `{}` (quiz `{}-mcq`)", spec.slug, spec.slug);

@@ -49,9 +49,13 @@ impl Application {
             .await
             .context("opening the database")?;
         if settings.data.load_demo {
-            crate::demo::load_if_empty(&storage, settings.quiz.batch_size)
-                .await
-                .context("loading the demo benchmark")?;
+            crate::demo::load_if_empty(
+                &storage,
+                settings.quiz.batch_size,
+                settings.quiz.explain_batch_size,
+            )
+            .await
+            .context("loading the demo benchmark")?;
         }
         if !settings.server.static_dir.join("index.html").exists() {
             tracing::warn!(

@@ -4,6 +4,7 @@
 
 use crate::api;
 use crate::browser::{elapsed_ms, now_ms, random_key};
+use crate::embedder::BrowserScore;
 use crate::i18n::{use_i18n, Lang};
 use crate::storage;
 use leptos::prelude::*;
@@ -149,8 +150,9 @@ pub fn ExplainQuestion(
                 Some(response) => {
                     let feedback = response.feedback.clone();
                     let next = response.clone();
+                    let answer = text.get_untracked();
                     view! {
-                        {feedback.map(|f| view! { <Feedback feedback=f /> })}
+                        {feedback.map(|f| view! { <Feedback feedback=f answer=answer /> })}
                         <button
                             type="button"
                             class="button primary"
@@ -166,18 +168,53 @@ pub fn ExplainQuestion(
     }
 }
 
-/// The scores and reference shown once an explanation is stored.
+/// The scores and reference shown once an explanation is stored. Where the reference is
+/// shown (open dev items), the browser scores the answer too and shows both numbers.
 #[component]
-fn Feedback(feedback: ExplanationFeedback) -> impl IntoView {
+fn Feedback(feedback: ExplanationFeedback, answer: String) -> impl IntoView {
     let i18n = use_i18n();
     let score = feedback.server_score.clone();
+    let server_cosine = score.as_ref().map(|s| s.cosine);
+    let browser = RwSignal::new(None::<Result<BrowserScore, String>>);
+    let download = RwSignal::new(None::<(f64, f64)>);
+    if let Some(reference) = feedback.reference.clone() {
+        spawn_local(async move {
+            let manifest = match api::embedding_model().await {
+                Ok(info) => info.browser_manifest,
+                Err(e) => {
+                    browser.set(Some(Err(e.to_string())));
+                    return;
+                }
+            };
+            let Some(manifest) = manifest else {
+                browser.set(Some(Err(
+                    "no browser copy of the model is installed on this server".into(),
+                )));
+                return;
+            };
+            let result = crate::embedder::cosine(
+                &manifest,
+                &answer,
+                &reference.meaning,
+                move |loaded, total| {
+                    if !download.is_disposed() {
+                        download.set(Some((loaded, total)));
+                    }
+                },
+            )
+            .await;
+            if !browser.is_disposed() {
+                browser.set(Some(result));
+            }
+        });
+    }
     let crowd = feedback.crowd_scores.clone();
     let standing = score.as_ref().and_then(|s| percentile(s.cosine, &crowd));
     view! {
         <div class="feedback card" data-testid="explanation-feedback" role="status">
             {match score {
                 Some(s) => view! {
-                    <p data-testid="server-score">
+                    <p data-testid="server-score" data-value=s.cosine.to_string()>
                         {move || pick(i18n.lang(), "Similarity to the reference (server): ", "与参考释义的相似度（服务器）：")}
                         <strong>{format!("{:.3}", s.cosine)}</strong>
                         {format!(" · rescaled {:.2} · BERTScore-F1 {:.3} · {}", s.rescaled, s.bert_f1, s.model)}
@@ -186,6 +223,32 @@ fn Feedback(feedback: ExplanationFeedback) -> impl IntoView {
                 None => view! {
                     <p class="muted" data-testid="server-score">{feedback.scoring_error.clone().unwrap_or_default()}</p>
                 }.into_any(),
+            }}
+            {move || match browser.get() {
+                None => download.get().map(|(loaded, total)| view! {
+                    <p class="muted small">
+                        {move || pick(i18n.lang(), "Loading the scoring model in your browser… ", "正在浏览器中加载评分模型……")}
+                        <progress data-testid="model-progress" max=total.to_string() value=loaded.to_string()></progress>
+                    </p>
+                }.into_any()),
+                Some(Ok(b)) => {
+                    let agrees = server_cosine.map(|s| (s - b.cosine).abs());
+                    Some(view! {
+                        <p data-testid="browser-score" data-value=b.cosine.to_string()>
+                            {move || pick(i18n.lang(), "Computed in your browser: ", "在你的浏览器中计算：")}
+                            <strong>{format!("{:.3}", b.cosine)}</strong>
+                            <span class="muted small">{format!(" ({})", b.backend)}</span>
+                            {agrees.map(|d| view! {
+                                <span class="muted small">
+                                    {move || if i18n.lang() == Lang::Zh { format!(" · 与服务器相差 {d:.1e}") } else { format!(" · differs from the server by {d:.1e}") }}
+                                </span>
+                            })}
+                        </p>
+                    }.into_any())
+                }
+                Some(Err(e)) => Some(view! {
+                    <p class="muted small" data-testid="browser-score-error">{e}</p>
+                }.into_any()),
             }}
             {standing.map(|p| view! {
                 <p data-testid="crowd-standing">

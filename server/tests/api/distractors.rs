@@ -21,7 +21,7 @@ async fn distractors_are_the_nearest_other_memes_and_reimport_cleanly() {
     let (storage, _dir) = fresh_storage(Db::Sqlite).await;
     import_chime(
         &storage,
-        &demo_spec(24),
+        &demo_spec(24, 6),
         DEMO_MEMES,
         memeboard_server::demo::DEMO_MCQ,
     )
@@ -60,6 +60,6 @@ async fn distractors_are_the_nearest_other_memes_and_reimport_cleanly() {
     }
     // The new file is a valid CHIME MCQ file for the same memes.
     let parsed =
-        parse_chime(&demo_spec(24), DEMO_MEMES, &first.to_string()).expect("re-importable");
+        parse_chime(&demo_spec(24, 6), DEMO_MEMES, &first.to_string()).expect("re-importable");
     assert_eq!(parsed.items.len(), 36);
 }
