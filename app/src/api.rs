@@ -222,7 +222,13 @@ pub async fn task_manifest(slug: &str) -> Result<TaskManifest, ApiError> {
 
 /// `GET /api/tasks/{slug}/dev-gold.jsonl`: gold of the open dev split (for previews).
 pub async fn dev_gold(slug: &str) -> Result<Vec<McqGold>, ApiError> {
-    let resp = Request::get(&task_file_url(slug, TaskFile::DevGold))
+    let text = get_text(&task_file_url(slug, TaskFile::DevGold)).await?;
+    parse_dev_gold(&text).map_err(ApiError::Decode)
+}
+
+/// A GET whose body is text (downloads), with the API's error handling.
+async fn get_text(url: &str) -> Result<String, ApiError> {
+    let resp = Request::get(url)
         .send()
         .await
         .map_err(|e| ApiError::Network(e.to_string()))?;
@@ -235,11 +241,9 @@ pub async fn dev_gold(slug: &str) -> Result<Vec<McqGold>, ApiError> {
             detail: error_detail(status, &status_text, &body),
         });
     }
-    let text = resp
-        .text()
+    resp.text()
         .await
-        .map_err(|e| ApiError::Decode(e.to_string()))?;
-    parse_dev_gold(&text).map_err(ApiError::Decode)
+        .map_err(|e| ApiError::Decode(e.to_string()))
 }
 
 /// Parses dev gold JSON Lines (`{"item_id","category","correct"}` per line).
@@ -248,6 +252,23 @@ pub fn parse_dev_gold(text: &str) -> Result<Vec<McqGold>, String> {
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
         .map(|(i, l)| serde_json::from_str(l).map_err(|e| format!("dev gold line {}: {e}", i + 1)))
+        .collect()
+}
+
+/// `GET /api/tasks/{slug}/dev-gold.jsonl` of an explanation task: `(item id, reference
+/// meaning)` of the open dev items.
+pub async fn dev_meanings(slug: &str) -> Result<Vec<(String, String)>, ApiError> {
+    let text = get_text(&task_file_url(slug, TaskFile::DevGold)).await?;
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let v: serde_json::Value =
+                serde_json::from_str(l).map_err(|e| ApiError::Decode(e.to_string()))?;
+            Ok((
+                v["item_id"].as_str().unwrap_or_default().to_owned(),
+                v["meaning"].as_str().unwrap_or_default().to_owned(),
+            ))
+        })
         .collect()
 }
 

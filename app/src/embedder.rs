@@ -24,6 +24,10 @@ export async function mb_cosine(a, b) {
   const e = await loading;
   return await e.cosine(a, b);
 }
+export async function mb_cosines(pairsJson) {
+  const e = await loading;
+  return Array.from(await e.cosines(pairsJson));
+}
 export async function mb_backend() {
   const e = await loading;
   const info = typeof e.backendInfo === 'function' ? e.backendInfo() : '';
@@ -38,6 +42,8 @@ extern "C" {
     ) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(catch)]
     async fn mb_cosine(a: &str, b: &str) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch)]
+    async fn mb_cosines(pairs_json: &str) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(catch)]
     async fn mb_backend() -> Result<JsValue, JsValue>;
 }
@@ -85,4 +91,25 @@ pub async fn cosine(
         .as_string()
         .unwrap_or_default();
     Ok(BrowserScore { cosine, backend })
+}
+
+/// Cosines of many `[a, b]` pairs in one call (the submit page's dev preview), with the
+/// backend that computed them.
+pub async fn cosines(
+    manifest_url: &str,
+    pairs: &[[String; 2]],
+    progress: impl Fn(f64, f64) + 'static,
+) -> Result<(Vec<f64>, String), String> {
+    let callback = Closure::<dyn Fn(f64, f64)>::new(progress);
+    let loaded = mb_load_embedder(manifest_url, callback.as_ref().unchecked_ref()).await;
+    drop(callback);
+    loaded.map_err(message)?;
+    let json = serde_json::to_string(pairs).map_err(|e| e.to_string())?;
+    let values = js_sys::Array::from(&mb_cosines(&json).await.map_err(message)?);
+    let backend = mb_backend()
+        .await
+        .map_err(message)?
+        .as_string()
+        .unwrap_or_default();
+    Ok((values.iter().filter_map(|v| v.as_f64()).collect(), backend))
 }

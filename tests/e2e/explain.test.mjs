@@ -73,3 +73,25 @@ test('explanations are scored on the server and, for dev items, in the browser w
   assert.deepEqual(errors.filter((e) => !e.includes('favicon')), []);
   await page.close();
 });
+
+test('the submit page scores an explanation file on the dev split in the browser before upload', { skip }, async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  // Dev gold is public by design: answer every dev item with its own reference meaning.
+  const gold = (await (await fetch(`${server.base}/api/tasks/demo-explain/dev-gold.jsonl`)).text())
+    .trim().split('\n').map((l) => JSON.parse(l));
+  assert.ok(gold.length > 0);
+  const lines = gold.map((g) => JSON.stringify({ item_id: g.item_id, meaning: g.meaning })).join('\n') + '\n';
+  const file = path.join(fs.mkdtempSync(path.join(ROOT, 'target/e2e-')), 'explain.jsonl');
+  fs.writeFileSync(file, lines);
+  await page.goto(`${server.base}/submit`);
+  await page.getByTestId('submit-task').selectOption('demo-explain');
+  await page.getByTestId('file-input').setInputFiles(file);
+  await page.getByTestId('preview-ok').waitFor();
+  const score = page.getByTestId('preview-explain-score');
+  await score.waitFor({ timeout: 60_000 });
+  const value = Number(await score.getAttribute('data-value'));
+  assert.ok(Math.abs(value - 1) < 1e-3, `identical meanings score ${value}`);
+  assert.deepEqual(errors.filter((e) => !e.includes('favicon')), []);
+  await page.close();
+});

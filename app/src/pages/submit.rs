@@ -65,6 +65,8 @@ pub fn SubmitPage() -> impl IntoView {
 struct TaskData {
     manifest: TaskManifest,
     dev_gold: Vec<McqGold>,
+    /// Explanation tasks: the dev items' reference meanings (public by design).
+    dev_meanings: Vec<(String, String)>,
 }
 
 async fn load_task(slug: &str, kind: TaskKind) -> Result<Arc<TaskData>, ApiError> {
@@ -76,7 +78,16 @@ async fn load_task(slug: &str, kind: TaskKind) -> Result<Arc<TaskData>, ApiError
     } else {
         Vec::new()
     };
-    Ok(Arc::new(TaskData { manifest, dev_gold }))
+    let dev_meanings = if kind == TaskKind::Explanation {
+        api::dev_meanings(slug).await.unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    Ok(Arc::new(TaskData {
+        manifest,
+        dev_gold,
+        dev_meanings,
+    }))
 }
 
 /// The picked file, as far as it has been read.
@@ -225,6 +236,85 @@ pub fn check_file(
     }
 }
 
+/// For an explanation file: the (predicted, reference) meanings of the dev items it answers,
+/// and the number of dev items. `None` when the file is invalid or the task has no dev items.
+pub fn explanation_dev_pairs(
+    text: &str,
+    format: FileFormat,
+    manifest: &TaskManifest,
+    dev_meanings: &[(String, String)],
+) -> Option<(Vec<[String; 2]>, usize)> {
+    let valid = validate_explanations(text, format, manifest, Limits::default()).ok()?;
+    let pairs = dev_meanings
+        .iter()
+        .filter_map(|(id, reference)| {
+            let i = valid.item_ids.iter().position(|x| x == id)?;
+            valid.predictions[i]
+                .as_ref()
+                .map(|p| [p.meaning.clone(), reference.clone()])
+        })
+        .collect();
+    Some((pairs, dev_meanings.len()))
+}
+
+/// The dev-split preview of an explanation file, scored in the browser with the same model
+/// as the server (missing dev items score 0, as on the board).
+#[component]
+fn ExplainDevPreview(
+    /// (predicted, reference) meanings.
+    pairs: Vec<[String; 2]>,
+    /// Dev items in the task.
+    total: usize,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let zh = move || i18n.lang() == crate::i18n::Lang::Zh;
+    let outcome = RwSignal::new(None::<Result<(f64, String), String>>);
+    let download = RwSignal::new(None::<(f64, f64)>);
+    let answered = pairs.len();
+    leptos::task::spawn_local(async move {
+        let result = match api::embedding_model().await.map(|m| m.browser_manifest) {
+            Ok(Some(manifest)) => crate::embedder::cosines(&manifest, &pairs, move |l, t| {
+                if !download.is_disposed() {
+                    download.set(Some((l, t)));
+                }
+            })
+            .await
+            .map(|(values, backend)| (values.iter().sum::<f64>() / total.max(1) as f64, backend)),
+            Ok(None) => {
+                Err("no browser copy of the embedding model is installed on this server".into())
+            }
+            Err(e) => Err(e.to_string()),
+        };
+        if !outcome.is_disposed() {
+            outcome.set(Some(result));
+        }
+    });
+    view! {
+        <section class="dev-preview" data-testid="preview-score">
+            <h3>{move || if zh() { "开发集预览（在你的浏览器中计算）" } else { "Dev split preview (computed in your browser)" }}</h3>
+            {move || match outcome.get() {
+                None => view! {
+                    <p class="muted">
+                        {move || if zh() { "正在加载评分模型……" } else { "Loading the scoring model…" }}
+                        {move || download.get().map(|(l, t)| view! { <progress max=t.to_string() value=l.to_string()></progress> })}
+                    </p>
+                }.into_any(),
+                Some(Ok((mean, backend))) => view! {
+                    <p class="big-score" data-testid="preview-explain-score" data-value=mean.to_string()>{format!("{mean:.3}")}</p>
+                    <p class="muted small">
+                        {move || if zh() {
+                            format!("{total} 个开发集条目的平均释义余弦相似度（文件回答了 {answered} 个，缺失的记 0；{backend}）。这不是排行榜分数。")
+                        } else {
+                            format!("Mean meaning cosine over the {total} dev items ({answered} answered; missing ones score 0; {backend}). Not the leaderboard score.")
+                        }}
+                    </p>
+                }.into_any(),
+                Some(Err(e)) => view! { <p class="muted small" data-testid="preview-explain-error">{e}</p> }.into_any(),
+            }}
+        </section>
+    }
+}
+
 /// Why the form was not sent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum FormProblem {
@@ -302,6 +392,26 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
                 Some(Err(e)) => Preview::TaskError(e.to_string()),
                 _ => Preview::Checking,
             },
+        })
+    });
+
+    // Explanation files: (predicted meaning, reference meaning) for each dev item in the file,
+    // and how many dev items there are (missing ones score 0, as on the server).
+    let explain_dev = Memo::new(move |_| {
+        if kind.get() != TaskKind::Explanation {
+            return None;
+        }
+        let data = task_data.get();
+        picked.with(|p| match (p, &data) {
+            (Picked::Loaded { name, text, .. }, Some(Ok(d))) if !d.dev_meanings.is_empty() => {
+                explanation_dev_pairs(
+                    text,
+                    FileFormat::from_file_name(name),
+                    &d.manifest,
+                    &d.dev_meanings,
+                )
+            }
+            _ => None,
         })
     });
 
@@ -592,6 +702,7 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
                     let cats = categories.get();
                     preview.get().render(cats)
                 }}
+                {move || explain_dev.get().map(|(pairs, total)| view! { <ExplainDevPreview pairs=pairs total=total /> })}
             </div>
             {move || {
                 problem
