@@ -7,3 +7,8 @@ cd "$(dirname "$0")/.."
 cargo bench -p memeboard-server --bench leaderboard
 # Embeddings need the models (scripts/model/setup-model.sh puts them in data/models).
 MEMEBOARD_BENCH_MODELS="${MEMEBOARD_BENCH_MODELS:-$PWD/data/models}" cargo bench -p memeboard-server --bench embeddings
+# Browser embedding figures in headless Chromium: the CPU-wasm path and the WebGPU path (on
+# SwiftShader here; a hardware GPU is much faster): sentences/s, first-use cost, weight size.
+bash scripts/build-embed-harness.sh > /dev/null
+(cd tests/e2e && MEMEBOARD_TEST_MODELS="${MEMEBOARD_BENCH_MODELS:-$PWD/../../data/models}" \
+  node --test --test-concurrency=1 embed.test.mjs 2>&1 | grep '\[embed\]' || true)

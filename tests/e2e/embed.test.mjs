@@ -163,7 +163,7 @@ function report(label, load, run, cmp) {
   console.log(`[embed] ${label}: ${run.cosines.length} pairs, max |cos - onnxruntime| = `
     + `${cmp.worst.toExponential(2)} (pair ${cmp.at}); ${run.sentences} sentences in `
     + `${(run.forwardMs / 1000).toFixed(1)} s = ${rate.toFixed(1)} sentences/s; first use `
-    + `${Math.round(load.wallMs)} ms (download+verify ${Math.round(s.totalMs)} ms `
+    + `${Math.round(load.wallMs)} ms (weights ${(s.bytes / 1e6).toFixed(1)} MB; download+verify ${Math.round(s.totalMs)} ms `
     + `[verify ${Math.round(s.verifyMs)} ms, from cache: ${s.fromCache}], `
     + `set-up ${Math.round(s.initMs)} ms)`);
 }
