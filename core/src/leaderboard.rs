@@ -1,6 +1,6 @@
 //! Scoring of validated prediction files and the per-category summaries shown on boards.
 
-use crate::predictions::{FnvMap, ResolvedAnswer, ValidatedPredictions};
+use crate::predictions::{FnvMap, ResolvedAnswer, TaskManifest, ValidatedPredictions};
 use crate::stats::{crowd_estimate, CrowdStatistic, Estimate, Response};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -53,12 +53,15 @@ fn majority(options: &[usize]) -> Option<usize> {
 /// use memeboard_core::leaderboard::{score_mcq, McqGold};
 /// use memeboard_core::predictions::{ResolvedAnswer, ValidatedPredictions};
 /// let a = |order, sample, option| ResolvedAnswer { order, sample, option };
+/// use memeboard_core::predictions::{ManifestItem, Split, TaskManifest};
+/// let item = |id: &str| ManifestItem { id: id.into(), category: "x".into(), split: Split::Test, options: vec![] };
+/// let manifest = TaskManifest { task: "t".into(), items: vec![item("A"), item("B")] };
 /// let preds = ValidatedPredictions {
-///     item_ids: vec!["A".into(), "B".into()],
 ///     answers: vec![
-///         vec![a(0, 0, 2), a(1, 0, 4)],
-///         vec![a(0, 0, 1), a(0, 1, 1), a(0, 2, 3), a(1, 0, 1), a(1, 1, 0), a(1, 2, 1)],
+///         a(0, 0, 2), a(1, 0, 4),
+///         a(0, 0, 1), a(0, 1, 1), a(0, 2, 3), a(1, 0, 1), a(1, 1, 0), a(1, 2, 1),
 ///     ],
+///     offsets: vec![0, 2, 8],
 ///     orders: [0, 1].into_iter().collect(),
 ///     num_lines: 8,
 ///     missing: vec![],
@@ -67,26 +70,30 @@ fn majority(options: &[usize]) -> Option<usize> {
 ///     McqGold { item_id: "A".into(), category: "x".into(), correct: 2 },
 ///     McqGold { item_id: "B".into(), category: "y".into(), correct: 1 },
 /// ];
-/// let scores = score_mcq(&preds, &gold);
+/// let scores = score_mcq(&manifest, &preds, &gold);
 /// assert_eq!(scores[0].score, 0.5);
 /// assert_eq!(scores[1].score, 1.0);
 /// ```
-pub fn score_mcq(predictions: &ValidatedPredictions, gold: &[McqGold]) -> Vec<ItemScore> {
+pub fn score_mcq(
+    manifest: &TaskManifest,
+    predictions: &ValidatedPredictions,
+    gold: &[McqGold],
+) -> Vec<ItemScore> {
     let num_orders = predictions.orders.len().max(1);
     // Gold usually lists the items in manifest order; otherwise look ids up.
-    let aligned = gold.len() == predictions.item_ids.len()
+    let aligned = gold.len() == manifest.items.len()
         && gold
             .iter()
-            .zip(&predictions.item_ids)
-            .all(|(g, id)| &g.item_id == id);
+            .zip(&manifest.items)
+            .all(|(g, item)| g.item_id == item.id);
     let lookup: FnvMap<&str, usize> = if aligned {
         FnvMap::default()
     } else {
-        predictions
-            .item_ids
+        manifest
+            .items
             .iter()
             .enumerate()
-            .map(|(i, id)| (id.as_str(), i))
+            .map(|(i, item)| (item.id.as_str(), i))
             .collect()
     };
     let single_order = predictions.orders.len() == 1;
@@ -98,8 +105,7 @@ pub fn score_mcq(predictions: &ValidatedPredictions, gold: &[McqGold]) -> Vec<It
             } else {
                 lookup.get(g.item_id.as_str()).copied()
             };
-            let answers: &[ResolvedAnswer] =
-                index.map_or(&[], |i| predictions.answers[i].as_slice());
+            let answers: &[ResolvedAnswer] = index.map_or(&[], |i| predictions.answers_at(i));
             let right = if single_order && answers.len() == 1 {
                 // The common case: one answer per item.
                 usize::from(answers[0].option == g.correct)
@@ -226,7 +232,10 @@ mod tests {
     fn score_text(text: &str) -> Vec<f64> {
         let (m, gold) = manifest();
         let v = validate_predictions(text, FileFormat::JsonLines, &m, Limits::default()).unwrap();
-        score_mcq(&v, &gold).into_iter().map(|s| s.score).collect()
+        score_mcq(&m, &v, &gold)
+            .into_iter()
+            .map(|s| s.score)
+            .collect()
     }
 
     #[test]

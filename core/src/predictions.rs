@@ -185,10 +185,11 @@ pub struct ResolvedAnswer {
 /// missing.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ValidatedPredictions {
-    /// Item ids in manifest order.
-    pub item_ids: Vec<String>,
-    /// Answers of each item, aligned with `item_ids`, in file order (empty = no line).
-    pub answers: Vec<Vec<ResolvedAnswer>>,
+    /// All answers grouped by manifest item (in file order within an item): item `i`'s are
+    /// `answers[offsets[i]..offsets[i + 1]]` (one allocation for the whole file).
+    pub answers: Vec<ResolvedAnswer>,
+    /// Group boundaries, `manifest.items.len() + 1` entries.
+    pub offsets: Vec<usize>,
     /// Option orders used anywhere in the file (each item is scored over all of them).
     pub orders: BTreeSet<usize>,
     /// Data lines read.
@@ -198,12 +199,22 @@ pub struct ValidatedPredictions {
 }
 
 impl ValidatedPredictions {
-    /// The answers given for `item_id` (a linear scan: for tests and small lookups).
-    pub fn answers_for(&self, item_id: &str) -> &[ResolvedAnswer] {
-        self.item_ids
+    /// The answers of the manifest's `index`-th item.
+    pub fn answers_at(&self, index: usize) -> &[ResolvedAnswer] {
+        match (self.offsets.get(index), self.offsets.get(index + 1)) {
+            (Some(&a), Some(&b)) => &self.answers[a..b],
+            _ => &[],
+        }
+    }
+
+    /// The answers given for `item_id` of `manifest` (a linear scan: for tests and small
+    /// lookups).
+    pub fn answers_for(&self, manifest: &TaskManifest, item_id: &str) -> &[ResolvedAnswer] {
+        manifest
+            .items
             .iter()
-            .position(|id| id == item_id)
-            .map_or(&[], |i| self.answers[i].as_slice())
+            .position(|i| i.id == item_id)
+            .map_or(&[], |i| self.answers_at(i))
     }
 
     /// "N items missing (scored as wrong): a, b, c, …" or None.
@@ -706,7 +717,7 @@ fn parse_csv<'a>(text: &'a str, errs: &mut Collector) -> Vec<RawLine<'a>> {
 ///     ManifestItem { id: "b".into(), category: "x".into(), split: Split::Test, options: vec!["丙".into(), "丁".into()] },
 /// ]};
 /// let ok = validate_predictions("{\"item_id\":\"a\",\"answer\":2}\n", FileFormat::JsonLines, &manifest, Limits::default()).unwrap();
-/// assert_eq!(ok.answers_for("a")[0].option, 1);
+/// assert_eq!(ok.answers_for(&manifest, "a")[0].option, 1);
 /// assert_eq!(ok.missing, vec!["b".to_string()]);
 /// let bad = validate_predictions("item_id,answer\na,3\nzz,1\n", FileFormat::Csv, &manifest, Limits::default()).unwrap_err();
 /// assert_eq!(bad.lines(), vec![
@@ -759,7 +770,8 @@ pub fn validate_predictions(
     for (i, item) in manifest.items.iter().enumerate() {
         index.insert(item.id.as_str(), i);
     }
-    let mut answers: Vec<Vec<ResolvedAnswer>> = vec![Vec::new(); manifest.items.len()];
+    // (item index, answer) in file order; grouped by item at the end.
+    let mut flat: Vec<(usize, ResolvedAnswer)> = Vec::with_capacity(raw.len());
     // First line of each (item, order, sample): a plain vector for the common (0, 0), a map
     // for the rest.
     let mut seen_plain: Vec<usize> = vec![0; manifest.items.len()];
@@ -867,25 +879,49 @@ pub fn validate_predictions(
             continue;
         }
         orders.insert(order);
-        answers[item_index].push(ResolvedAnswer {
-            order,
-            sample,
-            option,
-        });
+        flat.push((
+            item_index,
+            ResolvedAnswer {
+                order,
+                sample,
+                option,
+            },
+        ));
     }
     if errs.total > 0 {
         return Err(errs.into_report());
     }
+    // Counting sort by item: stable, so each item keeps its answers in file order.
+    let mut offsets = vec![0usize; manifest.items.len() + 1];
+    for (i, _) in &flat {
+        offsets[i + 1] += 1;
+    }
+    for i in 0..manifest.items.len() {
+        offsets[i + 1] += offsets[i];
+    }
+    let mut next = offsets.clone();
+    let mut answers = vec![
+        ResolvedAnswer {
+            order: 0,
+            sample: 0,
+            option: 0
+        };
+        flat.len()
+    ];
+    for (i, a) in flat {
+        answers[next[i]] = a;
+        next[i] += 1;
+    }
     let missing = manifest
         .items
         .iter()
-        .zip(&answers)
-        .filter(|(_, a)| a.is_empty())
-        .map(|(i, _)| i.id.clone())
+        .enumerate()
+        .filter(|(i, _)| offsets[*i] == offsets[i + 1])
+        .map(|(_, item)| item.id.clone())
         .collect();
     Ok(ValidatedPredictions {
-        item_ids: manifest.items.iter().map(|i| i.id.clone()).collect(),
         answers,
+        offsets,
         orders,
         num_lines: raw.len(),
         missing,
@@ -985,8 +1021,8 @@ mod tests {
             Limits::default(),
         )
         .unwrap();
-        assert_eq!(ok.answers_for("i0")[0].option, 2);
-        assert_eq!(ok.answers_for("i1")[0].option, 1);
+        assert_eq!(ok.answers_for(&manifest(3), "i0")[0].option, 2);
+        assert_eq!(ok.answers_for(&manifest(3), "i1")[0].option, 1);
         assert_eq!(
             ok.missing_warning().as_deref(),
             Some("1 item(s) have no prediction and are scored as wrong: i2")

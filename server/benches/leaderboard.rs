@@ -94,7 +94,7 @@ async fn main() -> anyhow::Result<()> {
             Limits::default(),
         )
         .map_err(|e| anyhow::anyhow!("{e}"))?;
-        let scores = score_mcq(&v, &gold);
+        let scores = score_mcq(&manifest, &v, &gold);
         accuracy = scores.iter().map(|s| s.score).sum::<f64>() / scores.len() as f64;
         validate_score.push(t.elapsed());
         summarize(&scores, &categories, 1000, 1);

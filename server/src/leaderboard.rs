@@ -549,7 +549,7 @@ pub async fn submit(
                 correct: i.correct,
             })
             .collect();
-        let scores = score_mcq(&validated, &gold);
+        let scores = score_mcq(&manifest, &validated, &gold);
         let (public, private) =
             half_summaries(&task, items.iter().map(|i| &i.row), &scores, settings)?;
         Scored {

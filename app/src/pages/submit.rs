@@ -219,7 +219,7 @@ pub fn check_file(
             let dev = (!gold.is_empty()).then(|| DevPreview {
                 items: gold.len(),
                 scores: summarize(
-                    &score_mcq(&valid, &gold),
+                    &score_mcq(manifest, &valid, &gold),
                     categories,
                     PREVIEW_RESAMPLES,
                     PREVIEW_SEED,
