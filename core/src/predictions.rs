@@ -765,11 +765,10 @@ pub fn validate_predictions(
     if raw.is_empty() && errs.total == 0 {
         errs.push(None, None, "file contains no predictions".into());
     }
-    let mut index: FnvMap<&str, usize> = FnvMap::default();
-    index.reserve(manifest.items.len());
-    for (i, item) in manifest.items.iter().enumerate() {
-        index.insert(item.id.as_str(), i);
-    }
+    // Files usually follow the manifest (they are made from the template), so the next item
+    // is tried first; the id map is built only on the first line that does not follow.
+    let mut index: Option<FnvMap<&str, usize>> = None;
+    let mut hint = 0usize;
     // (item index, answer) in file order; grouped by item at the end.
     let mut flat: Vec<(usize, ResolvedAnswer)> = Vec::with_capacity(raw.len());
     // First line of each (item, order, sample): a plain vector for the common (0, 0), a map
@@ -782,7 +781,22 @@ pub fn validate_predictions(
             errs.push(Some(r.line), Some("item_id"), "missing".into());
             continue;
         };
-        let Some(&item_index) = index.get(item_id) else {
+        let found = if manifest.items.get(hint).is_some_and(|it| it.id == item_id) {
+            Some(hint)
+        } else {
+            index
+                .get_or_insert_with(|| {
+                    manifest
+                        .items
+                        .iter()
+                        .enumerate()
+                        .map(|(i, item)| (item.id.as_str(), i))
+                        .collect()
+                })
+                .get(item_id)
+                .copied()
+        };
+        let Some(item_index) = found else {
             errs.push(
                 Some(r.line),
                 Some("item_id"),
@@ -790,6 +804,7 @@ pub fn validate_predictions(
             );
             continue;
         };
+        hint = item_index + 1;
         let item = &manifest.items[item_index];
         let parse_index =
             |field: &str, value: &Option<RawInt<'_>>, max: usize, errs: &mut Collector| {

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use tower::ServiceExt;
 
 const ITEMS: usize = 10_000;
-const RUNS: usize = 7;
+const RUNS: usize = 21;
 
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
@@ -108,7 +108,7 @@ async fn main() -> anyhow::Result<()> {
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/bench/score_mcq.py");
     let mut python_runs = Vec::new();
     let mut python_accuracy = 0.0;
-    for _ in 0..3 {
+    for _ in 0..5 {
         let out = std::process::Command::new("python3")
             .arg(&script)
             .arg(dir.path().join("gold.jsonl"))
@@ -235,7 +235,7 @@ async fn main() -> anyhow::Result<()> {
         rust_ci.as_secs_f64() * 1e3
     );
     println!(
-        "  python parse + score           {:>9.2} ms (median of 3)",
+        "  python parse + score           {:>9.2} ms (median of 5)",
         python.as_secs_f64() * 1e3
     );
     println!(
