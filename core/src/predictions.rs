@@ -437,6 +437,44 @@ struct Collector {
 }
 
 impl Collector {
+    /// A collector for a file within the size limit, or the report saying it is too big.
+    fn for_file(text: &str, limits: Limits) -> Result<Self, ValidationReport> {
+        let mut errs = Self {
+            errors: Vec::new(),
+            total: 0,
+        };
+        if text.len() > limits.max_bytes {
+            errs.push(
+                None,
+                None,
+                format!(
+                    "file is {} bytes; the limit is {} bytes",
+                    text.len(),
+                    limits.max_bytes
+                ),
+            );
+            return Err(errs.into_report());
+        }
+        Ok(errs)
+    }
+
+    /// The file-level row checks: over the row limit, or no data row at all.
+    fn check_rows(&mut self, rows: usize, limits: Limits) {
+        if rows > limits.max_rows {
+            self.push(
+                None,
+                None,
+                format!(
+                    "file has {rows} rows; the limit is {} rows",
+                    limits.max_rows
+                ),
+            );
+        }
+        if rows == 0 && self.total == 0 {
+            self.push(None, None, "file contains no predictions".into());
+        }
+    }
+
     fn into_report(mut self) -> ValidationReport {
         self.errors.sort_by_key(|e| e.line.unwrap_or(0));
         self.errors.truncate(MAX_LISTED_ERRORS);
@@ -731,40 +769,12 @@ pub fn validate_predictions(
     manifest: &TaskManifest,
     limits: Limits,
 ) -> Result<ValidatedPredictions, ValidationReport> {
-    let mut errs = Collector {
-        errors: Vec::new(),
-        total: 0,
-    };
-    if text.len() > limits.max_bytes {
-        errs.push(
-            None,
-            None,
-            format!(
-                "file is {} bytes; the limit is {} bytes",
-                text.len(),
-                limits.max_bytes
-            ),
-        );
-        return Err(errs.into_report());
-    }
+    let mut errs = Collector::for_file(text, limits)?;
     let raw = match format {
         FileFormat::JsonLines => parse_jsonl(text, &mut errs),
         FileFormat::Csv => parse_csv(text, &mut errs),
     };
-    if raw.len() > limits.max_rows {
-        errs.push(
-            None,
-            None,
-            format!(
-                "file has {} rows; the limit is {} rows",
-                raw.len(),
-                limits.max_rows
-            ),
-        );
-    }
-    if raw.is_empty() && errs.total == 0 {
-        errs.push(None, None, "file contains no predictions".into());
-    }
+    errs.check_rows(raw.len(), limits);
     // Files usually follow the manifest (they are made from the template), so the next item
     // is tried first; the id map is built only on the first line that does not follow.
     let mut index: Option<FnvMap<&str, usize>> = None;
@@ -1163,22 +1173,7 @@ pub fn validate_explanations(
     manifest: &TaskManifest,
     limits: Limits,
 ) -> Result<ValidatedExplanations, ValidationReport> {
-    let mut errs = Collector {
-        errors: Vec::new(),
-        total: 0,
-    };
-    if text.len() > limits.max_bytes {
-        errs.push(
-            None,
-            None,
-            format!(
-                "file is {} bytes; the limit is {} bytes",
-                text.len(),
-                limits.max_bytes
-            ),
-        );
-        return Err(errs.into_report());
-    }
+    let mut errs = Collector::for_file(text, limits)?;
     const FIELDS: [&str; 4] = ["item_id", "meaning", "origin", "example"];
     // (line, field values by FIELDS index)
     let mut rows: Vec<(usize, [Option<String>; 4])> = Vec::new();
@@ -1283,20 +1278,7 @@ pub fn validate_explanations(
             }
         }
     }
-    if rows.len() > limits.max_rows {
-        errs.push(
-            None,
-            None,
-            format!(
-                "file has {} rows; the limit is {} rows",
-                rows.len(),
-                limits.max_rows
-            ),
-        );
-    }
-    if rows.is_empty() && errs.total == 0 {
-        errs.push(None, None, "file contains no predictions".into());
-    }
+    errs.check_rows(rows.len(), limits);
     let index: FnvMap<&str, usize> = manifest
         .items
         .iter()

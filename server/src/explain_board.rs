@@ -5,6 +5,7 @@
 use crate::error::{ApiError, ApiResult};
 use crate::explain::{self, ScoringError};
 use crate::inference::EmbeddingService;
+use crate::leaderboard::split;
 use crate::storage::{self, BoardTaskRow, Storage, TaskItemRow};
 use memeboard_core::api::NamedValue;
 use memeboard_core::embed::cosine;
@@ -25,14 +26,6 @@ pub struct ExplItem {
     pub meaning: String,
     /// Reference origin (gold), if any.
     pub origin: Option<String>,
-}
-
-fn split(row: &TaskItemRow) -> Split {
-    if row.split == "dev" {
-        Split::Dev
-    } else {
-        Split::Test
-    }
 }
 
 /// The explanation items of a task.

@@ -178,7 +178,8 @@ fn kind(task: &BoardTaskRow) -> ApiResult<TaskKind> {
         .with_context(|| format!("unknown task kind `{}`", task.task.kind))?)
 }
 
-fn split(row: &TaskItemRow) -> Split {
+/// The public split of a stored item (`dev` gold is downloadable; everything else is test).
+pub(crate) fn split(row: &TaskItemRow) -> Split {
     if row.split == "dev" {
         Split::Dev
     } else {
