@@ -7,6 +7,9 @@
 use crate::stats::Estimate;
 use crate::survey::SurveyResponse;
 use crate::tasks::{CategoryInfo, TaskKind};
+
+pub use crate::kinds::explanation::{ExplanationReference, ExplanationScore};
+pub use crate::kinds::{AnswerInput, PromptView, ReviewDetail, ScoreScale};
 use serde::{Deserialize, Serialize};
 
 /// The error body of every failed API call: `{"errors":[{"detail":"…"}]}`.
@@ -85,24 +88,6 @@ pub struct StartSessionRequest {
     pub recruitment: RecruitmentIds,
 }
 
-/// A text MCQ as shown to one participant: options already in their shuffled order.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum PromptView {
-    /// Fill the blank.
-    TextMcq {
-        /// The sentence with `_____`.
-        sentence: String,
-        /// Options in display order.
-        options: Vec<String>,
-    },
-    /// Explain the meme in your own words.
-    Explanation {
-        /// The meme phrase.
-        meme: String,
-    },
-}
-
 /// One item of a participant's batch.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SessionItem {
@@ -153,22 +138,6 @@ pub struct SessionResponse {
     pub completion_code: Option<String>,
 }
 
-/// The participant's response to one item, in display terms.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum AnswerInput {
-    /// The chosen option's 0-based position *as displayed*.
-    Choice {
-        /// Display position.
-        position: usize,
-    },
-    /// A free-text explanation.
-    Text {
-        /// What the participant wrote (1–1000 characters).
-        text: String,
-    },
-}
-
 /// `POST /api/sessions/{id}/answers`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -206,12 +175,14 @@ pub struct SubmitAnswerResponse {
 pub struct CategoryScore {
     /// Category key (`None` = overall).
     pub category: Option<String>,
-    /// Correct answers.
-    pub correct: usize,
-    /// Answers.
+    /// Correct answers, for kinds with right and wrong answers (`None` for similarity
+    /// scores, which have no "correct").
+    pub correct: Option<usize>,
+    /// Scored answers.
     pub answered: usize,
-    /// correct / answered.
-    pub accuracy: f64,
+    /// Mean score over the scored answers: an accuracy for [`ScoreScale::Correctness`], a
+    /// mean similarity for [`ScoreScale::Similarity`].
+    pub mean: f64,
 }
 
 /// Crowd statistics for one category (or overall).
@@ -255,35 +226,14 @@ pub struct ReviewItem {
     pub item_id: String,
     /// Category key.
     pub category: String,
-    /// The sentence.
-    pub sentence: String,
-    /// Options in the order the participant saw them.
-    pub options: Vec<String>,
-    /// Display position the participant chose.
-    pub chosen_position: usize,
-    /// Display position of the correct option; `None` when withheld (see `gold_withheld`).
-    pub correct_position: Option<usize>,
-    /// Meaning of the correct meme, when known and not withheld.
-    pub meaning: Option<String>,
     /// True for items of a hidden test split: their gold never leaves the server, even after
     /// the batch (otherwise taking the quiz repeatedly would reveal the leaderboard's answers).
     pub gold_withheld: bool,
-    /// Share of completed participants who got this item right (None if nobody else saw it).
+    /// Share of other completed participants who got this item right: open dev items only,
+    /// and only above a minimum number of answers (`None` otherwise).
     pub crowd_accuracy: Option<f64>,
-    /// For explanation items: what you wrote and its scores (options are then empty).
-    #[serde(default)]
-    pub explanation: Option<ExplanationReview>,
-}
-
-/// An explanation item on the results page.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ExplanationReview {
-    /// What the participant wrote.
-    pub answer: String,
-    /// Its server score, if scored.
-    pub score: Option<ExplanationScore>,
-    /// The reference (open dev items only).
-    pub reference: Option<ExplanationReference>,
+    /// What the item's kind shows: question, answer, and gold where allowed.
+    pub detail: ReviewDetail,
 }
 
 /// `GET /api/sessions/{id}/results`: available once the batch is complete.
@@ -297,6 +247,10 @@ pub struct ResultsResponse {
     pub quiz_slug: String,
     /// Completion code for recruitment platforms.
     pub completion_code: String,
+    /// The quiz's task kind (how to word the scores and reviews).
+    pub task_kind: TaskKind,
+    /// How the scores read.
+    pub scale: ScoreScale,
     /// Your score: overall first, then per category.
     pub you: Vec<CategoryScore>,
     /// The crowd baseline including you.
@@ -407,16 +361,51 @@ pub struct SubmitPredictionsResponse {
     pub quota: Quota,
 }
 
-/// What kind of row a board row is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// What a board row is, machine-readable, so pages never recognise rows by their label text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RowKind {
     /// A submitted model.
     Model,
-    /// A crowd human row.
+    /// Crowd: mean of per-participant scores.
+    HumanAverage,
+    /// Crowd: the best participant's score.
+    HumanBest,
+    /// Crowd: all answers pooled per item.
+    HumanPooled,
+    /// Expected score of uniformly random answers (1 / options, averaged over items).
+    Chance,
+    /// Explanations: the similarity of two random reference meanings of the task.
+    RandomPair,
+}
+
+/// The three groups of board rows: ranked models, and the reference rows beside them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RowGroup {
+    /// Ranked among each other.
+    Model,
+    /// Crowd human rows (not ranked among models).
     Human,
-    /// A chance or trivial baseline.
+    /// Chance and trivial baselines (not ranked among models).
     Baseline,
+}
+
+impl RowKind {
+    /// The group the row belongs to.
+    ///
+    /// ```
+    /// use memeboard_core::api::{RowGroup, RowKind};
+    /// assert_eq!(RowKind::HumanBest.group(), RowGroup::Human);
+    /// assert_eq!(RowKind::RandomPair.group(), RowGroup::Baseline);
+    /// ```
+    pub fn group(self) -> RowGroup {
+        match self {
+            Self::Model => RowGroup::Model,
+            Self::HumanAverage | Self::HumanBest | Self::HumanPooled => RowGroup::Human,
+            Self::Chance | Self::RandomPair => RowGroup::Baseline,
+        }
+    }
 }
 
 /// Which half of the test split a board scores.
@@ -432,7 +421,7 @@ pub enum BoardSplit {
 /// One row of a board.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BoardRow {
-    /// Model, human or baseline.
+    /// What the row is (model, which human row, which baseline).
     pub kind: RowKind,
     /// Display label (model name, "Human average", "Chance").
     pub label: String,
@@ -577,31 +566,6 @@ pub struct BoardSettingsRequest {
     pub blind: Option<bool>,
     /// Reveal a blind board.
     pub blind_revealed: Option<bool>,
-}
-
-/// Embedding scores of one explanation against its reference meaning.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ExplanationScore {
-    /// The embedding model used.
-    pub model: String,
-    /// Raw cosine similarity of the sentence embeddings (the model's scale; compressed).
-    pub cosine: f64,
-    /// The same, rescaled against the random-pair baseline: 0 = as similar as two random
-    /// meanings of this dataset, 1 = identical.
-    pub rescaled: f64,
-    /// The random-pair baseline used for rescaling.
-    pub baseline: f64,
-    /// BERTScore F1 (greedy token matching), raw.
-    pub bert_f1: f64,
-}
-
-/// The reference explanation of a meme (gold), sent only where allowed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ExplanationReference {
-    /// Reference meaning.
-    pub meaning: String,
-    /// Reference origin, if any.
-    pub origin: Option<String>,
 }
 
 /// What a participant sees after their explanation is stored.

@@ -8,6 +8,8 @@ pub mod assign;
 pub mod crowd;
 pub mod embed;
 pub mod ids;
+pub mod kinds;
+pub mod media;
 pub mod leaderboard;
 pub mod predictions;
 pub mod rng;

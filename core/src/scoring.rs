@@ -1,77 +1,7 @@
-//! Scoring of single answers against gold, for every task kind.
+//! Order-scoring helpers shared by the kinds that ask for a reading order (multi-panel
+//! memes): mapping a displayed order back to canonical panels, and group-aware checking.
 //!
-//! Plain data in, plain data out: the server scores each recorded answer with this module and
-//! the browser uses the same code for previews.
-
-use crate::tasks::{AnswerValue, ItemGold};
-
-/// Why an answer could not be scored against a gold record.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ScoreError {
-    /// The answer's shape does not fit the gold's task kind.
-    #[error("answer of kind `{answer}` cannot be scored against gold of kind `{gold}`")]
-    ShapeMismatch {
-        /// Answer kind.
-        answer: &'static str,
-        /// Gold kind.
-        gold: &'static str,
-    },
-}
-
-fn answer_kind(a: &AnswerValue) -> &'static str {
-    match a {
-        AnswerValue::Choice { .. } => "choice",
-        AnswerValue::Text { .. } => "text",
-        AnswerValue::Order { .. } => "order",
-        AnswerValue::ClipChoice { .. } => "clip_choice",
-        AnswerValue::Rating { .. } => "rating",
-    }
-}
-
-fn gold_kind(g: &ItemGold) -> &'static str {
-    match g {
-        ItemGold::Choice { .. } => "choice",
-        ItemGold::Explanation { .. } => "explanation",
-        ItemGold::PanelOrder { .. } => "panel_order",
-        ItemGold::Label { .. } => "label",
-        ItemGold::None => "none",
-    }
-}
-
-/// Scores one answer: `Ok(Some(1.0))` correct, `Ok(Some(0.0))` wrong, `Ok(None)` when the
-/// task is not scored here (free-text explanations need the embedding model; ratings have no
-/// gold).
-///
-/// ```
-/// use memeboard_core::scoring::score_answer;
-/// use memeboard_core::tasks::{AnswerValue, ItemGold};
-/// let gold = ItemGold::Choice { correct: 4 };
-/// assert_eq!(score_answer(&gold, &AnswerValue::Choice { option: 4 }), Ok(Some(1.0)));
-/// assert_eq!(score_answer(&gold, &AnswerValue::Choice { option: 0 }), Ok(Some(0.0)));
-/// ```
-pub fn score_answer(gold: &ItemGold, answer: &AnswerValue) -> Result<Option<f64>, ScoreError> {
-    let hit = |b: bool| Some(if b { 1.0 } else { 0.0 });
-    match (gold, answer) {
-        (ItemGold::Choice { correct }, AnswerValue::Choice { option })
-        | (ItemGold::Choice { correct }, AnswerValue::ClipChoice { option, .. }) => {
-            Ok(hit(option == correct))
-        }
-        (
-            ItemGold::PanelOrder {
-                display,
-                order_groups,
-            },
-            AnswerValue::Order { order },
-        ) => Ok(hit(displayed_order_to_canonical(display, order)
-            .is_some_and(|seq| is_linear_extension(&seq, order_groups)))),
-        (ItemGold::Explanation { .. }, AnswerValue::Text { .. })
-        | (ItemGold::None, AnswerValue::Rating { .. }) => Ok(None),
-        (g, a) => Err(ScoreError::ShapeMismatch {
-            answer: answer_kind(a),
-            gold: gold_kind(g),
-        }),
-    }
-}
+//! Per-answer scoring of every kind lives in its module under [`crate::kinds`].
 
 /// Maps a reading order over *displayed* panel indices (0-based) back to canonical panel
 /// numbers, via `display[i]` = canonical number shown at index `i`. `None` if the answer is not
@@ -132,47 +62,19 @@ pub fn is_linear_extension(sequence: &[usize], order_groups: &[Vec<usize>]) -> b
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tasks::Familiarity;
 
     #[test]
-    fn clip_choice_is_scored_on_the_option_whatever_the_familiarity() {
-        let gold = ItemGold::Choice { correct: 1 };
-        let a = AnswerValue::ClipChoice {
-            familiarity: Familiarity::Unseen,
-            option: 1,
-        };
-        assert_eq!(score_answer(&gold, &a), Ok(Some(1.0)));
-    }
-
-    #[test]
-    fn panel_order_is_group_aware() {
+    fn reading_orders_are_group_aware() {
         // Canonical 1..4, groups [[1],[2,3],[4]]; displayed as 4,2,1,3.
-        let gold = ItemGold::PanelOrder {
-            display: vec![4, 2, 1, 3],
-            order_groups: vec![vec![1], vec![2, 3], vec![4]],
+        let display = [4, 2, 1, 3];
+        let groups = vec![vec![1], vec![2, 3], vec![4]];
+        let ok = |order: &[usize]| {
+            displayed_order_to_canonical(&display, order)
+                .is_some_and(|seq| is_linear_extension(&seq, &groups))
         };
-        let score = |order: Vec<usize>| score_answer(&gold, &AnswerValue::Order { order });
-        assert_eq!(score(vec![2, 1, 3, 0]), Ok(Some(1.0))); // 1,2,3,4
-        assert_eq!(score(vec![2, 3, 1, 0]), Ok(Some(1.0))); // 1,3,2,4
-        assert_eq!(score(vec![0, 1, 2, 3]), Ok(Some(0.0))); // display order
-        assert_eq!(score(vec![2, 3, 1]), Ok(Some(0.0))); // unparseable counts as wrong
-    }
-
-    #[test]
-    fn explanation_needs_the_embedding_model() {
-        let gold = ItemGold::Explanation {
-            meaning: "m".into(),
-            origin: None,
-        };
-        assert_eq!(
-            score_answer(&gold, &AnswerValue::Text { text: "x".into() }),
-            Ok(None)
-        );
-    }
-
-    #[test]
-    fn mismatched_shapes_are_an_error() {
-        let gold = ItemGold::Choice { correct: 0 };
-        assert!(score_answer(&gold, &AnswerValue::Text { text: "x".into() }).is_err());
+        assert!(ok(&[2, 1, 3, 0])); // 1,2,3,4
+        assert!(ok(&[2, 3, 1, 0])); // 1,3,2,4
+        assert!(!ok(&[0, 1, 2, 3])); // display order
+        assert!(!ok(&[2, 3, 1])); // not a permutation
     }
 }

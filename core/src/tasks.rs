@@ -9,61 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The kinds of task, one per answer shape in the three benchmark families.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TaskKind {
-    /// CHIME task A: fill the blank with one of five memes.
-    TextMcq,
-    /// CHIME task B: explain a meme's meaning in free text (embedding-scored).
-    Explanation,
-    /// CMPM task 1b: put shuffled panels back in reading order (group-aware).
-    PanelOrder,
-    /// CMPM task 1a: name the structure type of a multi-panel meme.
-    StructureType,
-    /// AVMeme: familiarity check on a clip, then a multiple-choice question.
-    ClipMcq,
-    /// Human rating of a model explanation on 1–3 scales (CHIME / CMPM human evaluation).
-    Rating,
-}
-
-impl TaskKind {
-    /// Stable storage key (same as the serde name).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::TextMcq => "text_mcq",
-            Self::Explanation => "explanation",
-            Self::PanelOrder => "panel_order",
-            Self::StructureType => "structure_type",
-            Self::ClipMcq => "clip_mcq",
-            Self::Rating => "rating",
-        }
-    }
-
-    /// Parses a storage key.
-    pub fn parse(s: &str) -> Option<Self> {
-        [
-            Self::TextMcq,
-            Self::Explanation,
-            Self::PanelOrder,
-            Self::StructureType,
-            Self::ClipMcq,
-            Self::Rating,
-        ]
-        .into_iter()
-        .find(|k| k.as_str() == s)
-    }
-
-    /// Whether the participant must first say whether they know the stimulus (AVMeme protocol).
-    pub fn asks_familiarity_first(self) -> bool {
-        matches!(self, Self::ClipMcq)
-    }
-
-    /// Whether options are shuffled per participant.
-    pub fn shuffles_options(self) -> bool {
-        matches!(self, Self::TextMcq | Self::ClipMcq)
-    }
-}
+pub use crate::kinds::{AnswerValue, ItemGold, ItemPrompt, TaskKind};
 
 /// The six CHIME meme types, used as the text-meme categories.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -167,116 +113,12 @@ impl From<MemeType> for CategoryInfo {
 /// A media file (panel image, audio or video clip) served by the site.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MediaRef {
-    /// URL path under the site (e.g. `/media/cmpm/123/2.png`).
+    /// URL path under the site. Always an opaque name (e.g. `/media/3f9c…e1.png`) that says
+    /// nothing about the item, a panel's canonical position or the answer.
     pub url: String,
     /// Alternative text / transcript for accessibility.
     #[serde(default)]
     pub alt: String,
-}
-
-/// The public part of an item: what a participant or model sees. Never contains gold.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum ItemPrompt {
-    /// A sentence with `_____` and options in canonical (stored) order.
-    TextMcq {
-        /// Sentence with the meme masked as `_____`.
-        sentence: String,
-        /// Options in canonical order; shown shuffled per participant.
-        options: Vec<String>,
-    },
-    /// A meme phrase to explain.
-    Explanation {
-        /// The meme phrase.
-        meme: String,
-    },
-    /// Panels in the fixed shuffled display order.
-    PanelOrder {
-        /// Panels as displayed (already shuffled; see gold for the mapping).
-        panels: Vec<MediaRef>,
-    },
-    /// Panels in canonical order, to be typed.
-    StructureType {
-        /// Panels in reading order.
-        panels: Vec<MediaRef>,
-        /// The label set to choose from.
-        labels: Vec<String>,
-    },
-    /// An audio/video clip with one question.
-    ClipMcq {
-        /// The clip.
-        clip: MediaRef,
-        /// The question.
-        question: String,
-        /// Options in canonical order; shown shuffled and lettered from A.
-        options: Vec<String>,
-    },
-    /// A model output to rate against a reference shown beside it.
-    Rating {
-        /// What is being explained (meme phrase or panel set description).
-        subject: String,
-        /// Reference material raters see first (gold meaning etc., public by design here).
-        reference: String,
-        /// The candidate explanation to rate.
-        candidate: String,
-        /// Dimension keys, each rated 1..=3.
-        dimensions: Vec<String>,
-    },
-}
-
-impl ItemPrompt {
-    /// The task kind this prompt belongs to.
-    pub fn kind(&self) -> TaskKind {
-        match self {
-            Self::TextMcq { .. } => TaskKind::TextMcq,
-            Self::Explanation { .. } => TaskKind::Explanation,
-            Self::PanelOrder { .. } => TaskKind::PanelOrder,
-            Self::StructureType { .. } => TaskKind::StructureType,
-            Self::ClipMcq { .. } => TaskKind::ClipMcq,
-            Self::Rating { .. } => TaskKind::Rating,
-        }
-    }
-
-    /// Number of options for choice tasks (0 otherwise).
-    pub fn num_options(&self) -> usize {
-        match self {
-            Self::TextMcq { options, .. } | Self::ClipMcq { options, .. } => options.len(),
-            Self::StructureType { labels, .. } => labels.len(),
-            _ => 0,
-        }
-    }
-}
-
-/// The hidden part of an item. Stays on the server until the batch holding it is finished.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum ItemGold {
-    /// Index of the correct option in the canonical option list.
-    Choice {
-        /// 0-based canonical index.
-        correct: usize,
-    },
-    /// Reference texts for embedding scoring.
-    Explanation {
-        /// Gold meaning.
-        meaning: String,
-        /// Gold origin, when the meme has one.
-        origin: Option<String>,
-    },
-    /// Canonical reading-order constraints.
-    PanelOrder {
-        /// `display[i]` = canonical panel number (1-based) shown at display index `i`.
-        display: Vec<usize>,
-        /// Blocks of canonical panel numbers; blocks in order, any order inside a block.
-        order_groups: Vec<Vec<usize>>,
-    },
-    /// The correct label.
-    Label {
-        /// Label key.
-        label: String,
-    },
-    /// Rating tasks have no gold.
-    None,
 }
 
 /// How well a participant knows a clip, asked before its question (AVMeme protocol).
@@ -289,37 +131,4 @@ pub enum Familiarity {
     SeenNotFamiliar,
     /// Never encountered it.
     Unseen,
-}
-
-/// A recorded answer in canonical terms (independent of display shuffling).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum AnswerValue {
-    /// Canonical option index (text MCQ, structure type by index).
-    Choice {
-        /// 0-based canonical option index.
-        option: usize,
-    },
-    /// Free text (explanations).
-    Text {
-        /// What the participant wrote.
-        text: String,
-    },
-    /// A reading order over displayed panel indices (0-based).
-    Order {
-        /// Displayed indices in the order the participant reads them.
-        order: Vec<usize>,
-    },
-    /// Familiarity first, then the canonical option index.
-    ClipChoice {
-        /// Asked before the question.
-        familiarity: Familiarity,
-        /// 0-based canonical option index.
-        option: usize,
-    },
-    /// One 1..=3 rating per dimension.
-    Rating {
-        /// Ratings in dimension order.
-        scores: Vec<u8>,
-    },
 }

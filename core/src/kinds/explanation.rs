@@ -1,0 +1,198 @@
+//! Explanation (CHIME task B): say what a meme means in free text, scored by sentence-embedding
+//! similarity to the reference meaning.
+//!
+//! Scoring needs the embedding model, so [`Kind::score`] answers [`Scoring::Pending`] here and
+//! the server scores stored answers afterwards (`answers.scores_json`). The primary score is
+//! the raw cosine (the model's scale); the rescaled cosine (0 = as similar as two random
+//! reference meanings, 1 = identical) is what people read.
+
+use super::{FieldError, Kind, Presented, ReviewInput, ScoreScale, Scoring, TaskKind};
+use serde::{Deserialize, Serialize};
+
+/// Longest accepted quiz answer, in characters (the server and the page use this one value).
+pub const MAX_ANSWER_CHARS: usize = 1000;
+
+/// The kind's marker type.
+#[derive(Debug, Clone, Copy)]
+pub struct Explanation;
+
+/// A meme phrase to explain.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Prompt {
+    /// The meme phrase.
+    pub meme: String,
+}
+
+/// The reference explanation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Gold {
+    /// Gold meaning.
+    pub meaning: String,
+    /// Gold origin, when the meme has one.
+    pub origin: Option<String>,
+}
+
+/// What a participant sees: the phrase.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct View {
+    /// The meme phrase.
+    pub meme: String,
+}
+
+/// A free-text explanation as sent.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Input {
+    /// What the participant wrote (1 to [`MAX_ANSWER_CHARS`] characters).
+    pub text: String,
+}
+
+/// The stored explanation (trimmed).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Answer {
+    /// What the participant wrote.
+    pub text: String,
+}
+
+/// Embedding scores of one explanation against its reference meaning.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ExplanationScore {
+    /// The embedding model used.
+    pub model: String,
+    /// Raw cosine similarity of the sentence embeddings (the model's scale; compressed).
+    pub cosine: f64,
+    /// The same, rescaled against the random-pair baseline: 0 = as similar as two random
+    /// meanings of this dataset, 1 = identical.
+    pub rescaled: f64,
+    /// The random-pair baseline used for rescaling.
+    pub baseline: f64,
+    /// BERTScore F1 (greedy token matching), raw.
+    pub bert_f1: f64,
+}
+
+/// The reference explanation of a meme (gold), sent only where allowed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExplanationReference {
+    /// Reference meaning.
+    pub meaning: String,
+    /// Reference origin, if any.
+    pub origin: Option<String>,
+}
+
+/// An explanation on the results page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Review {
+    /// The meme phrase.
+    pub meme: String,
+    /// What the participant wrote.
+    pub answer: String,
+    /// Its server score, if scored.
+    pub score: Option<ExplanationScore>,
+    /// The reference (only where gold may be shown).
+    pub reference: Option<ExplanationReference>,
+}
+
+impl Kind for Explanation {
+    const KIND: TaskKind = TaskKind::Explanation;
+    const KEY: &'static str = "explanation";
+    const SCALE: ScoreScale = ScoreScale::Similarity;
+    type Prompt = Prompt;
+    type Gold = Gold;
+    type View = View;
+    type Input = Input;
+    type Answer = Answer;
+    type Outcome = ExplanationScore;
+    type Review = Review;
+
+    crate::kind_wire_conversions!(Explanation);
+
+    fn present(prompt: &Prompt, _seed: u64, _item_id: &str) -> Presented<View> {
+        Presented {
+            view: View {
+                meme: prompt.meme.clone(),
+            },
+            order: Vec::new(),
+        }
+    }
+
+    /// ```
+    /// use memeboard_core::kinds::{Kind, explanation::{Explanation, Input, Prompt}};
+    /// let p = Prompt { meme: "yyds".into() };
+    /// assert_eq!(Explanation::accept(&p, &[], Input { text: "  the best  ".into() }).unwrap().text, "the best");
+    /// let err = Explanation::accept(&p, &[], Input { text: " ".into() }).unwrap_err();
+    /// assert_eq!(err.to_string(), "`answer.text`: expected 1 to 1000 characters, found 0");
+    /// ```
+    fn accept(_prompt: &Prompt, _order: &[usize], input: Input) -> Result<Answer, FieldError> {
+        let text = input.text.trim().to_owned();
+        let chars = text.chars().count();
+        if chars == 0 || chars > MAX_ANSWER_CHARS {
+            return Err(FieldError {
+                field: "answer.text",
+                message: format!("expected 1 to {MAX_ANSWER_CHARS} characters, found {chars}"),
+            });
+        }
+        Ok(Answer { text })
+    }
+
+    /// Needs the embedding model: the server scores stored answers afterwards.
+    fn score(_gold: &Gold, _answer: &Answer) -> Scoring<ExplanationScore> {
+        Scoring::Pending
+    }
+
+    fn primary(outcome: &ExplanationScore) -> f64 {
+        outcome.cosine
+    }
+
+    fn correct(_outcome: &ExplanationScore) -> Option<bool> {
+        None
+    }
+
+    fn subject(prompt: &Prompt) -> String {
+        prompt.meme.clone()
+    }
+
+    fn review(input: ReviewInput<'_, Self>) -> Review {
+        Review {
+            meme: input.prompt.meme.clone(),
+            answer: input.answer.text.clone(),
+            score: input.outcome.cloned(),
+            reference: input.gold.map(|g| ExplanationReference {
+                meaning: g.meaning.clone(),
+                origin: g.origin.clone(),
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_withheld_review_has_no_reference() {
+        let p = Prompt { meme: "躺平".into() };
+        let a = Answer {
+            text: "give up".into(),
+        };
+        let r = Explanation::review(ReviewInput {
+            prompt: &p,
+            order: &[],
+            answer: &a,
+            gold: None,
+            outcome: None,
+            source_note: None,
+        });
+        assert_eq!(r.reference, None);
+        assert_eq!(r.answer, "give up");
+    }
+
+    #[test]
+    fn explanations_are_scored_later_and_have_no_chance_level() {
+        let g = Gold {
+            meaning: "m".into(),
+            origin: None,
+        };
+        let a = Answer { text: "x".into() };
+        assert_eq!(Explanation::score(&g, &a), Scoring::Pending);
+        assert_eq!(Explanation::chance(&Prompt { meme: "x".into() }), None);
+    }
+}

@@ -1,0 +1,460 @@
+//! Task kinds as plug-ins: one module per kind, one closed [`TaskKind`] enum, and the wire
+//! enums whose variants wrap each kind's own types.
+//!
+//! A kind says, in one place, everything the generic layers need: its public prompt, hidden
+//! gold, what a participant sees ([`Kind::present`]), the answer in display terms (input) and
+//! canonical terms (answer), how an answer is scored (a [`Scoring`] outcome), and the review
+//! shown after a batch. The quiz protocol, storage, statistics and pages are generic over
+//! [`Kind`]; they reach a kind through [`with_kind!`], the only `match` on [`TaskKind`] that
+//! dispatches to kind code, so a new kind that is not handled somewhere is a compile error,
+//! never a silent fall into another kind's path.
+//!
+//! # Adding a kind
+//! 1. `core/src/kinds/<kind>.rs`: the types and `impl Kind`.
+//! 2. One variant in [`TaskKind`], one arm in [`with_kind!`], one variant in each wire enum
+//!    below ([`ItemPrompt`], [`ItemGold`], [`AnswerValue`], [`PromptView`], [`AnswerInput`],
+//!    [`ReviewDetail`]).
+//! 3. The server's and the app's `kinds/<kind>.rs` (see docs/architecture.md).
+//!
+//! The serde tags of the wire enums are the stored JSON format (`items.prompt_json`,
+//! `items.gold_json`, `answers.answer_json`): a newtype variant wrapping a struct serialises
+//! exactly like the struct variant it replaced, so rows written by earlier versions decode
+//! unchanged.
+
+pub mod explanation;
+pub mod text_mcq;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
+
+/// The kinds of task. Closed on purpose: each has a module in `kinds/` and exhaustive
+/// dispatch, so adding one is a compile error everywhere it still needs handling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TaskKind {
+    /// CHIME task A: fill the blank with one of five memes.
+    TextMcq,
+    /// CHIME task B: explain a meme's meaning in free text (embedding-scored).
+    Explanation,
+}
+
+impl TaskKind {
+    /// Every kind, in the order pages list them.
+    pub const ALL: [TaskKind; 2] = [Self::TextMcq, Self::Explanation];
+
+    /// Stable storage key (same as the serde name).
+    pub fn as_str(self) -> &'static str {
+        crate::with_kind!(self, K => K::KEY)
+    }
+
+    /// Parses a storage key.
+    ///
+    /// ```
+    /// use memeboard_core::kinds::TaskKind;
+    /// assert_eq!(TaskKind::parse("text_mcq"), Some(TaskKind::TextMcq));
+    /// assert_eq!(TaskKind::parse("panel"), None);
+    /// ```
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+}
+
+impl std::fmt::Display for TaskKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Runs `$body` with `$K` bound to the [`Kind`] type of `$kind` (a [`TaskKind`]): the one
+/// place that maps the enum to kind code. A missing arm is a compile error.
+///
+/// ```
+/// use memeboard_core::kinds::{Kind, TaskKind};
+/// use memeboard_core::with_kind;
+/// let key = with_kind!(TaskKind::Explanation, K => K::KEY);
+/// assert_eq!(key, "explanation");
+/// ```
+#[macro_export]
+macro_rules! with_kind {
+    ($kind:expr, $K:ident => $body:expr) => {
+        match $kind {
+            $crate::kinds::TaskKind::TextMcq => {
+                type $K = $crate::kinds::text_mcq::TextMcq;
+                $body
+            }
+            $crate::kinds::TaskKind::Explanation => {
+                type $K = $crate::kinds::explanation::Explanation;
+                $body
+            }
+        }
+    };
+}
+
+/// A stored or sent value belonged to another kind than the code expected (for example a
+/// text answer sent for a choice item).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("expected a `{expected}` {what}, found a `{found}` one")]
+pub struct KindMismatch {
+    /// What was being read ("prompt", "gold", "answer"…).
+    pub what: &'static str,
+    /// The kind the code expected.
+    pub expected: &'static str,
+    /// The tag that was found.
+    pub found: &'static str,
+}
+
+/// An answer refused before it is stored, naming the field and what was expected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{field}`: {message}")]
+pub struct FieldError {
+    /// JSON path of the field, e.g. `answer.position`.
+    pub field: &'static str,
+    /// What was expected and what was found.
+    pub message: String,
+}
+
+/// The outcome of scoring one answer against gold.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Scoring<O> {
+    /// Scored here, at once.
+    Scored(O),
+    /// Needs more than plain data (e.g. the embedding model on the server); scored later.
+    Pending,
+    /// The kind has no gold (e.g. ratings): never scored, still counted.
+    Unscored,
+}
+
+/// How a kind's primary per-item score reads, so generic pages word it right.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ScoreScale {
+    /// 1 right / 0 wrong; averages are accuracies ("7 / 10 correct").
+    Correctness,
+    /// A similarity in [-1, 1] (cosine); averages are mean similarities, not accuracies.
+    Similarity,
+}
+
+/// What a participant is shown for one item, and how the display maps to canonical terms.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Presented<V> {
+    /// The view (options already in the participant's order).
+    pub view: V,
+    /// `order[display position] = canonical index` (empty for kinds without options).
+    pub order: Vec<usize>,
+}
+
+/// Everything a kind's review needs. Gold is `None` when it is withheld (hidden test split):
+/// a review must then show nothing derived from it.
+pub struct ReviewInput<'a, K: Kind> {
+    /// The stored prompt.
+    pub prompt: &'a K::Prompt,
+    /// The participant's display order.
+    pub order: &'a [usize],
+    /// The recorded answer.
+    pub answer: &'a K::Answer,
+    /// Gold, when it may be shown.
+    pub gold: Option<&'a K::Gold>,
+    /// The scoring outcome, when there is one and it may be shown.
+    pub outcome: Option<&'a K::Outcome>,
+    /// Extra reference text from the item's source (a meme's meaning), shown with the gold.
+    pub source_note: Option<&'a str>,
+}
+
+/// One task kind: its types and the pure functions every generic layer calls.
+pub trait Kind: Sized + 'static {
+    /// The enum value.
+    const KIND: TaskKind;
+    /// Storage key and serde name (`text_mcq`…).
+    const KEY: &'static str;
+    /// How the primary score reads.
+    const SCALE: ScoreScale;
+
+    /// Public part of an item (`items.prompt_json`); may be shown to anyone.
+    type Prompt: Serialize + DeserializeOwned + Clone + Debug + PartialEq;
+    /// Hidden part of an item (`items.gold_json`).
+    type Gold: Serialize + DeserializeOwned + Clone + Debug + PartialEq;
+    /// What one participant sees.
+    type View: Serialize + DeserializeOwned + Clone + Debug + PartialEq;
+    /// The participant's answer in display terms (what the browser sends).
+    type Input: Serialize + DeserializeOwned + Clone + Debug + PartialEq;
+    /// The answer in canonical terms (`answers.answer_json`).
+    type Answer: Serialize + DeserializeOwned + Clone + Debug + PartialEq;
+    /// The outcome of scoring one answer.
+    type Outcome: Serialize + DeserializeOwned + Clone + Debug + PartialEq;
+    /// The per-item review after a finished batch.
+    type Review: Serialize + DeserializeOwned + Clone + Debug + PartialEq;
+
+    /// Unwraps this kind's prompt from the wire enum.
+    fn prompt_of(p: ItemPrompt) -> Result<Self::Prompt, KindMismatch>;
+    /// Unwraps this kind's gold.
+    fn gold_of(g: ItemGold) -> Result<Self::Gold, KindMismatch>;
+    /// Unwraps this kind's input.
+    fn input_of(i: AnswerInput) -> Result<Self::Input, KindMismatch>;
+    /// Unwraps this kind's stored answer.
+    fn answer_of(a: AnswerValue) -> Result<Self::Answer, KindMismatch>;
+    /// Wraps a view for the wire.
+    fn wire_view(v: Self::View) -> PromptView;
+    /// Wraps an answer for storage.
+    fn wire_answer(a: Self::Answer) -> AnswerValue;
+    /// Wraps a review for the wire.
+    fn wire_review(r: Self::Review) -> ReviewDetail;
+
+    /// How the item is shown to the participant whose session seed is `seed`.
+    fn present(prompt: &Self::Prompt, seed: u64, item_id: &str) -> Presented<Self::View>;
+    /// Checks an input against what was shown and turns it into canonical terms.
+    fn accept(
+        prompt: &Self::Prompt,
+        order: &[usize],
+        input: Self::Input,
+    ) -> Result<Self::Answer, FieldError>;
+    /// Scores an answer against gold.
+    fn score(gold: &Self::Gold, answer: &Self::Answer) -> Scoring<Self::Outcome>;
+    /// The outcome as one number (`answers.score`), averaged by crowd rows.
+    fn primary(outcome: &Self::Outcome) -> f64;
+    /// Whether the outcome counts as correct, for kinds with right and wrong answers.
+    fn correct(outcome: &Self::Outcome) -> Option<bool>;
+    /// The canonical choice, for nominal agreement (kinds whose answers are choices).
+    fn choice(_answer: &Self::Answer) -> Option<usize> {
+        None
+    }
+    /// Number of choices of an item (agreement categories and chance), if it has choices.
+    fn num_choices(_prompt: &Self::Prompt) -> Option<usize> {
+        None
+    }
+    /// Expected score of a uniformly random answer, if the kind has one.
+    fn chance(prompt: &Self::Prompt) -> Option<f64> {
+        Self::num_choices(prompt).filter(|&n| n > 0).map(|n| 1.0 / n as f64)
+    }
+    /// The text that names the item in lists (a sentence, a meme phrase).
+    fn subject(prompt: &Self::Prompt) -> String;
+    /// The review of one answered item.
+    fn review(input: ReviewInput<'_, Self>) -> Self::Review;
+}
+
+/// The public part of an item: what a participant or model sees. Never contains gold.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ItemPrompt {
+    /// See [`text_mcq::Prompt`].
+    TextMcq(text_mcq::Prompt),
+    /// See [`explanation::Prompt`].
+    Explanation(explanation::Prompt),
+}
+
+/// The hidden part of an item. Stays on the server (see the kind's review for what a finished
+/// batch may show). Tags are the stored format of earlier versions.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind")]
+pub enum ItemGold {
+    /// See [`text_mcq::Gold`].
+    #[serde(rename = "choice")]
+    TextMcq(text_mcq::Gold),
+    /// See [`explanation::Gold`].
+    #[serde(rename = "explanation")]
+    Explanation(explanation::Gold),
+}
+
+/// A recorded answer in canonical terms (independent of display shuffling).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind")]
+pub enum AnswerValue {
+    /// See [`text_mcq::Answer`].
+    #[serde(rename = "choice")]
+    TextMcq(text_mcq::Answer),
+    /// See [`explanation::Answer`].
+    #[serde(rename = "text")]
+    Explanation(explanation::Answer),
+}
+
+/// An item as shown to one participant (options already in their order). Never gold.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum PromptView {
+    /// See [`text_mcq::View`].
+    TextMcq(text_mcq::View),
+    /// See [`explanation::View`].
+    Explanation(explanation::View),
+}
+
+/// The participant's response to one item, in display terms.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind")]
+pub enum AnswerInput {
+    /// See [`text_mcq::Input`].
+    #[serde(rename = "choice")]
+    TextMcq(text_mcq::Input),
+    /// See [`explanation::Input`].
+    #[serde(rename = "text")]
+    Explanation(explanation::Input),
+}
+
+/// The kind-specific part of a reviewed item on the results page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ReviewDetail {
+    /// See [`text_mcq::Review`].
+    TextMcq(text_mcq::Review),
+    /// See [`explanation::Review`].
+    Explanation(explanation::Review),
+}
+
+macro_rules! kind_of {
+    ($ty:ident) => {
+        impl $ty {
+            /// The task kind of this value.
+            pub fn kind(&self) -> TaskKind {
+                match self {
+                    Self::TextMcq(_) => TaskKind::TextMcq,
+                    Self::Explanation(_) => TaskKind::Explanation,
+                }
+            }
+        }
+    };
+}
+kind_of!(ItemPrompt);
+kind_of!(ItemGold);
+kind_of!(AnswerValue);
+kind_of!(PromptView);
+kind_of!(AnswerInput);
+kind_of!(ReviewDetail);
+
+/// Implements the wire conversions of [`Kind`] for a kind whose variant is `$variant` in
+/// every wire enum (used inside each kind's `impl Kind`).
+#[macro_export]
+#[doc(hidden)]
+macro_rules! kind_wire_conversions {
+    ($variant:ident) => {
+        fn prompt_of(
+            p: $crate::kinds::ItemPrompt,
+        ) -> Result<Self::Prompt, $crate::kinds::KindMismatch> {
+            match p {
+                $crate::kinds::ItemPrompt::$variant(p) => Ok(p),
+                #[allow(unreachable_patterns)]
+                other => Err($crate::kinds::KindMismatch {
+                    what: "prompt",
+                    expected: Self::KEY,
+                    found: other.kind().as_str(),
+                }),
+            }
+        }
+        fn gold_of(g: $crate::kinds::ItemGold) -> Result<Self::Gold, $crate::kinds::KindMismatch> {
+            match g {
+                $crate::kinds::ItemGold::$variant(g) => Ok(g),
+                #[allow(unreachable_patterns)]
+                other => Err($crate::kinds::KindMismatch {
+                    what: "gold",
+                    expected: Self::KEY,
+                    found: other.kind().as_str(),
+                }),
+            }
+        }
+        fn input_of(
+            i: $crate::kinds::AnswerInput,
+        ) -> Result<Self::Input, $crate::kinds::KindMismatch> {
+            match i {
+                $crate::kinds::AnswerInput::$variant(i) => Ok(i),
+                #[allow(unreachable_patterns)]
+                other => Err($crate::kinds::KindMismatch {
+                    what: "answer",
+                    expected: Self::KEY,
+                    found: other.kind().as_str(),
+                }),
+            }
+        }
+        fn answer_of(
+            a: $crate::kinds::AnswerValue,
+        ) -> Result<Self::Answer, $crate::kinds::KindMismatch> {
+            match a {
+                $crate::kinds::AnswerValue::$variant(a) => Ok(a),
+                #[allow(unreachable_patterns)]
+                other => Err($crate::kinds::KindMismatch {
+                    what: "stored answer",
+                    expected: Self::KEY,
+                    found: other.kind().as_str(),
+                }),
+            }
+        }
+        fn wire_view(v: Self::View) -> $crate::kinds::PromptView {
+            $crate::kinds::PromptView::$variant(v)
+        }
+        fn wire_answer(a: Self::Answer) -> $crate::kinds::AnswerValue {
+            $crate::kinds::AnswerValue::$variant(a)
+        }
+        fn wire_review(r: Self::Review) -> $crate::kinds::ReviewDetail {
+            $crate::kinds::ReviewDetail::$variant(r)
+        }
+    };
+}
+
+/// Scores a stored answer against stored gold of any kind, as one number: `Ok(Some(x))`
+/// scored, `Ok(None)` scored later or never (see [`Scoring`]), `Err` when the two belong to
+/// different kinds.
+///
+/// ```
+/// use memeboard_core::kinds::{score_stored, text_mcq, AnswerValue, ItemGold};
+/// let gold = ItemGold::TextMcq(text_mcq::Gold { correct: 4 });
+/// let right = AnswerValue::TextMcq(text_mcq::Answer { option: 4 });
+/// let wrong = AnswerValue::TextMcq(text_mcq::Answer { option: 0 });
+/// assert_eq!(score_stored(gold.clone(), right), Ok(Some(1.0)));
+/// assert_eq!(score_stored(gold, wrong), Ok(Some(0.0)));
+/// ```
+pub fn score_stored(gold: ItemGold, answer: AnswerValue) -> Result<Option<f64>, KindMismatch> {
+    crate::with_kind!(gold.kind(), K => {
+        let gold = K::gold_of(gold)?;
+        let answer = K::answer_of(answer)?;
+        Ok(match K::score(&gold, &answer) {
+            Scoring::Scored(o) => Some(K::primary(&o)),
+            Scoring::Pending | Scoring::Unscored => None,
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_round_trips_its_storage_key() {
+        for kind in TaskKind::ALL {
+            assert_eq!(TaskKind::parse(kind.as_str()), Some(kind));
+            let json = serde_json::to_string(&kind).unwrap();
+            assert_eq!(json, format!("\"{}\"", kind.as_str()));
+        }
+    }
+
+    #[test]
+    fn stored_json_of_earlier_versions_still_decodes() {
+        // Rows as written before kinds became plug-ins.
+        let prompt: ItemPrompt =
+            serde_json::from_str(r#"{"kind":"text_mcq","sentence":"a _____","options":["x","y"]}"#)
+                .unwrap();
+        assert_eq!(prompt.kind(), TaskKind::TextMcq);
+        let gold: ItemGold = serde_json::from_str(r#"{"kind":"choice","correct":1}"#).unwrap();
+        assert_eq!(gold, ItemGold::TextMcq(text_mcq::Gold { correct: 1 }));
+        let gold: ItemGold =
+            serde_json::from_str(r#"{"kind":"explanation","meaning":"m","origin":null}"#).unwrap();
+        assert_eq!(gold.kind(), TaskKind::Explanation);
+        let answer: AnswerValue = serde_json::from_str(r#"{"kind":"choice","option":3}"#).unwrap();
+        assert_eq!(answer, AnswerValue::TextMcq(text_mcq::Answer { option: 3 }));
+        let answer: AnswerValue = serde_json::from_str(r#"{"kind":"text","text":"t"}"#).unwrap();
+        assert_eq!(answer.kind(), TaskKind::Explanation);
+        let prompt: ItemPrompt =
+            serde_json::from_str(r#"{"kind":"explanation","meme":"yyds"}"#).unwrap();
+        assert_eq!(
+            serde_json::to_string(&prompt).unwrap(),
+            r#"{"kind":"explanation","meme":"yyds"}"#
+        );
+    }
+
+    #[test]
+    fn mismatched_kinds_are_an_error_not_a_score() {
+        let gold = ItemGold::TextMcq(text_mcq::Gold { correct: 0 });
+        let text = AnswerValue::Explanation(explanation::Answer { text: "x".into() });
+        let err = score_stored(gold, text).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "expected a `text_mcq` stored answer, found a `explanation` one"
+        );
+    }
+}

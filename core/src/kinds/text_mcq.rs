@@ -1,0 +1,246 @@
+//! Text multiple choice (CHIME task A): fill the blank in a sentence with one of the memes.
+//!
+//! Options are stored in canonical order and shown shuffled per participant (seeded by the
+//! session, recorded with each answer); answers are stored as canonical indices, so scoring
+//! never depends on the display. Chance is 1 / number of options; agreement is nominal on the
+//! canonical choice.
+
+use super::{FieldError, Kind, Presented, ReviewInput, ScoreScale, Scoring, TaskKind};
+use crate::assign::option_order;
+use serde::{Deserialize, Serialize};
+
+/// The kind's marker type.
+#[derive(Debug, Clone, Copy)]
+pub struct TextMcq;
+
+/// A sentence with a blank and its options, in canonical (stored) order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Prompt {
+    /// Sentence with the meme masked as `_____`.
+    pub sentence: String,
+    /// Options in canonical order; shown shuffled per participant.
+    pub options: Vec<String>,
+}
+
+/// The correct option.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Gold {
+    /// 0-based canonical index of the correct option.
+    pub correct: usize,
+}
+
+/// The question as one participant sees it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct View {
+    /// The sentence with `_____`.
+    pub sentence: String,
+    /// Options in display order.
+    pub options: Vec<String>,
+}
+
+/// The chosen option, as displayed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Input {
+    /// 0-based display position.
+    pub position: usize,
+}
+
+/// The chosen option, canonically.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Answer {
+    /// 0-based canonical option index.
+    pub option: usize,
+}
+
+/// Right or wrong.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// Whether the chosen option is the correct one.
+    pub correct: bool,
+}
+
+/// A reviewed question after the batch: what was shown and chosen, and the answer where it
+/// may be shown.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Review {
+    /// The sentence.
+    pub sentence: String,
+    /// Options in the order the participant saw them.
+    pub options: Vec<String>,
+    /// Display position the participant chose.
+    pub chosen_position: usize,
+    /// Display position of the correct option; `None` when withheld.
+    pub correct_position: Option<usize>,
+    /// Whether the participant was right; `None` when withheld.
+    pub correct: Option<bool>,
+    /// Meaning of the correct meme, when known and not withheld.
+    pub meaning: Option<String>,
+}
+
+impl Kind for TextMcq {
+    const KIND: TaskKind = TaskKind::TextMcq;
+    const KEY: &'static str = "text_mcq";
+    const SCALE: ScoreScale = ScoreScale::Correctness;
+    type Prompt = Prompt;
+    type Gold = Gold;
+    type View = View;
+    type Input = Input;
+    type Answer = Answer;
+    type Outcome = Outcome;
+    type Review = Review;
+
+    crate::kind_wire_conversions!(TextMcq);
+
+    /// Options shuffled by the session seed and the item id (see [`option_order`]).
+    fn present(prompt: &Prompt, seed: u64, item_id: &str) -> Presented<View> {
+        let order = option_order(seed, item_id, prompt.options.len());
+        let options = order.iter().map(|&i| prompt.options[i].clone()).collect();
+        Presented {
+            view: View {
+                sentence: prompt.sentence.clone(),
+                options,
+            },
+            order,
+        }
+    }
+
+    /// ```
+    /// use memeboard_core::kinds::{Kind, text_mcq::{Answer, Input, Prompt, TextMcq}};
+    /// let p = Prompt { sentence: "_____".into(), options: vec!["a".into(), "b".into(), "c".into()] };
+    /// // Shown as c, a, b: display position 0 is canonical option 2.
+    /// assert_eq!(TextMcq::accept(&p, &[2, 0, 1], Input { position: 0 }), Ok(Answer { option: 2 }));
+    /// assert!(TextMcq::accept(&p, &[2, 0, 1], Input { position: 3 }).is_err());
+    /// ```
+    fn accept(prompt: &Prompt, order: &[usize], input: Input) -> Result<Answer, FieldError> {
+        match order.get(input.position) {
+            Some(&option) if option < prompt.options.len() => Ok(Answer { option }),
+            _ => Err(FieldError {
+                field: "answer.position",
+                message: format!(
+                    "expected a displayed option position from 0 to {}, found {}",
+                    order.len().saturating_sub(1),
+                    input.position
+                ),
+            }),
+        }
+    }
+
+    fn score(gold: &Gold, answer: &Answer) -> Scoring<Outcome> {
+        Scoring::Scored(Outcome {
+            correct: answer.option == gold.correct,
+        })
+    }
+
+    fn primary(outcome: &Outcome) -> f64 {
+        if outcome.correct {
+            1.0
+        } else {
+            0.0
+        }
+    }
+
+    fn correct(outcome: &Outcome) -> Option<bool> {
+        Some(outcome.correct)
+    }
+
+    fn choice(answer: &Answer) -> Option<usize> {
+        Some(answer.option)
+    }
+
+    fn num_choices(prompt: &Prompt) -> Option<usize> {
+        Some(prompt.options.len())
+    }
+
+    fn subject(prompt: &Prompt) -> String {
+        prompt.sentence.clone()
+    }
+
+    fn review(input: ReviewInput<'_, Self>) -> Review {
+        let position_of = |canonical: usize| {
+            input
+                .order
+                .iter()
+                .position(|&o| o == canonical)
+                .unwrap_or(canonical)
+        };
+        let options = input
+            .order
+            .iter()
+            .filter_map(|&i| input.prompt.options.get(i).cloned())
+            .collect();
+        Review {
+            sentence: input.prompt.sentence.clone(),
+            options,
+            chosen_position: position_of(input.answer.option),
+            correct_position: input.gold.map(|g| position_of(g.correct)),
+            correct: input.gold.map(|g| g.correct == input.answer.option),
+            meaning: input
+                .gold
+                .and(input.source_note)
+                .map(str::to_owned),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn prompt() -> Prompt {
+        Prompt {
+            sentence: "我今天又 _____ 了".into(),
+            options: (0..5).map(|i| format!("meme{i}")).collect(),
+        }
+    }
+
+    #[test]
+    fn a_participant_sees_every_option_once_and_answers_map_back() {
+        let p = prompt();
+        let shown = TextMcq::present(&p, 42, "item-1");
+        let mut sorted = shown.view.options.clone();
+        sorted.sort();
+        assert_eq!(sorted, p.options);
+        for position in 0..5 {
+            let answer = TextMcq::accept(&p, &shown.order, Input { position }).unwrap();
+            assert_eq!(p.options[answer.option], shown.view.options[position]);
+        }
+    }
+
+    #[test]
+    fn a_withheld_review_shows_nothing_derived_from_gold() {
+        let p = prompt();
+        let order = vec![4, 3, 2, 1, 0];
+        let answer = Answer { option: 1 };
+        let review = TextMcq::review(ReviewInput {
+            prompt: &p,
+            order: &order,
+            answer: &answer,
+            gold: None,
+            outcome: None,
+            source_note: Some("the meaning"),
+        });
+        assert_eq!(review.chosen_position, 3);
+        assert_eq!(review.correct_position, None);
+        assert_eq!(review.correct, None);
+        assert_eq!(review.meaning, None);
+        let gold = Gold { correct: 1 };
+        let shown = TextMcq::review(ReviewInput {
+            prompt: &p,
+            order: &order,
+            answer: &answer,
+            gold: Some(&gold),
+            outcome: None,
+            source_note: Some("the meaning"),
+        });
+        assert_eq!(shown.correct_position, Some(3));
+        assert_eq!(shown.correct, Some(true));
+        assert_eq!(shown.meaning.as_deref(), Some("the meaning"));
+    }
+
+    #[test]
+    fn chance_follows_the_real_number_of_options() {
+        let mut p = prompt();
+        p.options.push("meme5".into());
+        assert_eq!(TextMcq::chance(&p), Some(1.0 / 6.0));
+    }
+}
