@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 /// The error body of every failed API call: `{"errors":[{"detail":"…"}]}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ApiErrorBody {
     /// One entry per problem, most important first.
     pub errors: Vec<ErrorDetail>,
@@ -21,6 +22,7 @@ pub struct ApiErrorBody {
 
 /// One problem, in words a person can act on.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ErrorDetail {
     /// What went wrong (which field, what was expected).
     pub detail: String,
@@ -39,6 +41,7 @@ impl ApiErrorBody {
 
 /// A quiz open to the public, as listed on the home page.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct QuizSummary {
     /// URL slug.
     pub slug: String,
@@ -62,6 +65,7 @@ pub struct QuizSummary {
 
 /// Prolific-style recruitment ids, recorded when present in the quiz URL.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct RecruitmentIds {
     /// `PROLIFIC_PID`.
@@ -74,6 +78,7 @@ pub struct RecruitmentIds {
 
 /// `POST /api/quizzes/{slug}/sessions`: consent given, survey answered, start a batch.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct StartSessionRequest {
     /// Must be true: the participant accepted the instructions and consent.
@@ -90,6 +95,7 @@ pub struct StartSessionRequest {
 
 /// One item of a participant's batch.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SessionItem {
     /// 0-based position in the batch.
     pub position: usize,
@@ -107,6 +113,7 @@ pub struct SessionItem {
 
 /// Where a session stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum SessionStatus {
     /// Items remain.
@@ -117,6 +124,7 @@ pub enum SessionStatus {
 
 /// A participant's session: enough to render and resume the batch.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SessionResponse {
     /// Session id (a capability: keep it private).
     pub session_id: String,
@@ -140,6 +148,7 @@ pub struct SessionResponse {
 
 /// `POST /api/sessions/{id}/answers`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SubmitAnswerRequest {
     /// The item answered.
@@ -154,6 +163,7 @@ pub struct SubmitAnswerRequest {
 
 /// The server's acknowledgement of a recorded answer (no correctness is revealed).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SubmitAnswerResponse {
     /// Always true: an answer that is not recorded gets an error instead.
     pub recorded: bool,
@@ -172,6 +182,7 @@ pub struct SubmitAnswerResponse {
 
 /// A score with its number of answers.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CategoryScore {
     /// Category key (`None` = overall).
     pub category: Option<String>,
@@ -187,6 +198,7 @@ pub struct CategoryScore {
 
 /// Crowd statistics for one category (or overall).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CrowdRow {
     /// Category key (`None` = overall).
     pub category: Option<String>,
@@ -202,6 +214,7 @@ pub struct CrowdRow {
 
 /// `GET /api/quizzes/{slug}/stats`: the crowd baseline of a quiz (completed batches only).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CrowdStatsResponse {
     /// Quiz slug.
     pub quiz_slug: String,
@@ -219,6 +232,7 @@ pub struct CrowdStatsResponse {
 
 /// One reviewed item on the results page (sent only after the whole batch is recorded).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ReviewItem {
     /// Position in the batch.
     pub position: usize,
@@ -238,6 +252,7 @@ pub struct ReviewItem {
 
 /// `GET /api/sessions/{id}/results`: available once the batch is complete.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ResultsResponse {
     /// Session id.
     pub session_id: String,
@@ -261,6 +276,7 @@ pub struct ResultsResponse {
 
 /// `GET /api/meta`: categories and labels for the UI.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct HealthResponse {
     /// "ok".
     pub status: String,
@@ -270,6 +286,7 @@ pub struct HealthResponse {
 
 /// `POST /api/authors`: get a submission token (shown once; only its hash is stored).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CreateAuthorRequest {
     /// Display name of the author or team.
@@ -281,6 +298,7 @@ pub struct CreateAuthorRequest {
 
 /// Daily submission quota of a token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Quota {
     /// Submissions accepted today (UTC).
     pub used_today: usize,
@@ -292,6 +310,7 @@ pub struct Quota {
 
 /// The new token (the only time it is ever shown).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CreateAuthorResponse {
     /// Author id.
     pub author_id: String,
@@ -307,6 +326,7 @@ pub struct CreateAuthorResponse {
 
 /// Open or closed model weights.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Weights {
     /// Weights downloadable.
@@ -317,6 +337,7 @@ pub enum Weights {
 
 /// What a submission says about the model (all user text, rendered inert).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ModelInfo {
     /// Model name.
     pub model_name: String,
@@ -334,6 +355,7 @@ pub struct ModelInfo {
 
 /// Whether scores are visible yet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum SubmissionStatus {
     /// Scored and visible.
@@ -344,6 +366,7 @@ pub enum SubmissionStatus {
 
 /// Response of an accepted upload (scored in the same request).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SubmitPredictionsResponse {
     /// Submission id (model page: `/models/{id}`).
     pub submission_id: String,
@@ -363,6 +386,7 @@ pub struct SubmitPredictionsResponse {
 
 /// What a board row is, machine-readable, so pages never recognise rows by their label text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum RowKind {
     /// A submitted model.
@@ -381,6 +405,7 @@ pub enum RowKind {
 
 /// The three groups of board rows: ranked models, and the reference rows beside them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum RowGroup {
     /// Ranked among each other.
@@ -410,6 +435,7 @@ impl RowKind {
 
 /// Which half of the test split a board scores.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum BoardSplit {
     /// Public board (always visible).
@@ -420,6 +446,7 @@ pub enum BoardSplit {
 
 /// One row of a board.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct BoardRow {
     /// What the row is (model, which human row, which baseline).
     pub kind: RowKind,
@@ -444,6 +471,7 @@ pub struct BoardRow {
 
 /// A labelled number.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct NamedValue {
     /// What it is (e.g. "meaning cosine, rescaled").
     pub name: String,
@@ -453,6 +481,7 @@ pub struct NamedValue {
 
 /// `GET /api/boards/{task}?split=public|private`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct BoardResponse {
     /// Task slug.
     pub task: String,
@@ -478,6 +507,7 @@ pub struct BoardResponse {
 
 /// A task that has a board, for the board index and the submit page.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TaskSummary {
     /// Slug.
     pub slug: String,
@@ -499,6 +529,7 @@ pub struct TaskSummary {
 
 /// `GET /api/submissions/{id}`: the model page.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SubmissionDetail {
     /// Submission id.
     pub submission_id: String,
@@ -524,6 +555,7 @@ pub struct SubmissionDetail {
 
 /// `GET /api/me`: the token's author, quota and submissions.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct MeResponse {
     /// Author id.
     pub author_id: String,
@@ -539,6 +571,7 @@ pub struct MeResponse {
 
 /// One item where the model and the crowd disagree (`GET /api/submissions/{id}/items`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ItemGap {
     /// Item id.
     pub item_id: String,
@@ -558,6 +591,7 @@ pub struct ItemGap {
 
 /// `POST /api/admin/tasks/{task}/board`: board switches (admin token required).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct BoardSettingsRequest {
     /// Reveal the private board.
@@ -570,6 +604,7 @@ pub struct BoardSettingsRequest {
 
 /// What a participant sees after their explanation is stored.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ExplanationFeedback {
     /// The reference meaning (open dev items only; `None` when withheld).
     pub reference: Option<ExplanationReference>,
@@ -586,6 +621,7 @@ pub struct ExplanationFeedback {
 /// `GET /api/embedding-model`: which sentence-embedding model scores explanations, and where
 /// the browser can download its compact copy.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct EmbeddingModelInfo {
     /// Model name (recorded with every score).
     pub name: String,

@@ -66,6 +66,7 @@ pub fn cosine(a: &[f32], b: &[f32]) -> f64 {
 
 /// BERTScore precision, recall and F1.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct BertScore {
     /// Mean over candidate tokens of the best cosine to a reference token.
     pub precision: f64,

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 /// Gold of one MCQ item (server side, or the open dev split in the browser).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct McqGold {
     /// Item id.
     pub item_id: String,
@@ -18,6 +19,7 @@ pub struct McqGold {
 
 /// The score of one item.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ItemScore {
     /// Item id.
     pub item_id: String,
@@ -134,6 +136,7 @@ pub fn score_mcq(
 
 /// A metric with its interval over one set of items.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CategoryEstimate {
     /// Category key (`None` = overall).
     pub category: Option<String>,

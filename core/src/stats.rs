@@ -21,6 +21,7 @@ pub struct Response {
 
 /// A point estimate with a 95% interval.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Estimate {
     /// Point estimate on the full data.
     pub value: f64,
@@ -265,6 +266,7 @@ pub fn fleiss_kappa(counts: &[Vec<u32>]) -> Option<f64> {
 
 /// The difference function of Krippendorff's alpha.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum AlphaLevel {
     /// Categories: any two different values disagree equally.

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// Age range (no exact age is collected).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum AgeRange {
     /// 18–24.
     #[serde(rename = "18-24")]
@@ -43,6 +44,7 @@ impl AgeRange {
 
 /// Native language (coarse).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum NativeLanguage {
     /// Chinese (any variety).
@@ -60,6 +62,7 @@ impl NativeLanguage {
 
 /// Time spent online per day.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum OnlineTime {
     /// Under 1 hour.
@@ -84,6 +87,7 @@ impl OnlineTime {
 
 /// The background survey answers.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SurveyResponse {
     /// Age range.

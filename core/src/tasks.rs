@@ -13,6 +13,7 @@ pub use crate::kinds::{AnswerValue, ItemGold, ItemPrompt, TaskKind};
 
 /// The six CHIME meme types, used as the text-meme categories.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum MemeType {
     /// 现象: a phenomenon or shared experience.
@@ -91,6 +92,7 @@ impl MemeType {
 
 /// A category of a task as shown to people: a stable key plus bilingual labels.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CategoryInfo {
     /// Stable key (e.g. `homophonic_pun`).
     pub key: String,
@@ -112,6 +114,7 @@ impl From<MemeType> for CategoryInfo {
 
 /// A media file (panel image, audio or video clip) served by the site.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct MediaRef {
     /// URL path under the site. Always an opaque name (e.g. `/media/3f9c…e1.png`) that says
     /// nothing about the item, a panel's canonical position or the answer.
@@ -123,6 +126,7 @@ pub struct MediaRef {
 
 /// How well a participant knows a clip, asked before its question (AVMeme protocol).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Familiarity {
     /// Knows it well.

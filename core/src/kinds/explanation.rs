@@ -18,6 +18,8 @@ pub struct Explanation;
 
 /// A meme phrase to explain.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "ExplanationPrompt"))]
 pub struct Prompt {
     /// The meme phrase.
     pub meme: String,
@@ -25,6 +27,8 @@ pub struct Prompt {
 
 /// The reference explanation.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "ExplanationGold"))]
 pub struct Gold {
     /// Gold meaning.
     pub meaning: String,
@@ -34,6 +38,8 @@ pub struct Gold {
 
 /// What a participant sees: the phrase.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "ExplanationView"))]
 pub struct View {
     /// The meme phrase.
     pub meme: String,
@@ -41,6 +47,8 @@ pub struct View {
 
 /// A free-text explanation as sent.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "ExplanationInput"))]
 pub struct Input {
     /// What the participant wrote (1 to [`MAX_ANSWER_CHARS`] characters).
     pub text: String,
@@ -48,6 +56,8 @@ pub struct Input {
 
 /// The stored explanation (trimmed).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "ExplanationAnswer"))]
 pub struct Answer {
     /// What the participant wrote.
     pub text: String,
@@ -55,6 +65,7 @@ pub struct Answer {
 
 /// Embedding scores of one explanation against its reference meaning.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ExplanationScore {
     /// The embedding model used.
     pub model: String,
@@ -71,6 +82,7 @@ pub struct ExplanationScore {
 
 /// The reference explanation of a meme (gold), sent only where allowed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ExplanationReference {
     /// Reference meaning.
     pub meaning: String,
@@ -80,6 +92,8 @@ pub struct ExplanationReference {
 
 /// An explanation on the results page.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "ExplanationReview"))]
 pub struct Review {
     /// The meme phrase.
     pub meme: String,

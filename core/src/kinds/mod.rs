@@ -31,6 +31,7 @@ use std::fmt::Debug;
 /// The kinds of task. Closed on purpose: each has a module in `kinds/` and exhaustive
 /// dispatch, so adding one is a compile error everywhere it still needs handling.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum TaskKind {
     /// CHIME task A: fill the blank with one of five memes.
@@ -116,6 +117,7 @@ pub struct FieldError {
 
 /// The outcome of scoring one answer against gold.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Scoring<O> {
     /// Scored here, at once.
     Scored(O),
@@ -127,6 +129,7 @@ pub enum Scoring<O> {
 
 /// How a kind's primary per-item score reads, so generic pages word it right.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ScoreScale {
     /// 1 right / 0 wrong; averages are accuracies ("7 / 10 correct").
@@ -234,6 +237,7 @@ pub trait Kind: Sized + 'static {
 
 /// The public part of an item: what a participant or model sees. Never contains gold.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ItemPrompt {
     /// See [`text_mcq::Prompt`].
@@ -245,6 +249,7 @@ pub enum ItemPrompt {
 /// The hidden part of an item. Stays on the server (see the kind's review for what a finished
 /// batch may show). Tags are the stored format of earlier versions.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind")]
 pub enum ItemGold {
     /// See [`text_mcq::Gold`].
@@ -257,6 +262,7 @@ pub enum ItemGold {
 
 /// A recorded answer in canonical terms (independent of display shuffling).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind")]
 pub enum AnswerValue {
     /// See [`text_mcq::Answer`].
@@ -269,6 +275,7 @@ pub enum AnswerValue {
 
 /// An item as shown to one participant (options already in their order). Never gold.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum PromptView {
     /// See [`text_mcq::View`].
@@ -279,6 +286,7 @@ pub enum PromptView {
 
 /// The participant's response to one item, in display terms.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind")]
 pub enum AnswerInput {
     /// See [`text_mcq::Input`].
@@ -291,6 +299,7 @@ pub enum AnswerInput {
 
 /// The kind-specific part of a reviewed item on the results page.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ReviewDetail {
     /// See [`text_mcq::Review`].

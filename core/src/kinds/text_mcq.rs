@@ -15,6 +15,8 @@ pub struct TextMcq;
 
 /// A sentence with a blank and its options, in canonical (stored) order.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "TextMcqPrompt"))]
 pub struct Prompt {
     /// Sentence with the meme masked as `_____`.
     pub sentence: String,
@@ -24,6 +26,8 @@ pub struct Prompt {
 
 /// The correct option.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "TextMcqGold"))]
 pub struct Gold {
     /// 0-based canonical index of the correct option.
     pub correct: usize,
@@ -31,6 +35,8 @@ pub struct Gold {
 
 /// The question as one participant sees it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "TextMcqView"))]
 pub struct View {
     /// The sentence with `_____`.
     pub sentence: String,
@@ -40,6 +46,8 @@ pub struct View {
 
 /// The chosen option, as displayed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "TextMcqInput"))]
 pub struct Input {
     /// 0-based display position.
     pub position: usize,
@@ -47,6 +55,8 @@ pub struct Input {
 
 /// The chosen option, canonically.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "TextMcqAnswer"))]
 pub struct Answer {
     /// 0-based canonical option index.
     pub option: usize,
@@ -54,6 +64,8 @@ pub struct Answer {
 
 /// Right or wrong.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "TextMcqOutcome"))]
 pub struct Outcome {
     /// Whether the chosen option is the correct one.
     pub correct: bool,
@@ -62,6 +74,8 @@ pub struct Outcome {
 /// A reviewed question after the batch: what was shown and chosen, and the answer where it
 /// may be shown.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "TextMcqReview"))]
 pub struct Review {
     /// The sentence.
     pub sentence: String,
