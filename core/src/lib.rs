@@ -9,6 +9,7 @@ pub mod crowd;
 pub mod embed;
 pub mod ids;
 pub mod leaderboard;
+pub mod metrics;
 pub mod predictions;
 pub mod rng;
 pub mod scoring;
