@@ -15,7 +15,7 @@
 use crate::rng::SplitMix64;
 use crate::stats::{quantile_sorted, Estimate};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A right / wrong / unparseable verdict, kept three-state so that accuracy on parseable
 /// answers and the parse rate can be told apart from plain accuracy.
@@ -467,8 +467,8 @@ impl Prepared {
 /// replacement and recomputes the metric with the draw counts as weights; the interval is the
 /// 2.5th–97.5th percentile of the rounds where the metric is defined. Items are ordered by id
 /// before drawing, so the result does not depend on the order of `outcomes`. `None` when the
-/// metric is undefined on the full data (e.g. no outcome it reads); with `resamples = 0` the
-/// interval collapses to the point.
+/// metric is undefined on the full data (e.g. no outcome it reads); when no round is defined
+/// (e.g. `resamples = 0`) the interval collapses to the point.
 ///
 /// ```
 /// use memeboard_core::metrics::{estimate, ItemOutcome, Metric, OutcomeValue::Score};
@@ -643,18 +643,16 @@ pub struct ConfusionMatrix {
 /// assert_eq!(m.counts, [[1, 1, 1, 0], [0, 0, 0, 1], [0, 0, 0, 0]]);
 /// ```
 pub fn confusion_matrix(outcomes: &[ItemOutcome]) -> ConfusionMatrix {
+    // Label indices in `Prepared` follow the sorted label set, the same order as here.
     let prepared = Prepared::new(Metric::MacroF1, outcomes.iter());
-    let mut labels: Vec<String> = Vec::with_capacity(prepared.num_labels);
-    let mut seen: BTreeMap<&str, ()> = BTreeMap::new();
+    let mut seen: BTreeSet<&str> = BTreeSet::new();
     for o in outcomes {
         if let OutcomeValue::Label { gold, predicted } = &o.value {
-            seen.insert(gold.as_str(), ());
-            if let Some(p) = predicted {
-                seen.insert(p.as_str(), ());
-            }
+            seen.insert(gold.as_str());
+            seen.extend(predicted.as_deref());
         }
     }
-    labels.extend(seen.keys().map(|s| (*s).to_owned()));
+    let labels: Vec<String> = seen.into_iter().map(str::to_owned).collect();
     let n = labels.len();
     let mut counts = vec![vec![0usize; n + 1]; n];
     for (_, value) in &prepared.outcomes {
