@@ -1,11 +1,18 @@
 //! The crowd baseline table of a quiz: overall and per-category human rows plus agreement,
 //! computed from the scored answers of completed batches.
+//!
+//! Two layers: the generic [`CrowdObservation`] API (facets such as familiarity, subsets such
+//! as "main", answers without gold, rating dimensions at any Krippendorff level) and the
+//! original choice-quiz API ([`CrowdAnswer`], [`crowd_rows`], [`choice_agreement`]), now thin
+//! wrappers over it that give the same numbers as before.
 
 use crate::api::CrowdRow;
 use crate::stats::{
-    crowd_estimate, fleiss_kappa, krippendorff_alpha, AlphaLevel, CrowdStatistic, Response,
+    crowd_estimate, fleiss_kappa, krippendorff_alpha, AlphaLevel, CrowdStatistic, Estimate,
+    Response,
 };
-use std::collections::BTreeMap;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// One scored answer of a completed batch.
 #[derive(Debug, Clone, PartialEq)]
@@ -22,6 +29,57 @@ pub struct CrowdAnswer {
     pub score: f64,
 }
 
+/// One rating an answer gives on a named dimension, so that rating and ranking tasks get
+/// agreement statistics without a gold answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Rating {
+    /// Dimension name (e.g. `"choice"`, `"funniness"`); agreement is computed per dimension.
+    pub dimension: String,
+    /// Scale of the dimension, which picks Krippendorff's difference function.
+    pub level: AlphaLevel,
+    /// The rated value: a category index (`0, 1, …`) for nominal dimensions, a rank or number
+    /// otherwise. Non-finite values are ignored.
+    pub value: f64,
+    /// Declared number of categories of a nominal dimension (e.g. options shown), if known.
+    pub num_categories: Option<usize>,
+}
+
+/// One answer of one participant to one item, with everything the crowd tables group by.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CrowdObservation {
+    /// Anonymous participant id.
+    pub participant: String,
+    /// Item id.
+    pub item: String,
+    /// Category key.
+    pub category: String,
+    /// `(facet, value)` pairs describing this answer, e.g. `("familiarity", "unseen")`.
+    pub facets: Vec<(String, String)>,
+    /// Subsets the item belongs to, e.g. `"main"`.
+    pub subsets: Vec<String>,
+    /// Score in `[0, 1]` when the item has gold; `None` for ratings and rankings (still
+    /// counted as an answer, skipped by accuracy rows).
+    pub score: Option<f64>,
+    /// Ratings given in this answer, for agreement.
+    pub ratings: Vec<Rating>,
+}
+
+impl CrowdObservation {
+    /// The value of `facet` for this answer, if it has one, so callers can group like
+    /// [`facet_rows`] does.
+    pub fn facet(&self, facet: &str) -> Option<&str> {
+        self.facets
+            .iter()
+            .find(|(f, _)| f == facet)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Whether the item belongs to `subset`, so callers can filter like the row functions do.
+    pub fn in_subset(&self, subset: &str) -> bool {
+        self.subsets.iter().any(|s| s == subset)
+    }
+}
+
 fn dense_index<'a>(keys: impl Iterator<Item = &'a str>) -> BTreeMap<&'a str, usize> {
     let mut map = BTreeMap::new();
     for k in keys {
@@ -31,24 +89,319 @@ fn dense_index<'a>(keys: impl Iterator<Item = &'a str>) -> BTreeMap<&'a str, usi
     map
 }
 
-fn row(answers: &[&CrowdAnswer], category: Option<&str>, resamples: usize, seed: u64) -> CrowdRow {
-    let participants = dense_index(answers.iter().map(|a| a.participant.as_str()));
-    let items = dense_index(answers.iter().map(|a| a.item.as_str()));
-    let responses: Vec<Response> = answers
+/// Counts and accuracy estimates of one group of answers.
+struct GroupStats {
+    participants: usize,
+    items: usize,
+    answers: usize,
+    scored: usize,
+    human_average: Option<Estimate>,
+    human_best: Option<Estimate>,
+    pooled: Option<Estimate>,
+}
+
+/// Everyone who answered counts; only scored answers enter the estimates. Dense indices
+/// follow first appearance among the scored answers (the order the original rows used, so the
+/// bootstrap draws, and hence the intervals, are unchanged).
+fn group_stats(observations: &[&CrowdObservation], resamples: usize, seed: u64) -> GroupStats {
+    let scored: Vec<(&CrowdObservation, f64)> = observations
         .iter()
-        .map(|a| Response {
-            participant: participants[a.participant.as_str()],
-            item: items[a.item.as_str()],
-            score: a.score,
+        .filter_map(|o| o.score.map(|s| (*o, s)))
+        .collect();
+    let participants = dense_index(scored.iter().map(|(o, _)| o.participant.as_str()));
+    let items = dense_index(scored.iter().map(|(o, _)| o.item.as_str()));
+    let responses: Vec<Response> = scored
+        .iter()
+        .map(|(o, score)| Response {
+            participant: participants[o.participant.as_str()],
+            item: items[o.item.as_str()],
+            score: *score,
         })
         .collect();
     let est = |stat| crowd_estimate(&responses, stat, resamples, seed);
-    CrowdRow {
-        category: category.map(str::to_owned),
-        participants: participants.len(),
+    let distinct = |f: fn(&CrowdObservation) -> &str| {
+        observations
+            .iter()
+            .map(|o| f(o))
+            .collect::<BTreeSet<_>>()
+            .len()
+    };
+    GroupStats {
+        participants: distinct(|o| &o.participant),
+        items: distinct(|o| &o.item),
+        answers: observations.len(),
+        scored: scored.len(),
         human_average: est(CrowdStatistic::MeanOfParticipants),
         human_best: est(CrowdStatistic::BestParticipant),
         pooled: est(CrowdStatistic::Pooled),
+    }
+}
+
+fn crowd_row(
+    observations: &[&CrowdObservation],
+    category: Option<&str>,
+    resamples: usize,
+    seed: u64,
+) -> CrowdRow {
+    let g = group_stats(observations, resamples, seed);
+    CrowdRow {
+        category: category.map(str::to_owned),
+        participants: g.participants,
+        human_average: g.human_average,
+        human_best: g.human_best,
+        pooled: g.pooled,
+    }
+}
+
+/// The overall row, then one row per category in `categories` order (categories with no
+/// answers get an empty row so tables keep their shape), optionally restricted to the items
+/// of one subset. Participants are counted over every answer, scored or not; the accuracy
+/// estimates use the scored answers only (`None` where there are none).
+///
+/// ```
+/// use memeboard_core::crowd::{category_rows, CrowdObservation};
+/// let o = |p: &str, i: &str, c: &str, s: Option<f64>| CrowdObservation {
+///     participant: p.into(), item: i.into(), category: c.into(), facets: vec![],
+///     subsets: if i == "i1" { vec!["main".into()] } else { vec![] }, score: s, ratings: vec![],
+/// };
+/// let data = [o("p1", "i1", "x", Some(1.0)), o("p1", "i2", "x", Some(0.0)), o("p2", "i1", "x", None)];
+/// let rows = category_rows(&data, &["x".into()], None, 100, 1);
+/// assert_eq!(rows[0].participants, 2);
+/// assert_eq!(rows[1].pooled.unwrap().value, 0.5);
+/// let main = category_rows(&data, &["x".into()], Some("main"), 100, 1);
+/// assert_eq!(main[0].pooled.unwrap().value, 1.0);
+/// ```
+pub fn category_rows(
+    observations: &[CrowdObservation],
+    categories: &[String],
+    subset: Option<&str>,
+    resamples: usize,
+    seed: u64,
+) -> Vec<CrowdRow> {
+    let kept: Vec<&CrowdObservation> = observations
+        .iter()
+        .filter(|o| subset.is_none_or(|s| o.in_subset(s)))
+        .collect();
+    let mut rows = vec![crowd_row(&kept, None, resamples, seed)];
+    for c in categories {
+        let group: Vec<&CrowdObservation> =
+            kept.iter().copied().filter(|o| &o.category == c).collect();
+        rows.push(crowd_row(&group, Some(c), resamples, seed));
+    }
+    rows
+}
+
+/// The crowd numbers of one value of one facet (e.g. the answers given to items the
+/// participant had not seen before), so boards can compare groups side by side.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FacetRow {
+    /// Facet name, e.g. `"familiarity"`.
+    pub facet: String,
+    /// Facet value of this row, e.g. `"unseen"`.
+    pub value: String,
+    /// Participants with at least one answer here (scored or not).
+    pub participants: usize,
+    /// Distinct items answered here.
+    pub items: usize,
+    /// Answers here, scored or not (`answers / items` = answers per item).
+    pub answers: usize,
+    /// Answers with a score (the ones the estimates use).
+    pub scored: usize,
+    /// Mean of per-participant accuracies, with bootstrap 95% interval.
+    pub human_average: Option<Estimate>,
+    /// Best per-participant accuracy, with bootstrap 95% interval.
+    pub human_best: Option<Estimate>,
+    /// All scored answers pooled, with bootstrap 95% interval.
+    pub pooled: Option<Estimate>,
+}
+
+/// One row per value of `facet`, in sorted value order, optionally restricted to a subset.
+/// Answers without that facet are in no row.
+///
+/// ```
+/// use memeboard_core::crowd::{facet_rows, CrowdObservation};
+/// let o = |p: &str, i: &str, fam: &str, s| CrowdObservation {
+///     participant: p.into(), item: i.into(), category: "x".into(),
+///     facets: vec![("familiarity".into(), fam.into())], subsets: vec![], score: Some(s), ratings: vec![],
+/// };
+/// let rows = facet_rows(&[o("p1", "i1", "seen", 1.0), o("p1", "i2", "unseen", 0.0)], "familiarity", None, 100, 1);
+/// assert_eq!(rows.iter().map(|r| r.value.as_str()).collect::<Vec<_>>(), ["seen", "unseen"]);
+/// assert_eq!(rows[1].pooled.unwrap().value, 0.0);
+/// ```
+pub fn facet_rows(
+    observations: &[CrowdObservation],
+    facet: &str,
+    subset: Option<&str>,
+    resamples: usize,
+    seed: u64,
+) -> Vec<FacetRow> {
+    let mut groups: BTreeMap<&str, Vec<&CrowdObservation>> = BTreeMap::new();
+    for o in observations {
+        if subset.is_some_and(|s| !o.in_subset(s)) {
+            continue;
+        }
+        if let Some(v) = o.facet(facet) {
+            groups.entry(v).or_default().push(o);
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(value, group)| {
+            let g = group_stats(&group, resamples, seed);
+            FacetRow {
+                facet: facet.to_owned(),
+                value: value.to_owned(),
+                participants: g.participants,
+                items: g.items,
+                answers: g.answers,
+                scored: g.scored,
+                human_average: g.human_average,
+                human_best: g.human_best,
+                pooled: g.pooled,
+            }
+        })
+        .collect()
+}
+
+/// Inter-rater agreement on one rating dimension, so every rated aspect of a task reports
+/// how consistent the crowd is.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AgreementRow {
+    /// Dimension name.
+    pub dimension: String,
+    /// Scale the dimension was rated on (alpha's difference function).
+    pub level: AlphaLevel,
+    /// Fleiss' kappa (nominal dimensions only) over the items rated by the most common number
+    /// (≥ 2) of raters; `None` for other levels or when not computable.
+    pub fleiss_kappa: Option<f64>,
+    /// Krippendorff's alpha at `level` over every rating (missing allowed), if computable.
+    pub krippendorff_alpha: Option<f64>,
+    /// Distinct items with at least one rating on this dimension.
+    pub items: usize,
+    /// Distinct participants who rated this dimension.
+    pub raters: usize,
+    /// Ratings on this dimension (`ratings / items` = ratings per item).
+    pub ratings: usize,
+}
+
+/// The ratings of one dimension: per item, the values given.
+#[derive(Default)]
+struct DimensionRatings<'a> {
+    per_item: BTreeMap<&'a str, Vec<f64>>,
+    raters: BTreeSet<&'a str>,
+    declared_categories: usize,
+    ratings: usize,
+}
+
+/// Fleiss' kappa over the items rated by the modal number (≥ 2) of raters (ties go to the
+/// larger number). Values must be category indices; the number of categories is the declared
+/// count or the largest index seen plus one, whichever is larger (categories nobody chose do
+/// not change kappa, so nothing is dropped for exceeding a guess).
+fn modal_fleiss_kappa(per_item: &BTreeMap<&str, Vec<f64>>, declared: usize) -> Option<f64> {
+    let as_index = |v: f64| (v >= 0.0 && v.fract() == 0.0).then_some(v as usize);
+    let per_item: Vec<Vec<usize>> = per_item
+        .values()
+        .map(|vals| vals.iter().filter_map(|&v| as_index(v)).collect())
+        .collect();
+    let mut rater_counts: BTreeMap<usize, usize> = BTreeMap::new();
+    for choices in per_item.iter().filter(|c| c.len() >= 2) {
+        *rater_counts.entry(choices.len()).or_default() += 1;
+    }
+    let (&modal, _) = rater_counts
+        .iter()
+        .max_by_key(|(n, count)| (**count, **n))?;
+    let observed = per_item.iter().flatten().max().map_or(0, |&m| m + 1);
+    let k = declared.max(observed);
+    let table: Vec<Vec<u32>> = per_item
+        .iter()
+        .filter(|c| c.len() == modal)
+        .map(|choices| {
+            let mut row = vec![0u32; k];
+            for &c in choices {
+                row[c] += 1;
+            }
+            row
+        })
+        .collect();
+    fleiss_kappa(&table)
+}
+
+/// Agreement per rating dimension (one row per dimension and level, sorted by dimension), over
+/// every rating of every answer, scored or not.
+///
+/// Each rating is one value for its item (a participant who rated an item twice gives two
+/// values, as the original choice agreement did). Kappa is computed for nominal dimensions
+/// only; alpha at the dimension's level. A dimension rated at two levels yields two rows, so
+/// the inconsistency shows.
+///
+/// Worked example: three items, two raters, six options; ratings (5, 5), (0, 0), (0, 5).
+/// P̄ = (1 + 1 + 0) / 3 = 2/3 and P̄e = 0.5² + 0.5² = 1/2, so κ = (2/3 − 1/2) / (1/2) = 1/3;
+/// the coincidences give α = 1 − 5 · 2 / 18 = 4/9.
+///
+/// ```
+/// use memeboard_core::crowd::{agreement_by_dimension, CrowdObservation, Rating};
+/// use memeboard_core::stats::AlphaLevel;
+/// let o = |p: &str, i: &str, v: f64| CrowdObservation {
+///     participant: p.into(), item: i.into(), category: "x".into(), facets: vec![], subsets: vec![], score: None,
+///     ratings: vec![Rating { dimension: "choice".into(), level: AlphaLevel::Nominal, value: v, num_categories: Some(6) }],
+/// };
+/// let data = [o("a", "i1", 5.0), o("b", "i1", 5.0), o("a", "i2", 0.0), o("b", "i2", 0.0), o("a", "i3", 0.0), o("b", "i3", 5.0)];
+/// let rows = agreement_by_dimension(&data);
+/// assert_eq!((rows[0].items, rows[0].raters, rows[0].ratings), (3, 2, 6));
+/// assert!((rows[0].fleiss_kappa.unwrap() - 1.0 / 3.0).abs() < 1e-12);
+/// assert!((rows[0].krippendorff_alpha.unwrap() - 4.0 / 9.0).abs() < 1e-12);
+/// ```
+pub fn agreement_by_dimension(observations: &[CrowdObservation]) -> Vec<AgreementRow> {
+    let level_rank = |l: AlphaLevel| match l {
+        AlphaLevel::Nominal => 0u8,
+        AlphaLevel::Ordinal => 1,
+        AlphaLevel::Interval => 2,
+    };
+    let mut dims: BTreeMap<(&str, u8), (AlphaLevel, DimensionRatings)> = BTreeMap::new();
+    for o in observations {
+        for r in o.ratings.iter().filter(|r| r.value.is_finite()) {
+            let (_, d) = dims
+                .entry((r.dimension.as_str(), level_rank(r.level)))
+                .or_insert_with(|| (r.level, DimensionRatings::default()));
+            d.per_item.entry(o.item.as_str()).or_default().push(r.value);
+            d.raters.insert(o.participant.as_str());
+            d.declared_categories = d.declared_categories.max(r.num_categories.unwrap_or(0));
+            d.ratings += 1;
+        }
+    }
+    dims.into_iter()
+        .map(|((dimension, _), (level, d))| {
+            let units: Vec<Vec<Option<f64>>> = d
+                .per_item
+                .values()
+                .map(|vals| vals.iter().map(|&v| Some(v)).collect())
+                .collect();
+            AgreementRow {
+                dimension: dimension.to_owned(),
+                level,
+                fleiss_kappa: match level {
+                    AlphaLevel::Nominal => modal_fleiss_kappa(&d.per_item, d.declared_categories),
+                    AlphaLevel::Ordinal | AlphaLevel::Interval => None,
+                },
+                krippendorff_alpha: krippendorff_alpha(&units, level),
+                items: d.per_item.len(),
+                raters: d.raters.len(),
+                ratings: d.ratings,
+            }
+        })
+        .collect()
+}
+
+/// The generic form of a scored choice answer (no facets, no subsets).
+fn observation(a: &CrowdAnswer, ratings: Vec<Rating>) -> CrowdObservation {
+    CrowdObservation {
+        participant: a.participant.clone(),
+        item: a.item.clone(),
+        category: a.category.clone(),
+        facets: Vec::new(),
+        subsets: Vec::new(),
+        score: Some(a.score),
+        ratings,
     }
 }
 
@@ -71,51 +424,473 @@ pub fn crowd_rows(
     resamples: usize,
     seed: u64,
 ) -> Vec<CrowdRow> {
-    let all: Vec<&CrowdAnswer> = answers.iter().collect();
-    let mut rows = vec![row(&all, None, resamples, seed)];
-    for c in categories {
-        let subset: Vec<&CrowdAnswer> = answers.iter().filter(|a| &a.category == c).collect();
-        rows.push(row(&subset, Some(c), resamples, seed));
-    }
-    rows
+    let observations: Vec<CrowdObservation> =
+        answers.iter().map(|a| observation(a, Vec::new())).collect();
+    category_rows(&observations, categories, None, resamples, seed)
 }
+
+/// The dimension name [`choice_agreement`] rates choices on.
+const CHOICE: &str = "choice";
 
 /// Agreement on choice items: (Fleiss' kappa, Krippendorff's nominal alpha).
 ///
 /// Fleiss' kappa needs the same number of raters per item, so it uses the items answered by
 /// the most common number (≥ 2) of participants; alpha uses every answer (missing allowed).
+/// Choices at or beyond `num_options` are ignored.
 pub fn choice_agreement(answers: &[CrowdAnswer], num_options: usize) -> (Option<f64>, Option<f64>) {
-    let mut per_item: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
-    for a in answers {
-        if let Some(c) = a.choice.filter(|&c| c < num_options) {
-            per_item.entry(a.item.as_str()).or_default().push(c);
+    let observations: Vec<CrowdObservation> = answers
+        .iter()
+        .filter_map(|a| {
+            let c = a.choice.filter(|&c| c < num_options)?;
+            let rating = Rating {
+                dimension: CHOICE.to_owned(),
+                level: AlphaLevel::Nominal,
+                value: c as f64,
+                num_categories: Some(num_options),
+            };
+            Some(observation(a, vec![rating]))
+        })
+        .collect();
+    agreement_by_dimension(&observations)
+        .into_iter()
+        .next()
+        .map_or((None, None), |row| {
+            (row.fleiss_kappa, row.krippendorff_alpha)
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::SplitMix64;
+
+    fn obs(p: &str, item: &str, category: &str, score: Option<f64>) -> CrowdObservation {
+        CrowdObservation {
+            participant: p.into(),
+            item: item.into(),
+            category: category.into(),
+            facets: vec![],
+            subsets: vec![],
+            score,
+            ratings: vec![],
         }
     }
-    let mut rater_counts: BTreeMap<usize, usize> = BTreeMap::new();
-    for choices in per_item.values().filter(|c| c.len() >= 2) {
-        *rater_counts.entry(choices.len()).or_default() += 1;
+
+    fn rating(dimension: &str, level: AlphaLevel, value: f64) -> Rating {
+        Rating {
+            dimension: dimension.into(),
+            level,
+            value,
+            num_categories: None,
+        }
     }
-    let modal = rater_counts
-        .iter()
-        .max_by_key(|(n, count)| (**count, **n))
-        .map(|(n, _)| *n);
-    let kappa = modal.and_then(|n| {
-        let table: Vec<Vec<u32>> = per_item
+
+    /// The row code as it was before the generic layer, to check the wrappers against.
+    fn legacy_rows(
+        answers: &[CrowdAnswer],
+        categories: &[String],
+        resamples: usize,
+        seed: u64,
+    ) -> Vec<CrowdRow> {
+        fn row(answers: &[&CrowdAnswer], category: Option<&str>, r: usize, s: u64) -> CrowdRow {
+            let participants = dense_index(answers.iter().map(|a| a.participant.as_str()));
+            let items = dense_index(answers.iter().map(|a| a.item.as_str()));
+            let responses: Vec<Response> = answers
+                .iter()
+                .map(|a| Response {
+                    participant: participants[a.participant.as_str()],
+                    item: items[a.item.as_str()],
+                    score: a.score,
+                })
+                .collect();
+            let est = |stat| crowd_estimate(&responses, stat, r, s);
+            CrowdRow {
+                category: category.map(str::to_owned),
+                participants: participants.len(),
+                human_average: est(CrowdStatistic::MeanOfParticipants),
+                human_best: est(CrowdStatistic::BestParticipant),
+                pooled: est(CrowdStatistic::Pooled),
+            }
+        }
+        let all: Vec<&CrowdAnswer> = answers.iter().collect();
+        let mut rows = vec![row(&all, None, resamples, seed)];
+        for c in categories {
+            let subset: Vec<&CrowdAnswer> = answers.iter().filter(|a| &a.category == c).collect();
+            rows.push(row(&subset, Some(c), resamples, seed));
+        }
+        rows
+    }
+
+    /// The choice agreement as it was before the generic layer (5 options hard-coded by the
+    /// caller).
+    fn legacy_agreement(answers: &[CrowdAnswer], num_options: usize) -> (Option<f64>, Option<f64>) {
+        let mut per_item: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+        for a in answers {
+            if let Some(c) = a.choice.filter(|&c| c < num_options) {
+                per_item.entry(a.item.as_str()).or_default().push(c);
+            }
+        }
+        let mut rater_counts: BTreeMap<usize, usize> = BTreeMap::new();
+        for choices in per_item.values().filter(|c| c.len() >= 2) {
+            *rater_counts.entry(choices.len()).or_default() += 1;
+        }
+        let modal = rater_counts
+            .iter()
+            .max_by_key(|(n, count)| (**count, **n))
+            .map(|(n, _)| *n);
+        let kappa = modal.and_then(|n| {
+            let table: Vec<Vec<u32>> = per_item
+                .values()
+                .filter(|c| c.len() == n)
+                .map(|choices| {
+                    let mut row = vec![0u32; num_options];
+                    for &c in choices {
+                        row[c] += 1;
+                    }
+                    row
+                })
+                .collect();
+            fleiss_kappa(&table)
+        });
+        let units: Vec<Vec<Option<f64>>> = per_item
             .values()
-            .filter(|c| c.len() == n)
-            .map(|choices| {
-                let mut row = vec![0u32; num_options];
-                for &c in choices {
-                    row[c] += 1;
-                }
-                row
+            .map(|choices| choices.iter().map(|&c| Some(c as f64)).collect())
+            .collect();
+        (kappa, krippendorff_alpha(&units, AlphaLevel::Nominal))
+    }
+
+    fn random_answers(seed: u64) -> Vec<CrowdAnswer> {
+        let mut rng = SplitMix64::new(seed);
+        let mut out = Vec::new();
+        for p in 0..12 {
+            for _ in 0..8 {
+                let item = rng.below(15);
+                let choice = rng.below(7); // some beyond 5 options
+                out.push(CrowdAnswer {
+                    participant: format!("p{p}"),
+                    item: format!("i{item}"),
+                    category: ["x", "y", "z"][item % 3].into(),
+                    choice: (rng.below(10) > 0).then_some(choice),
+                    score: f64::from(u8::from(choice == item % 5)),
+                });
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn wrappers_give_the_numbers_of_the_original_code() {
+        let cats: Vec<String> = ["x", "y", "z", "w"].map(String::from).to_vec();
+        for seed in 0..5 {
+            let answers = random_answers(seed);
+            assert_eq!(
+                crowd_rows(&answers, &cats, 200, 7),
+                legacy_rows(&answers, &cats, 200, 7)
+            );
+            let (kappa, alpha) = choice_agreement(&answers, 5);
+            assert!(
+                kappa.is_some() && alpha.is_some(),
+                "seed {seed}: not a vacuous check"
+            );
+            for options in [2, 5, 6] {
+                assert_eq!(
+                    choice_agreement(&answers, options),
+                    legacy_agreement(&answers, options),
+                    "seed {seed}, {options} options"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn facet_rows_split_answers_by_familiarity() {
+        let with = |mut o: CrowdObservation, fam: &str| {
+            o.facets = vec![
+                ("familiarity".into(), fam.into()),
+                ("device".into(), "phone".into()),
+            ];
+            o
+        };
+        let data = [
+            with(obs("p1", "i1", "x", Some(1.0)), "seen"),
+            with(obs("p1", "i2", "x", Some(0.0)), "seen"),
+            with(obs("p1", "i3", "y", Some(1.0)), "unseen"),
+            with(obs("p2", "i1", "x", Some(1.0)), "seen"),
+            with(obs("p2", "i3", "y", Some(0.0)), "unseen"),
+            with(obs("p2", "i4", "y", Some(0.0)), "unseen"),
+            // A rating-only answer: counted, not scored.
+            with(obs("p3", "i4", "y", None), "unseen"),
+            // No familiarity facet: in no row.
+            obs("p4", "i1", "x", Some(1.0)),
+        ];
+        let rows = facet_rows(&data, "familiarity", None, 200, 1);
+        assert_eq!(rows.len(), 2);
+        let (seen, unseen) = (&rows[0], &rows[1]);
+        assert_eq!(
+            (seen.facet.as_str(), seen.value.as_str()),
+            ("familiarity", "seen")
+        );
+        // Seen: p1 1/2, p2 1/1 → average 0.75, best 1, pooled 2/3.
+        assert_eq!(
+            (seen.participants, seen.items, seen.answers, seen.scored),
+            (2, 2, 3, 3)
+        );
+        assert_eq!(seen.human_average.unwrap().value, 0.75);
+        assert_eq!(seen.human_best.unwrap().value, 1.0);
+        assert!((seen.pooled.unwrap().value - 2.0 / 3.0).abs() < 1e-12);
+        // Unseen: p1 1/1, p2 0/2, p3 unscored → average 0.5, best 1, pooled 1/3.
+        assert_eq!(
+            (
+                unseen.participants,
+                unseen.items,
+                unseen.answers,
+                unseen.scored
+            ),
+            (3, 2, 4, 3)
+        );
+        assert_eq!(unseen.human_average.unwrap().value, 0.5);
+        assert_eq!(unseen.human_best.unwrap().value, 1.0);
+        assert!((unseen.pooled.unwrap().value - 1.0 / 3.0).abs() < 1e-12);
+        // Another facet groups differently; an unknown one gives no rows.
+        let by_device = facet_rows(&data, "device", None, 50, 1);
+        assert_eq!((by_device.len(), by_device[0].answers), (1, 7));
+        assert!(facet_rows(&data, "age", None, 50, 1).is_empty());
+    }
+
+    #[test]
+    fn subsets_restrict_category_and_facet_rows() {
+        let main = |mut o: CrowdObservation| {
+            o.subsets = vec!["main".into()];
+            o.facets = vec![("familiarity".into(), "seen".into())];
+            o
+        };
+        let data = [
+            main(obs("p1", "i1", "x", Some(1.0))),
+            obs("p1", "i2", "x", Some(0.0)),
+            main(obs("p2", "i3", "y", Some(0.0))),
+            obs("p3", "i2", "x", Some(0.0)),
+        ];
+        let cats: Vec<String> = vec!["x".into(), "y".into()];
+        let all = category_rows(&data, &cats, None, 100, 1);
+        assert_eq!(all[0].participants, 3);
+        assert_eq!(all[1].pooled.unwrap().value, 1.0 / 3.0);
+        let rows = category_rows(&data, &cats, Some("main"), 100, 1);
+        assert_eq!(rows[0].participants, 2);
+        assert_eq!(rows[0].pooled.unwrap().value, 0.5);
+        assert_eq!(rows[1].pooled.unwrap().value, 1.0);
+        assert_eq!(rows[2].pooled.unwrap().value, 0.0);
+        let facets = facet_rows(&data, "familiarity", Some("main"), 100, 1);
+        assert_eq!((facets.len(), facets[0].answers), (1, 2));
+        assert!(category_rows(&data, &cats, Some("hard"), 100, 1)
+            .iter()
+            .all(|r| r.participants == 0 && r.pooled.is_none()));
+    }
+
+    /// Krippendorff (2011): 4 coders × 12 units with missing values.
+    fn krippendorff_2011() -> Vec<[Option<f64>; 12]> {
+        let m = None;
+        let s = Some;
+        vec![
+            [
+                s(1.),
+                s(2.),
+                s(3.),
+                s(3.),
+                s(2.),
+                s(1.),
+                s(4.),
+                s(1.),
+                s(2.),
+                m,
+                m,
+                m,
+            ],
+            [
+                s(1.),
+                s(2.),
+                s(3.),
+                s(3.),
+                s(2.),
+                s(2.),
+                s(4.),
+                s(1.),
+                s(2.),
+                s(5.),
+                m,
+                s(3.),
+            ],
+            [
+                m,
+                s(3.),
+                s(3.),
+                s(3.),
+                s(2.),
+                s(3.),
+                s(4.),
+                s(2.),
+                s(2.),
+                s(5.),
+                s(1.),
+                m,
+            ],
+            [
+                s(1.),
+                s(2.),
+                s(3.),
+                s(3.),
+                s(2.),
+                s(4.),
+                s(4.),
+                s(1.),
+                s(2.),
+                s(5.),
+                s(1.),
+                m,
+            ],
+        ]
+    }
+
+    #[test]
+    fn agreement_per_dimension_with_a_nominal_and_an_ordinal_dimension() {
+        // Each coder rates each unit twice: as a nominal "label" and as an ordinal "severity".
+        let mut data = Vec::new();
+        for (c, coder) in krippendorff_2011().iter().enumerate() {
+            for (u, value) in coder.iter().enumerate() {
+                let Some(v) = *value else { continue };
+                let mut o = obs(&format!("c{c}"), &format!("u{u:02}"), "x", None);
+                o.ratings = vec![
+                    rating("severity", AlphaLevel::Ordinal, v),
+                    rating("label", AlphaLevel::Nominal, v),
+                ];
+                data.push(o);
+            }
+        }
+        let rows = agreement_by_dimension(&data);
+        assert_eq!(rows.len(), 2);
+        let (label, severity) = (&rows[0], &rows[1]);
+        assert_eq!(
+            (label.dimension.as_str(), label.level),
+            ("label", AlphaLevel::Nominal)
+        );
+        assert_eq!(
+            (severity.dimension.as_str(), severity.level),
+            ("severity", AlphaLevel::Ordinal)
+        );
+        assert_eq!((label.items, label.raters, label.ratings), (12, 4, 41));
+        // Published values: nominal α = 0.743, ordinal α = 0.815.
+        assert!((label.krippendorff_alpha.unwrap() - 0.743).abs() < 0.001);
+        assert!((severity.krippendorff_alpha.unwrap() - 0.815).abs() < 0.001);
+        assert_eq!(severity.fleiss_kappa, None);
+        // Kappa by hand over the 8 units rated by all 4 coders (u2..u9), categories 1..4:
+        // rows [0,3,1,0] [0,0,4,0] [0,0,4,0] [0,4,0,0] [1,1,1,1] [0,0,0,4] [3,1,0,0] [0,4,0,0];
+        // P̄ = (.5 + 1 + 1 + 1 + 0 + 1 + .5 + 1) / 8 = 0.75;
+        // p = (4, 13, 10, 5) / 32 → P̄e = 310 / 1024; κ = (0.75 − 310/1024) / (1 − 310/1024)
+        // = 458 / 714 = 229 / 357.
+        assert!((label.fleiss_kappa.unwrap() - 229.0 / 357.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn unscored_answers_are_counted_but_not_scored() {
+        let mut data = vec![
+            obs("p1", "i1", "x", Some(1.0)),
+            obs("p2", "i1", "x", None),
+            obs("p3", "i2", "x", None),
+        ];
+        for o in &mut data {
+            o.ratings = vec![rating("funny", AlphaLevel::Interval, 3.0)];
+        }
+        data[2].ratings[0].value = 1.0;
+        let rows = category_rows(&data, &["x".into()], None, 100, 1);
+        assert_eq!(rows[0].participants, 3);
+        assert_eq!(rows[0].pooled.unwrap().value, 1.0);
+        assert_eq!(rows[0].human_average.unwrap().value, 1.0);
+        let agreement = agreement_by_dimension(&data);
+        assert_eq!(
+            (
+                agreement[0].items,
+                agreement[0].raters,
+                agreement[0].ratings
+            ),
+            (2, 3, 3)
+        );
+        // Only rating-only answers: everyone counted, no accuracy.
+        let unscored: Vec<CrowdObservation> = data[1..].to_vec();
+        let rows = category_rows(&unscored, &["x".into()], None, 100, 1);
+        assert_eq!(rows[0].participants, 2);
+        assert_eq!((rows[0].human_average, rows[0].pooled), (None, None));
+        let facets = facet_rows(
+            &unscored
+                .iter()
+                .cloned()
+                .map(|mut o| {
+                    o.facets = vec![("f".into(), "v".into())];
+                    o
+                })
+                .collect::<Vec<_>>(),
+            "f",
+            None,
+            10,
+            1,
+        );
+        assert_eq!((facets[0].answers, facets[0].scored), (2, 0));
+    }
+
+    #[test]
+    fn six_option_choices_are_not_dropped() {
+        // Two raters on three items, options 0..=5; the sixth option (5) is used.
+        let a = |p: &str, i: &str, c: usize| CrowdAnswer {
+            participant: p.into(),
+            item: i.into(),
+            category: "x".into(),
+            choice: Some(c),
+            score: 0.0,
+        };
+        let answers = [
+            a("p1", "i1", 5),
+            a("p2", "i1", 5),
+            a("p1", "i2", 0),
+            a("p2", "i2", 0),
+            a("p1", "i3", 0),
+            a("p2", "i3", 5),
+        ];
+        // κ = (2/3 − 1/2) / (1/2) = 1/3; α = 4/9 (see agreement_by_dimension's example).
+        let (kappa, alpha) = choice_agreement(&answers, 6);
+        assert!((kappa.unwrap() - 1.0 / 3.0).abs() < 1e-12);
+        assert!((alpha.unwrap() - 4.0 / 9.0).abs() < 1e-12);
+        // The generic API needs no declared count at all.
+        let data: Vec<CrowdObservation> = answers
+            .iter()
+            .map(|x| {
+                let mut o = obs(&x.participant, &x.item, "x", None);
+                o.ratings = vec![rating(
+                    "choice",
+                    AlphaLevel::Nominal,
+                    x.choice.unwrap() as f64,
+                )];
+                o
             })
             .collect();
-        fleiss_kappa(&table)
-    });
-    let units: Vec<Vec<Option<f64>>> = per_item
-        .values()
-        .map(|choices| choices.iter().map(|&c| Some(c as f64)).collect())
-        .collect();
-    (kappa, krippendorff_alpha(&units, AlphaLevel::Nominal))
+        let row = &agreement_by_dimension(&data)[0];
+        assert_eq!(row.fleiss_kappa, kappa);
+        assert_eq!(row.krippendorff_alpha, alpha);
+        // With 5 options declared the sixth is out of range and ignored, as before: only
+        // item i2 (0, 0) is left for kappa and alpha, which have no variation.
+        assert_eq!(choice_agreement(&answers, 5), (None, None));
+    }
+
+    #[test]
+    fn agreement_rows_round_trip_through_json() {
+        let row = AgreementRow {
+            dimension: "choice".into(),
+            level: AlphaLevel::Ordinal,
+            fleiss_kappa: None,
+            krippendorff_alpha: Some(0.5),
+            items: 3,
+            raters: 2,
+            ratings: 6,
+        };
+        let json = serde_json::to_string(&row).unwrap();
+        assert!(json.contains("\"ordinal\""), "{json}");
+        assert_eq!(serde_json::from_str::<AgreementRow>(&json).unwrap(), row);
+    }
 }

@@ -11,6 +11,7 @@ pub mod ids;
 pub mod kinds;
 pub mod media;
 pub mod leaderboard;
+pub mod metrics;
 pub mod predictions;
 pub mod rng;
 pub mod scoring;
