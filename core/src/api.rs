@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 /// The error body of every failed API call: `{"errors":[{"detail":"…"}]}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "ErrorBody"))]
 pub struct ApiErrorBody {
     /// One entry per problem, most important first.
     pub errors: Vec<ErrorDetail>,

@@ -32,6 +32,7 @@ pub struct CrowdAnswer {
 /// One rating an answer gives on a named dimension, so that rating and ranking tasks get
 /// agreement statistics without a gold answer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Rating {
     /// Dimension name (e.g. `"choice"`, `"funniness"`); agreement is computed per dimension.
     pub dimension: String,
@@ -46,6 +47,7 @@ pub struct Rating {
 
 /// One answer of one participant to one item, with everything the crowd tables group by.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CrowdObservation {
     /// Anonymous participant id.
     pub participant: String,
@@ -194,6 +196,7 @@ pub fn category_rows(
 /// The crowd numbers of one value of one facet (e.g. the answers given to items the
 /// participant had not seen before), so boards can compare groups side by side.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FacetRow {
     /// Facet name, e.g. `"familiarity"`.
     pub facet: String,
@@ -266,6 +269,7 @@ pub fn facet_rows(
 /// Inter-rater agreement on one rating dimension, so every rated aspect of a task reports
 /// how consistent the crowd is.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct AgreementRow {
     /// Dimension name.
     pub dimension: String,

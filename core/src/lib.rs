@@ -15,6 +15,8 @@ pub mod metrics;
 pub mod predictions;
 pub mod rng;
 pub mod scoring;
+#[cfg(feature = "schema")]
+pub mod schema;
 pub mod stats;
 pub mod survey;
 pub mod tasks;

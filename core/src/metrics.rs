@@ -20,6 +20,7 @@ use std::collections::{BTreeMap, BTreeSet};
 /// A right / wrong / unparseable verdict, kept three-state so that accuracy on parseable
 /// answers and the parse rate can be told apart from plain accuracy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     /// The answer parsed and was right.
@@ -33,6 +34,7 @@ pub enum Verdict {
 /// The result of one comparison, from the side of the system being evaluated, so that
 /// pairwise tasks can report a win rate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum PairOutcome {
     /// The evaluated system was preferred.
@@ -46,6 +48,7 @@ pub enum PairOutcome {
 /// What one item yielded; each [`Metric`] reads the kinds it understands (see
 /// [`Metric::applies_to`]) and ignores the others.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum OutcomeValue {
     /// A graded score, normally in `[0, 1]` (MCQ correctness, the mean over option orders).
@@ -68,6 +71,7 @@ pub enum OutcomeValue {
 /// (e.g. `"main"`) it belongs to. An item may have several outcomes (several comparisons); the
 /// bootstrap draws items, and a drawn item brings all its outcomes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ItemOutcome {
     /// Item id (the unit the bootstrap resamples).
     pub item: String,
@@ -99,6 +103,7 @@ impl ItemOutcome {
 /// The metrics a board can show: a closed set so that every consumer matches exhaustively and
 /// a new metric is a compile error everywhere it must be handled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Metric {
     /// Mean correctness over scores, verdicts and labels: a score counts as itself, a verdict
@@ -489,6 +494,7 @@ pub fn estimate(
 
 /// One row of a metric table: a metric over one group of items with its interval.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct MetricRow {
     /// The metric shown.
     pub metric: Metric,
@@ -624,6 +630,7 @@ pub fn summarize_by_subset(
 /// Counts of gold label against predicted label, so a board can show where a classifier
 /// errs, including how often it gave no parseable answer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ConfusionMatrix {
     /// Labels in sorted order: the union of gold and parsed predicted labels.
     pub labels: Vec<String>,

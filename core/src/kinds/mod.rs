@@ -240,9 +240,9 @@ pub trait Kind: Sized + 'static {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ItemPrompt {
-    /// See [`text_mcq::Prompt`].
+    /// Fill the blank (text MCQ): [`text_mcq::Prompt`].
     TextMcq(text_mcq::Prompt),
-    /// See [`explanation::Prompt`].
+    /// Explain the meme: [`explanation::Prompt`].
     Explanation(explanation::Prompt),
 }
 
@@ -252,10 +252,10 @@ pub enum ItemPrompt {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind")]
 pub enum ItemGold {
-    /// See [`text_mcq::Gold`].
+    /// Text MCQ: [`text_mcq::Gold`].
     #[serde(rename = "choice")]
     TextMcq(text_mcq::Gold),
-    /// See [`explanation::Gold`].
+    /// Explanation: [`explanation::Gold`].
     #[serde(rename = "explanation")]
     Explanation(explanation::Gold),
 }
@@ -265,10 +265,10 @@ pub enum ItemGold {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind")]
 pub enum AnswerValue {
-    /// See [`text_mcq::Answer`].
+    /// Text MCQ: the canonical option, [`text_mcq::Answer`].
     #[serde(rename = "choice")]
     TextMcq(text_mcq::Answer),
-    /// See [`explanation::Answer`].
+    /// Explanation: the text, [`explanation::Answer`].
     #[serde(rename = "text")]
     Explanation(explanation::Answer),
 }
@@ -278,9 +278,9 @@ pub enum AnswerValue {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum PromptView {
-    /// See [`text_mcq::View`].
+    /// Fill the blank, options in the participant's order: [`text_mcq::View`].
     TextMcq(text_mcq::View),
-    /// See [`explanation::View`].
+    /// Explain the meme in your own words: [`explanation::View`].
     Explanation(explanation::View),
 }
 
@@ -289,10 +289,10 @@ pub enum PromptView {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind")]
 pub enum AnswerInput {
-    /// See [`text_mcq::Input`].
+    /// Text MCQ: the displayed position chosen, [`text_mcq::Input`].
     #[serde(rename = "choice")]
     TextMcq(text_mcq::Input),
-    /// See [`explanation::Input`].
+    /// Explanation: the text written, [`explanation::Input`].
     #[serde(rename = "text")]
     Explanation(explanation::Input),
 }
@@ -302,9 +302,9 @@ pub enum AnswerInput {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ReviewDetail {
-    /// See [`text_mcq::Review`].
+    /// Text MCQ review: [`text_mcq::Review`].
     TextMcq(text_mcq::Review),
-    /// See [`explanation::Review`].
+    /// Explanation review: [`explanation::Review`].
     Explanation(explanation::Review),
 }
 
