@@ -288,6 +288,7 @@ pub fn read_records<P: RecordParser>(
     }
 }
 
+#[inline]
 fn keep<L>(line: usize, result: Result<L, FieldError>, errs: &mut Collector, out: &mut Vec<L>) {
     match result {
         Ok(l) => out.push(l),
