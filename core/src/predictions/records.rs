@@ -1,0 +1,732 @@
+//! The record reader shared by every kind of prediction file, so JSON Lines and CSV framing,
+//! limits and error wording are written once and behave the same for every task kind.
+//!
+//! A kind declares its [`Column`]s and implements [`RecordParser`]; [`read_records`] does the
+//! rest:
+//!
+//! - a leading byte-order mark is ignored, and so are empty (or blank) lines;
+//! - JSON Lines: each line is one JSON object; keys that are not declared columns are rejected
+//!   as "unknown field"; a `null` value counts as absent;
+//! - CSV: a header row names the columns (any order, case and surrounding spaces ignored); it
+//!   must have every required column, and undeclared or repeated columns are rejected;
+//!   fields follow RFC 4180 quoting (commas, doubled quotes and line breaks inside quotes); an
+//!   empty cell counts as absent;
+//! - every data line counts toward [`Limits::max_rows`] and the returned `num_lines`; lines
+//!   over the limit are counted but not parsed;
+//! - problems are collected with their line and field, and the file is rejected as a whole
+//!   with the first [`MAX_LISTED_ERRORS`](super::MAX_LISTED_ERRORS) and a count.
+//!
+//! A kind's parser reads fields through [`Record`], whose accessors word type errors the same
+//! way everywhere: "line 12, field `answer`: expected …, found …".
+//!
+//! ```
+//! use memeboard_core::predictions::records::*;
+//! use memeboard_core::predictions::{FileFormat, Limits};
+//!
+//! /// A kind whose lines name a panel and how many people are in it.
+//! struct Panels;
+//! impl RecordParser for Panels {
+//!     type Line = (String, Option<u64>);
+//!     const COLUMNS: &'static [Column] = &[
+//!         Column::required("panel", "text", "\"p1\""),
+//!         Column::optional("people", "a whole number", "2"),
+//!     ];
+//!     fn parse(&mut self, r: &Record<'_>) -> Result<Self::Line, FieldError> {
+//!         Ok((r.required_text("panel")?.to_owned(), r.uint("people")?))
+//!     }
+//! }
+//! let json = "{\"panel\": \"p1\", \"people\": 2}\n\n{\"panel\": \"p2\"}\n";
+//! let csv = "\u{feff}Panel,people\np1,2\n\"p2\",\n";
+//! for (text, format) in [(json, FileFormat::JsonLines), (csv, FileFormat::Csv)] {
+//!     let read = read_records(text, format, Limits::default(), &mut Panels).unwrap();
+//!     assert_eq!(read.lines, vec![("p1".into(), Some(2)), ("p2".into(), None)]);
+//!     assert_eq!(read.num_lines, 2);
+//! }
+//! let bad = read_records("{\"panel\": 3, \"colour\": 1}", FileFormat::JsonLines, Limits::default(), &mut Panels);
+//! assert_eq!(bad.unwrap_err().lines(), vec![
+//!     "line 1, field `colour`: unknown field (expected panel, people)",
+//!     "line 1, field `panel`: expected text, found 3",
+//! ]);
+//! ```
+
+use super::{shorten, Collector, FileFormat, Limits, ValidationReport};
+use serde_json::{Map, Value};
+
+/// One field of a kind's lines, declared once so that the reader can check CSV headers,
+/// reject unknown fields and word errors alike for every kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Column {
+    /// Field name (JSON key and CSV header, lower case).
+    pub name: &'static str,
+    /// Whether a CSV header must have it and [`Record::require`] reports it as missing.
+    pub required: bool,
+    /// What a value should be, as in "expected {expected}, found …".
+    pub expected: &'static str,
+    /// An example value as JSON, for "expected a JSON object like {…}".
+    pub example: &'static str,
+}
+
+impl Column {
+    /// A field every line must have.
+    pub const fn required(
+        name: &'static str,
+        expected: &'static str,
+        example: &'static str,
+    ) -> Self {
+        Self {
+            name,
+            required: true,
+            expected,
+            example,
+        }
+    }
+
+    /// A field lines may leave out.
+    pub const fn optional(
+        name: &'static str,
+        expected: &'static str,
+        example: &'static str,
+    ) -> Self {
+        Self {
+            name,
+            required: false,
+            expected,
+            example,
+        }
+    }
+}
+
+/// A problem with one line, found by a kind's parser; the reader adds the line number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldError {
+    /// The field concerned (None = the line as a whole).
+    pub field: Option<String>,
+    /// What was found and what was expected.
+    pub message: String,
+}
+
+impl FieldError {
+    /// A problem with `field`.
+    pub fn new(field: &str, message: impl Into<String>) -> Self {
+        Self {
+            field: Some(field.to_owned()),
+            message: message.into(),
+        }
+    }
+
+    /// A problem with the line as a whole.
+    pub fn line(message: impl Into<String>) -> Self {
+        Self {
+            field: None,
+            message: message.into(),
+        }
+    }
+
+    /// The wording for a required field that is absent (or `null`, or an empty CSV cell).
+    pub fn missing(field: &str) -> Self {
+        Self::new(field, "missing")
+    }
+}
+
+/// A field's value as written: a JSON value (never `null`) or a CSV cell (trimmed, never
+/// empty). Kinds that accept several shapes (a number or a text, a JSON list or "3,1,2")
+/// match on it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum FieldValue<'r> {
+    /// From a JSON Lines file.
+    Json(&'r Value),
+    /// From a CSV file: always text.
+    Cell(&'r str),
+}
+
+impl FieldValue<'_> {
+    /// How the value is quoted in messages: JSON as written (`3`, `"x"`, `[1]`), a CSV cell
+    /// in backticks; long values are shortened.
+    pub fn shown(&self) -> String {
+        match self {
+            Self::Json(v) => shorten(&v.to_string()),
+            Self::Cell(c) => format!("`{}`", shorten(c)),
+        }
+    }
+}
+
+/// One data line of a file, as a kind's parser sees it.
+pub struct Record<'r> {
+    /// 1-based line number (the first line of a CSV record that spans lines).
+    pub line: usize,
+    columns: &'static [Column],
+    values: Values<'r>,
+}
+
+enum Values<'r> {
+    Json(&'r Map<String, Value>),
+    Csv {
+        cells: &'r [String],
+        /// Cell index of each declared column (None = not in the header).
+        at: &'r [Option<usize>],
+    },
+}
+
+impl<'r> Record<'r> {
+    /// The value of field `name`, or None when it is absent, `null` or an empty CSV cell.
+    pub fn value(&self, name: &str) -> Option<FieldValue<'r>> {
+        match self.values {
+            Values::Json(obj) => obj.get(name).filter(|v| !v.is_null()).map(FieldValue::Json),
+            Values::Csv { cells, at } => {
+                let k = self.columns.iter().position(|c| c.name == name)?;
+                let cell = cells[at[k]?].trim();
+                (!cell.is_empty()).then_some(FieldValue::Cell(cell))
+            }
+        }
+    }
+
+    /// The value of field `name`, or the "missing" error.
+    pub fn require(&self, name: &str) -> Result<FieldValue<'r>, FieldError> {
+        self.value(name).ok_or_else(|| FieldError::missing(name))
+    }
+
+    /// Field `name` as text (a JSON string as written, a CSV cell trimmed).
+    pub fn text(&self, name: &str) -> Result<Option<&'r str>, FieldError> {
+        match self.value(name) {
+            None => Ok(None),
+            Some(FieldValue::Json(Value::String(s))) => Ok(Some(s)),
+            Some(FieldValue::Cell(c)) => Ok(Some(c)),
+            Some(other) => Err(self.unexpected(name, other)),
+        }
+    }
+
+    /// Field `name` as text, or the "missing" error.
+    pub fn required_text(&self, name: &str) -> Result<&'r str, FieldError> {
+        self.text(name)?.ok_or_else(|| FieldError::missing(name))
+    }
+
+    /// Field `name` as a whole number ≥ 0 (a JSON number, or a CSV cell of digits).
+    pub fn uint(&self, name: &str) -> Result<Option<u64>, FieldError> {
+        let Some(v) = self.value(name) else {
+            return Ok(None);
+        };
+        let n = match v {
+            FieldValue::Json(Value::Number(n)) => n.as_u64(),
+            FieldValue::Cell(c) if c.bytes().all(|b| b.is_ascii_digit()) => c.parse().ok(),
+            _ => None,
+        };
+        n.map(Some).ok_or_else(|| self.unexpected(name, v))
+    }
+
+    /// The uniform type error: "expected {the column's `expected`}, found {value}".
+    pub fn unexpected(&self, name: &str, found: FieldValue<'_>) -> FieldError {
+        let expected = self
+            .columns
+            .iter()
+            .find(|c| c.name == name)
+            .map_or("another value", |c| c.expected);
+        FieldError::new(
+            name,
+            format!("expected {expected}, found {}", found.shown()),
+        )
+    }
+}
+
+/// A kind of prediction line: its columns and how one record becomes a `Line`. The parser is
+/// `&mut self` so that it can check a record against the manifest and the lines before it
+/// (unknown items, duplicates) in the same pass.
+pub trait RecordParser {
+    /// What one valid line becomes.
+    type Line;
+    /// The fields of a line; nothing else is accepted.
+    const COLUMNS: &'static [Column];
+
+    /// Parses one record. Report one problem, the first found; check the item id before the
+    /// other fields so that a line for an unknown item is named as such.
+    fn parse(&mut self, record: &Record<'_>) -> Result<Self::Line, FieldError>;
+
+    /// An optional fast path for a raw JSON line (no `serde_json::Value`): return None to
+    /// leave the line to [`parse`](Self::parse). It must accept exactly what `parse` would,
+    /// with the same results and errors.
+    fn parse_json_fast(
+        &mut self,
+        raw: &str,
+        line: usize,
+    ) -> Option<Result<Self::Line, FieldError>> {
+        let _ = (raw, line);
+        None
+    }
+}
+
+/// The lines of a valid file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Records<L> {
+    /// The parsed lines, in file order.
+    pub lines: Vec<L>,
+    /// Data lines read (non-empty lines, not counting a CSV header).
+    pub num_lines: usize,
+}
+
+/// Reads a whole file with `parser`: all its lines, or the report of every problem (see the
+/// module docs for the rules).
+pub fn read_records<P: RecordParser>(
+    text: &str,
+    format: FileFormat,
+    limits: Limits,
+    parser: &mut P,
+) -> Result<Records<P::Line>, ValidationReport> {
+    let mut errs = Collector::for_file(text, limits)?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut out = Records {
+        lines: Vec::new(),
+        num_lines: 0,
+    };
+    match format {
+        FileFormat::JsonLines => read_jsonl(text, limits, parser, &mut errs, &mut out),
+        FileFormat::Csv => read_csv(text, limits, parser, &mut errs, &mut out),
+    }
+    errs.check_rows(out.num_lines, limits);
+    if errs.is_empty() {
+        Ok(out)
+    } else {
+        Err(errs.into_report())
+    }
+}
+
+#[inline]
+fn keep<L>(line: usize, result: Result<L, FieldError>, errs: &mut Collector, out: &mut Vec<L>) {
+    match result {
+        Ok(l) => out.push(l),
+        Err(e) => errs.push(Some(line), e.field.as_deref(), e.message),
+    }
+}
+
+fn column_names(columns: &[Column]) -> String {
+    columns
+        .iter()
+        .map(|c| c.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn read_jsonl<P: RecordParser>(
+    text: &str,
+    limits: Limits,
+    parser: &mut P,
+    errs: &mut Collector,
+    out: &mut Records<P::Line>,
+) {
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        if raw.trim().is_empty() {
+            continue;
+        }
+        out.num_lines += 1;
+        if out.num_lines > limits.max_rows {
+            continue;
+        }
+        if let Some(result) = parser.parse_json_fast(raw, line) {
+            keep(line, result, errs, &mut out.lines);
+            continue;
+        }
+        let value: Value = match serde_json::from_str(raw) {
+            Ok(v) => v,
+            Err(e) => {
+                errs.push(
+                    Some(line),
+                    None,
+                    format!("not valid JSON (column {}): {e}", e.column()),
+                );
+                continue;
+            }
+        };
+        let Value::Object(obj) = &value else {
+            let example: Vec<String> = P::COLUMNS
+                .iter()
+                .filter(|c| c.required)
+                .map(|c| format!("\"{}\": {}", c.name, c.example))
+                .collect();
+            errs.push(
+                Some(line),
+                None,
+                format!("expected a JSON object like {{{}}}", example.join(", ")),
+            );
+            continue;
+        };
+        for key in obj.keys() {
+            if !P::COLUMNS.iter().any(|c| c.name == key) {
+                errs.push(
+                    Some(line),
+                    Some(key),
+                    format!("unknown field (expected {})", column_names(P::COLUMNS)),
+                );
+            }
+        }
+        let record = Record {
+            line,
+            columns: P::COLUMNS,
+            values: Values::Json(obj),
+        };
+        keep(line, parser.parse(&record), errs, &mut out.lines);
+    }
+}
+
+fn read_csv<P: RecordParser>(
+    text: &str,
+    limits: Limits,
+    parser: &mut P,
+    errs: &mut Collector,
+    out: &mut Records<P::Line>,
+) {
+    let mut lines = text.lines().enumerate();
+    let Some((header_line, header)) = next_csv_record(&mut lines) else {
+        return;
+    };
+    let header: Vec<String> = match header {
+        Ok(h) => h.iter().map(|h| h.trim().to_ascii_lowercase()).collect(),
+        Err(e) => {
+            errs.push(Some(header_line), None, format!("not valid CSV: {e}"));
+            return;
+        }
+    };
+    let at: Vec<Option<usize>> = P::COLUMNS
+        .iter()
+        .map(|c| header.iter().position(|h| h == c.name))
+        .collect();
+    if P::COLUMNS
+        .iter()
+        .zip(&at)
+        .any(|(c, a)| c.required && a.is_none())
+    {
+        let names = |required: bool| {
+            P::COLUMNS
+                .iter()
+                .filter(|c| c.required == required)
+                .map(|c| c.name)
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let optional = names(false);
+        let optional = if optional.is_empty() {
+            String::new()
+        } else {
+            format!(" (optional: {optional})")
+        };
+        errs.push(
+            Some(header_line),
+            None,
+            format!(
+                "expected a header row with columns {}{optional}, found `{}`",
+                names(true),
+                header.join(",")
+            ),
+        );
+        return;
+    }
+    for (k, h) in header.iter().enumerate() {
+        if !P::COLUMNS.iter().any(|c| c.name == h) {
+            errs.push(
+                Some(header_line),
+                Some(h),
+                format!("unknown column (expected {})", column_names(P::COLUMNS)),
+            );
+        } else if header[..k].contains(h) {
+            errs.push(Some(header_line), Some(h), "column appears twice".into());
+        }
+    }
+    while let Some((line, cells)) = next_csv_record(&mut lines) {
+        out.num_lines += 1;
+        if out.num_lines > limits.max_rows {
+            continue;
+        }
+        let cells = match cells {
+            Ok(c) => c,
+            Err(e) => {
+                errs.push(Some(line), None, format!("not valid CSV: {e}"));
+                continue;
+            }
+        };
+        if cells.len() != header.len() {
+            errs.push(
+                Some(line),
+                None,
+                format!(
+                    "expected {} fields as in the header, found {}",
+                    header.len(),
+                    cells.len()
+                ),
+            );
+            continue;
+        }
+        let record = Record {
+            line,
+            columns: P::COLUMNS,
+            values: Values::Csv {
+                cells: &cells,
+                at: &at,
+            },
+        };
+        keep(line, parser.parse(&record), errs, &mut out.lines);
+    }
+}
+
+/// The next CSV record (RFC 4180 quoting; a quoted field may span lines), skipping blank
+/// lines: its 1-based first line and its fields, or what is wrong with it.
+fn next_csv_record<'t>(
+    lines: &mut impl Iterator<Item = (usize, &'t str)>,
+) -> Option<(usize, Result<Vec<String>, String>)> {
+    let (start, mut current) = lines.find(|(_, l)| !l.trim().is_empty())?;
+    let line = start + 1;
+    let mut fields = Vec::new();
+    let mut field = String::new();
+    let mut quoted = false;
+    let mut at_start = true;
+    loop {
+        let mut chars = current.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '"' if at_start => {
+                    quoted = true;
+                    at_start = false;
+                }
+                '"' if quoted => {
+                    if chars.peek() == Some(&'"') {
+                        field.push('"');
+                        chars.next();
+                    } else {
+                        quoted = false;
+                        if let Some(&next) = chars.peek() {
+                            if next != ',' {
+                                return Some((
+                                    line,
+                                    Err(format!(
+                                        "unexpected `{next}` after a closing quote (quote the whole field)"
+                                    )),
+                                ));
+                            }
+                        }
+                    }
+                }
+                ',' if !quoted => {
+                    fields.push(std::mem::take(&mut field));
+                    at_start = true;
+                }
+                c => {
+                    field.push(c);
+                    at_start = false;
+                }
+            }
+        }
+        if !quoted {
+            break;
+        }
+        match lines.next() {
+            Some((_, next)) => {
+                field.push('\n');
+                current = next;
+            }
+            None => return Some((line, Err("a quoted field is not closed".into()))),
+        }
+    }
+    fields.push(field);
+    Some((line, Ok(fields)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::predictions::MAX_LISTED_ERRORS;
+
+    /// A small kind for the tests: a required text `id`, an optional whole number `n`.
+    struct Pairs;
+
+    impl RecordParser for Pairs {
+        type Line = (String, Option<u64>);
+        const COLUMNS: &'static [Column] = &[
+            Column::required("id", "text", "\"a\""),
+            Column::optional("n", "a whole number", "1"),
+        ];
+        fn parse(&mut self, r: &Record<'_>) -> Result<Self::Line, FieldError> {
+            Ok((r.required_text("id")?.to_owned(), r.uint("n")?))
+        }
+    }
+
+    fn read(text: &str, format: FileFormat) -> Result<Records<(String, Option<u64>)>, Vec<String>> {
+        read_records(text, format, Limits::default(), &mut Pairs).map_err(|r| r.lines())
+    }
+
+    fn lines(text: &str, format: FileFormat) -> Vec<(String, Option<u64>)> {
+        read(text, format).unwrap().lines
+    }
+
+    fn errors(text: &str, format: FileFormat) -> Vec<String> {
+        read(text, format).unwrap_err()
+    }
+
+    #[test]
+    fn json_lines_and_csv_give_the_same_records() {
+        let expected = vec![("a".to_owned(), Some(1)), ("b".to_owned(), None)];
+        assert_eq!(
+            lines(
+                "{\"id\":\"a\",\"n\":1}\n{\"id\":\"b\",\"n\":null}\n",
+                FileFormat::JsonLines
+            ),
+            expected
+        );
+        assert_eq!(lines("ID , n\na,1\n b ,\n", FileFormat::Csv), expected);
+        assert_eq!(lines("n,id\n1,a\n,b\n", FileFormat::Csv), expected);
+    }
+
+    #[test]
+    fn an_unknown_field_is_rejected_in_json_lines_and_an_unknown_column_in_csv() {
+        assert_eq!(
+            errors("{\"id\":\"a\",\"extra\":1}\n", FileFormat::JsonLines),
+            vec!["line 1, field `extra`: unknown field (expected id, n)"]
+        );
+        assert_eq!(
+            errors("id,extra\na,1\n", FileFormat::Csv),
+            vec!["line 1, field `extra`: unknown column (expected id, n)"]
+        );
+        assert_eq!(
+            errors("id,n,ID\na,1,b\n", FileFormat::Csv),
+            vec!["line 1, field `id`: column appears twice"]
+        );
+    }
+
+    #[test]
+    fn a_missing_required_field_is_named_in_both_formats() {
+        assert_eq!(
+            errors("{\"n\":1}\n{\"id\":null}\n", FileFormat::JsonLines),
+            vec!["line 1, field `id`: missing", "line 2, field `id`: missing"]
+        );
+        assert_eq!(
+            errors("id,n\n,1\n", FileFormat::Csv),
+            vec!["line 2, field `id`: missing"]
+        );
+        assert_eq!(
+            errors("n\n1\n", FileFormat::Csv),
+            vec!["line 1: expected a header row with columns id (optional: n), found `n`"]
+        );
+    }
+
+    #[test]
+    fn type_errors_say_what_was_expected_and_what_was_found() {
+        assert_eq!(
+            errors(
+                "{\"id\":7}\n{\"id\":\"a\",\"n\":\"2\"}\n{\"id\":\"a\",\"n\":-1}\n",
+                FileFormat::JsonLines
+            ),
+            vec![
+                "line 1, field `id`: expected text, found 7",
+                "line 2, field `n`: expected a whole number, found \"2\"",
+                "line 3, field `n`: expected a whole number, found -1",
+            ]
+        );
+        assert_eq!(
+            errors("id,n\na,x\n", FileFormat::Csv),
+            vec!["line 2, field `n`: expected a whole number, found `x`"]
+        );
+    }
+
+    #[test]
+    fn bad_json_and_non_objects_are_named_with_their_line() {
+        assert_eq!(
+            errors("{\"id\":\"a\"\n[1]\n", FileFormat::JsonLines),
+            vec![
+                "line 1: not valid JSON (column 9): EOF while parsing an object at line 1 column 9",
+                "line 2: expected a JSON object like {\"id\": \"a\"}",
+            ]
+        );
+    }
+
+    #[test]
+    fn quoted_csv_fields_keep_commas_quotes_and_line_breaks() {
+        let text = "id,n\n\"a, \"\"b\"\"\",1\n\"line one\r\nline two\",2\nc,3\n";
+        let read = read(text, FileFormat::Csv).unwrap();
+        assert_eq!(
+            read.lines,
+            vec![
+                ("a, \"b\"".to_owned(), Some(1)),
+                ("line one\nline two".to_owned(), Some(2)),
+                ("c".to_owned(), Some(3)),
+            ]
+        );
+        assert_eq!(read.num_lines, 3);
+        // Line numbers after a record that spans lines are still the file's.
+        assert_eq!(
+            errors("id,n\n\"x\ny\",1\nc,z\n", FileFormat::Csv),
+            vec!["line 4, field `n`: expected a whole number, found `z`"]
+        );
+        assert_eq!(
+            errors("id,n\na\"b,1\n\"a\"b,1\n\"open,1\n", FileFormat::Csv),
+            vec![
+                "line 3: not valid CSV: unexpected `b` after a closing quote (quote the whole field)",
+                "line 4: not valid CSV: a quoted field is not closed",
+            ]
+        );
+        assert_eq!(
+            errors("id,n\na,1,2\n", FileFormat::Csv),
+            vec!["line 2: expected 2 fields as in the header, found 3"]
+        );
+    }
+
+    #[test]
+    fn a_byte_order_mark_and_blank_lines_are_ignored_in_both_formats() {
+        let json = read(
+            "\u{feff}{\"id\":\"a\"}\n\n  \n{\"id\":\"b\"}",
+            FileFormat::JsonLines,
+        )
+        .unwrap();
+        assert_eq!(json.num_lines, 2);
+        let csv = read("\u{feff}id\n\na\n \nb\n", FileFormat::Csv).unwrap();
+        assert_eq!(csv.lines, json.lines);
+        assert_eq!(csv.num_lines, 2);
+    }
+
+    #[test]
+    fn an_empty_file_or_a_lone_header_contains_no_predictions() {
+        for (text, format) in [
+            ("", FileFormat::JsonLines),
+            ("\n \n", FileFormat::JsonLines),
+            ("", FileFormat::Csv),
+            ("id,n\n", FileFormat::Csv),
+        ] {
+            assert_eq!(errors(text, format), vec!["file contains no predictions"]);
+        }
+    }
+
+    #[test]
+    fn the_row_limit_counts_data_lines_and_lines_over_it_are_not_parsed() {
+        let limits = Limits {
+            max_bytes: 1000,
+            max_rows: 2,
+        };
+        let report =
+            read_records("id\na\nb\n,\n7\n", FileFormat::Csv, limits, &mut Pairs).unwrap_err();
+        assert_eq!(report.lines(), vec!["file has 4 rows; the limit is 2 rows"]);
+        let report = read_records(
+            "{\"id\":\"a\"}\n{\"id\":\"b\"}\n",
+            FileFormat::JsonLines,
+            Limits {
+                max_bytes: 10,
+                max_rows: 2,
+            },
+            &mut Pairs,
+        )
+        .unwrap_err();
+        assert_eq!(
+            report.lines(),
+            vec!["file is 22 bytes; the limit is 10 bytes"]
+        );
+    }
+
+    #[test]
+    fn the_first_twenty_problems_are_listed_then_the_rest_counted() {
+        let text: String = (0..25).map(|i| format!("{{\"id\":{i}}}\n")).collect();
+        let report =
+            read_records(&text, FileFormat::JsonLines, Limits::default(), &mut Pairs).unwrap_err();
+        assert_eq!(report.total_errors, 25);
+        assert_eq!(report.errors.len(), MAX_LISTED_ERRORS);
+        assert_eq!(report.errors[0].line, Some(1));
+        assert_eq!(report.errors[19].line, Some(20));
+        assert_eq!(
+            report.lines().last().map(String::as_str),
+            Some("… and 5 more problem(s)")
+        );
+    }
+}
