@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// One predicted explanation (CHIME task B): the meaning, and optionally origin and example.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ExplanationPrediction {
     /// What the meme means.
     pub meaning: String,
@@ -18,6 +19,7 @@ pub struct ExplanationPrediction {
 
 /// A valid explanation prediction file, aligned with the manifest.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ValidatedExplanations {
     /// Item ids in manifest order.
     pub item_ids: Vec<String>,

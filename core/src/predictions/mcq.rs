@@ -51,6 +51,7 @@ pub fn order_permutation(item_id: &str, order: usize, num_options: usize) -> Vec
 
 /// One answer as written in the file, resolved to a canonical option.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ResolvedAnswer {
     /// Option order the answer was given under.
     pub order: usize,
@@ -63,6 +64,7 @@ pub struct ResolvedAnswer {
 /// A valid prediction file: answers per manifest item (canonical options), plus what is
 /// missing.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ValidatedPredictions {
     /// All answers grouped by manifest item (in file order within an item): item `i`'s are
     /// `answers[offsets[i]..offsets[i + 1]]` (one allocation for the whole file).

@@ -37,6 +37,7 @@ pub const MAX_LISTED_MISSING: usize = 5;
 /// Which split an item belongs to. Dev gold is public by design; test gold never leaves the
 /// server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Split {
     /// Open development split: gold downloadable, previews score it.
@@ -47,6 +48,7 @@ pub enum Split {
 
 /// The public description of one item that a prediction may answer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ManifestItem {
     /// Item id.
     pub id: String,
@@ -60,6 +62,7 @@ pub struct ManifestItem {
 
 /// The public manifest of a task: what a valid prediction file may contain. No gold.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TaskManifest {
     /// Task slug.
     pub task: String,
@@ -69,6 +72,7 @@ pub struct TaskManifest {
 
 /// File format of an upload.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum FileFormat {
     /// One JSON object per line.
@@ -109,6 +113,7 @@ impl Default for Limits {
 
 /// One problem in a file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct LineError {
     /// 1-based line number (None = the file as a whole).
     pub line: Option<usize>,
@@ -131,6 +136,7 @@ impl std::fmt::Display for LineError {
 
 /// A rejected file: the first problems and how many there were in all.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[error("{}", self.summary())]
 pub struct ValidationReport {
     /// The first [`MAX_LISTED_ERRORS`] problems, in line order.
