@@ -75,6 +75,11 @@ impl I18n {
         self.lang.get()
     }
 
+    /// The current language, untracked (for async code and event handlers).
+    pub fn lang_untracked(&self) -> Lang {
+        self.lang.get_untracked()
+    }
+
     /// The current strings (tracked).
     pub fn t(&self) -> &'static Strings {
         self.lang.get().strings()
@@ -205,8 +210,6 @@ pub struct Strings {
     pub start_over_note: &'static str,
     /// Step 1 heading.
     pub step1_title: &'static str,
-    /// What the task is.
-    pub task_text: &'static str,
     /// Heading above the rules.
     pub rules_title: &'static str,
     /// The rules participants agree to.
@@ -359,6 +362,8 @@ pub struct Strings {
     pub row_human_best: &'static str,
     /// Label of the chance board row.
     pub row_chance: &'static str,
+    /// Label of the "all answers pooled" human board row.
+    pub row_human_pooled: &'static str,
     /// "N participants" under a human row.
     pub participants_n: fn(usize) -> String,
     /// Column: rank.
@@ -434,14 +439,6 @@ pub struct Strings {
     pub submit_intro: &'static str,
     /// Help heading.
     pub help_title: &'static str,
-    /// JSON Lines format.
-    pub help_jsonl: &'static str,
-    /// Option orders and samples.
-    pub help_orders: &'static str,
-    /// CSV format.
-    pub help_csv: &'static str,
-    /// Missing items are wrong.
-    pub help_missing: &'static str,
     /// Limits (daily quota if known).
     pub help_limits: fn(Option<usize>) -> String,
     /// Heading of the per-task downloads.
@@ -614,18 +611,6 @@ pub struct Strings {
     pub col_metric: &'static str,
     /// Column: value.
     pub col_value: &'static str,
-    /// Task kind: fill in the blank.
-    pub kind_text_mcq: &'static str,
-    /// Task kind: explanation.
-    pub kind_explanation: &'static str,
-    /// Explanation files: JSON Lines.
-    pub help_explain_jsonl: &'static str,
-    /// Explanation files: CSV.
-    pub help_explain_csv: &'static str,
-    /// Explanation files: missing items.
-    pub help_explain_missing: &'static str,
-    /// Explanation files are scored on the server only.
-    pub explain_preview_note: &'static str,
     /// Column: the crowd's mean score on an item.
     pub col_crowd_score: &'static str,
     /// Column: model score on an item.
@@ -657,7 +642,6 @@ pub static ZH: Strings = Strings {
     start_over: "重新开始",
     start_over_note: "重新开始会分配一组新的题目；之前已提交的答案仍会保留。",
     step1_title: "第 1 步（共 2 步）：说明与知情同意",
-    task_text: "每道题给出一个中文句子，其中一个网络梗被替换为空白（_____）。请从五个选项中选出最适合填入空白处的梗。答完最后一题后，你可以看到自己的得分和正确答案。",
     rules_title: "作答规则",
     rules: [
         "请勿上网搜索，也不要使用 AI 工具或其他参考资料。",
@@ -748,6 +732,7 @@ pub static ZH: Strings = Strings {
     row_human_average: "人类平均（众包）",
     row_human_best: "人类最佳（众包）",
     row_chance: "随机猜测（随机选项）",
+    row_human_pooled: "人类（众包，全部作答合并）",
     participants_n: |n| format!("{n} 名参与者"),
     col_rank: "排名",
     col_model: "模型",
@@ -789,10 +774,6 @@ pub static ZH: Strings = Strings {
     submit_title: "提交预测",
     submit_intro: "上传模型对某个任务全部题目的预测，即可在隐藏测试题上评分并进入排行榜。",
     help_title: "如何提交",
-    help_jsonl: "JSON Lines：每行一个对象，给出题目编号和答案。答案可以是选项序号（从 1 开始，按 inputs.jsonl 中的标准顺序），也可以是选项的完整原文：",
-    help_orders: "可选：如果你按其他选项顺序提问，请加上 \"order\"（0–4，inputs.jsonl 的 options_by_order 列出了每种顺序）；每种顺序可用 \"sample\" 给出多次采样。每种顺序取多数答案，题目得分为文件中所用各顺序的平均。",
-    help_csv: "CSV：首行为表头 item_id,answer（可选 order,sample 列），之后每行一条预测：",
-    help_missing: "没有预测的题目按答错计分。",
     help_limits: |quota| match quota {
         Some(q) => format!("限制：文件不超过 20 MB、20 万行；每个令牌每天（UTC）最多上传 {q} 次。"),
         None => "限制：文件不超过 20 MB、20 万行；每个令牌每天（UTC）有上传次数上限（见账户页）。".to_owned(),
@@ -885,12 +866,6 @@ pub static ZH: Strings = Strings {
     secondary_title: "次要指标（总体）",
     col_metric: "指标",
     col_value: "数值",
-    kind_text_mcq: "填空（五选一）",
-    kind_explanation: "解释梗义（自由作答，按句向量评分）",
-    help_explain_jsonl: "解释类任务的 JSON Lines：每行给出题目编号和对梗义的解释，来源（origin）和例句（example）可选：",
-    help_explain_csv: "CSV：首行为表头 item_id,meaning（可选 origin,example 列）：",
-    help_explain_missing: "没有预测的题目记 0 分。",
-    explain_preview_note: "解释类文件只在服务器上用句向量评分；这里只检查文件格式。",
     col_crowd_score: "人群得分",
     col_model_score: "模型得分",
 };
@@ -926,7 +901,6 @@ pub static EN: Strings = Strings {
     start_over: "Start over",
     start_over_note: "Starting over gives you a new set of questions; answers you already sent stay recorded.",
     step1_title: "Step 1 of 2: Instructions and consent",
-    task_text: "Each question shows a Chinese sentence in which one internet meme has been replaced by a blank (_____). Choose, from five options, the meme that fits the blank. After the last question you will see your score and the correct answers.",
     rules_title: "Rules",
     rules: [
         "Do not search the web, and do not use AI tools or other references.",
@@ -1017,6 +991,7 @@ pub static EN: Strings = Strings {
     row_human_average: "Human average (crowd)",
     row_human_best: "Human best (crowd)",
     row_chance: "Chance (random option)",
+    row_human_pooled: "Humans pooled (crowd)",
     participants_n: |n| {
         if n == 1 {
             "1 participant".to_owned()
@@ -1070,10 +1045,6 @@ pub static EN: Strings = Strings {
     submit_title: "Submit predictions",
     submit_intro: "Upload your model's predictions for every item of a task; they are scored on hidden test items and join the leaderboard.",
     help_title: "How to submit",
-    help_jsonl: "JSON Lines: one object per line with the item id and the answer, either the option number (1-based, in the canonical order of inputs.jsonl) or the option's exact text:",
-    help_orders: "Optional: add \"order\" (0–4) when you asked with the options in another order (inputs.jsonl lists them in options_by_order), and \"sample\" for several samples per order. Each order counts its majority answer; an item scores the mean over the orders used in the file.",
-    help_csv: "CSV: a header row item_id,answer (optional order,sample columns), then one prediction per row:",
-    help_missing: "Items without a prediction are scored as wrong.",
     help_limits: |quota| match quota {
         Some(q) => format!("Limits: files up to 20 MB and 200,000 lines; {q} uploads per token per UTC day."),
         None => "Limits: files up to 20 MB and 200,000 lines; a daily upload quota per token (see your account page).".to_owned(),
@@ -1166,12 +1137,6 @@ pub static EN: Strings = Strings {
     secondary_title: "Secondary metrics (overall)",
     col_metric: "Metric",
     col_value: "Value",
-    kind_text_mcq: "Fill in the blank (five options)",
-    kind_explanation: "Explain the meme (free text, embedding-scored)",
-    help_explain_jsonl: "Explanation tasks, JSON Lines: one object per line with the item id and your explanation of the meme's meaning; origin and example are optional:",
-    help_explain_csv: "CSV: a header row item_id,meaning (optional origin,example columns):",
-    help_explain_missing: "Items without a prediction score 0.",
-    explain_preview_note: "Explanation files are scored with sentence embeddings on the server only; this check covers the file's format.",
     col_crowd_score: "Crowd score",
     col_model_score: "Model score",
 };

@@ -22,6 +22,7 @@ pub mod components;
 pub mod embedder;
 pub mod format;
 pub mod i18n;
+pub mod kinds;
 pub mod pages;
 pub mod storage;
 

@@ -6,9 +6,7 @@
 use crate::format;
 use crate::i18n::{category_label, tr, use_i18n, Lang};
 use leptos::prelude::*;
-use memeboard_core::api::{BoardResponse, BoardRow, RowKind, SubmissionStatus};
-
-use super::score::is_human_best;
+use memeboard_core::api::{BoardResponse, BoardRow, RowGroup, RowKind, SubmissionStatus};
 
 /// How many models get bars.
 pub const TOP_MODELS: usize = 5;
@@ -69,12 +67,12 @@ pub fn chart_data(board: &BoardResponse) -> ChartData {
             .total_cmp(&value(a, 0).unwrap_or(f64::NEG_INFINITY))
     });
     models.truncate(TOP_MODELS);
-    let human_best = board.rows.iter().find(|r| is_human_best(r));
-    let human_average = board
+    let human_best = board.rows.iter().find(|r| r.kind == RowKind::HumanBest);
+    let human_average = board.rows.iter().find(|r| r.kind == RowKind::HumanAverage);
+    let chance = board
         .rows
         .iter()
-        .find(|r| r.kind == RowKind::Human && !is_human_best(r));
-    let chance = board.rows.iter().find(|r| r.kind == RowKind::Baseline);
+        .find(|r| r.kind.group() == RowGroup::Baseline);
     let keys = std::iter::once(None).chain(board.categories.iter().map(|c| Some(c.key.clone())));
     let groups = keys
         .enumerate()
@@ -332,13 +330,13 @@ mod tests {
         let mut rows: Vec<BoardRow> = (0..7)
             .map(|i| row(RowKind::Model, &format!("m{i}"), &[i as f64 / 10.0, 0.5]))
             .collect();
-        rows.push(row(RowKind::Human, "Human best (crowd)", &[0.9, 0.95]));
-        rows.push(row(RowKind::Human, "Human average (crowd)", &[0.7, 0.6]));
+        rows.push(row(RowKind::HumanBest, "Human best (crowd)", &[0.9, 0.95]));
         rows.push(row(
-            RowKind::Baseline,
-            "Chance (random option)",
-            &[0.2, 0.2],
+            RowKind::HumanAverage,
+            "Human average (crowd)",
+            &[0.7, 0.6],
         ));
+        rows.push(row(RowKind::Chance, "Chance (random option)", &[0.2, 0.2]));
         let mut blind = row(RowKind::Model, "blind", &[]);
         blind.status = SubmissionStatus::Received;
         rows.push(blind);

@@ -1,5 +1,6 @@
 //! Reusable view pieces shared by the pages.
 
+pub mod answer;
 pub mod board_chart;
 pub mod header;
 pub mod score;

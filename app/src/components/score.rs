@@ -3,8 +3,9 @@
 
 use crate::format::{self, DASH};
 use crate::i18n::{category_label, tr, use_i18n, Lang};
+use crate::kinds;
 use leptos::prelude::*;
-use memeboard_core::api::{BoardRow, RowKind, SubmissionStatus, Weights};
+use memeboard_core::api::{BoardRow, RowGroup, RowKind, SubmissionStatus, Weights};
 use memeboard_core::leaderboard::CategoryEstimate;
 use memeboard_core::stats::Estimate;
 use memeboard_core::tasks::{CategoryInfo, TaskKind};
@@ -24,55 +25,41 @@ pub fn estimate_view(e: Option<&Estimate>) -> AnyView {
     }
 }
 
-/// Whether a human row is the "human best" row (else it is the human average). The server
-/// labels them "Human average (crowd)" and "Human best (crowd)".
-pub fn is_human_best(row: &BoardRow) -> bool {
-    row.kind == RowKind::Human && row.label.to_ascii_lowercase().contains("best")
-}
-
-/// A board row's label in `lang`: model names as given; human and chance rows translated.
+/// A board row's label in `lang`: model names as given; human and baseline rows translated.
 pub fn row_label(lang: Lang, row: &BoardRow) -> String {
     let t = lang.strings();
     match row.kind {
-        RowKind::Model => row.label.clone(),
-        RowKind::Human if is_human_best(row) => t.row_human_best.to_owned(),
-        RowKind::Human => t.row_human_average.to_owned(),
-        RowKind::Baseline if row.label.to_ascii_lowercase().starts_with("chance") => {
-            t.row_chance.to_owned()
-        }
-        RowKind::Baseline if row.label.to_ascii_lowercase().starts_with("random pair") => {
-            t.row_random_pair.to_owned()
-        }
-        RowKind::Baseline => row.label.clone(),
+        RowKind::Model => return row.label.clone(),
+        RowKind::HumanAverage => t.row_human_average,
+        RowKind::HumanBest => t.row_human_best,
+        RowKind::HumanPooled => t.row_human_pooled,
+        RowKind::Chance => t.row_chance,
+        RowKind::RandomPair => t.row_random_pair,
     }
+    .to_owned()
 }
 
-/// The kind badge text.
+/// The kind badge text of a row's group.
 pub fn kind_text(lang: Lang, kind: RowKind) -> &'static str {
     let t = lang.strings();
-    match kind {
-        RowKind::Model => t.kind_model,
-        RowKind::Human => t.kind_human,
-        RowKind::Baseline => t.kind_baseline,
+    match kind.group() {
+        RowGroup::Model => t.kind_model,
+        RowGroup::Human => t.kind_human,
+        RowGroup::Baseline => t.kind_baseline,
     }
 }
 
 /// A task kind in words.
 pub fn task_kind_text(lang: Lang, kind: TaskKind) -> &'static str {
-    let t = lang.strings();
-    match kind {
-        TaskKind::TextMcq => t.kind_text_mcq,
-        TaskKind::Explanation => t.kind_explanation,
-        other => other.as_str(),
-    }
+    kinds::kind_name(lang, kind)
 }
 
-/// The wire name of a row kind (CSS class and `data-kind`).
+/// The wire name of a row's group (CSS class and `data-kind`).
 pub fn kind_key(kind: RowKind) -> &'static str {
-    match kind {
-        RowKind::Model => "model",
-        RowKind::Human => "human",
-        RowKind::Baseline => "baseline",
+    match kind.group() {
+        RowGroup::Model => "model",
+        RowGroup::Human => "human",
+        RowGroup::Baseline => "baseline",
     }
 }
 
@@ -160,14 +147,13 @@ mod tests {
     }
 
     #[test]
-    fn human_and_chance_rows_are_translated() {
-        let best = row(RowKind::Human, "Human best (crowd)");
-        let avg = row(RowKind::Human, "Human average (crowd)");
-        assert!(is_human_best(&best) && !is_human_best(&avg));
+    fn human_and_baseline_rows_are_translated_by_kind_not_label() {
+        let best = row(RowKind::HumanBest, "whatever the server says");
+        let avg = row(RowKind::HumanAverage, "Human average (crowd)");
         assert_eq!(row_label(Lang::Zh, &best), "人类最佳（众包）");
         assert_eq!(row_label(Lang::En, &avg), "Human average (crowd)");
         assert_eq!(
-            row_label(Lang::Zh, &row(RowKind::Baseline, "Chance (random option)")),
+            row_label(Lang::Zh, &row(RowKind::Chance, "Chance (random option)")),
             "随机猜测（随机选项）"
         );
         assert_eq!(
@@ -175,12 +161,11 @@ mod tests {
             "Best-LM"
         );
         assert_eq!(
-            row_label(
-                Lang::Zh,
-                &row(RowKind::Baseline, "Random pair of reference meanings")
-            ),
+            row_label(Lang::Zh, &row(RowKind::RandomPair, "Random pair")),
             "随机配对的参考释义"
         );
+        assert_eq!(kind_key(RowKind::RandomPair), "baseline");
+        assert_eq!(kind_key(RowKind::HumanPooled), "human");
         assert_eq!(
             task_kind_text(Lang::En, TaskKind::TextMcq),
             "Fill in the blank (five options)"

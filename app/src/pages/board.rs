@@ -10,7 +10,9 @@ use crate::format::{self, DASH};
 use crate::i18n::{category_label, tr, use_i18n, Lang};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_params_map, use_query_map};
-use memeboard_core::api::{BoardResponse, BoardRow, BoardSplit, RowKind, SubmissionStatus};
+use memeboard_core::api::{
+    BoardResponse, BoardRow, BoardSplit, RowGroup, RowKind, SubmissionStatus,
+};
 use std::cmp::Ordering;
 
 /// A column the table can be sorted by.
@@ -87,10 +89,10 @@ fn sort_value(row: &BoardRow, index: usize, key: SortKey) -> Option<SortValue> {
     match key {
         SortKey::Rank => Some(SortValue::Num(index as f64)),
         SortKey::Label => text(&row.label),
-        SortKey::Kind => Some(SortValue::Num(match row.kind {
-            RowKind::Model => 0.0,
-            RowKind::Human => 1.0,
-            RowKind::Baseline => 2.0,
+        SortKey::Kind => Some(SortValue::Num(match row.kind.group() {
+            RowGroup::Model => 0.0,
+            RowGroup::Human => 1.0,
+            RowGroup::Baseline => 2.0,
         })),
         SortKey::Organisation => model.and_then(|m| text(&m.organisation)),
         SortKey::Parameters => model
@@ -294,14 +296,18 @@ fn row_view(row: &BoardRow, rank: usize, columns: usize, lang: Lang) -> impl Int
     let t = lang.strings();
     let kind = kind_key(row.kind);
     let label = row_label(lang, row);
-    let label_view = match (row.kind, &row.submission_id) {
-        (RowKind::Model, Some(id)) => view! {
+    let model_page = row
+        .submission_id
+        .as_ref()
+        .filter(|_| row.kind == RowKind::Model);
+    let label_view = match model_page {
+        Some(id) => view! {
             <a href=format!("/models/{}", api::encode_component(id)) data-testid="model-link">
                 {label}
             </a>
         }
         .into_any(),
-        _ => view! { <span>{label}</span> }.into_any(),
+        None => view! { <span>{label}</span> }.into_any(),
     };
     let participants = row.participants.map(
         |n| view! { <span class="sub" data-testid="participants">{(t.participants_n)(n)}</span> },

@@ -3,7 +3,6 @@
 pub mod account;
 pub mod board;
 pub mod boards;
-pub mod explain;
 pub mod home;
 pub mod model;
 pub mod not_found;

@@ -4,6 +4,7 @@
 use crate::api;
 use crate::components::status::{error_fallback, Loading};
 use crate::i18n::{category_label, use_i18n};
+use crate::kinds;
 use crate::storage;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
@@ -11,6 +12,7 @@ use leptos::task::spawn_local;
 use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
 use memeboard_core::api::{QuizSummary, RecruitmentIds, StartSessionRequest};
 use memeboard_core::survey::{AgeRange, NativeLanguage, OnlineTime, SurveyResponse};
+use memeboard_core::tasks::TaskKind;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -68,6 +70,7 @@ fn QuizIntro(quiz: QuizSummary) -> impl IntoView {
             .join(" · ")
     };
     let batch_size = quiz.batch_size;
+    let kind = quiz.task_kind;
     let slug_for_flow = slug.clone();
     view! {
         <section class="intro">
@@ -110,7 +113,9 @@ fn QuizIntro(quiz: QuizSummary) -> impl IntoView {
                 }
                     .into_any()
             }
-            None => view! { <StartFlow slug=slug_for_flow.clone() /> }.into_any(),
+            None => {
+                view! { <StartFlow slug=slug_for_flow.clone() kind=kind /> }.into_any()
+            }
         }}
     }
 }
@@ -131,26 +136,28 @@ enum FormError {
 
 /// Step 1 (instructions + consent) and step 2 (survey), then `POST …/sessions`.
 #[component]
-fn StartFlow(slug: String) -> impl IntoView {
+fn StartFlow(slug: String, kind: TaskKind) -> impl IntoView {
     let step = RwSignal::new(Step::Consent);
     let agreed = RwSignal::new(false);
 
     view! {
         {move || match step.get() {
-            Step::Consent => view! { <ConsentStep agreed=agreed step=step /> }.into_any(),
+            Step::Consent => {
+                view! { <ConsentStep agreed=agreed step=step kind=kind /> }.into_any()
+            }
             Step::Survey => view! { <SurveyStep slug=slug.clone() step=step /> }.into_any(),
         }}
     }
 }
 
-/// Step 1: what the task is, the rules, and the "I agree" checkbox.
+/// Step 1: what the task is (in the quiz kind's words), the rules, and the "I agree" checkbox.
 #[component]
-fn ConsentStep(agreed: RwSignal<bool>, step: RwSignal<Step>) -> impl IntoView {
+fn ConsentStep(agreed: RwSignal<bool>, step: RwSignal<Step>, kind: TaskKind) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <section class="card" data-testid="consent">
             <h2>{move || i18n.t().step1_title}</h2>
-            <p>{move || i18n.t().task_text}</p>
+            <p data-testid="task-instructions">{move || kinds::instructions(i18n.lang(), kind)}</p>
             <h3>{move || i18n.t().rules_title}</h3>
             <ul class="rules">
                 {move || {

@@ -1,13 +1,14 @@
 //! `/session/{id}/results`: your score beside the crowd baseline, the completion code, and a
-//! per-item review with the correct answers.
+//! per-item review with the correct answers (score wording and review cards come from each
+//! kind, see [`crate::kinds`]).
 
 use crate::api::{self, ApiError};
-use crate::components::sentence::Sentence;
 use crate::components::status::{error_fallback, Loading};
-use crate::format::{self, option_letter, DASH};
+use crate::format::{self, DASH};
 use crate::i18n::{category_label, use_i18n, Lang};
+use crate::kinds;
 use leptos::prelude::*;
-use memeboard_core::api::{CategoryScore, CrowdRow, ResultsResponse, ReviewItem};
+use memeboard_core::api::{CategoryScore, CrowdRow, ResultsResponse, ScoreScale};
 use memeboard_core::stats::Estimate;
 use memeboard_core::tasks::CategoryInfo;
 
@@ -83,16 +84,12 @@ fn row_label(lang: Lang, key: Option<&str>, categories: &[CategoryInfo]) -> Stri
     }
 }
 
-/// "0.700 (7/10)".
+/// "0.700 (7/10)" for right/wrong scores, "0.612 (n = 6)" for scores without a "correct".
 fn your_cell(score: Option<&CategoryScore>) -> String {
     score
-        .map(|s| {
-            format!(
-                "{} ({}/{})",
-                format::accuracy(s.accuracy),
-                s.correct,
-                s.answered
-            )
+        .map(|s| match s.correct {
+            Some(correct) => format!("{} ({correct}/{})", format::accuracy(s.mean), s.answered),
+            None => format!("{} (n = {})", format::accuracy(s.mean), s.answered),
         })
         .unwrap_or_else(|| DASH.to_owned())
 }
@@ -147,27 +144,16 @@ fn compare_rows(you: &[CategoryScore], crowd: &[CrowdRow]) -> Vec<CompareRow> {
 #[component]
 fn ResultsView(results: ResultsResponse, categories: Vec<CategoryInfo>) -> impl IntoView {
     let i18n = use_i18n();
+    let score_summary = kinds::score_summary(&results);
     let ResultsResponse {
         completion_code,
+        scale,
         you,
         crowd,
         review,
         ..
     } = results;
-    let overall = you.iter().find(|s| s.category.is_none()).cloned();
     let categories = StoredValue::new(categories);
-
-    let score_text = overall
-        .as_ref()
-        .map(|s| {
-            format!(
-                "{} / {} ({})",
-                s.correct,
-                s.answered,
-                format::accuracy(s.accuracy)
-            )
-        })
-        .unwrap_or_else(|| DASH.to_owned());
 
     let rows = compare_rows(&you, &crowd.rows)
         .into_iter()
@@ -207,7 +193,11 @@ fn ResultsView(results: ResultsResponse, categories: Vec<CategoryInfo>) -> impl 
         })
         .collect_view();
 
-    let chance = format::accuracy(crowd.chance);
+    // Chance is the expected score of random choices: scores without right and wrong have none.
+    let chance = match scale {
+        ScoreScale::Correctness => Some(format::accuracy(crowd.chance)),
+        ScoreScale::Similarity => None,
+    };
     let agreement = {
         let mut parts = Vec::new();
         if let Some(k) = crowd.fleiss_kappa {
@@ -221,7 +211,7 @@ fn ResultsView(results: ResultsResponse, categories: Vec<CategoryInfo>) -> impl 
 
     let review_items = review
         .into_iter()
-        .map(|item| view! { <ReviewCard item=item categories=categories /> })
+        .map(|item| kinds::review_view(item, categories))
         .collect_view();
 
     view! {
@@ -229,9 +219,7 @@ fn ResultsView(results: ResultsResponse, categories: Vec<CategoryInfo>) -> impl 
             <h1>{move || i18n.t().results_title}</h1>
             <div class="card score-card">
                 <p class="score-label">{move || i18n.t().your_score}</p>
-                <p class="score" data-testid="your-score">
-                    {score_text}
-                </p>
+                {score_summary}
                 <p class="code-label">{move || i18n.t().completion_code}</p>
                 <p class="code" data-testid="completion-code">
                     {completion_code}
@@ -254,10 +242,15 @@ fn ResultsView(results: ResultsResponse, categories: Vec<CategoryInfo>) -> impl 
                     <tbody>{rows}</tbody>
                 </table>
             </div>
-            <p data-testid="chance">
-                <strong>{move || i18n.t().chance} ": "</strong>
-                {chance}
-            </p>
+            {chance
+                .map(|chance| {
+                    view! {
+                        <p data-testid="chance">
+                            <strong>{move || i18n.t().chance} ": "</strong>
+                            {chance}
+                        </p>
+                    }
+                })}
             {(!agreement.is_empty())
                 .then(|| {
                     view! {
@@ -282,114 +275,6 @@ fn ResultsView(results: ResultsResponse, categories: Vec<CategoryInfo>) -> impl 
     }
 }
 
-/// Whether a reviewed answer was right: `None` when the gold is withheld.
-fn review_outcome(item: &ReviewItem) -> Option<bool> {
-    if item.gold_withheld {
-        return None;
-    }
-    item.correct_position.map(|c| c == item.chosen_position)
-}
-
-/// One reviewed item: right/wrong, sentence, your answer, the correct one, meaning, crowd.
-#[component]
-fn ReviewCard(item: ReviewItem, categories: StoredValue<Vec<CategoryInfo>>) -> impl IntoView {
-    let i18n = use_i18n();
-    if let Some(explanation) = item.explanation.clone() {
-        let key = item.category.clone();
-        let category = move || categories.with_value(|c| category_label(i18n.lang(), &key, c));
-        let zh = move || i18n.lang() == crate::i18n::Lang::Zh;
-        return view! {
-            <li class="card review-item" data-testid="review-item" data-position=item.position.to_string() data-correct="scored">
-                <p class="review-head"><span class="muted">{category}</span></p>
-                <p class="meme" lang="zh-CN">{item.sentence.clone()}</p>
-                <dl class="review-grid">
-                    <dt>{move || if zh() { "你的解释" } else { "Your explanation" }}</dt>
-                    <dd lang="zh-CN">{explanation.answer.clone()}</dd>
-                    <dt>{move || if zh() { "相似度" } else { "Similarity" }}</dt>
-                    <dd>{explanation.score.as_ref().map_or_else(|| DASH.to_owned(), |s| format!("{:.3} (rescaled {:.2}, BERTScore-F1 {:.3}, {})", s.cosine, s.rescaled, s.bert_f1, s.model))}</dd>
-                    <dt>{move || if zh() { "参考释义" } else { "Reference" }}</dt>
-                    {match explanation.reference.clone() {
-                        Some(r) => view! { <dd lang="zh-CN">{r.meaning}</dd> }.into_any(),
-                        None => view! { <dd class="muted">{move || i18n.t().withheld_note}</dd> }.into_any(),
-                    }}
-                </dl>
-            </li>
-        }
-        .into_any();
-    }
-    let outcome = review_outcome(&item);
-    let answer = |pos: usize| {
-        let text = item.options.get(pos).cloned().unwrap_or_default();
-        format!("{}. {}", option_letter(pos), text)
-    };
-    let yours = answer(item.chosen_position);
-    let correct = item
-        .correct_position
-        .filter(|_| !item.gold_withheld)
-        .map(answer);
-    let crowd = item
-        .crowd_accuracy
-        .map(format::accuracy)
-        .unwrap_or_else(|| DASH.to_owned());
-    let key = item.category.clone();
-    let category = move || categories.with_value(|c| category_label(i18n.lang(), &key, c));
-    let (badge_class, mark) = match outcome {
-        Some(true) => ("badge right", "✓ "),
-        Some(false) => ("badge wrong", "✗ "),
-        None => ("badge withheld", ""),
-    };
-    let badge_text = move || {
-        let t = i18n.t();
-        match outcome {
-            Some(true) => t.right,
-            Some(false) => t.wrong,
-            None => t.withheld,
-        }
-    };
-    let correct_view = match correct {
-        Some(c) => view! { <dd lang="zh-CN">{c}</dd> }.into_any(),
-        None => view! { <dd class="muted">{move || i18n.t().withheld_note}</dd> }.into_any(),
-    };
-    view! {
-        <li
-            class="card review-item"
-            class:right=outcome == Some(true)
-            class:wrong=outcome == Some(false)
-            data-testid="review-item"
-            data-position=item.position.to_string()
-            data-correct=match outcome {
-                Some(true) => "true",
-                Some(false) => "false",
-                None => "withheld",
-            }
-        >
-            <p class="review-head">
-                <span class=badge_class>{mark} {badge_text}</span>
-                <span class="muted">{category}</span>
-            </p>
-            <Sentence text=item.sentence.clone() />
-            <dl class="review-grid">
-                <dt>{move || i18n.t().your_answer}</dt>
-                <dd lang="zh-CN">{yours}</dd>
-                <dt>{move || i18n.t().correct_answer}</dt>
-                {correct_view}
-                {item
-                    .meaning
-                    .clone()
-                    .map(|m| {
-                        view! {
-                            <dt>{move || i18n.t().meaning}</dt>
-                            <dd lang="zh-CN">{m}</dd>
-                        }
-                    })}
-                <dt>{move || i18n.t().crowd_accuracy}</dt>
-                <dd>{crowd}</dd>
-            </dl>
-        </li>
-    }
-    .into_any()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -397,9 +282,9 @@ mod tests {
     fn score(category: Option<&str>) -> CategoryScore {
         CategoryScore {
             category: category.map(str::to_owned),
-            correct: 1,
+            correct: Some(1),
             answered: 2,
-            accuracy: 0.5,
+            mean: 0.5,
         }
     }
 
@@ -424,5 +309,10 @@ mod tests {
         assert!(rows[2].crowd.is_none() && rows[2].you.is_some());
         assert_eq!(your_cell(rows[0].you.as_ref()), "0.500 (1/2)");
         assert_eq!(your_cell(None), DASH);
+        let similarity = CategoryScore {
+            correct: None,
+            ..score(None)
+        };
+        assert_eq!(your_cell(Some(&similarity)), "0.500 (n = 2)");
     }
 }

@@ -1,24 +1,19 @@
-//! `/session/{id}`: one question at a time, answers sent idempotently, no right/wrong
-//! feedback; the completion code once the last answer is acknowledged.
+//! `/session/{id}`: one question at a time (each kind's question component, see
+//! [`crate::kinds`]), answers sent idempotently, no right/wrong feedback; the completion code
+//! once the last answer is acknowledged.
 
 use crate::api;
-use crate::browser::{elapsed_ms, now_ms, random_key};
-use crate::components::sentence::Sentence;
+use crate::components::answer::forget_recorded;
 use crate::components::status::{error_fallback, Loading};
-use crate::format::{key_to_option, option_letter};
 use crate::i18n::use_i18n;
-use crate::pages::explain::ExplainQuestion;
+use crate::kinds;
 use crate::storage;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::components::Redirect;
 use leptos_router::hooks::use_params_map;
 use leptos_router::NavigateOptions;
-use memeboard_core::api::{
-    AnswerInput, PromptView, SessionItem, SessionResponse, SessionStatus, SubmitAnswerRequest,
-    SubmitAnswerResponse,
-};
-use wasm_bindgen::JsCast;
+use memeboard_core::api::{SessionItem, SessionResponse, SessionStatus, SubmitAnswerResponse};
 
 /// The session page.
 #[component]
@@ -58,9 +53,7 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
     let session_id = session.session_id.clone();
     // Remember the session for "resume", and drop keys of answers the server already has.
     storage::set(&storage::session_key(&session.quiz_slug), &session_id);
-    for item in session.items.iter().filter(|i| i.answered) {
-        storage::remove(&storage::pending_key(&session_id, &item.item_id));
-    }
+    forget_recorded(&session_id, &session.items);
     if session.status == SessionStatus::Completed {
         return view! {
             <Redirect
@@ -120,32 +113,14 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
                 Some(pos) => {
                     items
                         .with_value(|its| its.iter().find(|i| i.position == pos).cloned())
-                        .map(|item| match item.prompt.clone() {
-                            PromptView::Explanation { meme } => {
-                                view! {
-                                    <ExplainQuestion
-                                        item=item
-                                        meme=meme
-                                        total=total
-                                        answered_count=answered_count
-                                        session_id=sid.get_value()
-                                        on_ack=on_ack
-                                    />
-                                }
-                                    .into_any()
-                            }
-                            PromptView::TextMcq { .. } => {
-                                view! {
-                                    <Question
-                                        item=item
-                                        total=total
-                                        answered_count=answered_count
-                                        session_id=sid.get_value()
-                                        on_ack=on_ack
-                                    />
-                                }
-                                    .into_any()
-                            }
+                        .map(|item| {
+                            kinds::question_view(
+                                item,
+                                total,
+                                answered_count,
+                                sid.get_value(),
+                                on_ack,
+                            )
                         })
                         .into_any()
                 }
@@ -156,242 +131,6 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
         </div>
     }
     .into_any()
-}
-
-/// One question: sentence, lettered options, submit with retry; keyboard shortcuts.
-#[component]
-fn Question(
-    item: SessionItem,
-    total: usize,
-    answered_count: Signal<usize>,
-    session_id: String,
-    on_ack: Callback<(usize, SubmitAnswerResponse)>,
-) -> impl IntoView {
-    let i18n = use_i18n();
-    let (sentence, options) = match item.prompt {
-        PromptView::TextMcq { sentence, options } => (sentence, options),
-        // Explanation items are shown by `ExplainQuestion`.
-        PromptView::Explanation { meme } => (meme, Vec::new()),
-    };
-    let option_count = options.len();
-    let position = item.position;
-    let shown_at = now_ms();
-
-    let selected = RwSignal::new(None::<usize>);
-    let sending = RwSignal::new(false);
-    let error = RwSignal::new(None::<String>);
-    let hint = RwSignal::new(false);
-    let first_ms = StoredValue::new(None::<u64>);
-    let pending_key = storage::pending_key(&session_id, &item.item_id);
-    let ids = StoredValue::new((session_id, item.item_id.clone(), pending_key));
-
-    let submit = move || {
-        if sending.get_untracked() {
-            return;
-        }
-        let Some(choice) = selected.get_untracked() else {
-            hint.set(true);
-            return;
-        };
-        hint.set(false);
-        let (session_id, item_id, pending_key) = ids.get_value();
-        // Reuse the key of an earlier attempt (even one from before a reload).
-        let idempotency_key = storage::get(&pending_key)
-            .filter(|k| !k.is_empty())
-            .unwrap_or_else(|| {
-                let k = random_key();
-                storage::set(&pending_key, &k);
-                k
-            });
-        let response_ms = first_ms.get_value().unwrap_or_else(|| {
-            let ms = elapsed_ms(shown_at);
-            first_ms.set_value(Some(ms));
-            ms
-        });
-        let request = SubmitAnswerRequest {
-            item_id,
-            idempotency_key,
-            answer: AnswerInput::Choice { position: choice },
-            response_ms,
-        };
-        error.set(None);
-        sending.set(true);
-        spawn_local(async move {
-            match api::submit_answer(&session_id, &request).await {
-                Ok(ack) => {
-                    storage::remove(&pending_key);
-                    if !sending.is_disposed() {
-                        on_ack.run((position, ack));
-                    }
-                }
-                Err(e) => {
-                    error.set(Some(e.to_string()));
-                    sending.set(false);
-                }
-            }
-        });
-    };
-
-    // Keys 1–5 / A–E choose; Enter submits (on a focused option: choose it and submit).
-    let handle = window_event_listener(leptos::ev::keydown, move |ev| {
-        if ev.default_prevented()
-            || ev.ctrl_key()
-            || ev.meta_key()
-            || ev.alt_key()
-            || ev.is_composing()
-        {
-            return;
-        }
-        let target = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-        let tag = target
-            .as_ref()
-            .map(|e| e.tag_name().to_ascii_uppercase())
-            .unwrap_or_default();
-        if matches!(tag.as_str(), "INPUT" | "SELECT" | "TEXTAREA") {
-            return;
-        }
-        let key = ev.key();
-        if key == "Enter" {
-            if ev.repeat() || tag == "A" {
-                return;
-            }
-            if tag == "BUTTON" {
-                let option = target
-                    .and_then(|e| e.get_attribute("data-option"))
-                    .and_then(|v| v.parse::<usize>().ok());
-                let Some(i) = option else {
-                    return; // other buttons: let the browser click them
-                };
-                if sending.get_untracked() {
-                    return;
-                }
-                selected.set(Some(i));
-            }
-            ev.prevent_default();
-            submit();
-            return;
-        }
-        if let Some(i) = key_to_option(&key).filter(|i| *i < option_count) {
-            if !sending.get_untracked() {
-                ev.prevent_default();
-                selected.set(Some(i));
-                hint.set(false);
-            }
-        }
-    });
-    on_cleanup(move || handle.remove());
-
-    // Move focus to the new question so keyboard and screen-reader users start there.
-    let heading = NodeRef::<leptos::html::H2>::new();
-    Effect::new(move |_| {
-        if let Some(h) = heading.get() {
-            let _ = h.focus();
-        }
-    });
-
-    let label_id = format!("options-label-{position}");
-    let option_buttons = options
-        .into_iter()
-        .enumerate()
-        .map(|(i, text)| {
-            let is_selected = move || selected.get() == Some(i);
-            view! {
-                <button
-                    type="button"
-                    role="radio"
-                    class="option"
-                    class:selected=is_selected
-                    aria-checked=move || if is_selected() { "true" } else { "false" }
-                    data-testid=format!("option-{i}")
-                    data-option=i.to_string()
-                    disabled=move || sending.get()
-                    on:click=move |_| {
-                        selected.set(Some(i));
-                        hint.set(false);
-                    }
-                >
-                    <span class="letter">{option_letter(i).to_string()}</span>
-                    <span class="option-text" lang="zh-CN">
-                        {text}
-                    </span>
-                </button>
-            }
-        })
-        .collect_view();
-
-    view! {
-        <section
-            class="card question"
-            data-testid="question"
-            data-position=position.to_string()
-            data-item-id=item.item_id.clone()
-        >
-            <h2 class="progress-label" data-testid="progress" node_ref=heading tabindex="-1">
-                {move || (i18n.t().progress)(position + 1, total)}
-            </h2>
-            <progress
-                class="progress-bar"
-                max=total.to_string()
-                value=move || answered_count.get().to_string()
-                aria-hidden="true"
-            ></progress>
-            {item
-                .content_warning
-                .then(|| {
-                    view! {
-                        <p class="notice warning" role="note" data-testid="content-warning">
-                            {move || i18n.t().content_warning}
-                        </p>
-                    }
-                })}
-            <Sentence text=sentence />
-            <p class="options-label" id=label_id.clone()>
-                {move || i18n.t().options_label}
-            </p>
-            <div class="options" role="radiogroup" aria-labelledby=label_id>
-                {option_buttons}
-            </div>
-            <p class="notice info" role="status" aria-live="polite" hidden=move || !hint.get()>
-                {move || i18n.t().choose_first}
-            </p>
-            {move || {
-                error
-                    .get()
-                    .map(|detail| {
-                        view! {
-                            <div class="notice error" role="alert">
-                                <p data-testid="answer-error">
-                                    {move || i18n.t().answer_failed} {detail.clone()}
-                                </p>
-                                <button
-                                    type="button"
-                                    class="button secondary"
-                                    data-testid="retry-answer"
-                                    disabled=move || sending.get()
-                                    on:click=move |_| submit()
-                                >
-                                    {move || i18n.t().retry}
-                                </button>
-                            </div>
-                        }
-                    })
-            }}
-            <div class="actions">
-                <button
-                    type="button"
-                    class="button primary"
-                    data-testid="submit-answer"
-                    disabled=move || sending.get() || selected.get().is_none()
-                    on:click=move |_| submit()
-                >
-                    {move || if sending.get() { i18n.t().sending } else { i18n.t().submit }}
-                </button>
-            </div>
-            <p class="muted small kbd-hint">{move || i18n.t().keyboard_hint}</p>
-        </section>
-    }
 }
 
 /// The end of the batch: thanks, the completion code and the results link.
@@ -437,6 +176,8 @@ fn Done(session_id: String, code: Signal<Option<String>>) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use memeboard_core::api::PromptView;
+    use memeboard_core::kinds::text_mcq::View;
 
     fn item(position: usize) -> SessionItem {
         SessionItem {
@@ -444,10 +185,10 @@ mod tests {
             item_id: format!("i{position}"),
             category: "slang".into(),
             content_warning: false,
-            prompt: PromptView::TextMcq {
+            prompt: PromptView::TextMcq(View {
                 sentence: "_____".into(),
                 options: vec!["a".into(); 5],
-            },
+            }),
             answered: false,
         }
     }

@@ -1,32 +1,23 @@
 //! `/submit`: how to submit (formats, per-task downloads, limits, curl and CLI examples) and
 //! the upload form. A picked file is read in the browser and checked with the server's own
-//! validator (`validate_predictions`, or `validate_explanations` for explanation tasks)
-//! against the task manifest; a valid multiple-choice file also gets a preview score on the
-//! open dev split (explanations are scored by sentence embeddings on the server only). The upload goes through `XMLHttpRequest` so a
-//! progress bar can follow it, then the server's score (or its error lines) is shown.
+//! validator for the task's kind against the task manifest, with the kind's preview on the open
+//! dev split (see [`crate::kinds`]). The upload goes through `XMLHttpRequest` so a progress bar
+//! can follow it, then the server's score (or its error lines) is shown.
 
-use crate::api::{self, ApiError, TaskFile, UploadFailure, UploadMeta};
+use crate::api::{self, TaskFile, UploadFailure, UploadMeta};
 use crate::components::score::{estimate_view, status_text, ScoreTable};
 use crate::components::status::{error_fallback, Loading};
 use crate::format;
 use crate::i18n::{tr, use_i18n, Strings};
+use crate::kinds::{self, TaskChecker, ValidFile};
 use crate::storage;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::hooks::use_query_map;
 use memeboard_core::api::{SubmitPredictionsResponse, TaskSummary, Weights};
-use memeboard_core::leaderboard::{score_mcq, summarize, CategoryEstimate, McqGold};
-use memeboard_core::predictions::{
-    validate_explanations, validate_predictions, FileFormat, Limits, Split, TaskManifest,
-};
+use memeboard_core::predictions::{FileFormat, Limits};
 use memeboard_core::tasks::{CategoryInfo, TaskKind};
-use std::collections::HashSet;
 use std::sync::Arc;
-
-/// Bootstrap resamples of the dev preview intervals.
-const PREVIEW_RESAMPLES: usize = 1000;
-/// Seed of the dev preview intervals.
-const PREVIEW_SEED: u64 = 0x7072_6576_6965_7721;
 
 /// The submit page.
 #[component]
@@ -58,36 +49,6 @@ pub fn SubmitPage() -> impl IntoView {
             </ErrorBoundary>
         </Suspense>
     }
-}
-
-/// A task's manifest and open dev gold.
-#[derive(Debug)]
-struct TaskData {
-    manifest: TaskManifest,
-    dev_gold: Vec<McqGold>,
-    /// Explanation tasks: the dev items' reference meanings (public by design).
-    dev_meanings: Vec<(String, String)>,
-}
-
-async fn load_task(slug: &str, kind: TaskKind) -> Result<Arc<TaskData>, ApiError> {
-    let manifest = api::task_manifest(slug).await?;
-    // Without dev gold the file is still checked; the preview just has no score. Explanation
-    // gold is text, scored on the server only.
-    let dev_gold = if kind == TaskKind::TextMcq {
-        api::dev_gold(slug).await.unwrap_or_default()
-    } else {
-        Vec::new()
-    };
-    let dev_meanings = if kind == TaskKind::Explanation {
-        api::dev_meanings(slug).await.unwrap_or_default()
-    } else {
-        Vec::new()
-    };
-    Ok(Arc::new(TaskData {
-        manifest,
-        dev_gold,
-        dev_meanings,
-    }))
 }
 
 /// The picked file, as far as it has been read.
@@ -125,15 +86,6 @@ impl Picked {
     }
 }
 
-/// A preview score on the open dev split.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DevPreview {
-    /// Dev items scored.
-    pub items: usize,
-    /// Overall then per category.
-    pub scores: Vec<CategoryEstimate>,
-}
-
 /// What the in-browser check found.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Preview {
@@ -151,168 +103,11 @@ pub enum Preview {
     Errors(Vec<String>),
     /// A valid file.
     Valid {
-        /// Data lines.
-        lines: usize,
-        /// Missing-items warning.
-        missing: Option<String>,
-        /// Dev preview (when the task has dev gold).
-        dev: Option<DevPreview>,
+        /// What the kind's check found.
+        file: ValidFile,
         /// The format it was read as.
         format: FileFormat,
-        /// An explanation file (scored on the server only).
-        explanation: bool,
     },
-}
-
-/// The server's note on an explanation file's missing items.
-fn explanation_missing_warning(missing: &[String]) -> Option<String> {
-    (!missing.is_empty()).then(|| {
-        format!(
-            "{} item(s) have no prediction and score 0: {}",
-            missing.len(),
-            missing
-                .iter()
-                .take(5)
-                .cloned()
-                .collect::<Vec<_>>()
-                .join(", ")
-        )
-    })
-}
-
-/// Validates a file as the server will; a multiple-choice file is also scored on the dev
-/// items whose gold is public.
-pub fn check_file(
-    text: &str,
-    format: FileFormat,
-    kind: TaskKind,
-    manifest: &TaskManifest,
-    dev_gold: &[McqGold],
-    categories: &[String],
-) -> Preview {
-    if kind == TaskKind::Explanation {
-        return match validate_explanations(text, format, manifest, Limits::default()) {
-            Err(report) => Preview::Errors(report.lines()),
-            Ok(valid) => Preview::Valid {
-                lines: valid.num_lines,
-                missing: explanation_missing_warning(&valid.missing),
-                dev: None,
-                format,
-                explanation: true,
-            },
-        };
-    }
-    match validate_predictions(text, format, manifest, Limits::default()) {
-        Err(report) => Preview::Errors(report.lines()),
-        Ok(valid) => {
-            let dev_ids: HashSet<&str> = manifest
-                .items
-                .iter()
-                .filter(|i| i.split == Split::Dev)
-                .map(|i| i.id.as_str())
-                .collect();
-            let gold: Vec<McqGold> = dev_gold
-                .iter()
-                .filter(|g| dev_ids.contains(g.item_id.as_str()))
-                .cloned()
-                .collect();
-            let dev = (!gold.is_empty()).then(|| DevPreview {
-                items: gold.len(),
-                scores: summarize(
-                    &score_mcq(manifest, &valid, &gold),
-                    categories,
-                    PREVIEW_RESAMPLES,
-                    PREVIEW_SEED,
-                ),
-            });
-            Preview::Valid {
-                lines: valid.num_lines,
-                missing: valid.missing_warning(),
-                dev,
-                format,
-                explanation: false,
-            }
-        }
-    }
-}
-
-/// For an explanation file: the (predicted, reference) meanings of the dev items it answers,
-/// and the number of dev items. `None` when the file is invalid or the task has no dev items.
-pub fn explanation_dev_pairs(
-    text: &str,
-    format: FileFormat,
-    manifest: &TaskManifest,
-    dev_meanings: &[(String, String)],
-) -> Option<(Vec<[String; 2]>, usize)> {
-    let valid = validate_explanations(text, format, manifest, Limits::default()).ok()?;
-    let pairs = dev_meanings
-        .iter()
-        .filter_map(|(id, reference)| {
-            let i = valid.item_ids.iter().position(|x| x == id)?;
-            valid.predictions[i]
-                .as_ref()
-                .map(|p| [p.meaning.clone(), reference.clone()])
-        })
-        .collect();
-    Some((pairs, dev_meanings.len()))
-}
-
-/// The dev-split preview of an explanation file, scored in the browser with the same model
-/// as the server (missing dev items score 0, as on the board).
-#[component]
-fn ExplainDevPreview(
-    /// (predicted, reference) meanings.
-    pairs: Vec<[String; 2]>,
-    /// Dev items in the task.
-    total: usize,
-) -> impl IntoView {
-    let i18n = use_i18n();
-    let zh = move || i18n.lang() == crate::i18n::Lang::Zh;
-    let outcome = RwSignal::new(None::<Result<(f64, String), String>>);
-    let download = RwSignal::new(None::<(f64, f64)>);
-    let answered = pairs.len();
-    leptos::task::spawn_local(async move {
-        let result = match api::embedding_model().await.map(|m| m.browser_manifest) {
-            Ok(Some(manifest)) => crate::embedder::cosines(&manifest, &pairs, move |l, t| {
-                if !download.is_disposed() {
-                    download.set(Some((l, t)));
-                }
-            })
-            .await
-            .map(|(values, backend)| (values.iter().sum::<f64>() / total.max(1) as f64, backend)),
-            Ok(None) => {
-                Err("no browser copy of the embedding model is installed on this server".into())
-            }
-            Err(e) => Err(e.to_string()),
-        };
-        if !outcome.is_disposed() {
-            outcome.set(Some(result));
-        }
-    });
-    view! {
-        <section class="dev-preview" data-testid="preview-score">
-            <h3>{move || if zh() { "开发集预览（在你的浏览器中计算）" } else { "Dev split preview (computed in your browser)" }}</h3>
-            {move || match outcome.get() {
-                None => view! {
-                    <p class="muted">
-                        {move || if zh() { "正在加载评分模型……" } else { "Loading the scoring model…" }}
-                        {move || download.get().map(|(l, t)| view! { <progress max=t.to_string() value=l.to_string()></progress> })}
-                    </p>
-                }.into_any(),
-                Some(Ok((mean, backend))) => view! {
-                    <p class="big-score" data-testid="preview-explain-score" data-value=mean.to_string()>{format!("{mean:.3}")}</p>
-                    <p class="muted small">
-                        {move || if zh() {
-                            format!("{total} 个开发集条目的平均释义余弦相似度（文件回答了 {answered} 个，缺失的记 0；{backend}）。这不是排行榜分数。")
-                        } else {
-                            format!("Mean meaning cosine over the {total} dev items ({answered} answered; missing ones score 0; {backend}). Not the leaderboard score.")
-                        }}
-                    </p>
-                }.into_any(),
-                Some(Err(e)) => view! { <p class="muted small" data-testid="preview-explain-error">{e}</p> }.into_any(),
-            }}
-        </section>
-    }
 }
 
 /// Why the form was not sent.
@@ -353,15 +148,17 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
     });
     let kind = Memo::new(move |_| {
         let s = slug.get();
-        tasks.with_value(|ts| {
-            ts.iter()
-                .find(|t| t.slug == s)
-                .map_or(TaskKind::TextMcq, |t| t.kind)
-        })
+        tasks.with_value(|ts| ts.iter().find(|t| t.slug == s).map(|t| t.kind))
     });
+    // `None` for a slug that is not a listed task (nothing to check against).
     let task_data = LocalResource::new(move || {
         let (s, k) = (slug.get(), kind.get());
-        async move { load_task(&s, k).await }
+        async move {
+            match k {
+                Some(k) => kinds::load_checker(s, k).await.map(|c| Some(Arc::new(c))),
+                None => Ok(None::<Arc<TaskChecker>>),
+            }
+        }
     });
 
     let picked = RwSignal::new(Picked::None);
@@ -377,41 +174,17 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
             Picked::TooBig { size, .. } => Preview::TooBig(*size),
             Picked::Unreadable { .. } => Preview::Unreadable,
             Picked::Loaded { name, text, .. } => match &data {
-                Some(Ok(d)) if d.manifest.task == current => {
-                    let keys: Vec<String> =
-                        categories.with(|cs| cs.iter().map(|c| c.key.clone()).collect());
-                    check_file(
-                        text,
-                        FileFormat::from_file_name(name),
-                        kind.get(),
-                        &d.manifest,
-                        &d.dev_gold,
-                        &keys,
-                    )
+                Some(Ok(Some(d))) if d.manifest.task == current => {
+                    let format = FileFormat::from_file_name(name);
+                    match categories.with(|cs| d.check(text, format, cs)) {
+                        Ok(file) => Preview::Valid { file, format },
+                        Err(lines) => Preview::Errors(lines),
+                    }
                 }
+                Some(Ok(None)) => Preview::Nothing,
                 Some(Err(e)) => Preview::TaskError(e.to_string()),
                 _ => Preview::Checking,
             },
-        })
-    });
-
-    // Explanation files: (predicted meaning, reference meaning) for each dev item in the file,
-    // and how many dev items there are (missing ones score 0, as on the server).
-    let explain_dev = Memo::new(move |_| {
-        if kind.get() != TaskKind::Explanation {
-            return None;
-        }
-        let data = task_data.get();
-        picked.with(|p| match (p, &data) {
-            (Picked::Loaded { name, text, .. }, Some(Ok(d))) if !d.dev_meanings.is_empty() => {
-                explanation_dev_pairs(
-                    text,
-                    FileFormat::from_file_name(name),
-                    &d.manifest,
-                    &d.dev_meanings,
-                )
-            }
-            _ => None,
         })
     });
 
@@ -698,11 +471,7 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
                 </div>
             </div>
             <div class="preview" aria-live="polite">
-                {move || {
-                    let cats = categories.get();
-                    preview.get().render(cats)
-                }}
-                {move || explain_dev.get().map(|(pairs, total)| view! { <ExplainDevPreview pairs=pairs total=total /> })}
+                {move || preview.get().render()}
             </div>
             {move || {
                 problem
@@ -764,7 +533,7 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
 
 impl Preview {
     /// The preview's view.
-    fn render(self, categories: Vec<CategoryInfo>) -> AnyView {
+    fn render(self) -> AnyView {
         let i18n = use_i18n();
         let error_list = |lines: Vec<String>| {
             view! {
@@ -792,59 +561,37 @@ impl Preview {
             Preview::Unreadable => error_list(vec![i18n.t().file_unreadable.to_owned()]),
             Preview::TaskError(e) => error_list(vec![e]),
             Preview::Errors(lines) => error_list(lines),
-            Preview::Valid {
-                lines,
-                missing,
-                dev,
-                explanation,
-                ..
-            } => view! {
-                <div class="notice ok" data-testid="preview-ok">
-                    <p>
-                        <strong>{move || (i18n.t().lines_ok)(lines)}</strong>
-                    </p>
-                    {missing
-                        .map(|m| {
-                            view! {
-                                <p class="warning-text" data-testid="preview-missing">
-                                    {m}
-                                </p>
-                            }
-                        })}
-                    {explanation
-                        .then(|| {
-                            view! { <p class="small">{tr(|t| t.explain_preview_note)}</p> }
-                        })}
-                </div>
-                {dev
-                    .map(|d| {
-                        let overall = d.scores.first().and_then(|s| s.estimate);
-                        let scores: Vec<CategoryEstimate> = d
-                            .scores
-                            .into_iter()
-                            .filter(|s| s.category.is_none() || s.items > 0)
-                            .collect();
-                        let items = d.items;
-                        view! {
-                            <section class="dev-preview" data-testid="preview-score">
-                                <h3>{tr(|t| t.preview_score_title)}</h3>
-                                <p class="big-score">{estimate_view(overall.as_ref())}</p>
-                                <ScoreTable scores=scores categories=categories />
-                                <p class="muted small">
-                                    {move || (i18n.t().preview_score_note)(items)}
-                                </p>
-                            </section>
-                        }
-                    })}
+            Preview::Valid { file, .. } => {
+                let ValidFile {
+                    lines,
+                    missing,
+                    panel,
+                } = file;
+                view! {
+                    <div class="notice ok" data-testid="preview-ok">
+                        <p>
+                            <strong>{move || (i18n.t().lines_ok)(lines)}</strong>
+                        </p>
+                        {missing
+                            .map(|m| {
+                                view! {
+                                    <p class="warning-text" data-testid="preview-missing">
+                                        {m}
+                                    </p>
+                                }
+                            })}
+                    </div>
+                    {panel.render()}
+                }
+                .into_any()
             }
-            .into_any(),
         }
     }
 }
 
 /// The formats, the missing-items rule and the limits.
 #[component]
-fn Help(kind: Memo<TaskKind>) -> impl IntoView {
+fn Help(kind: Memo<Option<TaskKind>>) -> impl IntoView {
     let i18n = use_i18n();
     // The quota is known only with a token; the text says so otherwise.
     let quota = LocalResource::new(move || async move {
@@ -853,36 +600,10 @@ fn Help(kind: Memo<TaskKind>) -> impl IntoView {
             None => None,
         }
     });
-    let is_mcq = move || kind.get() != TaskKind::Explanation;
     view! {
         <section class="card help" data-testid="submit-help">
             <h2>{tr(|t| t.help_title)}</h2>
-            <div hidden=move || !is_mcq() data-testid="help-mcq">
-                <p>{tr(|t| t.help_jsonl)}</p>
-                <pre><code>
-                    "{\"item_id\": \"ITEM_ID\", \"answer\": 3}\n{\"item_id\": \"ITEM_ID\", \"answer\": \"躺平\"}"
-                </code></pre>
-                <p>{tr(|t| t.help_orders)}</p>
-                <pre><code>
-                    "{\"item_id\": \"ITEM_ID\", \"answer\": 2, \"order\": 1, \"sample\": 0}"
-                </code></pre>
-                <p>{tr(|t| t.help_csv)}</p>
-                <pre><code>"item_id,answer\nITEM_ID,3"</code></pre>
-                <p>
-                    <strong>{tr(|t| t.help_missing)}</strong>
-                </p>
-            </div>
-            <div hidden=is_mcq data-testid="help-explanation">
-                <p>{tr(|t| t.help_explain_jsonl)}</p>
-                <pre><code>
-                    "{\"item_id\": \"ITEM_ID\", \"meaning\": \"…\", \"origin\": \"…\", \"example\": \"…\"}"
-                </code></pre>
-                <p>{tr(|t| t.help_explain_csv)}</p>
-                <pre><code>"item_id,meaning,origin,example\nITEM_ID,…,…,…"</code></pre>
-                <p>
-                    <strong>{tr(|t| t.help_explain_missing)}</strong>
-                </p>
-            </div>
+            {move || kind.get().map(kinds::submit_help)}
             <p data-testid="submit-limits">
                 {move || (i18n.t().help_limits)(quota.get().flatten())}
             </p>
@@ -1041,147 +762,5 @@ fn UploadErrors(failure: UploadFailure) -> impl IntoView {
                 {failure.messages.into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}
             </ul>
         </div>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use memeboard_core::predictions::ManifestItem;
-
-    fn manifest() -> (TaskManifest, Vec<McqGold>) {
-        let items: Vec<ManifestItem> = (0..6)
-            .map(|i| ManifestItem {
-                id: format!("i{i}"),
-                category: if i % 2 == 0 { "a" } else { "b" }.into(),
-                split: if i < 4 { Split::Dev } else { Split::Test },
-                options: (0..5).map(|o| format!("opt{i}-{o}")).collect(),
-            })
-            .collect();
-        // Dev gold: option 1 (canonical 0) is right for i0 and i1 only.
-        let gold = (0..4)
-            .map(|i| McqGold {
-                item_id: format!("i{i}"),
-                category: if i % 2 == 0 { "a" } else { "b" }.into(),
-                correct: if i < 2 { 0 } else { 3 },
-            })
-            .collect();
-        (
-            TaskManifest {
-                task: "t".into(),
-                items,
-            },
-            gold,
-        )
-    }
-
-    #[test]
-    fn a_valid_file_gets_a_dev_preview_restricted_to_dev_items() {
-        let (m, gold) = manifest();
-        let text: String = (0..5)
-            .map(|i| format!("{{\"item_id\":\"i{i}\",\"answer\":1}}\n"))
-            .collect();
-        let cats = vec!["a".to_owned(), "b".to_owned()];
-        match check_file(
-            &text,
-            FileFormat::JsonLines,
-            TaskKind::TextMcq,
-            &m,
-            &gold,
-            &cats,
-        ) {
-            Preview::Valid {
-                lines,
-                missing,
-                dev: Some(dev),
-                format,
-                explanation,
-            } => {
-                assert!(!explanation);
-                assert_eq!(lines, 5);
-                assert_eq!(format, FileFormat::JsonLines);
-                assert!(missing.is_some_and(|w| w.contains("i5")));
-                assert_eq!(dev.items, 4);
-                let overall = dev.scores[0].estimate.unwrap();
-                assert!((overall.value - 0.5).abs() < 1e-12);
-                assert_eq!(dev.scores.len(), 3);
-            }
-            other => panic!("unexpected {other:?}"),
-        }
-    }
-
-    #[test]
-    fn a_bad_file_lists_its_lines() {
-        let (m, gold) = manifest();
-        let p = check_file(
-            "{\"item_id\":\"nope\",\"answer\":1}",
-            FileFormat::JsonLines,
-            TaskKind::TextMcq,
-            &m,
-            &gold,
-            &[],
-        );
-        assert_eq!(
-            p,
-            Preview::Errors(vec![
-                "line 1, field `item_id`: unknown item id `nope`".to_owned()
-            ])
-        );
-    }
-
-    #[test]
-    fn csv_files_validate_too_and_no_gold_means_no_score() {
-        let (m, _) = manifest();
-        let p = check_file(
-            "item_id,answer\ni4,2\n",
-            FileFormat::Csv,
-            TaskKind::TextMcq,
-            &m,
-            &[],
-            &[],
-        );
-        assert!(matches!(
-            p,
-            Preview::Valid {
-                lines: 1,
-                dev: None,
-                ..
-            }
-        ));
-    }
-
-    #[test]
-    fn explanation_files_use_their_own_validator_and_get_no_dev_score() {
-        let (m, _) = manifest();
-        let ok = check_file(
-            "{\"item_id\":\"i0\",\"meaning\":\"很累\"}",
-            FileFormat::JsonLines,
-            TaskKind::Explanation,
-            &m,
-            &[],
-            &[],
-        );
-        match ok {
-            Preview::Valid {
-                lines: 1,
-                missing: Some(w),
-                dev: None,
-                explanation: true,
-                ..
-            } => assert_eq!(
-                w,
-                "5 item(s) have no prediction and score 0: i1, i2, i3, i4, i5"
-            ),
-            other => panic!("unexpected {other:?}"),
-        }
-        let bad = check_file(
-            "{\"item_id\":\"i0\",\"answer\":1}",
-            FileFormat::JsonLines,
-            TaskKind::Explanation,
-            &m,
-            &[],
-            &[],
-        );
-        assert!(matches!(bad, Preview::Errors(lines) if lines[0].starts_with("line 1")));
     }
 }

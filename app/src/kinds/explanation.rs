@@ -1,0 +1,610 @@
+//! Explanations in the browser: the participant writes what a meme means; the answer is stored
+//! first, then the server's score, the crowd's scores and (for open dev items) the reference
+//! meaning are shown before moving on. Also the review card, the mean-similarity score wording
+//! of the results page, and the submit page's help, validator and in-browser dev preview.
+
+use super::{KindPanel, QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile};
+use crate::api;
+use crate::components::answer::{use_answer_sender, AnswerError};
+use crate::embedder::BrowserScore;
+use crate::format::DASH;
+use crate::i18n::{use_i18n, Lang};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use memeboard_core::api::{
+    AnswerInput, ExplanationFeedback, ExplanationScore, ResultsResponse, ReviewDetail,
+};
+use memeboard_core::kinds::explanation::{Explanation, Input, Review, View, MAX_ANSWER_CHARS};
+use memeboard_core::predictions::{validate_explanations, FileFormat, Limits, TaskManifest};
+use memeboard_core::tasks::CategoryInfo;
+
+/// This kind's interface strings (the generic ones are in [`crate::i18n`]).
+#[derive(Debug)]
+struct Texts {
+    /// The kind in words.
+    name: &'static str,
+    /// Consent page: what the participant will do.
+    instructions: &'static str,
+    /// Question: the prompt above the meme.
+    prompt: &'static str,
+    /// Question: label of the text box.
+    your_explanation: &'static str,
+    /// Question: submit button.
+    submit: &'static str,
+    /// Question: submit button while sending.
+    saving: &'static str,
+    /// Feedback: the button to the next item.
+    next: &'static str,
+    /// Feedback: before the server's score.
+    server_score: &'static str,
+    /// The secondary numbers of a score: rescaled cosine and BERTScore-F1.
+    score_details: fn(f64, f64) -> String,
+    /// Feedback: while the browser loads the model.
+    loading_model: &'static str,
+    /// Feedback: before the browser's score.
+    browser_score: &'static str,
+    /// Feedback: how far the browser's score is from the server's.
+    differs: fn(f64) -> String,
+    /// Feedback: share of other participants below (percent, number of explanations).
+    standing: fn(u32, usize) -> String,
+    /// Feedback and review: the reference meaning.
+    reference: &'static str,
+    /// Feedback: the reference is withheld (hidden test item).
+    reference_withheld: &'static str,
+    /// The server has no browser copy of the model.
+    no_browser_model: &'static str,
+    /// Review: the similarity.
+    similarity: &'static str,
+    /// Results: what the mean similarity is (number of scored explanations).
+    mean_note: fn(usize) -> String,
+    /// Results: the rescaled mean and what it means.
+    rescaled_note: fn(f64) -> String,
+    /// Results: nothing scored yet.
+    not_scored: &'static str,
+    /// Submit help: JSON Lines.
+    help_jsonl: &'static str,
+    /// Submit help: CSV.
+    help_csv: &'static str,
+    /// Submit help: missing items.
+    help_missing: &'static str,
+    /// Submit check: the file is scored on the server.
+    preview_note: &'static str,
+    /// Submit dev preview: heading.
+    dev_title: &'static str,
+    /// Submit dev preview: loading the model.
+    dev_loading: &'static str,
+    /// Submit dev preview: what the number is (dev items, answered, backend).
+    dev_note: fn(usize, usize, &str) -> String,
+}
+
+static ZH: Texts = Texts {
+    name: "解释梗义（自由作答，按句向量评分）",
+    instructions: "每道题给出一个中文网络梗。请用自己的话写出它的意思，一两句即可。系统会用句向量模型把你的解释与参考释义比较：意思越接近，得分越高。部分题目在作答后会立即显示参考释义和你的得分；答完最后一题后，你可以看到自己的全部得分。",
+    prompt: "这个梗是什么意思？请用自己的话解释。",
+    your_explanation: "你的解释",
+    submit: "提交解释",
+    saving: "保存中…",
+    next: "下一题",
+    server_score: "与参考释义的相似度（服务器）：",
+    score_details: |rescaled, bert| format!(" · 重标定 {rescaled:.2} · BERTScore-F1 {bert:.3}"),
+    loading_model: "正在浏览器中加载评分模型……",
+    browser_score: "在你的浏览器中计算：",
+    differs: |d| format!(" · 与服务器相差 {d:.1e}"),
+    standing: |p, n| format!("高于 {p}% 的其他参与者（共 {n} 份解释）"),
+    reference: "参考释义",
+    reference_withheld: "此梗的参考释义属于隐藏测试集，不予显示。",
+    no_browser_model: "此服务器没有安装浏览器版评分模型。",
+    similarity: "相似度",
+    mean_note: |n| format!("你的解释与参考释义的平均余弦相似度（共 {n} 份已评分的解释）。"),
+    rescaled_note: |r| {
+        format!("重标定分数：{r:.2}（0 = 与两条随机参考释义之间的相似度相当，1 = 与参考释义相同）。")
+    },
+    not_scored: "你的解释尚未评分。",
+    help_jsonl: "解释类任务的 JSON Lines：每行给出题目编号和对梗义的解释，来源（origin）和例句（example）可选：",
+    help_csv: "CSV：首行为表头 item_id,meaning（可选 origin,example 列）：",
+    help_missing: "没有预测的题目记 0 分。",
+    preview_note: "解释类文件在服务器上用句向量评分；这里检查文件格式，并在你的浏览器中给出开发集预览。",
+    dev_title: "开发集预览（在你的浏览器中计算）",
+    dev_loading: "正在加载评分模型……",
+    dev_note: |total, answered, backend| {
+        format!("{total} 个开发集条目的平均释义余弦相似度（文件回答了 {answered} 个，缺失的记 0；{backend}）。这不是排行榜分数。")
+    },
+};
+
+static EN: Texts = Texts {
+    name: "Explain the meme (free text, embedding-scored)",
+    instructions: "Each question shows a Chinese internet meme. Write in your own words what it means; a sentence or two is enough. A sentence-embedding model compares your explanation with a reference meaning: the closer the meaning, the higher the score. For some items you see the reference and your score right after answering; after the last question you will see all your scores.",
+    prompt: "What does this meme mean? Explain it in your own words.",
+    your_explanation: "Your explanation",
+    submit: "Submit explanation",
+    saving: "Saving…",
+    next: "Next",
+    server_score: "Similarity to the reference (server): ",
+    score_details: |rescaled, bert| format!(" · rescaled {rescaled:.2} · BERTScore-F1 {bert:.3}"),
+    loading_model: "Loading the scoring model in your browser… ",
+    browser_score: "Computed in your browser: ",
+    differs: |d| format!(" · differs from the server by {d:.1e}"),
+    standing: |p, n| format!("Higher than {p}% of other participants ({n} explanations)"),
+    reference: "Reference meaning",
+    reference_withheld: "The reference for this meme is withheld: it belongs to the hidden test set.",
+    no_browser_model: "No browser copy of the scoring model is installed on this server.",
+    similarity: "Similarity",
+    mean_note: |n| {
+        format!("Mean cosine similarity of your explanations to the reference meanings ({n} scored).")
+    },
+    rescaled_note: |r| {
+        format!("Rescaled: {r:.2}, where 0 is as similar as two random reference meanings and 1 is the reference itself.")
+    },
+    not_scored: "Your explanations are not scored yet.",
+    help_jsonl: "Explanation tasks, JSON Lines: one object per line with the item id and your explanation of the meme's meaning; origin and example are optional:",
+    help_csv: "CSV: a header row item_id,meaning (optional origin,example columns):",
+    help_missing: "Items without a prediction score 0.",
+    preview_note: "Explanation files are scored with sentence embeddings on the server; this check covers the file's format, with a dev split preview computed in your browser.",
+    dev_title: "Dev split preview (computed in your browser)",
+    dev_loading: "Loading the scoring model…",
+    dev_note: |total, answered, backend| {
+        format!("Mean meaning cosine over the {total} dev items ({answered} answered; missing ones score 0; {backend}). Not the leaderboard score.")
+    },
+};
+
+fn texts(lang: Lang) -> &'static Texts {
+    match lang {
+        Lang::Zh => &ZH,
+        Lang::En => &EN,
+    }
+}
+
+/// A string of [`Texts`] that follows the language.
+fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync {
+    let i18n = use_i18n();
+    move || pick(texts(i18n.lang()))
+}
+
+/// The current language's [`Texts`] (tracked).
+fn t() -> &'static Texts {
+    texts(use_i18n().lang())
+}
+
+impl UiKind for Explanation {
+    /// `(item id, reference meaning)` of the open dev items (public by design).
+    type DevGold = Vec<(String, String)>;
+
+    fn name(lang: Lang) -> &'static str {
+        texts(lang).name
+    }
+
+    fn instructions(lang: Lang) -> &'static str {
+        texts(lang).instructions
+    }
+
+    fn question(ctx: QuestionContext, view: View) -> AnyView {
+        view! { <ExplainQuestion ctx=ctx meme=view.meme /> }.into_any()
+    }
+
+    fn review_card(ctx: ReviewContext, review: Review) -> AnyView {
+        view! { <ReviewCard ctx=ctx review=review /> }.into_any()
+    }
+
+    fn score_summary(results: &ResultsResponse) -> AnyView {
+        let overall = results
+            .you
+            .iter()
+            .find(|s| s.category.is_none() && s.answered > 0);
+        let rescaled: Vec<f64> = results
+            .review
+            .iter()
+            .filter_map(|item| match &item.detail {
+                ReviewDetail::Explanation(r) => r.score.as_ref().map(|s| s.rescaled),
+                ReviewDetail::TextMcq(_) => None,
+            })
+            .collect();
+        let rescaled_mean =
+            (!rescaled.is_empty()).then(|| rescaled.iter().sum::<f64>() / rescaled.len() as f64);
+        match overall {
+            Some(s) => {
+                let (mean, n) = (s.mean, s.answered);
+                view! {
+                    <p class="score" data-testid="your-score" data-value=mean.to_string()>
+                        {format!("{mean:.3}")}
+                    </p>
+                    <p class="muted small" data-testid="score-meaning">
+                        {move || (t().mean_note)(n)}
+                        {rescaled_mean.map(|r| view! { " " {move || (t().rescaled_note)(r)} })}
+                    </p>
+                }
+                .into_any()
+            }
+            None => view! {
+                <p class="score" data-testid="your-score">
+                    {DASH}
+                </p>
+                <p class="muted small">{tx(|t| t.not_scored)}</p>
+            }
+            .into_any(),
+        }
+    }
+
+    fn submit_help() -> AnyView {
+        view! {
+            <div data-testid="help-explanation">
+                <p>{tx(|t| t.help_jsonl)}</p>
+                <pre><code>
+                    "{\"item_id\": \"ITEM_ID\", \"meaning\": \"…\", \"origin\": \"…\", \"example\": \"…\"}"
+                </code></pre>
+                <p>{tx(|t| t.help_csv)}</p>
+                <pre><code>"item_id,meaning,origin,example\nITEM_ID,…,…,…"</code></pre>
+                <p>
+                    <strong>{tx(|t| t.help_missing)}</strong>
+                </p>
+            </div>
+        }
+        .into_any()
+    }
+
+    /// Without dev meanings the file is still checked; there is just no preview.
+    async fn load_dev_gold(slug: String) -> Vec<(String, String)> {
+        api::dev_meanings(&slug).await.unwrap_or_default()
+    }
+
+    fn check_file(
+        text: &str,
+        format: FileFormat,
+        manifest: &TaskManifest,
+        dev: &Vec<(String, String)>,
+        _categories: &[CategoryInfo],
+    ) -> Result<ValidFile, Vec<String>> {
+        let valid = validate_explanations(text, format, manifest, Limits::default())
+            .map_err(|report| report.lines())?;
+        // (predicted, reference) meanings of the dev items the file answers; missing dev items
+        // score 0, as on the server.
+        let pairs: Vec<[String; 2]> = dev
+            .iter()
+            .filter_map(|(id, reference)| {
+                let i = valid.item_ids.iter().position(|x| x == id)?;
+                valid.predictions[i]
+                    .as_ref()
+                    .map(|p| [p.meaning.clone(), reference.clone()])
+            })
+            .collect();
+        let total = dev.len();
+        Ok(ValidFile {
+            lines: valid.num_lines,
+            missing: missing_warning(&valid.missing),
+            panel: KindPanel::new(move || {
+                let pairs = pairs.clone();
+                view! {
+                    <p class="small">{tx(|t| t.preview_note)}</p>
+                    {(total > 0).then(|| view! { <ExplainDevPreview pairs=pairs total=total /> })}
+                }
+                .into_any()
+            }),
+        })
+    }
+}
+
+/// The server's note on an explanation file's missing items.
+fn missing_warning(missing: &[String]) -> Option<String> {
+    (!missing.is_empty()).then(|| {
+        format!(
+            "{} item(s) have no prediction and score 0: {}",
+            missing.len(),
+            missing
+                .iter()
+                .take(5)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    })
+}
+
+/// Share of the crowd's scores strictly below `score`, as a percentage.
+fn percentile(score: f64, crowd: &[f64]) -> Option<u32> {
+    (crowd.len() > 1).then(|| {
+        let below = crowd.iter().filter(|&&c| c < score).count();
+        (100.0 * below as f64 / (crowd.len() - 1).max(1) as f64)
+            .round()
+            .min(100.0) as u32
+    })
+}
+
+/// One explanation item: meme, text box, submit (idempotent, with retry), then feedback.
+#[component]
+fn ExplainQuestion(ctx: QuestionContext, meme: String) -> impl IntoView {
+    let position = ctx.position;
+    let on_ack = ctx.on_ack;
+    let text = RwSignal::new(String::new());
+    let sender = use_answer_sender(&ctx.session_id, &ctx.item_id);
+
+    let submit = move || {
+        let answer = text.get_untracked().trim().to_owned();
+        if answer.is_empty() {
+            return;
+        }
+        sender.send(AnswerInput::Explanation(Input { text: answer }));
+    };
+    let chars = move || text.with(|t| t.chars().count());
+
+    view! {
+        <section class="card question explain" data-testid="question" data-position=position.to_string()>
+            <QuestionHead
+                position=position
+                total=ctx.total
+                answered_count=ctx.answered_count
+                content_warning=ctx.content_warning
+            />
+            <p class="explain-prompt">{tx(|t| t.prompt)}</p>
+            <p class="meme" lang="zh-CN" data-testid="meme">{meme}</p>
+            <label class="field">
+                <span class="muted small">{tx(|t| t.your_explanation)}</span>
+                <textarea
+                    data-testid="explanation-input"
+                    rows="4"
+                    maxlength=MAX_ANSWER_CHARS.to_string()
+                    lang="zh-CN"
+                    prop:value=move || text.get()
+                    prop:disabled=move || sender.locked()
+                    on:input=move |ev| text.set(event_target_value(&ev))
+                ></textarea>
+                <span class="muted small">{move || format!("{} / {MAX_ANSWER_CHARS}", chars())}</span>
+            </label>
+            <AnswerError sender=sender on_retry=Callback::new(move |()| submit()) />
+            {move || match sender.recorded() {
+                None => view! {
+                    <button
+                        type="button"
+                        class="button primary"
+                        data-testid="submit-answer"
+                        prop:disabled=move || sender.sending() || chars() == 0
+                        on:click=move |_| submit()
+                    >
+                        {move || if sender.sending() { t().saving } else { t().submit }}
+                    </button>
+                }.into_any(),
+                Some(response) => {
+                    let feedback = response.feedback.clone();
+                    let next = response.clone();
+                    let answer = text.get_untracked();
+                    view! {
+                        {feedback.map(|f| view! { <Feedback feedback=f answer=answer /> })}
+                        <button
+                            type="button"
+                            class="button primary"
+                            data-testid="next-item"
+                            on:click=move |_| on_ack.run((position, next.clone()))
+                        >
+                            {tx(|t| t.next)}
+                        </button>
+                    }.into_any()
+                }
+            }}
+        </section>
+    }
+}
+
+/// The scores and reference shown once an explanation is stored. Where the reference is
+/// shown (open dev items), the browser scores the answer too and shows both numbers.
+#[component]
+fn Feedback(feedback: ExplanationFeedback, answer: String) -> impl IntoView {
+    let score = feedback.server_score.clone();
+    let server_cosine = score.as_ref().map(|s| s.cosine);
+    let browser = RwSignal::new(None::<Result<BrowserScore, String>>);
+    let download = RwSignal::new(None::<(f64, f64)>);
+    if let Some(reference) = feedback.reference.clone() {
+        spawn_local(async move {
+            let manifest = match api::embedding_model().await {
+                Ok(info) => info.browser_manifest,
+                Err(e) => {
+                    let _ = browser.try_set(Some(Err(e.to_string())));
+                    return;
+                }
+            };
+            let Some(manifest) = manifest else {
+                let _ = browser.try_set(Some(Err(t_untracked().no_browser_model.to_owned())));
+                return;
+            };
+            let result = crate::embedder::cosine(
+                &manifest,
+                &answer,
+                &reference.meaning,
+                move |loaded, total| {
+                    if !download.is_disposed() {
+                        download.set(Some((loaded, total)));
+                    }
+                },
+            )
+            .await;
+            if !browser.is_disposed() {
+                browser.set(Some(result));
+            }
+        });
+    }
+    let crowd = feedback.crowd_scores.clone();
+    let standing = score.as_ref().and_then(|s| percentile(s.cosine, &crowd));
+    view! {
+        <div class="feedback card" data-testid="explanation-feedback" role="status">
+            {match score {
+                Some(s) => view! {
+                    <p data-testid="server-score" data-value=s.cosine.to_string()>
+                        {tx(|t| t.server_score)}
+                        <strong>{format!("{:.3}", s.cosine)}</strong>
+                        {move || format!("{} · {}", (t().score_details)(s.rescaled, s.bert_f1), s.model)}
+                    </p>
+                }.into_any(),
+                None => view! {
+                    <p class="muted" data-testid="server-score">{feedback.scoring_error.clone().unwrap_or_default()}</p>
+                }.into_any(),
+            }}
+            {move || match browser.get() {
+                None => download.get().map(|(loaded, total)| view! {
+                    <p class="muted small">
+                        {tx(|t| t.loading_model)}
+                        <progress data-testid="model-progress" max=total.to_string() value=loaded.to_string()></progress>
+                    </p>
+                }.into_any()),
+                Some(Ok(b)) => {
+                    let agrees = server_cosine.map(|s| (s - b.cosine).abs());
+                    Some(view! {
+                        <p data-testid="browser-score" data-value=b.cosine.to_string()>
+                            {tx(|t| t.browser_score)}
+                            <strong>{format!("{:.3}", b.cosine)}</strong>
+                            <span class="muted small">{format!(" ({})", b.backend)}</span>
+                            {agrees.map(|d| view! {
+                                <span class="muted small">{move || (t().differs)(d)}</span>
+                            })}
+                        </p>
+                    }.into_any())
+                }
+                Some(Err(e)) => Some(view! {
+                    <p class="muted small" data-testid="browser-score-error">{e}</p>
+                }.into_any()),
+            }}
+            {standing.map(|p| {
+                let n = crowd.len();
+                view! {
+                    <p data-testid="crowd-standing">{move || (t().standing)(p, n)}</p>
+                }
+            })}
+            {match feedback.reference {
+                Some(r) => view! {
+                    <div data-testid="reference-meaning">
+                        <p class="muted small">{tx(|t| t.reference)}</p>
+                        <p lang="zh-CN">{r.meaning}</p>
+                        {r.origin.map(|o| view! { <p class="muted small" lang="zh-CN">{o}</p> })}
+                    </div>
+                }.into_any(),
+                None => view! {
+                    <p class="muted small" data-testid="reference-withheld">
+                        {tx(|t| t.reference_withheld)}
+                    </p>
+                }.into_any(),
+            }}
+        </div>
+    }
+}
+
+/// The current language's [`Texts`], untracked (for async code).
+fn t_untracked() -> &'static Texts {
+    let i18n = use_i18n();
+    texts(i18n.lang_untracked())
+}
+
+/// "0.612 (rescaled 0.43, BERTScore-F1 0.812, model)".
+fn score_line(lang: Lang, s: &ExplanationScore) -> String {
+    format!(
+        "{:.3}{} · {}",
+        s.cosine,
+        (texts(lang).score_details)(s.rescaled, s.bert_f1),
+        s.model
+    )
+}
+
+/// One reviewed explanation: meme, your explanation, its similarity, the reference.
+#[component]
+fn ReviewCard(ctx: ReviewContext, review: Review) -> impl IntoView {
+    let i18n = use_i18n();
+    let category = ctx.category_label();
+    let score = review.score;
+    let similarity = move || {
+        score
+            .as_ref()
+            .map_or_else(|| DASH.to_owned(), |s| score_line(i18n.lang(), s))
+    };
+    let reference = review.reference.filter(|_| !ctx.gold_withheld);
+    view! {
+        <li
+            class="card review-item"
+            data-testid="review-item"
+            data-position=ctx.position.to_string()
+            data-correct="scored"
+        >
+            <p class="review-head">
+                <span class="muted">{category}</span>
+            </p>
+            <p class="meme" lang="zh-CN">
+                {review.meme}
+            </p>
+            <dl class="review-grid">
+                <dt>{tx(|t| t.your_explanation)}</dt>
+                <dd lang="zh-CN">{review.answer}</dd>
+                <dt>{tx(|t| t.similarity)}</dt>
+                <dd>{similarity}</dd>
+                <dt>{tx(|t| t.reference)}</dt>
+                {match reference {
+                    Some(r) => view! { <dd lang="zh-CN">{r.meaning}</dd> }.into_any(),
+                    None => view! { <dd class="muted">{move || i18n.t().withheld_note}</dd> }.into_any(),
+                }}
+            </dl>
+        </li>
+    }
+}
+
+/// The dev-split preview of an explanation file, scored in the browser with the same model
+/// as the server (missing dev items score 0, as on the board).
+#[component]
+fn ExplainDevPreview(
+    /// (predicted, reference) meanings.
+    pairs: Vec<[String; 2]>,
+    /// Dev items in the task.
+    total: usize,
+) -> impl IntoView {
+    let outcome = RwSignal::new(None::<Result<(f64, String), String>>);
+    let download = RwSignal::new(None::<(f64, f64)>);
+    let answered = pairs.len();
+    let no_model = t_untracked().no_browser_model;
+    spawn_local(async move {
+        let result = match api::embedding_model().await.map(|m| m.browser_manifest) {
+            Ok(Some(manifest)) => crate::embedder::cosines(&manifest, &pairs, move |l, t| {
+                if !download.is_disposed() {
+                    download.set(Some((l, t)));
+                }
+            })
+            .await
+            .map(|(values, backend)| (values.iter().sum::<f64>() / total.max(1) as f64, backend)),
+            Ok(None) => Err(no_model.to_owned()),
+            Err(e) => Err(e.to_string()),
+        };
+        if !outcome.is_disposed() {
+            outcome.set(Some(result));
+        }
+    });
+    view! {
+        <section class="dev-preview" data-testid="preview-score">
+            <h3>{tx(|t| t.dev_title)}</h3>
+            {move || match outcome.get() {
+                None => view! {
+                    <p class="muted">
+                        {tx(|t| t.dev_loading)}
+                        {move || download.get().map(|(l, t)| view! { <progress max=t.to_string() value=l.to_string()></progress> })}
+                    </p>
+                }.into_any(),
+                Some(Ok((mean, backend))) => view! {
+                    <p class="big-score" data-testid="preview-explain-score" data-value=mean.to_string()>{format!("{mean:.3}")}</p>
+                    <p class="muted small">{move || (t().dev_note)(total, answered, &backend)}</p>
+                }.into_any(),
+                Some(Err(e)) => view! { <p class="muted small" data-testid="preview-explain-error">{e}</p> }.into_any(),
+            }}
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{missing_warning, percentile};
+
+    #[test]
+    fn standing_counts_the_others_below() {
+        assert_eq!(percentile(0.8, &[0.5, 0.6, 0.8, 0.9]), Some(67));
+        assert_eq!(percentile(0.8, &[0.8]), None);
+    }
+
+    #[test]
+    fn missing_items_are_named_as_the_server_does() {
+        let missing: Vec<String> = (1..6).map(|i| format!("i{i}")).collect();
+        assert_eq!(
+            missing_warning(&missing).as_deref(),
+            Some("5 item(s) have no prediction and score 0: i1, i2, i3, i4, i5")
+        );
+        assert_eq!(missing_warning(&[]), None);
+    }
+}

@@ -1,0 +1,294 @@
+//! Task kinds in the browser, as plug-ins: one module per kind implements [`UiKind`] on the
+//! core kind's marker type (`memeboard_core::kinds::<kind>`), and the pages stay generic.
+//!
+//! A kind supplies: its name and consent-page instructions, the question component, the
+//! review card and the score wording of the results page, and the submit page's help, file
+//! check and dev-split preview. The pages reach a kind only through the functions below:
+//! [`with_kind!`] for a [`TaskKind`], and one exhaustive `match` per wire enum
+//! ([`PromptView`], [`ReviewDetail`]); a kind that is not handled is a compile error here.
+//!
+//! # Adding a kind
+//! After core (`core/src/kinds/<kind>.rs`): `app/src/kinds/<kind>.rs` with `impl UiKind`
+//! and its strings table, then one arm in [`question_view`] and one in [`review_view`].
+
+pub mod explanation;
+pub mod text_mcq;
+
+use crate::api::{self, ApiError};
+use crate::i18n::{category_label, use_i18n, Lang};
+use leptos::prelude::*;
+use memeboard_core::api::{ResultsResponse, ReviewItem, SessionItem, SubmitAnswerResponse};
+use memeboard_core::kinds::explanation::Explanation;
+use memeboard_core::kinds::text_mcq::TextMcq;
+use memeboard_core::kinds::{Kind, PromptView, ReviewDetail, TaskKind};
+use memeboard_core::predictions::{FileFormat, TaskManifest};
+use memeboard_core::tasks::CategoryInfo;
+use memeboard_core::with_kind;
+use std::fmt;
+use std::future::Future;
+use std::sync::Arc;
+
+/// What a question component gets besides its kind's view of the item.
+#[derive(Clone)]
+pub struct QuestionContext {
+    /// 0-based position in the batch.
+    pub position: usize,
+    /// The item (needed to answer).
+    pub item_id: String,
+    /// Show the content warning.
+    pub content_warning: bool,
+    /// Batch size.
+    pub total: usize,
+    /// Answers recorded so far.
+    pub answered_count: Signal<usize>,
+    /// The session.
+    pub session_id: String,
+    /// Called with the acknowledgement when the participant moves on.
+    pub on_ack: Callback<(usize, SubmitAnswerResponse)>,
+}
+
+/// What a review card gets besides its kind's review.
+#[derive(Debug, Clone)]
+pub struct ReviewContext {
+    /// Position in the batch.
+    pub position: usize,
+    /// Category key.
+    pub category: String,
+    /// The item is in a hidden test split: nothing derived from gold may be shown.
+    pub gold_withheld: bool,
+    /// Share of other participants who got it right, where shown.
+    pub crowd_accuracy: Option<f64>,
+    /// Category labels.
+    pub categories: StoredValue<Vec<CategoryInfo>>,
+}
+
+impl ReviewContext {
+    /// The category's label in the current language (tracked).
+    pub fn category_label(&self) -> impl Fn() -> String + Send + Sync + 'static {
+        let i18n = use_i18n();
+        let (key, categories) = (self.category.clone(), self.categories);
+        move || categories.with_value(|c| category_label(i18n.lang(), &key, c))
+    }
+}
+
+/// A kind-specific part of the submit page's check of a valid file (notes, dev preview),
+/// rendered on demand. Compares by identity, so a check result can live in a `Memo`.
+#[derive(Clone)]
+pub struct KindPanel(Arc<dyn Fn() -> AnyView + Send + Sync>);
+
+impl KindPanel {
+    /// A panel rendered by `render`.
+    pub fn new(render: impl Fn() -> AnyView + Send + Sync + 'static) -> Self {
+        Self(Arc::new(render))
+    }
+
+    /// Renders the panel.
+    pub fn render(&self) -> AnyView {
+        (self.0)()
+    }
+}
+
+impl PartialEq for KindPanel {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl fmt::Debug for KindPanel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("KindPanel")
+    }
+}
+
+/// A prediction file that passed its kind's validator.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ValidFile {
+    /// Data lines.
+    pub lines: usize,
+    /// The missing-items warning, as the server words it.
+    pub missing: Option<String>,
+    /// The kind's notes and dev-split preview.
+    pub panel: KindPanel,
+}
+
+/// The browser side of a task kind. Implemented on the core marker types.
+pub trait UiKind: Kind {
+    /// The task's public dev gold, as the submit page's preview needs it.
+    type DevGold: Send + Sync + 'static;
+
+    /// The kind in words (task lists, boards).
+    fn name(lang: Lang) -> &'static str;
+    /// What the participant will do, shown on the consent page before they agree.
+    fn instructions(lang: Lang) -> &'static str;
+    /// The question component for one item.
+    fn question(ctx: QuestionContext, view: Self::View) -> AnyView;
+    /// The review card of one answered item (a `<li data-testid="review-item">`).
+    fn review_card(ctx: ReviewContext, review: Self::Review) -> AnyView;
+    /// The headline score of a finished batch, worded for the kind's scale.
+    fn score_summary(results: &ResultsResponse) -> AnyView;
+    /// The submit page's file-format help.
+    fn submit_help() -> AnyView;
+    /// Loads the dev gold (an empty preview, not an error, when it cannot be loaded).
+    fn load_dev_gold(slug: String) -> impl Future<Output = Self::DevGold>;
+    /// Checks a prediction file as the server will: its lines on error.
+    fn check_file(
+        text: &str,
+        format: FileFormat,
+        manifest: &TaskManifest,
+        dev: &Self::DevGold,
+        categories: &[CategoryInfo],
+    ) -> Result<ValidFile, Vec<String>>;
+}
+
+/// A task kind in words.
+pub fn kind_name(lang: Lang, kind: TaskKind) -> &'static str {
+    with_kind!(kind, K => K::name(lang))
+}
+
+/// The consent page's description of the task.
+pub fn instructions(lang: Lang, kind: TaskKind) -> &'static str {
+    with_kind!(kind, K => K::instructions(lang))
+}
+
+/// The question component of a batch item.
+pub fn question_view(
+    item: SessionItem,
+    total: usize,
+    answered_count: Signal<usize>,
+    session_id: String,
+    on_ack: Callback<(usize, SubmitAnswerResponse)>,
+) -> AnyView {
+    let ctx = QuestionContext {
+        position: item.position,
+        item_id: item.item_id,
+        content_warning: item.content_warning,
+        total,
+        answered_count,
+        session_id,
+        on_ack,
+    };
+    match item.prompt {
+        PromptView::TextMcq(view) => TextMcq::question(ctx, view),
+        PromptView::Explanation(view) => Explanation::question(ctx, view),
+    }
+}
+
+/// The review card of a reviewed item.
+pub fn review_view(item: ReviewItem, categories: StoredValue<Vec<CategoryInfo>>) -> AnyView {
+    let ReviewItem {
+        position,
+        category,
+        gold_withheld,
+        crowd_accuracy,
+        detail,
+        ..
+    } = item;
+    let ctx = ReviewContext {
+        position,
+        category,
+        gold_withheld,
+        crowd_accuracy,
+        categories,
+    };
+    match detail {
+        ReviewDetail::TextMcq(review) => TextMcq::review_card(ctx, review),
+        ReviewDetail::Explanation(review) => Explanation::review_card(ctx, review),
+    }
+}
+
+/// The headline score of a finished batch.
+pub fn score_summary(results: &ResultsResponse) -> AnyView {
+    with_kind!(results.task_kind, K => K::score_summary(results))
+}
+
+/// The submit page's file-format help for a task kind.
+pub fn submit_help(kind: TaskKind) -> AnyView {
+    with_kind!(kind, K => K::submit_help())
+}
+
+/// A kind's file check, with the task's dev gold captured.
+type CheckFn = dyn Fn(&str, FileFormat, &TaskManifest, &[CategoryInfo]) -> Result<ValidFile, Vec<String>>
+    + Send
+    + Sync;
+
+/// A task's manifest and its kind's file check (with the dev gold it needs).
+pub struct TaskChecker {
+    /// What a prediction file may contain.
+    pub manifest: TaskManifest,
+    check: Box<CheckFn>,
+}
+
+impl fmt::Debug for TaskChecker {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TaskChecker")
+            .field("task", &self.manifest.task)
+            .finish_non_exhaustive()
+    }
+}
+
+impl TaskChecker {
+    /// Checks a file against the task.
+    pub fn check(
+        &self,
+        text: &str,
+        format: FileFormat,
+        categories: &[CategoryInfo],
+    ) -> Result<ValidFile, Vec<String>> {
+        (self.check)(text, format, &self.manifest, categories)
+    }
+}
+
+/// Loads a task's manifest and dev gold, for checking files of its kind.
+pub async fn load_checker(slug: String, kind: TaskKind) -> Result<TaskChecker, ApiError> {
+    let manifest = api::task_manifest(&slug).await?;
+    Ok(with_kind!(kind, K => {
+        let dev = K::load_dev_gold(slug).await;
+        TaskChecker {
+            manifest,
+            check: Box::new(move |text, format, manifest, categories| {
+                K::check_file(text, format, manifest, &dev, categories)
+            }),
+        }
+    }))
+}
+
+/// The top of every question: "Question k of n" (focused when shown, so keyboard and
+/// screen-reader users start there), the progress bar, and the content warning.
+#[component]
+pub fn QuestionHead(
+    /// 0-based position.
+    position: usize,
+    /// Batch size.
+    total: usize,
+    /// Answers recorded so far.
+    answered_count: Signal<usize>,
+    /// Show the content warning.
+    content_warning: bool,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let heading = NodeRef::<leptos::html::H2>::new();
+    Effect::new(move |_| {
+        if let Some(h) = heading.get() {
+            let _ = h.focus();
+        }
+    });
+    view! {
+        <h2 class="progress-label" data-testid="progress" node_ref=heading tabindex="-1">
+            {move || (i18n.t().progress)(position + 1, total)}
+        </h2>
+        <progress
+            class="progress-bar"
+            max=total.to_string()
+            value=move || answered_count.get().to_string()
+            aria-hidden="true"
+        ></progress>
+        {content_warning
+            .then(|| {
+                view! {
+                    <p class="notice warning" role="note" data-testid="content-warning">
+                        {move || i18n.t().content_warning}
+                    </p>
+                }
+            })}
+    }
+}

@@ -1,0 +1,529 @@
+//! Text multiple choice in the browser: the fill-in-the-blank question with lettered options
+//! and keyboard shortcuts, its review card, "7 / 10" scores, and the submit page's help,
+//! validator and dev-split preview score.
+
+use super::{KindPanel, QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile};
+use crate::api;
+use crate::components::answer::{use_answer_sender, AnswerError};
+use crate::components::score::{estimate_view, ScoreTable};
+use crate::components::sentence::Sentence;
+use crate::format::{self, key_to_option, option_letter, DASH};
+use crate::i18n::{tr, use_i18n, Lang};
+use leptos::prelude::*;
+use memeboard_core::api::{AnswerInput, ResultsResponse};
+use memeboard_core::kinds::text_mcq::{Input, Review, TextMcq, View};
+use memeboard_core::leaderboard::{score_mcq, summarize, CategoryEstimate, McqGold};
+use memeboard_core::predictions::{validate_predictions, FileFormat, Limits, Split, TaskManifest};
+use memeboard_core::tasks::CategoryInfo;
+use std::collections::HashSet;
+use wasm_bindgen::JsCast;
+
+/// Bootstrap resamples of the dev preview intervals.
+const PREVIEW_RESAMPLES: usize = 1000;
+/// Seed of the dev preview intervals.
+const PREVIEW_SEED: u64 = 0x7072_6576_6965_7721;
+
+/// This kind's interface strings (the generic ones are in [`crate::i18n`]).
+#[derive(Debug)]
+struct Texts {
+    /// The kind in words.
+    name: &'static str,
+    /// Consent page: what the participant will do.
+    instructions: &'static str,
+    /// Submit help: JSON Lines.
+    help_jsonl: &'static str,
+    /// Submit help: option orders and samples.
+    help_orders: &'static str,
+    /// Submit help: CSV.
+    help_csv: &'static str,
+    /// Submit help: missing items.
+    help_missing: &'static str,
+}
+
+static ZH: Texts = Texts {
+    name: "填空（五选一）",
+    instructions: "每道题给出一个中文句子，其中一个网络梗被替换为空白（_____）。请从五个选项中选出最适合填入空白处的梗。答完最后一题后，你可以看到自己的得分和正确答案。",
+    help_jsonl: "JSON Lines：每行一个对象，给出题目编号和答案。答案可以是选项序号（从 1 开始，按 inputs.jsonl 中的标准顺序），也可以是选项的完整原文：",
+    help_orders: "可选：如果你按其他选项顺序提问，请加上 \"order\"（0–4，inputs.jsonl 的 options_by_order 列出了每种顺序）；每种顺序可用 \"sample\" 给出多次采样。每种顺序取多数答案，题目得分为文件中所用各顺序的平均。",
+    help_csv: "CSV：首行为表头 item_id,answer（可选 order,sample 列），之后每行一条预测：",
+    help_missing: "没有预测的题目按答错计分。",
+};
+
+static EN: Texts = Texts {
+    name: "Fill in the blank (five options)",
+    instructions: "Each question shows a Chinese sentence in which one internet meme has been replaced by a blank (_____). Choose, from five options, the meme that fits the blank. After the last question you will see your score and the correct answers.",
+    help_jsonl: "JSON Lines: one object per line with the item id and the answer, either the option number (1-based, in the canonical order of inputs.jsonl) or the option's exact text:",
+    help_orders: "Optional: add \"order\" (0–4) when you asked with the options in another order (inputs.jsonl lists them in options_by_order), and \"sample\" for several samples per order. Each order counts its majority answer; an item scores the mean over the orders used in the file.",
+    help_csv: "CSV: a header row item_id,answer (optional order,sample columns), then one prediction per row:",
+    help_missing: "Items without a prediction are scored as wrong.",
+};
+
+fn texts(lang: Lang) -> &'static Texts {
+    match lang {
+        Lang::Zh => &ZH,
+        Lang::En => &EN,
+    }
+}
+
+/// A string of [`Texts`] that follows the language.
+fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync {
+    let i18n = use_i18n();
+    move || pick(texts(i18n.lang()))
+}
+
+impl UiKind for TextMcq {
+    type DevGold = Vec<McqGold>;
+
+    fn name(lang: Lang) -> &'static str {
+        texts(lang).name
+    }
+
+    fn instructions(lang: Lang) -> &'static str {
+        texts(lang).instructions
+    }
+
+    fn question(ctx: QuestionContext, view: View) -> AnyView {
+        view! { <Question ctx=ctx view=view /> }.into_any()
+    }
+
+    fn review_card(ctx: ReviewContext, review: Review) -> AnyView {
+        view! { <ReviewCard ctx=ctx review=review /> }.into_any()
+    }
+
+    fn score_summary(results: &ResultsResponse) -> AnyView {
+        score_text(results).into_any()
+    }
+
+    fn submit_help() -> AnyView {
+        view! {
+            <div data-testid="help-mcq">
+                <p>{tx(|t| t.help_jsonl)}</p>
+                <pre><code>
+                    "{\"item_id\": \"ITEM_ID\", \"answer\": 3}\n{\"item_id\": \"ITEM_ID\", \"answer\": \"躺平\"}"
+                </code></pre>
+                <p>{tx(|t| t.help_orders)}</p>
+                <pre><code>
+                    "{\"item_id\": \"ITEM_ID\", \"answer\": 2, \"order\": 1, \"sample\": 0}"
+                </code></pre>
+                <p>{tx(|t| t.help_csv)}</p>
+                <pre><code>"item_id,answer\nITEM_ID,3"</code></pre>
+                <p>
+                    <strong>{tx(|t| t.help_missing)}</strong>
+                </p>
+            </div>
+        }
+        .into_any()
+    }
+
+    /// Without dev gold the file is still checked; the preview just has no score.
+    async fn load_dev_gold(slug: String) -> Vec<McqGold> {
+        api::dev_gold(&slug).await.unwrap_or_default()
+    }
+
+    fn check_file(
+        text: &str,
+        format: FileFormat,
+        manifest: &TaskManifest,
+        dev: &Vec<McqGold>,
+        categories: &[CategoryInfo],
+    ) -> Result<ValidFile, Vec<String>> {
+        let valid = validate_predictions(text, format, manifest, Limits::default())
+            .map_err(|report| report.lines())?;
+        let keys: Vec<String> = categories.iter().map(|c| c.key.clone()).collect();
+        let preview = dev_preview(manifest, dev, |gold| {
+            summarize(
+                &score_mcq(manifest, &valid, gold),
+                &keys,
+                PREVIEW_RESAMPLES,
+                PREVIEW_SEED,
+            )
+        });
+        let categories = categories.to_vec();
+        Ok(ValidFile {
+            lines: valid.num_lines,
+            missing: valid.missing_warning(),
+            panel: KindPanel::new(move || match preview.clone() {
+                Some(p) => {
+                    view! { <DevPreviewScore preview=p categories=categories.clone() /> }.into_any()
+                }
+                None => ().into_any(),
+            }),
+        })
+    }
+}
+
+/// "7 / 10 (0.700)".
+fn score_text(results: &ResultsResponse) -> String {
+    results
+        .you
+        .iter()
+        .find(|s| s.category.is_none())
+        .map(|s| match s.correct {
+            Some(correct) => format!("{correct} / {} ({})", s.answered, format::accuracy(s.mean)),
+            None => format!("{} ({})", format::accuracy(s.mean), s.answered),
+        })
+        .unwrap_or_else(|| DASH.to_owned())
+}
+
+/// A preview score on the open dev split.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DevPreview {
+    /// Dev items scored.
+    pub items: usize,
+    /// Overall then per category.
+    pub scores: Vec<CategoryEstimate>,
+}
+
+/// Scores the dev items whose gold is public (none: no preview).
+fn dev_preview(
+    manifest: &TaskManifest,
+    dev_gold: &[McqGold],
+    score: impl FnOnce(&[McqGold]) -> Vec<CategoryEstimate>,
+) -> Option<DevPreview> {
+    let dev_ids: HashSet<&str> = manifest
+        .items
+        .iter()
+        .filter(|i| i.split == Split::Dev)
+        .map(|i| i.id.as_str())
+        .collect();
+    let gold: Vec<McqGold> = dev_gold
+        .iter()
+        .filter(|g| dev_ids.contains(g.item_id.as_str()))
+        .cloned()
+        .collect();
+    (!gold.is_empty()).then(|| DevPreview {
+        items: gold.len(),
+        scores: score(&gold),
+    })
+}
+
+/// The dev-split preview score of a valid file.
+#[component]
+fn DevPreviewScore(preview: DevPreview, categories: Vec<CategoryInfo>) -> impl IntoView {
+    let i18n = use_i18n();
+    let overall = preview.scores.first().and_then(|s| s.estimate);
+    let scores: Vec<CategoryEstimate> = preview
+        .scores
+        .into_iter()
+        .filter(|s| s.category.is_none() || s.items > 0)
+        .collect();
+    let items = preview.items;
+    view! {
+        <section class="dev-preview" data-testid="preview-score">
+            <h3>{tr(|t| t.preview_score_title)}</h3>
+            <p class="big-score">{estimate_view(overall.as_ref())}</p>
+            <ScoreTable scores=scores categories=categories />
+            <p class="muted small">{move || (i18n.t().preview_score_note)(items)}</p>
+        </section>
+    }
+}
+
+/// One question: sentence, lettered options, submit with retry; keyboard shortcuts.
+#[component]
+fn Question(ctx: QuestionContext, view: View) -> impl IntoView {
+    let i18n = use_i18n();
+    let View { sentence, options } = view;
+    let option_count = options.len();
+    let position = ctx.position;
+    let on_ack = ctx.on_ack;
+    let sender = use_answer_sender(&ctx.session_id, &ctx.item_id);
+    // Move on as soon as the server has the answer.
+    Effect::new(move |_| {
+        if let Some(ack) = sender.recorded() {
+            on_ack.run((position, ack));
+        }
+    });
+
+    let selected = RwSignal::new(None::<usize>);
+    let hint = RwSignal::new(false);
+    let submit = move || {
+        if sender.locked_untracked() {
+            return;
+        }
+        let Some(choice) = selected.get_untracked() else {
+            hint.set(true);
+            return;
+        };
+        hint.set(false);
+        sender.send(AnswerInput::TextMcq(Input { position: choice }));
+    };
+
+    // Keys 1–5 / A–E choose; Enter submits (on a focused option: choose it and submit).
+    let handle = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.default_prevented()
+            || ev.ctrl_key()
+            || ev.meta_key()
+            || ev.alt_key()
+            || ev.is_composing()
+        {
+            return;
+        }
+        let target = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        let tag = target
+            .as_ref()
+            .map(|e| e.tag_name().to_ascii_uppercase())
+            .unwrap_or_default();
+        if matches!(tag.as_str(), "INPUT" | "SELECT" | "TEXTAREA") {
+            return;
+        }
+        let key = ev.key();
+        if key == "Enter" {
+            if ev.repeat() || tag == "A" {
+                return;
+            }
+            if tag == "BUTTON" {
+                let option = target
+                    .and_then(|e| e.get_attribute("data-option"))
+                    .and_then(|v| v.parse::<usize>().ok());
+                let Some(i) = option else {
+                    return; // other buttons: let the browser click them
+                };
+                if sender.locked_untracked() {
+                    return;
+                }
+                selected.set(Some(i));
+            }
+            ev.prevent_default();
+            submit();
+            return;
+        }
+        if let Some(i) = key_to_option(&key).filter(|i| *i < option_count) {
+            if !sender.locked_untracked() {
+                ev.prevent_default();
+                selected.set(Some(i));
+                hint.set(false);
+            }
+        }
+    });
+    on_cleanup(move || handle.remove());
+
+    let label_id = format!("options-label-{position}");
+    let option_buttons = options
+        .into_iter()
+        .enumerate()
+        .map(|(i, text)| {
+            let is_selected = move || selected.get() == Some(i);
+            view! {
+                <button
+                    type="button"
+                    role="radio"
+                    class="option"
+                    class:selected=is_selected
+                    aria-checked=move || if is_selected() { "true" } else { "false" }
+                    data-testid=format!("option-{i}")
+                    data-option=i.to_string()
+                    disabled=move || sender.locked()
+                    on:click=move |_| {
+                        selected.set(Some(i));
+                        hint.set(false);
+                    }
+                >
+                    <span class="letter">{option_letter(i).to_string()}</span>
+                    <span class="option-text" lang="zh-CN">
+                        {text}
+                    </span>
+                </button>
+            }
+        })
+        .collect_view();
+
+    view! {
+        <section
+            class="card question"
+            data-testid="question"
+            data-position=position.to_string()
+            data-item-id=ctx.item_id.clone()
+        >
+            <QuestionHead
+                position=position
+                total=ctx.total
+                answered_count=ctx.answered_count
+                content_warning=ctx.content_warning
+            />
+            <Sentence text=sentence />
+            <p class="options-label" id=label_id.clone()>
+                {move || i18n.t().options_label}
+            </p>
+            <div class="options" role="radiogroup" aria-labelledby=label_id>
+                {option_buttons}
+            </div>
+            <p class="notice info" role="status" aria-live="polite" hidden=move || !hint.get()>
+                {move || i18n.t().choose_first}
+            </p>
+            <AnswerError sender=sender on_retry=Callback::new(move |()| submit()) />
+            <div class="actions">
+                <button
+                    type="button"
+                    class="button primary"
+                    data-testid="submit-answer"
+                    disabled=move || sender.locked() || selected.get().is_none()
+                    on:click=move |_| submit()
+                >
+                    {move || if sender.locked() { i18n.t().sending } else { i18n.t().submit }}
+                </button>
+            </div>
+            <p class="muted small kbd-hint">{move || i18n.t().keyboard_hint}</p>
+        </section>
+    }
+}
+
+/// Whether a reviewed answer was right: `None` when the gold is withheld.
+fn review_outcome(ctx: &ReviewContext, review: &Review) -> Option<bool> {
+    if ctx.gold_withheld {
+        return None;
+    }
+    review
+        .correct
+        .or_else(|| review.correct_position.map(|c| c == review.chosen_position))
+}
+
+/// One reviewed item: right/wrong, sentence, your answer, the correct one, meaning, crowd.
+#[component]
+fn ReviewCard(ctx: ReviewContext, review: Review) -> impl IntoView {
+    let i18n = use_i18n();
+    let outcome = review_outcome(&ctx, &review);
+    let answer = |pos: usize| {
+        let text = review.options.get(pos).cloned().unwrap_or_default();
+        format!("{}. {}", option_letter(pos), text)
+    };
+    let yours = answer(review.chosen_position);
+    let correct = review
+        .correct_position
+        .filter(|_| !ctx.gold_withheld)
+        .map(answer);
+    let crowd = ctx
+        .crowd_accuracy
+        .map(format::accuracy)
+        .unwrap_or_else(|| DASH.to_owned());
+    let category = ctx.category_label();
+    let (badge_class, mark) = match outcome {
+        Some(true) => ("badge right", "✓ "),
+        Some(false) => ("badge wrong", "✗ "),
+        None => ("badge withheld", ""),
+    };
+    let badge_text = move || {
+        let t = i18n.t();
+        match outcome {
+            Some(true) => t.right,
+            Some(false) => t.wrong,
+            None => t.withheld,
+        }
+    };
+    let correct_view = match correct {
+        Some(c) => view! { <dd lang="zh-CN">{c}</dd> }.into_any(),
+        None => view! { <dd class="muted">{move || i18n.t().withheld_note}</dd> }.into_any(),
+    };
+    let meaning = review.meaning.filter(|_| !ctx.gold_withheld);
+    view! {
+        <li
+            class="card review-item"
+            class:right=outcome == Some(true)
+            class:wrong=outcome == Some(false)
+            data-testid="review-item"
+            data-position=ctx.position.to_string()
+            data-correct=match outcome {
+                Some(true) => "true",
+                Some(false) => "false",
+                None => "withheld",
+            }
+        >
+            <p class="review-head">
+                <span class=badge_class>{mark} {badge_text}</span>
+                <span class="muted">{category}</span>
+            </p>
+            <Sentence text=review.sentence />
+            <dl class="review-grid">
+                <dt>{move || i18n.t().your_answer}</dt>
+                <dd lang="zh-CN">{yours}</dd>
+                <dt>{move || i18n.t().correct_answer}</dt>
+                {correct_view}
+                {meaning
+                    .map(|m| {
+                        view! {
+                            <dt>{move || i18n.t().meaning}</dt>
+                            <dd lang="zh-CN">{m}</dd>
+                        }
+                    })}
+                <dt>{move || i18n.t().crowd_accuracy}</dt>
+                <dd>{crowd}</dd>
+            </dl>
+        </li>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use memeboard_core::predictions::ManifestItem;
+
+    fn manifest() -> (TaskManifest, Vec<McqGold>) {
+        let items: Vec<ManifestItem> = (0..6)
+            .map(|i| ManifestItem {
+                id: format!("i{i}"),
+                category: if i % 2 == 0 { "a" } else { "b" }.into(),
+                split: if i < 4 { Split::Dev } else { Split::Test },
+                options: (0..5).map(|o| format!("opt{i}-{o}")).collect(),
+            })
+            .collect();
+        // Dev gold: option 1 (canonical 0) is right for i0 and i1 only.
+        let gold = (0..4)
+            .map(|i| McqGold {
+                item_id: format!("i{i}"),
+                category: if i % 2 == 0 { "a" } else { "b" }.into(),
+                correct: if i < 2 { 0 } else { 3 },
+            })
+            .collect();
+        (
+            TaskManifest {
+                task: "t".into(),
+                items,
+            },
+            gold,
+        )
+    }
+
+    #[test]
+    fn a_valid_file_gets_a_dev_preview_restricted_to_dev_items() {
+        let (m, gold) = manifest();
+        let text: String = (0..5)
+            .map(|i| format!("{{\"item_id\":\"i{i}\",\"answer\":1}}\n"))
+            .collect();
+        let valid = validate_predictions(&text, FileFormat::JsonLines, &m, Limits::default())
+            .expect("valid");
+        assert_eq!(valid.num_lines, 5);
+        assert!(valid.missing_warning().is_some_and(|w| w.contains("i5")));
+        let cats = vec!["a".to_owned(), "b".to_owned()];
+        let dev = dev_preview(&m, &gold, |g| {
+            summarize(
+                &score_mcq(&m, &valid, g),
+                &cats,
+                PREVIEW_RESAMPLES,
+                PREVIEW_SEED,
+            )
+        })
+        .expect("dev gold");
+        assert_eq!(dev.items, 4);
+        let overall = dev.scores[0].estimate.unwrap();
+        assert!((overall.value - 0.5).abs() < 1e-12);
+        assert_eq!(dev.scores.len(), 3);
+        assert_eq!(dev_preview(&m, &[], |_| unreachable!()), None);
+    }
+
+    #[test]
+    fn a_bad_file_lists_its_lines() {
+        let (m, _) = manifest();
+        let report = validate_predictions(
+            "{\"item_id\":\"nope\",\"answer\":1}",
+            FileFormat::JsonLines,
+            &m,
+            Limits::default(),
+        )
+        .unwrap_err();
+        assert_eq!(
+            report.lines(),
+            vec!["line 1, field `item_id`: unknown item id `nope`".to_owned()]
+        );
+    }
+}
