@@ -25,18 +25,28 @@ pub fn estimate_view(e: Option<&Estimate>) -> AnyView {
     }
 }
 
+/// The name of a human or baseline row kind in `lang` (`None` for models: they have their
+/// own names).
+pub fn reference_row_name(lang: Lang, kind: RowKind) -> Option<&'static str> {
+    let t = lang.strings();
+    match kind {
+        RowKind::Model => None,
+        RowKind::HumanAverage => Some(t.row_human_average),
+        RowKind::HumanBest => Some(t.row_human_best),
+        RowKind::HumanPooled => Some(t.row_human_pooled),
+        RowKind::Chance => Some(t.row_chance),
+        RowKind::RandomPair => Some(t.row_random_pair),
+    }
+}
+
+/// The name of a reference level (chance, random pair…) in `lang`; "model" for a model row.
+pub fn reference_row_text(lang: Lang, kind: RowKind) -> &'static str {
+    reference_row_name(lang, kind).unwrap_or(lang.strings().kind_model)
+}
+
 /// A board row's label in `lang`: model names as given; human and baseline rows translated.
 pub fn row_label(lang: Lang, row: &BoardRow) -> String {
-    let t = lang.strings();
-    match row.kind {
-        RowKind::Model => return row.label.clone(),
-        RowKind::HumanAverage => t.row_human_average,
-        RowKind::HumanBest => t.row_human_best,
-        RowKind::HumanPooled => t.row_human_pooled,
-        RowKind::Chance => t.row_chance,
-        RowKind::RandomPair => t.row_random_pair,
-    }
-    .to_owned()
+    reference_row_name(lang, row.kind).map_or_else(|| row.label.clone(), str::to_owned)
 }
 
 /// The kind badge text of a row's group.

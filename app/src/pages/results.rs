@@ -3,12 +3,14 @@
 //! kind, see [`crate::kinds`]).
 
 use crate::api::{self, ApiError};
+use crate::components::score::reference_row_text;
 use crate::components::status::{error_fallback, Loading};
 use crate::format::{self, DASH};
 use crate::i18n::{category_label, use_i18n, Lang};
 use crate::kinds;
 use leptos::prelude::*;
-use memeboard_core::api::{CategoryScore, CrowdRow, ResultsResponse, ScoreScale};
+use memeboard_core::api::{CategoryScore, CrowdRow, ResultsResponse};
+use memeboard_core::crowd::AgreementRow;
 use memeboard_core::stats::Estimate;
 use memeboard_core::tasks::CategoryInfo;
 
@@ -94,6 +96,29 @@ fn your_cell(score: Option<&CategoryScore>) -> String {
         .unwrap_or_else(|| DASH.to_owned())
 }
 
+/// "Fleiss κ = 0.412 · Krippendorff α = 0.398", each prefixed by its dimension when there are
+/// several.
+fn agreement_text(rows: &[AgreementRow]) -> String {
+    let named = rows.len() > 1;
+    rows.iter()
+        .flat_map(|row| {
+            let prefix = if named {
+                format!("{}: ", row.dimension)
+            } else {
+                String::new()
+            };
+            [
+                row.fleiss_kappa
+                    .map(|k| format!("{prefix}Fleiss κ = {k:.3}")),
+                row.krippendorff_alpha
+                    .map(|a| format!("{prefix}Krippendorff α = {a:.3}")),
+            ]
+        })
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
 /// A table cell's content for an estimate: the value, then the interval (which may wrap
 /// onto its own line); its text reads `0.812 [0.75, 0.87]`.
 fn estimate_cell(e: Option<Estimate>) -> impl IntoView {
@@ -147,7 +172,6 @@ fn ResultsView(results: ResultsResponse, categories: Vec<CategoryInfo>) -> impl 
     let score_summary = kinds::score_summary(&results);
     let ResultsResponse {
         completion_code,
-        scale,
         you,
         crowd,
         review,
@@ -193,21 +217,9 @@ fn ResultsView(results: ResultsResponse, categories: Vec<CategoryInfo>) -> impl 
         })
         .collect_view();
 
-    // Chance is the expected score of random choices: scores without right and wrong have none.
-    let chance = match scale {
-        ScoreScale::Correctness => Some(format::accuracy(crowd.chance)),
-        ScoreScale::Similarity => None,
-    };
-    let agreement = {
-        let mut parts = Vec::new();
-        if let Some(k) = crowd.fleiss_kappa {
-            parts.push(format!("Fleiss κ = {k:.3}"));
-        }
-        if let Some(a) = crowd.krippendorff_alpha {
-            parts.push(format!("Krippendorff α = {a:.3}"));
-        }
-        parts.join(" · ")
-    };
+    // The reference level (chance, random-pair similarity…), named by what it is.
+    let baseline = crowd.baseline;
+    let agreement = agreement_text(&crowd.agreement);
 
     let review_items = review
         .into_iter()
@@ -242,12 +254,12 @@ fn ResultsView(results: ResultsResponse, categories: Vec<CategoryInfo>) -> impl 
                     <tbody>{rows}</tbody>
                 </table>
             </div>
-            {chance
-                .map(|chance| {
+            {baseline
+                .map(|b| {
                     view! {
                         <p data-testid="chance">
-                            <strong>{move || i18n.t().chance} ": "</strong>
-                            {chance}
+                            <strong>{move || reference_row_text(i18n.lang(), b.kind)} ": "</strong>
+                            {format::accuracy(b.value)}
                         </p>
                     }
                 })}
