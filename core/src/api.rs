@@ -223,12 +223,22 @@ pub struct CrowdStatsResponse {
     pub completed_participants: usize,
     /// Overall row first, then one per category in benchmark order.
     pub rows: Vec<CrowdRow>,
-    /// Chance accuracy (1 / options).
-    pub chance: f64,
-    /// Fleiss' kappa over items answered by the same number (≥ 2) of participants, if any.
-    pub fleiss_kappa: Option<f64>,
-    /// Krippendorff's nominal alpha over all answers (missing allowed), if computable.
-    pub krippendorff_alpha: Option<f64>,
+    /// The reference level beside the crowd: chance for choice kinds (the mean of
+    /// 1 / options over the quiz's items), the random-pair similarity for explanations;
+    /// `None` when not known yet.
+    pub baseline: Option<BaselineLevel>,
+    /// Inter-rater agreement per rated dimension (for choice kinds: the choice, nominal).
+    pub agreement: Vec<crate::crowd::AgreementRow>,
+}
+
+/// A baseline level and what it is.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct BaselineLevel {
+    /// Which baseline.
+    pub kind: RowKind,
+    /// Its expected score.
+    pub value: f64,
 }
 
 /// One reviewed item on the results page (sent only after the whole batch is recorded).
@@ -267,7 +277,10 @@ pub struct ResultsResponse {
     pub task_kind: TaskKind,
     /// How the scores read.
     pub scale: ScoreScale,
-    /// Your score: overall first, then per category.
+    /// Answers to hidden test items: recorded for the crowd baseline, but neither scored
+    /// nor reviewed here (that would reveal the benchmark's answers).
+    pub held_out: usize,
+    /// Your score on the open items: overall first, then per category.
     pub you: Vec<CategoryScore>,
     /// The crowd baseline including you.
     pub crowd: CrowdStatsResponse,

@@ -11,6 +11,7 @@ use memeboard_core::leaderboard::{score_mcq, summarize, McqGold};
 use memeboard_core::predictions::{
     validate_predictions, FileFormat, Limits, ManifestItem, Split, TaskManifest,
 };
+use memeboard_core::kinds::text_mcq;
 use memeboard_core::tasks::{CategoryInfo, ItemGold, ItemPrompt, MemeType};
 use memeboard_server::config::Settings;
 use memeboard_server::startup::Application;
@@ -148,13 +149,15 @@ async fn main() -> anyhow::Result<()> {
             task_id: "bench".into(),
             ordinal: n as i64,
             category: c.clone(),
-            prompt_json: serde_json::to_string(&ItemPrompt::TextMcq {
+            prompt_json: serde_json::to_string(&ItemPrompt::TextMcq(text_mcq::Prompt {
                 sentence: format!("句子 {n} _____。"),
                 options: (0..5).map(|o| format!("option {o}")).collect(),
-            })
+            }))
             .unwrap_or_default(),
-            gold_json: serde_json::to_string(&ItemGold::Choice { correct: *correct })
-                .unwrap_or_default(),
+            gold_json: serde_json::to_string(&ItemGold::TextMcq(text_mcq::Gold {
+                correct: *correct,
+            }))
+            .unwrap_or_default(),
             flagged: false,
             meme_id: None,
             split: "test".into(),

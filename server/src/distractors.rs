@@ -7,7 +7,7 @@ use crate::inference::EmbeddingService;
 use crate::storage::Storage;
 use anyhow::Context;
 use memeboard_core::embed::nearest;
-use memeboard_core::tasks::{ItemGold, ItemPrompt};
+use memeboard_core::kinds::{text_mcq, ItemGold, ItemPrompt};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
@@ -42,11 +42,14 @@ pub async fn regenerate(
         storage.item_memes(&task).await?.into_iter().collect();
     let mut out = Vec::new();
     for item in &items {
-        let ItemPrompt::TextMcq { sentence, options } = serde_json::from_str(&item.prompt_json)?
+        // Distractors are a text-MCQ concern: other kinds' items are skipped.
+        let ItemPrompt::TextMcq(text_mcq::Prompt { sentence, options }) =
+            serde_json::from_str(&item.prompt_json)?
         else {
             continue;
         };
-        let ItemGold::Choice { correct } = serde_json::from_str(&item.gold_json)? else {
+        let ItemGold::TextMcq(text_mcq::Gold { correct }) = serde_json::from_str(&item.gold_json)?
+        else {
             continue;
         };
         let Some(target) = sources

@@ -7,7 +7,7 @@ use crate::storage::{self, Storage, StorageError};
 use memeboard_core::api::ExplanationScore;
 use memeboard_core::embed::{bert_score, cosine, rescale};
 use memeboard_core::ids::fnv1a64;
-use memeboard_core::tasks::ItemGold;
+use memeboard_core::kinds::ItemGold;
 
 /// Meanings sampled for the random-pair baseline (all pairs among them are averaged).
 pub const BASELINE_SAMPLE: usize = 200;
@@ -46,8 +46,8 @@ pub async fn baseline(
         .into_iter()
         .filter_map(|item| {
             match storage::decode_json::<ItemGold>("items.gold_json", &item.gold_json) {
-                Ok(ItemGold::Explanation { meaning, .. }) => {
-                    Some((fnv1a64(item.id.as_bytes()), meaning))
+                Ok(ItemGold::Explanation(gold)) => {
+                    Some((fnv1a64(item.id.as_bytes()), gold.meaning))
                 }
                 _ => None,
             }

@@ -4,6 +4,7 @@
 
 use crate::storage::{BenchmarkRecord, ItemRecord, MemeRecord, Storage, TaskRecord};
 use memeboard_core::ids::stable_id;
+use memeboard_core::kinds::{explanation, text_mcq};
 use memeboard_core::tasks::{CategoryInfo, ItemGold, ItemPrompt, MemeType, TaskKind};
 use serde_json::{Map, Value};
 use std::collections::HashMap;
@@ -391,13 +392,13 @@ pub fn parse_chime(
                 )
             })?;
             let meme = &memes[meme_index];
-            let prompt = ItemPrompt::TextMcq {
+            let prompt = ItemPrompt::TextMcq(text_mcq::Prompt {
                 sentence: sentence.clone(),
                 options,
-            };
-            let gold = ItemGold::Choice {
+            });
+            let gold = ItemGold::TextMcq(text_mcq::Gold {
                 correct: correct - 1,
-            };
+            });
             let id = stable_id("mcq", &[&spec.slug, &sentence, &answer]);
             let (split, board_half) = split_of(&id, spec.dev_percent);
             Ok(ItemRecord {
@@ -463,13 +464,13 @@ pub fn parse_chime(
     for (ordinal, m) in memes.iter().enumerate() {
         let id = stable_id("explain", &[&spec.slug, &m.phrase]);
         let (split, board_half) = split_of(&id, spec.dev_percent);
-        let prompt = ItemPrompt::Explanation {
+        let prompt = ItemPrompt::Explanation(explanation::Prompt {
             meme: m.phrase.clone(),
-        };
-        let gold = ItemGold::Explanation {
+        });
+        let gold = ItemGold::Explanation(explanation::Gold {
             meaning: m.meaning.clone(),
             origin: m.origin.clone(),
-        };
+        });
         explain_items.push(ItemRecord {
             id,
             task_id: explain_task_id.clone(),

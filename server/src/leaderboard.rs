@@ -4,7 +4,7 @@
 
 use crate::config::Settings;
 use crate::error::{ApiError, ApiResult};
-use crate::explain_board;
+use crate::kinds::{self, csv_field, ScoredFile, ServerKind};
 use crate::inference::EmbeddingService;
 use crate::quiz::random_hex;
 use crate::storage::{self, AuthorRecord, BoardTaskRow, Storage, SubmissionRecord, TaskItemRow};
@@ -16,21 +16,18 @@ use memeboard_core::api::{
     SubmissionStatus, SubmitPredictionsResponse, TaskSummary, Weights,
 };
 use memeboard_core::crowd::{crowd_rows, CrowdAnswer};
-use memeboard_core::leaderboard::{score_mcq, summarize, CategoryEstimate, ItemScore, McqGold};
-use memeboard_core::predictions::{
-    order_permutation, validate_explanations, validate_predictions, FileFormat, Limits,
-    ManifestItem, Split, TaskManifest, NUM_ORDERS,
-};
+use memeboard_core::leaderboard::{summarize, CategoryEstimate, ItemScore};
+use memeboard_core::predictions::{FileFormat, Limits, Split, TaskManifest};
+use memeboard_core::kinds::Kind;
+use memeboard_core::with_kind;
 use memeboard_core::stats::Estimate;
-use memeboard_core::tasks::{CategoryInfo, ItemGold, ItemPrompt, TaskKind};
+use memeboard_core::tasks::{CategoryInfo, TaskKind};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap};
 
 /// Seed of the model-row bootstrap intervals.
 const BOOTSTRAP_SEED: u64 = 0x6c65_6164_6572_626f;
-/// How the board treats items a file does not answer.
-pub const MISSING_POLICY: &str = "Items without a prediction are scored as wrong.";
 const MS_PER_DAY: i64 = 86_400_000;
 
 fn hash_token(token: &str) -> String {
@@ -178,74 +175,6 @@ fn kind(task: &BoardTaskRow) -> ApiResult<TaskKind> {
         .with_context(|| format!("unknown task kind `{}`", task.task.kind))?)
 }
 
-/// The public split of a stored item (`dev` gold is downloadable; everything else is test).
-pub(crate) fn split(row: &TaskItemRow) -> Split {
-    if row.split == "dev" {
-        Split::Dev
-    } else {
-        Split::Test
-    }
-}
-
-/// A text MCQ item's public prompt and gold.
-struct McqItem {
-    row: TaskItemRow,
-    sentence: String,
-    options: Vec<String>,
-    correct: usize,
-}
-
-async fn mcq_items(storage: &Storage, task: &BoardTaskRow) -> ApiResult<Vec<McqItem>> {
-    if kind(task)? != TaskKind::TextMcq {
-        return Err(ApiError::Unprocessable(format!(
-            "task `{}` is of kind `{}`, which does not take prediction files yet",
-            task.task.slug, task.task.kind
-        )));
-    }
-    let rows = storage.task_items(&task.task.id).await?;
-    rows.into_iter()
-        .map(|row| {
-            let ItemPrompt::TextMcq { sentence, options } =
-                storage::decode_json("items.prompt_json", &row.prompt_json)?
-            else {
-                return Err(ApiError::Unexpected(anyhow::anyhow!(
-                    "item {} is not a text MCQ",
-                    row.id
-                )));
-            };
-            let ItemGold::Choice { correct } =
-                storage::decode_json("items.gold_json", &row.gold_json)?
-            else {
-                return Err(ApiError::Unexpected(anyhow::anyhow!(
-                    "item {} has no choice gold",
-                    row.id
-                )));
-            };
-            Ok(McqItem {
-                row,
-                sentence,
-                options,
-                correct,
-            })
-        })
-        .collect()
-}
-
-fn manifest_of(task: &BoardTaskRow, items: &[McqItem]) -> TaskManifest {
-    TaskManifest {
-        task: task.task.slug.clone(),
-        items: items
-            .iter()
-            .map(|i| ManifestItem {
-                id: i.row.id.clone(),
-                category: i.row.category.clone(),
-                split: split(&i.row),
-                options: i.options.clone(),
-            })
-            .collect(),
-    }
-}
-
 /// All tasks with boards.
 pub async fn list_tasks(storage: &Storage) -> ApiResult<Vec<TaskSummary>> {
     let mut out = Vec::new();
@@ -269,85 +198,48 @@ pub async fn list_tasks(storage: &Storage) -> ApiResult<Vec<TaskSummary>> {
 /// The public manifest (items, categories, splits, options; no gold).
 pub async fn manifest(storage: &Storage, slug: &str) -> ApiResult<TaskManifest> {
     let task = find_task(storage, slug).await?;
-    if kind(&task)? == TaskKind::Explanation {
-        return Ok(explain_board::manifest_of(
-            &task,
-            &explain_board::items(storage, &task).await?,
-        ));
-    }
-    Ok(manifest_of(&task, &mcq_items(storage, &task).await?))
+    with_kind!(kind(&task)?, K => {
+        let items = kinds::typed_items::<K>(storage, &task).await?;
+        Ok(TaskManifest {
+            task: task.task.slug.clone(),
+            items: items.iter().map(K::manifest_item).collect(),
+        })
+    })
 }
 
-/// Model inputs as JSON Lines: each item's sentence and its options under all five orders.
+/// Model inputs as JSON Lines: what a model needs to answer each item (for text MCQs the
+/// sentence and its options under all five published orders). No gold.
 pub async fn inputs_jsonl(storage: &Storage, slug: &str) -> ApiResult<String> {
     let task = find_task(storage, slug).await?;
-    if kind(&task)? == TaskKind::Explanation {
-        return Ok(explain_board::inputs_jsonl(
-            &explain_board::items(storage, &task).await?,
-        ));
-    }
-    let mut out = String::new();
-    for item in mcq_items(storage, &task).await? {
-        let orders: Vec<Vec<&str>> = (0..NUM_ORDERS)
-            .map(|o| {
-                order_permutation(&item.row.id, o, item.options.len())
-                    .iter()
-                    .map(|&c| item.options[c].as_str())
-                    .collect()
-            })
-            .collect();
-        let line = serde_json::json!({
-            "item_id": item.row.id, "category": item.row.category, "split": split(&item.row),
-            "sentence": item.sentence, "options": item.options, "options_by_order": orders,
-        });
-        out.push_str(&line.to_string());
-        out.push('\n');
-    }
-    Ok(out)
+    with_kind!(kind(&task)?, K => {
+        let items = kinds::typed_items::<K>(storage, &task).await?;
+        Ok(items
+            .iter()
+            .map(|i| K::inputs_line(i).to_string() + "\n")
+            .collect())
+    })
 }
 
-/// A template to fill in: every item id with an empty answer.
+/// A template to fill in: every item id with the kind's fields empty.
 pub async fn template(storage: &Storage, slug: &str, format: FileFormat) -> ApiResult<String> {
     let task = find_task(storage, slug).await?;
-    if kind(&task)? == TaskKind::Explanation {
-        return Ok(explain_board::template(
-            &explain_board::items(storage, &task).await?,
-            format,
-        ));
-    }
-    let items = mcq_items(storage, &task).await?;
-    Ok(match format {
-        FileFormat::JsonLines => items
-            .iter()
-            .map(|i| format!("{{\"item_id\":\"{}\",\"answer\":null}}\n", i.row.id))
-            .collect(),
-        FileFormat::Csv => std::iter::once("item_id,answer\n".to_owned())
-            .chain(items.iter().map(|i| format!("{},\n", i.row.id)))
-            .collect(),
+    with_kind!(kind(&task)?, K => {
+        let items = kinds::typed_items::<K>(storage, &task).await?;
+        Ok(kinds::template::<K>(&items, format))
     })
 }
 
 /// Gold of the open dev split only (public by design), as JSON Lines.
 pub async fn dev_gold(storage: &Storage, slug: &str) -> ApiResult<Vec<serde_json::Value>> {
     let task = find_task(storage, slug).await?;
-    if kind(&task)? == TaskKind::Explanation {
-        return Ok(explain_board::dev_gold(
-            &explain_board::items(storage, &task).await?,
-        ));
-    }
-    mcq_items(storage, &task)
-        .await?
-        .into_iter()
-        .filter(|i| split(&i.row) == Split::Dev)
-        .map(|i| {
-            serde_json::to_value(McqGold {
-                item_id: i.row.id,
-                category: i.row.category,
-                correct: i.correct,
-            })
-            .map_err(|e| ApiError::Unexpected(e.into()))
-        })
-        .collect()
+    with_kind!(kind(&task)?, K => {
+        let items = kinds::typed_items::<K>(storage, &task).await?;
+        Ok(items
+            .iter()
+            .filter(|i| i.split() == Split::Dev)
+            .map(K::dev_gold_line)
+            .collect())
+    })
 }
 
 /// Query parameters of an upload (the body is the file itself).
@@ -450,18 +342,6 @@ fn board_visible(task: &BoardTaskRow) -> bool {
     !task.blind || task.blind_revealed
 }
 
-/// What scoring an upload produced, whatever the task kind.
-struct Scored {
-    scores: Vec<ItemScore>,
-    public: Vec<CategoryEstimate>,
-    private: Vec<CategoryEstimate>,
-    extra: Option<serde_json::Value>,
-    num_lines: usize,
-    num_missing: usize,
-    orders: String,
-    warning: Option<String>,
-}
-
 /// Validates, scores and stores an upload in one request. A rejected file stores nothing and
 /// uses no quota.
 pub async fn submit(
@@ -505,73 +385,20 @@ pub async fn submit(
             "line {line}: the file is not valid UTF-8 text"
         )])
     })?;
-    let scored = if kind(&task)? == TaskKind::Explanation {
-        let items = explain_board::items(storage, &task).await?;
-        let manifest = explain_board::manifest_of(&task, &items);
-        let validated = validate_explanations(text, format, &manifest, limits)
-            .map_err(|report| ApiError::Invalid(report.lines()))?;
-        let (scores, extra) =
-            explain_board::score_file(storage, embeddings, &task, &items, &validated).await?;
+    let (scored, public, private) = with_kind!(kind(&task)?, K => {
+        let items = kinds::typed_items::<K>(storage, &task).await?;
+        let ctx = kinds::FileContext { storage, embeddings, task: &task };
+        let scored = K::score_file(ctx, &items, text, format, limits).await?;
         let (public, private) =
-            half_summaries(&task, items.iter().map(|i| &i.row), &scores, settings)?;
-        let warning = (!validated.missing.is_empty()).then(|| {
-            format!(
-                "{} item(s) have no prediction and score 0: {}",
-                validated.missing.len(),
-                validated
-                    .missing
-                    .iter()
-                    .take(5)
-                    .cloned()
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        });
-        Scored {
-            scores,
-            public,
-            private,
-            extra: Some(extra),
-            num_lines: validated.num_lines,
-            num_missing: validated.missing.len(),
-            orders: "[0]".into(),
-            warning,
-        }
-    } else {
-        let items = mcq_items(storage, &task).await?;
-        let manifest = manifest_of(&task, &items);
-        let validated = validate_predictions(text, format, &manifest, limits)
-            .map_err(|report| ApiError::Invalid(report.lines()))?;
-        let gold: Vec<McqGold> = items
-            .iter()
-            .map(|i| McqGold {
-                item_id: i.row.id.clone(),
-                category: i.row.category.clone(),
-                correct: i.correct,
-            })
-            .collect();
-        let scores = score_mcq(&manifest, &validated, &gold);
-        let (public, private) =
-            half_summaries(&task, items.iter().map(|i| &i.row), &scores, settings)?;
-        Scored {
-            scores,
-            public,
-            private,
-            extra: None,
-            num_lines: validated.num_lines,
-            num_missing: validated.missing.len(),
-            orders: serde_json::to_string(&validated.orders).context("encode orders")?,
-            warning: validated.missing_warning(),
-        }
-    };
-    let Scored {
+            half_summaries(&task, items.iter().map(|i| &i.row), &scored.scores, settings)?;
+        (scored, public, private)
+    });
+    let ScoredFile {
         scores,
-        public,
-        private,
         extra,
         num_lines,
         num_missing,
-        orders,
+        orders_json: orders,
         warning,
     } = scored;
     let record = SubmissionRecord {
@@ -733,12 +560,16 @@ async fn crowd_answers(storage: &Storage, task: &BoardTaskRow) -> ApiResult<Vec<
         .crowd_responses(&task.task.id)
         .await?
         .into_iter()
-        .map(|r| CrowdAnswer {
+        .filter_map(|r| {
+            // Human rows average scored answers; unscored ones carry no score to average.
+            let score = r.score?;
+            Some(CrowdAnswer {
             participant: r.participant_id,
             item: r.item_id,
             category: r.category,
             choice: r.choice.and_then(|c| usize::try_from(c).ok()),
-            score: r.score,
+            score,
+            })
         })
         .collect())
 }
@@ -760,28 +591,28 @@ pub async fn board(
         BoardSplit::Public => "public",
         BoardSplit::Private => "private",
     };
-    let is_explanation = kind(&task)? == TaskKind::Explanation;
+    let task_kind = kind(&task)?;
     let baseline = storage.task_baseline(&task.task.id).await?;
-    // Each item with its chance level: 1/options for choices, the random-pair similarity for
-    // explanations.
-    let items: Vec<(TaskItemRow, Option<f64>)> = if is_explanation {
-        let b = baseline.as_ref().map(|(b, _)| *b);
-        storage
-            .task_items(&task.task.id)
-            .await?
-            .into_iter()
-            .map(|r| (r, b))
-            .collect()
-    } else {
-        mcq_items(storage, &task)
+    let task_baseline = baseline.as_ref().map(|(b, _)| *b);
+    // Each item with its baseline level (chance for choices, the random-pair similarity for
+    // explanations), and how the kind names its metric and baseline row.
+    let (items, metric, missing_policy, baseline_kind, baseline_label) = with_kind!(task_kind, K => {
+        let items: Vec<(TaskItemRow, Option<f64>)> = kinds::typed_items::<K>(storage, &task)
             .await?
             .into_iter()
             .map(|i| {
-                let chance = 1.0 / i.options.len().max(1) as f64;
-                (i.row, Some(chance))
+                let level = K::baseline(&i, task_baseline);
+                (i.row, level)
             })
-            .collect()
-    };
+            .collect();
+        (
+            items,
+            K::metric_name(baseline.as_ref().map(|(_, m)| m.as_str())),
+            K::MISSING_POLICY,
+            K::BASELINE_ROW,
+            K::BASELINE_LABEL,
+        )
+    });
     let in_half: HashMap<&str, &(TaskItemRow, Option<f64>)> = items
         .iter()
         .filter(|i| i.0.split == "test" && i.0.board_half == half)
@@ -851,19 +682,22 @@ pub async fn board(
             ids.dedup();
             ids.len()
         };
-        for (label, pick) in [
+        for (row_kind, label, pick) in [
             (
+                RowKind::HumanAverage,
                 "Human average (crowd)",
                 (|r: &memeboard_core::api::CrowdRow| r.human_average)
                     as fn(&memeboard_core::api::CrowdRow) -> Option<Estimate>,
             ),
-            ("Human best (crowd)", |r: &memeboard_core::api::CrowdRow| {
-                r.human_best
-            }),
+            (
+                RowKind::HumanBest,
+                "Human best (crowd)",
+                |r: &memeboard_core::api::CrowdRow| r.human_best,
+            ),
         ] {
             rows.push(BoardRow {
                 extra: Vec::new(),
-                kind: RowKind::Human,
+                kind: row_kind,
                 label: label.into(),
                 submission_id: None,
                 model: None,
@@ -911,12 +745,8 @@ pub async fn board(
     }
     rows.push(BoardRow {
         extra: Vec::new(),
-        kind: RowKind::Baseline,
-        label: if is_explanation {
-            "Random pair of reference meanings".into()
-        } else {
-            "Chance (random option)".into()
-        },
+        kind: baseline_kind,
+        label: baseline_label.into(),
         submission_id: None,
         model: None,
         submitted_at: None,
@@ -940,33 +770,14 @@ pub async fn board(
         task: slug.to_owned(),
         title: task.task.title.clone(),
         split: which,
-        metric: if is_explanation {
-            let model = baseline
-                .map(|(_, m)| m)
-                .unwrap_or_else(|| "embedding model".into());
-            format!("meaning cosine ({model})")
-        } else {
-            "accuracy".into()
-        },
-        missing_policy: if is_explanation {
-            "Items without a prediction score 0.".into()
-        } else {
-            MISSING_POLICY.into()
-        },
+        metric,
+        missing_policy: missing_policy.into(),
         categories: cats,
         items: in_half.len(),
         private_revealed: task.private_revealed,
         blind: task.blind && !task.blind_revealed,
         rows,
     })
-}
-
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_owned()
-    }
 }
 
 /// The board as CSV: one row per board row, value and interval per column.
@@ -992,11 +803,10 @@ pub fn board_csv(board: &BoardResponse) -> String {
     let mut out = header.join(",");
     out.push('\n');
     for (rank, row) in board.rows.iter().enumerate() {
-        let kind = match row.kind {
-            RowKind::Model => "model",
-            RowKind::Human => "human",
-            RowKind::Baseline => "baseline",
-        };
+        let kind = serde_json::to_value(row.kind)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default();
         let m = row.model.as_ref();
         let mut fields = vec![
             (rank + 1).to_string(),
@@ -1059,21 +869,18 @@ pub async fn item_gaps(
             "the board is blind: per-item results are shown after the organisers reveal it".into(),
         ));
     }
-    // (row, text shown) per item; for explanations the meme phrase.
-    let is_explanation = kind(&task)? == TaskKind::Explanation;
-    let items: Vec<(TaskItemRow, String)> = if is_explanation {
-        explain_board::items(storage, &task)
+    // (row, text shown) per item: a sentence, a meme phrase…
+    let task_kind = kind(&task)?;
+    let items: Vec<(TaskItemRow, String)> = with_kind!(task_kind, K => {
+        kinds::typed_items::<K>(storage, &task)
             .await?
             .into_iter()
-            .map(|i| (i.row, i.meme))
+            .map(|i| {
+                let subject = K::subject(&i.prompt);
+                (i.row, subject)
+            })
             .collect()
-    } else {
-        mcq_items(storage, &task)
-            .await?
-            .into_iter()
-            .map(|i| (i.row, i.sentence))
-            .collect()
-    };
+    });
     let scores: Vec<ItemScore> =
         storage::decode_json("submissions.item_scores_json", &s.item_scores_json)?;
     let by_id: HashMap<&str, &(TaskItemRow, String)> =
@@ -1092,11 +899,7 @@ pub async fn item_gaps(
             let (sum, n) = crowd.get(&sc.item_id)?;
             let crowd_accuracy = sum / *n as f64;
             // Choices: wrong where most people were right. Explanations: below the crowd.
-            let notable = if is_explanation {
-                crowd_accuracy > sc.score
-            } else {
-                sc.score < 0.5 && crowd_accuracy > 0.5
-            };
+            let notable = with_kind!(task_kind, K => K::notable_gap(sc.score, crowd_accuracy));
             (allowed && notable).then(|| ItemGap {
                 item_id: sc.item_id.clone(),
                 category: sc.category.clone(),

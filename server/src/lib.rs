@@ -6,7 +6,7 @@ pub mod demo;
 pub mod distractors;
 pub mod error;
 pub mod explain;
-pub mod explain_board;
+pub mod kinds;
 pub mod import;
 pub mod inference;
 pub mod leaderboard;

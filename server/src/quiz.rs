@@ -2,26 +2,35 @@
 //! gold, record each answer once, and build results and crowd statistics.
 
 use crate::error::{ApiError, ApiResult};
-use crate::explain;
 use crate::inference::EmbeddingService;
+use crate::kinds::{typed_item, FeedbackContext, ServerKind, TypedItem};
 use crate::storage::{
     self, NewAnswer, NewSession, QuizRow, RecordOutcome, SessionItemRow, SessionRow, Storage,
+    TaskItemRow,
 };
 use anyhow::Context;
 use memeboard_core::api::{
-    AnswerInput, CategoryScore, CrowdStatsResponse, ExplanationFeedback, ExplanationReference,
-    ExplanationReview, ExplanationScore, PromptView, QuizSummary, ResultsResponse, ReviewItem,
+    BaselineLevel, CategoryScore, CrowdStatsResponse, QuizSummary, ResultsResponse, ReviewItem,
     SessionItem, SessionResponse, SessionStatus, StartSessionRequest, SubmitAnswerRequest,
     SubmitAnswerResponse,
 };
-use memeboard_core::assign::{assign_balanced, option_order, Candidate};
-use memeboard_core::crowd::{choice_agreement, crowd_rows, CrowdAnswer};
-use memeboard_core::scoring::score_answer;
-use memeboard_core::tasks::{AnswerValue, CategoryInfo, ItemGold, ItemPrompt, TaskKind};
+use memeboard_core::assign::{assign_balanced, Candidate};
+use memeboard_core::crowd::{agreement_by_dimension, category_rows, CrowdObservation, Rating};
+use memeboard_core::kinds::{
+    ItemGold, ItemPrompt, Kind, PromptView, ReviewDetail, ReviewInput, ScoreScale, Scoring,
+    TaskKind,
+};
+use memeboard_core::predictions::Split;
+use memeboard_core::stats::AlphaLevel;
+use memeboard_core::tasks::CategoryInfo;
+use memeboard_core::with_kind;
 use std::collections::BTreeMap;
 
 /// Longest accepted idempotency key / recruitment id.
 const MAX_KEY_LEN: usize = 128;
+/// Per-item crowd figures on the results page need at least this many other participants'
+/// answers (and are shown for open dev items only).
+const MIN_CROWD_ANSWERS_PER_ITEM: usize = 5;
 /// Seed of the bootstrap (fixed so the same data always shows the same interval).
 const BOOTSTRAP_SEED: u64 = 0x6d65_6d65_626f_6172;
 
@@ -69,6 +78,12 @@ pub fn summarize(quiz: &QuizRow) -> ApiResult<QuizSummary> {
         item_count: usize::try_from(quiz.item_count).unwrap_or(0),
         categories: categories_of(quiz)?,
         completed_participants: usize::try_from(quiz.completed_participants).unwrap_or(0),
+    })
+}
+
+fn quiz_kind(quiz: &QuizRow) -> ApiResult<TaskKind> {
+    TaskKind::parse(&quiz.task.kind).ok_or_else(|| {
+        ApiError::Unexpected(anyhow::anyhow!("unknown task kind `{}`", quiz.task.kind))
     })
 }
 
@@ -168,42 +183,75 @@ async fn find_session(storage: &Storage, id: &str) -> ApiResult<SessionRow> {
         .ok_or_else(|| ApiError::NotFound(format!("no session with id `{id}`")))
 }
 
-/// How an item is shown to one participant, and (for choice items) the option order.
-fn prompt_view(seed: u64, row: &SessionItemRow) -> ApiResult<(PromptView, Vec<usize>)> {
-    match storage::decode_json::<ItemPrompt>("items.prompt_json", &row.prompt_json)? {
-        ItemPrompt::TextMcq { sentence, options } => {
-            let order = option_order(seed, &row.item_id, options.len());
-            let shown = order.iter().map(|&i| options[i].clone()).collect();
-            Ok((
-                PromptView::TextMcq {
-                    sentence,
-                    options: shown,
-                },
-                order,
-            ))
-        }
-        ItemPrompt::Explanation { meme } => Ok((PromptView::Explanation { meme }, Vec::new())),
-        other => Err(ApiError::Unexpected(anyhow::anyhow!(
-            "item {} has kind {:?}, which the quiz runner does not show yet",
-            row.item_id,
-            other.kind()
-        ))),
+fn item_of<K: Kind>(row: &SessionItemRow) -> ApiResult<(K::Prompt, K::Gold)> {
+    let mismatch = |e: memeboard_core::kinds::KindMismatch| {
+        ApiError::Unexpected(anyhow::anyhow!("item {}: {e}", row.item_id))
+    };
+    let prompt: ItemPrompt = storage::decode_json("items.prompt_json", &row.prompt_json)?;
+    let gold: ItemGold = storage::decode_json("items.gold_json", &row.gold_json)?;
+    Ok((
+        K::prompt_of(prompt).map_err(mismatch)?,
+        K::gold_of(gold).map_err(mismatch)?,
+    ))
+}
+
+/// The item row as the kinds' board code sees it.
+fn item_row(row: &SessionItemRow) -> TaskItemRow {
+    TaskItemRow {
+        id: row.item_id.clone(),
+        category: row.category.clone(),
+        prompt_json: row.prompt_json.clone(),
+        gold_json: row.gold_json.clone(),
+        split: row.split.clone(),
+        board_half: row.board_half.clone(),
     }
 }
 
-fn gold_reference(row: &SessionItemRow) -> ApiResult<Option<ExplanationReference>> {
-    Ok(
-        match storage::decode_json::<ItemGold>("items.gold_json", &row.gold_json)? {
-            ItemGold::Explanation { meaning, origin } => {
-                Some(ExplanationReference { meaning, origin })
-            }
-            _ => None,
-        },
-    )
+/// Checks an answer against what the participant was shown and scores it where the kind
+/// can (nothing is stored here).
+fn accept<K: Kind>(
+    session: &SessionRow,
+    row: &SessionItemRow,
+    key: &str,
+    request: &SubmitAnswerRequest,
+) -> ApiResult<NewAnswer> {
+    let (prompt, gold) = item_of::<K>(row)?;
+    let input = K::input_of(request.answer.clone()).map_err(|_| {
+        ApiError::BadRequest(format!(
+            "`answer.kind`: this item expects `{}`",
+            K::INPUT_TAG
+        ))
+    })?;
+    let order = K::present(&prompt, session.seed as u64, &row.item_id).order;
+    let answer = K::accept(&prompt, &order, input).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let score = match K::score(&gold, &answer) {
+        Scoring::Scored(outcome) => Some(K::primary(&outcome)),
+        Scoring::Pending | Scoring::Unscored => None,
+    };
+    let choice = K::choice(&answer).and_then(|c| i64::try_from(c).ok());
+    Ok(NewAnswer {
+        id: random_hex(12)?,
+        session_id: session.id.clone(),
+        item_id: request.item_id.clone(),
+        idempotency_key: key.to_owned(),
+        answer_json: serde_json::to_string(&K::wire_answer(answer)).context("encode answer")?,
+        option_order_json: serde_json::to_string(&order).context("encode order")?,
+        choice,
+        score,
+        response_ms: i64::try_from(request.response_ms).unwrap_or(i64::MAX),
+    })
 }
 
-/// Longest accepted explanation, in characters.
-const MAX_EXPLANATION_CHARS: usize = 1000;
+/// How an item is shown to one participant, and the display order (for kinds with options).
+fn prompt_view(seed: u64, row: &SessionItemRow) -> ApiResult<(PromptView, Vec<usize>)> {
+    let prompt: ItemPrompt = storage::decode_json("items.prompt_json", &row.prompt_json)?;
+    with_kind!(prompt.kind(), K => {
+        let prompt = K::prompt_of(prompt)
+            .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("item {}: {e}", row.item_id)))?;
+        let shown = K::present(&prompt, seed, &row.item_id);
+        Ok((K::wire_view(shown.view), shown.order))
+    })
+}
 
 /// A session as the participant sees it: the batch with options in their shuffled order and
 /// answered flags — never gold, never right/wrong.
@@ -267,56 +315,8 @@ pub async fn submit_answer(
                 request.item_id
             ))
         })?;
-    let (prompt, order) = prompt_view(session.seed as u64, row)?;
-    let gold: ItemGold = storage::decode_json("items.gold_json", &row.gold_json)?;
-    let (answer, choice) = match (&prompt, request.answer) {
-        (PromptView::TextMcq { options, .. }, AnswerInput::Choice { position }) => {
-            if position >= options.len() {
-                return Err(ApiError::BadRequest(format!(
-                    "`answer.position`: expected a displayed option position from 0 to {}, found {position}",
-                    options.len() - 1
-                )));
-            }
-            (
-                AnswerValue::Choice {
-                    option: order[position],
-                },
-                Some(order[position] as i64),
-            )
-        }
-        (PromptView::Explanation { .. }, AnswerInput::Text { text }) => {
-            let text = text.trim().to_owned();
-            let chars = text.chars().count();
-            if chars == 0 || chars > MAX_EXPLANATION_CHARS {
-                return Err(ApiError::BadRequest(format!(
-                    "`answer.text`: expected 1 to {MAX_EXPLANATION_CHARS} characters, found {chars}"
-                )));
-            }
-            (AnswerValue::Text { text }, None)
-        }
-        (PromptView::TextMcq { .. }, _) => {
-            return Err(ApiError::BadRequest(
-                "`answer.kind`: this item expects `choice`".into(),
-            ))
-        }
-        (PromptView::Explanation { .. }, _) => {
-            return Err(ApiError::BadRequest(
-                "`answer.kind`: this item expects `text`".into(),
-            ))
-        }
-    };
-    let score = score_answer(&gold, &answer).context("scoring answer")?;
-    let new = NewAnswer {
-        id: random_hex(12)?,
-        session_id: session_id.to_owned(),
-        item_id: request.item_id.clone(),
-        idempotency_key: key.to_owned(),
-        answer_json: serde_json::to_string(&answer).context("encode answer")?,
-        option_order_json: serde_json::to_string(&order).context("encode order")?,
-        choice,
-        score,
-        response_ms: i64::try_from(request.response_ms).unwrap_or(i64::MAX),
-    };
+    let kind = session.task_kind;
+    let new = with_kind!(kind, K => accept::<K>(&session, row, key, &request)?);
     let code = completion_code()?;
     let total = usize::try_from(session.batch_size).unwrap_or(0);
     let (answered, completion_code, replayed) = match storage.record_answer(&new, session.batch_size, &code).await? {
@@ -330,12 +330,22 @@ pub async fn submit_answer(
             "idempotency key `{key}` was already used for another item; nothing was recorded"
         ))),
     };
-    let feedback = match gold_reference(row)? {
-        Some(reference) => {
-            Some(explanation_feedback(storage, embeddings, &session, row, reference).await?)
-        }
-        None => None,
-    };
+    let feedback = with_kind!(kind, K => {
+        let (prompt, gold) = item_of::<K>(row)?;
+        let item = TypedItem::<K> {
+            row: item_row(row),
+            prompt,
+            gold,
+        };
+        let ctx = FeedbackContext {
+            storage,
+            embeddings,
+            task_id: &session.task_id,
+            session_id,
+            row,
+        };
+        K::feedback(ctx, &item).await?
+    });
     let response = SubmitAnswerResponse {
         recorded: true,
         replayed,
@@ -347,106 +357,76 @@ pub async fn submit_answer(
     Ok((response, !replayed))
 }
 
-/// Scores a stored explanation (once; a replay reuses the stored scores) and builds what the
-/// participant sees: the server score, the crowd's scores, and the reference where allowed.
-async fn explanation_feedback(
-    storage: &Storage,
-    embeddings: &EmbeddingService,
-    session: &SessionRow,
-    row: &SessionItemRow,
-    reference: ExplanationReference,
-) -> ApiResult<ExplanationFeedback> {
-    let (answer_json, scores_json) = storage
-        .find_answer(&session.id, &row.item_id)
-        .await?
-        .ok_or_else(|| ApiError::Unexpected(anyhow::anyhow!("recorded answer vanished")))?;
-    let mut scoring_error = None;
-    let server_score = match scores_json {
-        Some(json) => Some(storage::decode_json::<ExplanationScore>(
-            "answers.scores_json",
-            &json,
-        )?),
-        None => {
-            let AnswerValue::Text { text } =
-                storage::decode_json("answers.answer_json", &answer_json)?
-            else {
-                return Err(ApiError::Unexpected(anyhow::anyhow!(
-                    "explanation answer is not text"
-                )));
-            };
-            match explain::score_pairs(
-                storage,
-                embeddings,
-                &session.task_id,
-                &[text],
-                std::slice::from_ref(&reference.meaning),
-            )
-            .await
-            {
-                Ok(mut scores) => {
-                    let score = scores.remove(0);
-                    let json = serde_json::to_string(&score).context("encode scores")?;
-                    storage
-                        .set_answer_scores(&session.id, &row.item_id, score.cosine, &json)
-                        .await?;
-                    Some(score)
-                }
-                Err(e) => {
-                    scoring_error = Some(format!("not scored on the server: {e}"));
-                    None
-                }
-            }
+/// What the crowd statistics need to know about each item of a quiz: its number of choices
+/// (agreement categories) and its baseline level (chance, or the random-pair similarity).
+struct ItemFacts {
+    choices: BTreeMap<String, Option<usize>>,
+    baseline: Option<BaselineLevel>,
+}
+
+async fn item_facts(storage: &Storage, quiz: &QuizRow, kind: TaskKind) -> ApiResult<ItemFacts> {
+    let task_baseline = storage.task_baseline(&quiz.task.id).await?.map(|(b, _)| b);
+    let rows = storage.task_items(&quiz.task.id).await?;
+    with_kind!(kind, K => {
+        let mut choices = BTreeMap::new();
+        let mut levels = Vec::new();
+        for row in rows {
+            let item = typed_item::<K>(row)?;
+            levels.extend(K::baseline(&item, task_baseline));
+            choices.insert(item.row.id.clone(), K::num_choices(&item.prompt));
         }
-    };
-    let withheld = row.split != "dev";
-    Ok(ExplanationFeedback {
-        reference: (!withheld).then_some(reference),
-        gold_withheld: withheld,
-        server_score,
-        scoring_error,
-        crowd_scores: storage.item_scores(&row.item_id).await?,
+        let baseline = (!levels.is_empty()).then(|| BaselineLevel {
+            kind: K::BASELINE_ROW,
+            value: levels.iter().sum::<f64>() / levels.len() as f64,
+        });
+        Ok(ItemFacts { choices, baseline })
     })
 }
 
-fn to_crowd_answers(rows: Vec<storage::CrowdResponseRow>) -> Vec<CrowdAnswer> {
+/// Crowd answers as observations: every answer of a completed batch counts (unscored ones
+/// too), and choices feed nominal agreement over the item's real number of options.
+fn observations(rows: Vec<storage::CrowdResponseRow>, facts: &ItemFacts) -> Vec<CrowdObservation> {
     rows.into_iter()
-        .map(|r| CrowdAnswer {
-            participant: r.participant_id,
-            item: r.item_id,
-            category: r.category,
-            choice: r.choice.and_then(|c| usize::try_from(c).ok()),
-            score: r.score,
+        .map(|r| {
+            let num_categories = facts.choices.get(&r.item_id).copied().flatten();
+            let ratings = r
+                .choice
+                .and_then(|c| usize::try_from(c).ok())
+                .map(|c| Rating {
+                    dimension: "choice".into(),
+                    level: AlphaLevel::Nominal,
+                    value: c as f64,
+                    num_categories,
+                })
+                .into_iter()
+                .collect();
+            CrowdObservation {
+                participant: r.participant_id,
+                item: r.item_id,
+                category: r.category,
+                facets: Vec::new(),
+                subsets: Vec::new(),
+                score: r.score,
+                ratings,
+            }
         })
         .collect()
 }
 
 fn build_crowd_stats(
     quiz: &QuizRow,
-    answers: &[CrowdAnswer],
+    observations: &[CrowdObservation],
+    facts: &ItemFacts,
     resamples: usize,
-    chance_level: Option<f64>,
 ) -> ApiResult<CrowdStatsResponse> {
     let categories: Vec<String> = categories_of(quiz)?.into_iter().map(|c| c.key).collect();
-    let rows = crowd_rows(answers, &categories, resamples, BOOTSTRAP_SEED);
-    const TEXT_MCQ_OPTIONS: usize = 5;
-    let is_choice = quiz.task.kind == TaskKind::TextMcq.as_str();
-    let (fleiss_kappa, krippendorff_alpha) = if is_choice {
-        choice_agreement(answers, TEXT_MCQ_OPTIONS)
-    } else {
-        (None, None)
-    };
+    let rows = category_rows(observations, &categories, None, resamples, BOOTSTRAP_SEED);
     Ok(CrowdStatsResponse {
         quiz_slug: quiz.task.slug.clone(),
         completed_participants: rows.first().map_or(0, |r| r.participants),
         rows,
-        // For explanations the "chance" level is the random-pair similarity baseline.
-        chance: if is_choice {
-            1.0 / TEXT_MCQ_OPTIONS as f64
-        } else {
-            chance_level.unwrap_or(0.0)
-        },
-        fleiss_kappa,
-        krippendorff_alpha,
+        baseline: facts.baseline,
+        agreement: agreement_by_dimension(observations),
     })
 }
 
@@ -457,13 +437,51 @@ pub async fn crowd_stats(
     resamples: usize,
 ) -> ApiResult<CrowdStatsResponse> {
     let quiz = find_quiz(storage, slug).await?;
-    let answers = to_crowd_answers(storage.crowd_responses(&quiz.task.id).await?);
-    let baseline = storage.task_baseline(&quiz.task.id).await?.map(|(b, _)| b);
-    build_crowd_stats(&quiz, &answers, resamples, baseline)
+    let facts = item_facts(storage, &quiz, quiz_kind(&quiz)?).await?;
+    let observations = observations(storage.crowd_responses(&quiz.task.id).await?, &facts);
+    build_crowd_stats(&quiz, &observations, &facts, resamples)
 }
 
-/// Results of a finished batch: own scores, crowd rows, and the per-item review with gold.
-/// Refused (409) while any item of the batch is unanswered.
+/// One reviewed item: the kind's review and, when the answer is scored, its primary score and
+/// whether it was correct (kinds with right and wrong answers).
+type Reviewed = (ReviewDetail, Option<(f64, Option<bool>)>);
+
+fn review_of<K: Kind>(seed: u64, row: &SessionItemRow, withheld: bool) -> ApiResult<Reviewed> {
+    let (prompt, gold) = item_of::<K>(row)?;
+    let answer_json = row
+        .answer_json
+        .as_deref()
+        .ok_or_else(|| ApiError::Unexpected(anyhow::anyhow!("answer missing")))?;
+    let answer = K::answer_of(storage::decode_json("answers.answer_json", answer_json)?)
+        .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("item {}: {e}", row.item_id)))?;
+    let order = K::present(&prompt, seed, &row.item_id).order;
+    let outcome: Option<K::Outcome> = match K::score(&gold, &answer) {
+        Scoring::Scored(o) => Some(o),
+        Scoring::Pending => row
+            .scores_json
+            .as_deref()
+            .map(|j| storage::decode_json("answers.scores_json", j))
+            .transpose()?,
+        Scoring::Unscored => None,
+    };
+    let review = K::review(ReviewInput {
+        prompt: &prompt,
+        order: &order,
+        answer: &answer,
+        gold: (!withheld).then_some(&gold),
+        outcome: outcome.as_ref().filter(|_| !withheld),
+        source_note: row.meaning.as_deref(),
+    });
+    let scored = outcome.as_ref().map(|o| (K::primary(o), K::correct(o)));
+    Ok((K::wire_review(review), scored))
+}
+
+/// Results of a finished batch: own scores, crowd rows, and the per-item review with gold
+/// where it may be shown. Refused (409) while any item of the batch is unanswered.
+///
+/// Own scores count only the open dev items: a score over hidden test items would let anyone
+/// find their answers by retaking the quiz with one answer changed (the held-out count is
+/// reported instead).
 pub async fn results(
     storage: &Storage,
     session_id: &str,
@@ -479,114 +497,77 @@ pub async fn results(
         )));
     };
     let quiz = find_quiz(storage, &session.quiz_slug).await?;
-    let crowd_answers = to_crowd_answers(storage.crowd_responses(&quiz.task.id).await?);
-    let baseline = storage.task_baseline(&quiz.task.id).await?.map(|(b, _)| b);
-    let crowd = build_crowd_stats(&quiz, &crowd_answers, resamples, baseline)?;
-
-    let mut per_item: BTreeMap<&str, (f64, f64)> = BTreeMap::new();
-    for a in &crowd_answers {
-        let e = per_item.entry(a.item.as_str()).or_default();
-        e.0 += a.score;
-        e.1 += 1.0;
-    }
-    let seed = session.seed as u64;
-    let mut review = Vec::with_capacity(rows.len());
-    // Per category: (sum of item scores, correct choices, answers).
-    let mut tally: BTreeMap<Option<String>, (f64, usize, usize)> = BTreeMap::new();
-    for row in &rows {
-        let withheld = row.split != "dev";
-        let (prompt, order) = prompt_view(seed, row)?;
-        let gold: ItemGold = storage::decode_json("items.gold_json", &row.gold_json)?;
-        if let (PromptView::Explanation { meme }, ItemGold::Explanation { meaning, origin }) =
-            (&prompt, &gold)
-        {
-            let (answer_json, scores_json) = storage
-                .find_answer(&session.id, &row.item_id)
-                .await?
-                .ok_or_else(|| ApiError::Unexpected(anyhow::anyhow!("answer missing")))?;
-            let AnswerValue::Text { text } =
-                storage::decode_json("answers.answer_json", &answer_json)?
-            else {
-                return Err(ApiError::Unexpected(anyhow::anyhow!(
-                    "explanation answer is not text"
-                )));
-            };
-            let score: Option<ExplanationScore> = scores_json
-                .map(|j| storage::decode_json("answers.scores_json", &j))
-                .transpose()?;
-            if let Some(sc) = &score {
-                for key in [None, Some(row.category.clone())] {
-                    let t = tally.entry(key).or_default();
-                    t.0 += sc.cosine;
-                    t.2 += 1;
-                }
-            }
-            review.push(ReviewItem {
-                position: usize::try_from(row.position).unwrap_or(0),
-                item_id: row.item_id.clone(),
-                category: row.category.clone(),
-                sentence: meme.clone(),
-                options: Vec::new(),
-                chosen_position: 0,
-                correct_position: None,
-                meaning: None,
-                gold_withheld: withheld,
-                crowd_accuracy: per_item.get(row.item_id.as_str()).map(|(s, n)| s / n),
-                explanation: Some(ExplanationReview {
-                    answer: text,
-                    score,
-                    reference: (!withheld).then(|| ExplanationReference {
-                        meaning: meaning.clone(),
-                        origin: origin.clone(),
-                    }),
-                }),
-            });
+    let kind = session.task_kind;
+    let facts = item_facts(storage, &quiz, kind).await?;
+    let crowd_rows_raw = storage.crowd_responses(&quiz.task.id).await?;
+    // Per dev item: other participants' scores (the viewer's own answer excluded).
+    let mut per_item: BTreeMap<&str, (f64, usize)> = BTreeMap::new();
+    for r in &crowd_rows_raw {
+        if r.participant_id == session.participant_id {
             continue;
         }
-        let (PromptView::TextMcq { sentence, options }, ItemGold::Choice { correct }) =
-            (prompt, gold)
-        else {
-            return Err(ApiError::Unexpected(anyhow::anyhow!(
-                "item {} has mismatched prompt and gold",
-                row.item_id
-            )));
-        };
-        let position_of =
-            |canonical: usize| order.iter().position(|&o| o == canonical).unwrap_or(0);
-        let chosen = row
-            .choice
-            .and_then(|c| usize::try_from(c).ok())
-            .unwrap_or(usize::MAX);
-        let right = usize::from(chosen == correct);
-        for key in [None, Some(row.category.clone())] {
-            let t = tally.entry(key).or_default();
-            t.0 += right as f64;
-            t.1 += right;
-            t.2 += 1;
+        if let Some(score) = r.score {
+            let e = per_item.entry(r.item_id.as_str()).or_default();
+            e.0 += score;
+            e.1 += 1;
+        }
+    }
+    let min_answers = MIN_CROWD_ANSWERS_PER_ITEM;
+    let crowd_of = |item: &str| {
+        per_item
+            .get(item)
+            .filter(|(_, n)| *n >= min_answers)
+            .map(|(s, n)| s / *n as f64)
+    };
+    let per_item_figures: BTreeMap<String, Option<f64>> = rows
+        .iter()
+        .map(|r| {
+            let figure = (r.split() == Split::Dev)
+                .then(|| crowd_of(&r.item_id))
+                .flatten();
+            (r.item_id.clone(), figure)
+        })
+        .collect();
+    let observations = observations(crowd_rows_raw, &facts);
+    let crowd = build_crowd_stats(&quiz, &observations, &facts, resamples)?;
+
+    let seed = session.seed as u64;
+    let mut review = Vec::with_capacity(rows.len());
+    let mut held_out = 0;
+    // Per category: (sum of scores, correct answers, scored answers).
+    let mut tally: BTreeMap<Option<String>, (f64, usize, usize)> = BTreeMap::new();
+    for row in &rows {
+        let withheld = row.split() != Split::Dev;
+        let (detail, scored) = with_kind!(kind, K => review_of::<K>(seed, row, withheld)?);
+        if withheld {
+            held_out += 1;
+        } else if let Some((score, correct)) = scored {
+            for key in [None, Some(row.category.clone())] {
+                let t = tally.entry(key).or_default();
+                t.0 += score;
+                t.1 += usize::from(correct == Some(true));
+                t.2 += 1;
+            }
         }
         review.push(ReviewItem {
             position: usize::try_from(row.position).unwrap_or(0),
             item_id: row.item_id.clone(),
             category: row.category.clone(),
-            sentence,
-            options,
-            chosen_position: position_of(chosen),
-            correct_position: (!withheld).then(|| position_of(correct)),
-            meaning: row.meaning.clone().filter(|_| !withheld),
             gold_withheld: withheld,
-            crowd_accuracy: per_item.get(row.item_id.as_str()).map(|(s, n)| s / n),
-            explanation: None,
+            crowd_accuracy: per_item_figures.get(&row.item_id).copied().flatten(),
+            detail,
         });
     }
+    let scale = with_kind!(kind, K => K::SCALE);
     let categories = categories_of(&quiz)?;
     let mut you = Vec::new();
     for key in std::iter::once(None).chain(categories.iter().map(|c| Some(c.key.clone()))) {
         if let Some((sum, correct, answered)) = tally.get(&key) {
             you.push(CategoryScore {
                 category: key,
-                correct: *correct,
+                correct: (scale == ScoreScale::Correctness).then_some(*correct),
                 answered: *answered,
-                accuracy: sum / (*answered).max(1) as f64,
+                mean: sum / (*answered).max(1) as f64,
             });
         }
     }
@@ -595,6 +576,9 @@ pub async fn results(
         participant_id: session.participant_id,
         quiz_slug: session.quiz_slug,
         completion_code,
+        task_kind: kind,
+        scale,
+        held_out,
         you,
         crowd,
         review,

@@ -217,6 +217,8 @@ pub struct SessionRow {
     pub quiz_slug: String,
     /// Quiz title.
     pub quiz_title: String,
+    /// The task's kind.
+    pub task_kind: memeboard_core::kinds::TaskKind,
     /// Presentation seed.
     pub seed: i64,
     /// Batch size.
@@ -246,8 +248,32 @@ pub struct SessionItemRow {
     pub choice: Option<i64>,
     /// Whether answered.
     pub answered: bool,
+    /// The stored answer (`AnswerValue` JSON), when answered.
+    pub answer_json: Option<String>,
+    /// Scores computed after the answer was stored (kinds scored later), if any.
+    pub scores_json: Option<String>,
     /// `dev` or `test`.
     pub split: String,
+    /// `public` or `private` (test items).
+    pub board_half: String,
+}
+
+impl SessionItemRow {
+    /// The item's public split.
+    pub fn split(&self) -> memeboard_core::predictions::Split {
+        if self.split == "dev" {
+            memeboard_core::predictions::Split::Dev
+        } else {
+            memeboard_core::predictions::Split::Test
+        }
+    }
+}
+
+/// Decodes a stored task kind (an unknown key is a decode error, not a silent default).
+fn decode_kind(key: &str) -> Result<memeboard_core::kinds::TaskKind, sqlx::Error> {
+    memeboard_core::kinds::TaskKind::parse(key).ok_or_else(|| {
+        sqlx::Error::Decode(format!("tasks.kind: unknown task kind `{key}`").into())
+    })
 }
 
 /// An answer to record.
@@ -307,8 +333,8 @@ pub struct CrowdResponseRow {
     pub category: String,
     /// Canonical choice.
     pub choice: Option<i64>,
-    /// Score.
-    pub score: f64,
+    /// Score (`None`: not scored yet, or a kind without gold; still counted).
+    pub score: Option<f64>,
 }
 
 fn task_from_row(row: &AnyRow) -> Result<TaskRecord, sqlx::Error> {
@@ -623,7 +649,7 @@ impl Storage {
     pub async fn find_session(&self, id: &str) -> Result<Option<SessionRow>, StorageError> {
         let row = sqlx::query(
             "SELECT s.id, s.participant_id, s.task_id, s.seed, s.batch_size, s.completion_code, \
-             t.slug, t.title FROM sessions s JOIN tasks t ON t.id = s.task_id WHERE s.id = $1",
+             t.slug, t.title, t.kind FROM sessions s JOIN tasks t ON t.id = s.task_id WHERE s.id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -635,6 +661,7 @@ impl Storage {
                 task_id: r.try_get("task_id")?,
                 quiz_slug: r.try_get("slug")?,
                 quiz_title: r.try_get("title")?,
+                task_kind: decode_kind(&r.try_get::<String, _>("kind")?)?,
                 seed: r.try_get("seed")?,
                 batch_size: r.try_get("batch_size")?,
                 completion_code: r.try_get("completion_code")?,
@@ -651,7 +678,8 @@ impl Storage {
     ) -> Result<Vec<SessionItemRow>, StorageError> {
         let rows = sqlx::query(
             "SELECT si.position, si.item_id, i.category, i.prompt_json, i.gold_json, i.flagged, \
-             i.split, m.meaning, a.choice, a.id AS answer_id \
+             i.split, i.board_half, m.meaning, a.choice, a.id AS answer_id, a.answer_json, \
+             a.scores_json \
              FROM session_items si JOIN items i ON i.id = si.item_id \
              LEFT JOIN memes m ON m.id = i.meme_id \
              LEFT JOIN answers a ON a.session_id = si.session_id AND a.item_id = si.item_id \
@@ -672,7 +700,10 @@ impl Storage {
                     meaning: r.try_get("meaning")?,
                     choice: r.try_get("choice")?,
                     answered: r.try_get::<Option<String>, _>("answer_id")?.is_some(),
+                    answer_json: r.try_get("answer_json")?,
+                    scores_json: r.try_get("scores_json")?,
                     split: r.try_get("split")?,
+                    board_half: r.try_get("board_half")?,
                 })
             })
             .collect::<Result<_, sqlx::Error>>()
@@ -797,7 +828,7 @@ impl Storage {
             "SELECT s.participant_id, a.item_id, i.category, a.choice, a.score \
              FROM answers a JOIN sessions s ON s.id = a.session_id \
              JOIN items i ON i.id = a.item_id \
-             WHERE s.task_id = $1 AND s.completed_at IS NOT NULL AND a.score IS NOT NULL \
+             WHERE s.task_id = $1 AND s.completed_at IS NOT NULL \
              ORDER BY s.participant_id, a.item_id",
         )
         .bind(task_id)
@@ -897,6 +928,17 @@ pub struct TaskItemRow {
     pub split: String,
     /// `public` or `private`.
     pub board_half: String,
+}
+
+impl TaskItemRow {
+    /// The item's public split (`dev` gold is downloadable; everything else is test).
+    pub fn split(&self) -> memeboard_core::predictions::Split {
+        if self.split == "dev" {
+            memeboard_core::predictions::Split::Dev
+        } else {
+            memeboard_core::predictions::Split::Test
+        }
+    }
 }
 
 /// An accepted, scored prediction file.

@@ -109,6 +109,7 @@ impl Kind for Explanation {
     const KIND: TaskKind = TaskKind::Explanation;
     const KEY: &'static str = "explanation";
     const SCALE: ScoreScale = ScoreScale::Similarity;
+    const INPUT_TAG: &'static str = "text";
     type Prompt = Prompt;
     type Gold = Gold;
     type View = View;

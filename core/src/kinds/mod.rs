@@ -172,6 +172,8 @@ pub trait Kind: Sized + 'static {
     const KEY: &'static str;
     /// How the primary score reads.
     const SCALE: ScoreScale;
+    /// The `kind` tag of this kind's [`AnswerInput`] (`choice`, `text`), for error messages.
+    const INPUT_TAG: &'static str;
 
     /// Public part of an item (`items.prompt_json`); may be shown to anyone.
     type Prompt: Serialize + DeserializeOwned + Clone + Debug + PartialEq;

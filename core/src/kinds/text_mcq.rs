@@ -95,6 +95,7 @@ impl Kind for TextMcq {
     const KIND: TaskKind = TaskKind::TextMcq;
     const KEY: &'static str = "text_mcq";
     const SCALE: ScoreScale = ScoreScale::Correctness;
+    const INPUT_TAG: &'static str = "choice";
     type Prompt = Prompt;
     type Gold = Gold;
     type View = View;

@@ -68,7 +68,7 @@ async fn gold(app: &TestApp) -> Vec<(String, usize, String, String)> {
         .unwrap()
         .into_iter()
         .map(|r| {
-            let ItemGold::Choice { correct } = serde_json::from_str(&r.gold_json).unwrap() else {
+            let ItemGold::TextMcq(memeboard_core::kinds::text_mcq::Gold { correct }) = serde_json::from_str(&r.gold_json).unwrap() else {
                 panic!()
             };
             (r.id, correct + 1, r.split, r.board_half)
@@ -465,7 +465,7 @@ async fn human_rows_and_item_gaps_come_from_the_crowd(db: Db) {
         let id = session["session_id"].as_str().unwrap();
         let s = app.storage().find_session(id).await.unwrap().unwrap();
         for row in app.storage().session_items(id).await.unwrap() {
-            let ItemGold::Choice { correct } = serde_json::from_str(&row.gold_json).unwrap() else {
+            let ItemGold::TextMcq(memeboard_core::kinds::text_mcq::Gold { correct }) = serde_json::from_str(&row.gold_json).unwrap() else {
                 panic!()
             };
             let order = memeboard_core::assign::option_order(s.seed as u64, &row.item_id, 5);

@@ -21,7 +21,7 @@ async fn correct_positions(app: &TestApp, session_id: &str) -> HashMap<String, u
     let rows = app.storage().session_items(session_id).await.unwrap();
     rows.iter()
         .map(|r| {
-            let ItemGold::Choice { correct } = serde_json::from_str(&r.gold_json).unwrap() else {
+            let ItemGold::TextMcq(memeboard_core::kinds::text_mcq::Gold { correct }) = serde_json::from_str(&r.gold_json).unwrap() else {
                 panic!("choice gold expected")
             };
             let order = option_order(session.seed as u64, &r.item_id, 5);

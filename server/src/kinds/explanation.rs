@@ -1,0 +1,300 @@
+//! Explanations on the server: model inputs (the meme phrase), dev gold (reference meaning
+//! and origin), prediction files scored by sentence embeddings — meaning cosine (primary,
+//! raw), rescaled cosine, BERTScore-F1 and origin cosine — and the quiz feedback after an
+//! explanation is stored.
+
+use super::{FeedbackContext, FileContext, ScoredFile, ServerKind, TypedItem};
+use crate::error::{ApiError, ApiResult};
+use crate::explain::{self, ScoringError};
+use crate::inference::EmbeddingService;
+use crate::storage::{self, BoardTaskRow, Storage};
+use anyhow::Context;
+use memeboard_core::api::{
+    ExplanationFeedback, ExplanationReference, ExplanationScore, NamedValue, RowKind,
+};
+use memeboard_core::embed::cosine;
+use memeboard_core::kinds::explanation::Explanation;
+use memeboard_core::kinds::AnswerValue;
+use memeboard_core::leaderboard::ItemScore;
+use memeboard_core::predictions::{
+    validate_explanations, FileFormat, Limits, ManifestItem, Split, TaskManifest,
+    ValidatedExplanations,
+};
+use serde_json::{json, Value};
+
+impl ServerKind for Explanation {
+    const BASELINE_ROW: RowKind = RowKind::RandomPair;
+    const BASELINE_LABEL: &'static str = "Random pair of reference meanings";
+    const MISSING_POLICY: &'static str = "Items without a prediction score 0.";
+    const TEMPLATE_FIELDS: &'static [&'static str] = &["meaning", "origin", "example"];
+
+    fn manifest_item(item: &TypedItem<Self>) -> ManifestItem {
+        ManifestItem {
+            id: item.row.id.clone(),
+            category: item.row.category.clone(),
+            split: item.split(),
+            options: Vec::new(),
+        }
+    }
+
+    fn inputs_line(item: &TypedItem<Self>) -> Value {
+        json!({"item_id": item.row.id, "category": item.row.category, "split": item.split(), "meme": item.prompt.meme})
+    }
+
+    fn dev_gold_line(item: &TypedItem<Self>) -> Value {
+        json!({"item_id": item.row.id, "category": item.row.category, "meaning": item.gold.meaning, "origin": item.gold.origin})
+    }
+
+    fn metric_name(embedding_model: Option<&str>) -> String {
+        format!(
+            "meaning cosine ({})",
+            embedding_model.unwrap_or("embedding model")
+        )
+    }
+
+    fn baseline(_item: &TypedItem<Self>, task_baseline: Option<f64>) -> Option<f64> {
+        task_baseline
+    }
+
+    fn notable_gap(model_score: f64, crowd_score: f64) -> bool {
+        crowd_score > model_score
+    }
+
+    async fn score_file(
+        ctx: FileContext<'_>,
+        items: &[TypedItem<Self>],
+        text: &str,
+        format: FileFormat,
+        limits: Limits,
+    ) -> ApiResult<ScoredFile> {
+        let manifest = TaskManifest {
+            task: ctx.task.task.slug.clone(),
+            items: items.iter().map(Self::manifest_item).collect(),
+        };
+        let validated = validate_explanations(text, format, &manifest, limits)
+            .map_err(|report| ApiError::Invalid(report.lines()))?;
+        let (scores, extra) =
+            score_pairs_of_file(ctx.storage, ctx.embeddings, ctx.task, items, &validated).await?;
+        let warning = (!validated.missing.is_empty()).then(|| {
+            format!(
+                "{} item(s) have no prediction and score 0: {}",
+                validated.missing.len(),
+                validated
+                    .missing
+                    .iter()
+                    .take(5)
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        });
+        Ok(ScoredFile {
+            scores,
+            extra: Some(extra),
+            num_lines: validated.num_lines,
+            num_missing: validated.missing.len(),
+            orders_json: "[0]".into(),
+            warning,
+        })
+    }
+
+    async fn feedback(
+        ctx: FeedbackContext<'_>,
+        item: &TypedItem<Self>,
+    ) -> ApiResult<Option<ExplanationFeedback>> {
+        feedback(ctx, item).await.map(Some)
+    }
+}
+
+/// Scores a stored explanation (once; a replay reuses the stored scores) and builds what the
+/// participant sees: the server score, the crowd's scores, and the reference where allowed.
+async fn feedback(
+    ctx: FeedbackContext<'_>,
+    item: &TypedItem<Explanation>,
+) -> ApiResult<ExplanationFeedback> {
+    let (answer_json, scores_json) = ctx
+        .storage
+        .find_answer(ctx.session_id, &ctx.row.item_id)
+        .await?
+        .ok_or_else(|| ApiError::Unexpected(anyhow::anyhow!("recorded answer vanished")))?;
+    let mut scoring_error = None;
+    let server_score = match scores_json {
+        Some(json) => Some(storage::decode_json::<ExplanationScore>(
+            "answers.scores_json",
+            &json,
+        )?),
+        None => {
+            let AnswerValue::Explanation(answer) =
+                storage::decode_json("answers.answer_json", &answer_json)?
+            else {
+                return Err(ApiError::Unexpected(anyhow::anyhow!(
+                    "explanation answer is not text"
+                )));
+            };
+            match explain::score_pairs(
+                ctx.storage,
+                ctx.embeddings,
+                ctx.task_id,
+                &[answer.text],
+                std::slice::from_ref(&item.gold.meaning),
+            )
+            .await
+            {
+                Ok(mut scores) => {
+                    let score = scores.remove(0);
+                    let json = serde_json::to_string(&score).context("encode scores")?;
+                    ctx.storage
+                        .set_answer_scores(ctx.session_id, &ctx.row.item_id, score.cosine, &json)
+                        .await?;
+                    Some(score)
+                }
+                Err(e) => {
+                    scoring_error = Some(format!("not scored on the server: {e}"));
+                    None
+                }
+            }
+        }
+    };
+    let withheld = item.split() != Split::Dev;
+    Ok(ExplanationFeedback {
+        reference: (!withheld).then(|| ExplanationReference {
+            meaning: item.gold.meaning.clone(),
+            origin: item.gold.origin.clone(),
+        }),
+        gold_withheld: withheld,
+        server_score,
+        scoring_error,
+        crowd_scores: ctx.storage.item_scores(&ctx.row.item_id).await?,
+    })
+}
+
+fn scoring_error(e: ScoringError) -> ApiError {
+    match e {
+        ScoringError::Storage(e) => ApiError::from(e),
+        other => ApiError::Unavailable(format!("explanation scoring is unavailable: {other}")),
+    }
+}
+
+/// Scores a validated file: per item the raw meaning cosine (missing → 0), and per board half
+/// the secondary metrics.
+async fn score_pairs_of_file(
+    storage: &Storage,
+    embeddings: &EmbeddingService,
+    task: &BoardTaskRow,
+    items: &[TypedItem<Explanation>],
+    validated: &ValidatedExplanations,
+) -> ApiResult<(Vec<ItemScore>, Value)> {
+    let answered: Vec<usize> = (0..items.len())
+        .filter(|&i| validated.predictions[i].is_some())
+        .collect();
+    let answers: Vec<String> = answered
+        .iter()
+        .filter_map(|&i| validated.predictions[i].as_ref().map(|p| p.meaning.clone()))
+        .collect();
+    let references: Vec<String> = answered.iter().map(|&i| items[i].gold.meaning.clone()).collect();
+    let scores = explain::score_pairs(storage, embeddings, &task.task.id, &answers, &references)
+        .await
+        .map_err(scoring_error)?;
+    // Origins, where both the reference and the prediction have one.
+    let with_origin: Vec<usize> = answered
+        .iter()
+        .copied()
+        .filter(|&i| {
+            items[i].gold.origin.is_some()
+                && validated.predictions[i]
+                    .as_ref()
+                    .is_some_and(|p| p.origin.is_some())
+        })
+        .collect();
+    let origin_texts: Vec<String> = with_origin
+        .iter()
+        .flat_map(|&i| {
+            [
+                validated.predictions[i]
+                    .as_ref()
+                    .and_then(|p| p.origin.clone())
+                    .unwrap_or_default(),
+                items[i].gold.origin.clone().unwrap_or_default(),
+            ]
+        })
+        .collect();
+    let origin_vectors = if origin_texts.is_empty() {
+        Vec::new()
+    } else {
+        embeddings
+            .embed(origin_texts)
+            .await
+            .map_err(|e| scoring_error(e.into()))?
+    };
+
+    let mut item_scores: Vec<ItemScore> = items
+        .iter()
+        .map(|i| ItemScore {
+            item_id: i.row.id.clone(),
+            category: i.row.category.clone(),
+            score: 0.0,
+        })
+        .collect();
+    let mut rescaled = vec![None; items.len()];
+    let mut bert = vec![None; items.len()];
+    for (k, &i) in answered.iter().enumerate() {
+        item_scores[i].score = scores[k].cosine;
+        rescaled[i] = Some(scores[k].rescaled);
+        bert[i] = Some(scores[k].bert_f1);
+    }
+    let mut origin = vec![None; items.len()];
+    for (k, &i) in with_origin.iter().enumerate() {
+        origin[i] = Some(cosine(&origin_vectors[2 * k], &origin_vectors[2 * k + 1]));
+    }
+    let model = scores
+        .first()
+        .map(|s| s.model.clone())
+        .or_else(|| embeddings.model_name().ok())
+        .unwrap_or_default();
+    let extras_for = |half: &str| -> Vec<NamedValue> {
+        let idx: Vec<usize> = (0..items.len())
+            .filter(|&i| items[i].row.split == "test" && items[i].row.board_half == half)
+            .collect();
+        let mean = |v: &Vec<Option<f64>>, missing_as_zero: bool| -> Option<f64> {
+            let vals: Vec<f64> = idx
+                .iter()
+                .filter_map(|&i| {
+                    if missing_as_zero {
+                        Some(v[i].unwrap_or(0.0))
+                    } else {
+                        v[i]
+                    }
+                })
+                .collect();
+            (!vals.is_empty()).then(|| vals.iter().sum::<f64>() / vals.len() as f64)
+        };
+        let mut out = Vec::new();
+        let baseline = scores.first().map(|s| s.baseline);
+        if let Some(v) = mean(&rescaled, false) {
+            out.push(NamedValue {
+                name: format!(
+                    "meaning cosine, rescaled (baseline {:.3}; answered items)",
+                    baseline.unwrap_or(0.0)
+                ),
+                value: v,
+            });
+        }
+        if let Some(v) = mean(&bert, true) {
+            out.push(NamedValue {
+                name: format!("meaning BERTScore-F1 ({model})"),
+                value: v,
+            });
+        }
+        if let Some(v) = mean(&origin, false) {
+            out.push(NamedValue {
+                name: "origin cosine (items with an origin)".into(),
+                value: v,
+            });
+        }
+        out
+    };
+    Ok((
+        item_scores,
+        json!({"public": extras_for("public"), "private": extras_for("private")}),
+    ))
+}

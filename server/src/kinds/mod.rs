@@ -1,0 +1,203 @@
+//! The server side of task kinds: what each kind adds to the core [`Kind`] for prediction
+//! files and boards (model inputs, templates, dev gold, file scoring, baseline rows) and for
+//! the quiz (feedback after an answer is stored).
+//!
+//! Generic code reaches a kind with `memeboard_core::with_kind!`, so every kind must implement
+//! [`ServerKind`]; a kind without it does not compile.
+
+pub mod explanation;
+pub mod text_mcq;
+
+use crate::error::{ApiError, ApiResult};
+use crate::inference::EmbeddingService;
+use crate::storage::{self, BoardTaskRow, TaskItemRow};
+use memeboard_core::api::{ExplanationFeedback, RowKind};
+use memeboard_core::kinds::{ItemGold, ItemPrompt, Kind};
+use memeboard_core::leaderboard::ItemScore;
+use memeboard_core::predictions::{FileFormat, Limits, ManifestItem, Split};
+use serde_json::Value;
+use std::future::Future;
+
+/// An item of a task, decoded into its kind's prompt and gold.
+#[derive(Debug, Clone)]
+pub struct TypedItem<K: Kind> {
+    /// The stored row (id, category, split, board half).
+    pub row: TaskItemRow,
+    /// The public prompt.
+    pub prompt: K::Prompt,
+    /// The hidden gold.
+    pub gold: K::Gold,
+}
+
+impl<K: Kind> TypedItem<K> {
+    /// The item's public split (`dev` gold is downloadable; everything else is test).
+    pub fn split(&self) -> Split {
+        self.row.split()
+    }
+}
+
+/// Decodes one stored item as kind `K` (a stored item of another kind is a server error:
+/// items are imported per task and a task has one kind).
+pub fn typed_item<K: Kind>(row: TaskItemRow) -> ApiResult<TypedItem<K>> {
+    let mismatch = |e: memeboard_core::kinds::KindMismatch| {
+        ApiError::Unexpected(anyhow::anyhow!("item {}: {e}", row.id))
+    };
+    let prompt: ItemPrompt = storage::decode_json("items.prompt_json", &row.prompt_json)?;
+    let gold: ItemGold = storage::decode_json("items.gold_json", &row.gold_json)?;
+    Ok(TypedItem {
+        prompt: K::prompt_of(prompt).map_err(mismatch)?,
+        gold: K::gold_of(gold).map_err(mismatch)?,
+        row,
+    })
+}
+
+/// Every item of a task, decoded as kind `K`, in task order.
+pub async fn typed_items<K: Kind>(
+    storage: &storage::Storage,
+    task: &BoardTaskRow,
+) -> ApiResult<Vec<TypedItem<K>>> {
+    storage
+        .task_items(&task.task.id)
+        .await?
+        .into_iter()
+        .map(typed_item::<K>)
+        .collect()
+}
+
+/// What scoring a valid prediction file produced, whatever its kind.
+#[derive(Debug, Clone)]
+pub struct ScoredFile {
+    /// Per item, in task order (missing items included, scored by the kind's policy).
+    pub scores: Vec<ItemScore>,
+    /// Secondary metrics per board half (`{"public": [...], "private": [...]}`), if any.
+    pub extra: Option<Value>,
+    /// Data lines in the file.
+    pub num_lines: usize,
+    /// Items without a prediction.
+    pub num_missing: usize,
+    /// Option orders used (JSON array), for the multi-order MCQ protocol.
+    pub orders_json: String,
+    /// A note for the uploader (e.g. which items are missing).
+    pub warning: Option<String>,
+}
+
+/// Everything file scoring may need besides the items and the file.
+pub struct FileContext<'a> {
+    /// Storage (cached baselines).
+    pub storage: &'a storage::Storage,
+    /// The embedding model (explanations).
+    pub embeddings: &'a EmbeddingService,
+    /// The task.
+    pub task: &'a BoardTaskRow,
+}
+
+/// What a quiz answer's feedback may use.
+pub struct FeedbackContext<'a> {
+    /// Storage.
+    pub storage: &'a storage::Storage,
+    /// The embedding model.
+    pub embeddings: &'a EmbeddingService,
+    /// The session's task id.
+    pub task_id: &'a str,
+    /// The session id.
+    pub session_id: &'a str,
+    /// The answered item.
+    pub row: &'a storage::SessionItemRow,
+}
+
+/// The board- and quiz-facing behaviour of a kind on the server.
+pub trait ServerKind: Kind {
+    /// Row kind of the board's baseline row.
+    const BASELINE_ROW: RowKind;
+    /// Label of the baseline row (English; the app translates by [`RowKind`]).
+    const BASELINE_LABEL: &'static str;
+    /// How items without a prediction are scored, in words.
+    const MISSING_POLICY: &'static str;
+    /// Template fields after `item_id`, left empty for the author to fill.
+    const TEMPLATE_FIELDS: &'static [&'static str];
+
+    /// The item as a prediction file may name it (no gold).
+    fn manifest_item(item: &TypedItem<Self>) -> ManifestItem;
+    /// One line of `inputs.jsonl`: what a model needs to answer (no gold).
+    fn inputs_line(item: &TypedItem<Self>) -> Value;
+    /// One line of `dev-gold.jsonl` (called for open dev items only).
+    fn dev_gold_line(item: &TypedItem<Self>) -> Value;
+    /// The metric the board ranks by, named for readers.
+    fn metric_name(embedding_model: Option<&str>) -> String;
+    /// Per item, the baseline row's expected score (`task_baseline`: the task's cached
+    /// random-pair similarity, for kinds that have one).
+    fn baseline(item: &TypedItem<Self>, task_baseline: Option<f64>) -> Option<f64>;
+    /// Whether the model's item score is notably below the crowd's (the gap view).
+    fn notable_gap(model_score: f64, crowd_score: f64) -> bool;
+    /// Validates and scores a prediction file (all or nothing: `ApiError::Invalid` lists the
+    /// problems and nothing is stored).
+    fn score_file(
+        ctx: FileContext<'_>,
+        items: &[TypedItem<Self>],
+        text: &str,
+        format: FileFormat,
+        limits: Limits,
+    ) -> impl Future<Output = ApiResult<ScoredFile>> + Send;
+    /// What the participant sees right after an answer is stored (`None`: only the ack).
+    fn feedback(
+        _ctx: FeedbackContext<'_>,
+        _item: &TypedItem<Self>,
+    ) -> impl Future<Output = ApiResult<Option<ExplanationFeedback>>> + Send {
+        async { Ok(None) }
+    }
+}
+
+/// A template to fill in: every item id, the kind's fields empty. Built with serializers so
+/// any id stays valid JSON/CSV.
+pub fn template<K: ServerKind>(items: &[TypedItem<K>], format: FileFormat) -> String {
+    match format {
+        FileFormat::JsonLines => items
+            .iter()
+            .map(|i| {
+                let mut line = serde_json::Map::new();
+                line.insert("item_id".into(), Value::String(i.row.id.clone()));
+                for f in K::TEMPLATE_FIELDS {
+                    line.insert((*f).into(), Value::Null);
+                }
+                Value::Object(line).to_string() + "\n"
+            })
+            .collect(),
+        FileFormat::Csv => {
+            let header = std::iter::once("item_id")
+                .chain(K::TEMPLATE_FIELDS.iter().copied())
+                .collect::<Vec<_>>()
+                .join(",");
+            let blanks = ",".repeat(K::TEMPLATE_FIELDS.len());
+            std::iter::once(header + "\n")
+                .chain(
+                    items
+                        .iter()
+                        .map(|i| format!("{}{blanks}\n", csv_field(&i.row.id))),
+                )
+                .collect()
+        }
+    }
+}
+
+/// One CSV field: quoted when it holds a separator, a quote or a line break, and prefixed
+/// with `'` when a spreadsheet would read it as a formula (`=`, `+`, `-`, `@`, tab, CR).
+///
+/// ```
+/// use memeboard_server::kinds::csv_field;
+/// assert_eq!(csv_field("plain"), "plain");
+/// assert_eq!(csv_field("a,b"), "\"a,b\"");
+/// assert_eq!(csv_field("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
+/// assert_eq!(csv_field("-1"), "'-1");
+/// ```
+pub fn csv_field(s: &str) -> String {
+    let neutral = if s.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{s}")
+    } else {
+        s.to_owned()
+    };
+    if neutral.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", neutral.replace('"', "\"\""))
+    } else {
+        neutral
+    }
+}

@@ -1,0 +1,98 @@
+//! Text multiple choice on the server: model inputs with the five published option orders,
+//! dev gold, and prediction files scored with CHIME's multi-order protocol (core
+//! [`score_mcq`]); chance is 1 / options per item.
+
+use super::{FileContext, ScoredFile, ServerKind, TypedItem};
+use crate::error::{ApiError, ApiResult};
+use anyhow::Context;
+use memeboard_core::api::RowKind;
+use memeboard_core::kinds::text_mcq::TextMcq;
+use memeboard_core::leaderboard::{score_mcq, McqGold};
+use memeboard_core::predictions::{
+    order_permutation, validate_predictions, FileFormat, Limits, ManifestItem, TaskManifest,
+    NUM_ORDERS,
+};
+use serde_json::{json, Value};
+
+impl ServerKind for TextMcq {
+    const BASELINE_ROW: RowKind = RowKind::Chance;
+    const BASELINE_LABEL: &'static str = "Chance (random option)";
+    const MISSING_POLICY: &'static str = "Items without a prediction are scored as wrong.";
+    const TEMPLATE_FIELDS: &'static [&'static str] = &["answer"];
+
+    fn manifest_item(item: &TypedItem<Self>) -> ManifestItem {
+        ManifestItem {
+            id: item.row.id.clone(),
+            category: item.row.category.clone(),
+            split: item.split(),
+            options: item.prompt.options.clone(),
+        }
+    }
+
+    fn inputs_line(item: &TypedItem<Self>) -> Value {
+        let options = &item.prompt.options;
+        let orders: Vec<Vec<&str>> = (0..NUM_ORDERS)
+            .map(|o| {
+                order_permutation(&item.row.id, o, options.len())
+                    .iter()
+                    .map(|&c| options[c].as_str())
+                    .collect()
+            })
+            .collect();
+        json!({
+            "item_id": item.row.id, "category": item.row.category, "split": item.split(),
+            "sentence": item.prompt.sentence, "options": options, "options_by_order": orders,
+        })
+    }
+
+    fn dev_gold_line(item: &TypedItem<Self>) -> Value {
+        json!(McqGold {
+            item_id: item.row.id.clone(),
+            category: item.row.category.clone(),
+            correct: item.gold.correct,
+        })
+    }
+
+    fn metric_name(_embedding_model: Option<&str>) -> String {
+        "accuracy".into()
+    }
+
+    fn baseline(item: &TypedItem<Self>, _task_baseline: Option<f64>) -> Option<f64> {
+        Some(1.0 / item.prompt.options.len().max(1) as f64)
+    }
+
+    fn notable_gap(model_score: f64, crowd_score: f64) -> bool {
+        model_score < 0.5 && crowd_score > 0.5
+    }
+
+    async fn score_file(
+        ctx: FileContext<'_>,
+        items: &[TypedItem<Self>],
+        text: &str,
+        format: FileFormat,
+        limits: Limits,
+    ) -> ApiResult<ScoredFile> {
+        let manifest = TaskManifest {
+            task: ctx.task.task.slug.clone(),
+            items: items.iter().map(Self::manifest_item).collect(),
+        };
+        let validated = validate_predictions(text, format, &manifest, limits)
+            .map_err(|report| ApiError::Invalid(report.lines()))?;
+        let gold: Vec<McqGold> = items
+            .iter()
+            .map(|i| McqGold {
+                item_id: i.row.id.clone(),
+                category: i.row.category.clone(),
+                correct: i.gold.correct,
+            })
+            .collect();
+        Ok(ScoredFile {
+            scores: score_mcq(&manifest, &validated, &gold),
+            extra: None,
+            num_lines: validated.num_lines,
+            num_missing: validated.missing.len(),
+            orders_json: serde_json::to_string(&validated.orders).context("encode orders")?,
+            warning: validated.missing_warning(),
+        })
+    }
+}
