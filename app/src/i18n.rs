@@ -286,6 +286,8 @@ pub struct Strings {
     pub results_title: &'static str,
     /// "Your score: c / n".
     pub your_score: &'static str,
+    /// Results: answers to hidden test items are not scored or reviewed.
+    pub held_out_note: fn(usize) -> String,
     /// Heading of the comparison table.
     pub compare_title: &'static str,
     /// Column: category.
@@ -693,6 +695,9 @@ pub static ZH: Strings = Strings {
 
     results_title: "你的结果",
     your_score: "你的得分",
+    held_out_note: |n| {
+        format!("你有 {n} 道题属于隐藏测试集：这些作答计入人类基准，但不在此评分或展示。")
+    },
     compare_title: "与其他参与者比较",
     col_category: "类别",
     col_you: "你",
@@ -952,6 +957,9 @@ pub static EN: Strings = Strings {
 
     results_title: "Your results",
     your_score: "Your score",
+    held_out_note: |n| {
+        format!("{n} of your answers are to hidden test items: they count towards the crowd baseline but are not scored or reviewed here.")
+    },
     compare_title: "Compared with other participants",
     col_category: "Category",
     col_you: "You",

@@ -157,7 +157,7 @@ fn score_text(results: &ResultsResponse) -> String {
     results
         .you
         .iter()
-        .find(|s| s.category.is_none())
+        .find(|s| s.category.is_none() && s.answered > 0)
         .map(|s| match s.correct {
             Some(correct) => format!("{correct} / {} ({})", s.answered, format::accuracy(s.mean)),
             None => format!("{} ({})", format::accuracy(s.mean), s.answered),

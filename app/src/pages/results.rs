@@ -170,6 +170,7 @@ fn compare_rows(you: &[CategoryScore], crowd: &[CrowdRow]) -> Vec<CompareRow> {
 fn ResultsView(results: ResultsResponse, categories: Vec<CategoryInfo>) -> impl IntoView {
     let i18n = use_i18n();
     let score_summary = kinds::score_summary(&results);
+    let held_out = results.held_out;
     let ResultsResponse {
         completion_code,
         you,
@@ -232,6 +233,14 @@ fn ResultsView(results: ResultsResponse, categories: Vec<CategoryInfo>) -> impl 
             <div class="card score-card">
                 <p class="score-label">{move || i18n.t().your_score}</p>
                 {score_summary}
+                {(held_out > 0)
+                    .then(|| {
+                        view! {
+                            <p class="muted small" data-testid="held-out">
+                                {move || (i18n.t().held_out_note)(held_out)}
+                            </p>
+                        }
+                    })}
                 <p class="code-label">{move || i18n.t().completion_code}</p>
                 <p class="code" data-testid="completion-code">
                     {completion_code}
