@@ -31,6 +31,20 @@ pub struct Settings {
 pub struct LeaderboardSettings {
     /// Accepted uploads per token per UTC day.
     pub daily_quota: usize,
+    /// Accepted uploads per author name (case and spacing ignored) per UTC day, whatever the
+    /// token: a new token under the same name gets no fresh quota.
+    pub daily_quota_per_author: usize,
+    /// Accepted uploads per model name (case and spacing ignored) per task per UTC day,
+    /// whatever the token or author.
+    pub daily_quota_per_model: usize,
+    /// New author tokens per client address per UTC day (IPv6: per /64 network).
+    pub tokens_per_address_per_day: usize,
+    /// New author tokens per UTC day, all clients together.
+    pub tokens_per_day: usize,
+    /// Header holding the client address set by a trusted reverse proxy (e.g. `x-real-ip`);
+    /// empty: the TCP peer address. Only set it behind a proxy that overwrites the header.
+    #[serde(default)]
+    pub client_ip_header: String,
     /// Largest upload in bytes.
     pub max_upload_bytes: usize,
     /// Most data lines per upload.

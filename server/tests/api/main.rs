@@ -7,6 +7,7 @@
     reason = "a test fails loudly on an unexpected value"
 )]
 
+mod abuse_limits;
 mod cli;
 mod distractors;
 mod explanation_board;
