@@ -16,3 +16,4 @@ pub mod startup;
 pub mod storage;
 pub mod submit_cli;
 pub mod telemetry;
+pub mod upgrade;

@@ -399,12 +399,26 @@ async fn explanation_feedback(
         }
     };
     let withheld = row.split != "dev";
+    if withheld {
+        // Hidden test item: the score is stored for the crowd baseline and the results, but
+        // nothing derived from the reference goes back now. Otherwise every answer (and
+        // sessions restart freely) would be a similarity oracle on the hidden meaning.
+        return Ok(ExplanationFeedback {
+            reference: None,
+            gold_withheld: true,
+            server_score: None,
+            scoring_error,
+            crowd_scores: Vec::new(),
+            scores_with_results: true,
+        });
+    }
     Ok(ExplanationFeedback {
-        reference: (!withheld).then_some(reference),
-        gold_withheld: withheld,
+        reference: Some(reference),
+        gold_withheld: false,
         server_score,
         scoring_error,
         crowd_scores: storage.item_scores(&row.item_id).await?,
+        scores_with_results: false,
     })
 }
 
@@ -493,6 +507,8 @@ pub async fn results(
     let mut review = Vec::with_capacity(rows.len());
     // Per category: (sum of item scores, correct choices, answers).
     let mut tally: BTreeMap<Option<String>, (f64, usize, usize)> = BTreeMap::new();
+    // Explanation scores of hidden test items: (sum, count), shown only as one rounded mean.
+    let mut hidden = (0.0f64, 0usize);
     for row in &rows {
         let withheld = row.split != "dev";
         let (prompt, order) = prompt_view(seed, row)?;
@@ -514,6 +530,18 @@ pub async fn results(
             let score: Option<ExplanationScore> = scores_json
                 .map(|j| storage::decode_json("answers.scores_json", &j))
                 .transpose()?;
+            // Hidden test items: no per-item score, no per-item crowd figure, not in `you`
+            // (one category holds one item of a batch); only the batch mean over hidden
+            // items, rounded to one decimal. Anything finer would let repeated sessions
+            // hill-climb towards the hidden reference meaning.
+            let score = match score {
+                Some(sc) if withheld => {
+                    hidden.0 += sc.cosine;
+                    hidden.1 += 1;
+                    None
+                }
+                other => other,
+            };
             if let Some(sc) = &score {
                 for key in [None, Some(row.category.clone())] {
                     let t = tally.entry(key).or_default();
@@ -531,7 +559,10 @@ pub async fn results(
                 correct_position: None,
                 meaning: None,
                 gold_withheld: withheld,
-                crowd_accuracy: per_item.get(row.item_id.as_str()).map(|(s, n)| s / n),
+                crowd_accuracy: per_item
+                    .get(row.item_id.as_str())
+                    .filter(|_| !withheld)
+                    .map(|(s, n)| s / n),
                 explanation: Some(ExplanationReview {
                     answer: text,
                     score,
@@ -572,7 +603,12 @@ pub async fn results(
             options,
             chosen_position: position_of(chosen),
             correct_position: (!withheld).then(|| position_of(correct)),
-            meaning: row.meaning.clone().filter(|_| !withheld),
+            // The meaning is the gold of the meme's explanation item: shown only when that
+            // item is dev too (a dev question's meme may be a test explanation item).
+            meaning: row
+                .meaning
+                .clone()
+                .filter(|_| !withheld && row.meaning_split.as_deref() != Some("test")),
             gold_withheld: withheld,
             crowd_accuracy: per_item.get(row.item_id.as_str()).map(|(s, n)| s / n),
             explanation: None,
@@ -598,5 +634,11 @@ pub async fn results(
         you,
         crowd,
         review,
+        hidden_items: (hidden.1 > 0).then(|| CategoryScore {
+            category: None,
+            correct: 0,
+            answered: hidden.1,
+            accuracy: (hidden.0 / hidden.1 as f64 * 10.0).round() / 10.0,
+        }),
     })
 }

@@ -15,6 +15,7 @@ mod explanation_quiz;
 mod helpers;
 mod import;
 mod inference;
+mod integrity;
 mod leaderboard;
 mod openapi;
 mod quiz_flow;
