@@ -303,6 +303,12 @@ pub struct ResultsResponse {
     pub crowd: CrowdStatsResponse,
     /// Per-item review with the gold answers.
     pub review: Vec<ReviewItem>,
+    /// Explanation quizzes: your mean similarity over the batch's hidden test items, rounded
+    /// to one decimal (`correct` unused). Hidden items have no per-item score anywhere, and
+    /// `you` counts open dev items only, so that repeating the quiz cannot probe the hidden
+    /// reference meanings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hidden_items: Option<CategoryScore>,
 }
 
 /// `GET /api/meta`: categories and labels for the UI.
@@ -617,6 +623,10 @@ pub struct ExplanationFeedback {
     pub scoring_error: Option<String>,
     /// Raw cosines of everyone's scored explanations of this meme (sorted, including yours).
     pub crowd_scores: Vec<f64>,
+    /// True for hidden test items: the answer is stored and scored, but nothing derived from
+    /// the reference (score, crowd scores) is sent now; the score comes with the results.
+    #[serde(default)]
+    pub scores_with_results: bool,
 }
 
 /// `GET /api/embedding-model`: which sentence-embedding model scores explanations, and where

@@ -173,6 +173,20 @@ pub fn ExplainQuestion(
 #[component]
 fn Feedback(feedback: ExplanationFeedback, answer: String) -> impl IntoView {
     let i18n = use_i18n();
+    if feedback.scores_with_results {
+        // Hidden test item: nothing derived from the reference is sent per answer.
+        return view! {
+            <div class="feedback card" data-testid="explanation-feedback" role="status">
+                <p data-testid="scores-with-results">
+                    {move || pick(i18n.lang(), "Your answer is stored. Scores come with your results.", "你的回答已保存。得分将与结果一起显示。")}
+                </p>
+                <p class="muted small" data-testid="reference-withheld">
+                    {move || pick(i18n.lang(), "This meme belongs to the hidden test set: its reference and per-item score are not shown; your results show your average over hidden memes.", "此梗属于隐藏测试集：不显示参考释义和单题得分；结果页显示你在隐藏梗上的平均分。")}
+                </p>
+            </div>
+        }
+        .into_any();
+    }
     let score = feedback.server_score.clone();
     let server_cosine = score.as_ref().map(|s| s.cosine);
     let browser = RwSignal::new(None::<Result<BrowserScore, String>>);
@@ -275,6 +289,7 @@ fn Feedback(feedback: ExplanationFeedback, answer: String) -> impl IntoView {
             }}
         </div>
     }
+    .into_any()
 }
 
 #[cfg(test)]

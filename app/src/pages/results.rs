@@ -152,6 +152,7 @@ fn ResultsView(results: ResultsResponse, categories: Vec<CategoryInfo>) -> impl 
         you,
         crowd,
         review,
+        hidden_items,
         ..
     } = results;
     let overall = you.iter().find(|s| s.category.is_none()).cloned();
@@ -232,6 +233,15 @@ fn ResultsView(results: ResultsResponse, categories: Vec<CategoryInfo>) -> impl 
                 <p class="score" data-testid="your-score">
                     {score_text}
                 </p>
+                {hidden_items.map(|h| view! {
+                    <p class="muted small" data-testid="hidden-items-score" data-value=h.accuracy.to_string()>
+                        {move || if i18n.lang() == crate::i18n::Lang::Zh {
+                            format!("隐藏测试梗（{} 个）的平均相似度：{:.1}（四舍五入；不显示单题得分）", h.answered, h.accuracy)
+                        } else {
+                            format!("Hidden test memes ({}): average similarity {:.1} (rounded; no per-item scores)", h.answered, h.accuracy)
+                        }}
+                    </p>
+                })}
                 <p class="code-label">{move || i18n.t().completion_code}</p>
                 <p class="code" data-testid="completion-code">
                     {completion_code}
@@ -306,7 +316,11 @@ fn ReviewCard(item: ReviewItem, categories: StoredValue<Vec<CategoryInfo>>) -> i
                     <dt>{move || if zh() { "你的解释" } else { "Your explanation" }}</dt>
                     <dd lang="zh-CN">{explanation.answer.clone()}</dd>
                     <dt>{move || if zh() { "相似度" } else { "Similarity" }}</dt>
-                    <dd>{explanation.score.as_ref().map_or_else(|| DASH.to_owned(), |s| format!("{:.3} (rescaled {:.2}, BERTScore-F1 {:.3}, {})", s.cosine, s.rescaled, s.bert_f1, s.model))}</dd>
+                    <dd>{match explanation.score.as_ref() {
+                        Some(s) => format!("{:.3} (rescaled {:.2}, BERTScore-F1 {:.3}, {})", s.cosine, s.rescaled, s.bert_f1, s.model),
+                        None if item.gold_withheld => if zh() { "计入隐藏梗的平均分".to_owned() } else { "counted in your hidden-meme average".to_owned() },
+                        None => DASH.to_owned(),
+                    }}</dd>
                     <dt>{move || if zh() { "参考释义" } else { "Reference" }}</dt>
                     {match explanation.reference.clone() {
                         Some(r) => view! { <dd lang="zh-CN">{r.meaning}</dd> }.into_any(),
