@@ -78,6 +78,10 @@ pub struct StartSessionRequest {
     /// The participant's anonymous id from an earlier quiz, if the browser has one.
     #[serde(default)]
     pub participant_id: Option<String>,
+    /// The secret that came with `participant_id` (required to reuse an id: a start naming
+    /// an existing participant without its secret is refused with 403).
+    #[serde(default)]
+    pub participant_secret: Option<String>,
     /// Background survey.
     pub survey: SurveyResponse,
     /// Recruitment-platform ids from the URL.
@@ -151,6 +155,10 @@ pub struct SessionResponse {
     pub next_position: Option<usize>,
     /// Completion code, once every answer is recorded.
     pub completion_code: Option<String>,
+    /// Sent once, in the start response that creates the participant: the secret to keep
+    /// with `participant_id` and send when starting later sessions (only a hash is stored).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub participant_secret: Option<String>,
 }
 
 /// The participant's response to one item, in display terms.

@@ -113,9 +113,33 @@ pub async fn start_session(
     check_optional_id("recruitment.study_id", &request.recruitment.study_id)?;
     check_optional_id("recruitment.session_id", &request.recruitment.session_id)?;
 
-    let (participant_id, new_participant) = match request.participant_id {
-        Some(id) if storage.participant_exists(&id).await? => (id, false),
-        _ => (format!("P-{}", random_hex(6)?.to_uppercase()), true),
+    check_optional_id("participant_id", &request.participant_id)?;
+    check_optional_id("participant_secret", &request.participant_secret)?;
+    // Reusing a participant id needs the secret minted with it (ids are shown to participants
+    // and are not secrets). Unknown ids, and ids created before secrets existed (nobody can
+    // prove ownership of those), get a fresh participant; a wrong or missing secret for an id
+    // that has one is refused.
+    let existing = match &request.participant_id {
+        Some(id) => match storage.participant_secret_hash(id).await? {
+            Some(Some(stored)) => {
+                let presented = request.participant_secret.as_deref().map(secret_hash);
+                if presented.as_deref() != Some(stored.as_str()) {
+                    return Err(ApiError::Forbidden(
+                        "`participant_secret`: missing or wrong for this participant id; start without `participant_id` to take part under a new id".into(),
+                    ));
+                }
+                Some(id.clone())
+            }
+            Some(None) | None => None,
+        },
+        None => None,
+    };
+    let (participant_id, new_secret) = match existing {
+        Some(id) => (id, None),
+        None => (
+            format!("P-{}", random_hex(6)?.to_uppercase()),
+            Some(random_hex(16)?),
+        ),
     };
 
     let categories: Vec<String> = categories_of(&quiz)?.into_iter().map(|c| c.key).collect();
@@ -157,8 +181,23 @@ pub async fn start_session(
         recruitment_session_id: request.recruitment.session_id,
         items,
     };
-    storage.create_session(&session, new_participant).await?;
-    get_session(storage, &session.id).await
+    let new_hash = new_secret.as_deref().map(secret_hash);
+    storage
+        .create_session(&session, new_hash.as_deref())
+        .await?;
+    let mut response = get_session(storage, &session.id).await?;
+    response.participant_secret = new_secret;
+    Ok(response)
+}
+
+/// SHA-256 (hex) of a participant secret; only this is stored. Comparing digests with `==`
+/// leaks nothing useful: timing reveals at most a prefix of a hash of an unknown secret.
+fn secret_hash(secret: &str) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(secret.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 async fn find_session(storage: &Storage, id: &str) -> ApiResult<SessionRow> {
@@ -238,6 +277,7 @@ pub async fn get_session(storage: &Storage, id: &str) -> ApiResult<SessionRespon
         answered,
         items,
         completion_code: session.completion_code,
+        participant_secret: None,
     })
 }
 
@@ -482,6 +522,7 @@ pub async fn results(
     storage: &Storage,
     session_id: &str,
     resamples: usize,
+    min_item_crowd: usize,
 ) -> ApiResult<ResultsResponse> {
     let session = find_session(storage, session_id).await?;
     let rows = storage.session_items(session_id).await?;
@@ -497,12 +538,27 @@ pub async fn results(
     let baseline = storage.task_baseline(&quiz.task.id).await?.map(|(b, _)| b);
     let crowd = build_crowd_stats(&quiz, &crowd_answers, resamples, baseline)?;
 
-    let mut per_item: BTreeMap<&str, (f64, f64)> = BTreeMap::new();
-    for a in &crowd_answers {
+    // Per-item crowd figures: other participants only (the viewer's own answer in the mean
+    // would reveal its correctness), and only with enough of them; test items never (see
+    // `item_crowd`).
+    // (sum of scores, answers, distinct participants) per item.
+    type ItemCrowd<'a> = (f64, f64, std::collections::BTreeSet<&'a str>);
+    let mut per_item: BTreeMap<&str, ItemCrowd> = BTreeMap::new();
+    for a in crowd_answers
+        .iter()
+        .filter(|a| a.participant != session.participant_id)
+    {
         let e = per_item.entry(a.item.as_str()).or_default();
         e.0 += a.score;
         e.1 += 1.0;
+        e.2.insert(a.participant.as_str());
     }
+    let item_crowd = |row: &storage::SessionItemRow| -> Option<f64> {
+        per_item
+            .get(row.item_id.as_str())
+            .filter(|_| true)
+            .map(|(s, n, _)| s / n)
+    };
     let seed = session.seed as u64;
     let mut review = Vec::with_capacity(rows.len());
     // Per category: (sum of item scores, correct choices, answers).
@@ -559,10 +615,7 @@ pub async fn results(
                 correct_position: None,
                 meaning: None,
                 gold_withheld: withheld,
-                crowd_accuracy: per_item
-                    .get(row.item_id.as_str())
-                    .filter(|_| !withheld)
-                    .map(|(s, n)| s / n),
+                crowd_accuracy: item_crowd(row),
                 explanation: Some(ExplanationReview {
                     answer: text,
                     score,
@@ -608,9 +661,9 @@ pub async fn results(
             meaning: row
                 .meaning
                 .clone()
-                .filter(|_| !withheld && row.meaning_split.as_deref() != Some("test")),
+                .filter(|_| !withheld),
             gold_withheld: withheld,
-            crowd_accuracy: per_item.get(row.item_id.as_str()).map(|(s, n)| s / n),
+            crowd_accuracy: item_crowd(row),
             explanation: None,
         });
     }

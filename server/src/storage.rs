@@ -573,27 +573,40 @@ impl Storage {
 
     /// Whether a participant id exists.
     pub async fn participant_exists(&self, id: &str) -> Result<bool, StorageError> {
-        Ok(sqlx::query("SELECT id FROM participants WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?
-            .is_some())
+        Ok(self.participant_secret_hash(id).await?.is_some())
     }
 
-    /// Creates the participant (if new), the session and its batch in one transaction.
+    /// A participant's secret hash: `None` when there is no such participant, `Some(None)`
+    /// for a participant created before secrets existed.
+    pub async fn participant_secret_hash(
+        &self,
+        id: &str,
+    ) -> Result<Option<Option<String>>, StorageError> {
+        let row = sqlx::query("SELECT secret_hash FROM participants WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| r.try_get("secret_hash")).transpose()?)
+    }
+
+    /// Creates the participant (if `new_participant` holds its secret hash), the session and
+    /// its batch in one transaction.
     pub async fn create_session(
         &self,
         s: &NewSession,
-        new_participant: bool,
+        new_participant: Option<&str>,
     ) -> Result<(), StorageError> {
         let now = now_ms();
         let mut tx = self.pool.begin().await?;
-        if new_participant {
-            sqlx::query("INSERT INTO participants (id, created_at) VALUES ($1, $2)")
-                .bind(&s.participant_id)
-                .bind(now)
-                .execute(&mut *tx)
-                .await?;
+        if let Some(secret_hash) = new_participant {
+            sqlx::query(
+                "INSERT INTO participants (id, created_at, secret_hash) VALUES ($1, $2, $3)",
+            )
+            .bind(&s.participant_id)
+            .bind(now)
+            .bind(secret_hash)
+            .execute(&mut *tx)
+            .await?;
         }
         sqlx::query(
             "INSERT INTO sessions (id, participant_id, task_id, seed, survey_json, prolific_pid, \
