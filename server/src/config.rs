@@ -112,6 +112,9 @@ pub struct QuizSettings {
     pub explain_batch_size: usize,
     /// Bootstrap resamples for intervals.
     pub bootstrap_resamples: usize,
+    /// Per-item crowd figures in a participant's review: only for dev items, counting other
+    /// participants only, and only when at least this many of them answered the item.
+    pub min_item_crowd: usize,
 }
 
 impl Settings {

@@ -556,7 +556,7 @@ pub async fn results(
     let item_crowd = |row: &storage::SessionItemRow| -> Option<f64> {
         per_item
             .get(row.item_id.as_str())
-            .filter(|_| true)
+            .filter(|(_, _, who)| row.split == "dev" && who.len() >= min_item_crowd.max(1))
             .map(|(s, n, _)| s / n)
     };
     let seed = session.seed as u64;
@@ -661,7 +661,7 @@ pub async fn results(
             meaning: row
                 .meaning
                 .clone()
-                .filter(|_| !withheld),
+                .filter(|_| !withheld && row.meaning_split.as_deref() != Some("test")),
             gold_withheld: withheld,
             crowd_accuracy: item_crowd(row),
             explanation: None,

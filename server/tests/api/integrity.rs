@@ -169,9 +169,19 @@ async fn upgrade_rekeys_items_and_keeps_answers_and_submissions(db: Db) {
     sqlx::query("INSERT INTO sessions (id, participant_id, task_id, seed, survey_json, batch_size, created_at) VALUES ('sess-old', 'P-OLD', 'demo-mcq', 7, '{}', 2, 1)")
         .execute(&pool).await.unwrap();
     for (pos, (old, _, correct)) in old_items.iter().take(2).enumerate() {
-        let choice = if pos == 0 { *correct } else { (*correct + 1) % 5 };
-        sqlx::query("INSERT INTO session_items (session_id, position, item_id) VALUES ('sess-old', $1, $2)")
-            .bind(pos as i64).bind(old).execute(&pool).await.unwrap();
+        let choice = if pos == 0 {
+            *correct
+        } else {
+            (*correct + 1) % 5
+        };
+        sqlx::query(
+            "INSERT INTO session_items (session_id, position, item_id) VALUES ('sess-old', $1, $2)",
+        )
+        .bind(pos as i64)
+        .bind(old)
+        .execute(&pool)
+        .await
+        .unwrap();
         sqlx::query("INSERT INTO answers (id, session_id, item_id, idempotency_key, answer_json, option_order_json, choice, score, response_ms, created_at) VALUES ($1, 'sess-old', $2, $1, '{\"kind\":\"choice\",\"option\":0}', '[0,1,2,3,4]', $3, $4, 100, 1)")
             .bind(format!("ans-{pos}")).bind(old).bind(choice as i64)
             .bind(if pos == 0 { 1.0 } else { 0.0 })
@@ -211,7 +221,8 @@ async fn upgrade_rekeys_items_and_keeps_answers_and_submissions(db: Db) {
         assert!(old_items.iter().all(|(o, _, _)| o != &r.id));
     }
     // Splits follow the source (the question itself) now, with the inferred dev share.
-    let reproduced = |rows: &[memeboard_server::storage::TaskItemRow], key: &dyn Fn(&str) -> String| {
+    let reproduced = |rows: &[memeboard_server::storage::TaskItemRow],
+                      key: &dyn Fn(&str) -> String| {
         (0..=100u8).any(|p| {
             rows.iter().all(|r| {
                 let (split, half) = split_of(&key(&r.id), p);
@@ -280,7 +291,12 @@ async fn upgrade_rekeys_items_and_keeps_answers_and_submissions(db: Db) {
         .to_owned();
     let body = format!("{{\"item_id\":\"{}\",\"answer\":1}}\n", old_items[0].0);
     let response = upload_raw(&app, &token, &body).await;
-    assert_eq!(response.0, StatusCode::UNPROCESSABLE_ENTITY, "{}", response.1);
+    assert_eq!(
+        response.0,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        response.1
+    );
     assert!(response.1.contains(&old_items[0].0), "{}", response.1);
 }
 
@@ -310,4 +326,284 @@ async fn upload_raw(app: &TestApp, token: &str, body: &str) -> (StatusCode, Stri
 on_both_databases!(
     hashing_options_does_not_reproduce_item_ids,
     upgrade_rekeys_items_and_keeps_answers_and_submissions,
+);
+
+const ADMIN: &str = "admin-secret-for-integrity";
+
+async fn admin_app(db: Db) -> TestApp {
+    let (mut settings, dir) = test_settings(db, true).await;
+    settings.admin.token = ADMIN.into();
+    TestApp::with_settings(settings, dir).await
+}
+
+/// Sends a request with an optional bearer token; returns status and body text.
+async fn send(
+    app: &TestApp,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: &str,
+) -> (StatusCode, String) {
+    use axum::body::Body;
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let mut req = axum::http::Request::builder()
+        .method(method)
+        .uri(path)
+        .header("content-type", "application/json");
+    if let Some(t) = token {
+        req = req.header("authorization", format!("Bearer {t}"));
+    }
+    let response = app
+        .app
+        .router()
+        .oneshot(req.body(Body::from(body.to_owned())).unwrap())
+        .await
+        .unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// Completes a session of either quiz: MCQ items answered at display position `position`
+/// (or correctly when None), explanation items with a fixed text. Returns the answer bodies.
+async fn finish(app: &TestApp, session: &Value, position: Option<usize>) -> Vec<String> {
+    let id = session["session_id"].as_str().unwrap();
+    let stored = app.storage().find_session(id).await.unwrap().unwrap();
+    let rows = app.storage().session_items(id).await.unwrap();
+    let mut bodies = Vec::new();
+    for (n, r) in rows.iter().enumerate() {
+        let answer = match serde_json::from_str::<ItemGold>(&r.gold_json).unwrap() {
+            ItemGold::Choice { correct } => {
+                let ItemPrompt::TextMcq { options, .. } =
+                    serde_json::from_str(&r.prompt_json).unwrap()
+                else {
+                    panic!()
+                };
+                let order =
+                    memeboard_core::assign::option_order(stored.seed as u64, &r.item_id, options.len());
+                let p = position.unwrap_or_else(|| order.iter().position(|&o| o == correct).unwrap());
+                json!({"kind": "choice", "position": p})
+            }
+            _ => json!({"kind": "text", "text": "一种网络流行说法"}),
+        };
+        let (status, body) = send(
+            app,
+            "POST",
+            &format!("/api/sessions/{id}/answers"),
+            None,
+            &json!({"item_id": r.item_id, "idempotency_key": format!("k{n}"), "answer": answer, "response_ms": 900}).to_string(),
+        )
+        .await;
+        assert!(status.is_success(), "{status} {body}");
+        bodies.push(body);
+    }
+    bodies
+}
+
+async fn start(app: &TestApp, slug: &str) -> Value {
+    let (status, body) = app
+        .post(
+            &format!("/api/quizzes/{slug}/sessions"),
+            crate::helpers::start_body(false),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    body
+}
+
+/// Test gold of every task, as text that must never reach a client: explanation meanings and
+/// origins, and each MCQ sentence with its blank filled by the correct option.
+async fn test_secrets(app: &TestApp) -> Vec<String> {
+    let mut secrets = Vec::new();
+    for task in ["demo-mcq", "demo-explain"] {
+        for r in app.storage().task_items(task).await.unwrap() {
+            if r.split == "dev" {
+                continue;
+            }
+            match (
+                serde_json::from_str::<ItemPrompt>(&r.prompt_json).unwrap(),
+                serde_json::from_str::<ItemGold>(&r.gold_json).unwrap(),
+            ) {
+                (ItemPrompt::TextMcq { sentence, options }, ItemGold::Choice { correct }) => {
+                    secrets.push(sentence.replace("_____", &options[correct]));
+                }
+                (_, ItemGold::Explanation { meaning, origin }) => {
+                    secrets.push(meaning);
+                    secrets.extend(origin);
+                }
+                _ => panic!("unexpected item"),
+            }
+        }
+    }
+    secrets
+}
+
+/// Every endpoint, across both tasks of the demo benchmark, after quizzes were taken and files
+/// uploaded: no test-split gold of any task appears in any response (the admin's own views
+/// excepted).
+async fn no_endpoint_reveals_test_gold_of_any_task(db: Db) {
+    let app = admin_app(db).await;
+    let secrets = test_secrets(&app).await;
+    assert!(secrets.len() > 20);
+
+    // The case that leaked before: a dev question whose meme is a test explanation item.
+    let explain_split: HashMap<String, String> = app
+        .storage()
+        .task_items("demo-explain")
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.id, r.split))
+        .collect();
+    let _ = explain_split;
+
+    let mut bodies: Vec<(String, String)> = Vec::new();
+    let mut sessions = Vec::new();
+    for slug in ["demo-mcq", "demo-explain"] {
+        for round in 0..3 {
+            let s = start(&app, slug).await;
+            bodies.push((format!("start {slug}"), s.to_string()));
+            let answers = finish(&app, &s, (round > 0).then_some(0)).await;
+            bodies.extend(answers.into_iter().map(|b| (format!("answer {slug}"), b)));
+            sessions.push(s["session_id"].as_str().unwrap().to_owned());
+        }
+    }
+    // Both kinds of dev MCQ review items occur: the meme's explanation item dev and test.
+    let mut cross = 0;
+    for s in &sessions {
+        for r in app.storage().session_items(s).await.unwrap() {
+            if r.split == "dev" && r.meaning_split.as_deref() == Some("test") {
+                cross += 1;
+            }
+        }
+    }
+    assert!(cross > 0, "the sessions hold no dev question whose meme is a test explanation item");
+
+    // Uploads (explanations need the model; without it the upload is refused).
+    let token = app
+        .post("/api/authors", json!({"name": "Leak tester", "organisation": "o"}))
+        .await
+        .1["token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let mut submissions = Vec::new();
+    for slug in ["demo-mcq", "demo-explain"] {
+        let (_, template) = send(&app, "GET", &format!("/api/tasks/{slug}/template.jsonl"), None, "").await;
+        let file: String = template
+            .lines()
+            .map(|l| {
+                let mut v: Value = serde_json::from_str(l).unwrap();
+                if slug == "demo-mcq" {
+                    v["answer"] = json!(1);
+                } else {
+                    v["meaning"] = json!("一种说法");
+                }
+                v.to_string() + "\n"
+            })
+            .collect();
+        let (status, body) = send(
+            &app,
+            "POST",
+            &format!("/api/tasks/{slug}/submissions?model=Leaky"),
+            Some(&token),
+            &file,
+        )
+        .await;
+        bodies.push((format!("upload {slug}"), body.clone()));
+        if status == StatusCode::CREATED {
+            let v: Value = serde_json::from_str(&body).unwrap();
+            submissions.push(v["submission_id"].as_str().unwrap().to_owned());
+        }
+    }
+    assert!(!submissions.is_empty());
+    // Reveal the private boards too: still no gold.
+    for slug in ["demo-mcq", "demo-explain"] {
+        let (status, _) = send(&app, "POST", &format!("/api/admin/tasks/{slug}/board"), Some(ADMIN), r#"{"private_revealed": true}"#).await;
+        assert_eq!(status, StatusCode::OK);
+    }
+
+    // Every GET of the OpenAPI document, for every task, session and submission.
+    let (_, openapi) = send(&app, "GET", "/api/openapi.json", None, "").await;
+    let openapi: Value = serde_json::from_str(&openapi).unwrap();
+    let mut paths = Vec::new();
+    for (path, ops) in openapi["paths"].as_object().unwrap() {
+        if ops.get("get").is_none() {
+            continue;
+        }
+        let mut expanded = vec![path.clone()];
+        for (param, values) in [
+            ("{slug}", vec!["demo-mcq".to_owned(), "demo-explain".to_owned()]),
+            ("{id}", sessions.iter().chain(&submissions).cloned().collect()),
+            ("{file}", vec!["browser.json".to_owned()]),
+        ] {
+            expanded = expanded
+                .into_iter()
+                .flat_map(|p| {
+                    if p.contains(param) {
+                        values.iter().map(|v| p.replace(param, v)).collect()
+                    } else {
+                        vec![p]
+                    }
+                })
+                .collect();
+        }
+        paths.extend(expanded);
+    }
+    paths.push("/api/boards/demo-mcq?split=private".into());
+    paths.push("/api/boards/demo-explain?split=private".into());
+    assert!(paths.len() > 30);
+    for path in &paths {
+        for token in [None, Some(token.as_str())] {
+            let (_, body) = send(&app, "GET", path, token, "").await;
+            bodies.push((format!("GET {path}"), body));
+        }
+    }
+    for (what, body) in &bodies {
+        for s in &secrets {
+            assert!(!body.contains(s.as_str()), "{what} reveals test gold «{s}»: {body}");
+        }
+    }
+    // Results: nothing per item on test items.
+    for s in &sessions {
+        let (_, body) = send(&app, "GET", &format!("/api/sessions/{s}/results"), None, "").await;
+        let v: Value = serde_json::from_str(&body).unwrap();
+        for r in v["review"].as_array().unwrap() {
+            if r["gold_withheld"] == true {
+                assert!(r["correct_position"].is_null() && r["meaning"].is_null(), "{r}");
+                assert!(r["crowd_accuracy"].is_null(), "{r}");
+                assert!(r["explanation"]["reference"].is_null(), "{r}");
+            }
+        }
+    }
+}
+
+/// An attacker runs many sessions: no per-item crowd figure ever covers a test item, and a dev
+/// item gets one only with enough other participants (never counting the viewer).
+async fn per_item_crowd_figures_never_cover_test_items(db: Db) {
+    let app = TestApp::spawn(db).await;
+    let mut dev_figures = 0;
+    for round in 0..8 {
+        let s = start(&app, "demo-mcq").await;
+        finish(&app, &s, Some(round % 5)).await;
+        let id = s["session_id"].as_str().unwrap();
+        let (status, body) = app.get(&format!("/api/sessions/{id}/results")).await;
+        assert_eq!(status, StatusCode::OK);
+        for r in body["review"].as_array().unwrap() {
+            if r["gold_withheld"] == true {
+                assert!(r["crowd_accuracy"].is_null(), "round {round}: {r}");
+            } else if !r["crowd_accuracy"].is_null() {
+                // Five earlier participants at least.
+                assert!(round >= 5, "round {round}: {r}");
+                dev_figures += 1;
+            }
+        }
+    }
+    assert!(dev_figures > 0, "dev items get crowd figures once enough people answered");
+}
+
+on_both_databases!(
+    no_endpoint_reveals_test_gold_of_any_task,
+    per_item_crowd_figures_never_cover_test_items,
 );
