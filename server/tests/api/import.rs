@@ -66,7 +66,12 @@ async fn the_real_chime_subset_imports_with_stable_ids(db: Db) {
     let candidates = storage.assignment_candidates("chime-mcq").await.unwrap();
     let first_record = &serde_json::from_str::<Value>(&mcq).unwrap()[0];
     let options: Vec<String> = (1..=5)
-        .map(|k| first_record["options"][k.to_string()].as_str().unwrap().to_owned())
+        .map(|k| {
+            first_record["options"][k.to_string()]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
         .collect();
     let first = mcq_item_id("chime", "这款薯片好好吃，入口就是_____感觉。", &options);
     assert_eq!(candidates[0].id, first);

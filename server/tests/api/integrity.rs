@@ -607,3 +607,68 @@ on_both_databases!(
     no_endpoint_reveals_test_gold_of_any_task,
     per_item_crowd_figures_never_cover_test_items,
 );
+
+#[test]
+fn demo_correct_positions_follow_no_pattern() {
+    let mcq: Vec<Value> = serde_json::from_str(DEMO_MCQ).unwrap();
+    let mut counts = [0usize; 5];
+    for q in &mcq {
+        counts[q["correct_answer"].as_u64().unwrap() as usize - 1] += 1;
+    }
+    assert!(counts.iter().all(|&c| (5..=10).contains(&c)), "{counts:?}");
+}
+
+/// A file answering by the old line pattern ((line mod 5) + 1) or one constant option scores
+/// near chance on every board half and on the dev gold.
+async fn positional_pattern_files_score_near_chance(db: Db) {
+    let app = TestApp::spawn(db).await;
+    let token = app
+        .post("/api/authors", json!({"name": "Pattern", "organisation": "o"}))
+        .await
+        .1["token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let (_, template) = send(&app, "GET", "/api/tasks/demo-mcq/template.jsonl", None, "").await;
+    let ids: Vec<String> = template
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["item_id"].as_str().unwrap().to_owned())
+        .collect();
+    // Scored against the full gold (all splits), as only the server can.
+    let gold: HashMap<String, usize> = app
+        .storage()
+        .task_items("demo-mcq")
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| {
+            let ItemGold::Choice { correct } = serde_json::from_str(&r.gold_json).unwrap() else {
+                panic!()
+            };
+            (r.id, correct + 1)
+        })
+        .collect();
+    for strategy in 0..6 {
+        let answers: Vec<usize> = (0..ids.len())
+            .map(|n| if strategy == 5 { n % 5 + 1 } else { strategy + 1 })
+            .collect();
+        let right = ids.iter().zip(&answers).filter(|(id, a)| gold[*id] == **a).count();
+        let accuracy = right as f64 / ids.len() as f64;
+        assert!(accuracy <= 0.3, "strategy {strategy}: {right}/{}", ids.len());
+        let file: String = ids
+            .iter()
+            .zip(&answers)
+            .map(|(id, a)| json!({"item_id": id, "answer": a}).to_string() + "\n")
+            .collect();
+        if strategy == 5 {
+            let (status, body) =
+                send(&app, "POST", "/api/tasks/demo-mcq/submissions?model=Pattern", Some(&token), &file).await;
+            assert_eq!(status, StatusCode::CREATED, "{body}");
+            let v: Value = serde_json::from_str(&body).unwrap();
+            let public = v["public_scores"][0]["estimate"]["value"].as_f64().unwrap();
+            assert!(public <= 0.35, "the line pattern scores {public} on the public board");
+        }
+    }
+}
+
+on_both_databases!(positional_pattern_files_score_near_chance);
