@@ -792,7 +792,8 @@ pub async fn submit(
         },
         lines: num_lines,
         warnings: warning.into_iter().collect(),
-        public_scores: visible.then_some(public),
+        public_scores: visible
+            .then(|| publishable(public, settings.leaderboard.min_category_items)),
         quota: quota_of(storage, &scopes).await?,
     })
 }
@@ -851,7 +852,21 @@ fn model_of(s: &SubmissionRecord) -> ModelInfo {
     }
 }
 
-fn detail_of(task: &BoardTaskRow, s: &SubmissionRecord) -> ApiResult<SubmissionDetail> {
+/// Per-category figures are published only for categories with at least `min_items` items
+/// on the board half: with one or two items a handful of uploads (e.g. constant answers per
+/// option order) would reveal their answers. The overall entry is always kept.
+fn publishable(mut scores: Vec<CategoryEstimate>, min_items: usize) -> Vec<CategoryEstimate> {
+    for s in &mut scores {
+        s.suppress_below(min_items);
+    }
+    scores
+}
+
+fn detail_of(
+    task: &BoardTaskRow,
+    s: &SubmissionRecord,
+    min_items: usize,
+) -> ApiResult<SubmissionDetail> {
     let visible = board_visible(task);
     Ok(SubmissionDetail {
         submission_id: s.id.clone(),
@@ -867,12 +882,21 @@ fn detail_of(task: &BoardTaskRow, s: &SubmissionRecord) -> ApiResult<SubmissionD
         missing_items: usize::try_from(s.num_missing).unwrap_or(0),
         categories: categories(task)?,
         public_scores: if visible {
-            storage::decode_json("submissions.public_summary_json", &s.public_summary_json)?
+            publishable(
+                storage::decode_json("submissions.public_summary_json", &s.public_summary_json)?,
+                min_items,
+            )
         } else {
             Vec::new()
         },
         private_scores: if visible && task.private_revealed {
-            storage::decode_json("submissions.private_summary_json", &s.private_summary_json)?
+            publishable(
+                storage::decode_json(
+                    "submissions.private_summary_json",
+                    &s.private_summary_json,
+                )?,
+                min_items,
+            )
         } else {
             Vec::new()
         },
@@ -895,7 +919,11 @@ pub async fn me(
     let mut submissions = Vec::new();
     for s in storage.author_submissions(&author.id).await? {
         if let Some(task) = tasks.get(&s.task_id) {
-            submissions.push(detail_of(task, &s)?);
+            submissions.push(detail_of(
+                task,
+                &s,
+                settings.leaderboard.min_category_items,
+            )?);
         }
     }
     Ok(MeResponse {
@@ -908,7 +936,11 @@ pub async fn me(
 }
 
 /// A model page.
-pub async fn submission(storage: &Storage, id: &str) -> ApiResult<SubmissionDetail> {
+pub async fn submission(
+    storage: &Storage,
+    settings: &Settings,
+    id: &str,
+) -> ApiResult<SubmissionDetail> {
     let s = storage
         .find_submission(id)
         .await?
@@ -921,7 +953,7 @@ pub async fn submission(storage: &Storage, id: &str) -> ApiResult<SubmissionDeta
         .ok_or_else(|| {
             ApiError::NotFound(format!("the task of submission `{id}` no longer exists"))
         })?;
-    detail_of(&task, &s)
+    detail_of(&task, &s, settings.leaderboard.min_category_items)
 }
 
 async fn crowd_answers(storage: &Storage, task: &BoardTaskRow) -> ApiResult<Vec<CrowdAnswer>> {
@@ -1071,6 +1103,7 @@ pub async fn board(
                         category: r.category.clone(),
                         items: items_answered(r.category.as_ref()),
                         estimate: pick(r),
+                        suppressed: false,
                     })
                     .collect(),
                 participants: Some(participants),
@@ -1095,6 +1128,7 @@ pub async fn board(
         category: None,
         items: in_half.len(),
         estimate: chance(in_half.values().collect()),
+        suppressed: false,
     }];
     for k in &keys {
         let subset: Vec<&&(TaskItemRow, Option<f64>)> =
@@ -1103,6 +1137,7 @@ pub async fn board(
             category: Some(k.clone()),
             items: subset.len(),
             estimate: chance(subset),
+            suppressed: false,
         });
     }
     rows.push(BoardRow {
@@ -1121,6 +1156,13 @@ pub async fn board(
         participants: None,
     });
 
+    // Per-category figures only where the half has enough items in the category (model,
+    // human and chance rows alike; the overall column always).
+    for row in &mut rows {
+        for s in &mut row.scores {
+            s.suppress_below(settings.leaderboard.min_category_items);
+        }
+    }
     let overall = |r: &BoardRow| {
         r.scores
             .first()
@@ -1224,7 +1266,8 @@ pub fn board_csv(board: &BoardResponse) -> String {
 }
 
 /// Items the model got wrong that most people got right, biggest gap first. Authors see
-/// their own submission on dev and public-board items; admins see every item.
+/// their own submission on dev items only (listing the test items a file got wrong would
+/// reveal their gold after a few constant-answer uploads); admins see every item.
 pub async fn item_gaps(
     storage: &Storage,
     settings: &Settings,
@@ -1284,7 +1327,7 @@ pub async fn item_gaps(
         .iter()
         .filter_map(|sc| {
             let (row, text) = by_id.get(sc.item_id.as_str())?;
-            let allowed = admin || row.split == "dev" || row.board_half == "public";
+            let allowed = admin || row.split == "dev";
             let (sum, n) = crowd.get(&sc.item_id)?;
             let crowd_accuracy = sum / *n as f64;
             // Choices: wrong where most people were right. Explanations: below the crowd.
