@@ -41,6 +41,9 @@ pub struct LeaderboardSettings {
     pub tokens_per_address_per_day: usize,
     /// New author tokens per UTC day, all clients together.
     pub tokens_per_day: usize,
+    /// Fewest items a category needs on a board half for its column to be published (board
+    /// rows, upload responses, model pages, downloads); the overall column is always shown.
+    pub min_category_items: usize,
     /// Header holding the client address set by a trusted reverse proxy (e.g. `x-real-ip`);
     /// empty: the TCP peer address. Only set it behind a proxy that overwrites the header.
     #[serde(default)]

@@ -891,10 +891,7 @@ fn detail_of(
         },
         private_scores: if visible && task.private_revealed {
             publishable(
-                storage::decode_json(
-                    "submissions.private_summary_json",
-                    &s.private_summary_json,
-                )?,
+                storage::decode_json("submissions.private_summary_json", &s.private_summary_json)?,
                 min_items,
             )
         } else {

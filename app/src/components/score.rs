@@ -24,6 +24,27 @@ pub fn estimate_view(e: Option<&Estimate>) -> AnyView {
     }
 }
 
+fn by_lang(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
+    match lang {
+        Lang::En => en,
+        Lang::Zh => zh,
+    }
+}
+
+/// A category's estimate, or "too few items to show" where the server left the value out
+/// because the category has too few items on the board half.
+pub fn category_estimate_view(s: Option<&CategoryEstimate>, lang: Lang) -> AnyView {
+    match s {
+        Some(s) if s.suppressed => view! {
+            <span class="val muted small" data-testid="suppressed" title=by_lang(lang, "Published only for categories with enough items on this board half", "仅公布本榜单中题目足够多的类别")>
+                {by_lang(lang, "too few items to show", "题目太少，不显示")}
+            </span>
+        }
+        .into_any(),
+        other => estimate_view(other.and_then(|s| s.estimate.as_ref())),
+    }
+}
+
 /// Whether a human row is the "human best" row (else it is the human average). The server
 /// labels them "Human average (crowd)" and "Human best (crowd)".
 pub fn is_human_best(row: &BoardRow) -> bool {
@@ -119,7 +140,7 @@ pub fn ScoreTable(
                     data-category=s.category.clone().unwrap_or_else(|| "overall".to_owned())
                 >
                     <th scope="row">{label}</th>
-                    <td>{estimate_view(s.estimate.as_ref())}</td>
+                    <td>{let s = s.clone(); move || category_estimate_view(Some(&s), i18n.lang())}</td>
                     <td>{s.items.to_string()}</td>
                 </tr>
             }

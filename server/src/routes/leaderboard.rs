@@ -246,7 +246,9 @@ async fn get_submission(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> ApiResult<Json<SubmissionDetail>> {
-    Ok(Json(leaderboard::submission(&state.storage, &id).await?))
+    Ok(Json(
+        leaderboard::submission(&state.storage, &state.settings, &id).await?,
+    ))
 }
 
 async fn get_item_gaps(

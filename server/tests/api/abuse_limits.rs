@@ -254,7 +254,107 @@ async fn new_tokens_of_the_same_author_or_model_share_the_quota(db: Db) {
     assert_eq!(app.count("submissions").await, 5);
 }
 
+/// Every per-category entry is left out (and flagged), the overall one is kept.
+fn assert_categories_hidden(scores: &Value, what: &str) {
+    let scores = scores
+        .as_array()
+        .unwrap_or_else(|| panic!("{what}: {scores}"));
+    assert!(scores.len() > 1, "{what}");
+    assert!(scores[0]["category"].is_null());
+    assert!(
+        scores[0]["estimate"]["value"].is_number(),
+        "{what}: overall shown"
+    );
+    for c in &scores[1..] {
+        assert!(c["estimate"].is_null(), "{what}: {c}");
+        assert_eq!(c["suppressed"], true, "{what}: {c}");
+    }
+}
+
+async fn small_categories_show_no_figure_anywhere(db: Db) {
+    let (app, _) = app_with(db, |_| {}).await;
+    // The demo's public half has a few items per meme type (well under the default 10).
+    let mut per_category: std::collections::BTreeMap<String, usize> = Default::default();
+    for item in app.storage().task_items(TASK).await.unwrap() {
+        if item.split == "test" && item.board_half == "public" {
+            *per_category.entry(item.category).or_default() += 1;
+        }
+    }
+    assert!(per_category.values().all(|&n| n < 10), "{per_category:?}");
+    assert!(per_category.values().any(|&n| n <= 2), "{per_category:?}");
+    let token = token(&app, "Prober", "192.0.2.9:1").await;
+    let (status, up) = upload(&app, &token, "Probe", &file(&app).await).await;
+    assert_eq!(status, StatusCode::CREATED, "{up}");
+    assert_categories_hidden(&up["public_scores"], "upload response");
+    let id = up["submission_id"].as_str().unwrap();
+
+    let (_, board) = app.get(&format!("/api/boards/{TASK}")).await;
+    for row in board["rows"].as_array().unwrap() {
+        assert_categories_hidden(&row["scores"], &format!("board row {}", row["label"]));
+    }
+    let (_, page) = app.get(&format!("/api/submissions/{id}")).await;
+    assert_categories_hidden(&page["public_scores"], "model page");
+    let (_, _, me) = send(
+        &app,
+        Method::GET,
+        "/api/me",
+        Some(&token),
+        None,
+        String::new(),
+    )
+    .await;
+    assert_categories_hidden(&me["submissions"][0]["public_scores"], "account page");
+    let (_, json_file) = app.get(&format!("/api/boards/{TASK}/download.json")).await;
+    assert_eq!(json_file["rows"], board["rows"]);
+
+    let router = app.app.router();
+    let response = router
+        .oneshot(
+            Request::builder()
+                .uri(format!("/api/boards/{TASK}/download.csv"))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    let csv = String::from_utf8(
+        response
+            .into_body()
+            .collect()
+            .await
+            .unwrap()
+            .to_bytes()
+            .to_vec(),
+    )
+    .unwrap();
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let first_category = header.iter().position(|h| *h == "overall_ci_high").unwrap() + 1;
+    for line in lines {
+        let fields: Vec<&str> = line.split(',').collect();
+        assert!(
+            !fields[first_category - 3].is_empty(),
+            "overall shown: {line}"
+        );
+        assert!(
+            fields[first_category..].iter().all(|f| f.is_empty()),
+            "no category figure: {line}"
+        );
+    }
+
+    // With the threshold lowered, the same categories are published.
+    let (app, _) = app_with(db, |s| s.leaderboard.min_category_items = 1).await;
+    let token = self::token(&app, "Prober", "192.0.2.9:1").await;
+    let (_, up) = upload(&app, &token, "Probe", &file(&app).await).await;
+    let scores = up["public_scores"].as_array().unwrap();
+    assert!(scores[1..]
+        .iter()
+        .filter(|c| c["items"].as_u64().unwrap() > 0)
+        .all(|c| c["estimate"]["value"].is_number() && c.get("suppressed").is_none()));
+}
+
 on_both_databases!(
+    small_categories_show_no_figure_anywhere,
     token_creation_is_limited_per_address_and_per_day,
     concurrent_uploads_accept_exactly_the_daily_quota,
     new_tokens_of_the_same_author_or_model_share_the_quota,
