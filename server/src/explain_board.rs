@@ -87,15 +87,11 @@ pub fn inputs_jsonl(items: &[ExplItem]) -> String {
 
 /// A template: every item id with an empty meaning.
 pub fn template(items: &[ExplItem], format: FileFormat) -> String {
-    match format {
-        FileFormat::JsonLines => items
-            .iter()
-            .map(|i| format!("{{\"item_id\":\"{}\",\"meaning\":null}}\n", i.row.id))
-            .collect(),
-        FileFormat::Csv => std::iter::once("item_id,meaning,origin,example\n".to_owned())
-            .chain(items.iter().map(|i| format!("{},,,\n", i.row.id)))
-            .collect(),
-    }
+    crate::leaderboard::template_file(
+        items.iter().map(|i| i.row.id.as_str()),
+        &["meaning", "origin", "example"],
+        format,
+    )
 }
 
 /// Reference explanations of the open dev split only.

@@ -380,9 +380,13 @@ async fn finish(app: &TestApp, session: &Value, position: Option<usize>) -> Vec<
                 else {
                     panic!()
                 };
-                let order =
-                    memeboard_core::assign::option_order(stored.seed as u64, &r.item_id, options.len());
-                let p = position.unwrap_or_else(|| order.iter().position(|&o| o == correct).unwrap());
+                let order = memeboard_core::assign::option_order(
+                    stored.seed as u64,
+                    &r.item_id,
+                    options.len(),
+                );
+                let p =
+                    position.unwrap_or_else(|| order.iter().position(|&o| o == correct).unwrap());
                 json!({"kind": "choice", "position": p})
             }
             _ => json!({"kind": "text", "text": "一种网络流行说法"}),
@@ -478,11 +482,17 @@ async fn no_endpoint_reveals_test_gold_of_any_task(db: Db) {
             }
         }
     }
-    assert!(cross > 0, "the sessions hold no dev question whose meme is a test explanation item");
+    assert!(
+        cross > 0,
+        "the sessions hold no dev question whose meme is a test explanation item"
+    );
 
     // Uploads (explanations need the model; without it the upload is refused).
     let token = app
-        .post("/api/authors", json!({"name": "Leak tester", "organisation": "o"}))
+        .post(
+            "/api/authors",
+            json!({"name": "Leak tester", "organisation": "o"}),
+        )
         .await
         .1["token"]
         .as_str()
@@ -490,7 +500,14 @@ async fn no_endpoint_reveals_test_gold_of_any_task(db: Db) {
         .to_owned();
     let mut submissions = Vec::new();
     for slug in ["demo-mcq", "demo-explain"] {
-        let (_, template) = send(&app, "GET", &format!("/api/tasks/{slug}/template.jsonl"), None, "").await;
+        let (_, template) = send(
+            &app,
+            "GET",
+            &format!("/api/tasks/{slug}/template.jsonl"),
+            None,
+            "",
+        )
+        .await;
         let file: String = template
             .lines()
             .map(|l| {
@@ -520,7 +537,14 @@ async fn no_endpoint_reveals_test_gold_of_any_task(db: Db) {
     assert!(!submissions.is_empty());
     // Reveal the private boards too: still no gold.
     for slug in ["demo-mcq", "demo-explain"] {
-        let (status, _) = send(&app, "POST", &format!("/api/admin/tasks/{slug}/board"), Some(ADMIN), r#"{"private_revealed": true}"#).await;
+        let (status, _) = send(
+            &app,
+            "POST",
+            &format!("/api/admin/tasks/{slug}/board"),
+            Some(ADMIN),
+            r#"{"private_revealed": true}"#,
+        )
+        .await;
         assert_eq!(status, StatusCode::OK);
     }
 
@@ -534,8 +558,14 @@ async fn no_endpoint_reveals_test_gold_of_any_task(db: Db) {
         }
         let mut expanded = vec![path.clone()];
         for (param, values) in [
-            ("{slug}", vec!["demo-mcq".to_owned(), "demo-explain".to_owned()]),
-            ("{id}", sessions.iter().chain(&submissions).cloned().collect()),
+            (
+                "{slug}",
+                vec!["demo-mcq".to_owned(), "demo-explain".to_owned()],
+            ),
+            (
+                "{id}",
+                sessions.iter().chain(&submissions).cloned().collect(),
+            ),
             ("{file}", vec!["browser.json".to_owned()]),
         ] {
             expanded = expanded
@@ -562,7 +592,10 @@ async fn no_endpoint_reveals_test_gold_of_any_task(db: Db) {
     }
     for (what, body) in &bodies {
         for s in &secrets {
-            assert!(!body.contains(s.as_str()), "{what} reveals test gold «{s}»: {body}");
+            assert!(
+                !body.contains(s.as_str()),
+                "{what} reveals test gold «{s}»: {body}"
+            );
         }
     }
     // Results: nothing per item on test items.
@@ -571,7 +604,10 @@ async fn no_endpoint_reveals_test_gold_of_any_task(db: Db) {
         let v: Value = serde_json::from_str(&body).unwrap();
         for r in v["review"].as_array().unwrap() {
             if r["gold_withheld"] == true {
-                assert!(r["correct_position"].is_null() && r["meaning"].is_null(), "{r}");
+                assert!(
+                    r["correct_position"].is_null() && r["meaning"].is_null(),
+                    "{r}"
+                );
                 assert!(r["crowd_accuracy"].is_null(), "{r}");
                 assert!(r["explanation"]["reference"].is_null(), "{r}");
             }
@@ -600,7 +636,10 @@ async fn per_item_crowd_figures_never_cover_test_items(db: Db) {
             }
         }
     }
-    assert!(dev_figures > 0, "dev items get crowd figures once enough people answered");
+    assert!(
+        dev_figures > 0,
+        "dev items get crowd figures once enough people answered"
+    );
 }
 
 on_both_databases!(
@@ -623,7 +662,10 @@ fn demo_correct_positions_follow_no_pattern() {
 async fn positional_pattern_files_score_near_chance(db: Db) {
     let app = TestApp::spawn(db).await;
     let token = app
-        .post("/api/authors", json!({"name": "Pattern", "organisation": "o"}))
+        .post(
+            "/api/authors",
+            json!({"name": "Pattern", "organisation": "o"}),
+        )
         .await
         .1["token"]
         .as_str()
@@ -632,7 +674,12 @@ async fn positional_pattern_files_score_near_chance(db: Db) {
     let (_, template) = send(&app, "GET", "/api/tasks/demo-mcq/template.jsonl", None, "").await;
     let ids: Vec<String> = template
         .lines()
-        .map(|l| serde_json::from_str::<Value>(l).unwrap()["item_id"].as_str().unwrap().to_owned())
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["item_id"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
         .collect();
     // Scored against the full gold (all splits), as only the server can.
     let gold: HashMap<String, usize> = app
@@ -650,25 +697,80 @@ async fn positional_pattern_files_score_near_chance(db: Db) {
         .collect();
     for strategy in 0..6 {
         let answers: Vec<usize> = (0..ids.len())
-            .map(|n| if strategy == 5 { n % 5 + 1 } else { strategy + 1 })
+            .map(|n| {
+                if strategy == 5 {
+                    n % 5 + 1
+                } else {
+                    strategy + 1
+                }
+            })
             .collect();
-        let right = ids.iter().zip(&answers).filter(|(id, a)| gold[*id] == **a).count();
+        let right = ids
+            .iter()
+            .zip(&answers)
+            .filter(|(id, a)| gold[*id] == **a)
+            .count();
         let accuracy = right as f64 / ids.len() as f64;
-        assert!(accuracy <= 0.3, "strategy {strategy}: {right}/{}", ids.len());
+        assert!(
+            accuracy <= 0.3,
+            "strategy {strategy}: {right}/{}",
+            ids.len()
+        );
         let file: String = ids
             .iter()
             .zip(&answers)
             .map(|(id, a)| json!({"item_id": id, "answer": a}).to_string() + "\n")
             .collect();
         if strategy == 5 {
-            let (status, body) =
-                send(&app, "POST", "/api/tasks/demo-mcq/submissions?model=Pattern", Some(&token), &file).await;
+            let (status, body) = send(
+                &app,
+                "POST",
+                "/api/tasks/demo-mcq/submissions?model=Pattern",
+                Some(&token),
+                &file,
+            )
+            .await;
             assert_eq!(status, StatusCode::CREATED, "{body}");
             let v: Value = serde_json::from_str(&body).unwrap();
             let public = v["public_scores"][0]["estimate"]["value"].as_f64().unwrap();
-            assert!(public <= 0.35, "the line pattern scores {public} on the public board");
+            assert!(
+                public <= 0.35,
+                "the line pattern scores {public} on the public board"
+            );
         }
     }
 }
 
 on_both_databases!(positional_pattern_files_score_near_chance);
+
+/// A model name written as a spreadsheet formula is downloaded as text.
+async fn board_csv_neutralises_formulas(db: Db) {
+    let app = TestApp::spawn(db).await;
+    let token = app
+        .post("/api/authors", json!({"name": "Formula", "organisation": "@org"}))
+        .await
+        .1["token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let (_, template) = send(&app, "GET", "/api/tasks/demo-mcq/template.jsonl", None, "").await;
+    let file = template.replace("null", "1");
+    let (status, body) = send(
+        &app,
+        "POST",
+        "/api/tasks/demo-mcq/submissions?model=%3DHYPERLINK(%22x%22)&parameters=-7B",
+        Some(&token),
+        &file,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let csv = app_text(&app, "/api/boards/demo-mcq/download.csv").await;
+    assert!(csv.contains(r#""'=HYPERLINK(""x"")",'@org,'-7B,"#), "{csv}");
+    for line in csv.lines() {
+        for field in line.split(',') {
+            assert!(!field.starts_with(['=', '@', '+']), "{line}");
+        }
+    }
+}
+
+on_both_databases!(board_csv_neutralises_formulas);
