@@ -10,6 +10,9 @@ pub const LANG_KEY: &str = "memeboard.lang";
 /// Anonymous participant id returned by the server, reused for later quizzes.
 pub const PARTICIPANT_KEY: &str = "memeboard.participant_id";
 
+/// The secret the server minted with the participant id (sent once); reusing the id needs it.
+pub const PARTICIPANT_SECRET_KEY: &str = "memeboard.participant_secret";
+
 /// Leaderboard author token (bearer token for uploads), stored on the account page.
 pub const TOKEN_KEY: &str = "memeboard.token";
 

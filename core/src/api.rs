@@ -87,6 +87,10 @@ pub struct StartSessionRequest {
     /// The participant's anonymous id from an earlier quiz, if the browser has one.
     #[serde(default)]
     pub participant_id: Option<String>,
+    /// The secret that came with `participant_id` (required to reuse an id: a start naming
+    /// an existing participant without its secret is refused with 403).
+    #[serde(default)]
+    pub participant_secret: Option<String>,
     /// Background survey.
     pub survey: SurveyResponse,
     /// Recruitment-platform ids from the URL.
@@ -145,6 +149,10 @@ pub struct SessionResponse {
     pub next_position: Option<usize>,
     /// Completion code, once every answer is recorded.
     pub completion_code: Option<String>,
+    /// Sent once, in the start response that creates the participant: the secret to keep
+    /// with `participant_id` and send when starting later sessions (only a hash is stored).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub participant_secret: Option<String>,
 }
 
 /// `POST /api/sessions/{id}/answers`.
@@ -286,6 +294,12 @@ pub struct ResultsResponse {
     pub crowd: CrowdStatsResponse,
     /// Per-item review with the gold answers.
     pub review: Vec<ReviewItem>,
+    /// Explanation quizzes: your mean similarity over the batch's hidden test items, rounded
+    /// to one decimal (`correct` unused). Hidden items have no per-item score anywhere, and
+    /// `you` counts open dev items only, so that repeating the quiz cannot probe the hidden
+    /// reference meanings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hidden_items: Option<CategoryScore>,
 }
 
 /// `GET /api/meta`: categories and labels for the UI.
@@ -630,6 +644,10 @@ pub struct ExplanationFeedback {
     pub scoring_error: Option<String>,
     /// Raw cosines of everyone's scored explanations of this meme (sorted, including yours).
     pub crowd_scores: Vec<f64>,
+    /// True for hidden test items: the answer is stored and scored, but nothing derived from
+    /// the reference (score, crowd scores) is sent now; the score comes with the results.
+    #[serde(default)]
+    pub scores_with_results: bool,
 }
 
 /// `GET /api/embedding-model`: which sentence-embedding model scores explanations, and where

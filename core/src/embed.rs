@@ -80,6 +80,21 @@ pub struct BertScore {
 /// one text is matched to its most similar token of the other. Inputs are token vectors
 /// (`tokens × dim`, special tokens like `[CLS]`/`[SEP]` already dropped).
 ///
+/// **Special tokens, compared with the `bert_score` package.** The server
+/// (`token_vectors` in `server/src/inference.rs`) drops `[CLS]` and `[SEP]` from both texts
+/// before calling this, so they are neither averaged over nor available as match targets.
+/// `bert_score` gives them idf weight 0 (so they are not averaged over either, with or without
+/// `idf=True`) but keeps them in the similarity matrix, where a content token may take its
+/// maximum on the other text's `[CLS]`/`[SEP]`. With the same token vectors, our precision and
+/// recall are therefore less than or equal to `bert_score`'s (fewer targets for each max), and
+/// equal whenever no content token's best match is a special token. Two further differences:
+/// we use the model's last hidden layer (`bert_score` picks a tuned layer per model), and we
+/// apply no baseline rescaling here (see [`rescale`]).
+///
+/// **F1.** The harmonic mean is only meaningful for positive precision and recall: cosines
+/// can be negative, and `2PR/(P+R)` is then negative or unbounded (P = −0.49, R = 0.5 gives
+/// −49). F1 is 0 when precision or recall is ≤ 0 (in particular when P + R ≤ 0).
+///
 /// Worked example: candidate tokens {e1, e2}, reference tokens {e1}: precision = (1 + 0)/2 =
 /// 0.5, recall = 1, F1 = 2·0.5·1/1.5 = 0.667.
 ///
@@ -116,7 +131,7 @@ pub fn bert_score(candidate: &[f32], reference: &[f32], dim: usize) -> BertScore
         })
         .sum::<f64>()
         / r.len() as f64;
-    let f1 = if precision + recall > 0.0 {
+    let f1 = if precision > 0.0 && recall > 0.0 {
         2.0 * precision * recall / (precision + recall)
     } else {
         0.0
@@ -172,4 +187,24 @@ pub fn nearest<K: PartialEq>(
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     scored.into_iter().take(k).map(|(_, i)| i).collect()
+}
+
+#[cfg(test)]
+mod bert_score_tests {
+    use super::bert_score;
+
+    #[test]
+    fn f1_is_zero_unless_precision_and_recall_are_positive() {
+        // Opposite vectors: precision = recall = -1, so P + R < 0.
+        let s = bert_score(&[1.0, 0.0], &[-1.0, 0.0], 2);
+        assert_eq!((s.precision, s.recall, s.f1), (-1.0, -1.0, 0.0));
+        // R < 0 < P with P + R > 0: 2PR/(P+R) was negative (here -0.6; unbounded as P + R
+        // approaches 0). One candidate token; reference tokens at cosine -1 and 0.6 to it.
+        let cand = [-1.0, 0.0];
+        let reference = [1.0, 0.0, -0.6, 0.8];
+        let s = bert_score(&cand, &reference, 2);
+        assert!(s.precision > 0.0 && s.recall < 0.0, "{s:?}");
+        assert_eq!(s.f1, 0.0);
+        assert!(s.f1 >= 0.0 && s.f1 <= 1.0);
+    }
 }

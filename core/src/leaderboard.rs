@@ -142,8 +142,33 @@ pub struct CategoryEstimate {
     pub category: Option<String>,
     /// Items scored.
     pub items: usize,
-    /// Mean item score with an item-bootstrap 95% interval (`None` with no items).
+    /// Mean item score with an item-bootstrap 95% interval (`None` with no items, or when
+    /// suppressed).
     pub estimate: Option<Estimate>,
+    /// True when the category has too few items on this board half to publish a figure
+    /// (a handful of uploads could otherwise reveal answers); the value is left out.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub suppressed: bool,
+}
+
+impl CategoryEstimate {
+    /// Leaves out the value of a category (never the overall entry) with fewer than
+    /// `min_items` items.
+    ///
+    /// ```
+    /// use memeboard_core::leaderboard::CategoryEstimate;
+    /// use memeboard_core::stats::Estimate;
+    /// let e = Some(Estimate { value: 0.5, ci_low: 0.0, ci_high: 1.0 });
+    /// let mut c = CategoryEstimate { category: Some("slang".into()), items: 2, estimate: e, suppressed: false };
+    /// c.suppress_below(10);
+    /// assert!(c.suppressed && c.estimate.is_none());
+    /// ```
+    pub fn suppress_below(&mut self, min_items: usize) {
+        if self.category.is_some() && self.items < min_items {
+            self.estimate = None;
+            self.suppressed = true;
+        }
+    }
 }
 
 /// Overall and per-category accuracy with item-bootstrap 95% intervals.
@@ -182,6 +207,7 @@ pub fn summarize(
         category: None,
         items,
         estimate: overall,
+        suppressed: false,
     }];
     let mut by_category: BTreeMap<&str, Vec<&ItemScore>> = BTreeMap::new();
     for s in scores {
@@ -193,6 +219,7 @@ pub fn summarize(
             category: Some(c.clone()),
             items,
             estimate: est,
+            suppressed: false,
         });
     }
     out

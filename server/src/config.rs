@@ -31,6 +31,23 @@ pub struct Settings {
 pub struct LeaderboardSettings {
     /// Accepted uploads per token per UTC day.
     pub daily_quota: usize,
+    /// Accepted uploads per author name (case and spacing ignored) per UTC day, whatever the
+    /// token: a new token under the same name gets no fresh quota.
+    pub daily_quota_per_author: usize,
+    /// Accepted uploads per model name (case and spacing ignored) per task per UTC day,
+    /// whatever the token or author.
+    pub daily_quota_per_model: usize,
+    /// New author tokens per client address per UTC day (IPv6: per /64 network).
+    pub tokens_per_address_per_day: usize,
+    /// New author tokens per UTC day, all clients together.
+    pub tokens_per_day: usize,
+    /// Fewest items a category needs on a board half for its column to be published (board
+    /// rows, upload responses, model pages, downloads); the overall column is always shown.
+    pub min_category_items: usize,
+    /// Header holding the client address set by a trusted reverse proxy (e.g. `x-real-ip`);
+    /// empty: the TCP peer address. Only set it behind a proxy that overwrites the header.
+    #[serde(default)]
+    pub client_ip_header: String,
     /// Largest upload in bytes.
     pub max_upload_bytes: usize,
     /// Most data lines per upload.
@@ -98,6 +115,9 @@ pub struct QuizSettings {
     pub explain_batch_size: usize,
     /// Bootstrap resamples for intervals.
     pub bootstrap_resamples: usize,
+    /// Per-item crowd figures in a participant's review: only for dev items, counting other
+    /// participants only, and only when at least this many of them answered the item.
+    pub min_item_crowd: usize,
 }
 
 impl Settings {

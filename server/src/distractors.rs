@@ -14,8 +14,10 @@ use std::collections::HashMap;
 /// Distractors per question (five options in all).
 pub const DISTRACTORS: usize = 4;
 
-/// Builds the MCQ file of benchmark `slug` with regenerated distractors. The answer keeps its
-/// position; the other positions get the nearest memes, most similar first.
+/// Builds the MCQ file of benchmark `slug` with regenerated distractors. The answer goes to a
+/// position drawn from a hash of the benchmark and sentence (seeded, deterministic, uniform
+/// over the five positions, unrelated to the stored order or to the line number); the other
+/// positions get the nearest memes, most similar first.
 pub async fn regenerate(
     storage: &Storage,
     embeddings: &EmbeddingService,
@@ -43,13 +45,12 @@ pub async fn regenerate(
     let mut out = Vec::new();
     for item in &items {
         // Distractors are a text-MCQ concern: other kinds' items are skipped.
-        let ItemPrompt::TextMcq(text_mcq::Prompt { sentence, options }) =
+        let ItemPrompt::TextMcq(text_mcq::Prompt { sentence, .. }) =
             serde_json::from_str(&item.prompt_json)?
         else {
             continue;
         };
-        let ItemGold::TextMcq(text_mcq::Gold { correct }) = serde_json::from_str(&item.gold_json)?
-        else {
+        let ItemGold::TextMcq(_) = serde_json::from_str(&item.gold_json)? else {
             continue;
         };
         let Some(target) = sources
@@ -67,7 +68,9 @@ pub async fn regenerate(
         );
         let mut fill = near.iter().map(|&i| phrases[i].clone());
         let mut new_options = serde_json::Map::new();
-        for position in 0..options.len().max(DISTRACTORS + 1) {
+        let n_options = DISTRACTORS + 1;
+        let correct = answer_position(slug, &sentence, n_options);
+        for position in 0..n_options {
             let text = if position == correct {
                 phrases[target].clone()
             } else {
@@ -80,4 +83,27 @@ pub async fn regenerate(
         );
     }
     Ok(Value::Array(out))
+}
+
+/// Where the answer goes among `n_options`: from a hash of the benchmark and the sentence.
+pub fn answer_position(slug: &str, sentence: &str, n_options: usize) -> usize {
+    let h = memeboard_core::ids::fnv1a64(format!("distractors/{slug}/{sentence}").as_bytes());
+    (h % n_options.max(1) as u64) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn answer_positions_cover_every_position_without_a_pattern() {
+        let n = 500;
+        let mut counts = [0usize; 5];
+        let mut pattern = 0;
+        for k in 0..n {
+            let p = super::answer_position("demo", &format!("sentence {k} _____"), 5);
+            counts[p] += 1;
+            pattern += usize::from(p == k % 5);
+        }
+        assert!(counts.iter().all(|&c| c > n / 5 - 40 && c < n / 5 + 40), "{counts:?}");
+        assert!(pattern < n / 5 + 40, "{pattern}");
+    }
 }

@@ -88,8 +88,24 @@ impl IntoResponse for ApiError {
             },
             other => ApiErrorBody::single(other.to_string()),
         };
-        (status, Json(body)).into_response()
+        let mut response = (status, Json(body)).into_response();
+        if status == StatusCode::TOO_MANY_REQUESTS {
+            // Every limit here is per UTC day: retry after the next midnight.
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from(seconds_to_utc_midnight()),
+            );
+        }
+        response
     }
+}
+
+/// Seconds until the next 00:00 UTC (at least 1).
+fn seconds_to_utc_midnight() -> u64 {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    (86_400 - now % 86_400).max(1)
 }
 
 /// Turns axum's JSON extractor rejections into our error shape with serde's precise message

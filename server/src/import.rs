@@ -57,19 +57,44 @@ pub struct BenchmarkSpec {
     pub explain_batch_size: usize,
 }
 
-/// The split and board half of an item, fixed by its id (stable across re-imports).
+/// The split and board half of an item, fixed by a hash of its **source id** (stable across
+/// re-imports): every item derived from one public source (a meme phrase, a comic, a clip)
+/// shares it, so one source never has dev gold in one task and test gold in another.
+///
+/// The source id must be derived from public data only: if it depended on the gold (for a
+/// CHIME question, the answer meme), the published split of an item would tell which options
+/// cannot be its answer.
 ///
 /// Dev items: gold downloadable, used for previews. Test items: split evenly between the
 /// public board and the private board.
-pub fn split_of(item_id: &str, dev_percent: u8) -> (&'static str, &'static str) {
+pub fn split_of(source_id: &str, dev_percent: u8) -> (&'static str, &'static str) {
     use memeboard_core::ids::fnv1a64;
-    let dev = fnv1a64(format!("split/{item_id}").as_bytes()) % 100 < u64::from(dev_percent);
-    let public = fnv1a64(format!("half/{item_id}").as_bytes()).is_multiple_of(2);
+    let dev = split_hash(source_id) < u64::from(dev_percent);
+    let public = fnv1a64(format!("half/{source_id}").as_bytes()).is_multiple_of(2);
     match (dev, public) {
         (true, _) => ("dev", "public"),
         (false, true) => ("test", "public"),
         (false, false) => ("test", "private"),
     }
+}
+
+/// The 0–99 bucket of a source id that decides dev vs test (dev when below `dev_percent`).
+pub fn split_hash(source_id: &str) -> u64 {
+    memeboard_core::ids::fnv1a64(format!("split/{source_id}").as_bytes()) % 100
+}
+
+/// The id of a text MCQ item: from public data only (slug, sentence, options in canonical
+/// order), never from the gold, so hashing each option cannot recover the answer and changing
+/// only the correct answer keeps the id. Re-importing the same question keeps it.
+pub fn mcq_item_id(slug: &str, sentence: &str, options: &[String]) -> String {
+    let mut parts: Vec<&str> = vec![slug, sentence];
+    parts.extend(options.iter().map(String::as_str));
+    stable_id("mcq", &parts)
+}
+
+/// The id of a meme (public: the phrase).
+pub fn meme_id(slug: &str, phrase: &str) -> String {
+    stable_id("meme", &[slug, phrase])
 }
 
 /// Everything one CHIME import writes.
@@ -217,8 +242,8 @@ fn records<'a>(
 }
 
 /// Parses and validates both CHIME files. Returns every problem at once, or the records to
-/// store. Ids are stable: memes by phrase, questions by sentence + correct meme, all under the
-/// benchmark slug.
+/// store. Ids are stable and minted from public data only: memes by phrase, questions by
+/// sentence + options (never the answer), all under the benchmark slug.
 pub fn parse_chime(
     spec: &BenchmarkSpec,
     memes_json: &str,
@@ -285,7 +310,7 @@ pub fn parse_chime(
                 }
             };
             Ok(MemeRecord {
-                id: stable_id("meme", &[&spec.slug, &phrase]),
+                id: meme_id(&spec.slug, &phrase),
                 benchmark_id: spec.slug.clone(),
                 meaning: rec.string("meaning")?,
                 origin: rec.opt_string("origin")?,
@@ -392,6 +417,7 @@ pub fn parse_chime(
                 )
             })?;
             let meme = &memes[meme_index];
+            let id = mcq_item_id(&spec.slug, &sentence, &options);
             let prompt = ItemPrompt::TextMcq(text_mcq::Prompt {
                 sentence: sentence.clone(),
                 options,
@@ -399,11 +425,13 @@ pub fn parse_chime(
             let gold = ItemGold::TextMcq(text_mcq::Gold {
                 correct: correct - 1,
             });
-            let id = stable_id("mcq", &[&spec.slug, &sentence, &answer]);
+            // The question is its own public source: its meme is the answer (gold), so it
+            // cannot decide the split.
             let (split, board_half) = split_of(&id, spec.dev_percent);
             Ok(ItemRecord {
                 split: split.into(),
                 board_half: board_half.into(),
+                source_id: id.clone(),
                 id,
                 task_id: task_id.clone(),
                 ordinal: 0,
@@ -417,7 +445,7 @@ pub fn parse_chime(
         match parsed {
             Ok(mut item) => {
                 if let Some(first) = seen_items.get(&item.id) {
-                    problems.push(format!("{MCQ} record {}: duplicate question (same sentence and answer as record {})", rec.index + 1, first + 1));
+                    problems.push(format!("{MCQ} record {}: duplicate question (same sentence and options as record {})", rec.index + 1, first + 1));
                 } else {
                     seen_items.insert(item.id.clone(), rec.index);
                     item.ordinal = items.len() as i64;
@@ -463,7 +491,8 @@ pub fn parse_chime(
     let mut explain_items = Vec::with_capacity(memes.len());
     for (ordinal, m) in memes.iter().enumerate() {
         let id = stable_id("explain", &[&spec.slug, &m.phrase]);
-        let (split, board_half) = split_of(&id, spec.dev_percent);
+        // Derived from the meme (public: the phrase); its split follows the meme.
+        let (split, board_half) = split_of(&m.id, spec.dev_percent);
         let prompt = ItemPrompt::Explanation(explanation::Prompt {
             meme: m.phrase.clone(),
         });
@@ -480,6 +509,7 @@ pub fn parse_chime(
             gold_json: serde_json::to_string(&gold).map_err(json_err)?,
             flagged: m.profanity || m.offense,
             meme_id: Some(m.id.clone()),
+            source_id: m.id.clone(),
             split: split.into(),
             board_half: board_half.into(),
         });

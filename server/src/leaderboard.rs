@@ -4,10 +4,13 @@
 
 use crate::config::Settings;
 use crate::error::{ApiError, ApiResult};
-use crate::kinds::{self, csv_field, ScoredFile, ServerKind};
+use crate::files::csv_text;
+use crate::kinds::{self, ScoredFile, ServerKind};
 use crate::inference::EmbeddingService;
 use crate::quiz::random_hex;
-use crate::storage::{self, AuthorRecord, BoardTaskRow, Storage, SubmissionRecord, TaskItemRow};
+use crate::storage::{
+    self, AuthorRecord, BoardTaskRow, ScopeLimit, Storage, SubmissionRecord, TaskItemRow,
+};
 use anyhow::Context;
 use axum::http::HeaderMap;
 use memeboard_core::api::{
@@ -58,11 +61,74 @@ fn clean_text(field: &str, value: &str, max_chars: usize, required: bool) -> Api
     Ok(v.to_owned())
 }
 
+/// Where a request comes from, for the per-address limit on new tokens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClientAddress {
+    /// The client's IP address (TCP peer, or the configured proxy header).
+    Ip(std::net::IpAddr),
+    /// Not known: requests served without connection info (in-process calls, e.g. tests)
+    /// all share one bucket.
+    Unknown,
+}
+
+impl ClientAddress {
+    /// The client address of a request: the `client_ip_header` set by a trusted proxy when
+    /// configured and parsable, else the TCP peer address, else [`ClientAddress::Unknown`].
+    pub fn of(
+        settings: &Settings,
+        headers: &HeaderMap,
+        peer: Option<std::net::SocketAddr>,
+    ) -> Self {
+        let header = settings.leaderboard.client_ip_header.trim();
+        let from_header = (!header.is_empty())
+            .then(|| headers.get(header))
+            .flatten()
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(',').next_back())
+            .and_then(|v| v.trim().parse::<std::net::IpAddr>().ok());
+        match from_header.or(peer.map(|p| p.ip())) {
+            Some(ip) => Self::Ip(ip),
+            None => Self::Unknown,
+        }
+    }
+
+    /// The network counted as one client: the IPv4 address, or the IPv6 /64 (one end site
+    /// usually holds a whole /64, so single IPv6 addresses would be free to rotate).
+    fn network(self) -> String {
+        use std::net::IpAddr;
+        match self {
+            Self::Ip(IpAddr::V6(v6)) => match v6.to_ipv4_mapped() {
+                Some(v4) => v4.to_string(),
+                None => {
+                    let s = v6.segments();
+                    format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
+                }
+            },
+            Self::Ip(IpAddr::V4(v4)) => v4.to_string(),
+            Self::Unknown => "unknown".into(),
+        }
+    }
+}
+
+fn utc_day(now_ms: i64) -> i64 {
+    now_ms.div_euclid(MS_PER_DAY)
+}
+
+/// Case- and spacing-insensitive form of a name, for counting quotas by name.
+fn name_key(name: &str) -> String {
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
 /// Mints a token for a new author. The token is returned once; only its hash is stored.
+/// New tokens are limited per client network and for the whole site per UTC day (429).
 pub async fn create_author(
     storage: &Storage,
     settings: &Settings,
     req: CreateAuthorRequest,
+    client: ClientAddress,
 ) -> ApiResult<CreateAuthorResponse> {
     let name = clean_text("name", &req.name, 100, true)?;
     let organisation = clean_text("organisation", &req.organisation, 100, false)?;
@@ -74,7 +140,37 @@ pub async fn create_author(
         token_hash: hash_token(&token),
         daily_quota: settings.leaderboard.daily_quota as i64,
     };
-    storage.create_author(&author).await?;
+    let day = utc_day(storage::now_ms());
+    let lb = &settings.leaderboard;
+    // Only a hash of the network is stored; the day is part of the hash so that keys of
+    // different days cannot be linked. (An IPv4 hash can be reversed by trying all 2^32
+    // addresses: this is pseudonymisation, and counters are deleted after a week.)
+    let per_address = lb.tokens_per_address_per_day;
+    let per_day = lb.tokens_per_day;
+    let limits = [
+        ScopeLimit {
+            key: format!(
+                "tokens-from:{}",
+                hash_token(&format!("{day}:{}", client.network()))
+            ),
+            limit: i64::try_from(per_address).unwrap_or(i64::MAX),
+        },
+        ScopeLimit {
+            key: "tokens-all".into(),
+            limit: i64::try_from(per_day).unwrap_or(i64::MAX),
+        },
+    ];
+    if let Err(exceeded) = storage.create_author_within(&author, &limits, day).await? {
+        return Err(ApiError::TooManyRequests(if exceeded.index == 0 {
+            format!(
+                "too many new tokens from your network today (limit {per_address} per day); try again after 00:00 UTC"
+            )
+        } else {
+            format!(
+                "the site's limit of {per_day} new tokens per day is reached; try again after 00:00 UTC"
+            )
+        }));
+    }
     Ok(CreateAuthorResponse {
         author_id: author.id,
         name,
@@ -135,21 +231,90 @@ fn require_admin(settings: &Settings, headers: &HeaderMap) -> ApiResult<()> {
     }
 }
 
-fn utc_midnight(now_ms: i64) -> i64 {
-    now_ms - now_ms.rem_euclid(MS_PER_DAY)
+/// One counted scope of the upload quota and how its refusal reads.
+struct UploadScope {
+    limit: ScopeLimit,
+    /// "daily quota{what} used up: …".
+    what: String,
 }
 
-async fn quota(storage: &Storage, author: &AuthorRecord) -> ApiResult<Quota> {
-    let used = storage
-        .count_submissions_since(&author.id, utc_midnight(storage::now_ms()))
-        .await?;
-    let used = usize::try_from(used).unwrap_or(0);
-    let limit = usize::try_from(author.daily_quota).unwrap_or(0);
-    Ok(Quota {
-        used_today: used,
-        daily_limit: limit,
-        remaining: limit.saturating_sub(used),
-    })
+/// The scopes an upload counts in: the token, the author name (whatever the token), and,
+/// for an upload, the model name on the task (whatever the token or author).
+fn upload_scopes(
+    settings: &Settings,
+    author: &AuthorRecord,
+    model: Option<(&str, &str)>,
+) -> Vec<UploadScope> {
+    let lb = &settings.leaderboard;
+    let limit = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+    let mut scopes = vec![
+        UploadScope {
+            limit: ScopeLimit {
+                key: format!("token:{}", author.id),
+                limit: author.daily_quota,
+            },
+            what: String::new(),
+        },
+        UploadScope {
+            limit: ScopeLimit {
+                key: format!("author:{}", hash_token(&name_key(&author.name))),
+                limit: limit(lb.daily_quota_per_author),
+            },
+            what: format!(" of author `{}`", author.name),
+        },
+    ];
+    if let Some((task_id, model)) = model {
+        scopes.push(UploadScope {
+            limit: ScopeLimit {
+                key: format!("model:{task_id}:{}", hash_token(&name_key(model))),
+                limit: limit(lb.daily_quota_per_model),
+            },
+            what: format!(" of model `{model}` on this task"),
+        });
+    }
+    scopes
+}
+
+fn quota_refusal(scope: &UploadScope, used: i64) -> ApiError {
+    ApiError::TooManyRequests(format!(
+        "daily quota{} used up: {used} of {} submissions today; it resets at 00:00 UTC",
+        scope.what, scope.limit.limit
+    ))
+}
+
+/// Today's use of each scope.
+async fn scope_usage(storage: &Storage, scopes: &[UploadScope]) -> ApiResult<Vec<i64>> {
+    let keys: Vec<String> = scopes.iter().map(|s| s.limit.key.clone()).collect();
+    Ok(storage
+        .quota_usage(&keys, utc_day(storage::now_ms()))
+        .await?)
+}
+
+/// The quota as shown: the scope with the least left (the token's on a tie).
+async fn quota_of(storage: &Storage, scopes: &[UploadScope]) -> ApiResult<Quota> {
+    let used = scope_usage(storage, scopes).await?;
+    let shown = scopes
+        .iter()
+        .zip(&used)
+        .map(|(s, &u)| {
+            let limit = usize::try_from(s.limit.limit).unwrap_or(usize::MAX);
+            let used = usize::try_from(u).unwrap_or(0);
+            Quota {
+                used_today: used,
+                daily_limit: limit,
+                remaining: limit.saturating_sub(used),
+            }
+        })
+        .min_by_key(|q| q.remaining);
+    Ok(shown.unwrap_or(Quota {
+        used_today: 0,
+        daily_limit: 0,
+        remaining: 0,
+    }))
+}
+
+async fn quota(storage: &Storage, settings: &Settings, author: &AuthorRecord) -> ApiResult<Quota> {
+    quota_of(storage, &upload_scopes(settings, author, None)).await
 }
 
 async fn find_task(storage: &Storage, slug: &str) -> ApiResult<BoardTaskRow> {
@@ -357,12 +522,17 @@ pub async fn submit(
     let task = find_task(storage, slug).await?;
     let info = model_info(&query, &author)?;
     let format = file_format(&query, headers)?;
-    let before = quota(storage, &author).await?;
-    if before.remaining == 0 {
-        return Err(ApiError::TooManyRequests(format!(
-            "daily quota used up: {} of {} submissions today; it resets at 00:00 UTC",
-            before.used_today, before.daily_limit
-        )));
+    // A cheap early refusal before reading and scoring the file; the authoritative count is
+    // taken in the transaction that stores the submission (see below).
+    let scopes = upload_scopes(
+        settings,
+        &author,
+        Some((task.task.id.as_str(), info.model_name.as_str())),
+    );
+    for (scope, used) in scopes.iter().zip(scope_usage(storage, &scopes).await?) {
+        if used >= scope.limit.limit {
+            return Err(quota_refusal(scope, used));
+        }
     }
     let limits = Limits {
         max_bytes: settings.leaderboard.max_upload_bytes,
@@ -429,7 +599,15 @@ pub async fn submit(
         extra_json: extra.map(|e| e.to_string()),
         created_at: storage::now_ms(),
     };
-    storage.insert_submission(&record).await?;
+    // Counted and stored in one transaction: concurrent uploads cannot exceed any limit, and
+    // a refused upload stores nothing and uses no quota.
+    let limits: Vec<ScopeLimit> = scopes.iter().map(|s| s.limit.clone()).collect();
+    if let Err(exceeded) = storage
+        .insert_submission_within(&record, &limits, utc_day(record.created_at))
+        .await?
+    {
+        return Err(quota_refusal(&scopes[exceeded.index], exceeded.used));
+    }
     tracing::info!(submission = %record.id, task = slug, lines = num_lines, "scored upload");
     let visible = board_visible(&task);
     Ok(SubmitPredictionsResponse {
@@ -442,8 +620,9 @@ pub async fn submit(
         },
         lines: num_lines,
         warnings: warning.into_iter().collect(),
-        public_scores: visible.then_some(public),
-        quota: quota(storage, &author).await?,
+        public_scores: visible
+            .then(|| publishable(public, settings.leaderboard.min_category_items)),
+        quota: quota_of(storage, &scopes).await?,
     })
 }
 
@@ -457,7 +636,22 @@ fn half_summaries<'a>(
         .map(|r| (r.id.as_str(), (r.split.as_str(), r.board_half.as_str())))
         .collect();
     let cats = category_keys(task)?;
-    let resamples = settings.quiz.bootstrap_resamples;
+    Ok(summaries_by_half(
+        &halves,
+        scores,
+        &cats,
+        settings.quiz.bootstrap_resamples,
+    ))
+}
+
+/// The public- and private-board summaries of per-item scores, given each item's
+/// `(split, board_half)`. Also used by the start-up upgrade to re-derive stored summaries.
+pub(crate) fn summaries_by_half(
+    halves: &HashMap<&str, (&str, &str)>,
+    scores: &[ItemScore],
+    cats: &[String],
+    resamples: usize,
+) -> (Vec<CategoryEstimate>, Vec<CategoryEstimate>) {
     let of_half = |half: &str| -> Vec<ItemScore> {
         scores
             .iter()
@@ -465,10 +659,10 @@ fn half_summaries<'a>(
             .cloned()
             .collect()
     };
-    Ok((
-        summarize(&of_half("public"), &cats, resamples, BOOTSTRAP_SEED),
-        summarize(&of_half("private"), &cats, resamples, BOOTSTRAP_SEED),
-    ))
+    (
+        summarize(&of_half("public"), cats, resamples, BOOTSTRAP_SEED),
+        summarize(&of_half("private"), cats, resamples, BOOTSTRAP_SEED),
+    )
 }
 
 fn model_of(s: &SubmissionRecord) -> ModelInfo {
@@ -486,7 +680,21 @@ fn model_of(s: &SubmissionRecord) -> ModelInfo {
     }
 }
 
-fn detail_of(task: &BoardTaskRow, s: &SubmissionRecord) -> ApiResult<SubmissionDetail> {
+/// Per-category figures are published only for categories with at least `min_items` items
+/// on the board half: with one or two items a handful of uploads (e.g. constant answers per
+/// option order) would reveal their answers. The overall entry is always kept.
+fn publishable(mut scores: Vec<CategoryEstimate>, min_items: usize) -> Vec<CategoryEstimate> {
+    for s in &mut scores {
+        s.suppress_below(min_items);
+    }
+    scores
+}
+
+fn detail_of(
+    task: &BoardTaskRow,
+    s: &SubmissionRecord,
+    min_items: usize,
+) -> ApiResult<SubmissionDetail> {
     let visible = board_visible(task);
     Ok(SubmissionDetail {
         submission_id: s.id.clone(),
@@ -502,12 +710,18 @@ fn detail_of(task: &BoardTaskRow, s: &SubmissionRecord) -> ApiResult<SubmissionD
         missing_items: usize::try_from(s.num_missing).unwrap_or(0),
         categories: categories(task)?,
         public_scores: if visible {
-            storage::decode_json("submissions.public_summary_json", &s.public_summary_json)?
+            publishable(
+                storage::decode_json("submissions.public_summary_json", &s.public_summary_json)?,
+                min_items,
+            )
         } else {
             Vec::new()
         },
         private_scores: if visible && task.private_revealed {
-            storage::decode_json("submissions.private_summary_json", &s.private_summary_json)?
+            publishable(
+                storage::decode_json("submissions.private_summary_json", &s.private_summary_json)?,
+                min_items,
+            )
         } else {
             Vec::new()
         },
@@ -515,7 +729,11 @@ fn detail_of(task: &BoardTaskRow, s: &SubmissionRecord) -> ApiResult<SubmissionD
 }
 
 /// The token's author, quota and submissions.
-pub async fn me(storage: &Storage, headers: &HeaderMap) -> ApiResult<MeResponse> {
+pub async fn me(
+    storage: &Storage,
+    settings: &Settings,
+    headers: &HeaderMap,
+) -> ApiResult<MeResponse> {
     let author = authenticate(storage, headers).await?;
     let tasks: HashMap<String, BoardTaskRow> = storage
         .list_board_tasks()
@@ -526,11 +744,15 @@ pub async fn me(storage: &Storage, headers: &HeaderMap) -> ApiResult<MeResponse>
     let mut submissions = Vec::new();
     for s in storage.author_submissions(&author.id).await? {
         if let Some(task) = tasks.get(&s.task_id) {
-            submissions.push(detail_of(task, &s)?);
+            submissions.push(detail_of(
+                task,
+                &s,
+                settings.leaderboard.min_category_items,
+            )?);
         }
     }
     Ok(MeResponse {
-        quota: quota(storage, &author).await?,
+        quota: quota(storage, settings, &author).await?,
         author_id: author.id,
         name: author.name,
         organisation: author.organisation,
@@ -539,7 +761,11 @@ pub async fn me(storage: &Storage, headers: &HeaderMap) -> ApiResult<MeResponse>
 }
 
 /// A model page.
-pub async fn submission(storage: &Storage, id: &str) -> ApiResult<SubmissionDetail> {
+pub async fn submission(
+    storage: &Storage,
+    settings: &Settings,
+    id: &str,
+) -> ApiResult<SubmissionDetail> {
     let s = storage
         .find_submission(id)
         .await?
@@ -552,7 +778,7 @@ pub async fn submission(storage: &Storage, id: &str) -> ApiResult<SubmissionDeta
         .ok_or_else(|| {
             ApiError::NotFound(format!("the task of submission `{id}` no longer exists"))
         })?;
-    detail_of(&task, &s)
+    detail_of(&task, &s, settings.leaderboard.min_category_items)
 }
 
 async fn crowd_answers(storage: &Storage, task: &BoardTaskRow) -> ApiResult<Vec<CrowdAnswer>> {
@@ -709,6 +935,7 @@ pub async fn board(
                         category: r.category.clone(),
                         items: items_answered(r.category.as_ref()),
                         estimate: pick(r),
+                        suppressed: false,
                     })
                     .collect(),
                 participants: Some(participants),
@@ -733,6 +960,7 @@ pub async fn board(
         category: None,
         items: in_half.len(),
         estimate: chance(in_half.values().collect()),
+        suppressed: false,
     }];
     for k in &keys {
         let subset: Vec<&&(TaskItemRow, Option<f64>)> =
@@ -741,6 +969,7 @@ pub async fn board(
             category: Some(k.clone()),
             items: subset.len(),
             estimate: chance(subset),
+            suppressed: false,
         });
     }
     rows.push(BoardRow {
@@ -755,6 +984,13 @@ pub async fn board(
         participants: None,
     });
 
+    // Per-category figures only where the half has enough items in the category (model,
+    // human and chance rows alike; the overall column always).
+    for row in &mut rows {
+        for s in &mut row.scores {
+            s.suppress_below(settings.leaderboard.min_category_items);
+        }
+    }
     let overall = |r: &BoardRow| {
         r.scores
             .first()
@@ -811,9 +1047,9 @@ pub fn board_csv(board: &BoardResponse) -> String {
         let mut fields = vec![
             (rank + 1).to_string(),
             kind.into(),
-            csv_field(&row.label),
-            csv_field(m.map_or("", |m| m.organisation.as_str())),
-            csv_field(m.and_then(|m| m.parameters.as_deref()).unwrap_or("")),
+            csv_text(&row.label),
+            csv_text(m.map_or("", |m| m.organisation.as_str())),
+            csv_text(m.and_then(|m| m.parameters.as_deref()).unwrap_or("")),
             m.map_or(String::new(), |m| match m.weights {
                 Weights::Open => "open".into(),
                 Weights::Closed => "closed".into(),
@@ -838,7 +1074,8 @@ pub fn board_csv(board: &BoardResponse) -> String {
 }
 
 /// Items the model got wrong that most people got right, biggest gap first. Authors see
-/// their own submission on dev and public-board items; admins see every item.
+/// their own submission on dev items only (listing the test items a file got wrong would
+/// reveal their gold after a few constant-answer uploads); admins see every item.
 pub async fn item_gaps(
     storage: &Storage,
     settings: &Settings,
@@ -895,7 +1132,7 @@ pub async fn item_gaps(
         .iter()
         .filter_map(|sc| {
             let (row, text) = by_id.get(sc.item_id.as_str())?;
-            let allowed = admin || row.split == "dev" || row.board_half == "public";
+            let allowed = admin || row.split == "dev";
             let (sum, n) = crowd.get(&sc.item_id)?;
             let crowd_accuracy = sum / *n as f64;
             // Choices: wrong where most people were right. Explanations: below the crowd.

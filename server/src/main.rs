@@ -97,6 +97,7 @@ async fn main() -> anyhow::Result<()> {
         Command::Distractors { benchmark, out } => {
             let settings = settings()?;
             let storage = Storage::connect(&settings.database_url(), 2).await?;
+            memeboard_server::upgrade::run(&storage, settings.quiz.bootstrap_resamples).await?;
             let embeddings = EmbeddingService::load(&settings.model, &settings.data.dir);
             let file = distractors::regenerate(&storage, &embeddings, &benchmark).await?;
             let text = serde_json::to_string_pretty(&file)? + "\n";
@@ -137,6 +138,7 @@ async fn main() -> anyhow::Result<()> {
                 std::fs::create_dir_all(&settings.data.dir)?;
             }
             let storage = Storage::connect(&settings.database_url(), 2).await?;
+            memeboard_server::upgrade::run(&storage, settings.quiz.bootstrap_resamples).await?;
             let spec = BenchmarkSpec {
                 description: format!(
                     "Imported from {} and {}",

@@ -28,9 +28,6 @@ use std::collections::BTreeMap;
 
 /// Longest accepted idempotency key / recruitment id.
 const MAX_KEY_LEN: usize = 128;
-/// Per-item crowd figures on the results page need at least this many other participants'
-/// answers (and are shown for open dev items only).
-const MIN_CROWD_ANSWERS_PER_ITEM: usize = 5;
 /// Seed of the bootstrap (fixed so the same data always shows the same interval).
 const BOOTSTRAP_SEED: u64 = 0x6d65_6d65_626f_6172;
 
@@ -128,9 +125,33 @@ pub async fn start_session(
     check_optional_id("recruitment.study_id", &request.recruitment.study_id)?;
     check_optional_id("recruitment.session_id", &request.recruitment.session_id)?;
 
-    let (participant_id, new_participant) = match request.participant_id {
-        Some(id) if storage.participant_exists(&id).await? => (id, false),
-        _ => (format!("P-{}", random_hex(6)?.to_uppercase()), true),
+    check_optional_id("participant_id", &request.participant_id)?;
+    check_optional_id("participant_secret", &request.participant_secret)?;
+    // Reusing a participant id needs the secret minted with it (ids are shown to participants
+    // and are not secrets). Unknown ids, and ids created before secrets existed (nobody can
+    // prove ownership of those), get a fresh participant; a wrong or missing secret for an id
+    // that has one is refused.
+    let existing = match &request.participant_id {
+        Some(id) => match storage.participant_secret_hash(id).await? {
+            Some(Some(stored)) => {
+                let presented = request.participant_secret.as_deref().map(secret_hash);
+                if presented.as_deref() != Some(stored.as_str()) {
+                    return Err(ApiError::Forbidden(
+                        "`participant_secret`: missing or wrong for this participant id; start without `participant_id` to take part under a new id".into(),
+                    ));
+                }
+                Some(id.clone())
+            }
+            Some(None) | None => None,
+        },
+        None => None,
+    };
+    let (participant_id, new_secret) = match existing {
+        Some(id) => (id, None),
+        None => (
+            format!("P-{}", random_hex(6)?.to_uppercase()),
+            Some(random_hex(16)?),
+        ),
     };
 
     let categories: Vec<String> = categories_of(&quiz)?.into_iter().map(|c| c.key).collect();
@@ -172,8 +193,23 @@ pub async fn start_session(
         recruitment_session_id: request.recruitment.session_id,
         items,
     };
-    storage.create_session(&session, new_participant).await?;
-    get_session(storage, &session.id).await
+    let new_hash = new_secret.as_deref().map(secret_hash);
+    storage
+        .create_session(&session, new_hash.as_deref())
+        .await?;
+    let mut response = get_session(storage, &session.id).await?;
+    response.participant_secret = new_secret;
+    Ok(response)
+}
+
+/// SHA-256 (hex) of a participant secret; only this is stored. Comparing digests with `==`
+/// leaks nothing useful: timing reveals at most a prefix of a hash of an unknown secret.
+fn secret_hash(secret: &str) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(secret.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 async fn find_session(storage: &Storage, id: &str) -> ApiResult<SessionRow> {
@@ -286,6 +322,7 @@ pub async fn get_session(storage: &Storage, id: &str) -> ApiResult<SessionRespon
         answered,
         items,
         completion_code: session.completion_code,
+        participant_secret: None,
     })
 }
 
@@ -470,7 +507,12 @@ fn review_of<K: Kind>(seed: u64, row: &SessionItemRow, withheld: bool) -> ApiRes
         answer: &answer,
         gold: (!withheld).then_some(&gold),
         outcome: outcome.as_ref().filter(|_| !withheld),
-        source_note: row.meaning.as_deref(),
+        // The meaning is the gold of the meme's explanation item: shown only when that item
+        // is open too (a dev question's meme may be a hidden explanation item).
+        source_note: row
+            .meaning
+            .as_deref()
+            .filter(|_| row.meaning_split.as_deref() != Some("test")),
     });
     let scored = outcome.as_ref().map(|o| (K::primary(o), K::correct(o)));
     Ok((K::wire_review(review), scored))
@@ -486,6 +528,7 @@ pub async fn results(
     storage: &Storage,
     session_id: &str,
     resamples: usize,
+    min_item_crowd: usize,
 ) -> ApiResult<ResultsResponse> {
     let session = find_session(storage, session_id).await?;
     let rows = storage.session_items(session_id).await?;
@@ -500,8 +543,11 @@ pub async fn results(
     let kind = session.task_kind;
     let facts = item_facts(storage, &quiz, kind).await?;
     let crowd_rows_raw = storage.crowd_responses(&quiz.task.id).await?;
-    // Per dev item: other participants' scores (the viewer's own answer excluded).
-    let mut per_item: BTreeMap<&str, (f64, usize)> = BTreeMap::new();
+    // Per-item crowd figures: other participants only (the viewer's own answer in the mean
+    // would reveal its correctness), only with at least `min_item_crowd` of them, and only
+    // for open dev items (see below). Per item: (sum of scores, answers, participants).
+    type ItemCrowd<'a> = (f64, usize, std::collections::BTreeSet<&'a str>);
+    let mut per_item: BTreeMap<&str, ItemCrowd> = BTreeMap::new();
     for r in &crowd_rows_raw {
         if r.participant_id == session.participant_id {
             continue;
@@ -510,14 +556,14 @@ pub async fn results(
             let e = per_item.entry(r.item_id.as_str()).or_default();
             e.0 += score;
             e.1 += 1;
+            e.2.insert(r.participant_id.as_str());
         }
     }
-    let min_answers = MIN_CROWD_ANSWERS_PER_ITEM;
     let crowd_of = |item: &str| {
         per_item
             .get(item)
-            .filter(|(_, n)| *n >= min_answers)
-            .map(|(s, n)| s / *n as f64)
+            .filter(|(_, _, who)| who.len() >= min_item_crowd.max(1))
+            .map(|(s, n, _)| s / *n as f64)
     };
     let per_item_figures: BTreeMap<String, Option<f64>> = rows
         .iter()
@@ -534,13 +580,21 @@ pub async fn results(
     let seed = session.seed as u64;
     let mut review = Vec::with_capacity(rows.len());
     let mut held_out = 0;
+    // Scores of hidden test items: (sum, count).
+    let mut hidden = (0.0f64, 0usize);
     // Per category: (sum of scores, correct answers, scored answers).
     let mut tally: BTreeMap<Option<String>, (f64, usize, usize)> = BTreeMap::new();
+    // Explanation scores of hidden test items: (sum, count), shown only as one rounded mean.
+    let mut hidden = (0.0f64, 0usize);
     for row in &rows {
         let withheld = row.split() != Split::Dev;
         let (detail, scored) = with_kind!(kind, K => review_of::<K>(seed, row, withheld)?);
         if withheld {
             held_out += 1;
+            if let Some((score, _)) = scored {
+                hidden.0 += score;
+                hidden.1 += 1;
+            }
         } else if let Some((score, correct)) = scored {
             for key in [None, Some(row.category.clone())] {
                 let t = tally.entry(key).or_default();
@@ -559,6 +613,19 @@ pub async fn results(
         });
     }
     let scale = with_kind!(kind, K => K::SCALE);
+    // Similarity kinds: one mean over the hidden items, rounded to 0.1 — coarse enough that
+    // retaking the quiz with one answer changed cannot hill-climb a hidden reference.
+    // Correctness kinds get none: their hidden answers are right or wrong, and any mean over
+    // them moves by a whole answer.
+    let hidden_items = match scale {
+        ScoreScale::Similarity => (hidden.1 > 0).then(|| CategoryScore {
+            category: None,
+            correct: None,
+            answered: hidden.1,
+            mean: (hidden.0 / hidden.1 as f64 * 10.0).round() / 10.0,
+        }),
+        ScoreScale::Correctness => None,
+    };
     let categories = categories_of(&quiz)?;
     let mut you = Vec::new();
     for key in std::iter::once(None).chain(categories.iter().map(|c| Some(c.key.clone()))) {
@@ -582,5 +649,6 @@ pub async fn results(
         you,
         crowd,
         review,
+        hidden_items,
     })
 }

@@ -48,6 +48,9 @@ impl Application {
         let storage = Storage::connect(&settings.database_url(), settings.database.max_connections)
             .await
             .context("opening the database")?;
+        crate::upgrade::run(&storage, settings.quiz.bootstrap_resamples)
+            .await
+            .context("upgrading the database")?;
         if settings.data.load_demo {
             crate::demo::load_if_empty(
                 &storage,
@@ -107,7 +110,11 @@ impl Application {
     ) -> anyhow::Result<()> {
         let addr = self.listener.local_addr()?;
         tracing::info!(%addr, database = self.storage.backend().name(), "memeboard listening on http://{addr}");
-        axum::serve(self.listener, self.router)
+        // With the peer address: new author tokens are limited per client address.
+        let service = self
+            .router
+            .into_make_service_with_connect_info::<std::net::SocketAddr>();
+        axum::serve(self.listener, service)
             .with_graceful_shutdown(shutdown)
             .await
             .context("serving HTTP")?;

@@ -149,6 +149,9 @@ pub struct ItemRecord {
     pub flagged: bool,
     /// Source meme, if any.
     pub meme_id: Option<String>,
+    /// The public source the item is derived from (items of one source share split and board
+    /// half); never derived from gold.
+    pub source_id: String,
     /// `dev` (gold public by design) or `test` (gold never leaves the server).
     pub split: String,
     /// For test items: `public` or `private` board half.
@@ -244,6 +247,9 @@ pub struct SessionItemRow {
     pub flagged: bool,
     /// Meaning of the source meme (review only).
     pub meaning: Option<String>,
+    /// The split of the items holding that meaning as their gold (explanation items of the
+    /// meme): `test` when any is test, so the review must not show it.
+    pub meaning_split: Option<String>,
     /// Canonical option chosen, when answered.
     pub choice: Option<i64>,
     /// Whether answered.
@@ -504,13 +510,13 @@ impl Storage {
             for it in items {
                 sqlx::query(
                     "INSERT INTO items (id, task_id, ordinal, category, prompt_json, gold_json, \
-                 flagged, meme_id, split, board_half) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
+                 flagged, meme_id, split, board_half, source_id) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
                  ON CONFLICT (id) DO UPDATE SET ordinal = excluded.ordinal, \
                  category = excluded.category, prompt_json = excluded.prompt_json, \
                  gold_json = excluded.gold_json, flagged = excluded.flagged, \
                  meme_id = excluded.meme_id, split = excluded.split, \
-                 board_half = excluded.board_half",
+                 board_half = excluded.board_half, source_id = excluded.source_id",
                 )
                 .bind(&it.id)
                 .bind(&it.task_id)
@@ -522,6 +528,7 @@ impl Storage {
                 .bind(&it.meme_id)
                 .bind(&it.split)
                 .bind(&it.board_half)
+                .bind(&it.source_id)
                 .execute(&mut *tx)
                 .await?;
             }
@@ -592,27 +599,40 @@ impl Storage {
 
     /// Whether a participant id exists.
     pub async fn participant_exists(&self, id: &str) -> Result<bool, StorageError> {
-        Ok(sqlx::query("SELECT id FROM participants WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?
-            .is_some())
+        Ok(self.participant_secret_hash(id).await?.is_some())
     }
 
-    /// Creates the participant (if new), the session and its batch in one transaction.
+    /// A participant's secret hash: `None` when there is no such participant, `Some(None)`
+    /// for a participant created before secrets existed.
+    pub async fn participant_secret_hash(
+        &self,
+        id: &str,
+    ) -> Result<Option<Option<String>>, StorageError> {
+        let row = sqlx::query("SELECT secret_hash FROM participants WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| r.try_get("secret_hash")).transpose()?)
+    }
+
+    /// Creates the participant (if `new_participant` holds its secret hash), the session and
+    /// its batch in one transaction.
     pub async fn create_session(
         &self,
         s: &NewSession,
-        new_participant: bool,
+        new_participant: Option<&str>,
     ) -> Result<(), StorageError> {
         let now = now_ms();
         let mut tx = self.pool.begin().await?;
-        if new_participant {
-            sqlx::query("INSERT INTO participants (id, created_at) VALUES ($1, $2)")
-                .bind(&s.participant_id)
-                .bind(now)
-                .execute(&mut *tx)
-                .await?;
+        if let Some(secret_hash) = new_participant {
+            sqlx::query(
+                "INSERT INTO participants (id, created_at, secret_hash) VALUES ($1, $2, $3)",
+            )
+            .bind(&s.participant_id)
+            .bind(now)
+            .bind(secret_hash)
+            .execute(&mut *tx)
+            .await?;
         }
         sqlx::query(
             "INSERT INTO sessions (id, participant_id, task_id, seed, survey_json, prolific_pid, \
@@ -679,7 +699,9 @@ impl Storage {
         let rows = sqlx::query(
             "SELECT si.position, si.item_id, i.category, i.prompt_json, i.gold_json, i.flagged, \
              i.split, i.board_half, m.meaning, a.choice, a.id AS answer_id, a.answer_json, \
-             a.scores_json \
+             a.scores_json, \
+             (SELECT MAX(e.split) FROM items e JOIN tasks et ON et.id = e.task_id \
+              WHERE e.meme_id = i.meme_id AND et.kind = 'explanation') AS meaning_split \
              FROM session_items si JOIN items i ON i.id = si.item_id \
              LEFT JOIN memes m ON m.id = i.meme_id \
              LEFT JOIN answers a ON a.session_id = si.session_id AND a.item_id = si.item_id \
@@ -698,6 +720,7 @@ impl Storage {
                     gold_json: r.try_get("gold_json")?,
                     flagged: r.try_get::<i64, _>("flagged")? != 0,
                     meaning: r.try_get("meaning")?,
+                    meaning_split: r.try_get("meaning_split")?,
                     choice: r.try_get("choice")?,
                     answered: r.try_get::<Option<String>, _>("answer_id")?.is_some(),
                     answer_json: r.try_get("answer_json")?,
@@ -883,6 +906,116 @@ fn redact_url(url: &str) -> String {
     }
 }
 
+/// A daily limit on one counted scope of `quota_counters` (e.g. a token's uploads).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScopeLimit {
+    /// Scope key: an id or a hash, never a client address or a name in clear.
+    pub key: String,
+    /// Most counted events per UTC day.
+    pub limit: i64,
+}
+
+/// A limit that an attempt would exceed (nothing was stored, nothing was counted).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LimitExceeded {
+    /// Index of the scope in the list given.
+    pub index: usize,
+    /// Events already counted today in that scope.
+    pub used: i64,
+}
+
+impl Storage {
+    /// Today's count of each scope (0 where nothing was counted), in the order given.
+    pub async fn quota_usage(&self, keys: &[String], day: i64) -> Result<Vec<i64>, StorageError> {
+        let mut out = Vec::with_capacity(keys.len());
+        for key in keys {
+            let used: Option<i64> =
+                sqlx::query("SELECT used FROM quota_counters WHERE scope_key = $1 AND day = $2")
+                    .bind(key)
+                    .bind(day)
+                    .fetch_optional(&self.pool)
+                    .await?
+                    .map(|r| r.try_get("used"))
+                    .transpose()?;
+            out.push(used.unwrap_or(0));
+        }
+        Ok(out)
+    }
+
+    /// Counts one event in every scope inside `tx` (keys in sorted order, so that concurrent
+    /// transactions lock the rows in the same order and cannot deadlock) and reports the first
+    /// scope, in the order given, that is now over its limit. The caller rolls back then.
+    async fn count_in_scopes(
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        limits: &[ScopeLimit],
+        day: i64,
+    ) -> Result<Option<LimitExceeded>, StorageError> {
+        let mut order: Vec<usize> = (0..limits.len()).collect();
+        order.sort_by(|&a, &b| limits[a].key.cmp(&limits[b].key));
+        let mut used = vec![0i64; limits.len()];
+        for i in order {
+            used[i] = sqlx::query(
+                "INSERT INTO quota_counters (scope_key, day, used) VALUES ($1, $2, 1) \
+                 ON CONFLICT (scope_key, day) DO UPDATE SET used = quota_counters.used + 1 \
+                 RETURNING used",
+            )
+            .bind(&limits[i].key)
+            .bind(day)
+            .fetch_one(&mut **tx)
+            .await?
+            .try_get("used")?;
+        }
+        Ok(limits
+            .iter()
+            .zip(&used)
+            .position(|(l, &u)| u > l.limit)
+            .map(|index| LimitExceeded {
+                index,
+                used: used[index] - 1,
+            }))
+    }
+
+    /// Stores an accepted submission and counts it in every scope, in one transaction: when
+    /// any scope would go over its limit, nothing is stored and nothing is counted.
+    pub async fn insert_submission_within(
+        &self,
+        s: &SubmissionRecord,
+        limits: &[ScopeLimit],
+        day: i64,
+    ) -> Result<Result<(), LimitExceeded>, StorageError> {
+        let mut tx = self.pool.begin().await?;
+        if let Some(exceeded) = Self::count_in_scopes(&mut tx, limits, day).await? {
+            tx.rollback().await?;
+            return Ok(Err(exceeded));
+        }
+        Self::insert_submission_in(&mut tx, s).await?;
+        tx.commit().await?;
+        Ok(Ok(()))
+    }
+
+    /// Stores a new author and counts it in every scope, in one transaction (as
+    /// [`Self::insert_submission_within`]). Counters older than a week are removed afterwards.
+    pub async fn create_author_within(
+        &self,
+        a: &AuthorRecord,
+        limits: &[ScopeLimit],
+        day: i64,
+    ) -> Result<Result<(), LimitExceeded>, StorageError> {
+        let mut tx = self.pool.begin().await?;
+        if let Some(exceeded) = Self::count_in_scopes(&mut tx, limits, day).await? {
+            tx.rollback().await?;
+            return Ok(Err(exceeded));
+        }
+        Self::create_author_in(&mut tx, a).await?;
+        tx.commit().await?;
+        sqlx::query("DELETE FROM quota_counters WHERE day < $1")
+            .bind(day - 7)
+            .execute(&self.pool)
+            .await?;
+        Ok(Ok(()))
+    }
+}
+
 /// A model author (token stored as a hash only).
 #[derive(Debug, Clone)]
 pub struct AuthorRecord {
@@ -1031,6 +1164,16 @@ fn board_task_from_row(r: &AnyRow) -> Result<BoardTaskRow, sqlx::Error> {
 impl Storage {
     /// Stores a new author.
     pub async fn create_author(&self, a: &AuthorRecord) -> Result<(), StorageError> {
+        let mut tx = self.pool.begin().await?;
+        Self::create_author_in(&mut tx, a).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn create_author_in(
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        a: &AuthorRecord,
+    ) -> Result<(), StorageError> {
         sqlx::query(
             "INSERT INTO authors (id, name, organisation, token_hash, daily_quota, created_at) \
              VALUES ($1, $2, $3, $4, $5, $6)",
@@ -1041,7 +1184,7 @@ impl Storage {
         .bind(&a.token_hash)
         .bind(a.daily_quota)
         .bind(now_ms())
-        .execute(&self.pool)
+        .execute(&mut **tx)
         .await?;
         Ok(())
     }
@@ -1132,6 +1275,16 @@ impl Storage {
 
     /// Stores an accepted submission (one statement: stored whole or not at all).
     pub async fn insert_submission(&self, s: &SubmissionRecord) -> Result<(), StorageError> {
+        let mut tx = self.pool.begin().await?;
+        Self::insert_submission_in(&mut tx, s).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn insert_submission_in(
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        s: &SubmissionRecord,
+    ) -> Result<(), StorageError> {
         sqlx::query(
             "INSERT INTO submissions (id, task_id, author_id, model_name, organisation, parameters, \
              weights, link, description, file_format, num_lines, num_missing, orders_json, \
@@ -1156,7 +1309,7 @@ impl Storage {
         .bind(&s.private_summary_json)
         .bind(&s.extra_json)
         .bind(s.created_at)
-        .execute(&self.pool)
+        .execute(&mut **tx)
         .await?;
         Ok(())
     }
@@ -1362,5 +1515,197 @@ impl Storage {
             .map(|r| r.try_get("score"))
             .collect::<Result<_, sqlx::Error>>()
             .map_err(Into::into)
+    }
+}
+
+/// One item as the start-up upgrade sees it.
+#[derive(Debug, Clone)]
+pub struct UpgradeItemRow {
+    /// Current id.
+    pub id: String,
+    /// Prompt JSON.
+    pub prompt_json: String,
+    /// Source meme, if any.
+    pub meme_id: Option<String>,
+    /// Current source id (NULL before the backfill).
+    pub source_id: Option<String>,
+    /// Current split.
+    pub split: String,
+    /// Current board half.
+    pub board_half: String,
+}
+
+/// A task as the start-up upgrade sees it.
+#[derive(Debug, Clone)]
+pub struct UpgradeTaskRow {
+    /// Task id.
+    pub id: String,
+    /// Kind key.
+    pub kind: String,
+    /// Slug of the benchmark (the namespace of minted ids).
+    pub benchmark_slug: String,
+    /// Category keys JSON.
+    pub categories_json: String,
+}
+
+/// What the start-up upgrade changes for one item.
+#[derive(Debug, Clone)]
+pub struct ItemChange {
+    /// Id now.
+    pub old_id: String,
+    /// Id after (same as `old_id` when only the split changes).
+    pub new_id: String,
+    /// Source id after.
+    pub source_id: String,
+    /// Split after.
+    pub split: String,
+    /// Board half after.
+    pub board_half: String,
+}
+
+/// A submission rewritten by the start-up upgrade (ids re-keyed, summaries re-derived).
+#[derive(Debug, Clone)]
+pub struct SubmissionRewrite {
+    /// Submission id.
+    pub id: String,
+    /// Per-item scores JSON.
+    pub item_scores_json: String,
+    /// Public-board summary JSON.
+    pub public_summary_json: String,
+    /// Private-board summary JSON.
+    pub private_summary_json: String,
+    /// Secondary metrics (None when they cannot be re-derived).
+    pub extra_json: Option<String>,
+}
+
+impl Storage {
+    /// Every task with its benchmark slug (start-up upgrade).
+    pub async fn upgrade_tasks(&self) -> Result<Vec<UpgradeTaskRow>, StorageError> {
+        let rows = sqlx::query(
+            "SELECT t.id, t.kind, b.slug AS benchmark_slug, t.categories_json FROM tasks t \
+             JOIN benchmarks b ON b.id = t.benchmark_id ORDER BY t.id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(UpgradeTaskRow {
+                    id: r.try_get("id")?,
+                    kind: r.try_get("kind")?,
+                    benchmark_slug: r.try_get("benchmark_slug")?,
+                    categories_json: r.try_get("categories_json")?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(Into::into)
+    }
+
+    /// The items of a task with id, prompt, source and split (start-up upgrade).
+    pub async fn upgrade_items(&self, task_id: &str) -> Result<Vec<UpgradeItemRow>, StorageError> {
+        let rows = sqlx::query(
+            "SELECT id, prompt_json, meme_id, source_id, split, board_half FROM items \
+             WHERE task_id = $1 ORDER BY ordinal, id",
+        )
+        .bind(task_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(UpgradeItemRow {
+                    id: r.try_get("id")?,
+                    prompt_json: r.try_get("prompt_json")?,
+                    meme_id: r.try_get("meme_id")?,
+                    source_id: r.try_get("source_id")?,
+                    split: r.try_get("split")?,
+                    board_half: r.try_get("board_half")?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(Into::into)
+    }
+
+    /// Submissions of a task with their per-item scores (start-up upgrade).
+    pub async fn task_submissions_with_items(
+        &self,
+        task_id: &str,
+    ) -> Result<Vec<SubmissionRecord>, StorageError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {SUBMISSION_COLUMNS}, item_scores_json FROM submissions WHERE task_id = $1 \
+             ORDER BY created_at, id"
+        ))
+        .bind(task_id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| submission_from_row(r, true))
+            .collect::<Result<_, _>>()?)
+    }
+
+    /// Applies the start-up upgrade of one task in one transaction: re-keys items (a copy
+    /// under the new id, then session items and answers moved to it, then the old row
+    /// deleted, so foreign keys hold at every step on both engines), sets sources, splits and
+    /// board halves, and rewrites the task's submissions.
+    pub async fn apply_item_upgrade(
+        &self,
+        changes: &[ItemChange],
+        submissions: &[SubmissionRewrite],
+    ) -> Result<(), StorageError> {
+        let mut tx = self.pool.begin().await?;
+        for c in changes {
+            if c.new_id != c.old_id {
+                sqlx::query(
+                    "INSERT INTO items (id, task_id, ordinal, category, prompt_json, gold_json, \
+                     flagged, meme_id, split, board_half, source_id) \
+                     SELECT $1, task_id, ordinal, category, prompt_json, gold_json, flagged, \
+                     meme_id, $2, $3, $4 FROM items WHERE id = $5",
+                )
+                .bind(&c.new_id)
+                .bind(&c.split)
+                .bind(&c.board_half)
+                .bind(&c.source_id)
+                .bind(&c.old_id)
+                .execute(&mut *tx)
+                .await?;
+                for table in ["session_items", "answers"] {
+                    sqlx::query(&format!(
+                        "UPDATE {table} SET item_id = $1 WHERE item_id = $2"
+                    ))
+                    .bind(&c.new_id)
+                    .bind(&c.old_id)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                sqlx::query("DELETE FROM items WHERE id = $1")
+                    .bind(&c.old_id)
+                    .execute(&mut *tx)
+                    .await?;
+            } else {
+                sqlx::query(
+                    "UPDATE items SET split = $1, board_half = $2, source_id = $3 WHERE id = $4",
+                )
+                .bind(&c.split)
+                .bind(&c.board_half)
+                .bind(&c.source_id)
+                .bind(&c.old_id)
+                .execute(&mut *tx)
+                .await?;
+            }
+        }
+        for s in submissions {
+            sqlx::query(
+                "UPDATE submissions SET item_scores_json = $1, public_summary_json = $2, \
+                 private_summary_json = $3, extra_json = $4 WHERE id = $5",
+            )
+            .bind(&s.item_scores_json)
+            .bind(&s.public_summary_json)
+            .bind(&s.private_summary_json)
+            .bind(&s.extra_json)
+            .bind(&s.id)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
     }
 }

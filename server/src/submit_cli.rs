@@ -102,6 +102,10 @@ fn fmt_estimate(e: &CategoryEstimate) -> String {
             "{:.3} (95% CI {:.3}–{:.3}, {} item(s))",
             est.value, est.ci_low, est.ci_high, e.items
         ),
+        None if e.suppressed => format!(
+            "not shown: too few items on this board half ({} item(s))",
+            e.items
+        ),
         None => format!("– ({} item(s))", e.items),
     }
 }

@@ -318,6 +318,7 @@ mod tests {
                         ci_low: *v,
                         ci_high: *v,
                     }),
+                    suppressed: false,
                 })
                 .collect(),
             participants: None,

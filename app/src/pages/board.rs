@@ -4,7 +4,9 @@
 
 use crate::api::{self, ApiError};
 use crate::components::board_chart::BoardChart;
-use crate::components::score::{estimate_view, kind_key, kind_text, row_label, weights_text};
+use crate::components::score::{
+    category_estimate_view, kind_key, kind_text, row_label, weights_text,
+};
 use crate::components::status::{error_fallback, Loading};
 use crate::format::{self, DASH};
 use crate::i18n::{category_label, tr, use_i18n, Lang};
@@ -331,7 +333,7 @@ fn row_view(row: &BoardRow, rank: usize, columns: usize, lang: Lang) -> impl Int
                     view! { <span class="val">{DASH}</span> }.into_any()
                 }
             } else {
-                estimate_view(row.scores.get(i).and_then(|s| s.estimate.as_ref()))
+                category_estimate_view(row.scores.get(i), lang)
             };
             view! { <td class="score-cell" class:overall=i == 0>{content}</td> }
         })
@@ -573,6 +575,7 @@ mod tests {
                             ci_low: v,
                             ci_high: v,
                         }),
+                        suppressed: false,
                     }]
                 })
                 .unwrap_or_default(),

@@ -323,6 +323,7 @@ fn SurveyStep(slug: String, step: RwSignal<Step>) -> impl IntoView {
         let request = StartSessionRequest {
             consent: true,
             participant_id: storage::get(storage::PARTICIPANT_KEY),
+            participant_secret: storage::get(storage::PARTICIPANT_SECRET_KEY),
             survey,
             recruitment: RecruitmentIds {
                 prolific_pid: non_empty(q.get("PROLIFIC_PID")),
@@ -335,9 +336,24 @@ fn SurveyStep(slug: String, step: RwSignal<Step>) -> impl IntoView {
         let slug = slug.clone();
         let navigate = navigate.clone();
         spawn_local(async move {
-            match api::start_session(&slug, &request).await {
+            let mut result = api::start_session(&slug, &request).await;
+            if result.as_ref().err().and_then(api::ApiError::status) == Some(403)
+                && request.participant_id.is_some()
+            {
+                // The stored id's secret is missing or wrong (storage partly cleared): take
+                // part under a new id rather than not at all.
+                let mut fresh = request.clone();
+                fresh.participant_id = None;
+                fresh.participant_secret = None;
+                result = api::start_session(&slug, &fresh).await;
+            }
+            match result {
                 Ok(session) => {
-                    storage::set(storage::PARTICIPANT_KEY, &session.participant_id);
+                    // A secret comes only with a newly created participant: keep both.
+                    if let Some(secret) = &session.participant_secret {
+                        storage::set(storage::PARTICIPANT_KEY, &session.participant_id);
+                        storage::set(storage::PARTICIPANT_SECRET_KEY, secret);
+                    }
                     storage::set(&storage::session_key(&slug), &session.session_id);
                     navigate(
                         &format!("/session/{}", session.session_id),

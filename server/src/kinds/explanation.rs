@@ -155,16 +155,29 @@ async fn feedback(
             }
         }
     };
-    let withheld = item.split() != Split::Dev;
+    if item.split() != Split::Dev {
+        // Hidden test item: the score is stored for the crowd baseline and the results, but
+        // nothing derived from the reference goes back now. Otherwise every answer (and
+        // sessions restart freely) would be a similarity oracle on the hidden meaning.
+        return Ok(ExplanationFeedback {
+            reference: None,
+            gold_withheld: true,
+            server_score: None,
+            scoring_error,
+            crowd_scores: Vec::new(),
+            scores_with_results: true,
+        });
+    }
     Ok(ExplanationFeedback {
-        reference: (!withheld).then(|| ExplanationReference {
+        reference: Some(ExplanationReference {
             meaning: item.gold.meaning.clone(),
             origin: item.gold.origin.clone(),
         }),
-        gold_withheld: withheld,
+        gold_withheld: false,
         server_score,
         scoring_error,
         crowd_scores: ctx.storage.item_scores(&ctx.row.item_id).await?,
+        scores_with_results: false,
     })
 }
 

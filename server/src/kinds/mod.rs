@@ -147,57 +147,12 @@ pub trait ServerKind: Kind {
     }
 }
 
-/// A template to fill in: every item id, the kind's fields empty. Built with serializers so
-/// any id stays valid JSON/CSV.
+/// A template to fill in: every item id, the kind's fields empty (see
+/// [`crate::files::template_file`]).
 pub fn template<K: ServerKind>(items: &[TypedItem<K>], format: FileFormat) -> String {
-    match format {
-        FileFormat::JsonLines => items
-            .iter()
-            .map(|i| {
-                let mut line = serde_json::Map::new();
-                line.insert("item_id".into(), Value::String(i.row.id.clone()));
-                for f in K::TEMPLATE_FIELDS {
-                    line.insert((*f).into(), Value::Null);
-                }
-                Value::Object(line).to_string() + "\n"
-            })
-            .collect(),
-        FileFormat::Csv => {
-            let header = std::iter::once("item_id")
-                .chain(K::TEMPLATE_FIELDS.iter().copied())
-                .collect::<Vec<_>>()
-                .join(",");
-            let blanks = ",".repeat(K::TEMPLATE_FIELDS.len());
-            std::iter::once(header + "\n")
-                .chain(
-                    items
-                        .iter()
-                        .map(|i| format!("{}{blanks}\n", csv_field(&i.row.id))),
-                )
-                .collect()
-        }
-    }
-}
-
-/// One CSV field: quoted when it holds a separator, a quote or a line break, and prefixed
-/// with `'` when a spreadsheet would read it as a formula (`=`, `+`, `-`, `@`, tab, CR).
-///
-/// ```
-/// use memeboard_server::kinds::csv_field;
-/// assert_eq!(csv_field("plain"), "plain");
-/// assert_eq!(csv_field("a,b"), "\"a,b\"");
-/// assert_eq!(csv_field("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
-/// assert_eq!(csv_field("-1"), "'-1");
-/// ```
-pub fn csv_field(s: &str) -> String {
-    let neutral = if s.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        format!("'{s}")
-    } else {
-        s.to_owned()
-    };
-    if neutral.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", neutral.replace('"', "\"\""))
-    } else {
-        neutral
-    }
+    crate::files::template_file(
+        items.iter().map(|i| i.row.id.as_str()),
+        K::TEMPLATE_FIELDS,
+        format,
+    )
 }

@@ -7,18 +7,19 @@ use crate::leaderboard::{self, SubmitQuery};
 use crate::startup::AppState;
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
 use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use memeboard_core::api::{
     BoardResponse, BoardSettingsRequest, BoardSplit, CreateAuthorRequest, CreateAuthorResponse,
     ItemGap, MeResponse, SubmissionDetail, SubmitPredictionsResponse, TaskSummary,
 };
 use memeboard_core::predictions::{FileFormat, TaskManifest};
 use serde::Deserialize;
+use std::net::SocketAddr;
 
 /// Leaderboard routes (mounted under `/api`).
 pub fn router(upload_limit: usize) -> Router<AppState> {
@@ -57,16 +58,29 @@ fn download(content_type: &'static str, file_name: String, body: String) -> impl
     )
 }
 
+/// The client address comes from `ConnectInfo` (the server is served with
+/// `into_make_service_with_connect_info`), or from `[leaderboard] client_ip_header` behind a
+/// trusted proxy. In-process calls without connection info (tests) share one fixed bucket.
 async fn create_author(
     State(state): State<AppState>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
+    headers: HeaderMap,
     ApiJson(request): ApiJson<CreateAuthorRequest>,
 ) -> ApiResult<(StatusCode, Json<CreateAuthorResponse>)> {
-    let author = leaderboard::create_author(&state.storage, &state.settings, request).await?;
+    let client = leaderboard::ClientAddress::of(
+        &state.settings,
+        &headers,
+        peer.map(|Extension(ConnectInfo(addr))| addr),
+    );
+    let author =
+        leaderboard::create_author(&state.storage, &state.settings, request, client).await?;
     Ok((StatusCode::CREATED, Json(author)))
 }
 
 async fn me(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Json<MeResponse>> {
-    Ok(Json(leaderboard::me(&state.storage, &headers).await?))
+    Ok(Json(
+        leaderboard::me(&state.storage, &state.settings, &headers).await?,
+    ))
 }
 
 async fn list_tasks(State(state): State<AppState>) -> ApiResult<Json<Vec<TaskSummary>>> {
@@ -232,7 +246,9 @@ async fn get_submission(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> ApiResult<Json<SubmissionDetail>> {
-    Ok(Json(leaderboard::submission(&state.storage, &id).await?))
+    Ok(Json(
+        leaderboard::submission(&state.storage, &state.settings, &id).await?,
+    ))
 }
 
 async fn get_item_gaps(

@@ -81,6 +81,12 @@ pub async fn get_results(
     Path(id): Path<String>,
 ) -> ApiResult<Json<ResultsResponse>> {
     Ok(Json(
-        quiz::results(&state.storage, &id, state.settings.quiz.bootstrap_resamples).await?,
+        quiz::results(
+            &state.storage,
+            &id,
+            state.settings.quiz.bootstrap_resamples,
+            state.settings.quiz.min_item_crowd,
+        )
+        .await?,
     ))
 }

@@ -86,6 +86,16 @@ async fn explanations_are_stored_then_scored_and_reveal_only_dev_gold(db: Db) {
         .await;
         assert_eq!(status, StatusCode::CREATED, "{ack}");
         let feedback = &ack["feedback"];
+        if feedback["gold_withheld"] == true {
+            // Hidden test item: stored, but nothing derived from the reference comes back.
+            assert!(feedback["reference"].is_null());
+            assert!(feedback["server_score"].is_null(), "{feedback}");
+            assert_eq!(feedback["crowd_scores"], json!([]));
+            assert_eq!(feedback["scores_with_results"], true);
+            secrets_seen.push(gold["meaning"].as_str().unwrap().to_owned());
+            continue;
+        }
+        assert_eq!(feedback["scores_with_results"], false);
         let score = &feedback["server_score"];
         assert_eq!(score["model"], "tiny-bert");
         let cos = score["cosine"].as_f64().unwrap();
@@ -100,12 +110,7 @@ async fn explanations_are_stored_then_scored_and_reveal_only_dev_gold(db: Db) {
             .unwrap()
             .iter()
             .any(|c| (c.as_f64().unwrap() - cos).abs() < 1e-12));
-        if feedback["gold_withheld"] == true {
-            assert!(feedback["reference"].is_null());
-            secrets_seen.push(gold["meaning"].as_str().unwrap().to_owned());
-        } else {
-            assert_eq!(feedback["reference"]["meaning"], gold["meaning"]);
-        }
+        assert_eq!(feedback["reference"]["meaning"], gold["meaning"]);
         // A resend returns the stored score, records nothing new.
         let (status, again) = explain(&app, id, item, "ignored", &format!("key{n}")).await;
         assert_eq!(status, StatusCode::OK);
@@ -119,10 +124,17 @@ async fn explanations_are_stored_then_scored_and_reveal_only_dev_gold(db: Db) {
     let (status, results) = app.get(&format!("/api/sessions/{id}/results")).await;
     assert_eq!(status, StatusCode::OK, "{results}");
     let review = results["review"].as_array().unwrap();
-    assert!(review
-        .iter()
-        .all(|r| r["explanation"]["score"]["model"] == "tiny-bert"));
-    assert!(results["you"][0]["accuracy"].as_f64().is_some());
+    for r in review {
+        if r["gold_withheld"] == true {
+            assert!(r["explanation"]["score"].is_null(), "{r}");
+            assert!(r["crowd_accuracy"].is_null(), "{r}");
+        } else {
+            assert_eq!(r["explanation"]["score"]["model"], "tiny-bert");
+        }
+    }
+    if review.iter().any(|r| r["gold_withheld"] == false) {
+        assert!(results["you"][0]["accuracy"].as_f64().is_some());
+    }
     let (_, stats) = app.get("/api/quizzes/demo-explain/stats").await;
     assert_eq!(stats["completed_participants"], 1);
     assert!(
@@ -159,7 +171,80 @@ async fn without_a_model_explanations_are_still_recorded(db: Db) {
     assert_eq!(app.count("answers").await, 1);
 }
 
+/// An attacker who answers hidden test items with their exact reference meaning, or with
+/// nonsense, sees the same acknowledgement; the results show no per-item figure for hidden
+/// items, only one mean over them rounded to one decimal.
+async fn hidden_items_are_no_similarity_oracle(db: Db) {
+    if !models_installed() {
+        return;
+    }
+    let app = TestApp::spawn(db).await;
+    let items = app.storage().task_items("demo-explain").await.unwrap();
+    let hidden_meaning = |id: &str| -> Option<String> {
+        let item = items.iter().find(|i| i.id == id).unwrap();
+        let gold: Value = serde_json::from_str(&item.gold_json).unwrap();
+        (item.split != "dev").then(|| gold["meaning"].as_str().unwrap().to_owned())
+    };
+    let expected = json!({
+        "reference": null, "gold_withheld": true, "server_score": null,
+        "scoring_error": null, "crowd_scores": [], "scores_with_results": true
+    });
+    let mut hidden_answered = 0;
+    for round in 0..6 {
+        let (_, session) = app
+            .post("/api/quizzes/demo-explain/sessions", start_body(false))
+            .await;
+        let id = session["session_id"].as_str().unwrap();
+        let mut hidden_here = 0;
+        for (n, it) in session["items"].as_array().unwrap().iter().enumerate() {
+            let item = it["item_id"].as_str().unwrap();
+            let text = match hidden_meaning(item) {
+                // The best possible guess for one half, nonsense for the other.
+                Some(meaning) if n % 2 == 0 => meaning,
+                _ => "完全无关的句子".to_owned(),
+            };
+            let (status, ack) = explain(&app, id, item, &text, &format!("k{round}-{n}")).await;
+            assert_eq!(status, StatusCode::CREATED, "{ack}");
+            if hidden_meaning(item).is_some() {
+                assert_eq!(ack["feedback"], expected, "hidden item {item}");
+                hidden_here += 1;
+            }
+        }
+        let (status, results) = app.get(&format!("/api/sessions/{id}/results")).await;
+        assert_eq!(status, StatusCode::OK, "{results}");
+        for r in results["review"].as_array().unwrap() {
+            if hidden_meaning(r["item_id"].as_str().unwrap()).is_some() {
+                assert!(r["explanation"]["score"].is_null(), "{r}");
+                assert!(r["crowd_accuracy"].is_null(), "{r}");
+            }
+        }
+        // `you` counts open items only; hidden ones come as one rounded mean.
+        let open_items = session["items"].as_array().unwrap().len() - hidden_here;
+        if open_items > 0 {
+            assert_eq!(results["you"][0]["answered"], open_items);
+        }
+        if hidden_here > 0 {
+            let hidden = &results["hidden_items"];
+            assert_eq!(hidden["answered"], hidden_here);
+            let mean = hidden["accuracy"].as_f64().unwrap();
+            assert!(
+                ((mean * 10.0).round() / 10.0 - mean).abs() < 1e-12,
+                "{mean}"
+            );
+        }
+        hidden_answered += hidden_here;
+        if hidden_answered >= 4 {
+            break;
+        }
+    }
+    assert!(
+        hidden_answered >= 4,
+        "the demo has hidden explanation items"
+    );
+}
+
 on_both_databases!(
+    hidden_items_are_no_similarity_oracle,
     explanations_are_stored_then_scored_and_reveal_only_dev_gold,
     without_a_model_explanations_are_still_recorded,
 );

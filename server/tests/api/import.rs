@@ -5,7 +5,7 @@ use crate::helpers::{fresh_storage, Db};
 use crate::on_both_databases;
 use insta::assert_snapshot;
 use memeboard_core::ids::stable_id;
-use memeboard_server::import::{import_chime, parse_chime, BenchmarkSpec};
+use memeboard_server::import::{import_chime, mcq_item_id, parse_chime, BenchmarkSpec};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 
@@ -61,13 +61,27 @@ async fn the_real_chime_subset_imports_with_stable_ids(db: Db) {
     );
     assert_eq!(storage.task_items("chime-explain").await.unwrap().len(), 37);
 
-    // Ids are derived from content: the first question is keyed by its sentence and answer.
+    // Ids are derived from public content only: the first question is keyed by its sentence
+    // and options, never by its answer.
     let candidates = storage.assignment_candidates("chime-mcq").await.unwrap();
-    let first = stable_id(
-        "mcq",
-        &["chime", "这款薯片好好吃，入口就是_____感觉。", "treetree的"],
-    );
+    let first_record = &serde_json::from_str::<Value>(&mcq).unwrap()[0];
+    let options: Vec<String> = (1..=5)
+        .map(|k| {
+            first_record["options"][k.to_string()]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
+        .collect();
+    let first = mcq_item_id("chime", "这款薯片好好吃，入口就是_____感觉。", &options);
     assert_eq!(candidates[0].id, first);
+    assert_ne!(
+        candidates[0].id,
+        stable_id(
+            "mcq",
+            &["chime", "这款薯片好好吃，入口就是_____感觉。", "treetree的"],
+        )
+    );
     assert_eq!(candidates[0].category, "homophonic_pun");
 
     // Re-importing changes nothing: same ids, no duplicates.
@@ -166,7 +180,7 @@ fn duplicate_questions_are_rejected() {
     assert_eq!(
         p,
         vec![
-            "mcq file record 2: duplicate question (same sentence and answer as record 1)"
+            "mcq file record 2: duplicate question (same sentence and options as record 1)"
                 .to_string()
         ]
     );

@@ -7,6 +7,7 @@
     reason = "a test fails loudly on an unexpected value"
 )]
 
+mod abuse_limits;
 mod cli;
 mod distractors;
 mod explanation_board;
@@ -14,6 +15,7 @@ mod explanation_quiz;
 mod helpers;
 mod import;
 mod inference;
+mod integrity;
 mod leaderboard;
 mod openapi;
 mod quiz_flow;

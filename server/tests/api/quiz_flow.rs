@@ -102,7 +102,9 @@ async fn full_quiz_flow_scores_and_reports_the_crowd(db: Db) {
     );
     for r in &dev {
         assert!(r["correct_position"].as_u64().is_some());
-        assert!(r["meaning"].as_str().is_some_and(|m| !m.is_empty()));
+        // The meaning is the explanation task's gold: shown only where that item is dev too
+        // (checked in integrity.rs).
+        assert!(r["meaning"].is_null() || r["meaning"].as_str().is_some_and(|m| !m.is_empty()));
     }
     for r in review.iter().filter(|r| r["gold_withheld"] == true) {
         assert!(

@@ -251,7 +251,77 @@ async fn health_reports_the_backend(db: Db) {
     );
 }
 
+/// Participant ids are shown to participants, so reusing one needs the secret minted with it.
+async fn only_the_owner_can_add_sessions_to_a_participant(db: Db) {
+    let app = TestApp::spawn(db).await;
+    let first = app.start_demo_session().await;
+    let pid = first["participant_id"].as_str().unwrap().to_owned();
+    let secret = first["participant_secret"].as_str().unwrap().to_owned();
+    assert_eq!(secret.len(), 32, "128 random bits, hex");
+    let with = |id: Option<&str>, secret: Option<&str>| {
+        let mut body = start_body(false);
+        if let Some(id) = id {
+            body["participant_id"] = json!(id);
+        }
+        if let Some(s) = secret {
+            body["participant_secret"] = json!(s);
+        }
+        body
+    };
+    let participants = app.count("participants").await;
+    let sessions = app.count("sessions").await;
+
+    // A stranger who knows the id (without or with a wrong secret) is refused; nothing stored.
+    for body in [
+        with(Some(&pid), None),
+        with(Some(&pid), Some("00000000000000000000000000000000")),
+    ] {
+        let (status, err) = app.post("/api/quizzes/demo-mcq/sessions", body).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{err}");
+        assert_eq!(
+            detail(&err),
+            "`participant_secret`: missing or wrong for this participant id; start without `participant_id` to take part under a new id"
+        );
+    }
+    assert_eq!(app.count("sessions").await, sessions);
+
+    // The owner attaches a second session; the secret is not sent again.
+    let (status, second) = app
+        .post(
+            "/api/quizzes/demo-explain/sessions",
+            with(Some(&pid), Some(&secret)),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{second}");
+    assert_eq!(second["participant_id"], pid.as_str());
+    assert!(second.get("participant_secret").is_none(), "{second}");
+    assert_eq!(app.count("participants").await, participants);
+
+    // Only a hash of the secret is stored.
+    let stored = app
+        .storage()
+        .participant_secret_hash(&pid)
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
+    assert_ne!(stored, secret);
+    assert_eq!(stored.len(), 64);
+
+    // An unknown id gets a fresh participant with its own secret.
+    let (status, fresh) = app
+        .post(
+            "/api/quizzes/demo-mcq/sessions",
+            with(Some("P-NOSUCH"), None),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{fresh}");
+    assert_ne!(fresh["participant_id"], "P-NOSUCH");
+    assert!(fresh["participant_secret"].is_string());
+}
+
 on_both_databases!(
+    only_the_owner_can_add_sessions_to_a_participant,
     an_answer_is_recorded_once,
     concurrent_duplicate_answers_store_one,
     tampered_ids_are_refused_and_change_nothing,

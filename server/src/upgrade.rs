@@ -1,0 +1,220 @@
+//! Start-up upgrade of databases made by earlier versions (runs after the migrations, before
+//! serving; idempotent: a database already up to date is left untouched).
+//!
+//! 1. Text MCQ items get ids minted from public data only ([`mcq_item_id`]). Earlier versions
+//!    hashed the correct option into the id, so hashing each option recovered the answer.
+//!    Items are re-keyed with their session items, answers and submissions' per-item scores;
+//!    old ids are gone afterwards (an upload naming one is refused as unknown).
+//! 2. Items get a source id (migration 5 backfills it) and their split and board half are
+//!    recomputed from it ([`split_of`]). The share of dev items the benchmark was imported
+//!    with is not stored, so it is inferred from the stored splits (the value that reproduces
+//!    them under the earlier per-item-id hashing).
+//! 3. Submissions of a changed task get their public/private summaries re-derived from their
+//!    per-item scores, so boards stay consistent with the new halves. Secondary explanation
+//!    metrics (per half, not stored per item) cannot be re-derived and are dropped.
+//!
+//! Each task is upgraded in one transaction.
+
+use crate::import::{mcq_item_id, split_hash, split_of};
+use crate::leaderboard::summaries_by_half;
+use crate::storage::{
+    decode_json, ItemChange, Storage, SubmissionRewrite, UpgradeItemRow, UpgradeTaskRow,
+};
+use anyhow::Context;
+use memeboard_core::leaderboard::ItemScore;
+use memeboard_core::tasks::{CategoryInfo, ItemPrompt, TaskKind};
+use std::collections::{HashMap, HashSet};
+
+/// What the upgrade did, for logs and tests.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct UpgradeReport {
+    /// Items given a new id.
+    pub rekeyed: usize,
+    /// Items whose split or board half changed.
+    pub resplit: usize,
+    /// Submissions rewritten.
+    pub submissions: usize,
+}
+
+/// The source id an item should have: public data only.
+fn target_source(task: &UpgradeTaskRow, item: &UpgradeItemRow, new_id: &str) -> String {
+    match TaskKind::parse(&task.kind) {
+        // A question is its own source: its meme is the answer (gold).
+        Some(TaskKind::TextMcq) => new_id.to_owned(),
+        // An explanation item is derived from its meme (public: the phrase).
+        Some(TaskKind::Explanation) => item.meme_id.clone().unwrap_or_else(|| new_id.to_owned()),
+        None => item.source_id.clone().unwrap_or_else(|| new_id.to_owned()),
+    }
+}
+
+/// The dev share that reproduces the stored splits when hashed from `key`, if one does.
+fn consistent_dev_percent(items: &[(&UpgradeItemRow, u64)]) -> Option<(u64, u64)> {
+    let lo = items
+        .iter()
+        .filter(|(i, _)| i.split == "dev")
+        .map(|(_, h)| h + 1)
+        .max()
+        .unwrap_or(0);
+    let hi = items
+        .iter()
+        .filter(|(i, _)| i.split != "dev")
+        .map(|(_, h)| *h)
+        .min()
+        .unwrap_or(100);
+    (lo <= hi).then_some((lo, hi))
+}
+
+/// Plans the upgrade of one task: the item changes (empty when up to date).
+fn plan_task(task: &UpgradeTaskRow, items: &[UpgradeItemRow]) -> anyhow::Result<Vec<ItemChange>> {
+    if items.is_empty() {
+        return Ok(Vec::new());
+    }
+    let kind = TaskKind::parse(&task.kind);
+    let mut targets = Vec::with_capacity(items.len());
+    for item in items {
+        // Only text MCQ ids were ever minted from gold; every other kind keeps its ids.
+        let new_id = match kind {
+            Some(TaskKind::TextMcq) => {
+                let ItemPrompt::TextMcq(prompt) =
+                    decode_json("items.prompt_json", &item.prompt_json)?
+                else {
+                    anyhow::bail!("item {} of a text MCQ task has another prompt", item.id);
+                };
+                mcq_item_id(&task.benchmark_slug, &prompt.sentence, &prompt.options)
+            }
+            Some(TaskKind::Explanation) | None => item.id.clone(),
+        };
+        let source = target_source(task, item, &new_id);
+        targets.push((new_id, source));
+    }
+    let mut seen = HashSet::new();
+    for (item, (new_id, _)) in items.iter().zip(&targets) {
+        anyhow::ensure!(
+            seen.insert(new_id.as_str()),
+            "task `{}`: two questions with the same sentence and options (one is `{}`); \
+             remove the duplicate before upgrading",
+            task.id,
+            item.id
+        );
+    }
+    // Up to date: ids and sources as targeted, and the stored splits reproduced by hashing
+    // the sources with some dev share.
+    let hashed: Vec<(&UpgradeItemRow, u64)> = items
+        .iter()
+        .zip(&targets)
+        .map(|(i, (_, s))| (i, split_hash(s)))
+        .collect();
+    let up_to_date = items.iter().zip(&targets).all(|(i, (id, s))| {
+        &i.id == id
+            && i.source_id.as_deref() == Some(s.as_str())
+            && (i.split == "dev" || split_of(s, 0).1 == i.board_half)
+    }) && consistent_dev_percent(&hashed).is_some();
+    if up_to_date {
+        return Ok(Vec::new());
+    }
+    // The dev share the task was imported with: the one reproducing the stored splits under
+    // the earlier hashing (by item id), nearest to the observed share.
+    let observed =
+        (items.iter().filter(|i| i.split == "dev").count() * 100 + items.len() / 2) / items.len();
+    let old: Vec<(&UpgradeItemRow, u64)> = items.iter().map(|i| (i, split_hash(&i.id))).collect();
+    let dev_percent = match consistent_dev_percent(&old) {
+        Some((lo, hi)) => (observed as u64).clamp(lo, hi),
+        None => observed as u64,
+    };
+    let dev_percent = u8::try_from(dev_percent.min(100)).unwrap_or(100);
+    Ok(items
+        .iter()
+        .zip(targets)
+        .filter_map(|(i, (new_id, source))| {
+            let (split, half) = split_of(&source, dev_percent);
+            let changed = i.id != new_id
+                || i.source_id.as_deref() != Some(source.as_str())
+                || i.split != split
+                || i.board_half != half;
+            changed.then(|| ItemChange {
+                old_id: i.id.clone(),
+                new_id,
+                source_id: source,
+                split: split.into(),
+                board_half: half.into(),
+            })
+        })
+        .collect())
+}
+
+/// Runs the upgrade on every task. `resamples`: bootstrap resamples of re-derived summaries.
+pub async fn run(storage: &Storage, resamples: usize) -> anyhow::Result<UpgradeReport> {
+    let mut report = UpgradeReport::default();
+    for task in storage.upgrade_tasks().await? {
+        let items = storage.upgrade_items(&task.id).await?;
+        let changes = plan_task(&task, &items).with_context(|| format!("task `{}`", task.id))?;
+        if changes.is_empty() {
+            continue;
+        }
+        let by_old: HashMap<&str, &ItemChange> =
+            changes.iter().map(|c| (c.old_id.as_str(), c)).collect();
+        // Every item's (split, half) after the upgrade, by its new id.
+        let after: Vec<(String, String, String)> = items
+            .iter()
+            .map(|i| match by_old.get(i.id.as_str()) {
+                Some(c) => (c.new_id.clone(), c.split.clone(), c.board_half.clone()),
+                None => (i.id.clone(), i.split.clone(), i.board_half.clone()),
+            })
+            .collect();
+        let halves: HashMap<&str, (&str, &str)> = after
+            .iter()
+            .map(|(id, s, h)| (id.as_str(), (s.as_str(), h.as_str())))
+            .collect();
+        let cats: Vec<String> =
+            decode_json::<Vec<CategoryInfo>>("tasks.categories_json", &task.categories_json)?
+                .into_iter()
+                .map(|c| c.key)
+                .collect();
+        let halves_changed = changes.iter().any(|c| {
+            items
+                .iter()
+                .find(|i| i.id == c.old_id)
+                .is_some_and(|i| i.split != c.split || i.board_half != c.board_half)
+        });
+        let mut rewrites = Vec::new();
+        for s in storage.task_submissions_with_items(&task.id).await? {
+            let mut scores: Vec<ItemScore> =
+                decode_json("submissions.item_scores_json", &s.item_scores_json)?;
+            for sc in &mut scores {
+                if let Some(c) = by_old.get(sc.item_id.as_str()) {
+                    sc.item_id.clone_from(&c.new_id);
+                }
+            }
+            let (public, private) = summaries_by_half(&halves, &scores, &cats, resamples);
+            rewrites.push(SubmissionRewrite {
+                id: s.id.clone(),
+                item_scores_json: serde_json::to_string(&scores)?,
+                public_summary_json: serde_json::to_string(&public)?,
+                private_summary_json: serde_json::to_string(&private)?,
+                extra_json: if halves_changed { None } else { s.extra_json },
+            });
+        }
+        storage
+            .apply_item_upgrade(&changes, &rewrites)
+            .await
+            .with_context(|| format!("upgrading task `{}`", task.id))?;
+        report.rekeyed += changes.iter().filter(|c| c.new_id != c.old_id).count();
+        report.resplit += changes
+            .iter()
+            .filter(|c| {
+                items
+                    .iter()
+                    .find(|i| i.id == c.old_id)
+                    .is_some_and(|i| i.split != c.split || i.board_half != c.board_half)
+            })
+            .count();
+        report.submissions += rewrites.len();
+        tracing::warn!(
+            task = %task.id,
+            changed_items = changes.len(),
+            submissions = rewrites.len(),
+            "upgraded items to public-data ids and source-based splits"
+        );
+    }
+    Ok(report)
+}
