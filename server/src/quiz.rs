@@ -474,20 +474,46 @@ fn to_crowd_answers(rows: Vec<storage::CrowdResponseRow>) -> Vec<CrowdAnswer> {
         .collect()
 }
 
+/// The number of options of every choice item of a task (items of other kinds are left out).
+pub async fn option_counts(storage: &Storage, task_id: &str) -> ApiResult<Vec<usize>> {
+    let mut out = Vec::new();
+    for row in storage.task_items(task_id).await? {
+        if let ItemPrompt::TextMcq { options, .. } =
+            storage::decode_json("items.prompt_json", &row.prompt_json)?
+        {
+            out.push(options.len());
+        }
+    }
+    Ok(out)
+}
+
 fn build_crowd_stats(
     quiz: &QuizRow,
     answers: &[CrowdAnswer],
     resamples: usize,
     chance_level: Option<f64>,
+    option_counts: &[usize],
 ) -> ApiResult<CrowdStatsResponse> {
     let categories: Vec<String> = categories_of(quiz)?.into_iter().map(|c| c.key).collect();
     let rows = crowd_rows(answers, &categories, resamples, BOOTSTRAP_SEED);
-    const TEXT_MCQ_OPTIONS: usize = 5;
     let is_choice = quiz.task.kind == TaskKind::TextMcq.as_str();
-    let (fleiss_kappa, krippendorff_alpha) = if is_choice {
-        choice_agreement(answers, TEXT_MCQ_OPTIONS)
+    // Each item's real option count: agreement over as many categories as the largest item
+    // has (an item with fewer options never uses the others), chance = mean of 1/n over
+    // items, as on the board.
+    let max_options = option_counts.iter().copied().max().unwrap_or(0);
+    let (fleiss_kappa, krippendorff_alpha) = if is_choice && max_options >= 2 {
+        choice_agreement(answers, max_options)
     } else {
         (None, None)
+    };
+    let choice_chance = if option_counts.is_empty() {
+        0.0
+    } else {
+        option_counts
+            .iter()
+            .map(|&n| 1.0 / n.max(1) as f64)
+            .sum::<f64>()
+            / option_counts.len() as f64
     };
     Ok(CrowdStatsResponse {
         quiz_slug: quiz.task.slug.clone(),
@@ -495,7 +521,7 @@ fn build_crowd_stats(
         rows,
         // For explanations the "chance" level is the random-pair similarity baseline.
         chance: if is_choice {
-            1.0 / TEXT_MCQ_OPTIONS as f64
+            choice_chance
         } else {
             chance_level.unwrap_or(0.0)
         },
@@ -513,7 +539,8 @@ pub async fn crowd_stats(
     let quiz = find_quiz(storage, slug).await?;
     let answers = to_crowd_answers(storage.crowd_responses(&quiz.task.id).await?);
     let baseline = storage.task_baseline(&quiz.task.id).await?.map(|(b, _)| b);
-    build_crowd_stats(&quiz, &answers, resamples, baseline)
+    let options = option_counts(storage, &quiz.task.id).await?;
+    build_crowd_stats(&quiz, &answers, resamples, baseline, &options)
 }
 
 /// Results of a finished batch: own scores, crowd rows, and the per-item review with gold.
@@ -536,7 +563,8 @@ pub async fn results(
     let quiz = find_quiz(storage, &session.quiz_slug).await?;
     let crowd_answers = to_crowd_answers(storage.crowd_responses(&quiz.task.id).await?);
     let baseline = storage.task_baseline(&quiz.task.id).await?.map(|(b, _)| b);
-    let crowd = build_crowd_stats(&quiz, &crowd_answers, resamples, baseline)?;
+    let options = option_counts(storage, &quiz.task.id).await?;
+    let crowd = build_crowd_stats(&quiz, &crowd_answers, resamples, baseline, &options)?;
 
     // Per-item crowd figures: other participants only (the viewer's own answer in the mean
     // would reveal its correctness), and only with enough of them; test items never (see
