@@ -506,8 +506,12 @@ fn build_crowd_stats(
     } else {
         (None, None)
     };
+    let min_options = option_counts.iter().copied().min().unwrap_or(0);
     let choice_chance = if option_counts.is_empty() {
         0.0
+    } else if min_options == max_options {
+        // Exactly 1/n when every item has n options (no rounding from summing).
+        1.0 / max_options.max(1) as f64
     } else {
         option_counts
             .iter()

@@ -825,7 +825,14 @@ async fn crowd_statistics_use_real_option_counts(db: Db) {
         let s = start(&app, "six-mcq").await;
         let id = s["session_id"].as_str().unwrap();
         let stored = app.storage().find_session(id).await.unwrap().unwrap();
-        for (n, r) in app.storage().session_items(id).await.unwrap().iter().enumerate() {
+        for (n, r) in app
+            .storage()
+            .session_items(id)
+            .await
+            .unwrap()
+            .iter()
+            .enumerate()
+        {
             let ItemPrompt::TextMcq { options, .. } = serde_json::from_str(&r.prompt_json).unwrap()
             else {
                 panic!()
@@ -841,7 +848,10 @@ async fn crowd_statistics_use_real_option_counts(db: Db) {
     let (status, stats) = app.get("/api/quizzes/six-mcq/stats").await;
     assert_eq!(status, StatusCode::OK, "{stats}");
     let chance = stats["chance"].as_f64().unwrap();
-    assert!((chance - (1.0 / 6.0 + 1.0 / 5.0) / 2.0).abs() < 1e-12, "{chance}");
+    assert!(
+        (chance - (1.0 / 6.0 + 1.0 / 5.0) / 2.0).abs() < 1e-12,
+        "{chance}"
+    );
     assert_eq!(stats["fleiss_kappa"].as_f64(), Some(1.0), "{stats}");
     assert_eq!(stats["krippendorff_alpha"].as_f64(), Some(1.0), "{stats}");
 }
