@@ -160,6 +160,7 @@ async fn main() -> anyhow::Result<()> {
             .unwrap_or_default(),
             flagged: false,
             meme_id: None,
+            source_id: id.clone(),
             split: "test".into(),
             board_half: if n % 2 == 0 { "public" } else { "private" }.into(),
         })

@@ -103,7 +103,10 @@ mod tests {
             counts[p] += 1;
             pattern += usize::from(p == k % 5);
         }
-        assert!(counts.iter().all(|&c| c > n / 5 - 40 && c < n / 5 + 40), "{counts:?}");
+        assert!(
+            counts.iter().all(|&c| c > n / 5 - 40 && c < n / 5 + 40),
+            "{counts:?}"
+        );
         assert!(pattern < n / 5 + 40, "{pattern}");
     }
 }

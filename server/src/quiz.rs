@@ -401,6 +401,17 @@ struct ItemFacts {
     baseline: Option<BaselineLevel>,
 }
 
+/// The mean of per-item baseline levels; exactly the level when all items share it (1/5 stays
+/// 0.2, not a sum's rounding of it).
+fn mean_level(levels: &[f64]) -> Option<f64> {
+    let first = *levels.first()?;
+    if levels.iter().all(|&l| l == first) {
+        Some(first)
+    } else {
+        Some(levels.iter().sum::<f64>() / levels.len() as f64)
+    }
+}
+
 async fn item_facts(storage: &Storage, quiz: &QuizRow, kind: TaskKind) -> ApiResult<ItemFacts> {
     let task_baseline = storage.task_baseline(&quiz.task.id).await?.map(|(b, _)| b);
     let rows = storage.task_items(&quiz.task.id).await?;
@@ -412,9 +423,9 @@ async fn item_facts(storage: &Storage, quiz: &QuizRow, kind: TaskKind) -> ApiRes
             levels.extend(K::baseline(&item, task_baseline));
             choices.insert(item.row.id.clone(), K::num_choices(&item.prompt));
         }
-        let baseline = (!levels.is_empty()).then(|| BaselineLevel {
+        let baseline = mean_level(&levels).map(|value| BaselineLevel {
             kind: K::BASELINE_ROW,
-            value: levels.iter().sum::<f64>() / levels.len() as f64,
+            value,
         });
         Ok(ItemFacts { choices, baseline })
     })
@@ -580,8 +591,6 @@ pub async fn results(
     let seed = session.seed as u64;
     let mut review = Vec::with_capacity(rows.len());
     let mut held_out = 0;
-    // Scores of hidden test items: (sum, count).
-    let mut hidden = (0.0f64, 0usize);
     // Per category: (sum of scores, correct answers, scored answers).
     let mut tally: BTreeMap<Option<String>, (f64, usize, usize)> = BTreeMap::new();
     // Explanation scores of hidden test items: (sum, count), shown only as one rounded mean.

@@ -747,7 +747,10 @@ on_both_databases!(positional_pattern_files_score_near_chance);
 async fn board_csv_neutralises_formulas(db: Db) {
     let app = TestApp::spawn(db).await;
     let token = app
-        .post("/api/authors", json!({"name": "Formula", "organisation": "@org"}))
+        .post(
+            "/api/authors",
+            json!({"name": "Formula", "organisation": "@org"}),
+        )
         .await
         .1["token"]
         .as_str()
@@ -774,3 +777,83 @@ async fn board_csv_neutralises_formulas(db: Db) {
 }
 
 on_both_databases!(board_csv_neutralises_formulas);
+
+/// Crowd agreement and chance use each item's real option count: a 6-option question's sixth
+/// option counts, and chance is the mean of 1/n.
+async fn crowd_statistics_use_real_option_counts(db: Db) {
+    let (settings, dir) = test_settings(db, false).await;
+    let app = TestApp::with_settings(settings, dir).await;
+    let phrases = ["躺平", "内卷", "摆烂", "破防", "社死", "打工人", "真香"];
+    let memes: Vec<Value> = phrases
+        .iter()
+        .map(|p| json!({"meme": p, "meaning": format!("{p}的意思"), "origin": null,
+            "examples": [], "profanity": false, "offense": false, "type_cn": "现象", "type_en": "experience"}))
+        .collect();
+    let six: serde_json::Map<String, Value> = phrases[..6]
+        .iter()
+        .enumerate()
+        .map(|(k, p)| ((k + 1).to_string(), json!(p)))
+        .collect();
+    let five: serde_json::Map<String, Value> = phrases[1..6]
+        .iter()
+        .enumerate()
+        .map(|(k, p)| ((k + 1).to_string(), json!(p)))
+        .collect();
+    let mcq = json!([
+        {"sentence": "他下班就_____。", "correct_answer": 6, "options": six},
+        {"sentence": "公司里大家都在_____。", "correct_answer": 1, "options": five},
+    ]);
+    let spec = memeboard_server::import::BenchmarkSpec {
+        slug: "six".into(),
+        title: "Six".into(),
+        description: "d".into(),
+        batch_size: 24,
+        quiz_open: true,
+        dev_percent: 0,
+        explain_batch_size: 6,
+    };
+    memeboard_server::import::import_chime(
+        app.storage(),
+        &spec,
+        &Value::Array(memes).to_string(),
+        &mcq.to_string(),
+    )
+    .await
+    .unwrap();
+    // Two participants agree: the sixth option on the first item, the first on the second.
+    for _ in 0..2 {
+        let s = start(&app, "six-mcq").await;
+        let id = s["session_id"].as_str().unwrap();
+        let stored = app.storage().find_session(id).await.unwrap().unwrap();
+        for (n, r) in app
+            .storage()
+            .session_items(id)
+            .await
+            .unwrap()
+            .iter()
+            .enumerate()
+        {
+            let ItemPrompt::TextMcq { options, .. } = serde_json::from_str(&r.prompt_json).unwrap()
+            else {
+                panic!()
+            };
+            let canonical = if options.len() == 6 { 5 } else { 0 };
+            let order =
+                memeboard_core::assign::option_order(stored.seed as u64, &r.item_id, options.len());
+            let p = order.iter().position(|&o| o == canonical).unwrap();
+            let (status, body) = app.answer(id, &r.item_id, p, &format!("k{n}")).await;
+            assert_eq!(status, StatusCode::CREATED, "{body}");
+        }
+    }
+    let (status, stats) = app.get("/api/quizzes/six-mcq/stats").await;
+    assert_eq!(status, StatusCode::OK, "{stats}");
+    let chance = stats["chance"].as_f64().unwrap();
+    assert!(
+        (chance - (1.0 / 6.0 + 1.0 / 5.0) / 2.0).abs() < 1e-12,
+        "{chance}"
+    );
+    assert_eq!(stats["fleiss_kappa"].as_f64(), Some(1.0), "{stats}");
+    assert_eq!(stats["krippendorff_alpha"].as_f64(), Some(1.0), "{stats}");
+}
+
+on_both_databases!(crowd_statistics_use_real_option_counts);
