@@ -9,14 +9,14 @@ pub mod crowd;
 pub mod embed;
 pub mod ids;
 pub mod kinds;
-pub mod media;
 pub mod leaderboard;
+pub mod media;
 pub mod metrics;
 pub mod predictions;
 pub mod rng;
-pub mod scoring;
 #[cfg(feature = "schema")]
 pub mod schema;
+pub mod scoring;
 pub mod stats;
 pub mod survey;
 pub mod tasks;

@@ -84,7 +84,12 @@ mod tests {
     #[test]
     fn kinds_get_their_own_schema_names() {
         let schemas = wire_schemas();
-        for name in ["TextMcqView", "ExplanationView", "PromptView", "ReviewDetail"] {
+        for name in [
+            "TextMcqView",
+            "ExplanationView",
+            "PromptView",
+            "ReviewDetail",
+        ] {
             assert!(schemas.contains_key(name), "{name}: {:?}", schemas.keys());
         }
     }

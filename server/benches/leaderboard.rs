@@ -7,11 +7,11 @@
 use axum::body::Body;
 use axum::http::Request;
 use http_body_util::BodyExt;
+use memeboard_core::kinds::text_mcq;
 use memeboard_core::leaderboard::{score_mcq, summarize, McqGold};
 use memeboard_core::predictions::{
     validate_predictions, FileFormat, Limits, ManifestItem, Split, TaskManifest,
 };
-use memeboard_core::kinds::text_mcq;
 use memeboard_core::tasks::{CategoryInfo, ItemGold, ItemPrompt, MemeType};
 use memeboard_server::config::Settings;
 use memeboard_server::startup::Application;

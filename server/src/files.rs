@@ -68,12 +68,12 @@ mod tests {
 
     #[test]
     fn user_text_cannot_become_a_spreadsheet_formula() {
-        assert_eq!(
-            csv_text("=HYPERLINK(\"x\")"),
-            "\"'=HYPERLINK(\"\"x\"\")\""
-        );
+        assert_eq!(csv_text("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
         for bad in ["+1", "-1+2", "@SUM(A1)", "\tx", "\rx"] {
-            assert!(csv_text(bad).trim_start_matches('"').starts_with('\''), "{bad}");
+            assert!(
+                csv_text(bad).trim_start_matches('"').starts_with('\''),
+                "{bad}"
+            );
         }
         assert_eq!(csv_text("GPT-4o"), "GPT-4o");
         assert_eq!(csv_text("a, b"), "\"a, b\"");
@@ -89,7 +89,11 @@ mod tests {
             .collect();
         assert_eq!(lines[1]["item_id"], "we\"ird,id");
         assert!(lines[1]["answer"].is_null());
-        let csv = template_file(ids.into_iter(), &["meaning", "origin", "example"], FileFormat::Csv);
+        let csv = template_file(
+            ids.into_iter(),
+            &["meaning", "origin", "example"],
+            FileFormat::Csv,
+        );
         assert_eq!(
             csv,
             "item_id,meaning,origin,example\nmcq-1,,,\n\"we\"\"ird,id\",,,\n"

@@ -5,8 +5,8 @@
 use crate::config::Settings;
 use crate::error::{ApiError, ApiResult};
 use crate::files::csv_text;
-use crate::kinds::{self, ScoredFile, ServerKind};
 use crate::inference::EmbeddingService;
+use crate::kinds::{self, ScoredFile, ServerKind};
 use crate::quiz::random_hex;
 use crate::storage::{
     self, AuthorRecord, BoardTaskRow, ScopeLimit, Storage, SubmissionRecord, TaskItemRow,
@@ -19,12 +19,12 @@ use memeboard_core::api::{
     SubmissionStatus, SubmitPredictionsResponse, TaskSummary, Weights,
 };
 use memeboard_core::crowd::{crowd_rows, CrowdAnswer};
+use memeboard_core::kinds::Kind;
 use memeboard_core::leaderboard::{summarize, CategoryEstimate, ItemScore};
 use memeboard_core::predictions::{FileFormat, Limits, Split, TaskManifest};
-use memeboard_core::kinds::Kind;
-use memeboard_core::with_kind;
 use memeboard_core::stats::Estimate;
 use memeboard_core::tasks::{CategoryInfo, TaskKind};
+use memeboard_core::with_kind;
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap};
@@ -790,11 +790,11 @@ async fn crowd_answers(storage: &Storage, task: &BoardTaskRow) -> ApiResult<Vec<
             // Human rows average scored answers; unscored ones carry no score to average.
             let score = r.score?;
             Some(CrowdAnswer {
-            participant: r.participant_id,
-            item: r.item_id,
-            category: r.category,
-            choice: r.choice.and_then(|c| usize::try_from(c).ok()),
-            score,
+                participant: r.participant_id,
+                item: r.item_id,
+                category: r.category,
+                choice: r.choice.and_then(|c| usize::try_from(c).ok()),
+                score,
             })
         })
         .collect())

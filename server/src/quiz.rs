@@ -259,7 +259,8 @@ fn accept<K: Kind>(
         ))
     })?;
     let order = K::present(&prompt, session.seed as u64, &row.item_id).order;
-    let answer = K::accept(&prompt, &order, input).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let answer =
+        K::accept(&prompt, &order, input).map_err(|e| ApiError::BadRequest(e.to_string()))?;
     let score = match K::score(&gold, &answer) {
         Scoring::Scored(outcome) => Some(K::primary(&outcome)),
         Scoring::Pending | Scoring::Unscored => None,

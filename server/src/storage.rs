@@ -277,9 +277,8 @@ impl SessionItemRow {
 
 /// Decodes a stored task kind (an unknown key is a decode error, not a silent default).
 fn decode_kind(key: &str) -> Result<memeboard_core::kinds::TaskKind, sqlx::Error> {
-    memeboard_core::kinds::TaskKind::parse(key).ok_or_else(|| {
-        sqlx::Error::Decode(format!("tasks.kind: unknown task kind `{key}`").into())
-    })
+    memeboard_core::kinds::TaskKind::parse(key)
+        .ok_or_else(|| sqlx::Error::Decode(format!("tasks.kind: unknown task kind `{key}`").into()))
 }
 
 /// An answer to record.

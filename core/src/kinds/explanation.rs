@@ -184,7 +184,9 @@ mod tests {
 
     #[test]
     fn a_withheld_review_has_no_reference() {
-        let p = Prompt { meme: "躺平".into() };
+        let p = Prompt {
+            meme: "躺平".into(),
+        };
         let a = Answer {
             text: "give up".into(),
         };

@@ -229,7 +229,9 @@ pub trait Kind: Sized + 'static {
     }
     /// Expected score of a uniformly random answer, if the kind has one.
     fn chance(prompt: &Self::Prompt) -> Option<f64> {
-        Self::num_choices(prompt).filter(|&n| n > 0).map(|n| 1.0 / n as f64)
+        Self::num_choices(prompt)
+            .filter(|&n| n > 0)
+            .map(|n| 1.0 / n as f64)
     }
     /// The text that names the item in lists (a sentence, a meme phrase).
     fn subject(prompt: &Self::Prompt) -> String;

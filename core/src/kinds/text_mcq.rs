@@ -189,10 +189,7 @@ impl Kind for TextMcq {
             chosen_position: position_of(input.answer.option),
             correct_position: input.gold.map(|g| position_of(g.correct)),
             correct: input.gold.map(|g| g.correct == input.answer.option),
-            meaning: input
-                .gold
-                .and(input.source_note)
-                .map(str::to_owned),
+            meaning: input.gold.and(input.source_note).map(str::to_owned),
         }
     }
 }

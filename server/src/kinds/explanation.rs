@@ -204,7 +204,10 @@ async fn score_pairs_of_file(
         .iter()
         .filter_map(|&i| validated.predictions[i].as_ref().map(|p| p.meaning.clone()))
         .collect();
-    let references: Vec<String> = answered.iter().map(|&i| items[i].gold.meaning.clone()).collect();
+    let references: Vec<String> = answered
+        .iter()
+        .map(|&i| items[i].gold.meaning.clone())
+        .collect();
     let scores = explain::score_pairs(storage, embeddings, &task.task.id, &answers, &references)
         .await
         .map_err(scoring_error)?;

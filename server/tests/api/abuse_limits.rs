@@ -8,6 +8,7 @@ use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{HeaderMap, Method, Request, StatusCode};
 use http_body_util::BodyExt;
+use memeboard_core::kinds::text_mcq;
 use memeboard_core::tasks::ItemGold;
 use memeboard_server::config::Settings;
 use serde_json::{json, Value};
@@ -81,7 +82,9 @@ async fn file(app: &TestApp) -> String {
         .unwrap()
         .into_iter()
         .map(|r| {
-            let ItemGold::Choice { .. } = serde_json::from_str(&r.gold_json).unwrap() else {
+            let ItemGold::TextMcq(text_mcq::Gold { .. }) =
+                serde_json::from_str(&r.gold_json).unwrap()
+            else {
                 panic!()
             };
             format!("{{\"item_id\":\"{}\",\"answer\":1}}\n", r.id)

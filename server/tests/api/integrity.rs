@@ -5,6 +5,7 @@ use crate::helpers::{test_settings, Db, TestApp};
 use crate::on_both_databases;
 use axum::http::StatusCode;
 use memeboard_core::ids::stable_id;
+use memeboard_core::kinds::{explanation, text_mcq};
 use memeboard_core::leaderboard::ItemScore;
 use memeboard_core::tasks::{ItemGold, ItemPrompt};
 use memeboard_server::demo::{demo_spec, DEMO_MCQ, DEMO_MEMES};
@@ -142,8 +143,9 @@ async fn upgrade_rekeys_items_and_keeps_answers_and_submissions(db: Db) {
             .execute(&pool).await.unwrap();
         for it in items {
             let old_id = match serde_json::from_str::<ItemPrompt>(&it.prompt_json).unwrap() {
-                ItemPrompt::TextMcq { sentence, options } => {
-                    let ItemGold::Choice { correct } = serde_json::from_str(&it.gold_json).unwrap()
+                ItemPrompt::TextMcq(text_mcq::Prompt { sentence, options }) => {
+                    let ItemGold::TextMcq(text_mcq::Gold { correct }) =
+                        serde_json::from_str(&it.gold_json).unwrap()
                     else {
                         panic!()
                     };
@@ -374,8 +376,8 @@ async fn finish(app: &TestApp, session: &Value, position: Option<usize>) -> Vec<
     let mut bodies = Vec::new();
     for (n, r) in rows.iter().enumerate() {
         let answer = match serde_json::from_str::<ItemGold>(&r.gold_json).unwrap() {
-            ItemGold::Choice { correct } => {
-                let ItemPrompt::TextMcq { options, .. } =
+            ItemGold::TextMcq(text_mcq::Gold { correct }) => {
+                let ItemPrompt::TextMcq(text_mcq::Prompt { options, .. }) =
                     serde_json::from_str(&r.prompt_json).unwrap()
                 else {
                     panic!()
@@ -429,10 +431,13 @@ async fn test_secrets(app: &TestApp) -> Vec<String> {
                 serde_json::from_str::<ItemPrompt>(&r.prompt_json).unwrap(),
                 serde_json::from_str::<ItemGold>(&r.gold_json).unwrap(),
             ) {
-                (ItemPrompt::TextMcq { sentence, options }, ItemGold::Choice { correct }) => {
+                (
+                    ItemPrompt::TextMcq(text_mcq::Prompt { sentence, options }),
+                    ItemGold::TextMcq(text_mcq::Gold { correct }),
+                ) => {
                     secrets.push(sentence.replace("_____", &options[correct]));
                 }
-                (_, ItemGold::Explanation { meaning, origin }) => {
+                (_, ItemGold::Explanation(explanation::Gold { meaning, origin })) => {
                     secrets.push(meaning);
                     secrets.extend(origin);
                 }
@@ -689,7 +694,9 @@ async fn positional_pattern_files_score_near_chance(db: Db) {
         .unwrap()
         .into_iter()
         .map(|r| {
-            let ItemGold::Choice { correct } = serde_json::from_str(&r.gold_json).unwrap() else {
+            let ItemGold::TextMcq(text_mcq::Gold { correct }) =
+                serde_json::from_str(&r.gold_json).unwrap()
+            else {
                 panic!()
             };
             (r.id, correct + 1)
@@ -833,7 +840,8 @@ async fn crowd_statistics_use_real_option_counts(db: Db) {
             .iter()
             .enumerate()
         {
-            let ItemPrompt::TextMcq { options, .. } = serde_json::from_str(&r.prompt_json).unwrap()
+            let ItemPrompt::TextMcq(text_mcq::Prompt { options, .. }) =
+                serde_json::from_str(&r.prompt_json).unwrap()
             else {
                 panic!()
             };
@@ -847,13 +855,18 @@ async fn crowd_statistics_use_real_option_counts(db: Db) {
     }
     let (status, stats) = app.get("/api/quizzes/six-mcq/stats").await;
     assert_eq!(status, StatusCode::OK, "{stats}");
-    let chance = stats["chance"].as_f64().unwrap();
+    assert_eq!(stats["baseline"]["kind"], "chance");
+    let chance = stats["baseline"]["value"].as_f64().unwrap();
     assert!(
         (chance - (1.0 / 6.0 + 1.0 / 5.0) / 2.0).abs() < 1e-12,
         "{chance}"
     );
-    assert_eq!(stats["fleiss_kappa"].as_f64(), Some(1.0), "{stats}");
-    assert_eq!(stats["krippendorff_alpha"].as_f64(), Some(1.0), "{stats}");
+    // Everyone chose the 6th option of the 6-option item: it counts, not dropped.
+    let choice = &stats["agreement"][0];
+    assert_eq!(choice["dimension"], "choice", "{stats}");
+    assert_eq!(choice["ratings"], 4, "{stats}");
+    assert_eq!(choice["fleiss_kappa"].as_f64(), Some(1.0), "{stats}");
+    assert_eq!(choice["krippendorff_alpha"].as_f64(), Some(1.0), "{stats}");
 }
 
 on_both_databases!(crowd_statistics_use_real_option_counts);

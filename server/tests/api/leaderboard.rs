@@ -6,6 +6,7 @@ use crate::on_both_databases;
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
 use http_body_util::BodyExt;
+use memeboard_core::kinds::text_mcq;
 use memeboard_core::tasks::ItemGold;
 use serde_json::{json, Value};
 use tower::ServiceExt;
@@ -68,7 +69,9 @@ async fn gold(app: &TestApp) -> Vec<(String, usize, String, String)> {
         .unwrap()
         .into_iter()
         .map(|r| {
-            let ItemGold::TextMcq(memeboard_core::kinds::text_mcq::Gold { correct }) = serde_json::from_str(&r.gold_json).unwrap() else {
+            let ItemGold::TextMcq(text_mcq::Gold { correct }) =
+                serde_json::from_str(&r.gold_json).unwrap()
+            else {
                 panic!()
             };
             (r.id, correct + 1, r.split, r.board_half)
@@ -143,7 +146,7 @@ async fn a_good_upload_is_scored_and_ranked_at_once(db: Db) {
         7,
         "overall + 6 types"
     );
-    let chance = rows.iter().find(|r| r["kind"] == "baseline").unwrap();
+    let chance = rows.iter().find(|r| r["kind"] == "chance").unwrap();
     assert_eq!(chance["scores"][0]["estimate"]["value"], 0.2);
     assert!(rows.iter().any(|r| r["label"] == "Partial"));
     assert_eq!(
@@ -465,7 +468,9 @@ async fn human_rows_and_item_gaps_come_from_the_crowd(db: Db) {
         let id = session["session_id"].as_str().unwrap();
         let s = app.storage().find_session(id).await.unwrap().unwrap();
         for row in app.storage().session_items(id).await.unwrap() {
-            let ItemGold::TextMcq(memeboard_core::kinds::text_mcq::Gold { correct }) = serde_json::from_str(&row.gold_json).unwrap() else {
+            let ItemGold::TextMcq(text_mcq::Gold { correct }) =
+                serde_json::from_str(&row.gold_json).unwrap()
+            else {
                 panic!()
             };
             let order = memeboard_core::assign::option_order(s.seed as u64, &row.item_id, 5);
@@ -485,11 +490,11 @@ async fn human_rows_and_item_gaps_come_from_the_crowd(db: Db) {
         .iter()
         .find(|r| r["label"] == "Human average (crowd)")
         .expect("human row");
-    assert_eq!(human["kind"], "human");
+    assert_eq!(human["kind"], "human_average");
     assert_eq!(human["participants"], 2);
     assert_eq!(human["scores"][0]["estimate"]["value"], 1.0);
     assert_eq!(
-        board["rows"][0]["kind"], "human",
+        board["rows"][0]["kind"], "human_average",
         "humans outrank a model scoring 0"
     );
 

@@ -5,6 +5,7 @@ use crate::helpers::{detail, item_ids, Db, TestApp};
 use crate::on_both_databases;
 use axum::http::StatusCode;
 use memeboard_core::assign::option_order;
+use memeboard_core::kinds::text_mcq;
 use memeboard_core::tasks::ItemGold;
 use serde_json::Value;
 use std::collections::HashMap;
@@ -21,7 +22,9 @@ async fn correct_positions(app: &TestApp, session_id: &str) -> HashMap<String, u
     let rows = app.storage().session_items(session_id).await.unwrap();
     rows.iter()
         .map(|r| {
-            let ItemGold::TextMcq(memeboard_core::kinds::text_mcq::Gold { correct }) = serde_json::from_str(&r.gold_json).unwrap() else {
+            let ItemGold::TextMcq(text_mcq::Gold { correct }) =
+                serde_json::from_str(&r.gold_json).unwrap()
+            else {
                 panic!("choice gold expected")
             };
             let order = option_order(session.seed as u64, &r.item_id, 5);
@@ -82,13 +85,8 @@ async fn full_quiz_flow_scores_and_reports_the_crowd(db: Db) {
     let (status, results) = app.get(&format!("/api/sessions/{id}/results")).await;
     assert_eq!(status, StatusCode::OK, "{results}");
     assert_eq!(results["completion_code"], code);
-    assert_eq!(results["you"][0]["correct"], 18);
-    assert_eq!(results["you"][0]["accuracy"], 0.75);
-    assert_eq!(
-        results["you"].as_array().unwrap().len(),
-        7,
-        "overall + six types"
-    );
+    assert_eq!(results["task_kind"], "text_mcq");
+    assert_eq!(results["scale"], "correctness");
     assert_eq!(results["review"].as_array().unwrap().len(), 24);
     // Gold is shown for open dev items only; hidden test items keep theirs on the server.
     let review = results["review"].as_array().unwrap();
@@ -100,23 +98,43 @@ async fn full_quiz_flow_scores_and_reports_the_crowd(db: Db) {
         !dev.is_empty() && dev.len() < 24,
         "the demo has both splits"
     );
+    // Own scores count the open items only (a score over hidden items would let retakes
+    // probe their answers); the rest are reported as held out.
+    let right = dev
+        .iter()
+        .filter(|r| r["detail"]["chosen_position"] == r["detail"]["correct_position"])
+        .count();
+    assert_eq!(results["you"][0]["answered"], dev.len());
+    assert_eq!(results["you"][0]["correct"], right);
+    assert_eq!(
+        results["you"][0]["mean"].as_f64().unwrap(),
+        right as f64 / dev.len() as f64
+    );
+    assert_eq!(results["held_out"], 24 - dev.len());
     for r in &dev {
-        assert!(r["correct_position"].as_u64().is_some());
+        assert_eq!(r["detail"]["kind"], "text_mcq");
+        assert!(r["detail"]["correct_position"].as_u64().is_some());
+        assert_eq!(
+            r["detail"]["correct"],
+            r["detail"]["chosen_position"] == r["detail"]["correct_position"]
+        );
         // The meaning is the explanation task's gold: shown only where that item is dev too
         // (checked in integrity.rs).
-        assert!(r["meaning"].is_null() || r["meaning"].as_str().is_some_and(|m| !m.is_empty()));
+        let meaning = &r["detail"]["meaning"];
+        assert!(meaning.is_null() || meaning.as_str().is_some_and(|m| !m.is_empty()));
     }
     for r in review.iter().filter(|r| r["gold_withheld"] == true) {
+        let d = &r["detail"];
         assert!(
-            r["correct_position"].is_null() && r["meaning"].is_null(),
+            d["correct_position"].is_null() && d["meaning"].is_null() && d["correct"].is_null(),
             "{r}"
         );
     }
     let first_right = review.iter().find(|r| r["position"] == 0).unwrap();
     if first_right["gold_withheld"] == false {
         assert_eq!(
-            first_right["chosen_position"],
-            first_right["correct_position"]
+            first_right["detail"]["chosen_position"],
+            first_right["detail"]["correct_position"]
         );
     }
 
@@ -133,7 +151,11 @@ async fn full_quiz_flow_scores_and_reports_the_crowd(db: Db) {
     let avg = &overall["human_average"];
     assert!(avg["ci_low"].as_f64().unwrap() <= 0.875 && avg["ci_high"].as_f64().unwrap() >= 0.875);
     assert_eq!(stats["rows"].as_array().unwrap().len(), 7);
-    assert_eq!(stats["chance"], 0.2);
+    assert_eq!(stats["baseline"]["kind"], "chance");
+    assert_eq!(stats["baseline"]["value"], 0.2);
+    let agreement = stats["agreement"].as_array().unwrap();
+    assert_eq!(agreement[0]["dimension"], "choice");
+    assert_eq!(agreement[0]["level"], "nominal");
 
     // Recruitment ids were recorded with the session.
     let (_, quiz) = app.get("/api/quizzes/demo-mcq").await;
