@@ -130,7 +130,7 @@ async fn explanation_files_are_scored_by_embeddings(db: Db) {
         .as_array()
         .unwrap()
         .iter()
-        .find(|r| r["kind"] == "baseline")
+        .find(|r| r["kind"] == "random_pair")
         .unwrap();
     assert_eq!(baseline["label"], "Random pair of reference meanings");
     // (The tiny random model maps everything close together, so its baseline is high.)

@@ -126,19 +126,21 @@ async fn explanations_are_stored_then_scored_and_reveal_only_dev_gold(db: Db) {
     let review = results["review"].as_array().unwrap();
     for r in review {
         if r["gold_withheld"] == true {
-            assert!(r["explanation"]["score"].is_null(), "{r}");
+            assert!(r["detail"]["score"].is_null(), "{r}");
             assert!(r["crowd_accuracy"].is_null(), "{r}");
         } else {
-            assert_eq!(r["explanation"]["score"]["model"], "tiny-bert");
+            assert_eq!(r["detail"]["score"]["model"], "tiny-bert");
         }
     }
     if review.iter().any(|r| r["gold_withheld"] == false) {
-        assert!(results["you"][0]["accuracy"].as_f64().is_some());
+        assert!(results["you"][0]["mean"].as_f64().is_some());
+        assert!(results["you"][0]["correct"].is_null(), "similarities have no 'correct'");
     }
     let (_, stats) = app.get("/api/quizzes/demo-explain/stats").await;
     assert_eq!(stats["completed_participants"], 1);
+    assert_eq!(stats["baseline"]["kind"], "random_pair");
     assert!(
-        stats["chance"].as_f64().unwrap() > 0.0,
+        stats["baseline"]["value"].as_f64().unwrap() > 0.0,
         "the random-pair baseline"
     );
     // Hidden test meanings never appear in any response.
@@ -214,7 +216,7 @@ async fn hidden_items_are_no_similarity_oracle(db: Db) {
         assert_eq!(status, StatusCode::OK, "{results}");
         for r in results["review"].as_array().unwrap() {
             if hidden_meaning(r["item_id"].as_str().unwrap()).is_some() {
-                assert!(r["explanation"]["score"].is_null(), "{r}");
+                assert!(r["detail"]["score"].is_null(), "{r}");
                 assert!(r["crowd_accuracy"].is_null(), "{r}");
             }
         }
@@ -226,7 +228,7 @@ async fn hidden_items_are_no_similarity_oracle(db: Db) {
         if hidden_here > 0 {
             let hidden = &results["hidden_items"];
             assert_eq!(hidden["answered"], hidden_here);
-            let mean = hidden["accuracy"].as_f64().unwrap();
+            let mean = hidden["mean"].as_f64().unwrap();
             assert!(
                 ((mean * 10.0).round() / 10.0 - mean).abs() < 1e-12,
                 "{mean}"

@@ -614,7 +614,7 @@ async fn no_endpoint_reveals_test_gold_of_any_task(db: Db) {
                     "{r}"
                 );
                 assert!(r["crowd_accuracy"].is_null(), "{r}");
-                assert!(r["explanation"]["reference"].is_null(), "{r}");
+                assert!(r["detail"]["reference"].is_null(), "{r}");
             }
         }
     }
