@@ -288,6 +288,12 @@ pub struct Strings {
     pub your_score: &'static str,
     /// Results: answers to hidden test items are not scored or reviewed.
     pub held_out_note: fn(usize) -> String,
+    /// Similarity kinds: the rounded mean over the hidden items (count, mean).
+    pub hidden_mean_note: fn(usize, f64) -> String,
+    /// A category figure left out because the category has too few items on the board half.
+    pub too_few_items: &'static str,
+    /// Tooltip of [`Strings::too_few_items`].
+    pub too_few_items_title: &'static str,
     /// Heading of the comparison table.
     pub compare_title: &'static str,
     /// Column: category.
@@ -696,8 +702,13 @@ pub static ZH: Strings = Strings {
     results_title: "你的结果",
     your_score: "你的得分",
     held_out_note: |n| {
-        format!("你有 {n} 道题属于隐藏测试集：这些作答计入人类基准，但不在此评分或展示。")
+        format!("你有 {n} 道题属于隐藏测试集：这些作答计入人类基准，但不计入此处得分，也不显示正确答案。")
     },
+    hidden_mean_note: |n, mean| {
+        format!("隐藏测试题（{n} 道）的平均相似度：{mean:.1}（四舍五入；不显示单题得分）")
+    },
+    too_few_items: "题目太少，不显示",
+    too_few_items_title: "仅公布本榜单中题目足够多的类别",
     compare_title: "与其他参与者比较",
     col_category: "类别",
     col_you: "你",
@@ -864,7 +875,7 @@ pub static ZH: Strings = Strings {
     model_missing: "缺失题目（按答错计）",
     scores_hidden: "本榜为盲评：成绩将在组织者公布后显示。",
     gaps_title: "模型答错、但多数人答对的题目",
-    gaps_note: "只有提交者本人能看到（开发集与公开榜题目）。",
+    gaps_note: "只有提交者本人能看到（仅开发集题目：测试集题目的对错会泄露答案）。",
     no_gaps: "没有这样的题目。",
     col_question: "题目",
     row_random_pair: "随机配对的参考释义",
@@ -958,8 +969,13 @@ pub static EN: Strings = Strings {
     results_title: "Your results",
     your_score: "Your score",
     held_out_note: |n| {
-        format!("{n} of your answers are to hidden test items: they count towards the crowd baseline but are not scored or reviewed here.")
+        format!("{n} of your answers are to hidden test items: they count towards the crowd baseline, but not towards your score here, and their correct answers are not shown.")
     },
+    hidden_mean_note: |n, mean| {
+        format!("Hidden test items ({n}): average similarity {mean:.1} (rounded; no per-item scores)")
+    },
+    too_few_items: "too few items to show",
+    too_few_items_title: "Published only for categories with enough items on this board half",
     compare_title: "Compared with other participants",
     col_category: "Category",
     col_you: "You",
@@ -1138,7 +1154,7 @@ pub static EN: Strings = Strings {
     model_missing: "Missing items (scored as wrong)",
     scores_hidden: "This board is blind: scores appear when the organisers reveal it.",
     gaps_title: "Items the model missed that most people got right",
-    gaps_note: "Only you, the author, see this (dev and public-board items).",
+    gaps_note: "Only you, the author, see this (dev items only: right/wrong on test items would reveal their answers).",
     no_gaps: "No such items.",
     col_question: "Question",
     row_random_pair: "Random pair of reference meanings",

@@ -25,6 +25,23 @@ pub fn estimate_view(e: Option<&Estimate>) -> AnyView {
     }
 }
 
+/// A category's estimate, or "too few items to show" where the server left the value out
+/// because the category has too few items on the board half.
+pub fn category_estimate_view(s: Option<&CategoryEstimate>, lang: Lang) -> AnyView {
+    match s {
+        Some(s) if s.suppressed => {
+            let t = lang.strings();
+            view! {
+                <span class="val muted small" data-testid="suppressed" title=t.too_few_items_title>
+                    {t.too_few_items}
+                </span>
+            }
+            .into_any()
+        }
+        other => estimate_view(other.and_then(|s| s.estimate.as_ref())),
+    }
+}
+
 /// The name of a human or baseline row kind in `lang` (`None` for models: they have their
 /// own names).
 pub fn reference_row_name(lang: Lang, kind: RowKind) -> Option<&'static str> {
@@ -116,7 +133,7 @@ pub fn ScoreTable(
                     data-category=s.category.clone().unwrap_or_else(|| "overall".to_owned())
                 >
                     <th scope="row">{label}</th>
-                    <td>{estimate_view(s.estimate.as_ref())}</td>
+                    <td>{let s = s.clone(); move || category_estimate_view(Some(&s), i18n.lang())}</td>
                     <td>{s.items.to_string()}</td>
                 </tr>
             }

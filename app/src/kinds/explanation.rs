@@ -51,6 +51,10 @@ struct Texts {
     reference: &'static str,
     /// Feedback: the reference is withheld (hidden test item).
     reference_withheld: &'static str,
+    /// Feedback on a hidden test item: stored, scores come with the results.
+    scores_with_results: &'static str,
+    /// Review of a hidden test item: its score only counts in the rounded hidden mean.
+    in_hidden_mean: &'static str,
     /// The server has no browser copy of the model.
     no_browser_model: &'static str,
     /// Review: the similarity.
@@ -79,7 +83,7 @@ struct Texts {
 
 static ZH: Texts = Texts {
     name: "解释梗义（自由作答，按句向量评分）",
-    instructions: "每道题给出一个中文网络梗。请用自己的话写出它的意思，一两句即可。系统会用句向量模型把你的解释与参考释义比较：意思越接近，得分越高。部分题目在作答后会立即显示参考释义和你的得分；答完最后一题后，你可以看到自己的全部得分。",
+    instructions: "每道题给出一个中文网络梗。请用自己的话写出它的意思，一两句即可。系统会用句向量模型把你的解释与参考释义比较：意思越接近，得分越高。公开题目在作答后会立即显示参考释义和你的得分；隐藏测试题只保存作答，结果页给出你在这些题上的平均分（四舍五入），不显示其参考释义。",
     prompt: "这个梗是什么意思？请用自己的话解释。",
     your_explanation: "你的解释",
     submit: "提交解释",
@@ -92,7 +96,9 @@ static ZH: Texts = Texts {
     differs: |d| format!(" · 与服务器相差 {d:.1e}"),
     standing: |p, n| format!("高于 {p}% 的其他参与者（共 {n} 份解释）"),
     reference: "参考释义",
-    reference_withheld: "此梗的参考释义属于隐藏测试集，不予显示。",
+    reference_withheld: "此梗属于隐藏测试集：不显示参考释义和单题得分；结果页显示你在隐藏题上的平均分（四舍五入）。",
+    scores_with_results: "你的回答已保存。得分将与结果一起显示。",
+    in_hidden_mean: "计入隐藏题的平均分",
     no_browser_model: "此服务器没有安装浏览器版评分模型。",
     similarity: "相似度",
     mean_note: |n| format!("你的解释与参考释义的平均余弦相似度（共 {n} 份已评分的解释）。"),
@@ -113,7 +119,7 @@ static ZH: Texts = Texts {
 
 static EN: Texts = Texts {
     name: "Explain the meme (free text, embedding-scored)",
-    instructions: "Each question shows a Chinese internet meme. Write in your own words what it means; a sentence or two is enough. A sentence-embedding model compares your explanation with a reference meaning: the closer the meaning, the higher the score. For some items you see the reference and your score right after answering; after the last question you will see all your scores.",
+    instructions: "Each question shows a Chinese internet meme. Write in your own words what it means; a sentence or two is enough. A sentence-embedding model compares your explanation with a reference meaning: the closer the meaning, the higher the score. For open items you see the reference and your score right after answering; answers to hidden test items are stored, and your results show a rounded average over them, never their references.",
     prompt: "What does this meme mean? Explain it in your own words.",
     your_explanation: "Your explanation",
     submit: "Submit explanation",
@@ -126,7 +132,9 @@ static EN: Texts = Texts {
     differs: |d| format!(" · differs from the server by {d:.1e}"),
     standing: |p, n| format!("Higher than {p}% of other participants ({n} explanations)"),
     reference: "Reference meaning",
-    reference_withheld: "The reference for this meme is withheld: it belongs to the hidden test set.",
+    reference_withheld: "This meme belongs to the hidden test set: its reference and per-item score are not shown; your results show your rounded average over hidden memes.",
+    scores_with_results: "Your answer is stored. Scores come with your results.",
+    in_hidden_mean: "counted in your hidden-meme average",
     no_browser_model: "No browser copy of the scoring model is installed on this server.",
     similarity: "Similarity",
     mean_note: |n| {
@@ -386,6 +394,18 @@ fn ExplainQuestion(ctx: QuestionContext, meme: String) -> impl IntoView {
 /// shown (open dev items), the browser scores the answer too and shows both numbers.
 #[component]
 fn Feedback(feedback: ExplanationFeedback, answer: String) -> impl IntoView {
+    if feedback.scores_with_results {
+        // Hidden test item: nothing derived from the reference is sent per answer.
+        return view! {
+            <div class="feedback card" data-testid="explanation-feedback" role="status">
+                <p data-testid="scores-with-results">{tx(|t| t.scores_with_results)}</p>
+                <p class="muted small" data-testid="reference-withheld">
+                    {tx(|t| t.reference_withheld)}
+                </p>
+            </div>
+        }
+        .into_any();
+    }
     let score = feedback.server_score.clone();
     let server_cosine = score.as_ref().map(|s| s.cosine);
     let browser = RwSignal::new(None::<Result<BrowserScore, String>>);
@@ -481,6 +501,7 @@ fn Feedback(feedback: ExplanationFeedback, answer: String) -> impl IntoView {
             }}
         </div>
     }
+    .into_any()
 }
 
 /// The current language's [`Texts`], untracked (for async code).
@@ -505,10 +526,11 @@ fn ReviewCard(ctx: ReviewContext, review: Review) -> impl IntoView {
     let i18n = use_i18n();
     let category = ctx.category_label();
     let score = review.score;
-    let similarity = move || {
-        score
-            .as_ref()
-            .map_or_else(|| DASH.to_owned(), |s| score_line(i18n.lang(), s))
+    let hidden = ctx.gold_withheld;
+    let similarity = move || match score.as_ref() {
+        Some(s) => score_line(i18n.lang(), s),
+        None if hidden => texts(i18n.lang()).in_hidden_mean.to_owned(),
+        None => DASH.to_owned(),
     };
     let reference = review.reference.filter(|_| !ctx.gold_withheld);
     view! {

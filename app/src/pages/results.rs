@@ -171,6 +171,7 @@ fn ResultsView(results: ResultsResponse, categories: Vec<CategoryInfo>) -> impl 
     let i18n = use_i18n();
     let score_summary = kinds::score_summary(&results);
     let held_out = results.held_out;
+    let hidden_items = results.hidden_items.clone();
     let ResultsResponse {
         completion_code,
         you,
@@ -241,6 +242,13 @@ fn ResultsView(results: ResultsResponse, categories: Vec<CategoryInfo>) -> impl 
                             </p>
                         }
                     })}
+                {hidden_items.map(|h| {
+                    view! {
+                        <p class="muted small" data-testid="hidden-items-score" data-value=h.mean.to_string()>
+                            {move || (i18n.t().hidden_mean_note)(h.answered, h.mean)}
+                        </p>
+                    }
+                })}
                 <p class="code-label">{move || i18n.t().completion_code}</p>
                 <p class="code" data-testid="completion-code">
                     {completion_code}

@@ -134,7 +134,10 @@ async fn explanations_are_stored_then_scored_and_reveal_only_dev_gold(db: Db) {
     }
     if review.iter().any(|r| r["gold_withheld"] == false) {
         assert!(results["you"][0]["mean"].as_f64().is_some());
-        assert!(results["you"][0]["correct"].is_null(), "similarities have no 'correct'");
+        assert!(
+            results["you"][0]["correct"].is_null(),
+            "similarities have no 'correct'"
+        );
     }
     let (_, stats) = app.get("/api/quizzes/demo-explain/stats").await;
     assert_eq!(stats["completed_participants"], 1);

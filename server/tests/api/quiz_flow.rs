@@ -107,7 +107,10 @@ async fn full_quiz_flow_scores_and_reports_the_crowd(db: Db) {
     assert_eq!(results["you"][0]["answered"], dev.len());
     assert_eq!(results["you"][0]["correct"], right);
     let mean = results["you"][0]["mean"].as_f64().unwrap();
-    assert!((mean - right as f64 / dev.len() as f64).abs() < 1e-12, "{mean}");
+    assert!(
+        (mean - right as f64 / dev.len() as f64).abs() < 1e-12,
+        "{mean}"
+    );
     assert_eq!(results["held_out"], 24 - dev.len());
     for r in &dev {
         assert_eq!(r["detail"]["kind"], "text_mcq");
