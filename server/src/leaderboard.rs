@@ -1046,7 +1046,7 @@ pub fn board_csv(board: &BoardResponse) -> String {
         let m = row.model.as_ref();
         let mut fields = vec![
             (rank + 1).to_string(),
-            kind.into(),
+            kind,
             csv_text(&row.label),
             csv_text(m.map_or("", |m| m.organisation.as_str())),
             csv_text(m.and_then(|m| m.parameters.as_deref()).unwrap_or("")),

@@ -1,5 +1,6 @@
 //! The OpenAPI document served at `/api/openapi.json`: valid JSON, OpenAPI 3.1, describing
-//! exactly the routes the router serves, with every `$ref` resolving.
+//! exactly the routes the router serves, with every `$ref` resolving, and with the schemas
+//! of every wire type generated from the Rust types themselves (so they cannot drift).
 
 use crate::helpers::{Db, TestApp};
 use axum::body::Body;
@@ -210,6 +211,103 @@ fn authenticated_endpoints_declare_the_bearer_scheme() {
             doc["paths"][path][method]["security"][0]["bearerAuth"],
             serde_json::json!([]),
             "{method} {path}"
+        );
+    }
+}
+
+/// The schemas in `server/openapi.json` are the ones generated from the wire types
+/// (`memeboard_core::schema::wire_schemas`). After changing a wire type, regenerate them with
+/// `MEMEBOARD_UPDATE_OPENAPI=1 cargo test -p memeboard-server --test api openapi`. The few
+/// hand-written schemas (file line formats such as `InputsLine`) are kept as they are.
+#[test]
+fn component_schemas_are_generated_from_the_wire_types() {
+    let generated = memeboard_core::schema::wire_schemas();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/openapi.json");
+    if std::env::var_os("MEMEBOARD_UPDATE_OPENAPI").is_some() {
+        let mut doc = document();
+        let schemas = doc["components"]["schemas"]
+            .as_object_mut()
+            .expect("schemas");
+        for (name, schema) in &generated {
+            schemas.insert(name.clone(), schema.clone());
+        }
+        let text = serde_json::to_string_pretty(&doc).expect("serialise") + "\n";
+        std::fs::write(path, text).expect("write openapi.json");
+        return;
+    }
+    let doc = document();
+    let schemas = doc["components"]["schemas"].as_object().expect("schemas");
+    for (name, schema) in &generated {
+        assert_eq!(
+            schemas.get(name),
+            Some(schema),
+            "schema `{name}` in server/openapi.json differs from its Rust type; regenerate with \
+             MEMEBOARD_UPDATE_OPENAPI=1 cargo test -p memeboard-server --test api openapi"
+        );
+    }
+}
+
+/// Examples of every wire variant, serialised by the server's own types, fit the generated
+/// schemas by name and shape: each tagged variant's `kind` is one the schema lists.
+#[test]
+fn every_wire_variant_has_a_schema_branch() {
+    use memeboard_core::api::RowKind;
+    use memeboard_core::kinds::{PromptView, ReviewDetail, TaskKind};
+    let doc = document();
+    let schemas = &doc["components"]["schemas"];
+    let consts = |name: &str| -> BTreeSet<String> {
+        let mut out = BTreeSet::new();
+        let schema = &schemas[name];
+        for branch in schema["oneOf"].as_array().into_iter().flatten() {
+            if let Some(c) = branch["properties"]["kind"]["const"].as_str() {
+                out.insert(c.to_owned());
+            }
+            if let Some(c) = branch["const"].as_str() {
+                out.insert(c.to_owned());
+            }
+        }
+        for e in schema["enum"].as_array().into_iter().flatten() {
+            out.insert(e.as_str().unwrap_or_default().to_owned());
+        }
+        out
+    };
+    let kinds: BTreeSet<String> = TaskKind::ALL
+        .iter()
+        .map(|k| k.as_str().to_owned())
+        .collect();
+    assert_eq!(consts("TaskKind"), kinds);
+    assert_eq!(consts("PromptView"), kinds);
+    assert_eq!(consts("ReviewDetail"), kinds);
+    assert_eq!(consts("ItemPrompt"), kinds);
+    // Every serde tag of a kind-wrapping enum is named in its schema.
+    let prompt = serde_json::to_value(PromptView::TextMcq(memeboard_core::kinds::text_mcq::View {
+        sentence: "_____".into(),
+        options: vec!["a".into()],
+    }))
+    .unwrap();
+    assert!(consts("PromptView").contains(prompt["kind"].as_str().unwrap()));
+    let review = serde_json::to_value(ReviewDetail::Explanation(
+        memeboard_core::kinds::explanation::Review {
+            meme: "m".into(),
+            answer: "a".into(),
+            score: None,
+            reference: None,
+        },
+    ))
+    .unwrap();
+    assert!(consts("ReviewDetail").contains(review["kind"].as_str().unwrap()));
+    for kind in [
+        RowKind::Model,
+        RowKind::HumanAverage,
+        RowKind::HumanBest,
+        RowKind::HumanPooled,
+        RowKind::Chance,
+        RowKind::RandomPair,
+    ] {
+        let tag = serde_json::to_value(kind).unwrap();
+        assert!(
+            consts("RowKind").contains(tag.as_str().unwrap()),
+            "{tag} missing from RowKind"
         );
     }
 }
