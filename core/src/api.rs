@@ -472,6 +472,16 @@ pub enum BoardSplit {
     Private,
 }
 
+impl BoardSplit {
+    /// The stored and serialised key (`public`, `private`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Public => "public",
+            Self::Private => "private",
+        }
+    }
+}
+
 /// One row of a board.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]

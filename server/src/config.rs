@@ -121,6 +121,15 @@ pub struct QuizSettings {
 }
 
 impl Settings {
+    /// The configured model's directory (relative paths are under the data dir).
+    pub fn model_dir(&self) -> std::path::PathBuf {
+        if self.model.dir.is_absolute() {
+            self.model.dir.clone()
+        } else {
+            self.data.dir.join(&self.model.dir)
+        }
+    }
+
     /// Reads the layers: defaults, `config/$APP_ENVIRONMENT.toml` under `config_dir` (if it
     /// exists), `MEMEBOARD__…` variables, and `DATABASE_URL`.
     pub fn load(config_dir: &Path) -> anyhow::Result<Self> {

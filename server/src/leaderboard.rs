@@ -350,9 +350,9 @@ pub async fn list_tasks(storage: &Storage) -> ApiResult<Vec<TaskSummary>> {
             slug: task.task.slug.clone(),
             title: task.task.title.clone(),
             kind: kind(&task)?,
-            dev_items: count(&|i| i.split == "dev"),
-            public_items: count(&|i| i.split == "test" && i.board_half == "public"),
-            private_items: count(&|i| i.split == "test" && i.board_half == "private"),
+            dev_items: count(&|i| i.split == Split::Dev),
+            public_items: count(&|i| i.on_board(BoardSplit::Public)),
+            private_items: count(&|i| i.on_board(BoardSplit::Private)),
             submissions: usize::try_from(task.submissions).unwrap_or(0),
             categories: categories(&task)?,
         });
@@ -632,8 +632,11 @@ fn half_summaries<'a>(
     scores: &[ItemScore],
     settings: &Settings,
 ) -> ApiResult<(Vec<CategoryEstimate>, Vec<CategoryEstimate>)> {
-    let halves: HashMap<&str, (&str, &str)> = rows
-        .map(|r| (r.id.as_str(), (r.split.as_str(), r.board_half.as_str())))
+    let halves: HashMap<&str, Option<BoardSplit>> = rows
+        .map(|r| {
+            let half = (r.split == Split::Test).then_some(r.board_half);
+            (r.id.as_str(), half)
+        })
         .collect();
     let cats = category_keys(task)?;
     Ok(summaries_by_half(
@@ -645,23 +648,34 @@ fn half_summaries<'a>(
 }
 
 /// The public- and private-board summaries of per-item scores, given each item's
-/// `(split, board_half)`. Also used by the start-up upgrade to re-derive stored summaries.
+/// board half (`None` for dev items). Also used by the start-up upgrade to re-derive stored
+/// summaries.
 pub(crate) fn summaries_by_half(
-    halves: &HashMap<&str, (&str, &str)>,
+    halves: &HashMap<&str, Option<BoardSplit>>,
     scores: &[ItemScore],
     cats: &[String],
     resamples: usize,
 ) -> (Vec<CategoryEstimate>, Vec<CategoryEstimate>) {
-    let of_half = |half: &str| -> Vec<ItemScore> {
+    let of_half = |half: BoardSplit| -> Vec<ItemScore> {
         scores
             .iter()
-            .filter(|s| halves.get(s.item_id.as_str()) == Some(&("test", half)))
+            .filter(|s| halves.get(s.item_id.as_str()) == Some(&Some(half)))
             .cloned()
             .collect()
     };
     (
-        summarize(&of_half("public"), cats, resamples, BOOTSTRAP_SEED),
-        summarize(&of_half("private"), cats, resamples, BOOTSTRAP_SEED),
+        summarize(
+            &of_half(BoardSplit::Public),
+            cats,
+            resamples,
+            BOOTSTRAP_SEED,
+        ),
+        summarize(
+            &of_half(BoardSplit::Private),
+            cats,
+            resamples,
+            BOOTSTRAP_SEED,
+        ),
     )
 }
 
@@ -841,7 +855,7 @@ pub async fn board(
     });
     let in_half: HashMap<&str, &(TaskItemRow, Option<f64>)> = items
         .iter()
-        .filter(|i| i.0.split == "test" && i.0.board_half == half)
+        .filter(|i| i.0.on_board(which))
         .map(|i| (i.0.id.as_str(), i))
         .collect();
     let cats = categories(&task)?;
@@ -1132,7 +1146,7 @@ pub async fn item_gaps(
         .iter()
         .filter_map(|sc| {
             let (row, text) = by_id.get(sc.item_id.as_str())?;
-            let allowed = admin || row.split == "dev";
+            let allowed = admin || row.split == Split::Dev;
             let (sum, n) = crowd.get(&sc.item_id)?;
             let crowd_accuracy = sum / *n as f64;
             // Choices: wrong where most people were right. Explanations: below the crowd.

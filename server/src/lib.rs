@@ -14,6 +14,7 @@ pub mod leaderboard;
 pub mod quiz;
 pub mod routes;
 pub mod startup;
+pub mod state;
 pub mod storage;
 pub mod submit_cli;
 pub mod telemetry;

@@ -238,8 +238,8 @@ fn item_row(row: &SessionItemRow) -> TaskItemRow {
         category: row.category.clone(),
         prompt_json: row.prompt_json.clone(),
         gold_json: row.gold_json.clone(),
-        split: row.split.clone(),
-        board_half: row.board_half.clone(),
+        split: row.split,
+        board_half: row.board_half,
     }
 }
 
@@ -524,7 +524,7 @@ fn review_of<K: Kind>(seed: u64, row: &SessionItemRow, withheld: bool) -> ApiRes
         source_note: row
             .meaning
             .as_deref()
-            .filter(|_| row.meaning_split.as_deref() != Some("test")),
+            .filter(|_| row.meaning_split != Some(Split::Test)),
     });
     let scored = outcome.as_ref().map(|o| (K::primary(o), K::correct(o)));
     Ok((K::wire_review(review), scored))
@@ -580,7 +580,7 @@ pub async fn results(
     let per_item_figures: BTreeMap<String, Option<f64>> = rows
         .iter()
         .map(|r| {
-            let figure = (r.split() == Split::Dev)
+            let figure = (r.split == Split::Dev)
                 .then(|| crowd_of(&r.item_id))
                 .flatten();
             (r.item_id.clone(), figure)
@@ -597,7 +597,7 @@ pub async fn results(
     // Explanation scores of hidden test items: (sum, count), shown only as one rounded mean.
     let mut hidden = (0.0f64, 0usize);
     for row in &rows {
-        let withheld = row.split() != Split::Dev;
+        let withheld = row.split != Split::Dev;
         let (detail, scored) = with_kind!(kind, K => review_of::<K>(seed, row, withheld)?);
         if withheld {
             held_out += 1;

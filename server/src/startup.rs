@@ -4,6 +4,7 @@
 use crate::config::Settings;
 use crate::inference::EmbeddingService;
 use crate::routes;
+pub use crate::state::AppState;
 use crate::storage::Storage;
 use anyhow::Context;
 use axum::extract::Request;
@@ -18,17 +19,6 @@ use std::sync::Arc;
 use tokio::net::TcpListener;
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::trace::TraceLayer;
-
-/// Shared state of every handler.
-#[derive(Clone)]
-pub struct AppState {
-    /// Storage.
-    pub storage: Storage,
-    /// Settings.
-    pub settings: Arc<Settings>,
-    /// Sentence embeddings (may be "not installed": the rest of the site works without).
-    pub embeddings: EmbeddingService,
-}
 
 /// A built, bound, not-yet-running server.
 pub struct Application {
@@ -124,16 +114,6 @@ impl Application {
     }
 }
 
-/// The configured model's directory (relative paths are under the data dir).
-pub fn model_dir(settings: &Settings) -> std::path::PathBuf {
-    let dir = &settings.model.dir;
-    if dir.is_absolute() {
-        dir.clone()
-    } else {
-        settings.data.dir.join(dir)
-    }
-}
-
 /// Files of the model directory the browser may download (nothing else is served from it).
 const BROWSER_MODEL_FILES: [&str; 4] = [
     "browser.json",
@@ -152,7 +132,7 @@ async fn model_file(
     if !BROWSER_MODEL_FILES.contains(&file.as_str()) {
         return crate::error::ApiError::NotFound(format!("no model file `{file}`")).into_response();
     }
-    let path = model_dir(&state.settings).join(&file);
+    let path = state.settings.model_dir().join(&file);
     match tower::ServiceExt::oneshot(ServeFile::new(path), request).await {
         Ok(mut response) => {
             // Revalidate cheaply (ETag/Last-Modified); the app keeps its own checked copy.

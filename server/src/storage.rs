@@ -1,6 +1,8 @@
 //! All SQL lives here: one pool over SQLite or PostgreSQL through sqlx's `Any` driver, with
 //! portable queries (`$n` placeholders, BIGINT flags and timestamps) and embedded migrations.
 
+use memeboard_core::api::BoardSplit;
+use memeboard_core::predictions::Split;
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
 use std::time::Duration;
@@ -249,7 +251,7 @@ pub struct SessionItemRow {
     pub meaning: Option<String>,
     /// The split of the items holding that meaning as their gold (explanation items of the
     /// meme): `test` when any is test, so the review must not show it.
-    pub meaning_split: Option<String>,
+    pub meaning_split: Option<Split>,
     /// Canonical option chosen, when answered.
     pub choice: Option<i64>,
     /// Whether answered.
@@ -258,20 +260,31 @@ pub struct SessionItemRow {
     pub answer_json: Option<String>,
     /// Scores computed after the answer was stored (kinds scored later), if any.
     pub scores_json: Option<String>,
-    /// `dev` or `test`.
-    pub split: String,
-    /// `public` or `private` (test items).
-    pub board_half: String,
+    /// Open dev item or hidden test item.
+    pub split: Split,
+    /// The board half that scores it (test items).
+    pub board_half: BoardSplit,
 }
 
-impl SessionItemRow {
-    /// The item's public split.
-    pub fn split(&self) -> memeboard_core::predictions::Split {
-        if self.split == "dev" {
-            memeboard_core::predictions::Split::Dev
-        } else {
-            memeboard_core::predictions::Split::Test
-        }
+/// Decodes a stored split (`dev` / `test`).
+fn decode_split(key: &str) -> Result<Split, sqlx::Error> {
+    match key {
+        "dev" => Ok(Split::Dev),
+        "test" => Ok(Split::Test),
+        other => Err(sqlx::Error::Decode(
+            format!("items.split: expected `dev` or `test`, found `{other}`").into(),
+        )),
+    }
+}
+
+/// Decodes a stored board half (`public` / `private`).
+fn decode_half(key: &str) -> Result<BoardSplit, sqlx::Error> {
+    match key {
+        "public" => Ok(BoardSplit::Public),
+        "private" => Ok(BoardSplit::Private),
+        other => Err(sqlx::Error::Decode(
+            format!("items.board_half: expected `public` or `private`, found `{other}`").into(),
+        )),
     }
 }
 
@@ -719,13 +732,17 @@ impl Storage {
                     gold_json: r.try_get("gold_json")?,
                     flagged: r.try_get::<i64, _>("flagged")? != 0,
                     meaning: r.try_get("meaning")?,
-                    meaning_split: r.try_get("meaning_split")?,
+                    meaning_split: r
+                        .try_get::<Option<String>, _>("meaning_split")?
+                        .as_deref()
+                        .map(decode_split)
+                        .transpose()?,
                     choice: r.try_get("choice")?,
                     answered: r.try_get::<Option<String>, _>("answer_id")?.is_some(),
                     answer_json: r.try_get("answer_json")?,
                     scores_json: r.try_get("scores_json")?,
-                    split: r.try_get("split")?,
-                    board_half: r.try_get("board_half")?,
+                    split: decode_split(&r.try_get::<String, _>("split")?)?,
+                    board_half: decode_half(&r.try_get::<String, _>("board_half")?)?,
                 })
             })
             .collect::<Result<_, sqlx::Error>>()
@@ -1056,20 +1073,16 @@ pub struct TaskItemRow {
     pub prompt_json: String,
     /// Gold JSON.
     pub gold_json: String,
-    /// `dev` or `test`.
-    pub split: String,
-    /// `public` or `private`.
-    pub board_half: String,
+    /// Open dev item or hidden test item.
+    pub split: Split,
+    /// The board half that scores it (test items).
+    pub board_half: BoardSplit,
 }
 
 impl TaskItemRow {
-    /// The item's public split (`dev` gold is downloadable; everything else is test).
-    pub fn split(&self) -> memeboard_core::predictions::Split {
-        if self.split == "dev" {
-            memeboard_core::predictions::Split::Dev
-        } else {
-            memeboard_core::predictions::Split::Test
-        }
+    /// Whether the item is scored by the given board half (a test item of that half).
+    pub fn on_board(&self, half: BoardSplit) -> bool {
+        self.split == Split::Test && self.board_half == half
     }
 }
 
@@ -1264,8 +1277,8 @@ impl Storage {
                     category: r.try_get("category")?,
                     prompt_json: r.try_get("prompt_json")?,
                     gold_json: r.try_get("gold_json")?,
-                    split: r.try_get("split")?,
-                    board_half: r.try_get("board_half")?,
+                    split: decode_split(&r.try_get::<String, _>("split")?)?,
+                    board_half: decode_half(&r.try_get::<String, _>("board_half")?)?,
                 })
             })
             .collect::<Result<_, sqlx::Error>>()

@@ -21,6 +21,7 @@ use crate::storage::{
     decode_json, ItemChange, Storage, SubmissionRewrite, UpgradeItemRow, UpgradeTaskRow,
 };
 use anyhow::Context;
+use memeboard_core::api::BoardSplit;
 use memeboard_core::leaderboard::ItemScore;
 use memeboard_core::tasks::{CategoryInfo, ItemPrompt, TaskKind};
 use std::collections::{HashMap, HashSet};
@@ -161,9 +162,17 @@ pub async fn run(storage: &Storage, resamples: usize) -> anyhow::Result<UpgradeR
                 None => (i.id.clone(), i.split.clone(), i.board_half.clone()),
             })
             .collect();
-        let halves: HashMap<&str, (&str, &str)> = after
+        // The board half that scores each item (none for dev items), from the new values.
+        let halves: HashMap<&str, Option<BoardSplit>> = after
             .iter()
-            .map(|(id, s, h)| (id.as_str(), (s.as_str(), h.as_str())))
+            .map(|(id, s, h)| {
+                let half = match (s.as_str(), h.as_str()) {
+                    ("test", "public") => Some(BoardSplit::Public),
+                    ("test", _) => Some(BoardSplit::Private),
+                    _ => None,
+                };
+                (id.as_str(), half)
+            })
             .collect();
         let cats: Vec<String> =
             decode_json::<Vec<CategoryInfo>>("tasks.categories_json", &task.categories_json)?

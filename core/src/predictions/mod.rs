@@ -46,6 +46,16 @@ pub enum Split {
     Test,
 }
 
+impl Split {
+    /// The stored and serialised key (`dev`, `test`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Dev => "dev",
+            Self::Test => "test",
+        }
+    }
+}
+
 /// The public description of one item that a prediction may answer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]

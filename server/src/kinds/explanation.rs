@@ -10,7 +10,7 @@ use crate::inference::EmbeddingService;
 use crate::storage::{self, BoardTaskRow, Storage};
 use anyhow::Context;
 use memeboard_core::api::{
-    ExplanationFeedback, ExplanationReference, ExplanationScore, NamedValue, RowKind,
+    BoardSplit, ExplanationFeedback, ExplanationReference, ExplanationScore, NamedValue, RowKind,
 };
 use memeboard_core::embed::cosine;
 use memeboard_core::kinds::explanation::Explanation;
@@ -267,9 +267,9 @@ async fn score_pairs_of_file(
         .map(|s| s.model.clone())
         .or_else(|| embeddings.model_name().ok())
         .unwrap_or_default();
-    let extras_for = |half: &str| -> Vec<NamedValue> {
+    let extras_for = |half: BoardSplit| -> Vec<NamedValue> {
         let idx: Vec<usize> = (0..items.len())
-            .filter(|&i| items[i].row.split == "test" && items[i].row.board_half == half)
+            .filter(|&i| items[i].row.on_board(half))
             .collect();
         let mean = |v: &Vec<Option<f64>>, missing_as_zero: bool| -> Option<f64> {
             let vals: Vec<f64> = idx
@@ -311,6 +311,6 @@ async fn score_pairs_of_file(
     };
     Ok((
         item_scores,
-        json!({"public": extras_for("public"), "private": extras_for("private")}),
+        json!({"public": extras_for(BoardSplit::Public), "private": extras_for(BoardSplit::Private)}),
     ))
 }

@@ -32,7 +32,7 @@ pub struct TypedItem<K: Kind> {
 impl<K: Kind> TypedItem<K> {
     /// The item's public split (`dev` gold is downloadable; everything else is test).
     pub fn split(&self) -> Split {
-        self.row.split()
+        self.row.split
     }
 }
 

@@ -4,7 +4,7 @@
 use super::ApiJson;
 use crate::error::{ApiError, ApiResult};
 use crate::leaderboard::{self, SubmitQuery};
-use crate::startup::AppState;
+use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};

@@ -5,7 +5,7 @@ mod leaderboard;
 mod quizzes;
 
 use crate::error::{ApiError, ApiResult};
-use crate::startup::AppState;
+use crate::state::AppState;
 use axum::extract::{DefaultBodyLimit, FromRequest, OriginalUri, Request, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -69,7 +69,7 @@ async fn api_not_found(OriginalUri(uri): OriginalUri) -> ApiError {
 async fn embedding_model(
     State(state): State<AppState>,
 ) -> Json<memeboard_core::api::EmbeddingModelInfo> {
-    let dir = crate::startup::model_dir(&state.settings);
+    let dir = state.settings.model_dir();
     Json(memeboard_core::api::EmbeddingModelInfo {
         name: state.settings.model.name.clone(),
         server_available: state.embeddings.model_name().is_ok(),

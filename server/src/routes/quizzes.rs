@@ -3,7 +3,7 @@
 use super::ApiJson;
 use crate::error::ApiResult;
 use crate::quiz;
-use crate::startup::AppState;
+use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;

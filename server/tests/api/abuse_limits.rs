@@ -279,7 +279,7 @@ async fn small_categories_show_no_figure_anywhere(db: Db) {
     // The demo's public half has a few items per meme type (well under the default 10).
     let mut per_category: std::collections::BTreeMap<String, usize> = Default::default();
     for item in app.storage().task_items(TASK).await.unwrap() {
-        if item.split == "test" && item.board_half == "public" {
+        if item.split.as_str() == "test" && item.board_half.as_str() == "public" {
             *per_category.entry(item.category).or_default() += 1;
         }
     }

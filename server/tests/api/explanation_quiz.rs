@@ -188,7 +188,7 @@ async fn hidden_items_are_no_similarity_oracle(db: Db) {
     let hidden_meaning = |id: &str| -> Option<String> {
         let item = items.iter().find(|i| i.id == id).unwrap();
         let gold: Value = serde_json::from_str(&item.gold_json).unwrap();
-        (item.split != "dev").then(|| gold["meaning"].as_str().unwrap().to_owned())
+        (item.split.as_str() != "dev").then(|| gold["meaning"].as_str().unwrap().to_owned())
     };
     let expected = json!({
         "reference": null, "gold_withheld": true, "server_score": null,

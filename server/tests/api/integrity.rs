@@ -7,6 +7,7 @@ use axum::http::StatusCode;
 use memeboard_core::ids::stable_id;
 use memeboard_core::kinds::{explanation, text_mcq};
 use memeboard_core::leaderboard::ItemScore;
+use memeboard_core::predictions::Split;
 use memeboard_core::tasks::{ItemGold, ItemPrompt};
 use memeboard_server::demo::{demo_spec, DEMO_MCQ, DEMO_MEMES};
 use memeboard_server::import::{parse_chime, split_of};
@@ -228,7 +229,7 @@ async fn upgrade_rekeys_items_and_keeps_answers_and_submissions(db: Db) {
         (0..=100u8).any(|p| {
             rows.iter().all(|r| {
                 let (split, half) = split_of(&key(&r.id), p);
-                r.split == split && (split == "dev" || r.board_half == half)
+                r.split.as_str() == split && (split == "dev" || r.board_half.as_str() == half)
             })
         })
     };
@@ -268,8 +269,11 @@ async fn upgrade_rekeys_items_and_keeps_answers_and_submissions(db: Db) {
     let public: Vec<&ItemScore> = scores
         .iter()
         .filter(|sc| {
-            rows.iter()
-                .any(|r| r.id == sc.item_id && r.split == "test" && r.board_half == "public")
+            rows.iter().any(|r| {
+                r.id == sc.item_id
+                    && r.split.as_str() == "test"
+                    && r.board_half.as_str() == "public"
+            })
         })
         .collect();
     let expected = public.iter().map(|s| s.score).sum::<f64>() / public.len() as f64;
@@ -424,7 +428,7 @@ async fn test_secrets(app: &TestApp) -> Vec<String> {
     let mut secrets = Vec::new();
     for task in ["demo-mcq", "demo-explain"] {
         for r in app.storage().task_items(task).await.unwrap() {
-            if r.split == "dev" {
+            if r.split.as_str() == "dev" {
                 continue;
             }
             match (
@@ -463,7 +467,7 @@ async fn no_endpoint_reveals_test_gold_of_any_task(db: Db) {
         .await
         .unwrap()
         .into_iter()
-        .map(|r| (r.id, r.split))
+        .map(|r| (r.id, r.split.as_str().to_owned()))
         .collect();
     let _ = explain_split;
 
@@ -482,7 +486,7 @@ async fn no_endpoint_reveals_test_gold_of_any_task(db: Db) {
     let mut cross = 0;
     for s in &sessions {
         for r in app.storage().session_items(s).await.unwrap() {
-            if r.split == "dev" && r.meaning_split.as_deref() == Some("test") {
+            if r.split.as_str() == "dev" && r.meaning_split == Some(Split::Test) {
                 cross += 1;
             }
         }

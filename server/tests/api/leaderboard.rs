@@ -74,7 +74,12 @@ async fn gold(app: &TestApp) -> Vec<(String, usize, String, String)> {
             else {
                 panic!()
             };
-            (r.id, correct + 1, r.split, r.board_half)
+            (
+                r.id,
+                correct + 1,
+                r.split.as_str().to_owned(),
+                r.board_half.as_str().to_owned(),
+            )
         })
         .collect()
 }

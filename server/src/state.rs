@@ -1,0 +1,18 @@
+//! The state every handler shares. In its own module so that routes and start-up depend on it
+//! without depending on each other.
+
+use crate::config::Settings;
+use crate::inference::EmbeddingService;
+use crate::storage::Storage;
+use std::sync::Arc;
+
+/// Shared state of every handler.
+#[derive(Clone)]
+pub struct AppState {
+    /// Storage.
+    pub storage: Storage,
+    /// Settings.
+    pub settings: Arc<Settings>,
+    /// Sentence embeddings (may be "not installed": the rest of the site works without).
+    pub embeddings: EmbeddingService,
+}
