@@ -8,6 +8,7 @@
 )]
 
 mod abuse_limits;
+mod architecture;
 mod cli;
 mod distractors;
 mod explanation_board;
