@@ -38,6 +38,10 @@ test('explanations are scored on the server and, for dev items, in the browser w
   const page = await browser.newPage();
   const errors = watchErrors(page);
   await page.goto(`${server.base}/quiz/demo-explain`);
+  // The consent page describes the explanation task, not the multiple-choice one.
+  const instructions = await page.getByTestId('task-instructions').textContent();
+  assert.match(instructions, /own words|自己的话/);
+  assert.doesNotMatch(instructions, /five options|五个选项/);
   await page.getByTestId('consent-checkbox').check();
   await page.getByTestId('consent-continue').click();
   await page.getByTestId('survey-age').selectOption({ index: 2 });

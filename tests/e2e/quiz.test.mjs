@@ -45,6 +45,8 @@ test('a participant takes the whole quiz, resumes after a reload, and sees resul
   assert.match(await card.textContent(), /36/);
   await card.getByTestId('start-quiz').click();
   await page.waitForURL(/\/quiz\/demo-mcq/);
+  // The consent page describes this kind of task.
+  assert.match(await page.getByTestId('task-instructions').textContent(), /five options|五个选项/);
   await consentAndSurvey(page);
   await page.waitForURL(/\/session\//);
   const sessionUrl = page.url();
@@ -77,6 +79,8 @@ test('a participant takes the whole quiz, resumes after a reload, and sees resul
   assert.match(await page.getByTestId('your-score').textContent(), /\d/);
   assert.ok((await page.getByTestId('crowd-row').count()) >= 1, 'crowd rows are shown');
   assert.equal(await page.getByTestId('review-item').count(), BATCH);
+  // Hidden test items count for the crowd, not in the own score, and keep their answers.
+  assert.match(await page.getByTestId('held-out').textContent(), /\d/);
 
   // Switch language and back: the page re-renders without errors.
   const before = await page.locator('h1, h2').first().textContent();

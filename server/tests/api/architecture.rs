@@ -99,9 +99,13 @@ fn kind_decisions_live_in_the_kind_modules() {
         }
         let text = std::fs::read_to_string(&file).expect("read source");
         for (n, line) in text.lines().enumerate() {
-            let compares = ["== TaskKind::", "!= TaskKind::", "matches!(kind, TaskKind::"]
-                .iter()
-                .any(|p| line.contains(p));
+            let compares = [
+                "== TaskKind::",
+                "!= TaskKind::",
+                "matches!(kind, TaskKind::",
+            ]
+            .iter()
+            .any(|p| line.contains(p));
             if compares {
                 offenders.push(format!("{}:{}: {}", rel.display(), n + 1, line.trim()));
             }
