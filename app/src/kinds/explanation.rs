@@ -11,10 +11,9 @@ use crate::format::DASH;
 use crate::i18n::{use_i18n, Lang};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use memeboard_core::api::{
-    AnswerInput, ExplanationFeedback, ExplanationScore, ResultsResponse, ReviewDetail,
-};
+use memeboard_core::api::{AnswerInput, ExplanationFeedback, ExplanationScore, ResultsResponse};
 use memeboard_core::kinds::explanation::{Explanation, Input, Review, View, MAX_ANSWER_CHARS};
+use memeboard_core::kinds::Kind as _;
 use memeboard_core::predictions::{validate_explanations, FileFormat, Limits, TaskManifest};
 use memeboard_core::tasks::CategoryInfo;
 
@@ -201,10 +200,8 @@ impl UiKind for Explanation {
         let rescaled: Vec<f64> = results
             .review
             .iter()
-            .filter_map(|item| match &item.detail {
-                ReviewDetail::Explanation(r) => r.score.as_ref().map(|s| s.rescaled),
-                ReviewDetail::TextMcq(_) => None,
-            })
+            .filter_map(|item| Explanation::review_of(item.detail.clone()).ok())
+            .filter_map(|r| r.score.map(|s| s.rescaled))
             .collect();
         let rescaled_mean =
             (!rescaled.is_empty()).then(|| rescaled.iter().sum::<f64>() / rescaled.len() as f64);

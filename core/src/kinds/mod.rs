@@ -198,6 +198,10 @@ pub trait Kind: Sized + 'static {
     fn input_of(i: AnswerInput) -> Result<Self::Input, KindMismatch>;
     /// Unwraps this kind's stored answer.
     fn answer_of(a: AnswerValue) -> Result<Self::Answer, KindMismatch>;
+    /// Unwraps this kind's view from the wire (the browser's side).
+    fn view_of(v: PromptView) -> Result<Self::View, KindMismatch>;
+    /// Unwraps this kind's review from the wire (the browser's side).
+    fn review_of(r: ReviewDetail) -> Result<Self::Review, KindMismatch>;
     /// Wraps a view for the wire.
     fn wire_view(v: Self::View) -> PromptView;
     /// Wraps an answer for storage.
@@ -383,6 +387,32 @@ macro_rules! kind_wire_conversions {
                 #[allow(unreachable_patterns)]
                 other => Err($crate::kinds::KindMismatch {
                     what: "stored answer",
+                    expected: Self::KEY,
+                    found: other.kind().as_str(),
+                }),
+            }
+        }
+        fn view_of(
+            v: $crate::kinds::PromptView,
+        ) -> Result<Self::View, $crate::kinds::KindMismatch> {
+            match v {
+                $crate::kinds::PromptView::$variant(v) => Ok(v),
+                #[allow(unreachable_patterns)]
+                other => Err($crate::kinds::KindMismatch {
+                    what: "view",
+                    expected: Self::KEY,
+                    found: other.kind().as_str(),
+                }),
+            }
+        }
+        fn review_of(
+            r: $crate::kinds::ReviewDetail,
+        ) -> Result<Self::Review, $crate::kinds::KindMismatch> {
+            match r {
+                $crate::kinds::ReviewDetail::$variant(r) => Ok(r),
+                #[allow(unreachable_patterns)]
+                other => Err($crate::kinds::KindMismatch {
+                    what: "review",
                     expected: Self::KEY,
                     found: other.kind().as_str(),
                 }),
