@@ -1,0 +1,280 @@
+//! Author tokens and the upload quota: token hashing, bearer and admin authentication,
+//! per-network token-creation limits, and the quota scopes (token, author, model name).
+
+use super::*;
+use crate::config::Settings;
+use crate::error::{ApiError, ApiResult};
+use crate::quiz::random_hex;
+use crate::storage::{self, AuthorRecord, ScopeLimit, Storage};
+use axum::http::HeaderMap;
+use memeboard_core::api::{CreateAuthorRequest, CreateAuthorResponse, Quota};
+use sha2::{Digest, Sha256};
+
+pub(super) const MS_PER_DAY: i64 = 86_400_000;
+
+pub(super) fn hash_token(token: &str) -> String {
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Where a request comes from, for the per-address limit on new tokens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClientAddress {
+    /// The client's IP address (TCP peer, or the configured proxy header).
+    Ip(std::net::IpAddr),
+    /// Not known: requests served without connection info (in-process calls, e.g. tests)
+    /// all share one bucket.
+    Unknown,
+}
+
+impl ClientAddress {
+    /// The client address of a request: the `client_ip_header` set by a trusted proxy when
+    /// configured and parsable, else the TCP peer address, else [`ClientAddress::Unknown`].
+    pub fn of(
+        settings: &Settings,
+        headers: &HeaderMap,
+        peer: Option<std::net::SocketAddr>,
+    ) -> Self {
+        let header = settings.leaderboard.client_ip_header.trim();
+        let from_header = (!header.is_empty())
+            .then(|| headers.get(header))
+            .flatten()
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(',').next_back())
+            .and_then(|v| v.trim().parse::<std::net::IpAddr>().ok());
+        match from_header.or(peer.map(|p| p.ip())) {
+            Some(ip) => Self::Ip(ip),
+            None => Self::Unknown,
+        }
+    }
+
+    /// The network counted as one client: the IPv4 address, or the IPv6 /64 (one end site
+    /// usually holds a whole /64, so single IPv6 addresses would be free to rotate).
+    fn network(self) -> String {
+        use std::net::IpAddr;
+        match self {
+            Self::Ip(IpAddr::V6(v6)) => match v6.to_ipv4_mapped() {
+                Some(v4) => v4.to_string(),
+                None => {
+                    let s = v6.segments();
+                    format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
+                }
+            },
+            Self::Ip(IpAddr::V4(v4)) => v4.to_string(),
+            Self::Unknown => "unknown".into(),
+        }
+    }
+}
+
+pub(super) fn utc_day(now_ms: i64) -> i64 {
+    now_ms.div_euclid(MS_PER_DAY)
+}
+
+/// Case- and spacing-insensitive form of a name, for counting quotas by name.
+pub(super) fn name_key(name: &str) -> String {
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// Mints a token for a new author. The token is returned once; only its hash is stored.
+/// New tokens are limited per client network and for the whole site per UTC day (429).
+pub async fn create_author(
+    storage: &Storage,
+    settings: &Settings,
+    req: CreateAuthorRequest,
+    client: ClientAddress,
+) -> ApiResult<CreateAuthorResponse> {
+    let name = clean_text("name", &req.name, 100, true)?;
+    let organisation = clean_text("organisation", &req.organisation, 100, false)?;
+    let token = format!("mb_{}", random_hex(24)?);
+    let author = AuthorRecord {
+        id: format!("A-{}", random_hex(6)?.to_uppercase()),
+        name: name.clone(),
+        organisation: organisation.clone(),
+        token_hash: hash_token(&token),
+        daily_quota: settings.leaderboard.daily_quota as i64,
+    };
+    let day = utc_day(storage::now_ms());
+    let lb = &settings.leaderboard;
+    // Only a hash of the network is stored; the day is part of the hash so that keys of
+    // different days cannot be linked. (An IPv4 hash can be reversed by trying all 2^32
+    // addresses: this is pseudonymisation, and counters are deleted after a week.)
+    let per_address = lb.tokens_per_address_per_day;
+    let per_day = lb.tokens_per_day;
+    let limits = [
+        ScopeLimit {
+            key: format!(
+                "tokens-from:{}",
+                hash_token(&format!("{day}:{}", client.network()))
+            ),
+            limit: i64::try_from(per_address).unwrap_or(i64::MAX),
+        },
+        ScopeLimit {
+            key: "tokens-all".into(),
+            limit: i64::try_from(per_day).unwrap_or(i64::MAX),
+        },
+    ];
+    if let Err(exceeded) = storage.create_author_within(&author, &limits, day).await? {
+        return Err(ApiError::TooManyRequests(if exceeded.index == 0 {
+            format!(
+                "too many new tokens from your network today (limit {per_address} per day); try again after 00:00 UTC"
+            )
+        } else {
+            format!(
+                "the site's limit of {per_day} new tokens per day is reached; try again after 00:00 UTC"
+            )
+        }));
+    }
+    Ok(CreateAuthorResponse {
+        author_id: author.id,
+        name,
+        organisation,
+        token,
+        quota: Quota {
+            used_today: 0,
+            daily_limit: settings.leaderboard.daily_quota,
+            remaining: settings.leaderboard.daily_quota,
+        },
+    })
+}
+
+pub(super) fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(axum::http::header::AUTHORIZATION)?
+        .to_str()
+        .ok()?
+        .strip_prefix("Bearer ")
+        .map(str::trim)
+}
+
+/// The author behind the request's bearer token (401 when missing or unknown).
+pub async fn authenticate(storage: &Storage, headers: &HeaderMap) -> ApiResult<AuthorRecord> {
+    let token = bearer(headers).ok_or_else(|| {
+        ApiError::Unauthorized("missing token: send `Authorization: Bearer <token>` (get a token on the account page, /account)".into())
+    })?;
+    storage
+        .find_author_by_token_hash(&hash_token(token))
+        .await?
+        .ok_or_else(|| {
+            ApiError::Unauthorized(
+                "unknown token: check it, or create a new one on the account page (/account)"
+                    .into(),
+            )
+        })
+}
+
+/// Whether the request carries the configured admin token.
+pub fn is_admin(settings: &Settings, headers: &HeaderMap) -> bool {
+    let configured = settings.admin.token.as_str();
+    !configured.is_empty()
+        && bearer(headers).is_some_and(|t| hash_token(t) == hash_token(configured))
+}
+
+pub(super) fn require_admin(settings: &Settings, headers: &HeaderMap) -> ApiResult<()> {
+    if settings.admin.token.is_empty() {
+        return Err(ApiError::Forbidden(
+            "admin endpoints are disabled: set MEMEBOARD__ADMIN__TOKEN".into(),
+        ));
+    }
+    if is_admin(settings, headers) {
+        Ok(())
+    } else {
+        Err(ApiError::Unauthorized(
+            "admin token required: send `Authorization: Bearer <admin token>`".into(),
+        ))
+    }
+}
+
+/// One counted scope of the upload quota and how its refusal reads.
+pub(super) struct UploadScope {
+    pub(super) limit: ScopeLimit,
+    /// "daily quota{what} used up: …".
+    pub(super) what: String,
+}
+
+/// The scopes an upload counts in: the token, the author name (whatever the token), and,
+/// for an upload, the model name on the task (whatever the token or author).
+pub(super) fn upload_scopes(
+    settings: &Settings,
+    author: &AuthorRecord,
+    model: Option<(&str, &str)>,
+) -> Vec<UploadScope> {
+    let lb = &settings.leaderboard;
+    let limit = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+    let mut scopes = vec![
+        UploadScope {
+            limit: ScopeLimit {
+                key: format!("token:{}", author.id),
+                limit: author.daily_quota,
+            },
+            what: String::new(),
+        },
+        UploadScope {
+            limit: ScopeLimit {
+                key: format!("author:{}", hash_token(&name_key(&author.name))),
+                limit: limit(lb.daily_quota_per_author),
+            },
+            what: format!(" of author `{}`", author.name),
+        },
+    ];
+    if let Some((task_id, model)) = model {
+        scopes.push(UploadScope {
+            limit: ScopeLimit {
+                key: format!("model:{task_id}:{}", hash_token(&name_key(model))),
+                limit: limit(lb.daily_quota_per_model),
+            },
+            what: format!(" of model `{model}` on this task"),
+        });
+    }
+    scopes
+}
+
+pub(super) fn quota_refusal(scope: &UploadScope, used: i64) -> ApiError {
+    ApiError::TooManyRequests(format!(
+        "daily quota{} used up: {used} of {} submissions today; it resets at 00:00 UTC",
+        scope.what, scope.limit.limit
+    ))
+}
+
+/// Today's use of each scope.
+pub(super) async fn scope_usage(storage: &Storage, scopes: &[UploadScope]) -> ApiResult<Vec<i64>> {
+    let keys: Vec<String> = scopes.iter().map(|s| s.limit.key.clone()).collect();
+    Ok(storage
+        .quota_usage(&keys, utc_day(storage::now_ms()))
+        .await?)
+}
+
+/// The quota as shown: the scope with the least left (the token's on a tie).
+pub(super) async fn quota_of(storage: &Storage, scopes: &[UploadScope]) -> ApiResult<Quota> {
+    let used = scope_usage(storage, scopes).await?;
+    let shown = scopes
+        .iter()
+        .zip(&used)
+        .map(|(s, &u)| {
+            let limit = usize::try_from(s.limit.limit).unwrap_or(usize::MAX);
+            let used = usize::try_from(u).unwrap_or(0);
+            Quota {
+                used_today: used,
+                daily_limit: limit,
+                remaining: limit.saturating_sub(used),
+            }
+        })
+        .min_by_key(|q| q.remaining);
+    Ok(shown.unwrap_or(Quota {
+        used_today: 0,
+        daily_limit: 0,
+        remaining: 0,
+    }))
+}
+
+pub(super) async fn quota(
+    storage: &Storage,
+    settings: &Settings,
+    author: &AuthorRecord,
+) -> ApiResult<Quota> {
+    quota_of(storage, &upload_scopes(settings, author, None)).await
+}

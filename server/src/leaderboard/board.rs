@@ -1,0 +1,336 @@
+//! Boards: model rows, crowd human rows and the kind's baseline row on one half of the test
+//! split, the CSV download, and the admin board switches.
+
+use super::*;
+use crate::config::Settings;
+use crate::error::{ApiError, ApiResult};
+use crate::files::csv_text;
+use crate::kinds::{self, ServerKind};
+use crate::storage::{self, BoardTaskRow, Storage, TaskItemRow};
+use axum::http::HeaderMap;
+use memeboard_core::api::{
+    BoardResponse, BoardRow, BoardSettingsRequest, BoardSplit, RowKind, SubmissionStatus, Weights,
+};
+use memeboard_core::crowd::{crowd_rows, CrowdAnswer};
+use memeboard_core::leaderboard::CategoryEstimate;
+use memeboard_core::stats::Estimate;
+use memeboard_core::with_kind;
+use std::collections::HashMap;
+
+pub(super) async fn crowd_answers(
+    storage: &Storage,
+    task: &BoardTaskRow,
+) -> ApiResult<Vec<CrowdAnswer>> {
+    Ok(storage
+        .crowd_responses(&task.task.id)
+        .await?
+        .into_iter()
+        .filter_map(|r| {
+            // Human rows average scored answers; unscored ones carry no score to average.
+            let score = r.score?;
+            Some(CrowdAnswer {
+                participant: r.participant_id,
+                item: r.item_id,
+                category: r.category,
+                choice: r.choice.and_then(|c| usize::try_from(c).ok()),
+                score,
+            })
+        })
+        .collect())
+}
+
+/// A board: models, crowd rows and the chance baseline on one half of the test split.
+pub async fn board(
+    storage: &Storage,
+    settings: &Settings,
+    slug: &str,
+    which: BoardSplit,
+) -> ApiResult<BoardResponse> {
+    let task = find_task(storage, slug).await?;
+    if which == BoardSplit::Private && !task.private_revealed {
+        return Err(ApiError::Forbidden(format!(
+            "the private board of `{slug}` is not revealed yet"
+        )));
+    }
+    let half = match which {
+        BoardSplit::Public => "public",
+        BoardSplit::Private => "private",
+    };
+    let task_kind = kind(&task)?;
+    let baseline = storage.task_baseline(&task.task.id).await?;
+    let task_baseline = baseline.as_ref().map(|(b, _)| *b);
+    // Each item with its baseline level (chance for choices, the random-pair similarity for
+    // explanations), and how the kind names its metric and baseline row.
+    let (items, metric, missing_policy, baseline_kind, baseline_label) = with_kind!(task_kind, K => {
+        let items: Vec<(TaskItemRow, Option<f64>)> = kinds::typed_items::<K>(storage, &task)
+            .await?
+            .into_iter()
+            .map(|i| {
+                let level = K::baseline(&i, task_baseline);
+                (i.row, level)
+            })
+            .collect();
+        (
+            items,
+            K::metric_name(baseline.as_ref().map(|(_, m)| m.as_str())),
+            K::MISSING_POLICY,
+            K::BASELINE_ROW,
+            K::BASELINE_LABEL,
+        )
+    });
+    let in_half: HashMap<&str, &(TaskItemRow, Option<f64>)> = items
+        .iter()
+        .filter(|i| i.0.on_board(which))
+        .map(|i| (i.0.id.as_str(), i))
+        .collect();
+    let cats = categories(&task)?;
+    let keys: Vec<String> = cats.iter().map(|c| c.key.clone()).collect();
+    let visible = board_visible(&task);
+
+    let mut rows = Vec::new();
+    for s in storage.task_submissions(&task.task.id).await? {
+        let scores: Vec<CategoryEstimate> = if visible {
+            let json = if which == BoardSplit::Public {
+                &s.public_summary_json
+            } else {
+                &s.private_summary_json
+            };
+            storage::decode_json("submissions.summary_json", json)?
+        } else {
+            Vec::new()
+        };
+        let extra = match (&s.extra_json, visible) {
+            (Some(json), true) => {
+                let v: serde_json::Value = storage::decode_json("submissions.extra_json", json)?;
+                serde_json::from_value(v[half].clone()).unwrap_or_default()
+            }
+            _ => Vec::new(),
+        };
+        rows.push(BoardRow {
+            extra,
+            kind: RowKind::Model,
+            label: s.model_name.clone(),
+            submission_id: Some(s.id.clone()),
+            model: Some(model_of(&s)),
+            submitted_at: Some(s.created_at),
+            status: if visible {
+                SubmissionStatus::Scored
+            } else {
+                SubmissionStatus::Received
+            },
+            scores,
+            participants: None,
+        });
+    }
+
+    // Crowd rows on the same items.
+    let answers: Vec<CrowdAnswer> = crowd_answers(storage, &task)
+        .await?
+        .into_iter()
+        .filter(|a| in_half.contains_key(a.item.as_str()))
+        .collect();
+    let crowd = crowd_rows(
+        &answers,
+        &keys,
+        settings.quiz.bootstrap_resamples,
+        BOOTSTRAP_SEED,
+    );
+    let participants = crowd.first().map_or(0, |r| r.participants);
+    if participants > 0 {
+        let items_answered = |cat: Option<&String>| -> usize {
+            let mut ids: Vec<&str> = answers
+                .iter()
+                .filter(|a| cat.is_none_or(|c| &a.category == c))
+                .map(|a| a.item.as_str())
+                .collect();
+            ids.sort_unstable();
+            ids.dedup();
+            ids.len()
+        };
+        for (row_kind, label, pick) in [
+            (
+                RowKind::HumanAverage,
+                "Human average (crowd)",
+                (|r: &memeboard_core::api::CrowdRow| r.human_average)
+                    as fn(&memeboard_core::api::CrowdRow) -> Option<Estimate>,
+            ),
+            (
+                RowKind::HumanBest,
+                "Human best (crowd)",
+                |r: &memeboard_core::api::CrowdRow| r.human_best,
+            ),
+        ] {
+            rows.push(BoardRow {
+                extra: Vec::new(),
+                kind: row_kind,
+                label: label.into(),
+                submission_id: None,
+                model: None,
+                submitted_at: None,
+                status: SubmissionStatus::Scored,
+                scores: crowd
+                    .iter()
+                    .map(|r| CategoryEstimate {
+                        category: r.category.clone(),
+                        items: items_answered(r.category.as_ref()),
+                        estimate: pick(r),
+                        suppressed: false,
+                    })
+                    .collect(),
+                participants: Some(participants),
+            });
+        }
+    }
+
+    // Chance: one of the options uniformly at random (1/5 for five options), or for
+    // explanations the similarity of a random pair of reference meanings.
+    let chance = |subset: Vec<&&(TaskItemRow, Option<f64>)>| -> Option<Estimate> {
+        let values: Vec<f64> = subset.iter().filter_map(|i| i.1).collect();
+        (!values.is_empty()).then(|| {
+            let v = values.iter().sum::<f64>() / values.len() as f64;
+            Estimate {
+                value: v,
+                ci_low: v,
+                ci_high: v,
+            }
+        })
+    };
+    let mut chance_scores = vec![CategoryEstimate {
+        category: None,
+        items: in_half.len(),
+        estimate: chance(in_half.values().collect()),
+        suppressed: false,
+    }];
+    for k in &keys {
+        let subset: Vec<&&(TaskItemRow, Option<f64>)> =
+            in_half.values().filter(|i| &i.0.category == k).collect();
+        chance_scores.push(CategoryEstimate {
+            category: Some(k.clone()),
+            items: subset.len(),
+            estimate: chance(subset),
+            suppressed: false,
+        });
+    }
+    rows.push(BoardRow {
+        extra: Vec::new(),
+        kind: baseline_kind,
+        label: baseline_label.into(),
+        submission_id: None,
+        model: None,
+        submitted_at: None,
+        status: SubmissionStatus::Scored,
+        scores: chance_scores,
+        participants: None,
+    });
+
+    // Per-category figures only where the half has enough items in the category (model,
+    // human and chance rows alike; the overall column always).
+    for row in &mut rows {
+        for s in &mut row.scores {
+            s.suppress_below(settings.leaderboard.min_category_items);
+        }
+    }
+    let overall = |r: &BoardRow| {
+        r.scores
+            .first()
+            .and_then(|s| s.estimate)
+            .map_or(f64::NEG_INFINITY, |e| e.value)
+    };
+    rows.sort_by(|a, b| {
+        overall(b)
+            .total_cmp(&overall(a))
+            .then(a.submitted_at.cmp(&b.submitted_at))
+    });
+    Ok(BoardResponse {
+        task: slug.to_owned(),
+        title: task.task.title.clone(),
+        split: which,
+        metric,
+        missing_policy: missing_policy.into(),
+        categories: cats,
+        items: in_half.len(),
+        private_revealed: task.private_revealed,
+        blind: task.blind && !task.blind_revealed,
+        rows,
+    })
+}
+
+/// The board as CSV: one row per board row, value and interval per column.
+pub fn board_csv(board: &BoardResponse) -> String {
+    let mut header = vec![
+        "rank",
+        "kind",
+        "label",
+        "organisation",
+        "parameters",
+        "weights",
+        "submitted_at_ms",
+        "participants",
+    ]
+    .into_iter()
+    .map(str::to_owned)
+    .collect::<Vec<_>>();
+    for c in
+        std::iter::once("overall".to_owned()).chain(board.categories.iter().map(|c| c.key.clone()))
+    {
+        header.extend([c.clone(), format!("{c}_ci_low"), format!("{c}_ci_high")]);
+    }
+    let mut out = header.join(",");
+    out.push('\n');
+    for (rank, row) in board.rows.iter().enumerate() {
+        let kind = serde_json::to_value(row.kind)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default();
+        let m = row.model.as_ref();
+        let mut fields = vec![
+            (rank + 1).to_string(),
+            kind,
+            csv_text(&row.label),
+            csv_text(m.map_or("", |m| m.organisation.as_str())),
+            csv_text(m.and_then(|m| m.parameters.as_deref()).unwrap_or("")),
+            m.map_or(String::new(), |m| match m.weights {
+                Weights::Open => "open".into(),
+                Weights::Closed => "closed".into(),
+            }),
+            row.submitted_at.map_or(String::new(), |t| t.to_string()),
+            row.participants.map_or(String::new(), |p| p.to_string()),
+        ];
+        for i in 0..=board.categories.len() {
+            match row.scores.get(i).and_then(|s| s.estimate) {
+                Some(e) => fields.extend([
+                    format!("{:.4}", e.value),
+                    format!("{:.4}", e.ci_low),
+                    format!("{:.4}", e.ci_high),
+                ]),
+                None => fields.extend([String::new(), String::new(), String::new()]),
+            }
+        }
+        out.push_str(&fields.join(","));
+        out.push('\n');
+    }
+    out
+}
+
+/// Flips board switches (admin only).
+pub async fn update_board(
+    storage: &Storage,
+    settings: &Settings,
+    headers: &HeaderMap,
+    slug: &str,
+    req: BoardSettingsRequest,
+) -> ApiResult<BoardSettingsRequest> {
+    require_admin(settings, headers)?;
+    let task = find_task(storage, slug).await?;
+    let private_revealed = req.private_revealed.unwrap_or(task.private_revealed);
+    let blind = req.blind.unwrap_or(task.blind);
+    let blind_revealed = req.blind_revealed.unwrap_or(task.blind_revealed);
+    storage
+        .update_board_settings(&task.task.id, private_revealed, blind, blind_revealed)
+        .await?;
+    Ok(BoardSettingsRequest {
+        private_revealed: Some(private_revealed),
+        blind: Some(blind),
+        blind_revealed: Some(blind_revealed),
+    })
+}

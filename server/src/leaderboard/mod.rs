@@ -1,0 +1,140 @@
+//! The leaderboard pipeline: author tokens and quotas, task manifests and templates, upload →
+//! validate → score → store in one request, boards with human and baseline rows, model pages
+//! and the per-item human–model gap view.
+
+mod auth;
+mod board;
+mod models;
+mod submit;
+
+pub use auth::*;
+pub use board::*;
+pub use models::*;
+pub use submit::*;
+
+use crate::error::{ApiError, ApiResult};
+use crate::kinds::{self, ServerKind};
+use crate::storage::{self, BoardTaskRow, Storage, TaskItemRow};
+use anyhow::Context;
+use memeboard_core::api::{BoardSplit, TaskSummary};
+use memeboard_core::predictions::{FileFormat, Split, TaskManifest};
+use memeboard_core::tasks::{CategoryInfo, TaskKind};
+use memeboard_core::with_kind;
+
+/// Seed of the model-row bootstrap intervals.
+const BOOTSTRAP_SEED: u64 = 0x6c65_6164_6572_626f;
+
+fn clean_text(field: &str, value: &str, max_chars: usize, required: bool) -> ApiResult<String> {
+    let v = value.trim();
+    if required && v.is_empty() {
+        return Err(ApiError::BadRequest(format!(
+            "`{field}`: required, expected 1 to {max_chars} characters"
+        )));
+    }
+    if v.chars().count() > max_chars {
+        return Err(ApiError::BadRequest(format!(
+            "`{field}`: expected at most {max_chars} characters, found {}",
+            v.chars().count()
+        )));
+    }
+    if v.chars().any(|c| c.is_control() && c != '\n') {
+        return Err(ApiError::BadRequest(format!(
+            "`{field}`: control characters are not allowed"
+        )));
+    }
+    Ok(v.to_owned())
+}
+
+async fn find_task(storage: &Storage, slug: &str) -> ApiResult<BoardTaskRow> {
+    storage
+        .find_board_task(slug)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no task named `{slug}`")))
+}
+
+fn categories(task: &BoardTaskRow) -> ApiResult<Vec<CategoryInfo>> {
+    Ok(storage::decode_json(
+        "tasks.categories_json",
+        &task.task.categories_json,
+    )?)
+}
+
+fn category_keys(task: &BoardTaskRow) -> ApiResult<Vec<String>> {
+    Ok(categories(task)?.into_iter().map(|c| c.key).collect())
+}
+
+fn kind(task: &BoardTaskRow) -> ApiResult<TaskKind> {
+    Ok(TaskKind::parse(&task.task.kind)
+        .with_context(|| format!("unknown task kind `{}`", task.task.kind))?)
+}
+
+/// All tasks with boards.
+pub async fn list_tasks(storage: &Storage) -> ApiResult<Vec<TaskSummary>> {
+    let mut out = Vec::new();
+    for task in storage.list_board_tasks().await? {
+        let items = storage.task_items(&task.task.id).await?;
+        let count = |f: &dyn Fn(&TaskItemRow) -> bool| items.iter().filter(|i| f(i)).count();
+        out.push(TaskSummary {
+            slug: task.task.slug.clone(),
+            title: task.task.title.clone(),
+            kind: kind(&task)?,
+            dev_items: count(&|i| i.split == Split::Dev),
+            public_items: count(&|i| i.on_board(BoardSplit::Public)),
+            private_items: count(&|i| i.on_board(BoardSplit::Private)),
+            submissions: usize::try_from(task.submissions).unwrap_or(0),
+            categories: categories(&task)?,
+        });
+    }
+    Ok(out)
+}
+
+/// The public manifest (items, categories, splits, options; no gold).
+pub async fn manifest(storage: &Storage, slug: &str) -> ApiResult<TaskManifest> {
+    let task = find_task(storage, slug).await?;
+    with_kind!(kind(&task)?, K => {
+        let items = kinds::typed_items::<K>(storage, &task).await?;
+        Ok(TaskManifest {
+            task: task.task.slug.clone(),
+            items: items.iter().map(K::manifest_item).collect(),
+        })
+    })
+}
+
+/// Model inputs as JSON Lines: what a model needs to answer each item (for text MCQs the
+/// sentence and its options under all five published orders). No gold.
+pub async fn inputs_jsonl(storage: &Storage, slug: &str) -> ApiResult<String> {
+    let task = find_task(storage, slug).await?;
+    with_kind!(kind(&task)?, K => {
+        let items = kinds::typed_items::<K>(storage, &task).await?;
+        Ok(items
+            .iter()
+            .map(|i| K::inputs_line(i).to_string() + "\n")
+            .collect())
+    })
+}
+
+/// A template to fill in: every item id with the kind's fields empty.
+pub async fn template(storage: &Storage, slug: &str, format: FileFormat) -> ApiResult<String> {
+    let task = find_task(storage, slug).await?;
+    with_kind!(kind(&task)?, K => {
+        let items = kinds::typed_items::<K>(storage, &task).await?;
+        Ok(kinds::template::<K>(&items, format))
+    })
+}
+
+/// Gold of the open dev split only (public by design), as JSON Lines.
+pub async fn dev_gold(storage: &Storage, slug: &str) -> ApiResult<Vec<serde_json::Value>> {
+    let task = find_task(storage, slug).await?;
+    with_kind!(kind(&task)?, K => {
+        let items = kinds::typed_items::<K>(storage, &task).await?;
+        Ok(items
+            .iter()
+            .filter(|i| i.split() == Split::Dev)
+            .map(K::dev_gold_line)
+            .collect())
+    })
+}
+
+fn board_visible(task: &BoardTaskRow) -> bool {
+    !task.blind || task.blind_revealed
+}

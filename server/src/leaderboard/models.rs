@@ -1,0 +1,215 @@
+//! Model pages: a submission's details, the author's own submissions, and the per-item
+//! human–model gap view (authors: dev items only; admins: all).
+
+use super::*;
+use crate::config::Settings;
+use crate::error::{ApiError, ApiResult};
+use crate::kinds::{self, ServerKind};
+use crate::storage::{self, BoardTaskRow, Storage, SubmissionRecord, TaskItemRow};
+use axum::http::HeaderMap;
+use memeboard_core::api::{
+    ItemGap, MeResponse, ModelInfo, SubmissionDetail, SubmissionStatus, Weights,
+};
+use memeboard_core::kinds::Kind;
+use memeboard_core::leaderboard::{CategoryEstimate, ItemScore};
+use memeboard_core::predictions::Split;
+use memeboard_core::with_kind;
+use std::collections::{BTreeMap, HashMap};
+
+pub(super) fn model_of(s: &SubmissionRecord) -> ModelInfo {
+    ModelInfo {
+        model_name: s.model_name.clone(),
+        organisation: s.organisation.clone(),
+        parameters: s.parameters.clone(),
+        weights: if s.weights == "open" {
+            Weights::Open
+        } else {
+            Weights::Closed
+        },
+        link: s.link.clone(),
+        description: s.description.clone(),
+    }
+}
+
+/// Per-category figures are published only for categories with at least `min_items` items
+/// on the board half: with one or two items a handful of uploads (e.g. constant answers per
+/// option order) would reveal their answers. The overall entry is always kept.
+pub(super) fn publishable(
+    mut scores: Vec<CategoryEstimate>,
+    min_items: usize,
+) -> Vec<CategoryEstimate> {
+    for s in &mut scores {
+        s.suppress_below(min_items);
+    }
+    scores
+}
+
+pub(super) fn detail_of(
+    task: &BoardTaskRow,
+    s: &SubmissionRecord,
+    min_items: usize,
+) -> ApiResult<SubmissionDetail> {
+    let visible = board_visible(task);
+    Ok(SubmissionDetail {
+        submission_id: s.id.clone(),
+        task: task.task.slug.clone(),
+        model: model_of(s),
+        submitted_at: s.created_at,
+        status: if visible {
+            SubmissionStatus::Scored
+        } else {
+            SubmissionStatus::Received
+        },
+        lines: usize::try_from(s.num_lines).unwrap_or(0),
+        missing_items: usize::try_from(s.num_missing).unwrap_or(0),
+        categories: categories(task)?,
+        public_scores: if visible {
+            publishable(
+                storage::decode_json("submissions.public_summary_json", &s.public_summary_json)?,
+                min_items,
+            )
+        } else {
+            Vec::new()
+        },
+        private_scores: if visible && task.private_revealed {
+            publishable(
+                storage::decode_json("submissions.private_summary_json", &s.private_summary_json)?,
+                min_items,
+            )
+        } else {
+            Vec::new()
+        },
+    })
+}
+
+/// The token's author, quota and submissions.
+pub async fn me(
+    storage: &Storage,
+    settings: &Settings,
+    headers: &HeaderMap,
+) -> ApiResult<MeResponse> {
+    let author = authenticate(storage, headers).await?;
+    let tasks: HashMap<String, BoardTaskRow> = storage
+        .list_board_tasks()
+        .await?
+        .into_iter()
+        .map(|t| (t.task.id.clone(), t))
+        .collect();
+    let mut submissions = Vec::new();
+    for s in storage.author_submissions(&author.id).await? {
+        if let Some(task) = tasks.get(&s.task_id) {
+            submissions.push(detail_of(
+                task,
+                &s,
+                settings.leaderboard.min_category_items,
+            )?);
+        }
+    }
+    Ok(MeResponse {
+        quota: quota(storage, settings, &author).await?,
+        author_id: author.id,
+        name: author.name,
+        organisation: author.organisation,
+        submissions,
+    })
+}
+
+/// A model page.
+pub async fn submission(
+    storage: &Storage,
+    settings: &Settings,
+    id: &str,
+) -> ApiResult<SubmissionDetail> {
+    let s = storage
+        .find_submission(id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no submission with id `{id}`")))?;
+    let task = storage
+        .list_board_tasks()
+        .await?
+        .into_iter()
+        .find(|t| t.task.id == s.task_id)
+        .ok_or_else(|| {
+            ApiError::NotFound(format!("the task of submission `{id}` no longer exists"))
+        })?;
+    detail_of(&task, &s, settings.leaderboard.min_category_items)
+}
+
+/// Items the model got wrong that most people got right, biggest gap first. Authors see
+/// their own submission on dev items only (listing the test items a file got wrong would
+/// reveal their gold after a few constant-answer uploads); admins see every item.
+pub async fn item_gaps(
+    storage: &Storage,
+    settings: &Settings,
+    headers: &HeaderMap,
+    id: &str,
+) -> ApiResult<Vec<ItemGap>> {
+    let admin = is_admin(settings, headers);
+    let s = storage
+        .find_submission(id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no submission with id `{id}`")))?;
+    if !admin {
+        let author = authenticate(storage, headers).await?;
+        if author.id != s.author_id {
+            return Err(ApiError::Forbidden(
+                "only the author of a submission (or an admin) can see its per-item view".into(),
+            ));
+        }
+    }
+    let task = storage
+        .list_board_tasks()
+        .await?
+        .into_iter()
+        .find(|t| t.task.id == s.task_id)
+        .ok_or_else(|| ApiError::NotFound("the submission's task no longer exists".into()))?;
+    if !admin && !board_visible(&task) {
+        return Err(ApiError::Forbidden(
+            "the board is blind: per-item results are shown after the organisers reveal it".into(),
+        ));
+    }
+    // (row, text shown) per item: a sentence, a meme phrase…
+    let task_kind = kind(&task)?;
+    let items: Vec<(TaskItemRow, String)> = with_kind!(task_kind, K => {
+        kinds::typed_items::<K>(storage, &task)
+            .await?
+            .into_iter()
+            .map(|i| {
+                let subject = K::subject(&i.prompt);
+                (i.row, subject)
+            })
+            .collect()
+    });
+    let scores: Vec<ItemScore> =
+        storage::decode_json("submissions.item_scores_json", &s.item_scores_json)?;
+    let by_id: HashMap<&str, &(TaskItemRow, String)> =
+        items.iter().map(|i| (i.0.id.as_str(), i)).collect();
+    let mut crowd: BTreeMap<String, (f64, usize)> = BTreeMap::new();
+    for a in crowd_answers(storage, &task).await? {
+        let e = crowd.entry(a.item).or_default();
+        e.0 += a.score;
+        e.1 += 1;
+    }
+    let mut gaps: Vec<ItemGap> = scores
+        .iter()
+        .filter_map(|sc| {
+            let (row, text) = by_id.get(sc.item_id.as_str())?;
+            let allowed = admin || row.split == Split::Dev;
+            let (sum, n) = crowd.get(&sc.item_id)?;
+            let crowd_accuracy = sum / *n as f64;
+            // Choices: wrong where most people were right. Explanations: below the crowd.
+            let notable = with_kind!(task_kind, K => K::notable_gap(sc.score, crowd_accuracy));
+            (allowed && notable).then(|| ItemGap {
+                item_id: sc.item_id.clone(),
+                category: sc.category.clone(),
+                sentence: text.clone(),
+                model_score: sc.score,
+                crowd_accuracy,
+                crowd_answers: *n,
+                gap: crowd_accuracy - sc.score,
+            })
+        })
+        .collect();
+    gaps.sort_by(|a, b| b.gap.total_cmp(&a.gap).then(a.item_id.cmp(&b.item_id)));
+    Ok(gaps)
+}

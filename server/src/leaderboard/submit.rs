@@ -1,0 +1,290 @@
+//! Uploads: query metadata, format detection, validate → score (the kind's `ServerKind`) →
+//! per-half summaries → one counted, quota-checked insert. A rejected file stores nothing.
+
+use super::*;
+use crate::config::Settings;
+use crate::error::{ApiError, ApiResult};
+use crate::inference::EmbeddingService;
+use crate::kinds::{self, ScoredFile, ServerKind};
+use crate::quiz::random_hex;
+use crate::storage::{
+    self, AuthorRecord, BoardTaskRow, ScopeLimit, Storage, SubmissionRecord, TaskItemRow,
+};
+use anyhow::Context;
+use axum::http::HeaderMap;
+use memeboard_core::api::{
+    BoardSplit, ModelInfo, SubmissionStatus, SubmitPredictionsResponse, Weights,
+};
+use memeboard_core::leaderboard::{summarize, CategoryEstimate, ItemScore};
+use memeboard_core::predictions::{FileFormat, Limits, Split};
+use memeboard_core::with_kind;
+use serde::Deserialize;
+use std::collections::HashMap;
+
+/// Query parameters of an upload (the body is the file itself).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SubmitQuery {
+    /// Model name.
+    pub model: String,
+    /// Organisation (defaults to the author's).
+    pub organisation: Option<String>,
+    /// Size.
+    pub parameters: Option<String>,
+    /// `open` or `closed`.
+    pub weights: Option<String>,
+    /// Paper/code URL.
+    pub link: Option<String>,
+    /// Free text.
+    pub description: Option<String>,
+    /// `jsonl` or `csv` (else from the content type or file name).
+    pub format: Option<String>,
+    /// Original file name (format guess).
+    pub filename: Option<String>,
+}
+
+pub(super) fn model_info(q: &SubmitQuery, author: &AuthorRecord) -> ApiResult<ModelInfo> {
+    let weights = match q.weights.as_deref().map(str::trim) {
+        None | Some("") | Some("closed") => Weights::Closed,
+        Some("open") => Weights::Open,
+        Some(other) => {
+            return Err(ApiError::BadRequest(format!(
+                "`weights`: expected `open` or `closed`, found `{other}`"
+            )))
+        }
+    };
+    let link = match q.link.as_deref().map(str::trim).filter(|l| !l.is_empty()) {
+        None => None,
+        Some(l)
+            if (l.starts_with("https://") || l.starts_with("http://"))
+                && l.len() <= 300
+                && !l.contains(char::is_whitespace) =>
+        {
+            Some(l.to_owned())
+        }
+        Some(l) => {
+            return Err(ApiError::BadRequest(format!(
+                "`link`: expected an http(s) URL of at most 300 characters, found `{}`",
+                l.chars().take(60).collect::<String>()
+            )))
+        }
+    };
+    let organisation = match &q.organisation {
+        Some(o) => clean_text("organisation", o, 100, false)?,
+        None => author.organisation.clone(),
+    };
+    Ok(ModelInfo {
+        model_name: clean_text("model", &q.model, 100, true)?,
+        organisation,
+        parameters: Some(clean_text(
+            "parameters",
+            q.parameters.as_deref().unwrap_or(""),
+            40,
+            false,
+        )?)
+        .filter(|p| !p.is_empty()),
+        weights,
+        link,
+        description: clean_text(
+            "description",
+            q.description.as_deref().unwrap_or(""),
+            2000,
+            false,
+        )?,
+    })
+}
+
+pub(super) fn file_format(q: &SubmitQuery, headers: &HeaderMap) -> ApiResult<FileFormat> {
+    match q.format.as_deref() {
+        Some("jsonl") | Some("json_lines") => return Ok(FileFormat::JsonLines),
+        Some("csv") => return Ok(FileFormat::Csv),
+        Some(other) => {
+            return Err(ApiError::BadRequest(format!(
+                "`format`: expected `jsonl` or `csv`, found `{other}`"
+            )))
+        }
+        None => {}
+    }
+    let content_type = headers
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    if content_type.starts_with("text/csv") {
+        return Ok(FileFormat::Csv);
+    }
+    Ok(q.filename
+        .as_deref()
+        .map_or(FileFormat::JsonLines, FileFormat::from_file_name))
+}
+
+/// Validates, scores and stores an upload in one request. A rejected file stores nothing and
+/// uses no quota.
+pub async fn submit(
+    storage: &Storage,
+    settings: &Settings,
+    embeddings: &EmbeddingService,
+    headers: &HeaderMap,
+    slug: &str,
+    query: SubmitQuery,
+    body: &[u8],
+) -> ApiResult<SubmitPredictionsResponse> {
+    let author = authenticate(storage, headers).await?;
+    let task = find_task(storage, slug).await?;
+    let info = model_info(&query, &author)?;
+    let format = file_format(&query, headers)?;
+    // A cheap early refusal before reading and scoring the file; the authoritative count is
+    // taken in the transaction that stores the submission (see below).
+    let scopes = upload_scopes(
+        settings,
+        &author,
+        Some((task.task.id.as_str(), info.model_name.as_str())),
+    );
+    for (scope, used) in scopes.iter().zip(scope_usage(storage, &scopes).await?) {
+        if used >= scope.limit.limit {
+            return Err(quota_refusal(scope, used));
+        }
+    }
+    let limits = Limits {
+        max_bytes: settings.leaderboard.max_upload_bytes,
+        max_rows: settings.leaderboard.max_rows,
+    };
+    if body.len() > limits.max_bytes {
+        return Err(ApiError::PayloadTooLarge(format!(
+            "file is {} bytes; the limit is {} bytes",
+            body.len(),
+            limits.max_bytes
+        )));
+    }
+    let text = std::str::from_utf8(body).map_err(|e| {
+        let line = body[..e.valid_up_to()]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1;
+        ApiError::Invalid(vec![format!(
+            "line {line}: the file is not valid UTF-8 text"
+        )])
+    })?;
+    let (scored, public, private) = with_kind!(kind(&task)?, K => {
+        let items = kinds::typed_items::<K>(storage, &task).await?;
+        let ctx = kinds::FileContext { storage, embeddings, task: &task };
+        let scored = K::score_file(ctx, &items, text, format, limits).await?;
+        let (public, private) =
+            half_summaries(&task, items.iter().map(|i| &i.row), &scored.scores, settings)?;
+        (scored, public, private)
+    });
+    let ScoredFile {
+        scores,
+        extra,
+        num_lines,
+        num_missing,
+        orders_json: orders,
+        warning,
+    } = scored;
+    let record = SubmissionRecord {
+        id: format!("S-{}", random_hex(8)?.to_uppercase()),
+        task_id: task.task.id.clone(),
+        author_id: author.id.clone(),
+        model_name: info.model_name.clone(),
+        organisation: info.organisation.clone(),
+        parameters: info.parameters.clone(),
+        weights: match info.weights {
+            Weights::Open => "open",
+            Weights::Closed => "closed",
+        }
+        .into(),
+        link: info.link.clone(),
+        description: info.description.clone(),
+        file_format: match format {
+            FileFormat::JsonLines => "json_lines",
+            FileFormat::Csv => "csv",
+        }
+        .into(),
+        num_lines: num_lines as i64,
+        num_missing: num_missing as i64,
+        orders_json: orders,
+        item_scores_json: serde_json::to_string(&scores).context("encode scores")?,
+        public_summary_json: serde_json::to_string(&public).context("encode summary")?,
+        private_summary_json: serde_json::to_string(&private).context("encode summary")?,
+        extra_json: extra.map(|e| e.to_string()),
+        created_at: storage::now_ms(),
+    };
+    // Counted and stored in one transaction: concurrent uploads cannot exceed any limit, and
+    // a refused upload stores nothing and uses no quota.
+    let limits: Vec<ScopeLimit> = scopes.iter().map(|s| s.limit.clone()).collect();
+    if let Err(exceeded) = storage
+        .insert_submission_within(&record, &limits, utc_day(record.created_at))
+        .await?
+    {
+        return Err(quota_refusal(&scopes[exceeded.index], exceeded.used));
+    }
+    tracing::info!(submission = %record.id, task = slug, lines = num_lines, "scored upload");
+    let visible = board_visible(&task);
+    Ok(SubmitPredictionsResponse {
+        submission_id: record.id,
+        task: slug.to_owned(),
+        status: if visible {
+            SubmissionStatus::Scored
+        } else {
+            SubmissionStatus::Received
+        },
+        lines: num_lines,
+        warnings: warning.into_iter().collect(),
+        public_scores: visible
+            .then(|| publishable(public, settings.leaderboard.min_category_items)),
+        quota: quota_of(storage, &scopes).await?,
+    })
+}
+
+pub(super) fn half_summaries<'a>(
+    task: &BoardTaskRow,
+    rows: impl Iterator<Item = &'a TaskItemRow>,
+    scores: &[ItemScore],
+    settings: &Settings,
+) -> ApiResult<(Vec<CategoryEstimate>, Vec<CategoryEstimate>)> {
+    let halves: HashMap<&str, Option<BoardSplit>> = rows
+        .map(|r| {
+            let half = (r.split == Split::Test).then_some(r.board_half);
+            (r.id.as_str(), half)
+        })
+        .collect();
+    let cats = category_keys(task)?;
+    Ok(summaries_by_half(
+        &halves,
+        scores,
+        &cats,
+        settings.quiz.bootstrap_resamples,
+    ))
+}
+
+/// The public- and private-board summaries of per-item scores, given each item's
+/// board half (`None` for dev items). Also used by the start-up upgrade to re-derive stored
+/// summaries.
+pub(crate) fn summaries_by_half(
+    halves: &HashMap<&str, Option<BoardSplit>>,
+    scores: &[ItemScore],
+    cats: &[String],
+    resamples: usize,
+) -> (Vec<CategoryEstimate>, Vec<CategoryEstimate>) {
+    let of_half = |half: BoardSplit| -> Vec<ItemScore> {
+        scores
+            .iter()
+            .filter(|s| halves.get(s.item_id.as_str()) == Some(&Some(half)))
+            .cloned()
+            .collect()
+    };
+    (
+        summarize(
+            &of_half(BoardSplit::Public),
+            cats,
+            resamples,
+            BOOTSTRAP_SEED,
+        ),
+        summarize(
+            &of_half(BoardSplit::Private),
+            cats,
+            resamples,
+            BOOTSTRAP_SEED,
+        ),
+    )
+}
