@@ -1,0 +1,320 @@
+//! Benchmarks, memes, tasks and items: the one-transaction import, and reading a task's items.
+
+use super::*;
+use memeboard_core::api::BoardSplit;
+use memeboard_core::predictions::Split;
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+/// A benchmark (a dataset family instance such as "CHIME demo").
+#[derive(Debug, Clone)]
+pub struct BenchmarkRecord {
+    /// Stable id.
+    pub id: String,
+    /// URL slug.
+    pub slug: String,
+    /// Title.
+    pub title: String,
+    /// Description.
+    pub description: String,
+    /// Family key (`text_memes`, `multi_panel`, `audio_visual`).
+    pub family: String,
+}
+
+/// A text meme with its (hidden) explanation.
+#[derive(Debug, Clone)]
+pub struct MemeRecord {
+    /// Stable id.
+    pub id: String,
+    /// Owning benchmark.
+    pub benchmark_id: String,
+    /// The phrase.
+    pub phrase: String,
+    /// Gold meaning.
+    pub meaning: String,
+    /// Gold origin.
+    pub origin: Option<String>,
+    /// Example sentences.
+    pub examples: Vec<String>,
+    /// Category key.
+    pub category: String,
+    /// Profanity flag.
+    pub profanity: bool,
+    /// Offense flag.
+    pub offense: bool,
+}
+
+/// A task of a benchmark; open tasks are public quizzes.
+#[derive(Debug, Clone)]
+pub struct TaskRecord {
+    /// Stable id.
+    pub id: String,
+    /// Owning benchmark.
+    pub benchmark_id: String,
+    /// URL slug (quiz slug).
+    pub slug: String,
+    /// Kind key.
+    pub kind: String,
+    /// Title.
+    pub title: String,
+    /// Description.
+    pub description: String,
+    /// Category keys in report order (JSON array of `CategoryInfo`).
+    pub categories_json: String,
+    /// Items per participant.
+    pub batch_size: i64,
+    /// Listed as a public quiz.
+    pub quiz_open: bool,
+}
+
+/// One item with public prompt and hidden gold (JSON of core types).
+#[derive(Debug, Clone)]
+pub struct ItemRecord {
+    /// Stable id.
+    pub id: String,
+    /// Owning task.
+    pub task_id: String,
+    /// Order within the task.
+    pub ordinal: i64,
+    /// Category key.
+    pub category: String,
+    /// `ItemPrompt` JSON.
+    pub prompt_json: String,
+    /// `ItemGold` JSON.
+    pub gold_json: String,
+    /// Content warning.
+    pub flagged: bool,
+    /// Source meme, if any.
+    pub meme_id: Option<String>,
+    /// The public source the item is derived from (items of one source share split and board
+    /// half); never derived from gold.
+    pub source_id: String,
+    /// `dev` (gold public by design) or `test` (gold never leaves the server).
+    pub split: String,
+    /// For test items: `public` or `private` board half.
+    pub board_half: String,
+}
+
+pub(super) fn task_from_row(row: &AnyRow) -> Result<TaskRecord, sqlx::Error> {
+    Ok(TaskRecord {
+        id: row.try_get("id")?,
+        benchmark_id: row.try_get("benchmark_id")?,
+        slug: row.try_get("slug")?,
+        kind: row.try_get("kind")?,
+        title: row.try_get("title")?,
+        description: row.try_get("description")?,
+        categories_json: row.try_get("categories_json")?,
+        batch_size: row.try_get("batch_size")?,
+        quiz_open: row.try_get::<i64, _>("quiz_open")? != 0,
+    })
+}
+
+/// An item with its gold and split, for scoring uploads.
+#[derive(Debug, Clone)]
+pub struct TaskItemRow {
+    /// Id.
+    pub id: String,
+    /// Category.
+    pub category: String,
+    /// Prompt JSON.
+    pub prompt_json: String,
+    /// Gold JSON.
+    pub gold_json: String,
+    /// Open dev item or hidden test item.
+    pub split: Split,
+    /// The board half that scores it (test items).
+    pub board_half: BoardSplit,
+}
+
+impl TaskItemRow {
+    /// Whether the item is scored by the given board half (a test item of that half).
+    pub fn on_board(&self, half: BoardSplit) -> bool {
+        self.split == Split::Test && self.board_half == half
+    }
+}
+
+impl Storage {
+    /// Imports a benchmark with its memes, task and items in one transaction (all or
+    /// nothing). Existing rows with the same ids are updated, so re-imports keep ids.
+    pub async fn import_benchmark(
+        &self,
+        benchmark: &BenchmarkRecord,
+        memes: &[MemeRecord],
+        tasks: &[(TaskRecord, Vec<ItemRecord>)],
+    ) -> Result<(), StorageError> {
+        let now = now_ms();
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO benchmarks (id, slug, title, description, family, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6) \
+             ON CONFLICT (id) DO UPDATE SET slug = excluded.slug, title = excluded.title, \
+             description = excluded.description, family = excluded.family",
+        )
+        .bind(&benchmark.id)
+        .bind(&benchmark.slug)
+        .bind(&benchmark.title)
+        .bind(&benchmark.description)
+        .bind(&benchmark.family)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        for m in memes {
+            let examples =
+                serde_json::to_string(&m.examples).map_err(|source| StorageError::CorruptJson {
+                    what: "examples",
+                    source,
+                })?;
+            sqlx::query(
+                "INSERT INTO memes (id, benchmark_id, phrase, meaning, origin, examples_json, \
+                 category, profanity, offense) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+                 ON CONFLICT (id) DO UPDATE SET meaning = excluded.meaning, \
+                 origin = excluded.origin, examples_json = excluded.examples_json, \
+                 category = excluded.category, profanity = excluded.profanity, \
+                 offense = excluded.offense",
+            )
+            .bind(&m.id)
+            .bind(&m.benchmark_id)
+            .bind(&m.phrase)
+            .bind(&m.meaning)
+            .bind(&m.origin)
+            .bind(examples)
+            .bind(&m.category)
+            .bind(i64::from(m.profanity))
+            .bind(i64::from(m.offense))
+            .execute(&mut *tx)
+            .await?;
+        }
+        for (n, (task, items)) in tasks.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO tasks (id, benchmark_id, slug, kind, title, description, \
+             categories_json, batch_size, quiz_open, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
+             ON CONFLICT (id) DO UPDATE SET title = excluded.title, \
+             description = excluded.description, categories_json = excluded.categories_json, \
+             batch_size = excluded.batch_size, quiz_open = excluded.quiz_open",
+            )
+            .bind(&task.id)
+            .bind(&task.benchmark_id)
+            .bind(&task.slug)
+            .bind(&task.kind)
+            .bind(&task.title)
+            .bind(&task.description)
+            .bind(&task.categories_json)
+            .bind(task.batch_size)
+            .bind(i64::from(task.quiz_open))
+            .bind(now + n as i64)
+            .execute(&mut *tx)
+            .await?;
+            for it in items {
+                sqlx::query(
+                    "INSERT INTO items (id, task_id, ordinal, category, prompt_json, gold_json, \
+                 flagged, meme_id, split, board_half, source_id) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
+                 ON CONFLICT (id) DO UPDATE SET ordinal = excluded.ordinal, \
+                 category = excluded.category, prompt_json = excluded.prompt_json, \
+                 gold_json = excluded.gold_json, flagged = excluded.flagged, \
+                 meme_id = excluded.meme_id, split = excluded.split, \
+                 board_half = excluded.board_half, source_id = excluded.source_id",
+                )
+                .bind(&it.id)
+                .bind(&it.task_id)
+                .bind(it.ordinal)
+                .bind(&it.category)
+                .bind(&it.prompt_json)
+                .bind(&it.gold_json)
+                .bind(i64::from(it.flagged))
+                .bind(&it.meme_id)
+                .bind(&it.split)
+                .bind(&it.board_half)
+                .bind(&it.source_id)
+                .execute(&mut *tx)
+                .await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Counts of memes and items of a benchmark (import reports and tests).
+    pub async fn benchmark_counts(&self, benchmark_id: &str) -> Result<(i64, i64), StorageError> {
+        let row = sqlx::query(
+            "SELECT (SELECT COUNT(*) FROM memes WHERE benchmark_id = $1) AS memes, \
+             (SELECT COUNT(*) FROM items i JOIN tasks t ON t.id = i.task_id \
+              WHERE t.benchmark_id = $1) AS items",
+        )
+        .bind(benchmark_id)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok((row.try_get("memes")?, row.try_get("items")?))
+    }
+
+    /// All items of a task with gold and split, in task order.
+    pub async fn task_items(&self, task_id: &str) -> Result<Vec<TaskItemRow>, StorageError> {
+        let rows = sqlx::query(
+            "SELECT id, category, prompt_json, gold_json, split, board_half FROM items \
+             WHERE task_id = $1 ORDER BY ordinal, id",
+        )
+        .bind(task_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(TaskItemRow {
+                    id: r.try_get("id")?,
+                    category: r.try_get("category")?,
+                    prompt_json: r.try_get("prompt_json")?,
+                    gold_json: r.try_get("gold_json")?,
+                    split: decode_split(&r.try_get::<String, _>("split")?)?,
+                    board_half: decode_half(&r.try_get::<String, _>("board_half")?)?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(Into::into)
+    }
+
+    /// Memes of a benchmark in import order (stable: by id within equal phrases).
+    pub async fn benchmark_memes(
+        &self,
+        benchmark_id: &str,
+    ) -> Result<Vec<MemeRecord>, StorageError> {
+        let rows = sqlx::query(
+            "SELECT id, benchmark_id, phrase, meaning, origin, examples_json, category, profanity, \
+             offense FROM memes WHERE benchmark_id = $1 ORDER BY id",
+        )
+        .bind(benchmark_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let examples: String = r.try_get("examples_json").map_err(StorageError::from)?;
+                Ok(MemeRecord {
+                    id: r.try_get("id")?,
+                    benchmark_id: r.try_get("benchmark_id")?,
+                    phrase: r.try_get("phrase")?,
+                    meaning: r.try_get("meaning")?,
+                    origin: r.try_get("origin")?,
+                    examples: decode_json("memes.examples_json", &examples)?,
+                    category: r.try_get("category")?,
+                    profanity: r.try_get::<i64, _>("profanity")? != 0,
+                    offense: r.try_get::<i64, _>("offense")? != 0,
+                })
+            })
+            .collect::<Result<_, StorageError>>()
+    }
+
+    /// The source meme of each item of a task (item id → meme id).
+    pub async fn item_memes(
+        &self,
+        task_id: &str,
+    ) -> Result<Vec<(String, Option<String>)>, StorageError> {
+        let rows =
+            sqlx::query("SELECT id, meme_id FROM items WHERE task_id = $1 ORDER BY ordinal, id")
+                .bind(task_id)
+                .fetch_all(&self.pool)
+                .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get("id")?, r.try_get("meme_id")?)))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(Into::into)
+    }
+}

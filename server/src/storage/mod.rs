@@ -1,0 +1,208 @@
+//! All SQL lives here: one pool over SQLite or PostgreSQL through sqlx's `Any` driver, with
+//! portable queries (`$n` placeholders, BIGINT flags and timestamps) and embedded migrations.
+
+mod benchmarks;
+mod sessions;
+mod submissions;
+mod upgrade;
+
+pub use benchmarks::*;
+pub use sessions::*;
+pub use submissions::*;
+pub use upgrade::*;
+
+use memeboard_core::api::BoardSplit;
+use memeboard_core::predictions::Split;
+use sqlx::any::AnyPoolOptions;
+use sqlx::{AnyPool, Row};
+use std::time::Duration;
+
+/// Storage failures. Callers add context; clients see a generic message.
+#[derive(Debug, thiserror::Error)]
+pub enum StorageError {
+    /// The database rejected or failed a query.
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    /// A migration failed at start-up.
+    #[error("migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// A stored JSON column did not decode (a bug or a manual edit).
+    #[error("corrupt stored JSON in {what}: {source}")]
+    CorruptJson {
+        /// Which column.
+        what: &'static str,
+        /// Decoder error.
+        source: serde_json::Error,
+    },
+    /// The URL names a backend we do not support.
+    #[error("unsupported database URL scheme in `{0}` (expected sqlite:// or postgres://)")]
+    UnsupportedUrl(String),
+}
+
+/// Which engine the pool talks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// Embedded SQLite (default).
+    Sqlite,
+    /// PostgreSQL (several server instances).
+    Postgres,
+}
+
+impl Backend {
+    /// Name for logs and `/healthz`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Sqlite => "sqlite",
+            Self::Postgres => "postgres",
+        }
+    }
+}
+
+/// The storage handle shared by all requests (cheap to clone).
+#[derive(Debug, Clone)]
+pub struct Storage {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+/// Decodes a JSON column.
+pub fn decode_json<T: serde::de::DeserializeOwned>(
+    what: &'static str,
+    s: &str,
+) -> Result<T, StorageError> {
+    serde_json::from_str(s).map_err(|source| StorageError::CorruptJson { what, source })
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+/// Decodes a stored split (`dev` / `test`).
+fn decode_split(key: &str) -> Result<Split, sqlx::Error> {
+    match key {
+        "dev" => Ok(Split::Dev),
+        "test" => Ok(Split::Test),
+        other => Err(sqlx::Error::Decode(
+            format!("items.split: expected `dev` or `test`, found `{other}`").into(),
+        )),
+    }
+}
+
+/// Decodes a stored board half (`public` / `private`).
+fn decode_half(key: &str) -> Result<BoardSplit, sqlx::Error> {
+    match key {
+        "public" => Ok(BoardSplit::Public),
+        "private" => Ok(BoardSplit::Private),
+        other => Err(sqlx::Error::Decode(
+            format!("items.board_half: expected `public` or `private`, found `{other}`").into(),
+        )),
+    }
+}
+
+/// Decodes a stored task kind (an unknown key is a decode error, not a silent default).
+fn decode_kind(key: &str) -> Result<memeboard_core::kinds::TaskKind, sqlx::Error> {
+    memeboard_core::kinds::TaskKind::parse(key)
+        .ok_or_else(|| sqlx::Error::Decode(format!("tasks.kind: unknown task kind `{key}`").into()))
+}
+
+/// Hides a password in a database URL for messages.
+fn redact_url(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            format!("{}://***{}", &url[..scheme], &url[at..])
+        }
+        _ => url.to_owned(),
+    }
+}
+
+impl Storage {
+    /// Connects, tunes SQLite (WAL, busy timeout), and runs the embedded migrations. Any
+    /// failure here aborts start-up.
+    pub async fn connect(url: &str, max_connections: u32) -> Result<Self, StorageError> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Backend::Postgres
+        } else {
+            return Err(StorageError::UnsupportedUrl(redact_url(url)));
+        };
+        let mut options = AnyPoolOptions::new()
+            .max_connections(max_connections)
+            .acquire_timeout(Duration::from_secs(10));
+        if backend == Backend::Sqlite {
+            options = options.after_connect(|conn, _meta| {
+                Box::pin(async move {
+                    sqlx::query("PRAGMA journal_mode = WAL")
+                        .execute(&mut *conn)
+                        .await?;
+                    sqlx::query("PRAGMA busy_timeout = 5000")
+                        .execute(&mut *conn)
+                        .await?;
+                    sqlx::query("PRAGMA foreign_keys = ON")
+                        .execute(&mut *conn)
+                        .await?;
+                    sqlx::query("PRAGMA synchronous = NORMAL")
+                        .execute(&mut *conn)
+                        .await?;
+                    Ok(())
+                })
+            });
+        }
+        let pool = options.connect(url).await?;
+        sqlx::migrate!("./migrations").run(&pool).await?;
+        Ok(Self { pool, backend })
+    }
+
+    /// Which engine is in use.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Closes the pool (graceful shutdown).
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// A trivial round trip, for `/healthz`.
+    pub async fn ping(&self) -> Result<(), StorageError> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Number of benchmarks (0 = fresh database).
+    pub async fn count_benchmarks(&self) -> Result<i64, StorageError> {
+        Ok(sqlx::query("SELECT COUNT(*) AS n FROM benchmarks")
+            .fetch_one(&self.pool)
+            .await?
+            .try_get("n")?)
+    }
+
+    /// Rows in each table (tests use this to prove nothing was half-written).
+    pub async fn table_counts(&self) -> Result<Vec<(String, i64)>, StorageError> {
+        let mut out = Vec::new();
+        for table in [
+            "authors",
+            "submissions",
+            "benchmarks",
+            "memes",
+            "tasks",
+            "items",
+            "participants",
+            "sessions",
+            "session_items",
+            "answers",
+        ] {
+            let n: i64 = sqlx::query(&format!("SELECT COUNT(*) AS n FROM {table}"))
+                .fetch_one(&self.pool)
+                .await?
+                .try_get("n")?;
+            out.push((table.to_owned(), n));
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,601 @@
+//! Quizzes, participants, sessions and answers: assignment candidates, the exactly-once
+//! answer transaction, crowd responses, and the explanation scores stored after an answer.
+
+use super::*;
+use memeboard_core::api::BoardSplit;
+use memeboard_core::predictions::Split;
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+/// A quiz as listed: task + counts.
+#[derive(Debug, Clone)]
+pub struct QuizRow {
+    /// The task.
+    pub task: TaskRecord,
+    /// Benchmark title.
+    pub benchmark_title: String,
+    /// Items in the pool.
+    pub item_count: i64,
+    /// Participants with at least one completed session.
+    pub completed_participants: i64,
+}
+
+/// One eligible item for assignment, with how often it was assigned before.
+#[derive(Debug, Clone)]
+pub struct CandidateRow {
+    /// Item id.
+    pub id: String,
+    /// Category key.
+    pub category: String,
+    /// Content warning.
+    pub flagged: bool,
+    /// Sessions already holding it.
+    pub exposures: i64,
+}
+
+/// A new participant session with its assigned batch.
+#[derive(Debug, Clone)]
+pub struct NewSession {
+    /// Session id (random, secret).
+    pub id: String,
+    /// Participant id.
+    pub participant_id: String,
+    /// Task.
+    pub task_id: String,
+    /// Presentation seed.
+    pub seed: i64,
+    /// `SurveyResponse` JSON.
+    pub survey_json: String,
+    /// Recruitment ids.
+    pub prolific_pid: Option<String>,
+    /// Recruitment ids.
+    pub study_id: Option<String>,
+    /// Recruitment ids.
+    pub recruitment_session_id: Option<String>,
+    /// Item ids in batch order.
+    pub items: Vec<String>,
+}
+
+/// A stored session.
+#[derive(Debug, Clone)]
+pub struct SessionRow {
+    /// Session id.
+    pub id: String,
+    /// Participant id.
+    pub participant_id: String,
+    /// Task id.
+    pub task_id: String,
+    /// Quiz slug.
+    pub quiz_slug: String,
+    /// Quiz title.
+    pub quiz_title: String,
+    /// The task's kind.
+    pub task_kind: memeboard_core::kinds::TaskKind,
+    /// Presentation seed.
+    pub seed: i64,
+    /// Batch size.
+    pub batch_size: i64,
+    /// Completion code once complete.
+    pub completion_code: Option<String>,
+}
+
+/// One item of a session with the participant's answer, if any.
+#[derive(Debug, Clone)]
+pub struct SessionItemRow {
+    /// Position.
+    pub position: i64,
+    /// Item id.
+    pub item_id: String,
+    /// Category.
+    pub category: String,
+    /// Prompt JSON.
+    pub prompt_json: String,
+    /// Gold JSON (server-side use only).
+    pub gold_json: String,
+    /// Content warning.
+    pub flagged: bool,
+    /// Meaning of the source meme (review only).
+    pub meaning: Option<String>,
+    /// The split of the items holding that meaning as their gold (explanation items of the
+    /// meme): `test` when any is test, so the review must not show it.
+    pub meaning_split: Option<Split>,
+    /// Canonical option chosen, when answered.
+    pub choice: Option<i64>,
+    /// Whether answered.
+    pub answered: bool,
+    /// The stored answer (`AnswerValue` JSON), when answered.
+    pub answer_json: Option<String>,
+    /// Scores computed after the answer was stored (kinds scored later), if any.
+    pub scores_json: Option<String>,
+    /// Open dev item or hidden test item.
+    pub split: Split,
+    /// The board half that scores it (test items).
+    pub board_half: BoardSplit,
+}
+
+/// An answer to record.
+#[derive(Debug, Clone)]
+pub struct NewAnswer {
+    /// Answer id.
+    pub id: String,
+    /// Session.
+    pub session_id: String,
+    /// Item.
+    pub item_id: String,
+    /// Client idempotency key.
+    pub idempotency_key: String,
+    /// `AnswerValue` JSON.
+    pub answer_json: String,
+    /// Display order JSON.
+    pub option_order_json: String,
+    /// Canonical choice, for choice tasks.
+    pub choice: Option<i64>,
+    /// Score (hidden until the batch is complete).
+    pub score: Option<f64>,
+    /// Response time.
+    pub response_ms: i64,
+}
+
+/// What happened to an answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RecordOutcome {
+    /// Newly recorded.
+    Recorded {
+        /// Answers now recorded.
+        answered: i64,
+        /// Completion code if this completed the batch.
+        completion_code: Option<String>,
+    },
+    /// The same idempotency key was already recorded for this item: nothing new stored.
+    Replayed {
+        /// Answers recorded.
+        answered: i64,
+        /// Completion code if complete.
+        completion_code: Option<String>,
+    },
+    /// The item already has an answer under another key: refused.
+    AlreadyAnswered,
+    /// The idempotency key was used for another item: refused.
+    KeyReused,
+}
+
+/// One scored response of a completed session, for crowd statistics.
+#[derive(Debug, Clone)]
+pub struct CrowdResponseRow {
+    /// Participant.
+    pub participant_id: String,
+    /// Item.
+    pub item_id: String,
+    /// Category.
+    pub category: String,
+    /// Canonical choice.
+    pub choice: Option<i64>,
+    /// Score (`None`: not scored yet, or a kind without gold; still counted).
+    pub score: Option<f64>,
+}
+
+pub(super) const QUIZ_SELECT: &str =
+    "SELECT t.id, t.benchmark_id, t.slug, t.kind, t.title, t.description, \
+     t.categories_json, t.batch_size, t.quiz_open, b.title AS benchmark_title, \
+     (SELECT COUNT(*) FROM items i WHERE i.task_id = t.id) AS item_count, \
+     (SELECT COUNT(DISTINCT s.participant_id) FROM sessions s \
+        WHERE s.task_id = t.id AND s.completed_at IS NOT NULL) AS completed_participants \
+     FROM tasks t JOIN benchmarks b ON b.id = t.benchmark_id";
+
+pub(super) fn quiz_from_row(row: &AnyRow) -> Result<QuizRow, sqlx::Error> {
+    Ok(QuizRow {
+        task: task_from_row(row)?,
+        benchmark_title: row.try_get("benchmark_title")?,
+        item_count: row.try_get("item_count")?,
+        completed_participants: row.try_get("completed_participants")?,
+    })
+}
+
+impl Storage {
+    /// Open quizzes, in creation order.
+    pub async fn list_open_quizzes(&self) -> Result<Vec<QuizRow>, StorageError> {
+        let rows = sqlx::query(&format!(
+            "{QUIZ_SELECT} WHERE t.quiz_open = 1 ORDER BY t.created_at, t.slug"
+        ))
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(quiz_from_row).collect::<Result<_, _>>()?)
+    }
+
+    /// One open quiz by slug.
+    pub async fn find_open_quiz(&self, slug: &str) -> Result<Option<QuizRow>, StorageError> {
+        let row = sqlx::query(&format!(
+            "{QUIZ_SELECT} WHERE t.quiz_open = 1 AND t.slug = $1"
+        ))
+        .bind(slug)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.as_ref().map(quiz_from_row).transpose()?)
+    }
+
+    /// Items of a task with their exposure counts, for balanced assignment.
+    pub async fn assignment_candidates(
+        &self,
+        task_id: &str,
+    ) -> Result<Vec<CandidateRow>, StorageError> {
+        let rows = sqlx::query(
+            "SELECT i.id, i.category, i.flagged, \
+             (SELECT COUNT(*) FROM session_items si WHERE si.item_id = i.id) AS exposures \
+             FROM items i WHERE i.task_id = $1 ORDER BY i.ordinal, i.id",
+        )
+        .bind(task_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(CandidateRow {
+                    id: r.try_get("id")?,
+                    category: r.try_get("category")?,
+                    flagged: r.try_get::<i64, _>("flagged")? != 0,
+                    exposures: r.try_get("exposures")?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(Into::into)
+    }
+
+    /// Whether a participant id exists.
+    pub async fn participant_exists(&self, id: &str) -> Result<bool, StorageError> {
+        Ok(self.participant_secret_hash(id).await?.is_some())
+    }
+
+    /// A participant's secret hash: `None` when there is no such participant, `Some(None)`
+    /// for a participant created before secrets existed.
+    pub async fn participant_secret_hash(
+        &self,
+        id: &str,
+    ) -> Result<Option<Option<String>>, StorageError> {
+        let row = sqlx::query("SELECT secret_hash FROM participants WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| r.try_get("secret_hash")).transpose()?)
+    }
+
+    /// Creates the participant (if `new_participant` holds its secret hash), the session and
+    /// its batch in one transaction.
+    pub async fn create_session(
+        &self,
+        s: &NewSession,
+        new_participant: Option<&str>,
+    ) -> Result<(), StorageError> {
+        let now = now_ms();
+        let mut tx = self.pool.begin().await?;
+        if let Some(secret_hash) = new_participant {
+            sqlx::query(
+                "INSERT INTO participants (id, created_at, secret_hash) VALUES ($1, $2, $3)",
+            )
+            .bind(&s.participant_id)
+            .bind(now)
+            .bind(secret_hash)
+            .execute(&mut *tx)
+            .await?;
+        }
+        sqlx::query(
+            "INSERT INTO sessions (id, participant_id, task_id, seed, survey_json, prolific_pid, \
+             study_id, recruitment_session_id, batch_size, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        )
+        .bind(&s.id)
+        .bind(&s.participant_id)
+        .bind(&s.task_id)
+        .bind(s.seed)
+        .bind(&s.survey_json)
+        .bind(&s.prolific_pid)
+        .bind(&s.study_id)
+        .bind(&s.recruitment_session_id)
+        .bind(s.items.len() as i64)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        for (position, item) in s.items.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO session_items (session_id, position, item_id) VALUES ($1, $2, $3)",
+            )
+            .bind(&s.id)
+            .bind(position as i64)
+            .bind(item)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// A session by id.
+    pub async fn find_session(&self, id: &str) -> Result<Option<SessionRow>, StorageError> {
+        let row = sqlx::query(
+            "SELECT s.id, s.participant_id, s.task_id, s.seed, s.batch_size, s.completion_code, \
+             t.slug, t.title, t.kind FROM sessions s JOIN tasks t ON t.id = s.task_id WHERE s.id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| {
+            Ok(SessionRow {
+                id: r.try_get("id")?,
+                participant_id: r.try_get("participant_id")?,
+                task_id: r.try_get("task_id")?,
+                quiz_slug: r.try_get("slug")?,
+                quiz_title: r.try_get("title")?,
+                task_kind: decode_kind(&r.try_get::<String, _>("kind")?)?,
+                seed: r.try_get("seed")?,
+                batch_size: r.try_get("batch_size")?,
+                completion_code: r.try_get("completion_code")?,
+            })
+        })
+        .transpose()
+        .map_err(|e: sqlx::Error| e.into())
+    }
+
+    /// The batch of a session, in order, with answers joined.
+    pub async fn session_items(
+        &self,
+        session_id: &str,
+    ) -> Result<Vec<SessionItemRow>, StorageError> {
+        let rows = sqlx::query(
+            "SELECT si.position, si.item_id, i.category, i.prompt_json, i.gold_json, i.flagged, \
+             i.split, i.board_half, m.meaning, a.choice, a.id AS answer_id, a.answer_json, \
+             a.scores_json, \
+             (SELECT MAX(e.split) FROM items e JOIN tasks et ON et.id = e.task_id \
+              WHERE e.meme_id = i.meme_id AND et.kind = 'explanation') AS meaning_split \
+             FROM session_items si JOIN items i ON i.id = si.item_id \
+             LEFT JOIN memes m ON m.id = i.meme_id \
+             LEFT JOIN answers a ON a.session_id = si.session_id AND a.item_id = si.item_id \
+             WHERE si.session_id = $1 ORDER BY si.position",
+        )
+        .bind(session_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(SessionItemRow {
+                    position: r.try_get("position")?,
+                    item_id: r.try_get("item_id")?,
+                    category: r.try_get("category")?,
+                    prompt_json: r.try_get("prompt_json")?,
+                    gold_json: r.try_get("gold_json")?,
+                    flagged: r.try_get::<i64, _>("flagged")? != 0,
+                    meaning: r.try_get("meaning")?,
+                    meaning_split: r
+                        .try_get::<Option<String>, _>("meaning_split")?
+                        .as_deref()
+                        .map(decode_split)
+                        .transpose()?,
+                    choice: r.try_get("choice")?,
+                    answered: r.try_get::<Option<String>, _>("answer_id")?.is_some(),
+                    answer_json: r.try_get("answer_json")?,
+                    scores_json: r.try_get("scores_json")?,
+                    split: decode_split(&r.try_get::<String, _>("split")?)?,
+                    board_half: decode_half(&r.try_get::<String, _>("board_half")?)?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(Into::into)
+    }
+
+    pub(super) async fn answer_progress(
+        &self,
+        session_id: &str,
+    ) -> Result<(i64, Option<String>), StorageError> {
+        let row = sqlx::query(
+            "SELECT (SELECT COUNT(*) FROM answers WHERE session_id = $1) AS answered, \
+             completion_code FROM sessions WHERE id = $1",
+        )
+        .bind(session_id)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok((row.try_get("answered")?, row.try_get("completion_code")?))
+    }
+
+    /// Records an answer exactly once. The unique constraints on `(session, item)` and
+    /// `(session, idempotency key)` make concurrent duplicates safe: the loser of a race is
+    /// reported as a replay or a refusal, never stored twice. The last answer of a batch
+    /// marks the session complete and stores `completion_code` in the same transaction.
+    pub async fn record_answer(
+        &self,
+        a: &NewAnswer,
+        batch_size: i64,
+        completion_code: &str,
+    ) -> Result<RecordOutcome, StorageError> {
+        if let Some(outcome) = self.classify_existing(a).await? {
+            return Ok(outcome);
+        }
+        let now = now_ms();
+        let mut tx = self.pool.begin().await?;
+        let inserted = sqlx::query(
+            "INSERT INTO answers (id, session_id, item_id, idempotency_key, answer_json, \
+             option_order_json, choice, score, response_ms, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING",
+        )
+        .bind(&a.id)
+        .bind(&a.session_id)
+        .bind(&a.item_id)
+        .bind(&a.idempotency_key)
+        .bind(&a.answer_json)
+        .bind(&a.option_order_json)
+        .bind(a.choice)
+        .bind(a.score)
+        .bind(a.response_ms)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if inserted == 0 {
+            // Lost a race with a concurrent duplicate: report what is stored now.
+            tx.rollback().await?;
+            return self
+                .classify_existing(a)
+                .await?
+                .ok_or_else(|| StorageError::Database(sqlx::Error::RowNotFound));
+        }
+        let answered: i64 = sqlx::query("SELECT COUNT(*) AS n FROM answers WHERE session_id = $1")
+            .bind(&a.session_id)
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get("n")?;
+        if answered >= batch_size {
+            sqlx::query(
+                "UPDATE sessions SET completed_at = $2, completion_code = $3 \
+                 WHERE id = $1 AND completed_at IS NULL",
+            )
+            .bind(&a.session_id)
+            .bind(now)
+            .bind(completion_code)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        let (answered, code) = self.answer_progress(&a.session_id).await?;
+        Ok(RecordOutcome::Recorded {
+            answered,
+            completion_code: code,
+        })
+    }
+
+    pub(super) async fn classify_existing(
+        &self,
+        a: &NewAnswer,
+    ) -> Result<Option<RecordOutcome>, StorageError> {
+        let existing = sqlx::query(
+            "SELECT item_id, idempotency_key FROM answers \
+             WHERE session_id = $1 AND (item_id = $2 OR idempotency_key = $3)",
+        )
+        .bind(&a.session_id)
+        .bind(&a.item_id)
+        .bind(&a.idempotency_key)
+        .fetch_all(&self.pool)
+        .await?;
+        for row in &existing {
+            let item: String = row.try_get("item_id")?;
+            let key: String = row.try_get("idempotency_key")?;
+            if item == a.item_id && key == a.idempotency_key {
+                let (answered, completion_code) = self.answer_progress(&a.session_id).await?;
+                return Ok(Some(RecordOutcome::Replayed {
+                    answered,
+                    completion_code,
+                }));
+            }
+            if key == a.idempotency_key {
+                return Ok(Some(RecordOutcome::KeyReused));
+            }
+        }
+        Ok((!existing.is_empty()).then_some(RecordOutcome::AlreadyAnswered))
+    }
+
+    /// Scored responses of all *completed* sessions of a task (the crowd).
+    pub async fn crowd_responses(
+        &self,
+        task_id: &str,
+    ) -> Result<Vec<CrowdResponseRow>, StorageError> {
+        let rows = sqlx::query(
+            "SELECT s.participant_id, a.item_id, i.category, a.choice, a.score \
+             FROM answers a JOIN sessions s ON s.id = a.session_id \
+             JOIN items i ON i.id = a.item_id \
+             WHERE s.task_id = $1 AND s.completed_at IS NOT NULL \
+             ORDER BY s.participant_id, a.item_id",
+        )
+        .bind(task_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(CrowdResponseRow {
+                    participant_id: r.try_get("participant_id")?,
+                    item_id: r.try_get("item_id")?,
+                    category: r.try_get("category")?,
+                    choice: r.try_get("choice")?,
+                    score: r.try_get("score")?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(Into::into)
+    }
+
+    /// The cached embedding baseline of a task and the model it was computed with.
+    pub async fn task_baseline(
+        &self,
+        task_id: &str,
+    ) -> Result<Option<(f64, String)>, StorageError> {
+        let row =
+            sqlx::query("SELECT embedding_baseline, embedding_model FROM tasks WHERE id = $1")
+                .bind(task_id)
+                .fetch_optional(&self.pool)
+                .await?;
+        let Some(row) = row else { return Ok(None) };
+        let baseline: Option<f64> = row.try_get("embedding_baseline")?;
+        let model: Option<String> = row.try_get("embedding_model")?;
+        Ok(baseline.zip(model))
+    }
+
+    /// Caches a task's embedding baseline.
+    pub async fn set_task_baseline(
+        &self,
+        task_id: &str,
+        baseline: f64,
+        model: &str,
+    ) -> Result<(), StorageError> {
+        sqlx::query("UPDATE tasks SET embedding_baseline = $2, embedding_model = $3 WHERE id = $1")
+            .bind(task_id)
+            .bind(baseline)
+            .bind(model)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Stores the embedding scores of a recorded answer.
+    pub async fn set_answer_scores(
+        &self,
+        session_id: &str,
+        item_id: &str,
+        score: f64,
+        scores_json: &str,
+    ) -> Result<(), StorageError> {
+        sqlx::query("UPDATE answers SET score = $3, scores_json = $4 WHERE session_id = $1 AND item_id = $2")
+            .bind(session_id)
+            .bind(item_id)
+            .bind(score)
+            .bind(scores_json)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The recorded answer of an item in a session: (answer JSON, scores JSON).
+    pub async fn find_answer(
+        &self,
+        session_id: &str,
+        item_id: &str,
+    ) -> Result<Option<(String, Option<String>)>, StorageError> {
+        let row = sqlx::query(
+            "SELECT answer_json, scores_json FROM answers WHERE session_id = $1 AND item_id = $2",
+        )
+        .bind(session_id)
+        .bind(item_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| Ok((r.try_get("answer_json")?, r.try_get("scores_json")?)))
+            .transpose()
+            .map_err(|e: sqlx::Error| e.into())
+    }
+
+    /// Scores every participant got on an item (any session, scored answers only).
+    pub async fn item_scores(&self, item_id: &str) -> Result<Vec<f64>, StorageError> {
+        let rows = sqlx::query(
+            "SELECT score FROM answers WHERE item_id = $1 AND score IS NOT NULL ORDER BY score",
+        )
+        .bind(item_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| r.try_get("score"))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(Into::into)
+    }
+}
