@@ -363,21 +363,44 @@ impl Storage {
         Ok(())
     }
 
+    /// Submissions matching `condition` (one `$1` parameter, bound to `key`), in `order`,
+    /// with or without their per-item scores.
+    async fn submissions_where(
+        &self,
+        condition: &str,
+        key: &str,
+        order: &str,
+        with_items: bool,
+    ) -> Result<Vec<SubmissionRecord>, StorageError> {
+        let items = if with_items { ", item_scores_json" } else { "" };
+        let rows = sqlx::query(&format!(
+            "SELECT {SUBMISSION_COLUMNS}{items} FROM submissions WHERE {condition} ORDER BY {order}"
+        ))
+        .bind(key)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| submission_from_row(r, with_items))
+            .collect::<Result<_, _>>()?)
+    }
+
     /// Submissions of a task (without per-item scores), oldest first.
     pub async fn task_submissions(
         &self,
         task_id: &str,
     ) -> Result<Vec<SubmissionRecord>, StorageError> {
-        let rows = sqlx::query(&format!(
-            "SELECT {SUBMISSION_COLUMNS} FROM submissions WHERE task_id = $1 ORDER BY created_at, id"
-        ))
-        .bind(task_id)
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(rows
-            .iter()
-            .map(|r| submission_from_row(r, false))
-            .collect::<Result<_, _>>()?)
+        self.submissions_where("task_id = $1", task_id, "created_at, id", false)
+            .await
+    }
+
+    /// Submissions of a task with their per-item scores, oldest first (start-up upgrade).
+    pub async fn task_submissions_with_items(
+        &self,
+        task_id: &str,
+    ) -> Result<Vec<SubmissionRecord>, StorageError> {
+        self.submissions_where("task_id = $1", task_id, "created_at, id", true)
+            .await
     }
 
     /// Submissions of an author (without per-item scores), newest first.
@@ -385,16 +408,8 @@ impl Storage {
         &self,
         author_id: &str,
     ) -> Result<Vec<SubmissionRecord>, StorageError> {
-        let rows = sqlx::query(&format!(
-            "SELECT {SUBMISSION_COLUMNS} FROM submissions WHERE author_id = $1 ORDER BY created_at DESC, id"
-        ))
-        .bind(author_id)
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(rows
-            .iter()
-            .map(|r| submission_from_row(r, false))
-            .collect::<Result<_, _>>()?)
+        self.submissions_where("author_id = $1", author_id, "created_at DESC, id", false)
+            .await
     }
 
     /// One submission with its per-item scores.
@@ -402,16 +417,11 @@ impl Storage {
         &self,
         id: &str,
     ) -> Result<Option<SubmissionRecord>, StorageError> {
-        let row = sqlx::query(&format!(
-            "SELECT {SUBMISSION_COLUMNS}, item_scores_json FROM submissions WHERE id = $1"
-        ))
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(row
-            .as_ref()
-            .map(|r| submission_from_row(r, true))
-            .transpose()?)
+        Ok(self
+            .submissions_where("id = $1", id, "id", true)
+            .await?
+            .into_iter()
+            .next())
     }
 
     /// Sets the board switches of a task.

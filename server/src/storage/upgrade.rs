@@ -109,24 +109,6 @@ impl Storage {
             .map_err(Into::into)
     }
 
-    /// Submissions of a task with their per-item scores (start-up upgrade).
-    pub async fn task_submissions_with_items(
-        &self,
-        task_id: &str,
-    ) -> Result<Vec<SubmissionRecord>, StorageError> {
-        let rows = sqlx::query(&format!(
-            "SELECT {SUBMISSION_COLUMNS}, item_scores_json FROM submissions WHERE task_id = $1 \
-             ORDER BY created_at, id"
-        ))
-        .bind(task_id)
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(rows
-            .iter()
-            .map(|r| submission_from_row(r, true))
-            .collect::<Result<_, _>>()?)
-    }
-
     /// Applies the start-up upgrade of one task in one transaction: re-keys items (a copy
     /// under the new id, then session items and answers moved to it, then the old row
     /// deleted, so foreign keys hold at every step on both engines), sets sources, splits and
