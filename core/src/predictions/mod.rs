@@ -303,7 +303,11 @@ impl<'m> ItemIndex<'m> {
     #[inline(always)]
     pub(crate) fn find(&mut self, id: &str) -> Result<usize, FieldError> {
         let id = id.trim();
-        let found = if self.items.get(self.next).is_some_and(|it| it.id == id) {
+        let found = if self
+            .items
+            .get(self.next)
+            .is_some_and(|it| mcq::same_bytes(&it.id, id))
+        {
             Some(self.next)
         } else {
             let items = self.items;
