@@ -1,4 +1,5 @@
-//! CHIME import: the real upstream subset in `../shared/data/chime`, re-imports that keep ids,
+//! CHIME import: the real upstream subset in `server/tests/fixtures/chime` (MIT, provenance in
+//! its PROVENANCE.md), re-imports that keep ids,
 //! and malformed files that are rejected whole with record- and field-level messages.
 
 use crate::helpers::{fresh_storage, Db};
@@ -23,10 +24,10 @@ fn spec() -> BenchmarkSpec {
 
 fn shared_chime(file: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/data/chime")
+        .join("tests/fixtures/chime")
         .join(file);
     std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("reading {} (the shared CHIME subset): {e}", path.display()))
+        .unwrap_or_else(|e| panic!("reading {} (the CHIME subset fixture): {e}", path.display()))
 }
 
 fn meme(phrase: &str, type_en: &str) -> Value {
