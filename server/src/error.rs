@@ -67,7 +67,18 @@ impl ApiError {
 
 impl From<crate::storage::StorageError> for ApiError {
     fn from(e: crate::storage::StorageError) -> Self {
-        Self::Unexpected(anyhow::Error::new(e))
+        match e {
+            // Nothing was stored: a retryable 503, logged once here with its cause.
+            crate::storage::StorageError::NotRecorded(cause) => {
+                tracing::error!(error = %cause, "answer not recorded");
+                Self::Unavailable(
+                    "the answer was not recorded (the database could not store it); nothing was \
+                     saved, please send it again in a moment"
+                        .into(),
+                )
+            }
+            other => Self::Unexpected(anyhow::Error::new(other)),
+        }
     }
 }
 
@@ -89,6 +100,13 @@ impl IntoResponse for ApiError {
             other => ApiErrorBody::single(other.to_string()),
         };
         let mut response = (status, Json(body)).into_response();
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            // Temporary: storage full or busy, a model not loaded yet.
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from(5u64),
+            );
+        }
         if status == StatusCode::TOO_MANY_REQUESTS {
             // Every limit here is per UTC day: retry after the next midnight.
             response.headers_mut().insert(

@@ -367,6 +367,9 @@ pub async fn submit_answer(
         RecordOutcome::KeyReused => return Err(ApiError::Conflict(format!(
             "idempotency key `{key}` was already used for another item; nothing was recorded"
         ))),
+        RecordOutcome::KeyReusedWithAnotherAnswer => return Err(ApiError::Conflict(format!(
+            "idempotency key `{key}` was already used for a different answer to this item; the first answer stands and nothing new was recorded (a resend must repeat the same answer)"
+        ))),
     };
     let feedback = with_kind!(kind, K => {
         let (prompt, gold) = item_of::<K>(row)?;

@@ -80,9 +80,14 @@ async fn embedding_model(
     })
 }
 
-/// `GET /healthz`: the server is up and the database answers.
+/// `GET /healthz`: the server is up and the database answers and can store data (503
+/// otherwise, e.g. on a full disk).
 pub async fn healthz(State(state): State<AppState>) -> ApiResult<Json<HealthResponse>> {
     state.storage.ping().await?;
+    state.storage.check_writable().await.map_err(|e| {
+        tracing::error!(error = %e, "health check: database not writable");
+        ApiError::Unavailable(format!("{e}"))
+    })?;
     Ok(Json(HealthResponse {
         status: "ok".into(),
         database: state.storage.backend().name().into(),

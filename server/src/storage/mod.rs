@@ -34,6 +34,13 @@ pub enum StorageError {
         /// Decoder error.
         source: serde_json::Error,
     },
+    /// An answer could not be stored (e.g. the disk is full): nothing was recorded, the
+    /// transaction was rolled back and its connection closed; the client may retry.
+    #[error("the answer was not recorded: {0}")]
+    NotRecorded(sqlx::Error),
+    /// The database answers reads but cannot commit a write.
+    #[error("the database cannot store data: {0}")]
+    NotWritable(sqlx::Error),
     /// The URL names a backend we do not support.
     #[error("unsupported database URL scheme in `{0}` (expected sqlite:// or postgres://)")]
     UnsupportedUrl(String),
@@ -171,6 +178,25 @@ impl Storage {
     /// A trivial round trip, for `/healthz`.
     pub async fn ping(&self) -> Result<(), StorageError> {
         sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// A committed one-row write, for `/healthz`: a database that answers reads but cannot
+    /// store anything (a full disk, a read-only file) fails here. A failed attempt's
+    /// connection is closed, like a failed answer's.
+    pub async fn check_writable(&self) -> Result<(), StorageError> {
+        let mut conn = self.pool.acquire().await?;
+        let write = sqlx::query(
+            "INSERT INTO health_checks (id, checked_at) VALUES (1, $1) \
+             ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at",
+        )
+        .bind(now_ms())
+        .execute(&mut *conn)
+        .await;
+        if let Err(e) = write {
+            let _ = conn.close().await;
+            return Err(StorageError::NotWritable(e));
+        }
         Ok(())
     }
 

@@ -157,6 +157,9 @@ pub enum RecordOutcome {
     AlreadyAnswered,
     /// The idempotency key was used for another item: refused.
     KeyReused,
+    /// The idempotency key was used for this item with a different answer: refused (a resend
+    /// must repeat the answer it stands for).
+    KeyReusedWithAnotherAnswer,
 }
 
 /// One scored response of a completed session, for crowd statistics.
@@ -406,8 +409,47 @@ impl Storage {
         if let Some(outcome) = self.classify_existing(a).await? {
             return Ok(outcome);
         }
+        // A transaction on a connection of its own, written out by hand: if any step fails
+        // (a full disk included), it is rolled back and the connection is closed instead of
+        // going back to the pool, where a transaction left open would silently swallow the
+        // next requests' writes. Nothing is acknowledged unless COMMIT succeeded.
+        let mut conn = self.pool.acquire().await?;
+        match Self::record_answer_in(&mut conn, a, batch_size, completion_code).await {
+            Ok(Some(outcome)) => Ok(outcome),
+            // Lost a race with a concurrent duplicate (rolled back): report what is stored,
+            // on another connection once this one is back in the pool (holding two at once
+            // can starve a small pool).
+            Ok(None) => {
+                drop(conn);
+                self.classify_existing(a)
+                    .await?
+                    .ok_or(StorageError::Database(sqlx::Error::RowNotFound))
+            }
+            Err(e) => {
+                let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
+                let _ = conn.close().await;
+                Err(StorageError::NotRecorded(e))
+            }
+        }
+    }
+
+    /// The steps of [`Storage::record_answer`] between `BEGIN` and `COMMIT`; `Ok(None)` when a
+    /// concurrent duplicate won (rolled back, nothing stored).
+    async fn record_answer_in(
+        conn: &mut sqlx::AnyConnection,
+        a: &NewAnswer,
+        batch_size: i64,
+        completion_code: &str,
+    ) -> Result<Option<RecordOutcome>, sqlx::Error> {
         let now = now_ms();
-        let mut tx = self.pool.begin().await?;
+        sqlx::query("BEGIN").execute(&mut *conn).await?;
+        // Take the session's row lock first: on PostgreSQL concurrent answers to one session
+        // wait here, so the count below sees every committed answer and exactly one of them
+        // completes the batch (SQLite serialises writers anyway; this is its first write).
+        sqlx::query("UPDATE sessions SET batch_size = batch_size WHERE id = $1")
+            .bind(&a.session_id)
+            .execute(&mut *conn)
+            .await?;
         let inserted = sqlx::query(
             "INSERT INTO answers (id, session_id, item_id, idempotency_key, answer_json, \
              option_order_json, choice, score, response_ms, created_at) \
@@ -423,20 +465,16 @@ impl Storage {
         .bind(a.score)
         .bind(a.response_ms)
         .bind(now)
-        .execute(&mut *tx)
+        .execute(&mut *conn)
         .await?
         .rows_affected();
         if inserted == 0 {
-            // Lost a race with a concurrent duplicate: report what is stored now.
-            tx.rollback().await?;
-            return self
-                .classify_existing(a)
-                .await?
-                .ok_or_else(|| StorageError::Database(sqlx::Error::RowNotFound));
+            sqlx::query("ROLLBACK").execute(&mut *conn).await?;
+            return Ok(None);
         }
         let answered: i64 = sqlx::query("SELECT COUNT(*) AS n FROM answers WHERE session_id = $1")
             .bind(&a.session_id)
-            .fetch_one(&mut *tx)
+            .fetch_one(&mut *conn)
             .await?
             .try_get("n")?;
         if answered >= batch_size {
@@ -447,15 +485,21 @@ impl Storage {
             .bind(&a.session_id)
             .bind(now)
             .bind(completion_code)
-            .execute(&mut *tx)
+            .execute(&mut *conn)
             .await?;
         }
-        tx.commit().await?;
-        let (answered, code) = self.answer_progress(&a.session_id).await?;
-        Ok(RecordOutcome::Recorded {
+        // Read the outcome before committing: after COMMIT nothing can fail any more.
+        let code: Option<String> =
+            sqlx::query("SELECT completion_code FROM sessions WHERE id = $1")
+                .bind(&a.session_id)
+                .fetch_one(&mut *conn)
+                .await?
+                .try_get("completion_code")?;
+        sqlx::query("COMMIT").execute(&mut *conn).await?;
+        Ok(Some(RecordOutcome::Recorded {
             answered,
             completion_code: code,
-        })
+        }))
     }
 
     pub(super) async fn classify_existing(
@@ -463,7 +507,7 @@ impl Storage {
         a: &NewAnswer,
     ) -> Result<Option<RecordOutcome>, StorageError> {
         let existing = sqlx::query(
-            "SELECT item_id, idempotency_key FROM answers \
+            "SELECT item_id, idempotency_key, answer_json FROM answers \
              WHERE session_id = $1 AND (item_id = $2 OR idempotency_key = $3)",
         )
         .bind(&a.session_id)
@@ -475,6 +519,10 @@ impl Storage {
             let item: String = row.try_get("item_id")?;
             let key: String = row.try_get("idempotency_key")?;
             if item == a.item_id && key == a.idempotency_key {
+                let stored: String = row.try_get("answer_json")?;
+                if stored != a.answer_json {
+                    return Ok(Some(RecordOutcome::KeyReusedWithAnotherAnswer));
+                }
                 let (answered, completion_code) = self.answer_progress(&a.session_id).await?;
                 return Ok(Some(RecordOutcome::Replayed {
                     answered,

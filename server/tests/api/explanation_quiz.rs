@@ -111,9 +111,13 @@ async fn explanations_are_stored_then_scored_and_reveal_only_dev_gold(db: Db) {
             .iter()
             .any(|c| (c.as_f64().unwrap() - cos).abs() < 1e-12));
         assert_eq!(feedback["reference"]["meaning"], gold["meaning"]);
-        // A resend returns the stored score, records nothing new.
-        let (status, again) = explain(&app, id, item, "ignored", &format!("key{n}")).await;
+        // A resend (the same answer, the same key) returns the stored score, records nothing
+        // new; the same key with another text is refused.
+        let text = format!("{meme}是说事情很糟糕");
+        let (status, again) = explain(&app, id, item, &text, &format!("key{n}")).await;
         assert_eq!(status, StatusCode::OK);
+        let (status, _) = explain(&app, id, item, "something else", &format!("key{n}")).await;
+        assert_eq!(status, StatusCode::CONFLICT);
         assert_eq!(
             again["feedback"]["server_score"],
             ack["feedback"]["server_score"]

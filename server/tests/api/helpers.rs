@@ -237,3 +237,31 @@ pub fn item_ids(session: &Value) -> Vec<String> {
         .map(|i| i["item_id"].as_str().expect("id").to_owned())
         .collect()
 }
+
+/// Polls all futures together, so that requests really race on the database.
+pub async fn join_all<F: std::future::Future>(futures: impl Iterator<Item = F>) -> Vec<F::Output> {
+    let handles: Vec<_> = futures.collect();
+    let mut out = Vec::new();
+    // Poll all together so the requests really race on the database.
+    let mut pinned: Vec<_> = handles.into_iter().map(Box::pin).collect();
+    let mut done: Vec<Option<F::Output>> = pinned.iter().map(|_| None).collect();
+    std::future::poll_fn(|cx| {
+        let mut pending = false;
+        for (slot, fut) in done.iter_mut().zip(pinned.iter_mut()) {
+            if slot.is_none() {
+                match fut.as_mut().poll(cx) {
+                    std::task::Poll::Ready(v) => *slot = Some(v),
+                    std::task::Poll::Pending => pending = true,
+                }
+            }
+        }
+        if pending {
+            std::task::Poll::Pending
+        } else {
+            std::task::Poll::Ready(())
+        }
+    })
+    .await;
+    out.extend(done.into_iter().flatten());
+    out
+}

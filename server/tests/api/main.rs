@@ -21,4 +21,5 @@ mod leaderboard;
 mod openapi;
 mod quiz_flow;
 mod quiz_rules;
+mod reliability;
 mod static_files;

@@ -44,48 +44,19 @@ async fn concurrent_duplicate_answers_store_one(db: Db) {
     let item = item_ids(&session)[0].clone();
     let attempts =
         (0..6).map(|n| app.answer(id, &item, n % 5, if n % 2 == 0 { "same" } else { "other" }));
-    let results = futures_join_all(attempts).await;
+    let results = crate::helpers::join_all(attempts).await;
     let created = results
         .iter()
         .filter(|(s, _)| *s == StatusCode::CREATED)
         .count();
     assert_eq!(created, 1, "{results:?}");
-    assert!(results.iter().all(|(s, _)| [
-        StatusCode::CREATED,
-        StatusCode::OK,
-        StatusCode::CONFLICT
-    ]
-    .contains(s)));
+    assert!(
+        results
+            .iter()
+            .all(|(s, _)| [StatusCode::CREATED, StatusCode::OK, StatusCode::CONFLICT].contains(s)),
+        "{results:?}"
+    );
     assert_eq!(app.count("answers").await, 1);
-}
-
-async fn futures_join_all<F: std::future::Future>(
-    futures: impl Iterator<Item = F>,
-) -> Vec<F::Output> {
-    let handles: Vec<_> = futures.collect();
-    let mut out = Vec::new();
-    // Poll all together so the requests really race on the database.
-    let mut pinned: Vec<_> = handles.into_iter().map(Box::pin).collect();
-    let mut done: Vec<Option<F::Output>> = pinned.iter().map(|_| None).collect();
-    std::future::poll_fn(|cx| {
-        let mut pending = false;
-        for (slot, fut) in done.iter_mut().zip(pinned.iter_mut()) {
-            if slot.is_none() {
-                match fut.as_mut().poll(cx) {
-                    std::task::Poll::Ready(v) => *slot = Some(v),
-                    std::task::Poll::Pending => pending = true,
-                }
-            }
-        }
-        if pending {
-            std::task::Poll::Pending
-        } else {
-            std::task::Poll::Ready(())
-        }
-    })
-    .await;
-    out.extend(done.into_iter().flatten());
-    out
 }
 
 async fn tampered_ids_are_refused_and_change_nothing(db: Db) {

@@ -1,0 +1,201 @@
+//! No acknowledged answer is lost and no answer is acknowledged twice: concurrent answers to
+//! one session complete it exactly once, a reused idempotency key must repeat its answer, and
+//! a full disk makes the server refuse (503, retryable) instead of acknowledging what it did
+//! not store — with every acknowledged answer still there after a restart.
+
+use crate::helpers::{detail, item_ids, start_body, test_settings, Db, TestApp};
+use crate::on_both_databases;
+use axum::http::StatusCode;
+use std::path::Path;
+use std::process::Command;
+
+/// Answers every item of several fresh demo sessions at the same moment, from parallel tasks
+/// on a multi-threaded runtime (in-process requests on one thread rarely overlap inside the
+/// database): every session must end complete, with one completion code.
+async fn concurrent_answers_complete_every_session(db: Db) {
+    let (mut settings, dir) = test_settings(db, true).await;
+    settings.database.max_connections = 16;
+    let app = std::sync::Arc::new(TestApp::with_settings(settings, dir).await);
+    let mut sessions = Vec::new();
+    for _ in 0..8 {
+        let session = app.start_demo_session().await;
+        sessions.push((
+            session["session_id"].as_str().unwrap().to_owned(),
+            item_ids(&session),
+        ));
+    }
+    let mut tasks = Vec::new();
+    for (id, items) in &sessions {
+        for (n, item) in items.iter().enumerate() {
+            let (app, id, item) = (app.clone(), id.clone(), item.clone());
+            tasks.push(tokio::spawn(async move {
+                app.answer(&id, &item, 0, &format!("k{n}")).await
+            }));
+        }
+    }
+    for task in tasks {
+        let (status, body) = task.await.expect("task");
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+    }
+    for (id, _) in &sessions {
+        let (_, stored) = app.get(&format!("/api/sessions/{id}")).await;
+        assert_eq!(stored["status"], "completed", "{stored}");
+        assert!(stored["completion_code"].as_str().is_some(), "{stored}");
+        let (status, _) = app.get(&format!("/api/sessions/{id}/results")).await;
+        assert_eq!(status, StatusCode::OK);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_answers_complete_every_session_sqlite() {
+    concurrent_answers_complete_every_session(Db::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_answers_complete_every_session_postgres() {
+    if crate::helpers::postgres_available() {
+        concurrent_answers_complete_every_session(Db::Postgres).await;
+    }
+}
+
+async fn an_idempotency_key_must_repeat_its_answer(db: Db) {
+    let app = TestApp::spawn(db).await;
+    let session = app.start_demo_session().await;
+    let id = session["session_id"].as_str().unwrap();
+    let item = item_ids(&session)[0].clone();
+    let (status, _) = app.answer(id, &item, 1, "key-1").await;
+    assert_eq!(status, StatusCode::CREATED);
+    // The same answer again: a replay.
+    let (status, body) = app.answer(id, &item, 1, "key-1").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["replayed"], true);
+    // The same key with another answer: refused, not reported as a replay.
+    let (status, body) = app.answer(id, &item, 3, "key-1").await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(detail(&body).contains("different answer"), "{body}");
+    assert_eq!(app.count("answers").await, 1);
+}
+
+on_both_databases!(an_idempotency_key_must_repeat_its_answer);
+
+/// A small tmpfs for the SQLite file, unmounted on drop. `None` where mounting is not allowed
+/// (not root); required in the test command (`MEMEBOARD_REQUIRE_TMPFS=1`).
+struct SmallDisk {
+    path: std::path::PathBuf,
+}
+
+impl SmallDisk {
+    fn mount(path: &Path, size: &str) -> Option<Self> {
+        std::fs::create_dir_all(path).ok()?;
+        let ok = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(path)
+            .status()
+            .is_ok_and(|s| s.success());
+        if !ok {
+            assert!(
+                std::env::var("MEMEBOARD_REQUIRE_TMPFS").map_or(true, |v| v != "1"),
+                "MEMEBOARD_REQUIRE_TMPFS=1 but a tmpfs could not be mounted (run as root)"
+            );
+            eprintln!("skipped: cannot mount a tmpfs here (needs root)");
+            return None;
+        }
+        Some(Self {
+            path: path.to_owned(),
+        })
+    }
+
+    /// Writes zeros until the file system is full.
+    fn fill(&self) {
+        use std::io::Write;
+        let mut f = std::fs::File::create(self.path.join("fill")).expect("fill file");
+        let block = vec![0u8; 64 * 1024];
+        while f.write_all(&block).is_ok() {}
+        let small = [0u8; 512];
+        while f.write_all(&small).is_ok() {}
+        let _ = f.sync_all();
+    }
+
+    fn free(&self) {
+        std::fs::remove_file(self.path.join("fill")).expect("remove fill file");
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg("-l").arg(&self.path).status();
+    }
+}
+
+#[tokio::test]
+async fn a_full_disk_acknowledges_only_what_it_stored() {
+    let (mut settings, dir) = test_settings(Db::Sqlite, true).await;
+    // The mount lives outside the app's data dir, and is unmounted (dropped) before its
+    // parent directory is removed.
+    let disk_root = tempfile::tempdir().expect("temp dir");
+    let Some(disk) = SmallDisk::mount(&disk_root.path().join("disk"), "3M") else {
+        return;
+    };
+    let url = format!("sqlite://{}?mode=rwc", disk.path.join("m.db").display());
+    settings.database.url = url.clone();
+    let keep = tempfile::tempdir().expect("temp dir");
+    let app = TestApp::with_settings(settings.clone(), dir).await;
+    let (status, session) = app
+        .post("/api/quizzes/demo-mcq/sessions", start_body(false))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{session}");
+    let id = session["session_id"].as_str().unwrap().to_owned();
+    let items = item_ids(&session);
+    let (status, _) = app.answer(&id, &items[0], 0, "k0").await;
+    assert_eq!(status, StatusCode::CREATED);
+    let mut acknowledged = vec![items[0].clone()];
+
+    disk.fill();
+    let mut refused = Vec::new();
+    for (n, item) in items.iter().enumerate().skip(1) {
+        let (status, body) = app.answer(&id, item, 0, &format!("k{n}")).await;
+        match status {
+            StatusCode::CREATED => acknowledged.push(item.clone()),
+            StatusCode::SERVICE_UNAVAILABLE => {
+                assert!(detail(&body).contains("not recorded"), "{body}");
+                refused.push((n, item.clone()));
+            }
+            other => panic!("answer {n}: {other} {body}"),
+        }
+    }
+    assert!(!refused.is_empty(), "a full disk refused nothing");
+    let (status, _) = app.get("/healthz").await;
+    assert_eq!(
+        status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "/healthz says ok on a full disk"
+    );
+
+    // Space returns: the server recovers without a restart and takes the refused answers.
+    disk.free();
+    for (n, item) in &refused {
+        let (status, body) = app.answer(&id, item, 0, &format!("k{n}")).await;
+        assert_eq!(status, StatusCode::CREATED, "after space returned: {body}");
+        acknowledged.push(item.clone());
+    }
+    let (status, _) = app.get("/healthz").await;
+    assert_eq!(status, StatusCode::OK);
+
+    // Restart on the same file: every acknowledged answer is there, once.
+    drop(app);
+    settings.data.dir = keep.path().to_owned();
+    settings.data.load_demo = false;
+    let again = TestApp::with_settings(settings, keep).await;
+    let (_, stored) = again.get(&format!("/api/sessions/{id}")).await;
+    assert_eq!(stored["status"], "completed", "{stored}");
+    for item in &acknowledged {
+        let row = stored["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["item_id"] == item.as_str())
+            .unwrap();
+        assert_eq!(row["answered"], true, "acknowledged answer lost: {item}");
+    }
+    assert_eq!(again.count("answers").await, items.len() as i64);
+}
