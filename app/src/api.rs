@@ -37,6 +37,17 @@ pub enum ApiError {
 }
 
 impl ApiError {
+    /// Whether sending the same request again may succeed: no response at all, or a server
+    /// that could not handle it now (5xx: e.g. 503 "not recorded, retry"). Safe for answers,
+    /// whose idempotency key makes a resend record nothing twice.
+    pub fn is_retryable(&self) -> bool {
+        match self {
+            Self::Network(_) => true,
+            Self::Server { status, .. } => *status >= 500,
+            Self::Decode(_) => false,
+        }
+    }
+
     /// The HTTP status, for server errors.
     pub fn status(&self) -> Option<u16> {
         match self {

@@ -1,4 +1,4 @@
-//! Small browser helpers: a monotonic clock and random keys.
+//! Small browser helpers: a monotonic clock, a timer and random keys.
 
 /// Milliseconds from `performance.now()` (0 when unavailable).
 pub fn now_ms() -> f64 {
@@ -16,6 +16,18 @@ pub fn elapsed_ms(start: f64) -> u64 {
     } else {
         0
     }
+}
+
+/// Waits `ms` milliseconds (a `setTimeout` promise; returns at once without a window).
+pub async fn sleep_ms(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
+        if let Some(window) = web_sys::window() {
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+        } else {
+            let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
 /// A random 128-bit key in hex, for idempotent answer submission.

@@ -271,6 +271,8 @@ pub struct Strings {
     pub choose_first: &'static str,
     /// Prefix of a failed submission message.
     pub answer_failed: &'static str,
+    /// Shown while a failed answer is being resent automatically (attempt number).
+    pub answer_retrying: fn(u32) -> String,
     /// Retry button.
     pub retry: &'static str,
     /// Heading once the batch is done.
@@ -693,6 +695,7 @@ pub static ZH: Strings = Strings {
     keyboard_hint: "键盘操作：按 1–5 或 A–E 选择，按 Enter 提交。",
     choose_first: "请先选择一个选项。",
     answer_failed: "答案未能保存：",
+    answer_retrying: |n| format!("正在保存……（连接有问题，第 {n} 次重试）"),
     retry: "重试",
     done_title: "全部完成，谢谢参与！",
     completion_code: "你的完成码",
@@ -960,6 +963,7 @@ pub static EN: Strings = Strings {
     keyboard_hint: "Keyboard: press 1–5 or A–E to choose, Enter to submit.",
     choose_first: "Choose an option first.",
     answer_failed: "Your answer was not saved: ",
+    answer_retrying: |n| format!("Saving… (connection trouble, retry {n})"),
     retry: "Retry",
     done_title: "All done — thank you!",
     completion_code: "Your completion code",

@@ -23,6 +23,12 @@ pub fn token() -> Option<String> {
         .filter(|t| !t.is_empty())
 }
 
+/// Key of the start key of a quiz's start in flight (kept until the server answered, so that a
+/// resend after a lost response gets the same session): `memeboard.start.{slug}`.
+pub fn start_key(slug: &str) -> String {
+    format!("memeboard.start.{slug}")
+}
+
 /// Key of the session id of an unfinished (or finished) quiz: `memeboard.session.{slug}`.
 pub fn session_key(slug: &str) -> String {
     format!("memeboard.session.{slug}")

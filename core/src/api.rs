@@ -91,6 +91,10 @@ pub struct StartSessionRequest {
     /// an existing participant without its secret is refused with 403).
     #[serde(default)]
     pub participant_secret: Option<String>,
+    /// Client-made key of this start (1–128 characters): resending a start with the same key
+    /// returns the session it created instead of a second one.
+    #[serde(default)]
+    pub start_key: Option<String>,
     /// Background survey.
     pub survey: SurveyResponse,
     /// Recruitment-platform ids from the URL.

@@ -104,12 +104,13 @@ fn check_optional_id(field: &str, value: &Option<String>) -> ApiResult<()> {
 }
 
 /// Starts a participant session: checks consent and survey, assigns a balanced batch
-/// (least-exposed items first, flagged items skipped on request), and stores it.
+/// (least-exposed items first, flagged items skipped on request), and stores it. Returns the
+/// session and whether it is new (`false`: a resent start, answered with its session).
 pub async fn start_session(
     storage: &Storage,
     slug: &str,
     request: StartSessionRequest,
-) -> ApiResult<SessionResponse> {
+) -> ApiResult<(SessionResponse, bool)> {
     let quiz = find_quiz(storage, slug).await?;
     if !request.consent {
         return Err(ApiError::BadRequest(
@@ -127,6 +128,23 @@ pub async fn start_session(
 
     check_optional_id("participant_id", &request.participant_id)?;
     check_optional_id("participant_secret", &request.participant_secret)?;
+    check_optional_id("start_key", &request.start_key)?;
+    if request
+        .start_key
+        .as_deref()
+        .is_some_and(|k| k.trim().is_empty())
+    {
+        return Err(ApiError::BadRequest(
+            "`start_key`: expected 1 to 128 printable characters, found an empty key".into(),
+        ));
+    }
+    // A resent start (same key): the session it created, not a second one.
+    if let Some(key) = &request.start_key {
+        if let Some((session_id, participant)) = storage.find_session_by_start_key(key).await? {
+            let session = replay_start(storage, &quiz, &request, &session_id, &participant).await?;
+            return Ok((session, false));
+        }
+    }
     // Reusing a participant id needs the secret minted with it (ids are shown to participants
     // and are not secrets). Unknown ids, and ids created before secrets existed (nobody can
     // prove ownership of those), get a fresh participant; a wrong or missing secret for an id
@@ -188,17 +206,62 @@ pub async fn start_session(
         task_id: quiz.task.id.clone(),
         seed: seed as i64,
         survey_json: serde_json::to_string(&request.survey).context("encode survey")?,
-        prolific_pid: request.recruitment.prolific_pid,
-        study_id: request.recruitment.study_id,
-        recruitment_session_id: request.recruitment.session_id,
+        prolific_pid: request.recruitment.prolific_pid.clone(),
+        study_id: request.recruitment.study_id.clone(),
+        recruitment_session_id: request.recruitment.session_id.clone(),
         items,
+        start_key: request.start_key.clone(),
     };
     let new_hash = new_secret.as_deref().map(secret_hash);
-    storage
+    if let Some(existing) = storage
         .create_session(&session, new_hash.as_deref())
-        .await?;
+        .await?
+    {
+        // A concurrent resend of this start won the race: answer with its session.
+        let participant = get_session(storage, &existing).await?.participant_id;
+        let session = replay_start(storage, &quiz, &request, &existing, &participant).await?;
+        return Ok((session, false));
+    }
     let mut response = get_session(storage, &session.id).await?;
     response.participant_secret = new_secret;
+    Ok((response, true))
+}
+
+/// The answer to a resent start: the session the key created. Its participant secret went
+/// out only in the first response, which the client may never have received; so unless the
+/// request proves it holds the secret already, a new one replaces it and is sent now. Only the
+/// client that made the (random, never shown) start key can get here.
+async fn replay_start(
+    storage: &Storage,
+    quiz: &QuizRow,
+    request: &StartSessionRequest,
+    session_id: &str,
+    participant: &str,
+) -> ApiResult<SessionResponse> {
+    let mut response = get_session(storage, session_id).await?;
+    if response.quiz_slug != quiz.task.slug {
+        return Err(ApiError::Conflict(
+            "`start_key`: this key already started a session of another quiz; use a new key".into(),
+        ));
+    }
+    let holds_secret = request.participant_id.as_deref() == Some(participant)
+        && match (
+            storage
+                .participant_secret_hash(participant)
+                .await?
+                .flatten(),
+            request.participant_secret.as_deref(),
+        ) {
+            (Some(stored), Some(presented)) => secret_hash(presented) == stored,
+            _ => false,
+        };
+    if !holds_secret {
+        let secret = random_hex(16)?;
+        storage
+            .set_participant_secret(participant, &secret_hash(&secret))
+            .await?;
+        response.participant_secret = Some(secret);
+    }
     Ok(response)
 }
 

@@ -90,6 +90,36 @@ test('a participant takes the whole quiz, resumes after a reload, and sees resul
   await page.close();
 });
 
+test('a failed answer is resent by itself with the same key and recorded once', async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${server.base}/quiz/demo-mcq`);
+  await consentAndSurvey(page);
+  await page.waitForURL(/\/session\//);
+  const keys = [];
+  await page.route('**/api/sessions/*/answers', async (route) => {
+    keys.push(JSON.parse(route.request().postData()).idempotency_key);
+    if (keys.length === 1) {
+      // As the server answers when it could not store the answer (e.g. a full disk).
+      return route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        headers: { 'retry-after': '5' },
+        body: JSON.stringify({ errors: [{ detail: 'the answer was not recorded' }] }),
+      });
+    }
+    return route.continue();
+  });
+  assert.equal(await answerCurrent(page, 0), 0);
+  await page.getByTestId('answer-retrying').waitFor();
+  await page.waitForSelector('[data-testid="question"][data-position="1"]', { timeout: 15_000 });
+  assert.equal(keys.length, 2, 'one failed attempt, one automatic resend');
+  assert.equal(keys[0], keys[1], 'the resend reuses the idempotency key');
+  assert.equal(await page.getByTestId('answer-error').count(), 0);
+  assert.deepEqual(errors.filter((e) => !/503/.test(e)), []);
+  await page.close();
+});
+
 test('a returning participant is offered to resume, and Prolific ids are accepted', async () => {
   const page = await browser.newPage();
   const errors = watchErrors(page);

@@ -8,12 +8,16 @@
 //! answered).
 
 use crate::api;
-use crate::browser::{elapsed_ms, now_ms, random_key};
+use crate::browser::{elapsed_ms, now_ms, random_key, sleep_ms};
 use crate::i18n::use_i18n;
 use crate::storage;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use memeboard_core::api::{AnswerInput, SessionItem, SubmitAnswerRequest, SubmitAnswerResponse};
+
+/// Waits before the automatic resends of a failed answer (no response, or a 5xx): about
+/// 15 s in all, after which the participant is shown the error and a retry button.
+const RETRY_DELAYS_MS: [i32; 4] = [1_000, 2_000, 4_000, 8_000];
 
 /// The idempotency key of an answer: the pending one from an earlier attempt, else a new one
 /// (remembered before it is first sent).
@@ -44,6 +48,8 @@ pub struct AnswerSender {
     /// Response time of the first attempt (retries keep it).
     first_ms: StoredValue<Option<u64>>,
     sending: RwSignal<bool>,
+    /// Automatic resends of the current send so far.
+    retries: RwSignal<u32>,
     error: RwSignal<Option<String>>,
     recorded: RwSignal<Option<SubmitAnswerResponse>>,
 }
@@ -59,6 +65,7 @@ pub fn use_answer_sender(session_id: &str, item_id: &str) -> AnswerSender {
         shown_at: now_ms(),
         first_ms: StoredValue::new(None),
         sending: RwSignal::new(false),
+        retries: RwSignal::new(0),
         error: RwSignal::new(None),
         recorded: RwSignal::new(None),
     }
@@ -84,9 +91,23 @@ impl AnswerSender {
             response_ms,
         };
         self.error.set(None);
+        self.retries.set(0);
         self.sending.set(true);
         spawn_local(async move {
-            let outcome = api::submit_answer(&session_id, &request).await;
+            let mut outcome = api::submit_answer(&session_id, &request).await;
+            // Resend by itself, with the same key and growing pauses, while the failure may be
+            // temporary: the server records the answer once whatever happens.
+            for delay in RETRY_DELAYS_MS {
+                match &outcome {
+                    Err(e) if e.is_retryable() => {}
+                    _ => break,
+                }
+                if self.retries.try_update(|n| *n += 1).is_none() {
+                    return; // The question is gone (navigation): nobody to tell.
+                }
+                sleep_ms(delay).await;
+                outcome = api::submit_answer(&session_id, &request).await;
+            }
             if outcome.is_ok() {
                 storage::remove(&pending_key);
             }
@@ -106,6 +127,11 @@ impl AnswerSender {
     /// Whether a send is in flight (tracked).
     pub fn sending(self) -> bool {
         self.sending.get()
+    }
+
+    /// Automatic resends of the send in flight so far (tracked; 0 on a first attempt).
+    pub fn retries(self) -> u32 {
+        self.retries.get()
     }
 
     /// Whether a send is in flight or the answer is recorded: inputs are then locked (tracked).
@@ -138,7 +164,16 @@ pub fn AnswerError(
     on_retry: Callback<()>,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    move || {
+    let resending = move || {
+        (sender.sending() && sender.retries() > 0).then(|| {
+            view! {
+                <p class="notice muted small" role="status" data-testid="answer-retrying">
+                    {move || (i18n.t().answer_retrying)(sender.retries())}
+                </p>
+            }
+        })
+    };
+    let failed = move || {
         sender.error().map(|detail| {
             view! {
                 <div class="notice error" role="alert">
@@ -155,5 +190,9 @@ pub fn AnswerError(
                 </div>
             }
         })
+    };
+    view! {
+        {resending}
+        {failed}
     }
 }

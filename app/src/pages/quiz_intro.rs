@@ -2,6 +2,7 @@
 //! survey, then start a session.
 
 use crate::api;
+use crate::browser::{random_key, sleep_ms};
 use crate::components::status::{error_fallback, Loading};
 use crate::i18n::{category_label, use_i18n};
 use crate::kinds;
@@ -320,7 +321,18 @@ fn SurveyStep(slug: String, step: RwSignal<Step>) -> impl IntoView {
             return;
         };
         let q = query.get_untracked();
+        // One key per start, kept until the server answered: resends (automatic, or after a
+        // reload) get the session the first attempt may already have created.
+        let start_key_name = storage::start_key(&slug);
+        let start_key = storage::get(&start_key_name)
+            .filter(|k| !k.is_empty())
+            .unwrap_or_else(|| {
+                let k = random_key();
+                storage::set(&start_key_name, &k);
+                k
+            });
         let request = StartSessionRequest {
+            start_key: Some(start_key),
             consent: true,
             participant_id: storage::get(storage::PARTICIPANT_KEY),
             participant_secret: storage::get(storage::PARTICIPANT_SECRET_KEY),
@@ -337,6 +349,13 @@ fn SurveyStep(slug: String, step: RwSignal<Step>) -> impl IntoView {
         let navigate = navigate.clone();
         spawn_local(async move {
             let mut result = api::start_session(&slug, &request).await;
+            for delay in [1_000, 2_000, 4_000] {
+                match &result {
+                    Err(e) if e.is_retryable() => sleep_ms(delay).await,
+                    _ => break,
+                }
+                result = api::start_session(&slug, &request).await;
+            }
             if result.as_ref().err().and_then(api::ApiError::status) == Some(403)
                 && request.participant_id.is_some()
             {
@@ -349,6 +368,7 @@ fn SurveyStep(slug: String, step: RwSignal<Step>) -> impl IntoView {
             }
             match result {
                 Ok(session) => {
+                    storage::remove(&storage::start_key(&slug));
                     // A secret comes only with a newly created participant: keep both.
                     if let Some(secret) = &session.participant_secret {
                         storage::set(storage::PARTICIPANT_KEY, &session.participant_id);

@@ -50,8 +50,13 @@ pub async fn start_session(
     Path(slug): Path<String>,
     ApiJson(request): ApiJson<StartSessionRequest>,
 ) -> ApiResult<(StatusCode, Json<SessionResponse>)> {
-    let session = quiz::start_session(&state.storage, &slug, request).await?;
-    Ok((StatusCode::CREATED, Json(session)))
+    let (session, created) = quiz::start_session(&state.storage, &slug, request).await?;
+    let status = if created {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    Ok((status, Json(session)))
 }
 
 pub async fn get_session(

@@ -54,6 +54,8 @@ pub struct NewSession {
     pub recruitment_session_id: Option<String>,
     /// Item ids in batch order.
     pub items: Vec<String>,
+    /// Client-made key of the start request (idempotent starts), if any.
+    pub start_key: Option<String>,
 }
 
 /// A stored session.
@@ -262,11 +264,14 @@ impl Storage {
 
     /// Creates the participant (if `new_participant` holds its secret hash), the session and
     /// its batch in one transaction.
+    ///
+    /// With a start key already used (a concurrent resend of the same start), nothing is
+    /// stored and the id of the session that key created is returned instead.
     pub async fn create_session(
         &self,
         s: &NewSession,
         new_participant: Option<&str>,
-    ) -> Result<(), StorageError> {
+    ) -> Result<Option<String>, StorageError> {
         let now = now_ms();
         let mut tx = self.pool.begin().await?;
         if let Some(secret_hash) = new_participant {
@@ -279,10 +284,11 @@ impl Storage {
             .execute(&mut *tx)
             .await?;
         }
-        sqlx::query(
+        let inserted = sqlx::query(
             "INSERT INTO sessions (id, participant_id, task_id, seed, survey_json, prolific_pid, \
-             study_id, recruitment_session_id, batch_size, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+             study_id, recruitment_session_id, batch_size, created_at, start_key) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
+             ON CONFLICT (start_key) DO NOTHING",
         )
         .bind(&s.id)
         .bind(&s.participant_id)
@@ -294,8 +300,15 @@ impl Storage {
         .bind(&s.recruitment_session_id)
         .bind(s.items.len() as i64)
         .bind(now)
+        .bind(&s.start_key)
         .execute(&mut *tx)
-        .await?;
+        .await?
+        .rows_affected();
+        if inserted == 0 {
+            tx.rollback().await?;
+            let key = s.start_key.as_deref().unwrap_or_default();
+            return Ok(self.find_session_by_start_key(key).await?.map(|(id, _)| id));
+        }
         for (position, item) in s.items.iter().enumerate() {
             sqlx::query(
                 "INSERT INTO session_items (session_id, position, item_id) VALUES ($1, $2, $3)",
@@ -307,6 +320,34 @@ impl Storage {
             .await?;
         }
         tx.commit().await?;
+        Ok(None)
+    }
+
+    /// The session a start key created, with its participant: `(session id, participant id)`.
+    pub async fn find_session_by_start_key(
+        &self,
+        key: &str,
+    ) -> Result<Option<(String, String)>, StorageError> {
+        let row = sqlx::query("SELECT id, participant_id FROM sessions WHERE start_key = $1")
+            .bind(key)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row
+            .map(|r| Ok::<_, sqlx::Error>((r.try_get("id")?, r.try_get("participant_id")?)))
+            .transpose()?)
+    }
+
+    /// Replaces a participant's secret (only its hash is stored).
+    pub async fn set_participant_secret(
+        &self,
+        participant_id: &str,
+        secret_hash: &str,
+    ) -> Result<(), StorageError> {
+        sqlx::query("UPDATE participants SET secret_hash = $2 WHERE id = $1")
+            .bind(participant_id)
+            .bind(secret_hash)
+            .execute(&self.pool)
+            .await?;
         Ok(())
     }
 

@@ -3,9 +3,10 @@
 //! a full disk makes the server refuse (503, retryable) instead of acknowledging what it did
 //! not store — with every acknowledged answer still there after a restart.
 
-use crate::helpers::{detail, item_ids, start_body, test_settings, Db, TestApp};
+use crate::helpers::{detail, item_ids, join_all, start_body, test_settings, Db, TestApp};
 use crate::on_both_databases;
 use axum::http::StatusCode;
+use serde_json::json;
 use std::path::Path;
 use std::process::Command;
 
@@ -76,7 +77,70 @@ async fn an_idempotency_key_must_repeat_its_answer(db: Db) {
     assert_eq!(app.count("answers").await, 1);
 }
 
-on_both_databases!(an_idempotency_key_must_repeat_its_answer);
+/// A start resent after a lost response (same `start_key`) gets the session it created, not an
+/// orphan second one; concurrent resends too. The participant secret that went out with the
+/// lost response is replaced, and only the new one works.
+async fn a_resent_start_returns_the_session_it_created(db: Db) {
+    let app = TestApp::spawn(db).await;
+    let mut body = start_body(false);
+    body["start_key"] = json!("start-key-1");
+    let (status, first) = app
+        .post("/api/quizzes/demo-mcq/sessions", body.clone())
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{first}");
+    let (status, again) = app
+        .post("/api/quizzes/demo-mcq/sessions", body.clone())
+        .await;
+    assert_eq!(status, StatusCode::OK, "{again}");
+    assert_eq!(again["session_id"], first["session_id"]);
+    assert_eq!(again["items"], first["items"]);
+    assert_eq!(app.count("sessions").await, 1);
+    let participant = again["participant_id"].as_str().unwrap();
+    let old = first["participant_secret"].as_str().unwrap();
+    let new = again["participant_secret"].as_str().unwrap();
+    assert_ne!(old, new, "the possibly lost secret is replaced");
+    let later = |secret: &str, key: &str| {
+        let mut b = start_body(false);
+        b["participant_id"] = json!(participant);
+        b["participant_secret"] = json!(secret);
+        b["start_key"] = json!(key);
+        b
+    };
+    let (status, _) = app
+        .post("/api/quizzes/demo-mcq/sessions", later(old, "start-key-2"))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, second) = app
+        .post("/api/quizzes/demo-mcq/sessions", later(new, "start-key-3"))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{second}");
+    assert_eq!(second["participant_id"], participant);
+    // A resend by the owner (who has the secret) keeps the secret.
+    let (status, resent) = app
+        .post("/api/quizzes/demo-mcq/sessions", later(new, "start-key-3"))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(resent["participant_secret"].is_null(), "{resent}");
+    // Concurrent resends of one start: one session.
+    let mut racing = start_body(false);
+    racing["start_key"] = json!("start-key-4");
+    let results =
+        join_all((0..5).map(|_| app.post("/api/quizzes/demo-mcq/sessions", racing.clone()))).await;
+    let ids: std::collections::BTreeSet<&str> = results
+        .iter()
+        .map(|(s, b)| {
+            assert!(s.is_success(), "{s} {b}");
+            b["session_id"].as_str().unwrap()
+        })
+        .collect();
+    assert_eq!(ids.len(), 1, "{results:?}");
+    assert_eq!(app.count("sessions").await, 3);
+}
+
+on_both_databases!(
+    an_idempotency_key_must_repeat_its_answer,
+    a_resent_start_returns_the_session_it_created,
+);
 
 /// A small tmpfs for the SQLite file, unmounted on drop. `None` where mounting is not allowed
 /// (not root); required in the test command (`MEMEBOARD_REQUIRE_TMPFS=1`).
