@@ -117,23 +117,32 @@ pub(super) fn file_format(q: &SubmitQuery, headers: &HeaderMap) -> ApiResult<Fil
         .map_or(FileFormat::JsonLines, FileFormat::from_file_name))
 }
 
-/// Validates, scores and stores an upload in one request. A rejected file stores nothing and
-/// uses no quota.
-pub async fn submit(
+/// An upload that may be read: its author authenticated, its task found, its metadata valid
+/// and quota left. Checked *before* the body is read, so an unauthenticated or over-quota
+/// request never makes the server buffer a large file.
+pub struct AdmittedUpload {
+    author: AuthorRecord,
+    task: BoardTaskRow,
+    info: ModelInfo,
+    format: FileFormat,
+    scopes: Vec<UploadScope>,
+    slug: String,
+}
+
+/// Everything about an upload that can be checked from its headers and query alone.
+pub async fn admit_upload(
     storage: &Storage,
     settings: &Settings,
-    embeddings: &EmbeddingService,
     headers: &HeaderMap,
     slug: &str,
-    query: SubmitQuery,
-    body: &[u8],
-) -> ApiResult<SubmitPredictionsResponse> {
+    query: &SubmitQuery,
+) -> ApiResult<AdmittedUpload> {
     let author = authenticate(storage, headers).await?;
     let task = find_task(storage, slug).await?;
-    let info = model_info(&query, &author)?;
-    let format = file_format(&query, headers)?;
+    let info = model_info(query, &author)?;
+    let format = file_format(query, headers)?;
     // A cheap early refusal before reading and scoring the file; the authoritative count is
-    // taken in the transaction that stores the submission (see below).
+    // taken in the transaction that stores the submission (see `submit`).
     let scopes = upload_scopes(
         settings,
         &author,
@@ -144,6 +153,34 @@ pub async fn submit(
             return Err(quota_refusal(scope, used));
         }
     }
+    Ok(AdmittedUpload {
+        author,
+        task,
+        info,
+        format,
+        scopes,
+        slug: slug.to_owned(),
+    })
+}
+
+/// Validates, scores and stores an admitted upload's file in one request. A rejected file
+/// stores nothing and uses no quota.
+pub async fn submit(
+    storage: &Storage,
+    settings: &Settings,
+    embeddings: &EmbeddingService,
+    upload: AdmittedUpload,
+    body: &[u8],
+) -> ApiResult<SubmitPredictionsResponse> {
+    let AdmittedUpload {
+        author,
+        task,
+        info,
+        format,
+        scopes,
+        slug,
+    } = upload;
+    let slug = slug.as_str();
     let limits = Limits {
         max_bytes: settings.leaderboard.max_upload_bytes,
         max_rows: settings.leaderboard.max_rows,

@@ -5,8 +5,8 @@ use super::ApiJson;
 use crate::error::{ApiError, ApiResult};
 use crate::leaderboard::{self, SubmitQuery};
 use crate::state::AppState;
-use axum::body::Bytes;
-use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::body::Body;
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
 use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::{HeaderMap, StatusCode};
@@ -35,6 +35,7 @@ pub fn router(upload_limit: usize) -> Router<AppState> {
         .route(
             "/tasks/{slug}/submissions",
             // A little headroom so the handler, not the extractor, reports the exact size.
+            // The handler reads the body itself, capped, after checking the token and quota.
             post(submit_predictions).layer(DefaultBodyLimit::max(upload_limit + 1)),
         )
         .route("/boards/{slug}", get(get_board))
@@ -152,24 +153,41 @@ async fn submit_predictions(
     Path(slug): Path<String>,
     headers: HeaderMap,
     query: Result<Query<SubmitQuery>, QueryRejection>,
-    body: Result<Bytes, BytesRejection>,
+    body: Body,
 ) -> ApiResult<(StatusCode, Json<SubmitPredictionsResponse>)> {
     let Query(query) =
         query.map_err(|e| ApiError::BadRequest(format!("invalid query: {}", e.body_text())))?;
     let limit = state.settings.leaderboard.max_upload_bytes;
-    let body = body.map_err(|e| match e.status() {
-        StatusCode::PAYLOAD_TOO_LARGE => {
-            ApiError::PayloadTooLarge(format!("file is larger than the limit of {limit} bytes"))
+    let too_large =
+        || ApiError::PayloadTooLarge(format!("file is larger than the limit of {limit} bytes"));
+    // Token, task, metadata and quota first: a request that would be refused anyway never
+    // makes the server read (and hold) its body.
+    let upload =
+        leaderboard::admit_upload(&state.storage, &state.settings, &headers, &slug, &query).await?;
+    let declared = headers
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > limit) {
+        return Err(too_large());
+    }
+    // Streamed with a cap: at most `limit + 1` bytes are ever held.
+    let body = axum::body::to_bytes(body, limit + 1).await.map_err(|e| {
+        if std::error::Error::source(&e).is_some_and(|s| s.is::<http_body_util::LengthLimitError>())
+        {
+            too_large()
+        } else {
+            ApiError::BadRequest(format!("could not read the upload: {e}"))
         }
-        _ => ApiError::BadRequest(format!("could not read the upload: {}", e.body_text())),
     })?;
+    if body.len() > limit {
+        return Err(too_large());
+    }
     let response = leaderboard::submit(
         &state.storage,
         &state.settings,
         &state.embeddings,
-        &headers,
-        &slug,
-        query,
+        upload,
         &body,
     )
     .await?;

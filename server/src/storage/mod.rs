@@ -14,7 +14,7 @@ pub use upgrade::*;
 use memeboard_core::api::BoardSplit;
 use memeboard_core::predictions::Split;
 use sqlx::any::AnyPoolOptions;
-use sqlx::{AnyPool, Row};
+use sqlx::{AnyConnection, AnyPool, Connection, Row};
 use std::time::Duration;
 
 /// Storage failures. Callers add context; clients see a generic message.
@@ -41,6 +41,14 @@ pub enum StorageError {
     /// The database answers reads but cannot commit a write.
     #[error("the database cannot store data: {0}")]
     NotWritable(sqlx::Error),
+    /// The database could not be opened at start-up: where, and why.
+    #[error("cannot open the database {target}: {cause}")]
+    Open {
+        /// The database URL or file (password hidden).
+        target: String,
+        /// What went wrong, in words.
+        cause: String,
+    },
     /// The URL names a backend we do not support.
     #[error("unsupported database URL scheme in `{0}` (expected sqlite:// or postgres://)")]
     UnsupportedUrl(String),
@@ -116,6 +124,34 @@ fn decode_kind(key: &str) -> Result<memeboard_core::kinds::TaskKind, sqlx::Error
         .ok_or_else(|| sqlx::Error::Decode(format!("tasks.kind: unknown task kind `{key}`").into()))
 }
 
+/// The cause of a failed first connection in words a person can act on: for SQLite, which
+/// file and why (missing directory, read-only place), else the driver's message.
+fn describe_open_error(backend: Backend, url: &str, e: &sqlx::Error) -> String {
+    if backend == Backend::Sqlite {
+        let path = url
+            .trim_start_matches("sqlite://")
+            .trim_start_matches("sqlite:")
+            .split('?')
+            .next()
+            .unwrap_or_default();
+        let file = std::path::Path::new(path);
+        let dir = file
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(std::path::Path::new("."));
+        if !dir.is_dir() {
+            return format!(
+                "the directory {} of the SQLite file does not exist ({e})",
+                dir.display()
+            );
+        }
+        if file.exists() && std::fs::OpenOptions::new().write(true).open(file).is_err() {
+            return format!("the SQLite file {} is not writable ({e})", file.display());
+        }
+    }
+    e.to_string()
+}
+
 /// Hides a password in a database URL for messages.
 fn redact_url(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
@@ -160,9 +196,30 @@ impl Storage {
                 })
             });
         }
+        // One direct connection first: its error names the cause at once (the pool retries
+        // until its timeout and then reports only that it timed out).
+        let target = redact_url(url);
+        let open_error = |cause: String| StorageError::Open {
+            target: target.clone(),
+            cause,
+        };
+        match tokio::time::timeout(Duration::from_secs(10), AnyConnection::connect(url)).await {
+            Err(_) => return Err(open_error("no answer within 10 s".into())),
+            Ok(Err(e)) => return Err(open_error(describe_open_error(backend, url, &e))),
+            Ok(Ok(conn)) => {
+                let _ = conn.close().await;
+            }
+        }
         let pool = options.connect(url).await?;
         sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(Self { pool, backend })
+        let storage = Self { pool, backend };
+        // A database that opens but cannot be written (a read-only file or directory, a full
+        // disk) is refused now, not at the first answer.
+        storage
+            .check_writable()
+            .await
+            .map_err(|e| open_error(e.to_string()))?;
+        Ok(storage)
     }
 
     /// Which engine is in use.

@@ -263,3 +263,117 @@ async fn a_full_disk_acknowledges_only_what_it_stored() {
     }
     assert_eq!(again.count("answers").await, items.len() as i64);
 }
+
+/// A database that cannot be opened or written stops start-up at once with what and where,
+/// not a bare "timed out".
+#[tokio::test]
+async fn start_up_names_a_database_it_cannot_use() {
+    let (mut settings, dir) = test_settings(Db::Sqlite, false).await;
+    let missing = dir.path().join("no-such-dir/m.db");
+    settings.database.url = format!("sqlite://{}?mode=rwc", missing.display());
+    let err = memeboard_server::startup::Application::build(settings.clone())
+        .await
+        .err()
+        .expect("a missing directory is refused");
+    let text = format!("{err:#}");
+    assert!(
+        text.contains("no-such-dir") && text.contains("does not exist"),
+        "{text}"
+    );
+
+    // A database that opens read-only (as a read-only file or mount would).
+    let file = dir.path().join("m.db");
+    settings.database.url = format!("sqlite://{}?mode=rwc", file.display());
+    drop(
+        memeboard_server::startup::Application::build(settings.clone())
+            .await
+            .expect("create the database"),
+    );
+    settings.database.url = format!("sqlite://{}?mode=ro", file.display());
+    let err = memeboard_server::startup::Application::build(settings)
+        .await
+        .err()
+        .expect("a read-only database is refused");
+    let text = format!("{err:#}");
+    assert!(
+        text.contains("m.db") && text.contains("cannot store data"),
+        "{text}"
+    );
+}
+
+/// An upload body the server must not read: polling it fails the test.
+fn untouchable_body() -> axum::body::Body {
+    axum::body::Body::from_stream(futures_util::stream::poll_fn(
+        |_| -> std::task::Poll<Option<Result<axum::body::Bytes, std::io::Error>>> {
+            panic!("the upload body was read before the request was admitted")
+        },
+    ))
+}
+
+async fn send_upload(app: &TestApp, token: Option<&str>, length: usize) -> StatusCode {
+    use tower::ServiceExt;
+    let mut request =
+        axum::http::Request::post("/api/tasks/demo-mcq/submissions?model=Probe&weights=open")
+            .header("content-type", "application/x-ndjson")
+            .header("content-length", length.to_string());
+    if let Some(t) = token {
+        request = request.header("authorization", format!("Bearer {t}"));
+    }
+    app.app
+        .router()
+        .oneshot(request.body(untouchable_body()).expect("request"))
+        .await
+        .expect("response")
+        .status()
+}
+
+/// Uploads are authenticated, quota-checked and size-checked from their headers before a
+/// byte of the body is read: a flood of large unauthenticated uploads costs no memory.
+async fn uploads_are_admitted_before_their_body_is_read(db: Db) {
+    let (mut settings, dir) = test_settings(db, true).await;
+    settings.leaderboard.daily_quota = 0;
+    let app = TestApp::with_settings(settings, dir).await;
+    let twenty_mb = 20 * 1024 * 1024;
+    assert_eq!(
+        send_upload(&app, None, twenty_mb).await,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        send_upload(&app, Some("not-a-token"), twenty_mb).await,
+        StatusCode::UNAUTHORIZED
+    );
+    let (status, author) = app
+        .post(
+            "/api/authors",
+            json!({"name": "Probe", "organisation": "Lab"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{author}");
+    let token = author["token"].as_str().unwrap();
+    // No quota left: refused from the headers.
+    assert_eq!(
+        send_upload(&app, Some(token), 100).await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+}
+
+/// A declared length over the limit is refused before reading, whatever the quota.
+async fn oversized_uploads_are_refused_from_their_length(db: Db) {
+    let app = TestApp::spawn(db).await;
+    let (_, author) = app
+        .post(
+            "/api/authors",
+            json!({"name": "Big", "organisation": "Lab"}),
+        )
+        .await;
+    let token = author["token"].as_str().unwrap();
+    assert_eq!(
+        send_upload(&app, Some(token), 64 * 1024 * 1024).await,
+        StatusCode::PAYLOAD_TOO_LARGE
+    );
+}
+
+on_both_databases!(
+    uploads_are_admitted_before_their_body_is_read,
+    oversized_uploads_are_refused_from_their_length,
+);
