@@ -224,9 +224,8 @@ impl Storage {
         task_id: &str,
     ) -> Result<Vec<CandidateRow>, StorageError> {
         let rows = sqlx::query(
-            "SELECT i.id, i.category, i.flagged, \
-             (SELECT COUNT(*) FROM session_items si WHERE si.item_id = i.id) AS exposures \
-             FROM items i WHERE i.task_id = $1 ORDER BY i.ordinal, i.id",
+            "SELECT id, category, flagged, exposures FROM items WHERE task_id = $1 \
+             ORDER BY ordinal, id",
         )
         .bind(task_id)
         .fetch_all(&self.pool)
@@ -318,6 +317,11 @@ impl Storage {
             .bind(item)
             .execute(&mut *tx)
             .await?;
+            // The assignment counter, in the same transaction (O(items) starts).
+            sqlx::query("UPDATE items SET exposures = exposures + 1 WHERE id = $1")
+                .bind(item)
+                .execute(&mut *tx)
+                .await?;
         }
         tx.commit().await?;
         Ok(None)

@@ -123,9 +123,9 @@ impl Storage {
             if c.new_id != c.old_id {
                 sqlx::query(
                     "INSERT INTO items (id, task_id, ordinal, category, prompt_json, gold_json, \
-                     flagged, meme_id, split, board_half, source_id) \
+                     flagged, meme_id, split, board_half, source_id, exposures) \
                      SELECT $1, task_id, ordinal, category, prompt_json, gold_json, flagged, \
-                     meme_id, $2, $3, $4 FROM items WHERE id = $5",
+                     meme_id, $2, $3, $4, exposures FROM items WHERE id = $5",
                 )
                 .bind(&c.new_id)
                 .bind(&c.split)
