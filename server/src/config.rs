@@ -20,6 +20,8 @@ pub struct Settings {
     pub quiz: QuizSettings,
     /// Leaderboard limits.
     pub leaderboard: LeaderboardSettings,
+    /// Per-client request rate limits.
+    pub rate_limits: RateLimitSettings,
     /// Administration.
     pub admin: AdminSettings,
     /// Embedding model for explanation scoring.
@@ -52,6 +54,18 @@ pub struct LeaderboardSettings {
     pub max_upload_bytes: usize,
     /// Most data lines per upload.
     pub max_rows: usize,
+}
+
+/// Requests per client network per minute (0 = unlimited), enforced by the `rate_limit`
+/// module.
+#[derive(Debug, Clone, Copy, Deserialize)]
+pub struct RateLimitSettings {
+    /// `POST /api/quizzes/{slug}/sessions`.
+    pub session_starts_per_minute: u32,
+    /// `POST /api/tasks/{slug}/submissions`.
+    pub uploads_per_minute: u32,
+    /// `POST /api/authors` (besides the daily token limits).
+    pub author_creations_per_minute: u32,
 }
 
 /// Administration settings.

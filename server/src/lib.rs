@@ -12,6 +12,7 @@ pub mod inference;
 pub mod kinds;
 pub mod leaderboard;
 pub mod quiz;
+pub mod rate_limit;
 pub mod routes;
 pub mod startup;
 pub mod state;

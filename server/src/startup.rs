@@ -70,6 +70,7 @@ impl Application {
             storage: storage.clone(),
             settings: Arc::new(settings),
             embeddings,
+            rate_limits: Arc::default(),
         });
         Ok(Self {
             listener,
@@ -149,14 +150,13 @@ async fn model_file(
 /// The whole router: `/healthz`, `/api/…` and the static front end with SPA fallback.
 pub fn build_router(state: AppState) -> Router {
     let static_dir = state.settings.server.static_dir.clone();
-    let upload_limit = state.settings.leaderboard.max_upload_bytes;
     let spa = ServeDir::new(&static_dir)
         .precompressed_gzip()
         .fallback(ServeFile::new(static_dir.join("index.html")));
     Router::new()
         .route("/healthz", get(routes::healthz))
         .route("/model-files/{file}", get(model_file))
-        .nest("/api", routes::api_router(upload_limit))
+        .nest("/api", routes::api_router(&state))
         .fallback_service(spa)
         .layer(middleware::from_fn(cache_headers))
         .layer(TraceLayer::new_for_http())

@@ -15,4 +15,6 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     /// Sentence embeddings (may be "not installed": the rest of the site works without).
     pub embeddings: EmbeddingService,
+    /// Per-client request counts of the current minute.
+    pub rate_limits: Arc<crate::rate_limit::RateLimiter>,
 }

@@ -52,7 +52,7 @@ impl ClientAddress {
 
     /// The network counted as one client: the IPv4 address, or the IPv6 /64 (one end site
     /// usually holds a whole /64, so single IPv6 addresses would be free to rotate).
-    fn network(self) -> String {
+    pub(crate) fn network(self) -> String {
         use std::net::IpAddr;
         match self {
             Self::Ip(IpAddr::V6(v6)) => match v6.to_ipv4_mapped() {

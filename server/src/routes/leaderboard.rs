@@ -1,13 +1,14 @@
 //! Leaderboard routes: tokens, task manifests and templates, uploads, boards, model pages,
 //! per-item gaps and the admin board switches.
 
-use super::ApiJson;
+use super::{rate_limited, ApiJson};
 use crate::error::{ApiError, ApiResult};
 use crate::leaderboard::{self, SubmitQuery};
+use crate::rate_limit::LimitedRoute;
 use crate::state::AppState;
 use axum::body::Body;
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::IntoResponse;
@@ -22,9 +23,12 @@ use serde::Deserialize;
 use std::net::SocketAddr;
 
 /// Leaderboard routes (mounted under `/api`).
-pub fn router(upload_limit: usize) -> Router<AppState> {
+pub fn router(state: &AppState) -> Router<AppState> {
     Router::new()
-        .route("/authors", post(create_author))
+        .route(
+            "/authors",
+            rate_limited(post(create_author), state, LimitedRoute::AuthorCreation),
+        )
         .route("/me", get(me))
         .route("/tasks", get(list_tasks))
         .route("/tasks/{slug}/manifest", get(manifest))
@@ -34,9 +38,9 @@ pub fn router(upload_limit: usize) -> Router<AppState> {
         .route("/tasks/{slug}/dev-gold.jsonl", get(dev_gold))
         .route(
             "/tasks/{slug}/submissions",
-            // A little headroom so the handler, not the extractor, reports the exact size.
-            // The handler reads the body itself, capped, after checking the token and quota.
-            post(submit_predictions).layer(DefaultBodyLimit::max(upload_limit + 1)),
+            // The handler reads the body itself, capped at the upload limit, after checking
+            // the token and quota; the rate limit comes first.
+            rate_limited(post(submit_predictions), state, LimitedRoute::Upload),
         )
         .route("/boards/{slug}", get(get_board))
         .route("/boards/{slug}/download.csv", get(download_board_csv))

@@ -5,12 +5,20 @@ mod leaderboard;
 mod quizzes;
 
 use crate::error::{ApiError, ApiResult};
+use crate::rate_limit::LimitedRoute;
 use crate::state::AppState;
+use axum::extract::ConnectInfo;
 use axum::extract::{DefaultBodyLimit, FromRequest, OriginalUri, Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use memeboard_core::api::ApiErrorBody;
 use memeboard_core::api::HealthResponse;
 use serde::de::DeserializeOwned;
+use std::net::SocketAddr;
+use std::time::{SystemTime, UNIX_EPOCH};
 
 /// A JSON body whose rejection is an [`ApiError`] with serde's precise message.
 pub struct ApiJson<T>(pub T);
@@ -44,17 +52,69 @@ async fn openapi() -> impl axum::response::IntoResponse {
     )
 }
 
-/// The `/api` router; `upload_limit` is the largest prediction file accepted.
-pub fn api_router(upload_limit: usize) -> Router<AppState> {
+/// `method` behind the per-minute request budget of `route` (see `crate::rate_limit`).
+pub(crate) fn rate_limited(
+    method: axum::routing::MethodRouter<AppState>,
+    state: &AppState,
+    route: LimitedRoute,
+) -> axum::routing::MethodRouter<AppState> {
+    method.route_layer(axum::middleware::from_fn_with_state(
+        state.clone(),
+        move |st: State<AppState>, request: Request, next: Next| limit(route, st, request, next),
+    ))
+}
+
+/// Middleware for `route`: counts the request against its client's budget, or answers 429.
+async fn limit(
+    route: LimitedRoute,
+    State(state): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(addr)| *addr);
+    let client =
+        crate::leaderboard::ClientAddress::of(&state.settings, request.headers(), peer).network();
+    let now_s = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let per_minute = route.per_minute(&state.settings.rate_limits);
+    match state.rate_limits.check(route, &client, per_minute, now_s) {
+        Ok(()) => next.run(request).await,
+        Err(retry_after) => {
+            let body = ApiErrorBody::single(format!(
+                "too many {} from your network: at most {per_minute} per minute; try again in {retry_after} s",
+                route.what()
+            ));
+            let mut response = (StatusCode::TOO_MANY_REQUESTS, Json(body)).into_response();
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(retry_after));
+            response
+        }
+    }
+}
+
+/// The `/api` router.
+pub fn api_router(state: &AppState) -> Router<AppState> {
     Router::new()
         .route("/quizzes", get(quizzes::list_quizzes))
         .route("/quizzes/{slug}", get(quizzes::get_quiz))
         .route("/quizzes/{slug}/stats", get(quizzes::get_quiz_stats))
-        .route("/quizzes/{slug}/sessions", post(quizzes::start_session))
+        .route(
+            "/quizzes/{slug}/sessions",
+            rate_limited(
+                post(quizzes::start_session),
+                state,
+                LimitedRoute::SessionStart,
+            ),
+        )
         .route("/sessions/{id}", get(quizzes::get_session))
         .route("/sessions/{id}/answers", post(quizzes::submit_answer))
         .route("/sessions/{id}/results", get(quizzes::get_results))
-        .merge(leaderboard::router(upload_limit))
+        .merge(leaderboard::router(state))
         .route("/openapi.json", get(openapi))
         .route("/embedding-model", get(embedding_model))
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES))

@@ -356,7 +356,73 @@ async fn small_categories_show_no_figure_anywhere(db: Db) {
         .all(|c| c["estimate"]["value"].is_number() && c.get("suppressed").is_none()));
 }
 
+/// Session starts and uploads are limited per client network per minute (429 with
+/// Retry-After); another network keeps its own budget. (A minute boundary can reset a count,
+/// so the refusal is looked for within twice the limit.)
+async fn starts_and_uploads_are_rate_limited_per_client(db: Db) {
+    let (app, _) = app_with(db, |s| {
+        s.rate_limits.session_starts_per_minute = 3;
+        s.rate_limits.uploads_per_minute = 2;
+    })
+    .await;
+    let start = crate::helpers::start_body(false).to_string();
+    let mut refused = None;
+    for n in 0..7 {
+        let (status, headers, body) = send(
+            &app,
+            Method::POST,
+            "/api/quizzes/demo-mcq/sessions",
+            None,
+            Some("203.0.113.7:5000"),
+            start.clone(),
+        )
+        .await;
+        if status == StatusCode::TOO_MANY_REQUESTS {
+            refused = Some((n, headers, body));
+            break;
+        }
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+    }
+    let (n, headers, body) = refused.expect("no start was refused");
+    assert!(n >= 3, "refused after {n} starts");
+    let retry: u64 = headers["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((1..=60).contains(&retry), "{retry}");
+    assert!(detail(&body).contains("per minute"), "{body}");
+    // Another network is not affected.
+    let (status, _, body) = send(
+        &app,
+        Method::POST,
+        "/api/quizzes/demo-mcq/sessions",
+        None,
+        Some("198.51.100.9:5000"),
+        start,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+
+    let token = token(&app, "Rate", "192.0.2.1:1").await;
+    let predictions = file(&app).await;
+    let mut refused = None;
+    for n in 0..5 {
+        let (status, _, body) = send(
+            &app,
+            Method::POST,
+            &format!("/api/tasks/{TASK}/submissions?model=M{n}"),
+            Some(&token),
+            Some("192.0.2.1:1"),
+            predictions.clone(),
+        )
+        .await;
+        if status == StatusCode::TOO_MANY_REQUESTS && detail(&body).contains("per minute") {
+            refused = Some(n);
+            break;
+        }
+    }
+    assert!(refused.is_some_and(|n| n >= 2), "{refused:?}");
+}
+
 on_both_databases!(
+    starts_and_uploads_are_rate_limited_per_client,
     small_categories_show_no_figure_anywhere,
     token_creation_is_limited_per_address_and_per_day,
     concurrent_uploads_accept_exactly_the_daily_quota,
