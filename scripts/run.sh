@@ -13,6 +13,8 @@ bash scripts/setup.sh --run
 trunk build --release
 # The sentence embedder (CPU + WebGPU), loaded by the explanation pages on demand.
 bash scripts/build-embed-harness.sh "$ROOT/dist/embed"
+# Precompressed copies (.br, .gz) that the server sends to browsers that accept them.
+bash scripts/compress-dist.sh dist
 cargo build --release -p memeboard-server
 export MEMEBOARD__SERVER__PORT="${PORT:-${MEMEBOARD__SERVER__PORT:-3000}}"
 exec target/release/memeboard serve "$@"

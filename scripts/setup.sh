@@ -31,7 +31,7 @@ apt_install() {
 }
 
 # 1. Base tools.
-apt_install ca-certificates curl git gcc pkg-config
+apt_install ca-certificates curl git gcc pkg-config brotli
 command -v npm >/dev/null || apt_install nodejs npm
 
 # 2. The wasm32 target: rustup first (short timeout), then the Debian fallback.

@@ -36,7 +36,7 @@ step "front end: trunk build --release, then the embedder module (dist/embed/)"
 trunk build --release 2>&1 | tail -n 3
 bash scripts/build-embed-harness.sh
 mkdir -p dist/embed && cp target/embed-harness/memeboard_embed.js target/embed-harness/memeboard_embed_bg.wasm dist/embed/
-ls -l dist/*.wasm dist/embed/*.wasm | awk '{print "wasm bytes:", $5, $9}'
+bash scripts/compress-dist.sh dist
 
 step "cargo test (unit, doc, API on SQLite + PostgreSQL, import)"
 cargo test --workspace --exclude memeboard-app

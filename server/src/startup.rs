@@ -150,9 +150,16 @@ async fn model_file(
 /// The whole router: `/healthz`, `/api/…` and the static front end with SPA fallback.
 pub fn build_router(state: AppState) -> Router {
     let static_dir = state.settings.server.static_dir.clone();
+    // Precompressed copies written at build time (scripts/compress-dist.sh) are sent to
+    // browsers that accept them: brotli first, then gzip.
     let spa = ServeDir::new(&static_dir)
+        .precompressed_br()
         .precompressed_gzip()
-        .fallback(ServeFile::new(static_dir.join("index.html")));
+        .fallback(
+            ServeFile::new(static_dir.join("index.html"))
+                .precompressed_br()
+                .precompressed_gzip(),
+        );
     Router::new()
         .route("/healthz", get(routes::healthz))
         .route("/model-files/{file}", get(model_file))

@@ -111,3 +111,53 @@ async fn only_the_browser_copy_of_the_model_is_downloadable() {
     let (status, _, _) = fetch(&app, "/model-files/..%2Fmodel.onnx").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+/// Precompressed copies (`scripts/compress-dist.sh`) go to browsers that accept them, with
+/// the original content type; others get the file itself.
+#[tokio::test]
+async fn precompressed_assets_are_sent_to_browsers_that_accept_them() {
+    let (mut settings, dir) = test_settings(Db::Sqlite, false).await;
+    let dist = dir.path().join("dist");
+    std::fs::create_dir_all(&dist).unwrap();
+    std::fs::write(dist.join("index.html"), "<!doctype html>").unwrap();
+    std::fs::write(dist.join("index.html.br"), "brotli index").unwrap();
+    let wasm = "memeboard-app-0123456789abcdef_bg.wasm";
+    std::fs::write(dist.join(wasm), b"\0asm\x01\0\0\0").unwrap();
+    std::fs::write(dist.join(format!("{wasm}.br")), b"brotli bytes").unwrap();
+    std::fs::write(dist.join(format!("{wasm}.gz")), b"gzip bytes").unwrap();
+    settings.server.static_dir = dist;
+    let app = TestApp::with_settings(settings, dir).await;
+    let get = |path: String, encoding: Option<&'static str>| {
+        let mut request = Request::get(path);
+        if let Some(e) = encoding {
+            request = request.header("accept-encoding", e);
+        }
+        app.app
+            .router()
+            .oneshot(request.body(Body::empty()).unwrap())
+    };
+    use http_body_util::BodyExt;
+    for (encoding, expected, body) in [
+        (Some("br, gzip"), "br", &b"brotli bytes"[..]),
+        (Some("gzip"), "gzip", &b"gzip bytes"[..]),
+        (None, "", &b"\0asm\x01\0\0\0"[..]),
+    ] {
+        let response = get(format!("/{wasm}"), encoding).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        let header = |n: &str| {
+            response
+                .headers()
+                .get(n)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default()
+                .to_owned()
+        };
+        assert_eq!(header("content-encoding"), expected, "{encoding:?}");
+        assert_eq!(header("content-type"), "application/wasm");
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        assert_eq!(&bytes[..], body);
+    }
+    // The SPA fallback too.
+    let response = get("/quiz/demo-mcq".into(), Some("br")).await.unwrap();
+    assert_eq!(response.headers()["content-encoding"], "br");
+}
