@@ -66,6 +66,12 @@ impl Application {
             .with_context(|| {
                 format!("binding {}:{}", settings.server.host, settings.server.port)
             })?;
+        // Explanations stored but not scored yet (model missing or busy, a crash) are scored
+        // in the background.
+        tokio::spawn(crate::kinds::explanation::score_backlog(
+            storage.clone(),
+            embeddings.clone(),
+        ));
         let router = build_router(AppState {
             storage: storage.clone(),
             settings: Arc::new(settings),

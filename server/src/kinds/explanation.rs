@@ -14,7 +14,7 @@ use memeboard_core::api::{
 };
 use memeboard_core::embed::cosine;
 use memeboard_core::kinds::explanation::Explanation;
-use memeboard_core::kinds::AnswerValue;
+use memeboard_core::kinds::{AnswerValue, ItemGold, Kind};
 use memeboard_core::leaderboard::ItemScore;
 use memeboard_core::predictions::{
     validate_explanations, FileFormat, Limits, ManifestItem, Split, TaskManifest,
@@ -103,6 +103,76 @@ impl ServerKind for Explanation {
         item: &TypedItem<Self>,
     ) -> ApiResult<Option<ExplanationFeedback>> {
         feedback(ctx, item).await.map(Some)
+    }
+}
+
+/// Scores stored explanations that have no score yet — answers stored while the model was
+/// missing or busy, or just before a crash or restart — in batches, in the background after
+/// start-up (the answers table is the durable queue). Without a model it does nothing; an
+/// answer that cannot be scored is left as it is and not retried in this run.
+pub async fn score_backlog(storage: Storage, embeddings: EmbeddingService) {
+    if embeddings.model_name().is_err() {
+        return;
+    }
+    let mut tried = std::collections::HashSet::new();
+    let mut scored = 0usize;
+    loop {
+        let batch = match storage.unscored_answers(Explanation::KEY, 64).await {
+            Ok(b) => b,
+            Err(e) => {
+                tracing::warn!(error = %e, "explanation backlog: cannot read the queue");
+                return;
+            }
+        };
+        let fresh: Vec<_> = batch
+            .into_iter()
+            .filter(|(session, item, ..)| tried.insert((session.clone(), item.clone())))
+            .collect();
+        if fresh.is_empty() {
+            break;
+        }
+        for (session, item, task, answer_json, gold_json) in fresh {
+            let pair = (
+                storage::decode_json::<AnswerValue>("answers.answer_json", &answer_json),
+                storage::decode_json::<memeboard_core::kinds::ItemGold>(
+                    "items.gold_json",
+                    &gold_json,
+                ),
+            );
+            let (Ok(AnswerValue::Explanation(answer)), Ok(ItemGold::Explanation(gold))) = pair
+            else {
+                continue;
+            };
+            match explain::score_pairs(
+                &storage,
+                &embeddings,
+                &task,
+                &[answer.text],
+                &[gold.meaning],
+            )
+            .await
+            {
+                Ok(mut scores) if !scores.is_empty() => {
+                    let score = scores.remove(0);
+                    let stored = match serde_json::to_string(&score) {
+                        Ok(json) => storage
+                            .set_answer_scores(&session, &item, score.cosine, &json)
+                            .await
+                            .is_ok(),
+                        Err(_) => false,
+                    };
+                    scored += usize::from(stored);
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    tracing::warn!(error = %e, "explanation backlog: scoring stopped");
+                    return;
+                }
+            }
+        }
+    }
+    if scored > 0 {
+        tracing::info!(scored, "explanation backlog scored");
     }
 }
 

@@ -660,6 +660,39 @@ impl Storage {
         Ok(())
     }
 
+    /// Up to `limit` stored answers of tasks of `kind` that have no score yet, oldest first:
+    /// `(session id, item id, task id, answer JSON, gold JSON)`. The answers table is the
+    /// durable queue of answers scored after they are stored.
+    pub async fn unscored_answers(
+        &self,
+        kind: &str,
+        limit: i64,
+    ) -> Result<Vec<(String, String, String, String, String)>, StorageError> {
+        let rows = sqlx::query(
+            "SELECT a.session_id, a.item_id, s.task_id, a.answer_json, i.gold_json \
+             FROM answers a JOIN sessions s ON s.id = a.session_id \
+             JOIN tasks t ON t.id = s.task_id JOIN items i ON i.id = a.item_id \
+             WHERE a.score IS NULL AND t.kind = $1 \
+             ORDER BY a.created_at, a.id LIMIT $2",
+        )
+        .bind(kind)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok((
+                    r.try_get("session_id")?,
+                    r.try_get("item_id")?,
+                    r.try_get("task_id")?,
+                    r.try_get("answer_json")?,
+                    r.try_get("gold_json")?,
+                ))
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(Into::into)
+    }
+
     /// The recorded answer of an item in a session: (answer JSON, scores JSON).
     pub async fn find_answer(
         &self,

@@ -257,3 +257,52 @@ on_both_databases!(
     explanations_are_stored_then_scored_and_reveal_only_dev_gold,
     without_a_model_explanations_are_still_recorded,
 );
+
+/// Explanations stored while the model was missing are scored in the background once the
+/// server starts with one (the answers table is the durable queue).
+#[tokio::test]
+async fn unscored_explanations_are_scored_after_a_restart_with_the_model() {
+    if std::env::var("MEMEBOARD_TEST_MODELS").is_err() {
+        return;
+    }
+    let (mut settings, dir) = crate::helpers::test_settings(Db::Sqlite, true).await;
+    // The database outlives the first app's data dir.
+    let keep = tempfile::tempdir().unwrap();
+    settings.database.url = format!("sqlite://{}?mode=rwc", keep.path().join("m.db").display());
+    let mut without = settings.clone();
+    without.model.dir = dir.path().join("no-model");
+    let app = TestApp::with_settings(without, dir).await;
+    let (_, session) = app
+        .post("/api/quizzes/demo-explain/sessions", start_body(false))
+        .await;
+    let id = session["session_id"].as_str().unwrap().to_owned();
+    let items: Vec<String> = session["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .take(2)
+        .map(|i| i["item_id"].as_str().unwrap().to_owned())
+        .collect();
+    for (n, item) in items.iter().enumerate() {
+        let (status, _) = explain(&app, &id, item, "一个解释", &format!("k{n}")).await;
+        assert_eq!(status, StatusCode::CREATED);
+    }
+    drop(app);
+    let mut with = settings;
+    with.data.load_demo = false;
+    with.data.dir = keep.path().to_owned();
+    let app = TestApp::with_settings(with, keep).await;
+    let mut scored = 0;
+    for _ in 0..100 {
+        scored = 0;
+        for item in &items {
+            let (_, scores) = app.storage().find_answer(&id, item).await.unwrap().unwrap();
+            scored += usize::from(scores.is_some());
+        }
+        if scored == items.len() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(scored, items.len(), "the backlog was not scored");
+}
