@@ -100,6 +100,10 @@ pub struct ServerSettings {
     pub port: u16,
     /// Directory with the built front end (Trunk's `dist/`).
     pub static_dir: PathBuf,
+    /// Seconds a client has to send a request's headers before its connection is closed.
+    pub header_read_timeout_secs: u64,
+    /// Open connections at most; more are closed at once.
+    pub max_connections: usize,
 }
 
 /// Storage settings.

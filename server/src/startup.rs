@@ -25,6 +25,10 @@ pub struct Application {
     listener: TcpListener,
     router: Router,
     storage: Storage,
+    /// Time a client has to send a request's headers.
+    header_read_timeout: std::time::Duration,
+    /// Open connections at most.
+    max_connections: usize,
 }
 
 impl Application {
@@ -72,6 +76,9 @@ impl Application {
             storage.clone(),
             embeddings.clone(),
         ));
+        let header_read_timeout =
+            std::time::Duration::from_secs(settings.server.header_read_timeout_secs.max(1));
+        let max_connections = settings.server.max_connections.max(1);
         let router = build_router(AppState {
             storage: storage.clone(),
             settings: Arc::new(settings),
@@ -82,6 +89,8 @@ impl Application {
             listener,
             router,
             storage,
+            header_read_timeout,
+            max_connections,
         })
     }
 
@@ -101,20 +110,68 @@ impl Application {
     }
 
     /// Serves until `shutdown` resolves, then drains connections and closes the pool.
+    ///
+    /// Each connection must send a request's headers within the header-read timeout (also
+    /// between requests on a kept-alive connection), and at most `max_connections` are open
+    /// at once (more are closed as soon as they are accepted), so half-open connections cannot
+    /// exhaust file descriptors.
     pub async fn run_until(
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
+        use hyper_util::rt::{TokioIo, TokioTimer};
+        use tower::Service;
         let addr = self.listener.local_addr()?;
         tracing::info!(%addr, database = self.storage.backend().name(), "memeboard listening on http://{addr}");
-        // With the peer address: new author tokens are limited per client address.
-        let service = self
+        // With the peer address: new author tokens and rate limits count per client address.
+        let mut make_service = self
             .router
             .into_make_service_with_connect_info::<std::net::SocketAddr>();
-        axum::serve(self.listener, service)
-            .with_graceful_shutdown(shutdown)
+        let slots = Arc::new(tokio::sync::Semaphore::new(self.max_connections));
+        let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+        // HTTP/1.1 only (as axum's default server here); no upgrades are used.
+        let mut http = hyper::server::conn::http1::Builder::new();
+        http.timer(TokioTimer::new())
+            .header_read_timeout(self.header_read_timeout);
+        tokio::pin!(shutdown);
+        loop {
+            let (stream, peer) = tokio::select! {
+                accepted = self.listener.accept() => match accepted {
+                    Ok(accepted) => accepted,
+                    Err(e) => {
+                        // E.g. out of file descriptors: wait a little instead of spinning.
+                        tracing::warn!(error = %e, "accept failed");
+                        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                        continue;
+                    }
+                },
+                () = &mut shutdown => break,
+            };
+            let Ok(slot) = slots.clone().try_acquire_owned() else {
+                tracing::warn!(%peer, "connection limit reached: closing a new connection");
+                drop(stream);
+                continue;
+            };
+            let tower_service = match make_service.call(peer).await {
+                Ok(service) => service,
+                Err(infallible) => match infallible {},
+            };
+            let service = hyper_util::service::TowerToHyperService::new(tower_service);
+            let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+            tokio::spawn(async move {
+                // Errors here are one client's (a reset, a header timeout): nothing to report.
+                let _ = connection.await;
+                drop(slot);
+            });
+        }
+        drop(self.listener);
+        // Let requests in flight finish (bounded), then close the pool.
+        if tokio::time::timeout(std::time::Duration::from_secs(30), graceful.shutdown())
             .await
-            .context("serving HTTP")?;
+            .is_err()
+        {
+            tracing::warn!("connections still open after 30 s; shutting down anyway");
+        }
         self.storage.close().await;
         tracing::info!("shut down cleanly");
         Ok(())

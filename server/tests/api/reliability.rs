@@ -377,3 +377,67 @@ on_both_databases!(
     uploads_are_admitted_before_their_body_is_read,
     oversized_uploads_are_refused_from_their_length,
 );
+
+/// The real listener: a client that never finishes its headers is cut off after the
+/// header-read timeout, and connections beyond the cap are closed at once, so half-open
+/// sockets cannot exhaust the server; afterwards it serves again.
+#[tokio::test]
+async fn half_open_connections_are_timed_out_and_capped() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::net::TcpStream;
+    let (mut settings, dir) = test_settings(Db::Sqlite, false).await;
+    settings.server.header_read_timeout_secs = 2;
+    settings.server.max_connections = 2;
+    let app = memeboard_server::startup::Application::build(settings)
+        .await
+        .expect("build");
+    let port = app.port();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(app.run_until(async {
+        let _ = stopped.await;
+    }));
+    let connect = || TcpStream::connect(("127.0.0.1", port));
+    let closed_within = |mut stream: TcpStream, secs: u64| async move {
+        let mut buf = Vec::new();
+        tokio::time::timeout(
+            std::time::Duration::from_secs(secs),
+            stream.read_to_end(&mut buf),
+        )
+        .await
+        .is_ok()
+    };
+    // Two slow clients hold both slots; a third connection is closed at once.
+    let mut first = connect().await.unwrap();
+    first
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
+    let second = connect().await.unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let third = connect().await.unwrap();
+    assert!(
+        closed_within(third, 1).await,
+        "a connection over the cap stayed open"
+    );
+    // The slow ones are cut off by the header-read timeout…
+    assert!(
+        closed_within(first, 10).await,
+        "a half-open connection was kept"
+    );
+    assert!(
+        closed_within(second, 10).await,
+        "an idle connection was kept"
+    );
+    // …and the server serves new clients again.
+    let mut client = connect().await.unwrap();
+    client
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let mut response = String::new();
+    client.read_to_string(&mut response).await.unwrap();
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    let _ = stop.send(());
+    server.await.unwrap().unwrap();
+    drop(dir);
+}
