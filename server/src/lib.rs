@@ -2,6 +2,7 @@
 //! The `memeboard` binary is a thin CLI over this crate, and the tests use it in-process.
 
 pub mod config;
+pub mod crowd_cache;
 pub mod demo;
 pub mod distractors;
 pub mod error;

@@ -1,6 +1,7 @@
 //! The quiz protocol: start a session (consent + survey + balanced batch), serve it without
 //! gold, record each answer once, and build results and crowd statistics.
 
+use crate::crowd_cache::CrowdCache;
 use crate::error::{ApiError, ApiResult};
 use crate::inference::EmbeddingService;
 use crate::kinds::{typed_item, FeedbackContext, ServerKind, TypedItem};
@@ -528,33 +529,76 @@ fn observations(rows: Vec<storage::CrowdResponseRow>, facts: &ItemFacts) -> Vec<
         .collect()
 }
 
-fn build_crowd_stats(
-    quiz: &QuizRow,
+/// The crowd table of a quiz: category rows with bootstrap intervals and agreement. Pure
+/// CPU work (run on the blocking pool); the baseline level is set by the caller.
+fn crowd_tables(
+    slug: String,
+    categories: &[String],
     observations: &[CrowdObservation],
-    facts: &ItemFacts,
     resamples: usize,
-) -> ApiResult<CrowdStatsResponse> {
-    let categories: Vec<String> = categories_of(quiz)?.into_iter().map(|c| c.key).collect();
-    let rows = category_rows(observations, &categories, None, resamples, BOOTSTRAP_SEED);
-    Ok(CrowdStatsResponse {
-        quiz_slug: quiz.task.slug.clone(),
+) -> CrowdStatsResponse {
+    let rows = category_rows(observations, categories, None, resamples, BOOTSTRAP_SEED);
+    CrowdStatsResponse {
+        quiz_slug: slug,
         completed_participants: rows.first().map_or(0, |r| r.participants),
         rows,
-        baseline: facts.baseline,
+        baseline: None,
         agreement: agreement_by_dimension(observations),
-    })
+    }
+}
+
+/// The crowd statistics of a quiz, reused while its crowd data is unchanged and otherwise
+/// computed once off the executor (see `crowd_cache`). `rows` are the crowd responses if the
+/// caller already has them.
+async fn cached_crowd_stats(
+    storage: &Storage,
+    cache: &CrowdCache<CrowdStatsResponse>,
+    quiz: &QuizRow,
+    facts: &ItemFacts,
+    rows: Option<Vec<storage::CrowdResponseRow>>,
+    resamples: usize,
+) -> ApiResult<CrowdStatsResponse> {
+    let fingerprint = storage.crowd_fingerprint(&quiz.task.id).await?;
+    let key = quiz.task.id.clone();
+    let stats = match cache.stored(&key, fingerprint) {
+        Some(stats) => stats,
+        None => {
+            let rows = match rows {
+                Some(rows) => rows,
+                None => storage.crowd_responses(&quiz.task.id).await?,
+            };
+            let observations = observations(rows, facts);
+            let categories: Vec<String> = categories_of(quiz)?.into_iter().map(|c| c.key).collect();
+            let slug = quiz.task.slug.clone();
+            cache
+                .get_or_compute(&key, fingerprint, move || {
+                    Ok::<_, std::convert::Infallible>(crowd_tables(
+                        slug,
+                        &categories,
+                        &observations,
+                        resamples,
+                    ))
+                })
+                .await
+                .context("computing crowd statistics")?
+                .unwrap_or_else(|never| match never {})
+        }
+    };
+    let mut response = (*stats).clone();
+    response.baseline = facts.baseline;
+    Ok(response)
 }
 
 /// The crowd baseline of a quiz (completed batches only; no gold).
 pub async fn crowd_stats(
     storage: &Storage,
+    cache: &CrowdCache<CrowdStatsResponse>,
     slug: &str,
     resamples: usize,
 ) -> ApiResult<CrowdStatsResponse> {
     let quiz = find_quiz(storage, slug).await?;
     let facts = item_facts(storage, &quiz, quiz_kind(&quiz)?).await?;
-    let observations = observations(storage.crowd_responses(&quiz.task.id).await?, &facts);
-    build_crowd_stats(&quiz, &observations, &facts, resamples)
+    cached_crowd_stats(storage, cache, &quiz, &facts, None, resamples).await
 }
 
 /// One reviewed item: the kind's review and, when the answer is scored, its primary score and
@@ -604,6 +648,7 @@ fn review_of<K: Kind>(seed: u64, row: &SessionItemRow, withheld: bool) -> ApiRes
 /// reported instead).
 pub async fn results(
     storage: &Storage,
+    cache: &CrowdCache<CrowdStatsResponse>,
     session_id: &str,
     resamples: usize,
     min_item_crowd: usize,
@@ -652,8 +697,15 @@ pub async fn results(
             (r.item_id.clone(), figure)
         })
         .collect();
-    let observations = observations(crowd_rows_raw, &facts);
-    let crowd = build_crowd_stats(&quiz, &observations, &facts, resamples)?;
+    let crowd = cached_crowd_stats(
+        storage,
+        cache,
+        &quiz,
+        &facts,
+        Some(crowd_rows_raw),
+        resamples,
+    )
+    .await?;
 
     let seed = session.seed as u64;
     let mut review = Vec::with_capacity(rows.len());

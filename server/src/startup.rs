@@ -84,6 +84,8 @@ impl Application {
             settings: Arc::new(settings),
             embeddings,
             rate_limits: Arc::default(),
+            crowd_stats: Arc::default(),
+            board_crowd: Arc::default(),
         });
         Ok(Self {
             listener,

@@ -2,6 +2,7 @@
 //! without depending on each other.
 
 use crate::config::Settings;
+use crate::crowd_cache::CrowdCache;
 use crate::inference::EmbeddingService;
 use crate::storage::Storage;
 use std::sync::Arc;
@@ -17,4 +18,8 @@ pub struct AppState {
     pub embeddings: EmbeddingService,
     /// Per-client request counts of the current minute.
     pub rate_limits: Arc<crate::rate_limit::RateLimiter>,
+    /// Quiz crowd statistics per task, reused while the crowd's data is unchanged.
+    pub crowd_stats: Arc<CrowdCache<memeboard_core::api::CrowdStatsResponse>>,
+    /// Board human rows per task and board half, likewise.
+    pub board_crowd: Arc<CrowdCache<Vec<memeboard_core::api::CrowdRow>>>,
 }

@@ -3,11 +3,13 @@
 
 use super::*;
 use crate::config::Settings;
+use crate::crowd_cache::CrowdCache;
 use crate::error::{ApiError, ApiResult};
 use crate::files::csv_text;
 use crate::kinds::{self, ServerKind};
 use crate::storage::{self, BoardTaskRow, Storage, TaskItemRow};
 use axum::http::HeaderMap;
+use memeboard_core::api::CrowdRow;
 use memeboard_core::api::{
     BoardResponse, BoardRow, BoardSettingsRequest, BoardSplit, RowKind, SubmissionStatus, Weights,
 };
@@ -43,6 +45,7 @@ pub(super) async fn crowd_answers(
 pub async fn board(
     storage: &Storage,
     settings: &Settings,
+    cache: &CrowdCache<Vec<CrowdRow>>,
     slug: &str,
     which: BoardSplit,
 ) -> ApiResult<BoardResponse> {
@@ -129,12 +132,29 @@ pub async fn board(
         .into_iter()
         .filter(|a| in_half.contains_key(a.item.as_str()))
         .collect();
-    let crowd = crowd_rows(
-        &answers,
-        &keys,
-        settings.quiz.bootstrap_resamples,
-        BOOTSTRAP_SEED,
-    );
+    // The bootstrap intervals are computed once per state of the crowd data, off the
+    // executor (see `crowd_cache`).
+    let fingerprint = storage.crowd_fingerprint(&task.task.id).await?;
+    let key = format!("{}/{}", task.task.id, which.as_str());
+    let crowd = match cache.stored(&key, fingerprint) {
+        Some(rows) => rows,
+        None => {
+            let (answers, keys) = (answers.clone(), keys.clone());
+            let resamples = settings.quiz.bootstrap_resamples;
+            cache
+                .get_or_compute(&key, fingerprint, move || {
+                    Ok::<_, std::convert::Infallible>(crowd_rows(
+                        &answers,
+                        &keys,
+                        resamples,
+                        BOOTSTRAP_SEED,
+                    ))
+                })
+                .await
+                .context("computing the board's crowd rows")?
+                .unwrap_or_else(|never| match never {})
+        }
+    };
     let participants = crowd.first().map_or(0, |r| r.participants);
     if participants > 0 {
         let items_answered = |cat: Option<&String>| -> usize {

@@ -218,6 +218,7 @@ async fn board_of(
     leaderboard::board(
         &state.storage,
         &state.settings,
+        &state.board_crowd,
         slug,
         query.split.unwrap_or(BoardSplit::Public),
     )

@@ -38,6 +38,7 @@ pub async fn get_quiz_stats(
     Ok(Json(
         quiz::crowd_stats(
             &state.storage,
+            &state.crowd_stats,
             &slug,
             state.settings.quiz.bootstrap_resamples,
         )
@@ -88,6 +89,7 @@ pub async fn get_results(
     Ok(Json(
         quiz::results(
             &state.storage,
+            &state.crowd_stats,
             &id,
             state.settings.quiz.bootstrap_resamples,
             state.settings.quiz.min_item_crowd,

@@ -581,6 +581,30 @@ impl Storage {
         Ok((!existing.is_empty()).then_some(RecordOutcome::AlreadyAnswered))
     }
 
+    /// A cheap fingerprint of a task's crowd data: (completed sessions, their answers, scored
+    /// answers, latest completion). Crowd statistics computed from equal fingerprints are
+    /// equal, so they can be reused (see `crowd_cache`).
+    pub async fn crowd_fingerprint(
+        &self,
+        task_id: &str,
+    ) -> Result<crate::crowd_cache::Fingerprint, StorageError> {
+        let row = sqlx::query(
+            "SELECT COUNT(DISTINCT s.id) AS sessions, COUNT(a.id) AS answers, \
+             COUNT(a.score) AS scored, MAX(s.completed_at) AS latest \
+             FROM sessions s LEFT JOIN answers a ON a.session_id = s.id \
+             WHERE s.task_id = $1 AND s.completed_at IS NOT NULL",
+        )
+        .bind(task_id)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok((
+            row.try_get("sessions")?,
+            row.try_get("answers")?,
+            row.try_get("scored")?,
+            row.try_get("latest")?,
+        ))
+    }
+
     /// Scored responses of all *completed* sessions of a task (the crowd).
     pub async fn crowd_responses(
         &self,
