@@ -45,6 +45,8 @@ use pages::submit::SubmitPage;
 #[component]
 pub fn App() -> impl IntoView {
     i18n::provide_i18n();
+    // Study links may open any page: keep their recruitment ids for the whole visit.
+    storage::remember_recruitment_from_url();
     view! {
         <Router>
             <a class="skip-link" href="#main">"Skip to content / 跳到正文"</a>

@@ -62,3 +62,49 @@ pub fn remove(key: &str) {
         let _ = s.remove_item(key);
     }
 }
+
+/// The recruitment parameters a study link may carry (Prolific's names).
+pub const RECRUITMENT_PARAMS: [&str; 3] = ["PROLIFIC_PID", "STUDY_ID", "SESSION_ID"];
+
+/// sessionStorage key of this visit's recruitment ids.
+const RECRUITMENT_KEY: &str = "memeboard.recruitment";
+
+fn session_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok()?
+}
+
+/// Keeps the recruitment ids of the page the visit started on (`?PROLIFIC_PID=…&STUDY_ID=…&
+/// SESSION_ID=…`), whichever page the study link opens, for the rest of the visit (this tab):
+/// the home page's links do not carry them to the quiz.
+pub fn remember_recruitment_from_url() {
+    let Some(search) = web_sys::window().and_then(|w| w.location().search().ok()) else {
+        return;
+    };
+    let mut found = serde_json::Map::new();
+    for pair in search.trim_start_matches('?').split('&') {
+        let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+        let value = js_sys::decode_uri_component(&value.replace('+', " "))
+            .ok()
+            .and_then(|v| v.as_string())
+            .unwrap_or_default();
+        let value = value.trim();
+        if RECRUITMENT_PARAMS.contains(&name) && !value.is_empty() {
+            found.insert(name.to_owned(), serde_json::Value::String(value.to_owned()));
+        }
+    }
+    if !found.is_empty() {
+        if let Some(s) = session_storage() {
+            let _ = s.set_item(
+                RECRUITMENT_KEY,
+                &serde_json::Value::Object(found).to_string(),
+            );
+        }
+    }
+}
+
+/// A recruitment id remembered for this visit (see [`remember_recruitment_from_url`]).
+pub fn recruitment_id(name: &str) -> Option<String> {
+    let stored = session_storage()?.get_item(RECRUITMENT_KEY).ok()??;
+    let map: serde_json::Map<String, serde_json::Value> = serde_json::from_str(&stored).ok()?;
+    map.get(name)?.as_str().map(str::to_owned)
+}

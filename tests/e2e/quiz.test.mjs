@@ -136,6 +136,30 @@ test('a returning participant is offered to resume, and Prolific ids are accepte
   await page.close();
 });
 
+test('Prolific ids of a study link to the home page reach the session start', async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  const starts = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/api\/quizzes\/[^/]+\/sessions$/.test(r.url())) {
+      starts.push(JSON.parse(r.postData()));
+    }
+  });
+  await page.goto(`${server.base}/?PROLIFIC_PID=home-pid&STUDY_ID=home-study&SESSION_ID=home-session`);
+  const card = page.getByTestId('quiz-card').first();
+  await card.waitFor();
+  await card.getByTestId('start-quiz').click();
+  await page.waitForURL(/\/quiz\/demo-mcq/);
+  await consentAndSurvey(page);
+  await page.waitForURL(/\/session\//);
+  assert.equal(starts.length, 1);
+  assert.deepEqual(starts[0].recruitment, {
+    prolific_pid: 'home-pid', study_id: 'home-study', session_id: 'home-session',
+  });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('the layout fits a phone screen', async () => {
   const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
   await page.goto(`${server.base}/`);

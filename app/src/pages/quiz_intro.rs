@@ -337,10 +337,14 @@ fn SurveyStep(slug: String, step: RwSignal<Step>) -> impl IntoView {
             participant_id: storage::get(storage::PARTICIPANT_KEY),
             participant_secret: storage::get(storage::PARTICIPANT_SECRET_KEY),
             survey,
+            // From this page's link, else from the page the visit started on.
             recruitment: RecruitmentIds {
-                prolific_pid: non_empty(q.get("PROLIFIC_PID")),
-                study_id: non_empty(q.get("STUDY_ID")),
-                session_id: non_empty(q.get("SESSION_ID")),
+                prolific_pid: non_empty(q.get("PROLIFIC_PID"))
+                    .or_else(|| storage::recruitment_id("PROLIFIC_PID")),
+                study_id: non_empty(q.get("STUDY_ID"))
+                    .or_else(|| storage::recruitment_id("STUDY_ID")),
+                session_id: non_empty(q.get("SESSION_ID"))
+                    .or_else(|| storage::recruitment_id("SESSION_ID")),
             },
         };
         error.set(None);
