@@ -1,4 +1,4 @@
-//! Small browser helpers: a monotonic clock, a timer and random keys.
+//! Small browser helpers: a monotonic clock, a timer, random keys and the clipboard.
 
 /// Milliseconds from `performance.now()` (0 when unavailable).
 pub fn now_ms() -> f64 {
@@ -38,4 +38,21 @@ pub fn random_key() -> String {
         key.push_str(&format!("{word:08x}"));
     }
     key
+}
+
+/// Copies `text` with the asynchronous clipboard API; false when it is unavailable or refused.
+pub async fn copy_to_clipboard(text: &str) -> bool {
+    let Some(navigator) = web_sys::window().map(|w| w.navigator()) else {
+        return false;
+    };
+    // `navigator.clipboard` is undefined outside secure contexts: check before calling.
+    let available = js_sys::Reflect::get(&navigator, &wasm_bindgen::JsValue::from_str("clipboard"))
+        .map(|c| !c.is_undefined() && !c.is_null())
+        .unwrap_or(false);
+    if !available {
+        return false;
+    }
+    wasm_bindgen_futures::JsFuture::from(navigator.clipboard().write_text(text))
+        .await
+        .is_ok()
 }

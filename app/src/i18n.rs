@@ -572,6 +572,8 @@ pub struct Strings {
     pub copied: &'static str,
     /// Clipboard unavailable.
     pub copy_failed: &'static str,
+    /// The clipboard is unavailable for the completion code.
+    pub copy_code_failed: &'static str,
     /// Heading of the stored token's account.
     pub your_account: &'static str,
     /// Uploads left label.
@@ -860,6 +862,7 @@ pub static ZH: Strings = Strings {
     copy: "复制",
     copied: "已复制",
     copy_failed: "无法访问剪贴板，请手动选中令牌并复制。",
+    copy_code_failed: "无法访问剪贴板，请手动选中完成码并复制。",
     your_account: "你的账户",
     quota_label: "今日上传",
     my_submissions: "你的提交",
@@ -1139,6 +1142,7 @@ pub static EN: Strings = Strings {
     new_token_note: "Copy it now and keep it safe: it will not be shown again. This browser remembers it.",
     copy: "Copy",
     copied: "Copied",
+    copy_code_failed: "The clipboard is not available; select the code and copy it by hand.",
     copy_failed: "The clipboard is not available; select the token and copy it by hand.",
     your_account: "Your account",
     quota_label: "Uploads today",

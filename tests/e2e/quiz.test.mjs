@@ -73,6 +73,13 @@ test('a participant takes the whole quiz, resumes after a reload, and sees resul
   const code = page.getByTestId('completion-code');
   await code.waitFor();
   assert.match((await code.textContent()).trim(), /[A-Z2-9]{8}/);
+  // The code can be copied (or the page says to copy it by hand), and there is a way back.
+  await page.getByTestId('copy-code').click();
+  await page.waitForFunction(() => {
+    const b = document.querySelector('[data-testid="copy-code"]');
+    return /Copied|已复制/.test(b.textContent) || document.querySelector('.done [role="status"]');
+  });
+  assert.equal(await page.getByTestId('back-home').getAttribute('href'), '/');
   await page.getByTestId('see-results').click();
 
   await page.getByTestId('results').waitFor();

@@ -11,7 +11,6 @@ use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use memeboard_core::api::{CreateAuthorRequest, CreateAuthorResponse, MeResponse};
-use wasm_bindgen::JsValue;
 
 /// The account page.
 #[component]
@@ -192,23 +191,6 @@ fn UseToken(on_saved: Callback<String>) -> impl IntoView {
     }
 }
 
-/// Copies `text` with the asynchronous clipboard API; false when it is unavailable or refused.
-async fn copy_to_clipboard(text: &str) -> bool {
-    let Some(navigator) = web_sys::window().map(|w| w.navigator()) else {
-        return false;
-    };
-    // `navigator.clipboard` is undefined outside secure contexts: check before calling.
-    let available = js_sys::Reflect::get(&navigator, &JsValue::from_str("clipboard"))
-        .map(|c| !c.is_undefined() && !c.is_null())
-        .unwrap_or(false);
-    if !available {
-        return false;
-    }
-    wasm_bindgen_futures::JsFuture::from(navigator.clipboard().write_text(text))
-        .await
-        .is_ok()
-}
-
 /// The token just created: shown once, with a copy button.
 #[component]
 fn NewToken(response: CreateAuthorResponse) -> impl IntoView {
@@ -224,7 +206,7 @@ fn NewToken(response: CreateAuthorResponse) -> impl IntoView {
     let copy = move |_| {
         let t = token.get_value();
         spawn_local(async move {
-            let ok = copy_to_clipboard(&t).await;
+            let ok = crate::browser::copy_to_clipboard(&t).await;
             let _ = copied.try_set(Some(ok));
         });
     };

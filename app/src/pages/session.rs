@@ -154,8 +154,9 @@ fn Done(session_id: String, code: Signal<Option<String>>) -> impl IntoView {
                         view! {
                             <p class="code-label">{move || i18n.t().completion_code}</p>
                             <p class="code" data-testid="completion-code">
-                                {c}
+                                {c.clone()}
                             </p>
+                            <CopyCode code=c />
                             <p class="muted small">{move || i18n.t().completion_hint}</p>
                         }
                     })
@@ -167,6 +168,9 @@ fn Done(session_id: String, code: Signal<Option<String>>) -> impl IntoView {
                     data-testid="see-results"
                 >
                     {move || i18n.t().see_results}
+                </a>
+                <a class="button secondary" href="/" data-testid="back-home">
+                    {move || i18n.t().back_home}
                 </a>
             </div>
         </section>
@@ -205,5 +209,32 @@ mod tests {
             Some(0)
         );
         assert_eq!(next_unanswered(&items, &[true; 4], 3), None);
+    }
+}
+
+/// Copies the completion code, saying whether it worked (or to copy it by hand).
+#[component]
+fn CopyCode(code: String) -> impl IntoView {
+    let i18n = use_i18n();
+    let state = RwSignal::new(None::<bool>);
+    let code = StoredValue::new(code);
+    let copy = move |_| {
+        leptos::task::spawn_local(async move {
+            let ok = crate::browser::copy_to_clipboard(&code.get_value()).await;
+            let _ = state.try_set(Some(ok));
+        });
+    };
+    view! {
+        <p class="actions">
+            <button type="button" class="button secondary" data-testid="copy-code" on:click=copy>
+                {move || match state.get() {
+                    Some(true) => i18n.t().copied,
+                    _ => i18n.t().copy,
+                }}
+            </button>
+            {move || (state.get() == Some(false)).then(|| view! {
+                <span class="muted small" role="status">{move || i18n.t().copy_code_failed}</span>
+            })}
+        </p>
     }
 }
