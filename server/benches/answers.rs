@@ -30,7 +30,7 @@ async fn call(router: &axum::Router, request: Request<Body>) -> anyhow::Result<s
 fn start_body() -> Body {
     Body::from(
         serde_json::json!({"consent": true, "survey": {"age_range": "25-34",
-        "native_language": "chinese", "online_time": "1-3h", "meme_familiarity": 3,
+        "native_language": "chinese", "online_time": "one_to_three_hours", "meme_familiarity": 3,
         "skip_flagged": false}})
         .to_string(),
     )
