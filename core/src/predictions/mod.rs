@@ -93,6 +93,31 @@ pub enum FileFormat {
 
 impl FileFormat {
     /// Guesses from a file name (`.csv` → CSV, else JSON Lines).
+    /// The format a file's content shows: a first line starting with `{` is JSON Lines,
+    /// one starting with the `item_id` column header is CSV; `None` when it shows neither.
+    ///
+    /// ```
+    /// use memeboard_core::predictions::FileFormat;
+    /// assert_eq!(FileFormat::sniff("\u{feff}item_id,answer\nmcq-1,3\n"), Some(FileFormat::Csv));
+    /// assert_eq!(FileFormat::sniff("\n{\"item_id\":\"mcq-1\",\"answer\":3}"), Some(FileFormat::JsonLines));
+    /// assert_eq!(FileFormat::sniff("mcq-1 3"), None);
+    /// ```
+    pub fn sniff(text: &str) -> Option<Self> {
+        let first = text
+            .trim_start_matches('\u{feff}')
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty())?;
+        if first.starts_with('{') {
+            Some(Self::JsonLines)
+        } else if first.trim_start_matches('"').starts_with("item_id") && first.contains(',') {
+            Some(Self::Csv)
+        } else {
+            None
+        }
+    }
+
+    /// The format a file name suggests (`.csv`, else JSON Lines).
     pub fn from_file_name(name: &str) -> Self {
         if name.to_ascii_lowercase().ends_with(".csv") {
             Self::Csv

@@ -94,10 +94,15 @@ pub(super) fn model_info(q: &SubmitQuery, author: &AuthorRecord) -> ApiResult<Mo
     })
 }
 
-pub(super) fn file_format(q: &SubmitQuery, headers: &HeaderMap) -> ApiResult<FileFormat> {
+/// The format the uploader declared: `format=`, a `text/csv` content type, or a `.csv` /
+/// `.jsonl` file name; `None` when nothing says (the content decides, see `submit`).
+pub(super) fn declared_format(
+    q: &SubmitQuery,
+    headers: &HeaderMap,
+) -> ApiResult<Option<FileFormat>> {
     match q.format.as_deref() {
-        Some("jsonl") | Some("json_lines") => return Ok(FileFormat::JsonLines),
-        Some("csv") => return Ok(FileFormat::Csv),
+        Some("jsonl") | Some("json_lines") => return Ok(Some(FileFormat::JsonLines)),
+        Some("csv") => return Ok(Some(FileFormat::Csv)),
         Some(other) => {
             return Err(ApiError::BadRequest(format!(
                 "`format`: expected `jsonl` or `csv`, found `{other}`"
@@ -110,11 +115,9 @@ pub(super) fn file_format(q: &SubmitQuery, headers: &HeaderMap) -> ApiResult<Fil
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
     if content_type.starts_with("text/csv") {
-        return Ok(FileFormat::Csv);
+        return Ok(Some(FileFormat::Csv));
     }
-    Ok(q.filename
-        .as_deref()
-        .map_or(FileFormat::JsonLines, FileFormat::from_file_name))
+    Ok(q.filename.as_deref().map(FileFormat::from_file_name))
 }
 
 /// An upload that may be read: its author authenticated, its task found, its metadata valid
@@ -124,7 +127,7 @@ pub struct AdmittedUpload {
     author: AuthorRecord,
     task: BoardTaskRow,
     info: ModelInfo,
-    format: FileFormat,
+    format: Option<FileFormat>,
     scopes: Vec<UploadScope>,
     slug: String,
 }
@@ -140,7 +143,7 @@ pub async fn admit_upload(
     let author = authenticate(storage, headers).await?;
     let task = find_task(storage, slug).await?;
     let info = model_info(query, &author)?;
-    let format = file_format(query, headers)?;
+    let format = declared_format(query, headers)?;
     // A cheap early refusal before reading and scoring the file; the authoritative count is
     // taken in the transaction that stores the submission (see `submit`).
     let scopes = upload_scopes(
@@ -202,6 +205,20 @@ pub async fn submit(
             "line {line}: the file is not valid UTF-8 text"
         )])
     })?;
+    // Undeclared: read as the content shows (JSON Lines when it shows nothing), and say so.
+    let (format, format_note) = match format {
+        Some(f) => (f, None),
+        None => match FileFormat::sniff(text) {
+            Some(FileFormat::Csv) => (
+                FileFormat::Csv,
+                Some(
+                    "read as CSV (its first line is a CSV header); pass format=csv to say so"
+                        .to_owned(),
+                ),
+            ),
+            _ => (FileFormat::JsonLines, None),
+        },
+    };
     let (scored, public, private) = with_kind!(kind(&task)?, K => {
         let items = kinds::typed_items::<K>(storage, &task).await?;
         let ctx = kinds::FileContext { storage, embeddings, task: &task };
@@ -266,7 +283,7 @@ pub async fn submit(
             SubmissionStatus::Received
         },
         lines: num_lines,
-        warnings: warning.into_iter().collect(),
+        warnings: format_note.into_iter().chain(warning).collect(),
         public_scores: visible
             .then(|| publishable(public, settings.leaderboard.min_category_items)),
         quota: quota_of(storage, &scopes).await?,

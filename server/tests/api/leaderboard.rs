@@ -591,7 +591,41 @@ async fn csv_files_and_several_option_orders_are_accepted(db: Db) {
     assert_eq!(body["public_scores"][0]["estimate"]["value"], 1.0);
 }
 
+/// A CSV file sent without `format=csv` or a CSV content type (e.g. `curl --data-binary`) is
+/// read as CSV because its first line is a CSV header, and the response says so.
+async fn an_undeclared_csv_file_is_recognised_by_its_header(db: Db) {
+    let app = app_with(db, 5).await;
+    let token = new_token(&app, "Team CSV").await;
+    let csv: String = std::iter::once("item_id,answer\n".to_owned())
+        .chain(
+            gold(&app)
+                .await
+                .iter()
+                .map(|(id, correct, _, _)| format!("{id},{correct}\n")),
+        )
+        .collect();
+    let (status, text) = send(
+        &app,
+        Method::POST,
+        &format!("/api/tasks/{TASK}/submissions?model=Curl"),
+        Some(&token),
+        &csv,
+        "application/x-www-form-urlencoded",
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{text}");
+    let body: Value = serde_json::from_str(&text).unwrap();
+    assert!(
+        body["warnings"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("read as CSV"),
+        "{body}"
+    );
+}
+
 on_both_databases!(
+    an_undeclared_csv_file_is_recognised_by_its_header,
     a_good_upload_is_scored_and_ranked_at_once,
     bad_files_get_exact_errors_store_nothing_and_use_no_quota,
     quota_and_tokens_are_enforced,
