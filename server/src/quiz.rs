@@ -18,8 +18,7 @@ use memeboard_core::api::{
 use memeboard_core::assign::{assign_balanced, Candidate};
 use memeboard_core::crowd::{agreement_by_dimension, category_rows, CrowdObservation, Rating};
 use memeboard_core::kinds::{
-    ItemGold, ItemPrompt, Kind, PromptView, ReviewDetail, ReviewInput, ScoreScale, Scoring,
-    TaskKind,
+    ItemPrompt, Kind, PromptView, ReviewDetail, ReviewInput, ScoreScale, Scoring, TaskKind,
 };
 use memeboard_core::predictions::Split;
 use memeboard_core::stats::AlphaLevel;
@@ -283,18 +282,6 @@ async fn find_session(storage: &Storage, id: &str) -> ApiResult<SessionRow> {
         .ok_or_else(|| ApiError::NotFound(format!("no session with id `{id}`")))
 }
 
-fn item_of<K: Kind>(row: &SessionItemRow) -> ApiResult<(K::Prompt, K::Gold)> {
-    let mismatch = |e: memeboard_core::kinds::KindMismatch| {
-        ApiError::Unexpected(anyhow::anyhow!("item {}: {e}", row.item_id))
-    };
-    let prompt: ItemPrompt = storage::decode_json("items.prompt_json", &row.prompt_json)?;
-    let gold: ItemGold = storage::decode_json("items.gold_json", &row.gold_json)?;
-    Ok((
-        K::prompt_of(prompt).map_err(mismatch)?,
-        K::gold_of(gold).map_err(mismatch)?,
-    ))
-}
-
 /// The item row as the kinds' board code sees it.
 fn item_row(row: &SessionItemRow) -> TaskItemRow {
     TaskItemRow {
@@ -311,21 +298,21 @@ fn item_row(row: &SessionItemRow) -> TaskItemRow {
 /// can (nothing is stored here).
 fn accept<K: Kind>(
     session: &SessionRow,
-    row: &SessionItemRow,
+    item: &TypedItem<K>,
     key: &str,
     request: &SubmitAnswerRequest,
 ) -> ApiResult<NewAnswer> {
-    let (prompt, gold) = item_of::<K>(row)?;
+    let (prompt, gold) = (&item.prompt, &item.gold);
     let input = K::input_of(request.answer.clone()).map_err(|_| {
         ApiError::BadRequest(format!(
             "`answer.kind`: this item expects `{}`",
             K::INPUT_TAG
         ))
     })?;
-    let order = K::present(&prompt, session.seed as u64, &row.item_id).order;
+    let order = K::present(prompt, session.seed as u64, &item.row.id).order;
     let answer =
-        K::accept(&prompt, &order, input).map_err(|e| ApiError::BadRequest(e.to_string()))?;
-    let score = match K::score(&gold, &answer) {
+        K::accept(prompt, &order, input).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let score = match K::score(gold, &answer) {
         Scoring::Scored(outcome) => Some(K::primary(&outcome)),
         Scoring::Pending | Scoring::Unscored => None,
     };
@@ -417,8 +404,23 @@ pub async fn submit_answer(
                 request.item_id
             ))
         })?;
-    let kind = session.task_kind;
-    let new = with_kind!(kind, K => accept::<K>(&session, row, key, &request)?);
+    with_kind!(session.task_kind, K => {
+        answer_as::<K>(storage, embeddings, &session, row, key, &request).await
+    })
+}
+
+/// [`submit_answer`] once the item is found: the item is decoded once as its kind, the answer
+/// checked, recorded exactly once, and the kind's feedback built.
+async fn answer_as<K: ServerKind>(
+    storage: &Storage,
+    embeddings: &EmbeddingService,
+    session: &SessionRow,
+    row: &SessionItemRow,
+    key: &str,
+    request: &SubmitAnswerRequest,
+) -> ApiResult<(SubmitAnswerResponse, bool)> {
+    let item = typed_item::<K>(item_row(row))?;
+    let new = accept::<K>(session, &item, key, request)?;
     let code = completion_code()?;
     let total = usize::try_from(session.batch_size).unwrap_or(0);
     let (answered, completion_code, replayed) = match storage.record_answer(&new, session.batch_size, &code).await? {
@@ -435,22 +437,14 @@ pub async fn submit_answer(
             "idempotency key `{key}` was already used for a different answer to this item; the first answer stands and nothing new was recorded (a resend must repeat the same answer)"
         ))),
     };
-    let feedback = with_kind!(kind, K => {
-        let (prompt, gold) = item_of::<K>(row)?;
-        let item = TypedItem::<K> {
-            row: item_row(row),
-            prompt,
-            gold,
-        };
-        let ctx = FeedbackContext {
-            storage,
-            embeddings,
-            task_id: &session.task_id,
-            session_id,
-            row,
-        };
-        K::feedback(ctx, &item).await?
-    });
+    let ctx = FeedbackContext {
+        storage,
+        embeddings,
+        task_id: &session.task_id,
+        session_id: &session.id,
+        row,
+    };
+    let feedback = K::feedback(ctx, &item).await?;
     let response = SubmitAnswerResponse {
         recorded: true,
         replayed,
@@ -572,16 +566,10 @@ async fn cached_crowd_stats(
             let slug = quiz.task.slug.clone();
             cache
                 .get_or_compute(&key, fingerprint, move || {
-                    Ok::<_, std::convert::Infallible>(crowd_tables(
-                        slug,
-                        &categories,
-                        &observations,
-                        resamples,
-                    ))
+                    crowd_tables(slug, &categories, &observations, resamples)
                 })
                 .await
                 .context("computing crowd statistics")?
-                .unwrap_or_else(|never| match never {})
         }
     };
     let mut response = (*stats).clone();
@@ -606,7 +594,7 @@ pub async fn crowd_stats(
 type Reviewed = (ReviewDetail, Option<(f64, Option<bool>)>);
 
 fn review_of<K: Kind>(seed: u64, row: &SessionItemRow, withheld: bool) -> ApiResult<Reviewed> {
-    let (prompt, gold) = item_of::<K>(row)?;
+    let TypedItem { prompt, gold, .. } = typed_item::<K>(item_row(row))?;
     let answer_json = row
         .answer_json
         .as_deref()
