@@ -43,14 +43,14 @@ impl<T: Send + Sync + 'static> CrowdCache<T> {
 
     /// The value for `key` at `fingerprint`: stored, or computed by `compute` on the blocking
     /// pool (once, however many requests ask at the same time).
-    pub async fn get_or_compute<E: Send + 'static>(
+    pub async fn get_or_compute(
         &self,
         key: &str,
         fingerprint: Fingerprint,
-        compute: impl FnOnce() -> Result<T, E> + Send + 'static,
-    ) -> anyhow::Result<Result<Arc<T>, E>> {
+        compute: impl FnOnce() -> T + Send + 'static,
+    ) -> anyhow::Result<Arc<T>> {
         if let Some(v) = self.stored(key, fingerprint) {
-            return Ok(Ok(v));
+            return Ok(v);
         }
         let lock = self
             .computing
@@ -62,17 +62,14 @@ impl<T: Send + Sync + 'static> CrowdCache<T> {
         let _turn = lock.lock().await;
         // Someone else may have computed it while we waited.
         if let Some(v) = self.stored(key, fingerprint) {
-            return Ok(Ok(v));
+            return Ok(v);
         }
-        let value = match tokio::task::spawn_blocking(compute).await? {
-            Ok(v) => Arc::new(v),
-            Err(e) => return Ok(Err(e)),
-        };
+        let value = Arc::new(tokio::task::spawn_blocking(compute).await?);
         self.values
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .insert(key.to_owned(), (fingerprint, value.clone()));
-        Ok(Ok(value))
+        Ok(value)
     }
 }
 
@@ -91,10 +88,9 @@ mod tests {
                 cache
                     .get_or_compute("task", fp, move || {
                         std::thread::sleep(std::time::Duration::from_millis(20));
-                        Ok::<_, ()>(runs.fetch_add(1, Ordering::SeqCst))
+                        runs.fetch_add(1, Ordering::SeqCst)
                     })
                     .await
-                    .unwrap()
                     .unwrap()
             })
         };

@@ -143,16 +143,10 @@ pub async fn board(
             let resamples = settings.quiz.bootstrap_resamples;
             cache
                 .get_or_compute(&key, fingerprint, move || {
-                    Ok::<_, std::convert::Infallible>(crowd_rows(
-                        &answers,
-                        &keys,
-                        resamples,
-                        BOOTSTRAP_SEED,
-                    ))
+                    crowd_rows(&answers, &keys, resamples, BOOTSTRAP_SEED)
                 })
                 .await
                 .context("computing the board's crowd rows")?
-                .unwrap_or_else(|never| match never {})
         }
     };
     let participants = crowd.first().map_or(0, |r| r.participants);
