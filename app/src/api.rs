@@ -174,6 +174,26 @@ pub async fn quiz_stats(slug: &str) -> Result<CrowdStatsResponse, ApiError> {
     get_json(&format!("/api/quizzes/{}/stats", segment(slug))).await
 }
 
+/// Sends a request, and again after each of `delays_ms` while the failure may be temporary
+/// ([`ApiError::is_retryable`]); the last outcome. Only for requests that are safe to repeat
+/// (idempotency keys). `before_resend(n)` runs before the n-th resend; returning false stops.
+pub async fn with_resends<T, F: std::future::Future<Output = Result<T, ApiError>>>(
+    delays_ms: &[i32],
+    mut send: impl FnMut() -> F,
+    mut before_resend: impl FnMut(u32) -> bool,
+) -> Result<T, ApiError> {
+    let mut outcome = send().await;
+    for (n, &delay) in (1..).zip(delays_ms) {
+        match &outcome {
+            Err(e) if e.is_retryable() && before_resend(n) => {}
+            _ => break,
+        }
+        crate::browser::sleep_ms(delay).await;
+        outcome = send().await;
+    }
+    outcome
+}
+
 /// `POST /api/quizzes/{slug}/sessions`: starts a batch.
 pub async fn start_session(
     slug: &str,

@@ -8,7 +8,7 @@
 //! answered).
 
 use crate::api;
-use crate::browser::{elapsed_ms, now_ms, random_key, sleep_ms};
+use crate::browser::{elapsed_ms, now_ms, random_key};
 use crate::i18n::use_i18n;
 use crate::storage;
 use leptos::prelude::*;
@@ -94,20 +94,15 @@ impl AnswerSender {
         self.retries.set(0);
         self.sending.set(true);
         spawn_local(async move {
-            let mut outcome = api::submit_answer(&session_id, &request).await;
-            // Resend by itself, with the same key and growing pauses, while the failure may be
-            // temporary: the server records the answer once whatever happens.
-            for delay in RETRY_DELAYS_MS {
-                match &outcome {
-                    Err(e) if e.is_retryable() => {}
-                    _ => break,
-                }
-                if self.retries.try_update(|n| *n += 1).is_none() {
-                    return; // The question is gone (navigation): nobody to tell.
-                }
-                sleep_ms(delay).await;
-                outcome = api::submit_answer(&session_id, &request).await;
-            }
+            // Resent by itself, with the same key and growing pauses, while the failure may
+            // be temporary: the server records the answer once whatever happens. Stops when
+            // the question is gone (navigation): nobody to tell.
+            let outcome = api::with_resends(
+                &RETRY_DELAYS_MS,
+                || api::submit_answer(&session_id, &request),
+                |n| self.retries.try_set(n).is_none(),
+            )
+            .await;
             if outcome.is_ok() {
                 storage::remove(&pending_key);
             }

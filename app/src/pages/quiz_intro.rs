@@ -2,7 +2,7 @@
 //! survey, then start a session.
 
 use crate::api;
-use crate::browser::{random_key, sleep_ms};
+use crate::browser::random_key;
 use crate::components::status::{error_fallback, Loading};
 use crate::i18n::{category_label, use_i18n};
 use crate::kinds;
@@ -352,14 +352,12 @@ fn SurveyStep(slug: String, step: RwSignal<Step>) -> impl IntoView {
         let slug = slug.clone();
         let navigate = navigate.clone();
         spawn_local(async move {
-            let mut result = api::start_session(&slug, &request).await;
-            for delay in [1_000, 2_000, 4_000] {
-                match &result {
-                    Err(e) if e.is_retryable() => sleep_ms(delay).await,
-                    _ => break,
-                }
-                result = api::start_session(&slug, &request).await;
-            }
+            let mut result = api::with_resends(
+                &[1_000, 2_000, 4_000],
+                || api::start_session(&slug, &request),
+                |_| true,
+            )
+            .await;
             if result.as_ref().err().and_then(api::ApiError::status) == Some(403)
                 && request.participant_id.is_some()
             {
