@@ -22,6 +22,9 @@
 //! unchanged.
 
 pub mod explanation;
+pub mod panel_order;
+pub mod panel_type;
+pub mod panels;
 pub mod text_mcq;
 
 use serde::de::DeserializeOwned;
@@ -38,11 +41,20 @@ pub enum TaskKind {
     TextMcq,
     /// CHIME task B: explain a meme's meaning in free text (embedding-scored).
     Explanation,
+    /// CMPM task 1b: put a comic's shuffled panels back in reading order.
+    PanelOrder,
+    /// CMPM task 1a: name a comic's structure type.
+    PanelType,
 }
 
 impl TaskKind {
     /// Every kind, in the order pages list them.
-    pub const ALL: [TaskKind; 2] = [Self::TextMcq, Self::Explanation];
+    pub const ALL: [TaskKind; 4] = [
+        Self::TextMcq,
+        Self::Explanation,
+        Self::PanelOrder,
+        Self::PanelType,
+    ];
 
     /// Stable storage key (same as the serde name).
     pub fn as_str(self) -> &'static str {
@@ -86,6 +98,14 @@ macro_rules! with_kind {
             }
             $crate::kinds::TaskKind::Explanation => {
                 type $K = $crate::kinds::explanation::Explanation;
+                $body
+            }
+            $crate::kinds::TaskKind::PanelOrder => {
+                type $K = $crate::kinds::panel_order::PanelOrder;
+                $body
+            }
+            $crate::kinds::TaskKind::PanelType => {
+                type $K = $crate::kinds::panel_type::PanelType;
                 $body
             }
         }
@@ -252,6 +272,10 @@ pub enum ItemPrompt {
     TextMcq(text_mcq::Prompt),
     /// Explain the meme: [`explanation::Prompt`].
     Explanation(explanation::Prompt),
+    /// Panel order: [`panel_order::Prompt`].
+    PanelOrder(panel_order::Prompt),
+    /// Structure type: [`panel_type::Prompt`].
+    PanelType(panel_type::Prompt),
 }
 
 /// The hidden part of an item. Stays on the server (see the kind's review for what a finished
@@ -266,6 +290,12 @@ pub enum ItemGold {
     /// Explanation: [`explanation::Gold`].
     #[serde(rename = "explanation")]
     Explanation(explanation::Gold),
+    /// Panel order: [`panel_order::Gold`].
+    #[serde(rename = "panel_order")]
+    PanelOrder(panel_order::Gold),
+    /// Structure type: [`panel_type::Gold`].
+    #[serde(rename = "panel_type")]
+    PanelType(panel_type::Gold),
 }
 
 /// A recorded answer in canonical terms (independent of display shuffling).
@@ -279,6 +309,12 @@ pub enum AnswerValue {
     /// Explanation: the text, [`explanation::Answer`].
     #[serde(rename = "text")]
     Explanation(explanation::Answer),
+    /// Panel order: displayed numbers in reading order, [`panel_order::Answer`].
+    #[serde(rename = "order")]
+    PanelOrder(panel_order::Answer),
+    /// Structure type: the label, [`panel_type::Answer`].
+    #[serde(rename = "structure")]
+    PanelType(panel_type::Answer),
 }
 
 /// An item as shown to one participant (options already in their order). Never gold.
@@ -290,6 +326,10 @@ pub enum PromptView {
     TextMcq(text_mcq::View),
     /// Explain the meme in your own words: [`explanation::View`].
     Explanation(explanation::View),
+    /// Put the panels in reading order: [`panel_order::View`].
+    PanelOrder(panel_order::View),
+    /// Name the structure type: [`panel_type::View`].
+    PanelType(panel_type::View),
 }
 
 /// The participant's response to one item, in display terms.
@@ -303,6 +343,12 @@ pub enum AnswerInput {
     /// Explanation: the text written, [`explanation::Input`].
     #[serde(rename = "text")]
     Explanation(explanation::Input),
+    /// Panel order: [`panel_order::Input`].
+    #[serde(rename = "order")]
+    PanelOrder(panel_order::Input),
+    /// Structure type: [`panel_type::Input`].
+    #[serde(rename = "structure")]
+    PanelType(panel_type::Input),
 }
 
 /// The kind-specific part of a reviewed item on the results page.
@@ -314,6 +360,10 @@ pub enum ReviewDetail {
     TextMcq(text_mcq::Review),
     /// Explanation review: [`explanation::Review`].
     Explanation(explanation::Review),
+    /// Panel order review: [`panel_order::Review`].
+    PanelOrder(panel_order::Review),
+    /// Structure type review: [`panel_type::Review`].
+    PanelType(panel_type::Review),
 }
 
 macro_rules! kind_of {
@@ -324,6 +374,8 @@ macro_rules! kind_of {
                 match self {
                     Self::TextMcq(_) => TaskKind::TextMcq,
                     Self::Explanation(_) => TaskKind::Explanation,
+                    Self::PanelOrder(_) => TaskKind::PanelOrder,
+                    Self::PanelType(_) => TaskKind::PanelType,
                 }
             }
         }

@@ -1,0 +1,326 @@
+//! What the two multi-panel kinds (CMPM) share: the structure-type and ordering labels, the
+//! optional text context, and the one fixed shuffled display per item that people and models
+//! both see.
+//!
+//! The labels' keys are the benchmark's spellings (`narrative`, `strong`, `sarcastic_conflict`…)
+//! and are what manifests and prediction files use.
+
+use crate::ids::fnv1a64;
+use crate::rng::SplitMix64;
+use crate::scoring::is_linear_extension;
+use crate::tasks::MediaRef;
+use serde::{Deserialize, Serialize};
+
+/// The benchmark's seed for the fixed display order (CMPM shuffles with seed 42).
+pub const DISPLAY_SEED: u64 = 42;
+
+/// How the panels of a comic relate (CMPM's five structure types).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum StructureType {
+    /// A story told panel by panel: set-up, development, punchline.
+    Narrative,
+    /// The same thing escalating or changing step by step.
+    Progressive,
+    /// A dialogue: panels are turns of a conversation.
+    Conversational,
+    /// Variations side by side, in no necessary order.
+    Parallel,
+    /// A contrast of two (or more) states: before/after, expectation/reality.
+    Comparison,
+}
+
+impl StructureType {
+    /// All five, in the benchmark's order (also the order of choices on a page).
+    pub const ALL: [StructureType; 5] = [
+        Self::Narrative,
+        Self::Progressive,
+        Self::Conversational,
+        Self::Parallel,
+        Self::Comparison,
+    ];
+
+    /// The label as manifests and prediction files spell it.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Narrative => "narrative",
+            Self::Progressive => "progressive",
+            Self::Conversational => "conversational",
+            Self::Parallel => "parallel",
+            Self::Comparison => "comparison",
+        }
+    }
+
+    /// Position in [`StructureType::ALL`] (the choice index for agreement statistics).
+    pub fn index(self) -> usize {
+        Self::ALL.iter().position(|&t| t == self).unwrap_or(0)
+    }
+
+    /// Parses a label: the English key in any letter case, surrounding spaces, quotes and a
+    /// trailing full stop ignored, or the Chinese name (叙事, 递进, 对话, 并列, 对比).
+    ///
+    /// ```
+    /// use memeboard_core::kinds::panels::StructureType;
+    /// assert_eq!(StructureType::parse(" Narrative. "), Some(StructureType::Narrative));
+    /// assert_eq!(StructureType::parse("对比"), Some(StructureType::Comparison));
+    /// assert_eq!(StructureType::parse("a story"), None);
+    /// ```
+    pub fn parse(text: &str) -> Option<Self> {
+        let t = text
+            .trim()
+            .trim_matches(|c: char| c == '"' || c == '\'' || c == '`')
+            .trim_end_matches(['.', '。'])
+            .trim()
+            .to_lowercase();
+        Self::ALL
+            .into_iter()
+            .find(|s| s.key() == t || s.name_zh() == t)
+    }
+
+    /// The Chinese name.
+    pub fn name_zh(self) -> &'static str {
+        match self {
+            Self::Narrative => "叙事",
+            Self::Progressive => "递进",
+            Self::Conversational => "对话",
+            Self::Parallel => "并列",
+            Self::Comparison => "对比",
+        }
+    }
+}
+
+/// Whether reordering the panels destroys the joke.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum OrderingDependency {
+    /// The order is essential.
+    Strong,
+    /// The order matters little.
+    Weak,
+}
+
+/// How a comic's text context relates to its panels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum ContextRelation {
+    /// The images carry the joke.
+    ImageDominant,
+    /// The text carries the joke.
+    TextDominant,
+    /// Both are needed.
+    Complementary,
+    /// The text says the opposite of the images.
+    SarcasticConflict,
+    /// Annotators could not tell.
+    Unclear,
+}
+
+/// A comic's text context (title, caption, comments), shown in the "with context" variants.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct PanelContext {
+    /// Post title.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// Caption under the comic.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption: Option<String>,
+    /// Readers' comments.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+}
+
+impl PanelContext {
+    /// Whether there is nothing to show.
+    pub fn is_empty(&self) -> bool {
+        self.title.is_none() && self.caption.is_none() && self.comments.is_empty()
+    }
+}
+
+/// The display order of an item's panels, fixed per item (not per participant) so that people
+/// and models see the same display: `display[i]` is the 1-based canonical number of the panel
+/// shown at position `i`.
+///
+/// Drawn with the benchmark's seed ([`DISPLAY_SEED`]) and the item's public id. A display that
+/// would itself be a valid reading order is redrawn (as in the benchmark, where answering the
+/// display order scores 0%), unless every order is valid (a single group), where any display is.
+///
+/// ```
+/// use memeboard_core::kinds::panels::fixed_display;
+/// use memeboard_core::scoring::is_linear_extension;
+/// let groups = vec![vec![1], vec![2, 3], vec![4]];
+/// let display = fixed_display("comic-7", &groups);
+/// assert_eq!(display, fixed_display("comic-7", &groups)); // fixed
+/// assert!(!is_linear_extension(&display, &groups)); // never already in reading order
+/// let mut sorted = display.clone();
+/// sorted.sort();
+/// assert_eq!(sorted, vec![1, 2, 3, 4]);
+/// ```
+pub fn fixed_display(item_id: &str, order_groups: &[Vec<usize>]) -> Vec<usize> {
+    let n: usize = order_groups.iter().map(Vec::len).sum();
+    let mut rng = SplitMix64::new(DISPLAY_SEED ^ fnv1a64(item_id.as_bytes()));
+    let mut display: Vec<usize> = (1..=n).collect();
+    let all_orders_valid = order_groups.len() <= 1;
+    for _ in 0..64 {
+        rng.shuffle(&mut display);
+        if all_orders_valid || !is_linear_extension(&display, order_groups) {
+            return display;
+        }
+    }
+    // Practically unreachable (needs 64 draws that are all valid orders); a rotation of the
+    // canonical order is never valid when there are two or more groups.
+    let mut rotated: Vec<usize> = (1..=n).collect();
+    rotated.rotate_left(1);
+    rotated
+}
+
+/// The panels of an item as stored: opaque image references, in the order they are *shown*.
+pub type Panels = Vec<MediaRef>;
+
+/// The display orders a multi-panel task can use (the benchmark's context ablation is this
+/// crossed with context none / with comments).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum DisplayOrder {
+    /// The fixed shuffled display ([`fixed_display`]).
+    Shuffled,
+    /// Canonical reading order.
+    Canonical,
+}
+
+/// Expected accuracy of a uniformly random reading order on one item: the number of valid
+/// orders (the product of the group sizes' factorials) over `n!`.
+///
+/// Worked example: `[[1],[2,3],[4]]` has 1!·2!·1! = 2 valid orders of 4! = 24, so 1/12.
+///
+/// ```
+/// use memeboard_core::kinds::panels::random_order_expectation;
+/// let p = random_order_expectation(&[vec![1], vec![2, 3], vec![4]]);
+/// assert!((p - 1.0 / 12.0).abs() < 1e-15);
+/// assert_eq!(random_order_expectation(&[vec![1, 2]]), 1.0);
+/// ```
+pub fn random_order_expectation(order_groups: &[Vec<usize>]) -> f64 {
+    // Multiply group factorials and divide by n! term by term (no overflow for long strips).
+    let mut p = 1.0;
+    let mut k = 0usize;
+    for group in order_groups {
+        for j in 1..=group.len() {
+            k += 1;
+            p *= j as f64 / k as f64;
+        }
+    }
+    p
+}
+
+/// Whether a reading order over displayed panel numbers (1-based) is right for `display` and
+/// `order_groups`.
+///
+/// ```
+/// use memeboard_core::kinds::panels::reads_in_order;
+/// // Shown: canonical 3, 1, 2. Reading order "2,3,1" is panels 1, 2, 3.
+/// assert!(reads_in_order(&[3, 1, 2], &[vec![1], vec![2], vec![3]], &[2, 3, 1]));
+/// assert!(!reads_in_order(&[3, 1, 2], &[vec![1], vec![2], vec![3]], &[1, 2, 3]));
+/// ```
+pub fn reads_in_order(display: &[usize], order_groups: &[Vec<usize>], order: &[usize]) -> bool {
+    let zero_based: Option<Vec<usize>> = order.iter().map(|&d| d.checked_sub(1)).collect();
+    zero_based
+        .and_then(|o| crate::scoring::displayed_order_to_canonical(display, &o))
+        .is_some_and(|seq| is_linear_extension(&seq, order_groups))
+}
+
+/// Checks that `order` is a permutation of `1..=n` (displayed panel numbers); the message
+/// says what was expected.
+pub fn check_permutation(order: &[usize], n: usize) -> Result<(), String> {
+    if order.len() != n {
+        return Err(format!(
+            "expected all {n} displayed panel numbers (1 to {n}) once each, found {} number(s)",
+            order.len()
+        ));
+    }
+    let mut seen = vec![false; n];
+    for &d in order {
+        if d == 0 || d > n {
+            return Err(format!(
+                "expected displayed panel numbers from 1 to {n}, found {d}"
+            ));
+        }
+        if std::mem::replace(&mut seen[d - 1], true) {
+            return Err(format!("panel {d} appears twice"));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_expectation_matches_brute_force_on_small_cases() {
+        // Count valid permutations of 5 panels with groups [[1,2],[3],[4,5]]: 2!·1!·2! = 4.
+        let groups = vec![vec![1, 2], vec![3], vec![4, 5]];
+        let mut perms = Vec::new();
+        permute(&mut (1..=5).collect::<Vec<_>>(), 0, &mut perms);
+        let valid = perms
+            .iter()
+            .filter(|p| is_linear_extension(p, &groups))
+            .count();
+        assert_eq!(valid, 4);
+        assert!((random_order_expectation(&groups) - valid as f64 / 120.0).abs() < 1e-15);
+    }
+
+    fn permute(v: &mut Vec<usize>, k: usize, out: &mut Vec<Vec<usize>>) {
+        if k == v.len() {
+            out.push(v.clone());
+            return;
+        }
+        for i in k..v.len() {
+            v.swap(k, i);
+            permute(v, k + 1, out);
+            v.swap(k, i);
+        }
+    }
+
+    #[test]
+    fn displays_are_fixed_and_never_already_valid() {
+        for n in 2..12 {
+            let groups: Vec<Vec<usize>> = (1..=n).map(|i| vec![i]).collect();
+            for id in ["a", "b", "c", "long-strip"] {
+                let d = fixed_display(id, &groups);
+                assert_eq!(d, fixed_display(id, &groups));
+                assert!(!is_linear_extension(&d, &groups), "{id} {n}: {d:?}");
+            }
+        }
+        // Two panels in one group: every order is valid, any display will do.
+        assert_eq!(fixed_display("x", &[vec![1, 2]]).len(), 2);
+    }
+
+    #[test]
+    fn permutation_errors_name_the_problem() {
+        assert!(check_permutation(&[2, 1, 3], 3).is_ok());
+        assert_eq!(
+            check_permutation(&[2, 2, 3], 3).unwrap_err(),
+            "panel 2 appears twice"
+        );
+        assert!(check_permutation(&[0, 1, 2], 3)
+            .unwrap_err()
+            .contains("from 1 to 3"));
+        assert!(check_permutation(&[1, 2], 3)
+            .unwrap_err()
+            .contains("found 2 number(s)"));
+    }
+
+    #[test]
+    fn labels_parse_in_both_languages() {
+        for t in StructureType::ALL {
+            assert_eq!(StructureType::parse(t.key()), Some(t));
+            assert_eq!(StructureType::parse(&t.key().to_uppercase()), Some(t));
+            assert_eq!(StructureType::parse(t.name_zh()), Some(t));
+            assert_eq!(StructureType::ALL[t.index()], t);
+        }
+    }
+}
