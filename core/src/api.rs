@@ -433,6 +433,14 @@ pub enum RowKind {
     Chance,
     /// Explanations: the similarity of two random reference meanings of the task.
     RandomPair,
+    /// Panel order: answering the order the panels are shown in.
+    DisplayOrder,
+    /// Panel order: one seeded uniformly random order per item, scored like a model.
+    RandomOrder,
+    /// Structure typing: always the most common type of the scored items.
+    MajorityType,
+    /// Structure typing: one seeded uniformly random type per item, scored like a model.
+    RandomType,
 }
 
 /// The three groups of board rows: ranked models, and the reference rows beside them.
@@ -460,7 +468,12 @@ impl RowKind {
         match self {
             Self::Model => RowGroup::Model,
             Self::HumanAverage | Self::HumanBest | Self::HumanPooled => RowGroup::Human,
-            Self::Chance | Self::RandomPair => RowGroup::Baseline,
+            Self::Chance
+            | Self::RandomPair
+            | Self::DisplayOrder
+            | Self::RandomOrder
+            | Self::MajorityType
+            | Self::RandomType => RowGroup::Baseline,
         }
     }
 }
@@ -506,9 +519,12 @@ pub struct BoardRow {
     pub scores: Vec<crate::leaderboard::CategoryEstimate>,
     /// Participants behind a human row.
     pub participants: Option<usize>,
-    /// Secondary overall metrics (e.g. rescaled cosine, BERTScore-F1), labelled.
+    /// Secondary overall metrics (e.g. rescaled cosine, BERTScore-F1, parse rate), labelled.
     #[serde(default)]
     pub extra: Vec<NamedValue>,
+    /// Gold against predicted labels over the board's items (classification kinds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confusion: Option<crate::metrics::ConfusionMatrix>,
 }
 
 /// A labelled number.
@@ -519,6 +535,46 @@ pub struct NamedValue {
     pub name: String,
     /// The value.
     pub value: f64,
+    /// Lower end of the item-bootstrap 95% interval, where there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ci_low: Option<f64>,
+    /// Upper end of the interval.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ci_high: Option<f64>,
+    /// Items behind the value, where it covers a subset (boards leave out values over fewer
+    /// items than their minimum, as for categories).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub items: Option<usize>,
+}
+
+impl NamedValue {
+    /// A value without an interval.
+    pub fn plain(name: impl Into<String>, value: f64) -> Self {
+        Self {
+            name: name.into(),
+            value,
+            ci_low: None,
+            ci_high: None,
+            items: None,
+        }
+    }
+
+    /// A value with its interval.
+    pub fn estimated(name: impl Into<String>, e: crate::stats::Estimate) -> Self {
+        Self {
+            name: name.into(),
+            value: e.value,
+            ci_low: Some(e.ci_low),
+            ci_high: Some(e.ci_high),
+            items: None,
+        }
+    }
+
+    /// The same value, saying how many items it covers.
+    pub fn over(mut self, items: usize) -> Self {
+        self.items = Some(items);
+        self
+    }
 }
 
 /// `GET /api/boards/{task}?split=public|private`.

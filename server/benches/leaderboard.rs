@@ -189,6 +189,7 @@ async fn main() -> anyhow::Result<()> {
                 },
                 records,
             )],
+            &[],
         )
         .await?;
     let router = app.router();

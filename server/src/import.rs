@@ -555,7 +555,7 @@ pub async fn import_chime(
         (parsed.explain_task.clone(), parsed.explain_items.clone()),
     ];
     storage
-        .import_benchmark(&parsed.benchmark, &parsed.memes, &tasks)
+        .import_benchmark(&parsed.benchmark, &parsed.memes, &tasks, &[])
         .await?;
     Ok((parsed.memes.len(), parsed.items.len()))
 }

@@ -86,6 +86,7 @@ impl Application {
             rate_limits: Arc::default(),
             crowd_stats: Arc::default(),
             board_crowd: Arc::default(),
+            board_references: Arc::default(),
         });
         Ok(Self {
             listener,
@@ -228,6 +229,7 @@ pub fn build_router(state: AppState) -> Router {
     Router::new()
         .route("/healthz", get(routes::healthz))
         .route("/model-files/{file}", get(model_file))
+        .route("/media/{name}", get(crate::media::serve))
         .nest("/api", routes::api_router(&state))
         .fallback_service(spa)
         .layer(middleware::from_fn(cache_headers))

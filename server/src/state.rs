@@ -22,4 +22,7 @@ pub struct AppState {
     pub crowd_stats: Arc<CrowdCache<memeboard_core::api::CrowdStatsResponse>>,
     /// Board human rows per task and board half, likewise.
     pub board_crowd: Arc<CrowdCache<Vec<memeboard_core::api::CrowdRow>>>,
+    /// Board baseline rows scored by the kind's scorer, per task and half (they change only
+    /// when the task's items do).
+    pub board_references: Arc<CrowdCache<Vec<memeboard_core::api::BoardRow>>>,
 }

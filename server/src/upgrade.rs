@@ -44,7 +44,10 @@ fn target_source(task: &UpgradeTaskRow, item: &UpgradeItemRow, new_id: &str) -> 
         Some(TaskKind::TextMcq) => new_id.to_owned(),
         // An explanation item is derived from its meme (public: the phrase).
         Some(TaskKind::Explanation) => item.meme_id.clone().unwrap_or_else(|| new_id.to_owned()),
-        None => item.source_id.clone().unwrap_or_else(|| new_id.to_owned()),
+        // Comics: the importer stores the comic's source id; kept as it is.
+        Some(TaskKind::PanelOrder | TaskKind::PanelType) | None => {
+            item.source_id.clone().unwrap_or_else(|| new_id.to_owned())
+        }
     }
 }
 
@@ -83,7 +86,9 @@ fn plan_task(task: &UpgradeTaskRow, items: &[UpgradeItemRow]) -> anyhow::Result<
                 };
                 mcq_item_id(&task.benchmark_slug, &prompt.sentence, &prompt.options)
             }
-            Some(TaskKind::Explanation) | None => item.id.clone(),
+            Some(TaskKind::Explanation | TaskKind::PanelOrder | TaskKind::PanelType) | None => {
+                item.id.clone()
+            }
         };
         let source = target_source(task, item, &new_id);
         targets.push((new_id, source));

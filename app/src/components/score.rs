@@ -160,7 +160,9 @@ mod tests {
     use super::*;
 
     fn row(kind: RowKind, label: &str) -> BoardRow {
+        confusion: None,
         BoardRow {
+            confusion: None,
             kind,
             label: label.into(),
             submission_id: None,

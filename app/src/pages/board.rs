@@ -547,7 +547,9 @@ mod tests {
     use memeboard_core::stats::Estimate;
 
     fn model(label: &str, overall: Option<f64>, params: &str, at: i64) -> BoardRow {
+        confusion: None,
         BoardRow {
+            confusion: None,
             kind: RowKind::Model,
             label: label.into(),
             submission_id: Some(format!("S-{label}")),

@@ -8,7 +8,7 @@
 use crate::ids::fnv1a64;
 use crate::rng::SplitMix64;
 use crate::scoring::is_linear_extension;
-use crate::tasks::MediaRef;
+use crate::tasks::{CategoryInfo, MediaRef};
 use serde::{Deserialize, Serialize};
 
 /// The benchmark's seed for the fixed display order (CMPM shuffles with seed 42).
@@ -179,6 +179,70 @@ pub fn fixed_display(item_id: &str, order_groups: &[Vec<usize>]) -> Vec<usize> {
 
 /// The panels of an item as stored: opaque image references, in the order they are *shown*.
 pub type Panels = Vec<MediaRef>;
+
+/// A panel-count bucket: the categories of both multi-panel tasks (the benchmark reports
+/// order recovery by strip length, and long strips are much harder). Public on purpose: the
+/// number of panels is visible, whereas the structure type is the typing task's gold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PanelBucket {
+    /// Category key.
+    pub key: &'static str,
+    /// Fewest panels in the bucket.
+    pub min: usize,
+    /// English label.
+    pub label_en: &'static str,
+    /// Chinese label.
+    pub label_zh: &'static str,
+}
+
+impl PanelBucket {
+    /// The bucket as a category of a task.
+    pub fn info(&self) -> CategoryInfo {
+        CategoryInfo {
+            key: self.key.into(),
+            label_en: self.label_en.into(),
+            label_zh: self.label_zh.into(),
+        }
+    }
+}
+
+/// The three buckets, shortest strips first: 2–3, 4–6 and 7+ panels.
+pub const PANEL_BUCKETS: [PanelBucket; 3] = [
+    PanelBucket {
+        key: "panels_2_3",
+        min: 0,
+        label_en: "2–3 panels",
+        label_zh: "2–3 格",
+    },
+    PanelBucket {
+        key: "panels_4_6",
+        min: 4,
+        label_en: "4–6 panels",
+        label_zh: "4–6 格",
+    },
+    PanelBucket {
+        key: "panels_7_plus",
+        min: 7,
+        label_en: "7+ panels",
+        label_zh: "7 格以上",
+    },
+];
+
+/// The bucket of a strip of `num_panels` panels.
+///
+/// ```
+/// use memeboard_core::kinds::panels::panel_bucket;
+/// assert_eq!(panel_bucket(3).key, "panels_2_3");
+/// assert_eq!(panel_bucket(4).key, "panels_4_6");
+/// assert_eq!(panel_bucket(12).key, "panels_7_plus");
+/// ```
+pub fn panel_bucket(num_panels: usize) -> &'static PanelBucket {
+    PANEL_BUCKETS
+        .iter()
+        .rev()
+        .find(|b| num_panels >= b.min)
+        .unwrap_or(&PANEL_BUCKETS[0])
+}
 
 /// The display orders a multi-panel task can use (the benchmark's context ablation is this
 /// crossed with context none / with comments).

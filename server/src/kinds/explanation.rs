@@ -357,25 +357,19 @@ async fn score_pairs_of_file(
         let mut out = Vec::new();
         let baseline = scores.first().map(|s| s.baseline);
         if let Some(v) = mean(&rescaled, false) {
-            out.push(NamedValue {
-                name: format!(
+            out.push(NamedValue::plain(
+                format!(
                     "meaning cosine, rescaled (baseline {:.3}; answered items)",
                     baseline.unwrap_or(0.0)
                 ),
-                value: v,
-            });
+                v,
+            ));
         }
         if let Some(v) = mean(&bert, true) {
-            out.push(NamedValue {
-                name: format!("meaning BERTScore-F1 ({model})"),
-                value: v,
-            });
+            out.push(NamedValue::plain(format!("meaning BERTScore-F1 ({model})"), v));
         }
         if let Some(v) = mean(&origin, false) {
-            out.push(NamedValue {
-                name: "origin cosine (items with an origin)".into(),
-                value: v,
-            });
+            out.push(NamedValue::plain("origin cosine (items with an origin)", v));
         }
         out
     };

@@ -6,12 +6,15 @@
 //! [`ServerKind`]; a kind without it does not compile.
 
 pub mod explanation;
+pub mod panel_order;
+pub mod panel_type;
+mod panels;
 pub mod text_mcq;
 
 use crate::error::{ApiError, ApiResult};
 use crate::inference::EmbeddingService;
 use crate::storage::{self, BoardTaskRow, TaskItemRow};
-use memeboard_core::api::{ExplanationFeedback, RowKind};
+use memeboard_core::api::{ExplanationFeedback, NamedValue, RowKind};
 use memeboard_core::kinds::{ItemGold, ItemPrompt, Kind};
 use memeboard_core::leaderboard::ItemScore;
 use memeboard_core::predictions::{FileFormat, Limits, ManifestItem, Split};
@@ -81,6 +84,22 @@ pub struct ScoredFile {
     pub warning: Option<String>,
 }
 
+/// A baseline row scored like a model on the items of one board half (e.g. answering the
+/// display order, or one seeded random answer per item).
+#[derive(Debug, Clone)]
+pub struct ReferenceRow {
+    /// Row kind.
+    pub kind: RowKind,
+    /// Label (English; the app translates by kind).
+    pub label: &'static str,
+    /// Per-item scores, summarised like a model's.
+    pub scores: Vec<ItemScore>,
+    /// Secondary figures.
+    pub extra: Vec<NamedValue>,
+    /// Confusion matrix (classification kinds).
+    pub confusion: Option<memeboard_core::metrics::ConfusionMatrix>,
+}
+
 /// Everything file scoring may need besides the items and the file.
 pub struct FileContext<'a> {
     /// Storage (cached baselines).
@@ -138,6 +157,11 @@ pub trait ServerKind: Kind {
         format: FileFormat,
         limits: Limits,
     ) -> impl Future<Output = ApiResult<ScoredFile>> + Send;
+    /// Baseline rows scored by the kind's own scorer on the items of one board half, beside
+    /// the expected-value row of [`ServerKind::baseline`] (none by default).
+    fn reference_rows(_items: &[&TypedItem<Self>]) -> Vec<ReferenceRow> {
+        Vec::new()
+    }
     /// What the participant sees right after an answer is stored (`None`: only the ack).
     fn feedback(
         _ctx: FeedbackContext<'_>,

@@ -46,6 +46,7 @@ pub async fn board(
     storage: &Storage,
     settings: &Settings,
     cache: &CrowdCache<Vec<CrowdRow>>,
+    references: &CrowdCache<Vec<BoardRow>>,
     slug: &str,
     which: BoardSplit,
 ) -> ApiResult<BoardResponse> {
@@ -64,9 +65,33 @@ pub async fn board(
     let task_baseline = baseline.as_ref().map(|(b, _)| *b);
     // Each item with its baseline level (chance for choices, the random-pair similarity for
     // explanations), and how the kind names its metric and baseline row.
-    let (items, metric, missing_policy, baseline_kind, baseline_label) = with_kind!(task_kind, K => {
-        let items: Vec<(TaskItemRow, Option<f64>)> = kinds::typed_items::<K>(storage, &task)
-            .await?
+    let cats = categories(&task)?;
+    let keys: Vec<String> = cats.iter().map(|c| c.key.clone()).collect();
+    let resamples = settings.quiz.bootstrap_resamples;
+    let (items, metric, missing_policy, baseline_kind, baseline_label, reference_rows) = with_kind!(task_kind, K => {
+        let typed = kinds::typed_items::<K>(storage, &task).await?;
+        // Baseline rows scored like models, computed once per state of the items.
+        let fingerprint = items_fingerprint(typed.iter().map(|i| &i.row));
+        let key = format!("{}/{}", task.task.id, which.as_str());
+        let reference_rows = match references.stored(&key, fingerprint) {
+            Some(rows) => rows,
+            None => {
+                let in_half: Vec<kinds::TypedItem<K>> =
+                    typed.iter().filter(|i| i.row.on_board(which)).cloned().collect();
+                let keys = keys.clone();
+                references
+                    .get_or_compute(&key, fingerprint, move || {
+                        let refs: Vec<&kinds::TypedItem<K>> = in_half.iter().collect();
+                        K::reference_rows(&refs)
+                            .into_iter()
+                            .map(|r| reference_board_row(r, &keys, resamples))
+                            .collect()
+                    })
+                    .await
+                    .context("computing the board's baseline rows")?
+            }
+        };
+        let items: Vec<(TaskItemRow, Option<f64>)> = typed
             .into_iter()
             .map(|i| {
                 let level = K::baseline(&i, task_baseline);
@@ -79,6 +104,7 @@ pub async fn board(
             K::MISSING_POLICY,
             K::BASELINE_ROW,
             K::BASELINE_LABEL,
+            reference_rows,
         )
     });
     let in_half: HashMap<&str, &(TaskItemRow, Option<f64>)> = items
@@ -86,8 +112,6 @@ pub async fn board(
         .filter(|i| i.0.on_board(which))
         .map(|i| (i.0.id.as_str(), i))
         .collect();
-    let cats = categories(&task)?;
-    let keys: Vec<String> = cats.iter().map(|c| c.key.clone()).collect();
     let visible = board_visible(&task);
 
     let mut rows = Vec::new();
@@ -102,14 +126,19 @@ pub async fn board(
         } else {
             Vec::new()
         };
-        let extra = match (&s.extra_json, visible) {
+        let (extra, confusion) = match (&s.extra_json, visible) {
             (Some(json), true) => {
                 let v: serde_json::Value = storage::decode_json("submissions.extra_json", json)?;
-                serde_json::from_value(v[half].clone()).unwrap_or_default()
+                (
+                    serde_json::from_value(v[half].clone()).unwrap_or_default(),
+                    serde_json::from_value(v[format!("{half}_confusion")].clone())
+                        .unwrap_or_default(),
+                )
             }
-            _ => Vec::new(),
+            _ => (Vec::new(), None),
         };
         rows.push(BoardRow {
+            confusion,
             extra,
             kind: RowKind::Model,
             label: s.model_name.clone(),
@@ -175,6 +204,7 @@ pub async fn board(
             ),
         ] {
             rows.push(BoardRow {
+                confusion: None,
                 extra: Vec::new(),
                 kind: row_kind,
                 label: label.into(),
@@ -226,6 +256,7 @@ pub async fn board(
         });
     }
     rows.push(BoardRow {
+        confusion: None,
         extra: Vec::new(),
         kind: baseline_kind,
         label: baseline_label.into(),
@@ -237,11 +268,19 @@ pub async fn board(
         participants: None,
     });
 
+    rows.extend(reference_rows.iter().cloned());
+
     // Per-category figures only where the half has enough items in the category (model,
-    // human and chance rows alike; the overall column always).
+    // human and baseline rows alike; the overall column always), and likewise secondary
+    // figures over a subset of items.
+    let min_items = settings.leaderboard.min_category_items;
     for row in &mut rows {
         for s in &mut row.scores {
-            s.suppress_below(settings.leaderboard.min_category_items);
+            s.suppress_below(min_items);
+        }
+        row.extra.retain(|e| e.items.is_none_or(|n| n >= min_items));
+        if row.confusion.is_some() && in_half.len() < min_items {
+            row.confusion = None;
         }
     }
     let overall = |r: &BoardRow| {
@@ -267,6 +306,35 @@ pub async fn board(
         blind: task.blind && !task.blind_revealed,
         rows,
     })
+}
+
+/// What a task's items were when baseline rows were computed: their number and a hash of
+/// their ids and gold (a re-import that changes gold changes it).
+fn items_fingerprint<'a>(rows: impl Iterator<Item = &'a TaskItemRow>) -> crate::crowd_cache::Fingerprint {
+    let mut n = 0i64;
+    let mut hash = 0u64;
+    for r in rows {
+        n += 1;
+        let h = memeboard_core::ids::fnv1a64(format!("{}\u{1f}{}\u{1f}{:?}", r.id, r.gold_json, r.board_half).as_bytes());
+        hash = hash.wrapping_add(h);
+    }
+    (n, hash as i64, 0, None)
+}
+
+/// A baseline row scored by the kind's scorer, summarised like a model row.
+fn reference_board_row(r: kinds::ReferenceRow, keys: &[String], resamples: usize) -> BoardRow {
+    BoardRow {
+        kind: r.kind,
+        label: r.label.into(),
+        submission_id: None,
+        model: None,
+        submitted_at: None,
+        status: SubmissionStatus::Scored,
+        scores: memeboard_core::leaderboard::summarize(&r.scores, keys, resamples, BOOTSTRAP_SEED),
+        participants: None,
+        extra: r.extra,
+        confusion: r.confusion,
+    }
 }
 
 /// The board as CSV: one row per board row, value and interval per column.

@@ -22,7 +22,7 @@ use memeboard_core::tasks::{CategoryInfo, TaskKind};
 use memeboard_core::with_kind;
 
 /// Seed of the model-row bootstrap intervals.
-const BOOTSTRAP_SEED: u64 = 0x6c65_6164_6572_626f;
+pub(crate) const BOOTSTRAP_SEED: u64 = 0x6c65_6164_6572_626f;
 
 fn clean_text(field: &str, value: &str, max_chars: usize, required: bool) -> ApiResult<String> {
     let v = value.trim();

@@ -33,6 +33,8 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/tasks", get(list_tasks))
         .route("/tasks/{slug}/manifest", get(manifest))
         .route("/tasks/{slug}/inputs.jsonl", get(inputs))
+        .route("/tasks/{slug}/media.tar", get(media_archive))
+        .route("/tasks/{slug}/SHA256SUMS", get(checksums))
         .route("/tasks/{slug}/template.jsonl", get(template_jsonl))
         .route("/tasks/{slug}/template.csv", get(template_csv))
         .route("/tasks/{slug}/dev-gold.jsonl", get(dev_gold))
@@ -50,7 +52,11 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/admin/tasks/{slug}/board", post(update_board))
 }
 
-fn download(content_type: &'static str, file_name: String, body: String) -> impl IntoResponse {
+fn download(
+    content_type: &'static str,
+    file_name: String,
+    body: impl IntoResponse,
+) -> impl IntoResponse {
     (
         [
             (CONTENT_TYPE, content_type.to_owned()),
@@ -109,6 +115,32 @@ async fn inputs(
         format!("{slug}-inputs.jsonl"),
         body,
     ))
+}
+
+/// `GET /api/tasks/{slug}/media.tar`: inputs and every media file, for offline runs.
+async fn media_archive(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+) -> ApiResult<impl IntoResponse> {
+    let inputs = leaderboard::inputs_jsonl(&state.storage, &slug).await?;
+    let body = crate::media::task_archive(&state.storage, &slug, inputs).await?;
+    Ok(download("application/x-tar", format!("{slug}-media.tar"), body))
+}
+
+/// `GET /api/tasks/{slug}/SHA256SUMS`: checksums of `inputs.jsonl` and `media.tar`
+/// (`sha256sum -c` format, file names as downloaded).
+async fn checksums(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+) -> ApiResult<impl IntoResponse> {
+    let inputs = leaderboard::inputs_jsonl(&state.storage, &slug).await?;
+    let archive = crate::media::task_archive(&state.storage, &slug, inputs.clone()).await?;
+    let body = format!(
+        "{}  {slug}-inputs.jsonl\n{}  {slug}-media.tar\n",
+        crate::media::sha256_hex(inputs.as_bytes()),
+        crate::media::sha256_hex(&archive),
+    );
+    Ok(download("text/plain; charset=utf-8", format!("{slug}-SHA256SUMS"), body))
 }
 
 async fn template_jsonl(
@@ -219,6 +251,7 @@ async fn board_of(
         &state.storage,
         &state.settings,
         &state.board_crowd,
+        &state.board_references,
         slug,
         query.split.unwrap_or(BoardSplit::Public),
     )

@@ -134,13 +134,14 @@ impl TaskItemRow {
 }
 
 impl Storage {
-    /// Imports a benchmark with its memes, task and items in one transaction (all or
+    /// Imports a benchmark with its memes, tasks, items and media in one transaction (all or
     /// nothing). Existing rows with the same ids are updated, so re-imports keep ids.
     pub async fn import_benchmark(
         &self,
         benchmark: &BenchmarkRecord,
         memes: &[MemeRecord],
         tasks: &[(TaskRecord, Vec<ItemRecord>)],
+        media: &[MediaRecord],
     ) -> Result<(), StorageError> {
         let now = now_ms();
         let mut tx = self.pool.begin().await?;
@@ -231,6 +232,7 @@ impl Storage {
                 .await?;
             }
         }
+        Self::insert_media(&mut tx, media, now).await?;
         tx.commit().await?;
         Ok(())
     }

@@ -2,11 +2,13 @@
 //! portable queries (`$n` placeholders, BIGINT flags and timestamps) and embedded migrations.
 
 mod benchmarks;
+mod media;
 mod sessions;
 mod submissions;
 mod upgrade;
 
 pub use benchmarks::*;
+pub use media::*;
 pub use sessions::*;
 pub use submissions::*;
 pub use upgrade::*;

@@ -1,0 +1,193 @@
+//! Panel order recovery on the server: model inputs (panel URLs in the fixed display order),
+//! dev gold as groups of displayed numbers, prediction files scored as the benchmark does
+//! (accuracy on parseable answers with the parse rate beside it, by strip length and by
+//! structure type), and the display-order, random-order and expected-random baselines.
+
+use super::panels::{extra_json, figures, inputs_line, item_scores};
+use super::{FileContext, ReferenceRow, ScoredFile, ServerKind, TypedItem};
+use crate::error::{ApiError, ApiResult};
+use memeboard_core::api::{NamedValue, RowKind};
+use memeboard_core::kinds::panel_order::PanelOrder;
+use memeboard_core::kinds::panels::{random_order_expectation, StructureType};
+use memeboard_core::metrics::{ItemOutcome, Metric};
+use memeboard_core::predictions::panels::{
+    order_outcomes, validate_orders, OrderGold, Parsed, ValidatedPanelFile,
+};
+use memeboard_core::predictions::{FileFormat, Limits, ManifestItem};
+use memeboard_core::rng::SplitMix64;
+use serde_json::{json, Value};
+
+/// Seed of the random-order baseline's one draw per item.
+const RANDOM_ORDER_SEED: u64 = 42;
+
+impl ServerKind for PanelOrder {
+    const BASELINE_ROW: RowKind = RowKind::Chance;
+    const BASELINE_LABEL: &'static str = "Random order (expected value)";
+    const MISSING_POLICY: &'static str = "Items without a prediction, and answers that do not \
+        parse as an order of all displayed panels, count as unparseable: they lower the parse \
+        rate and are left out of accuracy (which is over parseable answers).";
+    const TEMPLATE_FIELDS: &'static [&'static str] = &["order"];
+
+    fn manifest_item(item: &TypedItem<Self>) -> ManifestItem {
+        ManifestItem {
+            id: item.row.id.clone(),
+            category: item.row.category.clone(),
+            split: item.split(),
+            options: (1..=item.prompt.panels.len()).map(|n| n.to_string()).collect(),
+        }
+    }
+
+    fn inputs_line(item: &TypedItem<Self>) -> Value {
+        inputs_line(
+            item,
+            &item.prompt.panels,
+            item.prompt.context.as_ref(),
+            json!({"types": StructureType::ALL.map(StructureType::key)}),
+        )
+    }
+
+    fn dev_gold_line(item: &TypedItem<Self>) -> Value {
+        json!({
+            "item_id": item.row.id,
+            "category": item.row.category,
+            "order_groups_display": groups_in_display_numbers(item),
+        })
+    }
+
+    fn metric_name(_embedding_model: Option<&str>) -> String {
+        "accuracy on parseable answers".into()
+    }
+
+    fn baseline(item: &TypedItem<Self>, _task_baseline: Option<f64>) -> Option<f64> {
+        Some(random_order_expectation(&item.gold.order_groups))
+    }
+
+    fn notable_gap(model_score: f64, crowd_score: f64) -> bool {
+        model_score < 0.5 && crowd_score > 0.5
+    }
+
+    async fn score_file(
+        _ctx: FileContext<'_>,
+        items: &[TypedItem<Self>],
+        text: &str,
+        format: FileFormat,
+        limits: Limits,
+    ) -> ApiResult<ScoredFile> {
+        let manifest = memeboard_core::predictions::TaskManifest {
+            task: String::new(),
+            items: items.iter().map(Self::manifest_item).collect(),
+        };
+        let file = validate_orders(text, format, &manifest, limits)
+            .map_err(|report| ApiError::Invalid(report.lines()))?;
+        let outcomes = order_outcomes(&golds(items.iter()), &file);
+        let unparseable = file.num_unparseable();
+        let mut warning = file.missing_warning();
+        if unparseable > 0 {
+            let note = format!(
+                "{unparseable} answer(s) did not parse as an order of all displayed panels \
+                 (counted as unparseable)"
+            );
+            warning = Some(match warning {
+                Some(w) => format!("{w}; {note}"),
+                None => note,
+            });
+        }
+        Ok(ScoredFile {
+            scores: item_scores(&outcomes, true),
+            extra: Some(extra_json(items.iter().map(|i| &i.row), &outcomes, board_figures)),
+            num_lines: file.num_lines,
+            num_missing: file.missing.len(),
+            orders_json: "[]".into(),
+            warning,
+        })
+    }
+
+    fn reference_rows(items: &[&TypedItem<Self>]) -> Vec<ReferenceRow> {
+        let gold = golds(items.iter().copied());
+        let answered = |label: &'static str, kind: RowKind, order_of: &dyn Fn(&TypedItem<Self>, usize) -> Vec<usize>| {
+            let file = ValidatedPanelFile {
+                item_ids: items.iter().map(|i| i.row.id.clone()).collect(),
+                num_lines: items.len(),
+                predictions: items
+                    .iter()
+                    .enumerate()
+                    .map(|(k, i)| Some(Parsed::Value(order_of(i, k))))
+                    .collect(),
+                missing: Vec::new(),
+            };
+            let outcomes = order_outcomes(&gold, &file);
+            let (extra, _) = board_figures(&outcomes);
+            ReferenceRow {
+                kind,
+                label,
+                scores: item_scores(&outcomes, true),
+                extra,
+                confusion: None,
+            }
+        };
+        vec![
+            answered("Display order (answer = the order shown)", RowKind::DisplayOrder, &|i, _| {
+                (1..=i.prompt.panels.len()).collect()
+            }),
+            answered("Random order (one seeded draw per item)", RowKind::RandomOrder, &|i, _| {
+                let mut rng = SplitMix64::new(
+                    RANDOM_ORDER_SEED ^ memeboard_core::ids::fnv1a64(i.row.id.as_bytes()),
+                );
+                let mut order: Vec<usize> = (1..=i.prompt.panels.len()).collect();
+                rng.shuffle(&mut order);
+                order
+            }),
+        ]
+    }
+}
+
+/// The scorer's view of the items' gold (subsets: the structure type, for per-type figures).
+fn golds<'a>(items: impl Iterator<Item = &'a TypedItem<PanelOrder>>) -> Vec<OrderGold> {
+    items
+        .map(|i| OrderGold {
+            item_id: i.row.id.clone(),
+            category: i.row.category.clone(),
+            display: i.gold.display.clone(),
+            order_groups: i.gold.order_groups.clone(),
+            subsets: vec![i.gold.structure.key().to_owned()],
+        })
+        .collect()
+}
+
+/// Parse rate, accuracy over all items, then accuracy on parseable answers per structure
+/// type.
+fn board_figures(
+    outcomes: &[ItemOutcome],
+) -> (Vec<NamedValue>, Option<memeboard_core::metrics::ConfusionMatrix>) {
+    const BY_TYPE: [(&str, &str); 5] = [
+        ("narrative", "narrative"),
+        ("progressive", "progressive"),
+        ("conversational", "conversational"),
+        ("parallel", "parallel"),
+        ("comparison", "comparison"),
+    ];
+    figures(
+        outcomes,
+        &[
+            (Metric::ParseRate, "parse rate"),
+            (Metric::Accuracy, "accuracy, unparseable as wrong"),
+        ],
+        &BY_TYPE,
+        false,
+    )
+}
+
+/// The order groups in displayed numbers (what a dev-gold line gives): `[[1],[2,3],[4]]`
+/// shown as 4, 2, 1, 3 is `[[3],[2,4],[1]]`.
+fn groups_in_display_numbers(item: &TypedItem<PanelOrder>) -> Vec<Vec<usize>> {
+    item.gold
+        .order_groups
+        .iter()
+        .map(|group| {
+            group
+                .iter()
+                .filter_map(|c| item.gold.display.iter().position(|d| d == c).map(|i| i + 1))
+                .collect()
+        })
+        .collect()
+}

@@ -1,0 +1,168 @@
+//! Structure typing on the server: model inputs (panels in reading order and the five
+//! labels), dev gold labels, prediction files scored by accuracy, macro-F1, weighted-F1 and
+//! parse rate with a confusion matrix, and the majority-type, random-type and chance rows.
+
+use super::panels::{extra_json, figures, inputs_line, item_scores};
+use super::{FileContext, ReferenceRow, ScoredFile, ServerKind, TypedItem};
+use crate::error::{ApiError, ApiResult};
+use memeboard_core::api::{NamedValue, RowKind};
+use memeboard_core::kinds::panel_type::PanelType;
+use memeboard_core::kinds::panels::StructureType;
+use memeboard_core::metrics::{ConfusionMatrix, ItemOutcome, Metric};
+use memeboard_core::predictions::panels::{
+    type_outcomes, validate_types, Parsed, TypeGold, ValidatedPanelFile,
+};
+use memeboard_core::predictions::{FileFormat, Limits, ManifestItem};
+use memeboard_core::rng::SplitMix64;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+
+/// Seed of the random-type baseline's one draw per item.
+const RANDOM_TYPE_SEED: u64 = 42;
+
+impl ServerKind for PanelType {
+    const BASELINE_ROW: RowKind = RowKind::Chance;
+    const BASELINE_LABEL: &'static str = "Chance (uniform random type, expected value)";
+    const MISSING_POLICY: &'static str = "Items without a prediction, and labels that do not \
+        parse as one of the five types, count as wrong and lower the parse rate.";
+    const TEMPLATE_FIELDS: &'static [&'static str] = &["structure"];
+
+    fn manifest_item(item: &TypedItem<Self>) -> ManifestItem {
+        ManifestItem {
+            id: item.row.id.clone(),
+            category: item.row.category.clone(),
+            split: item.split(),
+            options: StructureType::ALL.map(|t| t.key().to_owned()).to_vec(),
+        }
+    }
+
+    fn inputs_line(item: &TypedItem<Self>) -> Value {
+        inputs_line(
+            item,
+            &item.prompt.panels,
+            item.prompt.context.as_ref(),
+            json!({"types": StructureType::ALL.map(StructureType::key)}),
+        )
+    }
+
+    fn dev_gold_line(item: &TypedItem<Self>) -> Value {
+        json!({
+            "item_id": item.row.id,
+            "category": item.row.category,
+            "structure": item.gold.structure,
+        })
+    }
+
+    fn metric_name(_embedding_model: Option<&str>) -> String {
+        "accuracy".into()
+    }
+
+    fn baseline(_item: &TypedItem<Self>, _task_baseline: Option<f64>) -> Option<f64> {
+        Some(1.0 / StructureType::ALL.len() as f64)
+    }
+
+    fn notable_gap(model_score: f64, crowd_score: f64) -> bool {
+        model_score < 0.5 && crowd_score > 0.5
+    }
+
+    async fn score_file(
+        _ctx: FileContext<'_>,
+        items: &[TypedItem<Self>],
+        text: &str,
+        format: FileFormat,
+        limits: Limits,
+    ) -> ApiResult<ScoredFile> {
+        let manifest = memeboard_core::predictions::TaskManifest {
+            task: String::new(),
+            items: items.iter().map(Self::manifest_item).collect(),
+        };
+        let file = validate_types(text, format, &manifest, limits)
+            .map_err(|report| ApiError::Invalid(report.lines()))?;
+        let outcomes = type_outcomes(&golds(items.iter()), &file);
+        let unparseable = file.num_unparseable();
+        let mut warning = file.missing_warning();
+        if unparseable > 0 {
+            let note = format!(
+                "{unparseable} label(s) are not one of the five types (counted as unparseable)"
+            );
+            warning = Some(match warning {
+                Some(w) => format!("{w}; {note}"),
+                None => note,
+            });
+        }
+        Ok(ScoredFile {
+            scores: item_scores(&outcomes, false),
+            extra: Some(extra_json(items.iter().map(|i| &i.row), &outcomes, board_figures)),
+            num_lines: file.num_lines,
+            num_missing: file.missing.len(),
+            orders_json: "[]".into(),
+            warning,
+        })
+    }
+
+    fn reference_rows(items: &[&TypedItem<Self>]) -> Vec<ReferenceRow> {
+        let gold = golds(items.iter().copied());
+        // The most common type of the scored items (ties: the benchmark's first).
+        let mut counts: BTreeMap<usize, usize> = BTreeMap::new();
+        for i in items {
+            *counts.entry(i.gold.structure.index()).or_default() += 1;
+        }
+        let majority = StructureType::ALL
+            .into_iter()
+            .max_by_key(|t| (counts.get(&t.index()).copied().unwrap_or(0), usize::MAX - t.index()))
+            .unwrap_or(StructureType::Narrative);
+        let answered = |label: &'static str, kind: RowKind, type_of: &dyn Fn(&TypedItem<Self>) -> StructureType| {
+            let file = ValidatedPanelFile {
+                item_ids: items.iter().map(|i| i.row.id.clone()).collect(),
+                num_lines: items.len(),
+                predictions: items.iter().map(|i| Some(Parsed::Value(type_of(i)))).collect(),
+                missing: Vec::new(),
+            };
+            let outcomes = type_outcomes(&gold, &file);
+            let (extra, confusion) = board_figures(&outcomes);
+            ReferenceRow {
+                kind,
+                label,
+                scores: item_scores(&outcomes, false),
+                extra,
+                confusion,
+            }
+        };
+        vec![
+            answered("Majority type (always the most common type)", RowKind::MajorityType, &|_| majority),
+            answered("Random type (one seeded draw per item)", RowKind::RandomType, &|i| {
+                let mut rng = SplitMix64::new(
+                    RANDOM_TYPE_SEED ^ memeboard_core::ids::fnv1a64(i.row.id.as_bytes()),
+                );
+                let mut all = StructureType::ALL;
+                rng.shuffle(&mut all);
+                all[0]
+            }),
+        ]
+    }
+}
+
+fn golds<'a>(items: impl Iterator<Item = &'a TypedItem<PanelType>>) -> Vec<TypeGold> {
+    items
+        .map(|i| TypeGold {
+            item_id: i.row.id.clone(),
+            category: i.row.category.clone(),
+            structure: i.gold.structure,
+            subsets: Vec::new(),
+        })
+        .collect()
+}
+
+/// Macro-F1, weighted-F1 and parse rate, and the confusion matrix.
+fn board_figures(outcomes: &[ItemOutcome]) -> (Vec<NamedValue>, Option<ConfusionMatrix>) {
+    figures(
+        outcomes,
+        &[
+            (Metric::MacroF1, "macro-F1"),
+            (Metric::WeightedF1, "weighted-F1"),
+            (Metric::ParseRate, "parse rate"),
+        ],
+        &[],
+        true,
+    )
+}

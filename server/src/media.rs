@@ -1,0 +1,191 @@
+//! Serving media files (panel images; later audio and video) and the per-task media archive.
+//!
+//! Files live in the database (so every instance of a PostgreSQL deployment has them); the
+//! first request for a name copies it to a local cache folder, and from there
+//! `tower_http`'s `ServeFile` answers with the right content type, `Range` requests (206),
+//! conditional requests and an immutable cache lifetime: names are content hashes, so a
+//! changed file is a new URL.
+
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+use crate::storage::Storage;
+use axum::extract::{Path, Request, State};
+use axum::http::header::{CACHE_CONTROL, X_CONTENT_TYPE_OPTIONS};
+use axum::http::HeaderValue;
+use axum::response::{IntoResponse, Response};
+use sha2::{Digest, Sha256};
+use std::path::PathBuf;
+use tower_http::services::ServeFile;
+
+/// Whether `name` is an opaque media name (`<32 hex>.<ext>`): anything else is refused
+/// before the database or the file system is touched.
+///
+/// ```
+/// use memeboard_server::media::is_media_name;
+/// assert!(is_media_name("0123456789abcdef0123456789abcdef.png"));
+/// assert!(!is_media_name("../0123456789abcdef0123456789abcdef.png"));
+/// assert!(!is_media_name("panel-1.png"));
+/// ```
+pub fn is_media_name(name: &str) -> bool {
+    let Some((stem, ext)) = name.split_once('.') else {
+        return false;
+    };
+    stem.len() == 32
+        && stem.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        && (1..=5).contains(&ext.len())
+        && ext.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+}
+
+/// The local cache folder of served media.
+fn cache_dir(state: &AppState) -> PathBuf {
+    state.settings.data.dir.join("media-cache")
+}
+
+/// Copies a stored file to the cache (atomically: write, then rename) unless it is there.
+async fn cached_path(state: &AppState, name: &str) -> ApiResult<PathBuf> {
+    let dir = cache_dir(state);
+    let path = dir.join(name);
+    if tokio::fs::try_exists(&path).await.unwrap_or(false) {
+        return Ok(path);
+    }
+    let media = state
+        .storage
+        .media(name)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no media file `{name}`")))?;
+    let unexpected = |e: std::io::Error| {
+        ApiError::Unexpected(anyhow::anyhow!(
+            "caching media in {}: {e}",
+            dir.display()
+        ))
+    };
+    tokio::fs::create_dir_all(&dir).await.map_err(unexpected)?;
+    let tmp = dir.join(format!(".{name}.{}", std::process::id()));
+    tokio::fs::write(&tmp, &media.bytes).await.map_err(unexpected)?;
+    tokio::fs::rename(&tmp, &path).await.map_err(unexpected)?;
+    Ok(path)
+}
+
+/// `GET /media/{name}`: a media file with range support and immutable caching.
+pub async fn serve(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+    request: Request,
+) -> Response {
+    if !is_media_name(&name) {
+        return ApiError::NotFound(format!("no media file `{name}`")).into_response();
+    }
+    let path = match cached_path(&state, &name).await {
+        Ok(p) => p,
+        Err(e) => return e.into_response(),
+    };
+    match tower::ServiceExt::oneshot(ServeFile::new(path), request).await {
+        Ok(response) => {
+            let mut response = response.into_response();
+            let headers = response.headers_mut();
+            headers.insert(
+                CACHE_CONTROL,
+                HeaderValue::from_static("public, max-age=31536000, immutable"),
+            );
+            headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+            response
+        }
+        Err(never) => match never {},
+    }
+}
+
+/// A task's media as one uncompressed tar archive (the images are compressed already) for
+/// offline model runs: `<task>/inputs.jsonl`, `<task>/media/<name>` for every file the
+/// inputs name, and `<task>/SHA256SUMS` over all of them (`sha256sum -c` format).
+pub async fn task_archive(storage: &Storage, slug: &str, inputs: String) -> ApiResult<Vec<u8>> {
+    let task = storage
+        .find_board_task(slug)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no task `{slug}`")))?;
+    let listed = storage.task_media(&task.task.id).await?;
+    let mut files: Vec<(String, Vec<u8>)> = vec![(format!("{slug}/inputs.jsonl"), inputs.into())];
+    for m in listed {
+        let media = storage.media(&m.name).await?.ok_or_else(|| {
+            ApiError::Unexpected(anyhow::anyhow!("media `{}` vanished", m.name))
+        })?;
+        files.push((format!("{slug}/media/{}", m.name), media.bytes));
+    }
+    let slug = slug.to_owned();
+    tokio::task::spawn_blocking(move || {
+        let mut sums = String::new();
+        for (path, bytes) in &files {
+            let relative = path.split_once('/').map_or(path.as_str(), |(_, r)| r);
+            sums.push_str(&format!("{}  {relative}\n", sha256_hex(bytes)));
+        }
+        files.push((format!("{slug}/SHA256SUMS"), sums.into_bytes()));
+        tar(&files)
+    })
+    .await
+    .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("building the archive: {e}")))
+}
+
+/// SHA-256 of `bytes`, lower-case hex.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// A POSIX ustar archive of `(path, bytes)` (paths under 100 bytes; ours are ~60).
+pub fn tar(files: &[(String, Vec<u8>)]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for (path, bytes) in files {
+        let mut header = [0u8; 512];
+        let name = path.as_bytes();
+        header[..name.len().min(100)].copy_from_slice(&name[..name.len().min(100)]);
+        octal(&mut header[100..108], 0o644);
+        octal(&mut header[108..116], 0);
+        octal(&mut header[116..124], 0);
+        octal(&mut header[124..136], bytes.len() as u64);
+        octal(&mut header[136..148], 0);
+        header[148..156].fill(b' ');
+        header[156] = b'0';
+        header[257..263].copy_from_slice(b"ustar\0");
+        header[263..265].copy_from_slice(b"00");
+        let sum: u32 = header.iter().map(|&b| u32::from(b)).sum();
+        octal(&mut header[148..155], u64::from(sum));
+        header[155] = 0;
+        out.extend_from_slice(&header);
+        out.extend_from_slice(bytes);
+        out.resize(out.len().div_ceil(512) * 512, 0);
+    }
+    out.resize(out.len() + 1024, 0);
+    out
+}
+
+/// Writes `value` as zero-padded octal digits followed by a NUL in `field`.
+fn octal(field: &mut [u8], value: u64) {
+    let digits = field.len() - 1;
+    let text = format!("{value:0digits$o}");
+    field[..digits].copy_from_slice(&text.as_bytes()[text.len() - digits..]);
+    field[digits] = 0;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tar_headers_have_valid_checksums_and_padding() {
+        let archive = tar(&[("t/a.txt".into(), b"hello".to_vec())]);
+        assert_eq!(archive.len(), 512 + 512 + 1024);
+        let header = &archive[..512];
+        assert_eq!(&header[..7], b"t/a.txt");
+        assert_eq!(&header[124..135], b"00000000005");
+        let stored = u32::from_str_radix(
+            std::str::from_utf8(&header[148..154]).unwrap().trim(),
+            8,
+        )
+        .unwrap();
+        let mut copy = header.to_vec();
+        copy[148..156].fill(b' ');
+        assert_eq!(stored, copy.iter().map(|&b| u32::from(b)).sum::<u32>());
+        assert_eq!(&archive[512..517], b"hello");
+    }
+}
