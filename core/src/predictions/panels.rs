@@ -49,9 +49,10 @@
 //! | any of these with a trailing `.` or `。`     | `3,1,2,4.`        | 3, 1, 2, 4   |
 //!
 //! Numbers are ASCII digits; spaces may surround a separator; separators may differ within an
-//! order but two in a row (`3,,1`) may not. Not accepted (unparseable): missing, repeated or
-//! out-of-range numbers (`1,2` for four panels, `1,1,2,3`, `0,1,2,3`), words (`panel 3 first`,
-//! `three, one, two, four`), an empty text, a JSON number, object or array of non-integers.
+//! order but two in a row (`3,,1`), a leading or a trailing one (`3,1,2,4,`) may not. Not
+//! accepted (unparseable): missing, repeated or out-of-range numbers (`1,2` for four panels,
+//! `1,1,2,3`, `0,1,2,3`), words (`panel 3 first`, `three, one, two, four`), full-width digits,
+//! an empty text, a JSON number, object or array of non-integers.
 //!
 //! # Accepted structure types ([`parse_structure`])
 //!
