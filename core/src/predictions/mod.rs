@@ -11,11 +11,16 @@
 //!   optional `order` and `sample` (see the `mcq` module docs);
 //! - explanations ([`validate_explanations`]): `{"item_id": "…", "meaning": "…"}`, with
 //!   optional `origin` and `example`.
+//! - multi-panel order recovery ([`panels::validate_orders`]):
+//!   `{"item_id": "…", "order": [3, 1, 2, 4]}` or `"order": "3,1,2,4"`, and structure typing
+//!   ([`panels::validate_types`]): `{"item_id": "…", "structure": "narrative"}`; answers that
+//!   do not parse are kept and counted, not rejected (see the `panels` module docs).
 //!
 //! CSV files carry the same fields as header columns.
 
 mod explanation;
 mod mcq;
+pub mod panels;
 pub mod records;
 
 pub use explanation::{
