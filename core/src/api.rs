@@ -698,6 +698,9 @@ pub struct BoardSettingsRequest {
     pub blind: Option<bool>,
     /// Reveal a blind board.
     pub blind_revealed: Option<bool>,
+    /// List the task as a public quiz (e.g. open a context-ablation variant).
+    #[serde(default)]
+    pub quiz_open: Option<bool>,
 }
 
 /// What a participant sees after their explanation is stored.

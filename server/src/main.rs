@@ -1,4 +1,4 @@
-//! `memeboard`: run the site (`serve`, the default), manage data (`import chime`) or upload a
+//! `memeboard`: run the site (`serve`, the default), manage data (`import chime`, `import panels`) or upload a
 //! prediction file to a running server (`submit`).
 
 use anyhow::Context;
@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 use memeboard_server::config::Settings;
 use memeboard_server::distractors;
 use memeboard_server::import::{import_chime, BenchmarkSpec};
+use memeboard_server::import_panels::{import_panels, PanelsSpec};
 use memeboard_server::inference::EmbeddingService;
 use memeboard_server::startup::Application;
 use memeboard_server::storage::Storage;
@@ -82,6 +83,31 @@ enum ImportFormat {
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(0..=100))]
         dev_percent: u8,
     },
+    /// Multi-panel comics (CMPM-style): a JSON Lines manifest and a folder of panel images
+    /// (format: docs/panels.md). Creates `<slug>-order` and `<slug>-type` and their context
+    /// variants; everything is checked first and nothing is stored on any problem.
+    Panels {
+        /// The manifest (one comic per line).
+        manifest: PathBuf,
+        /// The folder the manifest's panel file names are relative to.
+        #[arg(long)]
+        media: PathBuf,
+        /// Benchmark slug; ids are minted under it, so keep it across re-imports.
+        #[arg(long, default_value = "cmpm")]
+        slug: String,
+        /// Benchmark title.
+        #[arg(long, default_value = "Multi-panel memes: reading order and structure")]
+        title: String,
+        /// Do not list the two main quizzes publicly (variants always start closed).
+        #[arg(long)]
+        closed: bool,
+        /// Percent of comics in the open dev split.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(0..=100))]
+        dev_percent: u8,
+        /// Comics per participant batch.
+        #[arg(long, default_value_t = 10)]
+        batch_size: usize,
+    },
 }
 
 #[tokio::main]
@@ -117,6 +143,53 @@ async fn main() -> anyhow::Result<()> {
         Command::Serve => {
             let app = Application::build(settings()?).await?;
             app.run_until(shutdown_signal()).await
+        }
+        Command::Import {
+            format:
+                ImportFormat::Panels {
+                    manifest,
+                    media,
+                    slug,
+                    title,
+                    closed,
+                    dev_percent,
+                    batch_size,
+                },
+        } => {
+            let settings = settings()?;
+            let text = std::fs::read_to_string(&manifest)
+                .with_context(|| format!("reading {}", manifest.display()))?;
+            anyhow::ensure!(
+                media.is_dir(),
+                "--media {}: not a folder (expected the folder holding the panel images)",
+                media.display()
+            );
+            if settings.database.url.trim().is_empty() {
+                std::fs::create_dir_all(&settings.data.dir)?;
+            }
+            let storage = Storage::connect(&settings.database_url(), 2).await?;
+            memeboard_server::upgrade::run(&storage, settings.quiz.bootstrap_resamples).await?;
+            let spec = PanelsSpec {
+                description: format!("Imported from {}", file_name(&manifest)),
+                slug,
+                title,
+                batch_size,
+                dev_percent,
+                quiz_open: !closed,
+            };
+            let read = |name: &str| std::fs::read(media.join(name));
+            let summary =
+                import_panels(&storage, &spec, &file_name(&manifest), &text, &read).await?;
+            println!(
+                "imported {} comics into benchmark `{}`: {} in order recovery, {} in structure typing; tasks {}",
+                summary.comics,
+                spec.slug,
+                summary.order_items,
+                summary.type_items,
+                summary.tasks.join(", ")
+            );
+            storage.close().await;
+            Ok(())
         }
         Command::Import {
             format:

@@ -407,12 +407,20 @@ pub async fn update_board(
     let private_revealed = req.private_revealed.unwrap_or(task.private_revealed);
     let blind = req.blind.unwrap_or(task.blind);
     let blind_revealed = req.blind_revealed.unwrap_or(task.blind_revealed);
+    let quiz_open = req.quiz_open.unwrap_or(task.task.quiz_open);
     storage
-        .update_board_settings(&task.task.id, private_revealed, blind, blind_revealed)
+        .update_board_settings(
+            &task.task.id,
+            private_revealed,
+            blind,
+            blind_revealed,
+            quiz_open,
+        )
         .await?;
     Ok(BoardSettingsRequest {
         private_revealed: Some(private_revealed),
         blind: Some(blind),
         blind_revealed: Some(blind_revealed),
+        quiz_open: Some(quiz_open),
     })
 }

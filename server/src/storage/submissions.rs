@@ -431,14 +431,17 @@ impl Storage {
         private_revealed: bool,
         blind: bool,
         blind_revealed: bool,
+        quiz_open: bool,
     ) -> Result<(), StorageError> {
         sqlx::query(
-            "UPDATE tasks SET private_revealed = $2, blind = $3, blind_revealed = $4 WHERE id = $1",
+            "UPDATE tasks SET private_revealed = $2, blind = $3, blind_revealed = $4, \
+             quiz_open = $5 WHERE id = $1",
         )
         .bind(task_id)
         .bind(i64::from(private_revealed))
         .bind(i64::from(blind))
         .bind(i64::from(blind_revealed))
+        .bind(i64::from(quiz_open))
         .execute(&self.pool)
         .await?;
         Ok(())
