@@ -13,6 +13,7 @@ pub mod inference;
 pub mod kinds;
 pub mod leaderboard;
 pub mod quiz;
+pub mod raster;
 pub mod rate_limit;
 pub mod routes;
 pub mod startup;
