@@ -15,6 +15,7 @@ pub mod kinds;
 pub mod leaderboard;
 pub mod media;
 pub mod quiz;
+pub mod raster;
 pub mod rate_limit;
 pub mod routes;
 pub mod startup;
