@@ -17,6 +17,10 @@ pub struct McqGold {
     pub correct: usize,
 }
 
+/// Seed of every board bootstrap (model rows, baseline rows, secondary figures), so that a
+/// board's intervals are reproducible.
+pub const BOOTSTRAP_SEED: u64 = 0x6c65_6164_6572_626f;
+
 /// The score of one item.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]

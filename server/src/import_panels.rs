@@ -291,7 +291,11 @@ pub fn parse_panels(
                 Err(e) => problems.push(format!("{}: {e}", at(&format!("panels[{i}]")))),
             }
         }
-        let n = panel_names.len();
+        // Panels as listed (a bad name is reported once, not again as a missing group member).
+        let n = obj
+            .get("panels")
+            .and_then(Value::as_array)
+            .map_or(panel_names.len(), Vec::len);
         let order_groups = match obj.get("order_groups") {
             None | Some(Value::Null) => None,
             Some(v) => match check_groups(v, n) {
@@ -640,18 +644,19 @@ fn read_panel(name: &str, read_media: &MediaReader<'_>) -> Result<PanelFile, Str
         .map(|(_, e)| e.to_ascii_lowercase())
         .unwrap_or_default();
     let (expected_ext, ext, content_type): (&[&str], &'static str, &'static str) =
-        match imagesize::image_type(&bytes) {
-            Ok(imagesize::ImageType::Png) => (&["png"], "png", "image/png"),
-            Ok(imagesize::ImageType::Jpeg) => (&["jpg", "jpeg"], "jpg", "image/jpeg"),
-            Ok(imagesize::ImageType::Webp) => (&["webp"], "webp", "image/webp"),
-            Ok(other) => {
+        match sniff_image(&bytes) {
+            Some("png") => (&["png"], "png", "image/png"),
+            Some("jpg") => (&["jpg", "jpeg"], "jpg", "image/jpeg"),
+            Some("webp") => (&["webp"], "webp", "image/webp"),
+            Some(other) => {
                 return Err(format!(
-                    "\"{name}\" is a {other:?} image, expected PNG, JPEG or WebP"
+                    "\"{name}\" is a {} image, expected PNG, JPEG or WebP",
+                    other.to_uppercase()
                 ))
             }
-            Err(_) => {
+            None => {
                 return Err(format!(
-                    "\"{name}\" is not an image (found {} bytes of another format), expected PNG, JPEG or WebP",
+                    "\"{name}\" is not an image ({} bytes of another format), expected PNG, JPEG or WebP",
                     bytes.len()
                 ))
             }
@@ -678,6 +683,26 @@ fn read_panel(name: &str, read_media: &MediaReader<'_>) -> Result<PanelFile, Str
         sha256: hex(&Sha256::digest(&bytes)),
         bytes: Arc::new(bytes),
     })
+}
+
+/// The image format by its magic bytes: the accepted three, or a common other one (named in
+/// the error), or `None`.
+fn sniff_image(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        Some("png")
+    } else if bytes.starts_with(&[0xff, 0xd8, 0xff]) {
+        Some("jpg")
+    } else if bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
+        Some("webp")
+    } else if bytes.starts_with(b"GIF8") {
+        Some("gif")
+    } else if bytes.starts_with(b"BM") {
+        Some("bmp")
+    } else if bytes.starts_with(b"<svg") || bytes.starts_with(b"<?xml") {
+        Some("svg")
+    } else {
+        None
+    }
 }
 
 /// Order groups over 1-based panel numbers covering `1..=n` exactly once, in blocks.

@@ -13,7 +13,7 @@ use memeboard_core::tasks::MediaRef;
 use serde_json::{json, Value};
 
 /// Seed of every bootstrap behind the secondary figures (as for the main columns).
-const SEED: u64 = crate::leaderboard::BOOTSTRAP_SEED;
+const SEED: u64 = memeboard_core::leaderboard::BOOTSTRAP_SEED;
 
 /// Resamples of the secondary figures' intervals.
 pub(super) const RESAMPLES: usize = 1000;

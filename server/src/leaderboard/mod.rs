@@ -21,8 +21,8 @@ use memeboard_core::predictions::{FileFormat, Split, TaskManifest};
 use memeboard_core::tasks::{CategoryInfo, TaskKind};
 use memeboard_core::with_kind;
 
-/// Seed of the model-row bootstrap intervals.
-pub(crate) const BOOTSTRAP_SEED: u64 = 0x6c65_6164_6572_626f;
+/// Seed of the model-row bootstrap intervals (shared with the kinds' secondary figures).
+pub(crate) use memeboard_core::leaderboard::BOOTSTRAP_SEED;
 
 fn clean_text(field: &str, value: &str, max_chars: usize, required: bool) -> ApiResult<String> {
     let v = value.trim();

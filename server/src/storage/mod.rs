@@ -267,6 +267,15 @@ impl Storage {
             .try_get("n")?)
     }
 
+    /// Whether a benchmark with this slug exists.
+    pub async fn has_benchmark(&self, slug: &str) -> Result<bool, StorageError> {
+        Ok(sqlx::query("SELECT 1 AS one FROM benchmarks WHERE slug = $1")
+            .bind(slug)
+            .fetch_optional(&self.pool)
+            .await?
+            .is_some())
+    }
+
     /// Rows in each table (tests use this to prove nothing was half-written).
     pub async fn table_counts(&self) -> Result<Vec<(String, i64)>, StorageError> {
         let mut out = Vec::new();
@@ -281,6 +290,8 @@ impl Storage {
             "sessions",
             "session_items",
             "answers",
+            "media",
+            "media_blobs",
         ] {
             let n: i64 = sqlx::query(&format!("SELECT COUNT(*) AS n FROM {table}"))
                 .fetch_one(&self.pool)

@@ -19,6 +19,7 @@ mod inference;
 mod integrity;
 mod leaderboard;
 mod openapi;
+mod panels;
 mod quiz_flow;
 mod quiz_rules;
 mod reliability;

@@ -32,6 +32,8 @@ const ROUTES: &[(&str, &str)] = &[
     ("get", "/api/tasks"),
     ("get", "/api/tasks/{slug}/manifest"),
     ("get", "/api/tasks/{slug}/inputs.jsonl"),
+    ("get", "/api/tasks/{slug}/media.tar"),
+    ("get", "/api/tasks/{slug}/SHA256SUMS"),
     ("get", "/api/tasks/{slug}/template.jsonl"),
     ("get", "/api/tasks/{slug}/template.csv"),
     ("get", "/api/tasks/{slug}/dev-gold.jsonl"),

@@ -133,12 +133,12 @@ fn broken_manifests_report_every_problem_with_line_field_found_and_expected() {
     );
     let p = problems(|_, files| {
         files.insert("c1-1.png".into(), b"GIF89a\x10\0\x10\0\0\0\0".to_vec());
-        files.insert("c1-2.png".into(), b"\xff\xd8\xff\xe0\0\x10JFIF\0".to_vec());
+        files.insert("c1-2.png".into(), b"\xff\xd8\xff\xe0\0\x10JFIF\0\x01\x01\0\0\x01\0\x01\0\0".to_vec());
         files.insert("c2-1.png".into(), b"hello".to_vec());
         files.insert("c2-2.png".into(), b"\x89PNG\r\n\x1a\n".to_vec());
     });
     assert_eq!(p.len(), 4, "{p:#?}");
-    assert!(p[0].contains("line 2, field `panels[0]`") && p[0].contains("Gif image, expected PNG, JPEG or WebP"), "{}", p[0]);
+    assert!(p[0].contains("line 2, field `panels[0]`") && p[0].contains("is a GIF image, expected PNG, JPEG or WebP"), "{}", p[0]);
     assert!(p[1].contains("holds a JPG image but is named .png, expected .jpg or .jpeg"), "{}", p[1]);
     assert!(p[2].contains("line 3, field `panels[0]`") && p[2].contains("is not an image"), "{}", p[2]);
     assert!(p[3].contains("unreadable"), "{}", p[3]);
@@ -267,7 +267,7 @@ async fn order_quiz_shows_one_display_and_records_answers_exactly_once(db: Db) {
     let n = va[first]["panels"].as_array().unwrap().len();
     // Not a permutation of the displayed numbers: refused, naming the field.
     let (status, body) = answer(&app, session, first, json!({"kind": "order", "order": [1, 1]}), "bad").await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert!(detail(&body).contains("answer.order"), "{body}");
     let right = right_order(&gold[first]);
     assert_eq!(right.len(), n);
@@ -341,7 +341,8 @@ async fn nothing_of_the_canonical_order_or_the_type_leaks(db: Db) {
     let id = s["session_id"].as_str().unwrap();
     let item = s["items"][0]["item_id"].as_str().unwrap();
     let (status, body) = answer(&app, id, item, json!({"kind": "structure", "structure": "story"}), "x").await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(detail(&body).contains("unknown variant `story`, expected one of `narrative`"), "{body}");
     let (status, body) = answer(&app, id, item, json!({"kind": "structure", "structure": "parallel"}), "y").await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert!(!body.to_string().contains("correct\":"), "no correctness before the batch ends: {body}");
