@@ -300,7 +300,6 @@ mod tests {
     use memeboard_core::tasks::CategoryInfo;
 
     fn row(kind: RowKind, label: &str, values: &[f64]) -> BoardRow {
-        confusion: None,
         BoardRow {
             confusion: None,
             kind,

@@ -160,7 +160,6 @@ mod tests {
     use super::*;
 
     fn row(kind: RowKind, label: &str) -> BoardRow {
-        confusion: None,
         BoardRow {
             confusion: None,
             kind,

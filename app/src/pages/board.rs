@@ -547,7 +547,6 @@ mod tests {
     use memeboard_core::stats::Estimate;
 
     fn model(label: &str, overall: Option<f64>, params: &str, at: i64) -> BoardRow {
-        confusion: None,
         BoardRow {
             confusion: None,
             kind: RowKind::Model,
