@@ -664,14 +664,13 @@ fn OrderQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
 
     let entries = move || {
         let order = board.order.get();
-        let target = drop_at.get();
         order
             .into_iter()
             .enumerate()
             .map(|(i, panel)| {
                 let img = panels.with_value(|p| p.get(panel - 1).map(|m| panel_img(m, i)));
                 view! {
-                    <li class="order-entry" class:drop-before=target == Some(i)>
+                    <li class="order-entry" class:drop-before=move || drop_at.get() == Some(i)>
                         <button
                             type="button"
                             class="order-slot"
