@@ -13,7 +13,7 @@ use super::{QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile};
 use crate::api;
 use crate::components::answer::{use_answer_sender, AnswerError};
 use crate::format::{self, DASH};
-use crate::i18n::{use_i18n, Lang};
+use crate::i18n::{use_i18n, I18n, Lang};
 use leptos::ev;
 use leptos::prelude::*;
 use memeboard_core::api::{AnswerInput, ResultsResponse};
@@ -323,6 +323,8 @@ struct Board {
     picked: RwSignal<Option<usize>>,
     /// The latest announcement.
     live: RwSignal<String>,
+    /// The language of announcements (event handlers run outside the component's owner).
+    i18n: I18n,
 }
 
 impl Board {
@@ -340,7 +342,7 @@ impl Board {
     }
 
     fn lang(self) -> Lang {
-        use_i18n().lang_untracked()
+        self.i18n.lang_untracked()
     }
 
     /// Puts `panel` before the entry at `before` and says so.
@@ -501,6 +503,7 @@ fn OrderQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
         history: RwSignal::new(Vec::new()),
         picked: RwSignal::new(None),
         live: RwSignal::new(String::new()),
+        i18n,
     };
     let root = NodeRef::<leptos::html::Section>::new();
     let list = NodeRef::<leptos::html::Ol>::new();
