@@ -257,6 +257,20 @@ pub async fn dev_gold(slug: &str) -> Result<Vec<McqGold>, ApiError> {
     parse_dev_gold(&text).map_err(ApiError::Decode)
 }
 
+/// `GET /api/tasks/{slug}/dev-gold.jsonl` read as one `T` per non-empty line: for kinds whose
+/// dev gold lines have their own shape (the multi-panel kinds), so each kind declares it.
+pub async fn dev_gold_lines<T: DeserializeOwned>(slug: &str) -> Result<Vec<T>, ApiError> {
+    let text = get_text(&task_file_url(slug, TaskFile::DevGold)).await?;
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| {
+            serde_json::from_str(l)
+                .map_err(|e| ApiError::Decode(format!("dev gold line {}: {e}", i + 1)))
+        })
+        .collect()
+}
+
 /// A GET whose body is text (downloads), with the API's error handling.
 async fn get_text(url: &str) -> Result<String, ApiError> {
     let resp = Request::get(url)

@@ -12,6 +12,9 @@
 //! and its strings table, then one arm in [`question_view`] and one in [`review_view`].
 
 pub mod explanation;
+pub mod panel_order;
+pub mod panel_type;
+mod panels;
 pub mod text_mcq;
 
 use crate::api::{self, ApiError};
@@ -19,6 +22,8 @@ use crate::i18n::{category_label, use_i18n, Lang};
 use leptos::prelude::*;
 use memeboard_core::api::{ResultsResponse, ReviewItem, SessionItem, SubmitAnswerResponse};
 use memeboard_core::kinds::explanation::Explanation;
+use memeboard_core::kinds::panel_order::PanelOrder;
+use memeboard_core::kinds::panel_type::PanelType;
 use memeboard_core::kinds::text_mcq::TextMcq;
 use memeboard_core::kinds::{Kind, PromptView, ReviewDetail, TaskKind};
 use memeboard_core::predictions::{FileFormat, TaskManifest};
@@ -170,6 +175,8 @@ pub fn question_view(
     match item.prompt {
         PromptView::TextMcq(view) => TextMcq::question(ctx, view),
         PromptView::Explanation(view) => Explanation::question(ctx, view),
+        PromptView::PanelOrder(view) => PanelOrder::question(ctx, view),
+        PromptView::PanelType(view) => PanelType::question(ctx, view),
     }
 }
 
@@ -193,6 +200,8 @@ pub fn review_view(item: ReviewItem, categories: StoredValue<Vec<CategoryInfo>>)
     match detail {
         ReviewDetail::TextMcq(review) => TextMcq::review_card(ctx, review),
         ReviewDetail::Explanation(review) => Explanation::review_card(ctx, review),
+        ReviewDetail::PanelOrder(review) => PanelOrder::review_card(ctx, review),
+        ReviewDetail::PanelType(review) => PanelType::review_card(ctx, review),
     }
 }
 

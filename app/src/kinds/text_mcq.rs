@@ -199,7 +199,7 @@ fn dev_preview(
 
 /// The dev-split preview score of a valid file.
 #[component]
-fn DevPreviewScore(preview: DevPreview, categories: Vec<CategoryInfo>) -> impl IntoView {
+pub(super) fn DevPreviewScore(preview: DevPreview, categories: Vec<CategoryInfo>) -> impl IntoView {
     let i18n = use_i18n();
     let overall = preview.scores.first().and_then(|s| s.estimate);
     let scores: Vec<CategoryEstimate> = preview

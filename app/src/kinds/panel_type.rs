@@ -1,0 +1,467 @@
+//! Multi-panel structure typing in the browser: the comic's panels in reading order, then the
+//! five structure types as a radio group, each with a one-line description and an example;
+//! its review card, "k / n" scores, and the submit page's help, file check and dev preview.
+
+use super::panels::{
+    correctness_summary, panel_file_check, panel_img, panel_label, panels_label, ContextBlock,
+    DevLine, ReviewStrip,
+};
+use super::{QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile};
+use crate::api;
+use crate::components::answer::{use_answer_sender, AnswerError};
+use crate::format::{self, DASH};
+use crate::i18n::{use_i18n, Lang};
+use leptos::prelude::*;
+use memeboard_core::api::{AnswerInput, ResultsResponse};
+use memeboard_core::kinds::panel_type::{Input, PanelType, Review, View};
+use memeboard_core::kinds::panels::StructureType;
+use memeboard_core::predictions::panels::validate_types;
+use memeboard_core::predictions::{FileFormat, Limits, TaskManifest};
+use memeboard_core::tasks::CategoryInfo;
+use serde::Deserialize;
+
+/// What a structure type is, for people: its name, a one-line description and an example.
+#[derive(Debug)]
+struct TypeText {
+    /// The type's name.
+    name: &'static str,
+    /// What makes a comic this type.
+    description: &'static str,
+    /// A small example.
+    example: &'static str,
+}
+
+/// This kind's interface strings (the generic ones are in [`crate::i18n`]).
+#[derive(Debug)]
+struct Texts {
+    /// The kind in words.
+    name: &'static str,
+    /// Consent page: what the participant will do.
+    instructions: &'static str,
+    /// Question: legend of the choices.
+    legend: &'static str,
+    /// Before an example.
+    example: &'static str,
+    /// The five types, in [`StructureType::ALL`] order.
+    types: [TypeText; 5],
+    /// Submit button.
+    submit: &'static str,
+    /// Submit button while sending.
+    saving: &'static str,
+    /// Shown while nothing is chosen.
+    choose_first: &'static str,
+    /// Review: the participant's type.
+    your_type: &'static str,
+    /// Review: the annotated type.
+    gold_type: &'static str,
+    /// Results: after "3 / 5".
+    score_suffix: &'static str,
+    /// Submit help: JSON Lines.
+    help_jsonl: &'static str,
+    /// Submit help: CSV.
+    help_csv: &'static str,
+    /// Submit help: accepted labels.
+    help_labels: &'static str,
+    /// Submit help: unreadable answers.
+    help_unparseable: &'static str,
+    /// Submit help: missing items.
+    help_missing: &'static str,
+}
+
+static ZH: Texts = Texts {
+    name: "漫画结构类型（多格漫画）",
+    instructions: "每道题按阅读顺序给出一则多格漫画。请判断它属于哪种结构：叙事、递进、对话、并列或对比（每种类型都附有说明和例子）。答完最后一题后，你可以看到自己在公开题目上的得分和标注的类型；属于隐藏测试集的题目只记录作答，不公布答案。",
+    legend: "这则漫画是哪种结构？",
+    example: "例：",
+    types: [
+        TypeText {
+            name: "叙事",
+            description: "逐格讲一个故事：铺垫、发展、笑点。",
+            example: "猫盯上蛋糕，悄悄靠近，结果被主人逮个正着。",
+        },
+        TypeText {
+            name: "递进",
+            description: "同一件事一步步升级或变化。",
+            example: "一株植物从种子长成大树。",
+        },
+        TypeText {
+            name: "对话",
+            description: "各格是一段对话中的来回发言。",
+            example: "两个朋友你一句我一句，最后一句是笑点。",
+        },
+        TypeText {
+            name: "并列",
+            description: "几种变体并排摆放，先后顺序无关紧要。",
+            example: "四个星座遇到下雨天的不同反应。",
+        },
+        TypeText {
+            name: "对比",
+            description: "两种（或多种）状态的反差：之前/之后、期望/现实。",
+            example: "宣传册上的假期和实际过上的假期。",
+        },
+    ],
+    submit: "提交",
+    saving: "保存中…",
+    choose_first: "请先选择一种类型。",
+    your_type: "你的选择",
+    gold_type: "标注的类型",
+    score_suffix: " 答对",
+    help_jsonl: "JSON Lines：每行一个对象，给出题目编号和结构类型：",
+    help_csv: "CSV：首行为表头 item_id,structure，之后每行一条预测：",
+    help_labels: "类型写作 narrative、progressive、conversational、parallel、comparison（大小写不限），或中文名 叙事、递进、对话、并列、对比。",
+    help_unparseable: "无法解析的答案不会导致文件被拒绝，而是计入统计、按答错计分，并降低可解析率。",
+    help_missing: "没有预测的题目计为无法解析，按答错计分。",
+};
+
+static EN: Texts = Texts {
+    name: "Panel structure type (multi-panel comics)",
+    instructions: "Each question shows the panels of a comic in reading order. Say which structure it has: narrative, progressive, conversational, parallel or comparison (each comes with a description and an example). After the last question you see your score and the annotated types of the open comics; comics of the hidden test set are recorded but not revealed.",
+    legend: "Which structure does this comic have?",
+    example: "Example: ",
+    types: [
+        TypeText {
+            name: "Narrative",
+            description: "a story told panel by panel: set-up, development, punchline.",
+            example: "a cat eyes a cake, sneaks up on it, and gets caught.",
+        },
+        TypeText {
+            name: "Progressive",
+            description: "the same thing escalates or changes step by step.",
+            example: "a plant grows from seed to tree.",
+        },
+        TypeText {
+            name: "Conversational",
+            description: "the panels are turns of a dialogue.",
+            example: "two friends trade replies; the last one is the punchline.",
+        },
+        TypeText {
+            name: "Parallel",
+            description: "variations side by side, in no necessary order.",
+            example: "how four star signs react to rain.",
+        },
+        TypeText {
+            name: "Comparison",
+            description: "two (or more) states contrasted: before/after, expectation/reality.",
+            example: "the holiday in the brochure vs. the holiday you got.",
+        },
+    ],
+    submit: "Submit",
+    saving: "Saving…",
+    choose_first: "Choose a type first.",
+    your_type: "Your answer",
+    gold_type: "Annotated type",
+    score_suffix: " right",
+    help_jsonl: "JSON Lines: one object per line with the item id and the structure type:",
+    help_csv: "CSV: a header row item_id,structure, then one prediction per row:",
+    help_labels: "Types are narrative, progressive, conversational, parallel or comparison (any letter case), or the Chinese names 叙事, 递进, 对话, 并列, 对比.",
+    help_unparseable: "Answers that cannot be read do not make the file fail: they are counted, scored as wrong, and lower the file's parse rate.",
+    help_missing: "Items without a prediction count as unparseable and are scored as wrong.",
+};
+
+fn texts(lang: Lang) -> &'static Texts {
+    match lang {
+        Lang::Zh => &ZH,
+        Lang::En => &EN,
+    }
+}
+
+/// A string of [`Texts`] that follows the language.
+fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync {
+    let i18n = use_i18n();
+    move || pick(texts(i18n.lang()))
+}
+
+/// A type's words in `lang`.
+fn type_text(lang: Lang, t: StructureType) -> &'static TypeText {
+    &texts(lang).types[t.index()]
+}
+
+/// A dev gold line of a typing task.
+#[derive(Debug, Clone, Deserialize)]
+pub struct TypeGold {
+    item_id: String,
+    category: String,
+    structure: StructureType,
+}
+
+impl DevLine for TypeGold {
+    type Value = StructureType;
+
+    fn item_id(&self) -> &str {
+        &self.item_id
+    }
+
+    fn category(&self) -> &str {
+        &self.category
+    }
+
+    fn is_right(&self, structure: &StructureType) -> bool {
+        *structure == self.structure
+    }
+}
+
+impl UiKind for PanelType {
+    type DevGold = Vec<TypeGold>;
+
+    fn name(lang: Lang) -> &'static str {
+        texts(lang).name
+    }
+
+    fn instructions(lang: Lang) -> &'static str {
+        texts(lang).instructions
+    }
+
+    fn question(ctx: QuestionContext, view: View) -> AnyView {
+        view! { <TypeQuestion ctx=ctx view=view /> }.into_any()
+    }
+
+    fn review_card(ctx: ReviewContext, review: Review) -> AnyView {
+        view! { <ReviewCard ctx=ctx review=review /> }.into_any()
+    }
+
+    fn score_summary(results: &ResultsResponse) -> AnyView {
+        correctness_summary(results, |lang| texts(lang).score_suffix)
+    }
+
+    fn submit_help() -> AnyView {
+        view! {
+            <div data-testid="help-panel-type">
+                <p>{tx(|t| t.help_jsonl)}</p>
+                <pre><code>"{\"item_id\": \"ITEM_ID\", \"structure\": \"narrative\"}"</code></pre>
+                <p>{tx(|t| t.help_csv)}</p>
+                <pre><code>"item_id,structure\nITEM_ID,narrative"</code></pre>
+                <p>{tx(|t| t.help_labels)}</p>
+                <p>{tx(|t| t.help_unparseable)}</p>
+                <p>
+                    <strong>{tx(|t| t.help_missing)}</strong>
+                </p>
+            </div>
+        }
+        .into_any()
+    }
+
+    /// Without dev gold the file is still checked; the preview just has no score.
+    async fn load_dev_gold(slug: String) -> Vec<TypeGold> {
+        api::dev_gold_lines(&slug).await.unwrap_or_default()
+    }
+
+    fn check_file(
+        text: &str,
+        format: FileFormat,
+        manifest: &TaskManifest,
+        dev: &Vec<TypeGold>,
+        categories: &[CategoryInfo],
+    ) -> Result<ValidFile, Vec<String>> {
+        let valid = validate_types(text, format, manifest, Limits::default())
+            .map_err(|report| report.lines())?;
+        Ok(panel_file_check(&valid, manifest, dev, categories))
+    }
+}
+
+/// One comic: context, panels in reading order, the five types, submit.
+#[component]
+fn TypeQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
+    let i18n = use_i18n();
+    let View {
+        panels,
+        context,
+        types,
+    } = view;
+    let position = ctx.position;
+    let on_ack = ctx.on_ack;
+    let sender = use_answer_sender(&ctx.session_id, &ctx.item_id);
+    Effect::new(move |_| {
+        if let Some(ack) = sender.recorded() {
+            on_ack.run((position, ack));
+        }
+    });
+    // A fresh component per item: nothing is chosen when a comic appears.
+    let selected = RwSignal::new(None::<StructureType>);
+    let submit = move || {
+        if let Some(structure) = selected.get_untracked() {
+            sender.send(AnswerInput::PanelType(Input { structure }));
+        }
+    };
+
+    let strip = panels
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            view! {
+                <li class="reading-panel">
+                    {panel_img(p, i)}
+                    <span class="panel-number">{move || panel_label(i18n.lang(), i + 1)}</span>
+                </li>
+            }
+        })
+        .collect_view();
+    // Unique per item, so the browser cannot carry a choice over from the last comic.
+    let group = format!("structure-{position}-{}", ctx.item_id);
+    let options = types
+        .into_iter()
+        .map(|t| {
+            let group = group.clone();
+            let words = move || type_text(i18n.lang(), t);
+            view! {
+                <label
+                    class="option structure-option"
+                    class:selected=move || selected.get() == Some(t)
+                    data-testid="structure-option"
+                    data-structure=t.key()
+                >
+                    <input
+                        type="radio"
+                        name=group
+                        value=t.key()
+                        prop:checked=move || selected.get() == Some(t)
+                        prop:disabled=move || sender.locked()
+                        on:change=move |_| selected.set(Some(t))
+                    />
+                    <span class="structure-text">
+                        <strong>{move || words().name}</strong>
+                        " — "
+                        {move || words().description}
+                        <span class="muted small structure-example">
+                            {move || texts(i18n.lang()).example}
+                            {move || words().example}
+                        </span>
+                    </span>
+                </label>
+            }
+        })
+        .collect_view();
+
+    view! {
+        <section
+            class="card question panel-question"
+            data-testid="question"
+            data-position=position.to_string()
+            data-item-id=ctx.item_id.clone()
+        >
+            <QuestionHead
+                position=position
+                total=ctx.total
+                answered_count=ctx.answered_count
+                content_warning=ctx.content_warning
+            />
+            <ContextBlock context=context />
+            <ol class="reading-strip" aria-label=move || panels_label(i18n.lang())>
+                {strip}
+            </ol>
+            <fieldset class="structure-choices">
+                <legend>{tx(|t| t.legend)}</legend>
+                {options}
+            </fieldset>
+            <p class="muted small" aria-live="polite">
+                {move || selected.get().is_none().then(|| texts(i18n.lang()).choose_first)}
+            </p>
+            <AnswerError sender=sender on_retry=Callback::new(move |()| submit()) />
+            <div class="actions">
+                <button
+                    type="button"
+                    class="button primary"
+                    data-testid="structure-submit"
+                    disabled=move || sender.locked() || selected.get().is_none()
+                    on:click=move |_| submit()
+                >
+                    {move || {
+                        if sender.locked() { texts(i18n.lang()).saving } else { texts(i18n.lang()).submit }
+                    }}
+                </button>
+            </div>
+        </section>
+    }
+}
+
+/// One reviewed comic: right/wrong, its panels, your type, the annotated type, the crowd.
+#[component]
+fn ReviewCard(ctx: ReviewContext, review: Review) -> impl IntoView {
+    let i18n = use_i18n();
+    let outcome = review.correct.filter(|_| !ctx.gold_withheld);
+    let gold = review.gold.filter(|_| !ctx.gold_withheld);
+    let chosen = review.chosen;
+    let crowd = ctx
+        .crowd_accuracy
+        .map(format::accuracy)
+        .unwrap_or_else(|| DASH.to_owned());
+    let category = ctx.category_label();
+    let (badge_class, mark) = match outcome {
+        Some(true) => ("badge right", "✓ "),
+        Some(false) => ("badge wrong", "✗ "),
+        None => ("badge withheld", ""),
+    };
+    let badge_text = move || {
+        let t = i18n.t();
+        match outcome {
+            Some(true) => t.right,
+            Some(false) => t.wrong,
+            None => t.withheld,
+        }
+    };
+    let gold_view = match gold {
+        Some(g) => view! {
+            <dd data-testid="gold-structure" data-structure=g.key()>
+                {move || type_text(i18n.lang(), g).name}
+            </dd>
+        }
+        .into_any(),
+        None => view! { <dd class="muted">{move || i18n.t().withheld_note}</dd> }.into_any(),
+    };
+    view! {
+        <li
+            class="card review-item"
+            class:right=outcome == Some(true)
+            class:wrong=outcome == Some(false)
+            data-testid="review-item"
+            data-position=ctx.position.to_string()
+            data-correct=match outcome {
+                Some(true) => "true",
+                Some(false) => "false",
+                None => "withheld",
+            }
+        >
+            <p class="review-head">
+                <span class=badge_class>{mark} {badge_text}</span>
+                <span class="muted">{category}</span>
+            </p>
+            <ReviewStrip panels=review.panels />
+            <dl class="review-grid">
+                <dt>{tx(|t| t.your_type)}</dt>
+                <dd data-structure=chosen.key()>{move || type_text(i18n.lang(), chosen).name}</dd>
+                <dt>{tx(|t| t.gold_type)}</dt>
+                {gold_view}
+                <dt>{move || i18n.t().crowd_accuracy}</dt>
+                <dd>{crowd}</dd>
+            </dl>
+        </li>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_type_has_words_in_both_languages() {
+        for lang in [Lang::En, Lang::Zh] {
+            for t in StructureType::ALL {
+                let w = type_text(lang, t);
+                assert!(!w.name.is_empty() && !w.description.is_empty() && !w.example.is_empty());
+            }
+        }
+        assert_eq!(type_text(Lang::Zh, StructureType::Comparison).name, "对比");
+        assert_eq!(
+            type_text(Lang::Zh, StructureType::Parallel).name,
+            StructureType::Parallel.name_zh()
+        );
+    }
+
+    #[test]
+    fn dev_gold_lines_name_the_type() {
+        let gold: TypeGold =
+            serde_json::from_str(r#"{"item_id":"c1","category":"x","structure":"narrative"}"#)
+                .expect("dev gold line");
+        assert!(gold.is_right(&StructureType::Narrative));
+        assert!(!gold.is_right(&StructureType::Parallel));
+    }
+}

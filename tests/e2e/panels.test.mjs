@@ -1,0 +1,243 @@
+// The multi-panel comic quizzes in a real browser: put shuffled panels in reading order by
+// dragging with the mouse (pointer events), by keyboard alone, and by tapping on a phone-sized
+// touch screen (with Undo and Clear); name a comic's structure type by clicking an option.
+// Every run reaches the results page.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, watchErrors } from './harness.mjs';
+
+const ORDER_SLUG = 'demo-panel-order';
+const TYPE_SLUG = 'demo-panel-type';
+/** Upper bound on questions per batch (the loop ends at the completion code). */
+const MAX_QUESTIONS = 60;
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function startQuiz(page, slug) {
+  await page.goto(`${server.base}/quiz/${slug}`);
+  await page.getByTestId('consent-checkbox').check();
+  await page.getByTestId('consent-continue').click();
+  await page.getByTestId('survey-age').selectOption({ index: 2 });
+  await page.getByTestId('survey-language').selectOption({ index: 1 });
+  await page.getByTestId('survey-online').selectOption({ index: 3 });
+  await page.getByTestId('survey-familiarity').selectOption({ index: 4 });
+  await page.getByTestId('survey-submit').click();
+  await page.waitForURL(/\/session\//);
+}
+
+/** Answers every question with `answer(page, question, position)` until the batch is done. */
+async function answerAll(page, answer) {
+  let answered = 0;
+  for (let i = 0; i < MAX_QUESTIONS; i++) {
+    await page.waitForSelector('[data-testid="question"], [data-testid="completion-code"]');
+    if (await page.getByTestId('completion-code').count()) break;
+    const question = page.getByTestId('question');
+    const position = await question.getAttribute('data-position');
+    await answer(page, question, Number(position));
+    answered++;
+    // The next question (or the completion code) replaces this one once the server has it.
+    await page.waitForFunction(
+      (p) => !document.querySelector(`[data-testid="question"][data-position="${p}"]`),
+      position,
+    );
+  }
+  await page.getByTestId('completion-code').waitFor();
+  assert.ok(answered > 0, 'the batch had questions');
+  return answered;
+}
+
+async function seeResults(page, answered) {
+  await page.getByTestId('see-results').click();
+  await page.getByTestId('results').waitFor();
+  assert.match(await page.getByTestId('your-score').textContent(), /\d+ \/ \d+|\d\.\d{3}/);
+  const reviewed = await page.getByTestId('review-item').count();
+  assert.ok(reviewed >= 1 && reviewed <= answered, `${reviewed} review cards for ${answered} answers`);
+}
+
+/** The displayed numbers of the order list, in order. */
+async function slots(question) {
+  return question.getByTestId('order-slot').evaluateAll(
+    (els) => els.map((e) => Number(e.getAttribute('data-display'))),
+  );
+}
+
+async function panelCount(question) {
+  return question.getByTestId('panel').count();
+}
+
+/** Drags with the mouse from the centre of `from` to (x, y), in small pointer moves. */
+async function dragTo(page, from, x, y) {
+  await from.scrollIntoViewIfNeeded();
+  const box = await from.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(x, y, { steps: 10 });
+  await page.mouse.up();
+}
+
+/** A point inside the order list after every entry (bottom right corner). */
+async function endOfOrderList(question) {
+  const list = question.locator('.order-list');
+  await list.scrollIntoViewIfNeeded();
+  const box = await list.boundingBox();
+  return [box.x + box.width - 8, box.y + box.height - 8];
+}
+
+/** Presses Tab until the focused element has `data-testid` `testid` (at most `max` times). */
+async function tabTo(page, testid, max = 80) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const id = await page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+    if (id === testid) return;
+  }
+  throw new Error(`Tab never reached ${testid}`);
+}
+
+async function focusedDisplay(page) {
+  return page.evaluate(() => Number(document.activeElement?.getAttribute('data-display')));
+}
+
+test('panel order by mouse dragging reaches the results', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1600 } });
+  const errors = watchErrors(page);
+  await startQuiz(page, ORDER_SLUG);
+  const answered = await answerAll(page, async (page, question) => {
+    const n = await panelCount(question);
+    assert.ok(n >= 2, 'a comic has panels');
+    const confirm = question.getByTestId('order-confirm');
+    // Drag the panels into the list from last shown to first.
+    for (let d = n; d >= 1; d--) {
+      const [x, y] = await endOfOrderList(question);
+      await dragTo(page, question.locator(`[data-testid="panel"][data-display="${d}"]`), x, y);
+      assert.equal(await question.getByTestId('order-slot').count(), n - d + 1);
+      if (d > 1) assert.ok(await confirm.isDisabled(), 'confirm waits for every panel');
+    }
+    const reversed = Array.from({ length: n }, (_, i) => n - i);
+    assert.deepEqual(await slots(question), reversed);
+    // Reorder inside the list: the first entry to the end.
+    const [x, y] = await endOfOrderList(question);
+    await dragTo(page, question.getByTestId('order-slot').first(), x, y);
+    assert.deepEqual(await slots(question), [...reversed.slice(1), reversed[0]]);
+    assert.match(await question.getByTestId('order-live').textContent(), new RegExp(`${n}`));
+    assert.ok(await confirm.isEnabled());
+    await confirm.click();
+  });
+  await seeResults(page, answered);
+  assert.ok(await page.getByTestId('your-order').count() >= 1, 'review cards show the order');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('panel order by keyboard alone reaches the results', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = watchErrors(page);
+  await startQuiz(page, ORDER_SLUG);
+  const answered = await answerAll(page, async (page, question) => {
+    const n = await panelCount(question);
+    // Each panel in shown order: Enter picks it up (placing it last), Enter drops it.
+    await tabTo(page, 'panel');
+    for (let d = 1; d <= n; d++) {
+      assert.equal(await focusedDisplay(page), d);
+      await page.keyboard.press('Enter');
+      const panel = question.locator(`[data-testid="panel"][data-display="${d}"]`);
+      assert.equal(await panel.getAttribute('aria-pressed'), 'true');
+      await page.keyboard.press(d % 2 ? 'Enter' : 'Space');
+      assert.equal(await panel.getAttribute('aria-pressed'), 'false');
+      if (d < n) await page.keyboard.press('Tab');
+    }
+    assert.deepEqual(await slots(question), Array.from({ length: n }, (_, i) => i + 1));
+    // Pick up the last panel again and move it to the front with the arrow keys.
+    await page.keyboard.press('Enter');
+    for (let k = 1; k < n; k++) await page.keyboard.press(k % 2 ? 'ArrowUp' : 'ArrowLeft');
+    await page.keyboard.press('Enter');
+    const live = await question.getByTestId('order-live').textContent();
+    assert.match(live, new RegExp(`(position 1 of ${n})|(第 1 位)`));
+    assert.deepEqual(await slots(question), [n, ...Array.from({ length: n - 1 }, (_, i) => i + 1)]);
+    // Down moves later again, and Undo (by keyboard) takes that back.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Escape');
+    assert.equal((await slots(question))[1], n);
+    await tabTo(page, 'order-undo');
+    await page.keyboard.press('Enter');
+    assert.equal((await slots(question))[0], n);
+    await tabTo(page, 'order-confirm');
+    await page.keyboard.press('Enter');
+  });
+  await seeResults(page, answered);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('panel order by tapping on a phone, with Undo and Clear, reaches the results', async () => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true,
+  });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await startQuiz(page, ORDER_SLUG);
+  const answered = await answerAll(page, async (page, question) => {
+    const n = await panelCount(question);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    assert.ok(overflow <= 0, `the question is ${overflow}px wider than the phone`);
+    const panel = (d) => question.locator(`[data-testid="panel"][data-display="${d}"]`);
+    // Two taps, Undo one, Clear, Undo the Clear.
+    await panel(2).tap();
+    await panel(1).tap();
+    assert.deepEqual(await slots(question), [2, 1]);
+    await question.getByTestId('order-undo').tap();
+    assert.deepEqual(await slots(question), [2]);
+    await question.getByTestId('order-clear').tap();
+    assert.deepEqual(await slots(question), []);
+    await question.getByTestId('order-undo').tap();
+    assert.deepEqual(await slots(question), [2]);
+    // Tapping a placed panel takes it out; then tap all in the order 2, 1, 3, 4, …
+    await panel(2).tap();
+    assert.deepEqual(await slots(question), []);
+    const order = [2, 1, ...Array.from({ length: n - 2 }, (_, i) => i + 3)];
+    for (const d of order) await panel(d).tap();
+    assert.deepEqual(await slots(question), order);
+    const after = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    assert.ok(after <= 0, `the filled order is ${after}px wider than the phone`);
+    await question.getByTestId('order-confirm').tap();
+  });
+  await seeResults(page, answered);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('panel type by clicking an option reaches the results', async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await startQuiz(page, TYPE_SLUG);
+  const kinds = ['narrative', 'progressive', 'conversational', 'parallel', 'comparison'];
+  const answered = await answerAll(page, async (page, question, position) => {
+    const options = question.getByTestId('structure-option');
+    assert.equal(await options.count(), 5);
+    // A fresh question: nothing chosen, submit disabled.
+    assert.equal(await question.locator('input[type="radio"]:checked').count(), 0);
+    const submit = question.getByTestId('structure-submit');
+    assert.ok(await submit.isDisabled());
+    const kind = kinds[position % kinds.length];
+    await question.locator(`[data-testid="structure-option"][data-structure="${kind}"]`).click();
+    assert.equal(await question.locator(`input[value="${kind}"]`).isChecked(), true);
+    await submit.click();
+  });
+  await seeResults(page, answered);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
