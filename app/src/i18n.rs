@@ -370,8 +370,16 @@ pub struct Strings {
     pub row_human_average: &'static str,
     /// Label of the human-best board row.
     pub row_human_best: &'static str,
-    /// Label of the chance board row.
+    /// Label of the chance board row (the expected score of random answers).
     pub row_chance: &'static str,
+    /// Label of the display-order baseline row (panel order boards).
+    pub row_display_order: &'static str,
+    /// Label of the seeded random-order baseline row.
+    pub row_random_order: &'static str,
+    /// Label of the majority-type baseline row (structure boards).
+    pub row_majority_type: &'static str,
+    /// Label of the seeded random-type baseline row.
+    pub row_random_type: &'static str,
     /// Label of the "all answers pooled" human board row.
     pub row_human_pooled: &'static str,
     /// "N participants" under a human row.
@@ -619,6 +627,24 @@ pub struct Strings {
     pub row_random_pair: &'static str,
     /// Heading of the secondary metrics table.
     pub secondary_title: &'static str,
+    /// Secondary figure: parse rate.
+    pub metric_parse_rate: &'static str,
+    /// Secondary figure: macro-F1.
+    pub metric_macro_f1: &'static str,
+    /// Secondary figure: weighted-F1.
+    pub metric_weighted_f1: &'static str,
+    /// Secondary figure: accuracy counting unparseable answers as wrong.
+    pub metric_accuracy_all: &'static str,
+    /// Secondary figure: accuracy on the comics of one structure type.
+    pub metric_accuracy_of_type: fn(&str) -> String,
+    /// Summary of a row's confusion matrix.
+    pub confusion_title: fn(&str) -> String,
+    /// Caption of a confusion matrix.
+    pub confusion_caption: &'static str,
+    /// Corner header: gold label.
+    pub confusion_gold: &'static str,
+    /// Column: unparseable answers.
+    pub confusion_unparseable: &'static str,
     /// Column: metric name.
     pub col_metric: &'static str,
     /// Column: value.
@@ -752,7 +778,11 @@ pub static ZH: Strings = Strings {
     status_received: "已接收",
     row_human_average: "人类平均（众包）",
     row_human_best: "人类最佳（众包）",
-    row_chance: "随机猜测（随机选项）",
+    row_chance: "随机猜测（期望值）",
+    row_display_order: "按展示顺序作答",
+    row_random_order: "随机顺序（每题一次固定种子抽样）",
+    row_majority_type: "总选最常见的类型",
+    row_random_type: "随机类型（每题一次固定种子抽样）",
     row_human_pooled: "人类（众包，全部作答合并）",
     participants_n: |n| format!("{n} 名参与者"),
     col_rank: "排名",
@@ -886,6 +916,15 @@ pub static ZH: Strings = Strings {
     col_question: "题目",
     row_random_pair: "随机配对的参考释义",
     secondary_title: "次要指标（总体）",
+    metric_parse_rate: "可解析率",
+    metric_macro_f1: "宏平均 F1",
+    metric_weighted_f1: "加权 F1",
+    metric_accuracy_all: "准确率（无法解析算错）",
+    metric_accuracy_of_type: |t| format!("准确率：{t}"),
+    confusion_title: |row| format!("混淆矩阵：{row}"),
+    confusion_caption: "行为标注类型，列为预测类型（最后一列：无法解析）",
+    confusion_gold: "标注 \\ 预测",
+    confusion_unparseable: "无法解析",
     col_metric: "指标",
     col_value: "数值",
     col_crowd_score: "人群得分",
@@ -1021,7 +1060,11 @@ pub static EN: Strings = Strings {
     status_received: "received",
     row_human_average: "Human average (crowd)",
     row_human_best: "Human best (crowd)",
-    row_chance: "Chance (random option)",
+    row_chance: "Chance (expected score of random answers)",
+    row_display_order: "Display order (answer = the order shown)",
+    row_random_order: "Random order (one seeded draw per item)",
+    row_majority_type: "Majority type (always the most common type)",
+    row_random_type: "Random type (one seeded draw per item)",
     row_human_pooled: "Humans pooled (crowd)",
     participants_n: |n| {
         if n == 1 {
@@ -1167,6 +1210,15 @@ pub static EN: Strings = Strings {
     col_question: "Question",
     row_random_pair: "Random pair of reference meanings",
     secondary_title: "Secondary metrics (overall)",
+    metric_parse_rate: "parse rate",
+    metric_macro_f1: "macro-F1",
+    metric_weighted_f1: "weighted-F1",
+    metric_accuracy_all: "accuracy, unparseable as wrong",
+    metric_accuracy_of_type: |t| format!("accuracy: {t}"),
+    confusion_title: |row| format!("Confusion matrix: {row}"),
+    confusion_caption: "Rows: annotated type; columns: predicted type (last: unparseable)",
+    confusion_gold: "gold \\ predicted",
+    confusion_unparseable: "unparseable",
     col_metric: "Metric",
     col_value: "Value",
     col_crowd_score: "Crowd score",

@@ -10,13 +10,11 @@
 //! docs/panels.md.
 
 use crate::import::{split_of, ImportError};
-use crate::storage::{
-    BenchmarkRecord, ItemRecord, MediaRecord, Storage, TaskRecord,
-};
+use crate::storage::{BenchmarkRecord, ItemRecord, MediaRecord, Storage, TaskRecord};
 use memeboard_core::ids::stable_id;
 use memeboard_core::kinds::panels::{
-    fixed_display, panel_bucket, ContextRelation, OrderingDependency, PanelContext,
-    StructureType, PANEL_BUCKETS,
+    fixed_display, panel_bucket, ContextRelation, OrderingDependency, PanelContext, StructureType,
+    PANEL_BUCKETS,
 };
 use memeboard_core::kinds::{panel_order, panel_type, ItemGold, ItemPrompt};
 use memeboard_core::media::opaque_media_name;
@@ -246,9 +244,14 @@ pub fn parse_panels(
                 first_line.insert(id.clone(), line);
             }
         }
-        let structure = label(&obj, "type", &at, &mut problems, |s| {
-            StructureType::ALL.into_iter().find(|t| t.key() == s)
-        }, &StructureType::ALL.map(StructureType::key));
+        let structure = label(
+            &obj,
+            "type",
+            &at,
+            &mut problems,
+            |s| StructureType::ALL.into_iter().find(|t| t.key() == s),
+            &StructureType::ALL.map(StructureType::key),
+        );
         let dependency = label(
             &obj,
             "ordering_dependency",
@@ -274,9 +277,7 @@ pub fn parse_panels(
                 "relation",
                 &at,
                 &mut problems,
-                |s| {
-                    serde_json::from_value::<ContextRelation>(Value::String(s.to_owned())).ok()
-                },
+                |s| serde_json::from_value::<ContextRelation>(Value::String(s.to_owned())).ok(),
                 &relations,
             );
         }
@@ -318,13 +319,10 @@ pub fn parse_panels(
         };
         let alt = match obj.get("alt") {
             None | Some(Value::Null) => vec![String::new(); n],
-            Some(Value::Array(a))
-                if a.len() == n && a.iter().all(|v| v.as_str().is_some()) =>
-            {
-                a.iter()
-                    .map(|v| v.as_str().unwrap_or_default().trim().to_owned())
-                    .collect()
-            }
+            Some(Value::Array(a)) if a.len() == n && a.iter().all(|v| v.as_str().is_some()) => a
+                .iter()
+                .map(|v| v.as_str().unwrap_or_default().trim().to_owned())
+                .collect(),
             Some(other) => {
                 problems.push(format!(
                     "{}: expected an array of {n} texts (one per panel), found {}",
@@ -364,7 +362,9 @@ pub fn parse_panels(
         }
     }
     if comics.is_empty() && problems.is_empty() {
-        problems.push(format!("{manifest_name}: no comics (the manifest has no lines)"));
+        problems.push(format!(
+            "{manifest_name}: no comics (the manifest has no lines)"
+        ));
     }
     if !problems.is_empty() {
         return Err(ImportError { problems });
@@ -578,7 +578,11 @@ fn label<T>(
             None
         }
         None => {
-            problems.push(format!("{}: missing (expected one of {})", at(field), expected()));
+            problems.push(format!(
+                "{}: missing (expected one of {})",
+                at(field),
+                expected()
+            ));
             None
         }
     }
@@ -632,7 +636,9 @@ fn is_safe_relative(name: &str) -> bool {
     !name.is_empty()
         && !name.starts_with('/')
         && !name.contains('\\')
-        && name.split('/').all(|p| !p.is_empty() && p != "." && p != "..")
+        && name
+            .split('/')
+            .all(|p| !p.is_empty() && p != "." && p != "..")
 }
 
 /// Reads a panel file and checks that it is a PNG, JPEG or WebP image matching its extension,
@@ -643,24 +649,23 @@ fn read_panel(name: &str, read_media: &MediaReader<'_>) -> Result<PanelFile, Str
         .rsplit_once('.')
         .map(|(_, e)| e.to_ascii_lowercase())
         .unwrap_or_default();
-    let (expected_ext, ext, content_type): (&[&str], &'static str, &'static str) =
-        match sniff_image(&bytes) {
-            Some("png") => (&["png"], "png", "image/png"),
-            Some("jpg") => (&["jpg", "jpeg"], "jpg", "image/jpeg"),
-            Some("webp") => (&["webp"], "webp", "image/webp"),
-            Some(other) => {
-                return Err(format!(
-                    "\"{name}\" is a {} image, expected PNG, JPEG or WebP",
-                    other.to_uppercase()
-                ))
-            }
-            None => {
-                return Err(format!(
-                    "\"{name}\" is not an image ({} bytes of another format), expected PNG, JPEG or WebP",
-                    bytes.len()
-                ))
-            }
-        };
+    let (expected_ext, ext, content_type): (&[&str], &'static str, &'static str) = match sniff_image(
+        &bytes,
+    ) {
+        Some("png") => (&["png"], "png", "image/png"),
+        Some("jpg") => (&["jpg", "jpeg"], "jpg", "image/jpeg"),
+        Some("webp") => (&["webp"], "webp", "image/webp"),
+        Some(other) => {
+            return Err(format!(
+                "\"{name}\" is a {} image, expected PNG, JPEG or WebP",
+                other.to_uppercase()
+            ))
+        }
+        None => return Err(format!(
+            "\"{name}\" is not an image ({} bytes of another format), expected PNG, JPEG or WebP",
+            bytes.len()
+        )),
+    };
     if !expected_ext.contains(&extension.as_str()) {
         return Err(format!(
             "\"{name}\" holds a {} image but is named .{extension}, expected .{}",
@@ -736,10 +741,18 @@ fn check_groups(value: &Value, n: usize) -> Result<Vec<Vec<usize>>, String> {
         .map(|p| p.to_string())
         .collect();
     if !twice.is_empty() {
-        return Err(format!("{}: panel(s) {} appear more than once", shape(), twice.join(", ")));
+        return Err(format!(
+            "{}: panel(s) {} appear more than once",
+            shape(),
+            twice.join(", ")
+        ));
     }
     if !missing.is_empty() {
-        return Err(format!("{}: panel(s) {} missing", shape(), missing.join(", ")));
+        return Err(format!(
+            "{}: panel(s) {} missing",
+            shape(),
+            missing.join(", ")
+        ));
     }
     Ok(groups)
 }

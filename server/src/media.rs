@@ -31,9 +31,13 @@ pub fn is_media_name(name: &str) -> bool {
         return false;
     };
     stem.len() == 32
-        && stem.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        && stem
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
         && (1..=5).contains(&ext.len())
-        && ext.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        && ext
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
 }
 
 /// The local cache folder of served media.
@@ -54,14 +58,13 @@ async fn cached_path(state: &AppState, name: &str) -> ApiResult<PathBuf> {
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("no media file `{name}`")))?;
     let unexpected = |e: std::io::Error| {
-        ApiError::Unexpected(anyhow::anyhow!(
-            "caching media in {}: {e}",
-            dir.display()
-        ))
+        ApiError::Unexpected(anyhow::anyhow!("caching media in {}: {e}", dir.display()))
     };
     tokio::fs::create_dir_all(&dir).await.map_err(unexpected)?;
     let tmp = dir.join(format!(".{name}.{}", std::process::id()));
-    tokio::fs::write(&tmp, &media.bytes).await.map_err(unexpected)?;
+    tokio::fs::write(&tmp, &media.bytes)
+        .await
+        .map_err(unexpected)?;
     tokio::fs::rename(&tmp, &path).await.map_err(unexpected)?;
     Ok(path)
 }
@@ -105,9 +108,10 @@ pub async fn task_archive(storage: &Storage, slug: &str, inputs: String) -> ApiR
     let listed = storage.task_media(&task.task.id).await?;
     let mut files: Vec<(String, Vec<u8>)> = vec![(format!("{slug}/inputs.jsonl"), inputs.into())];
     for m in listed {
-        let media = storage.media(&m.name).await?.ok_or_else(|| {
-            ApiError::Unexpected(anyhow::anyhow!("media `{}` vanished", m.name))
-        })?;
+        let media = storage
+            .media(&m.name)
+            .await?
+            .ok_or_else(|| ApiError::Unexpected(anyhow::anyhow!("media `{}` vanished", m.name)))?;
         files.push((format!("{slug}/media/{}", m.name), media.bytes));
     }
     let slug = slug.to_owned();
@@ -178,11 +182,8 @@ mod tests {
         let header = &archive[..512];
         assert_eq!(&header[..7], b"t/a.txt");
         assert_eq!(&header[124..135], b"00000000005");
-        let stored = u32::from_str_radix(
-            std::str::from_utf8(&header[148..154]).unwrap().trim(),
-            8,
-        )
-        .unwrap();
+        let stored =
+            u32::from_str_radix(std::str::from_utf8(&header[148..154]).unwrap().trim(), 8).unwrap();
         let mut copy = header.to_vec();
         copy[148..156].fill(b' ');
         assert_eq!(stored, copy.iter().map(|&b| u32::from(b)).sum::<u32>());

@@ -53,6 +53,10 @@ pub fn reference_row_name(lang: Lang, kind: RowKind) -> Option<&'static str> {
         RowKind::HumanPooled => Some(t.row_human_pooled),
         RowKind::Chance => Some(t.row_chance),
         RowKind::RandomPair => Some(t.row_random_pair),
+        RowKind::DisplayOrder => Some(t.row_display_order),
+        RowKind::RandomOrder => Some(t.row_random_order),
+        RowKind::MajorityType => Some(t.row_majority_type),
+        RowKind::RandomType => Some(t.row_random_type),
     }
 }
 
@@ -182,7 +186,7 @@ mod tests {
         assert_eq!(row_label(Lang::En, &avg), "Human average (crowd)");
         assert_eq!(
             row_label(Lang::Zh, &row(RowKind::Chance, "Chance (random option)")),
-            "随机猜测（随机选项）"
+            "随机猜测（期望值）"
         );
         assert_eq!(
             row_label(Lang::Zh, &row(RowKind::Model, "Best-LM")),

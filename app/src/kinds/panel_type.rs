@@ -171,6 +171,11 @@ fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + C
     move || pick(texts(i18n.lang()))
 }
 
+/// A structure type's name in `lang` (boards name types in their figures).
+pub fn structure_name(lang: Lang, t: StructureType) -> &'static str {
+    type_text(lang, t).name
+}
+
 /// A type's words in `lang`.
 fn type_text(lang: Lang, t: StructureType) -> &'static TypeText {
     &texts(lang).types[t.index()]

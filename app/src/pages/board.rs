@@ -5,7 +5,7 @@
 use crate::api::{self, ApiError};
 use crate::components::board_chart::BoardChart;
 use crate::components::score::{
-    category_estimate_view, kind_key, kind_text, row_label, weights_text,
+    category_estimate_view, estimate_view, kind_key, kind_text, row_label, weights_text,
 };
 use crate::components::status::{error_fallback, Loading};
 use crate::format::{self, DASH};
@@ -15,6 +15,9 @@ use leptos_router::hooks::{use_params_map, use_query_map};
 use memeboard_core::api::{
     BoardResponse, BoardRow, BoardSplit, RowGroup, RowKind, SubmissionStatus,
 };
+use memeboard_core::kinds::panels::StructureType;
+use memeboard_core::metrics::ConfusionMatrix;
+use memeboard_core::stats::Estimate;
 use std::cmp::Ordering;
 
 /// A column the table can be sorted by.
@@ -362,53 +365,141 @@ fn row_view(row: &BoardRow, rank: usize, columns: usize, lang: Lang) -> impl Int
     }
 }
 
-/// Secondary overall metrics of the model rows (explanation boards), if any.
-fn secondary_metrics(rows: &[BoardRow]) -> Option<impl IntoView> {
-    let lines: Vec<(String, String, f64)> = rows
+/// Secondary figures of every row (rescaled cosine, parse rate, F1, per-type accuracy…), with
+/// their intervals where the server computed them, and the confusion matrices of
+/// classification boards; `None` when no row has any.
+fn secondary_metrics(rows: &[BoardRow], lang: Lang) -> Option<impl IntoView> {
+    let t = lang.strings();
+    let lines: Vec<(String, String, AnyView)> = rows
         .iter()
         .flat_map(|r| {
-            r.extra
-                .iter()
-                .map(|v| (r.label.clone(), v.name.clone(), v.value))
+            r.extra.iter().map(move |v| {
+                let value = match (v.ci_low, v.ci_high) {
+                    (Some(ci_low), Some(ci_high)) => estimate_view(Some(&Estimate {
+                        value: v.value,
+                        ci_low,
+                        ci_high,
+                    })),
+                    _ => view! { <span class="val">{format::accuracy(v.value)}</span> }.into_any(),
+                };
+                (row_label(lang, r), metric_text(lang, &v.name), value)
+            })
         })
         .collect();
-    (!lines.is_empty()).then(|| {
+    let matrices: Vec<AnyView> = rows
+        .iter()
+        .filter_map(|r| {
+            r.confusion
+                .as_ref()
+                .map(|m| confusion_view(&row_label(lang, r), m, lang))
+        })
+        .collect();
+    (!lines.is_empty() || !matrices.is_empty()).then(|| {
         let body = lines
             .into_iter()
             .map(|(model, name, value)| {
                 view! {
                     <tr>
-                        <th scope="row" data-label=tr(|t| t.col_model)>
+                        <th scope="row" data-label=t.col_model>
                             {model}
                         </th>
-                        <td data-label=tr(|t| t.col_metric)>
+                        <td data-label=t.col_metric>
                             <span class="val">{name}</span>
                         </td>
-                        <td data-label=tr(|t| t.col_value)>
-                            <span class="val">{format::accuracy(value)}</span>
-                        </td>
+                        <td data-label=t.col_value>{value}</td>
                     </tr>
                 }
             })
             .collect_view();
         view! {
             <section data-testid="secondary-metrics">
-                <h2>{tr(|t| t.secondary_title)}</h2>
+                <h2>{t.secondary_title}</h2>
                 <div class="table-wrap">
                     <table class="compare">
                         <thead>
                             <tr>
-                                <th scope="col">{tr(|t| t.col_model)}</th>
-                                <th scope="col">{tr(|t| t.col_metric)}</th>
-                                <th scope="col">{tr(|t| t.col_value)}</th>
+                                <th scope="col">{t.col_model}</th>
+                                <th scope="col">{t.col_metric}</th>
+                                <th scope="col">{t.col_value}</th>
                             </tr>
                         </thead>
                         <tbody>{body}</tbody>
                     </table>
                 </div>
+                {matrices}
             </section>
         }
     })
+}
+
+/// A secondary figure's name in `lang`: the server names them in English; known names (and
+/// structure types) are translated, others shown as sent.
+fn metric_text(lang: Lang, name: &str) -> String {
+    let t = lang.strings();
+    match name {
+        "parse rate" => t.metric_parse_rate.to_owned(),
+        "macro-F1" => t.metric_macro_f1.to_owned(),
+        "weighted-F1" => t.metric_weighted_f1.to_owned(),
+        "accuracy, unparseable as wrong" => t.metric_accuracy_all.to_owned(),
+        other => match StructureType::parse(other) {
+            Some(s) => {
+                (t.metric_accuracy_of_type)(crate::kinds::panel_type::structure_name(lang, s))
+            }
+            None => other.to_owned(),
+        },
+    }
+}
+
+/// A confusion matrix (gold rows × predicted columns, plus "unparseable"), folded.
+fn confusion_view(row: &str, m: &ConfusionMatrix, lang: Lang) -> AnyView {
+    let t = lang.strings();
+    let label = |key: &str| {
+        StructureType::parse(key).map_or_else(
+            || key.to_owned(),
+            |s| crate::kinds::panel_type::structure_name(lang, s).to_owned(),
+        )
+    };
+    let head = m
+        .labels
+        .iter()
+        .map(|l| view! { <th scope="col">{label(l)}</th> })
+        .collect_view();
+    let body = m
+        .labels
+        .iter()
+        .zip(&m.counts)
+        .map(|(gold, counts)| {
+            let cells = counts
+                .iter()
+                .map(|c| view! { <td class="num">{c.to_string()}</td> })
+                .collect_view();
+            view! {
+                <tr>
+                    <th scope="row">{label(gold)}</th>
+                    {cells}
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <details class="confusion" data-testid="confusion-matrix">
+            <summary>{(t.confusion_title)(row)}</summary>
+            <div class="table-wrap">
+                <table class="compare">
+                    <caption>{t.confusion_caption}</caption>
+                    <thead>
+                        <tr>
+                            <th scope="col">{t.confusion_gold}</th>
+                            {head}
+                            <th scope="col">{t.confusion_unparseable}</th>
+                        </tr>
+                    </thead>
+                    <tbody>{body}</tbody>
+                </table>
+            </div>
+        </details>
+    }
+    .into_any()
 }
 
 /// A loaded board.
@@ -464,7 +555,8 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
     let csv = api::board_download_url(&slug, split, "csv");
     let json = api::board_download_url(&slug, split, "json");
     let missing_policy = board.missing_policy.clone();
-    let secondary = secondary_metrics(&board.rows);
+    let secondary_rows = board.rows.clone();
+    let secondary = move || secondary_metrics(&secondary_rows, i18n.lang());
     view! {
         <section class="intro board-head">
             <h1>{board.title.clone()}</h1>

@@ -366,7 +366,10 @@ async fn score_pairs_of_file(
             ));
         }
         if let Some(v) = mean(&bert, true) {
-            out.push(NamedValue::plain(format!("meaning BERTScore-F1 ({model})"), v));
+            out.push(NamedValue::plain(
+                format!("meaning BERTScore-F1 ({model})"),
+                v,
+            ));
         }
         if let Some(v) = mean(&origin, false) {
             out.push(NamedValue::plain("origin cosine (items with an origin)", v));

@@ -33,7 +33,9 @@ impl ServerKind for PanelOrder {
             id: item.row.id.clone(),
             category: item.row.category.clone(),
             split: item.split(),
-            options: (1..=item.prompt.panels.len()).map(|n| n.to_string()).collect(),
+            options: (1..=item.prompt.panels.len())
+                .map(|n| n.to_string())
+                .collect(),
         }
     }
 
@@ -94,7 +96,11 @@ impl ServerKind for PanelOrder {
         }
         Ok(ScoredFile {
             scores: item_scores(&outcomes, true),
-            extra: Some(extra_json(items.iter().map(|i| &i.row), &outcomes, board_figures)),
+            extra: Some(extra_json(
+                items.iter().map(|i| &i.row),
+                &outcomes,
+                board_figures,
+            )),
             num_lines: file.num_lines,
             num_missing: file.missing.len(),
             orders_json: "[]".into(),
@@ -104,39 +110,48 @@ impl ServerKind for PanelOrder {
 
     fn reference_rows(items: &[&TypedItem<Self>]) -> Vec<ReferenceRow> {
         let gold = golds(items.iter().copied());
-        let answered = |label: &'static str, kind: RowKind, order_of: &dyn Fn(&TypedItem<Self>, usize) -> Vec<usize>| {
-            let file = ValidatedPanelFile {
-                item_ids: items.iter().map(|i| i.row.id.clone()).collect(),
-                num_lines: items.len(),
-                predictions: items
-                    .iter()
-                    .enumerate()
-                    .map(|(k, i)| Some(Parsed::Value(order_of(i, k))))
-                    .collect(),
-                missing: Vec::new(),
+        let answered =
+            |label: &'static str,
+             kind: RowKind,
+             order_of: &dyn Fn(&TypedItem<Self>, usize) -> Vec<usize>| {
+                let file = ValidatedPanelFile {
+                    item_ids: items.iter().map(|i| i.row.id.clone()).collect(),
+                    num_lines: items.len(),
+                    predictions: items
+                        .iter()
+                        .enumerate()
+                        .map(|(k, i)| Some(Parsed::Value(order_of(i, k))))
+                        .collect(),
+                    missing: Vec::new(),
+                };
+                let outcomes = order_outcomes(&gold, &file);
+                let (extra, _) = board_figures(&outcomes);
+                ReferenceRow {
+                    kind,
+                    label,
+                    scores: item_scores(&outcomes, true),
+                    extra,
+                    confusion: None,
+                }
             };
-            let outcomes = order_outcomes(&gold, &file);
-            let (extra, _) = board_figures(&outcomes);
-            ReferenceRow {
-                kind,
-                label,
-                scores: item_scores(&outcomes, true),
-                extra,
-                confusion: None,
-            }
-        };
         vec![
-            answered("Display order (answer = the order shown)", RowKind::DisplayOrder, &|i, _| {
-                (1..=i.prompt.panels.len()).collect()
-            }),
-            answered("Random order (one seeded draw per item)", RowKind::RandomOrder, &|i, _| {
-                let mut rng = SplitMix64::new(
-                    RANDOM_ORDER_SEED ^ memeboard_core::ids::fnv1a64(i.row.id.as_bytes()),
-                );
-                let mut order: Vec<usize> = (1..=i.prompt.panels.len()).collect();
-                rng.shuffle(&mut order);
-                order
-            }),
+            answered(
+                "Display order (answer = the order shown)",
+                RowKind::DisplayOrder,
+                &|i, _| (1..=i.prompt.panels.len()).collect(),
+            ),
+            answered(
+                "Random order (one seeded draw per item)",
+                RowKind::RandomOrder,
+                &|i, _| {
+                    let mut rng = SplitMix64::new(
+                        RANDOM_ORDER_SEED ^ memeboard_core::ids::fnv1a64(i.row.id.as_bytes()),
+                    );
+                    let mut order: Vec<usize> = (1..=i.prompt.panels.len()).collect();
+                    rng.shuffle(&mut order);
+                    order
+                },
+            ),
         ]
     }
 }
@@ -158,7 +173,10 @@ fn golds<'a>(items: impl Iterator<Item = &'a TypedItem<PanelOrder>>) -> Vec<Orde
 /// type.
 fn board_figures(
     outcomes: &[ItemOutcome],
-) -> (Vec<NamedValue>, Option<memeboard_core::metrics::ConfusionMatrix>) {
+) -> (
+    Vec<NamedValue>,
+    Option<memeboard_core::metrics::ConfusionMatrix>,
+) {
     const BY_TYPE: [(&str, &str); 5] = [
         ("narrative", "narrative"),
         ("progressive", "progressive"),

@@ -92,7 +92,11 @@ impl ServerKind for PanelType {
         }
         Ok(ScoredFile {
             scores: item_scores(&outcomes, false),
-            extra: Some(extra_json(items.iter().map(|i| &i.row), &outcomes, board_figures)),
+            extra: Some(extra_json(
+                items.iter().map(|i| &i.row),
+                &outcomes,
+                board_figures,
+            )),
             num_lines: file.num_lines,
             num_missing: file.missing.len(),
             orders_json: "[]".into(),
@@ -109,35 +113,54 @@ impl ServerKind for PanelType {
         }
         let majority = StructureType::ALL
             .into_iter()
-            .max_by_key(|t| (counts.get(&t.index()).copied().unwrap_or(0), usize::MAX - t.index()))
+            .max_by_key(|t| {
+                (
+                    counts.get(&t.index()).copied().unwrap_or(0),
+                    usize::MAX - t.index(),
+                )
+            })
             .unwrap_or(StructureType::Narrative);
-        let answered = |label: &'static str, kind: RowKind, type_of: &dyn Fn(&TypedItem<Self>) -> StructureType| {
-            let file = ValidatedPanelFile {
-                item_ids: items.iter().map(|i| i.row.id.clone()).collect(),
-                num_lines: items.len(),
-                predictions: items.iter().map(|i| Some(Parsed::Value(type_of(i)))).collect(),
-                missing: Vec::new(),
+        let answered =
+            |label: &'static str,
+             kind: RowKind,
+             type_of: &dyn Fn(&TypedItem<Self>) -> StructureType| {
+                let file = ValidatedPanelFile {
+                    item_ids: items.iter().map(|i| i.row.id.clone()).collect(),
+                    num_lines: items.len(),
+                    predictions: items
+                        .iter()
+                        .map(|i| Some(Parsed::Value(type_of(i))))
+                        .collect(),
+                    missing: Vec::new(),
+                };
+                let outcomes = type_outcomes(&gold, &file);
+                let (extra, confusion) = board_figures(&outcomes);
+                ReferenceRow {
+                    kind,
+                    label,
+                    scores: item_scores(&outcomes, false),
+                    extra,
+                    confusion,
+                }
             };
-            let outcomes = type_outcomes(&gold, &file);
-            let (extra, confusion) = board_figures(&outcomes);
-            ReferenceRow {
-                kind,
-                label,
-                scores: item_scores(&outcomes, false),
-                extra,
-                confusion,
-            }
-        };
         vec![
-            answered("Majority type (always the most common type)", RowKind::MajorityType, &|_| majority),
-            answered("Random type (one seeded draw per item)", RowKind::RandomType, &|i| {
-                let mut rng = SplitMix64::new(
-                    RANDOM_TYPE_SEED ^ memeboard_core::ids::fnv1a64(i.row.id.as_bytes()),
-                );
-                let mut all = StructureType::ALL;
-                rng.shuffle(&mut all);
-                all[0]
-            }),
+            answered(
+                "Majority type (always the most common type)",
+                RowKind::MajorityType,
+                &|_| majority,
+            ),
+            answered(
+                "Random type (one seeded draw per item)",
+                RowKind::RandomType,
+                &|i| {
+                    let mut rng = SplitMix64::new(
+                        RANDOM_TYPE_SEED ^ memeboard_core::ids::fnv1a64(i.row.id.as_bytes()),
+                    );
+                    let mut all = StructureType::ALL;
+                    rng.shuffle(&mut all);
+                    all[0]
+                },
+            ),
         ]
     }
 }

@@ -62,7 +62,11 @@ pub(super) fn item_scores(outcomes: &[ItemOutcome], parsed_only: bool) -> Vec<It
                 OutcomeValue::Score(s) => Some(*s),
                 OutcomeValue::Pairwise(_) => None,
             };
-            let score = if parsed_only { score? } else { score.unwrap_or(0.0) };
+            let score = if parsed_only {
+                score?
+            } else {
+                score.unwrap_or(0.0)
+            };
             Some(ItemScore {
                 item_id: o.item.clone(),
                 category: o.category.clone(),
@@ -80,7 +84,10 @@ pub(super) fn figures(
     metrics: &[(Metric, &str)],
     subsets: &[(&str, &str)],
     confusion: bool,
-) -> (Vec<NamedValue>, Option<memeboard_core::metrics::ConfusionMatrix>) {
+) -> (
+    Vec<NamedValue>,
+    Option<memeboard_core::metrics::ConfusionMatrix>,
+) {
     let mut out = Vec::new();
     for (metric, name) in metrics {
         if let Some(e) = estimate(*metric, outcomes, RESAMPLES, SEED) {
@@ -123,9 +130,15 @@ pub(super) fn of_half<'a>(
 pub(super) fn extra_json<'a>(
     rows: impl Iterator<Item = &'a TaskItemRow> + Clone,
     outcomes: &[ItemOutcome],
-    figures_of: impl Fn(&[ItemOutcome]) -> (Vec<NamedValue>, Option<memeboard_core::metrics::ConfusionMatrix>),
+    figures_of: impl Fn(
+        &[ItemOutcome],
+    ) -> (
+        Vec<NamedValue>,
+        Option<memeboard_core::metrics::ConfusionMatrix>,
+    ),
 ) -> Value {
-    let (public, public_confusion) = figures_of(&of_half(rows.clone(), outcomes, BoardSplit::Public));
+    let (public, public_confusion) =
+        figures_of(&of_half(rows.clone(), outcomes, BoardSplit::Public));
     let (private, private_confusion) = figures_of(&of_half(rows, outcomes, BoardSplit::Private));
     json!({
         "public": public, "private": private,

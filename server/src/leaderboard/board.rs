@@ -310,12 +310,16 @@ pub async fn board(
 
 /// What a task's items were when baseline rows were computed: their number and a hash of
 /// their ids and gold (a re-import that changes gold changes it).
-fn items_fingerprint<'a>(rows: impl Iterator<Item = &'a TaskItemRow>) -> crate::crowd_cache::Fingerprint {
+fn items_fingerprint<'a>(
+    rows: impl Iterator<Item = &'a TaskItemRow>,
+) -> crate::crowd_cache::Fingerprint {
     let mut n = 0i64;
     let mut hash = 0u64;
     for r in rows {
         n += 1;
-        let h = memeboard_core::ids::fnv1a64(format!("{}\u{1f}{}\u{1f}{:?}", r.id, r.gold_json, r.board_half).as_bytes());
+        let h = memeboard_core::ids::fnv1a64(
+            format!("{}\u{1f}{}\u{1f}{:?}", r.id, r.gold_json, r.board_half).as_bytes(),
+        );
         hash = hash.wrapping_add(h);
     }
     (n, hash as i64, 0, None)

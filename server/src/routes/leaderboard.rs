@@ -124,7 +124,11 @@ async fn media_archive(
 ) -> ApiResult<impl IntoResponse> {
     let inputs = leaderboard::inputs_jsonl(&state.storage, &slug).await?;
     let body = crate::media::task_archive(&state.storage, &slug, inputs).await?;
-    Ok(download("application/x-tar", format!("{slug}-media.tar"), body))
+    Ok(download(
+        "application/x-tar",
+        format!("{slug}-media.tar"),
+        body,
+    ))
 }
 
 /// `GET /api/tasks/{slug}/SHA256SUMS`: checksums of `inputs.jsonl` and `media.tar`
@@ -140,7 +144,11 @@ async fn checksums(
         crate::media::sha256_hex(inputs.as_bytes()),
         crate::media::sha256_hex(&archive),
     );
-    Ok(download("text/plain; charset=utf-8", format!("{slug}-SHA256SUMS"), body))
+    Ok(download(
+        "text/plain; charset=utf-8",
+        format!("{slug}-SHA256SUMS"),
+        body,
+    ))
 }
 
 async fn template_jsonl(

@@ -269,11 +269,13 @@ impl Storage {
 
     /// Whether a benchmark with this slug exists.
     pub async fn has_benchmark(&self, slug: &str) -> Result<bool, StorageError> {
-        Ok(sqlx::query("SELECT 1 AS one FROM benchmarks WHERE slug = $1")
-            .bind(slug)
-            .fetch_optional(&self.pool)
-            .await?
-            .is_some())
+        Ok(
+            sqlx::query("SELECT 1 AS one FROM benchmarks WHERE slug = $1")
+                .bind(slug)
+                .fetch_optional(&self.pool)
+                .await?
+                .is_some(),
+        )
     }
 
     /// Rows in each table (tests use this to prove nothing was half-written).

@@ -100,9 +100,7 @@ async fn app_with_comics(db: Db) -> TestApp {
 }
 
 /// Problems of a broken manifest (the in-memory files of [`manifest`], changed by `edit`).
-fn problems(
-    edit: impl Fn(&mut Vec<Value>, &mut HashMap<String, Vec<u8>>),
-) -> Vec<String> {
+fn problems(edit: impl Fn(&mut Vec<Value>, &mut HashMap<String, Vec<u8>>)) -> Vec<String> {
     let (text, mut files) = manifest();
     let mut lines: Vec<Value> = text
         .lines()
@@ -133,14 +131,30 @@ fn broken_manifests_report_every_problem_with_line_field_found_and_expected() {
     );
     let p = problems(|_, files| {
         files.insert("c1-1.png".into(), b"GIF89a\x10\0\x10\0\0\0\0".to_vec());
-        files.insert("c1-2.png".into(), b"\xff\xd8\xff\xe0\0\x10JFIF\0\x01\x01\0\0\x01\0\x01\0\0".to_vec());
+        files.insert(
+            "c1-2.png".into(),
+            b"\xff\xd8\xff\xe0\0\x10JFIF\0\x01\x01\0\0\x01\0\x01\0\0".to_vec(),
+        );
         files.insert("c2-1.png".into(), b"hello".to_vec());
         files.insert("c2-2.png".into(), b"\x89PNG\r\n\x1a\n".to_vec());
     });
     assert_eq!(p.len(), 4, "{p:#?}");
-    assert!(p[0].contains("line 2, field `panels[0]`") && p[0].contains("is a GIF image, expected PNG, JPEG or WebP"), "{}", p[0]);
-    assert!(p[1].contains("holds a JPG image but is named .png, expected .jpg or .jpeg"), "{}", p[1]);
-    assert!(p[2].contains("line 3, field `panels[0]`") && p[2].contains("is not an image"), "{}", p[2]);
+    assert!(
+        p[0].contains("line 2, field `panels[0]`")
+            && p[0].contains("is a GIF image, expected PNG, JPEG or WebP"),
+        "{}",
+        p[0]
+    );
+    assert!(
+        p[1].contains("holds a JPG image but is named .png, expected .jpg or .jpeg"),
+        "{}",
+        p[1]
+    );
+    assert!(
+        p[2].contains("line 3, field `panels[0]`") && p[2].contains("is not an image"),
+        "{}",
+        p[2]
+    );
     assert!(p[3].contains("unreadable"), "{}", p[3]);
 
     let p = problems(|lines, _| {
@@ -194,13 +208,21 @@ async fn a_rejected_import_stores_nothing_and_a_reimport_keeps_ids(db: Db) {
     let ids = |items: Vec<memeboard_server::storage::TaskItemRow>| -> Vec<String> {
         items.into_iter().map(|i| i.id).collect()
     };
-    let task = app.storage().find_board_task("t-order").await.unwrap().unwrap();
+    let task = app
+        .storage()
+        .find_board_task("t-order")
+        .await
+        .unwrap()
+        .unwrap();
     let before = ids(app.storage().task_items(&task.task.id).await.unwrap());
     let media_before = app.count("media").await;
     import_panels(app.storage(), &spec(), "m.jsonl", &text, &read)
         .await
         .unwrap();
-    assert_eq!(ids(app.storage().task_items(&task.task.id).await.unwrap()), before);
+    assert_eq!(
+        ids(app.storage().task_items(&task.task.id).await.unwrap()),
+        before
+    );
     assert_eq!(app.count("media").await, media_before);
     // One blob per distinct image; one name per image and task that shows it.
     assert_eq!(app.count("media_blobs").await, files.len() as i64);
@@ -232,7 +254,13 @@ fn right_order(gold: &panel_order::Gold) -> Vec<usize> {
         .collect()
 }
 
-async fn answer(app: &TestApp, session: &str, item: &str, answer: Value, key: &str) -> (StatusCode, Value) {
+async fn answer(
+    app: &TestApp,
+    session: &str,
+    item: &str,
+    answer: Value,
+    key: &str,
+) -> (StatusCode, Value) {
     app.post(
         &format!("/api/sessions/{session}/answers"),
         json!({"item_id": item, "idempotency_key": key, "answer": answer, "response_ms": 900}),
@@ -244,15 +272,34 @@ async fn order_quiz_shows_one_display_and_records_answers_exactly_once(db: Db) {
     let app = app_with_comics(db).await;
     let (status, quizzes) = app.get("/api/quizzes").await;
     assert_eq!(status, StatusCode::OK);
-    let slugs: Vec<&str> = quizzes.as_array().unwrap().iter().map(|q| q["slug"].as_str().unwrap()).collect();
+    let slugs: Vec<&str> = quizzes
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q["slug"].as_str().unwrap())
+        .collect();
     // Main tasks are listed; the ablation variants start closed.
     assert_eq!(slugs, ["t-order", "t-type"]);
 
-    let (status, a) = app.post("/api/quizzes/t-order/sessions", start_body(false)).await;
+    let (status, a) = app
+        .post("/api/quizzes/t-order/sessions", start_body(false))
+        .await;
     assert_eq!(status, StatusCode::CREATED, "{a}");
-    let (_, b) = app.post("/api/quizzes/t-order/sessions", start_body(false)).await;
+    let (_, b) = app
+        .post("/api/quizzes/t-order/sessions", start_body(false))
+        .await;
     let views = |s: &Value| -> HashMap<String, Value> {
-        s["items"].as_array().unwrap().iter().map(|i| (i["item_id"].as_str().unwrap().to_owned(), i["prompt"].clone())).collect()
+        s["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| {
+                (
+                    i["item_id"].as_str().unwrap().to_owned(),
+                    i["prompt"].clone(),
+                )
+            })
+            .collect()
     };
     let (va, vb) = (views(&a), views(&b));
     let shared: Vec<&String> = va.keys().filter(|k| vb.contains_key(*k)).collect();
@@ -266,27 +313,66 @@ async fn order_quiz_shows_one_display_and_records_answers_exactly_once(db: Db) {
     let first = &items[0];
     let n = va[first]["panels"].as_array().unwrap().len();
     // Not a permutation of the displayed numbers: refused, naming the field.
-    let (status, body) = answer(&app, session, first, json!({"kind": "order", "order": [1, 1]}), "bad").await;
+    let (status, body) = answer(
+        &app,
+        session,
+        first,
+        json!({"kind": "order", "order": [1, 1]}),
+        "bad",
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert!(detail(&body).contains("answer.order"), "{body}");
     let right = right_order(&gold[first]);
     assert_eq!(right.len(), n);
-    let (status, first_ack) = answer(&app, session, first, json!({"kind": "order", "order": right}), "k1").await;
+    let (status, first_ack) = answer(
+        &app,
+        session,
+        first,
+        json!({"kind": "order", "order": right}),
+        "k1",
+    )
+    .await;
     assert_eq!(status, StatusCode::CREATED, "{first_ack}");
     // A resend is the same answer, once; another answer to the item is refused.
-    let (status, again) = answer(&app, session, first, json!({"kind": "order", "order": right}), "k1").await;
+    let (status, again) = answer(
+        &app,
+        session,
+        first,
+        json!({"kind": "order", "order": right}),
+        "k1",
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{again}");
     assert_eq!(again["answered"], first_ack["answered"]);
     let display: Vec<usize> = (1..=n).collect();
-    let (status, _) = answer(&app, session, first, json!({"kind": "order", "order": display}), "k2").await;
+    let (status, _) = answer(
+        &app,
+        session,
+        first,
+        json!({"kind": "order", "order": display}),
+        "k2",
+    )
+    .await;
     assert_eq!(status, StatusCode::CONFLICT);
     // The rest: the display order (wrong by construction).
     let mut last = Value::Null;
     for (k, item) in items.iter().enumerate().skip(1) {
         let n = va[item]["panels"].as_array().unwrap().len();
         let shown: Vec<usize> = (1..=n).collect();
-        assert!(!reads_in_order(&gold[item].display, &gold[item].order_groups, &shown));
-        let (status, body) = answer(&app, session, item, json!({"kind": "order", "order": shown}), &format!("key{k}")).await;
+        assert!(!reads_in_order(
+            &gold[item].display,
+            &gold[item].order_groups,
+            &shown
+        ));
+        let (status, body) = answer(
+            &app,
+            session,
+            item,
+            json!({"kind": "order", "order": shown}),
+            &format!("key{k}"),
+        )
+        .await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
         last = body;
     }
@@ -298,7 +384,10 @@ async fn order_quiz_shows_one_display_and_records_answers_exactly_once(db: Db) {
         let d = &review["detail"];
         assert_eq!(d["kind"], "panel_order");
         if review["gold_withheld"] == true {
-            assert!(d["correct"].is_null() && d["reading_groups"].is_null(), "{review}");
+            assert!(
+                d["correct"].is_null() && d["reading_groups"].is_null(),
+                "{review}"
+            );
         } else {
             assert!(d["reading_groups"].is_array(), "{review}");
         }
@@ -311,13 +400,26 @@ async fn nothing_of_the_canonical_order_or_the_type_leaks(db: Db) {
     let app = app_with_comics(db).await;
     let mut urls_by_task: HashMap<&str, HashSet<String>> = HashMap::new();
     for slug in ["t-order", "t-type"] {
-        let (_, s) = app.post(&format!("/api/quizzes/{slug}/sessions"), start_body(false)).await;
+        let (_, s) = app
+            .post(&format!("/api/quizzes/{slug}/sessions"), start_body(false))
+            .await;
         let text = s.to_string();
-        for banned in ["order_groups", "display\"", "\"structure\"", "canonical", "narrative\"", "ordering_dependency", "relation"] {
+        for banned in [
+            "order_groups",
+            "display\"",
+            "\"structure\"",
+            "canonical",
+            "narrative\"",
+            "ordering_dependency",
+            "relation",
+        ] {
             if slug == "t-type" && banned == "narrative\"" {
                 continue; // the five choices are listed
             }
-            assert!(!text.contains(banned), "{slug} session leaks {banned}: {text}");
+            assert!(
+                !text.contains(banned),
+                "{slug} session leaks {banned}: {text}"
+            );
         }
         for item in s["items"].as_array().unwrap() {
             for panel in item["prompt"]["panels"].as_array().unwrap() {
@@ -328,30 +430,72 @@ async fn nothing_of_the_canonical_order_or_the_type_leaks(db: Db) {
             }
         }
         let (_, inputs) = get_text(&app, &format!("/api/tasks/{slug}/inputs.jsonl")).await;
-        for banned in ["order_groups", "\"display\"", "\"structure\"", "ordering_dependency"] {
+        for banned in [
+            "order_groups",
+            "\"display\"",
+            "\"structure\"",
+            "ordering_dependency",
+        ] {
             assert!(!inputs.contains(banned), "{slug} inputs leak {banned}");
         }
-        assert!(!inputs.contains("\"type\""), "{slug} inputs leak the type field");
+        assert!(
+            !inputs.contains("\"type\""),
+            "{slug} inputs leak the type field"
+        );
     }
-    assert!(urls_by_task["t-order"].is_disjoint(&urls_by_task["t-type"]), "one image, one URL per task");
+    assert!(
+        urls_by_task["t-order"].is_disjoint(&urls_by_task["t-type"]),
+        "one image, one URL per task"
+    );
     // The typing quiz accepts labels only.
-    let (_, s) = app.post("/api/quizzes/t-type/sessions", start_body(false)).await;
+    let (_, s) = app
+        .post("/api/quizzes/t-type/sessions", start_body(false))
+        .await;
     let id = s["session_id"].as_str().unwrap();
     let item = s["items"][0]["item_id"].as_str().unwrap();
-    let (status, body) = answer(&app, id, item, json!({"kind": "structure", "structure": "story"}), "x").await;
+    let (status, body) = answer(
+        &app,
+        id,
+        item,
+        json!({"kind": "structure", "structure": "story"}),
+        "x",
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
-    assert!(detail(&body).contains("unknown variant `story`, expected one of `narrative`"), "{body}");
-    let (status, body) = answer(&app, id, item, json!({"kind": "structure", "structure": "parallel"}), "y").await;
+    assert!(
+        detail(&body).contains("unknown variant `story`, expected one of `narrative`"),
+        "{body}"
+    );
+    let (status, body) = answer(
+        &app,
+        id,
+        item,
+        json!({"kind": "structure", "structure": "parallel"}),
+        "y",
+    )
+    .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
-    assert!(!body.to_string().contains("correct\":"), "no correctness before the batch ends: {body}");
+    assert!(
+        !body.to_string().contains("correct\":"),
+        "no correctness before the batch ends: {body}"
+    );
 }
 
-async fn get_raw(app: &TestApp, path: &str, range: Option<&str>) -> (StatusCode, axum::http::HeaderMap, Vec<u8>) {
+async fn get_raw(
+    app: &TestApp,
+    path: &str,
+    range: Option<&str>,
+) -> (StatusCode, axum::http::HeaderMap, Vec<u8>) {
     let mut req = Request::builder().method(Method::GET).uri(path);
     if let Some(r) = range {
         req = req.header("range", r);
     }
-    let res = app.app.router().oneshot(req.body(Body::empty()).unwrap()).await.unwrap();
+    let res = app
+        .app
+        .router()
+        .oneshot(req.body(Body::empty()).unwrap())
+        .await
+        .unwrap();
     let status = res.status();
     let headers = res.headers().clone();
     let bytes = res.into_body().collect().await.unwrap().to_bytes().to_vec();
@@ -371,13 +515,19 @@ async fn panels_are_served_with_types_ranges_and_immutable_caching(db: Db) {
     let (status, headers, bytes) = get_raw(&app, &url, None).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(headers["content-type"], "image/png");
-    assert_eq!(headers["cache-control"], "public, max-age=31536000, immutable");
+    assert_eq!(
+        headers["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
     assert_eq!(headers["x-content-type-options"], "nosniff");
     assert!(bytes.starts_with(b"\x89PNG"));
     let (status, headers, part) = get_raw(&app, &url, Some("bytes=0-3")).await;
     assert_eq!(status, StatusCode::PARTIAL_CONTENT);
     assert_eq!(part, &bytes[..4]);
-    assert!(headers["content-range"].to_str().unwrap().starts_with("bytes 0-3/"));
+    assert!(headers["content-range"]
+        .to_str()
+        .unwrap()
+        .starts_with("bytes 0-3/"));
     // Served again from the cache folder, the same bytes.
     assert_eq!(get_raw(&app, &url, None).await.2, bytes);
     let (status, _, _) = get_raw(&app, "/media/0123456789abcdef0123456789abcdef.png", None).await;
@@ -409,7 +559,14 @@ async fn inputs_come_with_an_archive_and_checksums(db: Db) {
     // inputs.jsonl plus every panel the inputs name.
     let named: HashSet<&str> = inputs
         .lines()
-        .flat_map(|l| serde_json::from_str::<Value>(l).unwrap()["panels"].as_array().unwrap().iter().map(|p| p["file"].as_str().unwrap().to_owned()).collect::<Vec<_>>())
+        .flat_map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["panels"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p["file"].as_str().unwrap().to_owned())
+                .collect::<Vec<_>>()
+        })
         .map(|f| Box::leak(f.into_boxed_str()) as &str)
         .collect();
     assert_eq!(checked, 1 + named.len());
@@ -417,8 +574,20 @@ async fn inputs_come_with_an_archive_and_checksums(db: Db) {
         assert!(files.contains_key(&format!("t-order/{f}")), "{f}");
     }
     let (_, sums) = get_text(&app, "/api/tasks/t-order/SHA256SUMS").await;
-    assert!(sums.contains(&format!("{}  t-order-media.tar", memeboard_server::media::sha256_hex(&tar))), "{sums}");
-    assert!(sums.contains(&format!("{}  t-order-inputs.jsonl", memeboard_server::media::sha256_hex(inputs.as_bytes()))), "{sums}");
+    assert!(
+        sums.contains(&format!(
+            "{}  t-order-media.tar",
+            memeboard_server::media::sha256_hex(&tar)
+        )),
+        "{sums}"
+    );
+    assert!(
+        sums.contains(&format!(
+            "{}  t-order-inputs.jsonl",
+            memeboard_server::media::sha256_hex(inputs.as_bytes())
+        )),
+        "{sums}"
+    );
 }
 
 /// Reads a ustar archive into path → bytes.
@@ -427,8 +596,16 @@ fn untar(tar: &[u8]) -> HashMap<String, Vec<u8>> {
     let mut at = 0;
     while at + 512 <= tar.len() && tar[at] != 0 {
         let header = &tar[at..at + 512];
-        let name = String::from_utf8(header[..100].iter().take_while(|&&b| b != 0).copied().collect()).unwrap();
-        let size = usize::from_str_radix(std::str::from_utf8(&header[124..135]).unwrap(), 8).unwrap();
+        let name = String::from_utf8(
+            header[..100]
+                .iter()
+                .take_while(|&&b| b != 0)
+                .copied()
+                .collect(),
+        )
+        .unwrap();
+        let size =
+            usize::from_str_radix(std::str::from_utf8(&header[124..135]).unwrap(), 8).unwrap();
         out.insert(name, tar[at + 512..at + 512 + size].to_vec());
         at += 512 + size.div_ceil(512) * 512;
     }
@@ -436,12 +613,23 @@ fn untar(tar: &[u8]) -> HashMap<String, Vec<u8>> {
 }
 
 async fn new_token(app: &TestApp) -> String {
-    let (status, body) = app.post("/api/authors", json!({"name": "Ann", "organisation": "Lab"})).await;
+    let (status, body) = app
+        .post(
+            "/api/authors",
+            json!({"name": "Ann", "organisation": "Lab"}),
+        )
+        .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     body["token"].as_str().unwrap().to_owned()
 }
 
-async fn upload(app: &TestApp, token: &str, slug: &str, model: &str, body: &str) -> (StatusCode, Value) {
+async fn upload(
+    app: &TestApp,
+    token: &str,
+    slug: &str,
+    model: &str,
+    body: &str,
+) -> (StatusCode, Value) {
     let req = Request::post(format!("/api/tasks/{slug}/submissions?model={model}"))
         .header("authorization", format!("Bearer {token}"))
         .body(Body::from(body.to_owned()))
@@ -449,15 +637,30 @@ async fn upload(app: &TestApp, token: &str, slug: &str, model: &str, body: &str)
     let res = app.app.router().oneshot(req).await.unwrap();
     let status = res.status();
     let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
 }
 
 fn row<'a>(board: &'a Value, kind: &str) -> &'a Value {
-    board["rows"].as_array().unwrap().iter().find(|r| r["kind"] == kind).unwrap_or_else(|| panic!("no {kind} row in {board}"))
+    board["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["kind"] == kind)
+        .unwrap_or_else(|| panic!("no {kind} row in {board}"))
 }
 
 fn extra(row: &Value, name: &str) -> f64 {
-    row["extra"].as_array().unwrap().iter().find(|e| e["name"] == name).unwrap_or_else(|| panic!("no {name} in {row}"))["value"].as_f64().unwrap()
+    row["extra"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["name"] == name)
+        .unwrap_or_else(|| panic!("no {name} in {row}"))["value"]
+        .as_f64()
+        .unwrap()
 }
 
 async fn order_files_are_scored_beside_baselines(db: Db) {
@@ -476,14 +679,31 @@ async fn order_files_are_scored_beside_baselines(db: Db) {
             _ => lines.push(json!({"item_id": id, "order": order.iter().map(usize::to_string).collect::<Vec<_>>().join(",")}).to_string()),
         }
     }
-    let (status, body) = upload(&app, &token, "t-order", "Orderer", &(lines.join("\n") + "\n")).await;
+    let (status, body) = upload(
+        &app,
+        &token,
+        "t-order",
+        "Orderer",
+        &(lines.join("\n") + "\n"),
+    )
+    .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     let warnings = body["warnings"].to_string();
     assert!(warnings.contains("did not parse"), "{warnings}");
     // A structural error rejects the file and stores nothing.
-    let (status, body) = upload(&app, &token, "t-order", "Broken", "{\"item_id\": \"nope\", \"order\": [1,2]}\n").await;
+    let (status, body) = upload(
+        &app,
+        &token,
+        "t-order",
+        "Broken",
+        "{\"item_id\": \"nope\", \"order\": [1,2]}\n",
+    )
+    .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-    assert!(detail(&body).starts_with("line 1, field `item_id`"), "{body}");
+    assert!(
+        detail(&body).starts_with("line 1, field `item_id`"),
+        "{body}"
+    );
 
     let (status, board) = app.get("/api/boards/t-order").await;
     assert_eq!(status, StatusCode::OK, "{board}");
@@ -493,26 +713,45 @@ async fn order_files_are_scored_beside_baselines(db: Db) {
     assert!(!on_public.is_empty());
     // Parseable answers were all right.
     let overall = &model["scores"][0]["estimate"]["value"];
-    assert!(overall.is_null() || overall.as_f64() == Some(1.0), "{model}");
+    assert!(
+        overall.is_null() || overall.as_f64() == Some(1.0),
+        "{model}"
+    );
     let parse_rate = extra(model, "parse rate");
     assert!(parse_rate <= 1.0);
-    for (kind, label_part) in [("display_order", "Display order"), ("random_order", "Random order"), ("chance", "expected")] {
+    for (kind, label_part) in [
+        ("display_order", "Display order"),
+        ("random_order", "Random order"),
+        ("chance", "expected"),
+    ] {
         let r = row(&board, kind);
         assert!(r["label"].as_str().unwrap().contains(label_part), "{r}");
     }
     // Display order is wrong everywhere by construction; the expected value is exact.
-    assert_eq!(row(&board, "display_order")["scores"][0]["estimate"]["value"], 0.0);
+    assert_eq!(
+        row(&board, "display_order")["scores"][0]["estimate"]["value"],
+        0.0
+    );
     let items = board["items"].as_u64().unwrap() as usize;
     if items > 0 {
-        let task = app.storage().find_board_task("t-order").await.unwrap().unwrap();
+        let task = app
+            .storage()
+            .find_board_task("t-order")
+            .await
+            .unwrap()
+            .unwrap();
         let rows = app.storage().task_items(&task.task.id).await.unwrap();
         let expected: Vec<f64> = rows
             .iter()
             .filter(|r| r.on_board(memeboard_core::api::BoardSplit::Public))
-            .map(|r| memeboard_core::kinds::panels::random_order_expectation(&gold[&r.id].order_groups))
+            .map(|r| {
+                memeboard_core::kinds::panels::random_order_expectation(&gold[&r.id].order_groups)
+            })
             .collect();
         let mean = expected.iter().sum::<f64>() / expected.len() as f64;
-        let got = row(&board, "chance")["scores"][0]["estimate"]["value"].as_f64().unwrap();
+        let got = row(&board, "chance")["scores"][0]["estimate"]["value"]
+            .as_f64()
+            .unwrap();
         assert!((got - mean).abs() < 1e-12, "{got} vs {mean}");
     }
 }
@@ -520,7 +759,12 @@ async fn order_files_are_scored_beside_baselines(db: Db) {
 async fn type_files_get_f1_a_confusion_matrix_and_baselines(db: Db) {
     let app = app_with_comics(db).await;
     let token = new_token(&app).await;
-    let task = app.storage().find_board_task("t-type").await.unwrap().unwrap();
+    let task = app
+        .storage()
+        .find_board_task("t-type")
+        .await
+        .unwrap()
+        .unwrap();
     let lines: String = app
         .storage()
         .task_items(&task.task.id)
@@ -546,20 +790,40 @@ async fn type_files_get_f1_a_confusion_matrix_and_baselines(db: Db) {
         assert!(confusion["labels"].is_array(), "{model}");
         row(&board, "majority_type");
         row(&board, "random_type");
-        assert!((row(&board, "chance")["scores"][0]["estimate"]["value"].as_f64().unwrap() - 0.2).abs() < 1e-12);
+        assert!(
+            (row(&board, "chance")["scores"][0]["estimate"]["value"]
+                .as_f64()
+                .unwrap()
+                - 0.2)
+                .abs()
+                < 1e-12
+        );
     }
     // The dev gold names types for dev items only.
     let (_, dev) = get_text(&app, "/api/tasks/t-type/dev-gold.jsonl").await;
-    let dev_ids: HashSet<String> = dev.lines().map(|l| serde_json::from_str::<Value>(l).unwrap()["item_id"].as_str().unwrap().to_owned()).collect();
+    let dev_ids: HashSet<String> = dev
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["item_id"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
+        .collect();
     let rows = app.storage().task_items(&task.task.id).await.unwrap();
     for r in rows {
-        assert_eq!(dev_ids.contains(&r.id), r.split == memeboard_core::predictions::Split::Dev);
+        assert_eq!(
+            dev_ids.contains(&r.id),
+            r.split == memeboard_core::predictions::Split::Dev
+        );
     }
 }
 
 async fn an_admin_opens_an_ablation_variant_as_a_quiz(db: Db) {
     let app = app_with_comics(db).await;
-    let (status, _) = app.post("/api/quizzes/t-order-context/sessions", start_body(false)).await;
+    let (status, _) = app
+        .post("/api/quizzes/t-order-context/sessions", start_body(false))
+        .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let req = Request::post("/api/admin/tasks/t-order-context/board")
         .header("authorization", format!("Bearer {ADMIN}"))
@@ -568,7 +832,9 @@ async fn an_admin_opens_an_ablation_variant_as_a_quiz(db: Db) {
         .unwrap();
     let res = app.app.router().oneshot(req).await.unwrap();
     assert_eq!(res.status(), StatusCode::OK);
-    let (status, s) = app.post("/api/quizzes/t-order-context/sessions", start_body(false)).await;
+    let (status, s) = app
+        .post("/api/quizzes/t-order-context/sessions", start_body(false))
+        .await;
     assert_eq!(status, StatusCode::CREATED, "{s}");
     // The variant shows the comments, and the same display as the main task.
     let item = &s["items"][0];
