@@ -649,23 +649,24 @@ fn read_panel(name: &str, read_media: &MediaReader<'_>) -> Result<PanelFile, Str
         .rsplit_once('.')
         .map(|(_, e)| e.to_ascii_lowercase())
         .unwrap_or_default();
-    let (expected_ext, ext, content_type): (&[&str], &'static str, &'static str) = match sniff_image(
-        &bytes,
-    ) {
-        Some("png") => (&["png"], "png", "image/png"),
-        Some("jpg") => (&["jpg", "jpeg"], "jpg", "image/jpeg"),
-        Some("webp") => (&["webp"], "webp", "image/webp"),
-        Some(other) => {
-            return Err(format!(
-                "\"{name}\" is a {} image, expected PNG, JPEG or WebP",
-                other.to_uppercase()
-            ))
-        }
-        None => return Err(format!(
+    let (expected_ext, ext, content_type): (&[&str], &'static str, &'static str) =
+        match sniff_image(&bytes) {
+            Some("png") => (&["png"], "png", "image/png"),
+            Some("jpg") => (&["jpg", "jpeg"], "jpg", "image/jpeg"),
+            Some("webp") => (&["webp"], "webp", "image/webp"),
+            Some(other) => {
+                return Err(format!(
+                    "\"{name}\" is a {} image, expected PNG, JPEG or WebP",
+                    other.to_uppercase()
+                ))
+            }
+            None => {
+                return Err(format!(
             "\"{name}\" is not an image ({} bytes of another format), expected PNG, JPEG or WebP",
             bytes.len()
-        )),
-    };
+        ))
+            }
+        };
     if !expected_ext.contains(&extension.as_str()) {
         return Err(format!(
             "\"{name}\" holds a {} image but is named .{extension}, expected .{}",

@@ -4,6 +4,9 @@
 // Every run reaches the results page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { startServer, launchBrowser, watchErrors } from './harness.mjs';
 
 const ORDER_SLUG = 'demo-panel-order';
@@ -15,7 +18,9 @@ let server;
 let browser;
 
 before(async () => {
-  server = await startServer();
+  // The demo's board halves are small: show per-category figures and the confusion matrix
+  // over them (the default hides figures over fewer than 10 items).
+  server = await startServer({ MEMEBOARD__LEADERBOARD__MIN_CATEGORY_ITEMS: '1' });
   browser = await launchBrowser();
 });
 after(async () => {
@@ -238,6 +243,60 @@ test('panel type by clicking an option reaches the results', async () => {
     await submit.click();
   });
   await seeResults(page, answered);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('an author uploads a typing file and an order file and finds the rows beside the baselines', async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${server.base}/account`);
+  await page.getByTestId('account-name').fill('Panel Team');
+  await page.getByTestId('account-organisation').fill('Panel Lab');
+  await page.getByTestId('create-token').click();
+  await page.getByTestId('new-token').waitFor();
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'panels-e2e-'));
+  const upload = async (slug, model, lines) => {
+    const file = path.join(dir, `${slug}.jsonl`);
+    fs.writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    await page.goto(`${server.base}/submit`);
+    await page.getByTestId('upload-form').waitFor();
+    await page.getByTestId('submit-task').selectOption(slug);
+    await page.getByTestId('model-name').fill(model);
+    await page.getByTestId('file-input').setInputFiles(file);
+    await page.getByTestId('preview-ok').waitFor();
+    await page.getByTestId('upload').click();
+    await page.getByTestId('upload-result').waitFor();
+    assert.equal(await page.getByTestId('upload-result').getAttribute('data-status'), 'scored');
+    await page.getByTestId('result-board-link').click();
+    await page.waitForURL(new RegExp(`/boards/${slug}$`));
+    const row = page.locator(`[data-testid="board-row"][data-label="${model}"]`);
+    await row.waitFor();
+    assert.equal(await row.getAttribute('data-kind'), 'model');
+  };
+
+  // Typing: "narrative" everywhere, one answer that names no type (counted, not refused).
+  const types = await (await fetch(`${server.base}/api/tasks/${TYPE_SLUG}/manifest`)).json();
+  await upload(TYPE_SLUG, 'Always-Narrative', types.items.map((i, k) => ({
+    item_id: i.id, structure: k === 0 ? 'no idea' : 'narrative',
+  })));
+  // Baselines scored by the same scorer: majority type, random type, chance.
+  assert.ok((await page.locator('[data-testid="board-row"][data-kind="baseline"]').count()) >= 3);
+  await page.getByTestId('secondary-metrics').waitFor();
+  assert.match(await page.getByTestId('secondary-metrics').textContent(), /macro-F1/);
+  const matrix = page.getByTestId('confusion-matrix').first();
+  await matrix.locator('summary').click();
+  assert.match(await matrix.textContent(), /unparseable/);
+
+  // Order recovery: the display order as a string ("1,2,3,…"), wrong by construction.
+  const inputs = (await (await fetch(`${server.base}/api/tasks/${ORDER_SLUG}/inputs.jsonl`)).text())
+    .trim().split('\n').map((l) => JSON.parse(l));
+  await upload(ORDER_SLUG, 'Display-Copier', inputs.map((i) => ({
+    item_id: i.item_id, order: i.panels.map((p) => p.number).join(','),
+  })));
+  assert.ok((await page.locator('[data-testid="board-row"][data-kind="baseline"]').count()) >= 3);
+  assert.match(await page.getByTestId('secondary-metrics').textContent(), /parse rate/);
   assert.deepEqual(errors, []);
   await page.close();
 });

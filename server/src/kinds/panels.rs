@@ -91,7 +91,7 @@ pub(super) fn figures(
     let mut out = Vec::new();
     for (metric, name) in metrics {
         if let Some(e) = estimate(*metric, outcomes, RESAMPLES, SEED) {
-            out.push(NamedValue::estimated(*name, e).over(outcomes.len()));
+            out.push(NamedValue::estimated(*name, e));
         }
     }
     for (key, label) in subsets {
