@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/env.sh
 cargo bench -p memeboard-server --bench leaderboard
+cargo bench -p memeboard-server --bench panels
 cargo bench -p memeboard-server --bench answers
 # Embeddings need the models (scripts/model/setup-model.sh puts them in data/models).
 MEMEBOARD_BENCH_MODELS="${MEMEBOARD_BENCH_MODELS:-$PWD/data/models}" cargo bench -p memeboard-server --bench embeddings

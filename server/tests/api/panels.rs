@@ -705,9 +705,29 @@ async fn order_files_are_scored_beside_baselines(db: Db) {
         "{body}"
     );
 
+    // Two people take the quiz (all right): human rows on the items they answered.
+    let mut answered = HashSet::new();
+    for p in 0..2 {
+        let (_, s) = app.post("/api/quizzes/t-order/sessions", start_body(false)).await;
+        let id = s["session_id"].as_str().unwrap().to_owned();
+        for (k, item) in s["items"].as_array().unwrap().iter().enumerate() {
+            let item_id = item["item_id"].as_str().unwrap();
+            answered.insert(item_id.to_owned());
+            let (status, _) = answer(&app, &id, item_id, json!({"kind": "order", "order": right_order(&gold[item_id])}), &format!("p{p}k{k}")).await;
+            assert!(status.is_success());
+        }
+    }
     let (status, board) = app.get("/api/boards/t-order").await;
     assert_eq!(status, StatusCode::OK, "{board}");
     assert_eq!(board["metric"], "accuracy on parseable answers");
+    let task = app.storage().find_board_task("t-order").await.unwrap().unwrap();
+    let public: HashSet<String> = app.storage().task_items(&task.task.id).await.unwrap().into_iter()
+        .filter(|r| r.on_board(memeboard_core::api::BoardSplit::Public)).map(|r| r.id).collect();
+    if !public.is_disjoint(&answered) {
+        let human = row(&board, "human_average");
+        assert_eq!(human["scores"][0]["estimate"]["value"], 1.0, "{human}");
+        assert_eq!(human["participants"], 2);
+    }
     let model = row(&board, "model");
     let on_public: Vec<&String> = ids.iter().copied().filter(|_| true).collect();
     assert!(!on_public.is_empty());
@@ -851,3 +871,91 @@ on_both_databases!(
     type_files_get_f1_a_confusion_matrix_and_baselines,
     an_admin_opens_an_ablation_variant_as_a_quiz,
 );
+
+/// Every GET endpoint of the OpenAPI document, for both panel tasks, after finished sessions
+/// and uploads (private boards revealed): no response carries a comic's order groups, its
+/// hidden display mapping or its type outside the dev split.
+async fn no_endpoint_reveals_panel_gold(db: Db) {
+    let app = app_with_comics(db).await;
+    let gold = order_gold(&app, "t-order").await;
+    let token = new_token(&app).await;
+    let mut sessions = Vec::new();
+    for slug in ["t-order", "t-type"] {
+        let (_, s) = app.post(&format!("/api/quizzes/{slug}/sessions"), start_body(false)).await;
+        let id = s["session_id"].as_str().unwrap().to_owned();
+        for (k, item) in s["items"].as_array().unwrap().iter().enumerate() {
+            let item_id = item["item_id"].as_str().unwrap();
+            let answer = if slug == "t-order" {
+                json!({"kind": "order", "order": right_order(&gold[item_id])})
+            } else {
+                json!({"kind": "structure", "structure": "narrative"})
+            };
+            let (status, _) = answer_to(&app, &id, item_id, answer, k).await;
+            assert!(status.is_success());
+        }
+        sessions.push(id);
+        let (_, template) = get_text(&app, &format!("/api/tasks/{slug}/template.jsonl")).await;
+        let file: String = template
+            .lines()
+            .map(|l| {
+                let mut v: Value = serde_json::from_str(l).unwrap();
+                if slug == "t-order" {
+                    v["order"] = json!("1,2");
+                } else {
+                    v["structure"] = json!("parallel");
+                }
+                v.to_string() + "\n"
+            })
+            .collect();
+        let (status, body) = upload(&app, &token, slug, "Leaky", &file).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        sessions.push(body["submission_id"].as_str().unwrap().to_owned());
+        let req = Request::post(format!("/api/admin/tasks/{slug}/board"))
+            .header("authorization", format!("Bearer {ADMIN}"))
+            .header("content-type", "application/json")
+            .body(Body::from(r#"{"private_revealed": true}"#))
+            .unwrap();
+        assert_eq!(app.app.router().oneshot(req).await.unwrap().status(), StatusCode::OK);
+    }
+    let openapi: Value = serde_json::from_str(memeboard_server::routes::OPENAPI_JSON).unwrap();
+    let mut checked = 0;
+    for (path, ops) in openapi["paths"].as_object().unwrap() {
+        if ops.get("get").is_none() || path.contains("{file}") {
+            continue;
+        }
+        let mut paths = vec![path.clone()];
+        for (param, values) in [("{slug}", vec!["t-order", "t-type"]), ("{id}", sessions.iter().map(String::as_str).collect())] {
+            paths = paths
+                .into_iter()
+                .flat_map(|p| if p.contains(param) { values.iter().map(|v| p.replace(param, v)).collect() } else { vec![p] })
+                .collect();
+        }
+        for p in paths.iter().chain([&"/api/boards/t-order?split=private".to_owned()]) {
+            if p.ends_with("dev-gold.jsonl") || p.ends_with("media.tar") {
+                continue; // dev gold by design; the archive holds inputs and images only
+            }
+            let (_, body) = get_text(&app, p).await;
+            checked += 1;
+            for key in ["order_groups\"", "\"display\"", "\"gold_json", "ordering_dependency"] {
+                assert!(!body.contains(key), "GET {p} reveals {key}: {body}");
+            }
+            if p.contains("/results") {
+                let v: Value = serde_json::from_str(&body).unwrap();
+                for r in v["review"].as_array().into_iter().flatten() {
+                    if r["gold_withheld"] == true {
+                        let d = &r["detail"];
+                        assert!(d["correct"].is_null() && d["reading_groups"].is_null() && d["gold"].is_null(), "{r}");
+                        assert!(r["crowd_accuracy"].is_null(), "{r}");
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 20, "{checked}");
+}
+
+async fn answer_to(app: &TestApp, session: &str, item: &str, answer: Value, k: usize) -> (StatusCode, Value) {
+    self::answer(app, session, item, answer, &format!("k{k}")).await
+}
+
+on_both_databases!(no_endpoint_reveals_panel_gold);
