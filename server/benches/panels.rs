@@ -132,18 +132,34 @@ async fn main() -> anyhow::Result<()> {
     let resamples = Settings::defaults()?.quiz.bootstrap_resamples;
 
     let score = || -> anyhow::Result<f64> {
-        let file = validate_orders(&predictions, FileFormat::JsonLines, &manifest, Limits::default())
-            .map_err(|r| anyhow::anyhow!("{:?}", r.lines()))?;
+        let file = validate_orders(
+            &predictions,
+            FileFormat::JsonLines,
+            &manifest,
+            Limits::default(),
+        )
+        .map_err(|r| anyhow::anyhow!("{:?}", r.lines()))?;
         let outcomes = order_outcomes(&gold, &file);
-        Ok(Metric::AccuracyOnParseable.compute(&outcomes).unwrap_or(0.0))
+        Ok(Metric::AccuracyOnParseable
+            .compute(&outcomes)
+            .unwrap_or(0.0))
     };
     let accuracy = score()?;
     let rust = time(RUNS, &score);
     let with_figures = time(5, || -> anyhow::Result<()> {
-        let file = validate_orders(&predictions, FileFormat::JsonLines, &manifest, Limits::default())
-            .map_err(|r| anyhow::anyhow!("{:?}", r.lines()))?;
+        let file = validate_orders(
+            &predictions,
+            FileFormat::JsonLines,
+            &manifest,
+            Limits::default(),
+        )
+        .map_err(|r| anyhow::anyhow!("{:?}", r.lines()))?;
         let outcomes = order_outcomes(&gold, &file);
-        for metric in [Metric::AccuracyOnParseable, Metric::ParseRate, Metric::Accuracy] {
+        for metric in [
+            Metric::AccuracyOnParseable,
+            Metric::ParseRate,
+            Metric::Accuracy,
+        ] {
             std::hint::black_box(estimate(metric, &outcomes, resamples, BOOTSTRAP_SEED));
         }
         Ok(())
@@ -172,8 +188,13 @@ async fn main() -> anyhow::Result<()> {
         })
         .collect();
     let mcq = time(RUNS, || -> anyhow::Result<usize> {
-        let v = validate_predictions(&mcq_file, FileFormat::JsonLines, &mcq_manifest, Limits::default())
-            .map_err(|r| anyhow::anyhow!("{:?}", r.lines()))?;
+        let v = validate_predictions(
+            &mcq_file,
+            FileFormat::JsonLines,
+            &mcq_manifest,
+            Limits::default(),
+        )
+        .map_err(|r| anyhow::anyhow!("{:?}", r.lines()))?;
         Ok(score_mcq(&mcq_manifest, &v, &mcq_gold).len())
     });
 

@@ -708,21 +708,42 @@ async fn order_files_are_scored_beside_baselines(db: Db) {
     // Two people take the quiz (all right): human rows on the items they answered.
     let mut answered = HashSet::new();
     for p in 0..2 {
-        let (_, s) = app.post("/api/quizzes/t-order/sessions", start_body(false)).await;
+        let (_, s) = app
+            .post("/api/quizzes/t-order/sessions", start_body(false))
+            .await;
         let id = s["session_id"].as_str().unwrap().to_owned();
         for (k, item) in s["items"].as_array().unwrap().iter().enumerate() {
             let item_id = item["item_id"].as_str().unwrap();
             answered.insert(item_id.to_owned());
-            let (status, _) = answer(&app, &id, item_id, json!({"kind": "order", "order": right_order(&gold[item_id])}), &format!("p{p}k{k}")).await;
+            let (status, _) = answer(
+                &app,
+                &id,
+                item_id,
+                json!({"kind": "order", "order": right_order(&gold[item_id])}),
+                &format!("p{p}k{k}"),
+            )
+            .await;
             assert!(status.is_success());
         }
     }
     let (status, board) = app.get("/api/boards/t-order").await;
     assert_eq!(status, StatusCode::OK, "{board}");
     assert_eq!(board["metric"], "accuracy on parseable answers");
-    let task = app.storage().find_board_task("t-order").await.unwrap().unwrap();
-    let public: HashSet<String> = app.storage().task_items(&task.task.id).await.unwrap().into_iter()
-        .filter(|r| r.on_board(memeboard_core::api::BoardSplit::Public)).map(|r| r.id).collect();
+    let task = app
+        .storage()
+        .find_board_task("t-order")
+        .await
+        .unwrap()
+        .unwrap();
+    let public: HashSet<String> = app
+        .storage()
+        .task_items(&task.task.id)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|r| r.on_board(memeboard_core::api::BoardSplit::Public))
+        .map(|r| r.id)
+        .collect();
     if !public.is_disjoint(&answered) {
         let human = row(&board, "human_average");
         assert_eq!(human["scores"][0]["estimate"]["value"], 1.0, "{human}");
@@ -881,7 +902,9 @@ async fn no_endpoint_reveals_panel_gold(db: Db) {
     let token = new_token(&app).await;
     let mut sessions = Vec::new();
     for slug in ["t-order", "t-type"] {
-        let (_, s) = app.post(&format!("/api/quizzes/{slug}/sessions"), start_body(false)).await;
+        let (_, s) = app
+            .post(&format!("/api/quizzes/{slug}/sessions"), start_body(false))
+            .await;
         let id = s["session_id"].as_str().unwrap().to_owned();
         for (k, item) in s["items"].as_array().unwrap().iter().enumerate() {
             let item_id = item["item_id"].as_str().unwrap();
@@ -915,7 +938,10 @@ async fn no_endpoint_reveals_panel_gold(db: Db) {
             .header("content-type", "application/json")
             .body(Body::from(r#"{"private_revealed": true}"#))
             .unwrap();
-        assert_eq!(app.app.router().oneshot(req).await.unwrap().status(), StatusCode::OK);
+        assert_eq!(
+            app.app.router().oneshot(req).await.unwrap().status(),
+            StatusCode::OK
+        );
     }
     let openapi: Value = serde_json::from_str(memeboard_server::routes::OPENAPI_JSON).unwrap();
     let mut checked = 0;
@@ -924,19 +950,36 @@ async fn no_endpoint_reveals_panel_gold(db: Db) {
             continue;
         }
         let mut paths = vec![path.clone()];
-        for (param, values) in [("{slug}", vec!["t-order", "t-type"]), ("{id}", sessions.iter().map(String::as_str).collect())] {
+        for (param, values) in [
+            ("{slug}", vec!["t-order", "t-type"]),
+            ("{id}", sessions.iter().map(String::as_str).collect()),
+        ] {
             paths = paths
                 .into_iter()
-                .flat_map(|p| if p.contains(param) { values.iter().map(|v| p.replace(param, v)).collect() } else { vec![p] })
+                .flat_map(|p| {
+                    if p.contains(param) {
+                        values.iter().map(|v| p.replace(param, v)).collect()
+                    } else {
+                        vec![p]
+                    }
+                })
                 .collect();
         }
-        for p in paths.iter().chain([&"/api/boards/t-order?split=private".to_owned()]) {
+        for p in paths
+            .iter()
+            .chain([&"/api/boards/t-order?split=private".to_owned()])
+        {
             if p.ends_with("dev-gold.jsonl") || p.ends_with("media.tar") {
                 continue; // dev gold by design; the archive holds inputs and images only
             }
             let (_, body) = get_text(&app, p).await;
             checked += 1;
-            for key in ["order_groups\"", "\"display\"", "\"gold_json", "ordering_dependency"] {
+            for key in [
+                "order_groups\"",
+                "\"display\"",
+                "\"gold_json",
+                "ordering_dependency",
+            ] {
                 assert!(!body.contains(key), "GET {p} reveals {key}: {body}");
             }
             if p.contains("/results") {
@@ -944,7 +987,12 @@ async fn no_endpoint_reveals_panel_gold(db: Db) {
                 for r in v["review"].as_array().into_iter().flatten() {
                     if r["gold_withheld"] == true {
                         let d = &r["detail"];
-                        assert!(d["correct"].is_null() && d["reading_groups"].is_null() && d["gold"].is_null(), "{r}");
+                        assert!(
+                            d["correct"].is_null()
+                                && d["reading_groups"].is_null()
+                                && d["gold"].is_null(),
+                            "{r}"
+                        );
                         assert!(r["crowd_accuracy"].is_null(), "{r}");
                     }
                 }
@@ -954,7 +1002,13 @@ async fn no_endpoint_reveals_panel_gold(db: Db) {
     assert!(checked > 20, "{checked}");
 }
 
-async fn answer_to(app: &TestApp, session: &str, item: &str, answer: Value, k: usize) -> (StatusCode, Value) {
+async fn answer_to(
+    app: &TestApp,
+    session: &str,
+    item: &str,
+    answer: Value,
+    k: usize,
+) -> (StatusCode, Value) {
     self::answer(app, session, item, answer, &format!("k{k}")).await
 }
 
