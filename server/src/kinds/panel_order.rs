@@ -3,7 +3,7 @@
 //! (accuracy on parseable answers with the parse rate beside it, by strip length and by
 //! structure type), and the display-order, random-order and expected-random baselines.
 
-use super::panels::{extra_json, figures, inputs_line, item_scores};
+use super::panels::{figures, inputs_line, item_scores, manifest, scored_file};
 use super::{FileContext, ReferenceRow, ScoredFile, ServerKind, TypedItem};
 use crate::error::{ApiError, ApiResult};
 use memeboard_core::api::{NamedValue, RowKind};
@@ -75,37 +75,17 @@ impl ServerKind for PanelOrder {
         format: FileFormat,
         limits: Limits,
     ) -> ApiResult<ScoredFile> {
-        let manifest = memeboard_core::predictions::TaskManifest {
-            task: String::new(),
-            items: items.iter().map(Self::manifest_item).collect(),
-        };
-        let file = validate_orders(text, format, &manifest, limits)
+        let file = validate_orders(text, format, &manifest(items), limits)
             .map_err(|report| ApiError::Invalid(report.lines()))?;
         let outcomes = order_outcomes(&golds(items.iter()), &file);
-        let unparseable = file.num_unparseable();
-        let mut warning = file.missing_warning();
-        if unparseable > 0 {
-            let note = format!(
-                "{unparseable} answer(s) did not parse as an order of all displayed panels \
-                 (counted as unparseable)"
-            );
-            warning = Some(match warning {
-                Some(w) => format!("{w}; {note}"),
-                None => note,
-            });
-        }
-        Ok(ScoredFile {
-            scores: item_scores(&outcomes, true),
-            extra: Some(extra_json(
-                items.iter().map(|i| &i.row),
-                &outcomes,
-                board_figures,
-            )),
-            num_lines: file.num_lines,
-            num_missing: file.missing.len(),
-            orders_json: "[]".into(),
-            warning,
-        })
+        Ok(scored_file(
+            items,
+            &file,
+            &outcomes,
+            true,
+            "answer(s) did not parse as an order of all displayed panels (counted as unparseable)",
+            board_figures,
+        ))
     }
 
     fn reference_rows(items: &[&TypedItem<Self>]) -> Vec<ReferenceRow> {

@@ -2,7 +2,7 @@
 //! labels), dev gold labels, prediction files scored by accuracy, macro-F1, weighted-F1 and
 //! parse rate with a confusion matrix, and the majority-type, random-type and chance rows.
 
-use super::panels::{extra_json, figures, inputs_line, item_scores};
+use super::panels::{figures, inputs_line, item_scores, manifest, scored_file};
 use super::{FileContext, ReferenceRow, ScoredFile, ServerKind, TypedItem};
 use crate::error::{ApiError, ApiResult};
 use memeboard_core::api::{NamedValue, RowKind};
@@ -72,36 +72,17 @@ impl ServerKind for PanelType {
         format: FileFormat,
         limits: Limits,
     ) -> ApiResult<ScoredFile> {
-        let manifest = memeboard_core::predictions::TaskManifest {
-            task: String::new(),
-            items: items.iter().map(Self::manifest_item).collect(),
-        };
-        let file = validate_types(text, format, &manifest, limits)
+        let file = validate_types(text, format, &manifest(items), limits)
             .map_err(|report| ApiError::Invalid(report.lines()))?;
         let outcomes = type_outcomes(&golds(items.iter()), &file);
-        let unparseable = file.num_unparseable();
-        let mut warning = file.missing_warning();
-        if unparseable > 0 {
-            let note = format!(
-                "{unparseable} label(s) are not one of the five types (counted as unparseable)"
-            );
-            warning = Some(match warning {
-                Some(w) => format!("{w}; {note}"),
-                None => note,
-            });
-        }
-        Ok(ScoredFile {
-            scores: item_scores(&outcomes, false),
-            extra: Some(extra_json(
-                items.iter().map(|i| &i.row),
-                &outcomes,
-                board_figures,
-            )),
-            num_lines: file.num_lines,
-            num_missing: file.missing.len(),
-            orders_json: "[]".into(),
-            warning,
-        })
+        Ok(scored_file(
+            items,
+            &file,
+            &outcomes,
+            false,
+            "label(s) are not one of the five types (counted as unparseable)",
+            board_figures,
+        ))
     }
 
     fn reference_rows(items: &[&TypedItem<Self>]) -> Vec<ReferenceRow> {

@@ -2,13 +2,15 @@
 //! turning per-item outcomes into board figures (scores per item, secondary metrics with
 //! item-bootstrap intervals per board half, the confusion matrix).
 
-use super::TypedItem;
+use super::{ScoredFile, ServerKind, TypedItem};
 use crate::storage::TaskItemRow;
 use memeboard_core::api::{BoardSplit, NamedValue};
 use memeboard_core::kinds::panels::PanelContext;
 use memeboard_core::kinds::Kind;
 use memeboard_core::leaderboard::ItemScore;
 use memeboard_core::metrics::{confusion_matrix, estimate, ItemOutcome, Metric, OutcomeValue};
+use memeboard_core::predictions::panels::ValidatedPanelFile;
+use memeboard_core::predictions::TaskManifest;
 use memeboard_core::tasks::MediaRef;
 use serde_json::{json, Value};
 
@@ -144,4 +146,48 @@ pub(super) fn extra_json<'a>(
         "public": public, "private": private,
         "public_confusion": public_confusion, "private_confusion": private_confusion,
     })
+}
+
+/// What a prediction file may name, for a panel kind's validator.
+pub(super) fn manifest<K: ServerKind>(items: &[TypedItem<K>]) -> TaskManifest {
+    TaskManifest {
+        task: String::new(),
+        items: items.iter().map(K::manifest_item).collect(),
+    }
+}
+
+/// A scored panel file: per-item scores (parseable answers only when `parsed_only`), the
+/// secondary figures per board half, and a warning naming missing items and how many answers
+/// did not parse (`unparseable_note` says what that means for the kind).
+pub(super) fn scored_file<K: ServerKind, T>(
+    items: &[TypedItem<K>],
+    file: &ValidatedPanelFile<T>,
+    outcomes: &[ItemOutcome],
+    parsed_only: bool,
+    unparseable_note: &str,
+    figures_of: impl Fn(
+        &[ItemOutcome],
+    ) -> (
+        Vec<NamedValue>,
+        Option<memeboard_core::metrics::ConfusionMatrix>,
+    ),
+) -> ScoredFile {
+    let unparseable = file.num_unparseable();
+    let note = (unparseable > 0).then(|| format!("{unparseable} {unparseable_note}"));
+    let warning = match (file.missing_warning(), note) {
+        (Some(w), Some(n)) => Some(format!("{w}; {n}")),
+        (w, n) => w.or(n),
+    };
+    ScoredFile {
+        scores: item_scores(outcomes, parsed_only),
+        extra: Some(extra_json(
+            items.iter().map(|i| &i.row),
+            outcomes,
+            figures_of,
+        )),
+        num_lines: file.num_lines,
+        num_missing: file.missing.len(),
+        orders_json: "[]".into(),
+        warning,
+    }
 }
