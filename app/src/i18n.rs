@@ -231,7 +231,7 @@ pub struct Strings {
     /// Native language question.
     pub language_label: &'static str,
     /// Labels of `NativeLanguage::ALL`.
-    pub languages: [&'static str; 3],
+    pub languages: [&'static str; 8],
     /// Time online question.
     pub online_label: &'static str,
     /// Labels of `OnlineTime::ALL`.
@@ -696,7 +696,9 @@ pub static ZH: Strings = Strings {
     age_label: "年龄段",
     ages: ["18–24 岁", "25–34 岁", "35–44 岁", "45–54 岁", "55 岁及以上", "不愿透露"],
     language_label: "母语",
-    languages: ["中文", "英语", "其他"],
+    languages: [
+        "中文", "英语", "西班牙语", "法语", "德语", "日语", "韩语", "其他",
+    ],
     online_label: "每天上网时间",
     online: ["少于 1 小时", "1–3 小时", "3–6 小时", "超过 6 小时"],
     familiarity_label: "你对中文网络梗的熟悉程度（1–5）",
@@ -978,7 +980,9 @@ pub static EN: Strings = Strings {
     age_label: "Age range",
     ages: ["18–24", "25–34", "35–44", "45–54", "55 or older", "Prefer not to say"],
     language_label: "Native language",
-    languages: ["Chinese", "English", "Other"],
+    languages: [
+        "Chinese", "English", "Spanish", "French", "German", "Japanese", "Korean", "Other",
+    ],
     online_label: "Time online per day",
     online: ["Under 1 hour", "1–3 hours", "3–6 hours", "Over 6 hours"],
     familiarity_label: "How familiar are you with Chinese internet memes? (1–5)",

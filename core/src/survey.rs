@@ -51,13 +51,53 @@ pub enum NativeLanguage {
     Chinese,
     /// English.
     English,
+    /// Spanish.
+    Spanish,
+    /// French.
+    French,
+    /// German.
+    German,
+    /// Japanese.
+    Japanese,
+    /// Korean.
+    Korean,
     /// Any other language.
     Other,
 }
 
 impl NativeLanguage {
     /// Every option, in display order.
-    pub const ALL: [NativeLanguage; 3] = [Self::Chinese, Self::English, Self::Other];
+    pub const ALL: [NativeLanguage; 8] = [
+        Self::Chinese,
+        Self::English,
+        Self::Spanish,
+        Self::French,
+        Self::German,
+        Self::Japanese,
+        Self::Korean,
+        Self::Other,
+    ];
+
+    /// The ISO 639-1 code clips in this language are labelled with (`None` for "other": such
+    /// participants get the clips with no language).
+    ///
+    /// ```
+    /// use memeboard_core::survey::NativeLanguage;
+    /// assert_eq!(NativeLanguage::Chinese.code(), Some("zh"));
+    /// assert_eq!(NativeLanguage::Other.code(), None);
+    /// ```
+    pub fn code(self) -> Option<&'static str> {
+        match self {
+            Self::Chinese => Some("zh"),
+            Self::English => Some("en"),
+            Self::Spanish => Some("es"),
+            Self::French => Some("fr"),
+            Self::German => Some("de"),
+            Self::Japanese => Some("ja"),
+            Self::Korean => Some("ko"),
+            Self::Other => None,
+        }
+    }
 }
 
 /// Time spent online per day.

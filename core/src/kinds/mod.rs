@@ -21,6 +21,7 @@
 //! exactly like the struct variant it replaced, so rows written by earlier versions decode
 //! unchanged.
 
+pub mod clip_mcq;
 pub mod explanation;
 pub mod panel_order;
 pub mod panel_type;
@@ -45,15 +46,18 @@ pub enum TaskKind {
     PanelOrder,
     /// CMPM task 1a: name a comic's structure type.
     PanelType,
+    /// AVMeme Exam: a clip, the familiarity question, then a multiple-choice question.
+    ClipMcq,
 }
 
 impl TaskKind {
     /// Every kind, in the order pages list them.
-    pub const ALL: [TaskKind; 4] = [
+    pub const ALL: [TaskKind; 5] = [
         Self::TextMcq,
         Self::Explanation,
         Self::PanelOrder,
         Self::PanelType,
+        Self::ClipMcq,
     ];
 
     /// Stable storage key (same as the serde name).
@@ -106,6 +110,10 @@ macro_rules! with_kind {
             }
             $crate::kinds::TaskKind::PanelType => {
                 type $K = $crate::kinds::panel_type::PanelType;
+                $body
+            }
+            $crate::kinds::TaskKind::ClipMcq => {
+                type $K = $crate::kinds::clip_mcq::ClipMcq;
                 $body
             }
         }
@@ -257,6 +265,19 @@ pub trait Kind: Sized + 'static {
             .filter(|&n| n > 0)
             .map(|n| 1.0 / n as f64)
     }
+    /// Whether the kind asks a preface question (the clip task's familiarity check) whose
+    /// answer must be stored before the question is sent.
+    const PREFACE: bool = false;
+    /// The view before the preface answer is stored: what may be shown then (for the clip
+    /// task, the clip without its question and options). Only called when [`Kind::PREFACE`].
+    fn before_preface(view: Self::View) -> Self::View {
+        view
+    }
+    /// Whether the item may be assigned to a participant with this survey (the clip task:
+    /// clips in their native language and clips without language).
+    fn eligible(_prompt: &Self::Prompt, _survey: &crate::survey::SurveyResponse) -> bool {
+        true
+    }
     /// The text that names the item in lists (a sentence, a meme phrase).
     fn subject(prompt: &Self::Prompt) -> String;
     /// The review of one answered item.
@@ -276,6 +297,8 @@ pub enum ItemPrompt {
     PanelOrder(panel_order::Prompt),
     /// Structure type: [`panel_type::Prompt`].
     PanelType(panel_type::Prompt),
+    /// Clip question: [`clip_mcq::Prompt`].
+    ClipMcq(clip_mcq::Prompt),
 }
 
 /// The hidden part of an item. Stays on the server (see the kind's review for what a finished
@@ -296,6 +319,9 @@ pub enum ItemGold {
     /// Structure type: [`panel_type::Gold`].
     #[serde(rename = "panel_type")]
     PanelType(panel_type::Gold),
+    /// Clip question: [`clip_mcq::Gold`].
+    #[serde(rename = "clip_mcq")]
+    ClipMcq(clip_mcq::Gold),
 }
 
 /// A recorded answer in canonical terms (independent of display shuffling).
@@ -315,6 +341,9 @@ pub enum AnswerValue {
     /// Structure type: the label, [`panel_type::Answer`].
     #[serde(rename = "structure")]
     PanelType(panel_type::Answer),
+    /// Clip question: the canonical option and the play count, [`clip_mcq::Answer`].
+    #[serde(rename = "clip_choice")]
+    ClipMcq(clip_mcq::Answer),
 }
 
 /// An item as shown to one participant (options already in their order). Never gold.
@@ -330,6 +359,8 @@ pub enum PromptView {
     PanelOrder(panel_order::View),
     /// Name the structure type: [`panel_type::View`].
     PanelType(panel_type::View),
+    /// A clip, then (after the familiarity answer) its question: [`clip_mcq::View`].
+    ClipMcq(clip_mcq::View),
 }
 
 /// The participant's response to one item, in display terms.
@@ -349,6 +380,9 @@ pub enum AnswerInput {
     /// Structure type: [`panel_type::Input`].
     #[serde(rename = "structure")]
     PanelType(panel_type::Input),
+    /// Clip question: the displayed position and the play count, [`clip_mcq::Input`].
+    #[serde(rename = "clip_choice")]
+    ClipMcq(clip_mcq::Input),
 }
 
 /// The kind-specific part of a reviewed item on the results page.
@@ -364,6 +398,8 @@ pub enum ReviewDetail {
     PanelOrder(panel_order::Review),
     /// Structure type review: [`panel_type::Review`].
     PanelType(panel_type::Review),
+    /// Clip question review: [`clip_mcq::Review`].
+    ClipMcq(clip_mcq::Review),
 }
 
 macro_rules! kind_of {
@@ -376,6 +412,7 @@ macro_rules! kind_of {
                     Self::Explanation(_) => TaskKind::Explanation,
                     Self::PanelOrder(_) => TaskKind::PanelOrder,
                     Self::PanelType(_) => TaskKind::PanelType,
+                    Self::ClipMcq(_) => TaskKind::ClipMcq,
                 }
             }
         }

@@ -1,0 +1,502 @@
+//! Audio-visual memes (AVMeme Exam): listen to or watch a clip, say whether you know it, then
+//! answer a multiple-choice question about it.
+//!
+//! The kind has a *preface*: for every clip the participant first answers "have you seen or
+//! heard this before?" ([`Familiarity`]), and only once that answer is stored does the server
+//! send the question and its options ([`Kind::before_preface`] strips them until then). Options
+//! are stored in canonical order and shown shuffled per participant (lettered from A by the
+//! page); answers are stored as canonical indices with the number of times the clip was
+//! played. Chance is 1 / number of choices. Assignment follows the participant's native
+//! language: clips in that language plus clips with no language ([`Kind::eligible`]).
+
+use super::{FieldError, Kind, Presented, ReviewInput, ScoreScale, Scoring, TaskKind};
+use crate::assign::option_order;
+use crate::survey::SurveyResponse;
+use crate::tasks::MediaRef;
+use serde::{Deserialize, Serialize};
+
+pub use crate::tasks::Familiarity;
+
+/// The kind's marker type.
+#[derive(Debug, Clone, Copy)]
+pub struct ClipMcq;
+
+/// What kind of sound a clip is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum SoundType {
+    /// Someone speaking.
+    Speech,
+    /// A sung song.
+    Song,
+    /// Instrumental music.
+    Music,
+    /// A sound effect.
+    SoundEffect,
+}
+
+/// The benchmark's seven question types (the clip task's categories).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum QuestionType {
+    /// What is heard (instruments, voices, sounds).
+    AudioAnalysis,
+    /// What is said (words, language, wordplay).
+    LanguageAnalysis,
+    /// What the situation implies.
+    ContextualInference,
+    /// The feeling conveyed.
+    Emotion,
+    /// Why it is funny or popular.
+    HumorPopularity,
+    /// When and how people use it.
+    UsageApplication,
+    /// Facts about its origin.
+    WorldKnowledge,
+}
+
+impl QuestionType {
+    /// All seven, in the benchmark's order.
+    pub const ALL: [QuestionType; 7] = [
+        Self::AudioAnalysis,
+        Self::LanguageAnalysis,
+        Self::ContextualInference,
+        Self::Emotion,
+        Self::HumorPopularity,
+        Self::UsageApplication,
+        Self::WorldKnowledge,
+    ];
+}
+
+/// Emotion labels of a clip (one or more).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Emotion {
+    /// Happy.
+    Happy,
+    /// Sad.
+    Sad,
+    /// Angry or annoyed.
+    AngryAnnoyed,
+    /// Fearful or anxious.
+    FearfulAnxious,
+    /// Surprised or shocked.
+    SurprisedShocked,
+    /// Sarcastic or ironic.
+    SarcasticIronic,
+    /// Cringe or embarrassed.
+    CringeEmbarrassed,
+    /// Nostalgic.
+    Nostalgic,
+    /// Neutral.
+    Neutral,
+}
+
+/// Sensitive content a clip may contain (participants are warned and may opt out).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Sensitivity {
+    /// Sexual content.
+    Sex,
+    /// Violence or gore.
+    ViolenceGore,
+    /// Drugs or alcohol.
+    DrugAlcohol,
+    /// Race, gender, geography or identity.
+    Identity,
+    /// Disadvantaged groups or disability.
+    Disability,
+}
+
+/// What the video shows that could help (AVMeme's visual hint).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum VisualHint {
+    /// No text on screen.
+    NoText,
+    /// Text that does not help.
+    IrrelevantText,
+    /// A transcription of the audio.
+    Transcription,
+    /// The title or name of the meme.
+    TitleName,
+    /// The picture gives the answer away: such clips are served audio-only.
+    VisualContainsSolution,
+}
+
+/// Whether a served clip has pictures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum MediaKind {
+    /// Sound only (also videos whose picture gives the answer away).
+    Audio,
+    /// Picture and sound.
+    Video,
+}
+
+/// A clip and its question, options in canonical order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "ClipMcqPrompt"))]
+pub struct Prompt {
+    /// The served clip (opaque URL).
+    pub clip: MediaRef,
+    /// Audio or video, as served.
+    pub media: MediaKind,
+    /// Length in milliseconds.
+    pub duration_ms: u32,
+    /// The question.
+    pub question: String,
+    /// Choices in canonical order (2 or more).
+    pub choices: Vec<String>,
+    /// ISO 639-1 language of the clip's words, `None` for clips without language.
+    pub language: Option<String>,
+    /// Kind of sound.
+    pub sound_type: SoundType,
+    /// Question type (also the item's category).
+    pub question_type: QuestionType,
+    /// Answerable from the text alone (excluded from the benchmark's main subset).
+    pub text_cheat: bool,
+    /// Sensitive content (warned; opt-out).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sensitivity: Vec<Sensitivity>,
+}
+
+/// The answer and the clip's hidden annotations.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "ClipMcqGold"))]
+pub struct Gold {
+    /// 0-based canonical index of the correct choice.
+    pub correct: usize,
+    /// Year the meme appeared.
+    #[serde(default)]
+    pub year: Option<u16>,
+    /// What the clip is about.
+    #[serde(default)]
+    pub summary: Option<String>,
+    /// Emotion labels.
+    #[serde(default)]
+    pub emotions: Vec<Emotion>,
+    /// The visual hint label.
+    pub visual_hint: VisualHint,
+}
+
+/// The clip as one participant sees it: the question and options only after the familiarity
+/// answer is stored (empty before).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "ClipMcqView"))]
+pub struct View {
+    /// The clip.
+    pub clip: MediaRef,
+    /// Audio or video.
+    pub media: MediaKind,
+    /// Length in milliseconds.
+    pub duration_ms: u32,
+    /// The question; `None` until the familiarity answer is stored.
+    pub question: Option<String>,
+    /// Options in the participant's order (lettered A, B, … by the page); empty until then.
+    pub options: Vec<String>,
+}
+
+/// The chosen option as displayed, and how many times the clip was played.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "ClipMcqInput"))]
+pub struct Input {
+    /// 0-based display position (letter A = 0).
+    pub position: usize,
+    /// Times the clip was started (1 = played once, no replay).
+    #[serde(default)]
+    pub plays: u32,
+}
+
+/// The chosen option canonically, with the play count.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "ClipMcqAnswer"))]
+pub struct Answer {
+    /// 0-based canonical choice.
+    pub option: usize,
+    /// Times the clip was started.
+    #[serde(default)]
+    pub plays: u32,
+}
+
+/// Right or wrong.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "ClipMcqOutcome"))]
+pub struct Outcome {
+    /// Whether the chosen option is the correct one.
+    pub correct: bool,
+}
+
+/// A reviewed clip after the batch.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "ClipMcqReview"))]
+pub struct Review {
+    /// The clip.
+    pub clip: MediaRef,
+    /// Audio or video.
+    pub media: MediaKind,
+    /// The question.
+    pub question: String,
+    /// Options in the order the participant saw them.
+    pub options: Vec<String>,
+    /// Display position chosen.
+    pub chosen_position: usize,
+    /// Display position of the correct option; `None` when withheld.
+    pub correct_position: Option<usize>,
+    /// Whether the participant was right; `None` when withheld.
+    pub correct: Option<bool>,
+}
+
+impl Kind for ClipMcq {
+    const KIND: TaskKind = TaskKind::ClipMcq;
+    const KEY: &'static str = "clip_mcq";
+    const SCALE: ScoreScale = ScoreScale::Correctness;
+    const INPUT_TAG: &'static str = "clip_choice";
+    const PREFACE: bool = true;
+    type Prompt = Prompt;
+    type Gold = Gold;
+    type View = View;
+    type Input = Input;
+    type Answer = Answer;
+    type Outcome = Outcome;
+    type Review = Review;
+
+    crate::kind_wire_conversions!(ClipMcq);
+
+    /// Options shuffled by the session seed and the item id, like the text MCQ.
+    fn present(prompt: &Prompt, seed: u64, item_id: &str) -> Presented<View> {
+        let order = option_order(seed, item_id, prompt.choices.len());
+        Presented {
+            view: View {
+                clip: prompt.clip.clone(),
+                media: prompt.media,
+                duration_ms: prompt.duration_ms,
+                question: Some(prompt.question.clone()),
+                options: order.iter().map(|&i| prompt.choices[i].clone()).collect(),
+            },
+            order,
+        }
+    }
+
+    /// ```
+    /// use memeboard_core::kinds::{Kind, clip_mcq::{ClipMcq, View, MediaKind}};
+    /// use memeboard_core::tasks::MediaRef;
+    /// let v = View { clip: MediaRef { url: "/media/x.ogg".into(), alt: String::new() },
+    ///     media: MediaKind::Audio, duration_ms: 3000, question: Some("Q?".into()),
+    ///     options: vec!["a".into(), "b".into()] };
+    /// let before = ClipMcq::before_preface(v);
+    /// assert_eq!((before.question, before.options.len()), (None, 0));
+    /// ```
+    fn before_preface(view: View) -> View {
+        View {
+            question: None,
+            options: Vec::new(),
+            ..view
+        }
+    }
+
+    /// Clips in the participant's native language, and clips without language.
+    fn eligible(prompt: &Prompt, survey: &SurveyResponse) -> bool {
+        match &prompt.language {
+            None => true,
+            Some(lang) => survey.native_language.code() == Some(lang.as_str()),
+        }
+    }
+
+    fn accept(prompt: &Prompt, order: &[usize], input: Input) -> Result<Answer, FieldError> {
+        match order.get(input.position) {
+            Some(&option) if option < prompt.choices.len() => Ok(Answer {
+                option,
+                plays: input.plays,
+            }),
+            _ => Err(FieldError {
+                field: "answer.position",
+                message: format!(
+                    "expected a displayed option position from 0 to {}, found {}",
+                    order.len().saturating_sub(1),
+                    input.position
+                ),
+            }),
+        }
+    }
+
+    fn score(gold: &Gold, answer: &Answer) -> Scoring<Outcome> {
+        Scoring::Scored(Outcome {
+            correct: answer.option == gold.correct,
+        })
+    }
+
+    fn primary(outcome: &Outcome) -> f64 {
+        if outcome.correct {
+            1.0
+        } else {
+            0.0
+        }
+    }
+
+    fn correct(outcome: &Outcome) -> Option<bool> {
+        Some(outcome.correct)
+    }
+
+    fn choice(answer: &Answer) -> Option<usize> {
+        Some(answer.option)
+    }
+
+    fn num_choices(prompt: &Prompt) -> Option<usize> {
+        Some(prompt.choices.len())
+    }
+
+    fn subject(prompt: &Prompt) -> String {
+        prompt.question.clone()
+    }
+
+    fn review(input: ReviewInput<'_, Self>) -> Review {
+        let position_of = |canonical: usize| {
+            input
+                .order
+                .iter()
+                .position(|&o| o == canonical)
+                .unwrap_or(canonical)
+        };
+        Review {
+            clip: input.prompt.clip.clone(),
+            media: input.prompt.media,
+            question: input.prompt.question.clone(),
+            options: input
+                .order
+                .iter()
+                .filter_map(|&i| input.prompt.choices.get(i).cloned())
+                .collect(),
+            chosen_position: position_of(input.answer.option),
+            correct_position: input.gold.map(|g| position_of(g.correct)),
+            correct: input.gold.map(|g| g.correct == input.answer.option),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::survey::{AgeRange, NativeLanguage, OnlineTime};
+
+    pub(crate) fn prompt(language: Option<&str>) -> Prompt {
+        Prompt {
+            clip: MediaRef {
+                url: "/media/0123456789abcdef0123456789abcdef.ogg".into(),
+                alt: String::new(),
+            },
+            media: MediaKind::Audio,
+            duration_ms: 4000,
+            question: "What is heard?".into(),
+            choices: vec!["a bell".into(), "a dog".into(), "rain".into()],
+            language: language.map(str::to_owned),
+            sound_type: SoundType::SoundEffect,
+            question_type: QuestionType::AudioAnalysis,
+            text_cheat: false,
+            sensitivity: Vec::new(),
+        }
+    }
+
+    fn survey(native_language: NativeLanguage) -> SurveyResponse {
+        SurveyResponse {
+            age_range: AgeRange::ALL[1],
+            native_language,
+            online_time: OnlineTime::ALL[1],
+            meme_familiarity: 3,
+            skip_flagged: false,
+        }
+    }
+
+    #[test]
+    fn the_question_waits_for_the_preface_and_answers_map_back() {
+        let p = prompt(None);
+        let shown = ClipMcq::present(&p, 9, "clip-1");
+        assert_eq!(shown.view.options.len(), 3);
+        let before = ClipMcq::before_preface(shown.view.clone());
+        assert!(before.question.is_none() && before.options.is_empty());
+        assert_eq!(before.clip, p.clip);
+        for position in 0..3 {
+            let a = ClipMcq::accept(&p, &shown.order, Input { position, plays: 2 }).unwrap();
+            assert_eq!(p.choices[a.option], shown.view.options[position]);
+            assert_eq!(a.plays, 2);
+        }
+        assert!(ClipMcq::accept(
+            &p,
+            &shown.order,
+            Input {
+                position: 3,
+                plays: 1
+            }
+        )
+        .is_err());
+        assert_eq!(ClipMcq::chance(&p), Some(1.0 / 3.0));
+    }
+
+    #[test]
+    fn assignment_follows_the_native_language() {
+        assert!(ClipMcq::eligible(
+            &prompt(None),
+            &survey(NativeLanguage::Other)
+        ));
+        assert!(ClipMcq::eligible(
+            &prompt(Some("zh")),
+            &survey(NativeLanguage::Chinese)
+        ));
+        assert!(!ClipMcq::eligible(
+            &prompt(Some("zh")),
+            &survey(NativeLanguage::English)
+        ));
+        assert!(!ClipMcq::eligible(
+            &prompt(Some("es")),
+            &survey(NativeLanguage::Other)
+        ));
+    }
+
+    #[test]
+    fn a_withheld_review_shows_nothing_derived_from_gold() {
+        let p = prompt(None);
+        let gold = Gold {
+            correct: 1,
+            year: Some(2015),
+            summary: Some("s".into()),
+            emotions: vec![Emotion::Happy],
+            visual_hint: VisualHint::NoText,
+        };
+        let answer = Answer {
+            option: 1,
+            plays: 1,
+        };
+        let order = [2, 1, 0];
+        let review = |gold| {
+            ClipMcq::review(ReviewInput {
+                prompt: &p,
+                order: &order,
+                answer: &answer,
+                gold,
+                outcome: None,
+                source_note: None,
+            })
+        };
+        let hidden = review(None);
+        assert_eq!((hidden.correct_position, hidden.correct), (None, None));
+        assert_eq!(hidden.chosen_position, 1);
+        let shown = review(Some(&gold));
+        assert_eq!(
+            (shown.correct_position, shown.correct),
+            (Some(1), Some(true))
+        );
+    }
+}
