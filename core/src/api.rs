@@ -100,6 +100,9 @@ pub struct StartSessionRequest {
     /// Recruitment-platform ids from the URL.
     #[serde(default)]
     pub recruitment: RecruitmentIds,
+    /// The headphone check (required by clip quizzes, ignored by others).
+    #[serde(default)]
+    pub headphone_check: Option<HeadphoneCheck>,
 }
 
 /// One item of a participant's batch.
@@ -118,6 +121,45 @@ pub struct SessionItem {
     pub prompt: PromptView,
     /// Already answered (no right/wrong is revealed here).
     pub answered: bool,
+    /// The stored preface answer (the clip task's familiarity), `None` until given; for
+    /// kinds with a preface the question is sent only once it is stored.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preface: Option<crate::tasks::Familiarity>,
+}
+
+/// `POST /api/sessions/{id}/prefaces`: the familiarity answer for one clip, stored before its
+/// question is sent (exactly once: a resend of the same answer is accepted, another is refused).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct SubmitPrefaceRequest {
+    /// The item.
+    pub item_id: String,
+    /// Have you seen or heard this before?
+    pub familiarity: crate::tasks::Familiarity,
+}
+
+/// The item with its question, now that the preface is stored.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct SubmitPrefaceResponse {
+    /// True when this repeated an already stored preface.
+    pub replayed: bool,
+    /// The item as the participant now sees it (question and options included).
+    pub item: SessionItem,
+}
+
+/// The result of the headphone screening before a clip quiz (Woods et al. 2017: three tones
+/// per trial, one of them quieter, one in antiphase; pick the quietest). The server stores it
+/// and decides the pass (5 of 6 right); owners may exclude failed participants from the rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct HeadphoneCheck {
+    /// Trials presented (6).
+    pub trials: u8,
+    /// Trials answered right.
+    pub correct: u8,
 }
 
 /// Where a session stands.
@@ -601,6 +643,34 @@ pub struct BoardResponse {
     pub blind: bool,
     /// Rows, best overall first (received-only rows last).
     pub rows: Vec<BoardRow>,
+    /// The item subset shown (`full`, or e.g. `main` = clips not answerable from text alone).
+    #[serde(default = "full_subset")]
+    pub subset: String,
+    /// The subsets this board can show (a switch; empty when the kind has only `full`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub subsets: Vec<String>,
+    /// Human accuracy by familiarity group (clip boards), the benchmark's figure.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub familiarity: Vec<FamiliarityRow>,
+}
+
+fn full_subset() -> String {
+    "full".into()
+}
+
+/// Crowd accuracy of the answers given with one familiarity answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct FamiliarityRow {
+    /// The group.
+    pub familiarity: crate::tasks::Familiarity,
+    /// Participants with at least one answer in the group.
+    pub participants: usize,
+    /// Answers in the group.
+    pub answers: usize,
+    /// Pooled accuracy with a bootstrap 95% interval (resampling participants and items);
+    /// `None` when the group has too few answers to show.
+    pub estimate: Option<crate::stats::Estimate>,
 }
 
 /// A task that has a board, for the board index and the submit page.

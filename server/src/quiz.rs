@@ -357,6 +357,7 @@ pub async fn get_session(storage: &Storage, id: &str) -> ApiResult<SessionRespon
             content_warning: row.flagged,
             prompt,
             answered: row.answered,
+            preface: None,
         });
     }
     let answered = items.iter().filter(|i| i.answered).count();

@@ -357,6 +357,9 @@ mod tests {
             private_revealed: false,
             blind: false,
             rows,
+            subset: "full".into(),
+            subsets: Vec::new(),
+            familiarity: Vec::new(),
         };
         let d = chart_data(&board);
         assert_eq!(d.models, vec!["m6", "m5", "m4", "m3", "m2"]);

@@ -346,6 +346,7 @@ fn SurveyStep(slug: String, step: RwSignal<Step>) -> impl IntoView {
                 session_id: non_empty(q.get("SESSION_ID"))
                     .or_else(|| storage::recruitment_id("SESSION_ID")),
             },
+            headphone_check: None,
         };
         error.set(None);
         sending.set(true);

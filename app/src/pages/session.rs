@@ -194,6 +194,7 @@ mod tests {
                 options: vec!["a".into(); 5],
             }),
             answered: false,
+            preface: None,
         }
     }
 

@@ -305,6 +305,9 @@ pub async fn board(
         private_revealed: task.private_revealed,
         blind: task.blind && !task.blind_revealed,
         rows,
+        subset: "full".into(),
+        subsets: Vec::new(),
+        familiarity: Vec::new(),
     })
 }
 
