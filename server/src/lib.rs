@@ -9,6 +9,7 @@ pub mod error;
 pub mod explain;
 pub mod files;
 pub mod import;
+pub mod import_clips;
 pub mod import_panels;
 pub mod inference;
 pub mod kinds;

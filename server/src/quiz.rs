@@ -11,9 +11,9 @@ use crate::storage::{
 };
 use anyhow::Context;
 use memeboard_core::api::{
-    BaselineLevel, CategoryScore, CrowdStatsResponse, QuizSummary, ResultsResponse, ReviewItem,
-    SessionItem, SessionResponse, SessionStatus, StartSessionRequest, SubmitAnswerRequest,
-    SubmitAnswerResponse,
+    BaselineLevel, CategoryScore, CrowdStatsResponse, HeadphoneCheck, QuizSummary,
+    ResultsResponse, ReviewItem, SessionItem, SessionResponse, SessionStatus, StartSessionRequest,
+    SubmitAnswerRequest, SubmitAnswerResponse, SubmitPrefaceRequest, SubmitPrefaceResponse,
 };
 use memeboard_core::assign::{assign_balanced, Candidate};
 use memeboard_core::crowd::{agreement_by_dimension, category_rows, CrowdObservation, Rating};
@@ -22,7 +22,7 @@ use memeboard_core::kinds::{
 };
 use memeboard_core::predictions::Split;
 use memeboard_core::stats::AlphaLevel;
-use memeboard_core::tasks::CategoryInfo;
+use memeboard_core::tasks::{CategoryInfo, Familiarity};
 use memeboard_core::with_kind;
 use std::collections::BTreeMap;
 
@@ -172,10 +172,35 @@ pub async fn start_session(
         ),
     };
 
+    let kind = quiz_kind(&quiz)?;
+    let (filters, needs_check) = with_kind!(kind, K => (K::FILTERS_BY_SURVEY, K::NEEDS_HEADPHONE_CHECK));
+    let headphone_json = if needs_check {
+        Some(headphone_result(request.headphone_check)?)
+    } else {
+        None
+    };
     let categories: Vec<String> = categories_of(&quiz)?.into_iter().map(|c| c.key).collect();
-    let candidates: Vec<Candidate> = storage
-        .assignment_candidates(&quiz.task.id)
-        .await?
+    let mut rows = storage.assignment_candidates(&quiz.task.id, filters).await?;
+    if filters {
+        // Only the items this participant may get (the clip task: their native language and
+        // clips without language).
+        let survey = &request.survey;
+        let mut kept = Vec::with_capacity(rows.len());
+        for c in rows {
+            let prompt: ItemPrompt = storage::decode_json(
+                "items.prompt_json",
+                c.prompt_json.as_deref().unwrap_or_default(),
+            )?;
+            let eligible = with_kind!(kind, K => K::prompt_of(prompt)
+                .map(|p| K::eligible(&p, survey))
+                .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("item {}: {e}", c.id)))?);
+            if eligible {
+                kept.push(c);
+            }
+        }
+        rows = kept;
+    }
+    let candidates: Vec<Candidate> = rows
         .into_iter()
         .map(|c| Candidate {
             id: c.id,
@@ -211,6 +236,7 @@ pub async fn start_session(
         recruitment_session_id: request.recruitment.session_id.clone(),
         items,
         start_key: request.start_key.clone(),
+        headphone_json,
     };
     let new_hash = new_secret.as_deref().map(secret_hash);
     if let Some(existing) = storage
@@ -225,6 +251,27 @@ pub async fn start_session(
     let mut response = get_session(storage, &session.id).await?;
     response.participant_secret = new_secret;
     Ok((response, true))
+}
+
+/// The stored form of a headphone check: trials, right answers, and the pass (at least 5 of 6
+/// right, Woods et al. 2017's criterion, scaled to the number of trials).
+fn headphone_result(check: Option<HeadphoneCheck>) -> ApiResult<String> {
+    let check = check.ok_or_else(|| {
+        ApiError::BadRequest(
+            "`headphone_check`: this quiz starts with a headphone check; send its result \
+             ({\"trials\": 6, \"correct\": n})"
+                .into(),
+        )
+    })?;
+    if check.trials == 0 || check.trials > 20 || check.correct > check.trials {
+        return Err(ApiError::BadRequest(format!(
+            "`headphone_check`: expected 1 to 20 trials and at most that many right, found {} of {}",
+            check.correct, check.trials
+        )));
+    }
+    let passed = u32::from(check.correct) * 6 >= u32::from(check.trials) * 5;
+    Ok(serde_json::json!({"trials": check.trials, "correct": check.correct, "passed": passed})
+        .to_string())
 }
 
 /// The answer to a resent start: the session the key created. Its participant secret went
@@ -331,14 +378,95 @@ fn accept<K: Kind>(
 }
 
 /// How an item is shown to one participant, and the display order (for kinds with options).
+/// For kinds with a preface, the question stays out until the preface answer is stored.
 fn prompt_view(seed: u64, row: &SessionItemRow) -> ApiResult<(PromptView, Vec<usize>)> {
     let prompt: ItemPrompt = storage::decode_json("items.prompt_json", &row.prompt_json)?;
     with_kind!(prompt.kind(), K => {
         let prompt = K::prompt_of(prompt)
             .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("item {}: {e}", row.item_id)))?;
         let shown = K::present(&prompt, seed, &row.item_id);
-        Ok((K::wire_view(shown.view), shown.order))
+        let view = if K::PREFACE && row.preface.is_none() {
+            K::before_preface(shown.view)
+        } else {
+            shown.view
+        };
+        Ok((K::wire_view(view), shown.order))
     })
+}
+
+/// A batch item as the participant sees it now.
+fn session_item(seed: u64, row: &SessionItemRow) -> ApiResult<SessionItem> {
+    let (prompt, _) = prompt_view(seed, row)?;
+    Ok(SessionItem {
+        position: usize::try_from(row.position).unwrap_or(0),
+        item_id: row.item_id.clone(),
+        category: row.category.clone(),
+        content_warning: row.flagged,
+        prompt,
+        answered: row.answered,
+        preface: row.preface.as_deref().and_then(parse_familiarity),
+    })
+}
+
+/// A stored familiarity key.
+fn parse_familiarity(key: &str) -> Option<Familiarity> {
+    serde_json::from_value(serde_json::Value::String(key.to_owned())).ok()
+}
+
+/// The storage key of a familiarity answer (its serde name).
+fn familiarity_key(f: Familiarity) -> String {
+    serde_json::to_value(f)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+/// Stores the familiarity answer of one item before its question is sent, exactly once: a
+/// resend of the same answer gets the item again (200), another answer is refused (409).
+pub async fn submit_preface(
+    storage: &Storage,
+    session_id: &str,
+    request: SubmitPrefaceRequest,
+) -> ApiResult<(SubmitPrefaceResponse, bool)> {
+    let session = find_session(storage, session_id).await?;
+    let has_preface = with_kind!(session.task_kind, K => K::PREFACE);
+    if !has_preface {
+        return Err(ApiError::BadRequest(format!(
+            "quiz `{}` asks no question before its items; send answers only",
+            session.quiz_slug
+        )));
+    }
+    let rows = storage.session_items(session_id).await?;
+    let row = rows
+        .iter()
+        .find(|r| r.item_id == request.item_id)
+        .ok_or_else(|| {
+            ApiError::Unprocessable(format!(
+                "item `{}` is not in this session's batch; nothing was recorded",
+                request.item_id
+            ))
+        })?;
+    let key = familiarity_key(request.familiarity);
+    let (stored, inserted) = storage
+        .record_preface(session_id, &request.item_id, &key)
+        .await?;
+    if stored != key {
+        return Err(ApiError::Conflict(format!(
+            "item `{}` already has the familiarity answer `{stored}`; the first answer stands \
+             and nothing new was recorded",
+            request.item_id
+        )));
+    }
+    let mut row = row.clone();
+    row.preface = Some(stored);
+    let item = session_item(session.seed as u64, &row)?;
+    Ok((
+        SubmitPrefaceResponse {
+            replayed: !inserted,
+            item,
+        },
+        inserted,
+    ))
 }
 
 /// A session as the participant sees it: the batch with options in their shuffled order and
@@ -347,19 +475,10 @@ pub async fn get_session(storage: &Storage, id: &str) -> ApiResult<SessionRespon
     let session = find_session(storage, id).await?;
     let rows = storage.session_items(id).await?;
     let seed = session.seed as u64;
-    let mut items = Vec::with_capacity(rows.len());
-    for row in &rows {
-        let (prompt, _) = prompt_view(seed, row)?;
-        items.push(SessionItem {
-            position: usize::try_from(row.position).unwrap_or(0),
-            item_id: row.item_id.clone(),
-            category: row.category.clone(),
-            content_warning: row.flagged,
-            prompt,
-            answered: row.answered,
-            preface: None,
-        });
-    }
+    let items = rows
+        .iter()
+        .map(|row| session_item(seed, row))
+        .collect::<ApiResult<Vec<_>>>()?;
     let answered = items.iter().filter(|i| i.answered).count();
     Ok(SessionResponse {
         session_id: session.id,
@@ -420,6 +539,13 @@ async fn answer_as<K: ServerKind>(
     key: &str,
     request: &SubmitAnswerRequest,
 ) -> ApiResult<(SubmitAnswerResponse, bool)> {
+    if K::PREFACE && row.preface.is_none() {
+        return Err(ApiError::Conflict(format!(
+            "item `{}`: answer the familiarity question first (POST /api/sessions/{}/prefaces); \
+             its question is sent only after that is stored; nothing was recorded",
+            request.item_id, session.id
+        )));
+    }
     let item = typed_item::<K>(item_row(row))?;
     let new = accept::<K>(session, &item, key, request)?;
     let code = completion_code()?;

@@ -87,6 +87,7 @@ impl Application {
             crowd_stats: Arc::default(),
             board_crowd: Arc::default(),
             board_references: Arc::default(),
+            board_familiarity: Arc::default(),
         });
         Ok(Self {
             listener,

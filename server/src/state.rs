@@ -25,4 +25,6 @@ pub struct AppState {
     /// Board baseline rows scored by the kind's scorer, per task and half (they change only
     /// when the task's items do).
     pub board_references: Arc<CrowdCache<Vec<memeboard_core::api::BoardRow>>>,
+    /// Board human accuracy by familiarity (clip tasks), likewise.
+    pub board_familiarity: Arc<CrowdCache<Vec<memeboard_core::api::FamiliarityRow>>>,
 }

@@ -45,7 +45,7 @@ fn target_source(task: &UpgradeTaskRow, item: &UpgradeItemRow, new_id: &str) -> 
         // An explanation item is derived from its meme (public: the phrase).
         Some(TaskKind::Explanation) => item.meme_id.clone().unwrap_or_else(|| new_id.to_owned()),
         // Comics: the importer stores the comic's source id; kept as it is.
-        Some(TaskKind::PanelOrder | TaskKind::PanelType) | None => {
+        Some(TaskKind::PanelOrder | TaskKind::PanelType | TaskKind::ClipMcq) | None => {
             item.source_id.clone().unwrap_or_else(|| new_id.to_owned())
         }
     }
@@ -86,7 +86,13 @@ fn plan_task(task: &UpgradeTaskRow, items: &[UpgradeItemRow]) -> anyhow::Result<
                 };
                 mcq_item_id(&task.benchmark_slug, &prompt.sentence, &prompt.options)
             }
-            Some(TaskKind::Explanation | TaskKind::PanelOrder | TaskKind::PanelType) | None => {
+            Some(
+                TaskKind::Explanation
+                | TaskKind::PanelOrder
+                | TaskKind::PanelType
+                | TaskKind::ClipMcq,
+            )
+            | None => {
                 item.id.clone()
             }
         };

@@ -266,6 +266,8 @@ impl Kind for ClipMcq {
     const SCALE: ScoreScale = ScoreScale::Correctness;
     const INPUT_TAG: &'static str = "clip_choice";
     const PREFACE: bool = true;
+    const FILTERS_BY_SURVEY: bool = true;
+    const NEEDS_HEADPHONE_CHECK: bool = true;
     type Prompt = Prompt;
     type Gold = Gold;
     type View = View;

@@ -265,6 +265,10 @@ pub trait Kind: Sized + 'static {
             .filter(|&n| n > 0)
             .map(|n| 1.0 / n as f64)
     }
+    /// Whether [`Kind::eligible`] depends on the item (the assignment then reads prompts).
+    const FILTERS_BY_SURVEY: bool = false;
+    /// Whether a session must start with a headphone check (clips with sound).
+    const NEEDS_HEADPHONE_CHECK: bool = false;
     /// Whether the kind asks a preface question (the clip task's familiarity check) whose
     /// answer must be stored before the question is sent.
     const PREFACE: bool = false;

@@ -5,9 +5,11 @@
 //! Generic code reaches a kind with `memeboard_core::with_kind!`, so every kind must implement
 //! [`ServerKind`]; a kind without it does not compile.
 
+pub mod clip_mcq;
 pub mod explanation;
 pub mod panel_order;
 pub mod panel_type;
+mod outcomes;
 mod panels;
 pub mod text_mcq;
 
@@ -134,6 +136,13 @@ pub trait ServerKind: Kind {
     const MISSING_POLICY: &'static str;
     /// Template fields after `item_id`, left empty for the author to fill.
     const TEMPLATE_FIELDS: &'static [&'static str];
+    /// Item subsets a board can switch between (`full` first); empty: only the full set.
+    const SUBSETS: &'static [&'static str] = &[];
+
+    /// Whether the item belongs to `subset` (every item is in `full`).
+    fn in_subset(_item: &TypedItem<Self>, _subset: &str) -> bool {
+        true
+    }
 
     /// The item as a prediction file may name it (no gold).
     fn manifest_item(item: &TypedItem<Self>) -> ManifestItem;

@@ -3,7 +3,8 @@
 //! (accuracy on parseable answers with the parse rate beside it, by strip length and by
 //! structure type), and the display-order, random-order and expected-random baselines.
 
-use super::panels::{figures, inputs_line, item_scores, manifest, scored_file};
+use super::outcomes::{figures, item_scores};
+use super::panels::{inputs_line, manifest, scored_file};
 use super::{FileContext, ReferenceRow, ScoredFile, ServerKind, TypedItem};
 use crate::error::{ApiError, ApiResult};
 use memeboard_core::api::{NamedValue, RowKind};

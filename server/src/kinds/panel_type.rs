@@ -2,7 +2,8 @@
 //! labels), dev gold labels, prediction files scored by accuracy, macro-F1, weighted-F1 and
 //! parse rate with a confusion matrix, and the majority-type, random-type and chance rows.
 
-use super::panels::{figures, inputs_line, item_scores, manifest, scored_file};
+use super::outcomes::{figures, item_scores};
+use super::panels::{inputs_line, manifest, scored_file};
 use super::{FileContext, ReferenceRow, ScoredFile, ServerKind, TypedItem};
 use crate::error::{ApiError, ApiResult};
 use memeboard_core::api::{NamedValue, RowKind};

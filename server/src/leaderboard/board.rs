@@ -3,19 +3,21 @@
 
 use super::*;
 use crate::config::Settings;
-use crate::crowd_cache::CrowdCache;
 use crate::error::{ApiError, ApiResult};
 use crate::files::csv_text;
 use crate::kinds::{self, ServerKind};
 use crate::storage::{self, BoardTaskRow, Storage, TaskItemRow};
 use axum::http::HeaderMap;
-use memeboard_core::api::CrowdRow;
 use memeboard_core::api::{
     BoardResponse, BoardRow, BoardSettingsRequest, BoardSplit, RowKind, SubmissionStatus, Weights,
 };
-use memeboard_core::crowd::{crowd_rows, CrowdAnswer};
+use crate::state::AppState;
+use memeboard_core::api::FamiliarityRow;
+use memeboard_core::crowd::{crowd_rows, facet_rows, CrowdAnswer, CrowdObservation, FacetRow};
+use memeboard_core::tasks::Familiarity;
 use memeboard_core::leaderboard::CategoryEstimate;
 use memeboard_core::stats::Estimate;
+use memeboard_core::kinds::Kind;
 use memeboard_core::with_kind;
 use std::collections::HashMap;
 
@@ -41,15 +43,17 @@ pub(super) async fn crowd_answers(
         .collect())
 }
 
-/// A board: models, crowd rows and the chance baseline on one half of the test split.
+/// A board: models, crowd rows and the chance baseline on one half of the test split,
+/// over the full item set or one of the kind's subsets (e.g. `main` for clips).
 pub async fn board(
-    storage: &Storage,
-    settings: &Settings,
-    cache: &CrowdCache<Vec<CrowdRow>>,
-    references: &CrowdCache<Vec<BoardRow>>,
+    state: &AppState,
     slug: &str,
     which: BoardSplit,
+    subset: Option<&str>,
 ) -> ApiResult<BoardResponse> {
+    let (storage, settings) = (&state.storage, &*state.settings);
+    let (cache, references) = (&*state.board_crowd, &*state.board_references);
+    let subset = subset.unwrap_or(FULL);
     let task = find_task(storage, slug).await?;
     if which == BoardSplit::Private && !task.private_revealed {
         return Err(ApiError::Forbidden(format!(
@@ -68,11 +72,21 @@ pub async fn board(
     let cats = categories(&task)?;
     let keys: Vec<String> = cats.iter().map(|c| c.key.clone()).collect();
     let resamples = settings.quiz.bootstrap_resamples;
-    let (items, metric, missing_policy, baseline_kind, baseline_label, reference_rows) = with_kind!(task_kind, K => {
-        let typed = kinds::typed_items::<K>(storage, &task).await?;
+    let (items, metric, missing_policy, baseline_kind, baseline_label, reference_rows, subsets, preface) = with_kind!(task_kind, K => {
+        if subset != FULL && !K::SUBSETS.contains(&subset) {
+            return Err(ApiError::BadRequest(format!(
+                "invalid query: unknown subset `{subset}` for `{slug}` (expected {})",
+                if K::SUBSETS.is_empty() { FULL.to_owned() } else { K::SUBSETS.join(" or ") }
+            )));
+        }
+        let typed: Vec<kinds::TypedItem<K>> = kinds::typed_items::<K>(storage, &task)
+            .await?
+            .into_iter()
+            .filter(|i| K::in_subset(i, subset))
+            .collect();
         // Baseline rows scored like models, computed once per state of the items.
         let fingerprint = items_fingerprint(typed.iter().map(|i| &i.row));
-        let key = format!("{}/{}", task.task.id, which.as_str());
+        let key = format!("{}/{}/{subset}", task.task.id, which.as_str());
         let reference_rows = match references.stored(&key, fingerprint) {
             Some(rows) => rows,
             None => {
@@ -105,6 +119,8 @@ pub async fn board(
             K::BASELINE_ROW,
             K::BASELINE_LABEL,
             reference_rows,
+            K::SUBSETS,
+            K::PREFACE,
         )
     });
     let in_half: HashMap<&str, &(TaskItemRow, Option<f64>)> = items
@@ -116,7 +132,13 @@ pub async fn board(
 
     let mut rows = Vec::new();
     for s in storage.task_submissions(&task.task.id).await? {
-        let scores: Vec<CategoryEstimate> = if visible {
+        let extra_json: Option<serde_json::Value> = match (&s.extra_json, visible) {
+            (Some(json), true) => Some(storage::decode_json("submissions.extra_json", json)?),
+            _ => None,
+        };
+        let scores: Vec<CategoryEstimate> = if !visible {
+            Vec::new()
+        } else if subset == FULL {
             let json = if which == BoardSplit::Public {
                 &s.public_summary_json
             } else {
@@ -124,18 +146,22 @@ pub async fn board(
             };
             storage::decode_json("submissions.summary_json", json)?
         } else {
-            Vec::new()
+            // Summaries over the subset's items, stored at upload (see `submit`).
+            extra_json
+                .as_ref()
+                .and_then(|v| serde_json::from_value(v["subset_scores"][subset][half].clone()).ok())
+                .unwrap_or_default()
         };
-        let (extra, confusion) = match (&s.extra_json, visible) {
-            (Some(json), true) => {
-                let v: serde_json::Value = storage::decode_json("submissions.extra_json", json)?;
-                (
-                    serde_json::from_value(v[half].clone()).unwrap_or_default(),
-                    serde_json::from_value(v[format!("{half}_confusion")].clone())
-                        .unwrap_or_default(),
-                )
-            }
-            _ => (Vec::new(), None),
+        let (extra, confusion) = match &extra_json {
+            Some(v) if subset == FULL => (
+                serde_json::from_value(v[half].clone()).unwrap_or_default(),
+                serde_json::from_value(v[format!("{half}_confusion")].clone()).unwrap_or_default(),
+            ),
+            Some(v) => (
+                serde_json::from_value(v["subsets"][subset][half].clone()).unwrap_or_default(),
+                None,
+            ),
+            None => (Vec::new(), None),
         };
         rows.push(BoardRow {
             confusion,
@@ -164,7 +190,12 @@ pub async fn board(
     // The bootstrap intervals are computed once per state of the crowd data, off the
     // executor (see `crowd_cache`).
     let fingerprint = storage.crowd_fingerprint(&task.task.id).await?;
-    let key = format!("{}/{}", task.task.id, which.as_str());
+    let key = format!("{}/{}/{subset}", task.task.id, which.as_str());
+    let familiarity = if preface {
+        familiarity_rows(state, &task, &in_half, &key, fingerprint).await?
+    } else {
+        Vec::new()
+    };
     let crowd = match cache.stored(&key, fingerprint) {
         Some(rows) => rows,
         None => {
@@ -305,10 +336,81 @@ pub async fn board(
         private_revealed: task.private_revealed,
         blind: task.blind && !task.blind_revealed,
         rows,
-        subset: "full".into(),
-        subsets: Vec::new(),
-        familiarity: Vec::new(),
+        subset: subset.to_owned(),
+        subsets: subsets.iter().map(|s| (*s).to_owned()).collect(),
+        familiarity,
     })
+}
+
+/// The full item set (every kind has it).
+const FULL: &str = "full";
+
+/// Human accuracy by the familiarity given before each question (kinds with a preface), on
+/// the items of the board half: the benchmark's figure. Pooled over answers, with a bootstrap
+/// interval over participants and items; groups with fewer answers than the category minimum
+/// show no estimate.
+async fn familiarity_rows(
+    state: &AppState,
+    task: &BoardTaskRow,
+    in_half: &HashMap<&str, &(TaskItemRow, Option<f64>)>,
+    key: &str,
+    fingerprint: crate::crowd_cache::Fingerprint,
+) -> ApiResult<Vec<FamiliarityRow>> {
+    if let Some(rows) = state.board_familiarity.stored(key, fingerprint) {
+        return Ok((*rows).clone());
+    }
+    let observations: Vec<CrowdObservation> = state
+        .storage
+        .crowd_responses(&task.task.id)
+        .await?
+        .into_iter()
+        .filter(|r| in_half.contains_key(r.item_id.as_str()))
+        .filter_map(|r| {
+            let familiarity = r.familiarity?;
+            Some(CrowdObservation {
+                participant: r.participant_id,
+                item: r.item_id,
+                category: r.category,
+                facets: vec![("familiarity".into(), familiarity)],
+                subsets: Vec::new(),
+                score: r.score,
+                ratings: Vec::new(),
+            })
+        })
+        .collect();
+    let resamples = state.settings.quiz.bootstrap_resamples;
+    let min_answers = state.settings.leaderboard.min_category_items;
+    let rows = state
+        .board_familiarity
+        .get_or_compute(key, fingerprint, move || {
+            let by_value: HashMap<String, FacetRow> =
+                facet_rows(&observations, "familiarity", None, resamples, BOOTSTRAP_SEED)
+                    .into_iter()
+                    .map(|r| (r.value.clone(), r))
+                    .collect();
+            [Familiarity::Familiar, Familiarity::SeenNotFamiliar, Familiarity::Unseen]
+                .into_iter()
+                .map(|f| {
+                    let key = serde_json::to_value(f)
+                        .ok()
+                        .and_then(|v| v.as_str().map(str::to_owned))
+                        .unwrap_or_default();
+                    let row = by_value.get(&key);
+                    let answers = row.map_or(0, |r| r.scored);
+                    FamiliarityRow {
+                        familiarity: f,
+                        participants: row.map_or(0, |r| r.participants),
+                        answers,
+                        estimate: row
+                            .and_then(|r| r.pooled)
+                            .filter(|_| answers >= min_answers.max(1)),
+                    }
+                })
+                .collect()
+        })
+        .await
+        .context("computing the board's familiarity rows")?;
+    Ok((*rows).clone())
 }
 
 /// What a task's items were when baseline rows were computed: their number and a hash of

@@ -242,6 +242,7 @@ async fn submit_predictions(
 #[derive(Debug, Deserialize)]
 struct BoardQuery {
     split: Option<BoardSplit>,
+    subset: Option<String>,
 }
 
 async fn board_of(
@@ -256,12 +257,10 @@ async fn board_of(
         ))
     })?;
     leaderboard::board(
-        &state.storage,
-        &state.settings,
-        &state.board_crowd,
-        &state.board_references,
+        state,
         slug,
         query.split.unwrap_or(BoardSplit::Public),
+        query.subset.as_deref(),
     )
     .await
 }

@@ -113,6 +113,7 @@ pub fn api_router(state: &AppState) -> Router<AppState> {
         )
         .route("/sessions/{id}", get(quizzes::get_session))
         .route("/sessions/{id}/answers", post(quizzes::submit_answer))
+        .route("/sessions/{id}/prefaces", post(quizzes::submit_preface))
         .route("/sessions/{id}/results", get(quizzes::get_results))
         .merge(leaderboard::router(state))
         .route("/openapi.json", get(openapi))

@@ -9,8 +9,7 @@ use axum::http::StatusCode;
 use axum::Json;
 use memeboard_core::api::{
     CrowdStatsResponse, QuizSummary, ResultsResponse, SessionResponse, StartSessionRequest,
-    SubmitAnswerRequest, SubmitAnswerResponse,
-};
+    SubmitAnswerRequest, SubmitAnswerResponse, SubmitPrefaceRequest, SubmitPrefaceResponse};
 
 pub async fn list_quizzes(State(state): State<AppState>) -> ApiResult<Json<Vec<QuizSummary>>> {
     let quizzes = state.storage.list_open_quizzes().await?;
@@ -74,6 +73,21 @@ pub async fn submit_answer(
 ) -> ApiResult<(StatusCode, Json<SubmitAnswerResponse>)> {
     let (response, created) =
         quiz::submit_answer(&state.storage, &state.embeddings, &id, request).await?;
+    let status = if created {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    Ok((status, Json(response)))
+}
+
+/// `POST /api/sessions/{id}/prefaces`: the familiarity answer, before the question.
+pub async fn submit_preface(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ApiJson(request): ApiJson<SubmitPrefaceRequest>,
+) -> ApiResult<(StatusCode, Json<SubmitPrefaceResponse>)> {
+    let (response, created) = quiz::submit_preface(&state.storage, &id, request).await?;
     let status = if created {
         StatusCode::CREATED
     } else {

@@ -31,6 +31,8 @@ pub struct CandidateRow {
     pub flagged: bool,
     /// Sessions already holding it.
     pub exposures: i64,
+    /// The prompt, when asked for (kinds that filter items by the participant's survey).
+    pub prompt_json: Option<String>,
 }
 
 /// A new participant session with its assigned batch.
@@ -56,6 +58,8 @@ pub struct NewSession {
     pub items: Vec<String>,
     /// Client-made key of the start request (idempotent starts), if any.
     pub start_key: Option<String>,
+    /// The headphone check result (JSON), for quizzes that start with one.
+    pub headphone_json: Option<String>,
 }
 
 /// A stored session.
@@ -113,6 +117,8 @@ pub struct SessionItemRow {
     pub split: Split,
     /// The board half that scores it (test items).
     pub board_half: BoardSplit,
+    /// The stored preface answer (familiarity key), for kinds with a preface.
+    pub preface: Option<String>,
 }
 
 /// An answer to record.
@@ -167,6 +173,8 @@ pub enum RecordOutcome {
 /// One scored response of a completed session, for crowd statistics.
 #[derive(Debug, Clone)]
 pub struct CrowdResponseRow {
+    /// The familiarity given before the question (clip tasks), if any.
+    pub familiarity: Option<String>,
     /// Participant.
     pub participant_id: String,
     /// Item.
@@ -222,11 +230,16 @@ impl Storage {
     pub async fn assignment_candidates(
         &self,
         task_id: &str,
+        with_prompts: bool,
     ) -> Result<Vec<CandidateRow>, StorageError> {
-        let rows = sqlx::query(
-            "SELECT id, category, flagged, exposures FROM items WHERE task_id = $1 \
-             ORDER BY ordinal, id",
-        )
+        let query = if with_prompts {
+            "SELECT id, category, flagged, exposures, prompt_json FROM items WHERE task_id = $1 \
+             ORDER BY ordinal, id"
+        } else {
+            "SELECT id, category, flagged, exposures, NULL AS prompt_json FROM items \
+             WHERE task_id = $1 ORDER BY ordinal, id"
+        };
+        let rows = sqlx::query(query)
         .bind(task_id)
         .fetch_all(&self.pool)
         .await?;
@@ -237,6 +250,7 @@ impl Storage {
                     category: r.try_get("category")?,
                     flagged: r.try_get::<i64, _>("flagged")? != 0,
                     exposures: r.try_get("exposures")?,
+                    prompt_json: r.try_get("prompt_json")?,
                 })
             })
             .collect::<Result<_, sqlx::Error>>()
@@ -285,8 +299,8 @@ impl Storage {
         }
         let inserted = sqlx::query(
             "INSERT INTO sessions (id, participant_id, task_id, seed, survey_json, prolific_pid, \
-             study_id, recruitment_session_id, batch_size, created_at, start_key) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
+             study_id, recruitment_session_id, batch_size, created_at, start_key, headphone_json) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) \
              ON CONFLICT (start_key) DO NOTHING",
         )
         .bind(&s.id)
@@ -300,6 +314,7 @@ impl Storage {
         .bind(s.items.len() as i64)
         .bind(now)
         .bind(&s.start_key)
+        .bind(&s.headphone_json)
         .execute(&mut *tx)
         .await?
         .rows_affected();
@@ -389,12 +404,13 @@ impl Storage {
         let rows = sqlx::query(
             "SELECT si.position, si.item_id, i.category, i.prompt_json, i.gold_json, i.flagged, \
              i.split, i.board_half, m.meaning, a.choice, a.id AS answer_id, a.answer_json, \
-             a.scores_json, \
+             a.scores_json, p.familiarity AS preface, \
              (SELECT MAX(e.split) FROM items e JOIN tasks et ON et.id = e.task_id \
               WHERE e.meme_id = i.meme_id AND et.kind = 'explanation') AS meaning_split \
              FROM session_items si JOIN items i ON i.id = si.item_id \
              LEFT JOIN memes m ON m.id = i.meme_id \
              LEFT JOIN answers a ON a.session_id = si.session_id AND a.item_id = si.item_id \
+             LEFT JOIN prefaces p ON p.session_id = si.session_id AND p.item_id = si.item_id \
              WHERE si.session_id = $1 ORDER BY si.position",
         )
         .bind(session_id)
@@ -421,10 +437,41 @@ impl Storage {
                     scores_json: r.try_get("scores_json")?,
                     split: decode_split(&r.try_get::<String, _>("split")?)?,
                     board_half: decode_half(&r.try_get::<String, _>("board_half")?)?,
+                    preface: r.try_get("preface")?,
                 })
             })
             .collect::<Result<_, sqlx::Error>>()
             .map_err(Into::into)
+    }
+
+    /// Stores the preface answer of a session's item once. Returns the answer stored first
+    /// (this one, or an earlier one: the caller compares) and whether this call stored it.
+    pub async fn record_preface(
+        &self,
+        session_id: &str,
+        item_id: &str,
+        familiarity: &str,
+    ) -> Result<(String, bool), StorageError> {
+        let inserted = sqlx::query(
+            "INSERT INTO prefaces (session_id, item_id, familiarity, created_at) \
+             VALUES ($1, $2, $3, $4) ON CONFLICT (session_id, item_id) DO NOTHING",
+        )
+        .bind(session_id)
+        .bind(item_id)
+        .bind(familiarity)
+        .bind(now_ms())
+        .execute(&self.pool)
+        .await
+        .map_err(StorageError::NotRecorded)?
+        .rows_affected();
+        let stored: String =
+            sqlx::query("SELECT familiarity FROM prefaces WHERE session_id = $1 AND item_id = $2")
+                .bind(session_id)
+                .bind(item_id)
+                .fetch_one(&self.pool)
+                .await?
+                .try_get("familiarity")?;
+        Ok((stored, inserted == 1))
     }
 
     pub(super) async fn answer_progress(
@@ -611,10 +658,14 @@ impl Storage {
         task_id: &str,
     ) -> Result<Vec<CrowdResponseRow>, StorageError> {
         let rows = sqlx::query(
-            "SELECT s.participant_id, a.item_id, i.category, a.choice, a.score \
+            "SELECT s.participant_id, a.item_id, i.category, a.choice, a.score, \
+             p.familiarity \
              FROM answers a JOIN sessions s ON s.id = a.session_id \
              JOIN items i ON i.id = a.item_id \
+             JOIN tasks t ON t.id = s.task_id \
+             LEFT JOIN prefaces p ON p.session_id = a.session_id AND p.item_id = a.item_id \
              WHERE s.task_id = $1 AND s.completed_at IS NOT NULL \
+             AND NOT (t.exclude_failed_checks = 1 AND s.headphone_json LIKE '%\"passed\":false%') \
              ORDER BY s.participant_id, a.item_id",
         )
         .bind(task_id)
@@ -628,6 +679,7 @@ impl Storage {
                     category: r.try_get("category")?,
                     choice: r.try_get("choice")?,
                     score: r.try_get("score")?,
+                    familiarity: r.try_get("familiarity")?,
                 })
             })
             .collect::<Result<_, sqlx::Error>>()

@@ -197,7 +197,7 @@ async fn balanced_assignment_spreads_exposure(db: Db) {
     }
     let candidates = app
         .storage()
-        .assignment_candidates("demo-mcq")
+        .assignment_candidates("demo-mcq", false)
         .await
         .unwrap();
     assert!(

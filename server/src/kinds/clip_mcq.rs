@@ -1,0 +1,152 @@
+//! Clip questions (AVMeme Exam) on the server: model inputs (question, lettered choices in one
+//! fixed order per item, clip URL, language, sound and question type, full/main subsets), dev
+//! gold letters, prediction files scored by accuracy overall, by question type (categories),
+//! by sound type and language (secondary figures), on the full set and the main subset (items
+//! not answerable from text alone); chance is 1 / choices per item.
+
+use super::outcomes::{extra_json, figures, item_scores, Figures};
+use super::{FileContext, ScoredFile, ServerKind, TypedItem};
+use crate::error::{ApiError, ApiResult};
+use memeboard_core::api::RowKind;
+use memeboard_core::kinds::clip_mcq::ClipMcq;
+use memeboard_core::metrics::ItemOutcome;
+use memeboard_core::predictions::clips::{
+    clip_outcomes, facet_subsets, model_option_order, validate_clip_answers, ClipGold,
+};
+use memeboard_core::predictions::{FileFormat, Limits, ManifestItem, TaskManifest};
+use serde_json::{json, Value};
+
+/// The item subset without clips answerable from text alone (the benchmark's meme-main).
+pub const MAIN: &str = "main";
+
+/// Letters of lettered options.
+fn letter(position: usize) -> String {
+    char::from_u32(u32::from(b'A') + position as u32)
+        .map(String::from)
+        .unwrap_or_else(|| (position + 1).to_string())
+}
+
+impl ServerKind for ClipMcq {
+    const BASELINE_ROW: RowKind = RowKind::Chance;
+    const BASELINE_LABEL: &'static str = "Chance (random option)";
+    const MISSING_POLICY: &'static str = "Items without a prediction are scored as wrong.";
+    const TEMPLATE_FIELDS: &'static [&'static str] = &["answer"];
+    const SUBSETS: &'static [&'static str] = &["full", MAIN];
+
+    fn manifest_item(item: &TypedItem<Self>) -> ManifestItem {
+        let choices = &item.prompt.choices;
+        ManifestItem {
+            id: item.row.id.clone(),
+            category: item.row.category.clone(),
+            split: item.split(),
+            options: model_option_order(&item.row.id, choices.len())
+                .into_iter()
+                .map(|c| choices[c].clone())
+                .collect(),
+        }
+    }
+
+    fn inputs_line(item: &TypedItem<Self>) -> Value {
+        let p = &item.prompt;
+        let options = Self::manifest_item(item).options;
+        let mut subsets = vec!["full"];
+        if !p.text_cheat {
+            subsets.push(MAIN);
+        }
+        json!({
+            "item_id": item.row.id,
+            "category": item.row.category,
+            "split": item.split(),
+            "question": p.question,
+            "choices": options.iter().enumerate().map(|(i, text)| json!({"letter": letter(i), "text": text})).collect::<Vec<_>>(),
+            "clip": {"url": p.clip.url, "file": p.clip.url.trim_start_matches('/'), "media": p.media, "duration_ms": p.duration_ms},
+            "language": p.language,
+            "sound_type": p.sound_type,
+            "question_type": p.question_type,
+            "text_cheat": p.text_cheat,
+            "subsets": subsets,
+        })
+    }
+
+    fn dev_gold_line(item: &TypedItem<Self>) -> Value {
+        let order = model_option_order(&item.row.id, item.prompt.choices.len());
+        let position = order.iter().position(|&c| c == item.gold.correct).unwrap_or(0);
+        json!({
+            "item_id": item.row.id,
+            "category": item.row.category,
+            "answer_letter": letter(position),
+        })
+    }
+
+    fn metric_name(_embedding_model: Option<&str>) -> String {
+        "accuracy".into()
+    }
+
+    fn baseline(item: &TypedItem<Self>, _task_baseline: Option<f64>) -> Option<f64> {
+        Some(1.0 / item.prompt.choices.len().max(1) as f64)
+    }
+
+    fn notable_gap(model_score: f64, crowd_score: f64) -> bool {
+        model_score < 0.5 && crowd_score > 0.5
+    }
+
+    fn in_subset(item: &TypedItem<Self>, subset: &str) -> bool {
+        subset != MAIN || !item.prompt.text_cheat
+    }
+
+    async fn score_file(
+        _ctx: FileContext<'_>,
+        items: &[TypedItem<Self>],
+        text: &str,
+        format: FileFormat,
+        limits: Limits,
+    ) -> ApiResult<ScoredFile> {
+        let manifest = TaskManifest {
+            task: String::new(),
+            items: items.iter().map(Self::manifest_item).collect(),
+        };
+        let file = validate_clip_answers(text, format, &manifest, limits)
+            .map_err(|report| ApiError::Invalid(report.lines()))?;
+        let gold: Vec<ClipGold> = items
+            .iter()
+            .map(|i| {
+                let order = model_option_order(&i.row.id, i.prompt.choices.len());
+                ClipGold {
+                    item_id: i.row.id.clone(),
+                    question_type: i.row.category.clone(),
+                    correct_position: order.iter().position(|&c| c == i.gold.correct).unwrap_or(0),
+                    sound_type: key_of(&i.prompt.sound_type),
+                    language: i.prompt.language.clone(),
+                    text_cheat: i.prompt.text_cheat,
+                }
+            })
+            .collect();
+        let outcomes = clip_outcomes(&gold, &file);
+        Ok(ScoredFile {
+            scores: item_scores(&outcomes, false),
+            extra: Some(extra_json(items.iter().map(|i| &i.row), &outcomes, board_figures)),
+            num_lines: file.num_lines,
+            num_missing: file.missing.len(),
+            orders_json: "[]".into(),
+            warning: file.missing_warning(),
+        })
+    }
+}
+
+/// Accuracy on the main subset, then per sound type and per language.
+fn board_figures(outcomes: &[ItemOutcome]) -> Figures {
+    let mut subsets: Vec<String> = vec![MAIN.to_owned()];
+    subsets.extend(facet_subsets(outcomes, "sound:"));
+    subsets.extend(facet_subsets(outcomes, "lang:"));
+    let labelled: Vec<(&str, &str)> = subsets.iter().map(|s| (s.as_str(), s.as_str())).collect();
+    // Every clip answer parses, so accuracy on parseable answers is plain accuracy here.
+    figures(outcomes, &[], &labelled, false)
+}
+
+/// A label's serde key (`sound_effect`…).
+fn key_of<T: serde::Serialize>(label: &T) -> String {
+    serde_json::to_value(label)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
