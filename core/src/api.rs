@@ -771,6 +771,9 @@ pub struct BoardSettingsRequest {
     /// List the task as a public quiz (e.g. open a context-ablation variant).
     #[serde(default)]
     pub quiz_open: Option<bool>,
+    /// Leave participants who failed the headphone check out of the human rows (clip tasks).
+    #[serde(default)]
+    pub exclude_failed_checks: Option<bool>,
 }
 
 /// What a participant sees after their explanation is stored.

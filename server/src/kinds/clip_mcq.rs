@@ -122,9 +122,14 @@ impl ServerKind for ClipMcq {
             })
             .collect();
         let outcomes = clip_outcomes(&gold, &file);
+        let rows = || items.iter().map(|i| &i.row);
+        let mut extra = extra_json(rows(), &outcomes, board_figures);
+        // The same figures over the main subset, for the board's switch.
+        let main: Vec<ItemOutcome> = outcomes.iter().filter(|o| o.in_subset(MAIN)).cloned().collect();
+        extra["subsets"] = json!({ MAIN: extra_json(rows(), &main, board_figures) });
         Ok(ScoredFile {
             scores: item_scores(&outcomes, false),
-            extra: Some(extra_json(items.iter().map(|i| &i.row), &outcomes, board_figures)),
+            extra: Some(extra),
             num_lines: file.num_lines,
             num_missing: file.missing.len(),
             orders_json: "[]".into(),

@@ -517,6 +517,7 @@ pub async fn update_board(
     let blind = req.blind.unwrap_or(task.blind);
     let blind_revealed = req.blind_revealed.unwrap_or(task.blind_revealed);
     let quiz_open = req.quiz_open.unwrap_or(task.task.quiz_open);
+    let exclude = req.exclude_failed_checks.unwrap_or(task.exclude_failed_checks);
     storage
         .update_board_settings(
             &task.task.id,
@@ -524,6 +525,7 @@ pub async fn update_board(
             blind,
             blind_revealed,
             quiz_open,
+            exclude,
         )
         .await?;
     Ok(BoardSettingsRequest {
@@ -531,5 +533,6 @@ pub async fn update_board(
         blind: Some(blind),
         blind_revealed: Some(blind_revealed),
         quiz_open: Some(quiz_open),
+        exclude_failed_checks: Some(exclude),
     })
 }

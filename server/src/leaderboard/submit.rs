@@ -225,6 +225,28 @@ pub async fn submit(
         let scored = K::score_file(ctx, &items, text, format, limits).await?;
         let (public, private) =
             half_summaries(&task, items.iter().map(|i| &i.row), &scored.scores, settings)?;
+        // Kinds with item subsets (clips: `main`) get summaries per subset too, for the
+        // board's switch.
+        let mut scored = scored;
+        let mut by_subset = serde_json::Map::new();
+        for subset in K::SUBSETS.iter().filter(|s| **s != "full") {
+            let in_subset: Vec<&TaskItemRow> =
+                items.iter().filter(|i| K::in_subset(i, subset)).map(|i| &i.row).collect();
+            let ids: std::collections::HashSet<&str> =
+                in_subset.iter().map(|r| r.id.as_str()).collect();
+            let scores: Vec<ItemScore> = scored
+                .scores
+                .iter()
+                .filter(|s| ids.contains(s.item_id.as_str()))
+                .cloned()
+                .collect();
+            let (p, q) = half_summaries(&task, in_subset.into_iter(), &scores, settings)?;
+            by_subset.insert((*subset).to_owned(), serde_json::json!({"public": p, "private": q}));
+        }
+        if !by_subset.is_empty() {
+            let extra = scored.extra.get_or_insert_with(|| serde_json::json!({}));
+            extra["subset_scores"] = serde_json::Value::Object(by_subset);
+        }
         (scored, public, private)
     });
     let ScoredFile {

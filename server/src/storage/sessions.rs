@@ -637,7 +637,9 @@ impl Storage {
     ) -> Result<crate::crowd_cache::Fingerprint, StorageError> {
         let row = sqlx::query(
             "SELECT COUNT(DISTINCT s.id) AS sessions, COUNT(a.id) AS answers, \
-             COUNT(a.score) AS scored, MAX(s.completed_at) AS latest \
+             COUNT(a.score) AS scored, \
+             MAX(s.completed_at) + (SELECT exclude_failed_checks FROM tasks WHERE id = $1) \
+             AS latest \
              FROM sessions s LEFT JOIN answers a ON a.session_id = s.id \
              WHERE s.task_id = $1 AND s.completed_at IS NOT NULL",
         )

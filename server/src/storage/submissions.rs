@@ -49,6 +49,8 @@ pub struct BoardTaskRow {
     pub blind: bool,
     /// Blind board revealed.
     pub blind_revealed: bool,
+    /// Participants who failed the headphone check are left out of the human rows.
+    pub exclude_failed_checks: bool,
     /// Accepted submissions.
     pub submissions: i64,
 }
@@ -131,7 +133,8 @@ pub(super) fn submission_from_row(
 
 pub(super) const BOARD_TASK_SELECT: &str = "SELECT t.id, t.benchmark_id, t.slug, t.kind, t.title, \
      t.description, t.categories_json, t.batch_size, t.quiz_open, t.private_revealed, t.blind, \
-     t.blind_revealed, (SELECT COUNT(*) FROM submissions s WHERE s.task_id = t.id) AS submissions \
+     t.blind_revealed, t.exclude_failed_checks, \
+     (SELECT COUNT(*) FROM submissions s WHERE s.task_id = t.id) AS submissions \
      FROM tasks t";
 
 pub(super) fn board_task_from_row(r: &AnyRow) -> Result<BoardTaskRow, sqlx::Error> {
@@ -140,6 +143,7 @@ pub(super) fn board_task_from_row(r: &AnyRow) -> Result<BoardTaskRow, sqlx::Erro
         private_revealed: r.try_get::<i64, _>("private_revealed")? != 0,
         blind: r.try_get::<i64, _>("blind")? != 0,
         blind_revealed: r.try_get::<i64, _>("blind_revealed")? != 0,
+        exclude_failed_checks: r.try_get::<i64, _>("exclude_failed_checks")? != 0,
         submissions: r.try_get("submissions")?,
     })
 }
@@ -432,16 +436,18 @@ impl Storage {
         blind: bool,
         blind_revealed: bool,
         quiz_open: bool,
+        exclude_failed_checks: bool,
     ) -> Result<(), StorageError> {
         sqlx::query(
             "UPDATE tasks SET private_revealed = $2, blind = $3, blind_revealed = $4, \
-             quiz_open = $5 WHERE id = $1",
+             quiz_open = $5, exclude_failed_checks = $6 WHERE id = $1",
         )
         .bind(task_id)
         .bind(i64::from(private_revealed))
         .bind(i64::from(blind))
         .bind(i64::from(blind_revealed))
         .bind(i64::from(quiz_open))
+        .bind(i64::from(exclude_failed_checks))
         .execute(&self.pool)
         .await?;
         Ok(())
