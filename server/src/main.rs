@@ -1,4 +1,4 @@
-//! `memeboard`: run the site (`serve`, the default), manage data (`import chime`, `import panels`) or upload a
+//! `memeboard`: run the site (`serve`, the default), manage data (`import chime`, `import panels`, `import clips`) or upload a
 //! prediction file to a running server (`submit`).
 
 use anyhow::Context;
@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 use memeboard_server::config::Settings;
 use memeboard_server::distractors;
 use memeboard_server::import::{import_chime, BenchmarkSpec};
+use memeboard_server::import_clips::{import_clips, ClipsSpec};
 use memeboard_server::import_panels::{import_panels, PanelsSpec};
 use memeboard_server::inference::EmbeddingService;
 use memeboard_server::startup::Application;
@@ -83,6 +84,31 @@ enum ImportFormat {
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(0..=100))]
         dev_percent: u8,
     },
+    /// Audio-visual meme clips (AVMeme-style): a JSON Lines manifest and a folder of audio
+    /// and video clips (format: docs/clips.md; needs ffprobe and ffmpeg). Creates the quiz
+    /// `<slug>-clips`; everything is checked first and nothing is stored on any problem.
+    Clips {
+        /// The manifest (one clip per line).
+        manifest: PathBuf,
+        /// The folder the manifest's file names are relative to.
+        #[arg(long)]
+        media: PathBuf,
+        /// Benchmark slug; ids are minted under it, so keep it across re-imports.
+        #[arg(long, default_value = "avmeme")]
+        slug: String,
+        /// Benchmark title.
+        #[arg(long, default_value = "Audio-visual memes: clips and questions")]
+        title: String,
+        /// Do not list the quiz publicly.
+        #[arg(long)]
+        closed: bool,
+        /// Percent of clips in the open dev split.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(0..=100))]
+        dev_percent: u8,
+        /// Clips per participant batch.
+        #[arg(long, default_value_t = 30)]
+        batch_size: usize,
+    },
     /// Multi-panel comics (CMPM-style): a JSON Lines manifest and a folder of panel images
     /// (format: docs/panels.md). Creates `<slug>-order` and `<slug>-type` and their context
     /// variants; everything is checked first and nothing is stored on any problem.
@@ -143,6 +169,48 @@ async fn main() -> anyhow::Result<()> {
         Command::Serve => {
             let app = Application::build(settings()?).await?;
             app.run_until(shutdown_signal()).await
+        }
+        Command::Import {
+            format:
+                ImportFormat::Clips {
+                    manifest,
+                    media,
+                    slug,
+                    title,
+                    closed,
+                    dev_percent,
+                    batch_size,
+                },
+        } => {
+            let settings = settings()?;
+            let text = std::fs::read_to_string(&manifest)
+                .with_context(|| format!("reading {}", manifest.display()))?;
+            anyhow::ensure!(
+                media.is_dir(),
+                "--media {}: not a folder (expected the folder holding the clips)",
+                media.display()
+            );
+            if settings.database.url.trim().is_empty() {
+                std::fs::create_dir_all(&settings.data.dir)?;
+            }
+            let storage = Storage::connect(&settings.database_url(), 2).await?;
+            memeboard_server::upgrade::run(&storage, settings.quiz.bootstrap_resamples).await?;
+            let spec = ClipsSpec {
+                description: format!("Imported from {}", file_name(&manifest)),
+                task_slug: format!("{slug}-clips"),
+                slug,
+                title,
+                batch_size,
+                dev_percent,
+                quiz_open: !closed,
+            };
+            let n = import_clips(&storage, &spec, &file_name(&manifest), &text, &media).await?;
+            println!(
+                "imported {n} clips into benchmark `{}` (quiz `{}`)",
+                spec.slug, spec.task_slug
+            );
+            storage.close().await;
+            Ok(())
         }
         Command::Import {
             format:
