@@ -7,6 +7,7 @@
 #
 # Installs: the wasm32 target (rustup; else Debian's rustc-web via wasm-std-fallback.sh),
 # Trunk 0.21.14, wasm-bindgen-cli at the version Cargo.lock pins, wasm-opt (npm binaryen),
+# espeak-ng, sox and ffmpeg (the demo audio/video clips are generated with them),
 # and for tests: Chromium, PostgreSQL, playwright-core (tests/e2e).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -33,6 +34,8 @@ apt_install() {
 # 1. Base tools.
 apt_install ca-certificates curl git gcc pkg-config brotli
 command -v npm >/dev/null || apt_install nodejs npm
+# Demo clips (server/demo/clips): speech, tones and video made at first start, not committed.
+apt_install espeak-ng sox ffmpeg
 
 # 2. The wasm32 target: rustup first (short timeout), then the Debian fallback.
 if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then

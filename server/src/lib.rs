@@ -4,6 +4,7 @@
 pub mod config;
 pub mod crowd_cache;
 pub mod demo;
+pub mod demo_clips;
 pub mod distractors;
 pub mod error;
 pub mod explain;
