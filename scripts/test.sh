@@ -17,6 +17,8 @@ export MEMEBOARD_TEST_POSTGRES_URL="$(scripts/postgres.sh url)"
 export MEMEBOARD_REQUIRE_POSTGRES=1
 # The full-disk test mounts a small tmpfs: required where we can mount (root), else skipped.
 if [ "$(id -u)" = 0 ]; then export MEMEBOARD_REQUIRE_TMPFS=1; fi
+# setup.sh installed espeak-ng, sox and ffmpeg: the clip tests must run, not skip.
+export MEMEBOARD_REQUIRE_MEDIA_TOOLS=1
 
 step "embedding models: tiny test model + m3e-small (scripts/model/setup-model.sh)"
 MEMEBOARD__DATA__DIR="$ROOT/target/test-data" bash scripts/model/setup-model.sh

@@ -32,6 +32,8 @@ pub fn wire_schemas() -> Map<String, Value> {
     add::<SessionResponse>(&mut generator);
     add::<SubmitAnswerRequest>(&mut generator);
     add::<SubmitAnswerResponse>(&mut generator);
+    add::<SubmitPrefaceRequest>(&mut generator);
+    add::<SubmitPrefaceResponse>(&mut generator);
     add::<ResultsResponse>(&mut generator);
     add::<CreateAuthorRequest>(&mut generator);
     add::<CreateAuthorResponse>(&mut generator);

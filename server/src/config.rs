@@ -122,6 +122,9 @@ pub struct DataSettings {
     pub dir: PathBuf,
     /// Load the demo benchmark into an empty database at start-up.
     pub load_demo: bool,
+    /// With the demos, make and load the audio-visual demo clips (needs espeak-ng, sox and
+    /// ffmpeg; a few seconds on first start).
+    pub load_clip_demo: bool,
 }
 
 /// Quiz protocol settings.

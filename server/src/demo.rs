@@ -1,9 +1,12 @@
-//! The demo benchmarks shipped with the site (original content written and drawn for
+//! The demo benchmarks shipped with the site (original content written, drawn and recorded for
 //! memeboard), loaded on first start so the site is never empty: text memes in the CHIME
-//! upstream format, and multi-panel comics (SVG panels rasterised to PNG at load time) in the
-//! manifest format of docs/panels.md.
+//! upstream format, multi-panel comics (SVG panels rasterised to PNG at load time) in the
+//! manifest format of docs/panels.md, and audio-visual clips made at load time with
+//! espeak-ng, sox and ffmpeg (docs/clips.md; skipped with a warning when they are missing).
 
+use crate::demo_clips::{generate, tools_missing, DEMO_CLIPS_MANIFEST};
 use crate::import::{import_chime, BenchmarkSpec};
+use crate::import_clips::{import_clips, ClipsSpec};
 use crate::import_panels::{import_panels, PanelsSpec};
 use crate::raster::{demo_panel_files, svg_to_png, DEMO_PANELS_MANIFEST};
 use crate::storage::Storage;
@@ -19,6 +22,25 @@ pub const DEMO_MCQ: &str = include_str!("../demo/demo_mcq.json");
 pub const TEXT_DEMO: &str = "demo";
 /// Slug of the multi-panel demo (quizzes `demo-panel-order`, `demo-panel-type`).
 pub const PANEL_DEMO: &str = "demo-panel";
+
+/// Slug of the audio-visual demo benchmark (its quiz is `demo-clips`).
+pub const CLIP_DEMO: &str = "demo-av";
+
+/// The clip demo's identity.
+pub fn clip_demo_spec() -> ClipsSpec {
+    ClipsSpec {
+        slug: CLIP_DEMO.into(),
+        task_slug: "demo-clips".into(),
+        title: "Audio-visual memes (demo) · 音视频梗（演示）".into(),
+        description: "Short clips made for memeboard from synthetic speech, tones and \
+                      generated video: say whether you know each one, then answer its question. \
+                      · 为 memeboard 合成的短音视频：先说是否听过，再回答问题。"
+            .into(),
+        batch_size: 12,
+        dev_percent: 34,
+        quiz_open: true,
+    }
+}
 
 /// The demo benchmark's identity.
 pub fn demo_spec(batch_size: usize, explain_batch_size: usize) -> BenchmarkSpec {
@@ -51,12 +73,14 @@ pub fn panel_demo_spec() -> PanelsSpec {
     }
 }
 
-/// Loads the demos into a database that holds no benchmark yet, and the multi-panel demo
-/// into one that runs the text demo from before it existed; returns whether anything loaded.
+/// Loads the demos into a database that holds no benchmark yet, and the newer demos into one
+/// that runs the text demo from before they existed; the clip demo only given a data folder
+/// for its files. Returns whether anything loaded.
 pub async fn load_if_empty(
     storage: &Storage,
     batch_size: usize,
     explain_batch_size: usize,
+    data_dir: Option<&std::path::Path>,
 ) -> anyhow::Result<bool> {
     let empty = storage.count_benchmarks().await? == 0;
     if empty {
@@ -69,13 +93,51 @@ pub async fn load_if_empty(
         .await?;
         tracing::info!(memes, items, "loaded the text demo");
     }
-    if (empty || storage.has_benchmark(TEXT_DEMO).await?)
-        && !storage.has_benchmark(PANEL_DEMO).await?
-    {
+    let demos = empty || storage.has_benchmark(TEXT_DEMO).await?;
+    let mut loaded = empty;
+    if demos && !storage.has_benchmark(PANEL_DEMO).await? {
         load_panel_demo(storage).await?;
-        return Ok(true);
+        loaded = true;
     }
-    Ok(empty)
+    if let Some(data_dir) = data_dir.filter(|_| demos) {
+        if !storage.has_benchmark(CLIP_DEMO).await? {
+            loaded |= load_clip_demo(storage, data_dir).await?;
+        }
+    }
+    Ok(loaded)
+}
+
+/// Makes the demo clips in `<data dir>/demo-clips` (idempotent) and imports them; `false`
+/// (with a warning naming what to install) when the tools are missing.
+pub async fn load_clip_demo(storage: &Storage, data_dir: &std::path::Path) -> anyhow::Result<bool> {
+    let missing = tools_missing();
+    if !missing.is_empty() {
+        tracing::warn!(
+            missing = missing.join(", "),
+            "the audio-visual demo needs espeak-ng, sox and ffmpeg (scripts/setup.sh installs \
+             them); it is skipped and loads on a later start once they are there"
+        );
+        return Ok(false);
+    }
+    let dir = data_dir.join("demo-clips");
+    let made = dir.clone();
+    let files = tokio::task::spawn_blocking(move || generate(&made))
+        .await?
+        .context("making the demo clips")?;
+    let n = import_clips(
+        storage,
+        &clip_demo_spec(),
+        "demo clips manifest",
+        DEMO_CLIPS_MANIFEST,
+        &dir,
+    )
+    .await?;
+    tracing::info!(
+        clips = n,
+        files = files.len(),
+        "loaded the audio-visual demo"
+    );
+    Ok(true)
 }
 
 /// Rasterises the demo comics (off the async executor) and imports them like any manifest.

@@ -95,13 +95,25 @@ pub struct Probe {
 /// Runs `ffprobe` on a file; the error says why it cannot be read as media.
 pub fn probe(path: &Path) -> Result<Probe, String> {
     let out = Command::new("ffprobe")
-        .args(["-v", "error", "-show_entries", "format=duration:stream=codec_type:stream_disposition=attached_pic", "-of", "json"])
+        .args([
+            "-v",
+            "error",
+            "-show_entries",
+            "format=duration:stream=codec_type:stream_disposition=attached_pic",
+            "-of",
+            "json",
+        ])
         .arg(path)
         .output()
         .map_err(|e| format!("cannot run ffprobe ({e}); install ffmpeg (scripts/setup.sh does)"))?;
     if !out.status.success() {
         let err = String::from_utf8_lossy(&out.stderr);
-        let last = err.lines().last().unwrap_or("unknown error").trim().to_owned();
+        let last = err
+            .lines()
+            .last()
+            .unwrap_or("unknown error")
+            .trim()
+            .to_owned();
         return Err(format!("not decodable media ({last})"));
     }
     let v: Value = serde_json::from_slice(&out.stdout)
@@ -137,7 +149,17 @@ pub fn strip_video(path: &Path, extension: &str) -> Result<(Vec<u8>, &'static st
     let status = Command::new("ffmpeg")
         .args(["-v", "error", "-y", "-i"])
         .arg(path)
-        .args(["-vn", "-c:a", "copy", "-map_metadata", "-1", "-fflags", "+bitexact", "-f", format])
+        .args([
+            "-vn",
+            "-c:a",
+            "copy",
+            "-map_metadata",
+            "-1",
+            "-fflags",
+            "+bitexact",
+            "-f",
+            format,
+        ])
         .arg(&out)
         .output()
         .map_err(|e| format!("cannot run ffmpeg ({e}); install ffmpeg (scripts/setup.sh does)"))?;
@@ -193,7 +215,9 @@ pub fn parse_clips(
         let obj = match serde_json::from_str::<Value>(raw) {
             Ok(Value::Object(o)) => o,
             Ok(_) => {
-                problems.push(format!("{manifest_name} line {line}: expected a JSON object"));
+                problems.push(format!(
+                    "{manifest_name} line {line}: expected a JSON object"
+                ));
                 continue;
             }
             Err(e) => {
@@ -277,9 +301,7 @@ pub fn parse_clips(
         }
         let language = match obj.get("language") {
             None | Some(Value::Null) => Ok(None),
-            Some(Value::String(s))
-                if s.len() == 2 && s.bytes().all(|b| b.is_ascii_lowercase()) =>
-            {
+            Some(Value::String(s)) if s.len() == 2 && s.bytes().all(|b| b.is_ascii_lowercase()) => {
                 Ok(Some(s.clone()))
             }
             Some(other) => Err(format!(
@@ -288,11 +310,66 @@ pub fn parse_clips(
                 describe(other)
             )),
         };
-        let sound_type = label::<SoundType>(&obj, "sound_type", &at, &["speech", "song", "music", "sound_effect"]);
-        let question_type = label::<QuestionType>(&obj, "question_type", &at, &["audio_analysis", "language_analysis", "contextual_inference", "emotion", "humor_popularity", "usage_application", "world_knowledge"]);
-        let visual_hint = label::<VisualHint>(&obj, "visual_hint", &at, &["no_text", "irrelevant_text", "transcription", "title_name", "visual_contains_solution"]);
-        let emotions = labels::<Emotion>(&obj, "emotions", &at, &["happy", "sad", "angry_annoyed", "fearful_anxious", "surprised_shocked", "sarcastic_ironic", "cringe_embarrassed", "nostalgic", "neutral"]);
-        let sensitivity = labels::<Sensitivity>(&obj, "sensitivity", &at, &["sex", "violence_gore", "drug_alcohol", "identity", "disability"]);
+        let sound_type = label::<SoundType>(
+            &obj,
+            "sound_type",
+            &at,
+            &["speech", "song", "music", "sound_effect"],
+        );
+        let question_type = label::<QuestionType>(
+            &obj,
+            "question_type",
+            &at,
+            &[
+                "audio_analysis",
+                "language_analysis",
+                "contextual_inference",
+                "emotion",
+                "humor_popularity",
+                "usage_application",
+                "world_knowledge",
+            ],
+        );
+        let visual_hint = label::<VisualHint>(
+            &obj,
+            "visual_hint",
+            &at,
+            &[
+                "no_text",
+                "irrelevant_text",
+                "transcription",
+                "title_name",
+                "visual_contains_solution",
+            ],
+        );
+        let emotions = labels::<Emotion>(
+            &obj,
+            "emotions",
+            &at,
+            &[
+                "happy",
+                "sad",
+                "angry_annoyed",
+                "fearful_anxious",
+                "surprised_shocked",
+                "sarcastic_ironic",
+                "cringe_embarrassed",
+                "nostalgic",
+                "neutral",
+            ],
+        );
+        let sensitivity = labels::<Sensitivity>(
+            &obj,
+            "sensitivity",
+            &at,
+            &[
+                "sex",
+                "violence_gore",
+                "drug_alcohol",
+                "identity",
+                "disability",
+            ],
+        );
         let year = match obj.get("year") {
             None | Some(Value::Null) => Ok(None),
             Some(Value::Number(n)) if n.as_u64().is_some_and(|y| (1900..=2100).contains(&y)) => {
@@ -307,7 +384,11 @@ pub fn parse_clips(
         let summary = match obj.get("summary") {
             None | Some(Value::Null) => Ok(None),
             Some(Value::String(s)) => Ok((!s.trim().is_empty()).then(|| s.trim().to_owned())),
-            Some(other) => Err(format!("{}: expected text, found {}", at("summary"), describe(other))),
+            Some(other) => Err(format!(
+                "{}: expected text, found {}",
+                at("summary"),
+                describe(other)
+            )),
         };
         let text_cheat = match obj.get("text_cheat") {
             Some(Value::Bool(b)) => Ok(*b),
@@ -316,19 +397,31 @@ pub fn parse_clips(
                 at("text_cheat"),
                 describe(other)
             )),
-            None => Err(format!("{}: missing (expected true or false)", at("text_cheat"))),
+            None => Err(format!(
+                "{}: missing (expected true or false)",
+                at("text_cheat")
+            )),
         };
         if let Ok(id) = &id {
             if let Some(first) = first_line.get(id) {
-                p(Err(format!("{}: duplicate id \"{id}\" (first on line {first})", at("id"))));
+                p(Err(format!(
+                    "{}: duplicate id \"{id}\" (first on line {first})",
+                    at("id")
+                )));
             } else {
                 first_line.insert(id.clone(), line);
             }
         }
         if let Ok(f) = &file {
-            let ext = f.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
+            let ext = f
+                .rsplit_once('.')
+                .map(|(_, e)| e.to_ascii_lowercase())
+                .unwrap_or_default();
             if !is_safe_relative(f) {
-                p(Err(format!("{}: expected a file name inside the media folder, found \"{f}\"", at("file"))));
+                p(Err(format!(
+                    "{}: expected a file name inside the media folder, found \"{f}\"",
+                    at("file")
+                )));
             } else if !AUDIO.contains(&ext.as_str()) && !VIDEO.contains(&ext.as_str()) {
                 p(Err(format!(
                     "{}: \"{f}\" has an unsupported type .{ext}, expected audio ({}) or video ({})",
@@ -338,14 +431,78 @@ pub fn parse_clips(
                 )));
             }
         }
-        match (id, file, question, choices, correct, language, sound_type, question_type, year, summary, emotions, sensitivity, visual_hint, text_cheat) {
-            (Ok(id), Ok(file), Ok(question), Ok(choices), Ok(correct), Ok(language), Ok(sound_type), Ok(question_type), Ok(year), Ok(summary), Ok(emotions), Ok(sensitivity), Ok(visual_hint), Ok(text_cheat)) => {
+        match (
+            id,
+            file,
+            question,
+            choices,
+            correct,
+            language,
+            sound_type,
+            question_type,
+            year,
+            summary,
+            emotions,
+            sensitivity,
+            visual_hint,
+            text_cheat,
+        ) {
+            (
+                Ok(id),
+                Ok(file),
+                Ok(question),
+                Ok(choices),
+                Ok(correct),
+                Ok(language),
+                Ok(sound_type),
+                Ok(question_type),
+                Ok(year),
+                Ok(summary),
+                Ok(emotions),
+                Ok(sensitivity),
+                Ok(visual_hint),
+                Ok(text_cheat),
+            ) => {
                 if problems.len() == before {
-                    clips.push(Clip { id, line, file, question, choices, correct, language, sound_type, question_type, year, summary, emotions, sensitivity, visual_hint, text_cheat });
+                    clips.push(Clip {
+                        id,
+                        line,
+                        file,
+                        question,
+                        choices,
+                        correct,
+                        language,
+                        sound_type,
+                        question_type,
+                        year,
+                        summary,
+                        emotions,
+                        sensitivity,
+                        visual_hint,
+                        text_cheat,
+                    });
                 }
             }
             (a, b, c, d, e, f, g, h, i, j, k, l, m, n) => {
-                for r in [a.err(), b.err(), c.err(), d.err(), e.err(), f.err(), g.err(), h.err(), i.err(), j.err(), k.err(), l.err(), m.err(), n.err()].into_iter().flatten() {
+                for r in [
+                    a.err(),
+                    b.err(),
+                    c.err(),
+                    d.err(),
+                    e.err(),
+                    f.err(),
+                    g.err(),
+                    h.err(),
+                    i.err(),
+                    j.err(),
+                    k.err(),
+                    l.err(),
+                    m.err(),
+                    n.err(),
+                ]
+                .into_iter()
+                .flatten()
+                {
                     problems.push(r);
                 }
             }
@@ -357,10 +514,18 @@ pub fn parse_clips(
         let at = format!("{manifest_name} line {}, field `file`", clip.line);
         let path = media_dir.join(&clip.file);
         if !path.is_file() {
-            problems.push(format!("{at}: \"{}\" does not exist in {}", clip.file, media_dir.display()));
+            problems.push(format!(
+                "{at}: \"{}\" does not exist in {}",
+                clip.file,
+                media_dir.display()
+            ));
             continue;
         }
-        let ext = clip.file.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
+        let ext = clip
+            .file
+            .rsplit_once('.')
+            .map(|(_, e)| e.to_ascii_lowercase())
+            .unwrap_or_default();
         let probed = match probe(&path) {
             Ok(p) => p,
             Err(e) => {
@@ -377,12 +542,18 @@ pub fn parse_clips(
             continue;
         }
         if !probed.audio {
-            problems.push(format!("{at}: \"{}\" has no sound track, expected audio", clip.file));
+            problems.push(format!(
+                "{at}: \"{}\" has no sound track, expected audio",
+                clip.file
+            ));
             continue;
         }
         let is_video = VIDEO.contains(&ext.as_str());
         if is_video && !probed.video {
-            problems.push(format!("{at}: \"{}\" is a .{ext} without pictures, expected a video stream", clip.file));
+            problems.push(format!(
+                "{at}: \"{}\" is a .{ext} without pictures, expected a video stream",
+                clip.file
+            ));
             continue;
         }
         let audio_only = is_video && clip.visual_hint == VisualHint::VisualContainsSolution;
@@ -390,7 +561,17 @@ pub fn parse_clips(
             strip_video(&path, &ext).map(|(b, e)| (b, e, MediaKind::Audio))
         } else {
             std::fs::read(&path)
-                .map(|b| (b, ext_static(&ext), if is_video { MediaKind::Video } else { MediaKind::Audio }))
+                .map(|b| {
+                    (
+                        b,
+                        ext_static(&ext),
+                        if is_video {
+                            MediaKind::Video
+                        } else {
+                            MediaKind::Audio
+                        },
+                    )
+                })
                 .map_err(|e| format!("cannot read: {e}"))
         };
         match stored {
@@ -401,7 +582,9 @@ pub fn parse_clips(
         }
     }
     if clips.is_empty() && problems.is_empty() {
-        problems.push(format!("{manifest_name}: no clips (the manifest has no lines)"));
+        problems.push(format!(
+            "{manifest_name}: no clips (the manifest has no lines)"
+        ));
     }
     if !problems.is_empty() {
         return Err(ImportError { problems });
@@ -415,7 +598,10 @@ fn build_records(
     files: &HashMap<String, (Vec<u8>, &'static str, MediaKind, u32)>,
 ) -> ClipsImport {
     let task_id = stable_id("task", &[&spec.slug, "clips"]);
-    let categories: Vec<CategoryInfo> = QuestionType::ALL.iter().map(|&q| question_type_info(q)).collect();
+    let categories: Vec<CategoryInfo> = QuestionType::ALL
+        .iter()
+        .map(|&q| question_type_info(q))
+        .collect();
     let mut media = Vec::new();
     let mut items = Vec::new();
     for clip in clips {
@@ -430,14 +616,20 @@ fn build_records(
         media.push(MediaRecord {
             name: name.clone(),
             task_id: task_id.clone(),
-            sha256: Sha256::digest(bytes.as_slice()).iter().map(|b| format!("{b:02x}")).collect(),
+            sha256: Sha256::digest(bytes.as_slice())
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect(),
             content_type: content_type(ext).into(),
             bytes,
         });
         let source_id = stable_id("clip", &[&spec.slug, &clip.id]);
         let (split, half) = split_of(&source_id, spec.dev_percent);
         let prompt = ItemPrompt::ClipMcq(clip_mcq::Prompt {
-            clip: MediaRef { url: format!("/media/{name}"), alt: String::new() },
+            clip: MediaRef {
+                url: format!("/media/{name}"),
+                alt: String::new(),
+            },
             media: *kind,
             duration_ms: *duration_ms,
             question: clip.question.clone(),
@@ -552,12 +744,33 @@ fn label<T: DeserializeOwned>(
     at: &dyn Fn(&str) -> String,
     expected: &[&str],
 ) -> Result<T, String> {
-    let list = || expected.iter().map(|e| format!("\"{e}\"")).collect::<Vec<_>>().join(", ");
+    let list = || {
+        expected
+            .iter()
+            .map(|e| format!("\"{e}\""))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     match obj.get(field) {
         Some(Value::String(s)) => serde_json::from_value(Value::String(s.trim().to_owned()))
-            .map_err(|_| format!("{}: unknown label \"{s}\", expected one of {}", at(field), list())),
-        Some(other) => Err(format!("{}: expected one of {}, found {}", at(field), list(), describe(other))),
-        None => Err(format!("{}: missing (expected one of {})", at(field), list())),
+            .map_err(|_| {
+                format!(
+                    "{}: unknown label \"{s}\", expected one of {}",
+                    at(field),
+                    list()
+                )
+            }),
+        Some(other) => Err(format!(
+            "{}: expected one of {}, found {}",
+            at(field),
+            list(),
+            describe(other)
+        )),
+        None => Err(format!(
+            "{}: missing (expected one of {})",
+            at(field),
+            list()
+        )),
     }
 }
 
@@ -577,7 +790,11 @@ fn labels<T: DeserializeOwned>(
                 label::<T>(&one, field, at, expected)
             })
             .collect(),
-        Some(other) => Err(format!("{}: expected an array of labels, found {}", at(field), describe(other))),
+        Some(other) => Err(format!(
+            "{}: expected an array of labels, found {}",
+            at(field),
+            describe(other)
+        )),
     }
 }
 
@@ -585,11 +802,18 @@ fn is_safe_relative(name: &str) -> bool {
     !name.is_empty()
         && !name.starts_with('/')
         && !name.contains('\\')
-        && name.split('/').all(|p| !p.is_empty() && p != "." && p != "..")
+        && name
+            .split('/')
+            .all(|p| !p.is_empty() && p != "." && p != "..")
 }
 
 fn ext_static(ext: &str) -> &'static str {
-    AUDIO.iter().chain(VIDEO).find(|e| **e == ext).copied().unwrap_or("bin")
+    AUDIO
+        .iter()
+        .chain(VIDEO)
+        .find(|e| **e == ext)
+        .copied()
+        .unwrap_or("bin")
 }
 
 /// The content type a clip is served with.

@@ -11,8 +11,8 @@ use crate::storage::{
 };
 use anyhow::Context;
 use memeboard_core::api::{
-    BaselineLevel, CategoryScore, CrowdStatsResponse, HeadphoneCheck, QuizSummary,
-    ResultsResponse, ReviewItem, SessionItem, SessionResponse, SessionStatus, StartSessionRequest,
+    BaselineLevel, CategoryScore, CrowdStatsResponse, HeadphoneCheck, QuizSummary, ResultsResponse,
+    ReviewItem, SessionItem, SessionResponse, SessionStatus, StartSessionRequest,
     SubmitAnswerRequest, SubmitAnswerResponse, SubmitPrefaceRequest, SubmitPrefaceResponse,
 };
 use memeboard_core::assign::{assign_balanced, Candidate};
@@ -173,14 +173,17 @@ pub async fn start_session(
     };
 
     let kind = quiz_kind(&quiz)?;
-    let (filters, needs_check) = with_kind!(kind, K => (K::FILTERS_BY_SURVEY, K::NEEDS_HEADPHONE_CHECK));
+    let (filters, needs_check) =
+        with_kind!(kind, K => (K::FILTERS_BY_SURVEY, K::NEEDS_HEADPHONE_CHECK));
     let headphone_json = if needs_check {
         Some(headphone_result(request.headphone_check)?)
     } else {
         None
     };
     let categories: Vec<String> = categories_of(&quiz)?.into_iter().map(|c| c.key).collect();
-    let mut rows = storage.assignment_candidates(&quiz.task.id, filters).await?;
+    let mut rows = storage
+        .assignment_candidates(&quiz.task.id, filters)
+        .await?;
     if filters {
         // Only the items this participant may get (the clip task: their native language and
         // clips without language).
@@ -270,8 +273,10 @@ fn headphone_result(check: Option<HeadphoneCheck>) -> ApiResult<String> {
         )));
     }
     let passed = u32::from(check.correct) * 6 >= u32::from(check.trials) * 5;
-    Ok(serde_json::json!({"trials": check.trials, "correct": check.correct, "passed": passed})
-        .to_string())
+    Ok(
+        serde_json::json!({"trials": check.trials, "correct": check.correct, "passed": passed})
+            .to_string(),
+    )
 }
 
 /// The answer to a resent start: the session the key created. Its participant secret went

@@ -50,6 +50,10 @@ impl Application {
                 &storage,
                 settings.quiz.batch_size,
                 settings.quiz.explain_batch_size,
+                settings
+                    .data
+                    .load_clip_demo
+                    .then_some(settings.data.dir.as_path()),
             )
             .await
             .context("loading the demo benchmark")?;

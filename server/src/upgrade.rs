@@ -92,9 +92,7 @@ fn plan_task(task: &UpgradeTaskRow, items: &[UpgradeItemRow]) -> anyhow::Result<
                 | TaskKind::PanelType
                 | TaskKind::ClipMcq,
             )
-            | None => {
-                item.id.clone()
-            }
+            | None => item.id.clone(),
         };
         let source = target_source(task, item, &new_id);
         targets.push((new_id, source));

@@ -70,7 +70,10 @@ impl ServerKind for ClipMcq {
 
     fn dev_gold_line(item: &TypedItem<Self>) -> Value {
         let order = model_option_order(&item.row.id, item.prompt.choices.len());
-        let position = order.iter().position(|&c| c == item.gold.correct).unwrap_or(0);
+        let position = order
+            .iter()
+            .position(|&c| c == item.gold.correct)
+            .unwrap_or(0);
         json!({
             "item_id": item.row.id,
             "category": item.row.category,
@@ -125,7 +128,11 @@ impl ServerKind for ClipMcq {
         let rows = || items.iter().map(|i| &i.row);
         let mut extra = extra_json(rows(), &outcomes, board_figures);
         // The same figures over the main subset, for the board's switch.
-        let main: Vec<ItemOutcome> = outcomes.iter().filter(|o| o.in_subset(MAIN)).cloned().collect();
+        let main: Vec<ItemOutcome> = outcomes
+            .iter()
+            .filter(|o| o.in_subset(MAIN))
+            .cloned()
+            .collect();
         extra["subsets"] = json!({ MAIN: extra_json(rows(), &main, board_figures) });
         Ok(ScoredFile {
             scores: item_scores(&outcomes, false),

@@ -7,9 +7,9 @@
 
 pub mod clip_mcq;
 pub mod explanation;
+mod outcomes;
 pub mod panel_order;
 pub mod panel_type;
-mod outcomes;
 mod panels;
 pub mod text_mcq;
 

@@ -59,10 +59,7 @@ pub(super) fn figures(
     metrics: &[(Metric, &str)],
     subsets: &[(&str, &str)],
     confusion: bool,
-) -> (
-    Vec<NamedValue>,
-    Option<ConfusionMatrix>,
-) {
+) -> (Vec<NamedValue>, Option<ConfusionMatrix>) {
     let mut out = Vec::new();
     for (metric, name) in metrics {
         if let Some(e) = estimate(*metric, outcomes, RESAMPLES, SEED) {
@@ -105,12 +102,7 @@ pub(super) fn of_half<'a>(
 pub(super) fn extra_json<'a>(
     rows: impl Iterator<Item = &'a TaskItemRow> + Clone,
     outcomes: &[ItemOutcome],
-    figures_of: impl Fn(
-        &[ItemOutcome],
-    ) -> (
-        Vec<NamedValue>,
-        Option<ConfusionMatrix>,
-    ),
+    figures_of: impl Fn(&[ItemOutcome]) -> (Vec<NamedValue>, Option<ConfusionMatrix>),
 ) -> Value {
     let (public, public_confusion) =
         figures_of(&of_half(rows.clone(), outcomes, BoardSplit::Public));
@@ -120,4 +112,3 @@ pub(super) fn extra_json<'a>(
         "public_confusion": public_confusion, "private_confusion": private_confusion,
     })
 }
-

@@ -6,18 +6,18 @@ use crate::config::Settings;
 use crate::error::{ApiError, ApiResult};
 use crate::files::csv_text;
 use crate::kinds::{self, ServerKind};
+use crate::state::AppState;
 use crate::storage::{self, BoardTaskRow, Storage, TaskItemRow};
 use axum::http::HeaderMap;
+use memeboard_core::api::FamiliarityRow;
 use memeboard_core::api::{
     BoardResponse, BoardRow, BoardSettingsRequest, BoardSplit, RowKind, SubmissionStatus, Weights,
 };
-use crate::state::AppState;
-use memeboard_core::api::FamiliarityRow;
 use memeboard_core::crowd::{crowd_rows, facet_rows, CrowdAnswer, CrowdObservation, FacetRow};
-use memeboard_core::tasks::Familiarity;
+use memeboard_core::kinds::Kind;
 use memeboard_core::leaderboard::CategoryEstimate;
 use memeboard_core::stats::Estimate;
-use memeboard_core::kinds::Kind;
+use memeboard_core::tasks::Familiarity;
 use memeboard_core::with_kind;
 use std::collections::HashMap;
 
@@ -72,7 +72,16 @@ pub async fn board(
     let cats = categories(&task)?;
     let keys: Vec<String> = cats.iter().map(|c| c.key.clone()).collect();
     let resamples = settings.quiz.bootstrap_resamples;
-    let (items, metric, missing_policy, baseline_kind, baseline_label, reference_rows, subsets, preface) = with_kind!(task_kind, K => {
+    let (
+        items,
+        metric,
+        missing_policy,
+        baseline_kind,
+        baseline_label,
+        reference_rows,
+        subsets,
+        preface,
+    ) = with_kind!(task_kind, K => {
         if subset != FULL && !K::SUBSETS.contains(&subset) {
             return Err(ApiError::BadRequest(format!(
                 "invalid query: unknown subset `{subset}` for `{slug}` (expected {})",
@@ -383,30 +392,39 @@ async fn familiarity_rows(
     let rows = state
         .board_familiarity
         .get_or_compute(key, fingerprint, move || {
-            let by_value: HashMap<String, FacetRow> =
-                facet_rows(&observations, "familiarity", None, resamples, BOOTSTRAP_SEED)
-                    .into_iter()
-                    .map(|r| (r.value.clone(), r))
-                    .collect();
-            [Familiarity::Familiar, Familiarity::SeenNotFamiliar, Familiarity::Unseen]
-                .into_iter()
-                .map(|f| {
-                    let key = serde_json::to_value(f)
-                        .ok()
-                        .and_then(|v| v.as_str().map(str::to_owned))
-                        .unwrap_or_default();
-                    let row = by_value.get(&key);
-                    let answers = row.map_or(0, |r| r.scored);
-                    FamiliarityRow {
-                        familiarity: f,
-                        participants: row.map_or(0, |r| r.participants),
-                        answers,
-                        estimate: row
-                            .and_then(|r| r.pooled)
-                            .filter(|_| answers >= min_answers.max(1)),
-                    }
-                })
-                .collect()
+            let by_value: HashMap<String, FacetRow> = facet_rows(
+                &observations,
+                "familiarity",
+                None,
+                resamples,
+                BOOTSTRAP_SEED,
+            )
+            .into_iter()
+            .map(|r| (r.value.clone(), r))
+            .collect();
+            [
+                Familiarity::Familiar,
+                Familiarity::SeenNotFamiliar,
+                Familiarity::Unseen,
+            ]
+            .into_iter()
+            .map(|f| {
+                let key = serde_json::to_value(f)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_owned))
+                    .unwrap_or_default();
+                let row = by_value.get(&key);
+                let answers = row.map_or(0, |r| r.scored);
+                FamiliarityRow {
+                    familiarity: f,
+                    participants: row.map_or(0, |r| r.participants),
+                    answers,
+                    estimate: row
+                        .and_then(|r| r.pooled)
+                        .filter(|_| answers >= min_answers.max(1)),
+                }
+            })
+            .collect()
         })
         .await
         .context("computing the board's familiarity rows")?;
@@ -517,7 +535,9 @@ pub async fn update_board(
     let blind = req.blind.unwrap_or(task.blind);
     let blind_revealed = req.blind_revealed.unwrap_or(task.blind_revealed);
     let quiz_open = req.quiz_open.unwrap_or(task.task.quiz_open);
-    let exclude = req.exclude_failed_checks.unwrap_or(task.exclude_failed_checks);
+    let exclude = req
+        .exclude_failed_checks
+        .unwrap_or(task.exclude_failed_checks);
     storage
         .update_board_settings(
             &task.task.id,

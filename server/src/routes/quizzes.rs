@@ -9,7 +9,8 @@ use axum::http::StatusCode;
 use axum::Json;
 use memeboard_core::api::{
     CrowdStatsResponse, QuizSummary, ResultsResponse, SessionResponse, StartSessionRequest,
-    SubmitAnswerRequest, SubmitAnswerResponse, SubmitPrefaceRequest, SubmitPrefaceResponse};
+    SubmitAnswerRequest, SubmitAnswerResponse, SubmitPrefaceRequest, SubmitPrefaceResponse,
+};
 
 pub async fn list_quizzes(State(state): State<AppState>) -> ApiResult<Json<Vec<QuizSummary>>> {
     let quizzes = state.storage.list_open_quizzes().await?;

@@ -240,9 +240,9 @@ impl Storage {
              WHERE task_id = $1 ORDER BY ordinal, id"
         };
         let rows = sqlx::query(query)
-        .bind(task_id)
-        .fetch_all(&self.pool)
-        .await?;
+            .bind(task_id)
+            .fetch_all(&self.pool)
+            .await?;
         rows.iter()
             .map(|r| {
                 Ok(CandidateRow {

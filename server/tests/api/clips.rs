@@ -24,8 +24,14 @@ const ADMIN: &str = "admin-secret-for-tests";
 
 /// Whether ffmpeg is here; panics when it is required but missing.
 fn tools() -> bool {
-    let ok = Command::new("ffmpeg").arg("-version").output().is_ok_and(|o| o.status.success())
-        && Command::new("ffprobe").arg("-version").output().is_ok_and(|o| o.status.success());
+    let ok = Command::new("ffmpeg")
+        .arg("-version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+        && Command::new("ffprobe")
+            .arg("-version")
+            .output()
+            .is_ok_and(|o| o.status.success());
     if !ok {
         assert!(
             std::env::var("MEMEBOARD_REQUIRE_MEDIA_TOOLS").map_or(true, |v| v != "1"),
@@ -42,12 +48,22 @@ fn ffmpeg(args: &[&str]) {
         .args(args)
         .output()
         .expect("ffmpeg runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 /// Test clips: tones of different pitch (audio), two videos with sound, and broken files.
 fn make_media(dir: &Path) {
-    for (name, freq, secs) in [("a.ogg", 440, 2), ("b.wav", 550, 2), ("c.ogg", 660, 3), ("d.ogg", 770, 2), ("long.ogg", 300, 35)] {
+    for (name, freq, secs) in [
+        ("a.ogg", 440, 2),
+        ("b.wav", 550, 2),
+        ("c.ogg", 660, 3),
+        ("d.ogg", 770, 2),
+        ("long.ogg", 300, 35),
+    ] {
         let src = format!("sine=frequency={freq}:duration={secs}");
         let path = dir.join(name);
         let path = path.to_str().unwrap();
@@ -60,19 +76,45 @@ fn make_media(dir: &Path) {
     for (name, pattern) in [("v.webm", "testsrc2"), ("s.webm", "smptebars")] {
         let path = dir.join(name);
         ffmpeg(&[
-            "-f", "lavfi", "-i", &format!("{pattern}=size=160x120:rate=10:duration=2"),
-            "-f", "lavfi", "-i", "sine=frequency=500:duration=2",
-            "-c:v", "libvpx", "-b:v", "100k", "-c:a", "libopus", "-shortest",
+            "-f",
+            "lavfi",
+            "-i",
+            &format!("{pattern}=size=160x120:rate=10:duration=2"),
+            "-f",
+            "lavfi",
+            "-i",
+            "sine=frequency=500:duration=2",
+            "-c:v",
+            "libvpx",
+            "-b:v",
+            "100k",
+            "-c:a",
+            "libopus",
+            "-shortest",
             path.to_str().unwrap(),
         ]);
     }
     let mute = dir.join("mute.webm");
-    ffmpeg(&["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=10:duration=2", "-c:v", "libvpx", mute.to_str().unwrap()]);
+    ffmpeg(&[
+        "-f",
+        "lavfi",
+        "-i",
+        "testsrc2=size=160x120:rate=10:duration=2",
+        "-c:v",
+        "libvpx",
+        mute.to_str().unwrap(),
+    ]);
     std::fs::write(dir.join("broken.ogg"), b"OggS but not really").unwrap();
 }
 
 /// A manifest line.
-fn clip(id: &str, file: &str, language: Option<&str>, question_type: &str, text_cheat: bool) -> Value {
+fn clip(
+    id: &str,
+    file: &str,
+    language: Option<&str>,
+    question_type: &str,
+    text_cheat: bool,
+) -> Value {
     json!({
         "id": id, "file": file, "question": format!("Which pitch? ({id})"),
         "choices": ["low", "middle", "high"], "answer": "middle", "language": language,
@@ -133,7 +175,8 @@ fn broken_clip_manifests_report_every_problem() {
     lines.push(mute);
     lines.push(clip("k8", "mute.webm", None, "emotion", false));
     lines.push(clip("k9", "notes.txt", None, "emotion", false));
-    let Err(ImportError { problems }) = parse_clips(&spec(), "m.jsonl", &text(&lines), dir.path()) else {
+    let Err(ImportError { problems }) = parse_clips(&spec(), "m.jsonl", &text(&lines), dir.path())
+    else {
         panic!("a broken manifest was accepted");
     };
     let expect = [
@@ -164,9 +207,15 @@ async fn app_with_clips(db: Db) -> (TestApp, tempfile::TempDir) {
     let app = TestApp::with_settings(settings, dir).await;
     let media = tempfile::tempdir().unwrap();
     make_media(media.path());
-    let n = import_clips(app.storage(), &spec(), "m.jsonl", &text(&good_manifest()), media.path())
-        .await
-        .expect("import");
+    let n = import_clips(
+        app.storage(),
+        &spec(),
+        "m.jsonl",
+        &text(&good_manifest()),
+        media.path(),
+    )
+    .await
+    .expect("import");
     assert_eq!(n, 6);
     (app, media)
 }
@@ -182,11 +231,26 @@ fn start_body(native: &str, check: Option<(u8, u8)>) -> Value {
     body
 }
 
-async fn preface(app: &TestApp, session: &str, item: &str, familiarity: &str) -> (StatusCode, Value) {
-    app.post(&format!("/api/sessions/{session}/prefaces"), json!({"item_id": item, "familiarity": familiarity})).await
+async fn preface(
+    app: &TestApp,
+    session: &str,
+    item: &str,
+    familiarity: &str,
+) -> (StatusCode, Value) {
+    app.post(
+        &format!("/api/sessions/{session}/prefaces"),
+        json!({"item_id": item, "familiarity": familiarity}),
+    )
+    .await
 }
 
-async fn answer(app: &TestApp, session: &str, item: &str, position: usize, key: &str) -> (StatusCode, Value) {
+async fn answer(
+    app: &TestApp,
+    session: &str,
+    item: &str,
+    position: usize,
+    key: &str,
+) -> (StatusCode, Value) {
     app.post(
         &format!("/api/sessions/{session}/answers"),
         json!({"item_id": item, "idempotency_key": key, "answer": {"kind": "clip_choice", "position": position, "plays": 2}, "response_ms": 800}),
@@ -200,24 +264,40 @@ async fn the_question_comes_only_after_the_familiarity_answer(db: Db) {
     }
     let (app, _media) = app_with_clips(db).await;
     // The headphone check is required to start.
-    let (status, body) = app.post("/api/quizzes/av-clips/sessions", start_body("chinese", None)).await;
+    let (status, body) = app
+        .post(
+            "/api/quizzes/av-clips/sessions",
+            start_body("chinese", None),
+        )
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert!(detail(&body).contains("headphone_check"), "{body}");
-    let (status, s) = app.post("/api/quizzes/av-clips/sessions", start_body("chinese", Some((6, 6)))).await;
+    let (status, s) = app
+        .post(
+            "/api/quizzes/av-clips/sessions",
+            start_body("chinese", Some((6, 6))),
+        )
+        .await;
     assert_eq!(status, StatusCode::CREATED, "{s}");
     let id = s["session_id"].as_str().unwrap();
     let items = s["items"].as_array().unwrap();
     for item in items {
         let v = &item["prompt"];
         assert_eq!(v["kind"], "clip_mcq");
-        assert!(v["question"].is_null() && v["options"].as_array().unwrap().is_empty(), "{item}");
+        assert!(
+            v["question"].is_null() && v["options"].as_array().unwrap().is_empty(),
+            "{item}"
+        );
         assert!(item.get("preface").is_none());
     }
     let item = items[0]["item_id"].as_str().unwrap();
     // Answering first is refused, nothing recorded.
     let (status, body) = answer(&app, id, item, 0, "k0").await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
-    assert!(detail(&body).contains("familiarity question first"), "{body}");
+    assert!(
+        detail(&body).contains("familiarity question first"),
+        "{body}"
+    );
     assert_eq!(app.count("answers").await, 0);
     // Refetching the session does not reveal it either.
     let (_, again) = app.get(&format!("/api/sessions/{id}")).await;
@@ -227,10 +307,16 @@ async fn the_question_comes_only_after_the_familiarity_answer(db: Db) {
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert_eq!(body["item"]["preface"], "seen_not_familiar");
     assert!(body["item"]["prompt"]["question"].is_string(), "{body}");
-    assert_eq!(body["item"]["prompt"]["options"].as_array().unwrap().len(), 3);
+    assert_eq!(
+        body["item"]["prompt"]["options"].as_array().unwrap().len(),
+        3
+    );
     // Exactly once: the same answer again is a replay, another is refused.
     let (status, body) = preface(&app, id, item, "seen_not_familiar").await;
-    assert_eq!((status, body["replayed"].as_bool()), (StatusCode::OK, Some(true)));
+    assert_eq!(
+        (status, body["replayed"].as_bool()),
+        (StatusCode::OK, Some(true))
+    );
     let (status, _) = preface(&app, id, item, "familiar").await;
     assert_eq!(status, StatusCode::CONFLICT);
     let (_, resumed) = app.get(&format!("/api/sessions/{id}")).await;
@@ -247,9 +333,19 @@ async fn assignment_follows_the_native_language(db: Db) {
     }
     let (app, _media) = app_with_clips(db).await;
     let languages = |s: &Value| -> Vec<String> {
-        s["items"].as_array().unwrap().iter().map(|i| i["item_id"].as_str().unwrap().to_owned()).collect()
+        s["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["item_id"].as_str().unwrap().to_owned())
+            .collect()
     };
-    let task = app.storage().find_board_task("av-clips").await.unwrap().unwrap();
+    let task = app
+        .storage()
+        .find_board_task("av-clips")
+        .await
+        .unwrap()
+        .unwrap();
     let lang_of: HashMap<String, Option<String>> = app
         .storage()
         .task_items(&task.task.id)
@@ -257,33 +353,65 @@ async fn assignment_follows_the_native_language(db: Db) {
         .unwrap()
         .into_iter()
         .map(|r| {
-            let memeboard_core::kinds::ItemPrompt::ClipMcq(p) = serde_json::from_str(&r.prompt_json).unwrap() else { panic!() };
+            let memeboard_core::kinds::ItemPrompt::ClipMcq(p) =
+                serde_json::from_str(&r.prompt_json).unwrap()
+            else {
+                panic!()
+            };
             (r.id, p.language)
         })
         .collect();
-    for (native, allowed) in [("chinese", Some("zh")), ("english", Some("en")), ("other", None)] {
-        let (status, s) = app.post("/api/quizzes/av-clips/sessions", start_body(native, Some((6, 3)))).await;
+    for (native, allowed) in [
+        ("chinese", Some("zh")),
+        ("english", Some("en")),
+        ("other", None),
+    ] {
+        let (status, s) = app
+            .post(
+                "/api/quizzes/av-clips/sessions",
+                start_body(native, Some((6, 3))),
+            )
+            .await;
         assert_eq!(status, StatusCode::CREATED, "{s}");
         let got = languages(&s);
         assert!(!got.is_empty());
         for id in &got {
             let lang = lang_of[id].as_deref();
-            assert!(lang.is_none() || lang == allowed, "{native} got a {lang:?} clip");
+            assert!(
+                lang.is_none() || lang == allowed,
+                "{native} got a {lang:?} clip"
+            );
         }
         // Every eligible clip is assigned (batch 10 > 6 clips).
-        let eligible = lang_of.values().filter(|l| l.is_none() || l.as_deref() == allowed).count();
+        let eligible = lang_of
+            .values()
+            .filter(|l| l.is_none() || l.as_deref() == allowed)
+            .count();
         assert_eq!(got.len(), eligible, "{native}");
     }
 }
 
-async fn get_raw(app: &TestApp, path: &str, range: Option<&str>) -> (StatusCode, axum::http::HeaderMap, Vec<u8>) {
+async fn get_raw(
+    app: &TestApp,
+    path: &str,
+    range: Option<&str>,
+) -> (StatusCode, axum::http::HeaderMap, Vec<u8>) {
     let mut req = Request::get(path);
     if let Some(r) = range {
         req = req.header("range", r);
     }
-    let res = app.app.router().oneshot(req.body(Body::empty()).unwrap()).await.unwrap();
+    let res = app
+        .app
+        .router()
+        .oneshot(req.body(Body::empty()).unwrap())
+        .await
+        .unwrap();
     let (status, headers) = (res.status(), res.headers().clone());
-    (status, headers, res.into_body().collect().await.unwrap().to_bytes().to_vec())
+    (
+        status,
+        headers,
+        res.into_body().collect().await.unwrap().to_bytes().to_vec(),
+    )
 }
 
 async fn clips_are_served_with_ranges_and_audio_only_where_the_picture_gives_it_away(db: Db) {
@@ -291,9 +419,12 @@ async fn clips_are_served_with_ranges_and_audio_only_where_the_picture_gives_it_
         return;
     }
     let (app, _media) = app_with_clips(db).await;
-    let (_, inputs) = get_raw(&app, "/api/tasks/av-clips/inputs.jsonl", None).await;
+    let (_, _, inputs) = get_raw(&app, "/api/tasks/av-clips/inputs.jsonl", None).await;
     let inputs = String::from_utf8(inputs).unwrap();
-    let lines: Vec<Value> = inputs.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<Value> = inputs
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(lines.len(), 6);
     let dir = tempfile::tempdir().unwrap();
     let mut media_kinds = Vec::new();
@@ -314,14 +445,21 @@ async fn clips_are_served_with_ranges_and_audio_only_where_the_picture_gives_it_
         let (status, headers, part) = get_raw(&app, url, Some("bytes=10-19")).await;
         assert_eq!(status, StatusCode::PARTIAL_CONTENT);
         assert_eq!(part, &bytes[10..20]);
-        assert!(headers["content-range"].to_str().unwrap().starts_with("bytes 10-19/"));
+        assert!(headers["content-range"]
+            .to_str()
+            .unwrap()
+            .starts_with("bytes 10-19/"));
     }
     // k5 is a video; k6 was a video whose picture gives the answer away: sound only.
     let video = |id: &str| media_kinds.iter().find(|(q, _)| q.contains(id)).unwrap().1;
     assert!(video("(k5)"));
     assert!(!video("(k6)"));
     // No gold in the inputs; no directory listing.
-    assert!(!inputs.contains("\"answer\"") && !inputs.contains("summary") && !inputs.contains("emotions"));
+    assert!(
+        !inputs.contains("\"answer\"")
+            && !inputs.contains("summary")
+            && !inputs.contains("emotions")
+    );
     let (status, _, _) = get_raw(&app, "/media/", None).await;
     assert_ne!(status, StatusCode::OK);
 }
@@ -332,7 +470,12 @@ async fn boards_switch_subsets_and_show_humans_by_familiarity(db: Db) {
     }
     let (app, _media) = app_with_clips(db).await;
     // Two people: one who passed the headphone check, one who did not.
-    let task = app.storage().find_board_task("av-clips").await.unwrap().unwrap();
+    let task = app
+        .storage()
+        .find_board_task("av-clips")
+        .await
+        .unwrap()
+        .unwrap();
     let gold: HashMap<String, usize> = app
         .storage()
         .task_items(&task.task.id)
@@ -340,18 +483,35 @@ async fn boards_switch_subsets_and_show_humans_by_familiarity(db: Db) {
         .unwrap()
         .into_iter()
         .map(|r| {
-            let ItemGold::ClipMcq(clip_mcq::Gold { correct, .. }) = serde_json::from_str(&r.gold_json).unwrap() else { panic!() };
+            let ItemGold::ClipMcq(clip_mcq::Gold { correct, .. }) =
+                serde_json::from_str(&r.gold_json).unwrap()
+            else {
+                panic!()
+            };
             (r.id, correct)
         })
         .collect();
-    for (n, (check, familiarity)) in [((6, 6), "familiar"), ((6, 2), "unseen")].into_iter().enumerate() {
-        let (_, s) = app.post("/api/quizzes/av-clips/sessions", start_body("chinese", Some(check))).await;
+    for (n, (check, familiarity)) in [((6, 6), "familiar"), ((6, 2), "unseen")]
+        .into_iter()
+        .enumerate()
+    {
+        let (_, s) = app
+            .post(
+                "/api/quizzes/av-clips/sessions",
+                start_body("chinese", Some(check)),
+            )
+            .await;
         let id = s["session_id"].as_str().unwrap();
         for (k, item) in s["items"].as_array().unwrap().iter().enumerate() {
             let item_id = item["item_id"].as_str().unwrap();
             let (_, p) = preface(&app, id, item_id, familiarity).await;
             // Find the right display position from the shown options.
-            let options: Vec<String> = p["item"]["prompt"]["options"].as_array().unwrap().iter().map(|o| o.as_str().unwrap().to_owned()).collect();
+            let options: Vec<String> = p["item"]["prompt"]["options"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|o| o.as_str().unwrap().to_owned())
+                .collect();
             let _ = &gold[item_id];
             let position = options.iter().position(|o| o == "middle").unwrap();
             let (status, body) = answer(&app, id, item_id, position, &format!("p{n}k{k}")).await;
@@ -377,15 +537,26 @@ async fn boards_switch_subsets_and_show_humans_by_familiarity(db: Db) {
     assert!(detail(&body).contains("expected full or main"), "{body}");
 
     // A model file with letters: scored, with main-subset summaries.
-    let (_, token) = app.post("/api/authors", json!({"name": "Ann", "organisation": "Lab"})).await;
+    let (_, token) = app
+        .post(
+            "/api/authors",
+            json!({"name": "Ann", "organisation": "Lab"}),
+        )
+        .await;
     let token = token["token"].as_str().unwrap();
-    let (_, inputs) = get_raw(&app, "/api/tasks/av-clips/inputs.jsonl", None).await;
+    let (_, _, inputs) = get_raw(&app, "/api/tasks/av-clips/inputs.jsonl", None).await;
     let file: String = String::from_utf8(inputs)
         .unwrap()
         .lines()
         .map(|l| {
             let v: Value = serde_json::from_str(l).unwrap();
-            let letter = v["choices"].as_array().unwrap().iter().find(|c| c["text"] == "middle").unwrap()["letter"].clone();
+            let letter = v["choices"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|c| c["text"] == "middle")
+                .unwrap()["letter"]
+                .clone();
             json!({"item_id": v["item_id"], "answer": letter}).to_string() + "\n"
         })
         .collect();
@@ -396,12 +567,26 @@ async fn boards_switch_subsets_and_show_humans_by_familiarity(db: Db) {
     let res = app.app.router().oneshot(req).await.unwrap();
     assert_eq!(res.status(), StatusCode::CREATED);
     for subset in ["full", "main"] {
-        let (_, b) = app.get(&format!("/api/boards/av-clips?subset={subset}")).await;
-        let model = b["rows"].as_array().unwrap().iter().find(|r| r["kind"] == "model").unwrap();
+        let (_, b) = app
+            .get(&format!("/api/boards/av-clips?subset={subset}"))
+            .await;
+        let model = b["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["kind"] == "model")
+            .unwrap();
         if b["items"].as_u64().unwrap() > 0 {
-            assert_eq!(model["scores"][0]["estimate"]["value"], 1.0, "{subset}: {model}");
+            assert_eq!(
+                model["scores"][0]["estimate"]["value"], 1.0,
+                "{subset}: {model}"
+            );
         }
-        assert!(b["rows"].as_array().unwrap().iter().any(|r| r["kind"] == "chance"));
+        assert!(b["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["kind"] == "chance"));
     }
 
     // The owner leaves out the participant who failed the headphone check.
@@ -409,11 +594,23 @@ async fn boards_switch_subsets_and_show_humans_by_familiarity(db: Db) {
     let req = Request::post("/api/admin/tasks/av-clips/board")
         .header("authorization", format!("Bearer {ADMIN}"))
         .header("content-type", "application/json")
-        .body(Body::from(json!({"exclude_failed_checks": true}).to_string()))
+        .body(Body::from(
+            json!({"exclude_failed_checks": true}).to_string(),
+        ))
         .unwrap();
-    assert_eq!(app.app.router().oneshot(req).await.unwrap().status(), StatusCode::OK);
+    assert_eq!(
+        app.app.router().oneshot(req).await.unwrap().status(),
+        StatusCode::OK
+    );
     let after = app.get("/api/boards/av-clips").await.1;
-    let participants = |b: &Value| b["rows"].as_array().unwrap().iter().find(|r| r["kind"] == "human_average").map(|r| r["participants"].as_u64().unwrap());
+    let participants = |b: &Value| {
+        b["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["kind"] == "human_average")
+            .map(|r| r["participants"].as_u64().unwrap())
+    };
     if let Some(n) = participants(&before) {
         assert_eq!(n, 2);
         assert_eq!(participants(&after), Some(1));
@@ -428,3 +625,59 @@ on_both_databases!(
     clips_are_served_with_ranges_and_audio_only_where_the_picture_gives_it_away,
     boards_switch_subsets_and_show_humans_by_familiarity,
 );
+
+/// The demo clips are made on first start (espeak-ng, sox, ffmpeg) and pass the importer's
+/// checks: the demo quiz is listed and a Chinese speaker gets Chinese clips and clips without
+/// language only.
+#[tokio::test]
+async fn the_demo_clips_are_made_and_imported_on_first_start() {
+    if !tools() || memeboard_server::demo_clips::tools_missing().len() > 0 {
+        assert!(std::env::var("MEMEBOARD_REQUIRE_MEDIA_TOOLS").map_or(true, |v| v != "1"));
+        return;
+    }
+    let (mut settings, dir) = test_settings(Db::Sqlite, true).await;
+    settings.data.load_clip_demo = true;
+    let app = TestApp::with_settings(settings, dir).await;
+    let (_, quizzes) = app.get("/api/quizzes").await;
+    let clips = quizzes
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|q| q["slug"] == "demo-clips")
+        .expect("demo clip quiz listed");
+    assert_eq!(clips["task_kind"], "clip_mcq");
+    assert_eq!(clips["item_count"], 20);
+    assert_eq!(clips["categories"].as_array().unwrap().len(), 7);
+    let (status, s) = app
+        .post(
+            "/api/quizzes/demo-clips/sessions",
+            start_body("chinese", Some((6, 5))),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{s}");
+    let task = app
+        .storage()
+        .find_board_task("demo-clips")
+        .await
+        .unwrap()
+        .unwrap();
+    let langs: HashMap<String, Option<String>> = app
+        .storage()
+        .task_items(&task.task.id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| {
+            let memeboard_core::kinds::ItemPrompt::ClipMcq(p) =
+                serde_json::from_str(&r.prompt_json).unwrap()
+            else {
+                panic!()
+            };
+            (r.id, p.language)
+        })
+        .collect();
+    for item in s["items"].as_array().unwrap() {
+        let lang = langs[item["item_id"].as_str().unwrap()].as_deref();
+        assert!(matches!(lang, None | Some("zh")), "{lang:?}");
+    }
+}

@@ -68,6 +68,8 @@ pub async fn test_settings(db: Db, load_demo: bool) -> (Settings, tempfile::Temp
     settings.server.static_dir = dir.path().join("no-dist");
     settings.data.dir = dir.path().to_owned();
     settings.data.load_demo = load_demo;
+    // The clip demo (made with ffmpeg, a few seconds) only where a test asks for it.
+    settings.data.load_clip_demo = false;
     settings.quiz.bootstrap_resamples = 200;
     settings.database.max_connections = 4;
     // The generated tiny model stands in for the real one (fast); without it, explanation

@@ -64,7 +64,10 @@ async fn the_real_chime_subset_imports_with_stable_ids(db: Db) {
 
     // Ids are derived from public content only: the first question is keyed by its sentence
     // and options, never by its answer.
-    let candidates = storage.assignment_candidates("chime-mcq", false).await.unwrap();
+    let candidates = storage
+        .assignment_candidates("chime-mcq", false)
+        .await
+        .unwrap();
     let first_record = &serde_json::from_str::<Value>(&mcq).unwrap()[0];
     let options: Vec<String> = (1..=5)
         .map(|k| {
@@ -93,7 +96,10 @@ async fn the_real_chime_subset_imports_with_stable_ids(db: Db) {
         storage.benchmark_counts("chime").await.unwrap(),
         (37, 32 + 37)
     );
-    let again = storage.assignment_candidates("chime-mcq", false).await.unwrap();
+    let again = storage
+        .assignment_candidates("chime-mcq", false)
+        .await
+        .unwrap();
     assert_eq!(
         candidates.iter().map(|c| &c.id).collect::<Vec<_>>(),
         again.iter().map(|c| &c.id).collect::<Vec<_>>()

@@ -10,6 +10,7 @@
 mod abuse_limits;
 mod architecture;
 mod cli;
+mod clips;
 mod distractors;
 mod explanation_board;
 mod explanation_quiz;

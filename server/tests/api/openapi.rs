@@ -22,6 +22,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("post", "/api/quizzes/{slug}/sessions"),
     ("get", "/api/sessions/{id}"),
     ("post", "/api/sessions/{id}/answers"),
+    ("post", "/api/sessions/{id}/prefaces"),
     ("get", "/api/sessions/{id}/results"),
     ("get", "/api/openapi.json"),
     ("get", "/api/embedding-model"),
