@@ -616,7 +616,7 @@ async fn boards_switch_subsets_and_show_humans_by_familiarity(db: Db) {
         assert_eq!(participants(&after), Some(1));
     }
     let (_, stats) = app.get("/api/quizzes/av-clips/stats").await;
-    assert_eq!(stats["completed_participants"].as_u64().unwrap() > 0, true);
+    assert!(stats["completed_participants"].as_u64().unwrap() > 0);
 }
 
 on_both_databases!(
@@ -631,7 +631,7 @@ on_both_databases!(
 /// language only.
 #[tokio::test]
 async fn the_demo_clips_are_made_and_imported_on_first_start() {
-    if !tools() || memeboard_server::demo_clips::tools_missing().len() > 0 {
+    if !tools() || !memeboard_server::demo_clips::tools_missing().is_empty() {
         assert!(std::env::var("MEMEBOARD_REQUIRE_MEDIA_TOOLS").map_or(true, |v| v != "1"));
         return;
     }
