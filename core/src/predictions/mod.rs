@@ -14,10 +14,14 @@
 //! - multi-panel order recovery ([`panels::validate_orders`]):
 //!   `{"item_id": "…", "order": [3, 1, 2, 4]}` or `"order": "3,1,2,4"`, and structure typing
 //!   ([`panels::validate_types`]): `{"item_id": "…", "structure": "narrative"}`; answers that
-//!   do not parse are kept and counted, not rejected (see the `panels` module docs).
+//!   do not parse are kept and counted, not rejected (see the `panels` module docs);
+//! - audio-visual meme clips ([`clips::validate_clip_answers`]):
+//!   `{"item_id": "…", "answer": "B"}`, a letter of the one fixed option order models see, a
+//!   1-based number or an option's text (see the `clips` module docs).
 //!
 //! CSV files carry the same fields as header columns.
 
+pub mod clips;
 mod explanation;
 mod mcq;
 pub mod panels;
@@ -71,7 +75,8 @@ pub struct ManifestItem {
     pub category: String,
     /// Split.
     pub split: Split,
-    /// Options in canonical order (order 0).
+    /// Options in canonical order (order 0); for clip tasks, in the one lettered order models
+    /// see (see [`clips`]).
     pub options: Vec<String>,
 }
 

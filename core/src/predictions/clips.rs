@@ -1,0 +1,1404 @@
+//! Audio-visual meme clip prediction files (`clip_mcq`, AVMeme Exam): the one fixed lettered
+//! option order models see ([`model_option_order`]), what an answer may say
+//! ([`parse_clip_answer`]), all-or-nothing validation ([`validate_clip_answers`]) and scoring
+//! to verdicts with the benchmark's facets as subsets ([`clip_outcomes`], [`facet_subsets`]).
+//!
+//! # Lines
+//!
+//! ```text
+//! {"item_id": "clip-…", "answer": "B"}        a letter (or any form of the table below)
+//! {"item_id": "clip-…", "answer": 2}          a 1-based number: 2 = B
+//! {"item_id": "clip-…", "answer": "Nyan Cat"} the exact text of one option
+//! ```
+//!
+//! CSV files have the header `item_id,answer`; an `answer` cell is read as the text of a JSON
+//! string (`2` and `"2"` alike).
+//!
+//! # Options and letters
+//!
+//! Every model sees each item's choices in one fixed shuffled order, lettered A, B, C…; the
+//! task's manifest lists them in that order ([`ManifestItem::options`], n = their number), and
+//! answers are read as *lettered positions* (0 = A). Letter `k` is canonical choice
+//! `model_option_order(item_id, n)[k]`; [`model_position`] goes the other way, and
+//! [`model_options`] builds the lettered list from the canonical choices. Scoring compares
+//! lettered positions with [`ClipGold::correct_position`], so the mapping is needed only to
+//! build the manifest and the gold.
+//!
+//! # Accepted answers ([`parse_clip_answer`])
+//!
+//! Examples for an item of four options (A `Rickroll`, B `Nyan Cat`, C `Trololo`, D `Numa
+//! Numa`); each reads as B. Surrounding spaces are ignored everywhere.
+//!
+//! | Written as                                                        | Example                   |
+//! |-------------------------------------------------------------------|---------------------------|
+//! | a letter, either case                                             | `B` `b`                   |
+//! | a letter in brackets: `( )`, `[ ]`, full-width `（ ）`             | `(B)` `[b]` `（B）`        |
+//! | a letter then `.` `)` `:` `：` `、` `．` `）`, then optionally any text | `B.` `B)` `B: ` `B) Nyan Cat` |
+//! | a bracketed letter then optionally any text                       | `(B) Nyan Cat`            |
+//! | `Option`, `Answer`, `Choice` (any case), `选项` or `答案`, optionally `:`/`：`, then one of the forms above or a number | `Option B` `answer: (b)` `选项B` `答案：B` `Choice 2` |
+//! | a 1-based number: a JSON integer, or a text of ASCII digits        | `2` `"2"`                 |
+//! | the text of one option, as written (case-sensitive)               | `Nyan Cat`                |
+//! | the text of one option up to letter case, when only one matches   | `nyan cat`                |
+//!
+//! Letters run from A to the item's last option (A–Z at most). Text after a letter is not
+//! read, except that it must not be the text of a *different* option (`B) Trololo` is
+//! rejected as contradictory); and an answer that is exactly an option's text is that option
+//! even when it starts like a letter form (an option `A.I. voice` is not letter A). An answer that reads two ways is rejected as ambiguous unless
+//! both name the same option: e.g. `2` when option C's text is `2` (number 2 is B). A JSON
+//! number is always a number. Everything else is rejected with what was expected: letters
+//! outside the options (`E`), numbers outside `1..=n` (`0`, `5`), other texts (`B is right`,
+//! `Nyan`), an empty text, a JSON boolean, array, object or non-integer number.
+//!
+//! # Validation ([`validate_clip_answers`])
+//!
+//! Unlike panel files, an answer that names no option rejects the file, as for text multiple
+//! choice. Every problem is listed with its line and field (see [`records`](super::records)):
+//! a line that is not valid JSON or not an object, a missing or non-text `item_id`, an unknown
+//! item id, a second line for an item (naming the first), a missing `answer` (absent or `null`
+//! in JSON Lines, an empty cell or no column in CSV), an answer that is not one of the options,
+//! and any other field or column. Items without a line are listed in
+//! [`ValidatedClipFile::missing`] and scored as wrong.
+//!
+//! ```
+//! use memeboard_core::predictions::clips::*;
+//! use memeboard_core::predictions::*;
+//! let options = ["Rickroll", "Nyan Cat", "Trololo"].map(String::from).to_vec();
+//! let item = |id: &str| ManifestItem { id: id.into(), category: "emotion".into(), split: Split::Test,
+//!     options: options.clone() };
+//! let manifest = TaskManifest { task: "avmeme".into(), items: vec![item("v1"), item("v2"), item("v3")] };
+//! let file = "{\"item_id\":\"v1\",\"answer\":\"(B)\"}\n{\"item_id\":\"v2\",\"answer\":\"Trololo\"}";
+//! let ok = validate_clip_answers(file, FileFormat::JsonLines, &manifest, Limits::default()).unwrap();
+//! assert_eq!(ok.answers, vec![Some(1), Some(2), None]);
+//! assert_eq!(ok.missing, vec!["v3"]);
+//! ```
+
+use super::records::{read_records, Column, FieldError, FieldValue, Record, RecordParser};
+use super::{
+    shorten, FileFormat, ItemIndex, Limits, ManifestItem, TaskManifest, ValidationReport,
+    MAX_LISTED_MISSING,
+};
+use crate::assign::option_order;
+use crate::metrics::{ItemOutcome, OutcomeValue, Verdict};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeSet;
+
+/// Seed of the one option order every model sees (`"avmeme"` in ASCII), so that inputs.jsonl,
+/// the manifest and the gold all letter an item's choices the same way. Changing it re-letters
+/// every published item: never change it once inputs are out.
+pub const MODEL_OPTION_SEED: u64 = 0x6176_6d65_6d65;
+
+/// The subset of items not answerable from the text alone: the benchmark's headline numbers.
+pub const MAIN_SUBSET: &str = "main";
+
+/// The options of an item in the order models see them (A = first): the canonical index of
+/// the choice at each lettered position, so the server writes inputs.jsonl and the manifest
+/// from one definition.
+///
+/// ```
+/// use memeboard_core::assign::option_order;
+/// use memeboard_core::predictions::clips::{model_option_order, MODEL_OPTION_SEED};
+/// let order = model_option_order("clip-1", 4);
+/// assert_eq!(order, option_order(MODEL_OPTION_SEED, "clip-1", 4));
+/// let mut sorted = order.clone();
+/// sorted.sort();
+/// assert_eq!(sorted, vec![0, 1, 2, 3]);
+/// ```
+pub fn model_option_order(item_id: &str, num_options: usize) -> Vec<usize> {
+    option_order(MODEL_OPTION_SEED, item_id, num_options)
+}
+
+/// The lettered position (0 = A) at which models see canonical choice `canonical`, so that the
+/// gold's canonical answer becomes [`ClipGold::correct_position`]; `None` when `canonical` is
+/// not below `num_options`.
+///
+/// ```
+/// use memeboard_core::predictions::clips::{model_option_order, model_position};
+/// let order = model_option_order("clip-1", 4);
+/// for k in 0..4 {
+///     assert_eq!(model_position("clip-1", 4, order[k]), Some(k));
+/// }
+/// assert_eq!(model_position("clip-1", 4, 4), None);
+/// ```
+pub fn model_position(item_id: &str, num_options: usize, canonical: usize) -> Option<usize> {
+    model_option_order(item_id, num_options)
+        .iter()
+        .position(|&c| c == canonical)
+}
+
+/// An item's choices (given in canonical order) in the order models see them, so that the
+/// manifest's `options` and the lettered list in inputs.jsonl are built the same way.
+///
+/// ```
+/// use memeboard_core::predictions::clips::{model_option_order, model_options};
+/// let choices = ["w", "x", "y", "z"].map(String::from);
+/// let lettered = model_options("clip-1", &choices);
+/// let order = model_option_order("clip-1", 4);
+/// assert!((0..4).all(|k| lettered[k] == choices[order[k]]));
+/// ```
+pub fn model_options(item_id: &str, choices: &[String]) -> Vec<String> {
+    model_option_order(item_id, choices.len())
+        .into_iter()
+        .filter_map(|c| choices.get(c).cloned())
+        .collect()
+}
+
+/// The letter of lettered position `position` (0 = `A`), for messages and pages; `None` past
+/// `Z`.
+///
+/// ```
+/// use memeboard_core::predictions::clips::option_letter;
+/// assert_eq!((option_letter(0), option_letter(25), option_letter(26)), (Some('A'), Some('Z'), None));
+/// ```
+pub fn option_letter(position: usize) -> Option<char> {
+    u8::try_from(position)
+        .ok()
+        .filter(|&p| p < 26)
+        .map(|p| char::from(b'A' + p))
+}
+
+/// Reads one answer against an item's lettered options (`options` in model order) in any form
+/// of the module docs' table, so that the ways models commonly write a choice all score the
+/// same. Returns the 0-based lettered position, or a message saying what was found and what
+/// was expected (the validator reports it for field `answer`).
+///
+/// ```
+/// use memeboard_core::predictions::clips::parse_clip_answer;
+/// use serde_json::json;
+/// let options = ["Rickroll", "Nyan Cat", "Trololo", "Numa Numa"].map(String::from);
+/// for answer in [json!("B"), json!("b"), json!("(B)"), json!("B."), json!("B)"), json!("B) Nyan Cat"),
+///                json!("Option B"), json!("选项B"), json!("答案：B"), json!(2), json!("2"),
+///                json!("Nyan Cat"), json!(" nyan cat ")] {
+///     assert_eq!(parse_clip_answer(&answer, &options), Ok(1), "{answer}");
+/// }
+/// assert_eq!(parse_clip_answer(&json!("E"), &options), Err(
+///     "expected a letter A to D, a number 1 to 4 or the text of one option, found \"E\"".into()));
+/// assert_eq!(parse_clip_answer(&json!("B) Trololo"), &options), Err(
+///     "\"B) Trololo\" names option B but then gives the text of option C".into()));
+/// ```
+pub fn parse_clip_answer(answer: &Value, options: &[String]) -> Result<usize, String> {
+    match answer {
+        Value::String(text) => parse_text(text, options, || shorten(&answer.to_string())),
+        Value::Number(k) => k
+            .as_u64()
+            .and_then(|k| usize::try_from(k).ok())
+            .filter(|k| (1..=options.len()).contains(k))
+            .map(|k| k - 1)
+            .ok_or_else(|| expected(options.len(), &shorten(&answer.to_string()))),
+        other => Err(expected(options.len(), &shorten(&other.to_string()))),
+    }
+}
+
+/// A text answer: its letter-or-number reading and its option-text reading, which must agree
+/// when both exist. `shown` quotes the answer for messages.
+fn parse_text(text: &str, options: &[String], shown: impl Fn() -> String) -> Result<usize, String> {
+    let t = text.trim();
+    let by_text = option_text(t, options, &shown)?;
+    let by_mark = match marked(t, options, &shown) {
+        // "A.I. voice" as an option's text is that option, not "A" followed by a remark.
+        Ok(Some((_, true))) | Err(_) if by_text.is_some() => None,
+        Ok(mark) => mark.map(|(p, _)| p),
+        Err(e) => return Err(e),
+    };
+    match (by_mark, by_text) {
+        (Some(a), Some(b)) if a != b => Err(format!(
+            "ambiguous: {} reads as option {} but is also the text of option {} (write the letter alone)",
+            shown(),
+            letter(a),
+            letter(b)
+        )),
+        (Some(p), _) | (None, Some(p)) => Ok(p),
+        (None, None) => Err(expected(options.len(), &shown())),
+    }
+}
+
+/// "expected a letter A to D, a number 1 to 4 or the text of one option, found …".
+fn expected(n: usize, found: &str) -> String {
+    if n == 0 {
+        return format!("this item has no options to choose from, found {found}");
+    }
+    format!(
+        "expected a letter A to {}, a number 1 to {n} or the text of one option, found {found}",
+        letter(n.min(26) - 1)
+    )
+}
+
+/// The letter of a position, or `?` past `Z` (not reached: positions come from letters or
+/// are below 26 where shown).
+fn letter(position: usize) -> char {
+    option_letter(position).unwrap_or('?')
+}
+
+/// Words that may come before a letter or number ("Option B", "答案：B"); compared ignoring
+/// ASCII case.
+const PREFIXES: [&str; 5] = ["option", "answer", "choice", "选项", "答案"];
+/// Marks that may follow a bare letter (then any text may follow).
+const AFTER_LETTER: [char; 7] = ['.', ')', ':', '：', '、', '．', '）'];
+/// Brackets around a letter.
+const BRACKETS: [(char, char); 3] = [('(', ')'), ('[', ']'), ('（', '）')];
+
+/// The letter-or-number reading of a trimmed text and whether text follows the letter:
+/// `Ok(None)` when it is in none of those forms (or names a letter or number outside the
+/// options), an error when the text after a letter is another option's text.
+fn marked(
+    t: &str,
+    options: &[String],
+    shown: &impl Fn() -> String,
+) -> Result<Option<(usize, bool)>, String> {
+    if let Some(p) = number(t, options.len()) {
+        return Ok(Some((p, false)));
+    }
+    let rest = PREFIXES
+        .iter()
+        .find_map(|p| {
+            t.get(..p.len())
+                .filter(|head| head.eq_ignore_ascii_case(p))
+                .map(|_| &t[p.len()..])
+        })
+        .map(|rest| {
+            let rest = rest.trim_start();
+            rest.strip_prefix([':', '：']).unwrap_or(rest).trim_start()
+        });
+    if let Some(rest) = rest {
+        if let Some(p) = number(rest, options.len()) {
+            return Ok(Some((p, false)));
+        }
+    }
+    let Some((p, after)) = lettered(rest.unwrap_or(t), options.len()) else {
+        return Ok(None);
+    };
+    let after = after.trim();
+    if let Ok(Some(other)) = option_text(after, options, shown) {
+        if other != p {
+            return Err(format!(
+                "{} names option {} but then gives the text of option {}",
+                shown(),
+                letter(p),
+                letter(other)
+            ));
+        }
+    }
+    Ok(Some((p, !after.is_empty())))
+}
+
+/// A 1-based option number written in ASCII digits, as a lettered position.
+fn number(t: &str, n: usize) -> Option<usize> {
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    t.parse::<usize>()
+        .ok()
+        .filter(|k| (1..=n).contains(k))
+        .map(|k| k - 1)
+}
+
+/// A letter (bare with a mark or nothing after it, or in brackets) at the start of `t`: its
+/// position and the text after it; `None` when `t` does not start so or the letter is past
+/// the options.
+fn lettered(t: &str, n: usize) -> Option<(usize, &str)> {
+    let position = |c: char| {
+        c.is_ascii_alphabetic()
+            .then(|| usize::from(c.to_ascii_uppercase() as u8 - b'A'))
+            .filter(|&p| p < n)
+    };
+    let mut chars = t.chars();
+    let first = chars.next()?;
+    if let Some(&(_, close)) = BRACKETS.iter().find(|(open, _)| *open == first) {
+        let p = position(chars.next()?)?;
+        let rest = chars.as_str().strip_prefix(close)?;
+        return Some((p, rest));
+    }
+    let p = position(first)?;
+    let rest = chars.as_str();
+    match rest.chars().next() {
+        None => Some((p, rest)),
+        Some(c) if AFTER_LETTER.contains(&c) => Some((p, &rest[c.len_utf8()..])),
+        Some(_) => None,
+    }
+}
+
+/// The position of the option whose text `t` is (trimmed): case-sensitive first, then up to
+/// letter case when exactly one option matches so; an error when several do.
+fn option_text(
+    t: &str,
+    options: &[String],
+    shown: &impl Fn() -> String,
+) -> Result<Option<usize>, String> {
+    if t.is_empty() {
+        return Ok(None);
+    }
+    if let Some(p) = options.iter().position(|o| o.trim() == t) {
+        return Ok(Some(p));
+    }
+    let lower = t.to_lowercase();
+    let matching: Vec<usize> = options
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.trim().to_lowercase() == lower)
+        .map(|(p, _)| p)
+        .collect();
+    match matching.as_slice() {
+        [] => Ok(None),
+        [p] => Ok(Some(*p)),
+        several => Err(format!(
+            "ambiguous: {} is the text of options {} up to letter case (write the letter)",
+            shown(),
+            several
+                .iter()
+                .map(|&p| letter(p).to_string())
+                .collect::<Vec<_>>()
+                .join(" and ")
+        )),
+    }
+}
+
+/// A valid clip prediction file, aligned with the manifest, so that scoring can walk gold and
+/// answers side by side.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct ValidatedClipFile {
+    /// Item ids in manifest order.
+    pub item_ids: Vec<String>,
+    /// Data lines read: non-empty lines, not counting a CSV header (the same count for every
+    /// task kind; in a valid file, one per answered item).
+    pub num_lines: usize,
+    /// The lettered position answered for each manifest item (0 = A; `None` = no line for
+    /// it, scored as wrong).
+    pub answers: Vec<Option<usize>>,
+    /// Items without a line.
+    pub missing: Vec<String>,
+}
+
+impl ValidatedClipFile {
+    /// "N item(s) have no prediction and are scored as wrong: a, b, …" or None, so the upload
+    /// page can warn about a partial file the way it does for text multiple choice.
+    ///
+    /// ```
+    /// use memeboard_core::predictions::clips::ValidatedClipFile;
+    /// let file = ValidatedClipFile { item_ids: vec!["a".into(), "b".into()], num_lines: 1,
+    ///     answers: vec![Some(0), None], missing: vec!["b".into()] };
+    /// assert_eq!(file.missing_warning().as_deref(),
+    ///     Some("1 item(s) have no prediction and are scored as wrong: b"));
+    /// ```
+    pub fn missing_warning(&self) -> Option<String> {
+        if self.missing.is_empty() {
+            return None;
+        }
+        let mut named: Vec<&str> = self
+            .missing
+            .iter()
+            .take(MAX_LISTED_MISSING)
+            .map(String::as_str)
+            .collect();
+        if self.missing.len() > MAX_LISTED_MISSING {
+            named.push("…");
+        }
+        Some(format!(
+            "{} item(s) have no prediction and are scored as wrong: {}",
+            self.missing.len(),
+            named.join(", ")
+        ))
+    }
+}
+
+/// Validates a clip prediction file: JSON Lines `{"item_id": "…", "answer": …}` or CSV with
+/// header `item_id,answer`, against the manifest (whose `options` are in model order). All or
+/// nothing: every problem of the module docs' list is reported with its line and field.
+///
+/// ```
+/// use memeboard_core::predictions::clips::*;
+/// use memeboard_core::predictions::*;
+/// let item = |id: &str| ManifestItem { id: id.into(), category: "emotion".into(), split: Split::Test,
+///     options: ["Rickroll", "Nyan Cat", "Trololo", "Numa Numa"].map(String::from).to_vec() };
+/// let manifest = TaskManifest { task: "avmeme".into(), items: vec![item("v1"), item("v2"), item("v3")] };
+/// let csv = "item_id,answer\nv1,\"B) Nyan Cat\"\nv2,4\n";
+/// let ok = validate_clip_answers(csv, FileFormat::Csv, &manifest, Limits::default()).unwrap();
+/// assert_eq!((ok.answers, ok.num_lines), (vec![Some(1), Some(3), None], 2));
+/// let bad = validate_clip_answers("{\"item_id\":\"v9\",\"answer\":\"A\"}\n{\"item_id\":\"v1\",\"answer\":\"E\"}",
+///     FileFormat::JsonLines, &manifest, Limits::default()).unwrap_err();
+/// assert_eq!(bad.lines(), vec![
+///     "line 1, field `item_id`: unknown item id `v9`",
+///     "line 2, field `answer`: expected a letter A to D, a number 1 to 4 or the text of one option, found \"E\"",
+/// ]);
+/// ```
+pub fn validate_clip_answers(
+    text: &str,
+    format: FileFormat,
+    manifest: &TaskManifest,
+    limits: Limits,
+) -> Result<ValidatedClipFile, ValidationReport> {
+    let mut parser = ClipParser {
+        index: ItemIndex::new(manifest),
+        items: &manifest.items,
+        first_line: vec![0; manifest.items.len()],
+    };
+    let read = read_records(text, format, limits, &mut parser)?;
+    let mut answers = vec![None; manifest.items.len()];
+    for (i, position) in read.lines {
+        answers[i] = Some(position);
+    }
+    let missing = manifest
+        .items
+        .iter()
+        .zip(&answers)
+        .filter(|(_, a)| a.is_none())
+        .map(|(it, _)| it.id.clone())
+        .collect();
+    Ok(ValidatedClipFile {
+        item_ids: manifest.items.iter().map(|i| i.id.clone()).collect(),
+        num_lines: read.num_lines,
+        answers,
+        missing,
+    })
+}
+
+/// Reads clip answer lines against a manifest: the item, its answer as a lettered position,
+/// and one line per item.
+struct ClipParser<'m> {
+    index: ItemIndex<'m>,
+    items: &'m [ManifestItem],
+    /// First line of each item; 0 = none yet.
+    first_line: Vec<usize>,
+}
+
+impl RecordParser for ClipParser<'_> {
+    type Line = (usize, usize);
+    const COLUMNS: &'static [Column] = &[
+        Column::required("item_id", "text", "\"…\""),
+        Column::required(
+            "answer",
+            "a letter, an option number or an option's text",
+            "\"B\"",
+        ),
+    ];
+
+    fn parse(&mut self, r: &Record<'_>) -> Result<Self::Line, FieldError> {
+        let id = r.required_text("item_id")?;
+        let i = self.index.find(id)?;
+        let options = self.items.get(i).map_or(&[][..], |it| &it.options[..]);
+        let position = match r.require("answer")? {
+            FieldValue::Json(v) => parse_clip_answer(v, options),
+            FieldValue::Cell(c) => parse_text(c, options, || shorten(&Value::from(c).to_string())),
+        }
+        .map_err(|message| FieldError::new("answer", message))?;
+        if self.first_line[i] != 0 {
+            return Err(FieldError::new(
+                "item_id",
+                format!(
+                    "duplicate prediction for `{}`; first on line {}",
+                    shorten(id.trim()),
+                    self.first_line[i]
+                ),
+            ));
+        }
+        self.first_line[i] = r.line;
+        Ok((i, position))
+    }
+}
+
+/// The gold of one clip item, as plain data so that boards can score without the task store.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct ClipGold {
+    /// Item id (the manifest's).
+    pub item_id: String,
+    /// Question type key (e.g. `audio_analysis`): the item's category.
+    pub question_type: String,
+    /// Lettered position of the correct choice in the manifest's (model) order (0 = A); see
+    /// [`model_position`].
+    pub correct_position: usize,
+    /// Sound type key (e.g. `speech`), for the `sound:` facet.
+    pub sound_type: String,
+    /// ISO 639-1 code of the clip's language (`None` = no language), for the `lang:` facet.
+    pub language: Option<String>,
+    /// Answerable from the text alone: such items are outside [`MAIN_SUBSET`].
+    pub text_cheat: bool,
+}
+
+impl ClipGold {
+    /// The subsets the item's outcome belongs to: [`MAIN_SUBSET`] unless `text_cheat`, then
+    /// `sound:<sound_type>` and `lang:<code>` (or `lang:none`), so one set of outcomes gives
+    /// every board breakdown.
+    ///
+    /// ```
+    /// use memeboard_core::predictions::clips::ClipGold;
+    /// let g = ClipGold { item_id: "v1".into(), question_type: "emotion".into(), correct_position: 0,
+    ///     sound_type: "song".into(), language: None, text_cheat: false };
+    /// assert_eq!(g.subsets(), ["main", "sound:song", "lang:none"]);
+    /// ```
+    pub fn subsets(&self) -> Vec<String> {
+        let mut subsets = Vec::with_capacity(3);
+        if !self.text_cheat {
+            subsets.push(MAIN_SUBSET.to_owned());
+        }
+        subsets.push(format!("sound:{}", self.sound_type));
+        subsets.push(format!(
+            "lang:{}",
+            self.language.as_deref().unwrap_or("none")
+        ));
+        subsets
+    }
+}
+
+/// One verdict per gold item, Correct when the answered lettered position is the gold's and
+/// Wrong otherwise (an item without a line is Wrong: validation already rejected every answer
+/// that names no option), with the question type as category and [`ClipGold::subsets`], so
+/// that a board reads accuracy overall, per question type, per facet and on the main subset
+/// from the same outcomes.
+///
+/// `gold` is in manifest order (the order of `file.item_ids`); outcomes come in gold order. A
+/// gold item whose id is not the file's at the same position is a programming error (gold and
+/// manifest are built from the same task items): it is skipped, yielding no outcome, so the
+/// mistake shows as a lower item count instead of a panic or a mis-scored item.
+///
+/// Worked example: three items with correct letters B, A, C answered B, C and nothing:
+/// Correct, Wrong, Wrong; accuracy 1/3; on the main subset (the third is a text cheat) 1/2.
+///
+/// ```
+/// use memeboard_core::metrics::{ItemOutcome, Metric, OutcomeValue, Verdict::*};
+/// use memeboard_core::predictions::clips::*;
+/// let gold: Vec<ClipGold> = [(1, false), (0, false), (2, true)].into_iter().enumerate().map(|(k, (c, cheat))|
+///     ClipGold { item_id: format!("v{k}"), question_type: "emotion".into(), correct_position: c,
+///         sound_type: "speech".into(), language: Some("en".into()), text_cheat: cheat }).collect();
+/// let file = ValidatedClipFile { item_ids: vec!["v0".into(), "v1".into(), "v2".into()], num_lines: 2,
+///     answers: vec![Some(1), Some(2), None], missing: vec!["v2".into()] };
+/// let outcomes = clip_outcomes(&gold, &file);
+/// let verdicts: Vec<_> = outcomes.iter().map(|o| o.value.clone()).collect();
+/// assert_eq!(verdicts, [Correct, Wrong, Wrong].map(OutcomeValue::Verdict));
+/// assert_eq!(Metric::Accuracy.compute(&outcomes), Some(1.0 / 3.0));
+/// let main: Vec<ItemOutcome> = outcomes.iter().filter(|o| o.in_subset(MAIN_SUBSET)).cloned().collect();
+/// assert_eq!(Metric::Accuracy.compute(&main), Some(0.5));
+/// assert_eq!(outcomes[2].subsets, ["sound:speech", "lang:en"]);
+/// ```
+pub fn clip_outcomes(gold: &[ClipGold], file: &ValidatedClipFile) -> Vec<ItemOutcome> {
+    gold.iter()
+        .enumerate()
+        .filter(|(k, g)| file.item_ids.get(*k) == Some(&g.item_id))
+        .map(|(k, g)| {
+            let answered = file.answers.get(k).copied().flatten();
+            let verdict = if answered == Some(g.correct_position) {
+                Verdict::Correct
+            } else {
+                Verdict::Wrong
+            };
+            ItemOutcome {
+                item: g.item_id.clone(),
+                category: g.question_type.clone(),
+                subsets: g.subsets(),
+                value: OutcomeValue::Verdict(verdict),
+            }
+        })
+        .collect()
+}
+
+/// The subset keys of one facet present in `outcomes` (`prefix` `"sound"` or `"sound:"` gives
+/// every `sound:*`), sorted with `<facet>:none` last, so a board lists a facet's rows in a
+/// stable order for [`summarize_by_subset`](crate::metrics::summarize_by_subset).
+///
+/// ```
+/// use memeboard_core::metrics::{ItemOutcome, OutcomeValue, Verdict::Correct};
+/// use memeboard_core::predictions::clips::facet_subsets;
+/// let mut o: Vec<ItemOutcome> = (0..3).map(|k| ItemOutcome::new(format!("v{k}"), "emotion", OutcomeValue::Verdict(Correct))).collect();
+/// o[0].subsets = vec!["main".into(), "sound:song".into(), "lang:none".into()];
+/// o[1].subsets = vec!["sound:speech".into(), "lang:zh".into()];
+/// o[2].subsets = vec!["main".into(), "sound:song".into(), "lang:en".into()];
+/// assert_eq!(facet_subsets(&o, "lang"), ["lang:en", "lang:zh", "lang:none"]);
+/// assert_eq!(facet_subsets(&o, "sound:"), ["sound:song", "sound:speech"]);
+/// ```
+pub fn facet_subsets(outcomes: &[ItemOutcome], prefix: &str) -> Vec<String> {
+    let prefix = if prefix.ends_with(':') {
+        prefix.to_owned()
+    } else {
+        format!("{prefix}:")
+    };
+    let none = format!("{prefix}none");
+    let present: BTreeSet<&str> = outcomes
+        .iter()
+        .flat_map(|o| &o.subsets)
+        .map(String::as_str)
+        .filter(|s| s.starts_with(&prefix))
+        .collect();
+    let mut keys: Vec<String> = present
+        .iter()
+        .filter(|s| **s != none)
+        .map(|s| (*s).to_owned())
+        .collect();
+    if present.contains(none.as_str()) {
+        keys.push(none);
+    }
+    keys
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::metrics::{summarize_by, summarize_by_subset, Metric, MetricRow};
+    use crate::predictions::{Split, MAX_LISTED_ERRORS};
+    use serde_json::json;
+
+    /// Four lettered options: A Rickroll, B Nyan Cat, C Trololo, D Numa Numa.
+    fn four() -> Vec<String> {
+        ["Rickroll", "Nyan Cat", "Trololo", "Numa Numa"]
+            .map(String::from)
+            .to_vec()
+    }
+
+    fn parse(answer: Value) -> Result<usize, String> {
+        parse_clip_answer(&answer, &four())
+    }
+
+    /// Items `v1`…`v{count}`, each with [`four`] options.
+    fn manifest(count: usize) -> TaskManifest {
+        TaskManifest {
+            task: "avmeme".into(),
+            items: (1..=count)
+                .map(|k| ManifestItem {
+                    id: format!("v{k}"),
+                    category: "emotion".into(),
+                    split: Split::Test,
+                    options: four(),
+                })
+                .collect(),
+        }
+    }
+
+    fn validate(text: &str, format: FileFormat) -> Result<ValidatedClipFile, Vec<String>> {
+        validate_clip_answers(text, format, &manifest(3), Limits::default()).map_err(|r| r.lines())
+    }
+
+    #[test]
+    fn every_documented_letter_form_reads_as_its_option() {
+        for (text, want) in [
+            ("B", 1),
+            ("b", 1),
+            (" D ", 3),
+            ("(B)", 1),
+            ("[b]", 1),
+            ("（B）", 1),
+            ("B.", 1),
+            ("B)", 1),
+            ("B:", 1),
+            ("B：", 1),
+            ("B、", 1),
+            ("B．", 1),
+            ("B）", 1),
+            ("B) Nyan Cat", 1),
+            ("B. nyan cat", 1),
+            ("B) Nyan Cat.", 1),
+            ("(B) Nyan Cat", 1),
+            ("A. I'm not sure", 0),
+            ("Option B", 1),
+            ("option c", 2),
+            ("OPTION: A", 0),
+            ("Answer: (b)", 1),
+            ("answer B.", 1),
+            ("Choice 2", 1),
+            ("选项B", 1),
+            ("选项：C", 2),
+            ("答案：B", 1),
+            ("答案:D", 3),
+            ("答案 2", 1),
+        ] {
+            assert_eq!(parse(json!(text)), Ok(want), "{text}");
+        }
+    }
+
+    #[test]
+    fn numbers_are_one_based_as_json_integers_or_digit_texts() {
+        for (answer, want) in [
+            (json!(1), 0),
+            (json!(4), 3),
+            (json!("2"), 1),
+            (json!(" 3 "), 2),
+        ] {
+            assert_eq!(parse(answer.clone()), Ok(want), "{answer}");
+        }
+        let expected = |found: &str| {
+            Err(format!(
+                "expected a letter A to D, a number 1 to 4 or the text of one option, found {found}"
+            ))
+        };
+        assert_eq!(parse(json!(0)), expected("0"));
+        assert_eq!(parse(json!(5)), expected("5"));
+        assert_eq!(parse(json!(-1)), expected("-1"));
+        assert_eq!(parse(json!(2.0)), expected("2.0"));
+        assert_eq!(parse(json!("0")), expected("\"0\""));
+        assert_eq!(parse(json!("5")), expected("\"5\""));
+        assert_eq!(parse(json!("2.")), expected("\"2.\""));
+    }
+
+    #[test]
+    fn option_texts_match_exactly_then_up_to_letter_case() {
+        assert_eq!(parse(json!("Trololo")), Ok(2));
+        assert_eq!(parse(json!("  Numa Numa ")), Ok(3));
+        assert_eq!(parse(json!("NYAN CAT")), Ok(1));
+        let options = ["Cat", "cat", "Dog"].map(String::from);
+        assert_eq!(parse_clip_answer(&json!("cat"), &options), Ok(1));
+        assert_eq!(parse_clip_answer(&json!("Cat"), &options), Ok(0));
+        assert_eq!(
+            parse_clip_answer(&json!("CAT"), &options),
+            Err(
+                "ambiguous: \"CAT\" is the text of options A and B up to letter case (write the letter)"
+                    .into()
+            )
+        );
+        // Non-ASCII texts compare as written, and up to case where they have it.
+        let options = ["躺平", "Ärger"].map(String::from);
+        assert_eq!(parse_clip_answer(&json!("躺平"), &options), Ok(0));
+        assert_eq!(parse_clip_answer(&json!("ärger"), &options), Ok(1));
+    }
+
+    #[test]
+    fn an_answer_that_reads_two_ways_must_name_one_option() {
+        // Number 2 is B, but C's text is "2".
+        let options = ["3", "1", "2", "4"].map(String::from);
+        assert_eq!(
+            parse_clip_answer(&json!("2"), &options),
+            Err("ambiguous: \"2\" reads as option B but is also the text of option C (write the letter alone)".into())
+        );
+        // A JSON number is a number.
+        assert_eq!(parse_clip_answer(&json!(2), &options), Ok(1));
+        // Both readings agree: fine.
+        let options = ["1", "2"].map(String::from);
+        assert_eq!(parse_clip_answer(&json!("2"), &options), Ok(1));
+        // A letter that is another option's text.
+        let options = ["B", "A"].map(String::from);
+        assert_eq!(
+            parse_clip_answer(&json!("A"), &options),
+            Err("ambiguous: \"A\" reads as option A but is also the text of option B (write the letter alone)".into())
+        );
+        assert_eq!(parse_clip_answer(&json!("(A)"), &options), Ok(0));
+        // An option's whole text that starts like a letter form is that option.
+        let options = ["Nyan Cat", "A.I. voice", "A) B) C)"].map(String::from);
+        assert_eq!(parse_clip_answer(&json!("A.I. voice"), &options), Ok(1));
+        assert_eq!(parse_clip_answer(&json!("A) B) C)"), &options), Ok(2));
+        assert_eq!(parse_clip_answer(&json!("A. something"), &options), Ok(0));
+    }
+
+    #[test]
+    fn a_letter_followed_by_another_options_text_is_contradictory() {
+        assert_eq!(
+            parse(json!("B) Trololo")),
+            Err("\"B) Trololo\" names option B but then gives the text of option C".into())
+        );
+        assert_eq!(
+            parse(json!("(A) numa numa")),
+            Err("\"(A) numa numa\" names option A but then gives the text of option D".into())
+        );
+        assert_eq!(parse(json!("B) Trololo?")), Ok(1));
+    }
+
+    #[test]
+    fn anything_else_is_rejected_saying_what_was_expected() {
+        let expected = |found: &str| {
+            Err(format!(
+                "expected a letter A to D, a number 1 to 4 or the text of one option, found {found}"
+            ))
+        };
+        for text in [
+            "E",
+            "e)",
+            "(E)",
+            "Option E",
+            "B is right",
+            "Bb",
+            "Nyan",
+            "",
+            "  ",
+            "the answer is B",
+            "Ｂ",
+        ] {
+            assert_eq!(
+                parse(json!(text)),
+                expected(&json!(text).to_string()),
+                "{text}"
+            );
+        }
+        assert_eq!(parse(json!(true)), expected("true"));
+        assert_eq!(parse(json!(["B"])), expected("[\"B\"]"));
+        assert_eq!(
+            parse(json!({"letter": "B"})),
+            expected("{\"letter\":\"B\"}")
+        );
+        let long = "x".repeat(60);
+        let Err(message) = parse(json!(long)) else {
+            panic!("a long text read as an option")
+        };
+        assert!(message.ends_with(&format!("found \"{}…", "x".repeat(39))));
+        // Letters stop at the item's last option; more than 26 options stop at Z.
+        let two = ["yes", "no"].map(String::from);
+        assert_eq!(
+            parse_clip_answer(&json!("C"), &two),
+            Err(
+                "expected a letter A to B, a number 1 to 2 or the text of one option, found \"C\""
+                    .into()
+            )
+        );
+        let many: Vec<String> = (0..30).map(|k| format!("o{k}")).collect();
+        assert_eq!(parse_clip_answer(&json!("Z"), &many), Ok(25));
+        assert_eq!(parse_clip_answer(&json!(30), &many), Ok(29));
+        assert!(parse_clip_answer(&json!("z?"), &many)
+            .unwrap_err()
+            .starts_with("expected a letter A to Z, a number 1 to 30"));
+        assert_eq!(
+            parse_clip_answer(&json!("A"), &[]),
+            Err("this item has no options to choose from, found \"A\"".into())
+        );
+    }
+
+    #[test]
+    fn the_model_order_is_fixed_per_item_and_maps_letters_back_to_choices() {
+        let choices: Vec<String> = ["c0", "c1", "c2", "c3", "c4"].map(String::from).to_vec();
+        let mut some_shuffled = false;
+        for k in 0..20 {
+            let id = format!("clip-{k}");
+            let order = model_option_order(&id, 5);
+            assert_eq!(order, model_option_order(&id, 5));
+            let mut sorted = order.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, vec![0, 1, 2, 3, 4]);
+            some_shuffled |= order != sorted;
+            let lettered = model_options(&id, &choices);
+            for (position, &canonical) in order.iter().enumerate() {
+                assert_eq!(lettered[position], choices[canonical]);
+                assert_eq!(model_position(&id, 5, canonical), Some(position));
+                // A letter read from a file is the canonical choice at that position.
+                let letter = option_letter(position).unwrap().to_string();
+                assert_eq!(parse_clip_answer(&json!(letter), &lettered), Ok(position));
+            }
+        }
+        assert!(some_shuffled, "the model order should shuffle");
+        assert_ne!(
+            model_option_order("clip-1", 5),
+            option_order(super::super::ORDER_SEED + 1, "clip-1", 5),
+            "the model order is its own, not a published text-MCQ order"
+        );
+    }
+
+    #[test]
+    fn json_lines_and_csv_read_the_same_answers() {
+        let json = [
+            r#"{"item_id":"v1","answer":"B"}"#,
+            r#"{"item_id":"v3","answer":4}"#,
+            r#"{"answer":"numa numa","item_id":" v2 "}"#,
+        ]
+        .join("\n");
+        let csv = "\u{feff}Item_ID,Answer\nv1,B\nv3,4\n v2 , numa numa \n";
+        let csv_reordered = "answer,item_id\n(b),v1\n\"4\",v3\n\"Numa Numa\",v2\n";
+        for (text, format) in [
+            (json.as_str(), FileFormat::JsonLines),
+            (csv, FileFormat::Csv),
+            (csv_reordered, FileFormat::Csv),
+        ] {
+            let ok = validate(text, format).unwrap();
+            assert_eq!(ok.answers, vec![Some(1), Some(3), Some(3)], "{text}");
+            assert_eq!(ok.item_ids, ["v1", "v2", "v3"]);
+            assert_eq!((ok.num_lines, ok.missing.len()), (3, 0));
+            assert_eq!(ok.missing_warning(), None);
+        }
+        // A quoted CSV cell may hold commas and quotes, and still be read as a letter form.
+        let ok = validate(
+            "item_id,answer\nv1,\"B) Nyan Cat, \"\"of course\"\"\"\n",
+            FileFormat::Csv,
+        )
+        .unwrap();
+        assert_eq!(ok.answers, vec![Some(1), None, None]);
+        assert_eq!(ok.missing, ["v2", "v3"]);
+    }
+
+    #[test]
+    fn each_kind_of_bad_json_line_is_named_with_line_and_field() {
+        let text = [
+            r#"{"item_id":"v1","answer":"A"}"#,
+            r#"{"item_id":"v2","answer":"B""#,
+            r#"["v2", "B"]"#,
+            r#"{"item_id":7,"answer":"B"}"#,
+            r#"{"item_id":"v9","answer":"B"}"#,
+            r#"{"item_id":"v1","answer":"C"}"#,
+            r#"{"item_id":"v2"}"#,
+            r#"{"item_id":"v2","answer":null}"#,
+            r#"{"item_id":"v2","answer":"E"}"#,
+            r#"{"item_id":"v2","answer":false}"#,
+            r#"{"item_id":"v2","answer":"B) Trololo"}"#,
+            r#"{"item_id":"v2","answer":"B","confidence":0.9}"#,
+            r#"{"answer":"B"}"#,
+        ]
+        .join("\n");
+        assert_eq!(
+            validate(&text, FileFormat::JsonLines).unwrap_err(),
+            vec![
+                "line 2: not valid JSON (column 28): EOF while parsing an object at line 1 column 28",
+                "line 3: expected a JSON object like {\"item_id\": \"…\", \"answer\": \"B\"}",
+                "line 4, field `item_id`: expected text, found 7",
+                "line 5, field `item_id`: unknown item id `v9`",
+                "line 6, field `item_id`: duplicate prediction for `v1`; first on line 1",
+                "line 7, field `answer`: missing",
+                "line 8, field `answer`: missing",
+                "line 9, field `answer`: expected a letter A to D, a number 1 to 4 or the text of one option, found \"E\"",
+                "line 10, field `answer`: expected a letter A to D, a number 1 to 4 or the text of one option, found false",
+                "line 11, field `answer`: \"B) Trololo\" names option B but then gives the text of option C",
+                "line 12, field `confidence`: unknown field (expected item_id, answer)",
+                "line 13, field `item_id`: missing",
+            ]
+        );
+    }
+
+    #[test]
+    fn each_kind_of_bad_csv_line_is_named_with_line_and_field() {
+        let text = "item_id,answer\nv1,A\nv1,B\nv9,B\nv2,\nv2,E\n,B\nv3,\"open\n";
+        assert_eq!(
+            validate(text, FileFormat::Csv).unwrap_err(),
+            vec![
+                "line 3, field `item_id`: duplicate prediction for `v1`; first on line 2",
+                "line 4, field `item_id`: unknown item id `v9`",
+                "line 5, field `answer`: missing",
+                "line 6, field `answer`: expected a letter A to D, a number 1 to 4 or the text of one option, found \"E\"",
+                "line 7, field `item_id`: missing",
+                "line 8: not valid CSV: a quoted field is not closed",
+            ]
+        );
+        assert_eq!(
+            validate("item_id\nv1\n", FileFormat::Csv).unwrap_err(),
+            vec!["line 1: expected a header row with columns item_id,answer, found `item_id`"]
+        );
+        assert_eq!(
+            validate("item_id,answer,note\nv1,A,x\n", FileFormat::Csv).unwrap_err(),
+            vec!["line 1, field `note`: unknown column (expected item_id, answer)"]
+        );
+        assert_eq!(
+            validate("item_id,answer\nv1,A,x\n", FileFormat::Csv).unwrap_err(),
+            vec!["line 2: expected 2 fields as in the header, found 3"]
+        );
+    }
+
+    #[test]
+    fn file_level_problems_reject_the_file() {
+        for (text, format) in [
+            ("", FileFormat::JsonLines),
+            ("item_id,answer\n", FileFormat::Csv),
+        ] {
+            assert_eq!(
+                validate(text, format).unwrap_err(),
+                vec!["file contains no predictions"]
+            );
+        }
+        let limits = Limits {
+            max_bytes: 1000,
+            max_rows: 1,
+        };
+        let report = validate_clip_answers(
+            "item_id,answer\nv1,A\nv2,B\n",
+            FileFormat::Csv,
+            &manifest(3),
+            limits,
+        )
+        .unwrap_err();
+        assert_eq!(report.lines(), vec!["file has 2 rows; the limit is 1 rows"]);
+        let text: String = (0..25)
+            .map(|k| format!("{{\"item_id\":\"x{k}\",\"answer\":\"A\"}}\n"))
+            .collect();
+        let report = validate_clip_answers(
+            &text,
+            FileFormat::JsonLines,
+            &manifest(3),
+            Limits::default(),
+        )
+        .unwrap_err();
+        assert_eq!(report.total_errors, 25);
+        assert_eq!(report.errors.len(), MAX_LISTED_ERRORS);
+    }
+
+    #[test]
+    fn the_missing_warning_names_five_then_an_ellipsis() {
+        let file = validate_clip_answers(
+            "{\"item_id\":\"v1\",\"answer\":\"A\"}",
+            FileFormat::JsonLines,
+            &manifest(8),
+            Limits::default(),
+        )
+        .unwrap();
+        assert_eq!(
+            file.answers,
+            [Some(0), None, None, None, None, None, None, None]
+        );
+        assert_eq!(
+            file.missing_warning().as_deref(),
+            Some("7 item(s) have no prediction and are scored as wrong: v2, v3, v4, v5, v6, …")
+        );
+    }
+
+    /// One hand-made item: question type, sound type, language, text cheat, whether the
+    /// answer is right, and how the line is written (`None` = no line).
+    struct Case {
+        qtype: &'static str,
+        sound: &'static str,
+        lang: Option<&'static str>,
+        cheat: bool,
+        right: bool,
+        form: Option<Form>,
+    }
+
+    /// How a hand-made line writes its answer.
+    #[derive(Clone, Copy)]
+    enum Form {
+        Letter,
+        Number,
+        Text,
+    }
+
+    /// Twelve items (canonical choices `c0`…; the correct canonical choice is item index mod
+    /// the number of choices), scored through the whole path: model order → manifest and
+    /// gold → a file written in letters, numbers and option texts → outcomes.
+    ///
+    /// | item | type              | sound        | lang | cheat | answer          |
+    /// |------|-------------------|--------------|------|-------|-----------------|
+    /// | v01  | audio_analysis    | speech       | en   |       | right (letter)  |
+    /// | v02  | audio_analysis    | song         | en   |       | wrong (number)  |
+    /// | v03  | audio_analysis    | music        | —    | yes   | right (text)    |
+    /// | v04  | emotion           | speech       | zh   |       | right (number)  |
+    /// | v05  | emotion           | sound_effect | —    |       | no line (wrong) |
+    /// | v06  | emotion           | song         | zh   | yes   | right (letter)  |
+    /// | v07  | world_knowledge   | speech       | en   |       | wrong (text)    |
+    /// | v08  | world_knowledge   | speech       | ja   |       | right (text)    |
+    /// | v09  | humor_popularity  | music        | —    |       | right (letter)  |
+    /// | v10  | humor_popularity  | song         | en   | yes   | wrong (letter)  |
+    /// | v11  | language_analysis | speech       | zh   |       | right (number)  |
+    /// | v12  | language_analysis | sound_effect | —    |       | no line (wrong) |
+    fn cases() -> Vec<Case> {
+        use Form::*;
+        let c = |qtype, sound, lang, cheat, right, form| Case {
+            qtype,
+            sound,
+            lang,
+            cheat,
+            right,
+            form,
+        };
+        vec![
+            c(
+                "audio_analysis",
+                "speech",
+                Some("en"),
+                false,
+                true,
+                Some(Letter),
+            ),
+            c(
+                "audio_analysis",
+                "song",
+                Some("en"),
+                false,
+                false,
+                Some(Number),
+            ),
+            c("audio_analysis", "music", None, true, true, Some(Text)),
+            c("emotion", "speech", Some("zh"), false, true, Some(Number)),
+            c("emotion", "sound_effect", None, false, false, None),
+            c("emotion", "song", Some("zh"), true, true, Some(Letter)),
+            c(
+                "world_knowledge",
+                "speech",
+                Some("en"),
+                false,
+                false,
+                Some(Text),
+            ),
+            c(
+                "world_knowledge",
+                "speech",
+                Some("ja"),
+                false,
+                true,
+                Some(Text),
+            ),
+            c("humor_popularity", "music", None, false, true, Some(Letter)),
+            c(
+                "humor_popularity",
+                "song",
+                Some("en"),
+                true,
+                false,
+                Some(Letter),
+            ),
+            c(
+                "language_analysis",
+                "speech",
+                Some("zh"),
+                false,
+                true,
+                Some(Number),
+            ),
+            c(
+                "language_analysis",
+                "sound_effect",
+                None,
+                false,
+                false,
+                None,
+            ),
+        ]
+    }
+
+    /// The twelve cases' outcomes, scored from a JSON Lines file written as a model would.
+    fn case_outcomes() -> Vec<ItemOutcome> {
+        let mut items = Vec::new();
+        let mut gold = Vec::new();
+        let mut lines = Vec::new();
+        for (k, case) in cases().iter().enumerate() {
+            let id = format!("v{:02}", k + 1);
+            // Three to five choices, so letter ranges differ between items.
+            let n = 3 + k % 3;
+            let choices: Vec<String> = (0..n).map(|c| format!("{id} choice {c}")).collect();
+            let options = model_options(&id, &choices);
+            let correct = model_position(&id, n, k % n).unwrap();
+            let answered = if case.right {
+                correct
+            } else {
+                (correct + 1) % n
+            };
+            let answer = match case.form {
+                None => None,
+                Some(Form::Letter) => Some(json!(option_letter(answered).unwrap().to_string())),
+                Some(Form::Number) => Some(json!(answered + 1)),
+                Some(Form::Text) => Some(json!(options[answered])),
+            };
+            if let Some(answer) = answer {
+                lines.push(json!({"item_id": id, "answer": answer}).to_string());
+            }
+            items.push(ManifestItem {
+                id: id.clone(),
+                category: case.qtype.into(),
+                split: Split::Test,
+                options,
+            });
+            gold.push(ClipGold {
+                item_id: id,
+                question_type: case.qtype.into(),
+                correct_position: correct,
+                sound_type: case.sound.into(),
+                language: case.lang.map(str::to_owned),
+                text_cheat: case.cheat,
+            });
+        }
+        let manifest = TaskManifest {
+            task: "avmeme".into(),
+            items,
+        };
+        let file = validate_clip_answers(
+            &lines.join("\n"),
+            FileFormat::JsonLines,
+            &manifest,
+            Limits::default(),
+        )
+        .unwrap();
+        assert_eq!(file.missing, ["v05", "v12"]);
+        clip_outcomes(&gold, &file)
+    }
+
+    /// `(items, accuracy)` of each row (accuracy `None` when the row is empty).
+    fn values(rows: &[MetricRow]) -> Vec<(usize, Option<f64>)> {
+        rows.iter()
+            .map(|r| (r.items, r.estimate.map(|e| e.value)))
+            .collect()
+    }
+
+    fn assert_rows(rows: &[MetricRow], want: &[(usize, Option<f64>)]) {
+        let got = values(rows);
+        assert_eq!(got.len(), want.len(), "{got:?}");
+        for ((items, value), (want_items, want_value)) in got.iter().zip(want) {
+            assert_eq!(items, want_items, "{got:?}");
+            match (value, want_value) {
+                (Some(v), Some(w)) => assert!((v - w).abs() < 1e-12, "{got:?} vs {want:?}"),
+                (v, w) => assert_eq!(v, w, "{got:?}"),
+            }
+        }
+    }
+
+    fn categories() -> Vec<String> {
+        crate::kinds::clip_mcq::QuestionType::ALL
+            .iter()
+            .map(|q| {
+                serde_json::to_value(q)
+                    .unwrap()
+                    .as_str()
+                    .unwrap()
+                    .to_owned()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn outcomes_carry_verdicts_categories_and_facet_subsets() {
+        let outcomes = case_outcomes();
+        let verdicts: Vec<bool> = outcomes
+            .iter()
+            .map(|o| o.value == OutcomeValue::Verdict(Verdict::Correct))
+            .collect();
+        let want: Vec<bool> = cases()
+            .iter()
+            .map(|c| c.right && c.form.is_some())
+            .collect();
+        assert_eq!(verdicts, want);
+        assert_eq!(outcomes[2].category, "audio_analysis");
+        assert_eq!(outcomes[0].subsets, ["main", "sound:speech", "lang:en"]);
+        assert_eq!(outcomes[2].subsets, ["sound:music", "lang:none"]);
+        assert_eq!(
+            facet_subsets(&outcomes, "sound"),
+            [
+                "sound:music",
+                "sound:song",
+                "sound:sound_effect",
+                "sound:speech"
+            ]
+        );
+        assert_eq!(
+            facet_subsets(&outcomes, "lang:"),
+            ["lang:en", "lang:ja", "lang:zh", "lang:none"]
+        );
+        assert_eq!(facet_subsets(&outcomes, "visual"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn accuracy_overall_and_per_question_type() {
+        let outcomes = case_outcomes();
+        // Right: v01 v03 v04 v06 v08 v09 v11 = 7 of 12. Per type, in QuestionType::ALL order:
+        // audio_analysis v01 ✓ v02 ✗ v03 ✓ = 2/3; language_analysis v11 ✓ v12 ✗ = 1/2;
+        // contextual_inference none; emotion v04 ✓ v05 ✗ v06 ✓ = 2/3; humor_popularity
+        // v09 ✓ v10 ✗ = 1/2; usage_application none; world_knowledge v07 ✗ v08 ✓ = 1/2.
+        let rows = summarize_by(Metric::Accuracy, &outcomes, &categories(), None, 50, 1);
+        assert_rows(
+            &rows,
+            &[
+                (12, Some(7.0 / 12.0)),
+                (3, Some(2.0 / 3.0)),
+                (2, Some(0.5)),
+                (0, None),
+                (3, Some(2.0 / 3.0)),
+                (2, Some(0.5)),
+                (0, None),
+                (2, Some(0.5)),
+            ],
+        );
+    }
+
+    #[test]
+    fn accuracy_on_the_main_subset_overall_and_per_question_type() {
+        let outcomes = case_outcomes();
+        // Main = not text cheats (v03, v06, v10 out): v01 ✓ v02 ✗ v04 ✓ v05 ✗ v07 ✗ v08 ✓
+        // v09 ✓ v11 ✓ v12 ✗ = 5/9. Per type: audio_analysis v01 ✓ v02 ✗ = 1/2;
+        // language_analysis v11 ✓ v12 ✗ = 1/2; emotion v04 ✓ v05 ✗ = 1/2; humor_popularity
+        // v09 ✓ = 1/1; world_knowledge v07 ✗ v08 ✓ = 1/2.
+        let rows = summarize_by(
+            Metric::Accuracy,
+            &outcomes,
+            &categories(),
+            Some(MAIN_SUBSET),
+            50,
+            1,
+        );
+        assert_rows(
+            &rows,
+            &[
+                (9, Some(5.0 / 9.0)),
+                (2, Some(0.5)),
+                (2, Some(0.5)),
+                (0, None),
+                (2, Some(0.5)),
+                (1, Some(1.0)),
+                (0, None),
+                (2, Some(0.5)),
+            ],
+        );
+        assert!(rows.iter().all(|r| r.subset.as_deref() == Some("main")));
+    }
+
+    #[test]
+    fn accuracy_per_sound_type_and_language() {
+        let outcomes = case_outcomes();
+        // Sound: music v03 ✓ v09 ✓ = 2/2; song v02 ✗ v06 ✓ v10 ✗ = 1/3; sound_effect v05 ✗
+        // v12 ✗ = 0/2; speech v01 ✓ v04 ✓ v07 ✗ v08 ✓ v11 ✓ = 4/5.
+        let sounds = facet_subsets(&outcomes, "sound");
+        let rows = summarize_by_subset(Metric::Accuracy, &outcomes, &sounds, 50, 1);
+        assert_rows(
+            &rows,
+            &[
+                (12, Some(7.0 / 12.0)),
+                (2, Some(1.0)),
+                (3, Some(1.0 / 3.0)),
+                (2, Some(0.0)),
+                (5, Some(0.8)),
+            ],
+        );
+        // Language: en v01 ✓ v02 ✗ v07 ✗ v10 ✗ = 1/4; ja v08 ✓ = 1/1; zh v04 ✓ v06 ✓ v11 ✓
+        // = 3/3; none v03 ✓ v05 ✗ v09 ✓ v12 ✗ = 2/4.
+        let langs = facet_subsets(&outcomes, "lang");
+        let rows = summarize_by_subset(Metric::Accuracy, &outcomes, &langs, 50, 1);
+        assert_rows(
+            &rows,
+            &[
+                (12, Some(7.0 / 12.0)),
+                (4, Some(0.25)),
+                (1, Some(1.0)),
+                (3, Some(1.0)),
+                (4, Some(0.5)),
+            ],
+        );
+        // And the main subset beside them, as a board row.
+        let rows = summarize_by_subset(
+            Metric::Accuracy,
+            &outcomes,
+            &[MAIN_SUBSET.to_owned()],
+            50,
+            1,
+        );
+        assert_rows(&rows, &[(12, Some(7.0 / 12.0)), (9, Some(5.0 / 9.0))]);
+        // Every outcome parsed: accuracy on parseable answers is accuracy, the parse rate 1.
+        assert_eq!(Metric::ParseRate.compute(&outcomes), Some(1.0));
+    }
+
+    #[test]
+    fn gold_out_of_step_with_the_file_is_skipped_not_misscored() {
+        let gold = |id: &str| ClipGold {
+            item_id: id.into(),
+            question_type: "emotion".into(),
+            correct_position: 0,
+            sound_type: "speech".into(),
+            language: None,
+            text_cheat: false,
+        };
+        let file = ValidatedClipFile {
+            item_ids: vec!["v1".into(), "v2".into()],
+            num_lines: 2,
+            answers: vec![Some(0), Some(0)],
+            missing: vec![],
+        };
+        let outcomes = clip_outcomes(&[gold("v2"), gold("v2"), gold("v3")], &file);
+        assert_eq!(outcomes.len(), 1);
+        assert_eq!(outcomes[0].item, "v2");
+    }
+
+    #[test]
+    fn the_validated_file_and_gold_serialise_as_plain_data() {
+        let file = validate(
+            "{\"item_id\":\"v2\",\"answer\":\"C\"}",
+            FileFormat::JsonLines,
+        )
+        .unwrap();
+        assert_eq!(
+            serde_json::to_value(&file).unwrap(),
+            json!({"item_ids": ["v1", "v2", "v3"], "num_lines": 1, "answers": [null, 2, null],
+                   "missing": ["v1", "v3"]})
+        );
+        let gold = ClipGold {
+            item_id: "v1".into(),
+            question_type: "emotion".into(),
+            correct_position: 2,
+            sound_type: "song".into(),
+            language: Some("ko".into()),
+            text_cheat: true,
+        };
+        let back: ClipGold = serde_json::from_value(serde_json::to_value(&gold).unwrap()).unwrap();
+        assert_eq!(back, gold);
+        assert_eq!(gold.subsets(), ["sound:song", "lang:ko"]);
+    }
+}
