@@ -10,7 +10,7 @@ use memeboard_core::api::{
     ApiErrorBody, BoardResponse, BoardSplit, CreateAuthorRequest, CreateAuthorResponse,
     CrowdStatsResponse, ItemGap, MeResponse, QuizSummary, ResultsResponse, SessionResponse,
     StartSessionRequest, SubmissionDetail, SubmitAnswerRequest, SubmitAnswerResponse,
-    SubmitPredictionsResponse, TaskSummary, Weights,
+    SubmitPredictionsResponse, SubmitPrefaceRequest, SubmitPrefaceResponse, TaskSummary, Weights,
 };
 use memeboard_core::leaderboard::McqGold;
 use memeboard_core::predictions::{FileFormat, TaskManifest};
@@ -219,6 +219,28 @@ pub async fn submit_answer(
     .await
 }
 
+/// Waits before the automatic resends of a failed preface (as for answers): an identical
+/// resend is answered with the stored preface, so repeating it is safe.
+pub const PREFACE_RETRY_DELAYS_MS: [i32; 4] = [1_000, 2_000, 4_000, 8_000];
+
+/// `POST /api/sessions/{id}/prefaces`: stores the familiarity answer of a clip and returns
+/// the item with its question. Resent by itself while the failure may be temporary
+/// (`before_resend(n)` as in [`with_resends`]): the server stores a preface once and answers
+/// an identical resend with `replayed: true`.
+pub async fn submit_preface(
+    session_id: &str,
+    request: &SubmitPrefaceRequest,
+    before_resend: impl FnMut(u32) -> bool,
+) -> Result<SubmitPrefaceResponse, ApiError> {
+    let url = format!("/api/sessions/{}/prefaces", segment(session_id));
+    with_resends(
+        &PREFACE_RETRY_DELAYS_MS,
+        || post_json(&url, request),
+        before_resend,
+    )
+    .await
+}
+
 /// `GET /api/sessions/{id}/results`: score, crowd baseline and review (409 until complete).
 pub async fn get_results(session_id: &str) -> Result<ResultsResponse, ApiError> {
     get_json(&format!("/api/sessions/{}/results", segment(session_id))).await
@@ -349,14 +371,29 @@ pub fn split_name(split: BoardSplit) -> &'static str {
     }
 }
 
-/// `GET /api/boards/{slug}?split=…`: one board (403 for a private board not yet revealed).
-pub async fn board(slug: &str, split: BoardSplit) -> Result<BoardResponse, ApiError> {
-    get_json(&format!(
+/// `GET /api/boards/{slug}?split=…&subset=…`: one board (403 for a private board not yet
+/// revealed). `subset` (e.g. `main`) is passed through when given; without it the server
+/// shows its default subset.
+pub async fn board(
+    slug: &str,
+    split: BoardSplit,
+    subset: Option<&str>,
+) -> Result<BoardResponse, ApiError> {
+    get_json(&board_query(slug, split, subset)).await
+}
+
+/// The URL of a board fetch (see [`board`]).
+pub fn board_query(slug: &str, split: BoardSplit, subset: Option<&str>) -> String {
+    let mut url = format!(
         "/api/boards/{}?split={}",
-        segment(slug),
+        encode_component(slug),
         split_name(split)
-    ))
-    .await
+    );
+    if let Some(subset) = subset.map(str::trim).filter(|s| !s.is_empty()) {
+        url.push_str("&subset=");
+        url.push_str(&encode_component(subset));
+    }
+    url
 }
 
 /// The URL of a board download (`ext` is `csv` or `json`).
@@ -534,6 +571,22 @@ pub async fn upload_predictions(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn board_queries_pass_the_subset_through() {
+        assert_eq!(
+            board_query("clips", BoardSplit::Public, None),
+            "/api/boards/clips?split=public"
+        );
+        assert_eq!(
+            board_query("clips", BoardSplit::Private, Some("main")),
+            "/api/boards/clips?split=private&subset=main"
+        );
+        assert_eq!(
+            board_query("a b", BoardSplit::Public, Some(" ")),
+            "/api/boards/a%20b?split=public"
+        );
+    }
 
     #[test]
     fn error_body_details_are_joined() {

@@ -220,6 +220,10 @@ pub struct Strings {
     pub continue_: &'static str,
     /// Step 2 heading.
     pub step2_title: &'static str,
+    /// Step 1 heading when the flow has three steps (clip quizzes add a headphone check).
+    pub step1_of3_title: &'static str,
+    /// The survey's heading when the flow has three steps.
+    pub step3_of3_title: &'static str,
     /// Step 2 introduction.
     pub survey_intro: &'static str,
     /// Placeholder option of the survey selects.
@@ -426,6 +430,32 @@ pub struct Strings {
     pub board_private: &'static str,
     /// Accessible name of the public/private toggle.
     pub board_split_label: &'static str,
+    /// Accessible name of the item-subset switch.
+    pub board_subset_label: &'static str,
+    /// Subset `main`: items not answerable from the text alone.
+    pub subset_main: &'static str,
+    /// Subset `full`: every item.
+    pub subset_full: &'static str,
+    /// Heading of the familiarity figure.
+    pub familiarity_chart_title: &'static str,
+    /// What the familiarity figure shows.
+    pub familiarity_chart_note: &'static str,
+    /// Familiarity table: caption.
+    pub familiarity_table_caption: &'static str,
+    /// Familiarity table: the group column.
+    pub col_familiarity: &'static str,
+    /// Familiarity table: accuracy with its interval.
+    pub col_human_accuracy: &'static str,
+    /// Familiarity table: participants.
+    pub col_participants: &'static str,
+    /// Familiarity table: answers.
+    pub col_answers: &'static str,
+    /// Under a bar: participants.
+    pub familiarity_participants: fn(usize) -> String,
+    /// Under a bar: answers.
+    pub familiarity_answers: fn(usize) -> String,
+    /// A group with too few answers to show.
+    pub too_few_answers: &'static str,
     /// Heading while the private board is not revealed.
     pub board_locked_title: &'static str,
     /// Blind board note.
@@ -691,6 +721,8 @@ pub static ZH: Strings = Strings {
     consent_label: "我同意：我已年满 18 周岁，并会遵守以上规则。",
     continue_: "继续",
     step2_title: "第 2 步（共 2 步）：关于你",
+    step1_of3_title: "第 1 步（共 3 步）：说明与知情同意",
+    step3_of3_title: "第 3 步（共 3 步）：关于你",
     survey_intro: "几个粗略的背景问题，不涉及任何可识别个人身份的信息。",
     choose: "请选择…",
     age_label: "年龄段",
@@ -811,6 +843,19 @@ pub static ZH: Strings = Strings {
     board_public: "公开榜",
     board_private: "私有榜",
     board_split_label: "选择榜单",
+    board_subset_label: "题目范围",
+    subset_main: "主要子集（不能仅凭文字作答的题目）",
+    subset_full: "全部题目",
+    familiarity_chart_title: "人类准确率与熟悉程度",
+    familiarity_chart_note: "按参与者在看题前对片段熟悉程度的回答分组；竖线为 95% 置信区间（对参与者和题目做自助法重抽样）。",
+    familiarity_table_caption: "各熟悉程度组的人类准确率",
+    col_familiarity: "熟悉程度",
+    col_human_accuracy: "准确率 [95% 置信区间]",
+    col_participants: "参与者",
+    col_answers: "作答数",
+    familiarity_participants: |p| format!("{p} 人"),
+    familiarity_answers: |a| format!("{a} 次作答"),
+    too_few_answers: "作答太少，不显示",
     board_locked_title: "私有榜尚未公布",
     board_blind_note: "本榜为盲评：组织者公布之前，模型成绩保持隐藏。",
     board_items: |n, metric| format!("基于 {n} 道测试题评分 · 指标：{metric}"),
@@ -975,6 +1020,8 @@ pub static EN: Strings = Strings {
     consent_label: "I agree: I am 18 or older and I will follow these rules.",
     continue_: "Continue",
     step2_title: "Step 2 of 2: About you",
+    step1_of3_title: "Step 1 of 3: Instructions and consent",
+    step3_of3_title: "Step 3 of 3: About you",
     survey_intro: "A few coarse background questions; nothing that identifies you.",
     choose: "Choose…",
     age_label: "Age range",
@@ -1107,6 +1154,19 @@ pub static EN: Strings = Strings {
     board_public: "Public board",
     board_private: "Private board",
     board_split_label: "Board",
+    board_subset_label: "Items",
+    subset_main: "Main subset (not answerable from the text alone)",
+    subset_full: "All items",
+    familiarity_chart_title: "Human accuracy by familiarity",
+    familiarity_chart_note: "Grouped by what participants said about knowing each clip before its question; whiskers show 95% intervals (bootstrap over participants and items).",
+    familiarity_table_caption: "Human accuracy per familiarity group",
+    col_familiarity: "Familiarity",
+    col_human_accuracy: "Accuracy [95% interval]",
+    col_participants: "Participants",
+    col_answers: "Answers",
+    familiarity_participants: |p| format!("{p} participants"),
+    familiarity_answers: |a| format!("{a} answers"),
+    too_few_answers: "too few answers to show",
     board_locked_title: "The private board is not revealed yet",
     board_blind_note: "This board is blind: model scores stay hidden until the organisers reveal them.",
     board_items: |n, metric| format!("Scored on {n} test items · metric: {metric}"),

@@ -3,6 +3,7 @@
 pub mod answer;
 pub mod board_chart;
 pub mod header;
+pub mod headphone_check;
 pub mod score;
 pub mod sentence;
 pub mod status;

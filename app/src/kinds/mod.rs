@@ -11,6 +11,7 @@
 //! After core (`core/src/kinds/<kind>.rs`): `app/src/kinds/<kind>.rs` with `impl UiKind`
 //! and its strings table, then one arm in [`question_view`] and one in [`review_view`].
 
+pub mod clip_mcq;
 pub mod explanation;
 pub mod panel_order;
 pub mod panel_type;
@@ -21,13 +22,14 @@ use crate::api::{self, ApiError};
 use crate::i18n::{category_label, use_i18n, Lang};
 use leptos::prelude::*;
 use memeboard_core::api::{ResultsResponse, ReviewItem, SessionItem, SubmitAnswerResponse};
+use memeboard_core::kinds::clip_mcq::{ClipMcq, MediaKind};
 use memeboard_core::kinds::explanation::Explanation;
 use memeboard_core::kinds::panel_order::PanelOrder;
 use memeboard_core::kinds::panel_type::PanelType;
 use memeboard_core::kinds::text_mcq::TextMcq;
 use memeboard_core::kinds::{Kind, PromptView, ReviewDetail, TaskKind};
 use memeboard_core::predictions::{FileFormat, TaskManifest};
-use memeboard_core::tasks::CategoryInfo;
+use memeboard_core::tasks::{CategoryInfo, Familiarity};
 use memeboard_core::with_kind;
 use std::fmt;
 use std::future::Future;
@@ -50,6 +52,35 @@ pub struct QuestionContext {
     pub session_id: String,
     /// Called with the acknowledgement when the participant moves on.
     pub on_ack: Callback<(usize, SubmitAnswerResponse)>,
+    /// The stored preface answer (kinds with a preface resume after it on a reload).
+    pub preface: Option<Familiarity>,
+    /// The next item's media, so a kind can fetch it while this question is answered.
+    pub next_media: Option<NextMedia>,
+}
+
+/// A media file of the next item, worth fetching ahead so that it plays without waiting.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NextMedia {
+    /// The file's URL.
+    pub url: String,
+    /// Audio or video.
+    pub media: MediaKind,
+}
+
+impl NextMedia {
+    /// The media of an item's prompt, for kinds whose items have one (clips).
+    pub fn of(prompt: &PromptView) -> Option<Self> {
+        match prompt {
+            PromptView::ClipMcq(view) => Some(Self {
+                url: view.clip.url.clone(),
+                media: view.media,
+            }),
+            PromptView::TextMcq(_)
+            | PromptView::Explanation(_)
+            | PromptView::PanelOrder(_)
+            | PromptView::PanelType(_) => None,
+        }
+    }
 }
 
 /// What a review card gets besides its kind's review.
@@ -155,9 +186,11 @@ pub fn instructions(lang: Lang, kind: TaskKind) -> &'static str {
     with_kind!(kind, K => K::instructions(lang))
 }
 
-/// The question component of a batch item.
+/// The question component of a batch item; `next` is the item that follows it, if any (for
+/// fetching its media ahead).
 pub fn question_view(
     item: SessionItem,
+    next: Option<&SessionItem>,
     total: usize,
     answered_count: Signal<usize>,
     session_id: String,
@@ -171,12 +204,15 @@ pub fn question_view(
         answered_count,
         session_id,
         on_ack,
+        preface: item.preface,
+        next_media: next.and_then(|n| NextMedia::of(&n.prompt)),
     };
     match item.prompt {
         PromptView::TextMcq(view) => TextMcq::question(ctx, view),
         PromptView::Explanation(view) => Explanation::question(ctx, view),
         PromptView::PanelOrder(view) => PanelOrder::question(ctx, view),
         PromptView::PanelType(view) => PanelType::question(ctx, view),
+        PromptView::ClipMcq(view) => ClipMcq::question(ctx, view),
     }
 }
 
@@ -202,6 +238,7 @@ pub fn review_view(item: ReviewItem, categories: StoredValue<Vec<CategoryInfo>>)
         ReviewDetail::Explanation(review) => Explanation::review_card(ctx, review),
         ReviewDetail::PanelOrder(review) => PanelOrder::review_card(ctx, review),
         ReviewDetail::PanelType(review) => PanelType::review_card(ctx, review),
+        ReviewDetail::ClipMcq(review) => ClipMcq::review_card(ctx, review),
     }
 }
 

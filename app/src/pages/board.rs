@@ -1,6 +1,8 @@
-//! `/boards/{slug}?split=public|private`: one leaderboard. A sortable table of model, human
-//! and chance rows with 95% intervals per category, the bar chart, the missing-items policy
-//! and CSV/JSON downloads. The private board shows the server's message until revealed.
+//! `/boards/{slug}?split=public|private&subset=…`: one leaderboard. A sortable table of model,
+//! human and chance rows with 95% intervals per category, the bar chart, the missing-items
+//! policy and CSV/JSON downloads; boards with item subsets get a subset switch, and clip boards
+//! the human-accuracy-by-familiarity figure. The private board shows the server's message
+//! until revealed.
 
 use crate::api::{self, ApiError};
 use crate::components::board_chart::BoardChart;
@@ -13,7 +15,7 @@ use crate::i18n::{category_label, tr, use_i18n, Lang};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_params_map, use_query_map};
 use memeboard_core::api::{
-    BoardResponse, BoardRow, BoardSplit, RowGroup, RowKind, SubmissionStatus,
+    BoardResponse, BoardRow, BoardSplit, FamiliarityRow, RowGroup, RowKind, SubmissionStatus,
 };
 use memeboard_core::kinds::panels::StructureType;
 use memeboard_core::metrics::ConfusionMatrix;
@@ -175,10 +177,11 @@ pub fn BoardPage() -> impl IntoView {
     let query = use_query_map();
     let slug = move || params.read().get("slug").unwrap_or_default();
     let split = move || parse_split(query.read().get("split").as_deref());
+    let subset = move || query.read().get("subset").filter(|s| !s.trim().is_empty());
     let data = LocalResource::new(move || {
-        let (slug, split) = (slug(), split());
+        let (slug, split, subset) = (slug(), split(), subset());
         async move {
-            match api::board(&slug, split).await {
+            match api::board(&slug, split, subset.as_deref()).await {
                 Ok(b) => Ok(Loaded::Board(Box::new(b))),
                 Err(ApiError::Server {
                     status: 403,
@@ -218,24 +221,240 @@ pub fn BoardPage() -> impl IntoView {
     }
 }
 
-/// Public / private links (plain links: the split lives in the URL).
+/// The page URL of a board view: split (public is the default) and subset, when given.
+fn board_href(slug: &str, split: BoardSplit, subset: Option<&str>) -> String {
+    let mut params = Vec::new();
+    if split == BoardSplit::Private {
+        params.push("split=private".to_owned());
+    }
+    if let Some(subset) = subset {
+        params.push(format!("subset={}", api::encode_component(subset)));
+    }
+    let base = format!("/boards/{}", api::encode_component(slug));
+    if params.is_empty() {
+        base
+    } else {
+        format!("{base}?{}", params.join("&"))
+    }
+}
+
+/// Public / private links (plain links: the split lives in the URL; the subset is kept).
 #[component]
-fn SplitToggle(slug: String, split: BoardSplit) -> impl IntoView {
-    let base = format!("/boards/{}", api::encode_component(&slug));
+fn SplitToggle(
+    slug: String,
+    split: BoardSplit,
+    #[prop(optional, into)] subset: Option<String>,
+) -> impl IntoView {
     let current = move |s: BoardSplit| (s == split).then_some("page");
+    let public = board_href(&slug, BoardSplit::Public, subset.as_deref());
+    let private = board_href(&slug, BoardSplit::Private, subset.as_deref());
     view! {
         <nav class="segmented" aria-label=tr(|t| t.board_split_label)>
-            <a href=base.clone() aria-current=current(BoardSplit::Public) data-testid="split-public">
+            <a href=public aria-current=current(BoardSplit::Public) data-testid="split-public">
                 {tr(|t| t.board_public)}
             </a>
             <a
-                href=format!("{base}?split=private")
+                href=private
                 aria-current=current(BoardSplit::Private)
                 data-testid="split-private"
             >
                 {tr(|t| t.board_private)}
             </a>
         </nav>
+    }
+}
+
+/// A subset's name in `lang` (`main`, `full`; others as sent).
+fn subset_text(lang: Lang, subset: &str) -> String {
+    let t = lang.strings();
+    match subset {
+        "main" => t.subset_main.to_owned(),
+        "full" => t.subset_full.to_owned(),
+        other => other.to_owned(),
+    }
+}
+
+/// Links that reload the board on another item subset (`?subset=main`, `full`…), for boards
+/// that have more than one.
+#[component]
+fn SubsetSwitch(
+    slug: String,
+    split: BoardSplit,
+    current: String,
+    subsets: Vec<String>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let links = subsets
+        .into_iter()
+        .map(|s| {
+            let href = board_href(&slug, split, Some(&s));
+            let here = (s == current).then_some("page");
+            let testid = format!("subset-{s}");
+            let data = s.clone();
+            view! {
+                <a href=href aria-current=here data-testid=testid data-subset=data>
+                    {move || subset_text(i18n.lang(), &s)}
+                </a>
+            }
+        })
+        .collect_view();
+    view! {
+        <nav class="segmented subset-switch" aria-label=tr(|t| t.board_subset_label) data-testid="subset-switch">
+            {links}
+        </nav>
+    }
+}
+
+/// Chart geometry of the familiarity figure (SVG user units).
+const FAM_WIDTH: f64 = 420.0;
+const FAM_HEIGHT: f64 = 236.0;
+const FAM_LEFT: f64 = 44.0;
+const FAM_TOP: f64 = 16.0;
+const FAM_PLOT_H: f64 = 160.0;
+const FAM_BAR_W: f64 = 56.0;
+
+/// The y coordinate of an accuracy in `[0, 1]`.
+fn fam_y(value: f64) -> f64 {
+    FAM_TOP + FAM_PLOT_H * (1.0 - value.clamp(0.0, 1.0))
+}
+
+/// The benchmark's figure: human accuracy by familiarity group, bars with 95% interval
+/// whiskers and the group sizes, and the same numbers as a table for screen readers (the
+/// drawing is hidden from them).
+#[component]
+fn FamiliarityChart(rows: Vec<FamiliarityRow>) -> impl IntoView {
+    let i18n = use_i18n();
+    let rows = StoredValue::new(rows);
+    let slot = move || {
+        let n = rows.with_value(Vec::len).max(1) as f64;
+        (FAM_WIDTH - FAM_LEFT - 8.0) / n
+    };
+    let grid = [0.0, 0.25, 0.5, 0.75, 1.0]
+        .into_iter()
+        .map(|v| {
+            let y = fam_y(v);
+            view! {
+                <line class="grid" x1=FAM_LEFT x2=FAM_WIDTH - 8.0 y1=y y2=y></line>
+                <text class="axis" x=FAM_LEFT - 6.0 y=y + 4.0 text-anchor="end">
+                    {format!("{v:.2}")}
+                </text>
+            }
+        })
+        .collect_view();
+    let bars = move || {
+        let lang = i18n.lang();
+        let t = lang.strings();
+        let w = slot();
+        rows.with_value(|rows| {
+            rows.iter()
+                .enumerate()
+                .map(|(i, r)| {
+                    let cx = FAM_LEFT + w * (i as f64 + 0.5);
+                    let label = crate::kinds::clip_mcq::familiarity_short(lang, r.familiarity);
+                    let people = (t.familiarity_participants)(r.participants);
+                    let answers = (t.familiarity_answers)(r.answers);
+                    let shape = r.estimate.map(|e| {
+                        let (top, low, high) = (fam_y(e.value), fam_y(e.ci_low), fam_y(e.ci_high));
+                        view! {
+                            <rect
+                                class="bar"
+                                x=cx - FAM_BAR_W / 2.0
+                                y=top
+                                width=FAM_BAR_W
+                                height=(fam_y(0.0) - top).max(0.0)
+                            ></rect>
+                            <line class="whisker" x1=cx x2=cx y1=low y2=high></line>
+                            <line class="whisker" x1=cx - 8.0 x2=cx + 8.0 y1=low y2=low></line>
+                            <line class="whisker" x1=cx - 8.0 x2=cx + 8.0 y1=high y2=high></line>
+                            <text class="value" x=cx + 12.0 y=top - 4.0>
+                                {format::accuracy(e.value)}
+                            </text>
+                        }
+                    });
+                    let empty = r.estimate.is_none().then(|| {
+                        view! {
+                            <text class="axis" x=cx y=fam_y(0.0) - 6.0 text-anchor="middle">
+                                {DASH}
+                            </text>
+                        }
+                    });
+                    view! {
+                        <g data-familiarity=crate::kinds::clip_mcq::familiarity_key(r.familiarity)>
+                            {shape}
+                            {empty}
+                            <text class="label" x=cx y=FAM_TOP + FAM_PLOT_H + 18.0 text-anchor="middle">
+                                {label}
+                            </text>
+                            <text class="axis" x=cx y=FAM_TOP + FAM_PLOT_H + 34.0 text-anchor="middle">
+                                {people}
+                            </text>
+                            <text
+                                class="axis"
+                                x=cx
+                                y=FAM_TOP + FAM_PLOT_H + 48.0
+                                text-anchor="middle"
+                            >
+                                {answers}
+                            </text>
+                        </g>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    let table_rows = move || {
+        let lang = i18n.lang();
+        let t = lang.strings();
+        rows.with_value(|rows| {
+            rows.iter()
+                .map(|r| {
+                    let accuracy = r
+                        .estimate
+                        .as_ref()
+                        .map(format::estimate)
+                        .unwrap_or_else(|| t.too_few_answers.to_owned());
+                    view! {
+                        <tr>
+                            <th scope="row">
+                                {crate::kinds::clip_mcq::familiarity_label(lang, r.familiarity)}
+                            </th>
+                            <td>{accuracy}</td>
+                            <td class="num">{r.participants.to_string()}</td>
+                            <td class="num">{r.answers.to_string()}</td>
+                        </tr>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <section class="chart-section familiarity-chart" data-testid="familiarity-chart">
+            <h2>{tr(|t| t.familiarity_chart_title)}</h2>
+            <p class="muted small">{tr(|t| t.familiarity_chart_note)}</p>
+            <svg
+                class="fam-svg"
+                viewBox=format!("0 0 {FAM_WIDTH} {FAM_HEIGHT}")
+                width="100%"
+                aria-hidden="true"
+                focusable="false"
+            >
+                {grid}
+                <line class="axis-line" x1=FAM_LEFT x2=FAM_LEFT y1=FAM_TOP y2=fam_y(0.0)></line>
+                {bars}
+            </svg>
+            <table class="visually-hidden" data-testid="familiarity-table">
+                <caption>{tr(|t| t.familiarity_table_caption)}</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">{tr(|t| t.col_familiarity)}</th>
+                        <th scope="col">{tr(|t| t.col_human_accuracy)}</th>
+                        <th scope="col">{tr(|t| t.col_participants)}</th>
+                        <th scope="col">{tr(|t| t.col_answers)}</th>
+                    </tr>
+                </thead>
+                <tbody>{table_rows}</tbody>
+            </table>
+        </section>
     }
 }
 
@@ -445,7 +664,9 @@ fn metric_text(lang: Lang, name: &str) -> String {
             Some(s) => {
                 (t.metric_accuracy_of_type)(crate::kinds::panel_type::structure_name(lang, s))
             }
-            None => other.to_owned(),
+            None => {
+                crate::kinds::clip_mcq::metric_name(lang, other).unwrap_or_else(|| other.to_owned())
+            }
         },
     }
 }
@@ -557,12 +778,25 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
     let missing_policy = board.missing_policy.clone();
     let secondary_rows = board.rows.clone();
     let secondary = move || secondary_metrics(&secondary_rows, i18n.lang());
+    let subset = board.subset.clone();
+    let subsets = board.subsets.clone();
+    let subset_switch = (!subsets.is_empty()).then(|| {
+        view! { <SubsetSwitch slug=slug.clone() split=split current=subset.clone() subsets=subsets /> }
+    });
+    let kept_subset = (!board.subsets.is_empty()).then(|| board.subset.clone());
+    let familiarity = board.familiarity.clone();
+    let familiarity_chart =
+        (!familiarity.is_empty()).then(|| view! { <FamiliarityChart rows=familiarity /> });
     view! {
         <section class="intro board-head">
             <h1>{board.title.clone()}</h1>
             <p class="muted">{move || (i18n.t().board_items)(items, &metric)}</p>
         </section>
-        <SplitToggle slug=slug.clone() split=split />
+        {match kept_subset {
+            Some(subset) => view! { <SplitToggle slug=slug.clone() split=split subset=subset /> }.into_any(),
+            None => view! { <SplitToggle slug=slug.clone() split=split /> }.into_any(),
+        }}
+        {subset_switch}
         {blind
             .then(|| {
                 view! {
@@ -616,6 +850,7 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
             <h2>{tr(|t| t.chart_title)}</h2>
             <BoardChart board=board />
         </section>
+        {familiarity_chart}
 
         <section class="downloads">
             <h2>{tr(|t| t.downloads)}</h2>
@@ -729,5 +964,35 @@ mod tests {
         assert_eq!(parse_split(Some("private")), BoardSplit::Private);
         assert_eq!(parse_split(Some("x")), BoardSplit::Public);
         assert_eq!(parse_split(None), BoardSplit::Public);
+    }
+
+    #[test]
+    fn board_links_keep_split_and_subset() {
+        assert_eq!(
+            board_href("clips", BoardSplit::Public, None),
+            "/boards/clips"
+        );
+        assert_eq!(
+            board_href("clips", BoardSplit::Public, Some("main")),
+            "/boards/clips?subset=main"
+        );
+        assert_eq!(
+            board_href("clips", BoardSplit::Private, Some("full")),
+            "/boards/clips?split=private&subset=full"
+        );
+    }
+
+    #[test]
+    fn clip_figures_and_subsets_are_named() {
+        assert_eq!(metric_text(Lang::En, "sound:speech"), "sound: speech");
+        assert_eq!(metric_text(Lang::Zh, "sound:speech"), "声音类型：语音");
+        assert_eq!(
+            metric_text(Lang::En, "lang:none"),
+            "language: none (no words)"
+        );
+        assert_eq!(metric_text(Lang::En, "parse rate"), "parse rate");
+        assert_eq!(metric_text(Lang::En, "something"), "something");
+        assert_eq!(subset_text(Lang::En, "full"), "All items");
+        assert_eq!(subset_text(Lang::En, "odd"), "odd");
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::api;
 use crate::browser::random_key;
+use crate::components::headphone_check::HeadphoneCheck;
 use crate::components::status::{error_fallback, Loading};
 use crate::i18n::{category_label, use_i18n};
 use crate::kinds;
@@ -11,7 +12,9 @@ use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
-use memeboard_core::api::{QuizSummary, RecruitmentIds, StartSessionRequest};
+use memeboard_core::api::{
+    HeadphoneCheck as CheckResult, QuizSummary, RecruitmentIds, StartSessionRequest,
+};
 use memeboard_core::survey::{AgeRange, NativeLanguage, OnlineTime, SurveyResponse};
 use memeboard_core::tasks::TaskKind;
 use serde::de::DeserializeOwned;
@@ -125,7 +128,14 @@ fn QuizIntro(quiz: QuizSummary) -> impl IntoView {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Step {
     Consent,
+    /// Clip quizzes only: the headphone screening (the server requires its result).
+    Headphones,
     Survey,
+}
+
+/// Whether a quiz of this kind starts with the headphone check.
+fn needs_headphones(kind: TaskKind) -> bool {
+    kind == TaskKind::ClipMcq
 }
 
 /// Why the survey could not be sent (kept as data so the text follows the language).
@@ -135,29 +145,71 @@ enum FormError {
     Server(String),
 }
 
-/// Step 1 (instructions + consent) and step 2 (survey), then `POST …/sessions`.
+/// Step 1 (instructions + consent), for clip quizzes the headphone check, then the survey,
+/// then `POST …/sessions`.
 #[component]
 fn StartFlow(slug: String, kind: TaskKind) -> impl IntoView {
     let step = RwSignal::new(Step::Consent);
     let agreed = RwSignal::new(false);
+    let headphones = needs_headphones(kind);
+    // Kept when the participant goes back to the consent step: the check is not repeated.
+    let check = RwSignal::new(None::<CheckResult>);
+    let on_check = Callback::new(move |result: CheckResult| {
+        check.set(Some(result));
+        step.set(Step::Survey);
+    });
 
     view! {
         {move || match step.get() {
             Step::Consent => {
-                view! { <ConsentStep agreed=agreed step=step kind=kind /> }.into_any()
+                view! {
+                    <ConsentStep
+                        agreed=agreed
+                        step=step
+                        kind=kind
+                        next=if headphones && check.get_untracked().is_none() {
+                            Step::Headphones
+                        } else {
+                            Step::Survey
+                        }
+                    />
+                }
+                    .into_any()
             }
-            Step::Survey => view! { <SurveyStep slug=slug.clone() step=step /> }.into_any(),
+            Step::Headphones => view! { <HeadphoneCheck on_done=on_check /> }.into_any(),
+            Step::Survey => {
+                view! {
+                    <SurveyStep
+                        slug=slug.clone()
+                        step=step
+                        three_steps=headphones
+                        check=check.into()
+                    />
+                }
+                    .into_any()
+            }
         }}
     }
 }
 
 /// Step 1: what the task is (in the quiz kind's words), the rules, and the "I agree" checkbox.
 #[component]
-fn ConsentStep(agreed: RwSignal<bool>, step: RwSignal<Step>, kind: TaskKind) -> impl IntoView {
+fn ConsentStep(
+    agreed: RwSignal<bool>,
+    step: RwSignal<Step>,
+    kind: TaskKind,
+    /// The step after this one.
+    next: Step,
+) -> impl IntoView {
     let i18n = use_i18n();
+    let three_steps = needs_headphones(kind);
     view! {
         <section class="card" data-testid="consent">
-            <h2>{move || i18n.t().step1_title}</h2>
+            <h2>
+                {move || {
+                    if three_steps { i18n.t().step1_of3_title } else { i18n.t().step1_title }
+                }}
+            </h2>
             <p data-testid="task-instructions">{move || kinds::instructions(i18n.lang(), kind)}</p>
             <h3>{move || i18n.t().rules_title}</h3>
             <ul class="rules">
@@ -182,7 +234,7 @@ fn ConsentStep(agreed: RwSignal<bool>, step: RwSignal<Step>, kind: TaskKind) -> 
                     disabled=move || !agreed.get()
                     on:click=move |_| {
                         if agreed.get_untracked() {
-                            step.set(Step::Survey);
+                            step.set(next);
                         }
                     }
                 >
@@ -239,9 +291,17 @@ fn SurveySelect(
     }
 }
 
-/// Step 2: the background survey and the start button.
+/// The last step: the background survey and the start button (with the headphone check's
+/// result, for clip quizzes).
 #[component]
-fn SurveyStep(slug: String, step: RwSignal<Step>) -> impl IntoView {
+fn SurveyStep(
+    slug: String,
+    step: RwSignal<Step>,
+    /// The flow has the headphone check (headings count three steps).
+    three_steps: bool,
+    /// The headphone check's result, sent with the start.
+    check: Signal<Option<CheckResult>>,
+) -> impl IntoView {
     let i18n = use_i18n();
     let query = use_query_map();
     let navigate = use_navigate();
@@ -320,6 +380,12 @@ fn SurveyStep(slug: String, step: RwSignal<Step>) -> impl IntoView {
             error.set(Some(FormError::Missing));
             return;
         };
+        let headphone_check = check.get_untracked();
+        if three_steps && headphone_check.is_none() {
+            // The server refuses a clip quiz without the check: do it first.
+            step.set(Step::Headphones);
+            return;
+        }
         let q = query.get_untracked();
         // One key per start, kept until the server answered: resends (automatic, or after a
         // reload) get the session the first attempt may already have created.
@@ -346,7 +412,7 @@ fn SurveyStep(slug: String, step: RwSignal<Step>) -> impl IntoView {
                 session_id: non_empty(q.get("SESSION_ID"))
                     .or_else(|| storage::recruitment_id("SESSION_ID")),
             },
-            headphone_check: None,
+            headphone_check,
         };
         error.set(None);
         sending.set(true);
@@ -394,7 +460,7 @@ fn SurveyStep(slug: String, step: RwSignal<Step>) -> impl IntoView {
     view! {
         <section class="card" data-testid="survey">
             <h2 node_ref=heading tabindex="-1">
-                {move || i18n.t().step2_title}
+                {move || if three_steps { i18n.t().step3_of3_title } else { i18n.t().step2_title }}
             </h2>
             <p>{move || i18n.t().survey_intro}</p>
             <form class="survey" novalidate=true on:submit=on_submit>

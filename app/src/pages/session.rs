@@ -112,14 +112,22 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
             {move || match current.get() {
                 Some(pos) => {
                     items
-                        .with_value(|its| its.iter().find(|i| i.position == pos).cloned())
-                        .map(|item| {
-                            kinds::question_view(
-                                item,
-                                total,
-                                answered_count,
-                                sid.get_value(),
-                                on_ack,
+                        .with_value(|its| {
+                            let item = its.iter().find(|i| i.position == pos).cloned()?;
+                            // The item likely shown next (its media can load meanwhile).
+                            let next = answered
+                                .with_untracked(|a| next_unanswered(its, a, pos))
+                                .filter(|&p| p != pos)
+                                .and_then(|p| its.iter().find(|i| i.position == p));
+                            Some(
+                                kinds::question_view(
+                                    item,
+                                    next,
+                                    total,
+                                    answered_count,
+                                    sid.get_value(),
+                                    on_ack,
+                                ),
                             )
                         })
                         .into_any()
