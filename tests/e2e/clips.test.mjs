@@ -17,7 +17,8 @@ let server;
 let browser;
 
 before(async () => {
-  server = await startServer();
+  // Small demo: show the board's per-group figures over few answers (default minimum 10).
+  server = await startServer({ MEMEBOARD__LEADERBOARD__MIN_CATEGORY_ITEMS: '1' });
   browser = await launchBrowser();
 });
 after(async () => {
@@ -79,13 +80,16 @@ async function surveyAndStart(page) {
 async function playClip(page, question) {
   const media = question.getByTestId('clip-media');
   const handle = await media.elementHandle();
+  const clicked = Date.now();
   await question.getByTestId('clip-play').click();
   // The element advances (or, for a very short clip, has already ended).
   await page.waitForFunction(
     (el) => el.ended || (!el.paused && el.currentTime > 0),
     handle,
-    { timeout: CLIP_MS },
+    { timeout: CLIP_MS, polling: 10 },
   );
+  // A figure, not a check: time from the click to the clip playing (localhost).
+  console.log(`[clips] first sound ${Date.now() - clicked} ms after Play`);
   const state = await media.evaluate((el) => ({
     paused: el.paused, ended: el.ended, time: el.currentTime, error: el.error?.code ?? null,
   }));
@@ -258,6 +262,44 @@ test('the next clip is fetched ahead, and the trial names no tone without the te
     const src = await preload.getAttribute('src');
     assert.notEqual(src, await question.getByTestId('clip-media').getAttribute('src'));
   }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the clip board shows a model, the humans by familiarity and chance, on full and main', async () => {
+  // A model file through the API: the letter of the first option everywhere.
+  const author = await (await fetch(`${server.base}/api/authors`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Clip Team', organisation: 'Lab' }),
+  })).json();
+  const inputs = (await (await fetch(`${server.base}/api/tasks/${SLUG}/inputs.jsonl`)).text())
+    .trim().split('\n').map((l) => JSON.parse(l));
+  assert.ok(inputs.every((i) => i.choices[0].letter === 'A'));
+  const body = inputs.map((i) => JSON.stringify({ item_id: i.item_id, answer: 'A' })).join('\n') + '\n';
+  const res = await fetch(`${server.base}/api/tasks/${SLUG}/submissions?model=Letter-A`, {
+    method: 'POST', headers: { authorization: `Bearer ${author.token}` }, body,
+  });
+  assert.equal(res.status, 201, await res.text());
+
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${server.base}/boards/${SLUG}`);
+  const model = page.locator('[data-testid="board-row"][data-label="Letter-A"]');
+  await model.waitFor();
+  assert.ok((await page.locator('[data-testid="board-row"][data-kind="baseline"]').count()) >= 1);
+  const board = await (await fetch(`${server.base}/api/boards/${SLUG}`)).json();
+  assert.deepEqual(board.subsets, ['full', 'main']);
+  if (board.rows.some((r) => r.kind === 'human_average')) {
+    assert.ok((await page.locator('[data-testid="board-row"][data-kind="human"]').count()) >= 1);
+  }
+  await page.getByTestId('familiarity-chart').waitFor();
+  // The switch: the main subset (clips not answerable from text alone).
+  await page.getByTestId('subset-switch').getByTestId('subset-main').click();
+  await page.waitForURL(/subset=main/);
+  await model.waitFor();
+  const main = await (await fetch(`${server.base}/api/boards/${SLUG}?subset=main`)).json();
+  assert.equal(main.subset, 'main');
+  assert.ok(main.items <= board.items);
   assert.deepEqual(errors, []);
   await page.close();
 });
