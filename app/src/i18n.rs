@@ -294,6 +294,8 @@ pub struct Strings {
     pub your_score: &'static str,
     /// Results: answers to hidden test items are not scored or reviewed.
     pub held_out_note: fn(usize) -> String,
+    /// The headline score when every answer was on hidden test items (nothing to score here).
+    pub all_held_out: &'static str,
     /// Similarity kinds: the rounded mean over the hidden items (count, mean).
     pub hidden_mean_note: fn(usize, f64) -> String,
     /// A category figure left out because the category has too few items on the board half.
@@ -769,6 +771,7 @@ pub static ZH: Strings = Strings {
     held_out_note: |n| {
         format!("你有 {n} 道题属于隐藏测试集：这些作答计入人类基准，但不计入此处得分，也不显示正确答案。")
     },
+    all_held_out: "你的题目都属于隐藏测试集：作答已计入人类基准，此处不显示得分。",
     hidden_mean_note: |n, mean| {
         format!("隐藏测试题（{n} 道）的平均相似度：{mean:.1}（四舍五入；不显示单题得分）")
     },
@@ -1068,6 +1071,7 @@ pub static EN: Strings = Strings {
     held_out_note: |n| {
         format!("{n} of your answers are to hidden test items: they count towards the crowd baseline, but not towards your score here, and their correct answers are not shown.")
     },
+    all_held_out: "All your items are hidden test items: your answers count toward the human baseline; no score is shown here.",
     hidden_mean_note: |n, mean| {
         format!("Hidden test items ({n}): average similarity {mean:.1} (rounded; no per-item scores)")
     },

@@ -234,9 +234,14 @@ pub(super) fn correctness_summary(
             format::accuracy(mean)
         ),
         Some((None, n, mean)) => format!("{} ({n})", format::accuracy(mean)),
-        None => DASH.to_owned(),
+        None => i18n.t().all_held_out.to_owned(),
     };
-    view! { <p class="score" data-testid="your-score">{text}</p> }.into_any()
+    let state = if overall.is_some() {
+        "scored"
+    } else {
+        "held-out"
+    };
+    view! { <p class="score" data-testid="your-score" data-state=state>{text}</p> }.into_any()
 }
 
 /// A line of a multi-panel task's dev gold, as the submit page's preview needs it.

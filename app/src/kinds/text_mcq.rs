@@ -91,7 +91,15 @@ impl UiKind for TextMcq {
     }
 
     fn score_summary(results: &ResultsResponse) -> AnyView {
-        view! { <p class="score" data-testid="your-score">{score_text(results)}</p> }.into_any()
+        let i18n = use_i18n();
+        let text = score_text(results);
+        let state = if text.is_some() { "scored" } else { "held-out" };
+        view! {
+            <p class="score" data-testid="your-score" data-state=state>
+                {move || text.clone().unwrap_or_else(|| i18n.t().all_held_out.to_owned())}
+            </p>
+        }
+        .into_any()
     }
 
     fn submit_help() -> AnyView {
@@ -153,7 +161,8 @@ impl UiKind for TextMcq {
 }
 
 /// "7 / 10 (0.700)".
-fn score_text(results: &ResultsResponse) -> String {
+/// The headline score, `None` when no answer was on an open item.
+fn score_text(results: &ResultsResponse) -> Option<String> {
     results
         .you
         .iter()
@@ -162,7 +171,6 @@ fn score_text(results: &ResultsResponse) -> String {
             Some(correct) => format!("{correct} / {} ({})", s.answered, format::accuracy(s.mean)),
             None => format!("{} ({})", format::accuracy(s.mean), s.answered),
         })
-        .unwrap_or_else(|| DASH.to_owned())
 }
 
 /// A preview score on the open dev split.
