@@ -135,7 +135,7 @@ enum Step {
 
 /// Whether a quiz of this kind starts with the headphone check.
 fn needs_headphones(kind: TaskKind) -> bool {
-    kind == TaskKind::ClipMcq
+    memeboard_core::with_kind!(kind, K => <K as memeboard_core::kinds::Kind>::NEEDS_HEADPHONE_CHECK)
 }
 
 /// Why the survey could not be sent (kept as data so the text follows the language).
