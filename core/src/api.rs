@@ -62,6 +62,13 @@ pub struct QuizSummary {
     pub categories: Vec<CategoryInfo>,
     /// Participants who finished a batch.
     pub completed_participants: usize,
+    /// Share of items (percent, rounded) in the open practice split, whose correct answers
+    /// are shown at the end; the rest are hidden test items.
+    #[serde(default)]
+    pub open_percent: Option<u8>,
+    /// Whether someone who finished may take the quiz again (the owner's choice).
+    #[serde(default)]
+    pub allow_retake: bool,
 }
 
 /// Prolific-style recruitment ids, recorded when present in the quiz URL.
@@ -652,6 +659,13 @@ pub struct BoardResponse {
     /// Human accuracy by familiarity group (clip boards), the benchmark's figure.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub familiarity: Vec<FamiliarityRow>,
+    /// Which model rows are shown: `best` or `latest` (one per model name, the task owner's
+    /// choice) or `all` (every attempt, `?attempts=all`).
+    #[serde(default)]
+    pub attempts: String,
+    /// Model rows left out by `best`/`latest` (other attempts of the same models).
+    #[serde(default)]
+    pub hidden_attempts: usize,
 }
 
 fn full_subset() -> String {
@@ -699,6 +713,9 @@ pub struct TaskSummary {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SubmissionDetail {
+    /// Withdrawn by its author (on no board).
+    #[serde(default)]
+    pub withdrawn: bool,
     /// Submission id.
     pub submission_id: String,
     /// Task slug.
@@ -774,6 +791,43 @@ pub struct BoardSettingsRequest {
     /// Leave participants who failed the headphone check out of the human rows (clip tasks).
     #[serde(default)]
     pub exclude_failed_checks: Option<bool>,
+    /// Which row per model the board shows by default: `best` (highest overall) or `latest`.
+    #[serde(default)]
+    pub attempts: Option<BoardAttempts>,
+    /// Let participants who finished take the quiz again.
+    #[serde(default)]
+    pub allow_retake: Option<bool>,
+}
+
+/// Which of a model's uploads a board shows by default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum BoardAttempts {
+    /// The one with the highest overall score (ties: the latest).
+    Best,
+    /// The most recent one.
+    Latest,
+}
+
+impl BoardAttempts {
+    /// Storage key.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Best => "best",
+            Self::Latest => "latest",
+        }
+    }
+}
+
+/// `DELETE /api/submissions/{id}`: the author's own row is off every board.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct WithdrawResponse {
+    /// The submission.
+    pub submission_id: String,
+    /// Always true.
+    pub withdrawn: bool,
 }
 
 /// What a participant sees after their explanation is stored.

@@ -34,6 +34,7 @@ pub fn wire_schemas() -> Map<String, Value> {
     add::<SubmitAnswerResponse>(&mut generator);
     add::<SubmitPrefaceRequest>(&mut generator);
     add::<SubmitPrefaceResponse>(&mut generator);
+    add::<WithdrawResponse>(&mut generator);
     add::<ResultsResponse>(&mut generator);
     add::<CreateAuthorRequest>(&mut generator);
     add::<CreateAuthorResponse>(&mut generator);

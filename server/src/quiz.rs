@@ -75,6 +75,11 @@ pub fn summarize(quiz: &QuizRow) -> ApiResult<QuizSummary> {
         item_count: usize::try_from(quiz.item_count).unwrap_or(0),
         categories: categories_of(quiz)?,
         completed_participants: usize::try_from(quiz.completed_participants).unwrap_or(0),
+        open_percent: (quiz.item_count > 0).then(|| {
+            u8::try_from((quiz.dev_count * 100 + quiz.item_count / 2) / quiz.item_count)
+                .unwrap_or(100)
+        }),
+        allow_retake: quiz.allow_retake,
     })
 }
 
@@ -164,6 +169,16 @@ pub async fn start_session(
         },
         None => None,
     };
+    // A participant who finished this quiz sees their results instead of a second batch,
+    // unless the owner allows retakes.
+    if let Some(id) = &existing {
+        if !quiz.allow_retake && storage.has_completed(id, &quiz.task.id).await? {
+            return Err(ApiError::Conflict(format!(
+                "participant `{id}` has already completed quiz `{slug}`; its owner does not \
+                 allow taking it again (your results stay available)"
+            )));
+        }
+    }
     let (participant_id, new_secret) = match existing {
         Some(id) => (id, None),
         None => (

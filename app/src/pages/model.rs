@@ -50,6 +50,7 @@ fn ModelView(detail: SubmissionDetail) -> impl IntoView {
         categories,
         public_scores,
         private_scores,
+        ..
     } = detail;
     let link_view = match model.link.clone() {
         Some(l) if format::is_web_link(&l) => {

@@ -11,7 +11,8 @@ use crate::storage::{self, BoardTaskRow, Storage, TaskItemRow};
 use axum::http::HeaderMap;
 use memeboard_core::api::FamiliarityRow;
 use memeboard_core::api::{
-    BoardResponse, BoardRow, BoardSettingsRequest, BoardSplit, RowKind, SubmissionStatus, Weights,
+    BoardAttempts, BoardResponse, BoardRow, BoardSettingsRequest, BoardSplit, RowKind,
+    SubmissionStatus, Weights,
 };
 use memeboard_core::crowd::{crowd_rows, facet_rows, CrowdAnswer, CrowdObservation, FacetRow};
 use memeboard_core::kinds::Kind;
@@ -50,6 +51,7 @@ pub async fn board(
     slug: &str,
     which: BoardSplit,
     subset: Option<&str>,
+    all_attempts: bool,
 ) -> ApiResult<BoardResponse> {
     let (storage, settings) = (&state.storage, &*state.settings);
     let (cache, references) = (&*state.board_crowd, &*state.board_references);
@@ -308,6 +310,22 @@ pub async fn board(
         participants: None,
     });
 
+    // One row per model name by default (the best or the latest, the owner's choice); every
+    // attempt with `?attempts=all`.
+    let attempts = if all_attempts {
+        "all"
+    } else if task.board_attempts == "latest" {
+        "latest"
+    } else {
+        "best"
+    };
+    let hidden_attempts = if all_attempts {
+        0
+    } else {
+        let before = rows.len();
+        rows = one_row_per_model(rows, attempts == "latest");
+        before - rows.len()
+    };
     rows.extend(reference_rows.iter().cloned());
 
     // Per-category figures only where the half has enough items in the category (model,
@@ -348,7 +366,37 @@ pub async fn board(
         subset: subset.to_owned(),
         subsets: subsets.iter().map(|s| (*s).to_owned()).collect(),
         familiarity,
+        attempts: attempts.into(),
+        hidden_attempts,
     })
+}
+
+/// Keeps one model row per model name: the latest upload, or the one with the best overall
+/// score (ties and unscored rows: the latest). Model rows come in upload order; other rows
+/// (human, baselines) are kept as they are.
+fn one_row_per_model(rows: Vec<BoardRow>, latest: bool) -> Vec<BoardRow> {
+    let overall = |r: &BoardRow| {
+        r.scores
+            .first()
+            .and_then(|s| s.estimate)
+            .map_or(f64::NEG_INFINITY, |e| e.value)
+    };
+    let mut kept: Vec<BoardRow> = Vec::new();
+    for row in rows {
+        if row.kind != RowKind::Model {
+            kept.push(row);
+            continue;
+        }
+        match kept
+            .iter_mut()
+            .find(|k| k.kind == RowKind::Model && k.label == row.label)
+        {
+            Some(k) if latest || overall(&row) >= overall(k) => *k = row,
+            Some(_) => {}
+            None => kept.push(row),
+        }
+    }
+    kept
 }
 
 /// The full item set (every kind has it).
@@ -538,6 +586,12 @@ pub async fn update_board(
     let exclude = req
         .exclude_failed_checks
         .unwrap_or(task.exclude_failed_checks);
+    let attempts = match req.attempts {
+        Some(a) => a,
+        None if task.board_attempts == "latest" => BoardAttempts::Latest,
+        None => BoardAttempts::Best,
+    };
+    let allow_retake = req.allow_retake.unwrap_or(task.allow_retake);
     storage
         .update_board_settings(
             &task.task.id,
@@ -546,6 +600,8 @@ pub async fn update_board(
             blind_revealed,
             quiz_open,
             exclude,
+            attempts.as_str(),
+            allow_retake,
         )
         .await?;
     Ok(BoardSettingsRequest {
@@ -554,5 +610,7 @@ pub async fn update_board(
         blind_revealed: Some(blind_revealed),
         quiz_open: Some(quiz_open),
         exclude_failed_checks: Some(exclude),
+        attempts: Some(attempts),
+        allow_retake: Some(allow_retake),
     })
 }

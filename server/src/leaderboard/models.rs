@@ -51,6 +51,7 @@ pub(super) fn detail_of(
 ) -> ApiResult<SubmissionDetail> {
     let visible = board_visible(task);
     Ok(SubmissionDetail {
+        withdrawn: s.withdrawn_at.is_some(),
         submission_id: s.id.clone(),
         task: task.task.slug.clone(),
         model: model_of(s),
@@ -212,4 +213,28 @@ pub async fn item_gaps(
         .collect();
     gaps.sort_by(|a, b| b.gap.total_cmp(&a.gap).then(a.item_id.cmp(&b.item_id)));
     Ok(gaps)
+}
+
+/// Withdraws the caller's own submission: it leaves every board (its upload still counted
+/// against the day's quota). Repeating it is harmless; someone else's submission is refused.
+pub async fn withdraw(
+    storage: &Storage,
+    headers: &HeaderMap,
+    id: &str,
+) -> ApiResult<memeboard_core::api::WithdrawResponse> {
+    let author = authenticate(storage, headers).await?;
+    let found = storage
+        .find_submission(id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no submission `{id}`")))?;
+    if found.author_id != author.id || !storage.withdraw_submission(id, &author.id).await? {
+        return Err(ApiError::Forbidden(format!(
+            "submission `{id}` is not yours; only its author can withdraw it"
+        )));
+    }
+    tracing::info!(submission = id, "withdrawn by its author");
+    Ok(memeboard_core::api::WithdrawResponse {
+        submission_id: id.to_owned(),
+        withdrawn: true,
+    })
 }

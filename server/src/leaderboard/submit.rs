@@ -284,6 +284,7 @@ pub async fn submit(
         private_summary_json: serde_json::to_string(&private).context("encode summary")?,
         extra_json: extra.map(|e| e.to_string()),
         created_at: storage::now_ms(),
+        withdrawn_at: None,
     };
     // Counted and stored in one transaction: concurrent uploads cannot exceed any limit, and
     // a refused upload stores nothing and uses no quota.

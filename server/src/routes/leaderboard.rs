@@ -17,6 +17,7 @@ use axum::{Extension, Json, Router};
 use memeboard_core::api::{
     BoardResponse, BoardSettingsRequest, BoardSplit, CreateAuthorRequest, CreateAuthorResponse,
     ItemGap, MeResponse, SubmissionDetail, SubmitPredictionsResponse, TaskSummary,
+    WithdrawResponse,
 };
 use memeboard_core::predictions::{FileFormat, TaskManifest};
 use serde::Deserialize;
@@ -47,7 +48,10 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/boards/{slug}", get(get_board))
         .route("/boards/{slug}/download.csv", get(download_board_csv))
         .route("/boards/{slug}/download.json", get(download_board_json))
-        .route("/submissions/{id}", get(get_submission))
+        .route(
+            "/submissions/{id}",
+            get(get_submission).delete(withdraw_submission),
+        )
         .route("/submissions/{id}/items", get(get_item_gaps))
         .route("/admin/tasks/{slug}/board", post(update_board))
 }
@@ -243,6 +247,8 @@ async fn submit_predictions(
 struct BoardQuery {
     split: Option<BoardSplit>,
     subset: Option<String>,
+    /// `all`: every upload of every model (default: one row per model).
+    attempts: Option<String>,
 }
 
 async fn board_of(
@@ -261,6 +267,15 @@ async fn board_of(
         slug,
         query.split.unwrap_or(BoardSplit::Public),
         query.subset.as_deref(),
+        match query.attempts.as_deref() {
+            None | Some("default") => false,
+            Some("all") => true,
+            Some(other) => {
+                return Err(ApiError::BadRequest(format!(
+                    "invalid query: `attempts={other}` (expected attempts=all, or nothing for one row per model)"
+                )))
+            }
+        },
     )
     .await
 }
@@ -303,6 +318,17 @@ async fn download_board_json(
     let name = format!("{slug}-{}-board.json", split_name(&board));
     let body = serde_json::to_string_pretty(&board).map_err(anyhow::Error::from)?;
     Ok(download("application/json", name, body))
+}
+
+/// `DELETE /api/submissions/{id}`: the author takes their own row off every board.
+async fn withdraw_submission(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Json<WithdrawResponse>> {
+    Ok(Json(
+        leaderboard::withdraw(&state.storage, &headers, &id).await?,
+    ))
 }
 
 async fn get_submission(

@@ -18,6 +18,10 @@ pub struct QuizRow {
     pub item_count: i64,
     /// Participants with at least one completed session.
     pub completed_participants: i64,
+    /// Items in the open dev split (their answers are shown at the end).
+    pub dev_count: i64,
+    /// Whether a participant who finished may take the quiz again.
+    pub allow_retake: bool,
 }
 
 /// One eligible item for assignment, with how often it was assigned before.
@@ -191,6 +195,8 @@ pub(super) const QUIZ_SELECT: &str =
     "SELECT t.id, t.benchmark_id, t.slug, t.kind, t.title, t.description, \
      t.categories_json, t.batch_size, t.quiz_open, b.title AS benchmark_title, \
      (SELECT COUNT(*) FROM items i WHERE i.task_id = t.id) AS item_count, \
+     (SELECT COUNT(*) FROM items i WHERE i.task_id = t.id AND i.split = 'dev') AS dev_count, \
+     t.allow_retake, \
      (SELECT COUNT(DISTINCT s.participant_id) FROM sessions s \
         WHERE s.task_id = t.id AND s.completed_at IS NOT NULL) AS completed_participants \
      FROM tasks t JOIN benchmarks b ON b.id = t.benchmark_id";
@@ -201,6 +207,8 @@ pub(super) fn quiz_from_row(row: &AnyRow) -> Result<QuizRow, sqlx::Error> {
         benchmark_title: row.try_get("benchmark_title")?,
         item_count: row.try_get("item_count")?,
         completed_participants: row.try_get("completed_participants")?,
+        dev_count: row.try_get("dev_count")?,
+        allow_retake: row.try_get::<i64, _>("allow_retake")? != 0,
     })
 }
 
@@ -255,6 +263,23 @@ impl Storage {
             })
             .collect::<Result<_, sqlx::Error>>()
             .map_err(Into::into)
+    }
+
+    /// Whether a participant has a completed session of a task (retake policy).
+    pub async fn has_completed(
+        &self,
+        participant_id: &str,
+        task_id: &str,
+    ) -> Result<bool, StorageError> {
+        Ok(sqlx::query(
+            "SELECT 1 AS one FROM sessions WHERE participant_id = $1 AND task_id = $2 \
+             AND completed_at IS NOT NULL LIMIT 1",
+        )
+        .bind(participant_id)
+        .bind(task_id)
+        .fetch_optional(&self.pool)
+        .await?
+        .is_some())
     }
 
     /// Whether a participant id exists.

@@ -51,6 +51,10 @@ pub struct BoardTaskRow {
     pub blind_revealed: bool,
     /// Participants who failed the headphone check are left out of the human rows.
     pub exclude_failed_checks: bool,
+    /// Which model row a board shows by default: `best` or `latest` per model name.
+    pub board_attempts: String,
+    /// Whether a participant who finished may take the quiz again.
+    pub allow_retake: bool,
     /// Accepted submissions.
     pub submissions: i64,
 }
@@ -94,12 +98,14 @@ pub struct SubmissionRecord {
     pub extra_json: Option<String>,
     /// Upload time.
     pub created_at: i64,
+    /// When its author withdrew it (then it is on no board).
+    pub withdrawn_at: Option<i64>,
 }
 
 pub(super) const SUBMISSION_COLUMNS: &str =
     "id, task_id, author_id, model_name, organisation, parameters, \
      weights, link, description, file_format, num_lines, num_missing, orders_json, \
-     public_summary_json, private_summary_json, extra_json, created_at";
+     public_summary_json, private_summary_json, extra_json, created_at, withdrawn_at";
 
 pub(super) fn submission_from_row(
     r: &AnyRow,
@@ -128,12 +134,13 @@ pub(super) fn submission_from_row(
         private_summary_json: r.try_get("private_summary_json")?,
         extra_json: r.try_get("extra_json")?,
         created_at: r.try_get("created_at")?,
+        withdrawn_at: r.try_get("withdrawn_at")?,
     })
 }
 
 pub(super) const BOARD_TASK_SELECT: &str = "SELECT t.id, t.benchmark_id, t.slug, t.kind, t.title, \
      t.description, t.categories_json, t.batch_size, t.quiz_open, t.private_revealed, t.blind, \
-     t.blind_revealed, t.exclude_failed_checks, \
+     t.blind_revealed, t.exclude_failed_checks, t.board_attempts, t.allow_retake, \
      (SELECT COUNT(*) FROM submissions s WHERE s.task_id = t.id) AS submissions \
      FROM tasks t";
 
@@ -144,6 +151,8 @@ pub(super) fn board_task_from_row(r: &AnyRow) -> Result<BoardTaskRow, sqlx::Erro
         blind: r.try_get::<i64, _>("blind")? != 0,
         blind_revealed: r.try_get::<i64, _>("blind_revealed")? != 0,
         exclude_failed_checks: r.try_get::<i64, _>("exclude_failed_checks")? != 0,
+        board_attempts: r.try_get("board_attempts")?,
+        allow_retake: r.try_get::<i64, _>("allow_retake")? != 0,
         submissions: r.try_get("submissions")?,
     })
 }
@@ -394,8 +403,33 @@ impl Storage {
         &self,
         task_id: &str,
     ) -> Result<Vec<SubmissionRecord>, StorageError> {
-        self.submissions_where("task_id = $1", task_id, "created_at, id", false)
-            .await
+        self.submissions_where(
+            "task_id = $1 AND withdrawn_at IS NULL",
+            task_id,
+            "created_at, id",
+            false,
+        )
+        .await
+    }
+
+    /// Withdraws an author's own submission (idempotent); `false` when the submission is
+    /// not theirs or does not exist.
+    pub async fn withdraw_submission(
+        &self,
+        id: &str,
+        author_id: &str,
+    ) -> Result<bool, StorageError> {
+        let found = sqlx::query(
+            "UPDATE submissions SET withdrawn_at = COALESCE(withdrawn_at, $3) \
+             WHERE id = $1 AND author_id = $2",
+        )
+        .bind(id)
+        .bind(author_id)
+        .bind(now_ms())
+        .execute(&self.pool)
+        .await?
+        .rows_affected();
+        Ok(found == 1)
     }
 
     /// Submissions of a task with their per-item scores, oldest first (start-up upgrade).
@@ -437,10 +471,13 @@ impl Storage {
         blind_revealed: bool,
         quiz_open: bool,
         exclude_failed_checks: bool,
+        board_attempts: &str,
+        allow_retake: bool,
     ) -> Result<(), StorageError> {
         sqlx::query(
             "UPDATE tasks SET private_revealed = $2, blind = $3, blind_revealed = $4, \
-             quiz_open = $5, exclude_failed_checks = $6 WHERE id = $1",
+             quiz_open = $5, exclude_failed_checks = $6, board_attempts = $7, \
+             allow_retake = $8 WHERE id = $1",
         )
         .bind(task_id)
         .bind(i64::from(private_revealed))
@@ -448,6 +485,8 @@ impl Storage {
         .bind(i64::from(blind_revealed))
         .bind(i64::from(quiz_open))
         .bind(i64::from(exclude_failed_checks))
+        .bind(board_attempts)
+        .bind(i64::from(allow_retake))
         .execute(&self.pool)
         .await?;
         Ok(())

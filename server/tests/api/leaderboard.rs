@@ -624,7 +624,112 @@ async fn an_undeclared_csv_file_is_recognised_by_its_header(db: Db) {
     );
 }
 
+/// One row per model by default (best, or latest by the owner's choice), every attempt behind
+/// `attempts=all`; authors withdraw their own rows and nobody else's.
+async fn boards_show_one_row_per_model_and_authors_withdraw_their_rows(db: Db) {
+    let app = app_with(db, 5).await;
+    let ann = new_token(&app, "Ann").await;
+    let bob = new_token(&app, "Bob").await;
+    let (_, weak) = upload(&app, &ann, "Same-Model", &file(&app, 5).await).await;
+    let (_, strong) = upload(&app, &ann, "Same-Model", &file(&app, 30).await).await;
+    let (_, latest) = upload(&app, &ann, "Same-Model", &file(&app, 10).await).await;
+    let id = |v: &Value| v["submission_id"].as_str().unwrap().to_owned();
+    let models = |b: &Value| -> Vec<String> {
+        b["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r["kind"] == "model")
+            .map(|r| r["submission_id"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let (_, board) = app.get(&format!("/api/boards/{TASK}")).await;
+    assert_eq!(board["attempts"], "best");
+    assert_eq!(board["hidden_attempts"], 2);
+    assert_eq!(models(&board), [id(&strong)], "the best attempt");
+    let (_, all) = app.get(&format!("/api/boards/{TASK}?attempts=all")).await;
+    assert_eq!(
+        (all["attempts"].as_str(), all["hidden_attempts"].as_u64()),
+        (Some("all"), Some(0))
+    );
+    assert_eq!(models(&all).len(), 3);
+    let (status, body) = app.get(&format!("/api/boards/{TASK}?attempts=some")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    // The owner prefers the latest attempt.
+    let (status, _) = send(
+        &app,
+        Method::POST,
+        &format!("/api/admin/tasks/{TASK}/board"),
+        Some(ADMIN),
+        r#"{"attempts": "latest"}"#,
+        "application/json",
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, board) = app.get(&format!("/api/boards/{TASK}")).await;
+    assert_eq!(
+        (board["attempts"].as_str(), models(&board)),
+        (Some("latest"), vec![id(&latest)])
+    );
+    // Bob cannot withdraw Ann's row; Ann can, twice without harm.
+    let path = format!("/api/submissions/{}", id(&latest));
+    let (status, text) = send(
+        &app,
+        Method::DELETE,
+        &path,
+        Some(&bob),
+        "",
+        "application/json",
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{text}");
+    let (status, _) = send(&app, Method::DELETE, &path, None, "", "application/json").await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    for _ in 0..2 {
+        let (status, text) = send(
+            &app,
+            Method::DELETE,
+            &path,
+            Some(&ann),
+            "",
+            "application/json",
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{text}");
+        assert!(text.contains("\"withdrawn\":true"), "{text}");
+    }
+    let (_, board) = app.get(&format!("/api/boards/{TASK}")).await;
+    assert_eq!(
+        models(&board),
+        [id(&strong)],
+        "the latest remaining attempt"
+    );
+    let (_, all) = app.get(&format!("/api/boards/{TASK}?attempts=all")).await;
+    assert!(!models(&all).contains(&id(&latest)));
+    // The author still sees it, marked withdrawn; the quota is not given back.
+    let (_, me) = send(
+        &app,
+        Method::GET,
+        "/api/me",
+        Some(&ann),
+        "",
+        "application/json",
+    )
+    .await;
+    let me: Value = serde_json::from_str(&me).unwrap();
+    let mine = me["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["submission_id"] == id(&latest).as_str())
+        .unwrap();
+    assert_eq!(mine["withdrawn"], true);
+    assert_eq!(me["quota"]["remaining"], 2);
+    let _ = weak;
+}
+
 on_both_databases!(
+    boards_show_one_row_per_model_and_authors_withdraw_their_rows,
     an_undeclared_csv_file_is_recognised_by_its_header,
     a_good_upload_is_scored_and_ranked_at_once,
     bad_files_get_exact_errors_store_nothing_and_use_no_quota,

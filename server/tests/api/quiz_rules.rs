@@ -291,7 +291,55 @@ async fn only_the_owner_can_add_sessions_to_a_participant(db: Db) {
     assert!(fresh["participant_secret"].is_string());
 }
 
+/// A participant who finished sees their results instead of a second batch, unless the owner
+/// allows retakes; the quiz says which (and how many items are open practice items).
+async fn finished_participants_cannot_retake_unless_the_owner_allows(db: Db) {
+    let (mut settings, dir) = crate::helpers::test_settings(db, true).await;
+    settings.admin.token = "admin-secret".into();
+    let app = TestApp::with_settings(settings, dir).await;
+    let (_, quiz) = app.get("/api/quizzes/demo-mcq").await;
+    assert_eq!(quiz["allow_retake"], false);
+    let open = quiz["open_percent"].as_u64().unwrap();
+    assert!(open > 0 && open < 100, "{quiz}");
+    let first = app.start_demo_session().await;
+    let id = first["session_id"].as_str().unwrap();
+    for (n, item) in item_ids(&first).iter().enumerate() {
+        let (status, _) = app.answer(id, item, 0, &format!("k{n}")).await;
+        assert!(status.is_success());
+    }
+    let again = || {
+        let mut body = start_body(false);
+        body["participant_id"] = first["participant_id"].clone();
+        body["participant_secret"] = first["participant_secret"].clone();
+        body
+    };
+    let (status, body) = app.post("/api/quizzes/demo-mcq/sessions", again()).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(
+        detail(&body).contains("has already completed quiz `demo-mcq`"),
+        "{body}"
+    );
+    // Their results stay available.
+    let (status, _) = app.get(&format!("/api/sessions/{id}/results")).await;
+    assert_eq!(status, StatusCode::OK);
+    // The owner allows retakes.
+    let req = axum::http::Request::post("/api/admin/tasks/demo-mcq/board")
+        .header("authorization", "Bearer admin-secret")
+        .header("content-type", "application/json")
+        .body(axum::body::Body::from(r#"{"allow_retake": true}"#))
+        .unwrap();
+    let res = tower::ServiceExt::oneshot(app.app.router(), req)
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let (_, quiz) = app.get("/api/quizzes/demo-mcq").await;
+    assert_eq!(quiz["allow_retake"], true);
+    let (status, body) = app.post("/api/quizzes/demo-mcq/sessions", again()).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+}
+
 on_both_databases!(
+    finished_participants_cannot_retake_unless_the_owner_allows,
     only_the_owner_can_add_sessions_to_a_participant,
     an_answer_is_recorded_once,
     concurrent_duplicate_answers_store_one,
