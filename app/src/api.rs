@@ -12,7 +12,7 @@ use memeboard_core::api::{
     StartSessionRequest, SubmissionDetail, SubmitAnswerRequest, SubmitAnswerResponse,
     SubmitPredictionsResponse, SubmitPrefaceRequest, SubmitPrefaceResponse, TaskSummary, Weights,
 };
-use memeboard_core::leaderboard::McqGold;
+use memeboard_core::leaderboard::{McqDevGold, McqGold};
 use memeboard_core::predictions::{FileFormat, TaskManifest};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -313,12 +313,17 @@ async fn get_text(url: &str) -> Result<String, ApiError> {
         .map_err(|e| ApiError::Decode(e.to_string()))
 }
 
-/// Parses dev gold JSON Lines (`{"item_id","category","correct"}` per line).
+/// Parses a text-MCQ task's dev gold JSON Lines (`{"item_id","category","answer"}` per line,
+/// `answer` numbered from 1 as in prediction files).
 pub fn parse_dev_gold(text: &str) -> Result<Vec<McqGold>, String> {
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| serde_json::from_str(l).map_err(|e| format!("dev gold line {}: {e}", i + 1)))
+        .map(|(i, l)| {
+            serde_json::from_str::<McqDevGold>(l)
+                .map(McqGold::from)
+                .map_err(|e| format!("dev gold line {}: {e}", i + 1))
+        })
         .collect()
 }
 
@@ -655,11 +660,12 @@ mod tests {
     #[test]
     fn dev_gold_lines_parse() {
         let gold = parse_dev_gold(
-            "{\"item_id\":\"a\",\"category\":\"slang\",\"correct\":2}\n\n{\"item_id\":\"b\",\"category\":\"x\",\"correct\":0}\n",
+            "{\"item_id\":\"a\",\"category\":\"slang\",\"answer\":3}\n\n{\"item_id\":\"b\",\"category\":\"x\",\"answer\":1}\n",
         )
         .unwrap();
         assert_eq!(gold.len(), 2);
-        assert_eq!(gold[0].correct, 2);
+        // Numbered from 1 in the file (as prediction files are), 0-based inside.
+        assert_eq!((gold[0].correct, gold[1].correct), (2, 0));
         assert!(parse_dev_gold("{}")
             .unwrap_err()
             .starts_with("dev gold line 1"));

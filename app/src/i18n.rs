@@ -386,6 +386,10 @@ pub struct Strings {
     pub row_majority_type: &'static str,
     /// Label of the seeded random-type baseline row.
     pub row_random_type: &'static str,
+    /// Label of the "copy of the prompt" baseline row (explanation boards).
+    pub row_prompt_copy: &'static str,
+    /// Badge on a model row whose answers mostly repeat the prompt.
+    pub flag_copies_prompt: &'static str,
     /// Label of the "all answers pooled" human board row.
     pub row_human_pooled: &'static str,
     /// "N participants" under a human row.
@@ -820,6 +824,8 @@ pub static ZH: Strings = Strings {
     row_random_order: "随机顺序（每题一次固定种子抽样）",
     row_majority_type: "总选最常见的类型",
     row_random_type: "随机类型（每题一次固定种子抽样）",
+    row_prompt_copy: "照抄题目（把梗本身当作释义）",
+    flag_copies_prompt: "多数回答照抄了题目",
     row_human_pooled: "人类（众包，全部作答合并）",
     participants_n: |n| format!("{n} 名参与者"),
     col_rank: "排名",
@@ -1120,6 +1126,8 @@ pub static EN: Strings = Strings {
     row_random_order: "Random order (one seeded draw per item)",
     row_majority_type: "Majority type (always the most common type)",
     row_random_type: "Random type (one seeded draw per item)",
+    row_prompt_copy: "Copy of the prompt (the meme phrase as its meaning)",
+    flag_copies_prompt: "most answers copy the prompt",
     row_human_pooled: "Humans pooled (crowd)",
     participants_n: |n| {
         if n == 1 {

@@ -490,6 +490,8 @@ pub enum RowKind {
     MajorityType,
     /// Structure typing: one seeded uniformly random type per item, scored like a model.
     RandomType,
+    /// Explanations: the prompt itself (the meme phrase) given as the meaning.
+    PromptCopy,
 }
 
 /// The three groups of board rows: ranked models, and the reference rows beside them.
@@ -522,7 +524,8 @@ impl RowKind {
             | Self::DisplayOrder
             | Self::RandomOrder
             | Self::MajorityType
-            | Self::RandomType => RowGroup::Baseline,
+            | Self::RandomType
+            | Self::PromptCopy => RowGroup::Baseline,
         }
     }
 }
@@ -574,6 +577,9 @@ pub struct BoardRow {
     /// Gold against predicted labels over the board's items (classification kinds).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub confusion: Option<crate::metrics::ConfusionMatrix>,
+    /// Warnings about a model row, e.g. `copies_prompt` (most answers repeat the input).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flags: Vec<String>,
 }
 
 /// A labelled number.

@@ -17,6 +17,46 @@ pub struct McqGold {
     pub correct: usize,
 }
 
+/// One line of a text-MCQ task's `dev-gold.jsonl`: the correct option numbered **from 1 in
+/// canonical order**, exactly as a prediction file's `answer` numbers it, so a dev-gold line
+/// can be copied into a file unchanged.
+///
+/// ```
+/// use memeboard_core::leaderboard::{McqDevGold, McqGold};
+/// let line: McqDevGold = serde_json::from_str(r#"{"item_id":"q1","category":"slang","answer":3}"#).unwrap();
+/// assert_eq!(McqGold::from(line).correct, 2); // 0-based inside
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct McqDevGold {
+    /// Item id.
+    pub item_id: String,
+    /// Category key.
+    pub category: String,
+    /// The correct option's number, from 1, in canonical order (as in prediction files).
+    pub answer: usize,
+}
+
+impl From<&McqGold> for McqDevGold {
+    fn from(g: &McqGold) -> Self {
+        Self {
+            item_id: g.item_id.clone(),
+            category: g.category.clone(),
+            answer: g.correct + 1,
+        }
+    }
+}
+
+impl From<McqDevGold> for McqGold {
+    fn from(g: McqDevGold) -> Self {
+        Self {
+            item_id: g.item_id,
+            category: g.category,
+            correct: g.answer.saturating_sub(1),
+        }
+    }
+}
+
 /// Seed of every board bootstrap (model rows, baseline rows, secondary figures), so that a
 /// board's intervals are reproducible.
 pub const BOOTSTRAP_SEED: u64 = 0x6c65_6164_6572_626f;

@@ -48,7 +48,7 @@ pub fn wire_schemas() -> Map<String, Value> {
     add::<EmbeddingModelInfo>(&mut generator);
     add::<crate::kinds::ItemPrompt>(&mut generator);
     add::<crate::kinds::AnswerValue>(&mut generator);
-    add::<crate::leaderboard::McqGold>(&mut generator);
+    add::<crate::leaderboard::McqDevGold>(&mut generator);
     add::<crate::predictions::TaskManifest>(&mut generator);
     generator.take_definitions(true)
 }

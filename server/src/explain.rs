@@ -7,6 +7,7 @@ use crate::storage::{self, Storage, StorageError};
 use memeboard_core::api::ExplanationScore;
 use memeboard_core::embed::{bert_score, cosine, rescale};
 use memeboard_core::ids::fnv1a64;
+use memeboard_core::kinds::explanation::is_non_answer;
 use memeboard_core::kinds::ItemGold;
 
 /// Meanings sampled for the random-pair baseline (all pairs among them are averaged).
@@ -91,6 +92,17 @@ pub async fn score_pairs(
     let n = answers.len();
     Ok((0..n)
         .map(|i| {
+            if is_non_answer(&answers[i]) {
+                // The floor: as similar as a random reference meaning, nothing matched.
+                return ExplanationScore {
+                    model: model.clone(),
+                    cosine: base,
+                    rescaled: 0.0,
+                    baseline: base,
+                    bert_f1: 0.0,
+                    non_answer: true,
+                };
+            }
             let cos = cosine(&vectors[i], &vectors[n + i]);
             ExplanationScore {
                 model: model.clone(),
@@ -98,6 +110,7 @@ pub async fn score_pairs(
                 rescaled: rescale(cos, base),
                 baseline: base,
                 bert_f1: bert_score(&tokens[i], &tokens[n + i], dim).f1,
+                non_answer: false,
             }
         })
         .collect())

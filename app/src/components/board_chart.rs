@@ -301,6 +301,7 @@ mod tests {
 
     fn row(kind: RowKind, label: &str, values: &[f64]) -> BoardRow {
         BoardRow {
+            flags: Vec::new(),
             confusion: None,
             kind,
             label: label.into(),

@@ -57,6 +57,7 @@ pub fn reference_row_name(lang: Lang, kind: RowKind) -> Option<&'static str> {
         RowKind::RandomOrder => Some(t.row_random_order),
         RowKind::MajorityType => Some(t.row_majority_type),
         RowKind::RandomType => Some(t.row_random_type),
+        RowKind::PromptCopy => Some(t.row_prompt_copy),
     }
 }
 
@@ -165,6 +166,7 @@ mod tests {
 
     fn row(kind: RowKind, label: &str) -> BoardRow {
         BoardRow {
+            flags: Vec::new(),
             confusion: None,
             kind,
             label: label.into(),

@@ -875,6 +875,7 @@ mod tests {
 
     fn model(label: &str, overall: Option<f64>, params: &str, at: i64) -> BoardRow {
         BoardRow {
+            flags: Vec::new(),
             confusion: None,
             kind: RowKind::Model,
             label: label.into(),

@@ -78,6 +78,69 @@ pub struct ExplanationScore {
     pub baseline: f64,
     /// BERTScore F1 (greedy token matching), raw.
     pub bert_f1: f64,
+    /// The answer says nothing ("I don't know", "不知道", "?"…): scored at the floor — the
+    /// random-pair baseline (rescaled 0) and BERTScore 0 — whatever the model would say.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub non_answer: bool,
+}
+
+/// Whether an explanation says nothing about the meaning: a known way of saying "I don't
+/// know" (English or Chinese), or fewer than two letters or CJK characters. Such answers are
+/// scored at the floor instead of by similarity (which rates "I do not know this one" about as
+/// close to a meaning as a real attempt).
+///
+/// ```
+/// use memeboard_core::kinds::explanation::is_non_answer;
+/// assert!(is_non_answer("I don't know this one."));
+/// assert!(is_non_answer(" 不知道！"));
+/// assert!(is_non_answer("??"));
+/// assert!(!is_non_answer("形容人很累，不想动"));
+/// assert!(!is_non_answer("I don't know why, but it means being tired"));
+/// ```
+pub fn is_non_answer(text: &str) -> bool {
+    const PHRASES: &[&str] = &[
+        "idk",
+        "i dont know",
+        "i do not know",
+        "dont know",
+        "do not know",
+        "i dont know this one",
+        "i do not know this one",
+        "no idea",
+        "not sure",
+        "unknown",
+        "pass",
+        "skip",
+        "none",
+        "na",
+        "n a",
+        "nothing",
+        "no clue",
+        "never heard of it",
+        "不知道",
+        "不清楚",
+        "不懂",
+        "没听过",
+        "没听说过",
+        "不会",
+        "跳过",
+        "无",
+        "不知道这个",
+        "我不知道",
+        "不了解",
+        "不晓得",
+    ];
+    let normal: String = text
+        .to_lowercase()
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c } else { ' ' })
+        .collect::<String>()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let meaningful = normal.chars().filter(|c| c.is_alphanumeric()).count();
+    let squashed = normal.replace(' ', "");
+    meaningful < 2 || PHRASES.iter().any(|p| p.replace(' ', "") == squashed)
 }
 
 /// The reference explanation of a meme (gold), sent only where allowed.

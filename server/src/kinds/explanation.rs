@@ -1,9 +1,10 @@
 //! Explanations on the server: model inputs (the meme phrase), dev gold (reference meaning
-//! and origin), prediction files scored by sentence embeddings — meaning cosine (primary,
-//! raw), rescaled cosine, BERTScore-F1 and origin cosine — and the quiz feedback after an
-//! explanation is stored.
+//! and origin), prediction files scored by sentence embeddings — meaning cosine (stored raw,
+//! shown rescaled on boards: 0 = a random pair of reference meanings, 1 = the reference),
+//! BERTScore-F1 and origin cosine — a "copy of the prompt" baseline row, a flag on files
+//! whose answers copy the prompt, and the quiz feedback after an explanation is stored.
 
-use super::{FeedbackContext, FileContext, ScoredFile, ServerKind, TypedItem};
+use super::{FeedbackContext, FileContext, ReferenceRow, ScoredFile, ServerKind, TypedItem};
 use crate::error::{ApiError, ApiResult};
 use crate::explain::{self, ScoringError};
 use crate::inference::EmbeddingService;
@@ -22,10 +23,44 @@ use memeboard_core::predictions::{
 };
 use serde_json::{json, Value};
 
+/// Key of the prompt-copy scores in `tasks.reference_json`.
+const PROMPT_COPY: &str = "prompt_copy";
+
+/// Share of a file's answers that nearly repeat the prompt from which a board flags it.
+const COPY_FLAG_SHARE: f64 = 0.5;
+
+/// Whether an answer nearly repeats the meme phrase it should explain: the same text (case,
+/// spaces and punctuation aside), the phrase with at most three more characters, or a
+/// character-bigram overlap (Jaccard) of 0.8 or more.
+fn copies_prompt(answer: &str, phrase: &str) -> bool {
+    let norm = |s: &str| -> Vec<char> {
+        s.to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .collect()
+    };
+    let (a, p) = (norm(answer), norm(phrase));
+    if a.is_empty() || p.is_empty() {
+        return false;
+    }
+    let (a_text, p_text): (String, String) = (a.iter().collect(), p.iter().collect());
+    if a_text == p_text || (a_text.contains(&p_text) && a.len() <= p.len() + 3) {
+        return true;
+    }
+    let bigrams = |v: &[char]| -> std::collections::HashSet<(char, char)> {
+        v.windows(2).map(|w| (w[0], w[1])).collect()
+    };
+    let (ba, bp) = (bigrams(&a), bigrams(&p));
+    let union = ba.union(&bp).count();
+    union > 0 && ba.intersection(&bp).count() as f64 / union as f64 >= 0.8
+}
+
 impl ServerKind for Explanation {
     const BASELINE_ROW: RowKind = RowKind::RandomPair;
     const BASELINE_LABEL: &'static str = "Random pair of reference meanings";
-    const MISSING_POLICY: &'static str = "Items without a prediction score 0.";
+    const MISSING_POLICY: &'static str = "Items without a prediction, and answers that say \
+        nothing (\"I don't know\", \"不知道\"…), score like a random reference meaning (0 on \
+        the rescaled scale).";
     const TEMPLATE_FIELDS: &'static [&'static str] = &["meaning", "origin", "example"];
 
     fn manifest_item(item: &TypedItem<Self>) -> ManifestItem {
@@ -47,9 +82,45 @@ impl ServerKind for Explanation {
 
     fn metric_name(embedding_model: Option<&str>) -> String {
         format!(
-            "meaning cosine ({})",
+            "meaning similarity, rescaled: 0 = a random pair of reference meanings, 1 = the \
+             reference ({} cosine)",
             embedding_model.unwrap_or("embedding model")
         )
+    }
+
+    fn board_value(value: f64, task_baseline: Option<f64>) -> f64 {
+        task_baseline.map_or(value, |b| memeboard_core::embed::rescale(value, b))
+    }
+
+    /// The meme phrase itself given as the meaning ("copy of the prompt"), scored when a file
+    /// was last scored (`tasks.reference_json`: raw cosine per item).
+    fn reference_rows(items: &[&TypedItem<Self>], stored: Option<&Value>) -> Vec<ReferenceRow> {
+        let Some(per_item) = stored.and_then(|v| v[PROMPT_COPY].as_object()) else {
+            return Vec::new();
+        };
+        let scores: Vec<ItemScore> = items
+            .iter()
+            .filter_map(|i| {
+                per_item
+                    .get(&i.row.id)
+                    .and_then(Value::as_f64)
+                    .map(|score| ItemScore {
+                        item_id: i.row.id.clone(),
+                        category: i.row.category.clone(),
+                        score,
+                    })
+            })
+            .collect();
+        if scores.is_empty() {
+            return Vec::new();
+        }
+        vec![ReferenceRow {
+            kind: RowKind::PromptCopy,
+            label: "Copy of the prompt (the meme phrase as its meaning)",
+            scores,
+            extra: Vec::new(),
+            confusion: None,
+        }]
     }
 
     fn baseline(_item: &TypedItem<Self>, task_baseline: Option<f64>) -> Option<f64> {
@@ -73,11 +144,37 @@ impl ServerKind for Explanation {
         };
         let validated = validate_explanations(text, format, &manifest, limits)
             .map_err(|report| ApiError::Invalid(report.lines()))?;
-        let (scores, extra) =
+        let (scores, mut extra) =
             score_pairs_of_file(ctx.storage, ctx.embeddings, ctx.task, items, &validated).await?;
+        store_prompt_copy_scores(ctx.storage, ctx.embeddings, ctx.task, items).await?;
+        // Files whose answers mostly repeat the meme phrase are flagged on the board.
+        let answered: Vec<(usize, &str)> = validated
+            .predictions
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| p.as_ref().map(|p| (i, p.meaning.as_str())))
+            .collect();
+        let copies = answered
+            .iter()
+            .filter(|(i, meaning)| copies_prompt(meaning, &items[*i].prompt.meme))
+            .count();
+        if !answered.is_empty() {
+            let share = copies as f64 / answered.len() as f64;
+            for half in ["public", "private"] {
+                if let Some(list) = extra[half].as_array_mut() {
+                    list.push(json!(NamedValue::plain(
+                        "answers copying the prompt",
+                        share
+                    )));
+                }
+            }
+            if share >= COPY_FLAG_SHARE {
+                extra["flags"] = json!(["copies_prompt"]);
+            }
+        }
         let warning = (!validated.missing.is_empty()).then(|| {
             format!(
-                "{} item(s) have no prediction and score 0: {}",
+                "{} item(s) have no prediction and score like a random meaning (0 rescaled): {}",
                 validated.missing.len(),
                 validated
                     .missing
@@ -104,6 +201,52 @@ impl ServerKind for Explanation {
     ) -> ApiResult<Option<ExplanationFeedback>> {
         feedback(ctx, item).await.map(Some)
     }
+}
+
+/// Scores each item's meme phrase as if it were the answer (the "copy of the prompt"
+/// baseline) and caches the raw cosines on the task, once per embedding model.
+async fn store_prompt_copy_scores(
+    storage: &Storage,
+    embeddings: &EmbeddingService,
+    task: &BoardTaskRow,
+    items: &[TypedItem<Explanation>],
+) -> ApiResult<()> {
+    let model = embeddings
+        .model_name()
+        .map_err(|e| scoring_error(e.into()))?;
+    let cached: Option<Value> = storage
+        .task_reference(&task.task.id)
+        .await?
+        .and_then(|j| serde_json::from_str(&j).ok());
+    if cached.as_ref().is_some_and(|v| {
+        v["model"] == model.as_str()
+            && v[PROMPT_COPY]
+                .as_object()
+                .is_some_and(|o| o.len() == items.len())
+    }) {
+        return Ok(());
+    }
+    let texts: Vec<String> = items
+        .iter()
+        .flat_map(|i| [i.prompt.meme.clone(), i.gold.meaning.clone()])
+        .collect();
+    let vectors = embeddings
+        .embed(texts)
+        .await
+        .map_err(|e| scoring_error(e.into()))?;
+    let per_item: serde_json::Map<String, Value> = items
+        .iter()
+        .enumerate()
+        .map(|(k, i)| {
+            (
+                i.row.id.clone(),
+                json!(cosine(&vectors[2 * k], &vectors[2 * k + 1])),
+            )
+        })
+        .collect();
+    let json = json!({"model": model, PROMPT_COPY: per_item}).to_string();
+    storage.set_task_reference(&task.task.id, &json).await?;
+    Ok(())
 }
 
 /// Scores stored explanations that have no score yet — answers stored while the model was
@@ -313,12 +456,17 @@ async fn score_pairs_of_file(
             .map_err(|e| scoring_error(e.into()))?
     };
 
+    // Items without a prediction score like a random reference meaning (rescaled 0), the
+    // same floor as a non-answer.
+    let floor = explain::baseline(storage, embeddings, &task.task.id)
+        .await
+        .map_err(scoring_error)?;
     let mut item_scores: Vec<ItemScore> = items
         .iter()
         .map(|i| ItemScore {
             item_id: i.row.id.clone(),
             category: i.row.category.clone(),
-            score: 0.0,
+            score: floor,
         })
         .collect();
     let mut rescaled = vec![None; items.len()];

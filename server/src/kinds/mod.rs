@@ -168,8 +168,16 @@ pub trait ServerKind: Kind {
     ) -> impl Future<Output = ApiResult<ScoredFile>> + Send;
     /// Baseline rows scored by the kind's own scorer on the items of one board half, beside
     /// the expected-value row of [`ServerKind::baseline`] (none by default).
-    fn reference_rows(_items: &[&TypedItem<Self>]) -> Vec<ReferenceRow> {
+    ///
+    /// `stored` is the task's cached `reference_json` (scores a kind computed earlier with
+    /// the embedding model, e.g. the prompt copied as the answer), if any.
+    fn reference_rows(_items: &[&TypedItem<Self>], _stored: Option<&Value>) -> Vec<ReferenceRow> {
         Vec::new()
+    }
+    /// A board figure as readers see it (explanations: rescaled against the random-pair
+    /// baseline, so 0 = a random reference meaning and 1 = the reference itself).
+    fn board_value(value: f64, _task_baseline: Option<f64>) -> f64 {
+        value
     }
     /// What the participant sees right after an answer is stored (`None`: only the ack).
     fn feedback(

@@ -89,7 +89,7 @@ impl ServerKind for PanelOrder {
         ))
     }
 
-    fn reference_rows(items: &[&TypedItem<Self>]) -> Vec<ReferenceRow> {
+    fn reference_rows(items: &[&TypedItem<Self>], _stored: Option<&Value>) -> Vec<ReferenceRow> {
         let gold = golds(items.iter().copied());
         let answered =
             |label: &'static str,

@@ -86,7 +86,7 @@ impl ServerKind for PanelType {
         ))
     }
 
-    fn reference_rows(items: &[&TypedItem<Self>]) -> Vec<ReferenceRow> {
+    fn reference_rows(items: &[&TypedItem<Self>], _stored: Option<&Value>) -> Vec<ReferenceRow> {
         let gold = golds(items.iter().copied());
         // The most common type of the scored items (ties: the benchmark's first).
         let mut counts: BTreeMap<usize, usize> = BTreeMap::new();

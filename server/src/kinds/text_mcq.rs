@@ -7,7 +7,7 @@ use crate::error::{ApiError, ApiResult};
 use anyhow::Context;
 use memeboard_core::api::RowKind;
 use memeboard_core::kinds::text_mcq::TextMcq;
-use memeboard_core::leaderboard::{score_mcq, McqGold};
+use memeboard_core::leaderboard::{score_mcq, McqDevGold, McqGold};
 use memeboard_core::predictions::{
     order_permutation, validate_predictions, FileFormat, Limits, ManifestItem, TaskManifest,
     NUM_ORDERS,
@@ -45,12 +45,13 @@ impl ServerKind for TextMcq {
         })
     }
 
+    /// The correct option numbered from 1, as prediction files number it.
     fn dev_gold_line(item: &TypedItem<Self>) -> Value {
-        json!(McqGold {
+        json!(McqDevGold::from(&McqGold {
             item_id: item.row.id.clone(),
             category: item.row.category.clone(),
             correct: item.gold.correct,
-        })
+        }))
     }
 
     fn metric_name(_embedding_model: Option<&str>) -> String {

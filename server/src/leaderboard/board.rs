@@ -83,6 +83,7 @@ pub async fn board(
         reference_rows,
         subsets,
         preface,
+        board_value,
     ) = with_kind!(task_kind, K => {
         if subset != FULL && !K::SUBSETS.contains(&subset) {
             return Err(ApiError::BadRequest(format!(
@@ -95,8 +96,14 @@ pub async fn board(
             .into_iter()
             .filter(|i| K::in_subset(i, subset))
             .collect();
-        // Baseline rows scored like models, computed once per state of the items.
-        let fingerprint = items_fingerprint(typed.iter().map(|i| &i.row));
+        // Baseline rows scored like models, computed once per state of the items (and of the
+        // scores the kind cached for the task).
+        let stored: Option<serde_json::Value> = storage
+            .task_reference(&task.task.id)
+            .await?
+            .and_then(|j| serde_json::from_str(&j).ok());
+        let mut fingerprint = items_fingerprint(typed.iter().map(|i| &i.row));
+        fingerprint.2 = stored.as_ref().map_or(0, |v| memeboard_core::ids::fnv1a64(v.to_string().as_bytes()) as i64);
         let key = format!("{}/{}/{subset}", task.task.id, which.as_str());
         let reference_rows = match references.stored(&key, fingerprint) {
             Some(rows) => rows,
@@ -107,7 +114,7 @@ pub async fn board(
                 references
                     .get_or_compute(&key, fingerprint, move || {
                         let refs: Vec<&kinds::TypedItem<K>> = in_half.iter().collect();
-                        K::reference_rows(&refs)
+                        K::reference_rows(&refs, stored.as_ref())
                             .into_iter()
                             .map(|r| reference_board_row(r, &keys, resamples))
                             .collect()
@@ -132,6 +139,7 @@ pub async fn board(
             reference_rows,
             K::SUBSETS,
             K::PREFACE,
+            K::board_value as fn(f64, Option<f64>) -> f64,
         )
     });
     let in_half: HashMap<&str, &(TaskItemRow, Option<f64>)> = items
@@ -174,7 +182,12 @@ pub async fn board(
             ),
             None => (Vec::new(), None),
         };
+        let flags: Vec<String> = extra_json
+            .as_ref()
+            .and_then(|v| serde_json::from_value(v["flags"].clone()).ok())
+            .unwrap_or_default();
         rows.push(BoardRow {
+            flags,
             confusion,
             extra,
             kind: RowKind::Model,
@@ -246,6 +259,7 @@ pub async fn board(
             ),
         ] {
             rows.push(BoardRow {
+                flags: Vec::new(),
                 confusion: None,
                 extra: Vec::new(),
                 kind: row_kind,
@@ -298,6 +312,7 @@ pub async fn board(
         });
     }
     rows.push(BoardRow {
+        flags: Vec::new(),
         confusion: None,
         extra: Vec::new(),
         kind: baseline_kind,
@@ -327,6 +342,27 @@ pub async fn board(
         before - rows.len()
     };
     rows.extend(reference_rows.iter().cloned());
+    // Figures as readers see them (explanations: rescaled); the model's own scale stays
+    // beside a model's row.
+    if board_value(1.0, task_baseline) != 1.0 || board_value(0.0, task_baseline) != 0.0 {
+        for row in &mut rows {
+            if row.kind == RowKind::Model {
+                if let Some(e) = row.scores.first().and_then(|s| s.estimate) {
+                    row.extra.insert(
+                        0,
+                        memeboard_core::api::NamedValue::estimated("raw cosine (model scale)", e),
+                    );
+                }
+            }
+            for s in &mut row.scores {
+                if let Some(e) = &mut s.estimate {
+                    e.value = board_value(e.value, task_baseline);
+                    e.ci_low = board_value(e.ci_low, task_baseline);
+                    e.ci_high = board_value(e.ci_high, task_baseline);
+                }
+            }
+        }
+    }
 
     // Per-category figures only where the half has enough items in the category (model,
     // human and baseline rows alike; the overall column always), and likewise secondary
@@ -509,6 +545,7 @@ fn reference_board_row(r: kinds::ReferenceRow, keys: &[String], resamples: usize
         participants: None,
         extra: r.extra,
         confusion: r.confusion,
+        flags: Vec::new(),
     }
 }
 
@@ -592,17 +629,17 @@ pub async fn update_board(
         None => BoardAttempts::Best,
     };
     let allow_retake = req.allow_retake.unwrap_or(task.allow_retake);
+    let switches = storage::TaskSwitches {
+        private_revealed,
+        blind,
+        blind_revealed,
+        quiz_open,
+        exclude_failed_checks: exclude,
+        board_attempts: attempts.as_str().to_owned(),
+        allow_retake,
+    };
     storage
-        .update_board_settings(
-            &task.task.id,
-            private_revealed,
-            blind,
-            blind_revealed,
-            quiz_open,
-            exclude,
-            attempts.as_str(),
-            allow_retake,
-        )
+        .update_board_settings(&task.task.id, &switches)
         .await?;
     Ok(BoardSettingsRequest {
         private_revealed: Some(private_revealed),

@@ -729,6 +729,28 @@ impl Storage {
         Ok(baseline.zip(model))
     }
 
+    /// A task's cached per-item baseline scores (see `tasks.reference_json`).
+    pub async fn task_reference(&self, task_id: &str) -> Result<Option<String>, StorageError> {
+        let row = sqlx::query("SELECT reference_json FROM tasks WHERE id = $1")
+            .bind(task_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            Some(r) => r.try_get("reference_json")?,
+            None => None,
+        })
+    }
+
+    /// Caches a task's per-item baseline scores.
+    pub async fn set_task_reference(&self, task_id: &str, json: &str) -> Result<(), StorageError> {
+        sqlx::query("UPDATE tasks SET reference_json = $2 WHERE id = $1")
+            .bind(task_id)
+            .bind(json)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// Caches a task's embedding baseline.
     pub async fn set_task_baseline(
         &self,

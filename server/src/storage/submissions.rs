@@ -59,6 +59,25 @@ pub struct BoardTaskRow {
     pub submissions: i64,
 }
 
+/// A task's board and quiz switches (the admin's `POST /api/admin/tasks/{slug}/board`).
+#[derive(Debug, Clone)]
+pub struct TaskSwitches {
+    /// Private board revealed.
+    pub private_revealed: bool,
+    /// Model scores hidden until revealed.
+    pub blind: bool,
+    /// Blind board revealed.
+    pub blind_revealed: bool,
+    /// Listed as a public quiz.
+    pub quiz_open: bool,
+    /// Failed headphone checks left out of the human rows.
+    pub exclude_failed_checks: bool,
+    /// `best` or `latest` row per model.
+    pub board_attempts: String,
+    /// Finished participants may take the quiz again.
+    pub allow_retake: bool,
+}
+
 /// An accepted, scored prediction file.
 #[derive(Debug, Clone)]
 pub struct SubmissionRecord {
@@ -462,17 +481,11 @@ impl Storage {
             .next())
     }
 
-    /// Sets the board switches of a task.
+    /// Writes a task's board and quiz switches.
     pub async fn update_board_settings(
         &self,
         task_id: &str,
-        private_revealed: bool,
-        blind: bool,
-        blind_revealed: bool,
-        quiz_open: bool,
-        exclude_failed_checks: bool,
-        board_attempts: &str,
-        allow_retake: bool,
+        t: &TaskSwitches,
     ) -> Result<(), StorageError> {
         sqlx::query(
             "UPDATE tasks SET private_revealed = $2, blind = $3, blind_revealed = $4, \
@@ -480,13 +493,13 @@ impl Storage {
              allow_retake = $8 WHERE id = $1",
         )
         .bind(task_id)
-        .bind(i64::from(private_revealed))
-        .bind(i64::from(blind))
-        .bind(i64::from(blind_revealed))
-        .bind(i64::from(quiz_open))
-        .bind(i64::from(exclude_failed_checks))
-        .bind(board_attempts)
-        .bind(i64::from(allow_retake))
+        .bind(i64::from(t.private_revealed))
+        .bind(i64::from(t.blind))
+        .bind(i64::from(t.blind_revealed))
+        .bind(i64::from(t.quiz_open))
+        .bind(i64::from(t.exclude_failed_checks))
+        .bind(&t.board_attempts)
+        .bind(i64::from(t.allow_retake))
         .execute(&self.pool)
         .await?;
         Ok(())

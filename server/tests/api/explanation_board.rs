@@ -96,10 +96,13 @@ async fn explanation_files_are_scored_by_embeddings(db: Db) {
     assert!(body["warnings"][0]
         .as_str()
         .unwrap()
-        .starts_with("6 item(s) have no prediction and score 0"));
+        .starts_with("6 item(s) have no prediction and score like a random meaning"));
 
     let (_, board) = app.get(&format!("/api/boards/{TASK}")).await;
-    assert_eq!(board["metric"], "meaning cosine (tiny-bert)");
+    assert_eq!(
+        board["metric"],
+        "meaning similarity, rescaled: 0 = a random pair of reference meanings, 1 = the reference (tiny-bert cosine)"
+    );
     let model = board["rows"]
         .as_array()
         .unwrap()
@@ -125,6 +128,73 @@ async fn explanation_files_are_scored_by_embeddings(db: Db) {
             .iter()
             .any(|n| n.starts_with("meaning BERTScore-F1")),
         "{extra_names:?}"
+    );
+    assert!(
+        extra_names.contains(&"raw cosine (model scale)"),
+        "{extra_names:?}"
+    );
+    assert!(model["flags"].is_null(), "{model}");
+    // The prompt copied as the answer is a baseline row (scored by the same model).
+    let copy = board["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["kind"] == "prompt_copy")
+        .expect("prompt-copy row");
+    assert!(
+        copy["scores"][0]["estimate"]["value"].as_f64().unwrap() < overall,
+        "{copy}"
+    );
+    // A file that answers with the meme phrases is flagged.
+    let phrases: String = app
+        .storage()
+        .task_items(TASK)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| {
+            let p: Value = serde_json::from_str(&r.prompt_json).unwrap();
+            json!({"item_id": r.id, "meaning": p["meme"]}).to_string() + "\n"
+        })
+        .collect();
+    let req = Request::post(format!("/api/tasks/{TASK}/submissions?model=Copier"))
+        .header("authorization", format!("Bearer {token}"))
+        .body(Body::from(phrases))
+        .unwrap();
+    assert_eq!(
+        app.app.router().oneshot(req).await.unwrap().status(),
+        StatusCode::CREATED
+    );
+    let (_, board2) = app.get(&format!("/api/boards/{TASK}")).await;
+    let copier = board2["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["label"] == "Copier")
+        .unwrap();
+    assert_eq!(copier["flags"], json!(["copies_prompt"]), "{copier}");
+    // Answers that say nothing score at the floor: exactly like a random meaning (0).
+    let shrug: String = gold
+        .iter()
+        .map(|(id, _)| json!({"item_id": id, "meaning": "不知道"}).to_string() + "\n")
+        .collect();
+    let req = Request::post(format!("/api/tasks/{TASK}/submissions?model=Shrug"))
+        .header("authorization", format!("Bearer {token}"))
+        .body(Body::from(shrug))
+        .unwrap();
+    assert_eq!(
+        app.app.router().oneshot(req).await.unwrap().status(),
+        StatusCode::CREATED
+    );
+    let (_, board3) = app.get(&format!("/api/boards/{TASK}")).await;
+    let rows = board3["rows"].as_array().unwrap();
+    let shrug = rows.iter().find(|r| r["label"] == "Shrug").unwrap();
+    let value = |r: &Value| r["scores"][0]["estimate"]["value"].as_f64().unwrap();
+    assert!(value(shrug).abs() < 1e-9, "{shrug}");
+    let random = rows.iter().find(|r| r["kind"] == "random_pair").unwrap();
+    assert!(
+        value(random).abs() < 1e-9,
+        "the random pair is 0 on the rescaled scale: {random}"
     );
     let baseline = board["rows"]
         .as_array()

@@ -393,6 +393,13 @@ async fn no_board_or_task_endpoint_reveals_test_gold(db: Db) {
         })
         .collect();
     assert_eq!(served.len(), dev_ids.len());
+    // One numbering everywhere: dev gold's `answer` counts from 1 like prediction files.
+    for line in text.lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        let (_, correct, _, _) = gold.iter().find(|g| g.0 == v["item_id"]).unwrap();
+        assert_eq!(v["answer"].as_u64(), Some(*correct as u64), "{line}");
+        assert!(v.get("correct").is_none(), "{line}");
+    }
     assert!(served.iter().all(|id| dev_ids.contains(&id.as_str())));
 }
 
