@@ -62,6 +62,10 @@ pub struct QuizSummary {
     pub categories: Vec<CategoryInfo>,
     /// Participants who finished a batch.
     pub completed_participants: usize,
+    /// Share of items (percent, rounded) in the open practice split, whose correct answers
+    /// are shown at the end; the rest are hidden test items.
+    #[serde(default)]
+    pub open_percent: Option<u8>,
 }
 
 /// Prolific-style recruitment ids, recorded when present in the quiz URL.

@@ -75,6 +75,7 @@ pub fn summarize(quiz: &QuizRow) -> ApiResult<QuizSummary> {
         item_count: usize::try_from(quiz.item_count).unwrap_or(0),
         categories: categories_of(quiz)?,
         completed_participants: usize::try_from(quiz.completed_participants).unwrap_or(0),
+        open_percent: None,
     })
 }
 
