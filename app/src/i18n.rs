@@ -181,6 +181,11 @@ pub struct Strings {
     /// Footer note.
     pub footer: &'static str,
 
+    /// Consent page: what the end of the batch shows, given the hidden share in percent.
+    pub results_note: fn(Option<u8>) -> String,
+    /// Model page: the document title for a model name.
+    pub model_page_title: fn(&str) -> String,
+
     /// Home page heading.
     pub home_title: &'static str,
     /// Home page introduction.
@@ -701,6 +706,12 @@ pub static ZH: Strings = Strings {
     not_found: "页面不存在。",
     footer: "memeboard：为梗理解基准收集匿名的人类作答。",
 
+    results_note: |hidden| match hidden {
+        Some(h) => format!("结束时你会看到自己在本组公开（练习）题目上的得分，以及这些题目的正确答案；约 {h}% 的题目属于隐藏测试集，不显示其答案。"),
+        None => "结束时你会看到自己在本组公开（练习）题目上的得分，以及这些题目的正确答案；部分题目属于隐藏测试集，不显示其答案。".to_owned(),
+    },
+    model_page_title: |name| format!("模型：{name}"),
+
     home_title: "梗理解：人类基准测试",
     home_intro: "参与一个关于中文网络梗的小测验。你的匿名作答将成为与 AI 模型对比的人类基准。",
     no_quizzes: "目前没有开放的测验。",
@@ -996,6 +1007,12 @@ pub static EN: Strings = Strings {
     back_home: "Back to home",
     not_found: "Page not found.",
     footer: "memeboard collects anonymous human answers as baselines for meme-understanding benchmarks.",
+
+    results_note: |hidden| match hidden {
+        Some(h) => format!("At the end you will see your score on the open (practice) items of your batch and their correct answers; about {h}% of items are hidden test items whose answers are not shown."),
+        None => "At the end you will see your score on the open (practice) items of your batch and their correct answers; some items are hidden test items whose answers are not shown.".to_owned(),
+    },
+    model_page_title: |name| format!("Model: {name}"),
 
     home_title: "Meme understanding: human baselines",
     home_intro: "Take a short quiz on Chinese internet memes. Your anonymous answers become the human baseline that AI models are compared against.",

@@ -37,7 +37,8 @@ export async function startServer(env = {}) {
   delete childEnv.DATABASE_URL;
   const child = spawn(BIN, ['serve'], { env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
+  // Up to a minute: the first start makes the demo clips, and slow on a busy machine.
+  for (let i = 0; i < 600; i++) {
     try {
       const res = await fetch(`${base}/healthz`);
       if (res.ok) break;
@@ -66,4 +67,36 @@ export function watchErrors(page) {
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   return errors;
+}
+
+const AXE = path.join(import.meta.dirname, 'node_modules/axe-core/axe.min.js');
+
+/**
+ * Runs axe-core on the whole page and fails, listing rule id, impact, help and target
+ * selectors, for every violation of serious or critical impact. `label` names the page in
+ * the message. `label-content-name-mismatch` (experimental in axe) is switched on: a
+ * control's accessible name must contain its visible text.
+ */
+export async function expectNoSeriousA11yViolations(page, label) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) {
+    await page.addScriptTag({ path: AXE });
+  }
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, {
+      resultTypes: ['violations'],
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
+        id: v.id, impact: v.impact, help: v.help,
+        targets: v.nodes.map((n) => n.target.join(' ')),
+        summary: v.nodes[0]?.failureSummary ?? '',
+      }));
+  });
+  if (violations.length) {
+    const lines = violations.map((v) =>
+      `  ${v.id} (${v.impact}): ${v.help}\n    at ${v.targets.join(' | ')}\n    ${v.summary.replace(/\n/g, ' ')}`);
+    throw new Error(`${label}: ${violations.length} serious/critical a11y violation(s)\n${lines.join('\n')}`);
+  }
 }

@@ -259,7 +259,8 @@ pub fn BoardChart(
 
     view! {
         <figure class="chart" data-testid="board-chart-figure">
-            <div class="chart-wrap">
+            // Scrolls sideways on phones: focusable, so the keyboard can scroll it too.
+            <div class="chart-wrap" tabindex="0" role="group" aria-label=tr(|t| t.chart_title)>
                 <svg
                     class="board-chart"
                     data-testid="board-chart"

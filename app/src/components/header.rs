@@ -53,7 +53,6 @@ pub fn SiteHeader() -> impl IntoView {
                     data-testid="lang-switch"
                     data-lang=move || i18n.lang().code()
                     title=tr(|t| t.switch_language)
-                    aria-label=tr(|t| t.switch_language)
                     lang=move || i18n.lang().other().html_tag()
                     on:click=move |_| i18n.toggle()
                 >

@@ -24,6 +24,8 @@ struct Texts {
     name: &'static str,
     /// Consent page: what the participant will do.
     instructions: &'static str,
+    /// Consent page: what is shown per answer and at the end, given the hidden share.
+    results_note: fn(Option<u8>) -> String,
     /// Question: the prompt above the meme.
     prompt: &'static str,
     /// Question: label of the text box.
@@ -82,7 +84,11 @@ struct Texts {
 
 static ZH: Texts = Texts {
     name: "解释梗义（自由作答，按句向量评分）",
-    instructions: "每道题给出一个中文网络梗。请用自己的话写出它的意思，一两句即可。系统会用句向量模型把你的解释与参考释义比较：意思越接近，得分越高。公开题目在作答后会立即显示参考释义和你的得分；隐藏测试题只保存作答，结果页给出你在这些题上的平均分（四舍五入），不显示其参考释义。",
+    results_note: |hidden| {
+        let hidden = hidden.map_or_else(|| "部分".to_owned(), |h| format!("约 {h}% 的"));
+        format!("公开（练习）题目在作答后会立即显示参考释义和你的得分，结束时给出你在这些题目上的平均分；{hidden}题目属于隐藏测试集：不显示其参考释义，结果页只给出你在这些题上的平均分（四舍五入）。")
+    },
+    instructions: "每道题给出一个中文网络梗。请用自己的话写出它的意思，一两句即可。系统会用句向量模型把你的解释与参考释义比较：意思越接近，得分越高。",
     prompt: "这个梗是什么意思？请用自己的话解释。",
     your_explanation: "你的解释",
     submit: "提交解释",
@@ -118,7 +124,11 @@ static ZH: Texts = Texts {
 
 static EN: Texts = Texts {
     name: "Explain the meme (free text, embedding-scored)",
-    instructions: "Each question shows a Chinese internet meme. Write in your own words what it means; a sentence or two is enough. A sentence-embedding model compares your explanation with a reference meaning: the closer the meaning, the higher the score. For open items you see the reference and your score right after answering; answers to hidden test items are stored, and your results show a rounded average over them, never their references.",
+    results_note: |hidden| {
+        let hidden = hidden.map_or_else(|| "some".to_owned(), |h| format!("about {h}%"));
+        format!("For open (practice) items you see the reference meaning and your score right after answering, and at the end your average over them; {hidden} of items are hidden test items: their references are never shown, and your results give only a rounded average over them.")
+    },
+    instructions: "Each question shows a Chinese internet meme. Write in your own words what it means; a sentence or two is enough. A sentence-embedding model compares your explanation with a reference meaning: the closer the meaning, the higher the score.",
     prompt: "What does this meme mean? Explain it in your own words.",
     your_explanation: "Your explanation",
     submit: "Submit explanation",
@@ -182,6 +192,10 @@ impl UiKind for Explanation {
 
     fn instructions(lang: Lang) -> &'static str {
         texts(lang).instructions
+    }
+
+    fn results_note(lang: Lang, open_percent: Option<u8>) -> String {
+        (texts(lang).results_note)(open_percent.map(|p| 100u8.saturating_sub(p)))
     }
 
     fn question(ctx: QuestionContext, view: View) -> AnyView {

@@ -156,6 +156,11 @@ pub trait UiKind: Kind {
     fn name(lang: Lang) -> &'static str;
     /// What the participant will do, shown on the consent page before they agree.
     fn instructions(lang: Lang) -> &'static str;
+    /// The consent page's promise of what the end of the batch shows, given the open
+    /// (practice) share of items; by default: score and correct answers on open items only.
+    fn results_note(lang: Lang, open_percent: Option<u8>) -> String {
+        (lang.strings().results_note)(open_percent.map(|p| 100u8.saturating_sub(p)))
+    }
     /// The question component for one item.
     fn question(ctx: QuestionContext, view: Self::View) -> AnyView;
     /// The review card of one answered item (a `<li data-testid="review-item">`).
@@ -184,6 +189,11 @@ pub fn kind_name(lang: Lang, kind: TaskKind) -> &'static str {
 /// The consent page's description of the task.
 pub fn instructions(lang: Lang, kind: TaskKind) -> &'static str {
     with_kind!(kind, K => K::instructions(lang))
+}
+
+/// The consent page's note on what the end of the batch shows (and does not).
+pub fn results_note(lang: Lang, kind: TaskKind, open_percent: Option<u8>) -> String {
+    with_kind!(kind, K => K::results_note(lang, open_percent))
 }
 
 /// The question component of a batch item; `next` is the item that follows it, if any (for
@@ -312,16 +322,16 @@ pub fn QuestionHead(
     content_warning: bool,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let heading = NodeRef::<leptos::html::H2>::new();
+    let heading = NodeRef::<leptos::html::H1>::new();
     Effect::new(move |_| {
         if let Some(h) = heading.get() {
             let _ = h.focus();
         }
     });
     view! {
-        <h2 class="progress-label" data-testid="progress" node_ref=heading tabindex="-1">
+        <h1 class="progress-label" data-testid="progress" node_ref=heading tabindex="-1">
             {move || (i18n.t().progress)(position + 1, total)}
-        </h2>
+        </h1>
         <progress
             class="progress-bar"
             max=total.to_string()

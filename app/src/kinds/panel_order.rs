@@ -94,7 +94,7 @@ struct Texts {
 
 static ZH: Texts = Texts {
     name: "漫画排序（多格漫画）",
-    instructions: "每道题给出一则多格漫画，各格已被打乱，并按显示顺序编号。请把它们恢复成阅读顺序：按你阅读的先后依次点按各格，或把各格拖入“你的顺序”中（键盘：Tab 移到某一格，Enter 或空格拿起，方向键移动，再按 Enter 或空格放下）。有些格子的先后无关紧要，任何合理的阅读顺序都算对。答完最后一题后，你可以看到自己在公开题目上的得分和正确顺序；属于隐藏测试集的题目只记录作答，不公布答案。",
+    instructions: "每道题给出一则多格漫画，各格已被打乱，并按显示顺序编号。请把它们恢复成阅读顺序：按你阅读的先后依次点按各格，或把各格拖入“你的顺序”中（键盘：Tab 移到某一格，Enter 或空格拿起，方向键移动，再按 Enter 或空格放下）。有些格子的先后无关紧要，任何合理的阅读顺序都算对。",
     shown_heading: "打乱后的各格（按显示编号）",
     how_to: "按阅读顺序依次点按各格，或把格子拖到下面的顺序里；再点一次已放入的格子可将其取出。键盘：Tab 移到某一格，Enter 或空格拿起，↑/← 前移，↓/→ 后移，再按 Enter 或空格放下。",
     order_heading: "你的顺序",
@@ -125,7 +125,7 @@ static ZH: Texts = Texts {
 
 static EN: Texts = Texts {
     name: "Panel order (multi-panel comics)",
-    instructions: "Each question shows the panels of a comic in a shuffled order, numbered as shown. Put them back in reading order: tap or click the panels in the order you would read them, or drag them into “your order” (keyboard: Tab to a panel, Enter or Space picks it up, arrow keys move it, Enter or Space drops it). Where some panels can be read in either order, any valid reading order counts as right. After the last question you see your score and the reading orders of the open comics; comics of the hidden test set are recorded but not revealed.",
+    instructions: "Each question shows the panels of a comic in a shuffled order, numbered as shown. Put them back in reading order: tap or click the panels in the order you would read them, or drag them into “your order” (keyboard: Tab to a panel, Enter or Space picks it up, arrow keys move it, Enter or Space drops it). Where some panels can be read in either order, any valid reading order counts as right.",
     shown_heading: "The panels, shuffled (numbered as shown)",
     how_to: "Tap the panels in reading order, or drag them into your order below; tap a placed panel again to take it out. Keyboard: Tab to a panel, Enter or Space picks it up, ↑/← moves it earlier, ↓/→ later, Enter or Space drops it.",
     order_heading: "Your order",

@@ -70,7 +70,7 @@ struct Texts {
 
 static ZH: Texts = Texts {
     name: "漫画结构类型（多格漫画）",
-    instructions: "每道题按阅读顺序给出一则多格漫画。请判断它属于哪种结构：叙事、递进、对话、并列或对比（每种类型都附有说明和例子）。答完最后一题后，你可以看到自己在公开题目上的得分和标注的类型；属于隐藏测试集的题目只记录作答，不公布答案。",
+    instructions: "每道题按阅读顺序给出一则多格漫画。请判断它属于哪种结构：叙事、递进、对话、并列或对比（每种类型都附有说明和例子）。",
     legend: "这则漫画是哪种结构？",
     example: "例：",
     types: [
@@ -115,7 +115,7 @@ static ZH: Texts = Texts {
 
 static EN: Texts = Texts {
     name: "Panel structure type (multi-panel comics)",
-    instructions: "Each question shows the panels of a comic in reading order. Say which structure it has: narrative, progressive, conversational, parallel or comparison (each comes with a description and an example). After the last question you see your score and the annotated types of the open comics; comics of the hidden test set are recorded but not revealed.",
+    instructions: "Each question shows the panels of a comic in reading order. Say which structure it has: narrative, progressive, conversational, parallel or comparison (each comes with a description and an example).",
     legend: "Which structure does this comic have?",
     example: "Example: ",
     types: [

@@ -42,7 +42,7 @@ struct Texts {
 
 static ZH: Texts = Texts {
     name: "填空（五选一）",
-    instructions: "每道题给出一个中文句子，其中一个网络梗被替换为空白（_____）。请从五个选项中选出最适合填入空白处的梗。答完最后一题后，你可以看到自己在公开题目上的得分和正确答案；属于隐藏测试集的题目只记录作答，不公布答案。",
+    instructions: "每道题给出一个中文句子，其中一个网络梗被替换为空白（_____）。请从五个选项中选出最适合填入空白处的梗。",
     help_jsonl: "JSON Lines：每行一个对象，给出题目编号和答案。答案可以是选项序号（从 1 开始，按 inputs.jsonl 中的标准顺序），也可以是选项的完整原文：",
     help_orders: "可选：如果你按其他选项顺序提问，请加上 \"order\"（0–4，inputs.jsonl 的 options_by_order 列出了每种顺序）；每种顺序可用 \"sample\" 给出多次采样。每种顺序取多数答案，题目得分为文件中所用各顺序的平均。",
     help_csv: "CSV：首行为表头 item_id,answer（可选 order,sample 列），之后每行一条预测：",
@@ -51,7 +51,7 @@ static ZH: Texts = Texts {
 
 static EN: Texts = Texts {
     name: "Fill in the blank (five options)",
-    instructions: "Each question shows a Chinese sentence in which one internet meme has been replaced by a blank (_____). Choose, from five options, the meme that fits the blank. After the last question you will see your score and the correct answers on the open questions; questions of the hidden test set are recorded but their answers are not revealed.",
+    instructions: "Each question shows a Chinese sentence in which one internet meme has been replaced by a blank (_____). Choose, from five options, the meme that fits the blank.",
     help_jsonl: "JSON Lines: one object per line with the item id and the answer, either the option number (1-based, in the canonical order of inputs.jsonl) or the option's exact text:",
     help_orders: "Optional: add \"order\" (0–4) when you asked with the options in another order (inputs.jsonl lists them in options_by_order), and \"sample\" for several samples per order. Each order counts its majority answer; an item scores the mean over the orders used in the file.",
     help_csv: "CSV: a header row item_id,answer (optional order,sample columns), then one prediction per row:",

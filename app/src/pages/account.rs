@@ -4,6 +4,7 @@
 
 use crate::api;
 use crate::components::score::status_text;
+use crate::components::title::use_page_title;
 use crate::format;
 use crate::i18n::{tr, use_i18n};
 use crate::storage;
@@ -15,6 +16,7 @@ use memeboard_core::api::{CreateAuthorRequest, CreateAuthorResponse, MeResponse}
 /// The account page.
 #[component]
 pub fn AccountPage() -> impl IntoView {
+    use_page_title(|lang| lang.strings().account_title.to_owned());
     let token = RwSignal::new(storage::token());
     let created = RwSignal::new(None::<CreateAuthorResponse>);
     let on_created = Callback::new(move |r: CreateAuthorResponse| {

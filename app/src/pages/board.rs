@@ -10,6 +10,7 @@ use crate::components::score::{
     category_estimate_view, estimate_view, kind_key, kind_text, row_label, weights_text,
 };
 use crate::components::status::{error_fallback, Loading};
+use crate::components::title::{in_lang, use_page_title};
 use crate::format::{self, DASH};
 use crate::i18n::{category_label, tr, use_i18n, Lang};
 use leptos::prelude::*;
@@ -461,6 +462,8 @@ fn FamiliarityChart(rows: Vec<FamiliarityRow>) -> impl IntoView {
 /// The private board before it is revealed: the server's message.
 #[component]
 fn Locked(slug: String, title: String, detail: String) -> impl IntoView {
+    let page_title = title.clone();
+    use_page_title(move |lang| in_lang(&page_title, lang).to_owned());
     view! {
         <section class="intro">
             <h1>{title}</h1>
@@ -726,6 +729,8 @@ fn confusion_view(row: &str, m: &ConfusionMatrix, lang: Lang) -> AnyView {
 /// A loaded board.
 #[component]
 fn BoardView(board: BoardResponse) -> impl IntoView {
+    let page_title = board.title.clone();
+    use_page_title(move |lang| in_lang(&page_title, lang).to_owned());
     let i18n = use_i18n();
     let sort = RwSignal::new((SortKey::Rank, SortDir::Ascending));
     let slug = board.task.clone();

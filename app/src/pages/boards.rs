@@ -4,6 +4,7 @@
 use crate::api;
 use crate::components::score::task_kind_text;
 use crate::components::status::{error_fallback, Loading};
+use crate::components::title::use_page_title;
 use crate::i18n::{category_label, tr, use_i18n};
 use leptos::prelude::*;
 use memeboard_core::api::TaskSummary;
@@ -12,6 +13,7 @@ use memeboard_core::api::TaskSummary;
 #[component]
 pub fn BoardsPage() -> impl IntoView {
     let tasks = LocalResource::new(api::list_tasks);
+    use_page_title(|lang| lang.strings().boards_title.to_owned());
     view! {
         <section class="intro">
             <h1>{tr(|t| t.boards_title)}</h1>

@@ -7,6 +7,7 @@ use crate::api;
 use crate::components::score::{status_text, weights_text, ScoreTable};
 use crate::components::sentence::Sentence;
 use crate::components::status::{error_fallback, Loading};
+use crate::components::title::use_page_title;
 use crate::format::{self, DASH};
 use crate::i18n::{category_label, tr, use_i18n};
 use crate::storage;
@@ -52,6 +53,8 @@ fn ModelView(detail: SubmissionDetail) -> impl IntoView {
         private_scores,
         ..
     } = detail;
+    let page_title = model.model_name.clone();
+    use_page_title(move |lang| (lang.strings().model_page_title)(&page_title));
     let link_view = match model.link.clone() {
         Some(l) if format::is_web_link(&l) => {
             let text = l.clone();

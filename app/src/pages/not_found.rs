@@ -1,5 +1,6 @@
 //! The fallback page for unknown paths.
 
+use crate::components::title::use_page_title;
 use crate::i18n::use_i18n;
 use leptos::prelude::*;
 
@@ -7,6 +8,12 @@ use leptos::prelude::*;
 #[component]
 pub fn NotFoundPage() -> impl IntoView {
     let i18n = use_i18n();
+    use_page_title(|lang| {
+        lang.strings()
+            .not_found
+            .trim_end_matches(['.', '。'])
+            .to_owned()
+    });
     view! {
         <section class="card" data-testid="not-found">
             <h1>{move || i18n.t().not_found}</h1>

@@ -5,6 +5,7 @@ use crate::api;
 use crate::browser::random_key;
 use crate::components::headphone_check::HeadphoneCheck;
 use crate::components::status::{error_fallback, Loading};
+use crate::components::title::{in_lang, use_page_title};
 use crate::i18n::{category_label, use_i18n};
 use crate::kinds;
 use crate::storage;
@@ -63,6 +64,8 @@ pub fn QuizIntroPage() -> impl IntoView {
 fn QuizIntro(quiz: QuizSummary) -> impl IntoView {
     let i18n = use_i18n();
     let slug = quiz.slug.clone();
+    let page_title = quiz.title.clone();
+    use_page_title(move |lang| in_lang(&page_title, lang).to_owned());
     let existing = RwSignal::new(storage::get(&storage::session_key(&slug)));
     let categories = quiz.categories.clone();
     let cat_list = move || {
@@ -75,6 +78,7 @@ fn QuizIntro(quiz: QuizSummary) -> impl IntoView {
     };
     let batch_size = quiz.batch_size;
     let kind = quiz.task_kind;
+    let open_percent = quiz.open_percent;
     let slug_for_flow = slug.clone();
     view! {
         <section class="intro">
@@ -118,7 +122,7 @@ fn QuizIntro(quiz: QuizSummary) -> impl IntoView {
                     .into_any()
             }
             None => {
-                view! { <StartFlow slug=slug_for_flow.clone() kind=kind /> }.into_any()
+                view! { <StartFlow slug=slug_for_flow.clone() kind=kind open_percent=open_percent /> }.into_any()
             }
         }}
     }
@@ -148,7 +152,12 @@ enum FormError {
 /// Step 1 (instructions + consent), for clip quizzes the headphone check, then the survey,
 /// then `POST …/sessions`.
 #[component]
-fn StartFlow(slug: String, kind: TaskKind) -> impl IntoView {
+fn StartFlow(
+    slug: String,
+    kind: TaskKind,
+    /// Percent of open (practice) items, when the server says.
+    open_percent: Option<u8>,
+) -> impl IntoView {
     let step = RwSignal::new(Step::Consent);
     let agreed = RwSignal::new(false);
     let headphones = needs_headphones(kind);
@@ -167,6 +176,7 @@ fn StartFlow(slug: String, kind: TaskKind) -> impl IntoView {
                         agreed=agreed
                         step=step
                         kind=kind
+                        open_percent=open_percent
                         next=if headphones && check.get_untracked().is_none() {
                             Step::Headphones
                         } else {
@@ -198,6 +208,8 @@ fn ConsentStep(
     agreed: RwSignal<bool>,
     step: RwSignal<Step>,
     kind: TaskKind,
+    /// Percent of open (practice) items, when the server says.
+    open_percent: Option<u8>,
     /// The step after this one.
     next: Step,
 ) -> impl IntoView {
@@ -211,6 +223,9 @@ fn ConsentStep(
                 }}
             </h2>
             <p data-testid="task-instructions">{move || kinds::instructions(i18n.lang(), kind)}</p>
+            <p data-testid="results-note">
+                {move || kinds::results_note(i18n.lang(), kind, open_percent)}
+            </p>
             <h3>{move || i18n.t().rules_title}</h3>
             <ul class="rules">
                 {move || {

@@ -5,6 +5,7 @@
 use crate::api::{self, ApiError};
 use crate::components::score::reference_row_text;
 use crate::components::status::{error_fallback, Loading};
+use crate::components::title::use_page_title;
 use crate::format::{self, DASH};
 use crate::i18n::{category_label, use_i18n, Lang};
 use crate::kinds;
@@ -18,6 +19,7 @@ use memeboard_core::tasks::CategoryInfo;
 #[component]
 pub fn ResultsPage() -> impl IntoView {
     let params = use_params_map_id();
+    use_page_title(|lang| lang.strings().results_title.to_owned());
     let data = LocalResource::new(move || {
         let id = params();
         async move {

@@ -5,6 +5,7 @@
 use crate::api;
 use crate::components::answer::forget_recorded;
 use crate::components::status::{error_fallback, Loading};
+use crate::components::title::{in_lang, use_page_title};
 use crate::i18n::use_i18n;
 use crate::kinds;
 use crate::storage;
@@ -75,6 +76,14 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
     let current = RwSignal::new(session.next_position);
     let completion = RwSignal::new(session.completion_code);
     let sid = StoredValue::new(session_id);
+    let quiz_title = session.quiz_title.clone();
+    use_page_title(move |lang| {
+        let page = match current.get() {
+            Some(pos) => (lang.strings().progress)(pos + 1, total),
+            None => lang.strings().completion_code.to_owned(),
+        };
+        format!("{page} · {}", in_lang(&quiz_title, lang))
+    });
 
     let on_ack = Callback::new(move |(position, ack): (usize, SubmitAnswerResponse)| {
         let next = items.with_value(|its| {
@@ -145,7 +154,7 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
 #[component]
 fn Done(session_id: String, code: Signal<Option<String>>) -> impl IntoView {
     let i18n = use_i18n();
-    let heading = NodeRef::<leptos::html::H2>::new();
+    let heading = NodeRef::<leptos::html::H1>::new();
     Effect::new(move |_| {
         if let Some(h) = heading.get() {
             let _ = h.focus();
@@ -153,9 +162,9 @@ fn Done(session_id: String, code: Signal<Option<String>>) -> impl IntoView {
     });
     view! {
         <section class="card done" data-testid="done">
-            <h2 node_ref=heading tabindex="-1">
+            <h1 node_ref=heading tabindex="-1">
                 {move || i18n.t().done_title}
-            </h2>
+            </h1>
             {move || {
                 code.get()
                     .map(|c| {

@@ -7,6 +7,7 @@
 use crate::api::{self, TaskFile, UploadFailure, UploadMeta};
 use crate::components::score::{estimate_view, status_text, ScoreTable};
 use crate::components::status::{error_fallback, Loading};
+use crate::components::title::use_page_title;
 use crate::format;
 use crate::i18n::{tr, use_i18n, Strings};
 use crate::kinds::{self, TaskChecker, ValidFile};
@@ -23,6 +24,7 @@ use std::sync::Arc;
 #[component]
 pub fn SubmitPage() -> impl IntoView {
     let tasks = LocalResource::new(api::list_tasks);
+    use_page_title(|lang| lang.strings().submit_title.to_owned());
     view! {
         <section class="intro">
             <h1>{tr(|t| t.submit_title)}</h1>
