@@ -75,6 +75,7 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
     let current = RwSignal::new(session.next_position);
     let completion = RwSignal::new(session.completion_code);
     let sid = StoredValue::new(session_id);
+    let quiz_slug = StoredValue::new(session.quiz_slug);
 
     let on_ack = Callback::new(move |(position, ack): (usize, SubmitAnswerResponse)| {
         let next = items.with_value(|its| {
@@ -126,6 +127,7 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
                                     total,
                                     answered_count,
                                     sid.get_value(),
+                                    quiz_slug.get_value(),
                                     on_ack,
                                 ),
                             )
