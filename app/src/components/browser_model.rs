@@ -128,7 +128,13 @@ pub fn backend_text(lang: Lang, backend: &Backend) -> String {
     if backend.webgpu {
         (t.webgpu)(&backend.detail)
     } else {
-        (t.cpu)(&backend.detail)
+        // The embedder's reasons start "WebGPU: …", which the sentence already says.
+        let reason = backend.detail.trim();
+        (t.cpu)(
+            reason
+                .strip_prefix("WebGPU:")
+                .map_or(reason, str::trim_start),
+        )
     }
 }
 
