@@ -37,7 +37,7 @@ export async function startServer(env = {}) {
   delete childEnv.DATABASE_URL;
   const child = spawn(BIN, ['serve'], { env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 600; i++) { // up to 60 s: start-up is slow on a busy machine
     try {
       const res = await fetch(`${base}/healthz`);
       if (res.ok) break;
