@@ -263,6 +263,18 @@ pub async fn embedding_model() -> Result<memeboard_core::api::EmbeddingModelInfo
     get_json("/api/embedding-model").await
 }
 
+/// The size in bytes of the browser model's weights, from its manifest (`browser.json`,
+/// about 1 KB; the weights themselves are not fetched).
+pub async fn model_manifest_bytes(manifest_url: &str) -> Result<u64, ApiError> {
+    /// The part of the manifest needed here.
+    #[derive(serde::Deserialize)]
+    struct Manifest {
+        /// Size of the weights file.
+        bytes: u64,
+    }
+    get_json::<Manifest>(manifest_url).await.map(|m| m.bytes)
+}
+
 /// `GET /api/tasks`: the tasks that have leaderboards.
 pub async fn list_tasks() -> Result<Vec<TaskSummary>, ApiError> {
     get_json("/api/tasks").await

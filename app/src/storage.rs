@@ -16,6 +16,10 @@ pub const PARTICIPANT_SECRET_KEY: &str = "memeboard.participant_secret";
 /// Leaderboard author token (bearer token for uploads), stored on the account page.
 pub const TOKEN_KEY: &str = "memeboard.token";
 
+/// `on` once the participant chose to score explanations in the browser (the model is then
+/// loaded, from the Cache API, without asking again).
+pub const BROWSER_MODEL_KEY: &str = "memeboard.browser_model";
+
 /// The stored author token, if any (blank values count as none).
 pub fn token() -> Option<String> {
     get(TOKEN_KEY)

@@ -2,6 +2,7 @@
 
 pub mod answer;
 pub mod board_chart;
+pub mod browser_model;
 pub mod header;
 pub mod headphone_check;
 pub mod score;

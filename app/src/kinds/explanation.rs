@@ -2,11 +2,17 @@
 //! first, then the server's score, the crowd's scores and (for open dev items) the reference
 //! meaning are shown before moving on. Also the review card, the mean-similarity score wording
 //! of the results page, and the submit page's help, validator and in-browser dev preview.
+//!
+//! The browser model is opt-in ([`BrowserModelPanel`]): nothing is downloaded until the
+//! participant asks. Once it is loaded, an open dev item's answer is scored in the browser as
+//! soon as it is sent (against the task's public dev gold), shown as an instant estimate until
+//! the server's score arrives with the acknowledgement.
 
 use super::{KindPanel, QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile};
 use crate::api;
 use crate::components::answer::{use_answer_sender, AnswerError};
-use crate::embedder::BrowserScore;
+use crate::components::browser_model::{backend_text, BrowserModelPanel};
+use crate::embedder::{self, ModelState};
 use crate::format::DASH;
 use crate::i18n::{use_i18n, Lang};
 use leptos::prelude::*;
@@ -16,6 +22,9 @@ use memeboard_core::kinds::explanation::{Explanation, Input, Review, View, MAX_A
 use memeboard_core::kinds::Kind as _;
 use memeboard_core::predictions::{validate_explanations, FileFormat, Limits, TaskManifest};
 use memeboard_core::tasks::CategoryInfo;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 
 /// This kind's interface strings (the generic ones are in [`crate::i18n`]).
 #[derive(Debug)]
@@ -40,9 +49,9 @@ struct Texts {
     server_score: &'static str,
     /// The secondary numbers of a score: rescaled cosine and BERTScore-F1.
     score_details: fn(f64, f64) -> String,
-    /// Feedback: while the browser loads the model.
-    loading_model: &'static str,
-    /// Feedback: before the browser's score.
+    /// Question: before the browser's score, until the server's arrives.
+    instant_estimate: &'static str,
+    /// Feedback: before the browser's score, under the server's.
     browser_score: &'static str,
     /// Feedback: how far the browser's score is from the server's.
     differs: fn(f64) -> String,
@@ -56,8 +65,6 @@ struct Texts {
     scores_with_results: &'static str,
     /// Review of a hidden test item: its score only counts in the rounded hidden mean.
     in_hidden_mean: &'static str,
-    /// The server has no browser copy of the model.
-    no_browser_model: &'static str,
     /// Review: the similarity.
     similarity: &'static str,
     /// Results: what the mean similarity is (number of scored explanations).
@@ -76,8 +83,8 @@ struct Texts {
     preview_note: &'static str,
     /// Submit dev preview: heading.
     dev_title: &'static str,
-    /// Submit dev preview: loading the model.
-    dev_loading: &'static str,
+    /// Submit dev preview: waiting for the browser model.
+    dev_waiting: &'static str,
     /// Submit dev preview: what the number is (dev items, answered, backend).
     dev_note: fn(usize, usize, &str) -> String,
 }
@@ -96,15 +103,14 @@ static ZH: Texts = Texts {
     next: "下一题",
     server_score: "与参考释义的相似度（服务器）：",
     score_details: |rescaled, bert| format!(" · 重标定 {rescaled:.2} · BERTScore-F1 {bert:.3}"),
-    loading_model: "正在浏览器中加载评分模型……",
-    browser_score: "在你的浏览器中计算：",
+    instant_estimate: "即时估计（在你的浏览器中计算，等待服务器评分）：",
+    browser_score: "浏览器的即时估计：",
     differs: |d| format!(" · 与服务器相差 {d:.1e}"),
     standing: |p, n| format!("高于 {p}% 的其他参与者（共 {n} 份解释）"),
     reference: "参考释义",
     reference_withheld: "此梗属于隐藏测试集：不显示参考释义和单题得分；结果页显示你在隐藏题上的平均分（四舍五入）。",
     scores_with_results: "你的回答已保存。得分将与结果一起显示。",
     in_hidden_mean: "计入隐藏题的平均分",
-    no_browser_model: "此服务器没有安装浏览器版评分模型。",
     similarity: "相似度",
     mean_note: |n| format!("你的解释与参考释义的平均余弦相似度（共 {n} 份已评分的解释）。"),
     rescaled_note: |r| {
@@ -114,9 +120,9 @@ static ZH: Texts = Texts {
     help_jsonl: "解释类任务的 JSON Lines：每行给出题目编号和对梗义的解释，来源（origin）和例句（example）可选：",
     help_csv: "CSV：首行为表头 item_id,meaning（可选 origin,example 列）：",
     help_missing: "没有预测的题目记 0 分。",
-    preview_note: "解释类文件在服务器上用句向量评分；这里检查文件格式，并在你的浏览器中给出开发集预览。",
+    preview_note: "解释类文件在服务器上用句向量评分；这里检查文件格式；加载浏览器评分模型（可选）后，还会在你的浏览器中给出开发集预览。",
     dev_title: "开发集预览（在你的浏览器中计算）",
-    dev_loading: "正在加载评分模型……",
+    dev_waiting: "加载浏览器评分模型后即可看到开发集预览。",
     dev_note: |total, answered, backend| {
         format!("{total} 个开发集条目的平均释义余弦相似度（文件回答了 {answered} 个，缺失的记 0；{backend}）。这不是排行榜分数。")
     },
@@ -136,15 +142,14 @@ static EN: Texts = Texts {
     next: "Next",
     server_score: "Similarity to the reference (server): ",
     score_details: |rescaled, bert| format!(" · rescaled {rescaled:.2} · BERTScore-F1 {bert:.3}"),
-    loading_model: "Loading the scoring model in your browser… ",
-    browser_score: "Computed in your browser: ",
+    instant_estimate: "Instant estimate (computed in your browser, until the server's score arrives): ",
+    browser_score: "Your browser's instant estimate: ",
     differs: |d| format!(" · differs from the server by {d:.1e}"),
     standing: |p, n| format!("Higher than {p}% of other participants ({n} explanations)"),
     reference: "Reference meaning",
     reference_withheld: "This meme belongs to the hidden test set: its reference and per-item score are not shown; your results show your rounded average over hidden memes.",
     scores_with_results: "Your answer is stored. Scores come with your results.",
     in_hidden_mean: "counted in your hidden-meme average",
-    no_browser_model: "No browser copy of the scoring model is installed on this server.",
     similarity: "Similarity",
     mean_note: |n| {
         format!("Mean cosine similarity of your explanations to the reference meanings ({n} scored).")
@@ -156,9 +161,9 @@ static EN: Texts = Texts {
     help_jsonl: "Explanation tasks, JSON Lines: one object per line with the item id and your explanation of the meme's meaning; origin and example are optional:",
     help_csv: "CSV: a header row item_id,meaning (optional origin,example columns):",
     help_missing: "Items without a prediction score 0.",
-    preview_note: "Explanation files are scored with sentence embeddings on the server; this check covers the file's format, with a dev split preview computed in your browser.",
+    preview_note: "Explanation files are scored with sentence embeddings on the server; this check covers the file's format and, if you load the browser model (optional), a dev split preview computed in your browser.",
     dev_title: "Dev split preview (computed in your browser)",
-    dev_loading: "Loading the scoring model…",
+    dev_waiting: "Load the browser model to see the dev split preview.",
     dev_note: |total, answered, backend| {
         format!("Mean meaning cosine over the {total} dev items ({answered} answered; missing ones score 0; {backend}). Not the leaderboard score.")
     },
@@ -327,20 +332,74 @@ fn percentile(score: f64, crowd: &[f64]) -> Option<u32> {
     })
 }
 
-/// One explanation item: meme, text box, submit (idempotent, with retry), then feedback.
+thread_local! {
+    /// `(item id → reference meaning)` of each quiz's open dev items, fetched once the
+    /// browser model is ready (the dev gold is public by design).
+    static DEV_MEANINGS: RefCell<HashMap<String, Rc<HashMap<String, String>>>> =
+        RefCell::new(HashMap::new());
+}
+
+/// The open dev items' reference meanings of the task `slug` (fetched once per page).
+async fn dev_meanings(slug: &str) -> Option<Rc<HashMap<String, String>>> {
+    if let Some(found) = DEV_MEANINGS.with(|d| d.borrow().get(slug).cloned()) {
+        return Some(found);
+    }
+    let list = api::dev_meanings(slug).await.ok()?;
+    let map = Rc::new(list.into_iter().collect::<HashMap<_, _>>());
+    DEV_MEANINGS.with(|d| d.borrow_mut().insert(slug.to_owned(), map.clone()));
+    Some(map)
+}
+
+/// A score computed in the browser: the cosine, or why there is none.
+type BrowserScore = Option<Result<f64, String>>;
+
+/// One explanation item: meme, text box, submit (idempotent, with retry), then feedback; the
+/// opt-in browser model panel below.
 #[component]
 fn ExplainQuestion(ctx: QuestionContext, meme: String) -> impl IntoView {
     let position = ctx.position;
     let on_ack = ctx.on_ack;
     let text = RwSignal::new(String::new());
     let sender = use_answer_sender(&ctx.session_id, &ctx.item_id);
+    let ids = StoredValue::new((ctx.quiz_slug.clone(), ctx.item_id.clone()));
+    // The browser's instant estimate (dev items, with the model loaded), computed at most once.
+    let instant = RwSignal::new(None::<Result<f64, String>>);
+    let scoring = StoredValue::new(false);
+
+    // Once the model is ready, fetch the dev meanings ahead, so that the estimate needs no
+    // network (it then works offline).
+    let state = embedder::state();
+    Effect::new(move |_| {
+        if matches!(state.get(), ModelState::Ready(..)) {
+            let slug = ids.with_value(|(slug, _)| slug.clone());
+            spawn_local(async move {
+                let _ = dev_meanings(&slug).await;
+            });
+        }
+    });
 
     let submit = move || {
         let answer = text.get_untracked().trim().to_owned();
         if answer.is_empty() {
             return;
         }
-        sender.send(AnswerInput::Explanation(Input { text: answer }));
+        sender.send(AnswerInput::Explanation(Input {
+            text: answer.clone(),
+        }));
+        // Never waits for the model: without it (or on a hidden item) there is no estimate.
+        if embedder::ready_untracked() && !scoring.get_value() {
+            scoring.set_value(true);
+            let (slug, item_id) = ids.get_value();
+            spawn_local(async move {
+                let reference = dev_meanings(&slug)
+                    .await
+                    .and_then(|m| m.get(&item_id).cloned());
+                if let Some(reference) = reference {
+                    let score = embedder::cosine(&answer, &reference).await;
+                    let _ = instant.try_set(Some(score));
+                }
+            });
+        }
     };
     let chars = move || text.with(|t| t.chars().count());
 
@@ -368,6 +427,25 @@ fn ExplainQuestion(ctx: QuestionContext, meme: String) -> impl IntoView {
                 <span class="muted small">{move || format!("{} / {MAX_ANSWER_CHARS}", chars())}</span>
             </label>
             <AnswerError sender=sender on_retry=Callback::new(move |()| submit()) />
+            <div role="status" aria-live="polite">
+                {move || {
+                    // Until the server's score arrives with the acknowledgement.
+                    if sender.recorded().is_some() {
+                        return None;
+                    }
+                    instant.get().map(|score| match score {
+                        Ok(c) => view! {
+                            <p data-testid="instant-score" data-value=c.to_string()>
+                                {tx(|t| t.instant_estimate)}
+                                <strong>{format!("{c:.3}")}</strong>
+                            </p>
+                        }.into_any(),
+                        Err(e) => view! {
+                            <p class="muted small" data-testid="instant-score-error">{e}</p>
+                        }.into_any(),
+                    })
+                }}
+            </div>
             {move || match sender.recorded() {
                 None => view! {
                     <button
@@ -383,9 +461,8 @@ fn ExplainQuestion(ctx: QuestionContext, meme: String) -> impl IntoView {
                 Some(response) => {
                     let feedback = response.feedback.clone();
                     let next = response.clone();
-                    let answer = text.get_untracked();
                     view! {
-                        {feedback.map(|f| view! { <Feedback feedback=f answer=answer /> })}
+                        {feedback.map(|f| view! { <Feedback feedback=f instant=instant.read_only() /> })}
                         <button
                             type="button"
                             class="button primary"
@@ -397,14 +474,19 @@ fn ExplainQuestion(ctx: QuestionContext, meme: String) -> impl IntoView {
                     }.into_any()
                 }
             }}
+            <BrowserModelPanel />
         </section>
     }
 }
 
-/// The scores and reference shown once an explanation is stored. Where the reference is
-/// shown (open dev items), the browser scores the answer too and shows both numbers.
+/// The scores and reference shown once an explanation is stored: the server's score, and
+/// under it the browser's instant estimate when there was one.
 #[component]
-fn Feedback(feedback: ExplanationFeedback, answer: String) -> impl IntoView {
+fn Feedback(
+    feedback: ExplanationFeedback,
+    /// The browser's estimate of this answer (may still arrive).
+    instant: ReadSignal<BrowserScore>,
+) -> impl IntoView {
     if feedback.scores_with_results {
         // Hidden test item: nothing derived from the reference is sent per answer.
         return view! {
@@ -419,37 +501,6 @@ fn Feedback(feedback: ExplanationFeedback, answer: String) -> impl IntoView {
     }
     let score = feedback.server_score.clone();
     let server_cosine = score.as_ref().map(|s| s.cosine);
-    let browser = RwSignal::new(None::<Result<BrowserScore, String>>);
-    let download = RwSignal::new(None::<(f64, f64)>);
-    if let Some(reference) = feedback.reference.clone() {
-        spawn_local(async move {
-            let manifest = match api::embedding_model().await {
-                Ok(info) => info.browser_manifest,
-                Err(e) => {
-                    let _ = browser.try_set(Some(Err(e.to_string())));
-                    return;
-                }
-            };
-            let Some(manifest) = manifest else {
-                let _ = browser.try_set(Some(Err(t_untracked().no_browser_model.to_owned())));
-                return;
-            };
-            let result = crate::embedder::cosine(
-                &manifest,
-                &answer,
-                &reference.meaning,
-                move |loaded, total| {
-                    if !download.is_disposed() {
-                        download.set(Some((loaded, total)));
-                    }
-                },
-            )
-            .await;
-            if !browser.is_disposed() {
-                browser.set(Some(result));
-            }
-        });
-    }
     let crowd = feedback.crowd_scores.clone();
     let standing = score.as_ref().and_then(|s| percentile(s.cosine, &crowd));
     view! {
@@ -466,30 +517,21 @@ fn Feedback(feedback: ExplanationFeedback, answer: String) -> impl IntoView {
                     <p class="muted" data-testid="server-score">{feedback.scoring_error.clone().unwrap_or_default()}</p>
                 }.into_any(),
             }}
-            {move || match browser.get() {
-                None => download.get().map(|(loaded, total)| view! {
-                    <p class="muted small">
-                        {tx(|t| t.loading_model)}
-                        <progress data-testid="model-progress" max=total.to_string() value=loaded.to_string()></progress>
-                    </p>
-                }.into_any()),
-                Some(Ok(b)) => {
-                    let agrees = server_cosine.map(|s| (s - b.cosine).abs());
-                    Some(view! {
-                        <p data-testid="browser-score" data-value=b.cosine.to_string()>
+            {move || instant.get().map(|b| match b {
+                Ok(b) => {
+                    let differs = server_cosine.map(|s| (s - b).abs());
+                    view! {
+                        <p class="muted small" data-testid="browser-score" data-value=b.to_string()>
                             {tx(|t| t.browser_score)}
-                            <strong>{format!("{:.3}", b.cosine)}</strong>
-                            <span class="muted small">{format!(" ({})", b.backend)}</span>
-                            {agrees.map(|d| view! {
-                                <span class="muted small">{move || (t().differs)(d)}</span>
-                            })}
+                            {format!("{b:.3}")}
+                            {differs.map(|d| move || (t().differs)(d))}
                         </p>
-                    }.into_any())
+                    }.into_any()
                 }
-                Some(Err(e)) => Some(view! {
+                Err(e) => view! {
                     <p class="muted small" data-testid="browser-score-error">{e}</p>
-                }.into_any()),
-            }}
+                }.into_any(),
+            })}
             {standing.map(|p| {
                 let n = crowd.len();
                 view! {
@@ -513,12 +555,6 @@ fn Feedback(feedback: ExplanationFeedback, answer: String) -> impl IntoView {
         </div>
     }
     .into_any()
-}
-
-/// The current language's [`Texts`], untracked (for async code).
-fn t_untracked() -> &'static Texts {
-    let i18n = use_i18n();
-    texts(i18n.lang_untracked())
 }
 
 /// "0.612 (rescaled 0.43, BERTScore-F1 0.812, model)".
@@ -573,7 +609,8 @@ fn ReviewCard(ctx: ReviewContext, review: Review) -> impl IntoView {
 }
 
 /// The dev-split preview of an explanation file, scored in the browser with the same model
-/// as the server (missing dev items score 0, as on the board).
+/// as the server (missing dev items score 0, as on the board) once the participant has loaded
+/// the browser model (opt-in, as on the quiz).
 #[component]
 fn ExplainDevPreview(
     /// (predicted, reference) meanings.
@@ -581,42 +618,46 @@ fn ExplainDevPreview(
     /// Dev items in the task.
     total: usize,
 ) -> impl IntoView {
-    let outcome = RwSignal::new(None::<Result<(f64, String), String>>);
-    let download = RwSignal::new(None::<(f64, f64)>);
+    let i18n = use_i18n();
+    let outcome = RwSignal::new(None::<Result<f64, String>>);
+    let started = StoredValue::new(false);
     let answered = pairs.len();
-    let no_model = t_untracked().no_browser_model;
-    spawn_local(async move {
-        let result = match api::embedding_model().await.map(|m| m.browser_manifest) {
-            Ok(Some(manifest)) => crate::embedder::cosines(&manifest, &pairs, move |l, t| {
-                if !download.is_disposed() {
-                    download.set(Some((l, t)));
-                }
-            })
-            .await
-            .map(|(values, backend)| (values.iter().sum::<f64>() / total.max(1) as f64, backend)),
-            Ok(None) => Err(no_model.to_owned()),
-            Err(e) => Err(e.to_string()),
-        };
-        if !outcome.is_disposed() {
-            outcome.set(Some(result));
+    let state = embedder::state();
+    let pairs = StoredValue::new(pairs);
+    Effect::new({
+        let state = state.clone();
+        move |_| {
+            if matches!(state.get(), ModelState::Ready(..)) && !started.get_value() {
+                started.set_value(true);
+                let pairs = pairs.get_value();
+                spawn_local(async move {
+                    let result = embedder::cosines(&pairs)
+                        .await
+                        .map(|values| values.iter().sum::<f64>() / total.max(1) as f64);
+                    let _ = outcome.try_set(Some(result));
+                });
+            }
         }
     });
+    let backend = move || match state.get() {
+        ModelState::Ready(_, b) => backend_text(i18n.lang(), &b),
+        _ => String::new(),
+    };
     view! {
         <section class="dev-preview" data-testid="preview-score">
             <h3>{tx(|t| t.dev_title)}</h3>
             {move || match outcome.get() {
-                None => view! {
-                    <p class="muted">
-                        {tx(|t| t.dev_loading)}
-                        {move || download.get().map(|(l, t)| view! { <progress max=t.to_string() value=l.to_string()></progress> })}
-                    </p>
-                }.into_any(),
-                Some(Ok((mean, backend))) => view! {
-                    <p class="big-score" data-testid="preview-explain-score" data-value=mean.to_string()>{format!("{mean:.3}")}</p>
-                    <p class="muted small">{move || (t().dev_note)(total, answered, &backend)}</p>
-                }.into_any(),
+                None => view! { <p class="muted small">{tx(|t| t.dev_waiting)}</p> }.into_any(),
+                Some(Ok(mean)) => {
+                    let backend = backend.clone();
+                    view! {
+                        <p class="big-score" data-testid="preview-explain-score" data-value=mean.to_string()>{format!("{mean:.3}")}</p>
+                        <p class="muted small">{move || (t().dev_note)(total, answered, &backend())}</p>
+                    }.into_any()
+                }
                 Some(Err(e)) => view! { <p class="muted small" data-testid="preview-explain-error">{e}</p> }.into_any(),
             }}
+            <BrowserModelPanel />
         </section>
     }
 }

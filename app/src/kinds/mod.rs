@@ -50,6 +50,8 @@ pub struct QuestionContext {
     pub answered_count: Signal<usize>,
     /// The session.
     pub session_id: String,
+    /// The quiz (the task's slug: its public dev gold lets the browser score dev items).
+    pub quiz_slug: String,
     /// Called with the acknowledgement when the participant moves on.
     pub on_ack: Callback<(usize, SubmitAnswerResponse)>,
     /// The stored preface answer (kinds with a preface resume after it on a reload).
@@ -204,6 +206,7 @@ pub fn question_view(
     total: usize,
     answered_count: Signal<usize>,
     session_id: String,
+    quiz_slug: String,
     on_ack: Callback<(usize, SubmitAnswerResponse)>,
 ) -> AnyView {
     let ctx = QuestionContext {
@@ -213,6 +216,7 @@ pub fn question_view(
         total,
         answered_count,
         session_id,
+        quiz_slug,
         on_ack,
         preface: item.preface,
         next_media: next.and_then(|n| NextMedia::of(&n.prompt)),

@@ -84,6 +84,7 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
         };
         format!("{page} · {}", in_lang(&quiz_title, lang))
     });
+    let quiz_slug = StoredValue::new(session.quiz_slug);
 
     let on_ack = Callback::new(move |(position, ack): (usize, SubmitAnswerResponse)| {
         let next = items.with_value(|its| {
@@ -135,6 +136,7 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
                                     total,
                                     answered_count,
                                     sid.get_value(),
+                                    quiz_slug.get_value(),
                                     on_ack,
                                 ),
                             )
