@@ -652,6 +652,13 @@ pub struct BoardResponse {
     /// Human accuracy by familiarity group (clip boards), the benchmark's figure.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub familiarity: Vec<FamiliarityRow>,
+    /// Which model rows are shown: `best` or `latest` (one per model name, the task owner's
+    /// choice) or `all` (every attempt, `?attempts=all`).
+    #[serde(default)]
+    pub attempts: String,
+    /// Model rows left out by `best`/`latest` (other attempts of the same models).
+    #[serde(default)]
+    pub hidden_attempts: usize,
 }
 
 fn full_subset() -> String {
