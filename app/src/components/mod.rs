@@ -7,3 +7,4 @@ pub mod headphone_check;
 pub mod score;
 pub mod sentence;
 pub mod status;
+pub mod withdraw;
