@@ -2,7 +2,8 @@
 //! the upload form. A picked file is read in the browser and checked with the server's own
 //! validator for the task's kind against the task manifest, with the kind's preview on the open
 //! dev split (see [`crate::kinds`]). The upload goes through `XMLHttpRequest` so a progress bar
-//! can follow it, then the server's score (or its error lines) is shown.
+//! can follow it, then the server's score (or its error lines) is shown. With a token, the
+//! uploads it has left today show above the upload button (and again after each upload).
 
 use crate::api::{self, TaskFile, UploadFailure, UploadMeta};
 use crate::components::score::{estimate_view, status_text, ScoreTable};
@@ -14,7 +15,7 @@ use crate::storage;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::hooks::use_query_map;
-use memeboard_core::api::{SubmitPredictionsResponse, TaskSummary, Weights};
+use memeboard_core::api::{Quota, SubmitPredictionsResponse, TaskSummary, Weights};
 use memeboard_core::predictions::{FileFormat, Limits};
 use memeboard_core::tasks::{CategoryInfo, TaskKind};
 use std::sync::Arc;
@@ -200,6 +201,25 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
     let result = RwSignal::new(None::<Result<SubmitPredictionsResponse, UploadFailure>>);
     let problem = RwSignal::new(None::<FormProblem>);
     let dragging = RwSignal::new(false);
+    // The token's quota before uploading: fetched for the stored token and again whenever the
+    // token field is committed (change, not every keystroke); an upload's answer updates it.
+    let quota_token = RwSignal::new(token.get_untracked().trim().to_owned());
+    let quota = RwSignal::new(None::<Quota>);
+    let quota_loader = LocalResource::new(move || {
+        let t = quota_token.get();
+        async move {
+            if t.is_empty() {
+                None
+            } else {
+                api::me(&t).await.ok().map(|m| m.quota)
+            }
+        }
+    });
+    Effect::new(move |_| {
+        if let Some(q) = quota_loader.get() {
+            quota.set(q);
+        }
+    });
 
     let pick = move |f: web_sys::File| {
         let name = f.name();
@@ -283,7 +303,8 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
                 let _ = progress.try_set(p);
             })
             .await;
-            if outcome.is_ok() {
+            if let Ok(r) = &outcome {
+                let _ = quota.try_set(Some(r.quota));
                 let _ = progress.try_set(1.0);
                 if storage::token().is_none() {
                     storage::set(storage::TOKEN_KEY, &token_value);
@@ -354,6 +375,7 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
                     data-testid="submit-token"
                     prop:value=move || token.get()
                     on:input=move |ev| token.set(event_target_value(&ev))
+                    on:change=move |ev| quota_token.set(event_target_value(&ev).trim().to_owned())
                 />
                 <p class="muted small">
                     {tr(|t| t.token_missing)} " " <a href="/account">
@@ -484,6 +506,17 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
                         view! {
                             <p class="notice error" role="alert" data-testid="form-problem">
                                 {text}
+                            </p>
+                        }
+                    })
+            }}
+            {move || {
+                quota
+                    .get()
+                    .map(|q| {
+                        view! {
+                            <p class="quota-before" data-testid="quota-before" aria-live="polite">
+                                {move || (i18n.t().quota_before)(q.remaining, q.daily_limit)}
                             </p>
                         }
                     })
