@@ -203,22 +203,22 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
     let dragging = RwSignal::new(false);
     // The token's quota before uploading: fetched for the stored token and again whenever the
     // token field is committed (change, not every keystroke); an upload's answer updates it.
+    // Fetched by hand, not as a resource: a resource reloading under the page's Suspense
+    // would swap the whole form for the loading state.
     let quota_token = RwSignal::new(token.get_untracked().trim().to_owned());
     let quota = RwSignal::new(None::<Quota>);
-    let quota_loader = LocalResource::new(move || {
-        let t = quota_token.get();
-        async move {
-            if t.is_empty() {
-                None
-            } else {
-                api::me(&t).await.ok().map(|m| m.quota)
-            }
-        }
-    });
     Effect::new(move |_| {
-        if let Some(q) = quota_loader.get() {
-            quota.set(q);
+        let t = quota_token.get();
+        quota.set(None);
+        if t.is_empty() {
+            return;
         }
+        spawn_local(async move {
+            let q = api::me(&t).await.ok().map(|m| m.quota);
+            if quota_token.try_get_untracked().as_deref() == Some(t.as_str()) {
+                let _ = quota.try_set(q);
+            }
+        });
     });
 
     let pick = move |f: web_sys::File| {
