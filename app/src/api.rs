@@ -395,12 +395,19 @@ pub async fn board(
     slug: &str,
     split: BoardSplit,
     subset: Option<&str>,
+    all_attempts: bool,
 ) -> Result<BoardResponse, ApiError> {
-    get_json(&board_query(slug, split, subset)).await
+    get_json(&board_query(slug, split, subset, all_attempts)).await
 }
 
-/// The URL of a board fetch (see [`board`]).
-pub fn board_query(slug: &str, split: BoardSplit, subset: Option<&str>) -> String {
+/// The URL of a board fetch (see [`board`]); `all_attempts` asks for every upload of every
+/// model (`attempts=all`) instead of one row per model.
+pub fn board_query(
+    slug: &str,
+    split: BoardSplit,
+    subset: Option<&str>,
+    all_attempts: bool,
+) -> String {
     let mut url = format!(
         "/api/boards/{}?split={}",
         encode_component(slug),
@@ -409,6 +416,9 @@ pub fn board_query(slug: &str, split: BoardSplit, subset: Option<&str>) -> Strin
     if let Some(subset) = subset.map(str::trim).filter(|s| !s.is_empty()) {
         url.push_str("&subset=");
         url.push_str(&encode_component(subset));
+    }
+    if all_attempts {
+        url.push_str("&attempts=all");
     }
     url
 }
@@ -425,6 +435,25 @@ pub fn board_download_url(slug: &str, split: BoardSplit, ext: &str) -> String {
 /// `GET /api/submissions/{id}`: a model page.
 pub async fn submission(id: &str) -> Result<SubmissionDetail, ApiError> {
     get_json(&format!("/api/submissions/{}", segment(id))).await
+}
+
+/// `DELETE /api/submissions/{id}` answer: the submission is off every board.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+pub struct Withdrawn {
+    /// The submission.
+    pub submission_id: String,
+    /// Always true.
+    pub withdrawn: bool,
+}
+
+/// `DELETE /api/submissions/{id}` with the author's token: the author takes their own
+/// submission off every board (403 for someone else's).
+pub async fn withdraw_submission(token: &str, id: &str) -> Result<Withdrawn, ApiError> {
+    send_json(
+        Request::delete(&format!("/api/submissions/{}", segment(id)))
+            .header("Authorization", &format!("Bearer {}", token.trim())),
+    )
+    .await
 }
 
 /// `GET /api/submissions/{id}/items`: items the model got wrong that most people got right
@@ -592,16 +621,20 @@ mod tests {
     #[test]
     fn board_queries_pass_the_subset_through() {
         assert_eq!(
-            board_query("clips", BoardSplit::Public, None),
+            board_query("clips", BoardSplit::Public, None, false),
             "/api/boards/clips?split=public"
         );
         assert_eq!(
-            board_query("clips", BoardSplit::Private, Some("main")),
+            board_query("clips", BoardSplit::Private, Some("main"), false),
             "/api/boards/clips?split=private&subset=main"
         );
         assert_eq!(
-            board_query("a b", BoardSplit::Public, Some(" ")),
+            board_query("a b", BoardSplit::Public, Some(" "), false),
             "/api/boards/a%20b?split=public"
+        );
+        assert_eq!(
+            board_query("clips", BoardSplit::Public, Some("main"), true),
+            "/api/boards/clips?split=public&subset=main&attempts=all"
         );
     }
 

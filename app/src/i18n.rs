@@ -413,6 +413,52 @@ pub struct Strings {
     pub col_weights: &'static str,
     /// Column: submission date.
     pub col_submitted: &'static str,
+    /// Board filters: the group's label.
+    pub filters_label: &'static str,
+    /// Board filters: any value.
+    pub filter_all: &'static str,
+    /// Board filters: the size filter's label.
+    pub filter_size: &'static str,
+    /// Size bucket: up to 10B parameters.
+    pub size_le10b: &'static str,
+    /// Size bucket: 10B to 100B.
+    pub size_10to100b: &'static str,
+    /// Size bucket: over 100B.
+    pub size_gt100b: &'static str,
+    /// Size bucket: no size given (or not readable).
+    pub size_unknown: &'static str,
+    /// Board filters: the date filter's label.
+    pub filter_since: &'static str,
+    /// Board filters: reset link.
+    pub filter_clear: &'static str,
+    /// Board filters: how many model rows are shown (shown, total).
+    pub filter_shown: fn(usize, usize) -> String,
+    /// Attempts toggle: show every upload (total attempts).
+    pub attempts_show_all: fn(usize) -> String,
+    /// Attempts toggle: back to one row per model.
+    pub attempts_one_per_model: &'static str,
+    /// Board note: one row per model, its best upload.
+    pub attempts_best_note: &'static str,
+    /// Board note: one row per model, its latest upload.
+    pub attempts_latest_note: &'static str,
+    /// Board note: every upload of every model.
+    pub attempts_all_note: &'static str,
+    /// Rank cell of a human or baseline row (screen readers).
+    pub not_ranked: &'static str,
+    /// Withdraw button.
+    pub withdraw: &'static str,
+    /// Withdraw: the question of the confirmation step.
+    pub withdraw_question: &'static str,
+    /// Withdraw: the confirming button.
+    pub withdraw_yes: &'static str,
+    /// Withdraw: while the request runs.
+    pub withdrawing: &'static str,
+    /// Withdraw: the submission's state afterwards.
+    pub withdrawn: &'static str,
+    /// Withdraw: the note shown afterwards.
+    pub withdrawn_note: &'static str,
+    /// Submit page: uploads left today before uploading (left, limit).
+    pub quota_before: fn(usize, usize) -> String,
     /// Column: accuracy with interval.
     pub col_accuracy: &'static str,
     /// Column: items scored.
@@ -846,6 +892,29 @@ pub static ZH: Strings = Strings {
     col_params: "参数量",
     col_weights: "权重",
     col_submitted: "提交日期",
+    filters_label: "筛选模型",
+    filter_all: "全部",
+    filter_size: "规模（参数量）",
+    size_le10b: "≤ 10B",
+    size_10to100b: "10B–100B",
+    size_gt100b: "> 100B",
+    size_unknown: "未知",
+    filter_since: "提交日期不早于",
+    filter_clear: "清除筛选",
+    filter_shown: |shown, total| format!("显示 {total} 个模型行中的 {shown} 个"),
+    attempts_show_all: |n| format!("显示全部 {n} 次提交"),
+    attempts_one_per_model: "每个模型只显示一行",
+    attempts_best_note: "每个模型一行：其最佳提交。",
+    attempts_latest_note: "每个模型一行：其最新提交。",
+    attempts_all_note: "显示每个模型的每一次提交。",
+    not_ranked: "不参与排名",
+    withdraw: "撤回",
+    withdraw_question: "要将此提交从所有排行榜撤下吗？此操作无法撤销。",
+    withdraw_yes: "确定撤回",
+    withdrawing: "正在撤回…",
+    withdrawn: "已撤回",
+    withdrawn_note: "已撤回：此提交不再出现在任何排行榜上。",
+    quota_before: |left, limit| format!("此令牌今日还可上传 {left} 次（共 {limit} 次）"),
     col_accuracy: "得分（95% 置信区间）",
     col_items: "题数",
     sort_hint: "点击列标题可排序。",
@@ -1160,6 +1229,29 @@ pub static EN: Strings = Strings {
     col_params: "Params",
     col_weights: "Weights",
     col_submitted: "Submitted",
+    filters_label: "Filter models",
+    filter_all: "All",
+    filter_size: "Size (parameters)",
+    size_le10b: "≤ 10B",
+    size_10to100b: "10B–100B",
+    size_gt100b: "> 100B",
+    size_unknown: "unknown",
+    filter_since: "Submitted on or after",
+    filter_clear: "Clear filters",
+    filter_shown: |shown, total| format!("Showing {shown} of {total} model rows"),
+    attempts_show_all: |n| format!("Show all {n} attempts"),
+    attempts_one_per_model: "Show one row per model",
+    attempts_best_note: "One row per model: its best upload.",
+    attempts_latest_note: "One row per model: its latest upload.",
+    attempts_all_note: "Every upload of every model.",
+    not_ranked: "not ranked",
+    withdraw: "Withdraw",
+    withdraw_question: "Take this submission off every board? This cannot be undone.",
+    withdraw_yes: "Yes, withdraw",
+    withdrawing: "Withdrawing…",
+    withdrawn: "Withdrawn",
+    withdrawn_note: "Withdrawn: this submission is on no board.",
+    quota_before: |left, limit| format!("{left} of {limit} uploads left today for this token"),
     col_accuracy: "Score (95% CI)",
     col_items: "Items",
     sort_hint: "Select a column header to sort.",

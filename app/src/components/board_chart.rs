@@ -362,6 +362,8 @@ mod tests {
             subset: "full".into(),
             subsets: Vec::new(),
             familiarity: Vec::new(),
+            attempts: "best".into(),
+            hidden_attempts: 0,
         };
         let d = chart_data(&board);
         assert_eq!(d.models, vec!["m6", "m5", "m4", "m3", "m2"]);

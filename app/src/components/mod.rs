@@ -9,3 +9,4 @@ pub mod score;
 pub mod sentence;
 pub mod status;
 pub mod title;
+pub mod withdraw;

@@ -1,10 +1,12 @@
 //! `/account`: create an author token (shown once, with a copy button, and kept in
 //! localStorage `memeboard.token`), or use an existing one; with a stored token, the
-//! author's quota and own submissions, and a button to forget the token.
+//! author's quota and own submissions (each with a "Withdraw" button and an inline
+//! confirmation), and a button to forget the token.
 
 use crate::api;
 use crate::components::score::status_text;
 use crate::components::title::use_page_title;
+use crate::components::withdraw::WithdrawButton;
 use crate::format;
 use crate::i18n::{tr, use_i18n};
 use crate::storage;
@@ -245,6 +247,7 @@ fn NewToken(response: CreateAuthorResponse) -> impl IntoView {
 /// The stored token's author: quota, submissions, forget button.
 #[component]
 fn Account(token: String, on_forget: Callback<()>) -> impl IntoView {
+    let stored = StoredValue::new(token.clone());
     let me = LocalResource::new(move || {
         let token = token.clone();
         async move { api::me(&token).await }
@@ -303,7 +306,9 @@ fn Account(token: String, on_forget: Callback<()>) -> impl IntoView {
             <Suspense fallback=|| view! { <crate::components::status::Loading /> }>
                 {move || Suspend::new(async move {
                     match me.await {
-                        Ok(me) => view! { <AccountDetails me=me /> }.into_any(),
+                        Ok(me) => {
+                            view! { <AccountDetails me=me token=stored.get_value() /> }.into_any()
+                        }
                         Err(e) => {
                             view! {
                                 <p class="notice error" role="alert" data-testid="account-error">
@@ -320,9 +325,9 @@ fn Account(token: String, on_forget: Callback<()>) -> impl IntoView {
     }
 }
 
-/// Name, quota and own submissions.
+/// Name, quota and own submissions, each with a "Withdraw" button.
 #[component]
-fn AccountDetails(me: MeResponse) -> impl IntoView {
+fn AccountDetails(me: MeResponse, token: String) -> impl IntoView {
     let i18n = use_i18n();
     let MeResponse {
         name,
@@ -350,8 +355,20 @@ fn AccountDetails(me: MeResponse) -> impl IntoView {
                 Some(o) => view! { <span>{o}</span> }.into_any(),
                 None => view! { <span>{move || status_text(i18n.lang(), status)}</span> }.into_any(),
             };
+            let withdrawn = RwSignal::new(false);
+            let state = move || withdrawn.get().then(|| {
+                view! {
+                    " · "
+                    <span class="badge withdrawn">{tr(|t| t.withdrawn)}</span>
+                }
+            });
             view! {
-                <li data-testid="my-submission">
+                <li
+                    data-testid="my-submission"
+                    data-submission-id=s.submission_id.clone()
+                    class:withdrawn=move || withdrawn.get()
+                    data-withdrawn=move || withdrawn.get().to_string()
+                >
                     <a href=format!("/models/{}", api::encode_component(&s.submission_id))>
                         {s.model.model_name.clone()}
                     </a>
@@ -361,6 +378,12 @@ fn AccountDetails(me: MeResponse) -> impl IntoView {
                     {format::date(s.submitted_at)}
                     " · "
                     {score}
+                    {state}
+                    <WithdrawButton
+                        submission_id=s.submission_id.clone()
+                        token=token.clone()
+                        withdrawn=withdrawn
+                    />
                 </li>
             }
         })

@@ -1,8 +1,12 @@
-//! `/boards/{slug}?split=public|private&subset=…`: one leaderboard. A sortable table of model,
-//! human and chance rows with 95% intervals per category, the bar chart, the missing-items
-//! policy and CSV/JSON downloads; boards with item subsets get a subset switch, and clip boards
-//! the human-accuracy-by-familiarity figure. The private board shows the server's message
-//! until revealed.
+//! `/boards/{slug}?split=public|private&subset=…&attempts=all&weights=…&size=…&since=…`: one
+//! leaderboard. A sortable table of model, human and chance rows with 95% intervals per
+//! category (rank, name and overall score stay in view while the rest scrolls sideways; on
+//! phones every row is a card), filters for the model rows (weights, size, upload date; kept
+//! in the URL so a filtered board can be shared), one row per model or every attempt, the bar
+//! chart, the missing-items policy and CSV/JSON downloads; boards with item subsets get a
+//! subset switch, and clip boards the human-accuracy-by-familiarity figure. Human and
+//! baseline rows are references: always shown, never ranked. The private board shows the
+//! server's message until revealed.
 
 use crate::api::{self, ApiError};
 use crate::components::board_chart::BoardChart;
@@ -14,9 +18,11 @@ use crate::components::title::{in_lang, use_page_title};
 use crate::format::{self, DASH};
 use crate::i18n::{category_label, tr, use_i18n, Lang};
 use leptos::prelude::*;
-use leptos_router::hooks::{use_params_map, use_query_map};
+use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
+use leptos_router::NavigateOptions;
 use memeboard_core::api::{
     BoardResponse, BoardRow, BoardSplit, FamiliarityRow, RowGroup, RowKind, SubmissionStatus,
+    Weights,
 };
 use memeboard_core::kinds::panels::StructureType;
 use memeboard_core::metrics::ConfusionMatrix;
@@ -150,6 +156,245 @@ pub fn sorted_indices(rows: &[BoardRow], key: SortKey, dir: SortDir) -> Vec<usiz
     order
 }
 
+/// Board ranks: scored model rows 1..n in the server's order (best overall first); human,
+/// baseline and received-only rows get none.
+pub fn model_ranks(rows: &[BoardRow]) -> Vec<Option<usize>> {
+    let mut next = 0;
+    rows.iter()
+        .map(|r| {
+            (r.kind == RowKind::Model && r.status == SubmissionStatus::Scored).then(|| {
+                next += 1;
+                next
+            })
+        })
+        .collect()
+}
+
+/// The weights filter (`?weights=open|closed`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum WeightsFilter {
+    /// Every model.
+    #[default]
+    All,
+    /// Open weights only.
+    Open,
+    /// Closed weights only.
+    Closed,
+}
+
+impl WeightsFilter {
+    /// Every choice, in menu order.
+    pub const ALL: [Self; 3] = [Self::All, Self::Open, Self::Closed];
+
+    /// The URL value (`all` is the absence of the parameter).
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::All => "all",
+            Self::Open => "open",
+            Self::Closed => "closed",
+        }
+    }
+
+    /// Parses a URL value; anything unknown is `All`.
+    pub fn parse(value: Option<&str>) -> Self {
+        Self::ALL
+            .into_iter()
+            .find(|w| Some(w.key()) == value)
+            .unwrap_or_default()
+    }
+
+    /// The choice in `lang`.
+    pub fn text(self, lang: Lang) -> &'static str {
+        match self {
+            Self::All => lang.strings().filter_all,
+            Self::Open => weights_text(lang, Weights::Open),
+            Self::Closed => weights_text(lang, Weights::Closed),
+        }
+    }
+}
+
+/// The size filter (`?size=le10b|10to100b|gt100b|unknown`), by parameter count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SizeFilter {
+    /// Every model.
+    #[default]
+    All,
+    /// Up to 10B parameters.
+    UpTo10B,
+    /// More than 10B, up to 100B.
+    From10To100B,
+    /// More than 100B.
+    Over100B,
+    /// No size given, or one that does not read as a number of parameters.
+    Unknown,
+}
+
+impl SizeFilter {
+    /// Every choice, in menu order.
+    pub const ALL: [Self; 5] = [
+        Self::All,
+        Self::UpTo10B,
+        Self::From10To100B,
+        Self::Over100B,
+        Self::Unknown,
+    ];
+
+    /// The URL value (`all` is the absence of the parameter).
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::All => "all",
+            Self::UpTo10B => "le10b",
+            Self::From10To100B => "10to100b",
+            Self::Over100B => "gt100b",
+            Self::Unknown => "unknown",
+        }
+    }
+
+    /// Parses a URL value; anything unknown is `All`.
+    pub fn parse(value: Option<&str>) -> Self {
+        Self::ALL
+            .into_iter()
+            .find(|s| Some(s.key()) == value)
+            .unwrap_or_default()
+    }
+
+    /// The bucket of a `parameters` string such as `7B`, `70B`, `1.8T`, `350M`.
+    pub fn bucket(parameters: Option<&str>) -> Self {
+        match parameters.and_then(format::parameter_count) {
+            None => Self::Unknown,
+            Some(n) if n <= 10e9 => Self::UpTo10B,
+            Some(n) if n <= 100e9 => Self::From10To100B,
+            Some(_) => Self::Over100B,
+        }
+    }
+
+    /// The choice in `lang`.
+    pub fn text(self, lang: Lang) -> &'static str {
+        let t = lang.strings();
+        match self {
+            Self::All => t.filter_all,
+            Self::UpTo10B => t.size_le10b,
+            Self::From10To100B => t.size_10to100b,
+            Self::Over100B => t.size_gt100b,
+            Self::Unknown => t.size_unknown,
+        }
+    }
+}
+
+/// Milliseconds since the epoch at the start (UTC) of a `YYYY-MM-DD` day; `None` when the text
+/// is not such a date.
+pub fn day_start_ms(date: &str) -> Option<i64> {
+    let mut parts = date.trim().splitn(3, '-');
+    let year: i64 = parts.next()?.parse().ok()?;
+    let month: i64 = parts.next()?.parse().ok()?;
+    let day: i64 = parts.next()?.parse().ok()?;
+    if !(1..=12).contains(&month) || !(1..=31).contains(&day) || !(1..=9999).contains(&year) {
+        return None;
+    }
+    // Days-from-civil (H. Hinnant's algorithm), the inverse of `format::date`.
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (month + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    let ms = days * 86_400_000;
+    // Reject days a month does not have (2026-02-31 would read as March 3rd).
+    (format::date(ms) == format!("{year:04}-{month:02}-{day:02}")).then_some(ms)
+}
+
+/// Which model rows the table shows. Human and baseline rows always stay.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Filters {
+    /// Open or closed weights.
+    pub weights: WeightsFilter,
+    /// Parameter count bucket.
+    pub size: SizeFilter,
+    /// Uploaded on or after this day (`YYYY-MM-DD`, UTC), when set and valid.
+    pub since: Option<String>,
+}
+
+impl Filters {
+    /// The filters of a board URL's query (`weights`, `size`, `since`).
+    pub fn from_query(weights: Option<&str>, size: Option<&str>, since: Option<&str>) -> Self {
+        Self {
+            weights: WeightsFilter::parse(weights),
+            size: SizeFilter::parse(size),
+            since: since
+                .map(str::trim)
+                .filter(|d| day_start_ms(d).is_some())
+                .map(str::to_owned),
+        }
+    }
+
+    /// Whether any filter is set.
+    pub fn is_active(&self) -> bool {
+        *self != Self::default()
+    }
+
+    /// The query parameters these filters set (`None`: the parameter is removed).
+    pub fn params(&self) -> [(&'static str, Option<String>); 3] {
+        let value = |key: &'static str| (key != "all").then(|| key.to_owned());
+        [
+            ("weights", value(self.weights.key())),
+            ("size", value(self.size.key())),
+            ("since", self.since.clone()),
+        ]
+    }
+
+    /// Whether the table shows `row`: every human and baseline row, and the model rows that
+    /// pass every filter.
+    pub fn keeps(&self, row: &BoardRow) -> bool {
+        if row.kind.group() != RowGroup::Model {
+            return true;
+        }
+        let model = row.model.as_ref();
+        let weights_ok = match self.weights {
+            WeightsFilter::All => true,
+            WeightsFilter::Open => model.is_some_and(|m| m.weights == Weights::Open),
+            WeightsFilter::Closed => model.is_some_and(|m| m.weights == Weights::Closed),
+        };
+        let size_ok = self.size == SizeFilter::All
+            || SizeFilter::bucket(model.and_then(|m| m.parameters.as_deref())) == self.size;
+        let since_ok = match self.since.as_deref().and_then(day_start_ms) {
+            None => true,
+            Some(start) => row.submitted_at.is_some_and(|t| t >= start),
+        };
+        weights_ok && size_ok && since_ok
+    }
+}
+
+/// `path` with the query `current` changed by `set`: a key with `Some(value)` is set (in
+/// place, or appended), one with `None` removed; every other parameter is kept as it was.
+pub fn with_params(
+    path: &str,
+    current: &[(String, String)],
+    set: &[(&str, Option<String>)],
+) -> String {
+    let mut pairs: Vec<(String, String)> = current
+        .iter()
+        .filter(|(k, _)| !set.iter().any(|(s, v)| s == k && v.is_none()))
+        .cloned()
+        .collect();
+    for (key, value) in set {
+        if let Some(value) = value {
+            match pairs.iter_mut().find(|(k, _)| k == key) {
+                Some(pair) => pair.1.clone_from(value),
+                None => pairs.push(((*key).to_owned(), value.clone())),
+            }
+        }
+    }
+    if pairs.is_empty() {
+        return path.to_owned();
+    }
+    let query: Vec<String> = pairs
+        .iter()
+        .map(|(k, v)| format!("{}={}", api::encode_component(k), api::encode_component(v)))
+        .collect();
+    format!("{path}?{}", query.join("&"))
+}
+
 /// `?split=private` picks the private board; anything else the public one.
 fn parse_split(value: Option<&str>) -> BoardSplit {
     if value == Some("private") {
@@ -176,13 +421,16 @@ enum Loaded {
 pub fn BoardPage() -> impl IntoView {
     let params = use_params_map();
     let query = use_query_map();
-    let slug = move || params.read().get("slug").unwrap_or_default();
-    let split = move || parse_split(query.read().get("split").as_deref());
-    let subset = move || query.read().get("subset").filter(|s| !s.trim().is_empty());
+    // Memos: a filter change (also in the query) must not fetch the board again.
+    let slug = Memo::new(move |_| params.read().get("slug").unwrap_or_default());
+    let split = Memo::new(move |_| parse_split(query.read().get_str("split")));
+    let subset = Memo::new(move |_| query.read().get("subset").filter(|s| !s.trim().is_empty()));
+    let all_attempts = Memo::new(move |_| query.read().get_str("attempts") == Some("all"));
     let data = LocalResource::new(move || {
-        let (slug, split, subset) = (slug(), split(), subset());
+        let (slug, split, subset, all) =
+            (slug.get(), split.get(), subset.get(), all_attempts.get());
         async move {
-            match api::board(&slug, split, subset.as_deref()).await {
+            match api::board(&slug, split, subset.as_deref(), all).await {
                 Ok(b) => Ok(Loaded::Board(Box::new(b))),
                 Err(ApiError::Server {
                     status: 403,
@@ -518,8 +766,16 @@ fn sort_header(
     }
 }
 
-/// One table row.
-fn row_view(row: &BoardRow, rank: usize, columns: usize, lang: Lang) -> impl IntoView {
+/// One table row: rank, name and overall score first (they stay in view while the table
+/// scrolls sideways), then the kind badge, the model's facts and the categories. Every cell
+/// carries its column name (`data-label`) for the phone layout, where rows are cards.
+/// `rank` is `None` for reference rows (humans, baselines) and rows not scored yet.
+fn row_view(
+    row: &BoardRow,
+    rank: Option<usize>,
+    categories: &[String],
+    lang: Lang,
+) -> impl IntoView {
     let t = lang.strings();
     let kind = kind_key(row.kind);
     let label = row_label(lang, row);
@@ -549,40 +805,62 @@ fn row_view(row: &BoardRow, rank: usize, columns: usize, lang: Lang) -> impl Int
     let weights = or_dash(model.map(|m| weights_text(lang, m.weights).to_owned()));
     let submitted = or_dash(row.submitted_at.map(format::date));
     let received = row.status == SubmissionStatus::Received;
-    let scores = (0..columns)
-        .map(|i| {
-            let content = if received {
-                if i == 0 {
-                    view! { <span class="badge received">{t.status_received}</span> }.into_any()
-                } else {
-                    view! { <span class="val">{DASH}</span> }.into_any()
-                }
+    let score = |i: usize| {
+        if received {
+            if i == 0 {
+                view! { <span class="badge received">{t.status_received}</span> }.into_any()
             } else {
-                category_estimate_view(row.scores.get(i), lang)
-            };
-            view! { <td class="score-cell" class:overall=i == 0>{content}</td> }
+                view! { <span class="val">{DASH}</span> }.into_any()
+            }
+        } else {
+            category_estimate_view(row.scores.get(i), lang)
+        }
+    };
+    let overall = score(0);
+    let category_cells = categories
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            view! {
+                <td class="score-cell category" data-label=name.clone()>
+                    {score(i + 1)}
+                </td>
+            }
         })
         .collect_view();
+    let rank_view = match rank {
+        Some(r) => view! { {r.to_string()} }.into_any(),
+        None => view! {
+            <span aria-hidden="true">{DASH}</span>
+            <span class="visually-hidden">{t.not_ranked}</span>
+        }
+        .into_any(),
+    };
     view! {
         <tr
             class=format!("board-row kind-{kind}")
+            class:reference=row.kind.group() != RowGroup::Model
             data-testid="board-row"
             data-kind=kind
             data-label=row.label.clone()
+            data-rank=rank.map(|r| r.to_string())
         >
-            <td class="rank">{rank.to_string()}</td>
-            <th scope="row" class="label-cell">
+            <td class="rank sticky-rank" data-testid="rank">{rank_view}</td>
+            <th scope="row" class="label-cell sticky-label">
                 {label_view}
                 {participants}
             </th>
-            <td>
+            <td class="score-cell overall sticky-overall" data-label=t.overall data-testid="overall">
+                {overall}
+            </td>
+            <td class="kind-cell">
                 <span class=format!("kind-badge kind-{kind}")>{kind_text(lang, row.kind)}</span>
             </td>
-            <td>{organisation}</td>
-            <td class="nowrap">{parameters}</td>
-            <td>{weights}</td>
-            <td class="nowrap">{submitted}</td>
-            {scores}
+            <td class="meta" data-label=t.col_organisation>{organisation}</td>
+            <td class="meta nowrap" data-label=t.col_params>{parameters}</td>
+            <td class="meta" data-label=t.col_weights>{weights}</td>
+            <td class="meta nowrap" data-label=t.col_submitted>{submitted}</td>
+            {category_cells}
         </tr>
     }
 }
@@ -726,6 +1004,186 @@ fn confusion_view(row: &str, m: &ConfusionMatrix, lang: Lang) -> AnyView {
     .into_any()
 }
 
+/// The board's filters, read from the page URL (`weights`, `size`, `since`).
+fn use_filters() -> Memo<Filters> {
+    let query = use_query_map();
+    Memo::new(move |_| {
+        query.with(|q| {
+            Filters::from_query(q.get_str("weights"), q.get_str("size"), q.get_str("since"))
+        })
+    })
+}
+
+/// The current page URL with some query parameters changed (see [`with_params`]).
+fn current_url_with(set: &[(&str, Option<String>)]) -> String {
+    let location = leptos_router::hooks::use_location();
+    let path = location.pathname.get_untracked();
+    let current: Vec<(String, String)> = location.query.with_untracked(|q| {
+        q.latest_values()
+            .map(|(k, v)| (k.to_string(), v.to_owned()))
+            .collect()
+    });
+    with_params(&path, &current, set)
+}
+
+/// Filters for the model rows: weights, size and upload date. Each change rewrites the page
+/// URL (replacing the history entry), so a filtered board can be shared.
+#[component]
+fn FilterBar(filters: Memo<Filters>, shown: Signal<usize>, total: usize) -> impl IntoView {
+    let i18n = use_i18n();
+    let navigate = use_navigate();
+    let location = leptos_router::hooks::use_location();
+    let apply = move |f: Filters| {
+        let path = location.pathname.get_untracked();
+        let current: Vec<(String, String)> = location.query.with_untracked(|q| {
+            q.latest_values()
+                .map(|(k, v)| (k.to_string(), v.to_owned()))
+                .collect()
+        });
+        let url = with_params(&path, &current, &f.params());
+        navigate(
+            &url,
+            NavigateOptions {
+                replace: true,
+                scroll: false,
+                ..Default::default()
+            },
+        );
+    };
+    let apply = StoredValue::new_local(apply);
+    let weights_options = move || {
+        let lang = i18n.lang();
+        WeightsFilter::ALL
+            .into_iter()
+            .map(|w| {
+                view! {
+                    <option value=w.key() prop:selected=move || filters.with(|f| f.weights == w)>
+                        {w.text(lang)}
+                    </option>
+                }
+            })
+            .collect_view()
+    };
+    let size_options = move || {
+        let lang = i18n.lang();
+        SizeFilter::ALL
+            .into_iter()
+            .map(|s| {
+                view! {
+                    <option value=s.key() prop:selected=move || filters.with(|f| f.size == s)>
+                        {s.text(lang)}
+                    </option>
+                }
+            })
+            .collect_view()
+    };
+    let clear_href = move || {
+        filters.track();
+        current_url_with(&Filters::default().params())
+    };
+    view! {
+        <fieldset class="board-filters" data-testid="board-filters">
+            <legend>{tr(|t| t.filters_label)}</legend>
+            <div class="filter-fields">
+                <div class="field">
+                    <label for="filter-weights">{tr(|t| t.col_weights)}</label>
+                    <select
+                        id="filter-weights"
+                        data-testid="filter-weights"
+                        on:change=move |ev| {
+                            let mut f = filters.get_untracked();
+                            f.weights = WeightsFilter::parse(Some(&event_target_value(&ev)));
+                            apply.with_value(|apply| apply(f));
+                        }
+                    >
+                        {weights_options}
+                    </select>
+                </div>
+                <div class="field">
+                    <label for="filter-size">{tr(|t| t.filter_size)}</label>
+                    <select
+                        id="filter-size"
+                        data-testid="filter-size"
+                        on:change=move |ev| {
+                            let mut f = filters.get_untracked();
+                            f.size = SizeFilter::parse(Some(&event_target_value(&ev)));
+                            apply.with_value(|apply| apply(f));
+                        }
+                    >
+                        {size_options}
+                    </select>
+                </div>
+                <div class="field">
+                    <label for="filter-since">{tr(|t| t.filter_since)}</label>
+                    <input
+                        id="filter-since"
+                        type="date"
+                        data-testid="filter-since"
+                        prop:value=move || filters.with(|f| f.since.clone().unwrap_or_default())
+                        on:change=move |ev| {
+                            let mut f = filters.get_untracked();
+                            let value = event_target_value(&ev);
+                            f.since = Some(value).filter(|d| day_start_ms(d).is_some());
+                            apply.with_value(|apply| apply(f));
+                        }
+                    />
+                </div>
+            </div>
+            <p class="filter-status small" role="status" data-testid="filter-count">
+                {move || (i18n.t().filter_shown)(shown.get(), total)}
+                {move || {
+                    filters
+                        .with(Filters::is_active)
+                        .then(|| {
+                            view! {
+                                " "
+                                <a href=clear_href data-testid="filter-clear">
+                                    {tr(|t| t.filter_clear)}
+                                </a>
+                            }
+                        })
+                }}
+            </p>
+        </fieldset>
+    }
+}
+
+/// One row per model, or every attempt: a link that reloads the board with or without
+/// `attempts=all` (the other query parameters are kept), and a note on what the rows are.
+#[component]
+fn AttemptsToggle(attempts: String, total: usize) -> impl IntoView {
+    let i18n = use_i18n();
+    let all = attempts == "all";
+    let query = use_query_map();
+    let href = move || {
+        query.track();
+        current_url_with(&[("attempts", (!all).then(|| "all".to_owned()))])
+    };
+    let note = move || {
+        let t = i18n.t();
+        match attempts.as_str() {
+            "all" => t.attempts_all_note,
+            "latest" => t.attempts_latest_note,
+            _ => t.attempts_best_note,
+        }
+    };
+    view! {
+        <p class="attempts" data-testid="attempts">
+            <span class="muted small" data-testid="attempts-note">{note}</span>
+            " "
+            <a class="button secondary" href=href data-testid="attempts-toggle">
+                {move || {
+                    if all {
+                        i18n.t().attempts_one_per_model.to_owned()
+                    } else {
+                        (i18n.t().attempts_show_all)(total)
+                    }
+                }}
+            </a>
+        </p>
+    }
+}
+
 /// A loaded board.
 #[component]
 fn BoardView(board: BoardResponse) -> impl IntoView {
@@ -738,19 +1196,21 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
     let items = board.items;
     let metric = board.metric.clone();
     let blind = board.blind;
-    let columns = board.categories.len() + 1;
+    let ranks = StoredValue::new(model_ranks(&board.rows));
     let rows = StoredValue::new(board.rows.clone());
     let categories = StoredValue::new(board.categories.clone());
+    let filters = use_filters();
 
-    let text_header = |key: SortKey, testid: &str, pick: fn(Lang) -> &'static str| {
-        sort_header(
-            sort,
-            key,
-            testid.to_owned(),
-            move || pick(i18n.lang()).to_owned(),
-            "",
-        )
-    };
+    let text_header =
+        |key: SortKey, testid: &str, pick: fn(Lang) -> &'static str, class: &'static str| {
+            sort_header(
+                sort,
+                key,
+                testid.to_owned(),
+                move || pick(i18n.lang()).to_owned(),
+                class,
+            )
+        };
     let category_headers = board
         .categories
         .iter()
@@ -762,7 +1222,7 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
                 SortKey::Score(i + 1),
                 format!("cat-{}", c.key),
                 move || categories.with_value(|cats| category_label(i18n.lang(), &key, cats)),
-                "score-cell",
+                "score-cell category",
             )
         })
         .collect_view();
@@ -770,13 +1230,48 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
     let body = move || {
         let (key, dir) = sort.get();
         let lang = i18n.lang();
-        rows.with_value(|rows| {
-            sorted_indices(rows, key, dir)
-                .into_iter()
-                .map(|i| row_view(&rows[i], i + 1, columns, lang))
-                .collect_view()
+        let names: Vec<String> = categories.with_value(|cats| {
+            cats.iter()
+                .map(|c| category_label(lang, &c.key, cats))
+                .collect()
+        });
+        filters.with(|f| {
+            rows.with_value(|rows| {
+                ranks.with_value(|ranks| {
+                    sorted_indices(rows, key, dir)
+                        .into_iter()
+                        .filter(|&i| f.keeps(&rows[i]))
+                        .map(|i| row_view(&rows[i], ranks[i], &names, lang))
+                        .collect_view()
+                })
+            })
         })
     };
+    let model_rows = board
+        .rows
+        .iter()
+        .filter(|r| r.kind.group() == RowGroup::Model)
+        .count();
+    let filter_bar = (model_rows > 0).then(|| {
+        let shown = Signal::derive(move || {
+            filters.with(|f| {
+                rows.with_value(|rows| {
+                    rows.iter()
+                        .filter(|r| r.kind.group() == RowGroup::Model && f.keeps(r))
+                        .count()
+                })
+            })
+        });
+        view! { <FilterBar filters=filters shown=shown total=model_rows /> }
+    });
+    let attempts_toggle = (board.hidden_attempts > 0 || board.attempts == "all").then(|| {
+        view! {
+            <AttemptsToggle
+                attempts=board.attempts.clone()
+                total=model_rows + board.hidden_attempts
+            />
+        }
+    });
 
     let csv = api::board_download_url(&slug, split, "csv");
     let json = api::board_download_url(&slug, split, "json");
@@ -810,6 +1305,8 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
                     </p>
                 }
             })}
+        {attempts_toggle}
+        {filter_bar}
         <p class="muted small">{tr(|t| t.sort_hint)}</p>
         <div
             class="board-scroll"
@@ -820,23 +1317,29 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
             <table class="board" data-testid="board-table">
                 <thead>
                     <tr>
-                        {text_header(SortKey::Rank, "rank", |l| l.strings().col_rank)}
-                        {text_header(SortKey::Label, "label", |l| l.strings().col_model)}
-                        {text_header(SortKey::Kind, "kind", |l| l.strings().col_kind)}
-                        {text_header(
-                            SortKey::Organisation,
-                            "organisation",
-                            |l| l.strings().col_organisation,
-                        )}
-                        {text_header(SortKey::Parameters, "parameters", |l| l.strings().col_params)}
-                        {text_header(SortKey::Weights, "weights", |l| l.strings().col_weights)}
-                        {text_header(SortKey::Submitted, "submitted", |l| l.strings().col_submitted)}
+                        {text_header(SortKey::Rank, "rank", |l| l.strings().col_rank, "sticky-rank")}
+                        {text_header(SortKey::Label, "label", |l| l.strings().col_model, "sticky-label")}
                         {sort_header(
                             sort,
                             SortKey::Score(0),
                             "overall".to_owned(),
                             move || i18n.t().overall.to_owned(),
-                            "score-cell",
+                            "score-cell overall sticky-overall",
+                        )}
+                        {text_header(SortKey::Kind, "kind", |l| l.strings().col_kind, "")}
+                        {text_header(
+                            SortKey::Organisation,
+                            "organisation",
+                            |l| l.strings().col_organisation,
+                            "",
+                        )}
+                        {text_header(SortKey::Parameters, "parameters", |l| l.strings().col_params, "")}
+                        {text_header(SortKey::Weights, "weights", |l| l.strings().col_weights, "")}
+                        {text_header(
+                            SortKey::Submitted,
+                            "submitted",
+                            |l| l.strings().col_submitted,
+                            "",
                         )}
                         {category_headers}
                     </tr>
@@ -925,6 +1428,128 @@ mod tests {
             model("c", Some(0.7), "", 2),
             model("blind", None, "1T", 4),
         ]
+    }
+
+    fn reference(kind: RowKind, label: &str, overall: f64) -> BoardRow {
+        let mut r = model(label, Some(overall), "", 0);
+        r.kind = kind;
+        r.model = None;
+        r.submission_id = None;
+        r.submitted_at = None;
+        r
+    }
+
+    #[test]
+    fn reference_rows_are_never_ranked() {
+        let rows = vec![
+            reference(RowKind::HumanBest, "Human best", 0.95),
+            model("a", Some(0.9), "7B", 1),
+            reference(RowKind::HumanAverage, "Human average", 0.8),
+            model("b", Some(0.5), "70B", 2),
+            reference(RowKind::Chance, "Chance", 0.25),
+            model("blind", None, "", 3),
+        ];
+        assert_eq!(
+            model_ranks(&rows),
+            vec![None, Some(1), None, Some(2), None, None]
+        );
+    }
+
+    #[test]
+    fn sizes_fall_into_buckets() {
+        assert_eq!(SizeFilter::bucket(Some("7B")), SizeFilter::UpTo10B);
+        assert_eq!(SizeFilter::bucket(Some("350M")), SizeFilter::UpTo10B);
+        assert_eq!(SizeFilter::bucket(Some("10B")), SizeFilter::UpTo10B);
+        assert_eq!(SizeFilter::bucket(Some("70b")), SizeFilter::From10To100B);
+        assert_eq!(SizeFilter::bucket(Some("1.8T")), SizeFilter::Over100B);
+        assert_eq!(SizeFilter::bucket(Some("175B")), SizeFilter::Over100B);
+        assert_eq!(SizeFilter::bucket(Some("big")), SizeFilter::Unknown);
+        assert_eq!(SizeFilter::bucket(None), SizeFilter::Unknown);
+        for s in SizeFilter::ALL {
+            assert_eq!(SizeFilter::parse(Some(s.key())), s);
+        }
+        assert_eq!(SizeFilter::parse(Some("huge")), SizeFilter::All);
+        assert_eq!(WeightsFilter::parse(Some("open")), WeightsFilter::Open);
+        assert_eq!(WeightsFilter::parse(None), WeightsFilter::All);
+    }
+
+    #[test]
+    fn dates_read_as_utc_day_starts() {
+        assert_eq!(day_start_ms("1970-01-01"), Some(0));
+        assert_eq!(day_start_ms("2026-01-01"), Some(1_767_225_600_000));
+        assert_eq!(
+            format::date(day_start_ms("2024-02-29").unwrap()),
+            "2024-02-29"
+        );
+        assert_eq!(day_start_ms("2026-02-30"), None);
+        assert_eq!(day_start_ms("2026-13-01"), None);
+        assert_eq!(day_start_ms("yesterday"), None);
+        assert_eq!(day_start_ms(""), None);
+    }
+
+    #[test]
+    fn filters_keep_reference_rows_and_matching_models() {
+        let day = 86_400_000;
+        let mut closed = model("closed", Some(0.6), "1.8T", 20_000 * day);
+        closed.model.as_mut().unwrap().weights = Weights::Closed;
+        let rows = [
+            model("small", Some(0.7), "7B", 10_000 * day),
+            closed,
+            model("nosize", Some(0.5), "", 20_000 * day),
+            reference(RowKind::Chance, "Chance", 0.25),
+        ];
+        let kept = |f: &Filters| -> Vec<&str> {
+            rows.iter()
+                .filter(|r| f.keeps(r))
+                .map(|r| r.label.as_str())
+                .collect()
+        };
+        let f = Filters::from_query(Some("open"), None, None);
+        assert_eq!(kept(&f), vec!["small", "nosize", "Chance"]);
+        let f = Filters::from_query(None, Some("gt100b"), None);
+        assert_eq!(kept(&f), vec!["closed", "Chance"]);
+        let f = Filters::from_query(None, Some("unknown"), None);
+        assert_eq!(kept(&f), vec!["nosize", "Chance"]);
+        let since = format::date(15_000 * day);
+        let f = Filters::from_query(None, None, Some(&since));
+        assert_eq!(kept(&f), vec!["closed", "nosize", "Chance"]);
+        assert!(f.is_active());
+        // Unknown values are no filter.
+        let f = Filters::from_query(Some("x"), Some("y"), Some("not a date"));
+        assert!(!f.is_active());
+        assert_eq!(kept(&f).len(), 4);
+        assert_eq!(
+            Filters::from_query(Some("open"), Some("le10b"), Some("2026-01-01")).params(),
+            [
+                ("weights", Some("open".to_owned())),
+                ("size", Some("le10b".to_owned())),
+                ("since", Some("2026-01-01".to_owned())),
+            ]
+        );
+    }
+
+    #[test]
+    fn query_changes_keep_other_parameters() {
+        let current = vec![
+            ("split".to_owned(), "private".to_owned()),
+            ("weights".to_owned(), "open".to_owned()),
+        ];
+        assert_eq!(
+            with_params("/boards/x", &current, &[("attempts", Some("all".into()))]),
+            "/boards/x?split=private&weights=open&attempts=all"
+        );
+        assert_eq!(
+            with_params(
+                "/boards/x",
+                &current,
+                &[("weights", Some("closed".into())), ("size", None)]
+            ),
+            "/boards/x?split=private&weights=closed"
+        );
+        assert_eq!(
+            with_params("/boards/x", &current[1..], &[("weights", None)]),
+            "/boards/x"
+        );
     }
 
     #[test]

@@ -1,13 +1,14 @@
 //! `/models/{id}`: a model page. What the submission says about the model (all user text
 //! rendered as plain text; the link only when it is http/https), its file, its public and
-//! (once revealed) private scores, and for the author the items the model missed that most
-//! people got right.
+//! (once revealed) private scores, and for the author a "Withdraw" button (inline
+//! confirmation) and the items the model missed that most people got right.
 
 use crate::api;
 use crate::components::score::{status_text, weights_text, ScoreTable};
 use crate::components::sentence::Sentence;
 use crate::components::status::{error_fallback, Loading};
 use crate::components::title::use_page_title;
+use crate::components::withdraw::WithdrawButton;
 use crate::format::{self, DASH};
 use crate::i18n::{category_label, tr, use_i18n};
 use crate::storage;
@@ -142,6 +143,7 @@ fn ModelView(detail: SubmissionDetail) -> impl IntoView {
         {token
             .map(|token| {
                 view! {
+                    <OwnerWithdraw submission_id=submission_id.clone() token=token.clone() />
                     <OwnerGaps submission_id=submission_id.clone() token=token categories=categories />
                 }
             })}
@@ -150,6 +152,37 @@ fn ModelView(detail: SubmissionDetail) -> impl IntoView {
                 {tr(|t| t.see_board)}
             </a>
         </p>
+    }
+}
+
+/// The author's "Withdraw" button, shown only when the stored token's author owns the
+/// submission (checked through `/api/me`).
+#[component]
+fn OwnerWithdraw(submission_id: String, token: String) -> impl IntoView {
+    let ids = StoredValue::new((submission_id, token));
+    let owns = LocalResource::new(move || {
+        let (id, token) = ids.get_value();
+        async move {
+            api::me(&token)
+                .await
+                .is_ok_and(|me| me.submissions.iter().any(|s| s.submission_id == id))
+        }
+    });
+    let withdrawn = RwSignal::new(false);
+    view! {
+        <Suspense fallback=|| ()>
+            {move || Suspend::new(async move {
+                let (id, token) = ids.get_value();
+                owns.await
+                    .then(|| {
+                        view! {
+                            <section class="card owner-actions" data-testid="owner-actions">
+                                <WithdrawButton submission_id=id token=token withdrawn=withdrawn />
+                            </section>
+                        }
+                    })
+            })}
+        </Suspense>
     }
 }
 

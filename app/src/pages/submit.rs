@@ -2,7 +2,8 @@
 //! the upload form. A picked file is read in the browser and checked with the server's own
 //! validator for the task's kind against the task manifest, with the kind's preview on the open
 //! dev split (see [`crate::kinds`]). The upload goes through `XMLHttpRequest` so a progress bar
-//! can follow it, then the server's score (or its error lines) is shown.
+//! can follow it, then the server's score (or its error lines) is shown. With a token, the
+//! uploads it has left today show above the upload button (and again after each upload).
 
 use crate::api::{self, TaskFile, UploadFailure, UploadMeta};
 use crate::components::score::{estimate_view, status_text, ScoreTable};
@@ -15,7 +16,7 @@ use crate::storage;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::hooks::use_query_map;
-use memeboard_core::api::{SubmitPredictionsResponse, TaskSummary, Weights};
+use memeboard_core::api::{Quota, SubmitPredictionsResponse, TaskSummary, Weights};
 use memeboard_core::predictions::{FileFormat, Limits};
 use memeboard_core::tasks::{CategoryInfo, TaskKind};
 use std::sync::Arc;
@@ -202,6 +203,25 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
     let result = RwSignal::new(None::<Result<SubmitPredictionsResponse, UploadFailure>>);
     let problem = RwSignal::new(None::<FormProblem>);
     let dragging = RwSignal::new(false);
+    // The token's quota before uploading: fetched for the stored token and again whenever the
+    // token field is committed (change, not every keystroke); an upload's answer updates it.
+    // Fetched by hand, not as a resource: a resource reloading under the page's Suspense
+    // would swap the whole form for the loading state.
+    let quota_token = RwSignal::new(token.get_untracked().trim().to_owned());
+    let quota = RwSignal::new(None::<Quota>);
+    Effect::new(move |_| {
+        let t = quota_token.get();
+        quota.set(None);
+        if t.is_empty() {
+            return;
+        }
+        spawn_local(async move {
+            let q = api::me(&t).await.ok().map(|m| m.quota);
+            if quota_token.try_get_untracked().as_deref() == Some(t.as_str()) {
+                let _ = quota.try_set(q);
+            }
+        });
+    });
 
     let pick = move |f: web_sys::File| {
         let name = f.name();
@@ -285,7 +305,8 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
                 let _ = progress.try_set(p);
             })
             .await;
-            if outcome.is_ok() {
+            if let Ok(r) = &outcome {
+                let _ = quota.try_set(Some(r.quota));
                 let _ = progress.try_set(1.0);
                 if storage::token().is_none() {
                     storage::set(storage::TOKEN_KEY, &token_value);
@@ -356,6 +377,7 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
                     data-testid="submit-token"
                     prop:value=move || token.get()
                     on:input=move |ev| token.set(event_target_value(&ev))
+                    on:change=move |ev| quota_token.set(event_target_value(&ev).trim().to_owned())
                 />
                 <p class="muted small">
                     {tr(|t| t.token_missing)} " " <a href="/account">
@@ -486,6 +508,17 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
                         view! {
                             <p class="notice error" role="alert" data-testid="form-problem">
                                 {text}
+                            </p>
+                        }
+                    })
+            }}
+            {move || {
+                quota
+                    .get()
+                    .map(|q| {
+                        view! {
+                            <p class="quota-before" data-testid="quota-before" aria-live="polite">
+                                {move || (i18n.t().quota_before)(q.remaining, q.daily_limit)}
                             </p>
                         }
                     })
