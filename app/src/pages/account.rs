@@ -355,7 +355,7 @@ fn AccountDetails(me: MeResponse, token: String) -> impl IntoView {
                 Some(o) => view! { <span>{o}</span> }.into_any(),
                 None => view! { <span>{move || status_text(i18n.lang(), status)}</span> }.into_any(),
             };
-            let withdrawn = RwSignal::new(false);
+            let withdrawn = RwSignal::new(s.withdrawn);
             let state = move || withdrawn.get().then(|| {
                 view! {
                     " · "

@@ -795,6 +795,18 @@ fn row_view(
     let participants = row.participants.map(
         |n| view! { <span class="sub" data-testid="participants">{(t.participants_n)(n)}</span> },
     );
+    // Warnings the server attached to a model row (e.g. its answers copy the prompt).
+    let flags = row
+        .flags
+        .iter()
+        .map(|f| {
+            let text = match f.as_str() {
+                "copies_prompt" => t.flag_copies_prompt.to_owned(),
+                other => other.to_owned(),
+            };
+            view! { <span class="badge warning" data-testid="row-flag" data-flag=f.clone()>{text}</span> }
+        })
+        .collect_view();
     let model = row.model.as_ref();
     let or_dash = |s: Option<String>| {
         s.filter(|s| !s.trim().is_empty())
@@ -849,6 +861,7 @@ fn row_view(
             <th scope="row" class="label-cell sticky-label">
                 {label_view}
                 {participants}
+                {flags}
             </th>
             <td class="score-cell overall sticky-overall" data-label=t.overall data-testid="overall">
                 {overall}
