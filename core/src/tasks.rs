@@ -112,6 +112,20 @@ impl From<MemeType> for CategoryInfo {
     }
 }
 
+/// The stored key of a label enum value: its serde name (`sound_effect`, `seen_not_familiar`…),
+/// so storage, files and boards spell labels the way the wire does.
+///
+/// ```
+/// use memeboard_core::tasks::{label_key, Familiarity};
+/// assert_eq!(label_key(&Familiarity::SeenNotFamiliar), "seen_not_familiar");
+/// ```
+pub fn label_key<T: Serialize>(label: &T) -> String {
+    serde_json::to_value(label)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
 /// A media file (panel image, audio or video clip) served by the site.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]

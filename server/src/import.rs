@@ -179,7 +179,9 @@ impl Record<'_> {
     }
 }
 
-fn describe(v: &Value) -> String {
+/// A JSON value in an import error ("the number 3", "\"text\"", "an array"…), shared by the
+/// importers.
+pub(crate) fn describe(v: &Value) -> String {
     match v {
         Value::Null => "null".into(),
         Value::Bool(b) => b.to_string(),
@@ -188,6 +190,17 @@ fn describe(v: &Value) -> String {
         Value::Array(_) => "an array".into(),
         Value::Object(_) => "an object".into(),
     }
+}
+
+/// Whether a manifest's file name stays inside the media folder: relative, no `..`, no
+/// empty or `.` parts, no backslashes.
+pub(crate) fn is_safe_relative(name: &str) -> bool {
+    !name.is_empty()
+        && !name.starts_with('/')
+        && !name.contains('\\')
+        && name
+            .split('/')
+            .all(|p| !p.is_empty() && p != "." && p != "..")
 }
 
 fn parse_array<'a>(

@@ -8,7 +8,7 @@
 //! and models get the audio only. Every problem is reported (file, line, field, found,
 //! expected) and nothing is imported on any. The format is documented in docs/clips.md.
 
-use crate::import::{split_of, ImportError};
+use crate::import::{describe, is_safe_relative, split_of, ImportError};
 use crate::storage::{BenchmarkRecord, ItemRecord, MediaRecord, Storage, TaskRecord};
 use memeboard_core::ids::stable_id;
 use memeboard_core::kinds::clip_mcq::{
@@ -16,10 +16,9 @@ use memeboard_core::kinds::clip_mcq::{
 };
 use memeboard_core::kinds::{ItemGold, ItemPrompt};
 use memeboard_core::media::opaque_media_name;
-use memeboard_core::tasks::{CategoryInfo, MediaRef};
+use memeboard_core::tasks::{label_key, CategoryInfo, MediaRef};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
-use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -616,10 +615,7 @@ fn build_records(
         media.push(MediaRecord {
             name: name.clone(),
             task_id: task_id.clone(),
-            sha256: Sha256::digest(bytes.as_slice())
-                .iter()
-                .map(|b| format!("{b:02x}"))
-                .collect(),
+            sha256: crate::media::sha256_hex(&bytes),
             content_type: content_type(ext).into(),
             bytes,
         });
@@ -651,7 +647,7 @@ fn build_records(
             id: stable_id("clip", &[&spec.slug, "clips", &clip.id]),
             task_id: task_id.clone(),
             ordinal: clip.line as i64,
-            category: key_of(&clip.question_type),
+            category: label_key(&clip.question_type),
             prompt_json: serde_json::to_string(&prompt).unwrap_or_default(),
             gold_json: serde_json::to_string(&gold).unwrap_or_default(),
             flagged: !clip.sensitivity.is_empty(),
@@ -724,18 +720,10 @@ pub fn question_type_info(q: QuestionType) -> CategoryInfo {
         QuestionType::WorldKnowledge => ("World knowledge", "世界知识"),
     };
     CategoryInfo {
-        key: key_of(&q),
+        key: label_key(&q),
         label_en: en.into(),
         label_zh: zh.into(),
     }
-}
-
-/// A label's serde key.
-pub fn key_of<T: serde::Serialize>(label: &T) -> String {
-    serde_json::to_value(label)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default()
 }
 
 fn label<T: DeserializeOwned>(
@@ -798,15 +786,6 @@ fn labels<T: DeserializeOwned>(
     }
 }
 
-fn is_safe_relative(name: &str) -> bool {
-    !name.is_empty()
-        && !name.starts_with('/')
-        && !name.contains('\\')
-        && name
-            .split('/')
-            .all(|p| !p.is_empty() && p != "." && p != "..")
-}
-
 fn ext_static(ext: &str) -> &'static str {
     AUDIO
         .iter()
@@ -825,16 +804,5 @@ fn content_type(ext: &str) -> &'static str {
         "m4a" => "audio/mp4",
         "mp4" => "video/mp4",
         _ => "video/webm",
-    }
-}
-
-fn describe(v: &Value) -> String {
-    match v {
-        Value::Null => "null".into(),
-        Value::Bool(b) => b.to_string(),
-        Value::Number(n) => format!("the number {n}"),
-        Value::String(s) => format!("\"{}\"", s.chars().take(40).collect::<String>()),
-        Value::Array(_) => "an array".into(),
-        Value::Object(_) => "an object".into(),
     }
 }

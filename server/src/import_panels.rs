@@ -9,7 +9,7 @@
 //! item ids (public data only), so a re-import keeps them. The format is documented in
 //! docs/panels.md.
 
-use crate::import::{split_of, ImportError};
+use crate::import::{is_safe_relative, split_of, ImportError};
 use crate::storage::{BenchmarkRecord, ItemRecord, MediaRecord, Storage, TaskRecord};
 use memeboard_core::ids::stable_id;
 use memeboard_core::kinds::panels::{
@@ -20,7 +20,6 @@ use memeboard_core::kinds::{panel_order, panel_type, ItemGold, ItemPrompt};
 use memeboard_core::media::opaque_media_name;
 use memeboard_core::tasks::{CategoryInfo, MediaRef};
 use serde_json::{Map, Value};
-use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
@@ -631,16 +630,6 @@ fn panel_names(
     names
 }
 
-/// A relative path with no `..`, no root and no empty parts.
-fn is_safe_relative(name: &str) -> bool {
-    !name.is_empty()
-        && !name.starts_with('/')
-        && !name.contains('\\')
-        && name
-            .split('/')
-            .all(|p| !p.is_empty() && p != "." && p != "..")
-}
-
 /// Reads a panel file and checks that it is a PNG, JPEG or WebP image matching its extension,
 /// with a readable size.
 fn read_panel(name: &str, read_media: &MediaReader<'_>) -> Result<PanelFile, String> {
@@ -686,7 +675,7 @@ fn read_panel(name: &str, read_media: &MediaReader<'_>) -> Result<PanelFile, Str
     Ok(PanelFile {
         extension: ext,
         content_type,
-        sha256: hex(&Sha256::digest(&bytes)),
+        sha256: crate::media::sha256_hex(&bytes),
         bytes: Arc::new(bytes),
     })
 }
@@ -807,14 +796,11 @@ fn read_context(value: &Value) -> Result<PanelContext, String> {
     })
 }
 
+/// As the other importers describe values, but arrays (panel lists, groups) shown.
 fn describe(v: &Value) -> String {
     match v {
-        Value::Null => "null".into(),
-        Value::Bool(b) => b.to_string(),
-        Value::Number(n) => format!("the number {n}"),
-        Value::String(s) => format!("\"{}\"", s.chars().take(40).collect::<String>()),
         Value::Array(_) => format!("the array {}", compact(v)),
-        Value::Object(_) => "an object".into(),
+        other => crate::import::describe(other),
     }
 }
 
@@ -826,8 +812,4 @@ fn compact(v: &Value) -> String {
     } else {
         s
     }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }

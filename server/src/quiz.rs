@@ -22,7 +22,7 @@ use memeboard_core::kinds::{
 };
 use memeboard_core::predictions::Split;
 use memeboard_core::stats::AlphaLevel;
-use memeboard_core::tasks::{CategoryInfo, Familiarity};
+use memeboard_core::tasks::{label_key, CategoryInfo, Familiarity};
 use memeboard_core::with_kind;
 use std::collections::BTreeMap;
 
@@ -433,14 +433,6 @@ fn parse_familiarity(key: &str) -> Option<Familiarity> {
     serde_json::from_value(serde_json::Value::String(key.to_owned())).ok()
 }
 
-/// The storage key of a familiarity answer (its serde name).
-fn familiarity_key(f: Familiarity) -> String {
-    serde_json::to_value(f)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default()
-}
-
 /// Stores the familiarity answer of one item before its question is sent, exactly once: a
 /// resend of the same answer gets the item again (200), another answer is refused (409).
 pub async fn submit_preface(
@@ -466,7 +458,7 @@ pub async fn submit_preface(
                 request.item_id
             ))
         })?;
-    let key = familiarity_key(request.familiarity);
+    let key = label_key(&request.familiarity);
     let (stored, inserted) = storage
         .record_preface(session_id, &request.item_id, &key)
         .await?;

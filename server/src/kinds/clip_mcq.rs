@@ -14,6 +14,7 @@ use memeboard_core::predictions::clips::{
     clip_outcomes, facet_subsets, model_option_order, validate_clip_answers, ClipGold,
 };
 use memeboard_core::predictions::{FileFormat, Limits, ManifestItem, TaskManifest};
+use memeboard_core::tasks::label_key;
 use serde_json::{json, Value};
 
 /// The item subset without clips answerable from text alone (the benchmark's meme-main).
@@ -118,7 +119,7 @@ impl ServerKind for ClipMcq {
                     item_id: i.row.id.clone(),
                     question_type: i.row.category.clone(),
                     correct_position: order.iter().position(|&c| c == i.gold.correct).unwrap_or(0),
-                    sound_type: key_of(&i.prompt.sound_type),
+                    sound_type: label_key(&i.prompt.sound_type),
                     language: i.prompt.language.clone(),
                     text_cheat: i.prompt.text_cheat,
                 }
@@ -153,12 +154,4 @@ fn board_figures(outcomes: &[ItemOutcome]) -> Figures {
     let labelled: Vec<(&str, &str)> = subsets.iter().map(|s| (s.as_str(), s.as_str())).collect();
     // Every clip answer parses, so accuracy on parseable answers is plain accuracy here.
     figures(outcomes, &[], &labelled, false)
-}
-
-/// A label's serde key (`sound_effect`…).
-fn key_of<T: serde::Serialize>(label: &T) -> String {
-    serde_json::to_value(label)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default()
 }

@@ -493,11 +493,7 @@ async fn familiarity_rows(
             ]
             .into_iter()
             .map(|f| {
-                let key = serde_json::to_value(f)
-                    .ok()
-                    .and_then(|v| v.as_str().map(str::to_owned))
-                    .unwrap_or_default();
-                let row = by_value.get(&key);
+                let row = by_value.get(&memeboard_core::tasks::label_key(&f));
                 let answers = row.map_or(0, |r| r.scored);
                 FamiliarityRow {
                     familiarity: f,
