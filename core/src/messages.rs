@@ -66,6 +66,7 @@ impl Entry {
 
 /// A user-visible message: a catalogue code and its named parameters.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Message {
     code: String,
     #[serde(default)]
@@ -165,7 +166,7 @@ impl From<&str> for Message {
 #[macro_export]
 macro_rules! msg {
     ($code:literal $(, $name:ident = $value:expr)* $(,)?) => {
-        $crate::messages::Message::new($code)$(.with(stringify!($name), $value))*
+        $crate::messages::Message::new($code)$(.with(stringify!($name), &$value))*
     };
 }
 
