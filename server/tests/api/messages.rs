@@ -181,7 +181,10 @@ fn every_msg_names_a_catalogue_code_with_its_parameters() {
                 continue;
             };
             // The macro's own definition and docs.
-            if !args.trim_start().starts_with('"') {
+            let line_start = text[..i].rfind('\n').map_or(0, |k| k + 1);
+            if !args.trim_start().starts_with('"')
+                || text[line_start..i].trim_start().starts_with("//")
+            {
                 continue;
             }
             let code: String = args.trim_start()[1..]

@@ -74,7 +74,7 @@ async fn tampered_ids_are_refused_and_change_nothing(db: Db) {
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(
         body.to_string(),
-        r#"{"errors":[{"detail":"no session with id `0000000000000000deadbeefdeadbeef`"}]}"#
+        r#"{"errors":[{"code":"session.not_found","detail":"no session with id `0000000000000000deadbeefdeadbeef`","params":{"id":"0000000000000000deadbeefdeadbeef"}}]}"#
     );
 
     let mut tampered = id.to_owned();
