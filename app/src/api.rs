@@ -5,6 +5,7 @@
 //! Prediction uploads go through `XMLHttpRequest` instead of `fetch` so the page can show
 //! upload progress; they fail with an [`UploadFailure`] that keeps every problem line.
 
+use crate::i18n::Lang;
 use gloo_net::http::{Request, RequestBuilder, Response};
 use memeboard_core::api::{
     ApiErrorBody, BoardResponse, BoardSplit, CreateAuthorRequest, CreateAuthorResponse,
@@ -75,16 +76,21 @@ pub fn error_detail(status: u16, status_text: &str, body: &str) -> String {
     error_details(status, status_text, body).join("; ")
 }
 
-/// Every message of a failed response, one per problem: the details of an
-/// [`ApiErrorBody`], else one line from the body text or the status line.
+/// Every message of a failed response, one per problem, in the reader's language: the
+/// details of an [`ApiErrorBody`] (rendered from their codes; `detail` as sent for codes this
+/// app does not know), else one line from the body text or the status line.
 pub fn error_details(status: u16, status_text: &str, body: &str) -> Vec<String> {
+    error_details_in(crate::i18n::current_lang(), status, status_text, body)
+}
+
+/// [`error_details`] in `lang`.
+pub fn error_details_in(lang: Lang, status: u16, status_text: &str, body: &str) -> Vec<String> {
     if let Ok(parsed) = serde_json::from_str::<ApiErrorBody>(body) {
         let details: Vec<String> = parsed
             .errors
             .iter()
-            .map(|e| e.detail.trim())
+            .map(|e| e.render(lang.locale()).trim().to_owned())
             .filter(|d| !d.is_empty())
-            .map(str::to_owned)
             .collect();
         if !details.is_empty() {
             return details;
@@ -644,6 +650,22 @@ mod tests {
         assert_eq!(
             error_detail(422, "Unprocessable Entity", body),
             "survey field `age_range`: missing; consent must be true"
+        );
+    }
+
+    #[test]
+    fn coded_errors_show_in_the_reader_language_and_unknown_codes_as_sent() {
+        let body = r#"{"errors":[{"detail":"no open quiz named `x`","code":"quiz.not_found","params":{"slug":"x"}},{"detail":"from a newer server","code":"brand.new"}]}"#;
+        assert_eq!(
+            error_details_in(Lang::Zh, 404, "", body),
+            vec![
+                "没有名为 `x` 的开放测验".to_owned(),
+                "from a newer server".to_owned()
+            ]
+        );
+        assert_eq!(
+            error_details_in(Lang::En, 404, "", body)[0],
+            "no open quiz named `x`"
         );
     }
 

@@ -54,6 +54,14 @@ impl Lang {
         }
     }
 
+    /// The same language for the shared message catalogue (server errors, file checks).
+    pub fn locale(self) -> memeboard_core::messages::Locale {
+        match self {
+            Self::Zh => memeboard_core::messages::Locale::Zh,
+            Self::En => memeboard_core::messages::Locale::En,
+        }
+    }
+
     /// The strings of this language.
     pub fn strings(self) -> &'static Strings {
         match self {
@@ -88,6 +96,7 @@ impl I18n {
     /// Switches language and remembers the choice.
     pub fn set(&self, lang: Lang) {
         storage::set(storage::LANG_KEY, lang.code());
+        CURRENT.with(|c| c.set(Some(lang)));
         self.lang.set(lang);
     }
 
@@ -95,6 +104,28 @@ impl I18n {
     pub fn toggle(&self) {
         self.set(self.lang.get_untracked().other());
     }
+}
+
+thread_local! {
+    /// The language last chosen, for code outside the reactive tree (API error messages).
+    static CURRENT: std::cell::Cell<Option<Lang>> = const { std::cell::Cell::new(None) };
+}
+
+/// The current language without a context (for messages built in async API code): the last
+/// choice, else the starting one.
+pub fn current_lang() -> Lang {
+    CURRENT.with(|c| {
+        c.get().unwrap_or_else(|| {
+            // (Native unit tests have no browser to ask.)
+            let lang = if cfg!(target_arch = "wasm32") {
+                initial_lang()
+            } else {
+                Lang::En
+            };
+            c.set(Some(lang));
+            lang
+        })
+    })
 }
 
 /// The language to start with: the stored choice, else the browser's, else English.
@@ -116,7 +147,9 @@ pub fn provide_i18n() -> I18n {
     };
     provide_context(i18n);
     Effect::new(move |_| {
-        let tag = i18n.lang().html_tag();
+        let lang = i18n.lang();
+        CURRENT.with(|c| c.set(Some(lang)));
+        let tag = lang.html_tag();
         if let Some(root) = web_sys::window()
             .and_then(|w| w.document())
             .and_then(|d| d.document_element())

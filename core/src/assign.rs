@@ -53,6 +53,19 @@ pub enum AssignError {
     },
 }
 
+impl AssignError {
+    /// The error as a catalogue message (shown in either language).
+    pub fn to_message(&self) -> crate::messages::Message {
+        match self {
+            Self::NotEnoughItems { available, wanted } => crate::msg!(
+                "quiz.not_enough_items",
+                available = available,
+                wanted = wanted
+            ),
+        }
+    }
+}
+
 /// Picks a batch of `batch_size` items balanced across `categories`.
 ///
 /// Each category gets `batch_size / categories.len()` items; the remainder goes to categories

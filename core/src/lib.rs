@@ -11,6 +11,7 @@ pub mod ids;
 pub mod kinds;
 pub mod leaderboard;
 pub mod media;
+pub mod messages;
 pub mod metrics;
 pub mod predictions;
 pub mod rng;

@@ -144,11 +144,11 @@ pub struct SurveyResponse {
 
 impl SurveyResponse {
     /// Checks value ranges serde cannot express; the error names the field.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), crate::messages::Message> {
         if !(1..=5).contains(&self.meme_familiarity) {
-            return Err(format!(
-                "survey field `meme_familiarity`: expected an integer from 1 to 5, found {}",
-                self.meme_familiarity
+            return Err(crate::msg!(
+                "survey.familiarity_range",
+                found = self.meme_familiarity
             ));
         }
         Ok(())

@@ -1,43 +1,50 @@
-//! The one error type every API handler returns, rendered as `{"errors":[{"detail":…}]}`.
+//! The one error type every API handler returns, rendered as
+//! `{"errors":[{"detail":…,"code":…,"params":{…}}]}`.
+//!
+//! Every variant carries a catalogue [`Message`] (`memeboard_core::messages`): build it with
+//! `msg!("code", name = value)` after adding the code to the catalogue, so the app can show
+//! it in the reader's language. A test (`architecture`) refuses raw strings here.
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use memeboard_core::api::ApiErrorBody;
+use memeboard_core::messages::Message;
+use memeboard_core::msg;
 
 /// Everything a client can be told went wrong.
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     /// The request is malformed or breaks a rule (400).
     #[error("{0}")]
-    BadRequest(String),
+    BadRequest(Message),
     /// The request is well-formed but cannot be applied (422), e.g. an item not in the batch.
     #[error("{0}")]
-    Unprocessable(String),
+    Unprocessable(Message),
     /// Something named by the request does not exist (404).
     #[error("{0}")]
-    NotFound(String),
+    NotFound(Message),
     /// The request conflicts with what is recorded (409), e.g. answering twice.
     #[error("{0}")]
-    Conflict(String),
+    Conflict(Message),
     /// No or an unknown bearer token (401).
     #[error("{0}")]
-    Unauthorized(String),
+    Unauthorized(Message),
     /// Authenticated but not allowed, or not revealed yet (403).
     #[error("{0}")]
-    Forbidden(String),
+    Forbidden(Message),
     /// Quota used up (429).
     #[error("{0}")]
-    TooManyRequests(String),
+    TooManyRequests(Message),
     /// Body over the size limit (413).
     #[error("{0}")]
-    PayloadTooLarge(String),
+    PayloadTooLarge(Message),
     /// A needed service is not available (503), e.g. the embedding model is not installed.
     #[error("{0}")]
-    Unavailable(String),
+    Unavailable(Message),
     /// A file with problems (422): one detail per problem, in line order.
-    #[error("{}", .0.join("; "))]
-    Invalid(Vec<String>),
+    #[error("{}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    Invalid(Vec<Message>),
     /// A bug or an infrastructure failure (500); details are logged, never sent.
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
@@ -71,11 +78,7 @@ impl From<crate::storage::StorageError> for ApiError {
             // Nothing was stored: a retryable 503, logged once here with its cause.
             crate::storage::StorageError::NotRecorded(cause) => {
                 tracing::error!(error = %cause, "answer not recorded");
-                Self::Unavailable(
-                    "the answer was not recorded (the database could not store it); nothing was \
-                     saved, please send it again in a moment"
-                        .into(),
-                )
+                Self::Unavailable(msg!("not_recorded"))
             }
             other => Self::Unexpected(anyhow::Error::new(other)),
         }
@@ -89,15 +92,18 @@ impl IntoResponse for ApiError {
             Self::Unexpected(e) => {
                 // Logged once here, at the boundary; the client gets a generic message.
                 tracing::error!(error = format!("{e:#}"), "request failed");
-                ApiErrorBody::single("internal server error")
+                ApiErrorBody::single(msg!("internal"))
             }
-            Self::Invalid(problems) => ApiErrorBody {
-                errors: problems
-                    .iter()
-                    .map(|p| memeboard_core::api::ErrorDetail { detail: p.clone() })
-                    .collect(),
-            },
-            other => ApiErrorBody::single(other.to_string()),
+            Self::Invalid(problems) => ApiErrorBody::of(problems),
+            Self::BadRequest(m)
+            | Self::Unprocessable(m)
+            | Self::NotFound(m)
+            | Self::Conflict(m)
+            | Self::Unauthorized(m)
+            | Self::Forbidden(m)
+            | Self::TooManyRequests(m)
+            | Self::PayloadTooLarge(m)
+            | Self::Unavailable(m) => ApiErrorBody::single(m.clone()),
         };
         let mut response = (status, Json(body)).into_response();
         if status == StatusCode::SERVICE_UNAVAILABLE {
@@ -130,7 +136,7 @@ fn seconds_to_utc_midnight() -> u64 {
 /// (which field, what was expected).
 pub fn json_rejection(rejection: axum::extract::rejection::JsonRejection) -> ApiError {
     if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        return ApiError::PayloadTooLarge("request body is larger than the limit".into());
+        return ApiError::PayloadTooLarge(msg!("request.body_too_large"));
     }
-    ApiError::BadRequest(format!("invalid request body: {}", rejection.body_text()))
+    ApiError::BadRequest(msg!("request.invalid_body", reason = rejection.body_text()))
 }

@@ -52,11 +52,10 @@ async fn cached_path(state: &AppState, name: &str) -> ApiResult<PathBuf> {
     if tokio::fs::try_exists(&path).await.unwrap_or(false) {
         return Ok(path);
     }
-    let media = state
-        .storage
-        .media(name)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no media file `{name}`")))?;
+    let media =
+        state.storage.media(name).await?.ok_or_else(|| {
+            ApiError::NotFound(memeboard_core::msg!("media.not_found", name = name))
+        })?;
     let unexpected = |e: std::io::Error| {
         ApiError::Unexpected(anyhow::anyhow!("caching media in {}: {e}", dir.display()))
     };
@@ -76,7 +75,8 @@ pub async fn serve(
     request: Request,
 ) -> Response {
     if !is_media_name(&name) {
-        return ApiError::NotFound(format!("no media file `{name}`")).into_response();
+        return ApiError::NotFound(memeboard_core::msg!("media.not_found", name = name))
+            .into_response();
     }
     let path = match cached_path(&state, &name).await {
         Ok(p) => p,
@@ -101,10 +101,9 @@ pub async fn serve(
 /// offline model runs: `<task>/inputs.jsonl`, `<task>/media/<name>` for every file the
 /// inputs name, and `<task>/SHA256SUMS` over all of them (`sha256sum -c` format).
 pub async fn task_archive(storage: &Storage, slug: &str, inputs: String) -> ApiResult<Vec<u8>> {
-    let task = storage
-        .find_board_task(slug)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no task `{slug}`")))?;
+    let task = storage.find_board_task(slug).await?.ok_or_else(|| {
+        ApiError::NotFound(memeboard_core::msg!("media.task_not_found", slug = slug))
+    })?;
     let listed = storage.task_media(&task.task.id).await?;
     let mut files: Vec<(String, Vec<u8>)> = vec![(format!("{slug}/inputs.jsonl"), inputs.into())];
     for m in listed {

@@ -20,10 +20,11 @@ use memeboard_core::crowd::{agreement_by_dimension, category_rows, CrowdObservat
 use memeboard_core::kinds::{
     ItemPrompt, Kind, PromptView, ReviewDetail, ReviewInput, ScoreScale, Scoring, TaskKind,
 };
+use memeboard_core::messages::Message;
 use memeboard_core::predictions::Split;
 use memeboard_core::stats::AlphaLevel;
 use memeboard_core::tasks::{label_key, CategoryInfo, Familiarity};
-use memeboard_core::with_kind;
+use memeboard_core::{msg, with_kind};
 use std::collections::BTreeMap;
 
 /// Longest accepted idempotency key / recruitment id.
@@ -94,14 +95,16 @@ pub async fn find_quiz(storage: &Storage, slug: &str) -> ApiResult<QuizRow> {
     storage
         .find_open_quiz(slug)
         .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no open quiz named `{slug}`")))
+        .ok_or_else(|| ApiError::NotFound(msg!("quiz.not_found", slug = slug)))
 }
 
 fn check_optional_id(field: &str, value: &Option<String>) -> ApiResult<()> {
     match value {
         Some(v) if v.len() > MAX_KEY_LEN || v.chars().any(char::is_control) => {
-            Err(ApiError::BadRequest(format!(
-                "`{field}`: expected at most {MAX_KEY_LEN} printable characters"
+            Err(ApiError::BadRequest(msg!(
+                "field.at_most_printable",
+                field = field,
+                max = MAX_KEY_LEN
             )))
         }
         _ => Ok(()),
@@ -118,10 +121,7 @@ pub async fn start_session(
 ) -> ApiResult<(SessionResponse, bool)> {
     let quiz = find_quiz(storage, slug).await?;
     if !request.consent {
-        return Err(ApiError::BadRequest(
-            "`consent`: the instructions and consent must be accepted (true) before starting"
-                .into(),
-        ));
+        return Err(ApiError::BadRequest(msg!("quiz.consent_required")));
     }
     request.survey.validate().map_err(ApiError::BadRequest)?;
     check_optional_id(
@@ -139,9 +139,7 @@ pub async fn start_session(
         .as_deref()
         .is_some_and(|k| k.trim().is_empty())
     {
-        return Err(ApiError::BadRequest(
-            "`start_key`: expected 1 to 128 printable characters, found an empty key".into(),
-        ));
+        return Err(ApiError::BadRequest(msg!("quiz.empty_start_key")));
     }
     // A resent start (same key): the session it created, not a second one.
     if let Some(key) = &request.start_key {
@@ -159,9 +157,7 @@ pub async fn start_session(
             Some(Some(stored)) => {
                 let presented = request.participant_secret.as_deref().map(secret_hash);
                 if presented.as_deref() != Some(stored.as_str()) {
-                    return Err(ApiError::Forbidden(
-                        "`participant_secret`: missing or wrong for this participant id; start without `participant_id` to take part under a new id".into(),
-                    ));
+                    return Err(ApiError::Forbidden(msg!("quiz.wrong_participant_secret")));
                 }
                 Some(id.clone())
             }
@@ -173,9 +169,10 @@ pub async fn start_session(
     // unless the owner allows retakes.
     if let Some(id) = &existing {
         if !quiz.allow_retake && storage.has_completed(id, &quiz.task.id).await? {
-            return Err(ApiError::Conflict(format!(
-                "participant `{id}` has already completed quiz `{slug}`; its owner does not \
-                 allow taking it again (your results stay available)"
+            return Err(ApiError::Conflict(msg!(
+                "quiz.no_retake",
+                participant = id,
+                slug = slug
             )));
         }
     }
@@ -236,13 +233,15 @@ pub async fn start_session(
         .unwrap_or(0)
         .min(eligible);
     if batch_size == 0 {
-        return Err(ApiError::Conflict(format!(
-            "quiz `{slug}` has no items to answer"
-        )));
+        return Err(ApiError::Conflict(msg!("quiz.no_items", slug = slug)));
     }
     let seed = random_u64()?;
-    let items = assign_balanced(&candidates, &categories, batch_size, skip_flagged, seed)
-        .map_err(|e| ApiError::Conflict(format!("cannot assign a batch: {e}")))?;
+    let items =
+        assign_balanced(&candidates, &categories, batch_size, skip_flagged, seed).map_err(|e| {
+            ApiError::Conflict(
+                Message::new("quiz.cannot_assign").with_message("reason", e.to_message()),
+            )
+        })?;
     let session = NewSession {
         id: random_hex(16)?,
         participant_id,
@@ -274,17 +273,12 @@ pub async fn start_session(
 /// The stored form of a headphone check: trials, right answers, and the pass (at least 5 of 6
 /// right, Woods et al. 2017's criterion, scaled to the number of trials).
 fn headphone_result(check: Option<HeadphoneCheck>) -> ApiResult<String> {
-    let check = check.ok_or_else(|| {
-        ApiError::BadRequest(
-            "`headphone_check`: this quiz starts with a headphone check; send its result \
-             ({\"trials\": 6, \"correct\": n})"
-                .into(),
-        )
-    })?;
+    let check = check.ok_or_else(|| ApiError::BadRequest(msg!("quiz.headphone_check_missing")))?;
     if check.trials == 0 || check.trials > 20 || check.correct > check.trials {
-        return Err(ApiError::BadRequest(format!(
-            "`headphone_check`: expected 1 to 20 trials and at most that many right, found {} of {}",
-            check.correct, check.trials
+        return Err(ApiError::BadRequest(msg!(
+            "quiz.headphone_check_invalid",
+            correct = check.correct,
+            trials = check.trials
         )));
     }
     let passed = u32::from(check.correct) * 6 >= u32::from(check.trials) * 5;
@@ -307,9 +301,7 @@ async fn replay_start(
 ) -> ApiResult<SessionResponse> {
     let mut response = get_session(storage, session_id).await?;
     if response.quiz_slug != quiz.task.slug {
-        return Err(ApiError::Conflict(
-            "`start_key`: this key already started a session of another quiz; use a new key".into(),
-        ));
+        return Err(ApiError::Conflict(msg!("quiz.start_key_other_quiz")));
     }
     let holds_secret = request.participant_id.as_deref() == Some(participant)
         && match (
@@ -346,7 +338,7 @@ async fn find_session(storage: &Storage, id: &str) -> ApiResult<SessionRow> {
     storage
         .find_session(id)
         .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no session with id `{id}`")))
+        .ok_or_else(|| ApiError::NotFound(msg!("session.not_found", id = id)))
 }
 
 /// The item row as the kinds' board code sees it.
@@ -370,15 +362,11 @@ fn accept<K: Kind>(
     request: &SubmitAnswerRequest,
 ) -> ApiResult<NewAnswer> {
     let (prompt, gold) = (&item.prompt, &item.gold);
-    let input = K::input_of(request.answer.clone()).map_err(|_| {
-        ApiError::BadRequest(format!(
-            "`answer.kind`: this item expects `{}`",
-            K::INPUT_TAG
-        ))
-    })?;
+    let input = K::input_of(request.answer.clone())
+        .map_err(|_| ApiError::BadRequest(msg!("answer.wrong_kind", expected = K::INPUT_TAG)))?;
     let order = K::present(prompt, session.seed as u64, &item.row.id).order;
     let answer =
-        K::accept(prompt, &order, input).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+        K::accept(prompt, &order, input).map_err(|e| ApiError::BadRequest(e.to_message()))?;
     let score = match K::score(gold, &answer) {
         Scoring::Scored(outcome) => Some(K::primary(&outcome)),
         Scoring::Pending | Scoring::Unscored => None,
@@ -443,9 +431,9 @@ pub async fn submit_preface(
     let session = find_session(storage, session_id).await?;
     let has_preface = with_kind!(session.task_kind, K => K::PREFACE);
     if !has_preface {
-        return Err(ApiError::BadRequest(format!(
-            "quiz `{}` asks no question before its items; send answers only",
-            session.quiz_slug
+        return Err(ApiError::BadRequest(msg!(
+            "preface.none",
+            slug = session.quiz_slug
         )));
     }
     let rows = storage.session_items(session_id).await?;
@@ -453,20 +441,17 @@ pub async fn submit_preface(
         .iter()
         .find(|r| r.item_id == request.item_id)
         .ok_or_else(|| {
-            ApiError::Unprocessable(format!(
-                "item `{}` is not in this session's batch; nothing was recorded",
-                request.item_id
-            ))
+            ApiError::Unprocessable(msg!("session.item_not_in_batch", item = request.item_id))
         })?;
     let key = label_key(&request.familiarity);
     let (stored, inserted) = storage
         .record_preface(session_id, &request.item_id, &key)
         .await?;
     if stored != key {
-        return Err(ApiError::Conflict(format!(
-            "item `{}` already has the familiarity answer `{stored}`; the first answer stands \
-             and nothing new was recorded",
-            request.item_id
+        return Err(ApiError::Conflict(msg!(
+            "preface.already_answered",
+            item = request.item_id,
+            stored = stored
         )));
     }
     let mut row = row.clone();
@@ -521,8 +506,10 @@ pub async fn submit_answer(
 ) -> ApiResult<(SubmitAnswerResponse, bool)> {
     let key = request.idempotency_key.trim();
     if key.is_empty() || key.len() > MAX_KEY_LEN {
-        return Err(ApiError::BadRequest(format!(
-            "`idempotency_key`: expected 1 to {MAX_KEY_LEN} characters"
+        return Err(ApiError::BadRequest(msg!(
+            "field.key_chars",
+            field = "idempotency_key",
+            max = MAX_KEY_LEN
         )));
     }
     let session = find_session(storage, session_id).await?;
@@ -531,10 +518,7 @@ pub async fn submit_answer(
         .iter()
         .find(|r| r.item_id == request.item_id)
         .ok_or_else(|| {
-            ApiError::Unprocessable(format!(
-                "item `{}` is not in this session's batch; nothing was recorded",
-                request.item_id
-            ))
+            ApiError::Unprocessable(msg!("session.item_not_in_batch", item = request.item_id))
         })?;
     with_kind!(session.task_kind, K => {
         answer_as::<K>(storage, embeddings, &session, row, key, &request).await
@@ -552,29 +536,43 @@ async fn answer_as<K: ServerKind>(
     request: &SubmitAnswerRequest,
 ) -> ApiResult<(SubmitAnswerResponse, bool)> {
     if K::PREFACE && row.preface.is_none() {
-        return Err(ApiError::Conflict(format!(
-            "item `{}`: answer the familiarity question first (POST /api/sessions/{}/prefaces); \
-             its question is sent only after that is stored; nothing was recorded",
-            request.item_id, session.id
+        return Err(ApiError::Conflict(msg!(
+            "preface.first",
+            item = request.item_id,
+            session = session.id
         )));
     }
     let item = typed_item::<K>(item_row(row))?;
     let new = accept::<K>(session, &item, key, request)?;
     let code = completion_code()?;
     let total = usize::try_from(session.batch_size).unwrap_or(0);
-    let (answered, completion_code, replayed) = match storage.record_answer(&new, session.batch_size, &code).await? {
-        RecordOutcome::Recorded { answered, completion_code } => (answered, completion_code, false),
-        RecordOutcome::Replayed { answered, completion_code } => (answered, completion_code, true),
-        RecordOutcome::AlreadyAnswered => return Err(ApiError::Conflict(format!(
-            "item `{}` is already answered in this session; the first answer stands and nothing new was recorded",
-            request.item_id
-        ))),
-        RecordOutcome::KeyReused => return Err(ApiError::Conflict(format!(
-            "idempotency key `{key}` was already used for another item; nothing was recorded"
-        ))),
-        RecordOutcome::KeyReusedWithAnotherAnswer => return Err(ApiError::Conflict(format!(
-            "idempotency key `{key}` was already used for a different answer to this item; the first answer stands and nothing new was recorded (a resend must repeat the same answer)"
-        ))),
+    let (answered, completion_code, replayed) = match storage
+        .record_answer(&new, session.batch_size, &code)
+        .await?
+    {
+        RecordOutcome::Recorded {
+            answered,
+            completion_code,
+        } => (answered, completion_code, false),
+        RecordOutcome::Replayed {
+            answered,
+            completion_code,
+        } => (answered, completion_code, true),
+        RecordOutcome::AlreadyAnswered => {
+            return Err(ApiError::Conflict(msg!(
+                "answer.duplicate",
+                item = request.item_id
+            )))
+        }
+        RecordOutcome::KeyReused => {
+            return Err(ApiError::Conflict(msg!("answer.key_reused", key = key)))
+        }
+        RecordOutcome::KeyReusedWithAnotherAnswer => {
+            return Err(ApiError::Conflict(msg!(
+                "answer.key_reused_other_answer",
+                key = key
+            )))
+        }
     };
     let ctx = FeedbackContext {
         storage,
@@ -784,9 +782,10 @@ pub async fn results(
     let rows = storage.session_items(session_id).await?;
     let unanswered = rows.iter().filter(|r| !r.answered).count();
     let Some(completion_code) = session.completion_code.clone().filter(|_| unanswered == 0) else {
-        return Err(ApiError::Conflict(format!(
-            "results are shown once the whole batch is answered: {unanswered} of {} item(s) still unanswered",
-            rows.len()
+        return Err(ApiError::Conflict(msg!(
+            "results.unanswered",
+            unanswered = unanswered,
+            total = rows.len()
         )));
     };
     let quiz = find_quiz(storage, &session.quiz_slug).await?;

@@ -32,11 +32,11 @@ impl LimitedRoute {
     }
 
     /// What is counted, for the refusal message.
-    pub fn what(self) -> &'static str {
+    pub fn what(self) -> memeboard_core::messages::Message {
         match self {
-            Self::SessionStart => "session starts",
-            Self::Upload => "uploads",
-            Self::AuthorCreation => "new author tokens",
+            Self::SessionStart => memeboard_core::msg!("rate.session_starts"),
+            Self::Upload => memeboard_core::msg!("rate.uploads"),
+            Self::AuthorCreation => memeboard_core::msg!("rate.author_tokens"),
         }
     }
 }

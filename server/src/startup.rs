@@ -202,7 +202,11 @@ async fn model_file(
 ) -> Response {
     use axum::response::IntoResponse;
     if !BROWSER_MODEL_FILES.contains(&file.as_str()) {
-        return crate::error::ApiError::NotFound(format!("no model file `{file}`")).into_response();
+        return crate::error::ApiError::NotFound(memeboard_core::msg!(
+            "model.file_not_found",
+            file = file
+        ))
+        .into_response();
     }
     let path = state.settings.model_dir().join(&file);
     match tower::ServiceExt::oneshot(ServeFile::new(path), request).await {

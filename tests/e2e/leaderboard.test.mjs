@@ -166,6 +166,35 @@ test('a bad file lists its problem lines and cannot be sent; server errors are l
   await page.close();
 });
 
+test('in 中文 the file check and the server\'s errors read in Chinese', async () => {
+  const page = await browser.newPage();
+  await page.addInitScript(() => localStorage.setItem('memeboard.lang', 'zh'));
+  const errors = watchErrors(page);
+  await page.goto(`${server.base}/submit`);
+  await page.getByTestId('upload-form').waitFor();
+  await page.getByTestId('submit-task').selectOption('demo-mcq');
+  await page.getByTestId('model-name').fill('Broken');
+  // The browser's own check, from the shared catalogue.
+  await page.getByTestId('file-input').setInputFiles(writeJsonl('bad-zh.jsonl', [{ item_id: 'nope', answer: 1 }]));
+  const problems = page.getByTestId('preview-errors');
+  await problems.waitFor();
+  assert.equal(await problems.locator('li').first().textContent(), '第 1 行，字段 `item_id`：未知的题目编号 `nope`');
+  // A server refusal (unknown token), rendered from its code.
+  const manifest = await (await fetch(`${server.base}/api/tasks/demo-mcq/manifest`)).json();
+  const good = writeJsonl('good-zh.jsonl', manifest.items.slice(0, 3).map((i) => ({ item_id: i.id, answer: 2 })));
+  await page.getByTestId('file-input').setInputFiles(good);
+  await page.getByTestId('preview-ok').waitFor();
+  assert.match(await page.getByTestId('preview-missing').textContent(), /按答错计分/);
+  await page.getByTestId('submit-token').fill('mb_not_a_real_token');
+  await page.getByTestId('upload').click();
+  const rejected = page.getByTestId('upload-errors');
+  await rejected.waitFor();
+  assert.equal(await rejected.getAttribute('data-status'), '401');
+  assert.match(await rejected.locator('li').first().textContent(), /^令牌无效/);
+  assert.deepEqual(errors.filter((e) => !/status of 401/.test(e)), []);
+  await page.close();
+});
+
 test('the private board shows the server message until revealed, and boards fit a phone', async () => {
   const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
   const errors = watchErrors(page);

@@ -373,7 +373,7 @@ impl UiKind for ClipMcq {
         categories: &[CategoryInfo],
     ) -> Result<ValidFile, Vec<String>> {
         let valid = validate_clip_answers(text, format, manifest, Limits::default())
-            .map_err(|report| report.lines())?;
+            .map_err(|report| report.lines_in(crate::i18n::current_lang().locale()))?;
         let answers: HashMap<&str, Option<usize>> = valid
             .item_ids
             .iter()
@@ -384,7 +384,9 @@ impl UiKind for ClipMcq {
         let categories = categories.to_vec();
         Ok(ValidFile {
             lines: valid.num_lines,
-            missing: valid.missing_warning(),
+            missing: valid
+                .missing_message()
+                .map(|m| m.render(crate::i18n::current_lang().locale())),
             panel: KindPanel::new(move || match preview.clone() {
                 Some(p) => {
                     view! { <DevPreviewScore preview=p categories=categories.clone() /> }.into_any()

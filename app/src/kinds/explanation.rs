@@ -278,7 +278,7 @@ impl UiKind for Explanation {
         _categories: &[CategoryInfo],
     ) -> Result<ValidFile, Vec<String>> {
         let valid = validate_explanations(text, format, manifest, Limits::default())
-            .map_err(|report| report.lines())?;
+            .map_err(|report| report.lines_in(crate::i18n::current_lang().locale()))?;
         // (predicted, reference) meanings of the dev items the file answers; missing dev items
         // score 0, as on the server.
         let pairs: Vec<[String; 2]> = dev
@@ -308,17 +308,23 @@ impl UiKind for Explanation {
 
 /// The server's note on an explanation file's missing items.
 fn missing_warning(missing: &[String]) -> Option<String> {
+    missing_warning_in(crate::i18n::current_lang(), missing)
+}
+
+/// [`missing_warning`] in `lang`.
+fn missing_warning_in(lang: crate::i18n::Lang, missing: &[String]) -> Option<String> {
     (!missing.is_empty()).then(|| {
-        format!(
-            "{} item(s) have no prediction and score 0: {}",
-            missing.len(),
-            missing
+        memeboard_core::msg!(
+            "file.missing_zero",
+            count = missing.len(),
+            ids = missing
                 .iter()
                 .take(5)
                 .cloned()
                 .collect::<Vec<_>>()
                 .join(", ")
         )
+        .render(lang.locale())
     })
 }
 
@@ -680,5 +686,9 @@ mod tests {
             Some("5 item(s) have no prediction and score 0: i1, i2, i3, i4, i5")
         );
         assert_eq!(missing_warning(&[]), None);
+        assert_eq!(
+            missing_warning_in(crate::i18n::Lang::Zh, &missing[..1]).as_deref(),
+            Some("1 道题没有预测，记 0 分：i1")
+        );
     }
 }

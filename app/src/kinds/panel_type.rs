@@ -258,7 +258,7 @@ impl UiKind for PanelType {
         categories: &[CategoryInfo],
     ) -> Result<ValidFile, Vec<String>> {
         let valid = validate_types(text, format, manifest, Limits::default())
-            .map_err(|report| report.lines())?;
+            .map_err(|report| report.lines_in(crate::i18n::current_lang().locale()))?;
         Ok(panel_file_check(&valid, manifest, dev, categories))
     }
 }

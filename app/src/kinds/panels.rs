@@ -272,7 +272,9 @@ pub(super) fn panel_file_check<T, G: DevLine<Value = T>>(
     let categories = categories.to_vec();
     ValidFile {
         lines: valid.num_lines,
-        missing: valid.missing_warning(),
+        missing: valid
+            .missing_message()
+            .map(|m| m.render(crate::i18n::current_lang().locale())),
         panel: KindPanel::new(move || {
             let i18n = use_i18n();
             view! {

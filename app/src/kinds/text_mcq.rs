@@ -136,7 +136,7 @@ impl UiKind for TextMcq {
         categories: &[CategoryInfo],
     ) -> Result<ValidFile, Vec<String>> {
         let valid = validate_predictions(text, format, manifest, Limits::default())
-            .map_err(|report| report.lines())?;
+            .map_err(|report| report.lines_in(crate::i18n::current_lang().locale()))?;
         let keys: Vec<String> = categories.iter().map(|c| c.key.clone()).collect();
         let preview = dev_preview(manifest, dev, |gold| {
             summarize(
@@ -149,7 +149,9 @@ impl UiKind for TextMcq {
         let categories = categories.to_vec();
         Ok(ValidFile {
             lines: valid.num_lines,
-            missing: valid.missing_warning(),
+            missing: valid
+                .missing_message()
+                .map(|m| m.render(crate::i18n::current_lang().locale())),
             panel: KindPanel::new(move || match preview.clone() {
                 Some(p) => {
                     view! { <DevPreviewScore preview=p categories=categories.clone() /> }.into_any()

@@ -958,11 +958,18 @@ fn metric_text(lang: Lang, name: &str) -> String {
             Some(s) => {
                 (t.metric_accuracy_of_type)(crate::kinds::panel_type::structure_name(lang, s))
             }
-            None => {
-                crate::kinds::clip_mcq::metric_name(lang, other).unwrap_or_else(|| other.to_owned())
-            }
+            None => crate::kinds::clip_mcq::metric_name(lang, other)
+                .unwrap_or_else(|| label_text(lang, other)),
         },
     }
+}
+
+/// A label the server sends in English (the board's metric, its missing-prediction policy, a
+/// secondary figure) in `lang`, read back through the shared message catalogue; unknown
+/// labels are shown as sent.
+fn label_text(lang: Lang, label: &str) -> String {
+    memeboard_core::messages::parse_label(label)
+        .map_or_else(|| label.to_owned(), |m| m.render(lang.locale()))
 }
 
 /// A confusion matrix (gold rows × predicted columns, plus "unparseable"), folded.
@@ -1303,7 +1310,9 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
     view! {
         <section class="intro board-head">
             <h1>{board.title.clone()}</h1>
-            <p class="muted">{move || (i18n.t().board_items)(items, &metric)}</p>
+            <p class="muted">
+                {move || (i18n.t().board_items)(items, &label_text(i18n.lang(), &metric))}
+            </p>
         </section>
         {match kept_subset {
             Some(subset) => view! { <SplitToggle slug=slug.clone() split=split subset=subset /> }.into_any(),
@@ -1363,7 +1372,7 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
         {secondary}
         <p data-testid="missing-policy">
             <strong>{tr(|t| t.missing_policy_label)} ": "</strong>
-            {missing_policy}
+            {move || label_text(i18n.lang(), &missing_policy)}
         </p>
         <p class="muted small">{tr(|t| t.board_ci_note)}</p>
 
@@ -1636,6 +1645,12 @@ mod tests {
         );
         assert_eq!(metric_text(Lang::En, "parse rate"), "parse rate");
         assert_eq!(metric_text(Lang::En, "something"), "something");
+        assert_eq!(
+            metric_text(Lang::Zh, "origin cosine (items with an origin)"),
+            "出处余弦（有出处的题目）"
+        );
+        assert_eq!(label_text(Lang::Zh, "accuracy"), "准确率");
+        assert_eq!(label_text(Lang::En, "accuracy"), "accuracy");
         assert_eq!(subset_text(Lang::En, "full"), "All items");
         assert_eq!(subset_text(Lang::En, "odd"), "odd");
     }

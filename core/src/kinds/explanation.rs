@@ -205,7 +205,7 @@ impl Kind for Explanation {
         if chars == 0 || chars > MAX_ANSWER_CHARS {
             return Err(FieldError {
                 field: "answer.text",
-                message: format!("expected 1 to {MAX_ANSWER_CHARS} characters, found {chars}"),
+                message: crate::msg!("answer.text_length", max = MAX_ANSWER_CHARS, found = chars),
             });
         }
         Ok(Answer { text })

@@ -140,7 +140,15 @@ pub struct FieldError {
     /// JSON path of the field, e.g. `answer.position`.
     pub field: &'static str,
     /// What was expected and what was found.
-    pub message: String,
+    pub message: crate::messages::Message,
+}
+
+impl FieldError {
+    /// The whole problem as one message: "`answer.position`: …".
+    pub fn to_message(&self) -> crate::messages::Message {
+        crate::msg!("field.problem", field = self.field)
+            .with_message("problem", self.message.clone())
+    }
 }
 
 /// The outcome of scoring one answer against gold.

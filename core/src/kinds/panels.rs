@@ -298,22 +298,21 @@ pub fn reads_in_order(display: &[usize], order_groups: &[Vec<usize>], order: &[u
 
 /// Checks that `order` is a permutation of `1..=n` (displayed panel numbers); the message
 /// says what was expected.
-pub fn check_permutation(order: &[usize], n: usize) -> Result<(), String> {
+pub fn check_permutation(order: &[usize], n: usize) -> Result<(), crate::messages::Message> {
     if order.len() != n {
-        return Err(format!(
-            "expected all {n} displayed panel numbers (1 to {n}) once each, found {} number(s)",
-            order.len()
+        return Err(crate::msg!(
+            "answer.panel_count",
+            n = n,
+            found = order.len()
         ));
     }
     let mut seen = vec![false; n];
     for &d in order {
         if d == 0 || d > n {
-            return Err(format!(
-                "expected displayed panel numbers from 1 to {n}, found {d}"
-            ));
+            return Err(crate::msg!("answer.panel_range", n = n, found = d));
         }
         if std::mem::replace(&mut seen[d - 1], true) {
-            return Err(format!("panel {d} appears twice"));
+            return Err(crate::msg!("answer.panel_twice", panel = d));
         }
     }
     Ok(())
@@ -367,14 +366,16 @@ mod tests {
     fn permutation_errors_name_the_problem() {
         assert!(check_permutation(&[2, 1, 3], 3).is_ok());
         assert_eq!(
-            check_permutation(&[2, 2, 3], 3).unwrap_err(),
+            check_permutation(&[2, 2, 3], 3).unwrap_err().to_string(),
             "panel 2 appears twice"
         );
         assert!(check_permutation(&[0, 1, 2], 3)
             .unwrap_err()
+            .to_string()
             .contains("from 1 to 3"));
         assert!(check_permutation(&[1, 2], 3)
             .unwrap_err()
+            .to_string()
             .contains("found 2 number(s)"));
     }
 

@@ -131,10 +131,10 @@ impl Kind for TextMcq {
             Some(&option) if option < prompt.options.len() => Ok(Answer { option }),
             _ => Err(FieldError {
                 field: "answer.position",
-                message: format!(
-                    "expected a displayed option position from 0 to {}, found {}",
-                    order.len().saturating_sub(1),
-                    input.position
+                message: crate::msg!(
+                    "answer.position_range",
+                    max = order.len().saturating_sub(1),
+                    found = input.position
                 ),
             }),
         }

@@ -73,12 +73,11 @@
 //! ```
 
 use super::records::{read_records, Column, FieldError, FieldValue, Record, RecordParser};
-use super::{
-    shorten, FileFormat, ItemIndex, Limits, ManifestItem, TaskManifest, ValidationReport,
-    MAX_LISTED_MISSING,
-};
+use super::{shorten, FileFormat, ItemIndex, Limits, ManifestItem, TaskManifest, ValidationReport};
 use crate::assign::option_order;
+use crate::messages::Message;
 use crate::metrics::{ItemOutcome, OutcomeValue, Verdict};
+use crate::msg;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -177,6 +176,11 @@ pub fn option_letter(position: usize) -> Option<char> {
 ///     "\"B) Trololo\" names option B but then gives the text of option C".into()));
 /// ```
 pub fn parse_clip_answer(answer: &Value, options: &[String]) -> Result<usize, String> {
+    read_clip_answer(answer, options).map_err(|m| m.to_string())
+}
+
+/// [`parse_clip_answer`] with the problem as a catalogue message (shown in either language).
+pub fn read_clip_answer(answer: &Value, options: &[String]) -> Result<usize, Message> {
     match answer {
         Value::String(text) => parse_text(text, options, || shorten(&answer.to_string())),
         Value::Number(k) => k
@@ -191,7 +195,11 @@ pub fn parse_clip_answer(answer: &Value, options: &[String]) -> Result<usize, St
 
 /// A text answer: its letter-or-number reading and its option-text reading, which must agree
 /// when both exist. `shown` quotes the answer for messages.
-fn parse_text(text: &str, options: &[String], shown: impl Fn() -> String) -> Result<usize, String> {
+fn parse_text(
+    text: &str,
+    options: &[String],
+    shown: impl Fn() -> String,
+) -> Result<usize, Message> {
     let t = text.trim();
     let by_text = option_text(t, options, &shown)?;
     let by_mark = match marked(t, options, &shown) {
@@ -201,11 +209,11 @@ fn parse_text(text: &str, options: &[String], shown: impl Fn() -> String) -> Res
         Err(e) => return Err(e),
     };
     match (by_mark, by_text) {
-        (Some(a), Some(b)) if a != b => Err(format!(
-            "ambiguous: {} reads as option {} but is also the text of option {} (write the letter alone)",
-            shown(),
-            letter(a),
-            letter(b)
+        (Some(a), Some(b)) if a != b => Err(msg!(
+            "file.clip_ambiguous",
+            found = shown(),
+            mark = letter(a),
+            text = letter(b)
         )),
         (Some(p), _) | (None, Some(p)) => Ok(p),
         (None, None) => Err(expected(options.len(), &shown())),
@@ -213,13 +221,15 @@ fn parse_text(text: &str, options: &[String], shown: impl Fn() -> String) -> Res
 }
 
 /// "expected a letter A to D, a number 1 to 4 or the text of one option, found …".
-fn expected(n: usize, found: &str) -> String {
+fn expected(n: usize, found: &str) -> Message {
     if n == 0 {
-        return format!("this item has no options to choose from, found {found}");
+        return msg!("file.clip_no_options", found = found);
     }
-    format!(
-        "expected a letter A to {}, a number 1 to {n} or the text of one option, found {found}",
-        letter(n.min(26) - 1)
+    msg!(
+        "file.clip_expected",
+        last = letter(n.min(26) - 1),
+        n = n,
+        found = found
     )
 }
 
@@ -244,7 +254,7 @@ fn marked(
     t: &str,
     options: &[String],
     shown: &impl Fn() -> String,
-) -> Result<Option<(usize, bool)>, String> {
+) -> Result<Option<(usize, bool)>, Message> {
     if let Some(p) = number(t, options.len()) {
         return Ok(Some((p, false)));
     }
@@ -270,11 +280,11 @@ fn marked(
     let after = after.trim();
     if let Ok(Some(other)) = option_text(after, options, shown) {
         if other != p {
-            return Err(format!(
-                "{} names option {} but then gives the text of option {}",
-                shown(),
-                letter(p),
-                letter(other)
+            return Err(msg!(
+                "file.clip_mark_and_text",
+                found = shown(),
+                mark = letter(p),
+                text = letter(other)
             ));
         }
     }
@@ -323,7 +333,7 @@ fn option_text(
     t: &str,
     options: &[String],
     shown: &impl Fn() -> String,
-) -> Result<Option<usize>, String> {
+) -> Result<Option<usize>, Message> {
     if t.is_empty() {
         return Ok(None);
     }
@@ -340,10 +350,10 @@ fn option_text(
     match matching.as_slice() {
         [] => Ok(None),
         [p] => Ok(Some(*p)),
-        several => Err(format!(
-            "ambiguous: {} is the text of options {} up to letter case (write the letter)",
-            shown(),
-            several
+        several => Err(msg!(
+            "file.clip_case_ambiguous",
+            found = shown(),
+            letters = several
                 .iter()
                 .map(|&p| letter(p).to_string())
                 .collect::<Vec<_>>()
@@ -381,23 +391,12 @@ impl ValidatedClipFile {
     ///     Some("1 item(s) have no prediction and are scored as wrong: b"));
     /// ```
     pub fn missing_warning(&self) -> Option<String> {
-        if self.missing.is_empty() {
-            return None;
-        }
-        let mut named: Vec<&str> = self
-            .missing
-            .iter()
-            .take(MAX_LISTED_MISSING)
-            .map(String::as_str)
-            .collect();
-        if self.missing.len() > MAX_LISTED_MISSING {
-            named.push("…");
-        }
-        Some(format!(
-            "{} item(s) have no prediction and are scored as wrong: {}",
-            self.missing.len(),
-            named.join(", ")
-        ))
+        self.missing_message().map(|m| m.to_string())
+    }
+
+    /// [`missing_warning`](Self::missing_warning) as a catalogue message (either language).
+    pub fn missing_message(&self) -> Option<crate::messages::Message> {
+        super::missing_message(&self.missing, "file.missing_wrong")
     }
 }
 
@@ -464,12 +463,8 @@ struct ClipParser<'m> {
 impl RecordParser for ClipParser<'_> {
     type Line = (usize, usize);
     const COLUMNS: &'static [Column] = &[
-        Column::required("item_id", "text", "\"…\""),
-        Column::required(
-            "answer",
-            "a letter, an option number or an option's text",
-            "\"B\"",
-        ),
+        Column::required("item_id", "expect.text", "\"…\""),
+        Column::required("answer", "expect.clip_option", "\"B\""),
     ];
 
     fn parse(&mut self, r: &Record<'_>) -> Result<Self::Line, FieldError> {
@@ -477,17 +472,17 @@ impl RecordParser for ClipParser<'_> {
         let i = self.index.find(id)?;
         let options = self.items.get(i).map_or(&[][..], |it| &it.options[..]);
         let position = match r.require("answer")? {
-            FieldValue::Json(v) => parse_clip_answer(v, options),
+            FieldValue::Json(v) => read_clip_answer(v, options),
             FieldValue::Cell(c) => parse_text(c, options, || shorten(&Value::from(c).to_string())),
         }
         .map_err(|message| FieldError::new("answer", message))?;
         if self.first_line[i] != 0 {
             return Err(FieldError::new(
                 "item_id",
-                format!(
-                    "duplicate prediction for `{}`; first on line {}",
-                    shorten(id.trim()),
-                    self.first_line[i]
+                crate::msg!(
+                    "file.duplicate",
+                    id = shorten(id.trim()),
+                    first = self.first_line[i]
                 ),
             ));
         }

@@ -90,10 +90,10 @@ struct ExplanationParser<'m> {
 impl RecordParser for ExplanationParser<'_> {
     type Line = (usize, ExplanationPrediction);
     const COLUMNS: &'static [Column] = &[
-        Column::required("item_id", "text", "\"…\""),
-        Column::required("meaning", "text", "\"…\""),
-        Column::optional("origin", "text", "\"…\""),
-        Column::optional("example", "text", "\"…\""),
+        Column::required("item_id", "expect.text", "\"…\""),
+        Column::required("meaning", "expect.text", "\"…\""),
+        Column::optional("origin", "expect.text", "\"…\""),
+        Column::optional("example", "expect.text", "\"…\""),
     ];
 
     fn parse(&mut self, r: &Record<'_>) -> Result<Self::Line, FieldError> {
@@ -106,10 +106,10 @@ impl RecordParser for ExplanationParser<'_> {
         if self.first_line[i] != 0 {
             return Err(FieldError::new(
                 "item_id",
-                format!(
-                    "duplicate prediction for `{}`; first on line {}",
-                    shorten(id.trim()),
-                    self.first_line[i]
+                crate::msg!(
+                    "file.duplicate",
+                    id = shorten(id.trim()),
+                    first = self.first_line[i]
                 ),
             ));
         }
@@ -133,15 +133,16 @@ fn explanation_text(r: &Record<'_>, field: &str) -> Result<Option<String>, Field
     let text = text.trim();
     let chars = text.chars().count();
     if chars == 0 || chars > MAX_EXPLANATION_CHARS {
-        let found = if chars == 0 {
-            "an empty string".to_owned()
+        let message = if chars == 0 {
+            crate::msg!("file.explanation_length_empty", max = MAX_EXPLANATION_CHARS)
         } else {
-            format!("{chars} characters")
+            crate::msg!(
+                "file.explanation_length_chars",
+                max = MAX_EXPLANATION_CHARS,
+                found = chars
+            )
         };
-        return Err(FieldError::new(
-            field,
-            format!("expected 1 to {MAX_EXPLANATION_CHARS} characters of text, found {found}"),
-        ));
+        return Err(FieldError::new(field, message));
     }
     Ok(Some(text.to_owned()))
 }

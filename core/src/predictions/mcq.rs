@@ -17,10 +17,7 @@
 //! kept in one vector grouped by item (the server benchmark measures this path).
 
 use super::records::{read_records, Column, FieldError, FieldValue, Record, RecordParser};
-use super::{
-    shorten, FileFormat, FnvMap, ItemIndex, Limits, TaskManifest, ValidationReport,
-    MAX_LISTED_MISSING,
-};
+use super::{shorten, FileFormat, FnvMap, ItemIndex, Limits, TaskManifest, ValidationReport};
 use crate::assign::option_order;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -101,23 +98,12 @@ impl ValidatedPredictions {
 
     /// "N items missing (scored as wrong): a, b, c, …" or None.
     pub fn missing_warning(&self) -> Option<String> {
-        if self.missing.is_empty() {
-            return None;
-        }
-        let mut named: Vec<&str> = self
-            .missing
-            .iter()
-            .take(MAX_LISTED_MISSING)
-            .map(String::as_str)
-            .collect();
-        if self.missing.len() > MAX_LISTED_MISSING {
-            named.push("…");
-        }
-        Some(format!(
-            "{} item(s) have no prediction and are scored as wrong: {}",
-            self.missing.len(),
-            named.join(", ")
-        ))
+        self.missing_message().map(|m| m.to_string())
+    }
+
+    /// [`missing_warning`](Self::missing_warning) as a catalogue message (either language).
+    pub fn missing_message(&self) -> Option<crate::messages::Message> {
+        super::missing_message(&self.missing, "file.missing_wrong")
     }
 }
 
@@ -268,10 +254,10 @@ const MAX_SAMPLES: usize = 1000;
 
 /// The fields of a multiple-choice line.
 const COLUMNS: &[Column] = &[
-    Column::required("item_id", "text", "\"…\""),
-    Column::required("answer", "an option number or option text", "1"),
-    Column::optional("order", "a whole number", "0"),
-    Column::optional("sample", "a whole number", "0"),
+    Column::required("item_id", "expect.text", "\"…\""),
+    Column::required("answer", "expect.option", "1"),
+    Column::optional("order", "expect.whole_number", "0"),
+    Column::optional("sample", "expect.whole_number", "0"),
 ];
 
 /// An answer as written, before it is checked against the item's options.
@@ -321,7 +307,7 @@ impl<'m> McqParser<'m> {
             Some(n) => usize::try_from(n).ok().filter(|&n| n < max).ok_or_else(|| {
                 FieldError::new(
                     field,
-                    format!("expected a whole number from 0 to {}, found `{n}`", max - 1),
+                    crate::msg!("file.index_range", max = max - 1, found = n),
                 )
             }),
         };
@@ -334,16 +320,12 @@ impl<'m> McqParser<'m> {
             Some(Answer::Number(v)) => {
                 match v.as_ref().ok().and_then(|&k| usize::try_from(k).ok()) {
                     Some(k) if (1..=n).contains(&k) && order == 0 => k - 1,
-                    Some(k) if (1..=n).contains(&k) => {
-                        order_permutation(&item.id, order, n)[k - 1]
-                    }
+                    Some(k) if (1..=n).contains(&k) => order_permutation(&item.id, order, n)[k - 1],
                     _ => {
                         let shown = v.map_or_else(|t| shorten(&t), |k| k.to_string());
                         return Err(FieldError::new(
                             "answer",
-                            format!(
-                                "expected an option number from 1 to {n} or an option's text, found `{shown}`"
-                            ),
+                            crate::msg!("file.option_number", n = n, found = shown),
                         ));
                     }
                 }
@@ -353,10 +335,7 @@ impl<'m> McqParser<'m> {
                 None => {
                     return Err(FieldError::new(
                         "answer",
-                        format!(
-                            "`{}` is not one of this item's options (expected 1 to {n} or an option's exact text)",
-                            shorten(t)
-                        ),
+                        crate::msg!("file.not_an_option", found = shorten(t), n = n),
                     ))
                 }
             },
@@ -380,9 +359,12 @@ impl<'m> McqParser<'m> {
         if let Some(first) = first {
             return Err(FieldError::new(
                 "item_id",
-                format!(
-                    "duplicate prediction for `{}` (order {order}, sample {sample}); first on line {first}",
-                    shorten(&item.id)
+                crate::msg!(
+                    "file.duplicate_order_sample",
+                    id = shorten(&item.id),
+                    order = order,
+                    sample = sample,
+                    first = first
                 ),
             ));
         }

@@ -35,6 +35,8 @@ pub use mcq::{
     ORDER_SEED,
 };
 
+use crate::messages::{Locale, Message};
+use crate::msg;
 use records::FieldError;
 use serde::{Deserialize, Serialize};
 
@@ -165,17 +167,29 @@ pub struct LineError {
     /// Field concerned.
     pub field: Option<String>,
     /// What was found and what was expected.
-    pub message: String,
+    pub message: Message,
+}
+
+impl LineError {
+    /// The whole problem as one message: "line 3, field `answer`: …".
+    pub fn to_message(&self) -> Message {
+        let problem = self.message.clone();
+        match (&self.line, &self.field) {
+            (Some(l), Some(field)) => {
+                msg!("file.at_line_field", line = l, field = field).with_message("problem", problem)
+            }
+            (Some(l), None) => msg!("file.at_line", line = l).with_message("problem", problem),
+            (None, Some(field)) => {
+                msg!("file.at_field", field = field).with_message("problem", problem)
+            }
+            (None, None) => problem,
+        }
+    }
 }
 
 impl std::fmt::Display for LineError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match (&self.line, &self.field) {
-            (Some(l), Some(field)) => write!(f, "line {l}, field `{field}`: {}", self.message),
-            (Some(l), None) => write!(f, "line {l}: {}", self.message),
-            (None, Some(field)) => write!(f, "field `{field}`: {}", self.message),
-            (None, None) => write!(f, "{}", self.message),
-        }
+        write!(f, "{}", self.to_message())
     }
 }
 
@@ -191,13 +205,24 @@ pub struct ValidationReport {
 }
 
 impl ValidationReport {
-    /// One line per listed problem, then "… and N more".
+    /// One line per listed problem, then "… and N more" (English).
     pub fn lines(&self) -> Vec<String> {
-        let mut out: Vec<String> = self.errors.iter().map(ToString::to_string).collect();
+        self.lines_in(Locale::En)
+    }
+
+    /// [`lines`](Self::lines) in `locale` (the browser's check shows them in the reader's
+    /// language).
+    pub fn lines_in(&self, locale: Locale) -> Vec<String> {
+        self.messages().iter().map(|m| m.render(locale)).collect()
+    }
+
+    /// One message per listed problem, then "… and N more" (what the server sends).
+    pub fn messages(&self) -> Vec<Message> {
+        let mut out: Vec<Message> = self.errors.iter().map(LineError::to_message).collect();
         if self.total_errors > self.errors.len() {
-            out.push(format!(
-                "… and {} more problem(s)",
-                self.total_errors - self.errors.len()
+            out.push(msg!(
+                "file.more_problems",
+                count = self.total_errors - self.errors.len()
             ));
         }
         out
@@ -257,10 +282,10 @@ impl Collector {
             errs.push(
                 None,
                 None,
-                format!(
-                    "file is {} bytes; the limit is {} bytes",
-                    text.len(),
-                    limits.max_bytes
+                msg!(
+                    "file.too_large",
+                    size = text.len(),
+                    limit = limits.max_bytes
                 ),
             );
             return Err(errs.into_report());
@@ -274,19 +299,16 @@ impl Collector {
             self.push(
                 None,
                 None,
-                format!(
-                    "file has {rows} rows; the limit is {} rows",
-                    limits.max_rows
-                ),
+                msg!("file.too_many_rows", rows = rows, limit = limits.max_rows),
             );
         }
         if rows == 0 && self.total == 0 {
-            self.push(None, None, "file contains no predictions".into());
+            self.push(None, None, msg!("file.empty"));
         }
     }
 
     /// Records one problem.
-    pub(crate) fn push(&mut self, line: Option<usize>, field: Option<&str>, message: String) {
+    pub(crate) fn push(&mut self, line: Option<usize>, field: Option<&str>, message: Message) {
         self.total += 1;
         // Keep a bounded number; the report lists the first few in line order.
         if self.errors.len() < 10 * MAX_LISTED_ERRORS {
@@ -358,11 +380,32 @@ impl<'m> ItemIndex<'m> {
                 .copied()
         };
         let index = found.ok_or_else(|| {
-            FieldError::new("item_id", format!("unknown item id `{}`", shorten(id)))
+            FieldError::new("item_id", msg!("file.unknown_item", id = shorten(id)))
         })?;
         self.next = index + 1;
         Ok(index)
     }
+}
+
+/// The note on items without a line (`code`: how they are scored), naming the first
+/// [`MAX_LISTED_MISSING`]; None when nothing is missing.
+pub(crate) fn missing_message(missing: &[String], code: &str) -> Option<Message> {
+    if missing.is_empty() {
+        return None;
+    }
+    let mut named: Vec<&str> = missing
+        .iter()
+        .take(MAX_LISTED_MISSING)
+        .map(String::as_str)
+        .collect();
+    if missing.len() > MAX_LISTED_MISSING {
+        named.push("…");
+    }
+    Some(
+        Message::new(code)
+            .with("count", missing.len())
+            .with("ids", named.join(", ")),
+    )
 }
 
 /// `s` cut to 40 characters (with "…"), for quoting file contents in messages.
@@ -409,6 +452,6 @@ mod tests {
         assert_eq!(index.find("c").ok(), Some(2));
         let err = index.find("zz").unwrap_err();
         assert_eq!(err.field.as_deref(), Some("item_id"));
-        assert_eq!(err.message, "unknown item id `zz`");
+        assert_eq!(err.message.to_string(), "unknown item id `zz`");
     }
 }

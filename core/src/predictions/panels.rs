@@ -86,10 +86,7 @@
 //! ```
 
 use super::records::{read_records, Column, FieldError, FieldValue, Record, RecordParser};
-use super::{
-    shorten, FileFormat, ItemIndex, Limits, ManifestItem, TaskManifest, ValidationReport,
-    MAX_LISTED_MISSING,
-};
+use super::{shorten, FileFormat, ItemIndex, Limits, ManifestItem, TaskManifest, ValidationReport};
 use crate::kinds::panels::{check_permutation, reads_in_order, StructureType};
 use crate::metrics::{ItemOutcome, OutcomeValue, Verdict};
 use serde::{Deserialize, Serialize};
@@ -141,23 +138,12 @@ impl<T> ValidatedPanelFile<T> {
     ///     Some("1 item(s) have no prediction and are counted as unparseable: b"));
     /// ```
     pub fn missing_warning(&self) -> Option<String> {
-        if self.missing.is_empty() {
-            return None;
-        }
-        let mut named: Vec<&str> = self
-            .missing
-            .iter()
-            .take(MAX_LISTED_MISSING)
-            .map(String::as_str)
-            .collect();
-        if self.missing.len() > MAX_LISTED_MISSING {
-            named.push("…");
-        }
-        Some(format!(
-            "{} item(s) have no prediction and are counted as unparseable: {}",
-            self.missing.len(),
-            named.join(", ")
-        ))
+        self.missing_message().map(|m| m.to_string())
+    }
+
+    /// [`missing_warning`](Self::missing_warning) as a catalogue message (either language).
+    pub fn missing_message(&self) -> Option<crate::messages::Message> {
+        super::missing_message(&self.missing, "file.missing_unparseable")
     }
 
     /// Lines whose answer did not parse (items without a line are not counted here; they are
@@ -417,10 +403,10 @@ impl<'m> PanelLines<'m> {
         if self.first_line[i] != 0 {
             return Err(FieldError::new(
                 "item_id",
-                format!(
-                    "duplicate prediction for `{}`; first on line {}",
-                    shorten(id.trim()),
-                    self.first_line[i]
+                crate::msg!(
+                    "file.duplicate",
+                    id = shorten(id.trim()),
+                    first = self.first_line[i]
                 ),
             ));
         }
@@ -438,12 +424,8 @@ struct OrderParser<'m> {
 impl RecordParser for OrderParser<'_> {
     type Line = (usize, Parsed<Vec<usize>>);
     const COLUMNS: &'static [Column] = &[
-        Column::required("item_id", "text", "\"…\""),
-        Column::required(
-            "order",
-            "displayed panel numbers in reading order",
-            "[3, 1, 2, 4]",
-        ),
+        Column::required("item_id", "expect.text", "\"…\""),
+        Column::required("order", "expect.panel_order", "[3, 1, 2, 4]"),
     ];
 
     fn parse(&mut self, r: &Record<'_>) -> Result<Self::Line, FieldError> {
@@ -466,8 +448,8 @@ struct TypeParser<'m> {
 impl RecordParser for TypeParser<'_> {
     type Line = (usize, Parsed<StructureType>);
     const COLUMNS: &'static [Column] = &[
-        Column::required("item_id", "text", "\"…\""),
-        Column::required("structure", "text", "\"narrative\""),
+        Column::required("item_id", "expect.text", "\"…\""),
+        Column::required("structure", "expect.text", "\"narrative\""),
     ];
 
     fn parse(&mut self, r: &Record<'_>) -> Result<Self::Line, FieldError> {

@@ -28,8 +28,8 @@
 //! impl RecordParser for Panels {
 //!     type Line = (String, Option<u64>);
 //!     const COLUMNS: &'static [Column] = &[
-//!         Column::required("panel", "text", "\"p1\""),
-//!         Column::optional("people", "a whole number", "2"),
+//!         Column::required("panel", "expect.text", "\"p1\""),
+//!         Column::optional("people", "expect.whole_number", "2"),
 //!     ];
 //!     fn parse(&mut self, r: &Record<'_>) -> Result<Self::Line, FieldError> {
 //!         Ok((r.required_text("panel")?.to_owned(), r.uint("people")?))
@@ -50,6 +50,8 @@
 //! ```
 
 use super::{shorten, Collector, FileFormat, Limits, ValidationReport};
+use crate::messages::Message;
+use crate::msg;
 use serde_json::{Map, Value};
 
 /// One field of a kind's lines, declared once so that the reader can check CSV headers,
@@ -60,7 +62,8 @@ pub struct Column {
     pub name: &'static str,
     /// Whether a CSV header must have it and [`Record::require`] reports it as missing.
     pub required: bool,
-    /// What a value should be, as in "expected {expected}, found …".
+    /// What a value should be, as in "expected {expected}, found …": a catalogue code
+    /// (`expect.text`, `expect.whole_number`…, see [`crate::messages`]).
     pub expected: &'static str,
     /// An example value as JSON, for "expected a JSON object like {…}".
     pub example: &'static str,
@@ -102,12 +105,12 @@ pub struct FieldError {
     /// The field concerned (None = the line as a whole).
     pub field: Option<String>,
     /// What was found and what was expected.
-    pub message: String,
+    pub message: Message,
 }
 
 impl FieldError {
     /// A problem with `field`.
-    pub fn new(field: &str, message: impl Into<String>) -> Self {
+    pub fn new(field: &str, message: impl Into<Message>) -> Self {
         Self {
             field: Some(field.to_owned()),
             message: message.into(),
@@ -115,7 +118,7 @@ impl FieldError {
     }
 
     /// A problem with the line as a whole.
-    pub fn line(message: impl Into<String>) -> Self {
+    pub fn line(message: impl Into<Message>) -> Self {
         Self {
             field: None,
             message: message.into(),
@@ -124,7 +127,7 @@ impl FieldError {
 
     /// The wording for a required field that is absent (or `null`, or an empty CSV cell).
     pub fn missing(field: &str) -> Self {
-        Self::new(field, "missing")
+        Self::new(field, msg!("file.missing"))
     }
 }
 
@@ -219,10 +222,11 @@ impl<'r> Record<'r> {
             .columns
             .iter()
             .find(|c| c.name == name)
-            .map_or("another value", |c| c.expected);
+            .map_or("expect.other", |c| c.expected);
         FieldError::new(
             name,
-            format!("expected {expected}, found {}", found.shown()),
+            msg!("file.expected_found", found = found.shown())
+                .with_message("expected", Message::new(expected)),
         )
     }
 }
@@ -330,7 +334,7 @@ fn read_jsonl<P: RecordParser>(
                 errs.push(
                     Some(line),
                     None,
-                    format!("not valid JSON (column {}): {e}", e.column()),
+                    msg!("file.invalid_json", column = e.column(), reason = e),
                 );
                 continue;
             }
@@ -344,7 +348,7 @@ fn read_jsonl<P: RecordParser>(
             errs.push(
                 Some(line),
                 None,
-                format!("expected a JSON object like {{{}}}", example.join(", ")),
+                msg!("file.expected_object", example = example.join(", ")),
             );
             continue;
         };
@@ -353,7 +357,7 @@ fn read_jsonl<P: RecordParser>(
                 errs.push(
                     Some(line),
                     Some(key),
-                    format!("unknown field (expected {})", column_names(P::COLUMNS)),
+                    msg!("file.unknown_field", expected = column_names(P::COLUMNS)),
                 );
             }
         }
@@ -380,7 +384,11 @@ fn read_csv<P: RecordParser>(
     let header: Vec<String> = match header {
         Ok(h) => h.iter().map(|h| h.trim().to_ascii_lowercase()).collect(),
         Err(e) => {
-            errs.push(Some(header_line), None, format!("not valid CSV: {e}"));
+            errs.push(
+                Some(header_line),
+                None,
+                Message::new("file.invalid_csv").with_message("reason", e),
+            );
             return;
         }
     };
@@ -402,20 +410,18 @@ fn read_csv<P: RecordParser>(
                 .join(",")
         };
         let optional = names(false);
-        let optional = if optional.is_empty() {
-            String::new()
+        let (columns, found) = (names(true), header.join(","));
+        let message = if optional.is_empty() {
+            msg!("file.csv_header", columns = columns, found = found)
         } else {
-            format!(" (optional: {optional})")
+            msg!(
+                "file.csv_header_optional",
+                columns = columns,
+                optional = optional,
+                found = found
+            )
         };
-        errs.push(
-            Some(header_line),
-            None,
-            format!(
-                "expected a header row with columns {}{optional}, found `{}`",
-                names(true),
-                header.join(",")
-            ),
-        );
+        errs.push(Some(header_line), None, message);
         return;
     }
     for (k, h) in header.iter().enumerate() {
@@ -423,10 +429,10 @@ fn read_csv<P: RecordParser>(
             errs.push(
                 Some(header_line),
                 Some(h),
-                format!("unknown column (expected {})", column_names(P::COLUMNS)),
+                msg!("file.unknown_column", expected = column_names(P::COLUMNS)),
             );
         } else if header[..k].contains(h) {
-            errs.push(Some(header_line), Some(h), "column appears twice".into());
+            errs.push(Some(header_line), Some(h), msg!("file.column_twice"));
         }
     }
     while let Some((line, cells)) = next_csv_record(&mut lines) {
@@ -437,7 +443,11 @@ fn read_csv<P: RecordParser>(
         let cells = match cells {
             Ok(c) => c,
             Err(e) => {
-                errs.push(Some(line), None, format!("not valid CSV: {e}"));
+                errs.push(
+                    Some(line),
+                    None,
+                    Message::new("file.invalid_csv").with_message("reason", e),
+                );
                 continue;
             }
         };
@@ -445,10 +455,10 @@ fn read_csv<P: RecordParser>(
             errs.push(
                 Some(line),
                 None,
-                format!(
-                    "expected {} fields as in the header, found {}",
-                    header.len(),
-                    cells.len()
+                msg!(
+                    "file.csv_cells",
+                    expected = header.len(),
+                    found = cells.len()
                 ),
             );
             continue;
@@ -469,7 +479,7 @@ fn read_csv<P: RecordParser>(
 /// lines: its 1-based first line and its fields, or what is wrong with it.
 fn next_csv_record<'t>(
     lines: &mut impl Iterator<Item = (usize, &'t str)>,
-) -> Option<(usize, Result<Vec<String>, String>)> {
+) -> Option<(usize, Result<Vec<String>, Message>)> {
     let (start, mut current) = lines.find(|(_, l)| !l.trim().is_empty())?;
     let line = start + 1;
     let mut fields = Vec::new();
@@ -494,9 +504,7 @@ fn next_csv_record<'t>(
                             if next != ',' {
                                 return Some((
                                     line,
-                                    Err(format!(
-                                        "unexpected `{next}` after a closing quote (quote the whole field)"
-                                    )),
+                                    Err(msg!("file.csv_after_quote", found = next)),
                                 ));
                             }
                         }
@@ -520,7 +528,7 @@ fn next_csv_record<'t>(
                 field.push('\n');
                 current = next;
             }
-            None => return Some((line, Err("a quoted field is not closed".into()))),
+            None => return Some((line, Err(msg!("file.csv_unclosed_quote")))),
         }
     }
     fields.push(field);
@@ -538,8 +546,8 @@ mod tests {
     impl RecordParser for Pairs {
         type Line = (String, Option<u64>);
         const COLUMNS: &'static [Column] = &[
-            Column::required("id", "text", "\"a\""),
-            Column::optional("n", "a whole number", "1"),
+            Column::required("id", "expect.text", "\"a\""),
+            Column::optional("n", "expect.whole_number", "1"),
         ];
         fn parse(&mut self, r: &Record<'_>) -> Result<Self::Line, FieldError> {
             Ok((r.required_text("id")?.to_owned(), r.uint("n")?))

@@ -110,7 +110,7 @@ impl ServerKind for ClipMcq {
             items: items.iter().map(Self::manifest_item).collect(),
         };
         let file = validate_clip_answers(text, format, &manifest, limits)
-            .map_err(|report| ApiError::Invalid(report.lines()))?;
+            .map_err(|report| ApiError::Invalid(report.messages()))?;
         let gold: Vec<ClipGold> = items
             .iter()
             .map(|i| {

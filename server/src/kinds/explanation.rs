@@ -81,11 +81,11 @@ impl ServerKind for Explanation {
     }
 
     fn metric_name(embedding_model: Option<&str>) -> String {
-        format!(
-            "meaning similarity, rescaled: 0 = a random pair of reference meanings, 1 = the \
-             reference ({} cosine)",
-            embedding_model.unwrap_or("embedding model")
+        memeboard_core::msg!(
+            "label.meaning_similarity",
+            model = embedding_model.unwrap_or("embedding model")
         )
+        .to_string()
     }
 
     fn board_value(value: f64, task_baseline: Option<f64>) -> f64 {
@@ -143,7 +143,7 @@ impl ServerKind for Explanation {
             items: items.iter().map(Self::manifest_item).collect(),
         };
         let validated = validate_explanations(text, format, &manifest, limits)
-            .map_err(|report| ApiError::Invalid(report.lines()))?;
+            .map_err(|report| ApiError::Invalid(report.messages()))?;
         let (scores, mut extra) =
             score_pairs_of_file(ctx.storage, ctx.embeddings, ctx.task, items, &validated).await?;
         store_prompt_copy_scores(ctx.storage, ctx.embeddings, ctx.task, items).await?;
@@ -163,7 +163,7 @@ impl ServerKind for Explanation {
             for half in ["public", "private"] {
                 if let Some(list) = extra[half].as_array_mut() {
                     list.push(json!(NamedValue::plain(
-                        "answers copying the prompt",
+                        memeboard_core::msg!("label.copying_prompt").to_string(),
                         share
                     )));
                 }
@@ -397,7 +397,7 @@ async fn feedback(
 fn scoring_error(e: ScoringError) -> ApiError {
     match e {
         ScoringError::Storage(e) => ApiError::from(e),
-        other => ApiError::Unavailable(format!("explanation scoring is unavailable: {other}")),
+        other => ApiError::Unavailable(memeboard_core::msg!("explain.unavailable", reason = other)),
     }
 }
 
@@ -506,21 +506,25 @@ async fn score_pairs_of_file(
         let baseline = scores.first().map(|s| s.baseline);
         if let Some(v) = mean(&rescaled, false) {
             out.push(NamedValue::plain(
-                format!(
-                    "meaning cosine, rescaled (baseline {:.3}; answered items)",
-                    baseline.unwrap_or(0.0)
-                ),
+                memeboard_core::msg!(
+                    "label.meaning_cosine_rescaled",
+                    baseline = format!("{:.3}", baseline.unwrap_or(0.0))
+                )
+                .to_string(),
                 v,
             ));
         }
         if let Some(v) = mean(&bert, true) {
             out.push(NamedValue::plain(
-                format!("meaning BERTScore-F1 ({model})"),
+                memeboard_core::msg!("label.meaning_bertscore", model = model).to_string(),
                 v,
             ));
         }
         if let Some(v) = mean(&origin, false) {
-            out.push(NamedValue::plain("origin cosine (items with an origin)", v));
+            out.push(NamedValue::plain(
+                memeboard_core::msg!("label.origin_cosine").to_string(),
+                v,
+            ));
         }
         out
     };

@@ -197,3 +197,32 @@ pub fn template<K: ServerKind>(items: &[TypedItem<K>], format: FileFormat) -> St
         format,
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::ServerKind;
+    use memeboard_core::kinds::TaskKind;
+    use memeboard_core::messages::{parse_label, Locale};
+    use memeboard_core::with_kind;
+
+    /// Boards send these in English; the app shows them in 中文 by reading them back as
+    /// catalogue labels, so each must be one.
+    #[test]
+    fn every_kind_names_its_metric_baseline_and_policy_with_catalogue_labels() {
+        for kind in TaskKind::ALL {
+            with_kind!(kind, K => {
+                for text in [
+                    K::metric_name(Some("bge-small-zh")),
+                    K::metric_name(None),
+                    K::BASELINE_LABEL.to_owned(),
+                    K::MISSING_POLICY.to_owned(),
+                ] {
+                    let label = parse_label(&text)
+                        .unwrap_or_else(|| panic!("{kind:?}: `{text}` is not a catalogue label"));
+                    assert_eq!(label.to_string(), text);
+                    assert_ne!(label.render(Locale::Zh), text, "{kind:?}: `{text}`");
+                }
+            });
+        }
+    }
+}

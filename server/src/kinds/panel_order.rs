@@ -77,7 +77,7 @@ impl ServerKind for PanelOrder {
         limits: Limits,
     ) -> ApiResult<ScoredFile> {
         let file = validate_orders(text, format, &manifest(items), limits)
-            .map_err(|report| ApiError::Invalid(report.lines()))?;
+            .map_err(|report| ApiError::Invalid(report.messages()))?;
         let outcomes = order_outcomes(&golds(items.iter()), &file);
         Ok(scored_file(
             items,

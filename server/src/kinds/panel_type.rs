@@ -74,7 +74,7 @@ impl ServerKind for PanelType {
         limits: Limits,
     ) -> ApiResult<ScoredFile> {
         let file = validate_types(text, format, &manifest(items), limits)
-            .map_err(|report| ApiError::Invalid(report.lines()))?;
+            .map_err(|report| ApiError::Invalid(report.messages()))?;
         let outcomes = type_outcomes(&golds(items.iter()), &file);
         Ok(scored_file(
             items,

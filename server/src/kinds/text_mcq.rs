@@ -78,7 +78,7 @@ impl ServerKind for TextMcq {
             items: items.iter().map(Self::manifest_item).collect(),
         };
         let validated = validate_predictions(text, format, &manifest, limits)
-            .map_err(|report| ApiError::Invalid(report.lines()))?;
+            .map_err(|report| ApiError::Invalid(report.messages()))?;
         let gold: Vec<McqGold> = items
             .iter()
             .map(|i| McqGold {

@@ -8,6 +8,8 @@ use crate::quiz::random_hex;
 use crate::storage::{self, AuthorRecord, ScopeLimit, Storage};
 use axum::http::HeaderMap;
 use memeboard_core::api::{CreateAuthorRequest, CreateAuthorResponse, Quota};
+use memeboard_core::messages::Message;
+use memeboard_core::msg;
 use sha2::{Digest, Sha256};
 
 pub(super) const MS_PER_DAY: i64 = 86_400_000;
@@ -120,13 +122,9 @@ pub async fn create_author(
     ];
     if let Err(exceeded) = storage.create_author_within(&author, &limits, day).await? {
         return Err(ApiError::TooManyRequests(if exceeded.index == 0 {
-            format!(
-                "too many new tokens from your network today (limit {per_address} per day); try again after 00:00 UTC"
-            )
+            msg!("auth.tokens_network", limit = per_address)
         } else {
-            format!(
-                "the site's limit of {per_day} new tokens per day is reached; try again after 00:00 UTC"
-            )
+            msg!("auth.tokens_site", limit = per_day)
         }));
     }
     Ok(CreateAuthorResponse {
@@ -153,18 +151,12 @@ pub(super) fn bearer(headers: &HeaderMap) -> Option<&str> {
 
 /// The author behind the request's bearer token (401 when missing or unknown).
 pub async fn authenticate(storage: &Storage, headers: &HeaderMap) -> ApiResult<AuthorRecord> {
-    let token = bearer(headers).ok_or_else(|| {
-        ApiError::Unauthorized("missing token: send `Authorization: Bearer <token>` (get a token on the account page, /account)".into())
-    })?;
+    let token =
+        bearer(headers).ok_or_else(|| ApiError::Unauthorized(msg!("auth.missing_token")))?;
     storage
         .find_author_by_token_hash(&hash_token(token))
         .await?
-        .ok_or_else(|| {
-            ApiError::Unauthorized(
-                "unknown token: check it, or create a new one on the account page (/account)"
-                    .into(),
-            )
-        })
+        .ok_or_else(|| ApiError::Unauthorized(msg!("auth.unknown_token")))
 }
 
 /// Whether the request carries the configured admin token.
@@ -176,16 +168,12 @@ pub fn is_admin(settings: &Settings, headers: &HeaderMap) -> bool {
 
 pub(super) fn require_admin(settings: &Settings, headers: &HeaderMap) -> ApiResult<()> {
     if settings.admin.token.is_empty() {
-        return Err(ApiError::Forbidden(
-            "admin endpoints are disabled: set MEMEBOARD__ADMIN__TOKEN".into(),
-        ));
+        return Err(ApiError::Forbidden(msg!("auth.admin_disabled")));
     }
     if is_admin(settings, headers) {
         Ok(())
     } else {
-        Err(ApiError::Unauthorized(
-            "admin token required: send `Authorization: Bearer <admin token>`".into(),
-        ))
+        Err(ApiError::Unauthorized(msg!("auth.admin_required")))
     }
 }
 
@@ -193,7 +181,7 @@ pub(super) fn require_admin(settings: &Settings, headers: &HeaderMap) -> ApiResu
 pub(super) struct UploadScope {
     pub(super) limit: ScopeLimit,
     /// "daily quota{what} used up: …".
-    pub(super) what: String,
+    pub(super) what: Message,
 }
 
 /// The scopes an upload counts in: the token, the author name (whatever the token), and,
@@ -211,14 +199,14 @@ pub(super) fn upload_scopes(
                 key: format!("token:{}", author.id),
                 limit: author.daily_quota,
             },
-            what: String::new(),
+            what: msg!("quota.scope_token"),
         },
         UploadScope {
             limit: ScopeLimit {
                 key: format!("author:{}", hash_token(&name_key(&author.name))),
                 limit: limit(lb.daily_quota_per_author),
             },
-            what: format!(" of author `{}`", author.name),
+            what: msg!("quota.scope_author", author = author.name),
         },
     ];
     if let Some((task_id, model)) = model {
@@ -227,17 +215,17 @@ pub(super) fn upload_scopes(
                 key: format!("model:{task_id}:{}", hash_token(&name_key(model))),
                 limit: limit(lb.daily_quota_per_model),
             },
-            what: format!(" of model `{model}` on this task"),
+            what: msg!("quota.scope_model", model = model),
         });
     }
     scopes
 }
 
 pub(super) fn quota_refusal(scope: &UploadScope, used: i64) -> ApiError {
-    ApiError::TooManyRequests(format!(
-        "daily quota{} used up: {used} of {} submissions today; it resets at 00:00 UTC",
-        scope.what, scope.limit.limit
-    ))
+    ApiError::TooManyRequests(
+        msg!("quota.used_up", used = used, limit = scope.limit.limit)
+            .with_message("scope", scope.what.clone()),
+    )
 }
 
 /// Today's use of each scope.

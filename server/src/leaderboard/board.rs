@@ -19,7 +19,7 @@ use memeboard_core::kinds::Kind;
 use memeboard_core::leaderboard::CategoryEstimate;
 use memeboard_core::stats::Estimate;
 use memeboard_core::tasks::Familiarity;
-use memeboard_core::with_kind;
+use memeboard_core::{msg, with_kind};
 use std::collections::HashMap;
 
 pub(super) async fn crowd_answers(
@@ -58,8 +58,9 @@ pub async fn board(
     let subset = subset.unwrap_or(FULL);
     let task = find_task(storage, slug).await?;
     if which == BoardSplit::Private && !task.private_revealed {
-        return Err(ApiError::Forbidden(format!(
-            "the private board of `{slug}` is not revealed yet"
+        return Err(ApiError::Forbidden(msg!(
+            "board.private_hidden",
+            slug = slug
         )));
     }
     let half = match which {
@@ -86,9 +87,11 @@ pub async fn board(
         board_value,
     ) = with_kind!(task_kind, K => {
         if subset != FULL && !K::SUBSETS.contains(&subset) {
-            return Err(ApiError::BadRequest(format!(
-                "invalid query: unknown subset `{subset}` for `{slug}` (expected {})",
-                if K::SUBSETS.is_empty() { FULL.to_owned() } else { K::SUBSETS.join(" or ") }
+            return Err(ApiError::BadRequest(msg!(
+                "request.unknown_subset",
+                subset = subset,
+                slug = slug,
+                expected = if K::SUBSETS.is_empty() { FULL.to_owned() } else { K::SUBSETS.join(" or ") }
             )));
         }
         let typed: Vec<kinds::TypedItem<K>> = kinds::typed_items::<K>(storage, &task)
@@ -350,7 +353,10 @@ pub async fn board(
                 if let Some(e) = row.scores.first().and_then(|s| s.estimate) {
                     row.extra.insert(
                         0,
-                        memeboard_core::api::NamedValue::estimated("raw cosine (model scale)", e),
+                        memeboard_core::api::NamedValue::estimated(
+                            msg!("label.raw_cosine").to_string(),
+                            e,
+                        ),
                     );
                 }
             }

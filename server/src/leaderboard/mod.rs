@@ -19,7 +19,7 @@ use anyhow::Context;
 use memeboard_core::api::{BoardSplit, TaskSummary};
 use memeboard_core::predictions::{FileFormat, Split, TaskManifest};
 use memeboard_core::tasks::{CategoryInfo, TaskKind};
-use memeboard_core::with_kind;
+use memeboard_core::{msg, with_kind};
 
 /// Seed of the model-row bootstrap intervals (shared with the kinds' secondary figures).
 pub(crate) use memeboard_core::leaderboard::BOOTSTRAP_SEED;
@@ -27,19 +27,24 @@ pub(crate) use memeboard_core::leaderboard::BOOTSTRAP_SEED;
 fn clean_text(field: &str, value: &str, max_chars: usize, required: bool) -> ApiResult<String> {
     let v = value.trim();
     if required && v.is_empty() {
-        return Err(ApiError::BadRequest(format!(
-            "`{field}`: required, expected 1 to {max_chars} characters"
+        return Err(ApiError::BadRequest(msg!(
+            "field.required_chars",
+            field = field,
+            max = max_chars
         )));
     }
     if v.chars().count() > max_chars {
-        return Err(ApiError::BadRequest(format!(
-            "`{field}`: expected at most {max_chars} characters, found {}",
-            v.chars().count()
+        return Err(ApiError::BadRequest(msg!(
+            "field.too_long",
+            field = field,
+            max = max_chars,
+            found = v.chars().count()
         )));
     }
     if v.chars().any(|c| c.is_control() && c != '\n') {
-        return Err(ApiError::BadRequest(format!(
-            "`{field}`: control characters are not allowed"
+        return Err(ApiError::BadRequest(msg!(
+            "field.control_chars",
+            field = field
         )));
     }
     Ok(v.to_owned())
@@ -49,7 +54,7 @@ async fn find_task(storage: &Storage, slug: &str) -> ApiResult<BoardTaskRow> {
     storage
         .find_board_task(slug)
         .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no task named `{slug}`")))
+        .ok_or_else(|| ApiError::NotFound(msg!("task.not_found", slug = slug)))
 }
 
 fn categories(task: &BoardTaskRow) -> ApiResult<Vec<CategoryInfo>> {

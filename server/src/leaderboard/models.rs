@@ -13,7 +13,7 @@ use memeboard_core::api::{
 use memeboard_core::kinds::Kind;
 use memeboard_core::leaderboard::{CategoryEstimate, ItemScore};
 use memeboard_core::predictions::Split;
-use memeboard_core::with_kind;
+use memeboard_core::{msg, with_kind};
 use std::collections::{BTreeMap, HashMap};
 
 pub(super) fn model_of(s: &SubmissionRecord) -> ModelInfo {
@@ -124,15 +124,13 @@ pub async fn submission(
     let s = storage
         .find_submission(id)
         .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no submission with id `{id}`")))?;
+        .ok_or_else(|| ApiError::NotFound(msg!("submission.not_found", id = id)))?;
     let task = storage
         .list_board_tasks()
         .await?
         .into_iter()
         .find(|t| t.task.id == s.task_id)
-        .ok_or_else(|| {
-            ApiError::NotFound(format!("the task of submission `{id}` no longer exists"))
-        })?;
+        .ok_or_else(|| ApiError::NotFound(msg!("submission.task_gone", id = id)))?;
     detail_of(&task, &s, settings.leaderboard.min_category_items)
 }
 
@@ -149,13 +147,11 @@ pub async fn item_gaps(
     let s = storage
         .find_submission(id)
         .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no submission with id `{id}`")))?;
+        .ok_or_else(|| ApiError::NotFound(msg!("submission.not_found", id = id)))?;
     if !admin {
         let author = authenticate(storage, headers).await?;
         if author.id != s.author_id {
-            return Err(ApiError::Forbidden(
-                "only the author of a submission (or an admin) can see its per-item view".into(),
-            ));
+            return Err(ApiError::Forbidden(msg!("submission.author_only")));
         }
     }
     let task = storage
@@ -163,11 +159,9 @@ pub async fn item_gaps(
         .await?
         .into_iter()
         .find(|t| t.task.id == s.task_id)
-        .ok_or_else(|| ApiError::NotFound("the submission's task no longer exists".into()))?;
+        .ok_or_else(|| ApiError::NotFound(msg!("submission.task_gone_short")))?;
     if !admin && !board_visible(&task) {
-        return Err(ApiError::Forbidden(
-            "the board is blind: per-item results are shown after the organisers reveal it".into(),
-        ));
+        return Err(ApiError::Forbidden(msg!("submission.blind")));
     }
     // (row, text shown) per item: a sentence, a meme phrase…
     let task_kind = kind(&task)?;
@@ -226,11 +220,9 @@ pub async fn withdraw(
     let found = storage
         .find_submission(id)
         .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no submission `{id}`")))?;
+        .ok_or_else(|| ApiError::NotFound(msg!("submission.not_found_short", id = id)))?;
     if found.author_id != author.id || !storage.withdraw_submission(id, &author.id).await? {
-        return Err(ApiError::Forbidden(format!(
-            "submission `{id}` is not yours; only its author can withdraw it"
-        )));
+        return Err(ApiError::Forbidden(msg!("submission.not_yours", id = id)));
     }
     tracing::info!(submission = id, "withdrawn by its author");
     Ok(memeboard_core::api::WithdrawResponse {

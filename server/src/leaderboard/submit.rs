@@ -17,7 +17,7 @@ use memeboard_core::api::{
 };
 use memeboard_core::leaderboard::{summarize, CategoryEstimate, ItemScore};
 use memeboard_core::predictions::{FileFormat, Limits, Split};
-use memeboard_core::with_kind;
+use memeboard_core::{msg, with_kind};
 use serde::Deserialize;
 use std::collections::HashMap;
 
@@ -47,11 +47,7 @@ pub(super) fn model_info(q: &SubmitQuery, author: &AuthorRecord) -> ApiResult<Mo
     let weights = match q.weights.as_deref().map(str::trim) {
         None | Some("") | Some("closed") => Weights::Closed,
         Some("open") => Weights::Open,
-        Some(other) => {
-            return Err(ApiError::BadRequest(format!(
-                "`weights`: expected `open` or `closed`, found `{other}`"
-            )))
-        }
+        Some(other) => return Err(ApiError::BadRequest(msg!("upload.weights", found = other))),
     };
     let link = match q.link.as_deref().map(str::trim).filter(|l| !l.is_empty()) {
         None => None,
@@ -63,9 +59,9 @@ pub(super) fn model_info(q: &SubmitQuery, author: &AuthorRecord) -> ApiResult<Mo
             Some(l.to_owned())
         }
         Some(l) => {
-            return Err(ApiError::BadRequest(format!(
-                "`link`: expected an http(s) URL of at most 300 characters, found `{}`",
-                l.chars().take(60).collect::<String>()
+            return Err(ApiError::BadRequest(msg!(
+                "upload.link",
+                found = l.chars().take(60).collect::<String>()
             )))
         }
     };
@@ -103,11 +99,7 @@ pub(super) fn declared_format(
     match q.format.as_deref() {
         Some("jsonl") | Some("json_lines") => return Ok(Some(FileFormat::JsonLines)),
         Some("csv") => return Ok(Some(FileFormat::Csv)),
-        Some(other) => {
-            return Err(ApiError::BadRequest(format!(
-                "`format`: expected `jsonl` or `csv`, found `{other}`"
-            )))
-        }
+        Some(other) => return Err(ApiError::BadRequest(msg!("upload.format", found = other))),
         None => {}
     }
     let content_type = headers
@@ -189,10 +181,10 @@ pub async fn submit(
         max_rows: settings.leaderboard.max_rows,
     };
     if body.len() > limits.max_bytes {
-        return Err(ApiError::PayloadTooLarge(format!(
-            "file is {} bytes; the limit is {} bytes",
-            body.len(),
-            limits.max_bytes
+        return Err(ApiError::PayloadTooLarge(msg!(
+            "file.too_large",
+            size = body.len(),
+            limit = limits.max_bytes
         )));
     }
     let text = std::str::from_utf8(body).map_err(|e| {
@@ -201,9 +193,9 @@ pub async fn submit(
             .filter(|&&b| b == b'\n')
             .count()
             + 1;
-        ApiError::Invalid(vec![format!(
-            "line {line}: the file is not valid UTF-8 text"
-        )])
+        ApiError::Invalid(vec![
+            msg!("file.at_line", line = line).with_message("problem", msg!("file.not_utf8"))
+        ])
     })?;
     // Undeclared: read as the content shows (JSON Lines when it shows nothing), and say so.
     let (format, format_note) = match format {

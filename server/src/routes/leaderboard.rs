@@ -19,6 +19,7 @@ use memeboard_core::api::{
     ItemGap, MeResponse, SubmissionDetail, SubmitPredictionsResponse, TaskSummary,
     WithdrawResponse,
 };
+use memeboard_core::msg;
 use memeboard_core::predictions::{FileFormat, TaskManifest};
 use serde::Deserialize;
 use std::net::SocketAddr;
@@ -203,11 +204,10 @@ async fn submit_predictions(
     query: Result<Query<SubmitQuery>, QueryRejection>,
     body: Body,
 ) -> ApiResult<(StatusCode, Json<SubmitPredictionsResponse>)> {
-    let Query(query) =
-        query.map_err(|e| ApiError::BadRequest(format!("invalid query: {}", e.body_text())))?;
+    let Query(query) = query
+        .map_err(|e| ApiError::BadRequest(msg!("request.invalid_query", reason = e.body_text())))?;
     let limit = state.settings.leaderboard.max_upload_bytes;
-    let too_large =
-        || ApiError::PayloadTooLarge(format!("file is larger than the limit of {limit} bytes"));
+    let too_large = || ApiError::PayloadTooLarge(msg!("upload.too_large", limit = limit));
     // Token, task, metadata and quota first: a request that would be refused anyway never
     // makes the server read (and hold) its body.
     let upload =
@@ -225,7 +225,7 @@ async fn submit_predictions(
         {
             too_large()
         } else {
-            ApiError::BadRequest(format!("could not read the upload: {e}"))
+            ApiError::BadRequest(msg!("upload.unreadable", reason = e))
         }
     })?;
     if body.len() > limit {
@@ -256,12 +256,8 @@ async fn board_of(
     slug: &str,
     query: Result<Query<BoardQuery>, QueryRejection>,
 ) -> ApiResult<BoardResponse> {
-    let Query(query) = query.map_err(|e| {
-        ApiError::BadRequest(format!(
-            "invalid query: {} (expected split=public or split=private)",
-            e.body_text()
-        ))
-    })?;
+    let Query(query) = query
+        .map_err(|e| ApiError::BadRequest(msg!("request.invalid_split", reason = e.body_text())))?;
     leaderboard::board(
         state,
         slug,
@@ -271,8 +267,9 @@ async fn board_of(
             None | Some("default") => false,
             Some("all") => true,
             Some(other) => {
-                return Err(ApiError::BadRequest(format!(
-                    "invalid query: `attempts={other}` (expected attempts=all, or nothing for one row per model)"
+                return Err(ApiError::BadRequest(msg!(
+                    "request.invalid_attempts",
+                    found = other
                 )))
             }
         },

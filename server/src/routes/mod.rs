@@ -16,6 +16,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use memeboard_core::api::ApiErrorBody;
 use memeboard_core::api::HealthResponse;
+use memeboard_core::msg;
 use serde::de::DeserializeOwned;
 use std::net::SocketAddr;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -84,10 +85,14 @@ async fn limit(
     match state.rate_limits.check(route, &client, per_minute, now_s) {
         Ok(()) => next.run(request).await,
         Err(retry_after) => {
-            let body = ApiErrorBody::single(format!(
-                "too many {} from your network: at most {per_minute} per minute; try again in {retry_after} s",
-                route.what()
-            ));
+            let body = ApiErrorBody::single(
+                msg!(
+                    "request.rate_limited",
+                    limit = per_minute,
+                    retry_after = retry_after
+                )
+                .with_message("what", route.what()),
+            );
             let mut response = (StatusCode::TOO_MANY_REQUESTS, Json(body)).into_response();
             response
                 .headers_mut()
@@ -123,7 +128,7 @@ pub fn api_router(state: &AppState) -> Router<AppState> {
 }
 
 async fn api_not_found(OriginalUri(uri): OriginalUri) -> ApiError {
-    ApiError::NotFound(format!("no API endpoint at `{}`", uri.path()))
+    ApiError::NotFound(msg!("request.no_endpoint", path = uri.path()))
 }
 
 /// `GET /api/embedding-model`: the model behind explanation scores and its browser copy.
@@ -147,7 +152,7 @@ pub async fn healthz(State(state): State<AppState>) -> ApiResult<Json<HealthResp
     state.storage.ping().await?;
     state.storage.check_writable().await.map_err(|e| {
         tracing::error!(error = %e, "health check: database not writable");
-        ApiError::Unavailable(format!("{e}"))
+        ApiError::Unavailable(msg!("service.unavailable", reason = e))
     })?;
     Ok(Json(HealthResponse {
         status: "ok".into(),

@@ -388,6 +388,12 @@ async fn starts_and_uploads_are_rate_limited_per_client(db: Db) {
     let retry: u64 = headers["retry-after"].to_str().unwrap().parse().unwrap();
     assert!((1..=60).contains(&retry), "{retry}");
     assert!(detail(&body).contains("per minute"), "{body}");
+    // The refusal carries its code and parameters (the app shows it in the reader's language).
+    let error = &body["errors"][0];
+    assert_eq!(error["code"], "request.rate_limited", "{body}");
+    assert_eq!(error["params"]["limit"], "3", "{body}");
+    assert_eq!(error["params"]["what"], "rate.session_starts", "{body}");
+    assert_eq!(error["params"]["retry_after"], retry.to_string(), "{body}");
     // Another network is not affected.
     let (status, _, body) = send(
         &app,

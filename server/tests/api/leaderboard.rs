@@ -226,6 +226,22 @@ async fn bad_files_get_exact_errors_store_nothing_and_use_no_quota(db: Db) {
             .map(|e| e["detail"].as_str().unwrap().to_owned())
             .collect();
         assert_eq!(details, expected, "for file {body:?}");
+        if body.contains("nope") {
+            // Each problem also comes as a code with parameters: where, then what.
+            assert_eq!(
+                err["errors"][0],
+                json!({
+                    "detail": "line 1, field `item_id`: unknown item id `nope`",
+                    "code": "file.at_line_field",
+                    "params": {
+                        "line": "1",
+                        "field": "item_id",
+                        "problem": "file.unknown_item",
+                        "problem.id": "nope"
+                    }
+                })
+            );
+        }
     }
     // CSV with a bad header.
     let path = format!("/api/tasks/{TASK}/submissions?model=X&format=csv");

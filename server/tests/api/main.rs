@@ -19,6 +19,7 @@ mod import;
 mod inference;
 mod integrity;
 mod leaderboard;
+mod messages;
 mod openapi;
 mod panels;
 mod quiz_flow;

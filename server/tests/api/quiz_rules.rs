@@ -26,6 +26,8 @@ async fn an_answer_is_recorded_once(db: Db) {
         detail(&body),
         format!("item `{item}` is already answered in this session; the first answer stands and nothing new was recorded")
     );
+    assert_eq!(body["errors"][0]["code"], "answer.duplicate");
+    assert_eq!(body["errors"][0]["params"], json!({"item": item}));
     // The same key for another item: refused.
     let other = &item_ids(&session)[1];
     let (status, body) = app.answer(id, other, 0, "key-1").await;
@@ -72,7 +74,7 @@ async fn tampered_ids_are_refused_and_change_nothing(db: Db) {
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(
         body.to_string(),
-        r#"{"errors":[{"detail":"no session with id `0000000000000000deadbeefdeadbeef`"}]}"#
+        r#"{"errors":[{"code":"session.not_found","detail":"no session with id `0000000000000000deadbeefdeadbeef`","params":{"id":"0000000000000000deadbeefdeadbeef"}}]}"#
     );
 
     let mut tampered = id.to_owned();

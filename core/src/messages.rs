@@ -1,0 +1,898 @@
+//! The catalogue of user-visible messages (server errors, prediction-file problems, metric
+//! names) in English and 中文, each under a stable code, so the server can send a code with
+//! its parameters and the browser app can show it in the reader's language.
+//!
+//! A [`Message`] is a code plus named parameters. Its template in [`CATALOGUE`] says how it
+//! reads in each [`Locale`]:
+//!
+//! - `{name}` is replaced by the parameter `name` (a number, an id, a value quoted from a file);
+//! - `{@name}` embeds another message: the parameter `name` holds its code and the parameters
+//!   `name.*` hold its parameters ([`Message::with_message`]); a value that is not a known code
+//!   is shown as it is (e.g. a parser's own English wording);
+//! - `{{` and `}}` are literal braces.
+//!
+//! The English text is the wire's `detail` (for API clients and logs); the app renders the
+//! code itself and falls back to `detail` for codes it does not know.
+//!
+//! Adding a message: add an [`Entry`] (code, English, 中文, with the same parameters) to
+//! [`CATALOGUE`] and build it with [`msg!`](crate::msg). The tests check that codes are unique,
+//! both templates use the same parameters, and every `msg!` in the workspace names a known code.
+//!
+//! ```
+//! use memeboard_core::messages::{Locale, Message};
+//! use memeboard_core::msg;
+//! let m = msg!("quiz.not_found", slug = "memes");
+//! assert_eq!(m.to_string(), "no open quiz named `memes`");
+//! assert_eq!(m.render(Locale::Zh), "没有名为 `memes` 的开放测验");
+//! let line = msg!("file.at_line_field", line = 3, field = "answer")
+//!     .with_message("problem", msg!("file.missing"));
+//! assert_eq!(line.to_string(), "line 3, field `answer`: missing");
+//! assert_eq!(line.render(Locale::Zh), "第 3 行，字段 `answer`：缺失");
+//! ```
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// A language messages are rendered in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Locale {
+    /// English (also the wire's `detail`).
+    En,
+    /// Simplified Chinese.
+    Zh,
+}
+
+/// One catalogue entry: a stable code and its two templates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry {
+    /// Stable dotted code, sent on the wire (`quiz.not_found`).
+    pub code: &'static str,
+    /// English template.
+    pub en: &'static str,
+    /// 中文 template.
+    pub zh: &'static str,
+}
+
+impl Entry {
+    /// The template of `locale`.
+    pub fn template(&self, locale: Locale) -> &'static str {
+        match locale {
+            Locale::En => self.en,
+            Locale::Zh => self.zh,
+        }
+    }
+}
+
+/// A user-visible message: a catalogue code and its named parameters.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Message {
+    code: String,
+    #[serde(default)]
+    params: BTreeMap<String, String>,
+}
+
+impl Message {
+    /// A message with catalogue code `code` and no parameters yet (add them with
+    /// [`with`](Self::with)); prefer [`msg!`](crate::msg).
+    pub fn new(code: &str) -> Self {
+        debug_assert!(
+            entry(code).is_some(),
+            "message code `{code}` is not in the catalogue"
+        );
+        Self {
+            code: code.to_owned(),
+            params: BTreeMap::new(),
+        }
+    }
+
+    /// Text that is not translated (a third-party parser's wording, a value from a file):
+    /// shown as is in both languages.
+    pub fn text(text: impl Into<String>) -> Self {
+        Self::new(TEXT).with("text", text.into())
+    }
+
+    /// Rebuilds a message received on the wire (codes unknown here render as `None`).
+    pub fn from_parts(code: impl Into<String>, params: BTreeMap<String, String>) -> Self {
+        Self {
+            code: code.into(),
+            params,
+        }
+    }
+
+    /// Sets parameter `name`.
+    #[must_use]
+    pub fn with(mut self, name: &str, value: impl std::fmt::Display) -> Self {
+        self.params.insert(name.to_owned(), value.to_string());
+        self
+    }
+
+    /// Embeds `inner` as parameter `name` (rendered where the template says `{@name}`).
+    #[must_use]
+    pub fn with_message(mut self, name: &str, inner: Message) -> Self {
+        for (k, v) in inner.params {
+            self.params.insert(format!("{name}.{k}"), v);
+        }
+        self.params.insert(name.to_owned(), inner.code);
+        self
+    }
+
+    /// The stable code.
+    pub fn code(&self) -> &str {
+        &self.code
+    }
+
+    /// The parameters (embedded messages flattened as `name` = code, `name.*` = parameters).
+    pub fn params(&self) -> &BTreeMap<String, String> {
+        &self.params
+    }
+
+    /// The text in `locale`; an unknown code (a newer server's) gives its code and parameters.
+    pub fn render(&self, locale: Locale) -> String {
+        render(&self.code, &self.params, locale).unwrap_or_else(|| {
+            let params: Vec<String> = self
+                .params
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
+            format!("{} ({})", self.code, params.join(", "))
+        })
+    }
+}
+
+impl std::fmt::Display for Message {
+    /// The English text.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.render(Locale::En))
+    }
+}
+
+impl From<String> for Message {
+    /// Untranslated text (see [`Message::text`]).
+    fn from(text: String) -> Self {
+        Self::text(text)
+    }
+}
+
+impl From<&str> for Message {
+    /// Untranslated text (see [`Message::text`]).
+    fn from(text: &str) -> Self {
+        Self::text(text)
+    }
+}
+
+/// Builds a [`Message`]: `msg!("code", name = value, …)`; values are `Display`.
+#[macro_export]
+macro_rules! msg {
+    ($code:literal $(, $name:ident = $value:expr)* $(,)?) => {
+        $crate::messages::Message::new($code)$(.with(stringify!($name), &$value))*
+    };
+}
+
+/// The code of untranslated text.
+pub const TEXT: &str = "text";
+
+/// The entry of `code`.
+pub fn entry(code: &str) -> Option<&'static Entry> {
+    CATALOGUE.iter().find(|e| e.code == code)
+}
+
+/// Renders code `code` with `params` in `locale`; `None` when the code is unknown.
+pub fn render(code: &str, params: &BTreeMap<String, String>, locale: Locale) -> Option<String> {
+    let template = entry(code)?.template(locale);
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(k) = rest.find(['{', '}']) {
+        out.push_str(&rest[..k]);
+        let tail = &rest[k..];
+        if tail.starts_with("{{") || tail.starts_with("}}") {
+            out.push_str(&tail[..1]);
+            rest = &tail[2..];
+            continue;
+        }
+        let Some(end) = tail.find('}').filter(|_| tail.starts_with('{')) else {
+            out.push_str(&tail[..1]);
+            rest = &tail[1..];
+            continue;
+        };
+        let name = &tail[1..end];
+        rest = &tail[end + 1..];
+        if let Some(name) = name.strip_prefix('@') {
+            match params.get(name) {
+                Some(inner_code) => {
+                    let prefix = format!("{name}.");
+                    let inner: BTreeMap<String, String> = params
+                        .iter()
+                        .filter_map(|(k, v)| {
+                            k.strip_prefix(&prefix).map(|k| (k.to_owned(), v.clone()))
+                        })
+                        .collect();
+                    match render(inner_code, &inner, locale) {
+                        Some(text) => out.push_str(&text),
+                        None => out.push_str(inner_code),
+                    }
+                }
+                None => {
+                    let _ = write!(out, "{{@{name}}}");
+                }
+            }
+        } else {
+            match params.get(name) {
+                Some(v) => out.push_str(v),
+                None => {
+                    let _ = write!(out, "{{{name}}}");
+                }
+            }
+        }
+    }
+    out.push_str(rest);
+    Some(out)
+}
+
+/// The parameter names a template uses (`{name}` and `{@name}` both give `name`), sorted.
+pub fn placeholders(template: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = template;
+    while let Some(k) = rest.find(['{', '}']) {
+        let tail = &rest[k..];
+        if tail.starts_with("{{") || tail.starts_with("}}") {
+            rest = &tail[2..];
+            continue;
+        }
+        match tail.find('}').filter(|_| tail.starts_with('{')) {
+            Some(end) => {
+                out.push(tail[1..end].trim_start_matches('@'));
+                rest = &tail[end + 1..];
+            }
+            None => rest = &tail[1..],
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Reads an English label the server sent (a metric name, a baseline row, a scoring note) as
+/// its catalogue message, so the app can show it in the reader's language. Only entries
+/// under `label.` are matched; parameters are captured from the text.
+///
+/// ```
+/// use memeboard_core::messages::{parse_label, Locale};
+/// let m = parse_label("accuracy on parseable answers").unwrap();
+/// assert_eq!(m.code(), "label.accuracy_on_parseable");
+/// assert_eq!(m.render(Locale::Zh), "可解析答案的准确率");
+/// assert!(parse_label("something else").is_none());
+/// ```
+pub fn parse_label(text: &str) -> Option<Message> {
+    CATALOGUE
+        .iter()
+        .filter(|e| e.code.starts_with("label."))
+        .find_map(|e| match_template(e.en, text).map(|params| Message::from_parts(e.code, params)))
+}
+
+/// The parameters that make `template` read as `text` (literal parts in order, each
+/// parameter a non-empty run), or `None`. Braces escapes are not used in labels.
+fn match_template(template: &str, text: &str) -> Option<BTreeMap<String, String>> {
+    // Split into literal pieces and parameter names.
+    let mut literals = Vec::new();
+    let mut names = Vec::new();
+    let mut rest = template;
+    while let Some(k) = rest.find('{') {
+        literals.push(&rest[..k]);
+        let end = rest[k..].find('}')? + k;
+        names.push(rest[k + 1..end].trim_start_matches('@'));
+        rest = &rest[end + 1..];
+    }
+    literals.push(rest);
+    let mut text = text.strip_prefix(literals[0])?;
+    let mut params = BTreeMap::new();
+    for (i, name) in names.iter().enumerate() {
+        let next = literals[i + 1];
+        let end = if next.is_empty() && i + 1 == names.len() {
+            text.len()
+        } else if i + 1 == names.len() {
+            text.len()
+                .checked_sub(next.len())
+                .filter(|&e| text[e..] == *next && text.is_char_boundary(e))?
+        } else {
+            text.find(next).filter(|&e| e > 0)?
+        };
+        if end == 0 {
+            return None;
+        }
+        params.insert((*name).to_owned(), text[..end].to_owned());
+        text = &text[end..];
+        text = text.strip_prefix(next)?;
+    }
+    text.is_empty().then_some(params)
+}
+
+/// Every message, by code. English wording is the API's `detail`; keep it stable (clients
+/// and tests read it). Parameters: the same set in both templates.
+pub const CATALOGUE: &[Entry] = &[
+    // Generic.
+    Entry { code: "text", en: "{text}", zh: "{text}" },
+    Entry { code: "internal", en: "internal server error", zh: "服务器内部错误" },
+    Entry {
+        code: "not_recorded",
+        en: "the answer was not recorded (the database could not store it); nothing was saved, please send it again in a moment",
+        zh: "答案未被记录（数据库无法保存）；没有保存任何内容，请稍后重新发送",
+    },
+    Entry { code: "request.invalid_body", en: "invalid request body: {reason}", zh: "请求体无效：{reason}" },
+    Entry { code: "request.body_too_large", en: "request body is larger than the limit", zh: "请求体超过大小上限" },
+    Entry { code: "request.invalid_query", en: "invalid query: {reason}", zh: "查询参数无效：{reason}" },
+    Entry {
+        code: "request.invalid_split",
+        en: "invalid query: {reason} (expected split=public or split=private)",
+        zh: "查询参数无效：{reason}（应为 split=public 或 split=private）",
+    },
+    Entry {
+        code: "request.invalid_attempts",
+        en: "invalid query: `attempts={found}` (expected attempts=all, or nothing for one row per model)",
+        zh: "查询参数无效：`attempts={found}`（应为 attempts=all，或不填以每个模型一行）",
+    },
+    Entry {
+        code: "request.unknown_subset",
+        en: "invalid query: unknown subset `{subset}` for `{slug}` (expected {expected})",
+        zh: "查询参数无效：`{slug}` 没有子集 `{subset}`（应为 {expected}）",
+    },
+    Entry { code: "request.no_endpoint", en: "no API endpoint at `{path}`", zh: "`{path}` 处没有 API 接口" },
+    Entry {
+        code: "request.rate_limited",
+        en: "too many {@what} from your network: at most {limit} per minute; try again in {retry_after} s",
+        zh: "你的网络{@what}过于频繁：每分钟最多 {limit} 次；请 {retry_after} 秒后再试",
+    },
+    Entry { code: "rate.session_starts", en: "session starts", zh: "开始测验" },
+    Entry { code: "rate.uploads", en: "uploads", zh: "上传" },
+    Entry { code: "rate.author_tokens", en: "new author tokens", zh: "创建作者令牌" },
+    Entry { code: "service.unavailable", en: "{reason}", zh: "服务暂不可用：{reason}" },
+    // Fields of a request.
+    Entry {
+        code: "field.at_most_printable",
+        en: "`{field}`: expected at most {max} printable characters",
+        zh: "`{field}`：最多 {max} 个可打印字符",
+    },
+    Entry {
+        code: "field.required_chars",
+        en: "`{field}`: required, expected 1 to {max} characters",
+        zh: "`{field}`：必填，应为 1 到 {max} 个字符",
+    },
+    Entry {
+        code: "field.too_long",
+        en: "`{field}`: expected at most {max} characters, found {found}",
+        zh: "`{field}`：最多 {max} 个字符，实际为 {found} 个",
+    },
+    Entry {
+        code: "field.control_chars",
+        en: "`{field}`: control characters are not allowed",
+        zh: "`{field}`：不允许使用控制字符",
+    },
+    Entry {
+        code: "field.key_chars",
+        en: "`{field}`: expected 1 to {max} characters",
+        zh: "`{field}`：应为 1 到 {max} 个字符",
+    },
+    Entry { code: "field.problem", en: "`{field}`: {@problem}", zh: "`{field}`：{@problem}" },
+    // Quizzes and sessions.
+    Entry { code: "quiz.not_found", en: "no open quiz named `{slug}`", zh: "没有名为 `{slug}` 的开放测验" },
+    Entry {
+        code: "quiz.consent_required",
+        en: "`consent`: the instructions and consent must be accepted (true) before starting",
+        zh: "`consent`：开始前必须接受说明与知情同意（true）",
+    },
+    Entry {
+        code: "quiz.empty_start_key",
+        en: "`start_key`: expected 1 to 128 printable characters, found an empty key",
+        zh: "`start_key`：应为 1 到 128 个可打印字符，实际为空",
+    },
+    Entry {
+        code: "quiz.wrong_participant_secret",
+        en: "`participant_secret`: missing or wrong for this participant id; start without `participant_id` to take part under a new id",
+        zh: "`participant_secret`：缺失或与该参与者编号不符；不带 `participant_id` 开始即可用新编号参加",
+    },
+    Entry {
+        code: "quiz.no_retake",
+        en: "participant `{participant}` has already completed quiz `{slug}`; its owner does not allow taking it again (your results stay available)",
+        zh: "参与者 `{participant}` 已完成测验 `{slug}`；其所有者不允许重做（你的结果仍可查看）",
+    },
+    Entry { code: "quiz.no_items", en: "quiz `{slug}` has no items to answer", zh: "测验 `{slug}` 没有可作答的题目" },
+    Entry { code: "quiz.cannot_assign", en: "cannot assign a batch: {@reason}", zh: "无法分配题目：{@reason}" },
+    Entry {
+        code: "quiz.not_enough_items",
+        en: "only {available} eligible items for a batch of {wanted}",
+        zh: "一组需要 {wanted} 道题，但只有 {available} 道符合条件",
+    },
+    Entry {
+        code: "quiz.headphone_check_missing",
+        en: "`headphone_check`: this quiz starts with a headphone check; send its result ({{\"trials\": 6, \"correct\": n}})",
+        zh: "`headphone_check`：本测验以耳机检测开始；请发送其结果（{{\"trials\": 6, \"correct\": n}}）",
+    },
+    Entry {
+        code: "quiz.headphone_check_invalid",
+        en: "`headphone_check`: expected 1 to 20 trials and at most that many right, found {correct} of {trials}",
+        zh: "`headphone_check`：应为 1 到 20 次试验且答对次数不超过试验次数，实际为 {trials} 次中答对 {correct} 次",
+    },
+    Entry {
+        code: "quiz.start_key_other_quiz",
+        en: "`start_key`: this key already started a session of another quiz; use a new key",
+        zh: "`start_key`：此键已用于开始另一个测验的会话；请换一个新键",
+    },
+    Entry {
+        code: "survey.familiarity_range",
+        en: "survey field `meme_familiarity`: expected an integer from 1 to 5, found {found}",
+        zh: "问卷字段 `meme_familiarity`：应为 1 到 5 的整数，实际为 {found}",
+    },
+    Entry { code: "session.not_found", en: "no session with id `{id}`", zh: "没有编号为 `{id}` 的会话" },
+    Entry {
+        code: "answer.wrong_kind",
+        en: "`answer.kind`: this item expects `{expected}`",
+        zh: "`answer.kind`：此题需要 `{expected}`",
+    },
+    Entry {
+        code: "answer.position_range",
+        en: "expected a displayed option position from 0 to {max}, found {found}",
+        zh: "应为 0 到 {max} 的选项显示位置，实际为 {found}",
+    },
+    Entry {
+        code: "answer.text_length",
+        en: "expected 1 to {max} characters, found {found}",
+        zh: "应为 1 到 {max} 个字符，实际为 {found} 个",
+    },
+    Entry {
+        code: "answer.panel_count",
+        en: "expected all {n} displayed panel numbers (1 to {n}) once each, found {found} number(s)",
+        zh: "应包含全部 {n} 个显示的分格编号（1 到 {n}）各一次，实际为 {found} 个编号",
+    },
+    Entry {
+        code: "answer.panel_range",
+        en: "expected displayed panel numbers from 1 to {n}, found {found}",
+        zh: "分格编号应在 1 到 {n} 之间，实际为 {found}",
+    },
+    Entry { code: "answer.panel_twice", en: "panel {panel} appears twice", zh: "分格 {panel} 出现了两次" },
+    Entry {
+        code: "preface.none",
+        en: "quiz `{slug}` asks no question before its items; send answers only",
+        zh: "测验 `{slug}` 在题目前没有提问；请只发送答案",
+    },
+    Entry {
+        code: "session.item_not_in_batch",
+        en: "item `{item}` is not in this session's batch; nothing was recorded",
+        zh: "题目 `{item}` 不在本会话的题目组中；未记录任何内容",
+    },
+    Entry {
+        code: "preface.already_answered",
+        en: "item `{item}` already has the familiarity answer `{stored}`; the first answer stands and nothing new was recorded",
+        zh: "题目 `{item}` 已有熟悉度回答 `{stored}`；以第一次回答为准，未记录新内容",
+    },
+    Entry {
+        code: "preface.first",
+        en: "item `{item}`: answer the familiarity question first (POST /api/sessions/{session}/prefaces); its question is sent only after that is stored; nothing was recorded",
+        zh: "题目 `{item}`：请先回答熟悉度问题（POST /api/sessions/{session}/prefaces）；保存后才会发送题目；未记录任何内容",
+    },
+    Entry {
+        code: "answer.duplicate",
+        en: "item `{item}` is already answered in this session; the first answer stands and nothing new was recorded",
+        zh: "题目 `{item}` 在本会话中已作答；以第一次回答为准，未记录新内容",
+    },
+    Entry {
+        code: "answer.key_reused",
+        en: "idempotency key `{key}` was already used for another item; nothing was recorded",
+        zh: "幂等键 `{key}` 已用于另一道题；未记录任何内容",
+    },
+    Entry {
+        code: "answer.key_reused_other_answer",
+        en: "idempotency key `{key}` was already used for a different answer to this item; the first answer stands and nothing new was recorded (a resend must repeat the same answer)",
+        zh: "幂等键 `{key}` 已用于此题的另一个答案；以第一次回答为准，未记录新内容（重发须与原答案相同）",
+    },
+    Entry {
+        code: "results.unanswered",
+        en: "results are shown once the whole batch is answered: {unanswered} of {total} item(s) still unanswered",
+        zh: "全部题目作答后才显示结果：{total} 道题中还有 {unanswered} 道未作答",
+    },
+    // Accounts, tokens and quotas.
+    Entry {
+        code: "auth.tokens_network",
+        en: "too many new tokens from your network today (limit {limit} per day); try again after 00:00 UTC",
+        zh: "你的网络今天创建的新令牌过多（每天上限 {limit} 个）；请在 UTC 00:00 之后再试",
+    },
+    Entry {
+        code: "auth.tokens_site",
+        en: "the site's limit of {limit} new tokens per day is reached; try again after 00:00 UTC",
+        zh: "本站每天 {limit} 个新令牌的上限已用完；请在 UTC 00:00 之后再试",
+    },
+    Entry {
+        code: "auth.missing_token",
+        en: "missing token: send `Authorization: Bearer <token>` (get a token on the account page, /account)",
+        zh: "缺少令牌：请发送 `Authorization: Bearer <token>`（在账户页 /account 获取令牌）",
+    },
+    Entry {
+        code: "auth.unknown_token",
+        en: "unknown token: check it, or create a new one on the account page (/account)",
+        zh: "令牌无效：请检查，或在账户页（/account）创建新令牌",
+    },
+    Entry {
+        code: "auth.admin_disabled",
+        en: "admin endpoints are disabled: set MEMEBOARD__ADMIN__TOKEN",
+        zh: "管理接口已停用：请设置 MEMEBOARD__ADMIN__TOKEN",
+    },
+    Entry {
+        code: "auth.admin_required",
+        en: "admin token required: send `Authorization: Bearer <admin token>`",
+        zh: "需要管理员令牌：请发送 `Authorization: Bearer <admin token>`",
+    },
+    Entry {
+        code: "quota.used_up",
+        en: "daily quota{@scope} used up: {used} of {limit} submissions today; it resets at 00:00 UTC",
+        zh: "每日配额{@scope}已用完：今天已提交 {used} 次，上限 {limit} 次；UTC 00:00 重置",
+    },
+    Entry { code: "quota.scope_token", en: "", zh: "" },
+    Entry { code: "quota.scope_author", en: " of author `{author}`", zh: "（作者 `{author}`）" },
+    Entry { code: "quota.scope_model", en: " of model `{model}` on this task", zh: "（本任务的模型 `{model}`）" },
+    // Boards, submissions and uploads.
+    Entry { code: "task.not_found", en: "no task named `{slug}`", zh: "没有名为 `{slug}` 的任务" },
+    Entry { code: "media.task_not_found", en: "no task `{slug}`", zh: "没有任务 `{slug}`" },
+    Entry { code: "media.not_found", en: "no media file `{name}`", zh: "没有媒体文件 `{name}`" },
+    Entry { code: "model.file_not_found", en: "no model file `{file}`", zh: "没有模型文件 `{file}`" },
+    Entry {
+        code: "board.private_hidden",
+        en: "the private board of `{slug}` is not revealed yet",
+        zh: "`{slug}` 的私有榜尚未公布",
+    },
+    Entry { code: "submission.not_found", en: "no submission with id `{id}`", zh: "没有编号为 `{id}` 的提交" },
+    Entry { code: "submission.not_found_short", en: "no submission `{id}`", zh: "没有提交 `{id}`" },
+    Entry {
+        code: "submission.task_gone",
+        en: "the task of submission `{id}` no longer exists",
+        zh: "提交 `{id}` 所属的任务已不存在",
+    },
+    Entry { code: "submission.task_gone_short", en: "the submission's task no longer exists", zh: "该提交所属的任务已不存在" },
+    Entry {
+        code: "submission.author_only",
+        en: "only the author of a submission (or an admin) can see its per-item view",
+        zh: "只有提交的作者（或管理员）可以查看逐题结果",
+    },
+    Entry {
+        code: "submission.blind",
+        en: "the board is blind: per-item results are shown after the organisers reveal it",
+        zh: "该榜单为盲评：组织者公布后才显示逐题结果",
+    },
+    Entry {
+        code: "submission.not_yours",
+        en: "submission `{id}` is not yours; only its author can withdraw it",
+        zh: "提交 `{id}` 不属于你；只有作者可以撤回",
+    },
+    Entry {
+        code: "upload.weights",
+        en: "`weights`: expected `open` or `closed`, found `{found}`",
+        zh: "`weights`：应为 `open` 或 `closed`，实际为 `{found}`",
+    },
+    Entry {
+        code: "upload.link",
+        en: "`link`: expected an http(s) URL of at most 300 characters, found `{found}`",
+        zh: "`link`：应为最多 300 个字符的 http(s) 网址，实际为 `{found}`",
+    },
+    Entry {
+        code: "upload.format",
+        en: "`format`: expected `jsonl` or `csv`, found `{found}`",
+        zh: "`format`：应为 `jsonl` 或 `csv`，实际为 `{found}`",
+    },
+    Entry {
+        code: "upload.too_large",
+        en: "file is larger than the limit of {limit} bytes",
+        zh: "文件超过 {limit} 字节的上限",
+    },
+    Entry { code: "upload.unreadable", en: "could not read the upload: {reason}", zh: "无法读取上传内容：{reason}" },
+    Entry {
+        code: "explain.unavailable",
+        en: "explanation scoring is unavailable: {reason}",
+        zh: "释义评分暂不可用：{reason}",
+    },
+    // Prediction files: where a problem is.
+    Entry { code: "file.at_line_field", en: "line {line}, field `{field}`: {@problem}", zh: "第 {line} 行，字段 `{field}`：{@problem}" },
+    Entry { code: "file.at_line", en: "line {line}: {@problem}", zh: "第 {line} 行：{@problem}" },
+    Entry { code: "file.at_field", en: "field `{field}`: {@problem}", zh: "字段 `{field}`：{@problem}" },
+    Entry { code: "file.more_problems", en: "… and {count} more problem(s)", zh: "……另有 {count} 个问题" },
+    // Prediction files: what the problem is.
+    Entry {
+        code: "file.too_large",
+        en: "file is {size} bytes; the limit is {limit} bytes",
+        zh: "文件大小为 {size} 字节；上限为 {limit} 字节",
+    },
+    Entry { code: "file.too_many_rows", en: "file has {rows} rows; the limit is {limit} rows", zh: "文件有 {rows} 行；上限为 {limit} 行" },
+    Entry { code: "file.empty", en: "file contains no predictions", zh: "文件中没有预测" },
+    Entry { code: "file.not_utf8", en: "the file is not valid UTF-8 text", zh: "文件不是有效的 UTF-8 文本" },
+    Entry { code: "file.missing", en: "missing", zh: "缺失" },
+    Entry {
+        code: "file.missing_wrong",
+        en: "{count} item(s) have no prediction and are scored as wrong: {ids}",
+        zh: "{count} 道题没有预测，按答错计分：{ids}",
+    },
+    Entry {
+        code: "file.missing_unparseable",
+        en: "{count} item(s) have no prediction and are counted as unparseable: {ids}",
+        zh: "{count} 道题没有预测，记为不可解析：{ids}",
+    },
+    Entry {
+        code: "file.missing_zero",
+        en: "{count} item(s) have no prediction and score 0: {ids}",
+        zh: "{count} 道题没有预测，记 0 分：{ids}",
+    },
+    Entry { code: "file.expected_found", en: "expected {@expected}, found {found}", zh: "应为{@expected}，实际为 {found}" },
+    Entry { code: "file.invalid_json", en: "not valid JSON (column {column}): {reason}", zh: "不是有效的 JSON（第 {column} 列）：{reason}" },
+    Entry { code: "file.expected_object", en: "expected a JSON object like {{{example}}}", zh: "应为 JSON 对象，例如 {{{example}}}" },
+    Entry { code: "file.unknown_field", en: "unknown field (expected {expected})", zh: "未知字段（应为 {expected}）" },
+    Entry { code: "file.invalid_csv", en: "not valid CSV: {@reason}", zh: "不是有效的 CSV：{@reason}" },
+    Entry {
+        code: "file.csv_header",
+        en: "expected a header row with columns {columns}, found `{found}`",
+        zh: "应有包含列 {columns} 的表头行，实际为 `{found}`",
+    },
+    Entry {
+        code: "file.csv_header_optional",
+        en: "expected a header row with columns {columns} (optional: {optional}), found `{found}`",
+        zh: "应有包含列 {columns} 的表头行（可选：{optional}），实际为 `{found}`",
+    },
+    Entry { code: "file.unknown_column", en: "unknown column (expected {expected})", zh: "未知列（应为 {expected}）" },
+    Entry { code: "file.column_twice", en: "column appears twice", zh: "该列出现了两次" },
+    Entry {
+        code: "file.csv_cells",
+        en: "expected {expected} fields as in the header, found {found}",
+        zh: "应与表头一样有 {expected} 个字段，实际为 {found} 个",
+    },
+    Entry { code: "file.csv_unclosed_quote", en: "a quoted field is not closed", zh: "引号内的字段没有闭合" },
+    Entry {
+        code: "file.csv_after_quote",
+        en: "unexpected `{found}` after a closing quote (quote the whole field)",
+        zh: "闭合引号后出现了意外的 `{found}`（请给整个字段加引号）",
+    },
+    Entry { code: "file.unknown_item", en: "unknown item id `{id}`", zh: "未知的题目编号 `{id}`" },
+    Entry {
+        code: "file.duplicate",
+        en: "duplicate prediction for `{id}`; first on line {first}",
+        zh: "`{id}` 的预测重复；首次出现在第 {first} 行",
+    },
+    Entry {
+        code: "file.duplicate_order_sample",
+        en: "duplicate prediction for `{id}` (order {order}, sample {sample}); first on line {first}",
+        zh: "`{id}` 的预测重复（order {order}，sample {sample}）；首次出现在第 {first} 行",
+    },
+    Entry {
+        code: "file.index_range",
+        en: "expected a whole number from 0 to {max}, found `{found}`",
+        zh: "应为 0 到 {max} 的整数，实际为 `{found}`",
+    },
+    Entry {
+        code: "file.option_number",
+        en: "expected an option number from 1 to {n} or an option's text, found `{found}`",
+        zh: "应为 1 到 {n} 的选项编号或某个选项的文字，实际为 `{found}`",
+    },
+    Entry {
+        code: "file.not_an_option",
+        en: "`{found}` is not one of this item's options (expected 1 to {n} or an option's exact text)",
+        zh: "`{found}` 不是此题的选项（应为 1 到 {n} 或某个选项的原文）",
+    },
+    Entry {
+        code: "file.explanation_length_empty",
+        en: "expected 1 to {max} characters of text, found an empty string",
+        zh: "应为 1 到 {max} 个字符的文字，实际为空字符串",
+    },
+    Entry {
+        code: "file.explanation_length_chars",
+        en: "expected 1 to {max} characters of text, found {found} characters",
+        zh: "应为 1 到 {max} 个字符的文字，实际为 {found} 个字符",
+    },
+    Entry {
+        code: "file.clip_expected",
+        en: "expected a letter A to {last}, a number 1 to {n} or the text of one option, found {found}",
+        zh: "应为字母 A 到 {last}、数字 1 到 {n} 或某个选项的文字，实际为 {found}",
+    },
+    Entry {
+        code: "file.clip_no_options",
+        en: "this item has no options to choose from, found {found}",
+        zh: "此题没有可选的选项，实际为 {found}",
+    },
+    Entry {
+        code: "file.clip_ambiguous",
+        en: "ambiguous: {found} reads as option {mark} but is also the text of option {text} (write the letter alone)",
+        zh: "有歧义：{found} 可读作选项 {mark}，但也是选项 {text} 的文字（请只写字母）",
+    },
+    Entry {
+        code: "file.clip_mark_and_text",
+        en: "{found} names option {mark} but then gives the text of option {text}",
+        zh: "{found} 指明了选项 {mark}，但随后给出的是选项 {text} 的文字",
+    },
+    Entry {
+        code: "file.clip_case_ambiguous",
+        en: "ambiguous: {found} is the text of options {letters} up to letter case (write the letter)",
+        zh: "有歧义：不计大小写时 {found} 是选项 {letters} 的文字（请写字母）",
+    },
+    // What a field of a prediction file should hold (the `{@expected}` of file.expected_found).
+    Entry { code: "expect.text", en: "text", zh: "文字" },
+    Entry { code: "expect.whole_number", en: "a whole number", zh: "整数" },
+    Entry { code: "expect.option", en: "an option number or option text", zh: "选项编号或选项文字" },
+    Entry {
+        code: "expect.clip_option",
+        en: "a letter, an option number or an option's text",
+        zh: "字母、选项编号或选项文字",
+    },
+    Entry {
+        code: "expect.panel_order",
+        en: "displayed panel numbers in reading order",
+        zh: "按阅读顺序排列的显示分格编号",
+    },
+    Entry { code: "expect.other", en: "another value", zh: "其他值" },
+    // Labels the server sends in English (metric names, baseline rows, scoring notes); the
+    // app reads them back with `parse_label`.
+    Entry { code: "label.accuracy", en: "accuracy", zh: "准确率" },
+    Entry { code: "label.accuracy_on_parseable", en: "accuracy on parseable answers", zh: "可解析答案的准确率" },
+    Entry {
+        code: "label.meaning_similarity",
+        en: "meaning similarity, rescaled: 0 = a random pair of reference meanings, 1 = the reference ({model} cosine)",
+        zh: "释义相似度（重标定）：0 = 随机一对参考释义，1 = 参考释义（{model} 余弦）",
+    },
+    Entry { code: "label.embedding_model", en: "embedding model", zh: "嵌入模型" },
+    Entry { code: "label.chance_option", en: "Chance (random option)", zh: "随机（随机选项）" },
+    Entry { code: "label.random_order", en: "Random order (expected value)", zh: "随机顺序（期望值）" },
+    Entry {
+        code: "label.chance_type",
+        en: "Chance (uniform random type, expected value)",
+        zh: "随机（均匀随机类型，期望值）",
+    },
+    Entry { code: "label.random_pair", en: "Random pair of reference meanings", zh: "随机一对参考释义" },
+    Entry {
+        code: "label.missing_wrong",
+        en: "Items without a prediction are scored as wrong.",
+        zh: "没有预测的题目按答错计分。",
+    },
+    Entry {
+        code: "label.missing_order",
+        en: "Items without a prediction, and answers that do not parse as an order of all displayed panels, count as unparseable: they lower the parse rate and are left out of accuracy (which is over parseable answers).",
+        zh: "没有预测的题目，以及无法解析为全部显示分格顺序的答案，记为不可解析：它们降低解析率，且不计入准确率（准确率只统计可解析的答案）。",
+    },
+    Entry {
+        code: "label.missing_type",
+        en: "Items without a prediction, and labels that do not parse as one of the five types, count as wrong and lower the parse rate.",
+        zh: "没有预测的题目，以及无法解析为五种类型之一的标签，按答错计分并降低解析率。",
+    },
+    Entry {
+        code: "label.missing_explanation",
+        en: "Items without a prediction, and answers that say nothing (\"I don't know\", \"不知道\"…), score like a random reference meaning (0 on the rescaled scale).",
+        zh: "没有预测的题目，以及没有实际内容的答案（“I don't know”“不知道”等），按随机参考释义计分（重标定后为 0）。",
+    },
+    Entry { code: "label.raw_cosine", en: "raw cosine (model scale)", zh: "原始余弦（模型尺度）" },
+    Entry { code: "label.origin_cosine", en: "origin cosine (items with an origin)", zh: "出处余弦（有出处的题目）" },
+    Entry { code: "label.copying_prompt", en: "answers copying the prompt", zh: "照抄题面的答案" },
+    Entry {
+        code: "label.meaning_cosine_rescaled",
+        en: "meaning cosine, rescaled (baseline {baseline}; answered items)",
+        zh: "释义余弦（重标定，基线 {baseline}；已作答题目）",
+    },
+    Entry { code: "label.meaning_bertscore", en: "meaning BERTScore-F1 ({model})", zh: "释义 BERTScore-F1（{model}）" },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn codes_are_unique_and_well_formed() {
+        let mut seen = BTreeSet::new();
+        for e in CATALOGUE {
+            assert!(seen.insert(e.code), "code `{}` appears twice", e.code);
+            assert!(
+                e.code.bytes().all(|b| b.is_ascii_lowercase()
+                    || b.is_ascii_digit()
+                    || b == b'.'
+                    || b == b'_'),
+                "code `{}`: lower case, digits, dots and underscores only",
+                e.code
+            );
+        }
+    }
+
+    #[test]
+    fn both_languages_use_the_same_parameters() {
+        for e in CATALOGUE {
+            assert_eq!(placeholders(e.en), placeholders(e.zh), "code `{}`", e.code);
+        }
+    }
+
+    #[test]
+    fn every_code_renders_in_both_languages_with_all_parameters_substituted() {
+        for e in CATALOGUE {
+            let mut m = Message::new(e.code);
+            for p in placeholders(e.en) {
+                // Embedded messages get a known code (here: "missing").
+                m = m.with(
+                    p,
+                    if e.en.contains(&format!("{{@{p}}}")) {
+                        "file.missing"
+                    } else {
+                        "X"
+                    },
+                );
+            }
+            for locale in [Locale::En, Locale::Zh] {
+                let text = m.render(locale);
+                let unescaped = e.template(locale).replace("{{", "").replace("}}", "");
+                if !unescaped.contains('{') {
+                    assert_eq!(
+                        text,
+                        e.template(locale).replace("{{", "{").replace("}}", "}")
+                    );
+                }
+                assert!(
+                    !placeholders(e.template(locale))
+                        .iter()
+                        .any(|p| text.contains(&format!("{{{p}}}"))),
+                    "`{}` in {locale:?} left a placeholder: {text}",
+                    e.code
+                );
+            }
+            // 中文 templates are Chinese where English has words (codes like `text` aside).
+            let mut words = e.en.to_owned();
+            for p in placeholders(e.en) {
+                words = words
+                    .replace(&format!("{{@{p}}}"), "")
+                    .replace(&format!("{{{p}}}"), "");
+            }
+            if words.chars().any(|c| c.is_ascii_alphabetic()) {
+                assert!(
+                    e.zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+                        || e.zh.trim().is_empty(),
+                    "`{}` has no Chinese text: {}",
+                    e.code,
+                    e.zh
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn embedded_messages_render_in_the_outer_language_and_unknown_codes_pass_through() {
+        let m = msg!("file.at_line_field", line = 2, field = "answer").with_message(
+            "problem",
+            msg!("file.expected_found", found = "3").with_message("expected", msg!("expect.text")),
+        );
+        assert_eq!(
+            m.to_string(),
+            "line 2, field `answer`: expected text, found 3"
+        );
+        assert_eq!(
+            m.render(Locale::Zh),
+            "第 2 行，字段 `answer`：应为文字，实际为 3"
+        );
+        let raw = msg!("file.invalid_csv", reason = "odd bytes");
+        assert_eq!(raw.render(Locale::Zh), "不是有效的 CSV：odd bytes");
+        assert_eq!(
+            render("no.such.code", &BTreeMap::new(), Locale::En),
+            None,
+            "the app falls back to `detail`"
+        );
+        assert_eq!(
+            msg!("file.expected_object", example = "\"a\": 1").to_string(),
+            "expected a JSON object like {\"a\": 1}"
+        );
+    }
+
+    #[test]
+    fn labels_read_back_with_their_parameters() {
+        let m = parse_label(
+            "meaning similarity, rescaled: 0 = a random pair of reference meanings, 1 = the reference (bge-m3 cosine)",
+        )
+        .unwrap();
+        assert_eq!(m.params().get("model").map(String::as_str), Some("bge-m3"));
+        assert!(m.render(Locale::Zh).contains("bge-m3 余弦"));
+        assert_eq!(parse_label("accuracy").unwrap().code(), "label.accuracy");
+        assert_eq!(parse_label("accuracy!"), None);
+        for e in CATALOGUE.iter().filter(|e| e.code.starts_with("label.")) {
+            let mut m = Message::new(e.code);
+            for p in placeholders(e.en) {
+                m = m.with(p, "v");
+            }
+            assert_eq!(parse_label(&m.to_string()), Some(m), "{}", e.code);
+        }
+    }
+}
