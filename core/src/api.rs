@@ -488,8 +488,11 @@ pub struct SubmitPredictionsResponse {
     pub status: SubmissionStatus,
     /// Lines read.
     pub lines: usize,
-    /// Non-fatal notes, e.g. missing items scored as wrong.
+    /// Non-fatal notes, e.g. missing items scored as wrong (English).
     pub warnings: Vec<String>,
+    /// The same notes as codes with parameters, for clients that translate them.
+    #[serde(default)]
+    pub notes: Vec<ErrorDetail>,
     /// Public-board score overall then per category (absent while blind).
     pub public_scores: Option<Vec<crate::leaderboard::CategoryEstimate>>,
     /// Quota after this upload.

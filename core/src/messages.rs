@@ -614,6 +614,26 @@ pub const CATALOGUE: &[Entry] = &[
         zh: "{count} 道题没有预测，记为不可解析：{ids}",
     },
     Entry {
+        code: "file.missing_floor",
+        en: "{count} item(s) have no prediction and score like a random meaning (0 rescaled): {ids}",
+        zh: "{count} 道题没有预测，按随机释义计分（换算后为 0）：{ids}",
+    },
+    Entry {
+        code: "file.unparseable_orders",
+        en: "{count} answer(s) did not parse as an order of all displayed panels (counted as unparseable)",
+        zh: "{count} 个答案不是全部所示分格的顺序（记为不可解析）",
+    },
+    Entry {
+        code: "file.unparseable_types",
+        en: "{count} label(s) are not one of the five types (counted as unparseable)",
+        zh: "{count} 个标签不属于五种类型（记为不可解析）",
+    },
+    Entry {
+        code: "file.read_as_csv",
+        en: "read as CSV (its first line is a CSV header); pass format=csv to say so",
+        zh: "已按 CSV 读取（首行是 CSV 表头）；可传 format=csv 明确说明",
+    },
+    Entry {
         code: "file.missing_zero",
         en: "{count} item(s) have no prediction and score 0: {ids}",
         zh: "{count} 道题没有预测，记 0 分：{ids}",

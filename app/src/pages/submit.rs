@@ -717,6 +717,7 @@ fn UploadResult(
         status,
         lines,
         warnings,
+        notes,
         public_scores,
         quota,
     } = response;
@@ -745,7 +746,18 @@ fn UploadResult(
             <div class="notice warning" data-testid="result-warnings">
                 <p>{tr(|t| t.warnings_title)}</p>
                 <ul class="error-list">
-                    {warnings.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}
+                    {move || {
+                        // Coded notes in the reader's language; plain English from older servers.
+                        let locale = i18n.lang().locale();
+                        if notes.is_empty() {
+                            warnings.clone()
+                        } else {
+                            notes.iter().map(|n| n.render(locale)).collect()
+                        }
+                            .into_iter()
+                            .map(|w| view! { <li>{w}</li> })
+                            .collect_view()
+                    }}
                 </ul>
             </div>
         }

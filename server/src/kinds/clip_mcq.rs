@@ -141,7 +141,7 @@ impl ServerKind for ClipMcq {
             num_lines: file.num_lines,
             num_missing: file.missing.len(),
             orders_json: "[]".into(),
-            warning: file.missing_warning(),
+            warnings: file.missing_message().into_iter().collect(),
         })
     }
 }

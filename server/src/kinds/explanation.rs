@@ -173,16 +173,17 @@ impl ServerKind for Explanation {
             }
         }
         let warning = (!validated.missing.is_empty()).then(|| {
-            format!(
-                "{} item(s) have no prediction and score like a random meaning (0 rescaled): {}",
-                validated.missing.len(),
-                validated
-                    .missing
-                    .iter()
-                    .take(5)
-                    .cloned()
-                    .collect::<Vec<_>>()
-                    .join(", ")
+            let ids = validated
+                .missing
+                .iter()
+                .take(5)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", ");
+            memeboard_core::msg!(
+                "file.missing_floor",
+                count = validated.missing.len(),
+                ids = ids
             )
         });
         Ok(ScoredFile {
@@ -191,7 +192,7 @@ impl ServerKind for Explanation {
             num_lines: validated.num_lines,
             num_missing: validated.missing.len(),
             orders_json: "[0]".into(),
-            warning,
+            warnings: warning.into_iter().collect(),
         })
     }
 

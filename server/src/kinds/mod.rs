@@ -82,8 +82,8 @@ pub struct ScoredFile {
     pub num_missing: usize,
     /// Option orders used (JSON array), for the multi-order MCQ protocol.
     pub orders_json: String,
-    /// A note for the uploader (e.g. which items are missing).
-    pub warning: Option<String>,
+    /// Notes for the uploader (e.g. which items are missing), translated by the app.
+    pub warnings: Vec<memeboard_core::messages::Message>,
 }
 
 /// A baseline row scored like a model on the items of one board half (e.g. answering the

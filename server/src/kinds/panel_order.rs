@@ -84,7 +84,7 @@ impl ServerKind for PanelOrder {
             &file,
             &outcomes,
             true,
-            "answer(s) did not parse as an order of all displayed panels (counted as unparseable)",
+            "file.unparseable_orders",
             board_figures,
         ))
     }

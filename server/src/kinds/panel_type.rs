@@ -81,7 +81,7 @@ impl ServerKind for PanelType {
             &file,
             &outcomes,
             false,
-            "label(s) are not one of the five types (counted as unparseable)",
+            "file.unparseable_types",
             board_figures,
         ))
     }

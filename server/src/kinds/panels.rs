@@ -47,21 +47,20 @@ pub(super) fn manifest<K: ServerKind>(items: &[TypedItem<K>]) -> TaskManifest {
 
 /// A scored panel file: per-item scores (parseable answers only when `parsed_only`), the
 /// secondary figures per board half, and a warning naming missing items and how many answers
-/// did not parse (`unparseable_note` says what that means for the kind).
+/// did not parse (`unparseable_code`: the catalogue message saying what that means for the kind).
 pub(super) fn scored_file<K: ServerKind, T>(
     items: &[TypedItem<K>],
     file: &ValidatedPanelFile<T>,
     outcomes: &[ItemOutcome],
     parsed_only: bool,
-    unparseable_note: &str,
+    unparseable_code: &str,
     figures_of: impl Fn(&[ItemOutcome]) -> super::outcomes::Figures,
 ) -> ScoredFile {
     let unparseable = file.num_unparseable();
-    let note = (unparseable > 0).then(|| format!("{unparseable} {unparseable_note}"));
-    let warning = match (file.missing_warning(), note) {
-        (Some(w), Some(n)) => Some(format!("{w}; {n}")),
-        (w, n) => w.or(n),
-    };
+    let note = (unparseable > 0).then(|| {
+        memeboard_core::messages::Message::new(unparseable_code).with("count", unparseable)
+    });
+    let warnings = file.missing_message().into_iter().chain(note).collect();
     ScoredFile {
         scores: item_scores(outcomes, parsed_only),
         extra: Some(extra_json(
@@ -72,6 +71,6 @@ pub(super) fn scored_file<K: ServerKind, T>(
         num_lines: file.num_lines,
         num_missing: file.missing.len(),
         orders_json: "[]".into(),
-        warning,
+        warnings,
     }
 }

@@ -93,7 +93,7 @@ impl ServerKind for TextMcq {
             num_lines: validated.num_lines,
             num_missing: validated.missing.len(),
             orders_json: serde_json::to_string(&validated.orders).context("encode orders")?,
-            warning: validated.missing_warning(),
+            warnings: validated.missing_message().into_iter().collect(),
         })
     }
 }

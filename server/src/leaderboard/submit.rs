@@ -13,9 +13,10 @@ use crate::storage::{
 use anyhow::Context;
 use axum::http::HeaderMap;
 use memeboard_core::api::{
-    BoardSplit, ModelInfo, SubmissionStatus, SubmitPredictionsResponse, Weights,
+    BoardSplit, ErrorDetail, ModelInfo, SubmissionStatus, SubmitPredictionsResponse, Weights,
 };
 use memeboard_core::leaderboard::{summarize, CategoryEstimate, ItemScore};
+use memeboard_core::messages::Message;
 use memeboard_core::predictions::{FileFormat, Limits, Split};
 use memeboard_core::{msg, with_kind};
 use serde::Deserialize;
@@ -201,13 +202,7 @@ pub async fn submit(
     let (format, format_note) = match format {
         Some(f) => (f, None),
         None => match FileFormat::sniff(text) {
-            Some(FileFormat::Csv) => (
-                FileFormat::Csv,
-                Some(
-                    "read as CSV (its first line is a CSV header); pass format=csv to say so"
-                        .to_owned(),
-                ),
-            ),
+            Some(FileFormat::Csv) => (FileFormat::Csv, Some(msg!("file.read_as_csv"))),
             _ => (FileFormat::JsonLines, None),
         },
     };
@@ -247,7 +242,7 @@ pub async fn submit(
         num_lines,
         num_missing,
         orders_json: orders,
-        warning,
+        warnings,
     } = scored;
     let record = SubmissionRecord {
         id: format!("S-{}", random_hex(8)?.to_uppercase()),
@@ -289,6 +284,7 @@ pub async fn submit(
     }
     tracing::info!(submission = %record.id, task = slug, lines = num_lines, "scored upload");
     let visible = board_visible(&task);
+    let notes: Vec<Message> = format_note.into_iter().chain(warnings).collect();
     Ok(SubmitPredictionsResponse {
         submission_id: record.id,
         task: slug.to_owned(),
@@ -298,7 +294,8 @@ pub async fn submit(
             SubmissionStatus::Received
         },
         lines: num_lines,
-        warnings: format_note.into_iter().chain(warning).collect(),
+        warnings: notes.iter().map(ToString::to_string).collect(),
+        notes: notes.iter().map(ErrorDetail::of).collect(),
         public_scores: visible
             .then(|| publishable(public, settings.leaderboard.min_category_items)),
         quota: quota_of(storage, &scopes).await?,
