@@ -3,6 +3,7 @@
 //! example; this module turns those verdicts into % agree / neutral / disagree rows with
 //! intervals and into Fleiss' kappa per batch.
 
+use super::correlation::SegmentScore;
 use crate::crowd::modal_fleiss_kappa;
 use crate::stats::{item_bootstrap_many, Estimate};
 use serde::{Deserialize, Serialize};
@@ -277,6 +278,45 @@ pub fn kappa_summary(rows: &[BatchAgreement]) -> Option<KappaSummary> {
         mean: kappas.iter().sum::<f64>() / kappas.len() as f64,
         max: kappas.iter().copied().fold(first, f64::max),
     })
+}
+
+/// The human side of the metric-validity panel for CHIME: one [`SegmentScore`] per explanation
+/// (item × model) with verdicts on `field`, whose `human` is the mean [`Verdict3::score`] over
+/// its raters (Disagree 0, Neutral ½, Agree 1) and whose `metric` is `metric(item, model)`;
+/// explanations the metric has no score for are skipped. Sorted by (item, model), ready for
+/// [`metric_validity`](super::correlation::metric_validity).
+///
+/// ```
+/// use memeboard_core::human_eval::accuracy::{verdict_segments, AccuracyRating, ExplanationField::*, Verdict3::*};
+/// let r = |rater: &str, model: &str, field, verdict| AccuracyRating {
+///     rater: rater.into(), batch: "b".into(), item: "1".into(), category: "pun".into(), model: model.into(), field, verdict,
+/// };
+/// let data = [r("a", "m", Meaning, Agree), r("b", "m", Meaning, Neutral), r("a", "m", Origin, Disagree), r("a", "n", Meaning, Agree)];
+/// let segs = verdict_segments(&data, Meaning, |_, model| (model == "m").then_some(0.8));
+/// assert_eq!(segs.len(), 1); // n has no metric score
+/// assert_eq!((segs[0].human, segs[0].metric), (0.75, 0.8));
+/// ```
+pub fn verdict_segments(
+    ratings: &[AccuracyRating],
+    field: ExplanationField,
+    metric: impl Fn(&str, &str) -> Option<f64>,
+) -> Vec<SegmentScore> {
+    let mut sums: BTreeMap<(&str, &str), (f64, u32)> = BTreeMap::new();
+    for r in ratings.iter().filter(|r| r.field == field) {
+        let e = sums.entry((r.item.as_str(), r.model.as_str())).or_default();
+        e.0 += r.verdict.score();
+        e.1 += 1;
+    }
+    sums.into_iter()
+        .filter_map(|((item, model), (sum, n))| {
+            Some(SegmentScore {
+                item: item.to_owned(),
+                model: model.to_owned(),
+                human: sum / f64::from(n),
+                metric: metric(item, model)?,
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! multi-panel meme on five 1–3 dimensions; this module gives Core4 and per-dimension means
 //! per model with intervals, and Krippendorff's ordinal alpha per dimension.
 
+use super::correlation::SegmentScore;
 use super::{sorted_index, JudgementError};
 use crate::stats::{item_bootstrap_many, krippendorff_alpha, AlphaLevel, Estimate};
 use serde::{Deserialize, Serialize};
@@ -324,6 +325,42 @@ pub fn dimension_agreement(
                 units: units.len(),
                 ratings: count,
             }
+        })
+        .collect())
+}
+
+/// The human side of the metric-validity panel for CMPM: one [`SegmentScore`] per explanation
+/// (item × model) whose `human` is its mean Core4 over raters and whose `metric` is
+/// `metric(item, model)`; explanations the metric has no score for are skipped. Sorted by
+/// (item, model). Errors on the first score outside 1–3.
+///
+/// ```
+/// use memeboard_core::human_eval::dimensions::{core4_segments, DimensionRating, DimensionScores};
+/// let s = |v: u8| DimensionScores { visual_correctness: v, panel_coherence: v, humour_comprehension: v, context_handling: None, faithfulness: v };
+/// let r = |rater: &str, v| DimensionRating { rater: rater.into(), item: "1".into(), model: "m".into(), scores: s(v) };
+/// let segs = core4_segments(&[r("a", 3), r("b", 2)], |_, _| Some(0.9)).unwrap();
+/// assert_eq!((segs[0].human, segs[0].metric), (2.5, 0.9));
+/// ```
+pub fn core4_segments(
+    ratings: &[DimensionRating],
+    metric: impl Fn(&str, &str) -> Option<f64>,
+) -> Result<Vec<SegmentScore>, JudgementError> {
+    validate(ratings)?;
+    let mut sums: BTreeMap<(&str, &str), (f64, u32)> = BTreeMap::new();
+    for r in ratings {
+        let e = sums.entry((r.item.as_str(), r.model.as_str())).or_default();
+        e.0 += r.scores.core4();
+        e.1 += 1;
+    }
+    Ok(sums
+        .into_iter()
+        .filter_map(|((item, model), (sum, n))| {
+            Some(SegmentScore {
+                item: item.to_owned(),
+                model: model.to_owned(),
+                human: sum / f64::from(n),
+                metric: metric(item, model)?,
+            })
         })
         .collect())
 }
