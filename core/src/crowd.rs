@@ -301,7 +301,10 @@ struct DimensionRatings<'a> {
 /// larger number). Values must be category indices; the number of categories is the declared
 /// count or the largest index seen plus one, whichever is larger (categories nobody chose do
 /// not change kappa, so nothing is dropped for exceeding a guess).
-fn modal_fleiss_kappa(per_item: &BTreeMap<&str, Vec<f64>>, declared: usize) -> Option<f64> {
+pub(crate) fn modal_fleiss_kappa<K>(
+    per_item: &BTreeMap<K, Vec<f64>>,
+    declared: usize,
+) -> Option<f64> {
     let as_index = |v: f64| (v >= 0.0 && v.fract() == 0.0).then_some(v as usize);
     let per_item: Vec<Vec<usize>> = per_item
         .values()

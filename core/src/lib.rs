@@ -7,6 +7,7 @@ pub mod api;
 pub mod assign;
 pub mod crowd;
 pub mod embed;
+pub mod human_eval;
 pub mod ids;
 pub mod kinds;
 pub mod leaderboard;

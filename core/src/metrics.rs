@@ -12,8 +12,7 @@
 //! estimate depends only on the set of outcomes, never on their order, and a seed always gives
 //! the same interval on every platform.
 
-use crate::rng::SplitMix64;
-use crate::stats::{quantile_sorted, Estimate};
+use crate::stats::{item_bootstrap, Estimate};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -435,32 +434,8 @@ impl Prepared {
 
     /// Point estimate and item-bootstrap percentile interval.
     fn estimate(&self, resamples: usize, seed: u64) -> Option<Estimate> {
-        let n = self.num_items;
-        let value = self.evaluate(&vec![1; n])?;
-        let mut rng = SplitMix64::new(seed);
-        let mut weights = vec![0u32; n];
-        let mut draws = Vec::with_capacity(resamples);
-        for _ in 0..resamples {
-            weights.fill(0);
-            for _ in 0..n {
-                weights[rng.below(n)] += 1;
-            }
-            if let Some(v) = self.evaluate(&weights) {
-                draws.push(v);
-            }
-        }
-        if draws.is_empty() {
-            return Some(Estimate {
-                value,
-                ci_low: value,
-                ci_high: value,
-            });
-        }
-        draws.sort_by(f64::total_cmp);
-        Some(Estimate {
-            value,
-            ci_low: quantile_sorted(&draws, 0.025),
-            ci_high: quantile_sorted(&draws, 0.975),
+        item_bootstrap(self.num_items, resamples, seed, |weights| {
+            self.evaluate(weights)
         })
     }
 }
@@ -673,6 +648,7 @@ pub fn confusion_matrix(outcomes: &[ItemOutcome]) -> ConfusionMatrix {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::SplitMix64;
 
     fn verdicts(vs: &[Verdict]) -> Vec<ItemOutcome> {
         vs.iter()
