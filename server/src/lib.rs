@@ -8,6 +8,7 @@ pub mod demo_clips;
 pub mod distractors;
 pub mod error;
 pub mod explain;
+pub mod export;
 pub mod files;
 pub mod import;
 pub mod import_clips;
