@@ -15,7 +15,7 @@ use crate::storage::{BoardTaskRow, ExportAnswerRow, ExportCursor, Storage};
 use axum::body::{Body, Bytes};
 use axum::http::HeaderMap;
 use memeboard_core::api::{DataDictionary, DeleteParticipantResponse, DictionaryColumn};
-use memeboard_core::kinds::{AnswerValue, Kind, Scoring, TaskKind};
+use memeboard_core::kinds::{AnswerValue, Scoring, TaskKind};
 use memeboard_core::predictions::{FileFormat, Split};
 use memeboard_core::with_kind;
 use serde::{Deserialize, Serialize};
@@ -278,7 +278,10 @@ struct ExportContext {
     items: HashMap<String, ItemFacts>,
 }
 
-fn item_facts<K: ServerKind>(item: kinds::TypedItem<K>) -> ItemFacts {
+fn item_facts<K: ServerKind>(item: kinds::TypedItem<K>) -> ItemFacts
+where
+    K::Gold: Send + Sync + 'static,
+{
     let subsets = if K::SUBSETS.is_empty() {
         vec!["full".to_owned()]
     } else {
@@ -483,12 +486,12 @@ pub fn csv_header() -> String {
 pub fn csv_row(record: &ExportRecord) -> ApiResult<String> {
     let value = serde_json::to_value(record).map_err(|e| ApiError::Unexpected(e.into()))?;
     let mut fields = Vec::with_capacity(COLUMNS.len());
-    for (name, t, _) in COLUMNS {
-        fields.push(match (&value[*name], t) {
-            (Value::Null, _) => String::new(),
-            (Value::String(s), _) => csv_text(s),
-            (v @ (Value::Array(_) | Value::Object(_)), _) => csv_text(&v.to_string()),
-            (v, _) => csv_field(&v.to_string()),
+    for (name, _, _) in COLUMNS {
+        fields.push(match &value[*name] {
+            Value::Null => String::new(),
+            Value::String(s) => csv_text(s),
+            v @ (Value::Array(_) | Value::Object(_)) => csv_text(&v.to_string()),
+            v => csv_field(&v.to_string()),
         });
     }
     let mut out = fields.join(",");

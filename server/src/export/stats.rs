@@ -102,6 +102,9 @@ fn exact_f64<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<f64>, D::E
     .transpose()
 }
 
+/// The subsets of a kind without any: the full item set.
+const FULL_ONLY: &[&str] = &["full"];
+
 /// Settings the site computes with (both from the configuration: `[quiz]
 /// bootstrap_resamples`, `[leaderboard] min_category_items`).
 #[derive(Debug, Clone, Copy)]
@@ -370,7 +373,7 @@ pub fn human_rows(
         agreement: agreement_by_dimension(&observations),
     };
     let (subsets, preface, board_value) = with_kind!(kind, K => (
-        if K::SUBSETS.is_empty() { &["full"][..] } else { K::SUBSETS },
+        if K::SUBSETS.is_empty() { FULL_ONLY } else { K::SUBSETS },
         K::PREFACE,
         K::board_value as fn(f64, Option<f64>) -> f64,
     ));
