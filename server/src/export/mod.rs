@@ -535,7 +535,9 @@ pub async fn export_body(
                     Err(e) => {
                         tracing::error!(error = %e, "export stopped");
                         Some((
-                            Err(std::io::Error::other("the export stopped on a server error")),
+                            Err(std::io::Error::other(
+                                "the export stopped on a server error",
+                            )),
                             (None, String::new()),
                         ))
                     }
@@ -631,7 +633,12 @@ pub async fn delete_participant(
         )));
     }
     let deleted = storage.delete_participants(benchmark, &ids).await?;
-    tracing::info!(task = slug, participants = ids.len(), sessions = deleted.sessions, "participant data deleted on request");
+    tracing::info!(
+        task = slug,
+        participants = ids.len(),
+        sessions = deleted.sessions,
+        "participant data deleted on request"
+    );
     Ok(DeleteParticipantResponse {
         who: who.to_owned(),
         participants: ids.len(),

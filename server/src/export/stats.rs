@@ -36,7 +36,9 @@ pub enum ExportReadError {
         message: String,
     },
     /// A column the statistics need is missing from the CSV header.
-    #[error("the CSV header has no column `{0}` (the statistics need it; see the data dictionary)")]
+    #[error(
+        "the CSV header has no column `{0}` (the statistics need it; see the data dictionary)"
+    )]
     MissingColumn(String),
     /// The file as a whole cannot be summarised (empty, several tasks, unknown kind).
     #[error("{0}")]
@@ -275,19 +277,29 @@ fn read_csv(text: &str) -> Result<Vec<StatsRecord>, ExportReadError> {
                 } else {
                     match t {
                         ColumnType::Text => Value::String(unneutralised(cell).to_owned()),
-                        ColumnType::Integer => cell.parse::<i64>().map(Value::from).map_err(|_| {
-                            bad(format!("column `{name}`: expected an integer, found `{cell}`"))
-                        })?,
+                        ColumnType::Integer => {
+                            cell.parse::<i64>().map(Value::from).map_err(|_| {
+                                bad(format!(
+                                    "column `{name}`: expected an integer, found `{cell}`"
+                                ))
+                            })?
+                        }
                         ColumnType::Number => cell
                             .parse::<f64>()
                             .ok()
                             .and_then(|x| serde_json::Number::from_f64(x).map(Value::Number))
                             .ok_or_else(|| {
-                                bad(format!("column `{name}`: expected a number, found `{cell}`"))
+                                bad(format!(
+                                    "column `{name}`: expected a number, found `{cell}`"
+                                ))
                             })?,
-                        ColumnType::Json => serde_json::from_str(unneutralised(cell)).map_err(|e| {
-                            bad(format!("column `{name}`: expected JSON, found `{cell}` ({e})"))
-                        })?,
+                        ColumnType::Json => {
+                            serde_json::from_str(unneutralised(cell)).map_err(|e| {
+                                bad(format!(
+                                    "column `{name}`: expected JSON, found `{cell}` ({e})"
+                                ))
+                            })?
+                        }
                     }
                 };
                 object.insert((*name).to_owned(), value);
@@ -635,7 +647,10 @@ mod tests {
         let text = "\u{feff}a,b\r\n\"x, \"\"y\"\"\",\"two\nlines\"\r\n'=SUM(1),'plain\n";
         let records = csv_records(text.trim_start_matches('\u{feff}')).unwrap();
         assert_eq!(records[0], (1, vec!["a".into(), "b".into()]));
-        assert_eq!(records[1], (2, vec!["x, \"y\"".into(), "two\nlines".into()]));
+        assert_eq!(
+            records[1],
+            (2, vec!["x, \"y\"".into(), "two\nlines".into()])
+        );
         assert_eq!(records[2].0, 4);
         assert_eq!(unneutralised(&records[2].1[0]), "=SUM(1)");
         assert_eq!(unneutralised(&records[2].1[1]), "'plain");

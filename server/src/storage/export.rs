@@ -171,7 +171,10 @@ impl Storage {
             .await?;
             for s in &sessions {
                 let id: String = s.try_get("id")?;
-                tasks.insert(s.try_get::<String, _>("task_id")?, s.try_get::<String, _>("slug")?);
+                tasks.insert(
+                    s.try_get::<String, _>("task_id")?,
+                    s.try_get::<String, _>("slug")?,
+                );
                 sqlx::query(
                     "UPDATE items SET exposures = exposures - 1 WHERE exposures > 0 AND id IN \
                      (SELECT item_id FROM session_items WHERE session_id = $1)",
