@@ -254,6 +254,10 @@ pub struct ExportRecord {
     pub exclusion_detail: Option<String>,
 }
 
+/// Scores a stored answer against the item's gold: `Some(right)` for kinds with right and
+/// wrong answers.
+type Correctness = Arc<dyn Fn(&AnswerValue) -> Option<bool> + Send + Sync>;
+
 /// What the export needs to know of one item (decoded once per export).
 struct ItemFacts {
     category: String,
@@ -265,7 +269,7 @@ struct ItemFacts {
     /// Option texts in canonical order (choice kinds whose view lists options).
     options: Vec<String>,
     /// 1/0 correctness of a stored answer, for kinds with right and wrong answers.
-    correct: Arc<dyn Fn(&AnswerValue) -> Option<bool> + Send + Sync>,
+    correct: Correctness,
 }
 
 /// Everything fixed for one export.
