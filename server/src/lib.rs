@@ -17,6 +17,7 @@ pub mod inference;
 pub mod kinds;
 pub mod leaderboard;
 pub mod media;
+pub mod pseudonym;
 pub mod quiz;
 pub mod raster;
 pub mod rate_limit;

@@ -682,7 +682,7 @@ impl Storage {
 
     /// Scored responses of all *completed* sessions of a task (the crowd), in the order the
     /// crowd statistics read them: by participant pseudonym, item, answer time and session
-    /// pseudonym (see [`crate::export::crowd_order`]), which the raw-data export carries, so
+    /// pseudonym (see [`crate::pseudonym::crowd_order`]), which the raw-data export carries, so
     /// `memeboard stats --export` reproduces the bootstrap intervals exactly.
     pub async fn crowd_responses(
         &self,
@@ -715,7 +715,7 @@ impl Storage {
                     score: r.try_get("score")?,
                     familiarity: r.try_get("familiarity")?,
                 };
-                let key = crate::export::crowd_order(
+                let key = crate::pseudonym::crowd_order(
                     &benchmark,
                     &row.participant_id,
                     &row.item_id,
