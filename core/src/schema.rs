@@ -46,6 +46,8 @@ pub fn wire_schemas() -> Map<String, Value> {
     add::<ItemGap>(&mut generator);
     add::<BoardSettingsRequest>(&mut generator);
     add::<EmbeddingModelInfo>(&mut generator);
+    add::<DataDictionary>(&mut generator);
+    add::<DeleteParticipantResponse>(&mut generator);
     add::<crate::kinds::ItemPrompt>(&mut generator);
     add::<crate::kinds::AnswerValue>(&mut generator);
     add::<crate::leaderboard::McqDevGold>(&mut generator);

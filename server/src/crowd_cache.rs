@@ -3,7 +3,8 @@
 //! Crowd rows carry bootstrap intervals: recomputing them on every `/stats`, `/results` or
 //! board request costs CPU that grows with the crowd (and, on the executor, stalled every
 //! other request). Here a value is kept per key with the *fingerprint* of the data it was
-//! computed from (a cheap SQL count: completed sessions, answers, scored answers); a request
+//! computed from (a cheap SQL count: completed sessions, answers, scored answers, and a version that
+//! deletions bump); a request
 //! whose fingerprint matches gets the stored value, otherwise one computation runs on the
 //! blocking pool while concurrent requests for the same key wait for it instead of starting
 //! their own. Values are never stale: a completed batch changes the fingerprint.
@@ -12,7 +13,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 /// What a cached value was computed from; equal fingerprints mean equal inputs.
-pub type Fingerprint = (i64, i64, i64, Option<i64>);
+pub type Fingerprint = (i64, i64, i64, Option<i64>, i64);
 
 /// Values of one type by key, each with its fingerprint.
 pub struct CrowdCache<T> {
@@ -94,13 +95,13 @@ mod tests {
                     .unwrap()
             })
         };
-        let first: Vec<_> = (0..8).map(|_| ask((1, 2, 3, Some(4)))).collect();
+        let first: Vec<_> = (0..8).map(|_| ask((1, 2, 3, Some(4), 0))).collect();
         for h in first {
             assert_eq!(*h.await.unwrap(), 0);
         }
         assert_eq!(runs.load(Ordering::SeqCst), 1);
         // New data: computed again.
-        assert_eq!(*ask((1, 3, 3, Some(5))).await.unwrap(), 1);
+        assert_eq!(*ask((1, 3, 3, Some(5), 0)).await.unwrap(), 1);
         assert_eq!(runs.load(Ordering::SeqCst), 2);
     }
 }

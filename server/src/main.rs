@@ -1,10 +1,13 @@
-//! `memeboard`: run the site (`serve`, the default), manage data (`import chime`, `import panels`, `import clips`) or upload a
-//! prediction file to a running server (`submit`).
+//! `memeboard`: run the site (`serve`, the default), manage data (`import chime`, `import panels`, `import clips`,
+//! `delete-participant`), recompute human rows from a raw-data export (`stats --export`) or
+//! upload a prediction file to a running server (`submit`).
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use memeboard_server::config::Settings;
 use memeboard_server::distractors;
+use memeboard_server::export::delete_participant;
+use memeboard_server::export::stats::{render, stats_from_export, StatsOptions};
 use memeboard_server::import::{import_chime, BenchmarkSpec};
 use memeboard_server::import_clips::{import_clips, ClipsSpec};
 use memeboard_server::import_panels::{import_panels, PanelsSpec};
@@ -50,6 +53,38 @@ enum Command {
     Submit(SubmitArgs),
     /// Regenerate a text-meme benchmark's MCQ distractors by embedding similarity (the four
     /// memes nearest to the answer) and write them in the CHIME `chime_mcq.json` format.
+    /// Recompute a task's human rows (average, best, pooled, intervals, agreement, per
+    /// category, per board half and subset) from an answer-level export alone, with the
+    /// site's functions, seeds and settings: the numbers equal the site's.
+    ///
+    /// Example: memeboard stats --export demo-mcq-answers.csv [--json]
+    Stats {
+        /// The export (CSV or JSON Lines, as downloaded from
+        /// /api/owner/tasks/{slug}/export.csv or .jsonl).
+        #[arg(long)]
+        export: PathBuf,
+        /// Print the report as JSON (full precision) instead of tables.
+        #[arg(long)]
+        json: bool,
+        /// Bootstrap resamples (default: the configuration's `quiz.bootstrap_resamples`,
+        /// which the site uses).
+        #[arg(long)]
+        resamples: Option<usize>,
+        /// Categories with fewer items on a board half show no figure (default: the
+        /// configuration's `leaderboard.min_category_items`).
+        #[arg(long)]
+        min_category_items: Option<usize>,
+    },
+    /// Delete a participant's data on request: every session, answer, familiarity answer,
+    /// survey and headphone check in the task's benchmark, named by the export's pseudonym
+    /// or by Prolific id, in one transaction (human rows are recomputed).
+    DeleteParticipant {
+        /// A task of the benchmark.
+        #[arg(long)]
+        task: String,
+        /// The participant's pseudonym (the export's `participant` column) or Prolific id.
+        who: String,
+    },
     Distractors {
         /// Benchmark slug (e.g. `demo` or `chime`).
         #[arg(long, default_value = "demo")]
@@ -163,6 +198,47 @@ async fn main() -> anyhow::Result<()> {
                     out.display()
                 );
             }
+            storage.close().await;
+            Ok(())
+        }
+        Command::Stats {
+            export,
+            json,
+            resamples,
+            min_category_items,
+        } => {
+            let settings = Settings::load(&cli.config_dir)?;
+            let text = std::fs::read_to_string(&export)
+                .with_context(|| format!("reading {}", export.display()))?;
+            let options = StatsOptions {
+                resamples: resamples.unwrap_or(settings.quiz.bootstrap_resamples),
+                min_category_items: min_category_items
+                    .unwrap_or(settings.leaderboard.min_category_items),
+            };
+            let report = stats_from_export(&text, options)
+                .with_context(|| format!("{}", export.display()))?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&report)?);
+            } else {
+                print!("{}", render(&report));
+            }
+            Ok(())
+        }
+        Command::DeleteParticipant { task, who } => {
+            let settings = settings()?;
+            let storage = Storage::connect(&settings.database_url(), 2).await?;
+            memeboard_server::upgrade::run(&storage, settings.quiz.bootstrap_resamples).await?;
+            let deleted = delete_participant(&storage, &task, &who)
+                .await
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            println!(
+                "deleted {} session(s) and {} answer(s) of {} participant(s) named `{}` in {}",
+                deleted.sessions,
+                deleted.answers,
+                deleted.participants,
+                deleted.who,
+                deleted.tasks.join(", ")
+            );
             storage.close().await;
             Ok(())
         }

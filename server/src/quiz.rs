@@ -29,8 +29,9 @@ use std::collections::BTreeMap;
 
 /// Longest accepted idempotency key / recruitment id.
 const MAX_KEY_LEN: usize = 128;
-/// Seed of the bootstrap (fixed so the same data always shows the same interval).
-const BOOTSTRAP_SEED: u64 = 0x6d65_6d65_626f_6172;
+/// Seed of the quiz statistics' bootstrap (fixed so the same data always shows the same
+/// interval; `memeboard stats --export` uses it too).
+pub const BOOTSTRAP_SEED: u64 = 0x6d65_6d65_626f_6172;
 
 /// Random hex string of `bytes` random bytes (OS randomness).
 pub fn random_hex(bytes: usize) -> anyhow::Result<String> {

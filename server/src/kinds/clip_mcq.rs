@@ -98,6 +98,16 @@ impl ServerKind for ClipMcq {
         subset != MAIN || !item.prompt.text_cheat
     }
 
+    fn export_facets(item: &TypedItem<Self>) -> Vec<(String, String)> {
+        let p = &item.prompt;
+        vec![
+            ("language".into(), p.language.clone().unwrap_or_default()),
+            ("sound_type".into(), label_key(&p.sound_type)),
+            ("question_type".into(), label_key(&p.question_type)),
+            ("text_cheat".into(), p.text_cheat.to_string()),
+        ]
+    }
+
     async fn score_file(
         _ctx: FileContext<'_>,
         items: &[TypedItem<Self>],

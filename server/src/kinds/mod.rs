@@ -144,6 +144,12 @@ pub trait ServerKind: Kind {
         true
     }
 
+    /// Public facets of an item that analyses group answers by (e.g. a clip's language and
+    /// sound type), written to the raw-data export's `facets` column (none by default).
+    fn export_facets(_item: &TypedItem<Self>) -> Vec<(String, String)> {
+        Vec::new()
+    }
+
     /// The item as a prediction file may name it (no gold).
     fn manifest_item(item: &TypedItem<Self>) -> ManifestItem;
     /// One line of `inputs.jsonl`: what a model needs to answer (no gold).

@@ -166,7 +166,7 @@ pub fn is_admin(settings: &Settings, headers: &HeaderMap) -> bool {
         && bearer(headers).is_some_and(|t| hash_token(t) == hash_token(configured))
 }
 
-pub(super) fn require_admin(settings: &Settings, headers: &HeaderMap) -> ApiResult<()> {
+pub(crate) fn require_admin(settings: &Settings, headers: &HeaderMap) -> ApiResult<()> {
     if settings.admin.token.is_empty() {
         return Err(ApiError::Forbidden(msg!("auth.admin_disabled")));
     }

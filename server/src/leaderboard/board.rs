@@ -531,7 +531,7 @@ fn items_fingerprint<'a>(
         );
         hash = hash.wrapping_add(h);
     }
-    (n, hash as i64, 0, None)
+    (n, hash as i64, 0, None, 0)
 }
 
 /// A baseline row scored by the kind's scorer, summarised like a model row.

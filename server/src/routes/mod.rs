@@ -1,7 +1,8 @@
 //! HTTP routes: thin handlers that parse input, call the feature modules ([`crate::quiz`],
-//! [`crate::leaderboard`]) and return JSON. One file per feature.
+//! [`crate::leaderboard`], [`crate::export`]) and return JSON. One file per feature.
 
 mod leaderboard;
+mod owner;
 mod quizzes;
 
 use crate::error::{ApiError, ApiResult};
@@ -121,6 +122,7 @@ pub fn api_router(state: &AppState) -> Router<AppState> {
         .route("/sessions/{id}/prefaces", post(quizzes::submit_preface))
         .route("/sessions/{id}/results", get(quizzes::get_results))
         .merge(leaderboard::router(state))
+        .merge(owner::router())
         .route("/openapi.json", get(openapi))
         .route("/embedding-model", get(embedding_model))
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES))

@@ -2,12 +2,14 @@
 //! portable queries (`$n` placeholders, BIGINT flags and timestamps) and embedded migrations.
 
 mod benchmarks;
+mod export;
 mod media;
 mod sessions;
 mod submissions;
 mod upgrade;
 
 pub use benchmarks::*;
+pub use export::*;
 pub use media::*;
 pub use sessions::*;
 pub use submissions::*;

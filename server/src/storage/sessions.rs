@@ -654,8 +654,8 @@ impl Storage {
     }
 
     /// A cheap fingerprint of a task's crowd data: (completed sessions, their answers, scored
-    /// answers, latest completion). Crowd statistics computed from equal fingerprints are
-    /// equal, so they can be reused (see `crowd_cache`).
+    /// answers, latest completion, crowd version — bumped by every deletion). Crowd statistics
+    /// computed from equal fingerprints are equal, so they can be reused (see `crowd_cache`).
     pub async fn crowd_fingerprint(
         &self,
         task_id: &str,
@@ -664,7 +664,7 @@ impl Storage {
             "SELECT COUNT(DISTINCT s.id) AS sessions, COUNT(a.id) AS answers, \
              COUNT(a.score) AS scored, \
              MAX(s.completed_at) + (SELECT exclude_failed_checks FROM tasks WHERE id = $1) \
-             AS latest \
+             AS latest, (SELECT crowd_version FROM tasks WHERE id = $1) AS version \
              FROM sessions s LEFT JOIN answers a ON a.session_id = s.id \
              WHERE s.task_id = $1 AND s.completed_at IS NOT NULL",
         )
@@ -676,17 +676,21 @@ impl Storage {
             row.try_get("answers")?,
             row.try_get("scored")?,
             row.try_get("latest")?,
+            row.try_get("version")?,
         ))
     }
 
-    /// Scored responses of all *completed* sessions of a task (the crowd).
+    /// Scored responses of all *completed* sessions of a task (the crowd), in the order the
+    /// crowd statistics read them: by participant pseudonym, item, answer time and session
+    /// pseudonym (see [`crate::pseudonym::crowd_order`]), which the raw-data export carries, so
+    /// `memeboard stats --export` reproduces the bootstrap intervals exactly.
     pub async fn crowd_responses(
         &self,
         task_id: &str,
     ) -> Result<Vec<CrowdResponseRow>, StorageError> {
         let rows = sqlx::query(
             "SELECT s.participant_id, a.item_id, i.category, a.choice, a.score, \
-             p.familiarity \
+             p.familiarity, t.benchmark_id, s.id AS session_id, a.created_at \
              FROM answers a JOIN sessions s ON s.id = a.session_id \
              JOIN items i ON i.id = a.item_id \
              JOIN tasks t ON t.id = s.task_id \
@@ -698,19 +702,31 @@ impl Storage {
         .bind(task_id)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
+        let mut keyed = rows
+            .iter()
             .map(|r| {
-                Ok(CrowdResponseRow {
+                let benchmark: String = r.try_get("benchmark_id")?;
+                let session: String = r.try_get("session_id")?;
+                let row = CrowdResponseRow {
                     participant_id: r.try_get("participant_id")?,
                     item_id: r.try_get("item_id")?,
                     category: r.try_get("category")?,
                     choice: r.try_get("choice")?,
                     score: r.try_get("score")?,
                     familiarity: r.try_get("familiarity")?,
-                })
+                };
+                let key = crate::pseudonym::crowd_order(
+                    &benchmark,
+                    &row.participant_id,
+                    &row.item_id,
+                    r.try_get("created_at")?,
+                    &session,
+                );
+                Ok((key, row))
             })
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(Into::into)
+            .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        keyed.sort_by(|a, b| a.0.cmp(&b.0));
+        Ok(keyed.into_iter().map(|(_, row)| row).collect())
     }
 
     /// The cached embedding baseline of a task and the model it was computed with.

@@ -23,7 +23,7 @@ use tower::ServiceExt;
 const ADMIN: &str = "admin-secret-for-tests";
 
 /// Whether ffmpeg is here; panics when it is required but missing.
-fn tools() -> bool {
+pub(crate) fn tools() -> bool {
     let ok = Command::new("ffmpeg")
         .arg("-version")
         .output()
@@ -200,7 +200,7 @@ fn p_contains(problems: &[String], e: &str) -> bool {
     problems.iter().any(|p| p.starts_with(e))
 }
 
-async fn app_with_clips(db: Db) -> (TestApp, tempfile::TempDir) {
+pub(crate) async fn app_with_clips(db: Db) -> (TestApp, tempfile::TempDir) {
     let (mut settings, dir) = test_settings(db, false).await;
     settings.admin.token = ADMIN.into();
     settings.leaderboard.min_category_items = 1;
@@ -220,7 +220,7 @@ async fn app_with_clips(db: Db) -> (TestApp, tempfile::TempDir) {
     (app, media)
 }
 
-fn start_body(native: &str, check: Option<(u8, u8)>) -> Value {
+pub(crate) fn start_body(native: &str, check: Option<(u8, u8)>) -> Value {
     let mut body = json!({
         "consent": true,
         "survey": {"age_range": "25-34", "native_language": native, "online_time": "three_to_six_hours", "meme_familiarity": 3, "skip_flagged": false},
@@ -231,7 +231,7 @@ fn start_body(native: &str, check: Option<(u8, u8)>) -> Value {
     body
 }
 
-async fn preface(
+pub(crate) async fn preface(
     app: &TestApp,
     session: &str,
     item: &str,
@@ -244,7 +244,7 @@ async fn preface(
     .await
 }
 
-async fn answer(
+pub(crate) async fn answer(
     app: &TestApp,
     session: &str,
     item: &str,

@@ -14,6 +14,7 @@ mod clips;
 mod distractors;
 mod explanation_board;
 mod explanation_quiz;
+mod export;
 mod helpers;
 mod import;
 mod inference;

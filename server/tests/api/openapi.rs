@@ -45,6 +45,11 @@ const ROUTES: &[(&str, &str)] = &[
     ("get", "/api/submissions/{id}"),
     ("get", "/api/submissions/{id}/items"),
     ("post", "/api/admin/tasks/{slug}/board"),
+    // Owner raw data (routes/owner.rs).
+    ("get", "/api/owner/tasks/{slug}/export.csv"),
+    ("get", "/api/owner/tasks/{slug}/export.jsonl"),
+    ("get", "/api/owner/tasks/{slug}/export-dictionary"),
+    ("delete", "/api/owner/tasks/{slug}/participants/{who}"),
 ];
 
 const METHODS: &[&str] = &[

@@ -1,0 +1,618 @@
+//! Raw data for a task's owner: the answer-level export (CSV and JSON Lines, streamed from the
+//! database page by page) with its data dictionary, pseudonyms, the exclusion flag, deleting
+//! a participant's data on request, and (in [`stats`]) recomputing the site's human rows
+//! from an export alone (`memeboard stats --export`).
+//!
+//! Documented for readers in `docs/data-export.md`.
+
+pub mod stats;
+
+pub use crate::pseudonym::{crowd_order, pseudonym};
+
+use crate::error::{ApiError, ApiResult};
+use crate::files::{csv_field, csv_text};
+use crate::kinds::{self, ServerKind};
+use crate::state::AppState;
+use crate::storage::{BoardTaskRow, ExportAnswerRow, ExportCursor, Storage};
+use axum::body::{Body, Bytes};
+use axum::http::HeaderMap;
+use memeboard_core::api::{DataDictionary, DeleteParticipantResponse, DictionaryColumn};
+use memeboard_core::kinds::{AnswerValue, Scoring, TaskKind};
+use memeboard_core::predictions::{FileFormat, Split};
+use memeboard_core::with_kind;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+/// Answers read from the database per page of the export.
+const PAGE: i64 = 500;
+
+/// Who may read a task's raw data and delete from it. The one place the export routes
+/// authorise: today the site admin's token (see `leaderboard::require_admin`); owner tokens
+/// per benchmark plug in here.
+async fn authorize(state: &AppState, headers: &HeaderMap, task_slug: &str) -> ApiResult<()> {
+    let _ = task_slug;
+    crate::leaderboard::require_admin(&state.settings, headers)
+}
+
+/// The task's rules that leave sessions out of the human rows.
+#[derive(Debug, Clone, Copy)]
+pub struct ExclusionRules {
+    /// Leave out sessions that failed the headphone check (clip quizzes).
+    pub exclude_failed_checks: bool,
+}
+
+impl ExclusionRules {
+    /// The rules of a task.
+    pub fn of(task: &BoardTaskRow) -> Self {
+        Self {
+            exclude_failed_checks: task.exclude_failed_checks,
+        }
+    }
+}
+
+/// Whether a session is left out of the human rows, and why: `(code, explanation)`. The one
+/// place the export's `excluded` / `exclusion_reason` columns come from; it agrees with the
+/// filter of `Storage::crowd_responses` (tested), and `memeboard stats --export` drops
+/// exactly the rows flagged here.
+pub fn exclusion(
+    rules: &ExclusionRules,
+    session: &ExportAnswerRow,
+) -> Option<(&'static str, String)> {
+    let check: Value = serde_json::from_str(session.headphone_json.as_deref()?).ok()?;
+    if rules.exclude_failed_checks && check["passed"] == Value::Bool(false) {
+        return Some((
+            "failed_headphone_check",
+            format!(
+                "failed the headphone check ({} of {} trials right) and the task leaves out failed checks",
+                check["correct"], check["trials"]
+            ),
+        ));
+    }
+    None
+}
+
+/// How a column's values are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ColumnType {
+    /// A string.
+    Text,
+    /// An integer (flags are 0/1; times are milliseconds since the Unix epoch).
+    Integer,
+    /// A decimal number, written with the shortest digits that read back exactly.
+    Number,
+    /// A JSON array or object (compact JSON text in CSV).
+    Json,
+}
+
+impl ColumnType {
+    fn name(self) -> &'static str {
+        match self {
+            Self::Text => "text",
+            Self::Integer => "integer",
+            Self::Number => "number",
+            Self::Json => "json",
+        }
+    }
+}
+
+/// Every column of the export in file order, with its type and meaning: the data dictionary
+/// (served, and mirrored in `docs/data-export.md`; tests keep the three in step).
+pub const COLUMNS: &[(&str, ColumnType, &str)] = &[
+    ("task", ColumnType::Text, "Task slug."),
+    ("task_kind", ColumnType::Text, "Task kind: text_mcq, explanation, panel_order, panel_type or clip_mcq."),
+    ("participant", ColumnType::Text, "Participant pseudonym: first 16 hex digits of SHA-256 over a tag, the benchmark id and the participant id; the same in every task of the benchmark."),
+    ("session", ColumnType::Text, "Session pseudonym (the same construction over the session id); a participant who retakes a quiz has several."),
+    ("prolific_pid", ColumnType::Text, "Prolific PROLIFIC_PID given at the start, if any (identifies the participant on Prolific)."),
+    ("study_id", ColumnType::Text, "Prolific STUDY_ID, if any."),
+    ("recruitment_session_id", ColumnType::Text, "Prolific SESSION_ID, if any."),
+    ("session_started_at", ColumnType::Integer, "When the session started (ms since the Unix epoch, UTC)."),
+    ("session_completed_at", ColumnType::Integer, "When the last answer of the batch was stored (ms); empty while the batch is unfinished. Human rows count completed sessions only."),
+    ("position", ColumnType::Integer, "Position of the item in the participant's batch (0-based)."),
+    ("item_id", ColumnType::Text, "Item id (as in the task's inputs.jsonl)."),
+    ("category", ColumnType::Text, "Item category key (meme type, question type, structure type…)."),
+    ("split", ColumnType::Text, "dev (gold public) or test (gold hidden)."),
+    ("board_half", ColumnType::Text, "For test items, the board that scores them: public or private; empty for dev items."),
+    ("subsets", ColumnType::Json, "Item subsets the boards can switch to, e.g. [\"full\",\"main\"] (clips answerable from text alone are not in main)."),
+    ("facets", ColumnType::Json, "Kind-dependent public facets of the item, e.g. a clip's language, sound_type, question_type and text_cheat; {} for kinds without."),
+    ("familiarity", ColumnType::Text, "Answer to the familiarity question asked before the item (clip quizzes): familiar, seen_not_familiar or unseen."),
+    ("num_options", ColumnType::Integer, "Number of options of a choice item (the categories of the agreement statistics)."),
+    ("option_order", ColumnType::Json, "The option order shown: canonical option indices (0-based) by displayed position; [] for kinds without options."),
+    ("answer_position", ColumnType::Integer, "The answer in display terms: the displayed position chosen (1-based), for choice items."),
+    ("answer_text", ColumnType::Text, "The answer as text: the chosen option, the explanation written, the structure label or the panel order."),
+    ("answer_canonical", ColumnType::Json, "The answer in canonical terms, as stored (independent of the display order)."),
+    ("choice", ColumnType::Integer, "Canonical option chosen (0-based), for choice items."),
+    ("correct", ColumnType::Integer, "1 right, 0 wrong, for kinds with right and wrong answers; empty for similarity kinds and unscored answers."),
+    ("score", ColumnType::Number, "The answer's primary score as the human rows average it: 1/0 for choices, the panel-order score, the raw embedding cosine for explanations; empty while unscored."),
+    ("score_details", ColumnType::Json, "Secondary scores (explanations: model, cosine, rescaled cosine, BERTScore-F1), if any."),
+    ("board_baseline", ColumnType::Number, "Explanations: the task's random-pair similarity, against which boards rescale scores ((score - baseline) / (1 - baseline)); empty for other kinds."),
+    ("response_ms", ColumnType::Integer, "Time from showing the item to the answer (ms, as measured by the browser)."),
+    ("plays", ColumnType::Integer, "Clip quizzes: times the clip was started (replays = plays - 1)."),
+    ("answered_at", ColumnType::Integer, "When the answer was stored (ms since the Unix epoch, UTC)."),
+    ("survey_age_range", ColumnType::Text, "Survey: age range (18-24, 25-34, 35-44, 45-54, 55+, prefer_not_to_say)."),
+    ("survey_native_language", ColumnType::Text, "Survey: native language (chinese, english, spanish, french, german, japanese, korean, other)."),
+    ("survey_online_time", ColumnType::Text, "Survey: daily time online (under_one_hour, one_to_three_hours, three_to_six_hours, over_six_hours)."),
+    ("survey_meme_familiarity", ColumnType::Integer, "Survey: self-rated familiarity with Chinese internet memes, 1 (none) to 5."),
+    ("survey_skip_flagged", ColumnType::Integer, "Survey: 1 if the participant opted out of items flagged for profanity or offence."),
+    ("headphone_trials", ColumnType::Integer, "Clip quizzes: headphone-check trials presented."),
+    ("headphone_correct", ColumnType::Integer, "Clip quizzes: headphone-check trials answered right."),
+    ("headphone_passed", ColumnType::Integer, "Clip quizzes: 1 if the headphone check was passed (at least 5 of 6 right)."),
+    ("excluded", ColumnType::Integer, "1 if the session is left out of the human rows by the task's quality rules; the site and `memeboard stats --export` drop these rows."),
+    ("exclusion_reason", ColumnType::Text, "Why the session is excluded, as a code (e.g. failed_headphone_check); empty if not."),
+    ("exclusion_detail", ColumnType::Text, "The same in words."),
+];
+
+/// Notes every data dictionary carries.
+const NOTES: &[&str] = &[
+    "One row per recorded answer, sessions in start order, items in batch order. CSV: UTF-8 with a byte-order mark, a header row, RFC 4180 quoting; text cells starting with = + - @ tab or carriage return get a leading ' so spreadsheets do not run them as formulas. JSON Lines: one object per answer with the same keys.",
+    "Pseudonyms replace participant and session ids (which act as the participant on the site); Prolific ids are kept as given, so remove the prolific_pid, study_id and recruitment_session_id columns before publishing the file.",
+    "The correct and score columns of test items reveal the hidden gold: publish them only when the test split is retired.",
+    "Rating judgements (human evaluation of model outputs) do not exist on the site yet; when they do, they get an export of their own.",
+    "Human rows count the answers of completed sessions (session_completed_at set) that are not excluded; `memeboard stats --export FILE` recomputes them from this file alone.",
+];
+
+/// The data dictionary of a task's export.
+pub fn dictionary(task: &str) -> DataDictionary {
+    DataDictionary {
+        task: task.to_owned(),
+        columns: COLUMNS
+            .iter()
+            .map(|(name, t, meaning)| DictionaryColumn {
+                name: (*name).to_owned(),
+                value_type: t.name().to_owned(),
+                meaning: (*meaning).to_owned(),
+            })
+            .collect(),
+        notes: NOTES.iter().map(|n| (*n).to_owned()).collect(),
+    }
+}
+
+/// One row of the export (a JSON Lines object; a CSV row in [`COLUMNS`] order). Read back by
+/// [`stats`] from either format.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct ExportRecord {
+    pub task: String,
+    pub task_kind: String,
+    pub participant: String,
+    pub session: String,
+    pub prolific_pid: Option<String>,
+    pub study_id: Option<String>,
+    pub recruitment_session_id: Option<String>,
+    pub session_started_at: i64,
+    pub session_completed_at: Option<i64>,
+    pub position: i64,
+    pub item_id: String,
+    pub category: String,
+    pub split: String,
+    pub board_half: Option<String>,
+    pub subsets: Vec<String>,
+    pub facets: BTreeMap<String, String>,
+    pub familiarity: Option<String>,
+    pub num_options: Option<i64>,
+    pub option_order: Vec<usize>,
+    pub answer_position: Option<i64>,
+    pub answer_text: Option<String>,
+    pub answer_canonical: Value,
+    pub choice: Option<i64>,
+    pub correct: Option<i64>,
+    pub score: Option<f64>,
+    pub score_details: Option<Value>,
+    pub board_baseline: Option<f64>,
+    pub response_ms: i64,
+    pub plays: Option<i64>,
+    pub answered_at: i64,
+    pub survey_age_range: Option<String>,
+    pub survey_native_language: Option<String>,
+    pub survey_online_time: Option<String>,
+    pub survey_meme_familiarity: Option<i64>,
+    pub survey_skip_flagged: Option<i64>,
+    pub headphone_trials: Option<i64>,
+    pub headphone_correct: Option<i64>,
+    pub headphone_passed: Option<i64>,
+    pub excluded: i64,
+    pub exclusion_reason: Option<String>,
+    pub exclusion_detail: Option<String>,
+}
+
+/// Scores a stored answer against the item's gold: `Some(right)` for kinds with right and
+/// wrong answers.
+type Correctness = Arc<dyn Fn(&AnswerValue) -> Option<bool> + Send + Sync>;
+
+/// What the export needs to know of one item (decoded once per export).
+struct ItemFacts {
+    category: String,
+    split: Split,
+    board_half: &'static str,
+    subsets: Vec<String>,
+    facets: BTreeMap<String, String>,
+    num_options: Option<i64>,
+    /// Option texts in canonical order (choice kinds whose view lists options).
+    options: Vec<String>,
+    /// 1/0 correctness of a stored answer, for kinds with right and wrong answers.
+    correct: Correctness,
+}
+
+/// Everything fixed for one export.
+struct ExportContext {
+    slug: String,
+    kind: TaskKind,
+    benchmark_id: String,
+    rules: ExclusionRules,
+    board_baseline: Option<f64>,
+    items: HashMap<String, ItemFacts>,
+}
+
+fn item_facts<K: ServerKind>(item: kinds::TypedItem<K>) -> ItemFacts
+where
+    K::Gold: Send + Sync + 'static,
+{
+    let subsets = if K::SUBSETS.is_empty() {
+        vec!["full".to_owned()]
+    } else {
+        K::SUBSETS
+            .iter()
+            .filter(|s| K::in_subset(&item, s))
+            .map(|s| (*s).to_owned())
+            .collect()
+    };
+    let presented = K::present(&item.prompt, 0, &item.row.id);
+    let shown: Vec<String> = serde_json::to_value(&presented.view)
+        .ok()
+        .and_then(|v| serde_json::from_value(v["options"].clone()).ok())
+        .unwrap_or_default();
+    let mut options = vec![String::new(); presented.order.len()];
+    if shown.len() == presented.order.len() {
+        for (text, &c) in shown.into_iter().zip(&presented.order) {
+            if let Some(slot) = options.get_mut(c) {
+                *slot = text;
+            }
+        }
+    } else {
+        options.clear();
+    }
+    let gold = item.gold.clone();
+    ItemFacts {
+        category: item.row.category.clone(),
+        split: item.row.split,
+        board_half: match item.row.board_half {
+            memeboard_core::api::BoardSplit::Public => "public",
+            memeboard_core::api::BoardSplit::Private => "private",
+        },
+        subsets,
+        facets: K::export_facets(&item).into_iter().collect(),
+        num_options: K::num_choices(&item.prompt).and_then(|n| i64::try_from(n).ok()),
+        options,
+        correct: Arc::new(move |a: &AnswerValue| {
+            let answer = K::answer_of(a.clone()).ok()?;
+            match K::score(&gold, &answer) {
+                Scoring::Scored(o) => K::correct(&o),
+                Scoring::Pending | Scoring::Unscored => None,
+            }
+        }),
+    }
+}
+
+async fn find_task(storage: &Storage, slug: &str) -> ApiResult<BoardTaskRow> {
+    storage
+        .find_board_task(slug)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no task named `{slug}`")))
+}
+
+async fn context(storage: &Storage, task: &BoardTaskRow) -> ApiResult<ExportContext> {
+    let kind = TaskKind::parse(&task.task.kind).ok_or_else(|| {
+        ApiError::Unexpected(anyhow::anyhow!("unknown task kind `{}`", task.task.kind))
+    })?;
+    let task_baseline = storage.task_baseline(&task.task.id).await?.map(|(b, _)| b);
+    let (items, rescales) = with_kind!(kind, K => {
+        let items: HashMap<String, ItemFacts> = kinds::typed_items::<K>(storage, task)
+            .await?
+            .into_iter()
+            .map(|i| (i.row.id.clone(), item_facts::<K>(i)))
+            .collect();
+        let rescales = task_baseline.is_some_and(|b| K::board_value(1.0, Some(b)) != 1.0 || K::board_value(0.0, Some(b)) != 0.0);
+        (items, rescales)
+    });
+    Ok(ExportContext {
+        slug: task.task.slug.clone(),
+        kind,
+        benchmark_id: task.task.benchmark_id.clone(),
+        rules: ExclusionRules::of(task),
+        board_baseline: task_baseline.filter(|_| rescales),
+        items,
+    })
+}
+
+fn flag(b: bool) -> i64 {
+    i64::from(b)
+}
+
+/// The answer as text: the chosen option, or the answer's one field (explanation text,
+/// structure label, panel order), or its compact JSON.
+fn answer_text(answer: &Value, choice: Option<i64>, facts: Option<&ItemFacts>) -> Option<String> {
+    if let (Some(c), Some(f)) = (choice, facts) {
+        if let Some(text) = usize::try_from(c).ok().and_then(|c| f.options.get(c)) {
+            return Some(text.clone());
+        }
+    }
+    let mut fields = answer.as_object()?.clone();
+    fields.remove("kind");
+    fields.remove("plays");
+    if fields.len() != 1 {
+        return Some(Value::Object(fields).to_string());
+    }
+    let (_, v) = fields.into_iter().next()?;
+    Some(match v {
+        Value::String(s) => s,
+        Value::Array(a) => a
+            .iter()
+            .map(|x| x.as_str().map_or_else(|| x.to_string(), str::to_owned))
+            .collect::<Vec<_>>()
+            .join(","),
+        other => other.to_string(),
+    })
+}
+
+fn record(ctx: &ExportContext, row: ExportAnswerRow) -> ApiResult<ExportRecord> {
+    let facts = ctx.items.get(&row.item_id);
+    let answer: Value = crate::storage::decode_json("answers.answer_json", &row.answer_json)?;
+    let order: Vec<usize> =
+        crate::storage::decode_json("answers.option_order_json", &row.option_order_json)?;
+    let survey: Value = crate::storage::decode_json("sessions.survey_json", &row.survey_json)?;
+    let headphone: Option<Value> = row
+        .headphone_json
+        .as_deref()
+        .map(|j| crate::storage::decode_json("sessions.headphone_json", j))
+        .transpose()?;
+    let correct = facts.and_then(|f| {
+        serde_json::from_value::<AnswerValue>(answer.clone())
+            .ok()
+            .and_then(|a| (f.correct)(&a))
+    });
+    let answer_position = row.choice.and_then(|c| {
+        order
+            .iter()
+            .position(|&o| i64::try_from(o) == Ok(c))
+            .map(|p| p as i64 + 1)
+    });
+    let excluded = exclusion(&ctx.rules, &row);
+    let text = |v: &Value| v.as_str().map(str::to_owned);
+    let hp = |k: &str| headphone.as_ref().and_then(|h| h[k].as_i64());
+    Ok(ExportRecord {
+        task: ctx.slug.clone(),
+        task_kind: ctx.kind.as_str().to_owned(),
+        participant: pseudonym(&ctx.benchmark_id, "participant", &row.participant_id),
+        session: pseudonym(&ctx.benchmark_id, "session", &row.session_id),
+        prolific_pid: row.prolific_pid,
+        study_id: row.study_id,
+        recruitment_session_id: row.recruitment_session_id,
+        session_started_at: row.session_created_at,
+        session_completed_at: row.session_completed_at,
+        position: row.position,
+        category: facts.map_or_else(String::new, |f| f.category.clone()),
+        split: match facts.map(|f| f.split) {
+            Some(Split::Dev) => "dev".into(),
+            _ => "test".into(),
+        },
+        board_half: facts
+            .filter(|f| f.split == Split::Test)
+            .map(|f| f.board_half.to_owned()),
+        subsets: facts.map_or_else(Vec::new, |f| f.subsets.clone()),
+        facets: facts.map_or_else(BTreeMap::new, |f| f.facets.clone()),
+        familiarity: row.familiarity,
+        num_options: facts.and_then(|f| f.num_options),
+        option_order: order,
+        answer_position,
+        answer_text: answer_text(&answer, row.choice, facts),
+        plays: answer["plays"].as_i64(),
+        answer_canonical: answer,
+        choice: row.choice,
+        correct: correct.map(flag),
+        score: row.score,
+        score_details: row
+            .scores_json
+            .as_deref()
+            .map(|j| crate::storage::decode_json("answers.scores_json", j))
+            .transpose()?,
+        board_baseline: ctx.board_baseline,
+        response_ms: row.response_ms,
+        answered_at: row.answered_at,
+        survey_age_range: text(&survey["age_range"]),
+        survey_native_language: text(&survey["native_language"]),
+        survey_online_time: text(&survey["online_time"]),
+        survey_meme_familiarity: survey["meme_familiarity"].as_i64(),
+        survey_skip_flagged: survey["skip_flagged"].as_bool().map(flag),
+        headphone_trials: hp("trials"),
+        headphone_correct: hp("correct"),
+        headphone_passed: headphone
+            .as_ref()
+            .and_then(|h| h["passed"].as_bool())
+            .map(flag),
+        excluded: flag(excluded.is_some()),
+        exclusion_reason: excluded.as_ref().map(|(code, _)| (*code).to_owned()),
+        exclusion_detail: excluded.map(|(_, text)| text),
+        item_id: row.item_id,
+    })
+}
+
+/// The CSV header row (with a line break).
+pub fn csv_header() -> String {
+    let mut out = COLUMNS
+        .iter()
+        .map(|(name, _, _)| csv_field(name))
+        .collect::<Vec<_>>()
+        .join(",");
+    out.push_str("\r\n");
+    out
+}
+
+/// One record as a CSV row in [`COLUMNS`] order (with a line break).
+pub fn csv_row(record: &ExportRecord) -> ApiResult<String> {
+    let value = serde_json::to_value(record).map_err(|e| ApiError::Unexpected(e.into()))?;
+    let mut fields = Vec::with_capacity(COLUMNS.len());
+    for (name, _, _) in COLUMNS {
+        fields.push(match &value[*name] {
+            Value::Null => String::new(),
+            Value::String(s) => csv_text(s),
+            v @ (Value::Array(_) | Value::Object(_)) => csv_text(&v.to_string()),
+            v => csv_field(&v.to_string()),
+        });
+    }
+    let mut out = fields.join(",");
+    out.push_str("\r\n");
+    Ok(out)
+}
+
+/// The export of a task as a streamed body: pages of [`PAGE`] answers are read and written
+/// one after the other, so memory stays flat however large the crowd. CSV starts with a
+/// UTF-8 byte-order mark (spreadsheets then read the file as UTF-8) and the header row.
+pub async fn export_body(
+    state: &AppState,
+    headers: &HeaderMap,
+    slug: &str,
+    format: FileFormat,
+) -> ApiResult<Body> {
+    authorize(state, headers, slug).await?;
+    let task = find_task(&state.storage, slug).await?;
+    let ctx = Arc::new(context(&state.storage, &task).await?);
+    let storage = state.storage.clone();
+    let task_id = task.task.id.clone();
+    let preamble = match format {
+        FileFormat::Csv => format!("\u{feff}{}", csv_header()),
+        FileFormat::JsonLines => String::new(),
+    };
+    // State: (cursor, finished); the first chunk is the preamble.
+    let pages = futures_util::stream::unfold(
+        (Some(None::<ExportCursor>), preamble),
+        move |(cursor, preamble)| {
+            let (storage, ctx, task_id) = (storage.clone(), ctx.clone(), task_id.clone());
+            async move {
+                let after = cursor?;
+                if !preamble.is_empty() {
+                    return Some((Ok(Bytes::from(preamble)), (Some(after), String::new())));
+                }
+                match page(&storage, &ctx, &task_id, after.as_ref(), format).await {
+                    Ok((text, next)) => {
+                        let state = (next, String::new());
+                        Some((Ok(Bytes::from(text)), state))
+                    }
+                    Err(e) => {
+                        tracing::error!(error = %e, "export stopped");
+                        Some((
+                            Err(std::io::Error::other(
+                                "the export stopped on a server error",
+                            )),
+                            (None, String::new()),
+                        ))
+                    }
+                }
+            }
+        },
+    );
+    Ok(Body::from_stream(pages))
+}
+
+/// One page of the export as text, and where the next one starts (`None`: done).
+async fn page(
+    storage: &Storage,
+    ctx: &ExportContext,
+    task_id: &str,
+    after: Option<&ExportCursor>,
+    format: FileFormat,
+) -> ApiResult<(String, Option<Option<ExportCursor>>)> {
+    let rows = storage.export_page(task_id, after, PAGE).await?;
+    let next = rows
+        .last()
+        .map(|r| (r.session_created_at, r.session_id.clone(), r.position));
+    let full = rows.len() as i64 == PAGE;
+    let mut out = String::new();
+    for row in rows {
+        let record = record(ctx, row)?;
+        match format {
+            FileFormat::Csv => out.push_str(&csv_row(&record)?),
+            FileFormat::JsonLines => {
+                out.push_str(
+                    &serde_json::to_string(&record).map_err(|e| ApiError::Unexpected(e.into()))?,
+                );
+                out.push('\n');
+            }
+        }
+    }
+    Ok((out, full.then_some(next)))
+}
+
+/// The data dictionary, for the task's owner.
+pub async fn dictionary_for(
+    state: &AppState,
+    headers: &HeaderMap,
+    slug: &str,
+) -> ApiResult<DataDictionary> {
+    authorize(state, headers, slug).await?;
+    let task = find_task(&state.storage, slug).await?;
+    Ok(dictionary(&task.task.slug))
+}
+
+/// Deletes a participant's data on request (owner route): see [`delete_participant`].
+pub async fn delete_participant_request(
+    state: &AppState,
+    headers: &HeaderMap,
+    slug: &str,
+    who: &str,
+) -> ApiResult<DeleteParticipantResponse> {
+    authorize(state, headers, slug).await?;
+    delete_participant(&state.storage, slug, who).await
+}
+
+/// Deletes everything a participant recorded in the benchmark of task `slug` (every task
+/// of it: the pseudonym is per benchmark), named by pseudonym or Prolific id, in one
+/// transaction; the crowd rows of the tasks touched are recomputed on the next request.
+/// Also `memeboard delete-participant --task SLUG WHO`.
+pub async fn delete_participant(
+    storage: &Storage,
+    slug: &str,
+    who: &str,
+) -> ApiResult<DeleteParticipantResponse> {
+    let who = who.trim();
+    if who.is_empty() {
+        return Err(ApiError::BadRequest(
+            "expected a participant pseudonym (16 hex digits, the export's `participant` column) or a Prolific id".into(),
+        ));
+    }
+    let task = find_task(storage, slug).await?;
+    let benchmark = &task.task.benchmark_id;
+    let mut ids: Vec<String> = storage
+        .benchmark_participants(benchmark)
+        .await?
+        .into_iter()
+        .filter(|(id, prolific)| {
+            prolific.as_deref() == Some(who) || pseudonym(benchmark, "participant", id) == who
+        })
+        .map(|(id, _)| id)
+        .collect();
+    ids.sort();
+    ids.dedup();
+    if ids.is_empty() {
+        return Err(ApiError::NotFound(format!(
+            "no participant with pseudonym or Prolific id `{who}` in the benchmark of task `{slug}`; nothing was deleted"
+        )));
+    }
+    let deleted = storage.delete_participants(benchmark, &ids).await?;
+    tracing::info!(
+        task = slug,
+        participants = ids.len(),
+        sessions = deleted.sessions,
+        "participant data deleted on request"
+    );
+    Ok(DeleteParticipantResponse {
+        who: who.to_owned(),
+        participants: ids.len(),
+        participants_removed: deleted.participants,
+        sessions: deleted.sessions,
+        answers: deleted.answers,
+        prefaces: deleted.prefaces,
+        tasks: deleted.tasks,
+    })
+}

@@ -1,0 +1,87 @@
+//! Owner routes: a task's raw data (answer-level export as CSV or JSON Lines, its data
+//! dictionary) and deleting a participant's data on request.
+
+use crate::error::ApiResult;
+use crate::export;
+use crate::state::AppState;
+use axum::extract::{Path, State};
+use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
+use axum::http::HeaderMap;
+use axum::response::IntoResponse;
+use axum::routing::{delete, get};
+use axum::{Json, Router};
+use memeboard_core::api::{DataDictionary, DeleteParticipantResponse};
+use memeboard_core::predictions::FileFormat;
+
+/// Owner routes (mounted under `/api`).
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/owner/tasks/{slug}/export.csv", get(export_csv))
+        .route("/owner/tasks/{slug}/export.jsonl", get(export_jsonl))
+        .route("/owner/tasks/{slug}/export-dictionary", get(dictionary))
+        .route(
+            "/owner/tasks/{slug}/participants/{who}",
+            delete(delete_participant),
+        )
+}
+
+async fn export_file(
+    state: &AppState,
+    headers: &HeaderMap,
+    slug: &str,
+    format: FileFormat,
+) -> ApiResult<impl IntoResponse> {
+    let body = export::export_body(state, headers, slug, format).await?;
+    let (content_type, ext) = match format {
+        FileFormat::Csv => ("text/csv; charset=utf-8", "csv"),
+        FileFormat::JsonLines => ("application/x-ndjson; charset=utf-8", "jsonl"),
+    };
+    Ok((
+        [
+            (CONTENT_TYPE, content_type.to_owned()),
+            (
+                CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{slug}-answers.{ext}\""),
+            ),
+        ],
+        body,
+    ))
+}
+
+/// `GET /api/owner/tasks/{slug}/export.csv`: every answer, streamed.
+async fn export_csv(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(slug): Path<String>,
+) -> ApiResult<impl IntoResponse> {
+    export_file(&state, &headers, &slug, FileFormat::Csv).await
+}
+
+/// `GET /api/owner/tasks/{slug}/export.jsonl`: the same as JSON Lines.
+async fn export_jsonl(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(slug): Path<String>,
+) -> ApiResult<impl IntoResponse> {
+    export_file(&state, &headers, &slug, FileFormat::JsonLines).await
+}
+
+/// `GET /api/owner/tasks/{slug}/export-dictionary`.
+async fn dictionary(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(slug): Path<String>,
+) -> ApiResult<Json<DataDictionary>> {
+    Ok(Json(export::dictionary_for(&state, &headers, &slug).await?))
+}
+
+/// `DELETE /api/owner/tasks/{slug}/participants/{who}` (pseudonym or Prolific id).
+async fn delete_participant(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((slug, who)): Path<(String, String)>,
+) -> ApiResult<Json<DeleteParticipantResponse>> {
+    Ok(Json(
+        export::delete_participant_request(&state, &headers, &slug, &who).await?,
+    ))
+}
