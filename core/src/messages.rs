@@ -530,6 +530,11 @@ pub const CATALOGUE: &[Entry] = &[
     Entry { code: "quota.scope_author", en: " of author `{author}`", zh: "（作者 `{author}`）" },
     Entry { code: "quota.scope_model", en: " of model `{model}` on this task", zh: "（本任务的模型 `{model}`）" },
     // Boards, submissions and uploads.
+    Entry {
+        code: "participant.not_found",
+        en: "no participant with pseudonym or Prolific id `{who}` in the benchmark of task `{slug}`; nothing was deleted",
+        zh: "任务 `{slug}` 所属基准中没有假名或 Prolific id 为 `{who}` 的参与者；未删除任何数据",
+    },
     Entry { code: "task.not_found", en: "no task named `{slug}`", zh: "没有名为 `{slug}` 的任务" },
     Entry { code: "media.task_not_found", en: "no task `{slug}`", zh: "没有任务 `{slug}`" },
     Entry { code: "media.not_found", en: "no media file `{name}`", zh: "没有媒体文件 `{name}`" },

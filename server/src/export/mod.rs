@@ -19,7 +19,7 @@ use axum::http::HeaderMap;
 use memeboard_core::api::{DataDictionary, DeleteParticipantResponse, DictionaryColumn};
 use memeboard_core::kinds::{AnswerValue, Scoring, TaskKind};
 use memeboard_core::predictions::{FileFormat, Split};
-use memeboard_core::with_kind;
+use memeboard_core::{msg, with_kind};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
@@ -299,7 +299,7 @@ async fn find_task(storage: &Storage, slug: &str) -> ApiResult<BoardTaskRow> {
     storage
         .find_board_task(slug)
         .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no task named `{slug}`")))
+        .ok_or_else(|| ApiError::NotFound(msg!("task.not_found", slug = slug)))
 }
 
 async fn context(storage: &Storage, task: &BoardTaskRow) -> ApiResult<ExportContext> {
@@ -595,8 +595,10 @@ pub async fn delete_participant(
     ids.sort();
     ids.dedup();
     if ids.is_empty() {
-        return Err(ApiError::NotFound(format!(
-            "no participant with pseudonym or Prolific id `{who}` in the benchmark of task `{slug}`; nothing was deleted"
+        return Err(ApiError::NotFound(msg!(
+            "participant.not_found",
+            who = who,
+            slug = slug
         )));
     }
     let deleted = storage.delete_participants(benchmark, &ids).await?;
