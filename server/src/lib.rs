@@ -16,6 +16,8 @@ pub mod inference;
 pub mod kinds;
 pub mod leaderboard;
 pub mod media;
+pub mod owners;
+pub mod quality;
 pub mod quiz;
 pub mod raster;
 pub mod rate_limit;

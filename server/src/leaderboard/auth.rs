@@ -12,7 +12,7 @@ use sha2::{Digest, Sha256};
 
 pub(super) const MS_PER_DAY: i64 = 86_400_000;
 
-pub(super) fn hash_token(token: &str) -> String {
+pub(crate) fn hash_token(token: &str) -> String {
     Sha256::digest(token.as_bytes())
         .iter()
         .map(|b| format!("{b:02x}"))
@@ -142,7 +142,7 @@ pub async fn create_author(
     })
 }
 
-pub(super) fn bearer(headers: &HeaderMap) -> Option<&str> {
+pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
     headers
         .get(axum::http::header::AUTHORIZATION)?
         .to_str()
@@ -174,7 +174,7 @@ pub fn is_admin(settings: &Settings, headers: &HeaderMap) -> bool {
         && bearer(headers).is_some_and(|t| hash_token(t) == hash_token(configured))
 }
 
-pub(super) fn require_admin(settings: &Settings, headers: &HeaderMap) -> ApiResult<()> {
+pub(crate) fn require_admin(settings: &Settings, headers: &HeaderMap) -> ApiResult<()> {
     if settings.admin.token.is_empty() {
         return Err(ApiError::Forbidden(
             "admin endpoints are disabled: set MEMEBOARD__ADMIN__TOKEN".into(),

@@ -357,7 +357,6 @@ async fn update_board(
     ApiJson(request): ApiJson<BoardSettingsRequest>,
 ) -> ApiResult<Json<BoardSettingsRequest>> {
     Ok(Json(
-        leaderboard::update_board(&state.storage, &state.settings, &headers, &slug, request)
-            .await?,
+        leaderboard::update_board(&state, &headers, &slug, request).await?,
     ))
 }

@@ -2,6 +2,7 @@
 //! [`crate::leaderboard`]) and return JSON. One file per feature.
 
 mod leaderboard;
+mod owners;
 mod quizzes;
 
 use crate::error::{ApiError, ApiResult};
@@ -116,6 +117,7 @@ pub fn api_router(state: &AppState) -> Router<AppState> {
         .route("/sessions/{id}/prefaces", post(quizzes::submit_preface))
         .route("/sessions/{id}/results", get(quizzes::get_results))
         .merge(leaderboard::router(state))
+        .merge(owners::router())
         .route("/openapi.json", get(openapi))
         .route("/embedding-model", get(embedding_model))
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES))

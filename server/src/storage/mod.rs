@@ -3,12 +3,14 @@
 
 mod benchmarks;
 mod media;
+mod owners;
 mod sessions;
 mod submissions;
 mod upgrade;
 
 pub use benchmarks::*;
 pub use media::*;
+pub use owners::*;
 pub use sessions::*;
 pub use submissions::*;
 pub use upgrade::*;

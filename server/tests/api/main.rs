@@ -20,6 +20,7 @@ mod inference;
 mod integrity;
 mod leaderboard;
 mod openapi;
+mod owners;
 mod panels;
 mod quiz_flow;
 mod quiz_rules;

@@ -45,6 +45,13 @@ const ROUTES: &[(&str, &str)] = &[
     ("get", "/api/submissions/{id}"),
     ("get", "/api/submissions/{id}/items"),
     ("post", "/api/admin/tasks/{slug}/board"),
+    // Owners (routes/owners.rs).
+    ("post", "/api/admin/owners"),
+    ("get", "/api/owner/tasks"),
+    ("get", "/api/owner/tasks/{slug}/console"),
+    ("put", "/api/owner/tasks/{slug}/settings"),
+    ("get", "/api/owner/tasks/{slug}/progress"),
+    ("post", "/api/sessions/{id}/checks"),
 ];
 
 const METHODS: &[&str] = &[
