@@ -154,8 +154,10 @@ fn Console(slug: String, token: String, forget: Callback<()>) -> impl IntoView {
         async move { api::console(&slug, &token).await }
     });
     let reload = Callback::new(move |()| version.update(|v| *v += 1));
+    // Outlives a reload of the console (after a save), so "Saved." stays on screen.
+    let message = RwSignal::new(None::<Result<(), String>>);
     view! {
-        <Suspense fallback=|| view! { <Loading /> }>
+        <Transition fallback=|| view! { <Loading /> }>
             <ErrorBoundary fallback=error_fallback>
                 {move || Suspend::new(async move {
                     data.await
@@ -165,12 +167,13 @@ fn Console(slug: String, token: String, forget: Callback<()>) -> impl IntoView {
                                     console=c
                                     token=token_r.get_value()
                                     reload=reload
+                                    message=message
                                 />
                             }
                         })
                 })}
             </ErrorBoundary>
-        </Suspense>
+        </Transition>
         <ForgetToken forget=forget />
     }
 }
@@ -252,7 +255,12 @@ fn CheckField(
 
 /// Settings form, progress, exclusions, action log and exports of one quiz.
 #[component]
-fn ConsoleView(console: ConsoleResponse, token: String, reload: Callback<()>) -> impl IntoView {
+fn ConsoleView(
+    console: ConsoleResponse,
+    token: String,
+    reload: Callback<()>,
+    message: RwSignal<Option<Result<(), String>>>,
+) -> impl IntoView {
     let i18n = use_i18n();
     let s = console.settings.clone();
     let study = &s.study;
@@ -278,7 +286,6 @@ fn ConsoleView(console: ConsoleResponse, token: String, reload: Callback<()>) ->
     let excluded_items = RwSignal::new(study.excluded_items.join("\n"));
     let categories = RwSignal::new(study.categories.clone());
     let flagged = RwSignal::new(study.flagged_policy);
-    let message = RwSignal::new(None::<Result<(), String>>);
     let sending = RwSignal::new(false);
     let slug = StoredValue::new(console.task.clone());
     let token = StoredValue::new(token);
@@ -489,7 +496,7 @@ fn ConsoleView(console: ConsoleResponse, token: String, reload: Callback<()>) ->
                 view! { <p class="muted">{st(|s| s.none_excluded)}</p> }.into_any()
             } else {
                 view! {
-                    <div class="table-wrap">
+                    <div class="console-table">
                         <table data-testid="exclusions">
                             <thead>
                                 <tr>
@@ -536,7 +543,7 @@ fn ConsoleView(console: ConsoleResponse, token: String, reload: Callback<()>) ->
         </section>
         <section class="card">
             <h2>{st(|s| s.actions_title)}</h2>
-            <div class="table-wrap">
+            <div class="console-table">
                 <table data-testid="actions">
                     <thead>
                         <tr>
@@ -689,7 +696,7 @@ fn Progress(
                         </ul>
                         <details>
                             <summary>{s.per_item}</summary>
-                            <div class="table-wrap">
+                            <div class="console-table">
                                 <table>
                                     <thead>
                                         <tr>
