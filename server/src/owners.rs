@@ -165,6 +165,21 @@ pub async fn create_owner(
     })
 }
 
+/// `POST /api/admin/tasks/{task}/board`: the board switches, for the admin or an owner of the
+/// task's benchmark; the change is logged.
+pub async fn update_board(
+    state: &AppState,
+    headers: &HeaderMap,
+    slug: &str,
+    req: memeboard_core::api::BoardSettingsRequest,
+) -> ApiResult<memeboard_core::api::BoardSettingsRequest> {
+    let actor = authorize(state, headers, slug).await?;
+    let now = crate::leaderboard::update_board(&state.storage, slug, &req).await?;
+    let detail = serde_json::to_value(&req).context("encode board settings")?;
+    log_action(&state.storage, &actor, "update_board", &detail).await?;
+    Ok(now)
+}
+
 /// `POST /api/admin/owners`: the admin creates an owner token.
 pub async fn create_owner_as_admin(
     state: &AppState,

@@ -7,7 +7,6 @@ use crate::files::csv_text;
 use crate::kinds::{self, ServerKind};
 use crate::state::AppState;
 use crate::storage::{self, BoardTaskRow, Storage, TaskItemRow};
-use axum::http::HeaderMap;
 use memeboard_core::api::FamiliarityRow;
 use memeboard_core::api::{
     BoardAttempts, BoardResponse, BoardRow, BoardSettingsRequest, BoardSplit, RowKind,
@@ -621,15 +620,12 @@ pub fn board_csv(board: &BoardResponse) -> String {
     out
 }
 
-/// Flips board switches: the admin, or an owner of the task's benchmark (logged).
+/// Flips board switches (authorized and logged by `owners::update_board`).
 pub async fn update_board(
-    state: &AppState,
-    headers: &HeaderMap,
+    storage: &Storage,
     slug: &str,
-    req: BoardSettingsRequest,
+    req: &BoardSettingsRequest,
 ) -> ApiResult<BoardSettingsRequest> {
-    let storage = &state.storage;
-    let actor = crate::owners::authorize(state, headers, slug).await?;
     let task = find_task(storage, slug).await?;
     let private_revealed = req.private_revealed.unwrap_or(task.private_revealed);
     let blind = req.blind.unwrap_or(task.blind);
@@ -656,13 +652,6 @@ pub async fn update_board(
     storage
         .update_board_settings(&task.task.id, &switches)
         .await?;
-    crate::owners::log_action(
-        storage,
-        &actor,
-        "update_board",
-        &serde_json::to_value(&req).context("encode board settings")?,
-    )
-    .await?;
     Ok(BoardSettingsRequest {
         private_revealed: Some(private_revealed),
         blind: Some(blind),

@@ -571,7 +571,10 @@ async fn insert_action(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     a: &NewOwnerAction<'_>,
 ) -> Result<(), sqlx::Error> {
-    let id = crate::quiz::random_hex(10).map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
+    let mut bytes = [0u8; 10];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| sqlx::Error::Protocol(format!("OS randomness: {e}")))?;
+    let id: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
     sqlx::query(
         "INSERT INTO owner_actions (id, owner_id, actor_name, benchmark_id, task_id, action, \
          detail_json, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
