@@ -13,6 +13,7 @@
 //!   ([`pages::submit`])
 //! - `/account`: author token and own submissions ([`pages::account`])
 //! - `/models/{id}`: a model page ([`pages::model`])
+//! - `/console`, `/console/{slug}`: an owner's study console ([`pages::console`])
 
 #![warn(missing_docs)]
 
@@ -25,6 +26,7 @@ pub mod i18n;
 pub mod kinds;
 pub mod pages;
 pub mod storage;
+pub mod study_i18n;
 
 use components::header::{SiteFooter, SiteHeader};
 use leptos::prelude::*;
@@ -33,6 +35,7 @@ use leptos_router::path;
 use pages::account::AccountPage;
 use pages::board::BoardPage;
 use pages::boards::BoardsPage;
+use pages::console::ConsolePage;
 use pages::home::HomePage;
 use pages::model::ModelPage;
 use pages::not_found::NotFoundPage;
@@ -62,6 +65,8 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/submit") view=SubmitPage />
                     <Route path=path!("/account") view=AccountPage />
                     <Route path=path!("/models/:id") view=ModelPage />
+                    <Route path=path!("/console") view=ConsolePage />
+                    <Route path=path!("/console/:slug") view=ConsolePage />
                 </Routes>
             </main>
             <SiteFooter />

@@ -16,6 +16,16 @@ pub const PARTICIPANT_SECRET_KEY: &str = "memeboard.participant_secret";
 /// Leaderboard author token (bearer token for uploads), stored on the account page.
 pub const TOKEN_KEY: &str = "memeboard.token";
 
+/// Owner token (a researcher's console, `/console`), kept apart from the author token.
+pub const OWNER_TOKEN_KEY: &str = "memeboard.owner_token";
+
+/// The stored owner token, if any.
+pub fn owner_token() -> Option<String> {
+    get(OWNER_TOKEN_KEY)
+        .map(|t| t.trim().to_owned())
+        .filter(|t| !t.is_empty())
+}
+
 /// `on` once the participant chose to score explanations in the browser (the model is then
 /// loaded, from the Cache API, without asking again).
 pub const BROWSER_MODEL_KEY: &str = "memeboard.browser_model";

@@ -100,6 +100,9 @@ pub struct QuizSummary {
     /// Whether someone who finished may take the quiz again (the owner's choice).
     #[serde(default)]
     pub allow_retake: bool,
+    /// The owner's participant target is reached: new participants are refused.
+    #[serde(default)]
+    pub full: bool,
 }
 
 /// Prolific-style recruitment ids, recorded when present in the quiz URL.
@@ -237,6 +240,18 @@ pub struct SessionResponse {
     /// with `participant_id` and send when starting later sessions (only a hash is stored).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub participant_secret: Option<String>,
+    /// Attention checks of this session, shown before the items they name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub checks: Vec<crate::study::SessionCheck>,
+    /// Set when the session was ended early (screen-out): where to go, and the code.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub screen_out: Option<crate::study::ScreenOut>,
+    /// Once completed, where the owner sends finished participants (e.g. Prolific).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub redirect_url: Option<String>,
+    /// The code that goes with `redirect_url` (Prolific's study code, else the session's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub redirect_code: Option<String>,
 }
 
 /// `POST /api/sessions/{id}/answers`.
@@ -271,6 +286,13 @@ pub struct SubmitAnswerResponse {
     /// For explanations: scores and the reference, sent only after the answer is stored.
     #[serde(default)]
     pub feedback: Option<ExplanationFeedback>,
+    /// With the completion: where the owner sends finished participants (the app follows it
+    /// after showing the code).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub redirect_url: Option<String>,
+    /// The code that goes with `redirect_url`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub redirect_code: Option<String>,
 }
 
 /// A score with its number of answers.
@@ -384,6 +406,12 @@ pub struct ResultsResponse {
     /// reference meanings.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hidden_items: Option<CategoryScore>,
+    /// Where the owner sends finished participants (e.g. back to Prolific), if anywhere.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub redirect_url: Option<String>,
+    /// The code that goes with `redirect_url`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub redirect_code: Option<String>,
 }
 
 /// `GET /api/meta`: categories and labels for the UI.
@@ -603,8 +631,11 @@ pub struct BoardRow {
     pub status: SubmissionStatus,
     /// Overall then per category (board's category order); empty while received only.
     pub scores: Vec<crate::leaderboard::CategoryEstimate>,
-    /// Participants behind a human row.
+    /// Participants behind a human row (after the owner's exclusions).
     pub participants: Option<usize>,
+    /// Participants behind a human row before exclusions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub participants_before_exclusions: Option<usize>,
     /// Secondary overall metrics (e.g. rescaled cosine, BERTScore-F1, parse rate), labelled.
     #[serde(default)]
     pub extra: Vec<NamedValue>,

@@ -20,5 +20,6 @@ pub mod rng;
 pub mod schema;
 pub mod scoring;
 pub mod stats;
+pub mod study;
 pub mod survey;
 pub mod tasks;

@@ -531,6 +531,107 @@ pub const CATALOGUE: &[Entry] = &[
     Entry { code: "quota.scope_model", en: " of model `{model}` on this task", zh: "（本任务的模型 `{model}`）" },
     // Boards, submissions and uploads.
     Entry {
+        code: "owner.missing_token",
+        en: "missing token: send `Authorization: Bearer <owner token>` (an owner token of the task's benchmark, or the admin token)",
+        zh: "缺少令牌：请发送 `Authorization: Bearer <owner token>`（该任务所属基准的负责人令牌，或管理员令牌）",
+    },
+    Entry {
+        code: "owner.unknown_token",
+        en: "unknown owner token: ask the site's admin for one (`memeboard owner create`)",
+        zh: "未知的负责人令牌：请向站点管理员申请（`memeboard owner create`）",
+    },
+    Entry {
+        code: "owner.other_benchmark",
+        en: "this owner token manages benchmark `{owned}`; task `{slug}` belongs to benchmark `{benchmark}`",
+        zh: "此负责人令牌管理基准 `{owned}`；任务 `{slug}` 属于基准 `{benchmark}`",
+    },
+    Entry { code: "benchmark.not_found", en: "no benchmark named `{slug}`", zh: "没有名为 `{slug}` 的基准" },
+    Entry {
+        code: "study.unknown_category",
+        en: "`study.categories`: unknown category `{category}` (expected some of {expected})",
+        zh: "`study.categories`：未知类别 `{category}`（应为以下之一：{expected}）",
+    },
+    Entry {
+        code: "study.unknown_item",
+        en: "`study.excluded_items`: no item `{item}` in task `{slug}`",
+        zh: "`study.excluded_items`：任务 `{slug}` 中没有条目 `{item}`",
+    },
+    Entry {
+        code: "study.no_items_left",
+        en: "`study`: these categories and excluded items leave no item to assign",
+        zh: "`study`：按这些类别和排除条目，已没有可分配的条目",
+    },
+    Entry {
+        code: "study.batch_size",
+        en: "`batch_size`: expected 1 to {max} (the items of the pool), found {found}",
+        zh: "`batch_size`：应为 1 到 {max}（题库中的条目数），实际为 {found}",
+    },
+    Entry {
+        code: "study.participant_target",
+        en: "`participant_target`: expected at least 1 (or null for no target)",
+        zh: "`participant_target`：应至少为 1（或 null 表示不设目标）",
+    },
+    Entry {
+        code: "study.range",
+        en: "`{field}`: expected {min} to {max}, found {found}",
+        zh: "`{field}`：应为 {min} 到 {max}，实际为 {found}",
+    },
+    Entry {
+        code: "study.code_chars",
+        en: "`{field}`: expected 1 to 64 letters, digits, `-` or `_`, found `{found}`",
+        zh: "`{field}`：应为 1 到 64 个字母、数字、`-` 或 `_`，实际为 `{found}`",
+    },
+    Entry {
+        code: "study.url_template",
+        en: "`{field}`: expected an http(s) URL or a path starting with `/` (at most {max} characters, no spaces), found `{found}`",
+        zh: "`{field}`：应为 http(s) 网址或以 `/` 开头的路径（最多 {max} 个字符，不含空格），实际为 `{found}`",
+    },
+    Entry {
+        code: "study.fail_checks",
+        en: "`quality.fail_checks_at_least`: expected at least 1 (or null)",
+        zh: "`quality.fail_checks_at_least`：应至少为 1（或 null）",
+    },
+    Entry {
+        code: "study.screenout_needs_target",
+        en: "`quality.screen_out_failed_headphones`: set a screen-out code or URL (`handoff.prolific_screenout_code` or `handoff.screenout_url_template`) first",
+        zh: "`quality.screen_out_failed_headphones`：请先设置筛除代码或网址（`handoff.prolific_screenout_code` 或 `handoff.screenout_url_template`）",
+    },
+    Entry {
+        code: "quiz.prolific_repeat",
+        en: "Prolific participant `{pid}` has already taken part in quiz `{slug}`; each Prolific id may take part once (return to Prolific to see your submission)",
+        zh: "Prolific 参与者 `{pid}` 已参加过测验 `{slug}`；每个 Prolific id 只能参加一次（请回到 Prolific 查看您的提交）",
+    },
+    Entry {
+        code: "quiz.target_reached",
+        en: "quiz `{slug}` has reached its participant target ({target} completed sessions) and takes no new participants; thank you for your interest",
+        zh: "测验 `{slug}` 已达到参与人数目标（{target} 个已完成的会话），不再接受新参与者；感谢您的关注",
+    },
+    Entry {
+        code: "quiz.screened_out",
+        en: "this session was ended early (screen-out) and takes no more answers; nothing was recorded",
+        zh: "此会话已提前结束（筛除），不再接受作答；未记录任何内容",
+    },
+    Entry {
+        code: "check.unknown_index",
+        en: "`index`: this session has {count} attention check(s), numbered from 0; found {found}",
+        zh: "`index`：此会话有 {count} 道注意力检查题，从 0 开始编号；实际为 {found}",
+    },
+    Entry {
+        code: "check.choice_range",
+        en: "`choice`: expected an option from 0 to {max}, found {found}",
+        zh: "`choice`：应为 0 到 {max} 的选项，实际为 {found}",
+    },
+    Entry {
+        code: "check.already_answered",
+        en: "attention check {index} is already answered; the first answer stands and nothing new was recorded",
+        zh: "注意力检查题 {index} 已作答；以第一次作答为准，未记录新内容",
+    },
+    Entry {
+        code: "participant.name_expected",
+        en: "expected a participant pseudonym (16 hex digits, the export's `participant` column) or a Prolific id",
+        zh: "应为参与者假名（16 位十六进制，导出文件的 `participant` 列）或 Prolific id",
+    },
+    Entry {
         code: "participant.not_found",
         en: "no participant with pseudonym or Prolific id `{who}` in the benchmark of task `{slug}`; nothing was deleted",
         zh: "任务 `{slug}` 所属基准中没有假名或 Prolific id 为 `{who}` 的参与者；未删除任何数据",

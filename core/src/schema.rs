@@ -48,6 +48,14 @@ pub fn wire_schemas() -> Map<String, Value> {
     add::<EmbeddingModelInfo>(&mut generator);
     add::<DataDictionary>(&mut generator);
     add::<DeleteParticipantResponse>(&mut generator);
+    add::<crate::study::SubmitCheckRequest>(&mut generator);
+    add::<crate::study::SubmitCheckResponse>(&mut generator);
+    add::<crate::study::ConsoleResponse>(&mut generator);
+    add::<crate::study::ConsoleSettings>(&mut generator);
+    add::<crate::study::ProgressResponse>(&mut generator);
+    add::<crate::study::OwnedTask>(&mut generator);
+    add::<crate::study::CreateOwnerRequest>(&mut generator);
+    add::<crate::study::CreateOwnerResponse>(&mut generator);
     add::<crate::kinds::ItemPrompt>(&mut generator);
     add::<crate::kinds::AnswerValue>(&mut generator);
     add::<crate::leaderboard::McqDevGold>(&mut generator);

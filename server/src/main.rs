@@ -93,6 +93,25 @@ enum Command {
         #[arg(long, default_value = "-")]
         out: PathBuf,
     },
+    /// Manage owners (researchers running a benchmark's quizzes).
+    Owner {
+        #[command(subcommand)]
+        action: OwnerAction,
+    },
+}
+
+#[derive(Subcommand)]
+enum OwnerAction {
+    /// Create an owner token for a benchmark; the token is printed once (only its hash is
+    /// stored). Example: memeboard owner create --benchmark demo --name "Lab of X".
+    Create {
+        /// Benchmark slug (e.g. `demo`).
+        #[arg(long)]
+        benchmark: String,
+        /// Who the token is for (shown in the console's action log).
+        #[arg(long)]
+        name: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -238,6 +257,25 @@ async fn main() -> anyhow::Result<()> {
                 deleted.participants,
                 deleted.who,
                 deleted.tasks.join(", ")
+            );
+            storage.close().await;
+            Ok(())
+        }
+        Command::Owner {
+            action: OwnerAction::Create { benchmark, name },
+        } => {
+            let settings = settings()?;
+            if settings.database.url.trim().is_empty() {
+                std::fs::create_dir_all(&settings.data.dir)?;
+            }
+            let storage = Storage::connect(&settings.database_url(), 2).await?;
+            let request = memeboard_core::study::CreateOwnerRequest { benchmark, name };
+            let owner = memeboard_server::owners::create_owner(&storage, &request, "cli")
+                .await
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            println!(
+                "owner {} ({}) of benchmark `{}`; token (shown once, keep it): {}",
+                owner.owner_id, owner.name, owner.benchmark, owner.token
             );
             storage.close().await;
             Ok(())

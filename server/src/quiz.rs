@@ -5,6 +5,7 @@ use crate::crowd_cache::CrowdCache;
 use crate::error::{ApiError, ApiResult};
 use crate::inference::EmbeddingService;
 use crate::kinds::{typed_item, FeedbackContext, ServerKind, TypedItem};
+use crate::quality;
 use crate::storage::{
     self, NewAnswer, NewSession, QuizRow, RecordOutcome, SessionItemRow, SessionRow, Storage,
     TaskItemRow,
@@ -23,6 +24,10 @@ use memeboard_core::kinds::{
 use memeboard_core::messages::Message;
 use memeboard_core::predictions::Split;
 use memeboard_core::stats::AlphaLevel;
+use memeboard_core::study::{
+    completion_handoff, plan_checks, screenout_handoff, ExclusionReason, FlaggedPolicy, HandoffIds,
+    ScreenOut, SessionCheck, SessionFacts, StudySettings, SubmitCheckRequest, SubmitCheckResponse,
+};
 use memeboard_core::tasks::{label_key, CategoryInfo, Familiarity};
 use memeboard_core::{msg, with_kind};
 use std::collections::BTreeMap;
@@ -82,7 +87,52 @@ pub fn summarize(quiz: &QuizRow) -> ApiResult<QuizSummary> {
                 .unwrap_or(100)
         }),
         allow_retake: quiz.allow_retake,
+        full: target_reached(quiz)?.is_some(),
     })
+}
+
+/// The participant target when the quiz has reached it (completed sessions, see
+/// `StudySettings::participant_target`).
+fn target_reached(quiz: &QuizRow) -> ApiResult<Option<u32>> {
+    let study = quality::study_settings(quiz.study_json.as_deref())?;
+    Ok(study
+        .participant_target
+        .filter(|&t| quiz.completed_sessions >= i64::from(t)))
+}
+
+/// The ids a hand-off URL is filled with, from a stored session.
+fn handoff_ids(session: &SessionRow) -> HandoffIds<'_> {
+    HandoffIds {
+        participant_id: &session.participant_id,
+        prolific_pid: session.prolific_pid.as_deref(),
+        study_id: session.study_id.as_deref(),
+        session_id: session.recruitment_session_id.as_deref(),
+        completion_code: session.completion_code.as_deref(),
+    }
+}
+
+/// The study settings of a session's task.
+async fn session_study(storage: &Storage, session: &SessionRow) -> ApiResult<StudySettings> {
+    let json = storage
+        .task_quality_switches(&session.task_id)
+        .await?
+        .and_then(|(json, _)| json);
+    quality::study_settings(json.as_deref())
+}
+
+/// The screen-out of a session ended early: reason, redirect and code.
+fn screen_out_of(session: &SessionRow, study: &StudySettings) -> ApiResult<Option<ScreenOut>> {
+    let Some(json) = &session.screen_reason else {
+        return Ok(None);
+    };
+    let reason: ExclusionReason = storage::decode_json("sessions.screen_reason", json)?;
+    let (redirect_url, code) =
+        screenout_handoff(&study.handoff, &handoff_ids(session)).unwrap_or_default();
+    Ok(Some(ScreenOut {
+        reason,
+        redirect_url,
+        code,
+    }))
 }
 
 fn quiz_kind(quiz: &QuizRow) -> ApiResult<TaskKind> {
@@ -149,6 +199,34 @@ pub async fn start_session(
             return Ok((session, false));
         }
     }
+    let study = quality::study_settings(quiz.study_json.as_deref())?;
+    // One participation per Prolific id (unless the owner allows more): an unfinished session
+    // is resumed, a finished or screened-out one refused.
+    if let (Some(pid), false) = (
+        &request.recruitment.prolific_pid,
+        study.handoff.allow_repeat_participation,
+    ) {
+        let earlier = storage.prolific_sessions(&quiz.task.id, pid).await?;
+        if earlier.iter().any(|s| s.completed || s.screened_out) {
+            return Err(ApiError::Conflict(msg!(
+                "quiz.prolific_repeat",
+                pid = pid,
+                slug = slug
+            )));
+        }
+        if let Some(open) = earlier.first() {
+            let mut session = get_session(storage, &open.id).await?;
+            session.participant_secret = None;
+            return Ok((session, false));
+        }
+    }
+    if let Some(target) = target_reached(&quiz)? {
+        return Err(ApiError::Conflict(msg!(
+            "quiz.target_reached",
+            slug = slug,
+            target = target
+        )));
+    }
     // Reusing a participant id needs the secret minted with it (ids are shown to participants
     // and are not secrets). Unknown ids, and ids created before secrets existed (nobody can
     // prove ownership of those), get a fresh participant; a wrong or missing secret for an id
@@ -193,10 +271,31 @@ pub async fn start_session(
     } else {
         None
     };
-    let categories: Vec<String> = categories_of(&quiz)?.into_iter().map(|c| c.key).collect();
+    // A failed headphone check ends the session at once when the owner screens them out.
+    let screen_reason = match &headphone_json {
+        Some(json) if study.quality.screen_out_failed_headphones && study.has_screenout() => {
+            let facts = SessionFacts {
+                headphone_passed: serde_json::from_str::<serde_json::Value>(json)
+                    .ok()
+                    .and_then(|v| v["passed"].as_bool()),
+                ..SessionFacts::default()
+            };
+            memeboard_core::study::exclusion(&study.quality, true, &facts)
+                .map(|r| serde_json::to_string(&r).context("encode screen-out reason"))
+                .transpose()?
+        }
+        _ => None,
+    };
+    // The owner's item selection: categories (all when none chosen) and excluded items.
+    let categories: Vec<String> = categories_of(&quiz)?
+        .into_iter()
+        .map(|c| c.key)
+        .filter(|k| study.categories.is_empty() || study.categories.contains(k))
+        .collect();
     let mut rows = storage
         .assignment_candidates(&quiz.task.id, filters)
         .await?;
+    rows.retain(|c| categories.contains(&c.category) && !study.excluded_items.contains(&c.id));
     if filters {
         // Only the items this participant may get (the clip task: their native language and
         // clips without language).
@@ -225,7 +324,7 @@ pub async fn start_session(
             flagged: c.flagged,
         })
         .collect();
-    let skip_flagged = request.survey.skip_flagged;
+    let skip_flagged = request.survey.skip_flagged || study.flagged_policy == FlaggedPolicy::Never;
     let eligible = candidates
         .iter()
         .filter(|c| !(skip_flagged && c.flagged))
@@ -255,6 +354,8 @@ pub async fn start_session(
         items,
         start_key: request.start_key.clone(),
         headphone_json,
+        attention_checks: i64::from(study.attention_checks),
+        screen_reason,
     };
     let new_hash = new_secret.as_deref().map(secret_hash);
     if let Some(existing) = storage
@@ -478,7 +579,32 @@ pub async fn get_session(storage: &Storage, id: &str) -> ApiResult<SessionRespon
         .map(|row| session_item(seed, row))
         .collect::<ApiResult<Vec<_>>>()?;
     let answered = items.iter().filter(|i| i.answered).count();
+    let study = session_study(storage, &session).await?;
+    let answered_checks = storage.session_checks(id).await?;
+    let checks = plan_checks(
+        seed,
+        rows.len(),
+        u8::try_from(session.attention_checks).unwrap_or(0),
+    )
+    .into_iter()
+    .map(|plan| SessionCheck {
+        answered: answered_checks
+            .iter()
+            .any(|(i, _)| *i == i64::from(plan.index)),
+        plan,
+    })
+    .collect();
+    let screen_out = screen_out_of(&session, &study)?;
+    let redirect = session
+        .completion_code
+        .as_ref()
+        .and_then(|_| completion_handoff(&study.handoff, &handoff_ids(&session)));
+    let (redirect_url, redirect_code) = redirect.unzip();
     Ok(SessionResponse {
+        checks,
+        screen_out,
+        redirect_url,
+        redirect_code,
         session_id: session.id,
         participant_id: session.participant_id,
         quiz_slug: session.quiz_slug,
@@ -514,6 +640,9 @@ pub async fn submit_answer(
         )));
     }
     let session = find_session(storage, session_id).await?;
+    if session.screen_reason.is_some() {
+        return Err(ApiError::Conflict(msg!("quiz.screened_out")));
+    }
     let rows = storage.session_items(session_id).await?;
     let row = rows
         .iter()
@@ -583,7 +712,20 @@ async fn answer_as<K: ServerKind>(
         row,
     };
     let feedback = K::feedback(ctx, &item).await?;
+    // The completion hand-off goes out with the acknowledgement of the last answer (after
+    // COMMIT), so the app can follow it at once.
+    let (redirect_url, redirect_code) = match &completion_code {
+        Some(code) => {
+            let study = session_study(storage, session).await?;
+            let mut ids = handoff_ids(session);
+            ids.completion_code = Some(code.as_str());
+            completion_handoff(&study.handoff, &ids).unzip()
+        }
+        None => (None, None),
+    };
     let response = SubmitAnswerResponse {
+        redirect_url,
+        redirect_code,
         recorded: true,
         replayed,
         answered: usize::try_from(answered).unwrap_or(0),
@@ -610,6 +752,23 @@ fn mean_level(levels: &[f64]) -> Option<f64> {
     } else {
         Some(levels.iter().sum::<f64>() / levels.len() as f64)
     }
+}
+
+/// Each item's number of choices (agreement categories), for the owner's progress view.
+pub(crate) async fn item_choices(
+    storage: &Storage,
+    task_id: &str,
+    kind: TaskKind,
+) -> ApiResult<BTreeMap<String, Option<usize>>> {
+    let rows = storage.task_items(task_id).await?;
+    with_kind!(kind, K => {
+        let mut choices = BTreeMap::new();
+        for row in rows {
+            let item = typed_item::<K>(row)?;
+            choices.insert(item.row.id.clone(), K::num_choices(&item.prompt));
+        }
+        Ok(choices)
+    })
 }
 
 async fn item_facts(storage: &Storage, quiz: &QuizRow, kind: TaskKind) -> ApiResult<ItemFacts> {
@@ -697,7 +856,7 @@ async fn cached_crowd_stats(
         None => {
             let rows = match rows {
                 Some(rows) => rows,
-                None => storage.crowd_responses(&quiz.task.id).await?,
+                None => quality::crowd_responses(storage, &quiz.task.id).await?.0,
             };
             let observations = observations(rows, facts);
             let categories: Vec<String> = categories_of(quiz)?.into_iter().map(|c| c.key).collect();
@@ -792,7 +951,7 @@ pub async fn results(
     let quiz = find_quiz(storage, &session.quiz_slug).await?;
     let kind = session.task_kind;
     let facts = item_facts(storage, &quiz, kind).await?;
-    let crowd_rows_raw = storage.crowd_responses(&quiz.task.id).await?;
+    let crowd_rows_raw = quality::crowd_responses(storage, &quiz.task.id).await?.0;
     // Per-item crowd figures: other participants only (the viewer's own answer in the mean
     // would reveal its correctness), only with at least `min_item_crowd` of them, and only
     // for open dev items (see below). Per item: (sum of scores, answers, participants).
@@ -893,7 +1052,12 @@ pub async fn results(
             });
         }
     }
+    let study = session_study(storage, &session).await?;
+    let (redirect_url, redirect_code) =
+        completion_handoff(&study.handoff, &handoff_ids(&session)).unzip();
     Ok(ResultsResponse {
+        redirect_url,
+        redirect_code,
         session_id: session.id,
         participant_id: session.participant_id,
         quiz_slug: session.quiz_slug,
@@ -906,4 +1070,94 @@ pub async fn results(
         review,
         hidden_items,
     })
+}
+
+/// Stores the answer to one attention check exactly once (a resend of the same choice is
+/// acknowledged, another choice refused). With a screen-out set and the owner's limit of
+/// failed checks reached, the session ends here and the response says where to go.
+pub async fn submit_check(
+    storage: &Storage,
+    session_id: &str,
+    request: SubmitCheckRequest,
+) -> ApiResult<(SubmitCheckResponse, bool)> {
+    let session = find_session(storage, session_id).await?;
+    let plan = plan_checks(
+        session.seed as u64,
+        usize::try_from(session.batch_size).unwrap_or(0),
+        u8::try_from(session.attention_checks).unwrap_or(0),
+    );
+    let check = plan
+        .iter()
+        .find(|c| c.index == request.index)
+        .ok_or_else(|| {
+            ApiError::Unprocessable(msg!(
+                "check.unknown_index",
+                count = plan.len(),
+                found = request.index
+            ))
+        })?;
+    if request.choice >= check.num_options {
+        return Err(ApiError::BadRequest(msg!(
+            "check.choice_range",
+            max = check.num_options - 1,
+            found = request.choice
+        )));
+    }
+    let study = session_study(storage, &session).await?;
+    if session.screen_reason.is_some() {
+        return Ok((
+            SubmitCheckResponse {
+                replayed: true,
+                screen_out: screen_out_of(&session, &study)?,
+            },
+            false,
+        ));
+    }
+    let (stored, inserted) = storage
+        .record_check(
+            session_id,
+            i64::from(request.index),
+            i64::from(request.choice),
+            request.choice == check.target,
+            i64::try_from(request.response_ms).unwrap_or(i64::MAX),
+        )
+        .await?;
+    if stored != i64::from(request.choice) {
+        return Err(ApiError::Conflict(msg!(
+            "check.already_answered",
+            index = request.index
+        )));
+    }
+    // Screen out once the failures reach the owner's limit (unfinished sessions only).
+    let mut screen_out = None;
+    if session.completion_code.is_none() && study.has_screenout() {
+        if let Some(limit) = study.quality.fail_checks_at_least {
+            let answers = storage.session_checks(session_id).await?;
+            let (_, failed) = quality::check_tally(&answers);
+            if failed >= limit as usize {
+                let facts = SessionFacts {
+                    checks_planned: plan.len(),
+                    checks_answered: answers.len(),
+                    checks_failed: failed,
+                    ..SessionFacts::default()
+                };
+                if let Some(reason) =
+                    memeboard_core::study::exclusion(&study.quality, false, &facts)
+                {
+                    let json =
+                        serde_json::to_string(&reason).context("encode screen-out reason")?;
+                    storage.screen_out(session_id, &json).await?;
+                    let session = find_session(storage, session_id).await?;
+                    screen_out = screen_out_of(&session, &study)?;
+                }
+            }
+        }
+    }
+    Ok((
+        SubmitCheckResponse {
+            replayed: !inserted,
+            screen_out,
+        },
+        inserted,
+    ))
 }

@@ -92,6 +92,7 @@ impl Application {
             board_crowd: Arc::default(),
             board_references: Arc::default(),
             board_familiarity: Arc::default(),
+            progress: Arc::default(),
         });
         Ok(Self {
             listener,

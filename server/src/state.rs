@@ -27,4 +27,6 @@ pub struct AppState {
     pub board_references: Arc<CrowdCache<Vec<memeboard_core::api::BoardRow>>>,
     /// Board human accuracy by familiarity (clip tasks), likewise.
     pub board_familiarity: Arc<CrowdCache<Vec<memeboard_core::api::FamiliarityRow>>>,
+    /// The owner's live progress view per task, computed once per state of its sessions.
+    pub progress: Arc<CrowdCache<memeboard_core::study::ProgressResponse>>,
 }

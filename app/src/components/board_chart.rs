@@ -325,6 +325,7 @@ mod tests {
                 })
                 .collect(),
             participants: None,
+            participants_before_exclusions: None,
             extra: vec![],
         }
     }

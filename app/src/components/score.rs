@@ -176,6 +176,7 @@ mod tests {
             status: SubmissionStatus::Scored,
             scores: vec![],
             participants: None,
+            participants_before_exclusions: None,
             extra: vec![],
         }
     }

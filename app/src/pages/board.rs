@@ -792,9 +792,23 @@ fn row_view(
         .into_any(),
         None => view! { <span>{label}</span> }.into_any(),
     };
-    let participants = row.participants.map(
-        |n| view! { <span class="sub" data-testid="participants">{(t.participants_n)(n)}</span> },
-    );
+    let before = row
+        .participants_before_exclusions
+        .filter(|b| Some(*b) != row.participants)
+        .map(|b| {
+            format!(
+                " · {}",
+                (crate::study_i18n::study_strings(lang).before_exclusions)(b)
+            )
+        });
+    let participants = row.participants.map(|n| {
+        view! {
+            <span class="sub" data-testid="participants">
+                {(t.participants_n)(n)}
+                {before.clone()}
+            </span>
+        }
+    });
     // Warnings the server attached to a model row (e.g. its answers copy the prompt).
     let flags = row
         .flags
@@ -1439,6 +1453,7 @@ mod tests {
                 })
                 .unwrap_or_default(),
             participants: None,
+            participants_before_exclusions: None,
             extra: vec![],
         }
     }

@@ -61,6 +61,7 @@ fn QuizCard(quiz: QuizSummary) -> impl IntoView {
         item_count,
         categories,
         completed_participants,
+        full,
         ..
     } = quiz;
     let href = format!("/quiz/{slug}");
@@ -89,6 +90,9 @@ fn QuizCard(quiz: QuizSummary) -> impl IntoView {
                 <span class="muted">{move || i18n.t().categories} ": "</span>
                 <ul class="chips">{chips}</ul>
             </div>
+            {full.then(|| view! {
+                <p class="notice" data-testid="quiz-full">{crate::study_i18n::st(|s| s.full)}</p>
+            })}
             <a class="button primary" href=href data-testid="start-quiz">
                 {move || i18n.t().start}
             </a>

@@ -3,6 +3,7 @@
 pub mod account;
 pub mod board;
 pub mod boards;
+pub mod console;
 pub mod home;
 pub mod model;
 pub mod not_found;

@@ -9,6 +9,7 @@ use crate::components::title::use_page_title;
 use crate::format::{self, DASH};
 use crate::i18n::{category_label, use_i18n, Lang};
 use crate::kinds;
+use crate::study_i18n::st;
 use leptos::prelude::*;
 use memeboard_core::api::{CategoryScore, CrowdRow, ResultsResponse};
 use memeboard_core::crowd::AgreementRow;
@@ -179,8 +180,22 @@ fn ResultsView(results: ResultsResponse, categories: Vec<CategoryInfo>) -> impl 
         you,
         crowd,
         review,
+        redirect_url,
+        redirect_code,
         ..
     } = results;
+    // The owner's hand-off stays reachable here (e.g. after a failed redirect or a reload).
+    let handoff = redirect_url.map(|url| {
+        view! {
+            <div class="card" data-testid="results-handoff">
+                {redirect_code.filter(|c| !c.is_empty()).map(|c| view! {
+                    <p class="code-label">{st(|s| s.study_code)}</p>
+                    <p class="code">{c}</p>
+                })}
+                <a class="button primary" href=url>{st(|s| s.redirect_link)}</a>
+            </div>
+        }
+    });
     let categories = StoredValue::new(categories);
 
     let rows = compare_rows(&you, &crowd.rows)
@@ -233,6 +248,7 @@ fn ResultsView(results: ResultsResponse, categories: Vec<CategoryInfo>) -> impl 
     view! {
         <section class="results" data-testid="results">
             <h1>{move || i18n.t().results_title}</h1>
+            {handoff}
             <div class="card score-card">
                 <p class="score-label">{move || i18n.t().your_score}</p>
                 {score_summary}

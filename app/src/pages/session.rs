@@ -9,12 +9,148 @@ use crate::components::title::{in_lang, use_page_title};
 use crate::i18n::use_i18n;
 use crate::kinds;
 use crate::storage;
+use crate::study_i18n::st;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::components::Redirect;
 use leptos_router::hooks::use_params_map;
 use leptos_router::NavigateOptions;
 use memeboard_core::api::{SessionItem, SessionResponse, SessionStatus, SubmitAnswerResponse};
+use memeboard_core::study::{
+    check_instruction, check_option_labels, CheckPlan, ScreenOut, SubmitCheckRequest,
+};
+
+/// Seconds the study code shows before the hand-off redirect.
+const REDIRECT_DELAY_MS: i32 = 3_000;
+
+/// The study's code and link, then the redirect (the code stays on screen if it fails).
+#[component]
+fn Handoff(url: String, code: String) -> impl IntoView {
+    let target = url.clone();
+    spawn_local(async move {
+        crate::browser::sleep_ms(REDIRECT_DELAY_MS).await;
+        if let Some(w) = web_sys::window() {
+            let _ = w.location().assign(&target);
+        }
+    });
+    view! {
+        <div data-testid="handoff">
+            {(!code.is_empty()).then(|| view! {
+                <p class="code-label">{st(|s| s.study_code)}</p>
+                <p class="code" data-testid="handoff-code">{code.clone()}</p>
+            })}
+            <p role="status">{st(|s| s.redirect_note)}</p>
+            <p>
+                <a class="button primary" href=url data-testid="handoff-link">{st(|s| s.redirect_link)}</a>
+            </p>
+        </div>
+    }
+}
+
+/// The end of a session cut short (failed checks with a screen-out): code, link, redirect.
+#[component]
+fn ScreenedOut(screen_out: ScreenOut) -> impl IntoView {
+    let i18n = use_i18n();
+    let reason = screen_out.reason.clone();
+    view! {
+        <section class="card done" data-testid="screened-out">
+            <h1>{st(|s| s.screened_title)}</h1>
+            <p>{st(|s| s.screened_text)}</p>
+            <p class="muted small">
+                {move || if i18n.lang() == crate::i18n::Lang::Zh { reason.zh.clone() } else { reason.en.clone() }}
+            </p>
+            <Handoff url=screen_out.redirect_url code=screen_out.code />
+        </section>
+    }
+}
+
+/// One instructed-response attention check, in the participant's language.
+#[component]
+fn AttentionCheck(
+    session_id: String,
+    check: CheckPlan,
+    on_done: Callback<(u8, Option<ScreenOut>)>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let chosen = RwSignal::new(None::<u8>);
+    let sending = RwSignal::new(false);
+    let error = RwSignal::new(None::<String>);
+    let shown_at = crate::browser::now_ms();
+    let sid = StoredValue::new(session_id);
+    let heading = NodeRef::<leptos::html::H2>::new();
+    Effect::new(move |_| {
+        if let Some(h) = heading.get() {
+            let _ = h.focus();
+        }
+    });
+    let submit = move |_| {
+        let Some(choice) = chosen.get_untracked() else {
+            return;
+        };
+        if sending.get_untracked() {
+            return;
+        }
+        sending.set(true);
+        let request = SubmitCheckRequest {
+            index: check.index,
+            choice,
+            response_ms: crate::browser::elapsed_ms(shown_at),
+        };
+        spawn_local(async move {
+            match api::submit_check(&sid.get_value(), &request).await {
+                Ok(r) => on_done.run((check.index, r.screen_out)),
+                Err(e) => {
+                    let _ = error.try_set(Some(e.to_string()));
+                    let _ = sending.try_set(false);
+                }
+            }
+        });
+    };
+    let options = (0..check.num_options)
+        .map(|i| {
+            let id = format!("check-{}-{i}", check.index);
+            view! {
+                <li>
+                    <input
+                        type="radio"
+                        name=format!("check-{}", check.index)
+                        id=id.clone()
+                        data-testid=format!("check-option-{i}")
+                        prop:checked=move || chosen.get() == Some(i)
+                        on:change=move |_| chosen.set(Some(i))
+                    />
+                    <label for=id>
+                        {move || {
+                            check_option_labels(i18n.lang() == crate::i18n::Lang::Zh)
+                                .get(usize::from(i))
+                                .copied()
+                                .unwrap_or_default()
+                        }}
+                    </label>
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="card question" data-testid="attention-check">
+            <h2 node_ref=heading tabindex="-1">{st(|s| s.check_title)}</h2>
+            <fieldset>
+                <legend>{move || check_instruction(i18n.lang() == crate::i18n::Lang::Zh, check.target)}</legend>
+                <ul class="options plain">{options}</ul>
+            </fieldset>
+            {move || error.get().map(|e| view! { <p class="notice error" role="alert">{e}</p> })}
+            <button
+                type="button"
+                class="button primary"
+                data-testid="check-continue"
+                disabled=move || chosen.get().is_none() || sending.get()
+                on:click=submit
+            >
+                {st(|s| s.check_continue)}
+            </button>
+        </section>
+    }
+}
 
 /// The session page.
 #[component]
@@ -55,6 +191,9 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
     // Remember the session for "resume", and drop keys of answers the server already has.
     storage::set(&storage::session_key(&session.quiz_slug), &session_id);
     forget_recorded(&session_id, &session.items);
+    if let Some(out) = session.screen_out.clone() {
+        return view! { <ScreenedOut screen_out=out /> }.into_any();
+    }
     if session.status == SessionStatus::Completed {
         return view! {
             <Redirect
@@ -75,6 +214,10 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
     let items = StoredValue::new(session.items);
     let current = RwSignal::new(session.next_position);
     let completion = RwSignal::new(session.completion_code);
+    // The owner's hand-off, once the last answer is acknowledged: (url, code).
+    let handoff = RwSignal::new(None::<(String, String)>);
+    let screen_out = RwSignal::new(None::<ScreenOut>);
+    let checks = RwSignal::new(session.checks);
     let sid = StoredValue::new(session_id);
     let quiz_title = session.quiz_title.clone();
     use_page_title(move |lang| {
@@ -100,6 +243,9 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
             answered.with_untracked(|a| next_unanswered(its, a, position))
         });
         if let Some(code) = ack.completion_code {
+            if let (Some(url), Some(study_code)) = (ack.redirect_url, ack.redirect_code) {
+                handoff.set(Some((url, study_code)));
+            }
             completion.set(Some(code));
             current.set(None);
             return;
@@ -116,11 +262,28 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
         }
     });
 
+    let on_check = Callback::new(move |(index, out): (u8, Option<ScreenOut>)| {
+        checks.update(|cs| {
+            if let Some(c) = cs.iter_mut().find(|c| c.plan.index == index) {
+                c.answered = true;
+            }
+        });
+        if out.is_some() {
+            screen_out.set(out);
+        }
+    });
     view! {
         <div class="quiz" data-testid="quiz">
             <p class="muted quiz-title">{session.quiz_title}</p>
-            {move || match current.get() {
-                Some(pos) => {
+            {move || match (screen_out.get(), current.get()) {
+                (Some(out), _) => view! { <ScreenedOut screen_out=out /> }.into_any(),
+                (None, Some(pos)) if checks.with(|cs| cs.iter().any(|c| !c.answered && c.plan.before_position == pos)) => {
+                    let check = checks.with(|cs| cs.iter().find(|c| !c.answered && c.plan.before_position == pos).cloned());
+                    check
+                        .map(|c| view! { <AttentionCheck session_id=sid.get_value() check=c.plan on_done=on_check /> })
+                        .into_any()
+                }
+                (None, Some(pos)) => {
                     items
                         .with_value(|its| {
                             let item = its.iter().find(|i| i.position == pos).cloned()?;
@@ -143,8 +306,8 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
                         })
                         .into_any()
                 }
-                None => {
-                    view! { <Done session_id=sid.get_value() code=completion.into() /> }.into_any()
+                (None, None) => {
+                    view! { <Done session_id=sid.get_value() code=completion.into() handoff=handoff.into() /> }.into_any()
                 }
             }}
         </div>
@@ -152,9 +315,14 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
     .into_any()
 }
 
-/// The end of the batch: thanks, the completion code and the results link.
+/// The end of the batch: thanks, the completion code and the results link; with the owner's
+/// hand-off, the study's code and link, followed by itself after a few seconds.
 #[component]
-fn Done(session_id: String, code: Signal<Option<String>>) -> impl IntoView {
+fn Done(
+    session_id: String,
+    code: Signal<Option<String>>,
+    handoff: Signal<Option<(String, String)>>,
+) -> impl IntoView {
     let i18n = use_i18n();
     let heading = NodeRef::<leptos::html::H1>::new();
     Effect::new(move |_| {
@@ -167,8 +335,10 @@ fn Done(session_id: String, code: Signal<Option<String>>) -> impl IntoView {
             <h1 node_ref=heading tabindex="-1">
                 {move || i18n.t().done_title}
             </h1>
+            {move || handoff.get().map(|(url, study_code)| view! { <Handoff url=url code=study_code /> })}
             {move || {
                 code.get()
+                    .filter(|_| handoff.with(Option::is_none))
                     .map(|c| {
                         view! {
                             <p class="code-label">{move || i18n.t().completion_code}</p>

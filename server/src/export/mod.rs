@@ -19,6 +19,7 @@ use axum::http::HeaderMap;
 use memeboard_core::api::{DataDictionary, DeleteParticipantResponse, DictionaryColumn};
 use memeboard_core::kinds::{AnswerValue, Scoring, TaskKind};
 use memeboard_core::predictions::{FileFormat, Split};
+use memeboard_core::study::ExclusionReason;
 use memeboard_core::{msg, with_kind};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -28,49 +29,36 @@ use std::sync::Arc;
 /// Answers read from the database per page of the export.
 const PAGE: i64 = 500;
 
-/// Who may read a task's raw data and delete from it. The one place the export routes
-/// authorise: today the site admin's token (see `leaderboard::require_admin`); owner tokens
-/// per benchmark plug in here.
-async fn authorize(state: &AppState, headers: &HeaderMap, task_slug: &str) -> ApiResult<()> {
-    let _ = task_slug;
-    crate::leaderboard::require_admin(&state.settings, headers)
+/// Who may read a task's raw data and delete from it: the admin token or an owner token of
+/// the task's benchmark ([`crate::owners::authorize`]); every export and deletion is logged
+/// on the owner's console.
+async fn authorize(
+    state: &AppState,
+    headers: &HeaderMap,
+    task_slug: &str,
+) -> ApiResult<crate::owners::Actor> {
+    crate::owners::authorize(state, headers, task_slug).await
 }
 
-/// The task's rules that leave sessions out of the human rows.
-#[derive(Debug, Clone, Copy)]
-pub struct ExclusionRules {
-    /// Leave out sessions that failed the headphone check (clip quizzes).
-    pub exclude_failed_checks: bool,
-}
-
-impl ExclusionRules {
-    /// The rules of a task.
-    pub fn of(task: &BoardTaskRow) -> Self {
-        Self {
-            exclude_failed_checks: task.exclude_failed_checks,
-        }
-    }
-}
-
-/// Whether a session is left out of the human rows, and why: `(code, explanation)`. The one
-/// place the export's `excluded` / `exclusion_reason` columns come from; it agrees with the
-/// filter of `Storage::crowd_responses` (tested), and `memeboard stats --export` drops
-/// exactly the rows flagged here.
-pub fn exclusion(
-    rules: &ExclusionRules,
-    session: &ExportAnswerRow,
-) -> Option<(&'static str, String)> {
-    let check: Value = serde_json::from_str(session.headphone_json.as_deref()?).ok()?;
-    if rules.exclude_failed_checks && check["passed"] == Value::Bool(false) {
-        return Some((
-            "failed_headphone_check",
-            format!(
-                "failed the headphone check ({} of {} trials right) and the task leaves out failed checks",
-                check["correct"], check["trials"]
-            ),
-        ));
-    }
-    None
+/// Every excluded session of a task with its reason, by session id: the owner's quality rules
+/// and the board's headphone switch, decided by [`crate::quality::exclusion`] exactly as the
+/// human rows decide it, so `memeboard stats --export` drops exactly the rows flagged here.
+async fn exclusions(
+    storage: &Storage,
+    task: &BoardTaskRow,
+) -> ApiResult<BTreeMap<String, ExclusionReason>> {
+    let Some((study_json, exclude_failed_checks)) =
+        storage.task_quality_switches(&task.task.id).await?
+    else {
+        return Ok(BTreeMap::new());
+    };
+    let study = crate::quality::study_settings(study_json.as_deref())?;
+    let data = storage.study_data(&task.task.id).await?;
+    Ok(crate::quality::exclusions_of(
+        &data,
+        &study,
+        exclude_failed_checks,
+    ))
 }
 
 /// How a column's values are written.
@@ -240,7 +228,7 @@ struct ExportContext {
     slug: String,
     kind: TaskKind,
     benchmark_id: String,
-    rules: ExclusionRules,
+    exclusions: BTreeMap<String, ExclusionReason>,
     board_baseline: Option<f64>,
     items: HashMap<String, ItemFacts>,
 }
@@ -320,7 +308,7 @@ async fn context(storage: &Storage, task: &BoardTaskRow) -> ApiResult<ExportCont
         slug: task.task.slug.clone(),
         kind,
         benchmark_id: task.task.benchmark_id.clone(),
-        rules: ExclusionRules::of(task),
+        exclusions: exclusions(storage, task).await?,
         board_baseline: task_baseline.filter(|_| rescales),
         items,
     })
@@ -378,7 +366,7 @@ fn record(ctx: &ExportContext, row: ExportAnswerRow) -> ApiResult<ExportRecord> 
             .position(|&o| i64::try_from(o) == Ok(c))
             .map(|p| p as i64 + 1)
     });
-    let excluded = exclusion(&ctx.rules, &row);
+    let excluded = ctx.exclusions.get(&row.session_id);
     let text = |v: &Value| v.as_str().map(str::to_owned);
     let hp = |k: &str| headphone.as_ref().and_then(|h| h[k].as_i64());
     Ok(ExportRecord {
@@ -432,8 +420,8 @@ fn record(ctx: &ExportContext, row: ExportAnswerRow) -> ApiResult<ExportRecord> 
             .and_then(|h| h["passed"].as_bool())
             .map(flag),
         excluded: flag(excluded.is_some()),
-        exclusion_reason: excluded.as_ref().map(|(code, _)| (*code).to_owned()),
-        exclusion_detail: excluded.map(|(_, text)| text),
+        exclusion_reason: excluded.map(|r| r.code.as_str().to_owned()),
+        exclusion_detail: excluded.map(|r| r.en.clone()),
         item_id: row.item_id,
     })
 }
@@ -475,7 +463,18 @@ pub async fn export_body(
     slug: &str,
     format: FileFormat,
 ) -> ApiResult<Body> {
-    authorize(state, headers, slug).await?;
+    let actor = authorize(state, headers, slug).await?;
+    let format_name = match format {
+        FileFormat::Csv => "csv",
+        FileFormat::JsonLines => "jsonl",
+    };
+    crate::owners::log_action(
+        &state.storage,
+        &actor,
+        "export",
+        &serde_json::json!({ "format": format_name }),
+    )
+    .await?;
     let task = find_task(&state.storage, slug).await?;
     let ctx = Arc::new(context(&state.storage, &task).await?);
     let storage = state.storage.clone();
@@ -562,8 +561,21 @@ pub async fn delete_participant_request(
     slug: &str,
     who: &str,
 ) -> ApiResult<DeleteParticipantResponse> {
-    authorize(state, headers, slug).await?;
-    delete_participant(&state.storage, slug, who).await
+    let actor = authorize(state, headers, slug).await?;
+    let deleted = delete_participant(&state.storage, slug, who).await?;
+    // Logged without the name asked for (it may be a Prolific id): what was removed.
+    crate::owners::log_action(
+        &state.storage,
+        &actor,
+        "delete_participant",
+        &serde_json::json!({
+            "participants": deleted.participants,
+            "sessions": deleted.sessions,
+            "answers": deleted.answers,
+        }),
+    )
+    .await?;
+    Ok(deleted)
 }
 
 /// Deletes everything a participant recorded in the benchmark of task `slug` (every task
@@ -577,9 +589,7 @@ pub async fn delete_participant(
 ) -> ApiResult<DeleteParticipantResponse> {
     let who = who.trim();
     if who.is_empty() {
-        return Err(ApiError::BadRequest(
-            "expected a participant pseudonym (16 hex digits, the export's `participant` column) or a Prolific id".into(),
-        ));
+        return Err(ApiError::BadRequest(msg!("participant.name_expected")));
     }
     let task = find_task(storage, slug).await?;
     let benchmark = &task.task.benchmark_id;

@@ -14,7 +14,7 @@ use sha2::{Digest, Sha256};
 
 pub(super) const MS_PER_DAY: i64 = 86_400_000;
 
-pub(super) fn hash_token(token: &str) -> String {
+pub(crate) fn hash_token(token: &str) -> String {
     Sha256::digest(token.as_bytes())
         .iter()
         .map(|b| format!("{b:02x}"))
@@ -140,7 +140,7 @@ pub async fn create_author(
     })
 }
 
-pub(super) fn bearer(headers: &HeaderMap) -> Option<&str> {
+pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
     headers
         .get(axum::http::header::AUTHORIZATION)?
         .to_str()

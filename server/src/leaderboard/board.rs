@@ -2,13 +2,11 @@
 //! split, the CSV download, and the admin board switches.
 
 use super::*;
-use crate::config::Settings;
 use crate::error::{ApiError, ApiResult};
 use crate::files::csv_text;
 use crate::kinds::{self, ServerKind};
 use crate::state::AppState;
 use crate::storage::{self, BoardTaskRow, Storage, TaskItemRow};
-use axum::http::HeaderMap;
 use memeboard_core::api::FamiliarityRow;
 use memeboard_core::api::{
     BoardAttempts, BoardResponse, BoardRow, BoardSettingsRequest, BoardSplit, RowKind,
@@ -22,14 +20,20 @@ use memeboard_core::tasks::Familiarity;
 use memeboard_core::{msg, with_kind};
 use std::collections::HashMap;
 
+/// Scored crowd answers after the owner's exclusions (see `crate::quality`).
 pub(super) async fn crowd_answers(
     storage: &Storage,
     task: &BoardTaskRow,
 ) -> ApiResult<Vec<CrowdAnswer>> {
-    Ok(storage
-        .crowd_responses(&task.task.id)
-        .await?
-        .into_iter()
+    Ok(scored_answers(
+        crate::quality::crowd_responses(storage, &task.task.id)
+            .await?
+            .0,
+    ))
+}
+
+fn scored_answers(rows: Vec<crate::storage::CrowdResponseRow>) -> Vec<CrowdAnswer> {
+    rows.into_iter()
         .filter_map(|r| {
             // Human rows average scored answers; unscored ones carry no score to average.
             let score = r.score?;
@@ -41,7 +45,7 @@ pub(super) async fn crowd_answers(
                 score,
             })
         })
-        .collect())
+        .collect()
 }
 
 /// A board: models, crowd rows and the chance baseline on one half of the test split,
@@ -205,12 +209,23 @@ pub async fn board(
             },
             scores,
             participants: None,
+            participants_before_exclusions: None,
         });
     }
 
-    // Crowd rows on the same items.
-    let answers: Vec<CrowdAnswer> = crowd_answers(storage, &task)
-        .await?
+    // Crowd rows on the same items, after the owner's exclusions (and the count before).
+    let (kept, all) = crate::quality::crowd_responses(storage, &task.task.id).await?;
+    let before_exclusions = {
+        let mut who: Vec<&str> = all
+            .iter()
+            .filter(|r| r.score.is_some() && in_half.contains_key(r.item_id.as_str()))
+            .map(|r| r.participant_id.as_str())
+            .collect();
+        who.sort_unstable();
+        who.dedup();
+        who.len()
+    };
+    let answers: Vec<CrowdAnswer> = scored_answers(kept)
         .into_iter()
         .filter(|a| in_half.contains_key(a.item.as_str()))
         .collect();
@@ -237,7 +252,7 @@ pub async fn board(
         }
     };
     let participants = crowd.first().map_or(0, |r| r.participants);
-    if participants > 0 {
+    if participants > 0 || before_exclusions > 0 {
         let items_answered = |cat: Option<&String>| -> usize {
             let mut ids: Vec<&str> = answers
                 .iter()
@@ -281,6 +296,7 @@ pub async fn board(
                     })
                     .collect(),
                 participants: Some(participants),
+                participants_before_exclusions: Some(before_exclusions),
             });
         }
     }
@@ -326,6 +342,7 @@ pub async fn board(
         status: SubmissionStatus::Scored,
         scores: chance_scores,
         participants: None,
+        participants_before_exclusions: None,
     });
 
     // One row per model name by default (the best or the latest, the owner's choice); every
@@ -458,25 +475,25 @@ async fn familiarity_rows(
     if let Some(rows) = state.board_familiarity.stored(key, fingerprint) {
         return Ok((*rows).clone());
     }
-    let observations: Vec<CrowdObservation> = state
-        .storage
-        .crowd_responses(&task.task.id)
-        .await?
-        .into_iter()
-        .filter(|r| in_half.contains_key(r.item_id.as_str()))
-        .filter_map(|r| {
-            let familiarity = r.familiarity?;
-            Some(CrowdObservation {
-                participant: r.participant_id,
-                item: r.item_id,
-                category: r.category,
-                facets: vec![("familiarity".into(), familiarity)],
-                subsets: Vec::new(),
-                score: r.score,
-                ratings: Vec::new(),
+    let observations: Vec<CrowdObservation> =
+        crate::quality::crowd_responses(&state.storage, &task.task.id)
+            .await?
+            .0
+            .into_iter()
+            .filter(|r| in_half.contains_key(r.item_id.as_str()))
+            .filter_map(|r| {
+                let familiarity = r.familiarity?;
+                Some(CrowdObservation {
+                    participant: r.participant_id,
+                    item: r.item_id,
+                    category: r.category,
+                    facets: vec![("familiarity".into(), familiarity)],
+                    subsets: Vec::new(),
+                    score: r.score,
+                    ratings: Vec::new(),
+                })
             })
-        })
-        .collect();
+            .collect();
     let resamples = state.settings.quiz.bootstrap_resamples;
     let min_answers = state.settings.leaderboard.min_category_items;
     let rows = state
@@ -545,6 +562,7 @@ fn reference_board_row(r: kinds::ReferenceRow, keys: &[String], resamples: usize
         status: SubmissionStatus::Scored,
         scores: memeboard_core::leaderboard::summarize(&r.scores, keys, resamples, BOOTSTRAP_SEED),
         participants: None,
+        participants_before_exclusions: None,
         extra: r.extra,
         confusion: r.confusion,
         flags: Vec::new(),
@@ -608,15 +626,12 @@ pub fn board_csv(board: &BoardResponse) -> String {
     out
 }
 
-/// Flips board switches (admin only).
+/// Flips board switches (authorized and logged by `owners::update_board`).
 pub async fn update_board(
     storage: &Storage,
-    settings: &Settings,
-    headers: &HeaderMap,
     slug: &str,
-    req: BoardSettingsRequest,
+    req: &BoardSettingsRequest,
 ) -> ApiResult<BoardSettingsRequest> {
-    require_admin(settings, headers)?;
     let task = find_task(storage, slug).await?;
     let private_revealed = req.private_revealed.unwrap_or(task.private_revealed);
     let blind = req.blind.unwrap_or(task.blind);

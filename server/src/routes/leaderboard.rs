@@ -354,7 +354,6 @@ async fn update_board(
     ApiJson(request): ApiJson<BoardSettingsRequest>,
 ) -> ApiResult<Json<BoardSettingsRequest>> {
     Ok(Json(
-        leaderboard::update_board(&state.storage, &state.settings, &headers, &slug, request)
-            .await?,
+        crate::owners::update_board(&state, &headers, &slug, request).await?,
     ))
 }

@@ -3,6 +3,7 @@
 
 mod leaderboard;
 mod owner;
+mod owners;
 mod quizzes;
 
 use crate::error::{ApiError, ApiResult};
@@ -123,6 +124,7 @@ pub fn api_router(state: &AppState) -> Router<AppState> {
         .route("/sessions/{id}/results", get(quizzes::get_results))
         .merge(leaderboard::router(state))
         .merge(owner::router())
+        .merge(owners::router())
         .route("/openapi.json", get(openapi))
         .route("/embedding-model", get(embedding_model))
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES))

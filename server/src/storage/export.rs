@@ -193,6 +193,11 @@ impl Storage {
                         .await?
                         .rows_affected() as i64;
                 }
+                // The session's attention-check answers (owner quality control) go with it.
+                sqlx::query("DELETE FROM attention_checks WHERE session_id = $1")
+                    .bind(&id)
+                    .execute(&mut *tx)
+                    .await?;
                 out.sessions += sqlx::query("DELETE FROM sessions WHERE id = $1")
                     .bind(&id)
                     .execute(&mut *tx)

@@ -4,6 +4,7 @@
 mod benchmarks;
 mod export;
 mod media;
+mod owners;
 mod sessions;
 mod submissions;
 mod upgrade;
@@ -11,6 +12,7 @@ mod upgrade;
 pub use benchmarks::*;
 pub use export::*;
 pub use media::*;
+pub use owners::*;
 pub use sessions::*;
 pub use submissions::*;
 pub use upgrade::*;

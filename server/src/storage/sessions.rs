@@ -22,6 +22,10 @@ pub struct QuizRow {
     pub dev_count: i64,
     /// Whether a participant who finished may take the quiz again.
     pub allow_retake: bool,
+    /// Completed sessions (the participant target counts these).
+    pub completed_sessions: i64,
+    /// The owner's `StudySettings` JSON, if set.
+    pub study_json: Option<String>,
 }
 
 /// One eligible item for assignment, with how often it was assigned before.
@@ -64,6 +68,10 @@ pub struct NewSession {
     pub start_key: Option<String>,
     /// The headphone check result (JSON), for quizzes that start with one.
     pub headphone_json: Option<String>,
+    /// Attention checks planned (drawn from the seed, see `study::plan_checks`).
+    pub attention_checks: i64,
+    /// Set when the session is ended at once (failed headphone check with a screen-out).
+    pub screen_reason: Option<String>,
 }
 
 /// A stored session.
@@ -87,6 +95,16 @@ pub struct SessionRow {
     pub batch_size: i64,
     /// Completion code once complete.
     pub completion_code: Option<String>,
+    /// Recruitment ids of the start.
+    pub prolific_pid: Option<String>,
+    /// `STUDY_ID`.
+    pub study_id: Option<String>,
+    /// `SESSION_ID`.
+    pub recruitment_session_id: Option<String>,
+    /// Why the session was ended early (`ExclusionReason` JSON), if it was.
+    pub screen_reason: Option<String>,
+    /// Attention checks planned at the start.
+    pub attention_checks: i64,
 }
 
 /// One item of a session with the participant's answer, if any.
@@ -177,6 +195,8 @@ pub enum RecordOutcome {
 /// One scored response of a completed session, for crowd statistics.
 #[derive(Debug, Clone)]
 pub struct CrowdResponseRow {
+    /// The session the answer belongs to (exclusions are per session).
+    pub session_id: String,
     /// The familiarity given before the question (clip tasks), if any.
     pub familiarity: Option<String>,
     /// Participant.
@@ -196,7 +216,9 @@ pub(super) const QUIZ_SELECT: &str =
      t.categories_json, t.batch_size, t.quiz_open, b.title AS benchmark_title, \
      (SELECT COUNT(*) FROM items i WHERE i.task_id = t.id) AS item_count, \
      (SELECT COUNT(*) FROM items i WHERE i.task_id = t.id AND i.split = 'dev') AS dev_count, \
-     t.allow_retake, \
+     t.allow_retake, t.study_json, \
+     (SELECT COUNT(*) FROM sessions s \
+        WHERE s.task_id = t.id AND s.completed_at IS NOT NULL) AS completed_sessions, \
      (SELECT COUNT(DISTINCT s.participant_id) FROM sessions s \
         WHERE s.task_id = t.id AND s.completed_at IS NOT NULL) AS completed_participants \
      FROM tasks t JOIN benchmarks b ON b.id = t.benchmark_id";
@@ -209,6 +231,8 @@ pub(super) fn quiz_from_row(row: &AnyRow) -> Result<QuizRow, sqlx::Error> {
         completed_participants: row.try_get("completed_participants")?,
         dev_count: row.try_get("dev_count")?,
         allow_retake: row.try_get::<i64, _>("allow_retake")? != 0,
+        completed_sessions: row.try_get("completed_sessions")?,
+        study_json: row.try_get("study_json")?,
     })
 }
 
@@ -221,6 +245,15 @@ impl Storage {
         .fetch_all(&self.pool)
         .await?;
         Ok(rows.iter().map(quiz_from_row).collect::<Result<_, _>>()?)
+    }
+
+    /// One quiz by slug, open or not (the owner's console).
+    pub async fn find_any_quiz(&self, slug: &str) -> Result<Option<QuizRow>, StorageError> {
+        let row = sqlx::query(&format!("{QUIZ_SELECT} WHERE t.slug = $1"))
+            .bind(slug)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.as_ref().map(quiz_from_row).transpose()?)
     }
 
     /// One open quiz by slug.
@@ -324,8 +357,9 @@ impl Storage {
         }
         let inserted = sqlx::query(
             "INSERT INTO sessions (id, participant_id, task_id, seed, survey_json, prolific_pid, \
-             study_id, recruitment_session_id, batch_size, created_at, start_key, headphone_json) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) \
+             study_id, recruitment_session_id, batch_size, created_at, start_key, headphone_json, \
+             attention_checks, screen_reason, screened_out_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) \
              ON CONFLICT (start_key) DO NOTHING",
         )
         .bind(&s.id)
@@ -340,6 +374,9 @@ impl Storage {
         .bind(now)
         .bind(&s.start_key)
         .bind(&s.headphone_json)
+        .bind(s.attention_checks)
+        .bind(&s.screen_reason)
+        .bind(s.screen_reason.as_ref().map(|_| now))
         .execute(&mut *tx)
         .await?
         .rows_affected();
@@ -399,6 +436,8 @@ impl Storage {
     pub async fn find_session(&self, id: &str) -> Result<Option<SessionRow>, StorageError> {
         let row = sqlx::query(
             "SELECT s.id, s.participant_id, s.task_id, s.seed, s.batch_size, s.completion_code, \
+             s.prolific_pid, s.study_id, s.recruitment_session_id, s.screen_reason, \
+             s.attention_checks, \
              t.slug, t.title, t.kind FROM sessions s JOIN tasks t ON t.id = s.task_id WHERE s.id = $1",
         )
         .bind(id)
@@ -415,6 +454,13 @@ impl Storage {
                 seed: r.try_get("seed")?,
                 batch_size: r.try_get("batch_size")?,
                 completion_code: r.try_get("completion_code")?,
+                prolific_pid: r.try_get("prolific_pid")?,
+                study_id: r.try_get("study_id")?,
+                recruitment_session_id: r.try_get("recruitment_session_id")?,
+                screen_reason: r.try_get("screen_reason")?,
+                attention_checks: r
+                    .try_get::<Option<i64>, _>("attention_checks")?
+                    .unwrap_or(0),
             })
         })
         .transpose()
@@ -664,17 +710,27 @@ impl Storage {
             "SELECT COUNT(DISTINCT s.id) AS sessions, COUNT(a.id) AS answers, \
              COUNT(a.score) AS scored, \
              MAX(s.completed_at) + (SELECT exclude_failed_checks FROM tasks WHERE id = $1) \
-             AS latest, (SELECT crowd_version FROM tasks WHERE id = $1) AS version \
+             AS latest, (SELECT crowd_version FROM tasks WHERE id = $1) AS version, \
+             (SELECT study_json FROM tasks WHERE id = $1) AS study_json, \
+             (SELECT COUNT(*) FROM attention_checks c JOIN sessions cs ON cs.id = c.session_id \
+              WHERE cs.task_id = $1) AS checks \
              FROM sessions s LEFT JOIN answers a ON a.session_id = s.id \
              WHERE s.task_id = $1 AND s.completed_at IS NOT NULL",
         )
         .bind(task_id)
         .fetch_one(&self.pool)
         .await?;
+        // The owner's exclusion rules and the attention checks decide which sessions count:
+        // a change to either changes the fingerprint (folded into the scored count).
+        let study: Option<String> = row.try_get("study_json")?;
+        let checks: i64 = row.try_get("checks")?;
+        let rules = memeboard_core::ids::fnv1a64(
+            format!("{}\u{1f}{checks}", study.unwrap_or_default()).as_bytes(),
+        ) as i64;
         Ok((
             row.try_get("sessions")?,
             row.try_get("answers")?,
-            row.try_get("scored")?,
+            row.try_get::<i64, _>("scored")? ^ rules,
             row.try_get("latest")?,
             row.try_get("version")?,
         ))
@@ -696,7 +752,6 @@ impl Storage {
              JOIN tasks t ON t.id = s.task_id \
              LEFT JOIN prefaces p ON p.session_id = a.session_id AND p.item_id = a.item_id \
              WHERE s.task_id = $1 AND s.completed_at IS NOT NULL \
-             AND NOT (t.exclude_failed_checks = 1 AND s.headphone_json LIKE '%\"passed\":false%') \
              ORDER BY s.participant_id, a.item_id",
         )
         .bind(task_id)
@@ -708,6 +763,7 @@ impl Storage {
                 let benchmark: String = r.try_get("benchmark_id")?;
                 let session: String = r.try_get("session_id")?;
                 let row = CrowdResponseRow {
+                    session_id: session.clone(),
                     participant_id: r.try_get("participant_id")?,
                     item_id: r.try_get("item_id")?,
                     category: r.try_get("category")?,

@@ -365,7 +365,8 @@ async fn starts_and_uploads_are_rate_limited_per_client(db: Db) {
         s.rate_limits.uploads_per_minute = 2;
     })
     .await;
-    let start = crate::helpers::start_body(false).to_string();
+    // A fresh start body (and Prolific id) each time: one Prolific id takes part once.
+    let start = || crate::helpers::start_body(false).to_string();
     let mut refused = None;
     for n in 0..7 {
         let (status, headers, body) = send(
@@ -374,7 +375,7 @@ async fn starts_and_uploads_are_rate_limited_per_client(db: Db) {
             "/api/quizzes/demo-mcq/sessions",
             None,
             Some("203.0.113.7:5000"),
-            start.clone(),
+            start(),
         )
         .await;
         if status == StatusCode::TOO_MANY_REQUESTS {
@@ -401,7 +402,7 @@ async fn starts_and_uploads_are_rate_limited_per_client(db: Db) {
         "/api/quizzes/demo-mcq/sessions",
         None,
         Some("198.51.100.9:5000"),
-        start,
+        start(),
     )
     .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");

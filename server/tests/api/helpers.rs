@@ -218,7 +218,8 @@ pub fn start_body(skip_flagged: bool) -> Value {
             "meme_familiarity": 4,
             "skip_flagged": skip_flagged
         },
-        "recruitment": {"prolific_pid": "PID123", "study_id": "STUDY9", "session_id": "SESS7"}
+        // A fresh Prolific id per start: one Prolific id takes part once per quiz.
+        "recruitment": {"prolific_pid": format!("PID-{}", unique_name()), "study_id": "STUDY9", "session_id": "SESS7"}
     })
 }
 

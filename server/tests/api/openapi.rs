@@ -50,6 +50,13 @@ const ROUTES: &[(&str, &str)] = &[
     ("get", "/api/owner/tasks/{slug}/export.jsonl"),
     ("get", "/api/owner/tasks/{slug}/export-dictionary"),
     ("delete", "/api/owner/tasks/{slug}/participants/{who}"),
+    // Owners (routes/owners.rs).
+    ("post", "/api/admin/owners"),
+    ("get", "/api/owner/tasks"),
+    ("get", "/api/owner/tasks/{slug}/console"),
+    ("put", "/api/owner/tasks/{slug}/settings"),
+    ("get", "/api/owner/tasks/{slug}/progress"),
+    ("post", "/api/sessions/{id}/checks"),
 ];
 
 const METHODS: &[&str] = &[

@@ -1,0 +1,173 @@
+//! Quality control: which sessions the human rows leave out and why. One decision
+//! ([`exclusion`], the owner's rules applied to one session's facts) used by the quiz crowd
+//! statistics, the board's human rows, the owner's console and the answer-level export.
+
+use crate::error::ApiResult;
+use crate::storage::{self, CrowdResponseRow, Storage, StudyData, StudySessionRow};
+use memeboard_core::study::{self, plan_checks, SessionFacts, StudySettings};
+pub use memeboard_core::study::{ExclusionCode, ExclusionReason, QualityRules};
+use std::collections::{BTreeMap, HashMap};
+
+/// A task's study settings from their stored JSON (defaults when unset).
+pub fn study_settings(json: Option<&str>) -> ApiResult<StudySettings> {
+    Ok(match json {
+        Some(j) => storage::decode_json("tasks.study_json", j)?,
+        None => StudySettings::default(),
+    })
+}
+
+/// Whether a session is excluded from the human rows, and why: the owner's rules
+/// (`study.quality`), the board switch `exclude_failed_checks` (failed headphone checks),
+/// and screen-outs. This is the one decision; everything that shows or exports human data
+/// calls it.
+pub fn exclusion(
+    study: &StudySettings,
+    exclude_failed_checks: bool,
+    facts: &SessionFacts,
+) -> Option<ExclusionReason> {
+    study::exclusion(&study.quality, exclude_failed_checks, facts)
+}
+
+/// Whether any rule can exclude a completed session (otherwise nothing needs loading).
+pub fn rules_active(study: &StudySettings, exclude_failed_checks: bool) -> bool {
+    let q = &study.quality;
+    exclude_failed_checks
+        || q.fail_checks_at_least.is_some()
+        || q.min_median_ms.is_some()
+        || q.min_item_ms.is_some()
+        || q.straightline_percent.is_some()
+}
+
+/// The headphone pass of a stored check (`{"trials":6,"correct":5,"passed":true}`).
+fn headphone_passed(json: Option<&str>) -> Option<bool> {
+    let v: serde_json::Value = serde_json::from_str(json?).ok()?;
+    v["passed"].as_bool()
+}
+
+/// The facts of every session of a task, by session id.
+pub fn session_facts(data: &StudyData) -> BTreeMap<String, SessionFacts> {
+    let mut facts: BTreeMap<String, SessionFacts> = data
+        .sessions
+        .iter()
+        .map(|s| {
+            let planned = plan_checks(
+                s.seed as u64,
+                usize::try_from(s.batch_size).unwrap_or(0),
+                u8::try_from(s.attention_checks).unwrap_or(0),
+            )
+            .len();
+            (
+                s.id.clone(),
+                SessionFacts {
+                    screened_out: s.screened_out_at.is_some(),
+                    completed: s.completed_at.is_some(),
+                    headphone_passed: headphone_passed(s.headphone_json.as_deref()),
+                    checks_planned: planned,
+                    ..SessionFacts::default()
+                },
+            )
+        })
+        .collect();
+    for a in &data.answers {
+        let Some(f) = facts.get_mut(&a.session_id) else {
+            continue;
+        };
+        f.response_ms
+            .push(u64::try_from(a.response_ms).unwrap_or(0));
+        if let Some(choice) = a.choice.and_then(|c| usize::try_from(c).ok()) {
+            // The display position of the chosen option (straight-lining is about where on
+            // the screen people click, not which option they mean).
+            let order: Vec<usize> = serde_json::from_str(&a.option_order_json).unwrap_or_default();
+            if let Some(p) = order.iter().position(|&c| c == choice) {
+                f.choice_positions.push(p);
+            }
+        }
+    }
+    for c in &data.checks {
+        if let Some(f) = facts.get_mut(&c.session_id) {
+            f.checks_answered += 1;
+            f.checks_failed += usize::from(!c.passed);
+        }
+    }
+    facts
+}
+
+/// Every excluded session of a task with its reason, from already loaded data.
+pub fn exclusions_of(
+    data: &StudyData,
+    study: &StudySettings,
+    exclude_failed_checks: bool,
+) -> BTreeMap<String, ExclusionReason> {
+    session_facts(data)
+        .into_iter()
+        .filter_map(|(id, f)| exclusion(study, exclude_failed_checks, &f).map(|r| (id, r)))
+        .collect()
+}
+
+/// Every excluded session of a task with its session row and reason (completed or
+/// screened-out sessions; unfinished ones are not in any row anyway).
+pub async fn excluded_sessions(
+    storage: &Storage,
+    task_id: &str,
+    study: &StudySettings,
+    exclude_failed_checks: bool,
+) -> ApiResult<Vec<(StudySessionRow, ExclusionReason)>> {
+    let data = storage.study_data(task_id).await?;
+    let mut reasons = exclusions_of(&data, study, exclude_failed_checks);
+    Ok(data
+        .sessions
+        .into_iter()
+        .filter(|s| s.completed_at.is_some() || s.screened_out_at.is_some())
+        .filter_map(|s| reasons.remove(&s.id).map(|r| (s, r)))
+        .collect())
+}
+
+/// Crowd responses of completed sessions split by the exclusions: `(kept, all)`. `all`
+/// gives the counts before exclusions.
+pub async fn crowd_responses(
+    storage: &Storage,
+    task_id: &str,
+) -> ApiResult<(Vec<CrowdResponseRow>, Vec<CrowdResponseRow>)> {
+    let all = storage.crowd_responses(task_id).await?;
+    let Some(task) = storage.task_quality_switches(task_id).await? else {
+        return Ok((all.clone(), all));
+    };
+    let study = study_settings(task.0.as_deref())?;
+    if !rules_active(&study, task.1) {
+        return Ok((all.clone(), all));
+    }
+    let data = storage.study_data(task_id).await?;
+    let excluded = exclusions_of(&data, &study, task.1);
+    let kept = all
+        .iter()
+        .filter(|r| !excluded.contains_key(&r.session_id))
+        .cloned()
+        .collect();
+    Ok((kept, all))
+}
+
+/// Distinct participants among crowd rows.
+pub fn participants(rows: &[CrowdResponseRow]) -> usize {
+    rows.iter()
+        .map(|r| r.participant_id.as_str())
+        .collect::<std::collections::HashSet<_>>()
+        .len()
+}
+
+/// Per session: how many of its planned checks were answered and failed (for messages).
+pub fn check_tally(answers: &[(i64, bool)]) -> (usize, usize) {
+    let failed = answers.iter().filter(|(_, passed)| !passed).count();
+    (answers.len(), failed)
+}
+
+/// Completed, non-excluded sessions' ids, for agreement so far.
+pub fn kept_sessions(
+    data: &StudyData,
+    excluded: &BTreeMap<String, ExclusionReason>,
+) -> HashMap<String, String> {
+    data.sessions
+        .iter()
+        .filter(|s| s.completed_at.is_some() && !excluded.contains_key(&s.id))
+        .map(|s| (s.id.clone(), s.participant_id.clone()))
+        .collect()
+}

@@ -1,0 +1,187 @@
+// The owner's console end to end: an owner opens the console with their token and sets a
+// completion redirect and an attention check; a participant (another browser context) takes
+// the quiz, passes the check, finishes and lands on the redirect URL; the owner's progress
+// view updates without a reload.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { startServer, launchBrowser, watchErrors, expectNoSeriousA11yViolations } from './harness.mjs';
+
+const BATCH = 4;
+const ADMIN = 'admin-token-for-console-e2e';
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer({
+    MEMEBOARD__QUIZ__BATCH_SIZE: String(BATCH),
+    MEMEBOARD__ADMIN__TOKEN: ADMIN,
+  });
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function ownerToken() {
+  const res = await fetch(`${server.base}/api/admin/owners`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ benchmark: 'demo', name: 'E2E lab' }),
+  });
+  assert.equal(res.status, 201);
+  return (await res.json()).token;
+}
+
+async function consentAndSurvey(page) {
+  await page.getByTestId('consent-checkbox').check();
+  await page.getByTestId('consent-continue').click();
+  await page.getByTestId('survey-age').selectOption({ index: 2 });
+  await page.getByTestId('survey-language').selectOption({ index: 1 });
+  await page.getByTestId('survey-online').selectOption({ index: 3 });
+  await page.getByTestId('survey-familiarity').selectOption({ index: 4 });
+  await page.getByTestId('survey-submit').click();
+}
+
+test('an owner sets a redirect, a participant finishes and lands on it, progress updates live', async () => {
+  const token = await ownerToken();
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  const ownerErrors = watchErrors(owner);
+  await owner.goto(`${server.base}/console`);
+  await owner.getByTestId('owner-token').fill(token);
+  await owner.getByTestId('owner-token-save').click();
+  await owner.locator('[data-testid="owner-tasks"] a[href="/console/demo-mcq"]').click();
+  await owner.waitForURL(/\/console\/demo-mcq/);
+  await owner.getByTestId('console-settings').waitFor();
+  await owner.getByTestId('progress-started').waitFor();
+  assert.equal((await owner.getByTestId('progress-completed').textContent()).trim(), '0');
+
+  // A redirect on this server, so the browser can land there; one attention check.
+  await owner.getByTestId('set-completion-template').fill('/?handoff={code}');
+  await owner.getByTestId('set-checks').fill('1');
+  await owner.getByTestId('save-settings').click();
+  await owner.getByTestId('settings-saved').waitFor();
+  await owner.getByTestId('completion-preview').filter({ hasText: 'handoff=SESSIONCODE' }).waitFor();
+  await expectNoSeriousA11yViolations(owner, 'console');
+  // Both languages render.
+  await owner.getByTestId('lang-switch').click();
+  await owner.getByTestId('console-settings').waitFor();
+  await expectNoSeriousA11yViolations(owner, 'console (other language)');
+
+  // The participant, in another browser context.
+  const participantContext = await browser.newContext();
+  const page = await participantContext.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${server.base}/quiz/demo-mcq?PROLIFIC_PID=console-e2e`);
+  await consentAndSurvey(page);
+  await page.waitForURL(/\/session\//);
+  const sessionId = page.url().split('/session/')[1];
+  const session = await (await fetch(`${server.base}/api/sessions/${sessionId}`)).json();
+  assert.equal(session.checks.length, 1);
+  let checked = false;
+  for (let answered = 0; answered < BATCH;) {
+    const shown = page.locator('[data-testid="question"], [data-testid="attention-check"]').first();
+    await shown.waitFor();
+    if ((await shown.getAttribute('data-testid')) === 'attention-check') {
+      await expectNoSeriousA11yViolations(page, 'attention check');
+      await page.getByTestId(`check-option-${session.checks[0].target}`).check();
+      await page.getByTestId('check-continue').click();
+      await page.getByTestId('attention-check').waitFor({ state: 'detached' });
+      checked = true;
+      continue;
+    }
+    const position = await shown.getAttribute('data-position');
+    await page.getByTestId('option-0').click();
+    await page.getByTestId('submit-answer').click();
+    answered += 1;
+    if (answered < BATCH) {
+      await page.waitForFunction(
+        (p) => document.querySelector('[data-testid="question"]')?.getAttribute('data-position') !== p
+          || document.querySelector('[data-testid="attention-check"]'),
+        position,
+      );
+    }
+  }
+  assert.ok(checked, 'the attention check was shown');
+  // The code and a link first, then the redirect by itself.
+  await page.getByTestId('handoff-link').waitFor();
+  await page.waitForURL(/\/\?handoff=[A-Z2-9]{8}$/, { timeout: 15_000 });
+  assert.deepEqual(errors, []);
+
+  // The owner's progress view shows the completion without a reload.
+  await owner.waitForFunction(
+    () => document.querySelector('[data-testid="progress-completed"]')?.textContent.trim() === '1',
+    null,
+    { timeout: 15_000 },
+  );
+  assert.equal((await owner.getByTestId('progress-started').textContent()).trim(), '1');
+  // The owner downloads the answer-level export: one row per answer of this participant.
+  const exportButtons = owner.getByTestId('export');
+  assert.equal(await exportButtons.count(), 2);
+  for (let i = 0; i < 2; i++) {
+    const [download] = await Promise.all([
+      owner.waitForEvent('download'),
+      exportButtons.nth(i).click(),
+    ]);
+    const file = fs.readFileSync(await download.path(), 'utf8');
+    const lines = file.split('\n').filter((l) => l.trim() !== '');
+    if (download.suggestedFilename().endsWith('.csv')) {
+      assert.ok(file.startsWith('\uFEFFtask,'), 'CSV starts with a BOM and the header');
+      assert.equal(lines.length, 1 + BATCH, 'header + one row per answer');
+    } else {
+      assert.equal(lines.length, BATCH, 'one JSON object per answer');
+      assert.equal(JSON.parse(lines[0]).task, 'demo-mcq');
+    }
+  }
+  assert.deepEqual(ownerErrors, []);
+  await ownerContext.close();
+  await participantContext.close();
+});
+
+test('a screened-out participant sees the code and is sent to the screen-out URL', async () => {
+  const token = await ownerToken();
+  const console_ = await (await fetch(`${server.base}/api/owner/tasks/demo-mcq/console`, {
+    headers: { authorization: `Bearer ${token}` },
+  })).json();
+  const settings = console_.settings;
+  settings.study.attention_checks = 1;
+  settings.study.quality.fail_checks_at_least = 1;
+  settings.study.handoff.screenout_url_template = '/?screenout={participant}';
+  const put = await fetch(`${server.base}/api/owner/tasks/demo-mcq/settings`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(settings),
+  });
+  assert.equal(put.status, 200);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${server.base}/quiz/demo-mcq?PROLIFIC_PID=screened-e2e`);
+  await consentAndSurvey(page);
+  await page.waitForURL(/\/session\//);
+  const sessionId = page.url().split('/session/')[1];
+  const session = await (await fetch(`${server.base}/api/sessions/${sessionId}`)).json();
+  const wrong = (session.checks[0].target + 1) % 5;
+  for (;;) {
+    const shown = page.locator('[data-testid="question"], [data-testid="attention-check"]').first();
+    await shown.waitFor();
+    if ((await shown.getAttribute('data-testid')) === 'attention-check') break;
+    const position = await shown.getAttribute('data-position');
+    await page.getByTestId('option-0').click();
+    await page.getByTestId('submit-answer').click();
+    await page.waitForFunction(
+      (p) => document.querySelector('[data-testid="question"]')?.getAttribute('data-position') !== p
+        || document.querySelector('[data-testid="attention-check"]'),
+      position,
+    );
+  }
+  await page.getByTestId(`check-option-${wrong}`).check();
+  await page.getByTestId('check-continue').click();
+  await page.getByTestId('screened-out').waitFor();
+  await expectNoSeriousA11yViolations(page, 'screened out');
+  await page.waitForURL(/\/\?screenout=screened-e2e$/, { timeout: 15_000 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
