@@ -586,6 +586,13 @@ fn ExportButton(url: String, token: String) -> impl IntoView {
             match api::owner_file(&url.get_value(), &token.get_value()).await {
                 Ok(text) => {
                     let _ = error.try_set(None);
+                    // Reading the body as text drops the CSV's byte-order mark, which tells
+                    // spreadsheet tools the file is UTF-8: put it back.
+                    let text = if name.ends_with(".csv") && !text.starts_with('\u{feff}') {
+                        format!("\u{feff}{text}")
+                    } else {
+                        text
+                    };
                     save_text(&name, &text);
                 }
                 Err(e) => {
