@@ -266,6 +266,60 @@ pub fn facet_rows(
         .collect()
 }
 
+/// The benchmark's figure of human accuracy by familiarity (AVMeme: familiar / seen but not
+/// familiar / unseen): pooled accuracy of the answers given with each familiarity answer
+/// (facet `familiarity`), with its bootstrap interval, shown only from `min_answers` answers.
+/// One function for the site's board and `memeboard stats --export`, so both give the same
+/// numbers.
+///
+/// ```
+/// use memeboard_core::crowd::{familiarity_rows, CrowdObservation};
+/// use memeboard_core::tasks::Familiarity;
+/// let o = |p: &str, i: &str, fam: &str, s| CrowdObservation {
+///     participant: p.into(), item: i.into(), category: "x".into(),
+///     facets: vec![("familiarity".into(), fam.into())], subsets: vec![], score: Some(s), ratings: vec![],
+/// };
+/// let answers = [o("p1", "i1", "familiar", 1.0), o("p2", "i1", "familiar", 0.0), o("p1", "i2", "unseen", 0.0)];
+/// let rows = familiarity_rows(&answers, 100, 1, 2);
+/// assert_eq!(rows[0].familiarity, Familiarity::Familiar);
+/// assert_eq!((rows[0].participants, rows[0].answers), (2, 2));
+/// assert_eq!(rows[0].estimate.unwrap().value, 0.5); // 1 of 2 answers right
+/// assert_eq!(rows[1].answers, 0); // nobody answered "seen"
+/// assert!(rows[2].estimate.is_none()); // 1 answer: below the minimum of 2
+/// ```
+pub fn familiarity_rows(
+    observations: &[CrowdObservation],
+    resamples: usize,
+    seed: u64,
+    min_answers: usize,
+) -> Vec<crate::api::FamiliarityRow> {
+    use crate::tasks::{label_key, Familiarity};
+    let by_value: BTreeMap<String, FacetRow> =
+        facet_rows(observations, "familiarity", None, resamples, seed)
+            .into_iter()
+            .map(|r| (r.value.clone(), r))
+            .collect();
+    [
+        Familiarity::Familiar,
+        Familiarity::SeenNotFamiliar,
+        Familiarity::Unseen,
+    ]
+    .into_iter()
+    .map(|f| {
+        let row = by_value.get(&label_key(&f));
+        let answers = row.map_or(0, |r| r.scored);
+        crate::api::FamiliarityRow {
+            familiarity: f,
+            participants: row.map_or(0, |r| r.participants),
+            answers,
+            estimate: row
+                .and_then(|r| r.pooled)
+                .filter(|_| answers >= min_answers.max(1)),
+        }
+    })
+    .collect()
+}
+
 /// Inter-rater agreement on one rating dimension, so every rated aspect of a task reports
 /// how consistent the crowd is.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -927,12 +927,13 @@ mod tests {
         assert!(s
             .validate()
             .unwrap_err()
+            .to_string()
             .contains("completion_url_template"));
         s.handoff.completion_url_template = Some("//evil.example/x".into());
         assert!(s.validate().is_err());
         s.handoff.completion_url_template = None;
         s.quality.screen_out_failed_headphones = true;
-        assert!(s.validate().unwrap_err().contains("screen-out"));
+        assert!(s.validate().unwrap_err().to_string().contains("screen-out"));
         s.handoff.prolific_screenout_code = Some("SO-1".into());
         assert!(s.validate().is_ok());
         s.handoff.prolific_completion_code = Some("bad code".into());

@@ -11,13 +11,13 @@ use super::{ColumnType, COLUMNS};
 use crate::kinds::ServerKind;
 use memeboard_core::api::{CrowdRow, FamiliarityRow};
 use memeboard_core::crowd::{
-    agreement_by_dimension, category_rows, crowd_rows, facet_rows, AgreementRow, CrowdAnswer,
-    CrowdObservation, FacetRow, Rating,
+    agreement_by_dimension, category_rows, crowd_rows, AgreementRow, CrowdAnswer, CrowdObservation,
+    Rating,
 };
 use memeboard_core::kinds::{Kind, TaskKind};
 use memeboard_core::leaderboard::CategoryEstimate;
 use memeboard_core::stats::{AlphaLevel, Estimate};
-use memeboard_core::tasks::{label_key, Familiarity};
+use memeboard_core::tasks::label_key;
 use memeboard_core::with_kind;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -513,30 +513,12 @@ fn familiarity_rows(
             })
         })
         .collect();
-    let by_value: HashMap<String, FacetRow> =
-        facet_rows(&observations, "familiarity", None, options.resamples, seed)
-            .into_iter()
-            .map(|r| (r.value.clone(), r))
-            .collect();
-    [
-        Familiarity::Familiar,
-        Familiarity::SeenNotFamiliar,
-        Familiarity::Unseen,
-    ]
-    .into_iter()
-    .map(|f| {
-        let row = by_value.get(&label_key(&f));
-        let answers = row.map_or(0, |r| r.scored);
-        FamiliarityRow {
-            familiarity: f,
-            participants: row.map_or(0, |r| r.participants),
-            answers,
-            estimate: row
-                .and_then(|r| r.pooled)
-                .filter(|_| answers >= options.min_category_items.max(1)),
-        }
-    })
-    .collect()
+    memeboard_core::crowd::familiarity_rows(
+        &observations,
+        options.resamples,
+        seed,
+        options.min_category_items,
+    )
 }
 
 /// Reads an export and recomputes its human rows.

@@ -12,11 +12,10 @@ use memeboard_core::api::{
     BoardAttempts, BoardResponse, BoardRow, BoardSettingsRequest, BoardSplit, RowKind,
     SubmissionStatus, Weights,
 };
-use memeboard_core::crowd::{crowd_rows, facet_rows, CrowdAnswer, CrowdObservation, FacetRow};
+use memeboard_core::crowd::{crowd_rows, CrowdAnswer, CrowdObservation};
 use memeboard_core::kinds::Kind;
 use memeboard_core::leaderboard::CategoryEstimate;
 use memeboard_core::stats::Estimate;
-use memeboard_core::tasks::Familiarity;
 use memeboard_core::{msg, with_kind};
 use std::collections::HashMap;
 
@@ -499,35 +498,12 @@ async fn familiarity_rows(
     let rows = state
         .board_familiarity
         .get_or_compute(key, fingerprint, move || {
-            let by_value: HashMap<String, FacetRow> = facet_rows(
+            memeboard_core::crowd::familiarity_rows(
                 &observations,
-                "familiarity",
-                None,
                 resamples,
                 BOOTSTRAP_SEED,
+                min_answers,
             )
-            .into_iter()
-            .map(|r| (r.value.clone(), r))
-            .collect();
-            [
-                Familiarity::Familiar,
-                Familiarity::SeenNotFamiliar,
-                Familiarity::Unseen,
-            ]
-            .into_iter()
-            .map(|f| {
-                let row = by_value.get(&memeboard_core::tasks::label_key(&f));
-                let answers = row.map_or(0, |r| r.scored);
-                FamiliarityRow {
-                    familiarity: f,
-                    participants: row.map_or(0, |r| r.participants),
-                    answers,
-                    estimate: row
-                        .and_then(|r| r.pooled)
-                        .filter(|_| answers >= min_answers.max(1)),
-                }
-            })
-            .collect()
         })
         .await
         .context("computing the board's familiarity rows")?;

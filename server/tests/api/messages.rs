@@ -3,27 +3,10 @@
 //! `server/src`, every `msg!` names a known code with that code's parameters, and
 //! `docs/errors.md` lists the catalogue as it is.
 
+use crate::architecture::{rust_files, workspace};
 use memeboard_core::messages::{placeholders, CATALOGUE};
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("read dir").flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("workspace root")
-        .to_owned()
-}
+use std::path::PathBuf;
 
 fn sources(dirs: &[&str]) -> Vec<(PathBuf, String)> {
     let mut files = Vec::new();
