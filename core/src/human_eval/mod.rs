@@ -17,6 +17,7 @@ pub mod accuracy;
 pub mod bradley_terry;
 pub mod correlation;
 pub mod dimensions;
+pub mod outputs;
 pub mod ranking;
 
 use std::collections::BTreeMap;
