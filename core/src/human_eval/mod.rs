@@ -14,11 +14,13 @@
 //! browser. See `docs/human-evaluation.md` for the formulas and worked examples.
 
 pub mod accuracy;
+pub mod board;
 pub mod bradley_terry;
 pub mod correlation;
 pub mod dimensions;
 pub mod outputs;
 pub mod ranking;
+pub mod study;
 
 use std::collections::BTreeMap;
 

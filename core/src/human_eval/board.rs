@@ -1,0 +1,805 @@
+//! From study judgements to what boards and study pages show: per-submission human-judged
+//! columns (% agree, Core4, win rate, Bradley–Terry rating, each with its interval), a study
+//! summary (raters, exclusions, Fleiss' κ per batch, Krippendorff's α per dimension, exposed
+//! test items) and the metric-validity panel (how well cosine, rescaled cosine and
+//! BERTScore-F1 rank explanations the way people do).
+//!
+//! Plain data in, plain data out: the caller reads the judgements of a study's tasks, drops
+//! excluded raters (`quality::exclusion` on the server) and passes the count of excluded raters
+//! so every table can say it. All the statistics are the existing ones of the sibling modules.
+
+use super::accuracy::{
+    accuracy_rows, batch_agreement, kappa_summary, verdict_segments, AccuracyRating, AccuracyRow,
+    BatchAgreement, ExplanationField, KappaSummary, Verdict3,
+};
+use super::bradley_terry::{bradley_terry_rows, BtOptions, BtRow};
+use super::correlation::{metric_validity, MetricValidity, SegmentScore};
+use super::dimensions::{
+    core4_segments, dimension_agreement, dimension_rows, DimensionAgreement, DimensionRating,
+    DimensionRow, DimensionScores,
+};
+use super::outputs::OutputScores;
+use super::ranking::{expand_rankings, win_rates, RankedEntry, Ranking, WinRateRow};
+use super::study::StudyProtocol;
+use super::JudgementError;
+use crate::stats::Estimate;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What a rater gave on one judging page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum JudgementValue {
+    /// CHIME accuracy verdicts; origin and example only where the output has them.
+    Accuracy {
+        /// Verdict on the meaning.
+        meaning: Verdict3,
+        /// Verdict on the origin.
+        origin: Option<Verdict3>,
+        /// Verdict on the example.
+        example: Option<Verdict3>,
+    },
+    /// CMPM dimension scores.
+    Dimensions {
+        /// The five 1–3 scores.
+        scores: DimensionScores,
+    },
+    /// CMPM holistic ranking: each candidate's submission and rank (1 = best, ties equal).
+    Ranking {
+        /// The ranked submissions.
+        entries: Vec<RankedEntry>,
+    },
+}
+
+/// One judgement of one (not excluded) rater on one judging page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Judgement {
+    /// Rater pseudonym.
+    pub rater: String,
+    /// Batch id (unique within the study, e.g. `rating-3`).
+    pub batch: String,
+    /// Judging item id.
+    pub item: String,
+    /// The source item (meme, comic) judged: the bootstrap unit.
+    pub source_item: String,
+    /// Its category.
+    pub category: String,
+    /// The submission whose output was rated; `None` for planted outputs and rankings.
+    pub submission: Option<String>,
+    /// What was given.
+    pub value: JudgementValue,
+}
+
+/// Everything about one study the tables need.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StudyData {
+    /// Study slug.
+    pub study: String,
+    /// Protocol.
+    pub protocol: StudyProtocol,
+    /// Judgements of the raters kept (excluded raters already dropped).
+    pub judgements: Vec<Judgement>,
+    /// Raters excluded (failed checks, the owner's exclusions, withdrawn consent).
+    pub excluded_raters: usize,
+    /// Test items whose gold the study shows to raters.
+    pub exposed_test_items: usize,
+    /// Automatic scores of the judged outputs, by (source item, submission).
+    pub metric_scores: BTreeMap<(String, String), OutputScores>,
+}
+
+/// One submission's human-judged board columns.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct HumanJudged {
+    /// Submission id.
+    pub submission_id: String,
+    /// Share of Agree verdicts over all fields (accuracy protocol).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agree: Option<Estimate>,
+    /// Share of Neutral verdicts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub neutral: Option<Estimate>,
+    /// Share of Disagree verdicts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disagree: Option<Estimate>,
+    /// Mean Core4, 1–3 (dimension protocol).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub core4: Option<Estimate>,
+    /// Pairwise win rate from the rankings (ties half).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub win_rate: Option<Estimate>,
+    /// Bradley–Terry rating (Elo-like, 1000 = average) from the rankings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bt_rating: Option<Estimate>,
+    /// Source items judged for this submission.
+    pub items: usize,
+    /// Distinct raters who judged it.
+    pub raters: usize,
+    /// Judgements of its outputs (rating pages plus rankings including it).
+    pub judgements: usize,
+}
+
+/// A study at a glance: who judged, how consistently, and what was exposed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct HumanEvalSummary {
+    /// Study slug.
+    pub study: String,
+    /// Protocol.
+    pub protocol: StudyProtocol,
+    /// Raters counted (after exclusions).
+    pub raters: usize,
+    /// Raters excluded.
+    pub excluded_raters: usize,
+    /// Judgements counted (planted checks included).
+    pub judgements: usize,
+    /// Fleiss' κ per batch (accuracy protocol).
+    pub batches: Vec<BatchAgreement>,
+    /// Min, mean and max κ over batches.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kappa: Option<KappaSummary>,
+    /// Krippendorff's ordinal α per dimension (CMPM); empty for accuracy.
+    pub alpha: Vec<DimensionAgreement>,
+    /// Test items whose gold raters saw (invitation-only studies of test items).
+    pub exposed_test_items: usize,
+}
+
+/// An automatic metric of explanations that the validity panel checks against people.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum AutoMetric {
+    /// Raw cosine similarity of the meaning to the reference.
+    Cosine,
+    /// Rescaled cosine.
+    Rescaled,
+    /// BERTScore F1.
+    BertF1,
+}
+
+impl AutoMetric {
+    /// Every metric, in panel order.
+    pub const ALL: [AutoMetric; 3] = [Self::Cosine, Self::Rescaled, Self::BertF1];
+
+    /// This metric's score out of an output's scores.
+    pub fn of(self, s: &OutputScores) -> f64 {
+        match self {
+            Self::Cosine => s.cosine,
+            Self::Rescaled => s.rescaled,
+            Self::BertF1 => s.bert_f1,
+        }
+    }
+}
+
+/// Which human score the validity panel correlates the metrics with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum HumanScore {
+    /// Mean meaning verdict (Disagree 0, Neutral ½, Agree 1).
+    MeaningVerdict,
+    /// Mean Core4.
+    Core4,
+}
+
+/// One metric's agreement with people.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct MetricValidityRow {
+    /// The automatic metric.
+    pub metric: AutoMetric,
+    /// Kendall's τ-b and Spearman's ρ at system and segment level, with intervals.
+    pub validity: MetricValidity,
+}
+
+/// The metric-validity panel of one protocol's judgements.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct ValidityPanel {
+    /// The protocol whose judgements give the human score.
+    pub protocol: StudyProtocol,
+    /// The human score correlated.
+    pub human_score: HumanScore,
+    /// One row per metric, in [`AutoMetric::ALL`] order.
+    pub metrics: Vec<MetricValidityRow>,
+}
+
+/// Every computed table of a study (or of a board's studies pooled): the study page, the
+/// board and the "computed tables" export all read this.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct HumanTables {
+    /// Per-submission board columns, sorted by submission id.
+    pub columns: Vec<HumanJudged>,
+    /// % agree / neutral / disagree per submission, field and category.
+    pub accuracy: Vec<AccuracyRow>,
+    /// Core4 and per-dimension means per submission.
+    pub dimensions: Vec<DimensionRow>,
+    /// Pairwise win rates per submission.
+    pub win_rates: Vec<WinRateRow>,
+    /// Bradley–Terry ratings per submission.
+    pub bradley_terry: Vec<BtRow>,
+    /// Metric validity per protocol with automatic scores (none for comics).
+    pub validity: Vec<ValidityPanel>,
+}
+
+/// Judgements split into the shapes of the statistics modules (planted pages dropped from
+/// the model tables but kept for agreement).
+#[derive(Default)]
+struct Split {
+    accuracy: Vec<AccuracyRating>,
+    accuracy_all: Vec<AccuracyRating>,
+    dimensions: Vec<DimensionRating>,
+    dimensions_all: Vec<DimensionRating>,
+    rankings: Vec<Ranking>,
+}
+
+fn split(judgements: &[Judgement]) -> Split {
+    let mut out = Split::default();
+    for j in judgements {
+        // Planted pages are judged under their page id so they never merge with a model.
+        let model = j
+            .submission
+            .clone()
+            .unwrap_or_else(|| format!("planted:{}", j.item));
+        match &j.value {
+            JudgementValue::Accuracy {
+                meaning,
+                origin,
+                example,
+            } => {
+                let fields = [
+                    (ExplanationField::Meaning, Some(*meaning)),
+                    (ExplanationField::Origin, *origin),
+                    (ExplanationField::Example, *example),
+                ];
+                for (field, verdict) in fields {
+                    let Some(verdict) = verdict else { continue };
+                    let r = AccuracyRating {
+                        rater: j.rater.clone(),
+                        batch: j.batch.clone(),
+                        item: j.source_item.clone(),
+                        category: j.category.clone(),
+                        model: model.clone(),
+                        field,
+                        verdict,
+                    };
+                    if j.submission.is_some() {
+                        out.accuracy.push(r.clone());
+                    }
+                    out.accuracy_all.push(r);
+                }
+            }
+            JudgementValue::Dimensions { scores } => {
+                let r = DimensionRating {
+                    rater: j.rater.clone(),
+                    item: j.source_item.clone(),
+                    model,
+                    scores: *scores,
+                };
+                if j.submission.is_some() {
+                    out.dimensions.push(r.clone());
+                }
+                out.dimensions_all.push(r);
+            }
+            JudgementValue::Ranking { entries } => out.rankings.push(Ranking {
+                rater: j.rater.clone(),
+                item: j.source_item.clone(),
+                entries: entries.clone(),
+            }),
+        }
+    }
+    out
+}
+
+/// The automatic `metric` score of `model`'s output for `item`, from the first study that has it.
+fn metric_of(studies: &[&StudyData], metric: AutoMetric, item: &str, model: &str) -> Option<f64> {
+    let key = (item.to_owned(), model.to_owned());
+    studies
+        .iter()
+        .find_map(|s| s.metric_scores.get(&key))
+        .map(|s| metric.of(s))
+}
+
+/// The tables of pooled judgements (one study, or every study of a board).
+///
+/// - `accuracy`: [`accuracy_rows`] over the real (not planted) pages;
+/// - `dimensions`: [`dimension_rows`]; `win_rates` and `bradley_terry`: the rankings expanded
+///   to pairwise outcomes ([`expand_rankings`]), then [`win_rates`] and [`bradley_terry_rows`]
+///   (default [`BtOptions`]);
+/// - `columns`: per submission, the overall row of each (agree / neutral / disagree pooled over
+///   fields and categories, Core4, win rate, BT rating), with its items, raters and judgements;
+/// - `validity`: per protocol with automatic scores, [`metric_validity`] of each
+///   [`AutoMetric`] against the mean meaning verdict (accuracy) or mean Core4 (CMPM).
+///
+/// All intervals resample the source items. Errors on the first malformed judgement.
+fn tables(
+    studies: &[&StudyData],
+    resamples: usize,
+    seed: u64,
+) -> Result<HumanTables, JudgementError> {
+    let judgements: Vec<Judgement> = studies
+        .iter()
+        .flat_map(|s| {
+            s.judgements.iter().map(|j| Judgement {
+                // Batches are per study.
+                batch: format!("{}/{}", s.study, j.batch),
+                ..j.clone()
+            })
+        })
+        .collect();
+    let parts = split(&judgements);
+    let accuracy = accuracy_rows(&parts.accuracy, resamples, seed);
+    let dimensions = dimension_rows(&parts.dimensions, resamples, seed)?;
+    let comparisons = expand_rankings(&parts.rankings)?;
+    let win = win_rates(&comparisons, resamples, seed);
+    let bt = bradley_terry_rows(&comparisons, &BtOptions::default(), resamples, seed);
+
+    #[derive(Default)]
+    struct Counts<'a> {
+        items: BTreeSet<&'a str>,
+        raters: BTreeSet<&'a str>,
+        judgements: usize,
+    }
+    let mut counts: BTreeMap<&str, Counts> = BTreeMap::new();
+    for j in &judgements {
+        let subs: Vec<&str> = match (&j.value, &j.submission) {
+            (JudgementValue::Ranking { entries }, _) => {
+                entries.iter().map(|e| e.system.as_str()).collect()
+            }
+            (_, Some(s)) => vec![s.as_str()],
+            (_, None) => vec![],
+        };
+        for s in subs {
+            let c = counts.entry(s).or_default();
+            c.items.insert(j.source_item.as_str());
+            c.raters.insert(j.rater.as_str());
+            c.judgements += 1;
+        }
+    }
+    let columns = counts
+        .into_iter()
+        .map(|(sub, c)| {
+            let acc = accuracy
+                .iter()
+                .find(|r| r.model == sub && r.field.is_none() && r.category.is_none());
+            HumanJudged {
+                submission_id: sub.to_owned(),
+                agree: acc.map(|r| r.agree),
+                neutral: acc.map(|r| r.neutral),
+                disagree: acc.map(|r| r.disagree),
+                core4: dimensions.iter().find(|r| r.model == sub).map(|r| r.core4),
+                win_rate: win.iter().find(|r| r.system == sub).map(|r| r.win_rate),
+                bt_rating: bt.iter().find(|r| r.system == sub).map(|r| r.rating),
+                items: c.items.len(),
+                raters: c.raters.len(),
+                judgements: c.judgements,
+            }
+        })
+        .collect();
+
+    let mut validity = Vec::new();
+    let panel = |protocol,
+                 human_score,
+                 segments: &dyn Fn(AutoMetric) -> Result<Vec<SegmentScore>, JudgementError>|
+     -> Result<Option<ValidityPanel>, JudgementError> {
+        let mut metrics = Vec::new();
+        for metric in AutoMetric::ALL {
+            let segs = segments(metric)?;
+            if !segs.is_empty() {
+                metrics.push(MetricValidityRow {
+                    metric,
+                    validity: metric_validity(&segs, resamples, seed),
+                });
+            }
+        }
+        Ok((!metrics.is_empty()).then_some(ValidityPanel {
+            protocol,
+            human_score,
+            metrics,
+        }))
+    };
+    if !parts.accuracy.is_empty() {
+        validity.extend(panel(
+            StudyProtocol::Accuracy,
+            HumanScore::MeaningVerdict,
+            &|m| {
+                Ok(verdict_segments(
+                    &parts.accuracy,
+                    ExplanationField::Meaning,
+                    |i, s| metric_of(studies, m, i, s),
+                ))
+            },
+        )?);
+    }
+    if !parts.dimensions.is_empty() {
+        validity.extend(panel(StudyProtocol::Cmpm, HumanScore::Core4, &|m| {
+            core4_segments(&parts.dimensions, |i, s| metric_of(studies, m, i, s))
+        })?);
+    }
+    Ok(HumanTables {
+        columns,
+        accuracy,
+        dimensions,
+        win_rates: win,
+        bradley_terry: bt,
+        validity,
+    })
+}
+
+/// One study's summary: raters kept and excluded, judgements, Fleiss' κ per batch over all its
+/// accuracy pages (planted ones included: agreement is about raters, not models), Krippendorff's
+/// α per dimension over all its dimension pages, and its exposed test items.
+///
+/// ```
+/// use memeboard_core::human_eval::accuracy::Verdict3::*;
+/// use memeboard_core::human_eval::board::*;
+/// use memeboard_core::human_eval::study::StudyProtocol;
+/// let j = |rater: &str, item: &str, meaning| Judgement {
+///     rater: rater.into(), batch: "1".into(), item: format!("j{item}"), source_item: item.into(),
+///     category: "pun".into(), submission: Some("s".into()),
+///     value: JudgementValue::Accuracy { meaning, origin: None, example: None },
+/// };
+/// let study = StudyData {
+///     study: "s1".into(), protocol: StudyProtocol::Accuracy, excluded_raters: 1, exposed_test_items: 0,
+///     judgements: vec![j("a", "1", Agree), j("b", "1", Agree), j("a", "2", Disagree), j("b", "2", Disagree), j("a", "3", Agree), j("b", "3", Neutral)],
+///     metric_scores: Default::default(),
+/// };
+/// let s = study_summary(&study).unwrap();
+/// assert_eq!((s.raters, s.excluded_raters, s.judgements), (2, 1, 6));
+/// // The accuracy module's worked example: κ = 5/11.
+/// assert!((s.kappa.unwrap().mean - 5.0 / 11.0).abs() < 1e-12);
+/// ```
+pub fn study_summary(study: &StudyData) -> Result<HumanEvalSummary, JudgementError> {
+    let parts = split(&study.judgements);
+    let batches = batch_agreement(&parts.accuracy_all);
+    let alpha = if parts.dimensions_all.is_empty() {
+        Vec::new()
+    } else {
+        dimension_agreement(&parts.dimensions_all)?
+    };
+    let raters: BTreeSet<&str> = study.judgements.iter().map(|j| j.rater.as_str()).collect();
+    Ok(HumanEvalSummary {
+        study: study.study.clone(),
+        protocol: study.protocol,
+        raters: raters.len(),
+        excluded_raters: study.excluded_raters,
+        judgements: study.judgements.len(),
+        kappa: kappa_summary(&batches),
+        batches,
+        alpha,
+        exposed_test_items: study.exposed_test_items,
+    })
+}
+
+/// One study's computed tables (the study page and its "computed tables" export); see
+/// [`board_human`] for what each table is.
+pub fn study_tables(
+    study: &StudyData,
+    resamples: usize,
+    seed: u64,
+) -> Result<HumanTables, JudgementError> {
+    tables(&[study], resamples, seed)
+}
+
+/// What a board shows of its studies: the human-judged columns and validity panels over every
+/// study's judgements pooled, and each study's summary.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct BoardHuman {
+    /// The pooled tables.
+    pub tables: HumanTables,
+    /// One summary per study, in the order given.
+    pub studies: Vec<HumanEvalSummary>,
+}
+
+/// The human side of a board: every study's judgements pooled into one set of tables (batch
+/// ids are made unique per study; a rater keeps their pseudonym across studies), plus each
+/// study's [`study_summary`].
+///
+/// The tables: `accuracy` ([`accuracy_rows`] over real pages, planted checks dropped),
+/// `dimensions` ([`dimension_rows`]), `win_rates` and `bradley_terry` (rankings expanded to
+/// pairwise outcomes, then [`win_rates`] and [`bradley_terry_rows`] with default
+/// [`BtOptions`]), `columns` (per submission the overall value of each, with its items, raters
+/// and judgements) and `validity` (per protocol with automatic scores, [`metric_validity`] of
+/// each [`AutoMetric`] against the mean meaning verdict or the mean Core4). Every interval
+/// resamples the source items.
+///
+/// Worked example: two submissions ranked on two memes, `good` above `bad` both times, and
+/// rated Core4 3 and 1; the metric agrees on both memes, so every rank correlation is 1.
+///
+/// ```
+/// use memeboard_core::human_eval::board::*;
+/// use memeboard_core::human_eval::dimensions::DimensionScores;
+/// use memeboard_core::human_eval::outputs::OutputScores;
+/// use memeboard_core::human_eval::ranking::RankedEntry;
+/// use memeboard_core::human_eval::study::StudyProtocol;
+/// use memeboard_core::human_eval::{HUMAN_EVAL_RESAMPLES, HUMAN_EVAL_SEED};
+/// let s = |v| DimensionScores { visual_correctness: v, panel_coherence: v, humour_comprehension: v, context_handling: None, faithfulness: v };
+/// let mut judgements = Vec::new();
+/// let mut metric_scores = std::collections::BTreeMap::new();
+/// for meme in ["m1", "m2"] {
+///     for (sub, v, cos) in [("good", 3, 0.9), ("bad", 1, 0.4)] {
+///         judgements.push(Judgement { rater: "r".into(), batch: "1".into(), item: format!("{meme}{sub}"),
+///             source_item: meme.into(), category: "c".into(), submission: Some(sub.into()),
+///             value: JudgementValue::Dimensions { scores: s(v) } });
+///         metric_scores.insert((meme.to_string(), sub.to_string()), OutputScores { cosine: cos, rescaled: cos, bert_f1: cos });
+///     }
+///     judgements.push(Judgement { rater: "r".into(), batch: "r1".into(), item: format!("{meme}rank"),
+///         source_item: meme.into(), category: "c".into(), submission: None,
+///         value: JudgementValue::Ranking { entries: vec![
+///             RankedEntry { system: "bad".into(), rank: 2 }, RankedEntry { system: "good".into(), rank: 1 }] } });
+/// }
+/// let study = StudyData { study: "s".into(), protocol: StudyProtocol::Cmpm, judgements,
+///     excluded_raters: 0, exposed_test_items: 0, metric_scores };
+/// let human = board_human(&[study], HUMAN_EVAL_RESAMPLES, HUMAN_EVAL_SEED).unwrap();
+/// let cols = &human.tables.columns;
+/// assert_eq!(cols[1].submission_id, "good");
+/// assert_eq!(cols[1].core4.unwrap().value, 3.0);
+/// assert_eq!(cols[1].win_rate.unwrap().value, 1.0);
+/// assert!(cols[1].bt_rating.unwrap().value > 1000.0 && cols[0].bt_rating.unwrap().value < 1000.0);
+/// assert_eq!((cols[1].items, cols[1].raters, cols[1].judgements), (2, 1, 4));
+/// let panel = &human.tables.validity[0];
+/// assert_eq!(panel.metrics.len(), 3);
+/// assert_eq!(panel.metrics[0].validity.system.spearman_rho.unwrap().value, 1.0);
+/// assert_eq!(panel.metrics[0].validity.segment.n, 4);
+/// ```
+pub fn board_human(
+    studies: &[StudyData],
+    resamples: usize,
+    seed: u64,
+) -> Result<BoardHuman, JudgementError> {
+    let refs: Vec<&StudyData> = studies.iter().collect();
+    Ok(BoardHuman {
+        tables: tables(&refs, resamples, seed)?,
+        studies: studies
+            .iter()
+            .map(study_summary)
+            .collect::<Result<_, _>>()?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::human_eval::{HUMAN_EVAL_RESAMPLES, HUMAN_EVAL_SEED};
+    use Verdict3::*;
+
+    fn acc(
+        rater: &str,
+        batch: &str,
+        item: &str,
+        sub: Option<&str>,
+        meaning: Verdict3,
+        origin: Option<Verdict3>,
+    ) -> Judgement {
+        Judgement {
+            rater: rater.into(),
+            batch: batch.into(),
+            item: format!("j-{item}-{}", sub.unwrap_or("planted")),
+            source_item: item.into(),
+            category: "pun".into(),
+            submission: sub.map(str::to_owned),
+            value: JudgementValue::Accuracy {
+                meaning,
+                origin,
+                example: None,
+            },
+        }
+    }
+
+    fn accuracy_study(judgements: Vec<Judgement>, excluded: usize) -> StudyData {
+        let mut metric_scores = BTreeMap::new();
+        for (k, item) in ["1", "2", "3", "4"].iter().enumerate() {
+            let bump = k as f64 * 0.01;
+            metric_scores.insert(
+                (item.to_string(), "good".to_string()),
+                OutputScores {
+                    cosine: 0.9 + bump,
+                    rescaled: 0.8 + bump,
+                    bert_f1: 0.7 + bump,
+                },
+            );
+            metric_scores.insert(
+                (item.to_string(), "bad".to_string()),
+                OutputScores {
+                    cosine: 0.5 + bump,
+                    rescaled: 0.1 + bump,
+                    bert_f1: 0.3 + bump,
+                },
+            );
+        }
+        StudyData {
+            study: "chime-1".into(),
+            protocol: StudyProtocol::Accuracy,
+            judgements,
+            excluded_raters: excluded,
+            exposed_test_items: 0,
+            metric_scores,
+        }
+    }
+
+    fn sample() -> Vec<Judgement> {
+        let mut v = Vec::new();
+        for item in ["1", "2", "3", "4"] {
+            for rater in ["a", "b", "c"] {
+                v.push(acc(rater, "1", item, Some("good"), Agree, Some(Agree)));
+                let verdict = if rater == "c" { Neutral } else { Disagree };
+                v.push(acc(rater, "1", item, Some("bad"), verdict, None));
+            }
+        }
+        // A planted reference everyone agrees with: not a model, not in the columns.
+        for rater in ["a", "b", "c"] {
+            v.push(acc(rater, "1", "1", None, Agree, None));
+        }
+        v
+    }
+
+    #[test]
+    fn accuracy_columns_pool_fields_and_leave_planted_pages_out() {
+        let human = board_human(
+            &[accuracy_study(sample(), 2)],
+            HUMAN_EVAL_RESAMPLES,
+            HUMAN_EVAL_SEED,
+        )
+        .unwrap();
+        let cols = &human.tables.columns;
+        assert_eq!(
+            cols.iter()
+                .map(|c| c.submission_id.as_str())
+                .collect::<Vec<_>>(),
+            ["bad", "good"]
+        );
+        let (bad, good) = (&cols[0], &cols[1]);
+        assert_eq!(good.agree.unwrap().value, 1.0);
+        assert_eq!((good.items, good.raters, good.judgements), (4, 3, 12));
+        assert!((bad.disagree.unwrap().value - 2.0 / 3.0).abs() < 1e-12);
+        assert!((bad.neutral.unwrap().value - 1.0 / 3.0).abs() < 1e-12);
+        assert_eq!(bad.agree.unwrap().value, 0.0);
+        assert!(good.core4.is_none() && good.win_rate.is_none() && good.bt_rating.is_none());
+        // Planted pages count for agreement and the study's judgements, not for models.
+        let s = &human.studies[0];
+        assert_eq!((s.raters, s.excluded_raters, s.judgements), (3, 2, 27));
+        assert_eq!(s.batches.len(), 1);
+        assert!(s.kappa.is_some());
+        assert!(s.alpha.is_empty());
+        assert!(human
+            .tables
+            .accuracy
+            .iter()
+            .all(|r| !r.model.starts_with("planted")));
+    }
+
+    #[test]
+    fn the_validity_panel_correlates_every_metric_with_meaning_verdicts() {
+        let human = board_human(&[accuracy_study(sample(), 0)], 200, 1).unwrap();
+        let panel = &human.tables.validity;
+        assert_eq!(panel.len(), 1);
+        assert_eq!(panel[0].human_score, HumanScore::MeaningVerdict);
+        let metrics: Vec<AutoMetric> = panel[0].metrics.iter().map(|m| m.metric).collect();
+        assert_eq!(metrics, AutoMetric::ALL);
+        for m in &panel[0].metrics {
+            // Two systems: perfectly ordered; segments: 8 explanations.
+            assert_eq!(m.validity.system.n, 2);
+            assert_eq!(m.validity.system.kendall_tau_b.unwrap().value, 1.0);
+            assert_eq!(m.validity.segment.n, 8);
+            assert!(m.validity.segment.spearman_rho.unwrap().value > 0.8);
+        }
+    }
+
+    #[test]
+    fn excluding_a_rater_changes_the_tables() {
+        let all = sample();
+        let kept: Vec<Judgement> = all.iter().filter(|j| j.rater != "c").cloned().collect();
+        let before = board_human(&[accuracy_study(all, 0)], 200, 1).unwrap();
+        let after = board_human(&[accuracy_study(kept, 1)], 200, 1).unwrap();
+        // Without c's Neutral verdicts, `bad` is disagreed with by everyone left.
+        assert_eq!(after.tables.columns[0].disagree.unwrap().value, 1.0);
+        assert_ne!(before.tables.columns[0], after.tables.columns[0]);
+        assert_eq!(after.studies[0].raters, 2);
+        assert_eq!(after.studies[0].excluded_raters, 1);
+    }
+
+    #[test]
+    fn comics_without_automatic_scores_have_no_validity_panel_but_rank_and_agree() {
+        let scores = |v: u8| DimensionScores {
+            visual_correctness: v,
+            panel_coherence: v,
+            humour_comprehension: v,
+            context_handling: None,
+            faithfulness: v,
+        };
+        let mut judgements = Vec::new();
+        for comic in ["c1", "c2", "c3"] {
+            for rater in ["a", "b"] {
+                for (sub, v) in [("x", 3), ("y", 2), ("z", 1)] {
+                    judgements.push(Judgement {
+                        rater: rater.into(),
+                        batch: "1".into(),
+                        item: format!("{comic}{sub}"),
+                        source_item: comic.into(),
+                        category: "four_panel".into(),
+                        submission: Some(sub.into()),
+                        value: JudgementValue::Dimensions { scores: scores(v) },
+                    });
+                }
+                let e = |system: &str, rank| RankedEntry {
+                    system: system.into(),
+                    rank,
+                };
+                judgements.push(Judgement {
+                    rater: rater.into(),
+                    batch: "1".into(),
+                    item: format!("{comic}-rank"),
+                    source_item: comic.into(),
+                    category: "four_panel".into(),
+                    submission: None,
+                    value: JudgementValue::Ranking {
+                        entries: vec![e("z", 2), e("x", 1), e("y", 2)],
+                    },
+                });
+            }
+        }
+        let study = StudyData {
+            study: "cmpm-1".into(),
+            protocol: StudyProtocol::Cmpm,
+            judgements,
+            excluded_raters: 0,
+            exposed_test_items: 0,
+            metric_scores: BTreeMap::new(),
+        };
+        let t = study_tables(&study, 200, 1).unwrap();
+        assert!(t.validity.is_empty());
+        let x = &t.columns[0];
+        assert_eq!(x.submission_id, "x");
+        assert_eq!(x.core4.unwrap().value, 3.0);
+        assert_eq!(x.win_rate.unwrap().value, 1.0);
+        assert_eq!(x.judgements, 12);
+        let (y, z) = (&t.columns[1], &t.columns[2]);
+        // y and z always tie: equal win rates and ratings.
+        assert_eq!(y.win_rate.unwrap().value, 0.25);
+        assert!((y.bt_rating.unwrap().value - z.bt_rating.unwrap().value).abs() < 1e-6);
+        let s = study_summary(&study).unwrap();
+        assert_eq!(s.alpha.len(), 5);
+        assert!((s.alpha[0].krippendorff_alpha.unwrap() - 1.0).abs() < 1e-12);
+        assert!(s.batches.is_empty() && s.kappa.is_none());
+    }
+
+    #[test]
+    fn a_malformed_ranking_is_an_error_naming_it() {
+        let study = StudyData {
+            study: "s".into(),
+            protocol: StudyProtocol::Cmpm,
+            judgements: vec![Judgement {
+                rater: "r9".into(),
+                batch: "1".into(),
+                item: "j1".into(),
+                source_item: "c7".into(),
+                category: "x".into(),
+                submission: None,
+                value: JudgementValue::Ranking {
+                    entries: vec![RankedEntry {
+                        system: "x".into(),
+                        rank: 1,
+                    }],
+                },
+            }],
+            excluded_raters: 0,
+            exposed_test_items: 0,
+            metric_scores: BTreeMap::new(),
+        };
+        let err = study_tables(&study, 10, 1).unwrap_err().to_string();
+        assert!(err.contains("item c7 by rater r9 has 1 entries"), "{err}");
+    }
+
+    #[test]
+    fn pooling_two_studies_keeps_their_batches_apart() {
+        let a = accuracy_study(sample(), 0);
+        let mut b = accuracy_study(sample(), 1);
+        b.study = "chime-2".into();
+        let human = board_human(&[a, b], 100, 1).unwrap();
+        assert_eq!(human.studies.len(), 2);
+        assert_eq!(human.tables.columns[1].judgements, 24);
+        assert_eq!(human.studies[1].excluded_raters, 1);
+    }
+}

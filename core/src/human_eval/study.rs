@@ -1,0 +1,987 @@
+//! Planning a human-evaluation study from a board: which submissions and which items are
+//! judged, how the judging pages are batched, where the planted quality checks go, and which
+//! test items the study shows to raters. Pure: the server feeds it the board's submissions,
+//! their stored outputs and the source items, and turns the plan into judging tasks.
+//!
+//! Every judging item gets a random opaque id drawn from the plan's seeded [`SplitMix64`]; no id
+//! is derived from a submission id, so nothing a rater's browser receives names a model.
+
+use super::outputs::{ExplainedOutput, RatedSubject, Reference};
+use super::ranking::MAX_RANKED;
+use crate::predictions::Split;
+use crate::rng::SplitMix64;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Most judging pages in one batch (a rater does a whole batch in one sitting).
+pub const MAX_BATCH_SIZE: usize = 200;
+/// Most raters an owner may ask for per batch.
+pub const MAX_RATERS_PER_BATCH: usize = 50;
+/// Most source items a study may draw per category.
+pub const MAX_ITEMS_PER_CATEGORY: usize = 1000;
+
+/// Which protocol a study runs: the benchmark's human evaluation it reproduces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum StudyProtocol {
+    /// CHIME: read the reference, then rate the model's meaning, origin and example
+    /// Disagree / Neutral / Agree.
+    Accuracy,
+    /// CMPM task 2: rate one explanation per page on five 1–3 dimensions, and rank up to five
+    /// explanations of the same meme on a separate page.
+    Cmpm,
+}
+
+impl StudyProtocol {
+    /// The stored and serialised key (`accuracy`, `cmpm`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Accuracy => "accuracy",
+            Self::Cmpm => "cmpm",
+        }
+    }
+
+    /// Parses the stored key.
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "accuracy" => Some(Self::Accuracy),
+            "cmpm" => Some(Self::Cmpm),
+            _ => None,
+        }
+    }
+}
+
+/// Which submissions a study judges.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "pick", rename_all = "snake_case")]
+pub enum SubmissionPick {
+    /// The best `k` by the board's primary score (unscored ones after scored ones, then in
+    /// board order).
+    Top {
+        /// How many.
+        k: usize,
+    },
+    /// Exactly these submissions, in this order.
+    Ids {
+        /// Submission ids, each on the board once.
+        ids: Vec<String>,
+    },
+}
+
+/// What the owner asks for when creating a study.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct PlanRequest {
+    /// The protocol.
+    pub protocol: StudyProtocol,
+    /// The submissions to judge.
+    pub submissions: SubmissionPick,
+    /// Source items drawn per category (meme type, comic structure type); a category with
+    /// fewer eligible items gives all it has.
+    pub items_per_category: usize,
+    /// Which split the items come from: `dev` (default) or `test` (invitation-only studies
+    /// only, since raters see the test items' gold).
+    #[serde(default = "dev_split")]
+    pub split: Split,
+    /// Whether the study is reached only through its secret link.
+    #[serde(default)]
+    pub invitation_only: bool,
+    /// Judging pages per batch, before planted checks (a rater does one whole batch).
+    pub batch_size: usize,
+    /// Raters wanted per batch (the task's target is batches × this).
+    pub raters_per_batch: usize,
+    /// Whether every rating batch gets planted outputs of known quality (the reference
+    /// itself, another item's meaning).
+    #[serde(default)]
+    pub planted_checks: bool,
+    /// Seed of the sampling, batching and item ids (the server draws one when the owner
+    /// gives none).
+    pub seed: u64,
+}
+
+fn dev_split() -> Split {
+    Split::Dev
+}
+
+/// A submission on the board, with the board's primary score (`None` on boards without an
+/// automatic metric, such as comic explanations).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BoardSubmission {
+    /// Submission id.
+    pub id: String,
+    /// Primary score on the board (higher is better).
+    pub score: Option<f64>,
+    /// The submission's stored outputs by source item id.
+    pub outputs: BTreeMap<String, ExplainedOutput>,
+}
+
+/// An item of the board's task that outputs explain: a meme or a comic.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SourceItem {
+    /// Item id in the source task.
+    pub id: String,
+    /// Category (meme type, comic structure type).
+    pub category: String,
+    /// Split of the source item.
+    pub split: Split,
+    /// What the outputs explain.
+    pub subject: RatedSubject,
+    /// The gold explanation, where the dataset has one (comics have none).
+    pub reference: Option<Reference>,
+    /// Whether the item has text context (title, caption), so context handling applies.
+    pub has_context: bool,
+}
+
+/// A planted output of known quality, a rater quality check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum PlantedCheck {
+    /// The reference explanation itself: an attentive rater agrees.
+    Reference,
+    /// Another item's meaning: an attentive rater disagrees.
+    OtherMeaning,
+}
+
+/// One rating page: one output of one source item.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlannedRating {
+    /// Random opaque judging-item id.
+    pub id: String,
+    /// Batch number, from 1.
+    pub batch: u32,
+    /// The source item judged.
+    pub source_item: String,
+    /// Its category.
+    pub category: String,
+    /// Its split.
+    pub split: Split,
+    /// What the output explains.
+    pub subject: RatedSubject,
+    /// The reference shown first (accuracy protocol only).
+    pub reference: Option<Reference>,
+    /// Whether context handling applies (dimension protocol).
+    pub has_context: bool,
+    /// The output to judge.
+    pub output: ExplainedOutput,
+    /// The submission that produced it; `None` for a planted output.
+    pub submission_id: Option<String>,
+    /// Which planted check this is, if any.
+    pub planted: Option<PlantedCheck>,
+}
+
+/// One ranking page: the judged submissions' outputs for one source item (CMPM).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlannedRanking {
+    /// Random opaque judging-item id.
+    pub id: String,
+    /// Batch number, from 1.
+    pub batch: u32,
+    /// The source item judged.
+    pub source_item: String,
+    /// Its category.
+    pub category: String,
+    /// Its split.
+    pub split: Split,
+    /// What the outputs explain.
+    pub subject: RatedSubject,
+    /// Candidates in a seeded random canonical order (the page shuffles again per rater).
+    pub candidates: Vec<ExplainedOutput>,
+    /// The submission of each candidate, aligned with `candidates`.
+    pub submissions: Vec<String>,
+}
+
+/// The plan of a study: the judging items of its rating task and (CMPM) its ranking task.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StudyPlan {
+    /// The protocol.
+    pub protocol: StudyProtocol,
+    /// Judged submissions, in pick order.
+    pub submissions: Vec<String>,
+    /// Source items drawn, sorted by id.
+    pub source_items: Vec<String>,
+    /// Source items drawn per category.
+    pub per_category: BTreeMap<String, usize>,
+    /// Rating pages, by batch.
+    pub ratings: Vec<PlannedRating>,
+    /// Rating batches.
+    pub rating_batches: u32,
+    /// Ranking pages, by batch (CMPM only; empty for accuracy).
+    pub rankings: Vec<PlannedRanking>,
+    /// Ranking batches.
+    pub ranking_batches: u32,
+    /// Test items whose gold some page shows (sorted); empty unless the study draws test
+    /// items, which needs an invitation-only study.
+    pub exposed_test_items: Vec<String>,
+}
+
+/// Why a study cannot be planned, saying what was expected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlanError {
+    /// The board has no submissions.
+    #[error("the board has no submissions to judge; upload explanation predictions first")]
+    NoSubmissions,
+    /// `Top { k: 0 }` or an empty id list.
+    #[error("no submissions picked; expected top k with k ≥ 1 or at least one submission id")]
+    NothingPicked,
+    /// More submissions asked for than the board has.
+    #[error("top {k} asked for but the board has {available} submissions")]
+    TooFewSubmissions {
+        /// Asked for.
+        k: usize,
+        /// On the board.
+        available: usize,
+    },
+    /// An explicit id that is not on the board.
+    #[error("submission {0} is not on this board")]
+    UnknownSubmission(String),
+    /// An explicit id given twice.
+    #[error("submission {0} is listed twice")]
+    DuplicateSubmission(String),
+    /// A submission without stored outputs on the study's split.
+    #[error(
+        "submission {submission} has no stored outputs for the {split} items; only submissions \
+         uploaded with their explanations can be judged"
+    )]
+    NoOutputs {
+        /// Submission id.
+        submission: String,
+        /// The split.
+        split: &'static str,
+    },
+    /// A ranking page needs 2 to 5 candidates.
+    #[error("a CMPM study ranks 2 to {max} submissions per page; {picked} picked")]
+    RankingSize {
+        /// Picked.
+        picked: usize,
+        /// Most allowed.
+        max: usize,
+    },
+    /// Test items in a public study.
+    #[error(
+        "a study of test items shows their gold to raters, so it must be invitation-only; \
+         use the dev split or make the study invitation-only"
+    )]
+    TestNeedsInvitation,
+    /// A number outside its range.
+    #[error("{field} is {value}; expected {min} to {max}")]
+    OutOfRange {
+        /// Field name.
+        field: &'static str,
+        /// Given.
+        value: usize,
+        /// Least allowed.
+        min: usize,
+        /// Most allowed.
+        max: usize,
+    },
+    /// Too few source items have an output from every picked submission.
+    #[error(
+        "only {eligible} {split} items have an output from every picked submission{reference}; \
+         a study needs at least {min}"
+    )]
+    TooFewItems {
+        /// Eligible items.
+        eligible: usize,
+        /// The split.
+        split: &'static str,
+        /// " and a reference" for the accuracy protocol.
+        reference: &'static str,
+        /// Least needed.
+        min: usize,
+    },
+}
+
+/// Least source items a study needs (a planted "other meaning" needs a second item).
+pub const MIN_SOURCE_ITEMS: usize = 2;
+
+fn check_range(field: &'static str, value: usize, min: usize, max: usize) -> Result<(), PlanError> {
+    if (min..=max).contains(&value) {
+        Ok(())
+    } else {
+        Err(PlanError::OutOfRange {
+            field,
+            value,
+            min,
+            max,
+        })
+    }
+}
+
+/// Picks the submissions: top `k` by score (scored before unscored, ties and unscored in board
+/// order) or the explicit ids, each checked to be on the board.
+fn pick<'a>(
+    board: &'a [BoardSubmission],
+    how: &SubmissionPick,
+) -> Result<Vec<&'a BoardSubmission>, PlanError> {
+    if board.is_empty() {
+        return Err(PlanError::NoSubmissions);
+    }
+    match how {
+        SubmissionPick::Top { k } => {
+            if *k == 0 {
+                return Err(PlanError::NothingPicked);
+            }
+            if *k > board.len() {
+                return Err(PlanError::TooFewSubmissions {
+                    k: *k,
+                    available: board.len(),
+                });
+            }
+            let mut order: Vec<&BoardSubmission> = board.iter().collect();
+            // Stable: equal scores and unscored rows keep the board's order.
+            order.sort_by(|a, b| match (a.score, b.score) {
+                (Some(x), Some(y)) => y.total_cmp(&x),
+                (Some(_), None) => std::cmp::Ordering::Less,
+                (None, Some(_)) => std::cmp::Ordering::Greater,
+                (None, None) => std::cmp::Ordering::Equal,
+            });
+            order.truncate(*k);
+            Ok(order)
+        }
+        SubmissionPick::Ids { ids } => {
+            if ids.is_empty() {
+                return Err(PlanError::NothingPicked);
+            }
+            let mut seen = BTreeSet::new();
+            ids.iter()
+                .map(|id| {
+                    if !seen.insert(id.as_str()) {
+                        return Err(PlanError::DuplicateSubmission(id.clone()));
+                    }
+                    board
+                        .iter()
+                        .find(|s| &s.id == id)
+                        .ok_or_else(|| PlanError::UnknownSubmission(id.clone()))
+                })
+                .collect()
+        }
+    }
+}
+
+/// Draws fresh opaque ids (`j` + 16 hex digits) from the plan's generator, never repeating.
+struct IdMint {
+    rng: SplitMix64,
+    used: BTreeSet<String>,
+}
+
+impl IdMint {
+    fn next(&mut self) -> String {
+        loop {
+            let id = format!("j{:016x}", self.rng.next_u64());
+            if self.used.insert(id.clone()) {
+                return id;
+            }
+        }
+    }
+}
+
+/// The reference written as an output, for a planted check.
+fn reference_output(r: &Reference) -> ExplainedOutput {
+    ExplainedOutput {
+        meaning: r.meaning.clone(),
+        origin: r.origin.clone(),
+        example: r.examples.first().cloned(),
+    }
+}
+
+/// Plans a study: picks the submissions, draws the source items, builds the rating pages (one
+/// per source item × submission, plus planted checks) in batches of `batch_size`, and for CMPM
+/// one ranking page per source item, all with random opaque ids.
+///
+/// Rules, in order:
+/// 1. `items_per_category` 1–[`MAX_ITEMS_PER_CATEGORY`], `batch_size` 1–[`MAX_BATCH_SIZE`],
+///    `raters_per_batch` 1–[`MAX_RATERS_PER_BATCH`]; test items only for invitation-only
+///    studies ([`PlanError::TestNeedsInvitation`]).
+/// 2. Submissions: [`SubmissionPick`]; CMPM ranks them together, so 2 to [`MAX_RANKED`].
+///    Every picked submission needs stored outputs on the split.
+/// 3. Eligible source items: on the split, with an output from every picked submission, and
+///    (accuracy) with a reference to show first. Per category (sorted), a seeded sample of
+///    `items_per_category` (all when fewer); at least [`MIN_SOURCE_ITEMS`] overall.
+/// 4. Rating pages: source items in seeded random order, each followed by its submissions'
+///    outputs in seeded random order, cut into batches of `batch_size` pages (the last may be
+///    smaller). Raters see a batch in their own random order (the judging kind does that).
+/// 5. Planted checks (when on): every rating batch gets one [`PlantedCheck::Reference`] (the
+///    reference of one of its source items that has one; none in a batch where no item has a
+///    reference, e.g. comics) and one [`PlantedCheck::OtherMeaning`] (the reference of another
+///    drawn source item, or failing that another item's first output).
+/// 6. Ranking pages (CMPM): one per source item with every picked submission's output in
+///    seeded random order, in batches of `batch_size` in the rating pages' item order.
+/// 7. Exposed test items: test source items whose reference is shown (the accuracy protocol's
+///    reference, a planted reference, or a planted other meaning).
+///
+/// The same request, board and items give the same plan.
+///
+/// Worked example: two submissions, three dev memes of one type, two per category, batches of
+/// three, planted checks on: two memes are drawn, giving 2 × 2 = 4 rating pages in batches of
+/// 3 and 1, each batch with a planted reference and a planted other meaning (8 pages in all).
+///
+/// ```
+/// use memeboard_core::human_eval::outputs::{ExplainedOutput, RatedSubject, Reference};
+/// use memeboard_core::human_eval::study::*;
+/// use memeboard_core::predictions::Split;
+/// let out = |m: &str| ExplainedOutput { meaning: m.into(), origin: None, example: None };
+/// let items: Vec<SourceItem> = ["a", "b", "c"].iter().map(|id| SourceItem {
+///     id: id.to_string(), category: "slang".into(), split: Split::Dev,
+///     subject: RatedSubject::Meme { phrase: format!("phrase {id}") },
+///     reference: Some(Reference { meaning: format!("gold {id}"), origin: None, examples: vec![] }),
+///     has_context: false,
+/// }).collect();
+/// let board: Vec<BoardSubmission> = [("s1", 0.8), ("s2", 0.6)].iter().map(|&(id, score)| BoardSubmission {
+///     id: id.into(), score: Some(score),
+///     outputs: ["a", "b", "c"].iter().map(|i| (i.to_string(), out(&format!("{id} on {i}")))).collect(),
+/// }).collect();
+/// let request = PlanRequest {
+///     protocol: StudyProtocol::Accuracy, submissions: SubmissionPick::Top { k: 2 },
+///     items_per_category: 2, split: Split::Dev, invitation_only: false,
+///     batch_size: 3, raters_per_batch: 3, planted_checks: true, seed: 7,
+/// };
+/// let plan = plan_study(&request, &board, &items).unwrap();
+/// assert_eq!(plan.submissions, ["s1", "s2"]);
+/// assert_eq!(plan.source_items.len(), 2);
+/// assert_eq!((plan.rating_batches, plan.ratings.len()), (2, 8));
+/// assert_eq!(plan.ratings.iter().filter(|r| r.planted.is_some()).count(), 4);
+/// assert!(plan.ratings.iter().all(|r| r.id.starts_with('j') && r.reference.is_some()));
+/// assert!(plan.rankings.is_empty() && plan.exposed_test_items.is_empty());
+/// ```
+pub fn plan_study(
+    request: &PlanRequest,
+    board: &[BoardSubmission],
+    items: &[SourceItem],
+) -> Result<StudyPlan, PlanError> {
+    check_range(
+        "items_per_category",
+        request.items_per_category,
+        1,
+        MAX_ITEMS_PER_CATEGORY,
+    )?;
+    check_range("batch_size", request.batch_size, 1, MAX_BATCH_SIZE)?;
+    check_range(
+        "raters_per_batch",
+        request.raters_per_batch,
+        1,
+        MAX_RATERS_PER_BATCH,
+    )?;
+    if request.split == Split::Test && !request.invitation_only {
+        return Err(PlanError::TestNeedsInvitation);
+    }
+    let picked = pick(board, &request.submissions)?;
+    if request.protocol == StudyProtocol::Cmpm && !(2..=MAX_RANKED).contains(&picked.len()) {
+        return Err(PlanError::RankingSize {
+            picked: picked.len(),
+            max: MAX_RANKED,
+        });
+    }
+    let on_split: Vec<&SourceItem> = items.iter().filter(|i| i.split == request.split).collect();
+    for s in &picked {
+        if !on_split.iter().any(|i| s.outputs.contains_key(&i.id)) {
+            return Err(PlanError::NoOutputs {
+                submission: s.id.clone(),
+                split: request.split.as_str(),
+            });
+        }
+    }
+    let needs_reference = request.protocol == StudyProtocol::Accuracy;
+    let mut by_category: BTreeMap<&str, Vec<&SourceItem>> = BTreeMap::new();
+    for item in &on_split {
+        let complete = picked.iter().all(|s| s.outputs.contains_key(&item.id));
+        if complete && (!needs_reference || item.reference.is_some()) {
+            by_category
+                .entry(item.category.as_str())
+                .or_default()
+                .push(item);
+        }
+    }
+    let eligible: usize = by_category.values().map(Vec::len).sum();
+    if eligible < MIN_SOURCE_ITEMS {
+        return Err(PlanError::TooFewItems {
+            eligible,
+            split: request.split.as_str(),
+            reference: if needs_reference {
+                " and a reference"
+            } else {
+                ""
+            },
+            min: MIN_SOURCE_ITEMS,
+        });
+    }
+
+    let mut rng = SplitMix64::new(request.seed);
+    let mut drawn: Vec<&SourceItem> = Vec::new();
+    let mut per_category = BTreeMap::new();
+    for (category, mut pool) in by_category {
+        pool.sort_by(|a, b| a.id.cmp(&b.id));
+        rng.shuffle(&mut pool);
+        pool.truncate(request.items_per_category);
+        per_category.insert(category.to_owned(), pool.len());
+        drawn.extend(pool);
+    }
+    drawn.sort_by(|a, b| a.id.cmp(&b.id));
+    let source_items: Vec<String> = drawn.iter().map(|i| i.id.clone()).collect();
+    rng.shuffle(&mut drawn);
+
+    let mut ids = IdMint {
+        rng: SplitMix64::new(rng.next_u64()),
+        used: BTreeSet::new(),
+    };
+    let mut exposed: BTreeSet<String> = BTreeSet::new();
+    let mut expose = |item: &SourceItem| {
+        if item.split == Split::Test {
+            exposed.insert(item.id.clone());
+        }
+    };
+
+    // Rating pages: (source item, submission) in item order, submissions shuffled per item.
+    let mut pairs: Vec<(&SourceItem, &BoardSubmission)> = Vec::new();
+    for item in &drawn {
+        let mut subs = picked.clone();
+        rng.shuffle(&mut subs);
+        pairs.extend(subs.into_iter().map(|s| (*item, s)));
+    }
+    let rating_page = |item: &SourceItem,
+                       batch: u32,
+                       id: String,
+                       output: ExplainedOutput,
+                       submission_id: Option<String>,
+                       planted: Option<PlantedCheck>| PlannedRating {
+        id,
+        batch,
+        source_item: item.id.clone(),
+        category: item.category.clone(),
+        split: item.split,
+        subject: item.subject.clone(),
+        reference: if needs_reference {
+            item.reference.clone()
+        } else {
+            None
+        },
+        has_context: item.has_context,
+        output,
+        submission_id,
+        planted,
+    };
+    let mut ratings = Vec::new();
+    let mut rating_batches = 0u32;
+    for chunk in pairs.chunks(request.batch_size) {
+        rating_batches += 1;
+        let batch = rating_batches;
+        for &(item, sub) in chunk {
+            if needs_reference {
+                expose(item);
+            }
+            let output = sub.outputs.get(&item.id).cloned().unwrap_or_else(|| {
+                // Eligibility guarantees an output; an empty one would only show a blank page.
+                ExplainedOutput {
+                    meaning: String::new(),
+                    origin: None,
+                    example: None,
+                }
+            });
+            ratings.push(rating_page(
+                item,
+                batch,
+                ids.next(),
+                output,
+                Some(sub.id.clone()),
+                None,
+            ));
+        }
+        if request.planted_checks {
+            let in_batch: Vec<&SourceItem> = {
+                let mut v: Vec<&SourceItem> = chunk.iter().map(|p| p.0).collect();
+                v.dedup_by(|a, b| a.id == b.id);
+                v
+            };
+            let with_reference: Vec<&SourceItem> = in_batch
+                .iter()
+                .copied()
+                .filter(|i| i.reference.is_some())
+                .collect();
+            if !with_reference.is_empty() {
+                let item = with_reference[rng.below(with_reference.len())];
+                if let Some(r) = &item.reference {
+                    expose(item);
+                    ratings.push(rating_page(
+                        item,
+                        batch,
+                        ids.next(),
+                        reference_output(r),
+                        None,
+                        Some(PlantedCheck::Reference),
+                    ));
+                }
+            }
+            // Another meaning: judged against an item of the batch, taken from a different
+            // drawn item (its reference, or a picked submission's output for it).
+            let item = in_batch[rng.below(in_batch.len())];
+            let others: Vec<&SourceItem> =
+                drawn.iter().copied().filter(|o| o.id != item.id).collect();
+            let other = others[rng.below(others.len())];
+            let output = match &other.reference {
+                Some(r) => {
+                    expose(other);
+                    Some(reference_output(r))
+                }
+                None => picked
+                    .iter()
+                    .find_map(|s| s.outputs.get(&other.id).cloned()),
+            };
+            if let Some(output) = output {
+                ratings.push(rating_page(
+                    item,
+                    batch,
+                    ids.next(),
+                    output,
+                    None,
+                    Some(PlantedCheck::OtherMeaning),
+                ));
+            }
+        }
+    }
+
+    let mut rankings = Vec::new();
+    let mut ranking_batches = 0u32;
+    if request.protocol == StudyProtocol::Cmpm {
+        for chunk in drawn.chunks(request.batch_size) {
+            ranking_batches += 1;
+            for item in chunk {
+                let mut subs = picked.clone();
+                rng.shuffle(&mut subs);
+                rankings.push(PlannedRanking {
+                    id: ids.next(),
+                    batch: ranking_batches,
+                    source_item: item.id.clone(),
+                    category: item.category.clone(),
+                    split: item.split,
+                    subject: item.subject.clone(),
+                    candidates: subs
+                        .iter()
+                        .filter_map(|s| s.outputs.get(&item.id).cloned())
+                        .collect(),
+                    submissions: subs.iter().map(|s| s.id.clone()).collect(),
+                });
+            }
+        }
+    }
+
+    Ok(StudyPlan {
+        protocol: request.protocol,
+        submissions: picked.iter().map(|s| s.id.clone()).collect(),
+        source_items,
+        per_category,
+        ratings,
+        rating_batches,
+        rankings,
+        ranking_batches,
+        exposed_test_items: exposed.into_iter().collect(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn out(m: &str) -> ExplainedOutput {
+        ExplainedOutput {
+            meaning: m.into(),
+            origin: Some(format!("origin of {m}")),
+            example: None,
+        }
+    }
+
+    fn items(n: usize, categories: &[&str], split: Split, with_reference: bool) -> Vec<SourceItem> {
+        (0..n)
+            .map(|k| SourceItem {
+                id: format!("{}{k:02}", split.as_str()),
+                category: categories[k % categories.len()].into(),
+                split,
+                subject: RatedSubject::Meme {
+                    phrase: format!("phrase {k}"),
+                },
+                reference: with_reference.then(|| Reference {
+                    meaning: format!("gold meaning {k}"),
+                    origin: Some(format!("gold origin {k}")),
+                    examples: vec![format!("gold example {k}")],
+                }),
+                has_context: k % 2 == 0,
+            })
+            .collect()
+    }
+
+    fn board(ids: &[(&str, Option<f64>)], items: &[SourceItem]) -> Vec<BoardSubmission> {
+        ids.iter()
+            .map(|&(id, score)| BoardSubmission {
+                id: id.into(),
+                score,
+                outputs: items
+                    .iter()
+                    .map(|i| (i.id.clone(), out(&format!("{id} says {}", i.id))))
+                    .collect(),
+            })
+            .collect()
+    }
+
+    fn request(protocol: StudyProtocol, pick: SubmissionPick) -> PlanRequest {
+        PlanRequest {
+            protocol,
+            submissions: pick,
+            items_per_category: 3,
+            split: Split::Dev,
+            invitation_only: false,
+            batch_size: 5,
+            raters_per_batch: 3,
+            planted_checks: true,
+            seed: 42,
+        }
+    }
+
+    #[test]
+    fn accuracy_plan_pairs_every_drawn_item_with_every_submission_in_batches() {
+        let mut src = items(10, &["pun", "slang"], Split::Dev, true);
+        src.extend(items(4, &["pun"], Split::Test, true));
+        let b = board(&[("s1", Some(0.5)), ("s2", Some(0.9)), ("s3", None)], &src);
+        let plan = plan_study(
+            &request(StudyProtocol::Accuracy, SubmissionPick::Top { k: 2 }),
+            &b,
+            &src,
+        )
+        .unwrap();
+        assert_eq!(plan.submissions, ["s2", "s1"]);
+        assert_eq!(
+            plan.per_category.values().copied().collect::<Vec<_>>(),
+            [3, 3]
+        );
+        assert!(plan.source_items.iter().all(|i| i.starts_with("dev")));
+        let real: Vec<&PlannedRating> = plan
+            .ratings
+            .iter()
+            .filter(|r| r.planted.is_none())
+            .collect();
+        assert_eq!(real.len(), 12);
+        // Each (item, submission) exactly once, and the output is that submission's.
+        let pairs: BTreeSet<(String, String)> = real
+            .iter()
+            .map(|r| (r.source_item.clone(), r.submission_id.clone().unwrap()))
+            .collect();
+        assert_eq!(pairs.len(), 12);
+        for r in &real {
+            let sid = r.submission_id.as_deref().unwrap();
+            assert_eq!(r.output.meaning, format!("{sid} says {}", r.source_item));
+            assert!(r.reference.is_some());
+        }
+        // 12 pages in batches of 5: 5, 5, 2, each plus two planted pages.
+        assert_eq!(plan.rating_batches, 3);
+        for batch in 1..=3 {
+            let in_batch: Vec<_> = plan.ratings.iter().filter(|r| r.batch == batch).collect();
+            let planted: Vec<_> = in_batch.iter().filter_map(|r| r.planted).collect();
+            assert_eq!(
+                planted,
+                [PlantedCheck::Reference, PlantedCheck::OtherMeaning]
+            );
+            assert_eq!(in_batch.len() - 2, if batch == 3 { 2 } else { 5 });
+        }
+        for r in plan.ratings.iter().filter(|r| r.planted.is_some()) {
+            assert_eq!(r.submission_id, None);
+            let gold = r.reference.as_ref().unwrap();
+            match r.planted {
+                Some(PlantedCheck::Reference) => assert_eq!(r.output.meaning, gold.meaning),
+                _ => {
+                    assert!(r.output.meaning.starts_with("gold meaning"));
+                    assert_ne!(r.output.meaning, gold.meaning);
+                }
+            }
+        }
+        assert!(plan.rankings.is_empty());
+        assert!(plan.exposed_test_items.is_empty());
+    }
+
+    #[test]
+    fn ids_are_opaque_unique_and_never_mention_a_submission() {
+        let src = items(8, &["pun"], Split::Dev, false);
+        let b = board(&[("alpha", None), ("bravo", None), ("charlie", None)], &src);
+        let mut req = request(StudyProtocol::Cmpm, SubmissionPick::Top { k: 3 });
+        req.items_per_category = 8;
+        let plan = plan_study(&req, &b, &src).unwrap();
+        let mut all: Vec<&str> = plan.ratings.iter().map(|r| r.id.as_str()).collect();
+        all.extend(plan.rankings.iter().map(|r| r.id.as_str()));
+        let unique: BTreeSet<&str> = all.iter().copied().collect();
+        assert_eq!(unique.len(), all.len());
+        for id in all {
+            assert_eq!(id.len(), 17);
+            assert!(id.starts_with('j') && id[1..].chars().all(|c| c.is_ascii_hexdigit()));
+            for s in ["alpha", "bravo", "charlie"] {
+                assert!(!id.contains(s));
+            }
+        }
+    }
+
+    #[test]
+    fn cmpm_adds_one_ranking_page_per_item_with_every_submission() {
+        let src = items(6, &["three_panel", "four_panel"], Split::Dev, false);
+        let b = board(&[("a", None), ("b", None), ("c", None), ("d", None)], &src);
+        let mut req = request(StudyProtocol::Cmpm, SubmissionPick::Top { k: 4 });
+        req.batch_size = 4;
+        let plan = plan_study(&req, &b, &src).unwrap();
+        assert_eq!(plan.source_items.len(), 6);
+        assert_eq!(plan.rankings.len(), 6);
+        assert_eq!(plan.ranking_batches, 2);
+        for r in &plan.rankings {
+            assert_eq!(r.candidates.len(), 4);
+            let subs: BTreeSet<&str> = r.submissions.iter().map(String::as_str).collect();
+            assert_eq!(subs, BTreeSet::from(["a", "b", "c", "d"]));
+            for (c, s) in r.candidates.iter().zip(&r.submissions) {
+                assert_eq!(c.meaning, format!("{s} says {}", r.source_item));
+            }
+        }
+        // No references on comics: no planted reference, but a planted other meaning (another
+        // comic's output) in every batch; no reference shown on any page.
+        assert!(plan.ratings.iter().all(|r| r.reference.is_none()));
+        let planted: Vec<_> = plan.ratings.iter().filter_map(|r| r.planted).collect();
+        assert_eq!(planted.len() as u32, plan.rating_batches);
+        assert!(planted.iter().all(|p| *p == PlantedCheck::OtherMeaning));
+        for r in plan.ratings.iter().filter(|r| r.planted.is_some()) {
+            assert!(!r.output.meaning.ends_with(&format!(" {}", r.source_item)));
+        }
+    }
+
+    #[test]
+    fn same_request_same_plan_and_another_seed_another_plan() {
+        let src = items(12, &["pun", "slang"], Split::Dev, true);
+        let b = board(&[("s1", Some(0.1)), ("s2", Some(0.2))], &src);
+        let req = request(StudyProtocol::Accuracy, SubmissionPick::Top { k: 2 });
+        let a = plan_study(&req, &b, &src).unwrap();
+        assert_eq!(a, plan_study(&req, &b, &src).unwrap());
+        let mut other = req.clone();
+        other.seed = 43;
+        let c = plan_study(&other, &b, &src).unwrap();
+        assert_ne!(a.ratings[0].id, c.ratings[0].id);
+    }
+
+    #[test]
+    fn test_items_need_an_invitation_only_study_and_are_reported_as_exposed() {
+        let mut src = items(4, &["pun"], Split::Dev, true);
+        src.extend(items(5, &["pun"], Split::Test, true));
+        let b = board(&[("s1", Some(0.3))], &src);
+        let mut req = request(StudyProtocol::Accuracy, SubmissionPick::Top { k: 1 });
+        req.split = Split::Test;
+        assert_eq!(
+            plan_study(&req, &b, &src),
+            Err(PlanError::TestNeedsInvitation)
+        );
+        req.invitation_only = true;
+        let plan = plan_study(&req, &b, &src).unwrap();
+        assert_eq!(plan.source_items.len(), 3);
+        assert!(plan.source_items.iter().all(|i| i.starts_with("test")));
+        assert_eq!(plan.exposed_test_items, plan.source_items);
+    }
+
+    #[test]
+    fn explicit_ids_keep_their_order_and_are_checked() {
+        let src = items(4, &["pun"], Split::Dev, true);
+        let b = board(&[("s1", Some(0.3)), ("s2", Some(0.9))], &src);
+        let pick = |ids: &[&str]| SubmissionPick::Ids {
+            ids: ids.iter().map(|s| s.to_string()).collect(),
+        };
+        let plan = plan_study(
+            &request(StudyProtocol::Accuracy, pick(&["s1", "s2"])),
+            &b,
+            &src,
+        )
+        .unwrap();
+        assert_eq!(plan.submissions, ["s1", "s2"]);
+        let err = |p| {
+            plan_study(&request(StudyProtocol::Accuracy, p), &b, &src)
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(err(pick(&["s9"])), "submission s9 is not on this board");
+        assert_eq!(err(pick(&["s1", "s1"])), "submission s1 is listed twice");
+        assert!(err(pick(&[])).contains("no submissions picked"));
+        assert_eq!(
+            err(SubmissionPick::Top { k: 3 }),
+            "top 3 asked for but the board has 2 submissions"
+        );
+    }
+
+    #[test]
+    fn clear_errors_for_what_cannot_be_planned() {
+        let src = items(4, &["pun"], Split::Dev, true);
+        let acc = |k| request(StudyProtocol::Accuracy, SubmissionPick::Top { k });
+        assert_eq!(
+            plan_study(&acc(1), &[], &src),
+            Err(PlanError::NoSubmissions)
+        );
+        // A submission without stored outputs.
+        let mut b = board(&[("s1", Some(0.3)), ("s2", Some(0.1))], &src);
+        b[1].outputs.clear();
+        assert_eq!(
+            plan_study(&acc(2), &b, &src).unwrap_err().to_string(),
+            "submission s2 has no stored outputs for the dev items; only submissions uploaded \
+             with their explanations can be judged"
+        );
+        // Outputs for one item only: too few items.
+        b[1].outputs.insert("dev00".into(), out("x"));
+        assert_eq!(
+            plan_study(&acc(2), &b, &src).unwrap_err().to_string(),
+            "only 1 dev items have an output from every picked submission and a reference; a \
+             study needs at least 2"
+        );
+        // Ranking size.
+        let six: Vec<(String, Option<f64>)> = (0..6).map(|k| (format!("m{k}"), None)).collect();
+        let six: Vec<(&str, Option<f64>)> = six.iter().map(|(s, v)| (s.as_str(), *v)).collect();
+        let b6 = board(&six, &src);
+        let cmpm = |k| request(StudyProtocol::Cmpm, SubmissionPick::Top { k });
+        assert_eq!(
+            plan_study(&cmpm(6), &b6, &src).unwrap_err().to_string(),
+            "a CMPM study ranks 2 to 5 submissions per page; 6 picked"
+        );
+        assert!(matches!(
+            plan_study(&cmpm(1), &b6, &src),
+            Err(PlanError::RankingSize { picked: 1, .. })
+        ));
+        // Ranges.
+        let mut r = acc(1);
+        r.batch_size = 0;
+        assert_eq!(
+            plan_study(&r, &b6, &src).unwrap_err().to_string(),
+            "batch_size is 0; expected 1 to 200"
+        );
+        // Comics without references cannot run the accuracy protocol.
+        let comics = items(4, &["pun"], Split::Dev, false);
+        let bc = board(&[("s1", None)], &comics);
+        assert!(matches!(
+            plan_study(&acc(1), &bc, &comics),
+            Err(PlanError::TooFewItems { eligible: 0, .. })
+        ));
+    }
+
+    #[test]
+    fn planted_checks_off_gives_only_real_pages() {
+        let src = items(4, &["pun"], Split::Dev, true);
+        let b = board(&[("s1", Some(0.3))], &src);
+        let mut req = request(StudyProtocol::Accuracy, SubmissionPick::Top { k: 1 });
+        req.planted_checks = false;
+        let plan = plan_study(&req, &b, &src).unwrap();
+        assert_eq!(plan.ratings.len(), 3);
+        assert!(plan.ratings.iter().all(|r| r.planted.is_none()));
+    }
+
+    #[test]
+    fn request_serde_defaults_to_dev_items_and_public_study() {
+        let req: PlanRequest = serde_json::from_str(
+            r#"{"protocol":"cmpm","submissions":{"pick":"top","k":3},"items_per_category":40,
+                "batch_size":20,"raters_per_batch":3,"seed":1}"#,
+        )
+        .unwrap();
+        assert_eq!(req.split, Split::Dev);
+        assert!(!req.invitation_only && !req.planted_checks);
+        assert_eq!(req.submissions, SubmissionPick::Top { k: 3 });
+        assert_eq!(StudyProtocol::parse("cmpm"), Some(StudyProtocol::Cmpm));
+        assert_eq!(
+            StudyProtocol::parse(StudyProtocol::Accuracy.as_str()),
+            Some(StudyProtocol::Accuracy)
+        );
+    }
+}
