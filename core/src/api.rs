@@ -103,6 +103,10 @@ pub struct QuizSummary {
     /// The owner's participant target is reached: new participants are refused.
     #[serde(default)]
     pub full: bool,
+    /// A judging task (ratings, rankings) open by invitation only: starting needs the study
+    /// link's `invite` secret.
+    #[serde(default)]
+    pub invitation_only: bool,
 }
 
 /// Prolific-style recruitment ids, recorded when present in the quiz URL.
@@ -144,6 +148,10 @@ pub struct StartSessionRequest {
     /// The headphone check (required by clip quizzes, ignored by others).
     #[serde(default)]
     pub headphone_check: Option<HeadphoneCheck>,
+    /// The invitation secret of an invitation-only study link (also accepted as the
+    /// `invite` query parameter).
+    #[serde(default)]
+    pub invite: Option<String>,
 }
 
 /// One item of a participant's batch.

@@ -14,6 +14,7 @@ pub mod import;
 pub mod import_clips;
 pub mod import_panels;
 pub mod inference;
+pub mod judging;
 pub mod kinds;
 pub mod leaderboard;
 pub mod media;

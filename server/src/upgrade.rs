@@ -45,7 +45,14 @@ fn target_source(task: &UpgradeTaskRow, item: &UpgradeItemRow, new_id: &str) -> 
         // An explanation item is derived from its meme (public: the phrase).
         Some(TaskKind::Explanation) => item.meme_id.clone().unwrap_or_else(|| new_id.to_owned()),
         // Comics: the importer stores the comic's source id; kept as it is.
-        Some(TaskKind::PanelOrder | TaskKind::PanelType | TaskKind::ClipMcq) | None => {
+        Some(
+            TaskKind::PanelOrder
+            | TaskKind::PanelType
+            | TaskKind::ClipMcq
+            | TaskKind::Rating
+            | TaskKind::Ranking,
+        )
+        | None => {
             item.source_id.clone().unwrap_or_else(|| new_id.to_owned())
         }
     }
@@ -74,6 +81,10 @@ fn plan_task(task: &UpgradeTaskRow, items: &[UpgradeItemRow]) -> anyhow::Result<
         return Ok(Vec::new());
     }
     let kind = TaskKind::parse(&task.kind);
+    // Judging tasks keep the splits of the items they judge (set by the study, not hashed).
+    if kind.is_some_and(TaskKind::is_judging) {
+        return Ok(Vec::new());
+    }
     let mut targets = Vec::with_capacity(items.len());
     for item in items {
         // Only text MCQ ids were ever minted from gold; every other kind keeps its ids.
@@ -90,7 +101,9 @@ fn plan_task(task: &UpgradeTaskRow, items: &[UpgradeItemRow]) -> anyhow::Result<
                 TaskKind::Explanation
                 | TaskKind::PanelOrder
                 | TaskKind::PanelType
-                | TaskKind::ClipMcq,
+                | TaskKind::ClipMcq
+                | TaskKind::Rating
+                | TaskKind::Ranking,
             )
             | None => item.id.clone(),
         };

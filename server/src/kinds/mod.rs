@@ -7,10 +7,13 @@
 
 pub mod clip_mcq;
 pub mod explanation;
+mod judging;
 mod outcomes;
 pub mod panel_order;
 pub mod panel_type;
 mod panels;
+pub mod ranking;
+pub mod rating;
 pub mod text_mcq;
 
 use crate::error::{ApiError, ApiResult};

@@ -3,6 +3,7 @@
 
 mod benchmarks;
 mod export;
+mod judging;
 mod media;
 mod owners;
 mod sessions;
@@ -11,6 +12,7 @@ mod upgrade;
 
 pub use benchmarks::*;
 pub use export::*;
+pub use judging::*;
 pub use media::*;
 pub use owners::*;
 pub use sessions::*;
