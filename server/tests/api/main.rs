@@ -18,6 +18,7 @@ mod export;
 mod helpers;
 mod import;
 mod inference;
+mod judging;
 mod integrity;
 mod leaderboard;
 mod messages;
