@@ -488,7 +488,10 @@ pub struct SessionFacts {
 /// assert!(!planted_failed(Planted::Reference, &verdict(Verdict3::Neutral)));
 /// assert!(planted_failed(Planted::OtherMeaning, &verdict(Verdict3::Agree)));
 /// ```
-pub fn planted_failed(planted: crate::kinds::rating::Planted, answer: &crate::kinds::rating::Answer) -> bool {
+pub fn planted_failed(
+    planted: crate::kinds::rating::Planted,
+    answer: &crate::kinds::rating::Answer,
+) -> bool {
     use crate::human_eval::accuracy::Verdict3;
     use crate::kinds::rating::{Answer, Planted};
     match (planted, answer) {
@@ -579,7 +582,9 @@ pub fn exclusion(
         let (failed, judged) = (facts.planted_failed, facts.planted_judged);
         return reason(
             ExclusionCode::FailedPlantedChecks,
-            format!("judged {failed} of {judged} planted outputs of known quality the wrong way round"),
+            format!(
+                "judged {failed} of {judged} planted outputs of known quality the wrong way round"
+            ),
             format!("{judged} 个已知质量的预置输出中有 {failed} 个评判方向相反"),
         );
     }

@@ -114,7 +114,10 @@ pub fn invite_matches(stored_hash: &str, presented: Option<&str>) -> bool {
     if a.len() != b.len() {
         return false;
     }
-    a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    a.bytes()
+        .zip(b.bytes())
+        .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+        == 0
 }
 
 /// A participant's earlier session of a judging task: `Some(session id)` of an unfinished one
@@ -197,10 +200,7 @@ fn problems(spec: &JudgingTaskSpec) -> Vec<Message> {
         if !id_ok || !seen.insert(item) {
             out.push(msg!("judging.item_id", item = item, max = MAX_ITEM_ID));
         }
-        for (what, found) in [
-            ("prompt", it.prompt.kind()),
-            ("gold", it.gold.kind()),
-        ] {
+        for (what, found) in [("prompt", it.prompt.kind()), ("gold", it.gold.kind())] {
             if found != spec.kind {
                 out.push(msg!(
                     "judging.item_kind",

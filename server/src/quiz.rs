@@ -413,13 +413,16 @@ async fn balanced_batch(
         .unwrap_or(0)
         .min(eligible);
     if batch_size == 0 {
-        return Err(ApiError::Conflict(msg!("quiz.no_items", slug = quiz.task.slug)));
+        return Err(ApiError::Conflict(msg!(
+            "quiz.no_items",
+            slug = quiz.task.slug
+        )));
     }
     assign_balanced(&candidates, &categories, batch_size, skip_flagged, seed).map_err(|e| {
-            ApiError::Conflict(
-                Message::new("quiz.cannot_assign").with_message("reason", e.to_message()),
-            )
-        })
+        ApiError::Conflict(
+            Message::new("quiz.cannot_assign").with_message("reason", e.to_message()),
+        )
+    })
 }
 
 /// The stored form of a headphone check: trials, right answers, and the pass (at least 5 of 6

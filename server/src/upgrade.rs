@@ -52,9 +52,7 @@ fn target_source(task: &UpgradeTaskRow, item: &UpgradeItemRow, new_id: &str) -> 
             | TaskKind::Rating
             | TaskKind::Ranking,
         )
-        | None => {
-            item.source_id.clone().unwrap_or_else(|| new_id.to_owned())
-        }
+        | None => item.source_id.clone().unwrap_or_else(|| new_id.to_owned()),
     }
 }
 

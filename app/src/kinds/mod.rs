@@ -13,9 +13,12 @@
 
 pub mod clip_mcq;
 pub mod explanation;
+mod judging;
 pub mod panel_order;
 pub mod panel_type;
 mod panels;
+pub mod ranking;
+pub mod rating;
 pub mod text_mcq;
 
 use crate::api::{self, ApiError};
@@ -26,6 +29,8 @@ use memeboard_core::kinds::clip_mcq::{ClipMcq, MediaKind};
 use memeboard_core::kinds::explanation::Explanation;
 use memeboard_core::kinds::panel_order::PanelOrder;
 use memeboard_core::kinds::panel_type::PanelType;
+use memeboard_core::kinds::ranking::Ranking;
+use memeboard_core::kinds::rating::Rating;
 use memeboard_core::kinds::text_mcq::TextMcq;
 use memeboard_core::kinds::{Kind, PromptView, ReviewDetail, TaskKind};
 use memeboard_core::predictions::{FileFormat, TaskManifest};
@@ -80,7 +85,9 @@ impl NextMedia {
             PromptView::TextMcq(_)
             | PromptView::Explanation(_)
             | PromptView::PanelOrder(_)
-            | PromptView::PanelType(_) => None,
+            | PromptView::PanelType(_)
+            | PromptView::Rating(_)
+            | PromptView::Ranking(_) => None,
         }
     }
 }
@@ -227,6 +234,8 @@ pub fn question_view(
         PromptView::PanelOrder(view) => PanelOrder::question(ctx, view),
         PromptView::PanelType(view) => PanelType::question(ctx, view),
         PromptView::ClipMcq(view) => ClipMcq::question(ctx, view),
+        PromptView::Rating(view) => Rating::question(ctx, view),
+        PromptView::Ranking(view) => Ranking::question(ctx, view),
     }
 }
 
@@ -253,6 +262,8 @@ pub fn review_view(item: ReviewItem, categories: StoredValue<Vec<CategoryInfo>>)
         ReviewDetail::PanelOrder(review) => PanelOrder::review_card(ctx, review),
         ReviewDetail::PanelType(review) => PanelType::review_card(ctx, review),
         ReviewDetail::ClipMcq(review) => ClipMcq::review_card(ctx, review),
+        ReviewDetail::Rating(review) => Rating::review_card(ctx, review),
+        ReviewDetail::Ranking(review) => Ranking::review_card(ctx, review),
     }
 }
 

@@ -166,11 +166,7 @@ impl Kind for Ranking {
                 message: msg!("answer.rank_count", n = n, found = input.ranks.len()),
             });
         }
-        if let Some(&bad) = input
-            .ranks
-            .iter()
-            .find(|&&r| r == 0 || usize::from(r) > n)
-        {
+        if let Some(&bad) = input.ranks.iter().find(|&&r| r == 0 || usize::from(r) > n) {
             return Err(FieldError {
                 field: "answer.ranks",
                 message: msg!("answer.rank_range", n = n, found = bad),
@@ -331,7 +327,14 @@ mod tests {
             err(vec![1, 1, 3]),
             "`answer.ranks`: ranks must follow on without gaps (ties share a rank, e.g. 1, 1, 2), found 1, 1, 3"
         );
-        assert!(Ranking::accept(&p, &order, Input { ranks: vec![1, 1, 1] }).is_ok());
+        assert!(Ranking::accept(
+            &p,
+            &order,
+            Input {
+                ranks: vec![1, 1, 1]
+            }
+        )
+        .is_ok());
         assert!(serde_json::from_str::<AnswerInput>(r#"{"kind":"ranking"}"#).is_err());
     }
 
@@ -344,8 +347,7 @@ mod tests {
             batch: 0,
         };
         let view =
-            serde_json::to_string(&PromptView::Ranking(Ranking::present(&p, 1, "x").view))
-                .unwrap();
+            serde_json::to_string(&PromptView::Ranking(Ranking::present(&p, 1, "x").view)).unwrap();
         assert!(!view.contains("sub-") && !view.contains("explain-9"));
         let orders: BTreeSet<Vec<usize>> = (0..20)
             .map(|seed| Ranking::present(&p, seed, "x").order)

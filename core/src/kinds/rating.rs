@@ -468,8 +468,10 @@ mod tests {
             r#"{"kind":"rating","protocol":"dimensions","scores":{"visual_correctness":1}}"#
         )
         .is_err());
-        assert!(serde_json::from_str::<AnswerInput>(r#"{"kind":"rating","protocol":"accuracy"}"#)
-            .is_err());
+        assert!(
+            serde_json::from_str::<AnswerInput>(r#"{"kind":"rating","protocol":"accuracy"}"#)
+                .is_err()
+        );
     }
 
     #[test]
@@ -481,8 +483,8 @@ mod tests {
             planted: None,
             batch: 2,
         };
-        let view = serde_json::to_string(&PromptView::Rating(Rating::present(&p, 1, "x").view))
-            .unwrap();
+        let view =
+            serde_json::to_string(&PromptView::Rating(Rating::present(&p, 1, "x").view)).unwrap();
         let answer = Answer::Accuracy {
             meaning: Agree,
             origin: None,

@@ -129,7 +129,13 @@ async fn start(app: &TestApp, slug: &str, who: Option<(&str, &str)>) -> (StatusC
         .await
 }
 
-async fn answer(app: &TestApp, session: &str, item: &str, key: &str, answer: Value) -> (StatusCode, Value) {
+async fn answer(
+    app: &TestApp,
+    session: &str,
+    item: &str,
+    key: &str,
+    answer: Value,
+) -> (StatusCode, Value) {
     app.post(
         &format!("/api/sessions/{session}/answers"),
         json!({"item_id": item, "idempotency_key": key, "answer": answer, "response_ms": 4000}),
@@ -153,8 +159,14 @@ fn verdicts(item: &Value, meaning: &str) -> Value {
 /// Fails when any string in the JSON mentions a submission id or a source item id.
 fn assert_blind(what: &str, body: &Value) {
     let text = body.to_string();
-    assert!(!text.contains(SECRET_MARK), "{what} names a submission: {text}");
-    assert!(!text.contains("explain-"), "{what} names a source item: {text}");
+    assert!(
+        !text.contains(SECRET_MARK),
+        "{what} names a submission: {text}"
+    );
+    assert!(
+        !text.contains("explain-"),
+        "{what} names a source item: {text}"
+    );
     assert!(!text.contains("submission"), "{what}: {text}");
 }
 
@@ -162,7 +174,12 @@ fn assert_blind(what: &str, body: &Value) {
 fn batches_of(items: &[Value]) -> BTreeMap<String, u64> {
     items
         .iter()
-        .map(|i| (i["id"].as_str().unwrap().to_owned(), i["batch"].as_u64().unwrap()))
+        .map(|i| {
+            (
+                i["id"].as_str().unwrap().to_owned(),
+                i["batch"].as_u64().unwrap(),
+            )
+        })
         .collect()
 }
 
@@ -172,8 +189,16 @@ fn batch_of_session(session: &Value, batches: &BTreeMap<String, u64>) -> u64 {
     let held: BTreeSet<u64> = ids.iter().map(|i| batches[i]).collect();
     assert_eq!(held.len(), 1, "one batch per session: {ids:?}");
     let b = *held.iter().next().unwrap();
-    let whole: BTreeSet<&String> = batches.iter().filter(|(_, &x)| x == b).map(|(i, _)| i).collect();
-    assert_eq!(ids.iter().collect::<BTreeSet<_>>(), whole, "the whole batch");
+    let whole: BTreeSet<&String> = batches
+        .iter()
+        .filter(|(_, &x)| x == b)
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(
+        ids.iter().collect::<BTreeSet<_>>(),
+        whole,
+        "the whole batch"
+    );
     b
 }
 
@@ -202,7 +227,10 @@ async fn rating_accuracy_sessions_get_whole_batches_that_fill_evenly(db: Db) {
     ] {
         let (status, body) = app.get(path).await;
         assert_eq!(status, StatusCode::NOT_FOUND, "{path}: {body}");
-        assert!(detail(&body).contains("human-judging task"), "{path}: {body}");
+        assert!(
+            detail(&body).contains("human-judging task"),
+            "{path}: {body}"
+        );
     }
     let (status, quiz) = app.get("/api/quizzes/judge-acc").await;
     assert_eq!(status, StatusCode::OK, "{quiz}");
@@ -217,7 +245,10 @@ async fn rating_accuracy_sessions_get_whole_batches_that_fill_evenly(db: Db) {
         assert_blind("session start", &s);
         sessions.push(s);
     }
-    let held: Vec<u64> = sessions.iter().map(|s| batch_of_session(s, &batches)).collect();
+    let held: Vec<u64> = sessions
+        .iter()
+        .map(|s| batch_of_session(s, &batches))
+        .collect();
     assert_eq!(held, [0, 1, 2, 0]);
 
     // The reference comes first on the page, then the output; no model identity anywhere.
@@ -279,7 +310,10 @@ async fn rating_accuracy_sessions_get_whole_batches_that_fill_evenly(db: Db) {
 async fn rating_dimensions_ask_context_only_where_it_applies(db: Db) {
     let app = judging_app(db).await;
     let bench = benchmark(&app).await;
-    let items = vec![dimensions_item("d-ctx", 0, true), dimensions_item("d-none", 0, false)];
+    let items = vec![
+        dimensions_item("d-ctx", 0, true),
+        dimensions_item("d-none", 0, false),
+    ];
     create_judging_task(app.storage(), &spec(&bench, "judge-dims", "rating", items))
         .await
         .unwrap();
@@ -297,7 +331,14 @@ async fn rating_dimensions_ask_context_only_where_it_applies(db: Db) {
         let has = item["prompt"]["has_context"].as_bool().unwrap();
         assert_eq!(item["prompt"]["subject"]["kind"], "comic");
         // Context handling exactly when the comic has context.
-        let (status, body) = answer(&app, id, item_id, &format!("{item_id}-x"), scores((!has).then_some(2))).await;
+        let (status, body) = answer(
+            &app,
+            id,
+            item_id,
+            &format!("{item_id}-x"),
+            scores((!has).then_some(2)),
+        )
+        .await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
         assert!(detail(&body).contains("context_handling"), "{body}");
         // An accuracy answer on a dimensions page is refused.
@@ -366,7 +407,12 @@ async fn ranking_stores_canonical_ranks_with_ties(db: Db) {
         .await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
         // Stored per canonical candidate ("candidate c of …" is canonical candidate c).
-        let (stored, _) = app.storage().find_answer(id, item_id).await.unwrap().unwrap();
+        let (stored, _) = app
+            .storage()
+            .find_answer(id, item_id)
+            .await
+            .unwrap()
+            .unwrap();
         let stored: Value = serde_json::from_str(&stored).unwrap();
         for (p, meaning) in shown.iter().enumerate() {
             let c: usize = meaning
@@ -386,7 +432,12 @@ async fn ranking_stores_canonical_ranks_with_ties(db: Db) {
 async fn invitation_only_tasks_refuse_strangers(db: Db) {
     let app = judging_app(db).await;
     let bench = benchmark(&app).await;
-    let mut s = spec(&bench, "judge-invite", "rating", vec![accuracy_item("v1", 0, None, true)]);
+    let mut s = spec(
+        &bench,
+        "judge-invite",
+        "rating",
+        vec![accuracy_item("v1", 0, None, true)],
+    );
     s.invite_hash = Some(invite_hash("let-me-in"));
     create_judging_task(app.storage(), &s).await.unwrap();
     let (_, quiz) = app.get("/api/quizzes/judge-invite").await;
@@ -414,7 +465,12 @@ async fn invitation_only_tasks_refuse_strangers(db: Db) {
 }
 
 /// A request with the admin token.
-async fn admin(app: &TestApp, method: Method, path: &str, body: Option<Value>) -> (StatusCode, Value) {
+async fn admin(
+    app: &TestApp,
+    method: Method,
+    path: &str,
+    body: Option<Value>,
+) -> (StatusCode, Value) {
     let mut builder = Request::builder()
         .method(method)
         .uri(path)
@@ -426,10 +482,18 @@ async fn admin(app: &TestApp, method: Method, path: &str, body: Option<Value>) -
         }
         None => Body::empty(),
     };
-    let response = app.app.router().oneshot(builder.body(body).unwrap()).await.unwrap();
+    let response = app
+        .app
+        .router()
+        .oneshot(builder.body(body).unwrap())
+        .await
+        .unwrap();
     let status = response.status();
     let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
 }
 
 async fn planted_outputs_exclude_a_rater_who_judges_them_the_wrong_way(db: Db) {
@@ -440,14 +504,29 @@ async fn planted_outputs_exclude_a_rater_who_judges_them_the_wrong_way(db: Db) {
         accuracy_item("p-ref", 0, Some("reference"), false),
         accuracy_item("p-other", 0, Some("other_meaning"), false),
     ];
-    create_judging_task(app.storage(), &spec(&bench, "judge-planted", "rating", items))
-        .await
-        .unwrap();
-    let (status, console) = admin(&app, Method::GET, "/api/owner/tasks/judge-planted/console", None).await;
+    create_judging_task(
+        app.storage(),
+        &spec(&bench, "judge-planted", "rating", items),
+    )
+    .await
+    .unwrap();
+    let (status, console) = admin(
+        &app,
+        Method::GET,
+        "/api/owner/tasks/judge-planted/console",
+        None,
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{console}");
     let mut settings = console["settings"].clone();
     settings["study"]["quality"]["planted_checks"] = json!(true);
-    let (status, body) = admin(&app, Method::PUT, "/api/owner/tasks/judge-planted/settings", Some(settings)).await;
+    let (status, body) = admin(
+        &app,
+        Method::PUT,
+        "/api/owner/tasks/judge-planted/settings",
+        Some(settings),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{body}");
 
     // Rater 1 agrees with the reference and disagrees with the other meme's meaning (passes);
@@ -467,7 +546,13 @@ async fn planted_outputs_exclude_a_rater_who_judges_them_the_wrong_way(db: Db) {
             assert_eq!(status, StatusCode::CREATED, "{body}");
         }
     }
-    let (_, console) = admin(&app, Method::GET, "/api/owner/tasks/judge-planted/console", None).await;
+    let (_, console) = admin(
+        &app,
+        Method::GET,
+        "/api/owner/tasks/judge-planted/console",
+        None,
+    )
+    .await;
     assert_eq!(console["completed_before_exclusions"], 2, "{console}");
     assert_eq!(console["completed_after_exclusions"], 1, "{console}");
     let excluded = console["exclusions"].as_array().unwrap();
@@ -486,10 +571,18 @@ async fn specs_with_problems_store_nothing(db: Db) {
     let bench = benchmark(&app).await;
     let before = app.counts().await;
     let mut bad_item = accuracy_item("x1", 0, None, true);
-    bad_item["prompt"].as_object_mut().unwrap().remove("reference");
+    bad_item["prompt"]
+        .as_object_mut()
+        .unwrap()
+        .remove("reference");
     let mut wrong_batch = accuracy_item("x2", 1, None, true);
     wrong_batch["batch"] = json!(3);
-    let items = vec![bad_item, wrong_batch, ranking_item("x3", 0, 3), accuracy_item("x1", 0, None, true)];
+    let items = vec![
+        bad_item,
+        wrong_batch,
+        ranking_item("x3", 0, 3),
+        accuracy_item("x1", 0, None, true),
+    ];
     let err = create_judging_task(app.storage(), &spec(&bench, "Bad Slug", "rating", items))
         .await
         .unwrap_err()
@@ -512,10 +605,18 @@ async fn specs_with_problems_store_nothing(db: Db) {
     .to_string();
     assert!(err.contains("expected 2 to 5 candidates"), "{err}");
     assert_eq!(app.counts().await, before);
-    create_judging_task(app.storage(), &spec(&bench, "demo-mcq", "rating", vec![accuracy_item("x5", 0, None, true)]))
-        .await
-        .map(|_| ())
-        .expect_err("slug taken");
+    create_judging_task(
+        app.storage(),
+        &spec(
+            &bench,
+            "demo-mcq",
+            "rating",
+            vec![accuracy_item("x5", 0, None, true)],
+        ),
+    )
+    .await
+    .map(|_| ())
+    .expect_err("slug taken");
     assert_eq!(app.counts().await, before);
 }
 
