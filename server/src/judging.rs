@@ -16,7 +16,6 @@
 //!   outputs, which never leaves the server).
 
 use crate::error::{ApiError, ApiResult};
-use crate::quiz::random_hex;
 use crate::storage::{ItemRecord, QuizRow, Storage, TaskRecord};
 use memeboard_core::assign::option_order;
 use memeboard_core::kinds::{ranking, rating, ItemGold, ItemPrompt, TaskKind};
@@ -287,7 +286,13 @@ pub async fn create_judging_task(storage: &Storage, spec: &JudgingTaskSpec) -> A
         *per_batch.entry(it.batch).or_default() += 1;
     }
     let largest = per_batch.values().copied().max().unwrap_or(0);
-    let task_id = format!("judging-{}", random_hex(8)?);
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("OS randomness unavailable: {e}")))?;
+    let task_id = format!(
+        "judging-{}",
+        bytes.iter().map(|b| format!("{b:02x}")).collect::<String>()
+    );
     let task = TaskRecord {
         id: task_id.clone(),
         benchmark_id: spec.benchmark_id.clone(),
