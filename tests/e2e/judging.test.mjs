@@ -247,7 +247,9 @@ const cardRanks = (question) => question.getByTestId('rank-card').evaluateAll(
 );
 
 test('ranking by mouse: rank buttons and dragging a card onto a rank, with a tie', async () => {
-  const context = await browser.newContext();
+  // Tall enough that the cards and the rank slots are on screen together (no scrolling
+  // while the mouse drags).
+  const context = await browser.newContext({ viewport: { width: 1280, height: 2400 } });
   const page = await context.newPage();
   const errors = watchErrors(page);
   await startQuiz(page, '/quiz/judge-ranking');
