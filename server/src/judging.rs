@@ -224,10 +224,10 @@ fn problems(spec: &JudgingTaskSpec) -> Vec<Message> {
             ));
         }
         match (&it.prompt, &it.gold) {
-            (ItemPrompt::Rating(p), _) => {
-                if p.protocol == rating::RatingProtocol::Accuracy && p.reference.is_none() {
-                    out.push(msg!("judging.reference", item = item));
-                }
+            (ItemPrompt::Rating(p), _)
+                if p.protocol == rating::RatingProtocol::Accuracy && p.reference.is_none() =>
+            {
+                out.push(msg!("judging.reference", item = item));
             }
             (ItemPrompt::Ranking(p), ItemGold::Ranking(g)) => {
                 let n = p.candidates.len();

@@ -52,7 +52,7 @@ fn accuracy_item(id: &str, batch: u32, planted: Option<&str>, origin: bool) -> V
     }
     json!({
         "id": id,
-        "category": if batch % 2 == 0 { "slang" } else { "abbreviation" },
+        "category": if batch.is_multiple_of(2) { "slang" } else { "abbreviation" },
         "split": "dev",
         "batch": batch,
         "prompt": {
