@@ -23,6 +23,7 @@
 
 pub mod clip_mcq;
 pub mod explanation;
+pub mod panel_explanation;
 pub mod panel_order;
 pub mod panel_type;
 pub mod panels;
@@ -48,16 +49,19 @@ pub enum TaskKind {
     PanelType,
     /// AVMeme Exam: a clip, the familiarity question, then a multiple-choice question.
     ClipMcq,
+    /// CMPM: explain a comic in free text (no gold; judged by people only).
+    PanelExplanation,
 }
 
 impl TaskKind {
     /// Every kind, in the order pages list them.
-    pub const ALL: [TaskKind; 5] = [
+    pub const ALL: [TaskKind; 6] = [
         Self::TextMcq,
         Self::Explanation,
         Self::PanelOrder,
         Self::PanelType,
         Self::ClipMcq,
+        Self::PanelExplanation,
     ];
 
     /// Stable storage key (same as the serde name).
@@ -114,6 +118,10 @@ macro_rules! with_kind {
             }
             $crate::kinds::TaskKind::ClipMcq => {
                 type $K = $crate::kinds::clip_mcq::ClipMcq;
+                $body
+            }
+            $crate::kinds::TaskKind::PanelExplanation => {
+                type $K = $crate::kinds::panel_explanation::PanelExplanation;
                 $body
             }
         }
@@ -311,6 +319,8 @@ pub enum ItemPrompt {
     PanelType(panel_type::Prompt),
     /// Clip question: [`clip_mcq::Prompt`].
     ClipMcq(clip_mcq::Prompt),
+    /// Comic explanation: [`panel_explanation::Prompt`].
+    PanelExplanation(panel_explanation::Prompt),
 }
 
 /// The hidden part of an item. Stays on the server (see the kind's review for what a finished
@@ -334,6 +344,9 @@ pub enum ItemGold {
     /// Clip question: [`clip_mcq::Gold`].
     #[serde(rename = "clip_mcq")]
     ClipMcq(clip_mcq::Gold),
+    /// Comic explanation: nothing ([`panel_explanation::Gold`]).
+    #[serde(rename = "panel_explanation")]
+    PanelExplanation(panel_explanation::Gold),
 }
 
 /// A recorded answer in canonical terms (independent of display shuffling).
@@ -356,6 +369,9 @@ pub enum AnswerValue {
     /// Clip question: the canonical option and the play count, [`clip_mcq::Answer`].
     #[serde(rename = "clip_choice")]
     ClipMcq(clip_mcq::Answer),
+    /// Comic explanation: the text, [`panel_explanation::Answer`].
+    #[serde(rename = "comic_text")]
+    PanelExplanation(panel_explanation::Answer),
 }
 
 /// An item as shown to one participant (options already in their order). Never gold.
@@ -373,6 +389,8 @@ pub enum PromptView {
     PanelType(panel_type::View),
     /// A clip, then (after the familiarity answer) its question: [`clip_mcq::View`].
     ClipMcq(clip_mcq::View),
+    /// Explain the comic in your own words: [`panel_explanation::View`].
+    PanelExplanation(panel_explanation::View),
 }
 
 /// The participant's response to one item, in display terms.
@@ -395,6 +413,9 @@ pub enum AnswerInput {
     /// Clip question: the displayed position and the play count, [`clip_mcq::Input`].
     #[serde(rename = "clip_choice")]
     ClipMcq(clip_mcq::Input),
+    /// Comic explanation: the text written, [`panel_explanation::Input`].
+    #[serde(rename = "comic_text")]
+    PanelExplanation(panel_explanation::Input),
 }
 
 /// The kind-specific part of a reviewed item on the results page.
@@ -412,6 +433,8 @@ pub enum ReviewDetail {
     PanelType(panel_type::Review),
     /// Clip question review: [`clip_mcq::Review`].
     ClipMcq(clip_mcq::Review),
+    /// Comic explanation review: [`panel_explanation::Review`].
+    PanelExplanation(panel_explanation::Review),
 }
 
 macro_rules! kind_of {
@@ -425,6 +448,7 @@ macro_rules! kind_of {
                     Self::PanelOrder(_) => TaskKind::PanelOrder,
                     Self::PanelType(_) => TaskKind::PanelType,
                     Self::ClipMcq(_) => TaskKind::ClipMcq,
+                    Self::PanelExplanation(_) => TaskKind::PanelExplanation,
                 }
             }
         }

@@ -206,7 +206,7 @@ pub async fn submit(
             _ => (FileFormat::JsonLines, None),
         },
     };
-    let (scored, public, private) = with_kind!(kind(&task)?, K => {
+    let (scored, public, private, auto_scored) = with_kind!(kind(&task)?, K => {
         let items = kinds::typed_items::<K>(storage, &task).await?;
         let ctx = kinds::FileContext { storage, embeddings, task: &task };
         let scored = K::score_file(ctx, &items, text, format, limits).await?;
@@ -234,7 +234,7 @@ pub async fn submit(
             let extra = scored.extra.get_or_insert_with(|| serde_json::json!({}));
             extra["subset_scores"] = serde_json::Value::Object(by_subset);
         }
-        (scored, public, private)
+        (scored, public, private, K::AUTO_SCORED)
     });
     let ScoredFile {
         scores,
@@ -243,6 +243,7 @@ pub async fn submit(
         num_missing,
         orders_json: orders,
         warnings,
+        outputs,
     } = scored;
     let record = SubmissionRecord {
         id: format!("S-{}", random_hex(8)?.to_uppercase()),
@@ -277,7 +278,7 @@ pub async fn submit(
     // a refused upload stores nothing and uses no quota.
     let limits: Vec<ScopeLimit> = scopes.iter().map(|s| s.limit.clone()).collect();
     if let Err(exceeded) = storage
-        .insert_submission_within(&record, &limits, utc_day(record.created_at))
+        .insert_submission_within(&record, &outputs, &limits, utc_day(record.created_at))
         .await?
     {
         return Err(quota_refusal(&scopes[exceeded.index], exceeded.used));
@@ -288,7 +289,9 @@ pub async fn submit(
     Ok(SubmitPredictionsResponse {
         submission_id: record.id,
         task: slug.to_owned(),
-        status: if visible {
+        status: if !auto_scored {
+            SubmissionStatus::Unscored
+        } else if visible {
             SubmissionStatus::Scored
         } else {
             SubmissionStatus::Received
@@ -296,7 +299,7 @@ pub async fn submit(
         lines: num_lines,
         warnings: notes.iter().map(ToString::to_string).collect(),
         notes: notes.iter().map(ErrorDetail::of).collect(),
-        public_scores: visible
+        public_scores: (visible && auto_scored)
             .then(|| publishable(public, settings.leaderboard.min_category_items)),
         quota: quota_of(storage, &scopes).await?,
     })

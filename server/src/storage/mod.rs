@@ -4,6 +4,7 @@
 mod benchmarks;
 mod export;
 mod media;
+mod outputs;
 mod owners;
 mod sessions;
 mod submissions;
@@ -12,6 +13,7 @@ mod upgrade;
 pub use benchmarks::*;
 pub use export::*;
 pub use media::*;
+pub use outputs::*;
 pub use owners::*;
 pub use sessions::*;
 pub use submissions::*;
@@ -298,6 +300,7 @@ impl Storage {
             "answers",
             "media",
             "media_blobs",
+            "submission_outputs",
         ] {
             let n: i64 = sqlx::query(&format!("SELECT COUNT(*) AS n FROM {table}"))
                 .fetch_one(&self.pool)

@@ -229,9 +229,11 @@ impl Storage {
 
     /// Stores an accepted submission and counts it in every scope, in one transaction: when
     /// any scope would go over its limit, nothing is stored and nothing is counted.
+    /// The file's outputs (`outputs`, explanation kinds) are written in the same transaction.
     pub async fn insert_submission_within(
         &self,
         s: &SubmissionRecord,
+        outputs: &[StoredOutput],
         limits: &[ScopeLimit],
         day: i64,
     ) -> Result<Result<(), LimitExceeded>, StorageError> {
@@ -241,6 +243,7 @@ impl Storage {
             return Ok(Err(exceeded));
         }
         Self::insert_submission_in(&mut tx, s).await?;
+        Self::insert_outputs_in(&mut tx, &s.id, outputs).await?;
         tx.commit().await?;
         Ok(Ok(()))
     }
