@@ -297,15 +297,30 @@ impl Storage {
         Ok(())
     }
 
+    /// An author by id (the demo author of `crate::demo_submissions`).
+    pub async fn find_author(&self, id: &str) -> Result<Option<AuthorRecord>, StorageError> {
+        self.find_author_where("id", id).await
+    }
+
     /// The author owning a token hash.
     pub async fn find_author_by_token_hash(
         &self,
         hash: &str,
     ) -> Result<Option<AuthorRecord>, StorageError> {
-        let row = sqlx::query("SELECT id, name, organisation, token_hash, daily_quota FROM authors WHERE token_hash = $1")
-            .bind(hash)
-            .fetch_optional(&self.pool)
-            .await?;
+        self.find_author_where("token_hash", hash).await
+    }
+
+    async fn find_author_where(
+        &self,
+        column: &str,
+        key: &str,
+    ) -> Result<Option<AuthorRecord>, StorageError> {
+        let row = sqlx::query(&format!(
+            "SELECT id, name, organisation, token_hash, daily_quota FROM authors WHERE {column} = $1"
+        ))
+        .bind(key)
+        .fetch_optional(&self.pool)
+        .await?;
         row.map(|r| {
             Ok(AuthorRecord {
                 id: r.try_get("id")?,

@@ -22,6 +22,7 @@ mod integrity;
 mod leaderboard;
 mod messages;
 mod openapi;
+mod outputs;
 mod owners;
 mod panels;
 mod quiz_flow;
