@@ -410,6 +410,8 @@ pub struct Strings {
     pub status_scored: &'static str,
     /// Submission status: stored, scores hidden (blind board).
     pub status_received: &'static str,
+    /// Submission status: stored without an automatic score (judged by people only).
+    pub status_unscored: &'static str,
     /// Label of the human-average board row.
     pub row_human_average: &'static str,
     /// Label of the human-best board row.
@@ -907,6 +909,7 @@ pub static ZH: Strings = Strings {
     weights_closed: "闭源",
     status_scored: "已评分",
     status_received: "已接收",
+    status_unscored: "仅人工评判",
     row_human_average: "人类平均（众包）",
     row_human_best: "人类最佳（众包）",
     row_chance: "随机猜测（期望值）",
@@ -1238,6 +1241,7 @@ pub static EN: Strings = Strings {
     weights_closed: "closed",
     status_scored: "scored",
     status_received: "received",
+    status_unscored: "judged by people only",
     row_human_average: "Human average (crowd)",
     row_human_best: "Human best (crowd)",
     row_chance: "Chance (expected score of random answers)",

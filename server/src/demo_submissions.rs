@@ -19,7 +19,7 @@ use crate::leaderboard::{admit_trusted_upload, submit, SubmitQuery};
 use crate::storage::{AuthorRecord, Storage};
 use anyhow::Context;
 use memeboard_core::ids::stable_id;
-use memeboard_core::kinds::{ItemPrompt, TaskKind};
+use memeboard_core::kinds::ItemPrompt;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 
@@ -37,6 +37,8 @@ pub struct DemoModel {
     pub description: &'static str,
     /// The file: JSON Lines with `meme` (phrase) or `comic` (manifest id) instead of `item_id`.
     pub lines: &'static str,
+    /// Scored with the embedding model (meme explanations): waits until it is installed.
+    pub needs_model: bool,
 }
 
 /// The eight demo models, meme explanations first.
@@ -45,48 +47,56 @@ pub const DEMO_MODELS: [DemoModel; 8] = [
         task: "demo-explain",
         model: "demo-faithful",
         description: "Demo model: paraphrases each reference meaning, with origin and example.",
+        needs_model: true,
         lines: include_str!("../demo/submissions/demo-explain/faithful.jsonl"),
     },
     DemoModel {
         task: "demo-explain",
         model: "demo-vague",
         description: "Demo model: says only what kind of meme it is, without its meaning.",
+        needs_model: true,
         lines: include_str!("../demo/submissions/demo-explain/vague.jsonl"),
     },
     DemoModel {
         task: "demo-explain",
         model: "demo-shifted",
         description: "Demo model: gives a fluent explanation of a different meme.",
+        needs_model: true,
         lines: include_str!("../demo/submissions/demo-explain/shifted.jsonl"),
     },
     DemoModel {
         task: "demo-explain",
         model: "demo-echo",
         description: "Demo model: repeats the meme phrase as its meaning.",
+        needs_model: true,
         lines: include_str!("../demo/submissions/demo-explain/echo.jsonl"),
     },
     DemoModel {
         task: "demo-panel-explain",
         model: "demo-insight",
         description: "Demo model: explains what makes each comic funny.",
+        needs_model: false,
         lines: include_str!("../demo/submissions/demo-panel-explain/insight.jsonl"),
     },
     DemoModel {
         task: "demo-panel-explain",
         model: "demo-literal",
         description: "Demo model: describes the panels one by one, without the joke.",
+        needs_model: false,
         lines: include_str!("../demo/submissions/demo-panel-explain/literal.jsonl"),
     },
     DemoModel {
         task: "demo-panel-explain",
         model: "demo-mixup",
         description: "Demo model: explains a different comic.",
+        needs_model: false,
         lines: include_str!("../demo/submissions/demo-panel-explain/mixup.jsonl"),
     },
     DemoModel {
         task: "demo-panel-explain",
         model: "demo-vague",
         description: "Demo model: one generic sentence for every comic.",
+        needs_model: false,
         lines: include_str!("../demo/submissions/demo-panel-explain/vague.jsonl"),
     },
 ];
@@ -139,7 +149,7 @@ pub async fn load(
             report.present.push(name);
             continue;
         }
-        if task.task.kind == TaskKind::Explanation.as_str() {
+        if m.needs_model {
             if let Err(e) = embeddings.model_name() {
                 missing_model.get_or_insert_with(|| e.to_string());
                 report.waiting_for_model.push(name);

@@ -177,18 +177,39 @@ fn plan_task(task: &UpgradeTaskRow, items: &[UpgradeItemRow]) -> anyhow::Result<
         .collect())
 }
 
+/// What a task is to the comic explanation upgrade.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ComicRole {
+    /// Structure typing: the comics the explanation task is built from.
+    Typing,
+    /// Comic explanation: the task is there already.
+    Explaining,
+}
+
+/// The role of a task kind (exhaustive, so a new kind has to say).
+fn comic_role(kind: &str) -> Option<ComicRole> {
+    match TaskKind::parse(kind) {
+        Some(TaskKind::PanelType) => Some(ComicRole::Typing),
+        Some(TaskKind::PanelExplanation) => Some(ComicRole::Explaining),
+        Some(
+            TaskKind::TextMcq | TaskKind::Explanation | TaskKind::PanelOrder | TaskKind::ClipMcq,
+        )
+        | None => None,
+    }
+}
+
 /// Adds the comic explanation task to every multi-panel benchmark that has a structure-typing
 /// task (`<slug>-type`) and no comic explanation task yet; returns how many were added.
 pub async fn add_comic_explanation_tasks(storage: &Storage) -> anyhow::Result<usize> {
     let tasks = storage.list_board_tasks().await?;
     let mut added = 0;
     for typing in tasks.iter().filter(|t| {
-        t.task.kind == TaskKind::PanelType.as_str()
+        comic_role(&t.task.kind) == Some(ComicRole::Typing)
             && t.task.slug == format!("{}-type", t.task.benchmark_id)
     }) {
         let bench = typing.task.benchmark_id.as_str();
         if tasks.iter().any(|t| {
-            t.task.benchmark_id == bench && t.task.kind == TaskKind::PanelExplanation.as_str()
+            t.task.benchmark_id == bench && comic_role(&t.task.kind) == Some(ComicRole::Explaining)
         }) {
             continue;
         }

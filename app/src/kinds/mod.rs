@@ -13,6 +13,7 @@
 
 pub mod clip_mcq;
 pub mod explanation;
+pub mod panel_explanation;
 pub mod panel_order;
 pub mod panel_type;
 mod panels;
@@ -24,6 +25,7 @@ use leptos::prelude::*;
 use memeboard_core::api::{ResultsResponse, ReviewItem, SessionItem, SubmitAnswerResponse};
 use memeboard_core::kinds::clip_mcq::{ClipMcq, MediaKind};
 use memeboard_core::kinds::explanation::Explanation;
+use memeboard_core::kinds::panel_explanation::PanelExplanation;
 use memeboard_core::kinds::panel_order::PanelOrder;
 use memeboard_core::kinds::panel_type::PanelType;
 use memeboard_core::kinds::text_mcq::TextMcq;
@@ -80,7 +82,8 @@ impl NextMedia {
             PromptView::TextMcq(_)
             | PromptView::Explanation(_)
             | PromptView::PanelOrder(_)
-            | PromptView::PanelType(_) => None,
+            | PromptView::PanelType(_)
+            | PromptView::PanelExplanation(_) => None,
         }
     }
 }
@@ -227,6 +230,7 @@ pub fn question_view(
         PromptView::PanelOrder(view) => PanelOrder::question(ctx, view),
         PromptView::PanelType(view) => PanelType::question(ctx, view),
         PromptView::ClipMcq(view) => ClipMcq::question(ctx, view),
+        PromptView::PanelExplanation(view) => PanelExplanation::question(ctx, view),
     }
 }
 
@@ -253,6 +257,7 @@ pub fn review_view(item: ReviewItem, categories: StoredValue<Vec<CategoryInfo>>)
         ReviewDetail::PanelOrder(review) => PanelOrder::review_card(ctx, review),
         ReviewDetail::PanelType(review) => PanelType::review_card(ctx, review),
         ReviewDetail::ClipMcq(review) => ClipMcq::review_card(ctx, review),
+        ReviewDetail::PanelExplanation(review) => PanelExplanation::review_card(ctx, review),
     }
 }
 

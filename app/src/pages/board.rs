@@ -831,10 +831,23 @@ fn row_view(
     let weights = or_dash(model.map(|m| weights_text(lang, m.weights).to_owned()));
     let submitted = or_dash(row.submitted_at.map(format::date));
     let received = row.status == SubmissionStatus::Received;
+    let unscored = row.status == SubmissionStatus::Unscored;
     let score = |i: usize| {
         if received {
             if i == 0 {
                 view! { <span class="badge received">{t.status_received}</span> }.into_any()
+            } else {
+                view! { <span class="val">{DASH}</span> }.into_any()
+            }
+        } else if unscored {
+            // No automatic metric (comic explanations): people judge these outputs.
+            if i == 0 {
+                view! {
+                    <span class="badge received" data-testid="judged-by-people">
+                        {t.status_unscored}
+                    </span>
+                }
+                .into_any()
             } else {
                 view! { <span class="val">{DASH}</span> }.into_any()
             }

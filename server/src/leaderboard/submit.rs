@@ -163,7 +163,7 @@ pub async fn admit_upload(
     })
 }
 
-/// An upload by an in-process author (the demo models, `crate::demo_submissions`): no token
+/// An upload by an in-process author (the demo models): no token
 /// and no quota counted, a fixed submission id; then validated, scored and stored by
 /// [`submit`] exactly like any other upload.
 pub async fn admit_trusted_upload(

@@ -297,7 +297,7 @@ impl Storage {
         Ok(())
     }
 
-    /// An author by id (the demo author of `crate::demo_submissions`).
+    /// An author by id (the demo models' author).
     pub async fn find_author(&self, id: &str) -> Result<Option<AuthorRecord>, StorageError> {
         self.find_author_where("id", id).await
     }
