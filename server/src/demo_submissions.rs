@@ -191,7 +191,10 @@ pub async fn load(
         );
     }
     if !report.submitted.is_empty() {
-        tracing::info!(submitted = report.submitted.join(", "), "demo submissions loaded");
+        tracing::info!(
+            submitted = report.submitted.join(", "),
+            "demo submissions loaded"
+        );
     }
     Ok(report)
 }
@@ -229,7 +232,12 @@ async fn with_item_ids(storage: &Storage, task_id: &str, m: &DemoModel) -> anyho
         }
     }
     let mut out = String::new();
-    for (n, line) in m.lines.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+    for (n, line) in m
+        .lines
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
         let mut obj: Map<String, Value> = serde_json::from_str(line)
             .with_context(|| format!("line {}: not a JSON object", n + 1))?;
         let id = match (obj.remove("meme"), obj.remove("comic")) {
@@ -237,10 +245,9 @@ async fn with_item_ids(storage: &Storage, task_id: &str, m: &DemoModel) -> anyho
                 .get(&phrase)
                 .cloned()
                 .with_context(|| format!("line {}: no item for the meme `{phrase}`", n + 1))?,
-            (None, Some(Value::String(comic))) => explanation_item_id(
-                PANEL_DEMO,
-                &stable_id("comic", &[PANEL_DEMO, &comic]),
-            ),
+            (None, Some(Value::String(comic))) => {
+                explanation_item_id(PANEL_DEMO, &stable_id("comic", &[PANEL_DEMO, &comic]))
+            }
             _ => anyhow::bail!("line {}: expected a `meme` or a `comic` field", n + 1),
         };
         obj.insert("item_id".into(), Value::String(id));

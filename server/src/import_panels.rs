@@ -561,7 +561,8 @@ fn explanation_task(
                     comments: Vec::new(),
                 })
                 .filter(|c| !c.is_empty());
-            let prompt = ItemPrompt::PanelExplanation(panel_explanation::Prompt { panels, context });
+            let prompt =
+                ItemPrompt::PanelExplanation(panel_explanation::Prompt { panels, context });
             let gold = ItemGold::PanelExplanation(panel_explanation::Gold {});
             ItemRecord {
                 // From the comic's source id, so that the start-up upgrade (which adds this

@@ -27,17 +27,17 @@ use crate::import_panels::{
 };
 use crate::leaderboard::summaries_by_half;
 use crate::storage::{
-    decode_json, ItemChange, ItemRecord, MediaRecord, Storage, SubmissionRewrite,
-    UpgradeItemRow, UpgradeTaskRow,
+    decode_json, ItemChange, ItemRecord, MediaRecord, Storage, SubmissionRewrite, UpgradeItemRow,
+    UpgradeTaskRow,
 };
+use anyhow::Context;
+use memeboard_core::api::BoardSplit;
 use memeboard_core::kinds::panel_explanation;
 use memeboard_core::kinds::panels::{panel_bucket, PanelContext};
 use memeboard_core::kinds::ItemGold;
+use memeboard_core::leaderboard::ItemScore;
 use memeboard_core::media::opaque_media_name;
 use memeboard_core::tasks::MediaRef;
-use anyhow::Context;
-use memeboard_core::api::BoardSplit;
-use memeboard_core::leaderboard::ItemScore;
 use memeboard_core::tasks::{CategoryInfo, ItemPrompt, TaskKind};
 use std::collections::{HashMap, HashSet};
 
@@ -69,9 +69,7 @@ fn target_source(task: &UpgradeTaskRow, item: &UpgradeItemRow, new_id: &str) -> 
             | TaskKind::ClipMcq
             | TaskKind::PanelExplanation,
         )
-        | None => {
-            item.source_id.clone().unwrap_or_else(|| new_id.to_owned())
-        }
+        | None => item.source_id.clone().unwrap_or_else(|| new_id.to_owned()),
     }
 }
 
@@ -240,30 +238,35 @@ pub async fn add_comic_explanation_tasks(storage: &Storage) -> anyhow::Result<us
             .into_iter()
             .enumerate()
         {
-            let ItemPrompt::PanelType(prompt) = decode_json("items.prompt_json", &item.prompt_json)?
+            let ItemPrompt::PanelType(prompt) =
+                decode_json("items.prompt_json", &item.prompt_json)?
             else {
-                anyhow::bail!("item {} of a structure-typing task has another prompt", item.id);
+                anyhow::bail!(
+                    "item {} of a structure-typing task has another prompt",
+                    item.id
+                );
             };
             let source = item.source_id.clone().unwrap_or_else(|| item.id.clone());
             let mut panels = Vec::with_capacity(prompt.panels.len());
             for panel in &prompt.panels {
                 let name = panel.url.trim_start_matches("/media/");
-                let stored = storage
-                    .media(name)
-                    .await?
-                    .with_context(|| format!("panel {} of item {} is not stored", panel.url, item.id))?;
+                let stored = storage.media(name).await?.with_context(|| {
+                    format!("panel {} of item {} is not stored", panel.url, item.id)
+                })?;
                 let extension = name.rsplit('.').next().unwrap_or("png");
                 let mut salted = slug.as_bytes().to_vec();
                 salted.push(0);
                 salted.extend_from_slice(&stored.bytes);
                 let new_name = opaque_media_name(&salted, extension);
-                media.entry(new_name.clone()).or_insert_with(|| MediaRecord {
-                    name: new_name.clone(),
-                    task_id: task_id.clone(),
-                    sha256: stored.sha256.clone(),
-                    content_type: stored.content_type.clone(),
-                    bytes: std::sync::Arc::new(stored.bytes),
-                });
+                media
+                    .entry(new_name.clone())
+                    .or_insert_with(|| MediaRecord {
+                        name: new_name.clone(),
+                        task_id: task_id.clone(),
+                        sha256: stored.sha256.clone(),
+                        content_type: stored.content_type.clone(),
+                        bytes: std::sync::Arc::new(stored.bytes),
+                    });
                 panels.push(MediaRef {
                     url: format!("/media/{new_name}"),
                     alt: panel.alt.clone(),
@@ -278,7 +281,8 @@ pub async fn add_comic_explanation_tasks(storage: &Storage) -> anyhow::Result<us
                 })
                 .filter(|c| !c.is_empty());
             let n = panels.len();
-            let prompt = ItemPrompt::PanelExplanation(panel_explanation::Prompt { panels, context });
+            let prompt =
+                ItemPrompt::PanelExplanation(panel_explanation::Prompt { panels, context });
             items.push(ItemRecord {
                 id: explanation_item_id(bench, &source),
                 task_id: task_id.clone(),

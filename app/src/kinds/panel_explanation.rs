@@ -13,9 +13,7 @@ use memeboard_core::api::{AnswerInput, ResultsResponse};
 use memeboard_core::kinds::panel_explanation::{
     Input, PanelExplanation, Review, View, MAX_ANSWER_CHARS,
 };
-use memeboard_core::predictions::{
-    validate_comic_explanations, FileFormat, Limits, TaskManifest,
-};
+use memeboard_core::predictions::{validate_comic_explanations, FileFormat, Limits, TaskManifest};
 use memeboard_core::tasks::CategoryInfo;
 
 /// This kind's interface strings (the generic ones are in [`crate::i18n`]).

@@ -235,10 +235,9 @@ mod tests {
         assert_eq!(gold, r#"{"kind":"panel_explanation"}"#);
         let back: ItemGold = serde_json::from_str(&gold).unwrap();
         assert_eq!(back, ItemGold::PanelExplanation(Gold {}));
-        let input = serde_json::to_string(&AnswerInput::PanelExplanation(Input {
-            text: "x".into(),
-        }))
-        .unwrap();
+        let input =
+            serde_json::to_string(&AnswerInput::PanelExplanation(Input { text: "x".into() }))
+                .unwrap();
         assert_eq!(input, r#"{"kind":"comic_text","text":"x"}"#);
     }
 

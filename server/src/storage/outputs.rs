@@ -26,12 +26,11 @@ impl Storage {
         outputs: &[StoredOutput],
     ) -> Result<(), StorageError> {
         for o in outputs {
-            let output_json = serde_json::to_string(&o.output).map_err(|source| {
-                StorageError::CorruptJson {
+            let output_json =
+                serde_json::to_string(&o.output).map_err(|source| StorageError::CorruptJson {
                     what: "submission_outputs.output_json",
                     source,
-                }
-            })?;
+                })?;
             let scores_json = o
                 .scores
                 .as_ref()

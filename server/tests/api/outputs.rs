@@ -133,7 +133,10 @@ async fn explanation_outputs_are_stored_with_their_scores(db: Db) {
     assert_eq!(first.output.origin.as_deref(), Some("网络"));
     assert_eq!(first.output.example.as_deref(), Some("我今天躺平了"));
     let second = outputs.iter().find(|o| o.item_id == ids[1]).unwrap();
-    assert_eq!((second.output.origin.clone(), second.output.example.clone()), (None, None));
+    assert_eq!(
+        (second.output.origin.clone(), second.output.example.clone()),
+        (None, None)
+    );
     // The scores are the ones the board's per-item scores were made from.
     let stored = app.storage().find_submission(&id).await.unwrap().unwrap();
     let per_item: Vec<Value> = serde_json::from_str(&stored.item_scores_json).unwrap();
@@ -170,7 +173,10 @@ async fn comic_explanations_are_validated_stored_unscored_and_never_public(db: D
     let (_, gold) = get_text(&app, &format!("/api/tasks/{COMICS}/dev-gold.jsonl")).await;
     assert!(gold.lines().all(|l| {
         let v: Value = serde_json::from_str(l).unwrap();
-        v.as_object().unwrap().keys().all(|k| k == "item_id" || k == "category")
+        v.as_object()
+            .unwrap()
+            .keys()
+            .all(|k| k == "item_id" || k == "category")
     }));
     // Model inputs: panels in reading order with title and caption, no comments.
     let (_, inputs) = get_text(&app, &format!("/api/tasks/{COMICS}/inputs.jsonl")).await;
@@ -213,11 +219,10 @@ async fn comic_explanations_are_validated_stored_unscored_and_never_public(db: D
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert_eq!(body["status"], "unscored");
     assert!(body["public_scores"].is_null(), "{body}");
-    assert!(body["warnings"]
-        .as_array()
+    assert!(body["warnings"].as_array().unwrap().iter().any(|w| w
+        .as_str()
         .unwrap()
-        .iter()
-        .any(|w| w.as_str().unwrap().starts_with("15 comic(s) have no explanation")));
+        .starts_with("15 comic(s) have no explanation")));
     let id = body["submission_id"].as_str().unwrap().to_owned();
     let outputs = app.storage().submission_outputs(&id).await.unwrap();
     assert_eq!(outputs.len(), 2);
@@ -229,7 +234,10 @@ async fn comic_explanations_are_validated_stored_unscored_and_never_public(db: D
     let (status, board) = app.get(&format!("/api/boards/{COMICS}")).await;
     assert_eq!(status, StatusCode::OK, "{board}");
     assert_eq!(board["automatic_metric"], false);
-    assert_eq!(board["metric"], "judged by people only (no automatic metric)");
+    assert_eq!(
+        board["metric"],
+        "judged by people only (no automatic metric)"
+    );
     let rows = board["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 1, "no baseline or crowd score rows: {board}");
     assert_eq!(rows[0]["kind"], "model");
