@@ -319,8 +319,10 @@ pub async fn add_comic_explanation_tasks(storage: &Storage) -> anyhow::Result<us
 
 /// Runs the upgrade on every task. `resamples`: bootstrap resamples of re-derived summaries.
 pub async fn run(storage: &Storage, resamples: usize) -> anyhow::Result<UpgradeReport> {
-    let mut report = UpgradeReport::default();
-    report.tasks_added = add_comic_explanation_tasks(storage).await?;
+    let mut report = UpgradeReport {
+        tasks_added: add_comic_explanation_tasks(storage).await?,
+        ..UpgradeReport::default()
+    };
     for task in storage.upgrade_tasks().await? {
         let items = storage.upgrade_items(&task.id).await?;
         let changes = plan_task(&task, &items).with_context(|| format!("task `{}`", task.id))?;
