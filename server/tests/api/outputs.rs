@@ -382,7 +382,79 @@ async fn without_a_model_only_the_comic_demo_submissions_load(db: Db) {
     );
 }
 
+/// A database from before comic explanations: the demo without `demo-panel-explain`. The
+/// start-up upgrade adds the task with exactly the items and panels a fresh import makes.
+async fn the_upgrade_adds_the_comic_explanation_task_to_older_databases(db: Db) {
+    let (settings, dir) = test_settings(db, true).await;
+    let url = settings.database_url();
+    let app = TestApp::with_settings(settings, dir).await;
+    let task_id = memeboard_server::import_panels::explanation_task_id("demo-panel");
+    let fresh = app.storage().task_items(&task_id).await.unwrap();
+    assert_eq!(fresh.len(), 17);
+    let fresh_media = app.storage().task_media(&task_id).await.unwrap();
+    assert!(!fresh_media.is_empty());
+    // Remove it as if it had never been imported.
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+    for sql in [
+        "DELETE FROM media WHERE task_id = $1",
+        "DELETE FROM items WHERE task_id = $1",
+        "DELETE FROM tasks WHERE id = $1",
+    ] {
+        sqlx::query(sql)
+            .bind(&task_id)
+            .execute(&pool)
+            .await
+            .unwrap();
+    }
+    pool.close().await;
+    let (status, _) = app.get(&format!("/api/boards/{COMICS}")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    let report = memeboard_server::upgrade::run(app.storage(), 200)
+        .await
+        .unwrap();
+    assert_eq!(report.tasks_added, 1);
+    let upgraded = app.storage().task_items(&task_id).await.unwrap();
+    let key = |rows: &[memeboard_server::storage::TaskItemRow]| {
+        let mut v: Vec<(String, String, String, String, String)> = rows
+            .iter()
+            .map(|r| {
+                (
+                    r.id.clone(),
+                    r.category.clone(),
+                    r.prompt_json.clone(),
+                    r.gold_json.clone(),
+                    format!("{:?}/{:?}", r.split, r.board_half),
+                )
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(
+        key(&upgraded),
+        key(&fresh),
+        "the same items as a fresh import"
+    );
+    let names = |m: &[memeboard_server::storage::TaskMedia]| {
+        m.iter().map(|m| m.name.clone()).collect::<Vec<_>>()
+    };
+    assert_eq!(
+        names(&app.storage().task_media(&task_id).await.unwrap()),
+        names(&fresh_media)
+    );
+    let (status, board) = app.get(&format!("/api/boards/{COMICS}")).await;
+    assert_eq!(status, StatusCode::OK, "{board}");
+    // Idempotent.
+    let again = memeboard_server::upgrade::run(app.storage(), 200)
+        .await
+        .unwrap();
+    assert_eq!(again, Default::default());
+}
+
 on_both_databases!(
+    the_upgrade_adds_the_comic_explanation_task_to_older_databases,
     explanation_outputs_are_stored_with_their_scores,
     comic_explanations_are_validated_stored_unscored_and_never_public,
     demo_submissions_appear_on_both_boards_after_start,
