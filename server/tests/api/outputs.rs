@@ -304,7 +304,7 @@ async fn demo_submissions_appear_on_both_boards_after_start(db: Db) {
             break;
         }
         waited += 1;
-        assert!(waited < 600, "demo submissions not loaded in time");
+        assert!(waited < 1800, "demo submissions not loaded in time");
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     let models = |board: &Value| -> Vec<String> {
