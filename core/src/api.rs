@@ -510,6 +510,9 @@ pub enum SubmissionStatus {
     Scored,
     /// Stored and scored, but the board is blind until the organisers reveal it.
     Received,
+    /// Stored, with no automatic score: the kind has no gold (comic explanations), so the
+    /// submission is judged by people only (its row has no scores).
+    Unscored,
 }
 
 /// Response of an accepted upload (scored in the same request).
@@ -745,6 +748,15 @@ pub struct BoardResponse {
     /// Model rows left out by `best`/`latest` (other attempts of the same models).
     #[serde(default)]
     pub hidden_attempts: usize,
+    /// Whether model rows have an automatic score. `false` for kinds without gold (comic
+    /// explanations): rows are listed unscored ("judged by people only"), with no metric,
+    /// baseline or crowd score columns.
+    #[serde(default = "automatic")]
+    pub automatic_metric: bool,
+}
+
+fn automatic() -> bool {
+    true
 }
 
 fn full_subset() -> String {

@@ -809,6 +809,16 @@ pub const CATALOGUE: &[Entry] = &[
         zh: "应为 1 到 {max} 个字符的文字，实际为 {found} 个字符",
     },
     Entry {
+        code: "file.missing_unjudged",
+        en: "{count} comic(s) have no explanation and are left out of human evaluation: {ids}",
+        zh: "{count} 则漫画没有解读，不参与人工评测：{ids}",
+    },
+    Entry {
+        code: "file.explanation_and_meaning",
+        en: "give the explanation in `explanation` or in `meaning`, not both",
+        zh: "解读请写在 `explanation` 或 `meaning` 中的一个，不要两个都写",
+    },
+    Entry {
         code: "file.clip_expected",
         en: "expected a letter A to {last}, a number 1 to {n} or the text of one option, found {found}",
         zh: "应为字母 A 到 {last}、数字 1 到 {n} 或某个选项的文字，实际为 {found}",
@@ -880,6 +890,21 @@ pub const CATALOGUE: &[Entry] = &[
         code: "label.missing_type",
         en: "Items without a prediction, and labels that do not parse as one of the five types, count as wrong and lower the parse rate.",
         zh: "没有预测的题目，以及无法解析为五种类型之一的标签，按答错计分并降低解析率。",
+    },
+    Entry {
+        code: "label.judged_by_people",
+        en: "judged by people only (no automatic metric)",
+        zh: "仅由人工评判（无自动指标）",
+    },
+    Entry {
+        code: "label.no_baseline",
+        en: "No baseline (nothing is scored automatically)",
+        zh: "无基线（不自动计分）",
+    },
+    Entry {
+        code: "label.missing_comic_explanation",
+        en: "Comic explanations are not scored automatically: the file's explanations are stored for human evaluation; comics without one are left out of it.",
+        zh: "漫画解读不自动计分：文件中的解读会被保存，供人工评测使用；没有解读的漫画不参与评测。",
     },
     Entry {
         code: "label.missing_explanation",

@@ -5,6 +5,7 @@ pub mod config;
 pub mod crowd_cache;
 pub mod demo;
 pub mod demo_clips;
+pub mod demo_submissions;
 pub mod distractors;
 pub mod error;
 pub mod explain;

@@ -14,6 +14,7 @@
 pub mod clip_mcq;
 pub mod explanation;
 mod judging;
+pub mod panel_explanation;
 pub mod panel_order;
 pub mod panel_type;
 mod panels;
@@ -27,6 +28,7 @@ use leptos::prelude::*;
 use memeboard_core::api::{ResultsResponse, ReviewItem, SessionItem, SubmitAnswerResponse};
 use memeboard_core::kinds::clip_mcq::{ClipMcq, MediaKind};
 use memeboard_core::kinds::explanation::Explanation;
+use memeboard_core::kinds::panel_explanation::PanelExplanation;
 use memeboard_core::kinds::panel_order::PanelOrder;
 use memeboard_core::kinds::panel_type::PanelType;
 use memeboard_core::kinds::ranking::Ranking;
@@ -87,7 +89,8 @@ impl NextMedia {
             | PromptView::PanelOrder(_)
             | PromptView::PanelType(_)
             | PromptView::Rating(_)
-            | PromptView::Ranking(_) => None,
+            | PromptView::Ranking(_)
+            | PromptView::PanelExplanation(_) => None,
         }
     }
 }
@@ -236,6 +239,7 @@ pub fn question_view(
         PromptView::ClipMcq(view) => ClipMcq::question(ctx, view),
         PromptView::Rating(view) => Rating::question(ctx, view),
         PromptView::Ranking(view) => Ranking::question(ctx, view),
+        PromptView::PanelExplanation(view) => PanelExplanation::question(ctx, view),
     }
 }
 
@@ -264,6 +268,7 @@ pub fn review_view(item: ReviewItem, categories: StoredValue<Vec<CategoryInfo>>)
         ReviewDetail::ClipMcq(review) => ClipMcq::review_card(ctx, review),
         ReviewDetail::Rating(review) => Rating::review_card(ctx, review),
         ReviewDetail::Ranking(review) => Ranking::review_card(ctx, review),
+        ReviewDetail::PanelExplanation(review) => PanelExplanation::review_card(ctx, review),
     }
 }
 

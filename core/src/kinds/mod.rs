@@ -23,6 +23,7 @@
 
 pub mod clip_mcq;
 pub mod explanation;
+pub mod panel_explanation;
 pub mod panel_order;
 pub mod panel_type;
 pub mod panels;
@@ -54,16 +55,19 @@ pub enum TaskKind {
     Rating,
     /// Human evaluation: rank 2–5 anonymous explanations of one meme (CMPM), ties allowed.
     Ranking,
+    /// CMPM: explain a comic in free text (no gold; judged by people only).
+    PanelExplanation,
 }
 
 impl TaskKind {
     /// Every kind, in the order pages list them.
-    pub const ALL: [TaskKind; 7] = [
+    pub const ALL: [TaskKind; 8] = [
         Self::TextMcq,
         Self::Explanation,
         Self::PanelOrder,
         Self::PanelType,
         Self::ClipMcq,
+        Self::PanelExplanation,
         Self::Rating,
         Self::Ranking,
     ];
@@ -141,6 +145,10 @@ macro_rules! with_kind {
             }
             $crate::kinds::TaskKind::Ranking => {
                 type $K = $crate::kinds::ranking::Ranking;
+                $body
+            }
+            $crate::kinds::TaskKind::PanelExplanation => {
+                type $K = $crate::kinds::panel_explanation::PanelExplanation;
                 $body
             }
         }
@@ -345,6 +353,8 @@ pub enum ItemPrompt {
     Rating(rating::Prompt),
     /// Explanations to rank: [`ranking::Prompt`].
     Ranking(ranking::Prompt),
+    /// Comic explanation: [`panel_explanation::Prompt`].
+    PanelExplanation(panel_explanation::Prompt),
 }
 
 /// The hidden part of an item. Stays on the server (see the kind's review for what a finished
@@ -374,6 +384,9 @@ pub enum ItemGold {
     /// Ranking: which submission wrote each candidate, [`ranking::Gold`].
     #[serde(rename = "ranking")]
     Ranking(ranking::Gold),
+    /// Comic explanation: nothing ([`panel_explanation::Gold`]).
+    #[serde(rename = "panel_explanation")]
+    PanelExplanation(panel_explanation::Gold),
 }
 
 /// A recorded answer in canonical terms (independent of display shuffling).
@@ -402,6 +415,9 @@ pub enum AnswerValue {
     /// Ranking: one rank per canonical candidate, [`ranking::Answer`].
     #[serde(rename = "ranking")]
     Ranking(ranking::Answer),
+    /// Comic explanation: the text, [`panel_explanation::Answer`].
+    #[serde(rename = "comic_text")]
+    PanelExplanation(panel_explanation::Answer),
 }
 
 /// An item as shown to one participant (options already in their order). Never gold.
@@ -423,6 +439,8 @@ pub enum PromptView {
     Rating(rating::View),
     /// Explanations to rank, in the rater's order: [`ranking::View`].
     Ranking(ranking::View),
+    /// Explain the comic in your own words: [`panel_explanation::View`].
+    PanelExplanation(panel_explanation::View),
 }
 
 /// The participant's response to one item, in display terms.
@@ -451,6 +469,9 @@ pub enum AnswerInput {
     /// Ranking: one rank per displayed candidate, [`ranking::Input`].
     #[serde(rename = "ranking")]
     Ranking(ranking::Input),
+    /// Comic explanation: the text written, [`panel_explanation::Input`].
+    #[serde(rename = "comic_text")]
+    PanelExplanation(panel_explanation::Input),
 }
 
 /// The kind-specific part of a reviewed item on the results page.
@@ -472,6 +493,8 @@ pub enum ReviewDetail {
     Rating(rating::Review),
     /// Ranking review: [`ranking::Review`].
     Ranking(ranking::Review),
+    /// Comic explanation review: [`panel_explanation::Review`].
+    PanelExplanation(panel_explanation::Review),
 }
 
 macro_rules! kind_of {
@@ -487,6 +510,7 @@ macro_rules! kind_of {
                     Self::ClipMcq(_) => TaskKind::ClipMcq,
                     Self::Rating(_) => TaskKind::Rating,
                     Self::Ranking(_) => TaskKind::Ranking,
+                    Self::PanelExplanation(_) => TaskKind::PanelExplanation,
                 }
             }
         }

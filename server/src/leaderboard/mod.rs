@@ -149,6 +149,12 @@ pub async fn dev_gold(storage: &Storage, slug: &str) -> ApiResult<Vec<serde_json
     })
 }
 
+/// Whether the task's kind scores prediction files automatically (see
+/// [`ServerKind::AUTO_SCORED`]).
+fn auto_scored(task: &BoardTaskRow) -> ApiResult<bool> {
+    Ok(with_kind!(kind(task)?, K => K::AUTO_SCORED))
+}
+
 fn board_visible(task: &BoardTaskRow) -> bool {
     !task.blind || task.blind_revealed
 }

@@ -5,6 +5,7 @@ mod benchmarks;
 mod export;
 mod judging;
 mod media;
+mod outputs;
 mod owners;
 mod sessions;
 mod submissions;
@@ -14,6 +15,7 @@ pub use benchmarks::*;
 pub use export::*;
 pub use judging::*;
 pub use media::*;
+pub use outputs::*;
 pub use owners::*;
 pub use sessions::*;
 pub use submissions::*;
@@ -300,6 +302,7 @@ impl Storage {
             "answers",
             "media",
             "media_blobs",
+            "submission_outputs",
         ] {
             let n: i64 = sqlx::query(&format!("SELECT COUNT(*) AS n FROM {table}"))
                 .fetch_one(&self.pool)

@@ -23,6 +23,7 @@ mod judging;
 mod leaderboard;
 mod messages;
 mod openapi;
+mod outputs;
 mod owners;
 mod panels;
 mod quiz_flow;
