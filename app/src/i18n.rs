@@ -410,6 +410,8 @@ pub struct Strings {
     pub status_scored: &'static str,
     /// Submission status: stored, scores hidden (blind board).
     pub status_received: &'static str,
+    /// Submission status: stored without an automatic score (judged by people only).
+    pub status_unscored: &'static str,
     /// Label of the human-average board row.
     pub row_human_average: &'static str,
     /// Label of the human-best board row.
@@ -550,6 +552,8 @@ pub struct Strings {
     pub board_locked_title: &'static str,
     /// Blind board note.
     pub board_blind_note: &'static str,
+    /// Board of a task without an automatic metric (comic explanations).
+    pub board_unscored_note: &'static str,
     /// "Scored on N test items · metric: accuracy".
     pub board_items: fn(usize, &str) -> String,
     /// Label of the missing-items policy.
@@ -907,6 +911,7 @@ pub static ZH: Strings = Strings {
     weights_closed: "闭源",
     status_scored: "已评分",
     status_received: "已接收",
+    status_unscored: "仅人工评判",
     row_human_average: "人类平均（众包）",
     row_human_best: "人类最佳（众包）",
     row_chance: "随机猜测（期望值）",
@@ -980,6 +985,7 @@ pub static ZH: Strings = Strings {
     too_few_answers: "作答太少，不显示",
     board_locked_title: "私有榜尚未公布",
     board_blind_note: "本榜为盲评：组织者公布之前，模型成绩保持隐藏。",
+    board_unscored_note: "这项任务没有标准答案，也没有自动指标：模型的解读由人工评判，排名来自人工评测。",
     board_items: |n, metric| format!("基于 {n} 道测试题评分 · 指标：{metric}"),
     missing_policy_label: "缺失的预测",
     board_ci_note: "数值为本榜指标（见上方）；方括号内为按题目自助法得到的 95% 置信区间。",
@@ -1238,6 +1244,7 @@ pub static EN: Strings = Strings {
     weights_closed: "closed",
     status_scored: "scored",
     status_received: "received",
+    status_unscored: "judged by people only",
     row_human_average: "Human average (crowd)",
     row_human_best: "Human best (crowd)",
     row_chance: "Chance (expected score of random answers)",
@@ -1323,6 +1330,7 @@ pub static EN: Strings = Strings {
     too_few_answers: "too few answers to show",
     board_locked_title: "The private board is not revealed yet",
     board_blind_note: "This board is blind: model scores stay hidden until the organisers reveal them.",
+    board_unscored_note: "This task has no gold and no automatic metric: the models' explanations are judged by people, and human evaluation ranks them.",
     board_items: |n, metric| format!("Scored on {n} test items · metric: {metric}"),
     missing_policy_label: "Missing predictions",
     board_ci_note: "Numbers use the board's metric (above); brackets give 95% item-bootstrap confidence intervals.",

@@ -75,6 +75,8 @@ pub struct StudyStrings {
     pub exclude_headphones: &'static str,
     /// Screen out failed headphone checks.
     pub screen_headphones: &'static str,
+    /// Judging tasks: exclude raters who judge planted outputs the wrong way round.
+    pub planted_checks: &'static str,
     /// Allow retakes.
     pub allow_retake: &'static str,
     /// Save button.
@@ -207,6 +209,7 @@ pub static EN: StudyStrings = StudyStrings {
     straightline: "Straight-lining: exclude when one position holds this share of choices (%)",
     exclude_headphones: "Leave out participants who failed the headphone check",
     screen_headphones: "Screen out a failed headphone check at the start",
+    planted_checks: "Judging tasks: exclude raters who judge a planted output of known quality the wrong way round (the reference rated Disagree, another meme's meaning rated Agree)",
     allow_retake: "Let people who finished take the quiz again",
     save: "Save settings",
     saved: "Saved.",
@@ -293,6 +296,7 @@ pub static ZH: StudyStrings = StudyStrings {
     straightline: "直线作答：同一位置的选择达到此比例即排除（%）",
     exclude_headphones: "排除未通过耳机检测的参与者",
     screen_headphones: "开始时筛除未通过耳机检测者",
+    planted_checks: "评判任务：排除把已知质量的预置输出评反的评判者（参考解释被评为不同意，或另一个梗的含义被评为同意）",
     allow_retake: "允许已完成者再次作答",
     save: "保存设置",
     saved: "已保存。",

@@ -103,6 +103,10 @@ pub struct QuizSummary {
     /// The owner's participant target is reached: new participants are refused.
     #[serde(default)]
     pub full: bool,
+    /// A judging task (ratings, rankings) open by invitation only: starting needs the study
+    /// link's `invite` secret.
+    #[serde(default)]
+    pub invitation_only: bool,
 }
 
 /// Prolific-style recruitment ids, recorded when present in the quiz URL.
@@ -144,6 +148,10 @@ pub struct StartSessionRequest {
     /// The headphone check (required by clip quizzes, ignored by others).
     #[serde(default)]
     pub headphone_check: Option<HeadphoneCheck>,
+    /// The invitation secret of an invitation-only study link (also accepted as the
+    /// `invite` query parameter).
+    #[serde(default)]
+    pub invite: Option<String>,
 }
 
 /// One item of a participant's batch.
@@ -502,6 +510,9 @@ pub enum SubmissionStatus {
     Scored,
     /// Stored and scored, but the board is blind until the organisers reveal it.
     Received,
+    /// Stored, with no automatic score: the kind has no gold (comic explanations), so the
+    /// submission is judged by people only (its row has no scores).
+    Unscored,
 }
 
 /// Response of an accepted upload (scored in the same request).
@@ -737,6 +748,15 @@ pub struct BoardResponse {
     /// Model rows left out by `best`/`latest` (other attempts of the same models).
     #[serde(default)]
     pub hidden_attempts: usize,
+    /// Whether model rows have an automatic score. `false` for kinds without gold (comic
+    /// explanations): rows are listed unscored ("judged by people only"), with no metric,
+    /// baseline or crowd score columns.
+    #[serde(default = "automatic")]
+    pub automatic_metric: bool,
+}
+
+fn automatic() -> bool {
+    true
 }
 
 fn full_subset() -> String {

@@ -809,6 +809,16 @@ pub const CATALOGUE: &[Entry] = &[
         zh: "应为 1 到 {max} 个字符的文字，实际为 {found} 个字符",
     },
     Entry {
+        code: "file.missing_unjudged",
+        en: "{count} comic(s) have no explanation and are left out of human evaluation: {ids}",
+        zh: "{count} 则漫画没有解读，不参与人工评测：{ids}",
+    },
+    Entry {
+        code: "file.explanation_and_meaning",
+        en: "give the explanation in `explanation` or in `meaning`, not both",
+        zh: "解读请写在 `explanation` 或 `meaning` 中的一个，不要两个都写",
+    },
+    Entry {
         code: "file.clip_expected",
         en: "expected a letter A to {last}, a number 1 to {n} or the text of one option, found {found}",
         zh: "应为字母 A 到 {last}、数字 1 到 {n} 或某个选项的文字，实际为 {found}",
@@ -882,6 +892,21 @@ pub const CATALOGUE: &[Entry] = &[
         zh: "没有预测的题目，以及无法解析为五种类型之一的标签，按答错计分并降低解析率。",
     },
     Entry {
+        code: "label.judged_by_people",
+        en: "judged by people only (no automatic metric)",
+        zh: "仅由人工评判（无自动指标）",
+    },
+    Entry {
+        code: "label.no_baseline",
+        en: "No baseline (nothing is scored automatically)",
+        zh: "无基线（不自动计分）",
+    },
+    Entry {
+        code: "label.missing_comic_explanation",
+        en: "Comic explanations are not scored automatically: the file's explanations are stored for human evaluation; comics without one are left out of it.",
+        zh: "漫画解读不自动计分：文件中的解读会被保存，供人工评测使用；没有解读的漫画不参与评测。",
+    },
+    Entry {
         code: "label.missing_explanation",
         en: "Items without a prediction, and answers that say nothing (\"I don't know\", \"不知道\"…), score like a random reference meaning (0 on the rescaled scale).",
         zh: "没有预测的题目，以及没有实际内容的答案（“I don't know”“不知道”等），按随机参考释义计分（重标定后为 0）。",
@@ -895,6 +920,122 @@ pub const CATALOGUE: &[Entry] = &[
         zh: "释义余弦（重标定，基线 {baseline}；已作答题目）",
     },
     Entry { code: "label.meaning_bertscore", en: "meaning BERTScore-F1 ({model})", zh: "释义 BERTScore-F1（{model}）" },
+    // Judging tasks (kinds `rating` and `ranking`): answers, starts, files, labels.
+    Entry {
+        code: "answer.rating_protocol",
+        en: "this page asks for a `{expected}` rating, found a `{found}` one",
+        zh: "此页需要 `{expected}` 评分，实际为 `{found}` 评分",
+    },
+    Entry {
+        code: "answer.rating_needs",
+        en: "this output has an {field}: give a verdict on it",
+        zh: "该输出含有 {field}：请对其给出判断",
+    },
+    Entry {
+        code: "answer.rating_no_field",
+        en: "this output has no {field}: leave the {field} verdict out",
+        zh: "该输出没有 {field}：请不要给出 {field} 的判断",
+    },
+    Entry {
+        code: "answer.dimension_range",
+        en: "`{dimension}`: expected a score from {min} to {max}, found {found}",
+        zh: "`{dimension}`：分数应在 {min} 到 {max} 之间，实际为 {found}",
+    },
+    Entry {
+        code: "answer.context_needed",
+        en: "this comic has text context: score context handling (1 to 3)",
+        zh: "这则漫画带有文字信息：请为“文字信息运用”打分（1 到 3）",
+    },
+    Entry {
+        code: "answer.context_not_applicable",
+        en: "this comic has no text context: leave context handling out",
+        zh: "这则漫画没有文字信息：请不要为“文字信息运用”打分",
+    },
+    Entry {
+        code: "answer.rank_count",
+        en: "expected one rank for each of the {n} explanations, found {found}",
+        zh: "应为 {n} 条解释各给出一个名次，实际为 {found} 个",
+    },
+    Entry {
+        code: "answer.rank_range",
+        en: "expected ranks from 1 (best) to {n}, found {found}",
+        zh: "名次应在 1（最好）到 {n} 之间，实际为 {found}",
+    },
+    Entry {
+        code: "answer.rank_gap",
+        en: "ranks must follow on without gaps (ties share a rank, e.g. 1, 1, 2), found {found}",
+        zh: "名次须连续、不能跳号（并列名次相同，如 1, 1, 2），实际为 {found}",
+    },
+    Entry {
+        code: "judging.invite_required",
+        en: "quiz `{slug}` is by invitation only: open the study link you were given (its `invite` parameter is missing or wrong)",
+        zh: "测验 `{slug}` 仅限受邀参加：请打开你收到的研究链接（其 `invite` 参数缺失或有误）",
+    },
+    Entry {
+        code: "judging.already_judged",
+        en: "participant `{participant}` has already finished judging task `{slug}`; nobody judges the same outputs twice (your results stay available)",
+        zh: "参与者 `{participant}` 已完成评判任务 `{slug}`；同一输出不会让同一人评判两次（你的结果仍可查看）",
+    },
+    Entry {
+        code: "judging.no_files",
+        en: "task `{slug}` is a human-judging task: it takes no prediction files and has no model inputs",
+        zh: "任务 `{slug}` 是人工评判任务：不接收预测文件，也没有模型输入",
+    },
+    Entry {
+        code: "judging.kind",
+        en: "`kind`: a judging task is `rating` or `ranking`, found `{found}`",
+        zh: "`kind`：评判任务应为 `rating` 或 `ranking`，实际为 `{found}`",
+    },
+    Entry {
+        code: "judging.slug",
+        en: "`slug`: expected 1 to 64 lowercase letters, digits and hyphens, found `{found}`",
+        zh: "`slug`：应为 1 到 64 个小写字母、数字或连字符，实际为 `{found}`",
+    },
+    Entry { code: "judging.batch_size", en: "`batch_size`: expected at least 1", zh: "`batch_size`：至少应为 1" },
+    Entry {
+        code: "judging.invite_hash",
+        en: "`invite_hash`: expected the SHA-256 of the invitation secret as 64 hex digits",
+        zh: "`invite_hash`：应为邀请密钥的 SHA-256（64 位十六进制数字）",
+    },
+    Entry { code: "judging.empty", en: "`items`: a judging task needs at least one item", zh: "`items`：评判任务至少需要一道题" },
+    Entry {
+        code: "judging.item_id",
+        en: "item `{item}`: ids must be 1 to {max} characters without spaces, unique within the task",
+        zh: "题目 `{item}`：编号应为 1 到 {max} 个不含空白的字符，且在任务内唯一",
+    },
+    Entry {
+        code: "judging.item_kind",
+        en: "item `{item}`: its {what} is a `{found}` one; this task is `{expected}`",
+        zh: "题目 `{item}`：其 {what} 属于 `{found}`；本任务为 `{expected}`",
+    },
+    Entry {
+        code: "judging.item_batch",
+        en: "item `{item}`: `batch` is {batch} but its gold says {gold}",
+        zh: "题目 `{item}`：`batch` 为 {batch}，但其隐藏信息中为 {gold}",
+    },
+    Entry {
+        code: "judging.reference",
+        en: "item `{item}`: the accuracy protocol shows the reference first; `reference` is missing",
+        zh: "题目 `{item}`：准确性评分须先展示参考解释；缺少 `reference`",
+    },
+    Entry {
+        code: "judging.candidates",
+        en: "item `{item}`: expected 2 to 5 candidates with one submission entry each, found {candidates} candidates and {submissions} entries",
+        zh: "题目 `{item}`：应有 2 到 5 条候选解释且每条对应一个提交，实际为 {candidates} 条候选、{submissions} 个提交",
+    },
+    Entry { code: "judging.benchmark", en: "no benchmark with id `{id}`", zh: "没有编号为 `{id}` 的基准" },
+    Entry { code: "judging.slug_taken", en: "a task named `{slug}` already exists", zh: "名为 `{slug}` 的任务已存在" },
+    Entry {
+        code: "label.human_judged",
+        en: "judged by people (no automatic metric)",
+        zh: "由人评判（无自动指标）",
+    },
+    Entry { code: "label.no_baseline", en: "No baseline (judged by people)", zh: "无基线（由人评判）" },
+    Entry {
+        code: "label.missing_judging",
+        en: "Judging tasks take no prediction files.",
+        zh: "评判任务不接收预测文件。",
+    },
 ];
 
 #[cfg(test)]

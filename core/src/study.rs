@@ -81,6 +81,10 @@ pub struct QualityRules {
     /// screen-out code or URL). Leaving them out of the rows is the board switch
     /// `exclude_failed_checks`.
     pub screen_out_failed_headphones: bool,
+    /// Judging tasks (ratings): excluded when any planted output of known quality was judged
+    /// the wrong way round — the reference itself rated Disagree (Core4 below 2), or another
+    /// meme's meaning rated Agree (Core4 above 2). See [`planted_failed`].
+    pub planted_checks: bool,
 }
 
 /// Everything an owner sets on a quiz's console beyond the board switches.
@@ -399,6 +403,8 @@ pub enum ExclusionCode {
     TooFastItems,
     /// One display position chosen for most answers.
     StraightLining,
+    /// Judged a planted output of known quality the wrong way round (judging tasks).
+    FailedPlantedChecks,
 }
 
 impl ExclusionCode {
@@ -411,6 +417,7 @@ impl ExclusionCode {
             Self::TooFastMedian => "too_fast_median",
             Self::TooFastItems => "too_fast_items",
             Self::StraightLining => "straight_lining",
+            Self::FailedPlantedChecks => "failed_planted_checks",
         }
     }
 
@@ -423,6 +430,7 @@ impl ExclusionCode {
             Self::TooFastMedian,
             Self::TooFastItems,
             Self::StraightLining,
+            Self::FailedPlantedChecks,
         ]
         .into_iter()
         .find(|c| c.as_str() == key)
@@ -460,6 +468,38 @@ pub struct SessionFacts {
     pub response_ms: Vec<u64>,
     /// The display position chosen in each choice answer (choice kinds only).
     pub choice_positions: Vec<usize>,
+    /// Planted outputs judged (judging tasks), and how many of them the wrong way round.
+    pub planted_judged: usize,
+    /// Planted outputs judged the wrong way round ([`planted_failed`]).
+    pub planted_failed: usize,
+}
+
+/// Whether a rating of a planted output of known quality fails the check: the reference itself
+/// rated Disagree on its meaning (accuracy) or given a Core4 below 2 (dimensions); another
+/// meme's meaning rated Agree, or given a Core4 above 2. Neutral and the middle of the scale
+/// pass both.
+///
+/// ```
+/// use memeboard_core::human_eval::accuracy::Verdict3;
+/// use memeboard_core::kinds::rating::{Answer, Planted};
+/// use memeboard_core::study::planted_failed;
+/// let verdict = |meaning| Answer::Accuracy { meaning, origin: None, example: None };
+/// assert!(planted_failed(Planted::Reference, &verdict(Verdict3::Disagree)));
+/// assert!(!planted_failed(Planted::Reference, &verdict(Verdict3::Neutral)));
+/// assert!(planted_failed(Planted::OtherMeaning, &verdict(Verdict3::Agree)));
+/// ```
+pub fn planted_failed(
+    planted: crate::kinds::rating::Planted,
+    answer: &crate::kinds::rating::Answer,
+) -> bool {
+    use crate::human_eval::accuracy::Verdict3;
+    use crate::kinds::rating::{Answer, Planted};
+    match (planted, answer) {
+        (Planted::Reference, Answer::Accuracy { meaning, .. }) => *meaning == Verdict3::Disagree,
+        (Planted::OtherMeaning, Answer::Accuracy { meaning, .. }) => *meaning == Verdict3::Agree,
+        (Planted::Reference, Answer::Dimensions { scores }) => scores.core4() < 2.0,
+        (Planted::OtherMeaning, Answer::Dimensions { scores }) => scores.core4() > 2.0,
+    }
 }
 
 /// The median of a list (mean of the middle two for an even length); `None` when empty.
@@ -482,8 +522,8 @@ pub fn median(values: &[u64]) -> Option<f64> {
 }
 
 /// Decides whether a session is left out of the human rows, and why (the first rule that
-/// applies, in the order: screened out, headphones, attention checks, median time, per-item
-/// time, straight-lining). `exclude_failed_headphones` is the board switch.
+/// applies, in the order: screened out, headphones, attention checks, planted outputs, median
+/// time, per-item time, straight-lining). `exclude_failed_headphones` is the board switch.
 ///
 /// Worked example: with `fail_checks_at_least = 2`, a finished session with 3 planned checks,
 /// 2 answered and 1 of them wrong has 1 + 1 (unanswered) = 2 failures: excluded.
@@ -537,6 +577,16 @@ pub fn exclusion(
                 ),
             );
         }
+    }
+    if rules.planted_checks && facts.planted_failed > 0 {
+        let (failed, judged) = (facts.planted_failed, facts.planted_judged);
+        return reason(
+            ExclusionCode::FailedPlantedChecks,
+            format!(
+                "judged {failed} of {judged} planted outputs of known quality the wrong way round"
+            ),
+            format!("{judged} 个已知质量的预置输出中有 {failed} 个评判方向相反"),
+        );
     }
     if let Some(min) = rules.min_median_ms {
         if let Some(m) = median(&facts.response_ms) {
@@ -992,6 +1042,46 @@ mod tests {
         assert_eq!(
             exclusion(&rules, true, &deaf).unwrap().code,
             ExclusionCode::FailedHeadphoneCheck
+        );
+    }
+
+    #[test]
+    fn planted_outputs_judged_the_wrong_way_round_exclude_when_the_rule_is_on() {
+        use crate::human_eval::dimensions::DimensionScores;
+        use crate::kinds::rating::{Answer, Planted};
+        let flat = |v| Answer::Dimensions {
+            scores: DimensionScores {
+                visual_correctness: v,
+                panel_coherence: v,
+                humour_comprehension: v,
+                context_handling: None,
+                faithfulness: v,
+            },
+        };
+        assert!(planted_failed(Planted::Reference, &flat(1)));
+        assert!(!planted_failed(Planted::Reference, &flat(2)));
+        assert!(planted_failed(Planted::OtherMeaning, &flat(3)));
+        assert!(!planted_failed(Planted::OtherMeaning, &flat(2)));
+        let facts = SessionFacts {
+            completed: true,
+            planted_judged: 2,
+            planted_failed: 1,
+            ..Default::default()
+        };
+        assert_eq!(exclusion(&QualityRules::default(), false, &facts), None);
+        let rules = QualityRules {
+            planted_checks: true,
+            ..Default::default()
+        };
+        let r = exclusion(&rules, false, &facts).unwrap();
+        assert_eq!(r.code, ExclusionCode::FailedPlantedChecks);
+        assert_eq!(
+            r.en,
+            "judged 1 of 2 planted outputs of known quality the wrong way round"
+        );
+        assert_eq!(
+            ExclusionCode::parse("failed_planted_checks"),
+            Some(ExclusionCode::FailedPlantedChecks)
         );
     }
 

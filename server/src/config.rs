@@ -125,6 +125,14 @@ pub struct DataSettings {
     /// With the demos, make and load the audio-visual demo clips (needs espeak-ng, sox and
     /// ffmpeg; a few seconds on first start).
     pub load_clip_demo: bool,
+    /// With the demos, submit the demo models' prediction files (`server/demo/submissions/`)
+    /// in the background after start-up, through the ordinary upload path (once).
+    #[serde(default = "yes")]
+    pub load_demo_submissions: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// Quiz protocol settings.

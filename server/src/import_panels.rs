@@ -16,7 +16,9 @@ use memeboard_core::kinds::panels::{
     fixed_display, panel_bucket, ContextRelation, OrderingDependency, PanelContext, StructureType,
     PANEL_BUCKETS,
 };
-use memeboard_core::kinds::{panel_order, panel_type, ItemGold, ItemPrompt};
+use memeboard_core::kinds::{
+    panel_explanation, panel_order, panel_type, ItemGold, ItemPrompt, TaskKind,
+};
 use memeboard_core::media::opaque_media_name;
 use memeboard_core::tasks::{CategoryInfo, MediaRef};
 use serde_json::{Map, Value};
@@ -404,25 +406,7 @@ fn build_records(spec: &PanelsSpec, comics: &[Comic]) -> PanelsImport {
             };
             let panels: Vec<MediaRef> = display
                 .iter()
-                .map(|&canonical| {
-                    let file = &comic.panels[canonical - 1];
-                    // Named per task: the same image gets unrelated URLs in different tasks.
-                    let mut salted = slug.as_bytes().to_vec();
-                    salted.push(0);
-                    salted.extend_from_slice(&file.bytes);
-                    let name = opaque_media_name(&salted, file.extension);
-                    media.entry(name.clone()).or_insert_with(|| MediaRecord {
-                        name: name.clone(),
-                        task_id: task_id.clone(),
-                        sha256: file.sha256.clone(),
-                        content_type: file.content_type.into(),
-                        bytes: file.bytes.clone(),
-                    });
-                    MediaRef {
-                        url: format!("/media/{name}"),
-                        alt: comic.alt.get(canonical - 1).cloned().unwrap_or_default(),
-                    }
-                })
+                .map(|&canonical| served_panel(&slug, &task_id, comic, canonical, &mut media))
                 .collect();
             let context = if variant.context {
                 comic.context.clone()
@@ -480,11 +464,132 @@ fn build_records(spec: &PanelsSpec, comics: &[Comic]) -> PanelsImport {
             items,
         ));
     }
+    tasks.push(explanation_task(spec, comics, &categories_json, &mut media));
     PanelsImport {
         benchmark,
         tasks,
         media: media.into_values().collect(),
     }
+}
+
+/// Slug suffix of the comic explanation task (`<slug>-explain`).
+pub const EXPLAIN_SUFFIX: &str = "explain";
+
+/// The id of a comic's explanation item: from the benchmark slug and the comic's source id
+/// (public data only).
+pub fn explanation_item_id(benchmark_slug: &str, source_id: &str) -> String {
+    stable_id("panel", &[benchmark_slug, EXPLAIN_SUFFIX, source_id])
+}
+
+/// The comic explanation task's id in a benchmark.
+pub fn explanation_task_id(benchmark_slug: &str) -> String {
+    stable_id("task", &[benchmark_slug, EXPLAIN_SUFFIX])
+}
+
+/// The comic explanation task's record (title, closed quiz) in a benchmark.
+pub fn explanation_task_record(
+    benchmark_slug: &str,
+    description: &str,
+    categories_json: &str,
+    batch_size: usize,
+    items: usize,
+) -> TaskRecord {
+    TaskRecord {
+        id: explanation_task_id(benchmark_slug),
+        benchmark_id: benchmark_slug.to_owned(),
+        slug: format!("{benchmark_slug}-{EXPLAIN_SUFFIX}"),
+        kind: TaskKind::PanelExplanation.as_str().into(),
+        title: "Comic explanation · 漫画解读".into(),
+        description: description.to_owned(),
+        categories_json: categories_json.to_owned(),
+        batch_size: batch_size.min(items).max(1) as i64,
+        quiz_open: false,
+    }
+}
+
+/// The panel `canonical` (1-based) of a comic under its name in task `slug`: named per task,
+/// so the same image gets unrelated URLs in different tasks.
+fn served_panel(
+    slug: &str,
+    task_id: &str,
+    comic: &Comic,
+    canonical: usize,
+    media: &mut BTreeMap<String, MediaRecord>,
+) -> MediaRef {
+    let file = &comic.panels[canonical - 1];
+    let mut salted = slug.as_bytes().to_vec();
+    salted.push(0);
+    salted.extend_from_slice(&file.bytes);
+    let name = opaque_media_name(&salted, file.extension);
+    media.entry(name.clone()).or_insert_with(|| MediaRecord {
+        name: name.clone(),
+        task_id: task_id.to_owned(),
+        sha256: file.sha256.clone(),
+        content_type: file.content_type.into(),
+        bytes: file.bytes.clone(),
+    });
+    MediaRef {
+        url: format!("/media/{name}"),
+        alt: comic.alt.get(canonical - 1).cloned().unwrap_or_default(),
+    }
+}
+
+/// The comic explanation task: every comic, panels in reading order with its title and
+/// caption (no comments), no gold. Not auto-scored; its quiz starts closed.
+fn explanation_task(
+    spec: &PanelsSpec,
+    comics: &[Comic],
+    categories_json: &str,
+    media: &mut BTreeMap<String, MediaRecord>,
+) -> (TaskRecord, Vec<ItemRecord>) {
+    let slug = format!("{}-{EXPLAIN_SUFFIX}", spec.slug);
+    let task_id = explanation_task_id(&spec.slug);
+    let items: Vec<ItemRecord> = comics
+        .iter()
+        .map(|comic| {
+            let source_id = stable_id("comic", &[&spec.slug, &comic.id]);
+            let (split, half) = split_of(&source_id, spec.dev_percent);
+            let panels = (1..=comic.panels.len())
+                .map(|canonical| served_panel(&slug, &task_id, comic, canonical, media))
+                .collect();
+            let context = comic
+                .context
+                .as_ref()
+                .map(|c| PanelContext {
+                    title: c.title.clone(),
+                    caption: c.caption.clone(),
+                    comments: Vec::new(),
+                })
+                .filter(|c| !c.is_empty());
+            let prompt =
+                ItemPrompt::PanelExplanation(panel_explanation::Prompt { panels, context });
+            let gold = ItemGold::PanelExplanation(panel_explanation::Gold {});
+            ItemRecord {
+                // From the comic's source id, so that the start-up upgrade (which adds this
+                // task to benchmarks imported before it existed, without their manifest) mints
+                // the same ids.
+                id: explanation_item_id(&spec.slug, &source_id),
+                task_id: task_id.clone(),
+                ordinal: comic.line as i64,
+                category: panel_bucket(comic.panels.len()).key.to_owned(),
+                prompt_json: serde_json::to_string(&prompt).unwrap_or_default(),
+                gold_json: serde_json::to_string(&gold).unwrap_or_default(),
+                flagged: comic.flagged,
+                meme_id: None,
+                source_id,
+                split: split.into(),
+                board_half: half.into(),
+            }
+        })
+        .collect();
+    let task = explanation_task_record(
+        &spec.slug,
+        &spec.description,
+        categories_json,
+        spec.batch_size,
+        items.len(),
+    );
+    (task, items)
 }
 
 /// Parses, checks and stores a multi-panel import in one transaction.

@@ -1,5 +1,5 @@
 //! `memeboard`: run the site (`serve`, the default), manage data (`import chime`, `import panels`, `import clips`,
-//! `delete-participant`), recompute human rows from a raw-data export (`stats --export`) or
+//! `delete-participant`, `study create-task`), recompute human rows from a raw-data export (`stats --export`) or
 //! upload a prediction file to a running server (`submit`).
 
 use anyhow::Context;
@@ -12,6 +12,7 @@ use memeboard_server::import::{import_chime, BenchmarkSpec};
 use memeboard_server::import_clips::{import_clips, ClipsSpec};
 use memeboard_server::import_panels::{import_panels, PanelsSpec};
 use memeboard_server::inference::EmbeddingService;
+use memeboard_server::judging::{self, JudgingTaskSpec};
 use memeboard_server::startup::Application;
 use memeboard_server::storage::Storage;
 use memeboard_server::submit_cli::{self, SubmitArgs};
@@ -97,6 +98,29 @@ enum Command {
     Owner {
         #[command(subcommand)]
         action: OwnerAction,
+    },
+    /// Human evaluation studies: judging tasks where people rate or rank model outputs.
+    Study {
+        #[command(subcommand)]
+        action: StudyAction,
+    },
+}
+
+#[derive(Subcommand)]
+enum StudyAction {
+    /// Create a judging task (kind `rating` or `ranking`) from a JSON spec: benchmark (id or
+    /// slug), slug, title, description, kind, batch_size, optional invite_hash / study_id /
+    /// categories, and the items with their batch (format: docs/human-evaluation.md).
+    ///
+    /// Example: memeboard study create-task --spec rating.json --invite SECRET
+    CreateTask {
+        /// The `JudgingTaskSpec` JSON file.
+        #[arg(long)]
+        spec: PathBuf,
+        /// Make the task invitation-only with this secret (stored as its SHA-256; overrides
+        /// the spec's `invite_hash`). Raters open /quiz/SLUG?invite=SECRET.
+        #[arg(long)]
+        invite: Option<String>,
     },
 }
 
@@ -276,6 +300,43 @@ async fn main() -> anyhow::Result<()> {
             println!(
                 "owner {} ({}) of benchmark `{}`; token (shown once, keep it): {}",
                 owner.owner_id, owner.name, owner.benchmark, owner.token
+            );
+            storage.close().await;
+            Ok(())
+        }
+        Command::Study {
+            action: StudyAction::CreateTask { spec, invite },
+        } => {
+            let settings = settings()?;
+            let text = std::fs::read_to_string(&spec)
+                .with_context(|| format!("reading {}", spec.display()))?;
+            let mut parsed: JudgingTaskSpec = serde_json::from_str(&text)
+                .with_context(|| format!("{}: not a judging task spec", spec.display()))?;
+            if let Some(secret) = &invite {
+                parsed.invite_hash = Some(judging::invite_hash(secret));
+            }
+            if settings.database.url.trim().is_empty() {
+                std::fs::create_dir_all(&settings.data.dir)?;
+            }
+            let storage = Storage::connect(&settings.database_url(), 2).await?;
+            memeboard_server::upgrade::run(&storage, settings.quiz.bootstrap_resamples).await?;
+            // The benchmark may be named by its slug.
+            if !storage.benchmark_exists(&parsed.benchmark_id).await? {
+                if let Some(id) = storage.benchmark_id(&parsed.benchmark_id).await? {
+                    parsed.benchmark_id = id;
+                }
+            }
+            let id = judging::create_judging_task(&storage, &parsed)
+                .await
+                .map_err(|e| anyhow::anyhow!("{}: {e}", spec.display()))?;
+            let link = match &invite {
+                Some(secret) => format!("/quiz/{}?invite={secret}", parsed.slug),
+                None => format!("/quiz/{}", parsed.slug),
+            };
+            println!(
+                "created judging task `{}` ({id}, {} items); raters open {link}",
+                parsed.slug,
+                parsed.items.len()
             );
             storage.close().await;
             Ok(())

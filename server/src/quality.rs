@@ -4,6 +4,8 @@
 
 use crate::error::ApiResult;
 use crate::storage::{self, CrowdResponseRow, Storage, StudyData, StudySessionRow};
+use memeboard_core::kinds::rating::Planted;
+use memeboard_core::kinds::{AnswerValue, ItemGold};
 use memeboard_core::study::{self, plan_checks, SessionFacts, StudySettings};
 pub use memeboard_core::study::{ExclusionCode, ExclusionReason, QualityRules};
 use std::collections::{BTreeMap, HashMap};
@@ -36,6 +38,7 @@ pub fn rules_active(study: &StudySettings, exclude_failed_checks: bool) -> bool 
         || q.min_median_ms.is_some()
         || q.min_item_ms.is_some()
         || q.straightline_percent.is_some()
+        || q.planted_checks
 }
 
 /// The headphone pass of a stored check (`{"trials":6,"correct":5,"passed":true}`).
@@ -80,6 +83,29 @@ pub fn session_facts(data: &StudyData) -> BTreeMap<String, SessionFacts> {
             let order: Vec<usize> = serde_json::from_str(&a.option_order_json).unwrap_or_default();
             if let Some(p) = order.iter().position(|&c| c == choice) {
                 f.choice_positions.push(p);
+            }
+        }
+    }
+    // Ratings of planted outputs of known quality (rating tasks only).
+    let planted: BTreeMap<&str, Planted> = data
+        .rating_golds
+        .iter()
+        .filter_map(|(id, json)| match serde_json::from_str::<ItemGold>(json) {
+            Ok(ItemGold::Rating(g)) => g.planted.map(|p| (id.as_str(), p)),
+            _ => None,
+        })
+        .collect();
+    if !planted.is_empty() {
+        for a in &data.answers {
+            let (Some(&kind), Some(f)) = (
+                planted.get(a.item_id.as_str()),
+                facts.get_mut(&a.session_id),
+            ) else {
+                continue;
+            };
+            if let Ok(AnswerValue::Rating(answer)) = serde_json::from_str(&a.answer_json) {
+                f.planted_judged += 1;
+                f.planted_failed += usize::from(study::planted_failed(kind, &answer));
             }
         }
     }

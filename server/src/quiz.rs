@@ -88,7 +88,21 @@ pub fn summarize(quiz: &QuizRow) -> ApiResult<QuizSummary> {
         }),
         allow_retake: quiz.allow_retake,
         full: target_reached(quiz)?.is_some(),
+        invitation_only: quiz.invite_hash.is_some(),
     })
+}
+
+/// The quizzes listed on the home page: open tasks except judging tasks (raters come through
+/// a study link, never the public list).
+pub async fn public_quizzes(storage: &Storage) -> ApiResult<Vec<QuizSummary>> {
+    let mut out = Vec::new();
+    for quiz in storage.list_open_quizzes().await? {
+        let summary = summarize(&quiz)?;
+        if !summary.task_kind.is_judging() {
+            out.push(summary);
+        }
+    }
+    Ok(out)
 }
 
 /// The participant target when the quiz has reached it (completed sessions, see
@@ -171,6 +185,17 @@ pub async fn start_session(
     request: StartSessionRequest,
 ) -> ApiResult<(SessionResponse, bool)> {
     let quiz = find_quiz(storage, slug).await?;
+    check_optional_id("invite", &request.invite)?;
+    // Invitation-only studies admit only holders of the study link's secret.
+    if let Some(stored) = &quiz.invite_hash {
+        if !crate::judging::invite_matches(stored, request.invite.as_deref()) {
+            return Err(ApiError::Forbidden(msg!(
+                "judging.invite_required",
+                slug = slug
+            )));
+        }
+    }
+    let kind = quiz_kind(&quiz)?;
     if !request.consent {
         return Err(ApiError::BadRequest(msg!("quiz.consent_required")));
     }
@@ -244,6 +269,15 @@ pub async fn start_session(
         },
         None => None,
     };
+    // Judging tasks: one participation per rater, so that nobody judges an output twice (the
+    // unfinished session is resumed, a finished one refused).
+    if let (Some(id), true) = (&existing, kind.is_judging()) {
+        if let Some(open) = crate::judging::earlier_participation(storage, id, &quiz).await? {
+            let mut session = get_session(storage, &open).await?;
+            session.participant_secret = None;
+            return Ok((session, false));
+        }
+    }
     // A participant who finished this quiz sees their results instead of a second batch,
     // unless the owner allows retakes.
     if let Some(id) = &existing {
@@ -263,9 +297,7 @@ pub async fn start_session(
         ),
     };
 
-    let kind = quiz_kind(&quiz)?;
-    let (filters, needs_check) =
-        with_kind!(kind, K => (K::FILTERS_BY_SURVEY, K::NEEDS_HEADPHONE_CHECK));
+    let needs_check = with_kind!(kind, K => K::NEEDS_HEADPHONE_CHECK);
     let headphone_json = if needs_check {
         Some(headphone_result(request.headphone_check)?)
     } else {
@@ -286,8 +318,56 @@ pub async fn start_session(
         }
         _ => None,
     };
+    let seed = random_u64()?;
+    let items = if kind.is_judging() {
+        crate::judging::assign_batch(storage, &quiz, &study, seed).await?
+    } else {
+        balanced_batch(storage, &quiz, &study, &request, kind, seed).await?
+    };
+    let session = NewSession {
+        id: random_hex(16)?,
+        participant_id,
+        task_id: quiz.task.id.clone(),
+        seed: seed as i64,
+        survey_json: serde_json::to_string(&request.survey).context("encode survey")?,
+        prolific_pid: request.recruitment.prolific_pid.clone(),
+        study_id: request.recruitment.study_id.clone(),
+        recruitment_session_id: request.recruitment.session_id.clone(),
+        items,
+        start_key: request.start_key.clone(),
+        headphone_json,
+        attention_checks: i64::from(study.attention_checks),
+        screen_reason,
+    };
+    let new_hash = new_secret.as_deref().map(secret_hash);
+    if let Some(existing) = storage
+        .create_session(&session, new_hash.as_deref())
+        .await?
+    {
+        // A concurrent resend of this start won the race: answer with its session.
+        let participant = get_session(storage, &existing).await?.participant_id;
+        let session = replay_start(storage, &quiz, &request, &existing, &participant).await?;
+        return Ok((session, false));
+    }
+    let mut response = get_session(storage, &session.id).await?;
+    response.participant_secret = new_secret;
+    Ok((response, true))
+}
+
+/// A balanced batch for a quiz: the owner's categories and excluded items, the kind's
+/// eligibility filter (clip languages), then equal quotas per category, least-exposed items
+/// first, flagged items skipped on request.
+async fn balanced_batch(
+    storage: &Storage,
+    quiz: &QuizRow,
+    study: &StudySettings,
+    request: &StartSessionRequest,
+    kind: TaskKind,
+    seed: u64,
+) -> ApiResult<Vec<String>> {
+    let filters = with_kind!(kind, K => K::FILTERS_BY_SURVEY);
     // The owner's item selection: categories (all when none chosen) and excluded items.
-    let categories: Vec<String> = categories_of(&quiz)?
+    let categories: Vec<String> = categories_of(quiz)?
         .into_iter()
         .map(|c| c.key)
         .filter(|k| study.categories.is_empty() || study.categories.contains(k))
@@ -333,43 +413,16 @@ pub async fn start_session(
         .unwrap_or(0)
         .min(eligible);
     if batch_size == 0 {
-        return Err(ApiError::Conflict(msg!("quiz.no_items", slug = slug)));
+        return Err(ApiError::Conflict(msg!(
+            "quiz.no_items",
+            slug = quiz.task.slug
+        )));
     }
-    let seed = random_u64()?;
-    let items =
-        assign_balanced(&candidates, &categories, batch_size, skip_flagged, seed).map_err(|e| {
-            ApiError::Conflict(
-                Message::new("quiz.cannot_assign").with_message("reason", e.to_message()),
-            )
-        })?;
-    let session = NewSession {
-        id: random_hex(16)?,
-        participant_id,
-        task_id: quiz.task.id.clone(),
-        seed: seed as i64,
-        survey_json: serde_json::to_string(&request.survey).context("encode survey")?,
-        prolific_pid: request.recruitment.prolific_pid.clone(),
-        study_id: request.recruitment.study_id.clone(),
-        recruitment_session_id: request.recruitment.session_id.clone(),
-        items,
-        start_key: request.start_key.clone(),
-        headphone_json,
-        attention_checks: i64::from(study.attention_checks),
-        screen_reason,
-    };
-    let new_hash = new_secret.as_deref().map(secret_hash);
-    if let Some(existing) = storage
-        .create_session(&session, new_hash.as_deref())
-        .await?
-    {
-        // A concurrent resend of this start won the race: answer with its session.
-        let participant = get_session(storage, &existing).await?.participant_id;
-        let session = replay_start(storage, &quiz, &request, &existing, &participant).await?;
-        return Ok((session, false));
-    }
-    let mut response = get_session(storage, &session.id).await?;
-    response.participant_secret = new_secret;
-    Ok((response, true))
+    assign_balanced(&candidates, &categories, batch_size, skip_flagged, seed).map_err(|e| {
+        ApiError::Conflict(
+            Message::new("quiz.cannot_assign").with_message("reason", e.to_message()),
+        )
+    })
 }
 
 /// The stored form of a headphone check: trials, right answers, and the pass (at least 5 of 6

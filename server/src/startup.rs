@@ -80,6 +80,19 @@ impl Application {
             storage.clone(),
             embeddings.clone(),
         ));
+        // The demo models' submissions, once the embedding model is loaded (it is, here),
+        // through the ordinary upload path.
+        if settings.data.load_demo && settings.data.load_demo_submissions {
+            let (storage, settings, embeddings) =
+                (storage.clone(), settings.clone(), embeddings.clone());
+            tokio::spawn(async move {
+                if let Err(e) =
+                    crate::demo_submissions::load(&storage, &settings, &embeddings).await
+                {
+                    tracing::warn!(error = %e, "demo submissions not loaded");
+                }
+            });
+        }
         let header_read_timeout =
             std::time::Duration::from_secs(settings.server.header_read_timeout_secs.max(1));
         let max_connections = settings.server.max_connections.max(1);

@@ -114,6 +114,7 @@ fn render_accepted(r: &SubmitPredictionsResponse) -> String {
     let status = match r.status {
         SubmissionStatus::Scored => "scored",
         SubmissionStatus::Received => "received",
+        SubmissionStatus::Unscored => "stored unscored (judged by people only)",
     };
     let mut out = format!(
         "submission {} accepted for `{}`: {status}, {} line(s) read\n",

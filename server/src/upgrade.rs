@@ -13,16 +13,31 @@
 //!    per-item scores, so boards stay consistent with the new halves. Secondary explanation
 //!    metrics (per half, not stored per item) cannot be re-derived and are dropped.
 //!
+//! 4. Multi-panel benchmarks imported before the comic explanation kind existed get its task
+//!    (`<slug>-explain`, closed), built from their structure-typing task: the same comics
+//!    with panels in reading order, the title and caption of the `-type-context` variant,
+//!    splits and ids from the comics' source ids, panels under new per-task names of the
+//!    stored images ([`add_comic_explanation_tasks`]).
+//!
 //! Each task is upgraded in one transaction.
 
 use crate::import::{mcq_item_id, split_hash, split_of};
+use crate::import_panels::{
+    explanation_item_id, explanation_task_id, explanation_task_record, EXPLAIN_SUFFIX,
+};
 use crate::leaderboard::summaries_by_half;
 use crate::storage::{
-    decode_json, ItemChange, Storage, SubmissionRewrite, UpgradeItemRow, UpgradeTaskRow,
+    decode_json, ItemChange, ItemRecord, MediaRecord, Storage, SubmissionRewrite, UpgradeItemRow,
+    UpgradeTaskRow,
 };
 use anyhow::Context;
 use memeboard_core::api::BoardSplit;
+use memeboard_core::kinds::panel_explanation;
+use memeboard_core::kinds::panels::{panel_bucket, PanelContext};
+use memeboard_core::kinds::ItemGold;
 use memeboard_core::leaderboard::ItemScore;
+use memeboard_core::media::opaque_media_name;
+use memeboard_core::tasks::MediaRef;
 use memeboard_core::tasks::{CategoryInfo, ItemPrompt, TaskKind};
 use std::collections::{HashMap, HashSet};
 
@@ -35,6 +50,9 @@ pub struct UpgradeReport {
     pub resplit: usize,
     /// Submissions rewritten.
     pub submissions: usize,
+    /// Tasks added (the comic explanation task of multi-panel benchmarks imported before it
+    /// existed).
+    pub tasks_added: usize,
 }
 
 /// The source id an item should have: public data only.
@@ -45,9 +63,15 @@ fn target_source(task: &UpgradeTaskRow, item: &UpgradeItemRow, new_id: &str) -> 
         // An explanation item is derived from its meme (public: the phrase).
         Some(TaskKind::Explanation) => item.meme_id.clone().unwrap_or_else(|| new_id.to_owned()),
         // Comics: the importer stores the comic's source id; kept as it is.
-        Some(TaskKind::PanelOrder | TaskKind::PanelType | TaskKind::ClipMcq) | None => {
-            item.source_id.clone().unwrap_or_else(|| new_id.to_owned())
-        }
+        Some(
+            TaskKind::PanelOrder
+            | TaskKind::PanelType
+            | TaskKind::ClipMcq
+            | TaskKind::Rating
+            | TaskKind::Ranking
+            | TaskKind::PanelExplanation,
+        )
+        | None => item.source_id.clone().unwrap_or_else(|| new_id.to_owned()),
     }
 }
 
@@ -74,6 +98,10 @@ fn plan_task(task: &UpgradeTaskRow, items: &[UpgradeItemRow]) -> anyhow::Result<
         return Ok(Vec::new());
     }
     let kind = TaskKind::parse(&task.kind);
+    // Judging tasks keep the splits of the items they judge (set by the study, not hashed).
+    if kind.is_some_and(TaskKind::is_judging) {
+        return Ok(Vec::new());
+    }
     let mut targets = Vec::with_capacity(items.len());
     for item in items {
         // Only text MCQ ids were ever minted from gold; every other kind keeps its ids.
@@ -90,7 +118,10 @@ fn plan_task(task: &UpgradeTaskRow, items: &[UpgradeItemRow]) -> anyhow::Result<
                 TaskKind::Explanation
                 | TaskKind::PanelOrder
                 | TaskKind::PanelType
-                | TaskKind::ClipMcq,
+                | TaskKind::ClipMcq
+                | TaskKind::Rating
+                | TaskKind::Ranking
+                | TaskKind::PanelExplanation,
             )
             | None => item.id.clone(),
         };
@@ -152,9 +183,159 @@ fn plan_task(task: &UpgradeTaskRow, items: &[UpgradeItemRow]) -> anyhow::Result<
         .collect())
 }
 
+/// What a task is to the comic explanation upgrade.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ComicRole {
+    /// Structure typing: the comics the explanation task is built from.
+    Typing,
+    /// Comic explanation: the task is there already.
+    Explaining,
+}
+
+/// The role of a task kind (exhaustive, so a new kind has to say).
+fn comic_role(kind: &str) -> Option<ComicRole> {
+    match TaskKind::parse(kind) {
+        Some(TaskKind::PanelType) => Some(ComicRole::Typing),
+        Some(TaskKind::PanelExplanation) => Some(ComicRole::Explaining),
+        Some(
+            TaskKind::TextMcq
+            | TaskKind::Explanation
+            | TaskKind::PanelOrder
+            | TaskKind::ClipMcq
+            | TaskKind::Rating
+            | TaskKind::Ranking,
+        )
+        | None => None,
+    }
+}
+
+/// Adds the comic explanation task to every multi-panel benchmark that has a structure-typing
+/// task (`<slug>-type`) and no comic explanation task yet; returns how many were added.
+pub async fn add_comic_explanation_tasks(storage: &Storage) -> anyhow::Result<usize> {
+    let tasks = storage.list_board_tasks().await?;
+    let mut added = 0;
+    for typing in tasks.iter().filter(|t| {
+        comic_role(&t.task.kind) == Some(ComicRole::Typing)
+            && t.task.slug == format!("{}-type", t.task.benchmark_id)
+    }) {
+        let bench = typing.task.benchmark_id.as_str();
+        if tasks.iter().any(|t| {
+            t.task.benchmark_id == bench && comic_role(&t.task.kind) == Some(ComicRole::Explaining)
+        }) {
+            continue;
+        }
+        let slug = format!("{bench}-{EXPLAIN_SUFFIX}");
+        let task_id = explanation_task_id(bench);
+        // Title and caption per comic, from the variant that shows context.
+        let mut contexts: HashMap<String, PanelContext> = HashMap::new();
+        if let Some(with_context) = tasks
+            .iter()
+            .find(|t| t.task.slug == format!("{bench}-type-context"))
+        {
+            for item in storage.upgrade_items(&with_context.task.id).await? {
+                if let (Some(source), ItemPrompt::PanelType(p)) = (
+                    item.source_id,
+                    decode_json::<ItemPrompt>("items.prompt_json", &item.prompt_json)?,
+                ) {
+                    if let Some(c) = p.context {
+                        contexts.insert(source, c);
+                    }
+                }
+            }
+        }
+        let mut items = Vec::new();
+        let mut media: HashMap<String, MediaRecord> = HashMap::new();
+        for (ordinal, item) in storage
+            .upgrade_items(&typing.task.id)
+            .await?
+            .into_iter()
+            .enumerate()
+        {
+            let ItemPrompt::PanelType(prompt) =
+                decode_json("items.prompt_json", &item.prompt_json)?
+            else {
+                anyhow::bail!(
+                    "item {} of a structure-typing task has another prompt",
+                    item.id
+                );
+            };
+            let source = item.source_id.clone().unwrap_or_else(|| item.id.clone());
+            let mut panels = Vec::with_capacity(prompt.panels.len());
+            for panel in &prompt.panels {
+                let name = panel.url.trim_start_matches("/media/");
+                let stored = storage.media(name).await?.with_context(|| {
+                    format!("panel {} of item {} is not stored", panel.url, item.id)
+                })?;
+                let extension = name.rsplit('.').next().unwrap_or("png");
+                let mut salted = slug.as_bytes().to_vec();
+                salted.push(0);
+                salted.extend_from_slice(&stored.bytes);
+                let new_name = opaque_media_name(&salted, extension);
+                media
+                    .entry(new_name.clone())
+                    .or_insert_with(|| MediaRecord {
+                        name: new_name.clone(),
+                        task_id: task_id.clone(),
+                        sha256: stored.sha256.clone(),
+                        content_type: stored.content_type.clone(),
+                        bytes: std::sync::Arc::new(stored.bytes),
+                    });
+                panels.push(MediaRef {
+                    url: format!("/media/{new_name}"),
+                    alt: panel.alt.clone(),
+                });
+            }
+            let context = contexts
+                .get(&source)
+                .map(|c| PanelContext {
+                    title: c.title.clone(),
+                    caption: c.caption.clone(),
+                    comments: Vec::new(),
+                })
+                .filter(|c| !c.is_empty());
+            let n = panels.len();
+            let prompt =
+                ItemPrompt::PanelExplanation(panel_explanation::Prompt { panels, context });
+            items.push(ItemRecord {
+                id: explanation_item_id(bench, &source),
+                task_id: task_id.clone(),
+                ordinal: ordinal as i64,
+                category: panel_bucket(n).key.to_owned(),
+                prompt_json: serde_json::to_string(&prompt)?,
+                gold_json: serde_json::to_string(&ItemGold::PanelExplanation(
+                    panel_explanation::Gold {},
+                ))?,
+                flagged: false,
+                meme_id: None,
+                source_id: source,
+                split: item.split,
+                board_half: item.board_half,
+            });
+        }
+        let task = explanation_task_record(
+            bench,
+            &typing.task.description,
+            &typing.task.categories_json,
+            usize::try_from(typing.task.batch_size).unwrap_or(1),
+            items.len(),
+        );
+        let media: Vec<MediaRecord> = media.into_values().collect();
+        storage
+            .add_task(&task, &items, &media)
+            .await
+            .with_context(|| format!("adding the comic explanation task `{slug}`"))?;
+        tracing::warn!(task = %slug, items = items.len(), "added the comic explanation task");
+        added += 1;
+    }
+    Ok(added)
+}
+
 /// Runs the upgrade on every task. `resamples`: bootstrap resamples of re-derived summaries.
 pub async fn run(storage: &Storage, resamples: usize) -> anyhow::Result<UpgradeReport> {
-    let mut report = UpgradeReport::default();
+    let mut report = UpgradeReport {
+        tasks_added: add_comic_explanation_tasks(storage).await?,
+        ..UpgradeReport::default()
+    };
     for task in storage.upgrade_tasks().await? {
         let items = storage.upgrade_items(&task.id).await?;
         let changes = plan_task(&task, &items).with_context(|| format!("task `{}`", task.id))?;

@@ -48,6 +48,16 @@ export async function startServer(env = {}) {
   }
   return {
     base,
+    /** Runs `memeboard ARGS…` on this server's database (e.g. `study create-task`). */
+    async cli(args) {
+      const run = spawn(BIN, args, { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      run.stdout.on('data', (d) => { out += d; });
+      run.stderr.on('data', (d) => { out += d; });
+      const code = await new Promise((r) => run.once('exit', r));
+      if (code !== 0) throw new Error(`memeboard ${args.join(' ')} exited with ${code}: ${out}`);
+      return out;
+    },
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));

@@ -365,6 +365,7 @@ mod tests {
             familiarity: Vec::new(),
             attempts: "best".into(),
             hidden_attempts: 0,
+            automatic_metric: true,
         };
         let d = chart_data(&board);
         assert_eq!(d.models, vec!["m6", "m5", "m4", "m3", "m2"]);

@@ -103,11 +103,12 @@ pub fn weights_text(lang: Lang, weights: Weights) -> &'static str {
     }
 }
 
-/// "scored" / "received" in `lang`.
+/// "scored" / "received" / "judged by people only" in `lang`.
 pub fn status_text(lang: Lang, status: SubmissionStatus) -> &'static str {
     match status {
         SubmissionStatus::Scored => lang.strings().status_scored,
         SubmissionStatus::Received => lang.strings().status_received,
+        SubmissionStatus::Unscored => lang.strings().status_unscored,
     }
 }
 

@@ -13,9 +13,13 @@
 
 pub mod clip_mcq;
 pub mod explanation;
+mod judging;
+pub mod panel_explanation;
 pub mod panel_order;
 pub mod panel_type;
 mod panels;
+pub mod ranking;
+pub mod rating;
 pub mod text_mcq;
 
 use crate::api::{self, ApiError};
@@ -24,8 +28,11 @@ use leptos::prelude::*;
 use memeboard_core::api::{ResultsResponse, ReviewItem, SessionItem, SubmitAnswerResponse};
 use memeboard_core::kinds::clip_mcq::{ClipMcq, MediaKind};
 use memeboard_core::kinds::explanation::Explanation;
+use memeboard_core::kinds::panel_explanation::PanelExplanation;
 use memeboard_core::kinds::panel_order::PanelOrder;
 use memeboard_core::kinds::panel_type::PanelType;
+use memeboard_core::kinds::ranking::Ranking;
+use memeboard_core::kinds::rating::Rating;
 use memeboard_core::kinds::text_mcq::TextMcq;
 use memeboard_core::kinds::{Kind, PromptView, ReviewDetail, TaskKind};
 use memeboard_core::predictions::{FileFormat, TaskManifest};
@@ -80,7 +87,10 @@ impl NextMedia {
             PromptView::TextMcq(_)
             | PromptView::Explanation(_)
             | PromptView::PanelOrder(_)
-            | PromptView::PanelType(_) => None,
+            | PromptView::PanelType(_)
+            | PromptView::Rating(_)
+            | PromptView::Ranking(_)
+            | PromptView::PanelExplanation(_) => None,
         }
     }
 }
@@ -227,6 +237,9 @@ pub fn question_view(
         PromptView::PanelOrder(view) => PanelOrder::question(ctx, view),
         PromptView::PanelType(view) => PanelType::question(ctx, view),
         PromptView::ClipMcq(view) => ClipMcq::question(ctx, view),
+        PromptView::Rating(view) => Rating::question(ctx, view),
+        PromptView::Ranking(view) => Ranking::question(ctx, view),
+        PromptView::PanelExplanation(view) => PanelExplanation::question(ctx, view),
     }
 }
 
@@ -253,6 +266,9 @@ pub fn review_view(item: ReviewItem, categories: StoredValue<Vec<CategoryInfo>>)
         ReviewDetail::PanelOrder(review) => PanelOrder::review_card(ctx, review),
         ReviewDetail::PanelType(review) => PanelType::review_card(ctx, review),
         ReviewDetail::ClipMcq(review) => ClipMcq::review_card(ctx, review),
+        ReviewDetail::Rating(review) => Rating::review_card(ctx, review),
+        ReviewDetail::Ranking(review) => Ranking::review_card(ctx, review),
+        ReviewDetail::PanelExplanation(review) => PanelExplanation::review_card(ctx, review),
     }
 }
 

@@ -831,10 +831,23 @@ fn row_view(
     let weights = or_dash(model.map(|m| weights_text(lang, m.weights).to_owned()));
     let submitted = or_dash(row.submitted_at.map(format::date));
     let received = row.status == SubmissionStatus::Received;
+    let unscored = row.status == SubmissionStatus::Unscored;
     let score = |i: usize| {
         if received {
             if i == 0 {
                 view! { <span class="badge received">{t.status_received}</span> }.into_any()
+            } else {
+                view! { <span class="val">{DASH}</span> }.into_any()
+            }
+        } else if unscored {
+            // No automatic metric (comic explanations): people judge these outputs.
+            if i == 0 {
+                view! {
+                    <span class="badge received" data-testid="judged-by-people">
+                        {t.status_unscored}
+                    </span>
+                }
+                .into_any()
             } else {
                 view! { <span class="val">{DASH}</span> }.into_any()
             }
@@ -1230,6 +1243,7 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
     let items = board.items;
     let metric = board.metric.clone();
     let blind = board.blind;
+    let automatic_metric = board.automatic_metric;
     let ranks = StoredValue::new(model_ranks(&board.rows));
     let rows = StoredValue::new(board.rows.clone());
     let categories = StoredValue::new(board.categories.clone());
@@ -1341,6 +1355,14 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
                     </p>
                 }
             })}
+        {(!automatic_metric)
+            .then(|| {
+                view! {
+                    <p class="notice info" data-testid="board-unscored">
+                        {tr(|t| t.board_unscored_note)}
+                    </p>
+                }
+            })}
         {attempts_toggle}
         {filter_bar}
         <p class="muted small">{tr(|t| t.sort_hint)}</p>
@@ -1390,10 +1412,15 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
         </p>
         <p class="muted small">{tr(|t| t.board_ci_note)}</p>
 
-        <section class="chart-section">
-            <h2>{tr(|t| t.chart_title)}</h2>
-            <BoardChart board=board />
-        </section>
+        {automatic_metric
+            .then(|| {
+                view! {
+                    <section class="chart-section">
+                        <h2>{tr(|t| t.chart_title)}</h2>
+                        <BoardChart board=board />
+                    </section>
+                }
+            })}
         {familiarity_chart}
 
         <section class="downloads">

@@ -271,6 +271,7 @@ fn ConsoleView(
     let exclude_failed = RwSignal::new(s.exclude_failed_checks);
     let allow_repeat = RwSignal::new(h.allow_repeat_participation);
     let screen_headphones = RwSignal::new(q.screen_out_failed_headphones);
+    let planted_checks = RwSignal::new(q.planted_checks);
     let batch_size = RwSignal::new(s.batch_size.to_string());
     let target = RwSignal::new(opt_text(study.participant_target));
     let checks = RwSignal::new(study.attention_checks.to_string());
@@ -339,6 +340,7 @@ fn ConsoleView(
                         lang,
                     )?,
                     screen_out_failed_headphones: screen_headphones.get_untracked(),
+                    planted_checks: planted_checks.get_untracked(),
                 },
             },
         })
@@ -479,6 +481,7 @@ fn ConsoleView(
                     <TextField id="set-straightline" label=|s| s.straightline value=straightline kind="number" />
                     <CheckField id="set-exclude-headphones" label=|s| s.exclude_headphones value=exclude_failed />
                     <CheckField id="set-screen-headphones" label=|s| s.screen_headphones value=screen_headphones />
+                    <CheckField id="set-planted-checks" label=|s| s.planted_checks value=planted_checks />
                 </fieldset>
                 {move || message.get().map(|m| match m {
                     Ok(()) => view! { <p class="notice" role="status" data-testid="settings-saved">{st(|s| s.saved)}</p> }.into_any(),

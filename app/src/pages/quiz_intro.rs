@@ -428,6 +428,8 @@ fn SurveyStep(
                     .or_else(|| storage::recruitment_id("SESSION_ID")),
             },
             headphone_check,
+            // The secret of an invitation-only study link.
+            invite: non_empty(q.get("invite")),
         };
         error.set(None);
         sending.set(true);

@@ -173,7 +173,8 @@ fn compare_rows(you: &[CategoryScore], crowd: &[CrowdRow]) -> Vec<CompareRow> {
 fn ResultsView(results: ResultsResponse, categories: Vec<CategoryInfo>) -> impl IntoView {
     let i18n = use_i18n();
     let score_summary = kinds::score_summary(&results);
-    let held_out = results.held_out;
+    let judging = results.task_kind.is_judging();
+    let held_out = if judging { 0 } else { results.held_out };
     let hidden_items = results.hidden_items.clone();
     let ResultsResponse {
         completion_code,
@@ -273,42 +274,48 @@ fn ResultsView(results: ResultsResponse, categories: Vec<CategoryInfo>) -> impl 
                 </p>
             </div>
 
-            <h2>{move || i18n.t().compare_title}</h2>
-            <div class="table-wrap">
-                <table class="compare">
-                    <thead>
-                        <tr>
-                            <th scope="col">{move || i18n.t().col_category}</th>
-                            <th scope="col">{move || i18n.t().col_you}</th>
-                            <th scope="col">{move || i18n.t().col_average}</th>
-                            <th scope="col">{move || i18n.t().col_best}</th>
-                            <th scope="col">{move || i18n.t().col_pooled}</th>
-                            <th scope="col">{move || i18n.t().col_n}</th>
-                        </tr>
-                    </thead>
-                    <tbody>{rows}</tbody>
-                </table>
-            </div>
-            {baseline
-                .map(|b| {
-                    view! {
-                        <p data-testid="chance">
-                            <strong>{move || reference_row_text(i18n.lang(), b.kind)} ": "</strong>
-                            {format::accuracy(b.value)}
-                        </p>
-                    }
-                })}
-            {(!agreement.is_empty())
+            // Judging tasks have no right answers: no score table, only the count.
+            {(!judging)
                 .then(|| {
                     view! {
-                        <p class="muted small" data-testid="agreement">
-                            {move || i18n.t().agreement}
-                            ": "
-                            {agreement.clone()}
-                        </p>
+                        <h2>{move || i18n.t().compare_title}</h2>
+                        <div class="table-wrap">
+                            <table class="compare">
+                                <thead>
+                                    <tr>
+                                        <th scope="col">{move || i18n.t().col_category}</th>
+                                        <th scope="col">{move || i18n.t().col_you}</th>
+                                        <th scope="col">{move || i18n.t().col_average}</th>
+                                        <th scope="col">{move || i18n.t().col_best}</th>
+                                        <th scope="col">{move || i18n.t().col_pooled}</th>
+                                        <th scope="col">{move || i18n.t().col_n}</th>
+                                    </tr>
+                                </thead>
+                                <tbody>{rows}</tbody>
+                            </table>
+                        </div>
+                        {baseline
+                            .map(|b| {
+                                view! {
+                                    <p data-testid="chance">
+                                        <strong>{move || reference_row_text(i18n.lang(), b.kind)} ": "</strong>
+                                        {format::accuracy(b.value)}
+                                    </p>
+                                }
+                            })}
+                        {(!agreement.is_empty())
+                            .then(|| {
+                                view! {
+                                    <p class="muted small" data-testid="agreement">
+                                        {move || i18n.t().agreement}
+                                        ": "
+                                        {agreement.clone()}
+                                    </p>
+                                }
+                            })}
+                        <p class="muted small">{move || i18n.t().ci_note}</p>
                     }
                 })}
-            <p class="muted small">{move || i18n.t().ci_note}</p>
 
             <h2>{move || i18n.t().review_title}</h2>
             <ol class="review-list">{review_items}</ol>

@@ -23,9 +23,12 @@
 
 pub mod clip_mcq;
 pub mod explanation;
+pub mod panel_explanation;
 pub mod panel_order;
 pub mod panel_type;
 pub mod panels;
+pub mod ranking;
+pub mod rating;
 pub mod text_mcq;
 
 use serde::de::DeserializeOwned;
@@ -48,16 +51,25 @@ pub enum TaskKind {
     PanelType,
     /// AVMeme Exam: a clip, the familiarity question, then a multiple-choice question.
     ClipMcq,
+    /// Human evaluation: rate one model output (CHIME accuracy or CMPM dimensions).
+    Rating,
+    /// Human evaluation: rank 2–5 anonymous explanations of one meme (CMPM), ties allowed.
+    Ranking,
+    /// CMPM: explain a comic in free text (no gold; judged by people only).
+    PanelExplanation,
 }
 
 impl TaskKind {
     /// Every kind, in the order pages list them.
-    pub const ALL: [TaskKind; 5] = [
+    pub const ALL: [TaskKind; 8] = [
         Self::TextMcq,
         Self::Explanation,
         Self::PanelOrder,
         Self::PanelType,
         Self::ClipMcq,
+        Self::PanelExplanation,
+        Self::Rating,
+        Self::Ranking,
     ];
 
     /// Stable storage key (same as the serde name).
@@ -74,6 +86,17 @@ impl TaskKind {
     /// ```
     pub fn parse(s: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+
+    /// Whether tasks of this kind are judging tasks (see [`Kind::JUDGING`]).
+    ///
+    /// ```
+    /// use memeboard_core::kinds::TaskKind;
+    /// assert!(TaskKind::Rating.is_judging() && TaskKind::Ranking.is_judging());
+    /// assert!(!TaskKind::TextMcq.is_judging());
+    /// ```
+    pub fn is_judging(self) -> bool {
+        crate::with_kind!(self, K => K::JUDGING)
     }
 }
 
@@ -114,6 +137,18 @@ macro_rules! with_kind {
             }
             $crate::kinds::TaskKind::ClipMcq => {
                 type $K = $crate::kinds::clip_mcq::ClipMcq;
+                $body
+            }
+            $crate::kinds::TaskKind::Rating => {
+                type $K = $crate::kinds::rating::Rating;
+                $body
+            }
+            $crate::kinds::TaskKind::Ranking => {
+                type $K = $crate::kinds::ranking::Ranking;
+                $body
+            }
+            $crate::kinds::TaskKind::PanelExplanation => {
+                type $K = $crate::kinds::panel_explanation::PanelExplanation;
                 $body
             }
         }
@@ -277,6 +312,9 @@ pub trait Kind: Sized + 'static {
     const FILTERS_BY_SURVEY: bool = false;
     /// Whether a session must start with a headphone check (clips with sound).
     const NEEDS_HEADPHONE_CHECK: bool = false;
+    /// Whether the kind is a judging task (people judge model outputs; no gold): fixed
+    /// batches, one participation per rater, no prediction files, not listed publicly.
+    const JUDGING: bool = false;
     /// Whether the kind asks a preface question (the clip task's familiarity check) whose
     /// answer must be stored before the question is sent.
     const PREFACE: bool = false;
@@ -311,6 +349,12 @@ pub enum ItemPrompt {
     PanelType(panel_type::Prompt),
     /// Clip question: [`clip_mcq::Prompt`].
     ClipMcq(clip_mcq::Prompt),
+    /// One output to rate: [`rating::Prompt`].
+    Rating(rating::Prompt),
+    /// Explanations to rank: [`ranking::Prompt`].
+    Ranking(ranking::Prompt),
+    /// Comic explanation: [`panel_explanation::Prompt`].
+    PanelExplanation(panel_explanation::Prompt),
 }
 
 /// The hidden part of an item. Stays on the server (see the kind's review for what a finished
@@ -334,6 +378,15 @@ pub enum ItemGold {
     /// Clip question: [`clip_mcq::Gold`].
     #[serde(rename = "clip_mcq")]
     ClipMcq(clip_mcq::Gold),
+    /// Rating: which submission wrote the output, [`rating::Gold`].
+    #[serde(rename = "rating")]
+    Rating(rating::Gold),
+    /// Ranking: which submission wrote each candidate, [`ranking::Gold`].
+    #[serde(rename = "ranking")]
+    Ranking(ranking::Gold),
+    /// Comic explanation: nothing ([`panel_explanation::Gold`]).
+    #[serde(rename = "panel_explanation")]
+    PanelExplanation(panel_explanation::Gold),
 }
 
 /// A recorded answer in canonical terms (independent of display shuffling).
@@ -356,6 +409,15 @@ pub enum AnswerValue {
     /// Clip question: the canonical option and the play count, [`clip_mcq::Answer`].
     #[serde(rename = "clip_choice")]
     ClipMcq(clip_mcq::Answer),
+    /// Rating: verdicts or dimension scores, [`rating::Answer`].
+    #[serde(rename = "rating")]
+    Rating(rating::Answer),
+    /// Ranking: one rank per canonical candidate, [`ranking::Answer`].
+    #[serde(rename = "ranking")]
+    Ranking(ranking::Answer),
+    /// Comic explanation: the text, [`panel_explanation::Answer`].
+    #[serde(rename = "comic_text")]
+    PanelExplanation(panel_explanation::Answer),
 }
 
 /// An item as shown to one participant (options already in their order). Never gold.
@@ -373,6 +435,12 @@ pub enum PromptView {
     PanelType(panel_type::View),
     /// A clip, then (after the familiarity answer) its question: [`clip_mcq::View`].
     ClipMcq(clip_mcq::View),
+    /// The reference (when shown), then the output to rate: [`rating::View`].
+    Rating(rating::View),
+    /// Explanations to rank, in the rater's order: [`ranking::View`].
+    Ranking(ranking::View),
+    /// Explain the comic in your own words: [`panel_explanation::View`].
+    PanelExplanation(panel_explanation::View),
 }
 
 /// The participant's response to one item, in display terms.
@@ -395,6 +463,15 @@ pub enum AnswerInput {
     /// Clip question: the displayed position and the play count, [`clip_mcq::Input`].
     #[serde(rename = "clip_choice")]
     ClipMcq(clip_mcq::Input),
+    /// Rating: verdicts or dimension scores, [`rating::Input`].
+    #[serde(rename = "rating")]
+    Rating(rating::Input),
+    /// Ranking: one rank per displayed candidate, [`ranking::Input`].
+    #[serde(rename = "ranking")]
+    Ranking(ranking::Input),
+    /// Comic explanation: the text written, [`panel_explanation::Input`].
+    #[serde(rename = "comic_text")]
+    PanelExplanation(panel_explanation::Input),
 }
 
 /// The kind-specific part of a reviewed item on the results page.
@@ -412,6 +489,12 @@ pub enum ReviewDetail {
     PanelType(panel_type::Review),
     /// Clip question review: [`clip_mcq::Review`].
     ClipMcq(clip_mcq::Review),
+    /// Rating review: [`rating::Review`].
+    Rating(rating::Review),
+    /// Ranking review: [`ranking::Review`].
+    Ranking(ranking::Review),
+    /// Comic explanation review: [`panel_explanation::Review`].
+    PanelExplanation(panel_explanation::Review),
 }
 
 macro_rules! kind_of {
@@ -425,6 +508,9 @@ macro_rules! kind_of {
                     Self::PanelOrder(_) => TaskKind::PanelOrder,
                     Self::PanelType(_) => TaskKind::PanelType,
                     Self::ClipMcq(_) => TaskKind::ClipMcq,
+                    Self::Rating(_) => TaskKind::Rating,
+                    Self::Ranking(_) => TaskKind::Ranking,
+                    Self::PanelExplanation(_) => TaskKind::PanelExplanation,
                 }
             }
         }

@@ -126,7 +126,7 @@ impl RecordParser for ExplanationParser<'_> {
 }
 
 /// An explanation field, trimmed: 1 to [`MAX_EXPLANATION_CHARS`] characters.
-fn explanation_text(r: &Record<'_>, field: &str) -> Result<Option<String>, FieldError> {
+pub(super) fn explanation_text(r: &Record<'_>, field: &str) -> Result<Option<String>, FieldError> {
     let Some(text) = r.text(field)? else {
         return Ok(None);
     };

@@ -15,6 +15,8 @@
 //!   `{"item_id": "…", "order": [3, 1, 2, 4]}` or `"order": "3,1,2,4"`, and structure typing
 //!   ([`panels::validate_types`]): `{"item_id": "…", "structure": "narrative"}`; answers that
 //!   do not parse are kept and counted, not rejected (see the `panels` module docs);
+//! - comic explanations ([`validate_comic_explanations`]): `{"item_id": "…", "explanation":
+//!   "…"}` (`meaning` accepted instead), stored unscored for human judging;
 //! - audio-visual meme clips ([`clips::validate_clip_answers`]):
 //!   `{"item_id": "…", "answer": "B"}`, a letter of the one fixed option order models see, a
 //!   1-based number or an option's text (see the `clips` module docs).
@@ -22,11 +24,13 @@
 //! CSV files carry the same fields as header columns.
 
 pub mod clips;
+mod comics;
 mod explanation;
 mod mcq;
 pub mod panels;
 pub mod records;
 
+pub use comics::{validate_comic_explanations, ValidatedComicExplanations};
 pub use explanation::{
     validate_explanations, ExplanationPrediction, ValidatedExplanations, MAX_EXPLANATION_CHARS,
 };

@@ -152,6 +152,7 @@ impl ServerKind for ClipMcq {
             num_missing: file.missing.len(),
             orders_json: "[]".into(),
             warnings: file.missing_message().into_iter().collect(),
+            outputs: Vec::new(),
         })
     }
 }

@@ -14,6 +14,7 @@ use memeboard_core::api::{
     BoardSplit, ExplanationFeedback, ExplanationReference, ExplanationScore, NamedValue, RowKind,
 };
 use memeboard_core::embed::cosine;
+use memeboard_core::human_eval::outputs::{ExplainedOutput, OutputScores};
 use memeboard_core::kinds::explanation::Explanation;
 use memeboard_core::kinds::{AnswerValue, ItemGold, Kind};
 use memeboard_core::leaderboard::ItemScore;
@@ -144,8 +145,26 @@ impl ServerKind for Explanation {
         };
         let validated = validate_explanations(text, format, &manifest, limits)
             .map_err(|report| ApiError::Invalid(report.messages()))?;
-        let (scores, mut extra) =
+        let (scores, mut extra, per_item) =
             score_pairs_of_file(ctx.storage, ctx.embeddings, ctx.task, items, &validated).await?;
+        // Each answered item's output and its automatic scores, stored with the submission
+        // for human evaluation studies.
+        let outputs: Vec<storage::StoredOutput> = items
+            .iter()
+            .zip(&validated.predictions)
+            .zip(per_item)
+            .filter_map(|((item, prediction), scores)| {
+                prediction.as_ref().map(|p| storage::StoredOutput {
+                    item_id: item.row.id.clone(),
+                    output: ExplainedOutput {
+                        meaning: p.meaning.clone(),
+                        origin: p.origin.clone(),
+                        example: p.example.clone(),
+                    },
+                    scores,
+                })
+            })
+            .collect();
         store_prompt_copy_scores(ctx.storage, ctx.embeddings, ctx.task, items).await?;
         // Files whose answers mostly repeat the meme phrase are flagged on the board.
         let answered: Vec<(usize, &str)> = validated
@@ -193,6 +212,7 @@ impl ServerKind for Explanation {
             num_missing: validated.missing.len(),
             orders_json: "[0]".into(),
             warnings: warning.into_iter().collect(),
+            outputs,
         })
     }
 
@@ -402,15 +422,16 @@ fn scoring_error(e: ScoringError) -> ApiError {
     }
 }
 
-/// Scores a validated file: per item the raw meaning cosine (missing → 0), and per board half
-/// the secondary metrics.
+/// Scores a validated file: per item the raw meaning cosine (missing → the floor), per board
+/// half the secondary metrics, and per item (in task order) the answered items' automatic
+/// scores, stored with the outputs.
 async fn score_pairs_of_file(
     storage: &Storage,
     embeddings: &EmbeddingService,
     task: &BoardTaskRow,
     items: &[TypedItem<Explanation>],
     validated: &ValidatedExplanations,
-) -> ApiResult<(Vec<ItemScore>, Value)> {
+) -> ApiResult<(Vec<ItemScore>, Value, Vec<Option<OutputScores>>)> {
     let answered: Vec<usize> = (0..items.len())
         .filter(|&i| validated.predictions[i].is_some())
         .collect();
@@ -472,10 +493,16 @@ async fn score_pairs_of_file(
         .collect();
     let mut rescaled = vec![None; items.len()];
     let mut bert = vec![None; items.len()];
+    let mut per_item = vec![None; items.len()];
     for (k, &i) in answered.iter().enumerate() {
         item_scores[i].score = scores[k].cosine;
         rescaled[i] = Some(scores[k].rescaled);
         bert[i] = Some(scores[k].bert_f1);
+        per_item[i] = Some(OutputScores {
+            cosine: scores[k].cosine,
+            rescaled: scores[k].rescaled,
+            bert_f1: scores[k].bert_f1,
+        });
     }
     let mut origin = vec![None; items.len()];
     for (k, &i) in with_origin.iter().enumerate() {
@@ -532,5 +559,6 @@ async fn score_pairs_of_file(
     Ok((
         item_scores,
         json!({"public": extras_for(BoardSplit::Public), "private": extras_for(BoardSplit::Private)}),
+        per_item,
     ))
 }

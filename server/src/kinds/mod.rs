@@ -7,10 +7,14 @@
 
 pub mod clip_mcq;
 pub mod explanation;
+mod judging;
 mod outcomes;
+pub mod panel_explanation;
 pub mod panel_order;
 pub mod panel_type;
 mod panels;
+pub mod ranking;
+pub mod rating;
 pub mod text_mcq;
 
 use crate::error::{ApiError, ApiResult};
@@ -84,6 +88,9 @@ pub struct ScoredFile {
     pub orders_json: String,
     /// Notes for the uploader (e.g. which items are missing), translated by the app.
     pub warnings: Vec<memeboard_core::messages::Message>,
+    /// The file's outputs per answered item, stored with the submission for human
+    /// evaluation (explanation kinds; empty for the others).
+    pub outputs: Vec<storage::StoredOutput>,
 }
 
 /// A baseline row scored like a model on the items of one board half (e.g. answering the
@@ -136,6 +143,10 @@ pub trait ServerKind: Kind {
     const MISSING_POLICY: &'static str;
     /// Template fields after `item_id`, left empty for the author to fill.
     const TEMPLATE_FIELDS: &'static [&'static str];
+    /// Whether prediction files are scored automatically. `false` (comic explanations):
+    /// submissions are stored unscored, their board rows carry no scores, and the board has
+    /// no baseline or crowd score rows (people judge the outputs in studies instead).
+    const AUTO_SCORED: bool = true;
     /// Item subsets a board can switch between (`full` first); empty: only the full set.
     const SUBSETS: &'static [&'static str] = &[];
 

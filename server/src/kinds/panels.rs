@@ -72,5 +72,6 @@ pub(super) fn scored_file<K: ServerKind, T>(
         num_missing: file.missing.len(),
         orders_json: "[]".into(),
         warnings,
+        outputs: Vec::new(),
     }
 }

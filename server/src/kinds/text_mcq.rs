@@ -94,6 +94,7 @@ impl ServerKind for TextMcq {
             num_missing: validated.missing.len(),
             orders_json: serde_json::to_string(&validated.orders).context("encode orders")?,
             warnings: validated.missing_message().into_iter().collect(),
+            outputs: Vec::new(),
         })
     }
 }

@@ -88,6 +88,7 @@ pub async fn board(
         subsets,
         preface,
         board_value,
+        auto_scored,
     ) = with_kind!(task_kind, K => {
         if subset != FULL && !K::SUBSETS.contains(&subset) {
             return Err(ApiError::BadRequest(msg!(
@@ -146,6 +147,7 @@ pub async fn board(
             K::SUBSETS,
             K::PREFACE,
             K::board_value as fn(f64, Option<f64>) -> f64,
+            K::AUTO_SCORED,
         )
     });
     let in_half: HashMap<&str, &(TaskItemRow, Option<f64>)> = items
@@ -161,7 +163,7 @@ pub async fn board(
             (Some(json), true) => Some(storage::decode_json("submissions.extra_json", json)?),
             _ => None,
         };
-        let scores: Vec<CategoryEstimate> = if !visible {
+        let scores: Vec<CategoryEstimate> = if !visible || !auto_scored {
             Vec::new()
         } else if subset == FULL {
             let json = if which == BoardSplit::Public {
@@ -201,7 +203,9 @@ pub async fn board(
             submission_id: Some(s.id.clone()),
             model: Some(model_of(&s)),
             submitted_at: Some(s.created_at),
-            status: if visible {
+            status: if !auto_scored {
+                SubmissionStatus::Unscored
+            } else if visible {
                 SubmissionStatus::Scored
             } else {
                 SubmissionStatus::Received
@@ -251,7 +255,9 @@ pub async fn board(
         }
     };
     let participants = crowd.first().map_or(0, |r| r.participants);
-    if participants > 0 || before_exclusions > 0 {
+    // Kinds without an automatic metric have no crowd score rows (people's answers are
+    // free text, judged in studies like the models' outputs).
+    if auto_scored && (participants > 0 || before_exclusions > 0) {
         let items_answered = |cat: Option<&String>| -> usize {
             let mut ids: Vec<&str> = answers
                 .iter()
@@ -329,7 +335,7 @@ pub async fn board(
             suppressed: false,
         });
     }
-    rows.push(BoardRow {
+    let baseline_row = BoardRow {
         flags: Vec::new(),
         confusion: None,
         extra: Vec::new(),
@@ -342,7 +348,10 @@ pub async fn board(
         scores: chance_scores,
         participants: None,
         participants_before_exclusions: None,
-    });
+    };
+    if auto_scored {
+        rows.push(baseline_row);
+    }
 
     // One row per model name by default (the best or the latest, the owner's choice); every
     // attempt with `?attempts=all`.
@@ -426,6 +435,7 @@ pub async fn board(
         familiarity,
         attempts: attempts.into(),
         hidden_attempts,
+        automatic_metric: auto_scored,
     })
 }
 

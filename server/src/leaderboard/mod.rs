@@ -50,11 +50,17 @@ fn clean_text(field: &str, value: &str, max_chars: usize, required: bool) -> Api
     Ok(v.to_owned())
 }
 
+/// A task with a board and prediction files. Judging tasks (ratings, rankings) have neither:
+/// 404 naming why (their items' gold names the submissions behind the outputs).
 async fn find_task(storage: &Storage, slug: &str) -> ApiResult<BoardTaskRow> {
-    storage
+    let task = storage
         .find_board_task(slug)
         .await?
-        .ok_or_else(|| ApiError::NotFound(msg!("task.not_found", slug = slug)))
+        .ok_or_else(|| ApiError::NotFound(msg!("task.not_found", slug = slug)))?;
+    if kind(&task)?.is_judging() {
+        return Err(ApiError::NotFound(msg!("judging.no_files", slug = slug)));
+    }
+    Ok(task)
 }
 
 fn categories(task: &BoardTaskRow) -> ApiResult<Vec<CategoryInfo>> {
@@ -77,6 +83,9 @@ fn kind(task: &BoardTaskRow) -> ApiResult<TaskKind> {
 pub async fn list_tasks(storage: &Storage) -> ApiResult<Vec<TaskSummary>> {
     let mut out = Vec::new();
     for task in storage.list_board_tasks().await? {
+        if kind(&task)?.is_judging() {
+            continue;
+        }
         let items = storage.task_items(&task.task.id).await?;
         let count = |f: &dyn Fn(&TaskItemRow) -> bool| items.iter().filter(|i| f(i)).count();
         out.push(TaskSummary {
@@ -138,6 +147,12 @@ pub async fn dev_gold(storage: &Storage, slug: &str) -> ApiResult<Vec<serde_json
             .map(K::dev_gold_line)
             .collect())
     })
+}
+
+/// Whether the task's kind scores prediction files automatically (see
+/// [`ServerKind::AUTO_SCORED`]).
+fn auto_scored(task: &BoardTaskRow) -> ApiResult<bool> {
+    Ok(with_kind!(kind(task)?, K => K::AUTO_SCORED))
 }
 
 fn board_visible(task: &BoardTaskRow) -> bool {

@@ -49,14 +49,17 @@ pub(super) fn detail_of(
     s: &SubmissionRecord,
     min_items: usize,
 ) -> ApiResult<SubmissionDetail> {
-    let visible = board_visible(task);
+    let scored = auto_scored(task)?;
+    let visible = board_visible(task) && scored;
     Ok(SubmissionDetail {
         withdrawn: s.withdrawn_at.is_some(),
         submission_id: s.id.clone(),
         task: task.task.slug.clone(),
         model: model_of(s),
         submitted_at: s.created_at,
-        status: if visible {
+        status: if !scored {
+            SubmissionStatus::Unscored
+        } else if visible {
             SubmissionStatus::Scored
         } else {
             SubmissionStatus::Received

@@ -123,6 +123,9 @@ pub struct AdmittedUpload {
     format: Option<FileFormat>,
     scopes: Vec<UploadScope>,
     slug: String,
+    /// A fixed submission id (trusted in-process uploads: a second attempt with the same id
+    /// stores nothing), else a random one.
+    fixed_id: Option<String>,
 }
 
 /// Everything about an upload that can be checked from its headers and query alone.
@@ -156,6 +159,30 @@ pub async fn admit_upload(
         format,
         scopes,
         slug: slug.to_owned(),
+        fixed_id: None,
+    })
+}
+
+/// An upload by an in-process author (the demo models): no token
+/// and no quota counted, a fixed submission id; then validated, scored and stored by
+/// [`submit`] exactly like any other upload.
+pub async fn admit_trusted_upload(
+    storage: &Storage,
+    author: AuthorRecord,
+    slug: &str,
+    query: &SubmitQuery,
+    submission_id: String,
+) -> ApiResult<AdmittedUpload> {
+    let task = find_task(storage, slug).await?;
+    let info = model_info(query, &author)?;
+    Ok(AdmittedUpload {
+        author,
+        task,
+        info,
+        format: Some(FileFormat::JsonLines),
+        scopes: Vec::new(),
+        slug: slug.to_owned(),
+        fixed_id: Some(submission_id),
     })
 }
 
@@ -175,6 +202,7 @@ pub async fn submit(
         format,
         scopes,
         slug,
+        fixed_id,
     } = upload;
     let slug = slug.as_str();
     let limits = Limits {
@@ -206,7 +234,7 @@ pub async fn submit(
             _ => (FileFormat::JsonLines, None),
         },
     };
-    let (scored, public, private) = with_kind!(kind(&task)?, K => {
+    let (scored, public, private, auto_scored) = with_kind!(kind(&task)?, K => {
         let items = kinds::typed_items::<K>(storage, &task).await?;
         let ctx = kinds::FileContext { storage, embeddings, task: &task };
         let scored = K::score_file(ctx, &items, text, format, limits).await?;
@@ -234,7 +262,7 @@ pub async fn submit(
             let extra = scored.extra.get_or_insert_with(|| serde_json::json!({}));
             extra["subset_scores"] = serde_json::Value::Object(by_subset);
         }
-        (scored, public, private)
+        (scored, public, private, K::AUTO_SCORED)
     });
     let ScoredFile {
         scores,
@@ -243,9 +271,13 @@ pub async fn submit(
         num_missing,
         orders_json: orders,
         warnings,
+        outputs,
     } = scored;
     let record = SubmissionRecord {
-        id: format!("S-{}", random_hex(8)?.to_uppercase()),
+        id: match fixed_id {
+            Some(id) => id,
+            None => format!("S-{}", random_hex(8)?.to_uppercase()),
+        },
         task_id: task.task.id.clone(),
         author_id: author.id.clone(),
         model_name: info.model_name.clone(),
@@ -277,7 +309,7 @@ pub async fn submit(
     // a refused upload stores nothing and uses no quota.
     let limits: Vec<ScopeLimit> = scopes.iter().map(|s| s.limit.clone()).collect();
     if let Err(exceeded) = storage
-        .insert_submission_within(&record, &limits, utc_day(record.created_at))
+        .insert_submission_within(&record, &outputs, &limits, utc_day(record.created_at))
         .await?
     {
         return Err(quota_refusal(&scopes[exceeded.index], exceeded.used));
@@ -288,7 +320,9 @@ pub async fn submit(
     Ok(SubmitPredictionsResponse {
         submission_id: record.id,
         task: slug.to_owned(),
-        status: if visible {
+        status: if !auto_scored {
+            SubmissionStatus::Unscored
+        } else if visible {
             SubmissionStatus::Scored
         } else {
             SubmissionStatus::Received
@@ -296,7 +330,7 @@ pub async fn submit(
         lines: num_lines,
         warnings: notes.iter().map(ToString::to_string).collect(),
         notes: notes.iter().map(ErrorDetail::of).collect(),
-        public_scores: visible
+        public_scores: (visible && auto_scored)
             .then(|| publishable(public, settings.leaderboard.min_category_items)),
         quota: quota_of(storage, &scopes).await?,
     })

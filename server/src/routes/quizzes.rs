@@ -4,7 +4,7 @@ use super::ApiJson;
 use crate::error::ApiResult;
 use crate::quiz;
 use crate::state::AppState;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::Json;
 use memeboard_core::api::{
@@ -13,13 +13,13 @@ use memeboard_core::api::{
 };
 
 pub async fn list_quizzes(State(state): State<AppState>) -> ApiResult<Json<Vec<QuizSummary>>> {
-    let quizzes = state.storage.list_open_quizzes().await?;
-    Ok(Json(
-        quizzes
-            .iter()
-            .map(quiz::summarize)
-            .collect::<ApiResult<_>>()?,
-    ))
+    Ok(Json(quiz::public_quizzes(&state.storage).await?))
+}
+
+/// `?invite=SECRET` of an invitation-only study link.
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct InviteQuery {
+    invite: Option<String>,
 }
 
 pub async fn get_quiz(
@@ -49,8 +49,12 @@ pub async fn get_quiz_stats(
 pub async fn start_session(
     State(state): State<AppState>,
     Path(slug): Path<String>,
-    ApiJson(request): ApiJson<StartSessionRequest>,
+    Query(query): Query<InviteQuery>,
+    ApiJson(mut request): ApiJson<StartSessionRequest>,
 ) -> ApiResult<(StatusCode, Json<SessionResponse>)> {
+    if request.invite.is_none() {
+        request.invite = query.invite;
+    }
     let (session, created) = quiz::start_session(&state.storage, &slug, request).await?;
     let status = if created {
         StatusCode::CREATED

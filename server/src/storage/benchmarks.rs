@@ -237,6 +237,58 @@ impl Storage {
         Ok(())
     }
 
+    /// Adds one task with its items and media to an existing benchmark, in one transaction
+    /// (the start-up upgrade's new tasks; the rows are the ones an import writes).
+    pub async fn add_task(
+        &self,
+        task: &TaskRecord,
+        items: &[ItemRecord],
+        media: &[MediaRecord],
+    ) -> Result<(), StorageError> {
+        let now = now_ms();
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO tasks (id, benchmark_id, slug, kind, title, description, \
+             categories_json, batch_size, quiz_open, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        )
+        .bind(&task.id)
+        .bind(&task.benchmark_id)
+        .bind(&task.slug)
+        .bind(&task.kind)
+        .bind(&task.title)
+        .bind(&task.description)
+        .bind(&task.categories_json)
+        .bind(task.batch_size)
+        .bind(i64::from(task.quiz_open))
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        for it in items {
+            sqlx::query(
+                "INSERT INTO items (id, task_id, ordinal, category, prompt_json, gold_json, \
+                 flagged, meme_id, split, board_half, source_id) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+            )
+            .bind(&it.id)
+            .bind(&it.task_id)
+            .bind(it.ordinal)
+            .bind(&it.category)
+            .bind(&it.prompt_json)
+            .bind(&it.gold_json)
+            .bind(i64::from(it.flagged))
+            .bind(&it.meme_id)
+            .bind(&it.split)
+            .bind(&it.board_half)
+            .bind(&it.source_id)
+            .execute(&mut *tx)
+            .await?;
+        }
+        Self::insert_media(&mut tx, media, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// Counts of memes and items of a benchmark (import reports and tests).
     pub async fn benchmark_counts(&self, benchmark_id: &str) -> Result<(i64, i64), StorageError> {
         let row = sqlx::query(

@@ -3,7 +3,9 @@
 
 mod benchmarks;
 mod export;
+mod judging;
 mod media;
+mod outputs;
 mod owners;
 mod sessions;
 mod submissions;
@@ -11,7 +13,9 @@ mod upgrade;
 
 pub use benchmarks::*;
 pub use export::*;
+pub use judging::*;
 pub use media::*;
+pub use outputs::*;
 pub use owners::*;
 pub use sessions::*;
 pub use submissions::*;
@@ -298,6 +302,7 @@ impl Storage {
             "answers",
             "media",
             "media_blobs",
+            "submission_outputs",
         ] {
             let n: i64 = sqlx::query(&format!("SELECT COUNT(*) AS n FROM {table}"))
                 .fetch_one(&self.pool)

@@ -127,6 +127,8 @@ pub struct StudyAnswerRow {
     pub option_order_json: String,
     /// Stored at.
     pub created_at: i64,
+    /// The stored answer (`AnswerValue` JSON): the planted-check rule reads ratings.
+    pub answer_json: String,
 }
 
 /// One stored attention-check answer.
@@ -153,6 +155,9 @@ pub struct StudyData {
     pub answers: Vec<StudyAnswerRow>,
     /// Check answers.
     pub checks: Vec<StudyCheckRow>,
+    /// Rating tasks: each item's gold JSON (`(item id, gold)`), which says which items are
+    /// planted outputs of known quality. Empty for other kinds. Server-side only.
+    pub rating_golds: Vec<(String, String)>,
 }
 
 /// A session of a task started with a given `PROLIFIC_PID`.
@@ -494,7 +499,7 @@ impl Storage {
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
         let answers = sqlx::query(
             "SELECT a.session_id, a.item_id, i.category, a.response_ms, a.choice, \
-             a.option_order_json, a.created_at FROM answers a \
+             a.option_order_json, a.created_at, a.answer_json FROM answers a \
              JOIN sessions s ON s.id = a.session_id JOIN items i ON i.id = a.item_id \
              WHERE s.task_id = $1 ORDER BY a.created_at, a.id",
         )
@@ -511,6 +516,7 @@ impl Storage {
                 choice: r.try_get("choice")?,
                 option_order_json: r.try_get("option_order_json")?,
                 created_at: r.try_get("created_at")?,
+                answer_json: r.try_get("answer_json")?,
             })
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
@@ -533,10 +539,12 @@ impl Storage {
             })
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        let rating_golds = self.rating_golds(task_id).await?;
         Ok(StudyData {
             sessions,
             answers,
             checks,
+            rating_golds,
         })
     }
 

@@ -26,6 +26,8 @@ pub struct QuizRow {
     pub completed_sessions: i64,
     /// The owner's `StudySettings` JSON, if set.
     pub study_json: Option<String>,
+    /// SHA-256 (hex) of the invitation secret of an invitation-only (judging) task.
+    pub invite_hash: Option<String>,
 }
 
 /// One eligible item for assignment, with how often it was assigned before.
@@ -216,7 +218,7 @@ pub(super) const QUIZ_SELECT: &str =
      t.categories_json, t.batch_size, t.quiz_open, b.title AS benchmark_title, \
      (SELECT COUNT(*) FROM items i WHERE i.task_id = t.id) AS item_count, \
      (SELECT COUNT(*) FROM items i WHERE i.task_id = t.id AND i.split = 'dev') AS dev_count, \
-     t.allow_retake, t.study_json, \
+     t.allow_retake, t.study_json, t.invite_hash, \
      (SELECT COUNT(*) FROM sessions s \
         WHERE s.task_id = t.id AND s.completed_at IS NOT NULL) AS completed_sessions, \
      (SELECT COUNT(DISTINCT s.participant_id) FROM sessions s \
@@ -233,6 +235,7 @@ pub(super) fn quiz_from_row(row: &AnyRow) -> Result<QuizRow, sqlx::Error> {
         allow_retake: row.try_get::<i64, _>("allow_retake")? != 0,
         completed_sessions: row.try_get("completed_sessions")?,
         study_json: row.try_get("study_json")?,
+        invite_hash: row.try_get("invite_hash")?,
     })
 }
 

@@ -229,9 +229,11 @@ impl Storage {
 
     /// Stores an accepted submission and counts it in every scope, in one transaction: when
     /// any scope would go over its limit, nothing is stored and nothing is counted.
+    /// The file's outputs (`outputs`, explanation kinds) are written in the same transaction.
     pub async fn insert_submission_within(
         &self,
         s: &SubmissionRecord,
+        outputs: &[StoredOutput],
         limits: &[ScopeLimit],
         day: i64,
     ) -> Result<Result<(), LimitExceeded>, StorageError> {
@@ -241,6 +243,7 @@ impl Storage {
             return Ok(Err(exceeded));
         }
         Self::insert_submission_in(&mut tx, s).await?;
+        Self::insert_outputs_in(&mut tx, &s.id, outputs).await?;
         tx.commit().await?;
         Ok(Ok(()))
     }
@@ -294,15 +297,30 @@ impl Storage {
         Ok(())
     }
 
+    /// An author by id (the demo models' author).
+    pub async fn find_author(&self, id: &str) -> Result<Option<AuthorRecord>, StorageError> {
+        self.find_author_where("id", id).await
+    }
+
     /// The author owning a token hash.
     pub async fn find_author_by_token_hash(
         &self,
         hash: &str,
     ) -> Result<Option<AuthorRecord>, StorageError> {
-        let row = sqlx::query("SELECT id, name, organisation, token_hash, daily_quota FROM authors WHERE token_hash = $1")
-            .bind(hash)
-            .fetch_optional(&self.pool)
-            .await?;
+        self.find_author_where("token_hash", hash).await
+    }
+
+    async fn find_author_where(
+        &self,
+        column: &str,
+        key: &str,
+    ) -> Result<Option<AuthorRecord>, StorageError> {
+        let row = sqlx::query(&format!(
+            "SELECT id, name, organisation, token_hash, daily_quota FROM authors WHERE {column} = $1"
+        ))
+        .bind(key)
+        .fetch_optional(&self.pool)
+        .await?;
         row.map(|r| {
             Ok(AuthorRecord {
                 id: r.try_get("id")?,

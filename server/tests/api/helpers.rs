@@ -70,6 +70,8 @@ pub async fn test_settings(db: Db, load_demo: bool) -> (Settings, tempfile::Temp
     settings.data.load_demo = load_demo;
     // The clip demo (made with ffmpeg, a few seconds) only where a test asks for it.
     settings.data.load_clip_demo = false;
+    // The demo models' submissions only where a test asks for them (they change boards).
+    settings.data.load_demo_submissions = false;
     settings.quiz.bootstrap_resamples = 200;
     settings.database.max_connections = 4;
     // The generated tiny model stands in for the real one (fast); without it, explanation

@@ -1,0 +1,216 @@
+//! What the two judging kinds (rating, ranking) share in the browser: the subject (a meme
+//! phrase, or a comic's panels in reading order with the panel kinds' image markup), the
+//! reference block read first, an explanation's fields, the results line ("your judgements
+//! are recorded"), and the submit page's note that judging tasks take no files.
+
+use super::panels::{panel_img, panel_label, panels_label, ContextBlock};
+use super::ValidFile;
+use crate::i18n::{use_i18n, Lang};
+use leptos::prelude::*;
+use memeboard_core::api::ResultsResponse;
+use memeboard_core::human_eval::outputs::{ExplainedOutput, RatedSubject, Reference};
+use memeboard_core::kinds::panels::PanelContext;
+use memeboard_core::tasks::MediaRef;
+
+/// Strings both judging kinds use.
+#[derive(Debug)]
+pub(super) struct Texts {
+    /// Heading of the reference block.
+    pub reference: &'static str,
+    /// Under the reference heading: read it first.
+    pub reference_note: &'static str,
+    /// Field names.
+    pub meaning: &'static str,
+    /// Field names.
+    pub origin: &'static str,
+    /// Field names.
+    pub example: &'static str,
+    /// Field names.
+    pub examples: &'static str,
+    /// The meme phrase's label.
+    pub meme: &'static str,
+    /// Results: the judgements are recorded (count).
+    pub recorded: fn(usize) -> String,
+    /// Submit page: judging tasks take no files.
+    pub no_files: &'static str,
+    /// Submit button.
+    pub submit: &'static str,
+    /// Submit button while sending.
+    pub saving: &'static str,
+    /// Results: "done".
+    pub thanks: &'static str,
+}
+
+static ZH: Texts = Texts {
+    reference: "参考解释",
+    reference_note: "请先阅读参考解释，再评判下面的解释。",
+    meaning: "含义",
+    origin: "出处",
+    example: "例句",
+    examples: "例句",
+    meme: "梗",
+    recorded: |n| format!("你的 {n} 条评判已保存。"),
+    no_files: "这是人工评判任务：不接收预测文件。模型的解释由研究者从排行榜上的提交中选出。",
+    submit: "提交评判",
+    saving: "保存中…",
+    thanks: "感谢参与！评判没有对错之分，因此这里不显示得分。",
+};
+
+static EN: Texts = Texts {
+    reference: "Reference explanation",
+    reference_note: "Read the reference first, then judge the explanation below.",
+    meaning: "Meaning",
+    origin: "Origin",
+    example: "Example",
+    examples: "Examples",
+    meme: "Meme",
+    recorded: |n| format!("Your {n} judgements are recorded."),
+    no_files: "This is a human-judging task: it takes no prediction files. The explanations people judge are chosen by the researchers from submissions on the boards.",
+    submit: "Submit judgement",
+    saving: "Saving…",
+    thanks: "Thank you! Judgements have no right or wrong answers, so there is no score here.",
+};
+
+/// The shared strings in `lang`.
+pub(super) fn texts(lang: Lang) -> &'static Texts {
+    match lang {
+        Lang::Zh => &ZH,
+        Lang::En => &EN,
+    }
+}
+
+/// A shared string that follows the language.
+pub(super) fn jt(
+    pick: fn(&'static Texts) -> &'static str,
+) -> impl Fn() -> &'static str + Copy + Send + Sync {
+    let i18n = use_i18n();
+    move || pick(texts(i18n.lang()))
+}
+
+/// What the explanations explain: the meme phrase, or the comic's title, caption and panels in
+/// reading order.
+#[component]
+pub(super) fn Subject(subject: RatedSubject) -> impl IntoView {
+    let i18n = use_i18n();
+    match subject {
+        RatedSubject::Meme { phrase } => view! {
+            <p class="meme" lang="zh-CN" data-testid="judged-meme">
+                <span class="visually-hidden">{jt(|t| t.meme)} ": "</span>
+                {phrase}
+            </p>
+        }
+        .into_any(),
+        RatedSubject::Comic {
+            panels,
+            title,
+            caption,
+        } => {
+            let context = PanelContext {
+                title,
+                caption,
+                comments: Vec::new(),
+            };
+            let strip = panels
+                .into_iter()
+                .enumerate()
+                .map(|(i, url)| {
+                    let panel = MediaRef {
+                        url,
+                        alt: panel_label(i18n.lang_untracked(), i + 1),
+                    };
+                    view! {
+                        <li class="reading-panel">
+                            {panel_img(&panel, i)}
+                            <span class="panel-number">{move || panel_label(i18n.lang(), i + 1)}</span>
+                        </li>
+                    }
+                })
+                .collect_view();
+            view! {
+                <ContextBlock context=Some(context) />
+                <ol
+                    class="reading-strip"
+                    data-testid="judged-comic"
+                    aria-label=move || panels_label(i18n.lang())
+                >
+                    {strip}
+                </ol>
+            }
+            .into_any()
+        }
+    }
+}
+
+/// The reference explanation, read first (accuracy ratings; rankings where the study shows
+/// it).
+#[component]
+pub(super) fn ReferenceBlock(reference: Reference) -> impl IntoView {
+    let Reference {
+        meaning,
+        origin,
+        examples,
+    } = reference;
+    view! {
+        <section class="card judging-reference" data-testid="judging-reference" aria-labelledby="judging-reference-h">
+            <h2 id="judging-reference-h">{jt(|t| t.reference)}</h2>
+            <p class="muted small">{jt(|t| t.reference_note)}</p>
+            <dl class="review-grid">
+                <dt>{jt(|t| t.meaning)}</dt>
+                <dd data-testid="reference-meaning">{meaning}</dd>
+                {origin.map(|o| view! { <dt>{jt(|t| t.origin)}</dt> <dd>{o}</dd> })}
+                {(!examples.is_empty())
+                    .then(|| {
+                        view! {
+                            <dt>{jt(|t| t.examples)}</dt>
+                            <dd>
+                                <ul class="context-comments">
+                                    {examples.into_iter().map(|e| view! { <li>{e}</li> }).collect_view()}
+                                </ul>
+                            </dd>
+                        }
+                    })}
+            </dl>
+        </section>
+    }
+}
+
+/// An explanation's fields as a definition list.
+#[component]
+pub(super) fn OutputFields(output: ExplainedOutput) -> impl IntoView {
+    let ExplainedOutput {
+        meaning,
+        origin,
+        example,
+    } = output;
+    view! {
+        <dl class="review-grid judged-output">
+            <dt>{jt(|t| t.meaning)}</dt>
+            <dd data-testid="output-meaning">{meaning}</dd>
+            {origin.map(|o| view! { <dt>{jt(|t| t.origin)}</dt> <dd data-testid="output-origin">{o}</dd> })}
+            {example.map(|e| view! { <dt>{jt(|t| t.example)}</dt> <dd data-testid="output-example">{e}</dd> })}
+        </dl>
+    }
+}
+
+/// The results line of a judging batch: how many judgements are recorded (no score).
+pub(super) fn recorded_summary(results: &ResultsResponse) -> AnyView {
+    let i18n = use_i18n();
+    let n = results.review.len();
+    view! {
+        <p class="score" data-testid="your-score" data-state="judged">
+            {move || (texts(i18n.lang()).recorded)(n)}
+        </p>
+        <p class="muted small">{jt(|t| t.thanks)}</p>
+    }
+    .into_any()
+}
+
+/// The submit page's help for a judging task.
+pub(super) fn no_files_help() -> AnyView {
+    view! { <p data-testid="help-judging">{jt(|t| t.no_files)}</p> }.into_any()
+}
+
+/// A file check for a judging task: always refused, saying why.
+pub(super) fn no_files_check() -> Result<ValidFile, Vec<String>> {
+    Err(vec![texts(crate::i18n::current_lang()).no_files.to_owned()])
+}

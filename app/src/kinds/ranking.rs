@@ -1,0 +1,469 @@
+//! Rankings in the browser: 2 to 5 anonymous explanations of one meme or comic, labelled A–E
+//! in the rater's shuffled order, each given a rank from 1 (best) — equal ranks are ties.
+//!
+//! Mouse: click a card's rank button, or drag a card onto a rank slot. Keyboard: focus a card
+//! (Tab), press a digit to give it that rank (0 or Backspace clears it), arrow keys move between
+//! cards, Enter submits. Every change is announced in a live region ("B: rank 1, tied with A").
+//! The ranks are sent per displayed card; the server stores them per canonical explanation.
+
+use super::judging::{
+    no_files_check, no_files_help, recorded_summary, texts as shared, OutputFields, ReferenceBlock,
+    Subject,
+};
+use super::{QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile};
+use crate::components::answer::{use_answer_sender, AnswerError};
+use crate::i18n::{use_i18n, Lang};
+use leptos::prelude::*;
+use memeboard_core::api::{AnswerInput, ResultsResponse};
+use memeboard_core::kinds::ranking::{dense, Input, Ranking, Review, View};
+use memeboard_core::predictions::{FileFormat, TaskManifest};
+use memeboard_core::tasks::CategoryInfo;
+
+/// Card labels in display order.
+const LABELS: [&str; 5] = ["A", "B", "C", "D", "E"];
+
+/// This kind's interface strings.
+#[derive(Debug)]
+struct Texts {
+    /// The kind in words.
+    name: &'static str,
+    /// Consent page: what the rater will do.
+    instructions: &'static str,
+    /// Consent page: what the end shows.
+    results_note: &'static str,
+    /// Above the cards: how to rank (number of cards).
+    how: fn(usize) -> String,
+    /// Accessible name of the rank slots.
+    slots: &'static str,
+    /// A slot's heading: "Rank 2".
+    rank: fn(u8) -> String,
+    /// A card's name: "Explanation B".
+    card: fn(&str) -> String,
+    /// The rank buttons' group name: "Rank of B".
+    rank_of: fn(&str) -> String,
+    /// A card's current rank ("rank 2" / "no rank yet").
+    card_rank: fn(Option<u8>) -> String,
+    /// Announcement after a change: card, rank, tied-with labels.
+    announce: fn(&str, Option<u8>, &str) -> String,
+    /// Ranks with a gap.
+    gap: &'static str,
+    /// Not every card ranked.
+    incomplete: &'static str,
+    /// Review: the rank.
+    your_rank: &'static str,
+}
+
+static ZH: Texts = Texts {
+    name: "人工评判：为多条解释排序",
+    instructions: "每页给出同一个梗（或多格漫画）的 2 到 5 条解释，标为 A–E，不显示作者。请从好到差排序：1 表示最好；两条同样好可以并列（给相同名次）。鼠标：点击名次按钮，或把卡片拖到名次上。键盘：用 Tab 聚焦卡片，按数字键给名次，方向键切换卡片，回车提交。",
+    results_note: "结束时会显示你保存了多少条排序；排序没有对错之分，因此不显示得分。",
+    how: |n| format!("给每条解释一个 1 到 {n} 的名次（1 = 最好；并列时名次相同，名次须连续，如 1、1、2）。键盘：聚焦卡片后按数字键，0 清除，方向键切换，回车提交。"),
+    slots: "名次",
+    rank: |k| format!("第 {k} 名"),
+    card: |l| format!("解释 {l}"),
+    rank_of: |l| format!("解释 {l} 的名次"),
+    card_rank: |r| r.map_or_else(|| "尚未排名".to_owned(), |k| format!("第 {k} 名")),
+    announce: |l, r, tied| match r {
+        None => format!("解释 {l}：已清除名次"),
+        Some(k) if tied.is_empty() => format!("解释 {l}：第 {k} 名"),
+        Some(k) => format!("解释 {l}：第 {k} 名，与 {tied} 并列"),
+    },
+    gap: "名次须连续、不能跳号：并列后下一个名次紧接着排（如 1、1、2）。",
+    incomplete: "请为每条解释给出名次。",
+    your_rank: "你的名次",
+};
+
+static EN: Texts = Texts {
+    name: "Human judging: rank explanations",
+    instructions: "Each page shows 2 to 5 explanations of the same meme (or multi-panel comic), labelled A–E; you are not told who wrote them. Rank them from best to worst: 1 is best, and two equally good ones may tie (give them the same rank). Mouse: click a rank button or drag a card onto a rank. Keyboard: Tab to a card, press a digit to rank it, arrow keys move between cards, Enter submits.",
+    results_note: "At the end you see how many rankings were recorded; rankings have no right or wrong answers, so there is no score.",
+    how: |n| format!("Give each explanation a rank from 1 to {n} (1 = best; ties share a rank, and ranks follow on without gaps, e.g. 1, 1, 2). Keyboard: focus a card and press a digit, 0 clears, arrows move, Enter submits."),
+    slots: "Ranks",
+    rank: |k| format!("Rank {k}"),
+    card: |l| format!("Explanation {l}"),
+    rank_of: |l| format!("Rank of explanation {l}"),
+    card_rank: |r| r.map_or_else(|| "no rank yet".to_owned(), |k| format!("rank {k}")),
+    announce: |l, r, tied| match r {
+        None => format!("Explanation {l}: rank cleared"),
+        Some(k) if tied.is_empty() => format!("Explanation {l}: rank {k}"),
+        Some(k) => format!("Explanation {l}: rank {k}, tied with {tied}"),
+    },
+    gap: "Ranks must follow on without gaps: after a tie, the next rank comes straight after (e.g. 1, 1, 2).",
+    incomplete: "Give every explanation a rank.",
+    your_rank: "Your rank",
+};
+
+fn texts(lang: Lang) -> &'static Texts {
+    match lang {
+        Lang::Zh => &ZH,
+        Lang::En => &EN,
+    }
+}
+
+fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync {
+    let i18n = use_i18n();
+    move || pick(texts(i18n.lang()))
+}
+
+/// The label of display position `p`.
+fn label(p: usize) -> &'static str {
+    LABELS.get(p).copied().unwrap_or("?")
+}
+
+/// The labels of the other cards holding `rank` ("A, C").
+fn tied_with(ranks: &[Option<u8>], p: usize, rank: u8) -> String {
+    ranks
+        .iter()
+        .enumerate()
+        .filter(|(q, r)| *q != p && **r == Some(rank))
+        .map(|(q, _)| label(q))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The ranks to send, when every card has one and they are dense.
+fn complete(ranks: &[Option<u8>]) -> Option<Vec<u8>> {
+    let all: Option<Vec<u8>> = ranks.iter().copied().collect();
+    all.filter(|r| dense(r))
+}
+
+impl UiKind for Ranking {
+    type DevGold = ();
+
+    fn name(lang: Lang) -> &'static str {
+        texts(lang).name
+    }
+
+    fn instructions(lang: Lang) -> &'static str {
+        texts(lang).instructions
+    }
+
+    fn results_note(lang: Lang, _open_percent: Option<u8>) -> String {
+        texts(lang).results_note.to_owned()
+    }
+
+    fn question(ctx: QuestionContext, view: View) -> AnyView {
+        view! { <RankingQuestion ctx=ctx view=view /> }.into_any()
+    }
+
+    fn review_card(ctx: ReviewContext, review: Review) -> AnyView {
+        view! { <RankingReview ctx=ctx review=review /> }.into_any()
+    }
+
+    fn score_summary(results: &ResultsResponse) -> AnyView {
+        recorded_summary(results)
+    }
+
+    fn submit_help() -> AnyView {
+        no_files_help()
+    }
+
+    async fn load_dev_gold(_slug: String) {}
+
+    fn check_file(
+        _text: &str,
+        _format: FileFormat,
+        _manifest: &TaskManifest,
+        _dev: &(),
+        _categories: &[CategoryInfo],
+    ) -> Result<ValidFile, Vec<String>> {
+        no_files_check()
+    }
+}
+
+/// One ranking page.
+#[component]
+fn RankingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
+    let i18n = use_i18n();
+    let View {
+        subject,
+        reference,
+        candidates,
+    } = view;
+    let n = candidates.len();
+    let max_rank = u8::try_from(n).unwrap_or(5);
+    let position = ctx.position;
+    let on_ack = ctx.on_ack;
+    let sender = use_answer_sender(&ctx.session_id, &ctx.item_id);
+    Effect::new(move |_| {
+        if let Some(ack) = sender.recorded() {
+            on_ack.run((position, ack));
+        }
+    });
+    let ranks = RwSignal::new(vec![None::<u8>; n]);
+    let announcement = RwSignal::new(String::new());
+    let dragging = RwSignal::new(None::<usize>);
+    let cards: Vec<NodeRef<leptos::html::Li>> = (0..n).map(|_| NodeRef::new()).collect();
+    let cards = StoredValue::new(cards);
+    let help_id = format!("rank-help-{position}");
+
+    let set_rank = move |p: usize, rank: Option<u8>| {
+        if sender.locked_untracked() {
+            return;
+        }
+        ranks.update(|r| {
+            if let Some(slot) = r.get_mut(p) {
+                *slot = rank;
+            }
+        });
+        let tied = rank
+            .map(|k| ranks.with_untracked(|r| tied_with(r, p, k)))
+            .unwrap_or_default();
+        announcement.set((texts(i18n.lang_untracked()).announce)(
+            label(p),
+            rank,
+            &tied,
+        ));
+    };
+    let submit = move || {
+        if let Some(r) = ranks.with_untracked(|r| complete(r)) {
+            sender.send(AnswerInput::Ranking(Input { ranks: r }));
+        }
+    };
+    let focus_card = move |p: usize| {
+        cards.with_value(|c| {
+            if let Some(el) = c.get(p).and_then(NodeRef::get) {
+                let _ = el.focus();
+            }
+        });
+    };
+    let on_key = move |p: usize, ev: leptos::ev::KeyboardEvent| {
+        let key = ev.key();
+        let on_card = ev.target() == ev.current_target();
+        match key.as_str() {
+            "ArrowDown" | "ArrowRight" => {
+                ev.prevent_default();
+                focus_card((p + 1) % n.max(1));
+            }
+            "ArrowUp" | "ArrowLeft" => {
+                ev.prevent_default();
+                focus_card((p + n.max(1) - 1) % n.max(1));
+            }
+            "0" | "Backspace" | "Delete" => {
+                ev.prevent_default();
+                set_rank(p, None);
+            }
+            "Enter" if on_card => {
+                ev.prevent_default();
+                submit();
+            }
+            k => {
+                if let Some(d) = k.parse::<u8>().ok().filter(|d| (1..=max_rank).contains(d)) {
+                    ev.prevent_default();
+                    set_rank(p, Some(d));
+                }
+            }
+        }
+    };
+
+    let slots = (1..=max_rank)
+        .map(|k| {
+            let held = move || {
+                ranks.with(|r| {
+                    r.iter()
+                        .enumerate()
+                        .filter(|(_, x)| **x == Some(k))
+                        .map(|(p, _)| label(p))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+            };
+            view! {
+                <li
+                    class="rank-slot"
+                    class:drop-ready=move || dragging.get().is_some()
+                    data-testid="rank-slot"
+                    data-rank=k.to_string()
+                    on:dragover=move |ev: leptos::ev::DragEvent| ev.prevent_default()
+                    on:drop=move |ev: leptos::ev::DragEvent| {
+                        ev.prevent_default();
+                        let from_data = ev
+                            .data_transfer()
+                            .and_then(|d| d.get_data("text/plain").ok())
+                            .and_then(|s| s.parse::<usize>().ok());
+                        if let Some(p) = dragging.get_untracked().or(from_data) {
+                            set_rank(p, Some(k));
+                        }
+                        dragging.set(None);
+                    }
+                >
+                    <span class="rank-slot-title">{move || (texts(i18n.lang()).rank)(k)}</span>
+                    <span class="rank-slot-cards" data-testid="slot-cards">{held}</span>
+                </li>
+            }
+        })
+        .collect_view();
+
+    let card_views = candidates
+        .into_iter()
+        .enumerate()
+        .map(|(p, output)| {
+            let node = cards.with_value(|c| c[p]);
+            let l = label(p);
+            let rank = move || ranks.with(|r| r.get(p).copied().flatten());
+            let buttons = (1..=max_rank)
+                .map(|k| {
+                    view! {
+                        <button
+                            type="button"
+                            class="rank-button"
+                            class:selected=move || rank() == Some(k)
+                            data-testid="rank-button"
+                            data-rank=k.to_string()
+                            aria-pressed=move || (rank() == Some(k)).to_string()
+                            prop:disabled=move || sender.locked()
+                            on:click=move |_| set_rank(p, Some(k))
+                        >
+                            {k.to_string()}
+                        </button>
+                    }
+                })
+                .collect_view();
+            view! {
+                <li
+                    class="rank-card"
+                    class:ranked=move || rank().is_some()
+                    data-testid="rank-card"
+                    data-label=l
+                    data-rank=move || rank().map(|k| k.to_string()).unwrap_or_default()
+                    tabindex="0"
+                    draggable="true"
+                    node_ref=node
+                    aria-label=move || {
+                        let t = texts(i18n.lang());
+                        format!("{}, {}", (t.card)(l), (t.card_rank)(rank()))
+                    }
+                    aria-describedby=help_id.clone()
+                    on:keydown=move |ev| on_key(p, ev)
+                    on:dragstart=move |ev: leptos::ev::DragEvent| {
+                        if let Some(d) = ev.data_transfer() {
+                            let _ = d.set_data("text/plain", &p.to_string());
+                        }
+                        dragging.set(Some(p));
+                    }
+                    on:dragend=move |_| dragging.set(None)
+                >
+                    <p class="rank-card-head">
+                        <span class="letter" aria-hidden="true">{l}</span>
+                        <span class="muted small" data-testid="card-rank">
+                            {move || (texts(i18n.lang()).card_rank)(rank())}
+                        </span>
+                    </p>
+                    <OutputFields output=output />
+                    <div class="rank-buttons" role="group" aria-label=move || (texts(i18n.lang()).rank_of)(l)>
+                        {buttons}
+                    </div>
+                </li>
+            }
+        })
+        .collect_view();
+
+    let problem = move || {
+        ranks.with(|r| {
+            let t = texts(i18n.lang());
+            if r.iter().any(Option::is_none) {
+                Some(t.incomplete)
+            } else if complete(r).is_none() {
+                Some(t.gap)
+            } else {
+                None
+            }
+        })
+    };
+    view! {
+        <section
+            class="card question judging-question"
+            data-testid="question"
+            data-kind="ranking"
+            data-position=position.to_string()
+            data-item-id=ctx.item_id.clone()
+        >
+            <QuestionHead
+                position=position
+                total=ctx.total
+                answered_count=ctx.answered_count
+                content_warning=ctx.content_warning
+            />
+            <Subject subject=subject />
+            {reference.map(|r| view! { <ReferenceBlock reference=r /> })}
+            <p class="muted small" id=help_id.clone()>{move || (texts(i18n.lang()).how)(n)}</p>
+            <ol class="rank-slots" aria-label=tx(|t| t.slots)>
+                {slots}
+            </ol>
+            <ul class="rank-cards">{card_views}</ul>
+            <p class="visually-hidden" aria-live="polite" data-testid="rank-announce">
+                {move || announcement.get()}
+            </p>
+            <p class="muted small" data-testid="rank-problem">{problem}</p>
+            <AnswerError sender=sender on_retry=Callback::new(move |()| submit()) />
+            <div class="actions">
+                <button
+                    type="button"
+                    class="button primary"
+                    data-testid="ranking-submit"
+                    disabled=move || sender.locked() || problem().is_some()
+                    on:click=move |_| submit()
+                >
+                    {move || {
+                        if sender.locked() { shared(i18n.lang()).saving } else { shared(i18n.lang()).submit }
+                    }}
+                </button>
+            </div>
+        </section>
+    }
+}
+
+/// A ranked subject on the results page: the explanations in the rater's order with ranks.
+#[component]
+fn RankingReview(ctx: ReviewContext, review: Review) -> impl IntoView {
+    let category = ctx.category_label();
+    let subject = memeboard_core::kinds::rating::subject_name(&review.subject);
+    let rows = review
+        .candidates
+        .into_iter()
+        .zip(review.ranks)
+        .enumerate()
+        .map(|(p, (output, rank))| {
+            view! {
+                <li data-testid="reviewed-candidate" data-rank=rank.to_string()>
+                    <strong>{label(p)}</strong>
+                    " · "
+                    <span class="muted small">{tx(|t| t.your_rank)} ": " {rank.to_string()}</span>
+                    <OutputFields output=output />
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <li class="card review-item" data-testid="review-item" data-position=ctx.position.to_string()>
+            <p class="review-head">
+                <strong lang="zh-CN">{subject}</strong>
+                " "
+                <span class="muted">{category}</span>
+            </p>
+            <ol class="reviewed-candidates">{rows}</ol>
+        </li>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn complete_needs_every_rank_and_no_gaps() {
+        assert_eq!(complete(&[Some(1), Some(1), Some(2)]), Some(vec![1, 1, 2]));
+        assert_eq!(complete(&[Some(1), Some(1), Some(3)]), None);
+        assert_eq!(complete(&[Some(1), None]), None);
+        assert_eq!(tied_with(&[Some(1), Some(2), Some(1)], 0, 1), "C");
+    }
+
+    #[test]
+    fn announcements_exist_in_both_languages() {
+        for lang in [Lang::En, Lang::Zh] {
+            let t = texts(lang);
+            assert!((t.announce)("B", Some(1), "A").contains('A'));
+            assert!(!(t.announce)("B", None, "").is_empty());
+        }
+    }
+}

@@ -1,0 +1,532 @@
+//! Ratings in the browser. **Accuracy** (CHIME): the reference meaning, origin and examples
+//! first, then the model's explanation, then one Disagree / Neutral / Agree group per field the
+//! explanation has ("this is accurate"). **Dimensions** (CMPM): the comic and the explanation,
+//! then five 1–3 groups with a one-line description each (context handling only when the
+//! comic has text context). The rater never sees which model wrote the explanation.
+
+use super::judging::{
+    no_files_check, no_files_help, recorded_summary, texts as shared, OutputFields, ReferenceBlock,
+    Subject,
+};
+use super::{QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile};
+use crate::components::answer::{use_answer_sender, AnswerError};
+use crate::i18n::{use_i18n, Lang};
+use leptos::prelude::*;
+use memeboard_core::api::{AnswerInput, ResultsResponse};
+use memeboard_core::human_eval::accuracy::Verdict3;
+use memeboard_core::human_eval::dimensions::{Dimension, DimensionScores};
+use memeboard_core::kinds::rating::{Answer, Rating, RatingProtocol, Review, View};
+use memeboard_core::predictions::{FileFormat, TaskManifest};
+use memeboard_core::tasks::CategoryInfo;
+
+/// A dimension in words: its name and what a rater looks for.
+#[derive(Debug)]
+struct DimensionText {
+    /// Name.
+    name: &'static str,
+    /// One line on what it means.
+    description: &'static str,
+}
+
+/// This kind's interface strings.
+#[derive(Debug)]
+struct Texts {
+    /// The kind in words.
+    name: &'static str,
+    /// Consent page: what the rater will do.
+    instructions: &'static str,
+    /// Consent page: what the end shows.
+    results_note: &'static str,
+    /// Heading of the explanation to judge.
+    output: &'static str,
+    /// Legend of a verdict group (field name).
+    accurate: fn(&str) -> String,
+    /// The three verdicts, in scale order.
+    verdicts: [&'static str; 3],
+    /// Heading of the dimension groups.
+    dimensions: &'static str,
+    /// The five dimensions, in [`Dimension::ALL`] order.
+    dimension_texts: [DimensionText; 5],
+    /// The three scores.
+    scores: [&'static str; 3],
+    /// Shown while something is missing.
+    incomplete: &'static str,
+    /// Review: your judgement.
+    your_judgement: &'static str,
+}
+
+static ZH: Texts = Texts {
+    name: "人工评判：为模型的解释打分",
+    instructions: "每页给出一个模型对梗（或多格漫画）的解释，不显示是哪个模型写的。准确性评判：先阅读参考解释，再判断模型给出的含义、出处和例句是否准确（不同意 / 中立 / 同意）。维度评判：按五个维度各打 1–3 分。评判没有对错之分，请按你的真实判断作答。",
+    results_note: "结束时会显示你保存了多少条评判；评判没有对错之分，因此不显示得分。",
+    output: "待评判的解释",
+    accurate: |field| format!("{field}：这是准确的"),
+    verdicts: ["不同意", "中立", "同意"],
+    dimensions: "请为每个维度打分（1 = 差，2 = 部分做到，3 = 好）",
+    dimension_texts: [
+        DimensionText {
+            name: "画面正确性",
+            description: "对各格画面内容的描述是否正确？",
+        },
+        DimensionText {
+            name: "分格连贯性",
+            description: "是否按正确顺序把各格串成一个完整的故事？",
+        },
+        DimensionText {
+            name: "幽默理解",
+            description: "是否理解了笑点？",
+        },
+        DimensionText {
+            name: "文字信息运用",
+            description: "是否用好了标题、配文和评论？",
+        },
+        DimensionText {
+            name: "忠实性",
+            description: "是否没有编造画面中没有的东西？",
+        },
+    ],
+    scores: ["1 差", "2 部分做到", "3 好"],
+    incomplete: "请先完成每一组选择。",
+    your_judgement: "你的评判",
+};
+
+static EN: Texts = Texts {
+    name: "Human judging: rate a model's explanation",
+    instructions: "Each page shows a model's explanation of a meme (or a multi-panel comic); you are not told which model wrote it. Accuracy rating: read the reference explanation first, then say whether the model's meaning, origin and example are accurate (Disagree / Neutral / Agree). Dimension rating: score five dimensions from 1 to 3. There are no right or wrong answers: give your honest judgement.",
+    results_note: "At the end you see how many judgements were recorded; judgements have no right or wrong answers, so there is no score.",
+    output: "Explanation to judge",
+    accurate: |field| format!("{field}: this is accurate"),
+    verdicts: ["Disagree", "Neutral", "Agree"],
+    dimensions: "Score each dimension (1 = poor, 2 = partly, 3 = good)",
+    dimension_texts: [
+        DimensionText {
+            name: "Visual correctness",
+            description: "Does it describe what the panels show correctly?",
+        },
+        DimensionText {
+            name: "Panel coherence",
+            description: "Does it connect the panels, in the right order, into one story?",
+        },
+        DimensionText {
+            name: "Humour comprehension",
+            description: "Does it get the joke?",
+        },
+        DimensionText {
+            name: "Context handling",
+            description: "Does it use the title, caption and comments well?",
+        },
+        DimensionText {
+            name: "Faithfulness",
+            description: "Does it avoid inventing things that are not there?",
+        },
+    ],
+    scores: ["1 poor", "2 partly", "3 good"],
+    incomplete: "Complete every group first.",
+    your_judgement: "Your judgement",
+};
+
+fn texts(lang: Lang) -> &'static Texts {
+    match lang {
+        Lang::Zh => &ZH,
+        Lang::En => &EN,
+    }
+}
+
+fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync {
+    let i18n = use_i18n();
+    move || pick(texts(i18n.lang()))
+}
+
+fn verdict_key(v: Verdict3) -> &'static str {
+    match v {
+        Verdict3::Disagree => "disagree",
+        Verdict3::Neutral => "neutral",
+        Verdict3::Agree => "agree",
+    }
+}
+
+fn dimension_text(lang: Lang, d: Dimension) -> &'static DimensionText {
+    let i = Dimension::ALL.iter().position(|x| *x == d).unwrap_or(0);
+    &texts(lang).dimension_texts[i]
+}
+
+impl UiKind for Rating {
+    type DevGold = ();
+
+    fn name(lang: Lang) -> &'static str {
+        texts(lang).name
+    }
+
+    fn instructions(lang: Lang) -> &'static str {
+        texts(lang).instructions
+    }
+
+    fn results_note(lang: Lang, _open_percent: Option<u8>) -> String {
+        texts(lang).results_note.to_owned()
+    }
+
+    fn question(ctx: QuestionContext, view: View) -> AnyView {
+        view! { <RatingQuestion ctx=ctx view=view /> }.into_any()
+    }
+
+    fn review_card(ctx: ReviewContext, review: Review) -> AnyView {
+        view! { <RatingReview ctx=ctx review=review /> }.into_any()
+    }
+
+    fn score_summary(results: &ResultsResponse) -> AnyView {
+        recorded_summary(results)
+    }
+
+    fn submit_help() -> AnyView {
+        no_files_help()
+    }
+
+    async fn load_dev_gold(_slug: String) {}
+
+    fn check_file(
+        _text: &str,
+        _format: FileFormat,
+        _manifest: &TaskManifest,
+        _dev: &(),
+        _categories: &[CategoryInfo],
+    ) -> Result<ValidFile, Vec<String>> {
+        no_files_check()
+    }
+}
+
+/// One radio group of three verdicts on one field.
+#[component]
+fn VerdictGroup(
+    /// `meaning`, `origin` or `example`.
+    field: &'static str,
+    /// The field's name.
+    label: fn(&'static super::judging::Texts) -> &'static str,
+    /// The chosen verdict.
+    chosen: RwSignal<Option<Verdict3>>,
+    /// Unique radio name.
+    group: String,
+    /// Whether inputs are locked.
+    locked: Signal<bool>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let options = Verdict3::ALL
+        .into_iter()
+        .map(|v| {
+            let group = group.clone();
+            view! {
+                <label
+                    class="option verdict-option"
+                    class:selected=move || chosen.get() == Some(v)
+                >
+                    <input
+                        type="radio"
+                        name=group
+                        value=verdict_key(v)
+                        data-testid="verdict"
+                        data-field=field
+                        data-value=verdict_key(v)
+                        prop:checked=move || chosen.get() == Some(v)
+                        prop:disabled=move || locked.get()
+                        on:change=move |_| chosen.set(Some(v))
+                    />
+                    <span>{move || texts(i18n.lang()).verdicts[v.index()]}</span>
+                </label>
+            }
+        })
+        .collect_view();
+    view! {
+        <fieldset class="judging-group verdict-group" data-testid="verdict-group" data-field=field>
+            <legend>{move || (texts(i18n.lang()).accurate)(label(shared(i18n.lang())))}</legend>
+            <div class="judging-choices">{options}</div>
+        </fieldset>
+    }
+}
+
+/// One radio group of 1–3 on one dimension, with its description.
+#[component]
+fn DimensionGroup(
+    dimension: Dimension,
+    chosen: RwSignal<Option<u8>>,
+    group: String,
+    locked: Signal<bool>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let desc_id = format!("{group}-desc");
+    let options = (1u8..=3)
+        .map(|score| {
+            let group = group.clone();
+            view! {
+                <label class="option verdict-option" class:selected=move || chosen.get() == Some(score)>
+                    <input
+                        type="radio"
+                        name=group
+                        value=score.to_string()
+                        data-testid="dimension-score"
+                        data-dimension=dimension.key()
+                        data-value=score.to_string()
+                        prop:checked=move || chosen.get() == Some(score)
+                        prop:disabled=move || locked.get()
+                        on:change=move |_| chosen.set(Some(score))
+                    />
+                    <span>{move || texts(i18n.lang()).scores[usize::from(score - 1)]}</span>
+                </label>
+            }
+        })
+        .collect_view();
+    view! {
+        <fieldset
+            class="judging-group dimension-group"
+            data-testid="dimension-group"
+            data-dimension=dimension.key()
+            aria-describedby=desc_id.clone()
+        >
+            <legend>{move || dimension_text(i18n.lang(), dimension).name}</legend>
+            <p class="muted small" id=desc_id.clone()>
+                {move || dimension_text(i18n.lang(), dimension).description}
+            </p>
+            <div class="judging-choices">{options}</div>
+        </fieldset>
+    }
+}
+
+/// One rating page.
+#[component]
+fn RatingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
+    let i18n = use_i18n();
+    let View {
+        protocol,
+        subject,
+        reference,
+        output,
+        has_context,
+    } = view;
+    let position = ctx.position;
+    let on_ack = ctx.on_ack;
+    let sender = use_answer_sender(&ctx.session_id, &ctx.item_id);
+    Effect::new(move |_| {
+        if let Some(ack) = sender.recorded() {
+            on_ack.run((position, ack));
+        }
+    });
+    let locked = Signal::derive(move || sender.locked());
+    let group = |name: &str| format!("{name}-{position}-{}", ctx.item_id);
+    // Accuracy verdicts, and which fields the output has.
+    let (has_origin, has_example) = (output.origin.is_some(), output.example.is_some());
+    let meaning = RwSignal::new(None::<Verdict3>);
+    let origin = RwSignal::new(None::<Verdict3>);
+    let example = RwSignal::new(None::<Verdict3>);
+    // Dimension scores, in Dimension::ALL order.
+    let scores: [RwSignal<Option<u8>>; 5] = std::array::from_fn(|_| RwSignal::new(None));
+    let dimensions: Vec<Dimension> = Dimension::ALL
+        .into_iter()
+        .filter(|d| *d != Dimension::ContextHandling || has_context)
+        .collect();
+    let score_of = move |d: Dimension| {
+        let i = Dimension::ALL.iter().position(|x| *x == d).unwrap_or(0);
+        scores[i]
+    };
+    let answer = move || -> Option<Answer> {
+        match protocol {
+            RatingProtocol::Accuracy => {
+                let m = meaning.get()?;
+                let o = origin.get();
+                let e = example.get();
+                if (has_origin && o.is_none()) || (has_example && e.is_none()) {
+                    return None;
+                }
+                Some(Answer::Accuracy {
+                    meaning: m,
+                    origin: o.filter(|_| has_origin),
+                    example: e.filter(|_| has_example),
+                })
+            }
+            RatingProtocol::Dimensions => {
+                let get = |d| score_of(d).get();
+                let context = if has_context {
+                    Some(get(Dimension::ContextHandling)?)
+                } else {
+                    None
+                };
+                Some(Answer::Dimensions {
+                    scores: DimensionScores {
+                        visual_correctness: get(Dimension::VisualCorrectness)?,
+                        panel_coherence: get(Dimension::PanelCoherence)?,
+                        humour_comprehension: get(Dimension::HumourComprehension)?,
+                        context_handling: context,
+                        faithfulness: get(Dimension::Faithfulness)?,
+                    },
+                })
+            }
+        }
+    };
+    let submit = move || {
+        if let Some(a) = untrack(answer) {
+            sender.send(AnswerInput::Rating(a));
+        }
+    };
+    let questions = match protocol {
+        RatingProtocol::Accuracy => {
+            let mut groups = vec![view! {
+                <VerdictGroup field="meaning" label=|t| t.meaning chosen=meaning group=group("meaning") locked=locked />
+            }
+            .into_any()];
+            if has_origin {
+                groups.push(
+                    view! {
+                        <VerdictGroup field="origin" label=|t| t.origin chosen=origin group=group("origin") locked=locked />
+                    }
+                    .into_any(),
+                );
+            }
+            if has_example {
+                groups.push(
+                    view! {
+                        <VerdictGroup field="example" label=|t| t.example chosen=example group=group("example") locked=locked />
+                    }
+                    .into_any(),
+                );
+            }
+            groups.collect_view().into_any()
+        }
+        RatingProtocol::Dimensions => view! {
+            <p class="judging-dimensions-head">{tx(|t| t.dimensions)}</p>
+            {dimensions
+                .into_iter()
+                .map(|d| {
+                    view! {
+                        <DimensionGroup
+                            dimension=d
+                            chosen=score_of(d)
+                            group=group(d.key())
+                            locked=locked
+                        />
+                    }
+                })
+                .collect_view()}
+        }
+        .into_any(),
+    };
+    let protocol_key = match protocol {
+        RatingProtocol::Accuracy => "accuracy",
+        RatingProtocol::Dimensions => "dimensions",
+    };
+    view! {
+        <section
+            class="card question judging-question"
+            data-testid="question"
+            data-kind="rating"
+            data-protocol=protocol_key
+            data-position=position.to_string()
+            data-item-id=ctx.item_id.clone()
+        >
+            <QuestionHead
+                position=position
+                total=ctx.total
+                answered_count=ctx.answered_count
+                content_warning=ctx.content_warning
+            />
+            <Subject subject=subject />
+            {reference.map(|r| view! { <ReferenceBlock reference=r /> })}
+            <section class="card judged-explanation" data-testid="rating-output" aria-labelledby="rating-output-h">
+                <h2 id="rating-output-h">{tx(|t| t.output)}</h2>
+                <OutputFields output=output />
+            </section>
+            <form
+                class="judging-form"
+                on:submit=move |ev| {
+                    ev.prevent_default();
+                    submit();
+                }
+            >
+                {questions}
+                <p class="muted small" aria-live="polite">
+                    {move || answer().is_none().then(|| texts(i18n.lang()).incomplete)}
+                </p>
+                <AnswerError sender=sender on_retry=Callback::new(move |()| submit()) />
+                <div class="actions">
+                    <button
+                        type="submit"
+                        class="button primary"
+                        data-testid="rating-submit"
+                        disabled=move || sender.locked() || answer().is_none()
+                    >
+                        {move || {
+                            if sender.locked() { shared(i18n.lang()).saving } else { shared(i18n.lang()).submit }
+                        }}
+                    </button>
+                </div>
+            </form>
+        </section>
+    }
+}
+
+/// A rated explanation on the results page: what was judged and the rater's judgement.
+#[component]
+fn RatingReview(ctx: ReviewContext, review: Review) -> impl IntoView {
+    let i18n = use_i18n();
+    let category = ctx.category_label();
+    let judgement = move || {
+        let t = texts(i18n.lang());
+        let s = shared(i18n.lang());
+        match &review.answer {
+            Answer::Accuracy {
+                meaning,
+                origin,
+                example,
+            } => {
+                let mut parts = vec![format!("{}: {}", s.meaning, t.verdicts[meaning.index()])];
+                if let Some(o) = origin {
+                    parts.push(format!("{}: {}", s.origin, t.verdicts[o.index()]));
+                }
+                if let Some(e) = example {
+                    parts.push(format!("{}: {}", s.example, t.verdicts[e.index()]));
+                }
+                parts.join(" · ")
+            }
+            Answer::Dimensions { scores } => Dimension::ALL
+                .into_iter()
+                .filter_map(|d| {
+                    scores
+                        .get(d)
+                        .map(|v| format!("{} {v}", dimension_text(i18n.lang(), d).name))
+                })
+                .collect::<Vec<_>>()
+                .join(" · "),
+        }
+    };
+    let subject = memeboard_core::kinds::rating::subject_name(&review.subject);
+    view! {
+        <li class="card review-item" data-testid="review-item" data-position=ctx.position.to_string()>
+            <p class="review-head">
+                <strong lang="zh-CN">{subject}</strong>
+                " "
+                <span class="muted">{category}</span>
+            </p>
+            <OutputFields output=review.output.clone() />
+            <p>
+                <span class="muted small">{tx(|t| t.your_judgement)} ": "</span>
+                <span data-testid="your-judgement">{judgement}</span>
+            </p>
+        </li>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_dimension_and_verdict_has_words_in_both_languages() {
+        for lang in [Lang::En, Lang::Zh] {
+            for d in Dimension::ALL {
+                let w = dimension_text(lang, d);
+                assert!(!w.name.is_empty() && !w.description.is_empty());
+            }
+            assert!(texts(lang).verdicts.iter().all(|v| !v.is_empty()));
+        }
+        assert_eq!(
+            dimension_text(Lang::En, Dimension::Faithfulness).name,
+            "Faithfulness"
+        );
+    }
+}

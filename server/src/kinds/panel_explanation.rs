@@ -1,0 +1,109 @@
+//! Comic explanations on the server: model inputs (panels in reading order with the title and
+//! caption), no dev gold (there is none), and prediction files that are validated and stored
+//! as outputs for human evaluation but never scored automatically.
+
+use super::panels::{inputs_line, manifest};
+use super::{FileContext, ScoredFile, ServerKind, TypedItem};
+use crate::error::{ApiError, ApiResult};
+use crate::storage::StoredOutput;
+use memeboard_core::api::RowKind;
+use memeboard_core::human_eval::outputs::ExplainedOutput;
+use memeboard_core::kinds::panel_explanation::PanelExplanation;
+use memeboard_core::leaderboard::ItemScore;
+use memeboard_core::predictions::{validate_comic_explanations, FileFormat, Limits, ManifestItem};
+use serde_json::{json, Value};
+
+impl ServerKind for PanelExplanation {
+    /// Never shown: boards of unscored kinds have no baseline row.
+    const BASELINE_ROW: RowKind = RowKind::Chance;
+    const BASELINE_LABEL: &'static str = "No baseline (nothing is scored automatically)";
+    const MISSING_POLICY: &'static str = "Comic explanations are not scored automatically: the \
+        file's explanations are stored for human evaluation; comics without one are left out \
+        of it.";
+    const TEMPLATE_FIELDS: &'static [&'static str] = &["explanation"];
+    const AUTO_SCORED: bool = false;
+
+    fn manifest_item(item: &TypedItem<Self>) -> ManifestItem {
+        ManifestItem {
+            id: item.row.id.clone(),
+            category: item.row.category.clone(),
+            split: item.split(),
+            options: Vec::new(),
+        }
+    }
+
+    fn inputs_line(item: &TypedItem<Self>) -> Value {
+        inputs_line(
+            item,
+            &item.prompt.panels,
+            item.prompt.context.as_ref(),
+            json!({"task": "explain what the comic means, in your own words"}),
+        )
+    }
+
+    /// There is no gold: a dev line says only which comic it is.
+    fn dev_gold_line(item: &TypedItem<Self>) -> Value {
+        json!({"item_id": item.row.id, "category": item.row.category})
+    }
+
+    fn metric_name(_embedding_model: Option<&str>) -> String {
+        memeboard_core::msg!("label.judged_by_people").to_string()
+    }
+
+    fn baseline(_item: &TypedItem<Self>, _task_baseline: Option<f64>) -> Option<f64> {
+        None
+    }
+
+    fn notable_gap(_model_score: f64, _crowd_score: f64) -> bool {
+        false
+    }
+
+    /// Validates the file and keeps its explanations as outputs; no per-item scores.
+    async fn score_file(
+        _ctx: FileContext<'_>,
+        items: &[TypedItem<Self>],
+        text: &str,
+        format: FileFormat,
+        limits: Limits,
+    ) -> ApiResult<ScoredFile> {
+        let file = validate_comic_explanations(text, format, &manifest(items), limits)
+            .map_err(|report| ApiError::Invalid(report.messages()))?;
+        let outputs = items
+            .iter()
+            .zip(&file.explanations)
+            .filter_map(|(item, text)| {
+                text.as_ref().map(|t| StoredOutput {
+                    item_id: item.row.id.clone(),
+                    output: ExplainedOutput {
+                        meaning: t.clone(),
+                        origin: None,
+                        example: None,
+                    },
+                    scores: None,
+                })
+            })
+            .collect();
+        let warning = (!file.missing.is_empty()).then(|| {
+            memeboard_core::msg!(
+                "file.missing_unjudged",
+                count = file.missing.len(),
+                ids = file
+                    .missing
+                    .iter()
+                    .take(5)
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        });
+        Ok(ScoredFile {
+            scores: Vec::<ItemScore>::new(),
+            extra: None,
+            num_lines: file.num_lines,
+            num_missing: file.missing.len(),
+            orders_json: "[]".into(),
+            warnings: warning.into_iter().collect(),
+            outputs,
+        })
+    }
+}
