@@ -116,11 +116,11 @@ fn fallback_detail(status: u16, status_text: &str, body: &str) -> String {
 }
 
 /// Percent-encodes one path segment.
-fn segment(s: &str) -> String {
+pub(crate) fn segment(s: &str) -> String {
     String::from(js_sys::encode_uri_component(s))
 }
 
-async fn read<T: DeserializeOwned>(resp: Response) -> Result<T, ApiError> {
+pub(crate) async fn read<T: DeserializeOwned>(resp: Response) -> Result<T, ApiError> {
     if resp.ok() {
         resp.json::<T>()
             .await
@@ -141,7 +141,10 @@ async fn get_json<T: DeserializeOwned>(url: &str) -> Result<T, ApiError> {
 }
 
 /// `GET` with `Authorization: Bearer {token}`.
-async fn get_json_with_token<T: DeserializeOwned>(url: &str, token: &str) -> Result<T, ApiError> {
+pub(crate) async fn get_json_with_token<T: DeserializeOwned>(
+    url: &str,
+    token: &str,
+) -> Result<T, ApiError> {
     send_json(Request::get(url).header("Authorization", &format!("Bearer {}", token.trim()))).await
 }
 
@@ -750,7 +753,7 @@ mod tests {
 }
 
 /// `Authorization: Bearer {token}` for owner calls.
-fn bearer(token: &str) -> String {
+pub(crate) fn bearer(token: &str) -> String {
     format!("Bearer {}", token.trim())
 }
 

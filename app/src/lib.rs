@@ -22,10 +22,12 @@ pub mod browser;
 pub mod components;
 pub mod embedder;
 pub mod format;
+pub mod human_i18n;
 pub mod i18n;
 pub mod kinds;
 pub mod pages;
 pub mod storage;
+pub mod study_api;
 pub mod study_i18n;
 
 use components::header::{SiteFooter, SiteHeader};
@@ -67,6 +69,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/models/:id") view=ModelPage />
                     <Route path=path!("/console") view=ConsolePage />
                     <Route path=path!("/console/:slug") view=ConsolePage />
+                    <Route path=path!("/console/studies/:slug") view=crate::pages::study::StudyPagePage />
                 </Routes>
             </main>
             <SiteFooter />

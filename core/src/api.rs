@@ -753,6 +753,11 @@ pub struct BoardResponse {
     /// baseline or crowd score columns.
     #[serde(default = "automatic")]
     pub automatic_metric: bool,
+    /// Human evaluation of the board's submissions (studies made from this board): the
+    /// human-judged columns, each study's summary and the metric-validity panel; absent when
+    /// no study has judgements yet.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub human_eval: Option<crate::human_eval::board::BoardHumanEval>,
 }
 
 fn automatic() -> bool {

@@ -545,6 +545,81 @@ pub const CATALOGUE: &[Entry] = &[
         en: "this owner token manages benchmark `{owned}`; task `{slug}` belongs to benchmark `{benchmark}`",
         zh: "此负责人令牌管理基准 `{owned}`；任务 `{slug}` 属于基准 `{benchmark}`",
     },
+    // Human-evaluation studies (planning, owner API).
+    Entry {
+        code: "study_plan.no_submissions",
+        en: "the board has no submissions to judge; upload explanation predictions first",
+        zh: "该榜单没有可评判的提交；请先上传解释预测",
+    },
+    Entry {
+        code: "study_plan.nothing_picked",
+        en: "`submissions`: no submissions picked; expected top k with k ≥ 1 or at least one submission id",
+        zh: "`submissions`：未选择任何提交；应为前 k 名（k ≥ 1）或至少一个提交编号",
+    },
+    Entry {
+        code: "study_plan.too_few_submissions",
+        en: "`submissions`: top {k} asked for but the board has {available} submissions",
+        zh: "`submissions`：要求前 {k} 名，但榜单只有 {available} 个提交",
+    },
+    Entry {
+        code: "study_plan.unknown_submission",
+        en: "`submissions`: submission `{id}` is not on this board",
+        zh: "`submissions`：提交 `{id}` 不在此榜单上",
+    },
+    Entry {
+        code: "study_plan.duplicate_submission",
+        en: "`submissions`: submission `{id}` is listed twice",
+        zh: "`submissions`：提交 `{id}` 出现了两次",
+    },
+    Entry {
+        code: "study_plan.no_outputs",
+        en: "submission `{id}` has no stored outputs for the {split} items; only submissions uploaded with their explanations can be judged",
+        zh: "提交 `{id}` 没有 {split} 条目的已存输出；只有连同解释一起上传的提交才能评判",
+    },
+    Entry {
+        code: "study_plan.ranking_size",
+        en: "`submissions`: a CMPM study ranks 2 to {max} submissions per page; {picked} picked",
+        zh: "`submissions`：CMPM 研究每页排序 2 到 {max} 个提交；实际选择了 {picked} 个",
+    },
+    Entry {
+        code: "study_plan.test_needs_invitation",
+        en: "`split`: a study of test items shows their gold to raters, so it must be invitation-only; use the dev split or make the study invitation-only",
+        zh: "`split`：测试条目的研究会向评分者展示标准答案，因此必须仅限邀请；请使用开发集或将研究设为仅限邀请",
+    },
+    Entry {
+        code: "study_plan.out_of_range",
+        en: "`{field}` is {value}; expected {min} to {max}",
+        zh: "`{field}` 为 {value}；应为 {min} 到 {max}",
+    },
+    Entry {
+        code: "study_plan.too_few_items",
+        en: "only {eligible} {split} items have an output from every picked submission{@reference}; a study needs at least {min}",
+        zh: "只有 {eligible} 个 {split} 条目有所选每个提交的输出{@reference}；一项研究至少需要 {min} 个",
+    },
+    Entry { code: "study_plan.and_reference", en: " and a reference", zh: "且有参考解释" },
+    Entry { code: "study_plan.none", en: "", zh: "" },
+    Entry {
+        code: "study.source_kind",
+        en: "task `{slug}` is a `{kind}` task; studies are made from explanation boards (explanation or panel_explanation)",
+        zh: "任务 `{slug}` 是 `{kind}` 任务；研究只能从解释榜单（explanation 或 panel_explanation）创建",
+    },
+    Entry {
+        code: "study.protocol_kind",
+        en: "`protocol`: {protocol} does not fit a `{kind}` board; use {expected}",
+        zh: "`protocol`：{protocol} 不适用于 `{kind}` 榜单；请使用 {expected}",
+    },
+    Entry {
+        code: "study.slug",
+        en: "`slug`: expected 1 to 50 lower-case letters, digits and hyphens, found `{found}`",
+        zh: "`slug`：应为 1 到 50 个小写字母、数字或连字符，实际为 `{found}`",
+    },
+    Entry { code: "study.slug_taken", en: "a study named `{slug}` already exists", zh: "名为 `{slug}` 的研究已存在" },
+    Entry { code: "study.not_found", en: "no study named `{slug}`", zh: "没有名为 `{slug}` 的研究" },
+    Entry {
+        code: "study.min_item_ms",
+        en: "`min_item_ms`: expected at most 600000 (ten minutes), found {found}",
+        zh: "`min_item_ms`：最多为 600000（十分钟），实际为 {found}",
+    },
     Entry { code: "benchmark.not_found", en: "no benchmark named `{slug}`", zh: "没有名为 `{slug}` 的基准" },
     Entry {
         code: "study.unknown_category",

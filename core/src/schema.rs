@@ -60,6 +60,9 @@ pub fn wire_schemas() -> Map<String, Value> {
     add::<crate::kinds::AnswerValue>(&mut generator);
     add::<crate::leaderboard::McqDevGold>(&mut generator);
     add::<crate::predictions::TaskManifest>(&mut generator);
+    add::<crate::human_eval::study::CreateStudyRequest>(&mut generator);
+    add::<crate::human_eval::study::CreateStudyResponse>(&mut generator);
+    add::<crate::human_eval::study::StudyPage>(&mut generator);
     generator.take_definitions(true)
 }
 

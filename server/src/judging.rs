@@ -252,6 +252,35 @@ fn problems(spec: &JudgingTaskSpec) -> Vec<Message> {
 /// (`quiz_open`) but not listed publicly, retakes off. Every problem of the spec is reported
 /// at once (422) and nothing is stored; a taken slug is a 409. Returns the new task's id.
 pub async fn create_judging_task(storage: &Storage, spec: &JudgingTaskSpec) -> ApiResult<String> {
+    let (task, items) = prepare_judging_task(storage, spec).await?;
+    let task_id = task.id.clone();
+    let created = storage
+        .insert_judging_task(
+            &task,
+            spec.invite_hash
+                .as_deref()
+                .map(str::to_ascii_lowercase)
+                .as_deref(),
+            spec.study_id.as_deref(),
+            &items,
+        )
+        .await?;
+    if !created {
+        return Err(ApiError::Conflict(msg!(
+            "judging.slug_taken",
+            slug = spec.slug
+        )));
+    }
+    Ok(task_id)
+}
+
+/// A judging task's rows ready to insert: every problem of the spec is reported at once (422);
+/// the benchmark must exist (404). [`create_judging_task`] inserts them alone; a study inserts
+/// several with its own row in one transaction.
+pub async fn prepare_judging_task(
+    storage: &Storage,
+    spec: &JudgingTaskSpec,
+) -> ApiResult<(TaskRecord, Vec<(ItemRecord, i64)>)> {
     let problems = problems(spec);
     if !problems.is_empty() {
         return Err(ApiError::Invalid(problems));
@@ -325,24 +354,7 @@ pub async fn create_judging_task(storage: &Storage, spec: &JudgingTaskSpec) -> A
         };
         items.push((record, i64::from(it.batch)));
     }
-    let created = storage
-        .insert_judging_task(
-            &task,
-            spec.invite_hash
-                .as_deref()
-                .map(str::to_ascii_lowercase)
-                .as_deref(),
-            spec.study_id.as_deref(),
-            &items,
-        )
-        .await?;
-    if !created {
-        return Err(ApiError::Conflict(msg!(
-            "judging.slug_taken",
-            slug = spec.slug
-        )));
-    }
-    Ok(task_id)
+    Ok((task, items))
 }
 
 /// JSON text of a value about to be stored.

@@ -29,6 +29,7 @@ pub mod routes;
 pub mod startup;
 pub mod state;
 pub mod storage;
+pub mod studies;
 pub mod submit_cli;
 pub mod telemetry;
 pub mod upgrade;

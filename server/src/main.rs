@@ -1,5 +1,5 @@
 //! `memeboard`: run the site (`serve`, the default), manage data (`import chime`, `import panels`, `import clips`,
-//! `delete-participant`, `study create-task`), recompute human rows from a raw-data export (`stats --export`) or
+//! `delete-participant`, `study create-task`, `study create`), recompute human rows from a raw-data export (`stats --export`) or
 //! upload a prediction file to a running server (`submit`).
 
 use anyhow::Context;
@@ -121,6 +121,56 @@ enum StudyAction {
         /// the spec's `invite_hash`). Raters open /quiz/SLUG?invite=SECRET.
         #[arg(long)]
         invite: Option<String>,
+    },
+    /// Create a human-evaluation study from an explanation board: plans it (submissions, items
+    /// per category, batches, planted checks) and creates its judging tasks, as the owner
+    /// console does (docs/human-evaluation.md, "Running a study").
+    ///
+    /// Example: memeboard study create --task demo-explain --slug pilot --protocol accuracy
+    ///   --top 3 --items-per-category 5 --batch-size 10 --raters 3 --planted-checks
+    Create {
+        /// The board's task slug (an explanation or comic-explanation task).
+        #[arg(long)]
+        task: String,
+        /// The study's slug (its tasks are SLUG-rate and, for cmpm, SLUG-rank).
+        #[arg(long)]
+        slug: String,
+        /// `accuracy` (CHIME, meme explanations) or `cmpm` (comic explanations).
+        #[arg(long)]
+        protocol: String,
+        /// Judge the best K submissions by the board's primary score.
+        #[arg(long, conflicts_with = "submissions")]
+        top: Option<usize>,
+        /// Judge exactly these submission ids (comma-separated).
+        #[arg(long, value_delimiter = ',')]
+        submissions: Vec<String>,
+        /// Source items drawn per category.
+        #[arg(long)]
+        items_per_category: usize,
+        /// Judging pages per batch.
+        #[arg(long)]
+        batch_size: usize,
+        /// Raters wanted per batch.
+        #[arg(long)]
+        raters: usize,
+        /// `dev` (default) or `test` (needs --invitation-only).
+        #[arg(long, default_value = "dev")]
+        split: String,
+        /// Reached only through a secret link (printed once).
+        #[arg(long)]
+        invitation_only: bool,
+        /// Plant outputs of known quality and exclude raters who judge them the wrong way.
+        #[arg(long)]
+        planted_checks: bool,
+        /// Minimum time per page (ms).
+        #[arg(long)]
+        min_item_ms: Option<u64>,
+        /// Seed of the sample (default: random).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Title shown to raters.
+        #[arg(long)]
+        title: Option<String>,
     },
 }
 
@@ -338,6 +388,96 @@ async fn main() -> anyhow::Result<()> {
                 parsed.slug,
                 parsed.items.len()
             );
+            storage.close().await;
+            Ok(())
+        }
+        Command::Study {
+            action:
+                StudyAction::Create {
+                    task,
+                    slug,
+                    protocol,
+                    top,
+                    submissions,
+                    items_per_category,
+                    batch_size,
+                    raters,
+                    split,
+                    invitation_only,
+                    planted_checks,
+                    min_item_ms,
+                    seed,
+                    title,
+                },
+        } => {
+            use memeboard_core::human_eval::study::{
+                CreateStudyRequest, StudyProtocol, SubmissionPick,
+            };
+            let protocol = StudyProtocol::parse(&protocol).ok_or_else(|| {
+                anyhow::anyhow!("--protocol: expected accuracy or cmpm, found `{protocol}`")
+            })?;
+            let split = match split.as_str() {
+                "dev" => memeboard_core::predictions::Split::Dev,
+                "test" => memeboard_core::predictions::Split::Test,
+                other => anyhow::bail!("--split: expected dev or test, found `{other}`"),
+            };
+            let pick = match (top, submissions.is_empty()) {
+                (Some(k), _) => SubmissionPick::Top { k },
+                (None, false) => SubmissionPick::Ids { ids: submissions },
+                (None, true) => anyhow::bail!("give --top K or --submissions ID,ID,…"),
+            };
+            let mut request = CreateStudyRequest {
+                slug,
+                title,
+                protocol,
+                submissions: pick,
+                items_per_category,
+                split,
+                invitation_only,
+                batch_size,
+                raters_per_batch: raters,
+                planted_checks,
+                min_item_ms,
+                seed,
+            };
+            let settings = settings()?;
+            if settings.database.url.trim().is_empty() {
+                std::fs::create_dir_all(&settings.data.dir)?;
+            }
+            let storage = Storage::connect(&settings.database_url(), 2).await?;
+            memeboard_server::upgrade::run(&storage, settings.quiz.bootstrap_resamples).await?;
+            let task_row = storage
+                .find_study_task(&task)
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("no task named `{task}`"))?;
+            let actor = memeboard_server::owners::Actor {
+                owner_id: None,
+                name: "cli".into(),
+                task: task_row,
+            };
+            let created =
+                memeboard_server::studies::create_study_as(&storage, &actor, &task, &mut request)
+                    .await
+                    .map_err(|e| anyhow::anyhow!("{e}"))?;
+            println!(
+                "created study `{}` (seed {}): {} submissions, {} source items, {} test items exposed",
+                created.study,
+                created.seed,
+                created.submissions.len(),
+                created.source_items,
+                created.exposed_test_items
+            );
+            for t in &created.tasks {
+                println!(
+                    "  {} `{}`: {} pages in {} batches, {} raters wanted; raters open {} (Prolific: {})",
+                    t.kind, t.slug, t.items, t.batches, t.raters_target, t.link, t.prolific_link
+                );
+            }
+            if created.invite.is_some() {
+                println!(
+                    "  invitation-only: the links above carry the secret; it is not shown again"
+                );
+            }
             storage.close().await;
             Ok(())
         }

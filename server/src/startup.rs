@@ -106,6 +106,8 @@ impl Application {
             board_references: Arc::default(),
             board_familiarity: Arc::default(),
             progress: Arc::default(),
+            study_tables: Arc::default(),
+            board_human: Arc::default(),
         });
         Ok(Self {
             listener,

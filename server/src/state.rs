@@ -29,4 +29,9 @@ pub struct AppState {
     pub board_familiarity: Arc<CrowdCache<Vec<memeboard_core::api::FamiliarityRow>>>,
     /// The owner's live progress view per task, computed once per state of its sessions.
     pub progress: Arc<CrowdCache<memeboard_core::study::ProgressResponse>>,
+    /// A study page's summary and tables, once per state of its judgements.
+    pub study_tables: Arc<CrowdCache<crate::studies::StudyTables>>,
+    /// A board's human-judged columns and validity panel, once per state of its studies'
+    /// judgements.
+    pub board_human: Arc<CrowdCache<crate::studies::BoardHumanValue>>,
 }

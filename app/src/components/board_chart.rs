@@ -366,6 +366,7 @@ mod tests {
             attempts: "best".into(),
             hidden_attempts: 0,
             automatic_metric: true,
+            human_eval: None,
         };
         let d = chart_data(&board);
         assert_eq!(d.models, vec!["m6", "m5", "m4", "m3", "m2"]);

@@ -10,6 +10,7 @@
 
 use crate::api::{self, ApiError};
 use crate::components::board_chart::BoardChart;
+use crate::components::human_eval::BoardHumanSection;
 use crate::components::score::{
     category_estimate_view, estimate_view, kind_key, kind_text, row_label, weights_text,
 };
@@ -1332,6 +1333,7 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
         view! { <SubsetSwitch slug=slug.clone() split=split current=subset.clone() subsets=subsets /> }
     });
     let kept_subset = (!board.subsets.is_empty()).then(|| board.subset.clone());
+    let human_section = view! { <BoardHumanSection board=board.clone() /> };
     let familiarity = board.familiarity.clone();
     let familiarity_chart =
         (!familiarity.is_empty()).then(|| view! { <FamiliarityChart rows=familiarity /> });
@@ -1422,6 +1424,7 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
                 }
             })}
         {familiarity_chart}
+        {human_section}
 
         <section class="downloads">
             <h2>{tr(|t| t.downloads)}</h2>

@@ -542,6 +542,7 @@ fn ConsoleView(
                     .collect_view()}
             </div>
         </section>
+        <crate::pages::study::StudyForm slug=slug.get_value() token=token.get_value() />
         <section class="card">
             <h2>{st(|s| s.actions_title)}</h2>
             <div class="console-table">
@@ -577,7 +578,7 @@ fn ConsoleView(
 
 /// Downloads an owner file with the token (a plain link cannot send it).
 #[component]
-fn ExportButton(url: String, token: String) -> impl IntoView {
+pub(crate) fn ExportButton(url: String, token: String) -> impl IntoView {
     let i18n = use_i18n();
     let name = url.rsplit('/').next().unwrap_or("export").to_owned();
     let label = name.clone();

@@ -10,4 +10,5 @@ pub mod not_found;
 pub mod quiz_intro;
 pub mod results;
 pub mod session;
+pub mod study;
 pub mod submit;

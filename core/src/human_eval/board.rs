@@ -559,6 +559,29 @@ pub fn board_human(
     })
 }
 
+/// What a board page shows of its studies: the human-judged columns (matched to model rows by
+/// submission id), each study's summary, and the metric-validity panels.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct BoardHumanEval {
+    /// Per-submission columns over every study of the board pooled.
+    pub columns: Vec<HumanJudged>,
+    /// One summary per study, oldest first.
+    pub studies: Vec<HumanEvalSummary>,
+    /// Metric validity per protocol (none for comic boards).
+    pub validity: Vec<ValidityPanel>,
+}
+
+impl From<BoardHuman> for BoardHumanEval {
+    fn from(h: BoardHuman) -> Self {
+        Self {
+            columns: h.tables.columns,
+            studies: h.studies,
+            validity: h.tables.validity,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,6 +8,7 @@
 
 use super::outputs::{ExplainedOutput, RatedSubject, Reference};
 use super::ranking::MAX_RANKED;
+use crate::kinds::rating::Planted;
 use crate::predictions::Split;
 use crate::rng::SplitMix64;
 use serde::{Deserialize, Serialize};
@@ -134,17 +135,6 @@ pub struct SourceItem {
     pub has_context: bool,
 }
 
-/// A planted output of known quality, a rater quality check.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(rename_all = "snake_case")]
-pub enum PlantedCheck {
-    /// The reference explanation itself: an attentive rater agrees.
-    Reference,
-    /// Another item's meaning: an attentive rater disagrees.
-    OtherMeaning,
-}
-
 /// One rating page: one output of one source item.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PlannedRating {
@@ -169,7 +159,7 @@ pub struct PlannedRating {
     /// The submission that produced it; `None` for a planted output.
     pub submission_id: Option<String>,
     /// Which planted check this is, if any.
-    pub planted: Option<PlantedCheck>,
+    pub planted: Option<Planted>,
 }
 
 /// One ranking page: the judged submissions' outputs for one source item (CMPM).
@@ -403,16 +393,18 @@ fn reference_output(r: &Reference) -> ExplainedOutput {
 /// 4. Rating pages: source items in seeded random order, each followed by its submissions'
 ///    outputs in seeded random order, cut into batches of `batch_size` pages (the last may be
 ///    smaller). Raters see a batch in their own random order (the judging kind does that).
-/// 5. Planted checks (when on): every rating batch gets one [`PlantedCheck::Reference`] (the
+/// 5. Planted checks (when on): every rating batch gets one [`Planted::Reference`] (the
 ///    reference of one of its source items that has one; none in a batch where no item has a
-///    reference, e.g. comics) and one [`PlantedCheck::OtherMeaning`] (the reference of another
+///    reference, e.g. comics) and one [`Planted::OtherMeaning`] (the reference of another
 ///    drawn source item, or failing that another item's first output).
 /// 6. Ranking pages (CMPM): one per source item with every picked submission's output in
 ///    seeded random order, in batches of `batch_size` in the rating pages' item order.
 /// 7. Exposed test items: test source items whose reference is shown (the accuracy protocol's
 ///    reference, a planted reference, or a planted other meaning).
 ///
-/// The same request, board and items give the same plan.
+/// The same request, board, items and `id_salt` give the same plan; the server passes a fresh
+/// random `id_salt` so that two studies drawn with the same seed still get distinct item ids
+/// (item ids are unique across the site), while the sample and batches stay the seed's.
 ///
 /// Worked example: two submissions, three dev memes of one type, two per category, batches of
 /// three, planted checks on: two memes are drawn, giving 2 × 2 = 4 rating pages in batches of
@@ -438,7 +430,7 @@ fn reference_output(r: &Reference) -> ExplainedOutput {
 ///     items_per_category: 2, split: Split::Dev, invitation_only: false,
 ///     batch_size: 3, raters_per_batch: 3, planted_checks: true, seed: 7,
 /// };
-/// let plan = plan_study(&request, &board, &items).unwrap();
+/// let plan = plan_study(&request, &board, &items, 0).unwrap();
 /// assert_eq!(plan.submissions, ["s1", "s2"]);
 /// assert_eq!(plan.source_items.len(), 2);
 /// assert_eq!((plan.rating_batches, plan.ratings.len()), (2, 8));
@@ -450,6 +442,7 @@ pub fn plan_study(
     request: &PlanRequest,
     board: &[BoardSubmission],
     items: &[SourceItem],
+    id_salt: u64,
 ) -> Result<StudyPlan, PlanError> {
     check_range(
         "items_per_category",
@@ -523,7 +516,7 @@ pub fn plan_study(
     rng.shuffle(&mut drawn);
 
     let mut ids = IdMint {
-        rng: SplitMix64::new(rng.next_u64()),
+        rng: SplitMix64::new(rng.next_u64() ^ id_salt),
         used: BTreeSet::new(),
     };
     let mut exposed: BTreeSet<String> = BTreeSet::new();
@@ -545,7 +538,7 @@ pub fn plan_study(
                        id: String,
                        output: ExplainedOutput,
                        submission_id: Option<String>,
-                       planted: Option<PlantedCheck>| PlannedRating {
+                       planted: Option<Planted>| PlannedRating {
         id,
         batch,
         source_item: item.id.clone(),
@@ -609,7 +602,7 @@ pub fn plan_study(
                         ids.next(),
                         reference_output(r),
                         None,
-                        Some(PlantedCheck::Reference),
+                        Some(Planted::Reference),
                     ));
                 }
             }
@@ -635,7 +628,7 @@ pub fn plan_study(
                     ids.next(),
                     output,
                     None,
-                    Some(PlantedCheck::OtherMeaning),
+                    Some(Planted::OtherMeaning),
                 ));
             }
         }
@@ -677,6 +670,214 @@ pub fn plan_study(
         ranking_batches,
         exposed_test_items: exposed.into_iter().collect(),
     })
+}
+
+impl PlanError {
+    /// The error as a catalogue message (both languages), for API responses.
+    pub fn message(&self) -> crate::messages::Message {
+        use crate::msg;
+        match self {
+            Self::NoSubmissions => msg!("study_plan.no_submissions"),
+            Self::NothingPicked => msg!("study_plan.nothing_picked"),
+            Self::TooFewSubmissions { k, available } => {
+                msg!(
+                    "study_plan.too_few_submissions",
+                    k = k,
+                    available = available
+                )
+            }
+            Self::UnknownSubmission(id) => msg!("study_plan.unknown_submission", id = id),
+            Self::DuplicateSubmission(id) => msg!("study_plan.duplicate_submission", id = id),
+            Self::NoOutputs { submission, split } => {
+                msg!("study_plan.no_outputs", id = submission, split = split)
+            }
+            Self::RankingSize { picked, max } => {
+                msg!("study_plan.ranking_size", picked = picked, max = max)
+            }
+            Self::TestNeedsInvitation => msg!("study_plan.test_needs_invitation"),
+            Self::OutOfRange {
+                field,
+                value,
+                min,
+                max,
+            } => msg!(
+                "study_plan.out_of_range",
+                field = field,
+                value = value,
+                min = min,
+                max = max
+            ),
+            Self::TooFewItems {
+                eligible,
+                split,
+                reference,
+                min,
+            } => msg!(
+                "study_plan.too_few_items",
+                eligible = eligible,
+                split = split,
+                min = min
+            )
+            .with_message(
+                "reference",
+                if reference.is_empty() {
+                    msg!("study_plan.none")
+                } else {
+                    msg!("study_plan.and_reference")
+                },
+            ),
+        }
+    }
+}
+
+/// `POST /api/owner/tasks/{slug}/studies`: what an owner asks for when creating a study from
+/// an explanation board (the [`PlanRequest`] plus the study's name and quality settings).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct CreateStudyRequest {
+    /// URL name of the study (1–50 lower-case letters, digits, hyphens); its tasks are
+    /// `<slug>-rate` and (CMPM) `<slug>-rank`.
+    pub slug: String,
+    /// Title shown to raters (default: "Rate explanations" / "Rank explanations").
+    #[serde(default)]
+    pub title: Option<String>,
+    /// The protocol.
+    pub protocol: StudyProtocol,
+    /// The submissions to judge.
+    pub submissions: SubmissionPick,
+    /// Source items per category.
+    pub items_per_category: usize,
+    /// `dev` (default) or `test` (invitation-only studies only).
+    #[serde(default = "dev_split")]
+    pub split: Split,
+    /// Reached only through a secret link (returned once).
+    #[serde(default)]
+    pub invitation_only: bool,
+    /// Judging pages per batch (before planted checks).
+    pub batch_size: usize,
+    /// Raters wanted per batch.
+    pub raters_per_batch: usize,
+    /// Planted outputs of known quality in every rating batch, and raters who judge them the
+    /// wrong way round excluded.
+    #[serde(default)]
+    pub planted_checks: bool,
+    /// Minimum time per page (ms); raters faster on any page are excluded.
+    #[serde(default)]
+    pub min_item_ms: Option<u64>,
+    /// Seed of the sample and batches (default: a random one, reported on the study page).
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+/// One judging task of a study, with the link raters use.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct StudyTaskLink {
+    /// Task (quiz) slug.
+    pub slug: String,
+    /// `rating` or `ranking`.
+    pub kind: String,
+    /// Judging pages (planted checks included).
+    pub items: usize,
+    /// Fixed batches.
+    pub batches: u32,
+    /// Raters wanted: batches × raters per batch (the task's participant target).
+    pub raters_target: u32,
+    /// The rater link (site path), with the invitation secret when the study is
+    /// invitation-only and the secret is known (only in the creation response).
+    pub link: String,
+    /// The same link with Prolific's URL parameters
+    /// (`PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSION_ID={{%SESSION_ID%}}`).
+    pub prolific_link: String,
+}
+
+/// The answer to creating a study. The invitation secret is in here once and never again
+/// (only its hash is stored).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct CreateStudyResponse {
+    /// Study slug.
+    pub study: String,
+    /// The judging tasks (rating; CMPM also ranking).
+    pub tasks: Vec<StudyTaskLink>,
+    /// The invitation secret (invitation-only studies): keep it, it is not shown again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invite: Option<String>,
+    /// Judged submissions.
+    pub submissions: Vec<String>,
+    /// Source items drawn.
+    pub source_items: usize,
+    /// Test items whose gold raters will see.
+    pub exposed_test_items: usize,
+    /// The seed used.
+    pub seed: u64,
+}
+
+/// A judged submission as the study page names it (owners see model names; raters never).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct StudySubmission {
+    /// Submission id.
+    pub submission_id: String,
+    /// Model name.
+    pub label: String,
+}
+
+/// Progress of one fixed batch.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct BatchProgress {
+    /// Batch number.
+    pub batch: u32,
+    /// Pages in the batch.
+    pub items: usize,
+    /// Raters who finished it (excluded ones included).
+    pub completed: usize,
+    /// Raters who finished it and were excluded.
+    pub excluded: usize,
+}
+
+/// One judging task's progress on the study page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct StudyTaskProgress {
+    /// The task and its link (without the invitation secret).
+    pub task: StudyTaskLink,
+    /// Per batch.
+    pub batches: Vec<BatchProgress>,
+}
+
+/// `GET /api/owner/studies/{slug}`: the study page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct StudyPage {
+    /// Study slug.
+    pub slug: String,
+    /// The board (explanation task) the study judges.
+    pub source_task: String,
+    /// Protocol.
+    pub protocol: StudyProtocol,
+    /// When it was created (ms since the Unix epoch).
+    pub created_at: i64,
+    /// Who created it (`admin` or the owner's name).
+    pub created_by: String,
+    /// Reached only through the secret link.
+    pub invitation_only: bool,
+    /// What was asked for.
+    pub request: CreateStudyRequest,
+    /// Judged submissions.
+    pub submissions: Vec<StudySubmission>,
+    /// The judging tasks and their progress.
+    pub tasks: Vec<StudyTaskProgress>,
+    /// Source items drawn.
+    pub source_items: usize,
+    /// Test items whose gold raters see.
+    pub exposed_test_items: Vec<String>,
+    /// Raters, exclusions, κ per batch, α per dimension.
+    pub summary: super::board::HumanEvalSummary,
+    /// The computed tables.
+    pub tables: super::board::HumanTables,
 }
 
 #[cfg(test)]
@@ -746,6 +947,7 @@ mod tests {
             &request(StudyProtocol::Accuracy, SubmissionPick::Top { k: 2 }),
             &b,
             &src,
+            0,
         )
         .unwrap();
         assert_eq!(plan.submissions, ["s2", "s1"]);
@@ -776,17 +978,14 @@ mod tests {
         for batch in 1..=3 {
             let in_batch: Vec<_> = plan.ratings.iter().filter(|r| r.batch == batch).collect();
             let planted: Vec<_> = in_batch.iter().filter_map(|r| r.planted).collect();
-            assert_eq!(
-                planted,
-                [PlantedCheck::Reference, PlantedCheck::OtherMeaning]
-            );
+            assert_eq!(planted, [Planted::Reference, Planted::OtherMeaning]);
             assert_eq!(in_batch.len() - 2, if batch == 3 { 2 } else { 5 });
         }
         for r in plan.ratings.iter().filter(|r| r.planted.is_some()) {
             assert_eq!(r.submission_id, None);
             let gold = r.reference.as_ref().unwrap();
             match r.planted {
-                Some(PlantedCheck::Reference) => assert_eq!(r.output.meaning, gold.meaning),
+                Some(Planted::Reference) => assert_eq!(r.output.meaning, gold.meaning),
                 _ => {
                     assert!(r.output.meaning.starts_with("gold meaning"));
                     assert_ne!(r.output.meaning, gold.meaning);
@@ -803,7 +1002,7 @@ mod tests {
         let b = board(&[("alpha", None), ("bravo", None), ("charlie", None)], &src);
         let mut req = request(StudyProtocol::Cmpm, SubmissionPick::Top { k: 3 });
         req.items_per_category = 8;
-        let plan = plan_study(&req, &b, &src).unwrap();
+        let plan = plan_study(&req, &b, &src, 0).unwrap();
         let mut all: Vec<&str> = plan.ratings.iter().map(|r| r.id.as_str()).collect();
         all.extend(plan.rankings.iter().map(|r| r.id.as_str()));
         let unique: BTreeSet<&str> = all.iter().copied().collect();
@@ -823,7 +1022,7 @@ mod tests {
         let b = board(&[("a", None), ("b", None), ("c", None), ("d", None)], &src);
         let mut req = request(StudyProtocol::Cmpm, SubmissionPick::Top { k: 4 });
         req.batch_size = 4;
-        let plan = plan_study(&req, &b, &src).unwrap();
+        let plan = plan_study(&req, &b, &src, 0).unwrap();
         assert_eq!(plan.source_items.len(), 6);
         assert_eq!(plan.rankings.len(), 6);
         assert_eq!(plan.ranking_batches, 2);
@@ -840,7 +1039,7 @@ mod tests {
         assert!(plan.ratings.iter().all(|r| r.reference.is_none()));
         let planted: Vec<_> = plan.ratings.iter().filter_map(|r| r.planted).collect();
         assert_eq!(planted.len() as u32, plan.rating_batches);
-        assert!(planted.iter().all(|p| *p == PlantedCheck::OtherMeaning));
+        assert!(planted.iter().all(|p| *p == Planted::OtherMeaning));
         for r in plan.ratings.iter().filter(|r| r.planted.is_some()) {
             assert!(!r.output.meaning.ends_with(&format!(" {}", r.source_item)));
         }
@@ -851,11 +1050,11 @@ mod tests {
         let src = items(12, &["pun", "slang"], Split::Dev, true);
         let b = board(&[("s1", Some(0.1)), ("s2", Some(0.2))], &src);
         let req = request(StudyProtocol::Accuracy, SubmissionPick::Top { k: 2 });
-        let a = plan_study(&req, &b, &src).unwrap();
-        assert_eq!(a, plan_study(&req, &b, &src).unwrap());
+        let a = plan_study(&req, &b, &src, 0).unwrap();
+        assert_eq!(a, plan_study(&req, &b, &src, 0).unwrap());
         let mut other = req.clone();
         other.seed = 43;
-        let c = plan_study(&other, &b, &src).unwrap();
+        let c = plan_study(&other, &b, &src, 0).unwrap();
         assert_ne!(a.ratings[0].id, c.ratings[0].id);
     }
 
@@ -867,11 +1066,11 @@ mod tests {
         let mut req = request(StudyProtocol::Accuracy, SubmissionPick::Top { k: 1 });
         req.split = Split::Test;
         assert_eq!(
-            plan_study(&req, &b, &src),
+            plan_study(&req, &b, &src, 0),
             Err(PlanError::TestNeedsInvitation)
         );
         req.invitation_only = true;
-        let plan = plan_study(&req, &b, &src).unwrap();
+        let plan = plan_study(&req, &b, &src, 0).unwrap();
         assert_eq!(plan.source_items.len(), 3);
         assert!(plan.source_items.iter().all(|i| i.starts_with("test")));
         assert_eq!(plan.exposed_test_items, plan.source_items);
@@ -888,11 +1087,12 @@ mod tests {
             &request(StudyProtocol::Accuracy, pick(&["s1", "s2"])),
             &b,
             &src,
+            0,
         )
         .unwrap();
         assert_eq!(plan.submissions, ["s1", "s2"]);
         let err = |p| {
-            plan_study(&request(StudyProtocol::Accuracy, p), &b, &src)
+            plan_study(&request(StudyProtocol::Accuracy, p), &b, &src, 0)
                 .unwrap_err()
                 .to_string()
         };
@@ -910,21 +1110,21 @@ mod tests {
         let src = items(4, &["pun"], Split::Dev, true);
         let acc = |k| request(StudyProtocol::Accuracy, SubmissionPick::Top { k });
         assert_eq!(
-            plan_study(&acc(1), &[], &src),
+            plan_study(&acc(1), &[], &src, 0),
             Err(PlanError::NoSubmissions)
         );
         // A submission without stored outputs.
         let mut b = board(&[("s1", Some(0.3)), ("s2", Some(0.1))], &src);
         b[1].outputs.clear();
         assert_eq!(
-            plan_study(&acc(2), &b, &src).unwrap_err().to_string(),
+            plan_study(&acc(2), &b, &src, 0).unwrap_err().to_string(),
             "submission s2 has no stored outputs for the dev items; only submissions uploaded \
              with their explanations can be judged"
         );
         // Outputs for one item only: too few items.
         b[1].outputs.insert("dev00".into(), out("x"));
         assert_eq!(
-            plan_study(&acc(2), &b, &src).unwrap_err().to_string(),
+            plan_study(&acc(2), &b, &src, 0).unwrap_err().to_string(),
             "only 1 dev items have an output from every picked submission and a reference; a \
              study needs at least 2"
         );
@@ -934,25 +1134,25 @@ mod tests {
         let b6 = board(&six, &src);
         let cmpm = |k| request(StudyProtocol::Cmpm, SubmissionPick::Top { k });
         assert_eq!(
-            plan_study(&cmpm(6), &b6, &src).unwrap_err().to_string(),
+            plan_study(&cmpm(6), &b6, &src, 0).unwrap_err().to_string(),
             "a CMPM study ranks 2 to 5 submissions per page; 6 picked"
         );
         assert!(matches!(
-            plan_study(&cmpm(1), &b6, &src),
+            plan_study(&cmpm(1), &b6, &src, 0),
             Err(PlanError::RankingSize { picked: 1, .. })
         ));
         // Ranges.
         let mut r = acc(1);
         r.batch_size = 0;
         assert_eq!(
-            plan_study(&r, &b6, &src).unwrap_err().to_string(),
+            plan_study(&r, &b6, &src, 0).unwrap_err().to_string(),
             "batch_size is 0; expected 1 to 200"
         );
         // Comics without references cannot run the accuracy protocol.
         let comics = items(4, &["pun"], Split::Dev, false);
         let bc = board(&[("s1", None)], &comics);
         assert!(matches!(
-            plan_study(&acc(1), &bc, &comics),
+            plan_study(&acc(1), &bc, &comics, 0),
             Err(PlanError::TooFewItems { eligible: 0, .. })
         ));
     }
@@ -963,7 +1163,7 @@ mod tests {
         let b = board(&[("s1", Some(0.3))], &src);
         let mut req = request(StudyProtocol::Accuracy, SubmissionPick::Top { k: 1 });
         req.planted_checks = false;
-        let plan = plan_study(&req, &b, &src).unwrap();
+        let plan = plan_study(&req, &b, &src, 0).unwrap();
         assert_eq!(plan.ratings.len(), 3);
         assert!(plan.ratings.iter().all(|r| r.planted.is_none()));
     }

@@ -136,7 +136,7 @@ const NOTES: &[&str] = &[
     "One row per recorded answer, sessions in start order, items in batch order. CSV: UTF-8 with a byte-order mark, a header row, RFC 4180 quoting; text cells starting with = + - @ tab or carriage return get a leading ' so spreadsheets do not run them as formulas. JSON Lines: one object per answer with the same keys.",
     "Pseudonyms replace participant and session ids (which act as the participant on the site); Prolific ids are kept as given, so remove the prolific_pid, study_id and recruitment_session_id columns before publishing the file.",
     "The correct and score columns of test items reveal the hidden gold: publish them only when the test split is retired.",
-    "Rating judgements (human evaluation of model outputs) do not exist on the site yet; when they do, they get an export of their own.",
+    "Judgements of human-evaluation studies (ratings and rankings of model outputs) have an export of their own, one row per field, dimension or ranked candidate with the submission judged: GET /api/owner/studies/{slug}/judgements.csv or .jsonl (docs/human-evaluation.md).",
     "Human rows count the answers of completed sessions (session_completed_at set) that are not excluded; `memeboard stats --export FILE` recomputes them from this file alone.",
 ];
 

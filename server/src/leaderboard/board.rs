@@ -419,6 +419,33 @@ pub async fn board(
             .total_cmp(&overall(a))
             .then(a.submitted_at.cmp(&b.submitted_at))
     });
+    // People's judgements of the models (studies made from this board); hidden with the
+    // model scores while the board is blind. Boards without an automatic metric rank their
+    // models by them (Bradley–Terry rating, then Core4, then % agree).
+    let human_eval = if visible {
+        crate::studies::board_human_eval(state, &task).await?
+    } else {
+        None
+    };
+    if let (false, Some(h)) = (auto_scored, &human_eval) {
+        let key = |r: &BoardRow| -> [f64; 3] {
+            let col = r
+                .submission_id
+                .as_ref()
+                .and_then(|id| h.columns.iter().find(|c| &c.submission_id == id));
+            let v = |e: Option<Estimate>| e.map_or(f64::NEG_INFINITY, |e| e.value);
+            col.map_or([f64::NEG_INFINITY; 3], |c| {
+                [v(c.bt_rating), v(c.core4), v(c.agree)]
+            })
+        };
+        rows.sort_by(|a, b| {
+            let (ka, kb) = (key(a), key(b));
+            kb[0]
+                .total_cmp(&ka[0])
+                .then(kb[1].total_cmp(&ka[1]))
+                .then(kb[2].total_cmp(&ka[2]))
+        });
+    }
     Ok(BoardResponse {
         task: slug.to_owned(),
         title: task.task.title.clone(),
@@ -436,6 +463,7 @@ pub async fn board(
         attempts: attempts.into(),
         hidden_attempts,
         automatic_metric: auto_scored,
+        human_eval,
     })
 }
 

@@ -5,6 +5,7 @@ mod leaderboard;
 mod owner;
 mod owners;
 mod quizzes;
+mod studies;
 
 use crate::error::{ApiError, ApiResult};
 use crate::rate_limit::LimitedRoute;
@@ -125,6 +126,7 @@ pub fn api_router(state: &AppState) -> Router<AppState> {
         .merge(leaderboard::router(state))
         .merge(owner::router())
         .merge(owners::router())
+        .merge(studies::router())
         .route("/openapi.json", get(openapi))
         .route("/embedding-model", get(embedding_model))
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES))

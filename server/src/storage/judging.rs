@@ -38,16 +38,33 @@ impl Storage {
         study_id: Option<&str>,
         items: &[(ItemRecord, i64)],
     ) -> Result<bool, StorageError> {
-        let now = now_ms();
         let mut tx = self.pool.begin().await?;
+        if !Self::insert_judging_task_in(&mut tx, task, invite_hash, study_id, items).await? {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// [`Storage::insert_judging_task`] inside a caller's transaction (a study creates its tasks
+    /// and its own row in one). `false` when the slug or id is taken (nothing inserted; the
+    /// caller rolls back).
+    pub(super) async fn insert_judging_task_in(
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        task: &TaskRecord,
+        invite_hash: Option<&str>,
+        study_id: Option<&str>,
+        items: &[(ItemRecord, i64)],
+    ) -> Result<bool, StorageError> {
+        let now = now_ms();
         let taken = sqlx::query("SELECT 1 AS one FROM tasks WHERE slug = $1 OR id = $2")
             .bind(&task.slug)
             .bind(&task.id)
-            .fetch_optional(&mut *tx)
+            .fetch_optional(&mut **tx)
             .await?
             .is_some();
         if taken {
-            tx.rollback().await?;
             return Ok(false);
         }
         sqlx::query(
@@ -67,7 +84,7 @@ impl Storage {
         .bind(now)
         .bind(invite_hash)
         .bind(study_id)
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
         for (it, batch) in items {
             sqlx::query(
@@ -87,10 +104,9 @@ impl Storage {
             .bind(&it.board_half)
             .bind(&it.source_id)
             .bind(*batch)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await?;
         }
-        tx.commit().await?;
         Ok(true)
     }
 

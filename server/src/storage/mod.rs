@@ -8,6 +8,7 @@ mod media;
 mod outputs;
 mod owners;
 mod sessions;
+mod studies;
 mod submissions;
 mod upgrade;
 
@@ -18,6 +19,7 @@ pub use media::*;
 pub use outputs::*;
 pub use owners::*;
 pub use sessions::*;
+pub use studies::*;
 pub use submissions::*;
 pub use upgrade::*;
 

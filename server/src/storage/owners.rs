@@ -577,7 +577,7 @@ impl Storage {
     }
 }
 
-async fn insert_action(
+pub(super) async fn insert_action(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     a: &NewOwnerAction<'_>,
 ) -> Result<(), sqlx::Error> {

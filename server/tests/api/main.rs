@@ -30,3 +30,4 @@ mod quiz_flow;
 mod quiz_rules;
 mod reliability;
 mod static_files;
+mod studies;

@@ -57,6 +57,13 @@ const ROUTES: &[(&str, &str)] = &[
     ("put", "/api/owner/tasks/{slug}/settings"),
     ("get", "/api/owner/tasks/{slug}/progress"),
     ("post", "/api/sessions/{id}/checks"),
+    // Human-evaluation studies (routes/studies.rs).
+    ("post", "/api/owner/tasks/{slug}/studies"),
+    ("get", "/api/owner/tasks/{slug}/studies"),
+    ("get", "/api/owner/studies/{slug}"),
+    ("get", "/api/owner/studies/{slug}/judgements.csv"),
+    ("get", "/api/owner/studies/{slug}/judgements.jsonl"),
+    ("get", "/api/owner/studies/{slug}/tables.json"),
 ];
 
 const METHODS: &[&str] = &[

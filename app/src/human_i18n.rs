@@ -1,0 +1,405 @@
+//! Strings of the human-evaluation features in both languages: the board's human-judged
+//! columns and metric-validity panel, the console's study form and the study page. Kept
+//! beside the main tables of [`crate::i18n`] so that the feature's words stay together.
+
+use crate::i18n::Lang;
+use memeboard_core::human_eval::board::{AutoMetric, HumanScore};
+use memeboard_core::human_eval::dimensions::Dimension;
+use memeboard_core::human_eval::study::StudyProtocol;
+
+/// The human-evaluation strings of one language.
+#[derive(Debug)]
+pub struct HumanStrings {
+    /// Board section heading.
+    pub board_title: &'static str,
+    /// Board section intro.
+    pub board_intro: &'static str,
+    /// Caption of the human-columns table.
+    pub columns_caption: &'static str,
+    /// Column: model.
+    pub col_model: &'static str,
+    /// Column: % agree.
+    pub col_agree: &'static str,
+    /// Column: % neutral.
+    pub col_neutral: &'static str,
+    /// Column: % disagree.
+    pub col_disagree: &'static str,
+    /// Column: Core4.
+    pub col_core4: &'static str,
+    /// Column: win rate.
+    pub col_win_rate: &'static str,
+    /// Column: Bradley–Terry rating.
+    pub col_bt: &'static str,
+    /// Column: raters.
+    pub col_raters: &'static str,
+    /// Column: judgements.
+    pub col_judgements: &'static str,
+    /// Studies heading.
+    pub studies_title: &'static str,
+    /// "{study}: {protocol}, {raters} raters ({excluded} excluded), {judgements} judgements".
+    pub study_line: fn(&str, &str, usize, usize, usize) -> String,
+    /// "Fleiss' κ per batch: {min}–{max}, mean {mean} over {n} batches".
+    pub kappa_line: fn(f64, f64, f64, usize) -> String,
+    /// "N test items exposed to raters".
+    pub exposed_line: fn(usize) -> String,
+    /// Caption of the α table.
+    pub alpha_caption: &'static str,
+    /// Column: dimension.
+    pub col_dimension: &'static str,
+    /// Column: α.
+    pub col_alpha: &'static str,
+    /// Validity heading.
+    pub validity_title: &'static str,
+    /// Validity intro.
+    pub validity_intro: &'static str,
+    /// Caption of the validity table: "{human score} against each metric".
+    pub validity_caption: fn(&str) -> String,
+    /// Column: metric.
+    pub col_metric: &'static str,
+    /// Column: level.
+    pub col_level: &'static str,
+    /// Column: Kendall's τ-b.
+    pub col_tau: &'static str,
+    /// Column: Spearman's ρ.
+    pub col_rho: &'static str,
+    /// Column: points.
+    pub col_n: &'static str,
+    /// System level.
+    pub level_system: &'static str,
+    /// Segment level.
+    pub level_segment: &'static str,
+    /// Why the rescaled cosine has the same correlations.
+    pub rescaled_note: &'static str,
+    /// Study form heading.
+    pub form_title: &'static str,
+    /// Study form intro.
+    pub form_intro: &'static str,
+    /// Field: study slug.
+    pub field_slug: &'static str,
+    /// Field: title.
+    pub field_title: &'static str,
+    /// Protocol shown.
+    pub field_protocol: &'static str,
+    /// Field: top k.
+    pub field_top: &'static str,
+    /// Field: items per category.
+    pub field_items: &'static str,
+    /// Field: batch size.
+    pub field_batch: &'static str,
+    /// Field: raters per batch.
+    pub field_raters: &'static str,
+    /// Field: split.
+    pub field_split: &'static str,
+    /// Dev split.
+    pub split_dev: &'static str,
+    /// Test split.
+    pub split_test: &'static str,
+    /// Field: invitation only.
+    pub field_invitation: &'static str,
+    /// Field: planted checks.
+    pub field_planted: &'static str,
+    /// Field: minimum time per page.
+    pub field_min_ms: &'static str,
+    /// Field: seed.
+    pub field_seed: &'static str,
+    /// Create button.
+    pub create: &'static str,
+    /// Creating…
+    pub creating: &'static str,
+    /// "Study {slug} created."
+    pub created: fn(&str) -> String,
+    /// The secret is shown once.
+    pub secret_once: &'static str,
+    /// Rater link label.
+    pub rater_link: &'static str,
+    /// Prolific link label.
+    pub prolific_link: &'static str,
+    /// Existing studies heading.
+    pub existing: &'static str,
+    /// No studies yet.
+    pub no_studies: &'static str,
+    /// Not an explanation board.
+    pub not_explanation: &'static str,
+    /// Study page title.
+    pub page_title: fn(&str) -> String,
+    /// Study page intro: "{protocol} study of {board}, created by {who}".
+    pub page_intro: fn(&str, &str, &str) -> String,
+    /// Judged submissions heading.
+    pub submissions_title: &'static str,
+    /// Progress heading.
+    pub progress_title: &'static str,
+    /// Caption of a task's batch table.
+    pub batches_caption: fn(&str) -> String,
+    /// Column: batch.
+    pub col_batch: &'static str,
+    /// Column: pages.
+    pub col_pages: &'static str,
+    /// Column: finished.
+    pub col_finished: &'static str,
+    /// Column: excluded.
+    pub col_excluded: &'static str,
+    /// Column: wanted.
+    pub col_wanted: &'static str,
+    /// Agreement heading.
+    pub agreement_title: &'static str,
+    /// No agreement yet.
+    pub no_agreement: &'static str,
+    /// Results heading.
+    pub results_title: &'static str,
+    /// No judgements yet.
+    pub no_judgements: &'static str,
+    /// Exports heading.
+    pub exports_title: &'static str,
+    /// Judgements CSV.
+    pub export_csv: &'static str,
+    /// Judgements JSON Lines.
+    pub export_jsonl: &'static str,
+    /// Tables JSON.
+    pub export_tables: &'static str,
+    /// Back to the console.
+    pub back: &'static str,
+}
+
+/// English.
+pub static EN: HumanStrings = HumanStrings {
+    board_title: "Judged by people",
+    board_intro: "Human evaluation studies of this board's outputs: raters judged each explanation without knowing which model wrote it. Intervals are 95% bootstrap intervals that resample memes.",
+    columns_caption: "Human-judged columns per model",
+    col_model: "Model",
+    col_agree: "% agree",
+    col_neutral: "% neutral",
+    col_disagree: "% disagree",
+    col_core4: "Core4 (1–3)",
+    col_win_rate: "Pairwise win rate",
+    col_bt: "Bradley–Terry rating",
+    col_raters: "Raters",
+    col_judgements: "Judgements",
+    studies_title: "Studies",
+    study_line: |study, protocol, raters, excluded, judgements| {
+        format!("{study}: {protocol}, {raters} raters ({excluded} excluded), {judgements} judgements")
+    },
+    kappa_line: |min, mean, max, n| {
+        format!("Fleiss' κ per batch: {min:.2}–{max:.2}, mean {mean:.2} over {n} batch(es)")
+    },
+    exposed_line: |n| format!("{n} test item(s) exposed to raters (their gold was shown)"),
+    alpha_caption: "Krippendorff's ordinal α per dimension",
+    col_dimension: "Dimension",
+    col_alpha: "α",
+    validity_title: "Does the automatic metric agree with people?",
+    validity_intro: "Rank correlations between each automatic metric and the human score, across models (system level) and across single explanations (segment level), with 95% bootstrap intervals.",
+    validity_caption: |human| format!("Metric validity against {human}"),
+    col_metric: "Metric",
+    col_level: "Level",
+    col_tau: "Kendall's τ-b",
+    col_rho: "Spearman's ρ",
+    col_n: "n",
+    level_system: "Across models",
+    level_segment: "Across explanations",
+    rescaled_note: "The rescaled cosine is an increasing transform of the cosine, so its rank correlations are the same.",
+    form_title: "Human evaluation study",
+    form_intro: "Create a study from this board: raters judge the chosen models' explanations blind, in fixed batches; the board then shows the human-judged columns.",
+    field_slug: "Study name (lower-case letters, digits, hyphens)",
+    field_title: "Title shown to raters (optional)",
+    field_protocol: "Protocol",
+    field_top: "Judge the best k models",
+    field_items: "Items per category",
+    field_batch: "Pages per batch",
+    field_raters: "Raters per batch",
+    field_split: "Items from",
+    split_dev: "dev items (default)",
+    split_test: "test items (invitation-only studies)",
+    field_invitation: "Invitation only (secret link)",
+    field_planted: "Planted quality checks (exclude raters who fail them)",
+    field_min_ms: "Minimum time per page (ms, optional)",
+    field_seed: "Seed (optional)",
+    create: "Create study",
+    creating: "Creating…",
+    created: |slug| format!("Study {slug} created."),
+    secret_once: "Keep these links: the invitation secret is shown only now.",
+    rater_link: "Rater link",
+    prolific_link: "Prolific link",
+    existing: "Studies of this board",
+    no_studies: "No studies yet.",
+    not_explanation: "Studies are made from explanation boards.",
+    page_title: |slug| format!("Study {slug}"),
+    page_intro: |protocol, board, who| format!("{protocol} study of the board {board}, created by {who}."),
+    submissions_title: "Judged models",
+    progress_title: "Progress",
+    batches_caption: |task| format!("Batches of {task}"),
+    col_batch: "Batch",
+    col_pages: "Pages",
+    col_finished: "Raters finished",
+    col_excluded: "Excluded",
+    col_wanted: "Wanted",
+    agreement_title: "Agreement",
+    no_agreement: "Not enough judgements for agreement yet.",
+    results_title: "Results",
+    no_judgements: "No finished batches yet.",
+    exports_title: "Downloads",
+    export_csv: "Judgements (CSV)",
+    export_jsonl: "Judgements (JSON Lines)",
+    export_tables: "Computed tables (JSON)",
+    back: "Back to the console",
+};
+
+/// 中文.
+pub static ZH: HumanStrings = HumanStrings {
+    board_title: "人工评判",
+    board_intro: "本榜单输出的人工评估研究：评分者在不知道模型的情况下评判每条解释。区间为对梗重抽样的 95% 自助区间。",
+    columns_caption: "各模型的人工评判列",
+    col_model: "模型",
+    col_agree: "同意 %",
+    col_neutral: "中立 %",
+    col_disagree: "不同意 %",
+    col_core4: "Core4（1–3）",
+    col_win_rate: "成对胜率",
+    col_bt: "Bradley–Terry 评分",
+    col_raters: "评分者",
+    col_judgements: "评判数",
+    studies_title: "研究",
+    study_line: |study, protocol, raters, excluded, judgements| {
+        format!("{study}：{protocol}，{raters} 名评分者（排除 {excluded} 名），{judgements} 条评判")
+    },
+    kappa_line: |min, mean, max, n| {
+        format!("各批次 Fleiss κ：{min:.2}–{max:.2}，{n} 个批次的平均值 {mean:.2}")
+    },
+    exposed_line: |n| format!("{n} 个测试条目已向评分者公开（展示了标准答案）"),
+    alpha_caption: "各维度的 Krippendorff 有序 α",
+    col_dimension: "维度",
+    col_alpha: "α",
+    validity_title: "自动指标与人的判断一致吗？",
+    validity_intro: "各自动指标与人工分数之间的秩相关：跨模型（系统层面）与跨单条解释（片段层面），附 95% 自助区间。",
+    validity_caption: |human| format!("相对于{human}的指标效度"),
+    col_metric: "指标",
+    col_level: "层面",
+    col_tau: "Kendall τ-b",
+    col_rho: "Spearman ρ",
+    col_n: "n",
+    level_system: "跨模型",
+    level_segment: "跨解释",
+    rescaled_note: "重标定余弦是余弦的单调递增变换，因此秩相关与余弦相同。",
+    form_title: "人工评估研究",
+    form_intro: "从本榜单创建研究：评分者以固定批次、在不知模型的情况下评判所选模型的解释；之后榜单会显示人工评判列。",
+    field_slug: "研究名称（小写字母、数字、连字符）",
+    field_title: "向评分者显示的标题（可选）",
+    field_protocol: "评估方案",
+    field_top: "评判前 k 名模型",
+    field_items: "每个类别的条目数",
+    field_batch: "每批页数",
+    field_raters: "每批评分者数",
+    field_split: "条目来源",
+    split_dev: "开发集条目（默认）",
+    split_test: "测试集条目（仅限邀请的研究）",
+    field_invitation: "仅限邀请（秘密链接）",
+    field_planted: "预置质量检查（排除未通过的评分者）",
+    field_min_ms: "每页最短时间（毫秒，可选）",
+    field_seed: "随机种子（可选）",
+    create: "创建研究",
+    creating: "正在创建…",
+    created: |slug| format!("研究 {slug} 已创建。"),
+    secret_once: "请保存这些链接：邀请密钥只显示这一次。",
+    rater_link: "评分者链接",
+    prolific_link: "Prolific 链接",
+    existing: "本榜单的研究",
+    no_studies: "还没有研究。",
+    not_explanation: "研究只能从解释榜单创建。",
+    page_title: |slug| format!("研究 {slug}"),
+    page_intro: |protocol, board, who| format!("榜单 {board} 的{protocol}研究，由 {who} 创建。"),
+    submissions_title: "被评判的模型",
+    progress_title: "进度",
+    batches_caption: |task| format!("{task} 的批次"),
+    col_batch: "批次",
+    col_pages: "页数",
+    col_finished: "已完成的评分者",
+    col_excluded: "已排除",
+    col_wanted: "目标",
+    agreement_title: "一致性",
+    no_agreement: "评判还不够，暂无一致性。",
+    results_title: "结果",
+    no_judgements: "还没有完成的批次。",
+    exports_title: "下载",
+    export_csv: "评判（CSV）",
+    export_jsonl: "评判（JSON Lines）",
+    export_tables: "计算结果表（JSON）",
+    back: "返回控制台",
+};
+
+/// The strings of `lang`.
+pub fn human_strings(lang: Lang) -> &'static HumanStrings {
+    match lang {
+        Lang::Zh => &ZH,
+        Lang::En => &EN,
+    }
+}
+
+/// A reactive human-evaluation string (follows the language switch).
+pub fn hs(
+    pick: fn(&'static HumanStrings) -> &'static str,
+) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    let i18n = crate::i18n::use_i18n();
+    move || pick(human_strings(i18n.lang()))
+}
+
+/// A protocol's name.
+pub fn protocol_name(lang: Lang, p: StudyProtocol) -> &'static str {
+    match (lang, p) {
+        (Lang::En, StudyProtocol::Accuracy) => "accuracy rating (CHIME)",
+        (Lang::Zh, StudyProtocol::Accuracy) => "准确性评分（CHIME）",
+        (Lang::En, StudyProtocol::Cmpm) => "dimension rating and ranking (CMPM)",
+        (Lang::Zh, StudyProtocol::Cmpm) => "维度评分与排序（CMPM）",
+    }
+}
+
+/// A metric's name.
+pub fn metric_name(lang: Lang, m: AutoMetric) -> &'static str {
+    match (lang, m) {
+        (Lang::En, AutoMetric::Cosine) => "cosine",
+        (Lang::Zh, AutoMetric::Cosine) => "余弦相似度",
+        (Lang::En, AutoMetric::Rescaled) => "rescaled cosine",
+        (Lang::Zh, AutoMetric::Rescaled) => "重标定余弦",
+        (_, AutoMetric::BertF1) => "BERTScore-F1",
+    }
+}
+
+/// The human score's name.
+pub fn human_score_name(lang: Lang, h: HumanScore) -> &'static str {
+    match (lang, h) {
+        (Lang::En, HumanScore::MeaningVerdict) => {
+            "the mean meaning verdict (disagree 0, neutral ½, agree 1)"
+        }
+        (Lang::Zh, HumanScore::MeaningVerdict) => "含义评判的平均值（不同意 0，中立 ½，同意 1）",
+        (Lang::En, HumanScore::Core4) => "the mean Core4",
+        (Lang::Zh, HumanScore::Core4) => "Core4 平均值",
+    }
+}
+
+/// A dimension's name.
+pub fn dimension_name(lang: Lang, d: Dimension) -> &'static str {
+    match (lang, d) {
+        (Lang::En, Dimension::VisualCorrectness) => "visual correctness",
+        (Lang::Zh, Dimension::VisualCorrectness) => "视觉正确性",
+        (Lang::En, Dimension::PanelCoherence) => "panel coherence",
+        (Lang::Zh, Dimension::PanelCoherence) => "分格连贯性",
+        (Lang::En, Dimension::HumourComprehension) => "humour comprehension",
+        (Lang::Zh, Dimension::HumourComprehension) => "幽默理解",
+        (Lang::En, Dimension::ContextHandling) => "context handling",
+        (Lang::Zh, Dimension::ContextHandling) => "上下文处理",
+        (Lang::En, Dimension::Faithfulness) => "faithfulness",
+        (Lang::Zh, Dimension::Faithfulness) => "忠实性",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_languages_fill_every_formatted_string() {
+        for s in [&EN, &ZH] {
+            assert!((s.study_line)("pilot", "x", 3, 1, 40).contains("pilot"));
+            assert!((s.kappa_line)(0.27, 0.44, 0.74, 12).contains("0.44"));
+            assert!((s.exposed_line)(5).contains('5'));
+            assert!((s.page_intro)("p", "demo-explain", "admin").contains("demo-explain"));
+        }
+    }
+}

@@ -1,0 +1,435 @@
+//! Human-evaluation studies for a board's owner: the console's form that creates a study from
+//! an explanation board (with the board's existing studies), and `/console/studies/{slug}`,
+//! the study page (judged models, progress per batch, agreement, results, downloads).
+
+use crate::api::{self, ApiError};
+use crate::components::human_eval::{HumanColumns, StudySummary, Validity};
+use crate::components::status::{error_fallback, Loading};
+use crate::components::title::use_page_title;
+use crate::human_i18n::{hs, human_strings, protocol_name};
+use crate::i18n::use_i18n;
+use crate::pages::console::ExportButton;
+use crate::storage;
+use crate::study_api;
+use leptos::ev::SubmitEvent;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use leptos_router::hooks::use_params_map;
+use memeboard_core::human_eval::study::{
+    CreateStudyRequest, CreateStudyResponse, StudyPage, StudyProtocol, SubmissionPick,
+};
+use memeboard_core::kinds::TaskKind;
+use memeboard_core::predictions::Split;
+
+/// The protocol a board's kind is judged with (none for other kinds).
+fn protocol_of(kind: TaskKind) -> Option<StudyProtocol> {
+    match kind {
+        TaskKind::Explanation => Some(StudyProtocol::Accuracy),
+        TaskKind::PanelExplanation => Some(StudyProtocol::Cmpm),
+        _ => None,
+    }
+}
+
+/// A labelled input bound to a string signal.
+#[component]
+fn Field(
+    id: &'static str,
+    label: fn(&'static crate::human_i18n::HumanStrings) -> &'static str,
+    value: RwSignal<String>,
+    #[prop(default = "text")] kind: &'static str,
+) -> impl IntoView {
+    view! {
+        <div class="field">
+            <label for=id>{hs(label)}</label>
+            <input
+                id=id
+                type=kind
+                data-testid=id
+                prop:value=move || value.get()
+                on:input=move |ev| value.set(event_target_value(&ev))
+            />
+        </div>
+    }
+}
+
+/// A labelled checkbox bound to a bool signal.
+#[component]
+fn Check(
+    id: &'static str,
+    label: fn(&'static crate::human_i18n::HumanStrings) -> &'static str,
+    value: RwSignal<bool>,
+) -> impl IntoView {
+    view! {
+        <div class="field check">
+            <input
+                id=id
+                type="checkbox"
+                data-testid=id
+                prop:checked=move || value.get()
+                on:change=move |ev| value.set(event_target_checked(&ev))
+            />
+            <label for=id>{hs(label)}</label>
+        </div>
+    }
+}
+
+/// The console's study section: the board's studies and the form that creates one (only on
+/// explanation boards).
+#[component]
+pub fn StudyForm(
+    /// The board's task slug.
+    slug: String,
+    /// The owner token.
+    token: String,
+) -> impl IntoView {
+    let (slug, token) = (StoredValue::new(slug), StoredValue::new(token));
+    let version = RwSignal::new(0u32);
+    // Kept here so that the outcome of a creation survives the list's reload.
+    let result = RwSignal::new(None::<Result<CreateStudyResponse, ApiError>>);
+    let kind = LocalResource::new(move || {
+        let slug = slug.get_value();
+        async move {
+            api::list_tasks()
+                .await
+                .map(|tasks| tasks.into_iter().find(|t| t.slug == slug).map(|t| t.kind))
+        }
+    });
+    let studies = LocalResource::new(move || {
+        version.track();
+        let (slug, token) = (slug.get_value(), token.get_value());
+        async move { study_api::board_studies(&slug, &token).await }
+    });
+    let list = move || {
+        Suspend::new(async move {
+            let list = studies.await.unwrap_or_default();
+            if list.is_empty() {
+                view! { <p class="muted">{hs(|s| s.no_studies)}</p> }.into_any()
+            } else {
+                view! {
+                    <ul data-testid="study-list">
+                        {list
+                            .into_iter()
+                            .map(|s| {
+                                view! {
+                                    <li>
+                                        <a href=format!("/console/studies/{}", api::encode_component(&s))>
+                                            {s.clone()}
+                                        </a>
+                                    </li>
+                                }
+                            })
+                            .collect_view()}
+                    </ul>
+                }
+                .into_any()
+            }
+        })
+    };
+    view! {
+        <Suspense fallback=|| view! { <Loading /> }>
+            {move || Suspend::new(async move {
+                let protocol = kind.await.ok().flatten().and_then(protocol_of);
+                protocol.map(|p| {
+                    view! {
+                        <section class="card" data-testid="study-section">
+                            <h2>{hs(|s| s.form_title)}</h2>
+                            <p class="muted small">{hs(|s| s.form_intro)}</p>
+                            <h3>{hs(|s| s.existing)}</h3>
+                            <Transition fallback=|| view! { <Loading /> }>{list}</Transition>
+                            <NewStudy
+                                slug=slug.get_value()
+                                token=token.get_value()
+                                protocol=p
+                                result=result
+                                created=Callback::new(move |()| version.update(|v| *v += 1))
+                            />
+                        </section>
+                    }
+                })
+            })}
+        </Suspense>
+    }
+}
+
+/// The form itself; after creating, the rater links (with the invitation secret, once).
+#[component]
+fn NewStudy(
+    slug: String,
+    token: String,
+    protocol: StudyProtocol,
+    result: RwSignal<Option<Result<CreateStudyResponse, ApiError>>>,
+    created: Callback<()>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let name = RwSignal::new(String::new());
+    let title = RwSignal::new(String::new());
+    let top = RwSignal::new("3".to_owned());
+    let items = RwSignal::new("5".to_owned());
+    let batch = RwSignal::new("10".to_owned());
+    let raters = RwSignal::new("3".to_owned());
+    let test_split = RwSignal::new(false);
+    let invitation = RwSignal::new(false);
+    let planted = RwSignal::new(true);
+    let min_ms = RwSignal::new(String::new());
+    let seed = RwSignal::new(String::new());
+    let sending = RwSignal::new(false);
+    let (slug, token) = (StoredValue::new(slug), StoredValue::new(token));
+    let number = |v: RwSignal<String>| v.get_untracked().trim().parse::<usize>().unwrap_or(0);
+    let optional = |v: RwSignal<String>| v.get_untracked().trim().parse::<u64>().ok();
+    let on_submit = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        let request = CreateStudyRequest {
+            slug: name.get_untracked().trim().to_owned(),
+            title: Some(title.get_untracked().trim().to_owned()).filter(|t| !t.is_empty()),
+            protocol,
+            submissions: SubmissionPick::Top { k: number(top) },
+            items_per_category: number(items),
+            split: if test_split.get_untracked() {
+                Split::Test
+            } else {
+                Split::Dev
+            },
+            invitation_only: invitation.get_untracked(),
+            batch_size: number(batch),
+            raters_per_batch: number(raters),
+            planted_checks: planted.get_untracked(),
+            min_item_ms: optional(min_ms),
+            seed: optional(seed),
+        };
+        sending.set(true);
+        spawn_local(async move {
+            let r = study_api::create_study(&slug.get_value(), &token.get_value(), &request).await;
+            if r.is_ok() {
+                created.run(());
+            }
+            let _ = sending.try_set(false);
+            let _ = result.try_set(Some(r));
+        });
+    };
+    let origin = web_sys::window()
+        .and_then(|w| w.location().origin().ok())
+        .unwrap_or_default();
+    let outcome = move || {
+        result.get().map(|r| match r {
+            Ok(c) => {
+                let t = human_strings(i18n.lang());
+                let secret = c.invite.is_some();
+                view! {
+                    <div class="notice" role="status" data-testid="study-created">
+                        <p>
+                            {(t.created)(&c.study)} " "
+                            <a href=format!("/console/studies/{}", api::encode_component(&c.study))>{c.study.clone()}</a>
+                        </p>
+                        {secret.then(|| view! { <p><strong>{t.secret_once}</strong></p> })}
+                        <ul>
+                            {c.tasks.into_iter().map(|task| {
+                                let link = format!("{origin}{}", task.link);
+                                let prolific = format!("{origin}{}", task.prolific_link);
+                                view! {
+                                    <li data-testid="study-task">
+                                        <code>{task.slug.clone()}</code> ": "
+                                        {t.rater_link} " "
+                                        <a href=link.clone() data-testid="rater-link">{link.clone()}</a>
+                                        " · " {t.prolific_link} " "
+                                        <code class="small">{prolific}</code>
+                                    </li>
+                                }
+                            }).collect_view()}
+                        </ul>
+                    </div>
+                }
+                .into_any()
+            }
+            Err(e) => view! {
+                <p class="notice error" role="alert" data-testid="study-error">{e.to_string()}</p>
+            }
+            .into_any(),
+        })
+    };
+    view! {
+        <form class="stack" on:submit=on_submit data-testid="study-form">
+            <p>
+                <strong>{hs(|s| s.field_protocol)} ": "</strong>
+                {move || protocol_name(i18n.lang(), protocol)}
+            </p>
+            <Field id="study-slug" label=|s| s.field_slug value=name />
+            <Field id="study-title" label=|s| s.field_title value=title />
+            <Field id="study-top" label=|s| s.field_top value=top kind="number" />
+            <Field id="study-items" label=|s| s.field_items value=items kind="number" />
+            <Field id="study-batch" label=|s| s.field_batch value=batch kind="number" />
+            <Field id="study-raters" label=|s| s.field_raters value=raters kind="number" />
+            <Check id="study-test-split" label=|s| s.split_test value=test_split />
+            <Check id="study-invitation" label=|s| s.field_invitation value=invitation />
+            <Check id="study-planted" label=|s| s.field_planted value=planted />
+            <Field id="study-min-ms" label=|s| s.field_min_ms value=min_ms kind="number" />
+            <Field id="study-seed" label=|s| s.field_seed value=seed kind="number" />
+            <button type="submit" class="button primary" data-testid="study-create" disabled=move || sending.get()>
+                {move || {
+                    let t = human_strings(i18n.lang());
+                    if sending.get() { t.creating } else { t.create }
+                }}
+            </button>
+        </form>
+        {outcome}
+    }
+}
+
+/// `/console/studies/{slug}`.
+#[component]
+pub fn StudyPagePage() -> impl IntoView {
+    let params = use_params_map();
+    let slug = move || params.read().get("slug").unwrap_or_default();
+    let token = storage::owner_token();
+    let i18n = use_i18n();
+    use_page_title(move |lang| (human_strings(lang).page_title)(&slug()));
+    let data = LocalResource::new(move || {
+        let (slug, token) = (slug(), token.clone());
+        async move {
+            match token {
+                Some(t) => study_api::study_page(&slug, &t).await.map(|p| (p, t)),
+                None => Err(ApiError::Server {
+                    status: 401,
+                    detail: "owner token missing: enter it on /console".into(),
+                }),
+            }
+        }
+    });
+    view! {
+        <section class="intro">
+            <h1>{move || (human_strings(i18n.lang()).page_title)(&slug())}</h1>
+            <p><a href="/console">{hs(|s| s.back)}</a></p>
+        </section>
+        <Suspense fallback=|| view! { <Loading /> }>
+            <ErrorBoundary fallback=error_fallback>
+                {move || Suspend::new(async move {
+                    data.await.map(|(page, token)| view! { <StudyView page=page token=token /> })
+                })}
+            </ErrorBoundary>
+        </Suspense>
+    }
+}
+
+/// The study page's content.
+#[component]
+fn StudyView(page: StudyPage, token: String) -> impl IntoView {
+    let i18n = use_i18n();
+    let p = StoredValue::new(page.clone());
+    let intro = move || {
+        let lang = i18n.lang();
+        p.with_value(|p| {
+            (human_strings(lang).page_intro)(
+                protocol_name(lang, p.protocol),
+                &p.source_task,
+                &p.created_by,
+            )
+        })
+    };
+    let exposed = page.exposed_test_items.len();
+    let progress = page
+        .tasks
+        .iter()
+        .map(|t| {
+            let task = t.task.slug.clone();
+            let wanted = page.request.raters_per_batch;
+            let rows = t
+                .batches
+                .iter()
+                .map(|b| {
+                    view! {
+                        <tr>
+                            <th scope="row">{b.batch}</th>
+                            <td>{b.items}</td>
+                            <td data-testid="batch-finished">{b.completed}</td>
+                            <td>{b.excluded}</td>
+                            <td>{wanted}</td>
+                        </tr>
+                    }
+                })
+                .collect_view();
+            let caption = move || (human_strings(i18n.lang()).batches_caption)(&task);
+            view! {
+                <div class="table-wrap">
+                    <table class="board-table compact" data-testid="batch-table">
+                        <caption>{caption}</caption>
+                        <thead>
+                            <tr>
+                                <th scope="col">{hs(|s| s.col_batch)}</th>
+                                <th scope="col">{hs(|s| s.col_pages)}</th>
+                                <th scope="col">{hs(|s| s.col_finished)}</th>
+                                <th scope="col">{hs(|s| s.col_excluded)}</th>
+                                <th scope="col">{hs(|s| s.col_wanted)}</th>
+                            </tr>
+                        </thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                </div>
+            }
+        })
+        .collect_view();
+    let labels: Vec<(String, String)> = page
+        .submissions
+        .iter()
+        .map(|s| (s.submission_id.clone(), s.label.clone()))
+        .collect();
+    let columns: Vec<_> = labels
+        .iter()
+        .filter_map(|(id, label)| {
+            let c = page
+                .tables
+                .columns
+                .iter()
+                .find(|c| &c.submission_id == id)?;
+            Some((label.clone(), c.clone()))
+        })
+        .collect();
+    let results = if columns.is_empty() {
+        view! { <p class="muted">{hs(|s| s.no_judgements)}</p> }.into_any()
+    } else {
+        let validity = page
+            .tables
+            .validity
+            .clone()
+            .into_iter()
+            .map(|v| view! { <Validity panel=v /> })
+            .collect_view();
+        view! { <HumanColumns rows=columns /> {validity} }.into_any()
+    };
+    let slug = page.slug.clone();
+    let downloads = ["judgements.csv", "judgements.jsonl", "tables.json"]
+        .into_iter()
+        .map(|f| view! { <ExportButton url=study_api::study_file_url(&slug, f) token=token.clone() /> })
+        .collect_view();
+    view! {
+        <section class="card" data-testid="study-page">
+            <p>{intro}</p>
+            {(exposed > 0).then(|| {
+                let line = move || (human_strings(i18n.lang()).exposed_line)(exposed);
+                view! { <p class="notice" data-testid="exposed-items">{line}</p> }
+            })}
+            <h2>{hs(|s| s.submissions_title)}</h2>
+            <ul data-testid="study-models">
+                {labels.into_iter().map(|(_, l)| view! { <li>{l}</li> }).collect_view()}
+            </ul>
+        </section>
+        <section class="card">
+            <h2>{hs(|s| s.progress_title)}</h2>
+            {page.tasks.iter().map(|t| {
+                let link = t.task.link.clone();
+                view! { <p><code>{t.task.slug.clone()}</code> " · " <a href=link.clone()>{link.clone()}</a></p> }
+            }).collect_view()}
+            {progress}
+        </section>
+        <section class="card">
+            <h2>{hs(|s| s.agreement_title)}</h2>
+            <StudySummary summary=page.summary.clone() />
+        </section>
+        <section class="card">
+            <h2>{hs(|s| s.results_title)}</h2>
+            {results}
+        </section>
+        <section class="card">
+            <h2>{hs(|s| s.exports_title)}</h2>
+            <div class="actions">{downloads}</div>
+        </section>
+    }
+}

@@ -1,0 +1,43 @@
+//! Calls of the human-evaluation study pages (owner token): create a study from a board,
+//! list a board's studies, read a study page, and the download URLs of its exports.
+
+use crate::api::{bearer, get_json_with_token, read, segment, ApiError};
+use gloo_net::http::Request;
+use memeboard_core::human_eval::study::{CreateStudyRequest, CreateStudyResponse, StudyPage};
+
+/// `POST /api/owner/tasks/{slug}/studies`.
+pub async fn create_study(
+    slug: &str,
+    token: &str,
+    request: &CreateStudyRequest,
+) -> Result<CreateStudyResponse, ApiError> {
+    let resp = Request::post(&format!("/api/owner/tasks/{}/studies", segment(slug)))
+        .header("Accept", "application/json")
+        .header("Authorization", &bearer(token))
+        .json(request)
+        .map_err(|e| ApiError::Decode(e.to_string()))?
+        .send()
+        .await
+        .map_err(|e| ApiError::Network(e.to_string()))?;
+    read(resp).await
+}
+
+/// `GET /api/owner/tasks/{slug}/studies`: the board's study slugs.
+pub async fn board_studies(slug: &str, token: &str) -> Result<Vec<String>, ApiError> {
+    get_json_with_token(
+        &format!("/api/owner/tasks/{}/studies", segment(slug)),
+        token,
+    )
+    .await
+}
+
+/// `GET /api/owner/studies/{slug}`.
+pub async fn study_page(slug: &str, token: &str) -> Result<StudyPage, ApiError> {
+    get_json_with_token(&format!("/api/owner/studies/{}", segment(slug)), token).await
+}
+
+/// The URL of one of a study's downloads (`judgements.csv`, `judgements.jsonl`,
+/// `tables.json`).
+pub fn study_file_url(slug: &str, file: &str) -> String {
+    format!("/api/owner/studies/{}/{file}", segment(slug))
+}

@@ -1,0 +1,113 @@
+//! Study routes: an owner creates a human-evaluation study from an explanation board, reads
+//! its page, and downloads its judgements and computed tables. Handlers are thin; the work is
+//! in [`crate::studies`].
+
+use super::ApiJson;
+use crate::error::ApiResult;
+use crate::state::AppState;
+use crate::studies;
+use axum::extract::{Path, State};
+use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use memeboard_core::human_eval::study::{CreateStudyRequest, CreateStudyResponse, StudyPage};
+use memeboard_core::predictions::FileFormat;
+
+/// Study routes (mounted under `/api`).
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/owner/tasks/{slug}/studies",
+            post(create_study).get(list_studies),
+        )
+        .route("/owner/studies/{slug}", get(study_page))
+        .route("/owner/studies/{slug}/judgements.csv", get(judgements_csv))
+        .route(
+            "/owner/studies/{slug}/judgements.jsonl",
+            get(judgements_jsonl),
+        )
+        .route("/owner/studies/{slug}/tables.json", get(tables))
+}
+
+/// `POST /api/owner/tasks/{slug}/studies`.
+async fn create_study(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(slug): Path<String>,
+    ApiJson(request): ApiJson<CreateStudyRequest>,
+) -> ApiResult<(StatusCode, Json<CreateStudyResponse>)> {
+    let created = studies::create_study(&state, &headers, &slug, request).await?;
+    Ok((StatusCode::CREATED, Json(created)))
+}
+
+/// `GET /api/owner/tasks/{slug}/studies`: the board's study slugs, oldest first.
+async fn list_studies(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(slug): Path<String>,
+) -> ApiResult<Json<Vec<String>>> {
+    Ok(Json(
+        studies::studies_of_board(&state, &headers, &slug).await?,
+    ))
+}
+
+/// `GET /api/owner/studies/{slug}`.
+async fn study_page(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(slug): Path<String>,
+) -> ApiResult<Json<StudyPage>> {
+    Ok(Json(studies::study_page(&state, &headers, &slug).await?))
+}
+
+async fn judgements(
+    state: &AppState,
+    headers: &HeaderMap,
+    slug: &str,
+    format: FileFormat,
+) -> ApiResult<impl IntoResponse> {
+    let body = studies::export_judgements(state, headers, slug, format).await?;
+    let (content_type, ext) = match format {
+        FileFormat::Csv => ("text/csv; charset=utf-8", "csv"),
+        FileFormat::JsonLines => ("application/x-ndjson; charset=utf-8", "jsonl"),
+    };
+    Ok((
+        [
+            (CONTENT_TYPE, content_type.to_owned()),
+            (
+                CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{slug}-judgements.{ext}\""),
+            ),
+        ],
+        body,
+    ))
+}
+
+/// `GET /api/owner/studies/{slug}/judgements.csv`.
+async fn judgements_csv(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(slug): Path<String>,
+) -> ApiResult<impl IntoResponse> {
+    judgements(&state, &headers, &slug, FileFormat::Csv).await
+}
+
+/// `GET /api/owner/studies/{slug}/judgements.jsonl`.
+async fn judgements_jsonl(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(slug): Path<String>,
+) -> ApiResult<impl IntoResponse> {
+    judgements(&state, &headers, &slug, FileFormat::JsonLines).await
+}
+
+/// `GET /api/owner/studies/{slug}/tables.json`.
+async fn tables(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(slug): Path<String>,
+) -> ApiResult<Json<serde_json::Value>> {
+    Ok(Json(studies::export_tables(&state, &headers, &slug).await?))
+}

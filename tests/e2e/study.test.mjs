@@ -1,0 +1,190 @@
+// A human-evaluation study end to end, from a clean start: the demo explanation board's
+// models (the demo submissions, scored by the tiny test model) are on the board; an owner
+// creates an accuracy study in the console (top 3 models, planted checks); two raters rate
+// their batch in Chromium through the study link; the board then shows the human-judged
+// columns, the agreement figures and the metric-validity panel, and the study page its
+// progress. Every page has no serious accessibility violation in either language, and no
+// rater page names a model.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  startServer, launchBrowser, watchErrors, expectNoSeriousA11yViolations,
+} from './harness.mjs';
+
+const ADMIN = 'admin-token-for-study-e2e';
+const BOARD = 'demo-explain';
+const MAX_PAGES = 60;
+const MODELS = process.env.MEMEBOARD_TEST_MODELS;
+const skip = !MODELS || !fs.existsSync(path.join(MODELS, 'tiny-bert'));
+if (skip && process.env.MEMEBOARD_REQUIRE_MODELS === '1') {
+  throw new Error('MEMEBOARD_REQUIRE_MODELS=1 but MEMEBOARD_TEST_MODELS has no tiny-bert');
+}
+
+let server;
+let browser;
+
+before(async () => {
+  if (skip) return;
+  server = await startServer({
+    MEMEBOARD__ADMIN__TOKEN: ADMIN,
+    MEMEBOARD__MODEL__NAME: 'tiny-bert',
+    MEMEBOARD__MODEL__DIR: path.join(MODELS, 'tiny-bert'),
+    MEMEBOARD__MODEL__ONNXRUNTIME: path.join(MODELS, 'onnxruntime/libonnxruntime.so'),
+    MEMEBOARD__MODEL__THREADS: '1',
+  });
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The demo models reach the board in the background after start-up. */
+async function demoModels() {
+  for (let i = 0; i < 600; i++) {
+    const board = await (await fetch(`${server.base}/api/boards/${BOARD}`)).json();
+    const models = (board.rows ?? []).filter((r) => r.kind === 'model');
+    if (models.length >= 4) return models;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the demo submissions never reached the board');
+}
+
+async function a11yBothLanguages(page, label) {
+  const lang = () => page.evaluate(() => document.documentElement.lang);
+  const first = await lang();
+  await expectNoSeriousA11yViolations(page, `${label} (${first})`);
+  await page.getByTestId('lang-switch').click();
+  await page.waitForFunction((l) => document.documentElement.lang !== l, first);
+  await expectNoSeriousA11yViolations(page, `${label} (${await lang()})`);
+  await page.getByTestId('lang-switch').click();
+  await page.waitForFunction((l) => document.documentElement.lang === l, first);
+}
+
+/** Share of the output's character pairs (bigrams) that also appear in the reference. */
+function overlap(output, reference) {
+  const pairs = (text) => {
+    const chars = [...text.replace(/[\s\p{P}]/gu, '')];
+    return chars.slice(1).map((c, i) => chars[i] + c);
+  };
+  const ref = new Set(pairs(reference));
+  const out = pairs(output);
+  if (out.length === 0) return 0;
+  return out.filter((p) => ref.has(p)).length / out.length;
+}
+
+/** One rater takes the study link to the end; `strict` moves the thresholds a little. */
+async function rate(link, strict, modelNames) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${server.base}${link}`);
+  await page.getByTestId('consent-checkbox').check();
+  await page.getByTestId('consent-continue').click();
+  await page.getByTestId('survey-age').selectOption({ index: 2 });
+  await page.getByTestId('survey-language').selectOption({ index: 1 });
+  await page.getByTestId('survey-online').selectOption({ index: 3 });
+  await page.getByTestId('survey-familiarity').selectOption({ index: 4 });
+  await page.getByTestId('survey-submit').click();
+  await page.waitForURL(/\/session\//);
+  let pages = 0;
+  for (let i = 0; i < MAX_PAGES; i++) {
+    await page.waitForSelector('[data-testid="question"], [data-testid="completion-code"]');
+    if (await page.getByTestId('completion-code').count()) break;
+    const html = await page.content();
+    for (const name of modelNames) assert.ok(!html.includes(name), `a rater page names ${name}`);
+    const question = page.getByTestId('question');
+    const position = await question.getAttribute('data-position');
+    const reference = await question.getByTestId('judging-reference').textContent();
+    const output = await question.getByTestId('rating-output').textContent();
+    const share = overlap(output, reference);
+    const verdict = share > (strict ? 0.7 : 0.6) ? 'agree' : share > (strict ? 0.25 : 0.2) ? 'neutral' : 'disagree';
+    const fields = await question.getByTestId('verdict-group').evaluateAll(
+      (groups) => groups.map((g) => g.getAttribute('data-field')),
+    );
+    for (const field of fields) {
+      const value = field === 'meaning' ? verdict : 'neutral';
+      await question.locator(`[data-testid="verdict"][data-field="${field}"][data-value="${value}"]`).check();
+    }
+    await question.getByTestId('rating-submit').click();
+    pages++;
+    await page.waitForFunction(
+      (p) => !document.querySelector(`[data-testid="question"][data-position="${p}"]`),
+      position,
+    );
+  }
+  await page.getByTestId('completion-code').waitFor();
+  assert.deepEqual(errors, []);
+  await context.close();
+  return pages;
+}
+
+test('an owner creates a study from the demo board, raters rate, the board shows what people think', { skip }, async () => {
+  const models = await demoModels();
+  const modelNames = models.map((m) => m.label);
+
+  // The owner: console, study form, links.
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  const ownerErrors = watchErrors(owner);
+  await owner.goto(`${server.base}/console`);
+  await owner.getByTestId('owner-token').fill(ADMIN);
+  await owner.getByTestId('owner-token-save').click();
+  await owner.locator(`[data-testid="owner-tasks"] a[href="/console/${BOARD}"]`).click();
+  await owner.waitForURL(new RegExp(`/console/${BOARD}`));
+  await owner.getByTestId('study-form').waitFor();
+  await owner.getByTestId('study-slug').fill('e2e-study');
+  await owner.getByTestId('study-top').fill('3');
+  await owner.getByTestId('study-items').fill('1');
+  await owner.getByTestId('study-batch').fill('40');
+  await owner.getByTestId('study-raters').fill('2');
+  await owner.getByTestId('study-planted').check();
+  await owner.getByTestId('study-seed').fill('11');
+  await owner.getByTestId('study-create').click();
+  await owner.waitForSelector('[data-testid="study-created"], [data-testid="study-error"]')
+    .catch(async (e) => { throw new Error(`${e}\n${await owner.locator('body').innerText()}`); });
+  assert.equal(await owner.getByTestId('study-error').count(), 0,
+    await owner.getByTestId('study-error').allTextContents().then((t) => t.join(' ')));
+  const link = new URL(await owner.getByTestId('rater-link').first().getAttribute('href'));
+  assert.equal(link.pathname, '/quiz/e2e-study-rate');
+  await a11yBothLanguages(owner, 'console with the study form');
+
+  // Two raters, each through the whole (only) batch.
+  const first = await rate(link.pathname, false, modelNames);
+  const second = await rate(link.pathname, true, modelNames);
+  assert.equal(first, second);
+  assert.ok(first >= 5, `${first} pages`);
+
+  // The board: human columns for the three judged models, agreement, validity panel.
+  const viewer = await browser.newPage();
+  const viewerErrors = watchErrors(viewer);
+  await viewer.goto(`${server.base}/boards/${BOARD}`);
+  await viewer.getByTestId('human-eval').waitFor().catch(async (e) => {
+    const board = await (await fetch(`${server.base}/api/boards/${BOARD}`)).json();
+    throw new Error(`${e}\nhuman_eval: ${JSON.stringify(board.human_eval)}`);
+  });
+  // Nobody was excluded: both raters judged the planted outputs the right way round.
+  const summary = await viewer.getByTestId('study-summary').first().textContent();
+  if (!/2 raters \(0 excluded\)/.test(summary)) {
+    const res = await fetch(`${server.base}/api/owner/tasks/e2e-study-rate/console`, { headers: { authorization: `Bearer ${ADMIN}` } });
+    assert.fail(`${summary}: ${JSON.stringify((await res.json()).exclusions)}`);
+  }
+  assert.equal(await viewer.getByTestId('human-row').count(), 3);
+  assert.match(await viewer.getByTestId('human-agree').first().textContent(), /%/);
+  await viewer.getByTestId('kappa-summary').waitFor();
+  await viewer.getByTestId('validity-panel').waitFor();
+  assert.equal(await viewer.getByTestId('validity-row').count(), 3);
+  await a11yBothLanguages(viewer, 'board with human columns');
+  assert.deepEqual(viewerErrors, []);
+
+  // The study page: both raters finished the batch.
+  await owner.goto(`${server.base}/console/studies/e2e-study`);
+  await owner.getByTestId('study-page').waitFor();
+  assert.equal((await owner.getByTestId('batch-finished').first().textContent()).trim(), '2');
+  assert.equal(await owner.getByTestId('study-models').locator('li').count(), 3);
+  await a11yBothLanguages(owner, 'study page');
+  assert.deepEqual(ownerErrors, []);
+  await ownerContext.close();
+});
