@@ -30,6 +30,7 @@ pub mod startup;
 pub mod state;
 pub mod storage;
 pub mod studies;
+pub mod study_tables;
 pub mod submit_cli;
 pub mod telemetry;
 pub mod upgrade;

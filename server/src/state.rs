@@ -5,6 +5,7 @@ use crate::config::Settings;
 use crate::crowd_cache::CrowdCache;
 use crate::inference::EmbeddingService;
 use crate::storage::Storage;
+use memeboard_core::human_eval::board::{BoardHumanEval, HumanEvalSummary, HumanTables};
 use std::sync::Arc;
 
 /// Shared state of every handler.
@@ -30,8 +31,8 @@ pub struct AppState {
     /// The owner's live progress view per task, computed once per state of its sessions.
     pub progress: Arc<CrowdCache<memeboard_core::study::ProgressResponse>>,
     /// A study page's summary and tables, once per state of its judgements.
-    pub study_tables: Arc<CrowdCache<crate::studies::StudyTables>>,
+    pub study_tables: Arc<CrowdCache<Result<(HumanEvalSummary, HumanTables), String>>>,
     /// A board's human-judged columns and validity panel, once per state of its studies'
     /// judgements.
-    pub board_human: Arc<CrowdCache<crate::studies::BoardHumanValue>>,
+    pub board_human: Arc<CrowdCache<Result<Option<BoardHumanEval>, String>>>,
 }

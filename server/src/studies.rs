@@ -9,7 +9,6 @@
 //! this module reads and writes, and decides who may. Documented in
 //! `docs/human-evaluation.md` ("Running a study").
 
-use crate::crowd_cache::Fingerprint;
 use crate::error::{ApiError, ApiResult};
 use crate::files::csv_text;
 use crate::judging::{self, JudgingItem, JudgingTaskSpec};
@@ -18,17 +17,15 @@ use crate::pseudonym::pseudonym;
 use crate::quiz::random_hex;
 use crate::state::AppState;
 use crate::storage::{
-    self, BoardTaskRow, JudgementRow, JudgingTaskRow, NewOwnerAction, NewStudyTask, Storage,
-    StudyInsert, StudyRecord,
+    self, BoardTaskRow, NewOwnerAction, NewStudyTask, Storage, StudyInsert, StudyRecord,
 };
+use crate::study_tables::{combined_fingerprint, study_data, task_judgements, TaskJudgements};
 use anyhow::Context;
 use axum::http::HeaderMap;
 use memeboard_core::human_eval::board::{
-    board_human, study_summary, study_tables, BoardHumanEval, HumanEvalSummary, HumanTables,
-    Judgement, JudgementValue, StudyData,
+    study_summary, study_tables, HumanEvalSummary, HumanTables,
 };
-use memeboard_core::human_eval::outputs::{OutputScores, RatedSubject, Reference};
-use memeboard_core::human_eval::ranking::RankedEntry;
+use memeboard_core::human_eval::outputs::{RatedSubject, Reference};
 use memeboard_core::human_eval::study::{
     plan_study, BatchProgress, BoardSubmission, CreateStudyRequest, CreateStudyResponse,
     PlanRequest, SourceItem, StudyPage, StudyPlan, StudyProtocol, StudySubmission, StudyTaskLink,
@@ -39,13 +36,8 @@ use memeboard_core::kinds::{ranking, rating, AnswerValue, ItemGold, ItemPrompt, 
 use memeboard_core::leaderboard::CategoryEstimate;
 use memeboard_core::msg;
 use memeboard_core::predictions::FileFormat;
-use memeboard_core::study::{ExclusionReason, StudySettings};
+use memeboard_core::study::StudySettings;
 use std::collections::{BTreeMap, BTreeSet};
-
-/// A study page's computed summary and tables (or why they could not be computed).
-pub type StudyTables = Result<(HumanEvalSummary, HumanTables), String>;
-/// A board's computed human columns (or why they could not be computed).
-pub type BoardHumanValue = Result<Option<BoardHumanEval>, String>;
 
 /// Longest study slug (its tasks add `-rate` / `-rank`).
 const MAX_SLUG: usize = 50;
@@ -56,16 +48,7 @@ const MAX_MIN_ITEM_MS: u64 = 600_000;
 pub const PROLIFIC_PARAMS: &str =
     "PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSION_ID={{%SESSION_ID%}}";
 
-/// The protocol a board's kind is judged with: meme explanations by CHIME accuracy ratings,
-/// comic explanations by CMPM dimension ratings and rankings.
-fn protocol_of(kind: TaskKind) -> Option<StudyProtocol> {
-    match kind {
-        TaskKind::Explanation => Some(StudyProtocol::Accuracy),
-        TaskKind::PanelExplanation => Some(StudyProtocol::Cmpm),
-        _ => None,
-    }
-}
-
+/// The stored kind of a task.
 fn kind_of(task: &BoardTaskRow) -> ApiResult<TaskKind> {
     TaskKind::parse(&task.task.kind).ok_or_else(|| {
         ApiError::Unexpected(anyhow::anyhow!("unknown stored kind `{}`", task.task.kind))
@@ -163,6 +146,13 @@ fn random_u64() -> ApiResult<u64> {
     let hex = random_hex(8)?;
     u64::from_str_radix(&hex, 16)
         .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("random seed: {e}")))
+}
+
+/// Whether a judging task has planted outputs of known quality among its pages.
+fn planted_pages(spec: &JudgingTaskSpec) -> bool {
+    spec.items
+        .iter()
+        .any(|i| matches!(&i.gold, ItemGold::Rating(g) if g.planted.is_some()))
 }
 
 /// The judging tasks of a plan, ready to store.
@@ -284,7 +274,7 @@ pub async fn create_study_as(
         .await?
         .ok_or_else(|| ApiError::NotFound(msg!("task.not_found", slug = source_slug)))?;
     let kind = kind_of(&task)?;
-    let expected = protocol_of(kind).ok_or_else(|| {
+    let expected = kind.study_protocol().ok_or_else(|| {
         ApiError::Unprocessable(msg!(
             "study.source_kind",
             slug = source_slug,
@@ -351,7 +341,8 @@ pub async fn create_study_as(
             participant_target: Some(batches.saturating_mul(raters).max(1)),
             ..StudySettings::default()
         };
-        settings.quality.planted_checks = req.planted_checks && spec.kind == TaskKind::Rating;
+        // Planted outputs are rating pages only, so the rule is on where there are some.
+        settings.quality.planted_checks = req.planted_checks && planted_pages(&spec);
         settings.quality.min_item_ms = req.min_item_ms;
         let (link, prolific_link) = links(&spec.slug, invite.as_deref());
         response_tasks.push(StudyTaskLink {
@@ -451,166 +442,6 @@ async fn authorized_study(
         .ok_or_else(|| ApiError::NotFound(msg!("study.not_found", slug = slug)))?;
     let actor = owners::authorize(state, headers, &source).await?;
     Ok((study, actor))
-}
-
-/// One judging task's judgements with each session's exclusion.
-struct TaskJudgements {
-    task: JudgingTaskRow,
-    rows: Vec<JudgementRow>,
-    excluded: BTreeMap<String, ExclusionReason>,
-}
-
-async fn task_judgements(storage: &Storage, task: JudgingTaskRow) -> ApiResult<TaskJudgements> {
-    let settings = crate::quality::study_settings(task.study_json.as_deref())?;
-    let data = storage.study_data(&task.id).await?;
-    let excluded = crate::quality::exclusions_of(&data, &settings, task.exclude_failed_checks);
-    let rows = storage.judgement_rows(&task.id).await?;
-    Ok(TaskJudgements {
-        task,
-        rows,
-        excluded,
-    })
-}
-
-/// Dense ranks (1, 2, …) of the given ranks, keeping ties: what is left of a ranking once
-/// entries without a submission are dropped.
-fn densify(ranks: &[u8]) -> Vec<u8> {
-    let distinct: BTreeSet<u8> = ranks.iter().copied().collect();
-    ranks
-        .iter()
-        .map(|r| {
-            let below = distinct.iter().take_while(|d| *d < r).count();
-            u8::try_from(below + 1).unwrap_or(u8::MAX)
-        })
-        .collect()
-}
-
-/// A stored judgement in the statistics' terms (`None` for rows of another kind).
-fn judgement(benchmark_id: &str, row: &JudgementRow) -> ApiResult<Option<Judgement>> {
-    let gold: ItemGold = storage::decode_json("items.gold_json", &row.gold_json)?;
-    let answer: AnswerValue = storage::decode_json("answers.answer_json", &row.answer_json)?;
-    let rater = pseudonym(benchmark_id, "participant", &row.participant_id);
-    Ok(match (gold, answer) {
-        (ItemGold::Rating(g), AnswerValue::Rating(a)) => Some(Judgement {
-            rater,
-            batch: format!("rating-{}", g.batch),
-            item: row.item_id.clone(),
-            source_item: g.source_item,
-            category: row.category.clone(),
-            submission: g.submission_id,
-            value: match a {
-                rating::Answer::Accuracy {
-                    meaning,
-                    origin,
-                    example,
-                } => JudgementValue::Accuracy {
-                    meaning,
-                    origin,
-                    example,
-                },
-                rating::Answer::Dimensions { scores } => JudgementValue::Dimensions { scores },
-            },
-        }),
-        (ItemGold::Ranking(g), AnswerValue::Ranking(a)) => {
-            let kept: Vec<(String, u8)> = g
-                .submissions
-                .iter()
-                .zip(&a.ranks)
-                .filter_map(|(s, r)| s.clone().map(|s| (s, *r)))
-                .collect();
-            let ranks = densify(&kept.iter().map(|(_, r)| *r).collect::<Vec<_>>());
-            Some(Judgement {
-                rater,
-                batch: format!("ranking-{}", g.batch),
-                item: row.item_id.clone(),
-                source_item: g.source_item,
-                category: row.category.clone(),
-                submission: None,
-                value: JudgementValue::Ranking {
-                    entries: kept
-                        .into_iter()
-                        .zip(ranks)
-                        .map(|((system, _), rank)| RankedEntry { system, rank })
-                        .collect(),
-                },
-            })
-        }
-        _ => None,
-    })
-}
-
-/// A study's data for the statistics: judgements of finished, kept raters, the excluded
-/// raters, and the automatic scores of the judged outputs.
-async fn study_data(
-    storage: &Storage,
-    study: &StudyRecord,
-) -> ApiResult<(StudyData, Vec<TaskJudgements>)> {
-    let mut tasks = Vec::new();
-    for t in storage.study_tasks(&study.id).await? {
-        tasks.push(task_judgements(storage, t).await?);
-    }
-    let mut judgements = Vec::new();
-    let mut excluded_raters = BTreeSet::new();
-    for t in &tasks {
-        for row in &t.rows {
-            if t.excluded.contains_key(&row.session_id) {
-                excluded_raters.insert(row.participant_id.clone());
-                continue;
-            }
-            if row.completed_at.is_none() {
-                continue;
-            }
-            if let Some(j) = judgement(&study.benchmark_id, row)? {
-                judgements.push(j);
-            }
-        }
-    }
-    let submissions: Vec<String> =
-        storage::decode_json("studies.submissions_json", &study.submissions_json)?;
-    let mut metric_scores: BTreeMap<(String, String), OutputScores> = BTreeMap::new();
-    for s in &submissions {
-        for o in storage.submission_outputs(s).await? {
-            if let Some(scores) = o.scores {
-                metric_scores.insert((o.item_id, s.clone()), scores);
-            }
-        }
-    }
-    let exposed: Vec<String> =
-        storage::decode_json("studies.exposed_items_json", &study.exposed_items_json)?;
-    let protocol = StudyProtocol::parse(&study.protocol).ok_or_else(|| {
-        ApiError::Unexpected(anyhow::anyhow!(
-            "unknown stored protocol `{}`",
-            study.protocol
-        ))
-    })?;
-    Ok((
-        StudyData {
-            study: study.slug.clone(),
-            protocol,
-            judgements,
-            excluded_raters: excluded_raters.len(),
-            exposed_test_items: exposed.len(),
-            metric_scores,
-        },
-        tasks,
-    ))
-}
-
-/// One fingerprint over several tasks' crowd fingerprints (a change in any changes it).
-async fn combined_fingerprint(storage: &Storage, task_ids: &[String]) -> ApiResult<Fingerprint> {
-    let mut text = String::new();
-    let (mut sessions, mut answers, mut version) = (0, 0, 0);
-    let mut latest: Option<i64> = None;
-    for id in task_ids {
-        let f = storage.crowd_fingerprint(id).await?;
-        text.push_str(&format!("{id}:{f:?};"));
-        sessions += f.0;
-        answers += f.1;
-        latest = latest.max(f.3);
-        version += f.4;
-    }
-    let hash = memeboard_core::ids::fnv1a64(text.as_bytes()) as i64;
-    Ok((sessions, answers, hash, latest, version))
 }
 
 /// `GET /api/owner/studies/{slug}`: the study page (progress per batch, raters and
@@ -733,56 +564,6 @@ pub async fn studies_of_board(
         .into_iter()
         .map(|s| s.slug)
         .collect())
-}
-
-/// The human side of a board: every study made from it, pooled, computed once per state of
-/// their judgements off the executor; `None` without a study with judgements.
-pub async fn board_human_eval(
-    state: &AppState,
-    task: &BoardTaskRow,
-) -> ApiResult<Option<BoardHumanEval>> {
-    let storage = &state.storage;
-    let studies = storage.studies_of_task(&task.task.id).await?;
-    if studies.is_empty() {
-        return Ok(None);
-    }
-    let mut ids = Vec::new();
-    for s in &studies {
-        ids.extend(storage.study_tasks(&s.id).await?.into_iter().map(|t| t.id));
-    }
-    let fingerprint = combined_fingerprint(storage, &ids).await?;
-    let key = format!("board/{}", task.task.id);
-    let value = match state.board_human.stored(&key, fingerprint) {
-        Some(v) => v,
-        None => {
-            let mut data = Vec::new();
-            for s in &studies {
-                data.push(study_data(storage, s).await?.0);
-            }
-            state
-                .board_human
-                .get_or_compute(&key, fingerprint, move || {
-                    // Nothing to show until some rater finished a batch (kept or excluded).
-                    if data
-                        .iter()
-                        .all(|d| d.judgements.is_empty() && d.excluded_raters == 0)
-                    {
-                        return Ok(None);
-                    }
-                    board_human(&data, HUMAN_EVAL_RESAMPLES, HUMAN_EVAL_SEED)
-                        .map(|h| Some(BoardHumanEval::from(h)))
-                        .map_err(|e| e.to_string())
-                })
-                .await
-                .context("computing the board's human columns")?
-        }
-    };
-    match value.as_ref() {
-        Ok(v) => Ok(v.clone()),
-        Err(e) => Err(ApiError::Unexpected(anyhow::anyhow!(
-            "board human columns: {e}"
-        ))),
-    }
 }
 
 /// Every column of the judgement export, in file order, with its meaning.
@@ -1006,12 +787,6 @@ pub async fn export_tables(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn densify_keeps_ties_and_closes_gaps() {
-        assert_eq!(densify(&[1, 3, 3, 5]), vec![1, 2, 2, 3]);
-        assert_eq!(densify(&[2, 2]), vec![1, 1]);
-    }
 
     #[test]
     fn rater_links_carry_the_invitation_and_prolific_parameters() {

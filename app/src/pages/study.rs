@@ -21,15 +21,6 @@ use memeboard_core::human_eval::study::{
 use memeboard_core::kinds::TaskKind;
 use memeboard_core::predictions::Split;
 
-/// The protocol a board's kind is judged with (none for other kinds).
-fn protocol_of(kind: TaskKind) -> Option<StudyProtocol> {
-    match kind {
-        TaskKind::Explanation => Some(StudyProtocol::Accuracy),
-        TaskKind::PanelExplanation => Some(StudyProtocol::Cmpm),
-        _ => None,
-    }
-}
-
 /// A labelled input bound to a string signal.
 #[component]
 fn Field(
@@ -128,7 +119,7 @@ pub fn StudyForm(
     view! {
         <Suspense fallback=|| view! { <Loading /> }>
             {move || Suspend::new(async move {
-                let protocol = kind.await.ok().flatten().and_then(protocol_of);
+                let protocol = kind.await.ok().flatten().and_then(TaskKind::study_protocol);
                 protocol.map(|p| {
                     view! {
                         <section class="card" data-testid="study-section">

@@ -98,6 +98,19 @@ impl TaskKind {
     pub fn is_judging(self) -> bool {
         crate::with_kind!(self, K => K::JUDGING)
     }
+
+    /// The kind's [`Kind::STUDY_PROTOCOL`].
+    ///
+    /// ```
+    /// use memeboard_core::human_eval::study::StudyProtocol;
+    /// use memeboard_core::kinds::TaskKind;
+    /// assert_eq!(TaskKind::Explanation.study_protocol(), Some(StudyProtocol::Accuracy));
+    /// assert_eq!(TaskKind::PanelExplanation.study_protocol(), Some(StudyProtocol::Cmpm));
+    /// assert_eq!(TaskKind::TextMcq.study_protocol(), None);
+    /// ```
+    pub fn study_protocol(self) -> Option<crate::human_eval::study::StudyProtocol> {
+        crate::with_kind!(self, K => K::STUDY_PROTOCOL)
+    }
 }
 
 impl std::fmt::Display for TaskKind {
@@ -315,6 +328,11 @@ pub trait Kind: Sized + 'static {
     /// Whether the kind is a judging task (people judge model outputs; no gold): fixed
     /// batches, one participation per rater, no prediction files, not listed publicly.
     const JUDGING: bool = false;
+    /// The human-evaluation protocol a board of this kind is judged with in a study
+    /// (`human_eval::study`): meme explanations by CHIME accuracy ratings, comic explanations
+    /// by CMPM dimension ratings and rankings; `None` for kinds whose outputs are not
+    /// explanations.
+    const STUDY_PROTOCOL: Option<crate::human_eval::study::StudyProtocol> = None;
     /// Whether the kind asks a preface question (the clip task's familiarity check) whose
     /// answer must be stored before the question is sent.
     const PREFACE: bool = false;

@@ -423,7 +423,7 @@ pub async fn board(
     // model scores while the board is blind. Boards without an automatic metric rank their
     // models by them (Bradley–Terry rating, then Core4, then % agree).
     let human_eval = if visible {
-        crate::studies::board_human_eval(state, &task).await?
+        crate::study_tables::board_human_eval(state, &task).await?
     } else {
         None
     };

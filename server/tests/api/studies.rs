@@ -237,9 +237,11 @@ async fn comic_outputs(app: &TestApp) -> BTreeMap<String, String> {
     .await
 }
 
-fn cmpm_request(slug: &str, planted: bool) -> Value {
+/// A CMPM study of the given submissions (the demo's own comic models, loaded in the
+/// background, may be on the board too).
+fn cmpm_request(slug: &str, planted: bool, subs: &BTreeMap<String, String>) -> Value {
     json!({
-        "slug": slug, "protocol": "cmpm", "submissions": {"pick": "top", "k": 3},
+        "slug": slug, "protocol": "cmpm", "submissions": {"pick": "ids", "ids": subs.keys().collect::<Vec<_>>()},
         "items_per_category": 2, "batch_size": 6, "raters_per_batch": 2,
         "planted_checks": planted, "seed": 7
     })
@@ -256,24 +258,32 @@ async fn a_cmpm_study_of_the_comic_board_is_judged_blind_and_fills_the_board(db:
         Method::POST,
         &path,
         None,
-        Some(cmpm_request("s1", false).to_string()),
+        Some(cmpm_request("s1", false, &subs).to_string()),
     )
     .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
-    let mut wrong = cmpm_request("s1", false);
+    let mut wrong = cmpm_request("s1", false, &subs);
     wrong["protocol"] = json!("accuracy");
     let (status, body) = as_admin(&app, Method::POST, &path, Some(wrong)).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert!(detail(&body).contains("use cmpm"), "{body}");
-    let mut six = cmpm_request("s1", false);
-    six["submissions"] = json!({"pick": "top", "k": 6});
+    let mut six = cmpm_request("s1", false, &subs);
+    six["submissions"] = json!({"pick": "top", "k": 50});
     let (status, body) = as_admin(&app, Method::POST, &path, Some(six)).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert!(
-        detail(&body).contains("top 6 asked for but the board has 3"),
+        detail(&body).contains("top 50 asked for but the board has"),
         "{body}"
     );
-    let mut test = cmpm_request("s1", false);
+    let mut unknown = cmpm_request("s1", false, &subs);
+    unknown["submissions"]["ids"][0] = json!("S-NOPE");
+    let (status, body) = as_admin(&app, Method::POST, &path, Some(unknown)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(
+        detail(&body).contains("S-NOPE` is not on this board"),
+        "{body}"
+    );
+    let mut test = cmpm_request("s1", false, &subs);
     test["split"] = json!("test");
     let (status, body) = as_admin(&app, Method::POST, &path, Some(test)).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
@@ -283,7 +293,7 @@ async fn a_cmpm_study_of_the_comic_board_is_judged_blind_and_fills_the_board(db:
         &app,
         Method::POST,
         &path,
-        Some(cmpm_request("pilot", false)),
+        Some(cmpm_request("pilot", false, &subs)),
     )
     .await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
@@ -295,7 +305,7 @@ async fn a_cmpm_study_of_the_comic_board_is_judged_blind_and_fills_the_board(db:
         &app,
         Method::POST,
         &path,
-        Some(cmpm_request("pilot", false)),
+        Some(cmpm_request("pilot", false, &subs)),
     )
     .await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
@@ -421,7 +431,7 @@ async fn exclusions_change_the_tables(db: Db) {
     let app = study_app(db).await;
     let subs = comic_outputs(&app).await;
     let path = format!("/api/owner/tasks/{COMICS}/studies");
-    let mut request = cmpm_request("checked", true);
+    let mut request = cmpm_request("checked", true, &subs);
     request["items_per_category"] = json!(1);
     request["batch_size"] = json!(30);
     request["raters_per_batch"] = json!(3);
