@@ -1105,7 +1105,6 @@ pub const CATALOGUE: &[Entry] = &[
         en: "judged by people (no automatic metric)",
         zh: "由人评判（无自动指标）",
     },
-    Entry { code: "label.no_baseline", en: "No baseline (judged by people)", zh: "无基线（由人评判）" },
     Entry {
         code: "label.missing_judging",
         en: "Judging tasks take no prediction files.",
