@@ -32,20 +32,30 @@ async fn export_file(
     format: FileFormat,
 ) -> ApiResult<impl IntoResponse> {
     let body = export::export_body(state, headers, slug, format).await?;
+    Ok(download(body, &format!("{slug}-answers"), format))
+}
+
+/// A file download: the content type of `format` and an attachment named `{stem}.csv` or
+/// `{stem}.jsonl` (the answer export and the study judgement export send the same headers).
+pub(super) fn download(
+    body: impl IntoResponse,
+    stem: &str,
+    format: FileFormat,
+) -> impl IntoResponse {
     let (content_type, ext) = match format {
         FileFormat::Csv => ("text/csv; charset=utf-8", "csv"),
         FileFormat::JsonLines => ("application/x-ndjson; charset=utf-8", "jsonl"),
     };
-    Ok((
+    (
         [
             (CONTENT_TYPE, content_type.to_owned()),
             (
                 CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{slug}-answers.{ext}\""),
+                format!("attachment; filename=\"{stem}.{ext}\""),
             ),
         ],
         body,
-    ))
+    )
 }
 
 /// `GET /api/owner/tasks/{slug}/export.csv`: every answer, streamed.

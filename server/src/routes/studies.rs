@@ -7,7 +7,6 @@ use crate::error::ApiResult;
 use crate::state::AppState;
 use crate::studies;
 use axum::extract::{Path, State};
-use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
@@ -69,19 +68,10 @@ async fn judgements(
     format: FileFormat,
 ) -> ApiResult<impl IntoResponse> {
     let body = studies::export_judgements(state, headers, slug, format).await?;
-    let (content_type, ext) = match format {
-        FileFormat::Csv => ("text/csv; charset=utf-8", "csv"),
-        FileFormat::JsonLines => ("application/x-ndjson; charset=utf-8", "jsonl"),
-    };
-    Ok((
-        [
-            (CONTENT_TYPE, content_type.to_owned()),
-            (
-                CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{slug}-judgements.{ext}\""),
-            ),
-        ],
+    Ok(super::owner::download(
         body,
+        &format!("{slug}-judgements"),
+        format,
     ))
 }
 
