@@ -9,6 +9,10 @@ cargo bench -p memeboard-server --bench panels
 cargo bench -p memeboard-server --bench answers
 # Embeddings need the models (scripts/model/setup-model.sh puts them in data/models).
 MEMEBOARD_BENCH_MODELS="${MEMEBOARD_BENCH_MODELS:-$PWD/data/models}" cargo bench -p memeboard-server --bench embeddings
+# The GPU embedding path natively (wgpu on Vulkan: lavapipe without a GPU), batch 1/8/32
+# beside the CPU path in the same run; prints the adapter.
+XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-/tmp}" MEMEBOARD_BENCH_MODELS="${MEMEBOARD_BENCH_MODELS:-$PWD/data/models}" \
+  cargo bench -p memeboard-embed --features gpu --bench gpu
 # Browser embedding figures in headless Chromium: the CPU-wasm path and the WebGPU path (on
 # SwiftShader here; a hardware GPU is much faster): sentences/s, first-use cost, weight size.
 bash scripts/build-embed-harness.sh > /dev/null

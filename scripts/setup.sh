@@ -8,7 +8,8 @@
 # Installs: the wasm32 target (rustup; else Debian's rustc-web via wasm-std-fallback.sh),
 # Trunk 0.21.14, wasm-bindgen-cli at the version Cargo.lock pins, wasm-opt (npm binaryen),
 # espeak-ng, sox and ffmpeg (the demo audio/video clips are generated with them),
-# and for tests: Chromium, PostgreSQL, playwright-core (tests/e2e).
+# and for tests: Chromium, PostgreSQL, playwright-core (tests/e2e), libvulkan1 and
+# mesa-vulkan-drivers (lavapipe: the native GPU embedding test).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 MODE="${1:-all}"
@@ -73,8 +74,10 @@ if ! "$TOOLS/bin/wasm-opt" --version 2>/dev/null | grep -q "version ${BINARYEN_V
 fi
 
 if [ "$MODE" != "--run" ]; then
-  # 5. Test tools: Chromium (headless e2e), PostgreSQL (storage tests), playwright-core.
-  apt_install chromium postgresql
+  # 5. Test tools: Chromium (headless e2e), PostgreSQL (storage tests), playwright-core, and
+  # the Vulkan loader + Mesa's drivers (lavapipe, a software Vulkan adapter) on which the
+  # native GPU embedding test runs the WebGPU kernels (embed/tests/gpu.rs).
+  apt_install chromium postgresql libvulkan1 mesa-vulkan-drivers
   if [ ! -d "$ROOT/tests/e2e/node_modules/playwright-core" ]; then
     log "npm: installing tests/e2e dependencies"
     (cd "$ROOT/tests/e2e" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)

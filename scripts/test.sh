@@ -33,6 +33,8 @@ $MEMEBOARD_CLIPPY --workspace --exclude memeboard-app --all-targets -- -D warnin
 step "clippy (wasm32: app, core, embed with its browser backends)"
 CLIPPY_CONF_DIR="$ROOT/clippy-wasm" $MEMEBOARD_CLIPPY -p memeboard-app -p memeboard-core --target wasm32-unknown-unknown -- -D warnings
 CLIPPY_CONF_DIR="$ROOT/clippy-wasm" $MEMEBOARD_CLIPPY -p memeboard-embed --features browser --target wasm32-unknown-unknown -- -D warnings
+step "clippy (native: embed with its GPU path, feature gpu)"
+$MEMEBOARD_CLIPPY -p memeboard-embed --features gpu --all-targets -- -D warnings
 
 step "front end: trunk build --release, then the embedder module (dist/embed/)"
 trunk build --release 2>&1 | tail -n 3
@@ -42,6 +44,11 @@ bash scripts/compress-dist.sh dist
 
 step "cargo test (unit, doc, API on SQLite + PostgreSQL, import)"
 cargo test --workspace --exclude memeboard-app
+
+step "GPU embedding kernels natively on Vulkan (lavapipe: setup.sh installed mesa-vulkan-drivers)"
+# No adapter is a failure here, not a skip. lavapipe's WSI layer wants XDG_RUNTIME_DIR.
+MEMEBOARD_REQUIRE_GPU_ADAPTER=1 XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-/tmp}" \
+  cargo test -p memeboard-embed --features gpu --test gpu
 
 step "browser end-to-end tests (headless Chromium)"
 cargo build -q -p memeboard-server

@@ -35,6 +35,11 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
+/// Sentences per batched pass of [`MemeboardEmbedder::cosines`]: large enough to fill a
+/// hardware GPU, small enough that one pass of a software adapter stays well under a second
+/// per sentence of latency.
+pub const COSINES_BATCH: usize = 32;
+
 /// Name of the Cache API cache that holds model weights.
 pub const CACHE_NAME: &str = "memeboard-models";
 
@@ -421,7 +426,7 @@ pub async fn load_model(
 #[derive(Debug)]
 enum Model {
     Cpu(CpuBert),
-    Gpu(GpuBert),
+    Gpu(Box<GpuBert>),
 }
 
 /// Text → vectors in the browser: the tokenizer and either backend, with the server's
@@ -451,7 +456,7 @@ impl BrowserEncoder {
                     } else {
                         gpu.adapter_info().to_owned()
                     };
-                    (Model::Gpu(gpu), Backend::WebGpu { adapter_info })
+                    (Model::Gpu(Box::new(gpu)), Backend::WebGpu { adapter_info })
                 }
                 Err(e) => {
                     let weights = Weights::from_safetensors(&model.weights)?;
@@ -513,6 +518,24 @@ impl BrowserEncoder {
     pub async fn embed(&self, text: &str) -> Result<Vec<f32>, EmbedError> {
         let (hidden, dim) = self.hidden_states(text).await?;
         Ok(sentence_vector(&hidden, dim))
+    }
+
+    /// Sentence vectors of several texts, in order: on WebGPU one batched pass (or a few,
+    /// for very long batches) for all of them; on the CPU one forward pass each.
+    pub async fn embed_many(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, EmbedError> {
+        let dim = self.config().hidden_size;
+        let ids: Vec<Vec<u32>> = texts.iter().map(|t| self.tokenizer.encode(t)).collect();
+        let hidden = match &self.model {
+            Model::Cpu(m) => ids
+                .iter()
+                .map(|ids| m.forward(ids))
+                .collect::<Result<Vec<_>, _>>()?,
+            Model::Gpu(m) => {
+                let batch: Vec<&[u32]> = ids.iter().map(Vec::as_slice).collect();
+                m.hidden_states_batch(&batch).await?
+            }
+        };
+        Ok(hidden.iter().map(|h| sentence_vector(h, dim)).collect())
     }
 
     /// L2-normalised token vectors of `text` without the special tokens (`tokens × dim`) and
@@ -680,15 +703,34 @@ impl MemeboardEmbedder {
         Ok(self.encoder.cosine(&a, &b).await?)
     }
 
+    /// Sentence vectors of many texts, given as a JSON array of strings, concatenated
+    /// (`texts.length × dim`); on WebGPU they are embedded in batched passes.
+    #[wasm_bindgen(js_name = embedMany)]
+    pub async fn embed_many(&self, texts_json: String) -> Result<Float32Array, JsError> {
+        let texts: Vec<String> = serde_json::from_str(&texts_json)
+            .map_err(|e| JsError::new(&format!("texts must be a JSON array of strings: {e}")))?;
+        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let vectors = self.encoder.embed_many(&refs).await?;
+        Ok(Float32Array::from(vectors.concat().as_slice()))
+    }
+
     /// Cosines of many pairs, given as a JSON array of `[a, b]` string pairs; each distinct
-    /// sentence is embedded once.
+    /// sentence is embedded once, all of them in batches of [`COSINES_BATCH`] sentences (one
+    /// pass each on WebGPU).
     pub async fn cosines(&self, pairs_json: String) -> Result<Float64Array, JsError> {
         let pairs: Vec<[String; 2]> = serde_json::from_str(&pairs_json)
             .map_err(|e| JsError::new(&format!("pairs must be a JSON array of [a, b]: {e}")))?;
+        let mut distinct: Vec<&str> = Vec::new();
         let mut vectors: HashMap<&str, Vec<f32>> = HashMap::new();
         for s in pairs.iter().flatten() {
             if !vectors.contains_key(s.as_str()) {
-                vectors.insert(s, self.encoder.embed(s).await?);
+                vectors.insert(s, Vec::new());
+                distinct.push(s);
+            }
+        }
+        for chunk in distinct.chunks(COSINES_BATCH) {
+            for (s, v) in chunk.iter().zip(self.encoder.embed_many(chunk).await?) {
+                vectors.insert(s, v);
             }
         }
         let out: Vec<f64> = pairs

@@ -1,34 +1,46 @@
-//! The BERT forward pass on WebGPU ([`GpuBert`]): the same model as
+//! The BERT forward pass on the GPU ([`GpuBert`]): the same model as
 //! [`CpuBert`](crate::CpuBert), in f32 throughout, run by our own WGSL compute kernels
-//! (`src/kernels/*.wgsl`, assembled by the `kernels` module) through `wgpu` (browser WebGPU
-//! backend; wasm32 with the `browser` feature only). Hidden states equal the CPU path's to
-//! float rounding: cosines differ by ≤ 2e-7 on the 251 test pairs.
+//! (`src/kernels/*.wgsl`, assembled by the `kernels` module) through `wgpu` (feature `gpu`):
+//! the browser's WebGPU on wasm32, Vulkan natively (lavapipe in the native tests, any
+//! Vulkan GPU in the benchmark). Hidden states equal the CPU path's to float rounding:
+//! cosines differ by ≤ 2e-7 on the 251 test pairs.
 //!
-//! Layout of the work, for `T` tokens, hidden size `H`, intermediate size `I`:
+//! Layout of the work, for a batch of sentences of `T₁ … T_B` tokens packed into
+//! `M = ΣTᵢ` rows (no padding), hidden size `H`, intermediate size `I`:
 //! - **embeddings on the CPU**: `(word[id] + token_type[0]) + position[t]` is a gather of
-//!   `T` rows, trivial on the CPU; doing it here keeps the largest tensor (m3e-small's
+//!   `M` rows, trivial on the CPU; doing it here keeps the largest tensor (m3e-small's
 //!   21128×512 word embedding, 43 MB in f32) off the GPU, so no binding comes near the
-//!   adapter's `maxStorageBufferBindingSize` and 43 MB less are uploaded. The `T×H` sums are
-//!   written to the GPU with the per-call parameters;
-//! - **on the GPU**, one command buffer per sentence (1 + 7 × layers dispatches):
-//!   embedding LayerNorm, then per layer: fused Q/K/V projection (`matmul.wgsl`, weights
-//!   concatenated to one `3H×H` matrix at upload) → attention, all heads (`attention.wgsl`:
-//!   scores, softmax with workgroup max/sum reductions, weighted sum) → output projection +
-//!   bias + residual add (`matmul.wgsl` epilogue 2) → LayerNorm (`layernorm.wgsl`, workgroup
-//!   reductions) → feed-forward dense + bias + exact GELU (`matmul.wgsl` epilogue 1, erf from
-//!   `erf.wgsl`) → dense + bias + residual add → LayerNorm. Softmax, GELU and the residual
-//!   adds are fused into the kernels that produce their inputs rather than being separate
-//!   dispatches: each would otherwise cost a dispatch and a round trip of its tensor through
-//!   memory;
+//!   adapter's `maxStorageBufferBindingSize` and 43 MB less are uploaded. The `M×H` sums are
+//!   written to the GPU with the per-call parameters and, for every row, the span
+//!   (first row, length) of its sentence;
+//! - **on the GPU**, one command buffer per batch (1 + 7 × layers dispatches, whatever the
+//!   batch size): embedding LayerNorm, then per layer: fused Q/K/V projection
+//!   (`matmul.wgsl`, weights concatenated to one `3H×H` matrix at upload) → attention, all
+//!   heads, each row attending only to its own sentence's span (`attention.wgsl`: scores,
+//!   softmax with workgroup max/sum reductions, weighted sum) → output projection + bias +
+//!   residual add (matmul epilogue 2) → LayerNorm (`layernorm.wgsl`, workgroup reductions)
+//!   → feed-forward dense + bias + exact GELU (matmul epilogue 1, erf from `erf.wgsl`) →
+//!   dense + bias + residual add → LayerNorm. Softmax, GELU and the residual adds are fused
+//!   into the kernels that produce their inputs rather than being separate dispatches: each
+//!   would otherwise cost a dispatch and a round trip of its tensor through memory. Packing
+//!   instead of padding means no work on padding rows and no attention mask: the span is
+//!   the mask;
+//! - **two matmul kernels** on the same bindings ([`MatmulKernel`]): `matmul.wgsl`
+//!   (registers only, 4×4 per invocation, 16×64 per workgroup) for small `M` and software
+//!   adapters (SwiftShader, lavapipe), where workgroup memory is no faster than global; and
+//!   `matmul_tiled.wgsl` (64×64 per workgroup staged through workgroup memory in 16-wide
+//!   k slices, 4×4 register blocks per invocation, 16× fewer global loads) for batches on
+//!   hardware GPUs, where it is what lets throughput grow with the batch;
 //! - the last hidden states are copied to a mappable buffer and read back
-//!   ([`GpuBert::hidden_states`], async).
+//!   ([`GpuBert::hidden_states_batch`], async).
 //!
 //! Weights are uploaded once, as f32 in their PyTorch layout (`[out, in]`), one storage
-//! buffer per tensor; activations live in buffers sized for the model's
-//! `max_position_embeddings`, so every bind group is built once at load. Kernel parameters
-//! (which depend on `T`) sit in one uniform buffer, a 256-byte-aligned slot per dispatch,
-//! rewritten per call. Calls may overlap: the queue orders each call's parameter write,
-//! dispatches and copy, and every call reads back through its own staging buffer.
+//! buffer per tensor; activations live in buffers sized for [`GpuOptions::max_batch_tokens`]
+//! rows (at least the model's positions; longer batches are split into several passes), so
+//! every bind group is built once at load. Kernel parameters (which depend on `M`) sit in
+//! one uniform buffer, a 256-byte-aligned slot per dispatch, rewritten per pass. Calls may
+//! overlap: each pass writes its inputs and submits its dispatches and copy synchronously,
+//! so the queue orders them, and every pass reads back through its own staging buffer.
 //!
 //! Limits are checked before the device is requested ([`GpuBert::new`] fails with an error
 //! naming the WebGPU limit, so callers can fall back to the CPU); uploads, pipeline
@@ -36,26 +48,72 @@
 //! shader-compiler failure becomes an [`EmbedError::Gpu`] rather than garbage output.
 //!
 //! Speed on SwiftShader (Chromium's software WebGPU adapter, 2 shared x86 cores, the CI
-//! set-up): m3e-small ≈ 1.2 sentences/s (≈ 20 ms per token), tiny-bert ≈ 20–30 sentences/s
-//! (dispatch-bound); set-up (upload + compile + warm-up) ≈ 1.3 s for m3e-small. The
-//! wasm CPU path is ≈ 25 sentences/s there, so on a machine without a hardware GPU the
-//! CPU path is the faster one; a hardware adapter runs these kernels in milliseconds.
+//! set-up): m3e-small ≈ 1.2 sentences/s one at a time (≈ 20 ms per token), tiny-bert ≈
+//! 20–30 sentences/s (dispatch-bound); set-up (upload + compile + warm-up) ≈ 1.3 s for
+//! m3e-small. The wasm CPU path is ≈ 25 sentences/s there, so on a machine without a
+//! hardware GPU the CPU path is the faster one. Native figures (lavapipe, and how to run the
+//! benchmark on a GPU): `docs/embeddings.md`.
 
 use crate::bert::BertConfig;
 use crate::kernels::{
-    attention_source, layernorm_source, matmul_source, Epilogue, INVOCATIONS,
-    MATMUL_STORAGE_BUFFERS, MATMUL_TILE, VECTOR_WIDTH,
+    attention_source, layernorm_source, matmul_source, matmul_tiled_source, Epilogue, INVOCATIONS,
+    MATMUL_STORAGE_BUFFERS, MATMUL_TILE, TILED_INVOCATIONS, TILED_TILE, TILED_WORKGROUP_BYTES,
+    VECTOR_WIDTH,
 };
 use crate::weights::Weights;
 use crate::EmbedError;
+#[cfg(target_arch = "wasm32")]
 use wasm_bindgen::JsCast;
 use wgpu::util::DeviceExt;
 
 /// Bytes of one kernel-parameter slot (≥ `minUniformBufferOffsetAlignment`, 256 by default).
 const PARAM_SLOT: u64 = 256;
 
+/// Rows (tokens, all sentences of a batch together) one pass takes by default: 32
+/// sentences of up to 128 tokens. m3e-small's activations for that are 4096 × 2048 f32
+/// (32 MB, the feed-forward's), far below WebGPU's default 128 MiB binding limit.
+pub const DEFAULT_MAX_BATCH_TOKENS: usize = 4096;
+
+/// Fewest rows for which [`MatmulKernel::Auto`] takes the tiled kernel on a hardware
+/// adapter: below this, a 64-row tile is mostly clamped rows and the register kernel's
+/// 16-row tiles keep more of the GPU busy.
+const TILED_MIN_ROWS: u32 = 128;
+
 fn gpu_err(msg: impl Into<String>) -> EmbedError {
     EmbedError::Gpu(msg.into())
+}
+
+/// Which matmul kernel a pass uses (both are built; see the [module docs](self)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MatmulKernel {
+    /// The tiled kernel on hardware adapters when the batch has at least 128 rows, the
+    /// register kernel otherwise (and always on software adapters).
+    #[default]
+    Auto,
+    /// Always `matmul.wgsl` (registers only).
+    Registers,
+    /// Always `matmul_tiled.wgsl` (workgroup-memory tiles; needs 256 invocations per
+    /// workgroup and 8 KB of workgroup memory).
+    Tiled,
+}
+
+/// How [`GpuBert::with_options`] sets the model up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GpuOptions {
+    /// The matmul kernel (tests force each one to check both against the CPU).
+    pub matmul: MatmulKernel,
+    /// Rows one pass takes (raised to the model's positions if smaller); bigger batches are
+    /// split into several passes.
+    pub max_batch_tokens: usize,
+}
+
+impl Default for GpuOptions {
+    fn default() -> Self {
+        Self {
+            matmul: MatmulKernel::Auto,
+            max_batch_tokens: DEFAULT_MAX_BATCH_TOKENS,
+        }
+    }
 }
 
 /// One dispatch of the forward pass.
@@ -83,10 +141,16 @@ enum StepKind {
 /// let model = GpuBert::new(config, weights).await?;   // upload + compile + warm-up
 /// let hidden = model.hidden_states(&ids).await?;      // ids.len() × hidden_size
 /// let v = memeboard_embed::sentence_vector(&hidden, model.config().hidden_size);
+/// let many = model.hidden_states_batch(&[&ids_a, &ids_b]).await?; // one pass
 /// ```
 pub struct GpuBert {
     config: BertConfig,
     adapter_info: String,
+    /// A software adapter (SwiftShader, lavapipe, WARP): the register matmul is faster.
+    software: bool,
+    options: GpuOptions,
+    /// Rows the activation buffers hold.
+    capacity: usize,
     device: wgpu::Device,
     queue: wgpu::Queue,
     /// Word embedding (`vocab × H`), position embedding (`positions × H`) and token type 0
@@ -94,13 +158,16 @@ pub struct GpuBert {
     word: Vec<f32>,
     position: Vec<f32>,
     token_type0: Vec<f32>,
-    matmul: [wgpu::ComputePipeline; 3],
+    /// Matmul pipelines, `[registers, tiled][epilogue]`, sharing one bind group layout.
+    matmul: [[wgpu::ComputePipeline; 3]; 2],
     attention: wgpu::ComputePipeline,
     layernorm: wgpu::ComputePipeline,
     steps: Vec<Step>,
     params: wgpu::Buffer,
-    /// Hidden states in and out (`positions × H`).
+    /// Hidden states in and out (`capacity × H`).
     hidden: wgpu::Buffer,
+    /// `(first row, length)` of each row's sentence (`capacity` pairs of u32).
+    spans: wgpu::Buffer,
     /// Weight buffers, kept with the bind groups that use them.
     _weights: Vec<wgpu::Buffer>,
     _activations: Vec<wgpu::Buffer>,
@@ -111,6 +178,8 @@ impl std::fmt::Debug for GpuBert {
         f.debug_struct("GpuBert")
             .field("config", &self.config)
             .field("adapter_info", &self.adapter_info)
+            .field("options", &self.options)
+            .field("capacity", &self.capacity)
             .field("steps", &self.steps.len())
             .finish_non_exhaustive()
     }
@@ -120,6 +189,8 @@ impl std::fmt::Debug for GpuBert {
 /// GPU object is created.
 #[derive(Debug, Clone, PartialEq)]
 struct Needs {
+    /// Rows of the activation buffers.
+    rows: usize,
     /// Largest buffer bound as storage (weights or activations), in bytes.
     binding: u64,
     /// What that largest buffer is, for the error message.
@@ -131,7 +202,7 @@ struct Needs {
 }
 
 impl Needs {
-    fn of(c: &BertConfig) -> Result<Self, EmbedError> {
+    fn of(c: &BertConfig, options: &GpuOptions) -> Result<Self, EmbedError> {
         let widths = [
             ("hidden_size", c.hidden_size),
             ("intermediate_size", c.intermediate_size),
@@ -142,10 +213,11 @@ impl Needs {
                 "the kernels read vec4s, but {name} {width} is not a multiple of {VECTOR_WIDTH}"
             )));
         }
+        let rows = options.max_batch_tokens.max(c.max_position_embeddings);
         let (h, i, t) = (
             c.hidden_size as u64,
             c.intermediate_size as u64,
-            c.max_position_embeddings as u64,
+            rows as u64,
         );
         let candidates = [
             (
@@ -155,11 +227,11 @@ impl Needs {
             (i * h * 4, format!("a feed-forward weight ({i}×{h} f32)")),
             (
                 t * i * 4,
-                format!("the feed-forward activations ({t} positions × {i} f32)"),
+                format!("the feed-forward activations ({t} rows × {i} f32)"),
             ),
             (
                 t * 3 * h * 4,
-                format!("the Q/K/V activations ({t} positions × {} f32)", 3 * h),
+                format!("the Q/K/V activations ({t} rows × {} f32)", 3 * h),
             ),
         ];
         let (binding, binding_what) = candidates
@@ -168,6 +240,7 @@ impl Needs {
             .unwrap_or_default();
         let positions = u32::try_from(c.max_position_embeddings)
             .map_err(|_| gpu_err("max_position_embeddings does not fit in u32"))?;
+        let rows32 = u32::try_from(rows).map_err(|_| gpu_err("max_batch_tokens is too large"))?;
         // The attention kernel keeps one score per position, plus 64 partial sums.
         let attention_shared = positions
             .checked_add(INVOCATIONS)
@@ -175,10 +248,11 @@ impl Needs {
             .ok_or_else(|| gpu_err("max_position_embeddings is too large"))?;
         let widest = c.intermediate_size.max(3 * c.hidden_size) as u32;
         Ok(Self {
+            rows,
             binding,
             binding_what,
             workgroup_storage: attention_shared,
-            workgroups: positions.max(widest.div_ceil(MATMUL_TILE.1)),
+            workgroups: rows32.max(widest.div_ceil(MATMUL_TILE.1)),
         })
     }
 
@@ -250,17 +324,29 @@ impl Needs {
         limits.max_compute_workgroup_storage_size = limits
             .max_compute_workgroup_storage_size
             .max(self.workgroup_storage);
+        limits.max_compute_workgroups_per_dimension = limits
+            .max_compute_workgroups_per_dimension
+            .max(self.workgroups);
         Ok(limits)
     }
 }
 
-/// Describes an adapter for people: the browser's `GPUAdapterInfo` fields that are set.
-fn describe(info: &wgpu::AdapterInfo, js_info: &str) -> String {
+/// Whether the tiled matmul fits the limits the device was created with.
+fn tiled_fits(limits: &wgpu::Limits) -> bool {
+    limits.max_compute_invocations_per_workgroup >= TILED_INVOCATIONS
+        && limits.max_compute_workgroup_size_x >= TILED_TILE.1 / 4
+        && limits.max_compute_workgroup_size_y >= TILED_TILE.0 / 4
+        && limits.max_compute_workgroup_storage_size >= TILED_WORKGROUP_BYTES
+}
+
+/// Describes an adapter for people: the browser's `GPUAdapterInfo` fields that are set
+/// (`extra`; natively the driver), the name, and whether it is a software adapter.
+fn describe(info: &wgpu::AdapterInfo, extra: &str) -> String {
     let mut parts: Vec<String> = Vec::new();
-    if !js_info.is_empty() {
-        parts.push(js_info.to_owned());
+    if !extra.is_empty() {
+        parts.push(extra.to_owned());
     }
-    if !info.name.is_empty() && !js_info.contains(&info.name) {
+    if !info.name.is_empty() && !extra.contains(&info.name) {
         parts.push(info.name.clone());
     }
     if parts.is_empty() {
@@ -274,6 +360,7 @@ fn describe(info: &wgpu::AdapterInfo, js_info: &str) -> String {
 
 /// `vendor architecture device description` of `navigator.gpu.requestAdapter()`'s `info`
 /// (wgpu reports only the description); empty if unavailable.
+#[cfg(target_arch = "wasm32")]
 async fn js_adapter_info() -> String {
     use js_sys::Reflect;
     let get = |o: &wasm_bindgen::JsValue, k: &str| Reflect::get(o, &k.into()).ok();
@@ -302,6 +389,7 @@ async fn js_adapter_info() -> String {
 }
 
 /// A WebGPU adapter from the browser, and its description; the error says why there is none.
+#[cfg(target_arch = "wasm32")]
 pub(crate) async fn request_adapter() -> Result<(wgpu::Adapter, String), EmbedError> {
     let has_gpu = js_sys::Reflect::get(&js_sys::global(), &"navigator".into())
         .ok()
@@ -332,8 +420,43 @@ pub(crate) async fn request_adapter() -> Result<(wgpu::Adapter, String), EmbedEr
     Ok((adapter, info))
 }
 
-/// A device with `limits` (`requestDevice`), with uncaptured errors logged to the console
-/// rather than lost.
+/// A Vulkan adapter (natively), preferring a hardware GPU, and its description (name,
+/// driver, `software fallback adapter` for lavapipe); the error says why there is none.
+#[cfg(not(target_arch = "wasm32"))]
+pub async fn request_adapter() -> Result<(wgpu::Adapter, String), EmbedError> {
+    let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
+        backends: wgpu::Backends::VULKAN,
+        ..wgpu::InstanceDescriptor::new_without_display_handle()
+    });
+    let adapter = instance
+        .request_adapter(&wgpu::RequestAdapterOptions {
+            power_preference: wgpu::PowerPreference::HighPerformance,
+            ..Default::default()
+        })
+        .await
+        .map_err(|e| {
+            gpu_err(format!(
+                "no Vulkan adapter ({e}): install a Vulkan driver (Debian: libvulkan1 and \
+                 mesa-vulkan-drivers for the lavapipe software adapter)"
+            ))
+        })?;
+    let info = adapter.get_info();
+    let driver = [info.driver.as_str(), info.driver_info.as_str()]
+        .iter()
+        .filter(|s| !s.is_empty())
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut described = describe(&info, "");
+    described.push_str("; Vulkan");
+    if !driver.is_empty() {
+        described.push_str(&format!(", driver {driver}"));
+    }
+    Ok((adapter, described))
+}
+
+/// A device with `limits` (`requestDevice`), with uncaptured errors logged (browser console,
+/// or stderr natively) rather than lost.
 pub(crate) async fn request_device(
     adapter: &wgpu::Adapter,
     limits: wgpu::Limits,
@@ -347,9 +470,39 @@ pub(crate) async fn request_device(
         .await
         .map_err(|e| gpu_err(format!("requestDevice failed: {e}")))?;
     device.on_uncaptured_error(std::sync::Arc::new(|e: wgpu::Error| {
+        #[cfg(target_arch = "wasm32")]
         web_sys::console::error_1(&format!("memeboard-embed WebGPU error: {e}").into());
+        #[cfg(not(target_arch = "wasm32"))]
+        eprintln!("memeboard-embed GPU error: {e}");
     }));
     Ok((device, queue))
+}
+
+/// Runs a future of this module to completion on the current thread (native only: the
+/// futures of `wgpu`'s native backends are ready once [`read_back`] has polled the device,
+/// so a park/unpark waker is all a test, benchmark or server thread needs).
+///
+/// ```ignore
+/// let model = memeboard_embed::gpu::block_on(GpuBert::new(config, weights))?;
+/// ```
+#[cfg(not(target_arch = "wasm32"))]
+pub fn block_on<F: std::future::Future>(future: F) -> F::Output {
+    use std::task::{Context, Poll, Wake, Waker};
+    struct Unpark(std::thread::Thread);
+    impl Wake for Unpark {
+        fn wake(self: std::sync::Arc<Self>) {
+            self.0.unpark();
+        }
+    }
+    let waker = Waker::from(std::sync::Arc::new(Unpark(std::thread::current())));
+    let mut context = Context::from_waker(&waker);
+    let mut future = std::pin::pin!(future);
+    loop {
+        match future.as_mut().poll(&mut context) {
+            Poll::Ready(out) => return out,
+            Poll::Pending => std::thread::park(),
+        }
+    }
 }
 
 /// Reads `bytes` of `buffer` back to the CPU (copy to a staging buffer, map, await).
@@ -372,6 +525,11 @@ async fn read_back(
     staging.slice(..).map_async(wgpu::MapMode::Read, move |r| {
         let _ = tx.send(r);
     });
+    // Natively nothing runs the callbacks but a poll: wait for the submission here.
+    #[cfg(not(target_arch = "wasm32"))]
+    device
+        .poll(wgpu::PollType::wait_indefinitely())
+        .map_err(|e| gpu_err(format!("waiting for the GPU failed: {e}")))?;
     rx.await
         .map_err(|_| gpu_err("the read-back was cancelled (device lost?)"))?
         .map_err(|e| gpu_err(format!("mapping the result failed: {e}")))?;
@@ -452,23 +610,57 @@ impl Upload<'_> {
 impl GpuBert {
     /// Uploads the weights (f32, as read from the checkpoint; the word embedding stays on the
     /// CPU), compiles the kernels and runs a warm-up pass, so that the first real call costs
-    /// no more than the next ones. Fails, with the reason, when there is no WebGPU adapter,
-    /// when a device limit is too small for this model (the error names the limit), or when
-    /// the device reports an error.
-    pub async fn new(config: BertConfig, mut weights: Weights) -> Result<Self, EmbedError> {
+    /// no more than the next ones. Fails, with the reason, when there is no adapter, when a
+    /// device limit is too small for this model (the error names the limit), or when the
+    /// device reports an error.
+    pub async fn new(config: BertConfig, weights: Weights) -> Result<Self, EmbedError> {
+        Self::with_options(config, weights, GpuOptions::default()).await
+    }
+
+    /// [`GpuBert::new`] with a chosen matmul kernel and batch capacity.
+    pub async fn with_options(
+        config: BertConfig,
+        mut weights: Weights,
+        options: GpuOptions,
+    ) -> Result<Self, EmbedError> {
         config.validate()?;
-        let needs = Needs::of(&config)?;
+        let needs = Needs::of(&config, &options)?;
         let (adapter, adapter_info) = request_adapter().await?;
-        let limits = needs.limits(&adapter.limits())?;
+        let software = adapter.get_info().device_type == wgpu::DeviceType::Cpu;
+        let adapter_limits = adapter.limits();
+        let mut limits = needs.limits(&adapter_limits)?;
+        if tiled_fits(&adapter_limits) {
+            limits.max_compute_invocations_per_workgroup = limits
+                .max_compute_invocations_per_workgroup
+                .max(TILED_INVOCATIONS);
+            limits.max_compute_workgroup_storage_size = limits
+                .max_compute_workgroup_storage_size
+                .max(TILED_WORKGROUP_BYTES);
+        } else if options.matmul == MatmulKernel::Tiled {
+            return Err(gpu_err(format!(
+                "the tiled matmul needs {TILED_INVOCATIONS} invocations per workgroup and \
+                 {TILED_WORKGROUP_BYTES} bytes of workgroup memory; the adapter allows {} and {}",
+                adapter_limits.max_compute_invocations_per_workgroup,
+                adapter_limits.max_compute_workgroup_storage_size
+            )));
+        }
+        let tiled = tiled_fits(&limits);
         let (device, queue) = request_device(&adapter, limits).await?;
         let scopes = Scopes::push(&device);
-        let built = Self::build(config, &mut weights, device, queue, adapter_info);
+        let setup = Setup {
+            adapter_info,
+            software,
+            tiled,
+            options,
+            capacity: needs.rows,
+        };
+        let built = Self::build(config, &mut weights, device, queue, setup);
         // Pop the scopes (synchronously, whatever happened) before awaiting anything.
         let errors = scopes.pop();
         let model = built?;
         errors.await?;
         // The first dispatches compile the pipelines in some browsers: do it now.
-        model.hidden_states(&[0, 0]).await?;
+        model.hidden_states_batch(&[&[0, 0], &[0]]).await?;
         Ok(model)
     }
 
@@ -477,7 +669,7 @@ impl GpuBert {
         w: &mut Weights,
         device: wgpu::Device,
         queue: wgpu::Queue,
-        adapter_info: String,
+        setup: Setup,
     ) -> Result<Self, EmbedError> {
         let c = &config;
         let (h, inter, positions) = (
@@ -485,6 +677,7 @@ impl GpuBert {
             c.intermediate_size,
             c.max_position_embeddings,
         );
+        let rows = setup.capacity;
         // Checks every shape first (as CpuBert does), then uploads.
         let word = w.take("embeddings.word_embeddings.weight", &[c.vocab_size, h])?;
         let position = w.take("embeddings.position_embeddings.weight", &[positions, h])?;
@@ -542,7 +735,7 @@ impl GpuBert {
         }
         let weight_buffers = up.buffers;
 
-        // Activations, sized for the longest input.
+        // Activations, sized for the largest batch.
         let activation = |label: &str, width: usize, copy_dst: bool| {
             let mut usage = wgpu::BufferUsages::STORAGE;
             if copy_dst {
@@ -550,7 +743,7 @@ impl GpuBert {
             }
             device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some(label),
-                size: (positions * width * 4) as u64,
+                size: (rows * width * 4) as u64,
                 usage,
                 mapped_at_creation: false,
             })
@@ -560,31 +753,87 @@ impl GpuBert {
         let context = activation("context", h, false);
         let attended = activation("attended", h, false);
         let intermediate = activation("intermediate", inter, false);
+        let spans = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("spans"),
+            size: (rows * 8) as u64,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
 
-        // Pipelines.
+        // Pipelines. The matmuls share one explicit layout so that a step's bind group
+        // serves both kernels.
         let module = |label: &str, source: String| {
             device.create_shader_module(wgpu::ShaderModuleDescriptor {
                 label: Some(label),
                 source: wgpu::ShaderSource::Wgsl(source.into()),
             })
         };
-        let pipeline = |label: &str, module: &wgpu::ShaderModule| {
-            device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-                label: Some(label),
-                layout: None,
-                module,
-                entry_point: Some("main"),
-                compilation_options: Default::default(),
-                cache: None,
-            })
+        let storage = |binding: u32, read_only: bool| wgpu::BindGroupLayoutEntry {
+            binding,
+            visibility: wgpu::ShaderStages::COMPUTE,
+            ty: wgpu::BindingType::Buffer {
+                ty: wgpu::BufferBindingType::Storage { read_only },
+                has_dynamic_offset: false,
+                min_binding_size: None,
+            },
+            count: None,
         };
-        let matmul =
-            Epilogue::ALL.map(|e| pipeline("matmul", &module("matmul.wgsl", matmul_source(e))));
+        let mut matmul_entries = vec![wgpu::BindGroupLayoutEntry {
+            binding: 0,
+            visibility: wgpu::ShaderStages::COMPUTE,
+            ty: wgpu::BindingType::Buffer {
+                ty: wgpu::BufferBindingType::Uniform,
+                has_dynamic_offset: false,
+                min_binding_size: None,
+            },
+            count: None,
+        }];
+        matmul_entries.extend((1..=4).map(|b| storage(b, true)));
+        matmul_entries.push(storage(5, false));
+        let matmul_group = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("matmul"),
+            entries: &matmul_entries,
+        });
+        let matmul_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("matmul"),
+            bind_group_layouts: &[Some(&matmul_group)],
+            immediate_size: 0,
+        });
+        let pipeline =
+            |label: &str, layout: Option<&wgpu::PipelineLayout>, module: &wgpu::ShaderModule| {
+                device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                    label: Some(label),
+                    layout,
+                    module,
+                    entry_point: Some("main"),
+                    compilation_options: Default::default(),
+                    cache: None,
+                })
+            };
+        let registers = Epilogue::ALL.map(|e| {
+            let m = module("matmul.wgsl", matmul_source(e));
+            pipeline("matmul", Some(&matmul_layout), &m)
+        });
+        // Without the limits for the tiled kernel, its slots hold the register kernel.
+        let tiled = Epilogue::ALL.map(|e| {
+            let m = if setup.tiled {
+                module("matmul_tiled.wgsl", matmul_tiled_source(e))
+            } else {
+                module("matmul.wgsl", matmul_source(e))
+            };
+            pipeline("matmul-tiled", Some(&matmul_layout), &m)
+        });
+        let matmul = [registers, tiled];
         let attention = pipeline(
             "attention",
+            None,
             &module("attention.wgsl", attention_source(positions as u32)),
         );
-        let layernorm = pipeline("layernorm", &module("layernorm.wgsl", layernorm_source()));
+        let layernorm = pipeline(
+            "layernorm",
+            None,
+            &module("layernorm.wgsl", layernorm_source()),
+        );
 
         // The dispatch list and its bind groups (one parameter slot each).
         let steps_count = 1 + 7 * c.num_hidden_layers;
@@ -598,10 +847,10 @@ impl GpuBert {
         let mut steps: Vec<Step> = Vec::with_capacity(steps_count);
         let mut add = |kind: StepKind, buffers: &[&wgpu::Buffer]| {
             let slot = steps.len() as u64;
-            let pipeline = match kind {
-                StepKind::Matmul { epilogue, .. } => &matmul[epilogue as usize],
-                StepKind::Attention => &attention,
-                StepKind::LayerNorm => &layernorm,
+            let layout = match kind {
+                StepKind::Matmul { .. } => matmul_group.clone(),
+                StepKind::Attention => attention.get_bind_group_layout(0),
+                StepKind::LayerNorm => layernorm.get_bind_group_layout(0),
             };
             let mut entries = vec![wgpu::BindGroupEntry {
                 binding: 0,
@@ -619,7 +868,7 @@ impl GpuBert {
             }
             let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
                 label: None,
-                layout: &pipeline.get_bind_group_layout(0),
+                layout: &layout,
                 entries: &entries,
             });
             steps.push(Step { kind, bind_group });
@@ -637,7 +886,7 @@ impl GpuBert {
                 mm(Epilogue::Bias, 3 * hh, hh),
                 &[&hidden, wb(w_), wb(b_), wb(b_), &qkv],
             );
-            add(StepKind::Attention, &[&qkv, &context]);
+            add(StepKind::Attention, &[&qkv, &spans, &context]);
             let (w_, b_) = l.attention_output;
             add(
                 mm(Epilogue::Residual, hh, hh),
@@ -667,13 +916,17 @@ impl GpuBert {
             token_type0: token_type.data[..h].to_vec(),
             word: word.data,
             position: position.data,
-            adapter_info,
+            adapter_info: setup.adapter_info,
+            software: setup.software,
+            options: setup.options,
+            capacity: rows,
             matmul,
             attention,
             layernorm,
             steps,
             params,
             hidden,
+            spans,
             _weights: weight_buffers,
             _activations: vec![qkv, context, attended, intermediate],
             device,
@@ -687,46 +940,72 @@ impl GpuBert {
         &self.config
     }
 
-    /// The adapter in use, as the browser describes it (e.g. `google swiftshader, software
-    /// fallback adapter`).
+    /// The adapter in use, as the browser (or the Vulkan driver) describes it, e.g. `google
+    /// swiftshader, software fallback adapter` or `llvmpipe (LLVM 15.0.6, 256 bits), Vulkan,
+    /// llvmpipe Mesa 22.3.6, software fallback adapter`.
     pub fn adapter_info(&self) -> &str {
         &self.adapter_info
     }
 
-    /// `(word + type 0) + position` for each token: the embedding sums, `ids.len() × H`.
-    fn embed_tokens(&self, ids: &[u32]) -> Result<Vec<f32>, EmbedError> {
-        let c = &self.config;
-        let h = c.hidden_size;
-        if ids.len() > c.max_position_embeddings {
-            return Err(EmbedError::TooLong {
-                len: ids.len(),
-                max: c.max_position_embeddings,
-            });
-        }
-        let mut x = vec![0.0f32; ids.len() * h];
-        for (pos, (row, &id)) in x.chunks_exact_mut(h).zip(ids).enumerate() {
-            if id as usize >= c.vocab_size {
-                return Err(EmbedError::BadToken {
-                    id,
-                    vocab: c.vocab_size,
-                });
-            }
-            let word = &self.word[id as usize * h..(id as usize + 1) * h];
-            let position = &self.position[pos * h..(pos + 1) * h];
-            for (((v, &w), &ty), &p) in row
-                .iter_mut()
-                .zip(word)
-                .zip(&self.token_type0)
-                .zip(position)
-            {
-                *v = (w + ty) + p;
-            }
-        }
-        Ok(x)
+    /// Rows (tokens of all sentences together) one pass takes.
+    pub fn batch_capacity(&self) -> usize {
+        self.capacity
     }
 
-    /// Kernel parameters of every step for `t` tokens, one 256-byte slot each.
-    fn params_for(&self, t: u32) -> Vec<u8> {
+    /// Whether a pass of `rows` rows uses the tiled matmul.
+    pub fn uses_tiled_matmul(&self, rows: usize) -> bool {
+        match self.options.matmul {
+            MatmulKernel::Registers => false,
+            MatmulKernel::Tiled => true,
+            MatmulKernel::Auto => !self.software && rows >= TILED_MIN_ROWS as usize,
+        }
+    }
+
+    /// `(word + type 0) + position` for each token of each sentence, packed: the embedding
+    /// sums (`Σ len × H`), and for every row the span `(first row, length)` of its sentence.
+    fn embed_tokens(&self, batch: &[&[u32]]) -> Result<(Vec<f32>, Vec<u32>), EmbedError> {
+        let c = &self.config;
+        let h = c.hidden_size;
+        let rows: usize = batch.iter().map(|ids| ids.len()).sum();
+        let mut x = vec![0.0f32; rows * h];
+        let mut spans = Vec::with_capacity(rows * 2);
+        let mut row0 = 0;
+        for ids in batch {
+            if ids.len() > c.max_position_embeddings {
+                return Err(EmbedError::TooLong {
+                    len: ids.len(),
+                    max: c.max_position_embeddings,
+                });
+            }
+            let sentence = &mut x[row0 * h..(row0 + ids.len()) * h];
+            for (pos, (row, &id)) in sentence.chunks_exact_mut(h).zip(*ids).enumerate() {
+                if id as usize >= c.vocab_size {
+                    return Err(EmbedError::BadToken {
+                        id,
+                        vocab: c.vocab_size,
+                    });
+                }
+                let word = &self.word[id as usize * h..(id as usize + 1) * h];
+                let position = &self.position[pos * h..(pos + 1) * h];
+                for (((v, &w), &ty), &p) in row
+                    .iter_mut()
+                    .zip(word)
+                    .zip(&self.token_type0)
+                    .zip(position)
+                {
+                    *v = (w + ty) + p;
+                }
+            }
+            for _ in 0..ids.len() {
+                spans.extend([row0 as u32, ids.len() as u32]);
+            }
+            row0 += ids.len();
+        }
+        Ok((x, spans))
+    }
+
+    /// Kernel parameters of every step for `m` rows, one 256-byte slot each.
+    fn params_for(&self, m: u32) -> Vec<u8> {
         let c = &self.config;
         let (h, d) = (c.hidden_size as u32, c.head_dim() as u32);
         let scale = 1.0 / (d as f32).sqrt();
@@ -734,9 +1013,9 @@ impl GpuBert {
         let mut out = vec![0u8; self.steps.len() * PARAM_SLOT as usize];
         for (slot, step) in out.chunks_exact_mut(PARAM_SLOT as usize).zip(&self.steps) {
             let words: [u32; 4] = match step.kind {
-                StepKind::Matmul { n, k, .. } => [t, n, k, 0],
-                StepKind::Attention => [t, h, d, scale.to_bits()],
-                StepKind::LayerNorm => [t, h, eps.to_bits(), 0],
+                StepKind::Matmul { n, k, .. } => [m, n, k, 0],
+                StepKind::Attention => [m, h, d, scale.to_bits()],
+                StepKind::LayerNorm => [m, h, eps.to_bits(), 0],
             };
             for (dst, w) in slot.chunks_exact_mut(4).zip(words) {
                 dst.copy_from_slice(&w.to_le_bytes());
@@ -749,17 +1028,57 @@ impl GpuBert {
     /// computed on the GPU; equal to [`CpuBert::forward`](crate::CpuBert::forward) to float
     /// rounding (≈1e-6).
     pub async fn hidden_states(&self, ids: &[u32]) -> Result<Vec<f32>, EmbedError> {
-        let x = self.embed_tokens(ids)?;
-        if ids.is_empty() {
+        let mut out = self.hidden_states_batch(&[ids]).await?;
+        Ok(out.pop().unwrap_or_default())
+    }
+
+    /// Last hidden states of several sequences (`ids.len() × H` each, in order), in as few
+    /// passes as the batch capacity allows: the sentences are packed into one set of rows,
+    /// each attending only to itself, so every matmul runs once for the whole batch. Each
+    /// sentence's states equal those of [`GpuBert::hidden_states`] on it alone.
+    pub async fn hidden_states_batch(&self, batch: &[&[u32]]) -> Result<Vec<Vec<f32>>, EmbedError> {
+        let mut out = Vec::with_capacity(batch.len());
+        let mut start = 0;
+        while start < batch.len() {
+            // Greedy chunks of at most `capacity` rows (a sentence is ≤ positions ≤ capacity).
+            let mut end = start;
+            let mut rows = 0;
+            while end < batch.len() && (end == start || rows + batch[end].len() <= self.capacity) {
+                rows += batch[end].len();
+                end += 1;
+            }
+            let chunk = &batch[start..end];
+            let hidden = self.pass(chunk).await?;
+            let h = self.config.hidden_size;
+            let mut row0 = 0;
+            for ids in chunk {
+                out.push(hidden[row0 * h..(row0 + ids.len()) * h].to_vec());
+                row0 += ids.len();
+            }
+            start = end;
+        }
+        Ok(out)
+    }
+
+    /// One forward pass over the packed rows of `batch` (at most `capacity` rows).
+    async fn pass(&self, batch: &[&[u32]]) -> Result<Vec<f32>, EmbedError> {
+        let (x, spans) = self.embed_tokens(batch)?;
+        let rows = spans.len() / 2;
+        if rows == 0 {
             return Ok(x);
         }
-        let t = ids.len() as u32;
+        let m = rows as u32;
         let heads = self.config.num_attention_heads as u32;
+        let tiled = self.uses_tiled_matmul(rows);
         let scopes = Scopes::push(&self.device);
+        // Inputs are written and the pass submitted without an await in between, so
+        // overlapping calls cannot interleave their writes.
         self.queue
-            .write_buffer(&self.params, 0, &self.params_for(t));
+            .write_buffer(&self.params, 0, &self.params_for(m));
         self.queue
             .write_buffer(&self.hidden, 0, bytemuck::cast_slice(&x));
+        self.queue
+            .write_buffer(&self.spans, 0, bytemuck::cast_slice(&spans));
         let mut encoder = self
             .device
             .create_command_encoder(&wgpu::CommandEncoderDescriptor { label: None });
@@ -767,12 +1086,15 @@ impl GpuBert {
             let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor::default());
             for step in &self.steps {
                 let (pipeline, groups) = match step.kind {
-                    StepKind::Matmul { epilogue, n, .. } => (
-                        &self.matmul[epilogue as usize],
-                        (n.div_ceil(MATMUL_TILE.1), t.div_ceil(MATMUL_TILE.0), 1),
-                    ),
-                    StepKind::Attention => (&self.attention, (t, heads, 1)),
-                    StepKind::LayerNorm => (&self.layernorm, (t, 1, 1)),
+                    StepKind::Matmul { epilogue, n, .. } => {
+                        let tile = if tiled { TILED_TILE } else { MATMUL_TILE };
+                        (
+                            &self.matmul[usize::from(tiled)][epilogue as usize],
+                            (n.div_ceil(tile.1), m.div_ceil(tile.0), 1),
+                        )
+                    }
+                    StepKind::Attention => (&self.attention, (m, heads, 1)),
+                    StepKind::LayerNorm => (&self.layernorm, (m, 1, 1)),
                 };
                 pass.set_pipeline(pipeline);
                 pass.set_bind_group(0, &step.bind_group, &[]);
@@ -786,4 +1108,13 @@ impl GpuBert {
         errors.await?;
         hidden
     }
+}
+
+/// What [`GpuBert::build`] needs besides the model.
+struct Setup {
+    adapter_info: String,
+    software: bool,
+    tiled: bool,
+    options: GpuOptions,
+    capacity: usize,
 }

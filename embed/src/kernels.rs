@@ -6,18 +6,17 @@
 //! | file | kernel | dispatch |
 //! | --- | --- | --- |
 //! | `matmul.wgsl` | `y = epilogue(x·Wᵀ + b)`, 4×4 register tiles (16×64 per workgroup), epilogue none / GELU / + residual | `(⌈N/64⌉, ⌈M/16⌉)` |
-//! | `attention.wgsl` | scores `q·k/√d`, softmax, `Σ p·v`, per token and head | `(T, heads)` |
-//! | `layernorm.wgsl` | LayerNorm of each row, in place (workgroup reductions) | `(T)` |
+//! | `matmul_tiled.wgsl` | the same, 64×64 per workgroup through workgroup-memory k slices of 16, 4×4 register blocks (batches on hardware GPUs) | `(⌈N/64⌉, ⌈M/64⌉)` |
+//! | `attention.wgsl` | scores `q·k/√d`, softmax, `Σ p·v`, per row and head, within the row's sentence | `(M, heads)` |
+//! | `layernorm.wgsl` | LayerNorm of each row, in place (workgroup reductions) | `(M)` |
 //! | `erf.wgsl` | `erf` and `gelu` functions (prepended to the matmul) | – |
 
-#![cfg_attr(
-    not(all(target_arch = "wasm32", feature = "browser")),
-    allow(dead_code)
-)]
+#![cfg_attr(not(feature = "gpu"), allow(dead_code))]
 
 use crate::tables::{ERF_PIECES, ERF_SMALL};
 
 const MATMUL_WGSL: &str = include_str!("kernels/matmul.wgsl");
+const MATMUL_TILED_WGSL: &str = include_str!("kernels/matmul_tiled.wgsl");
 const LAYERNORM_WGSL: &str = include_str!("kernels/layernorm.wgsl");
 const ATTENTION_WGSL: &str = include_str!("kernels/attention.wgsl");
 const ERF_WGSL: &str = include_str!("kernels/erf.wgsl");
@@ -41,6 +40,13 @@ impl Epilogue {
 /// Output tile of `matmul.wgsl`: rows × columns per workgroup (16 × 4 invocations, each a
 /// 4 × 4 tile).
 pub(crate) const MATMUL_TILE: (u32, u32) = (16, 64);
+/// Output tile of `matmul_tiled.wgsl`: rows × columns per workgroup (16 × 16 invocations,
+/// each a 4 × 4 block).
+pub(crate) const TILED_TILE: (u32, u32) = (64, 64);
+/// Invocations per workgroup of `matmul_tiled.wgsl`.
+pub(crate) const TILED_INVOCATIONS: u32 = 256;
+/// Workgroup memory of `matmul_tiled.wgsl`: two 16 × 64 f32 slices (x and w).
+pub(crate) const TILED_WORKGROUP_BYTES: u32 = 2 * 16 * 64 * 4;
 /// Storage buffers bound by the matmul (x, w, bias, residual, y).
 pub(crate) const MATMUL_STORAGE_BUFFERS: u32 = 5;
 /// Invocations per workgroup of every kernel (matmul 16 × 4, attention and LayerNorm 64).
@@ -75,6 +81,15 @@ fn erf_source() -> String {
 pub(crate) fn matmul_source(epilogue: Epilogue) -> String {
     format!(
         "const EPILOGUE: u32 = {}u;\n{}\n{MATMUL_WGSL}",
+        epilogue as u32,
+        erf_source()
+    )
+}
+
+/// The tiled matmul pipeline's source for `epilogue` (with `erf.wgsl`).
+pub(crate) fn matmul_tiled_source(epilogue: Epilogue) -> String {
+    format!(
+        "const EPILOGUE: u32 = {}u;\n{}\n{MATMUL_TILED_WGSL}",
         epilogue as u32,
         erf_source()
     )
@@ -160,6 +175,8 @@ mod tests {
         for (got, want) in first.iter().zip(ERF_SMALL) {
             assert_eq!(*got, want as f32);
         }
+        let t = matmul_tiled_source(Epilogue::Gelu);
+        assert!(t.starts_with("const EPILOGUE: u32 = 1u;\n") && t.contains("var<workgroup> xs"));
         assert!(attention_source(512).starts_with("const MAX_T: u32 = 512u;\n"));
         assert!(layernorm_source().contains("fn workgroup_sum"));
         assert_eq!(Epilogue::ALL.map(|e| e as u32), [0, 1, 2]);

@@ -7,9 +7,11 @@
 //! - [`Weights`]: named `f32` tensors read from safetensors (F32 or F16 files);
 //! - [`BertConfig`]: the architecture from `config.json`;
 //! - [`CpuBert`]: the forward pass, one of the [`SentenceEncoder`]s;
-//! - `gpu::GpuBert` (wasm32, feature `browser`): the same forward pass on WebGPU with our
-//!   own WGSL kernels (`src/kernels/`); `browser` downloads, caches and verifies the model
-//!   and exposes both backends to the app and to JavaScript (`MemeboardEmbedder`);
+//! - `gpu::GpuBert` (feature `gpu`): the same forward pass on the GPU with our own WGSL
+//!   kernels (`src/kernels/`), batching sentences into one pass; the browser's WebGPU on
+//!   wasm32, Vulkan natively (tested on lavapipe). `browser` (wasm32) downloads, caches and
+//!   verifies the model and exposes both backends to the app and to JavaScript
+//!   (`MemeboardEmbedder`);
 //! - [`Encoder`]: tokenizer + encoder → sentence vectors ([`Encoder::embed`], mean pooling
 //!   and L2 norm) and token vectors for BERTScore ([`Encoder::token_vectors`]); the pooling
 //!   steps are also free functions ([`sentence_vector`], [`token_rows`]) for backends whose
@@ -42,7 +44,7 @@
 pub mod bert;
 #[cfg(all(target_arch = "wasm32", feature = "browser"))]
 pub mod browser;
-#[cfg(all(target_arch = "wasm32", feature = "browser"))]
+#[cfg(feature = "gpu")]
 pub mod gpu;
 mod kernels;
 pub mod math;
