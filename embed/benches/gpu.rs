@@ -18,6 +18,8 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 const BATCHES: [usize; 3] = [1, 8, 32];
+/// The demo memes, compiled in so the binary runs anywhere (e.g. carried to a GPU machine).
+const DEMO_MEMES: &str = include_str!("../../server/demo/demo_memes.json");
 
 /// Runs `step` (which embeds `per_step` sentences) until `budget` has passed, at least once
 /// (a batch of 32 takes minutes on lavapipe); sentences/s.
@@ -39,13 +41,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .map(PathBuf::from)
         .unwrap_or_else(|_| root.join("data/models"));
     let dir = models.join("m3e-small");
-    if !dir.join("model.safetensors").exists() {
+    // f32 weights, else the browser's f16 copy (half the bytes to carry to a GPU machine;
+    // both paths widen it to the same f32 values).
+    let weights_file = ["model.safetensors", "model.f16.safetensors"]
+        .into_iter()
+        .find(|f| dir.join(f).exists());
+    let Some(weights_file) = weights_file else {
         println!(
             "GPU embedding benchmark skipped: no m3e-small under {} (run scripts/model/setup-model.sh)",
             models.display()
         );
         return Ok(());
-    }
+    };
     let seconds: f64 = std::env::var("MEMEBOARD_BENCH_GPU_SECONDS")
         .ok()
         .and_then(|s| s.parse().ok())
@@ -55,9 +62,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let config = BertConfig::from_json(&std::fs::read_to_string(dir.join("config.json"))?)?;
     let tokenizer = Tokenizer::from_json(&std::fs::read_to_string(dir.join("tokenizer.json"))?)?
         .with_max_len(config.max_position_embeddings);
-    let bytes = std::fs::read(dir.join("model.safetensors"))?;
-    let demo = std::fs::read_to_string(root.join("server/demo/demo_memes.json"))?;
-    let memes: Vec<serde_json::Value> = serde_json::from_str(&demo)?;
+    let bytes = std::fs::read(dir.join(weights_file))?;
+    let memes: Vec<serde_json::Value> = serde_json::from_str(DEMO_MEMES)?;
     let ids: Vec<Vec<u32>> = memes
         .iter()
         .filter_map(|m| m["meaning"].as_str())
@@ -79,7 +85,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     };
     println!(
-        "[gpu-embed] adapter: {}; m3e-small f32, {} distinct sentences of {tokens:.1} tokens on \
+        "[gpu-embed] adapter: {}; m3e-small ({weights_file}), {} distinct sentences of {tokens:.1} tokens on \
          average; set-up {:.2} s",
         gpu.adapter_info(),
         ids.len(),

@@ -148,6 +148,8 @@ pub struct GpuBert {
     adapter_info: String,
     /// A software adapter (SwiftShader, lavapipe, WARP): the register matmul is faster.
     software: bool,
+    /// Whether the tiled matmul was built (the device allows it, and it may be used).
+    tiled: bool,
     options: GpuOptions,
     /// Rows the activation buffers hold.
     capacity: usize,
@@ -644,7 +646,8 @@ impl GpuBert {
                 adapter_limits.max_compute_workgroup_storage_size
             )));
         }
-        let tiled = tiled_fits(&limits);
+        // Software adapters never take the tiled kernel unless forced: skip compiling it.
+        let tiled = tiled_fits(&limits) && (!software || options.matmul == MatmulKernel::Tiled);
         let (device, queue) = request_device(&adapter, limits).await?;
         let scopes = Scopes::push(&device);
         let setup = Setup {
@@ -814,7 +817,8 @@ impl GpuBert {
             let m = module("matmul.wgsl", matmul_source(e));
             pipeline("matmul", Some(&matmul_layout), &m)
         });
-        // Without the limits for the tiled kernel, its slots hold the register kernel.
+        // Without the tiled kernel (limits, or a software adapter), its slots hold the
+        // register kernel, and `uses_tiled_matmul` is always false.
         let tiled = Epilogue::ALL.map(|e| {
             let m = if setup.tiled {
                 module("matmul_tiled.wgsl", matmul_tiled_source(e))
@@ -918,6 +922,7 @@ impl GpuBert {
             position: position.data,
             adapter_info: setup.adapter_info,
             software: setup.software,
+            tiled: setup.tiled,
             options: setup.options,
             capacity: rows,
             matmul,
@@ -954,6 +959,9 @@ impl GpuBert {
 
     /// Whether a pass of `rows` rows uses the tiled matmul.
     pub fn uses_tiled_matmul(&self, rows: usize) -> bool {
+        if !self.tiled {
+            return false;
+        }
         match self.options.matmul {
             MatmulKernel::Registers => false,
             MatmulKernel::Tiled => true,

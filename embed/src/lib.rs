@@ -24,7 +24,8 @@
 //! kernel runs scalar, several times slower). In headless Chromium (wasm + SIMD128, 2 shared
 //! cores) the CPU path embeds ≈ 25 m3e-small sentences/s of the test set; the WebGPU path on
 //! SwiftShader (software) ≈ 1.2/s, on hardware GPUs far more (`tests/e2e/embed.test.mjs`
-//! prints both; `scripts/build-embed-harness.sh` builds the wasm it loads).
+//! prints both; `scripts/build-embed-harness.sh` builds the wasm it loads). The native GPU
+//! test and benchmark: `docs/embeddings.md`.
 //!
 //! Tests against the reference implementations (HF `tokenizers`, onnxruntime) run when
 //! `MEMEBOARD_TEST_MODELS` names the models directory; fixtures come from

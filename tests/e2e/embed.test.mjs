@@ -229,6 +229,19 @@ test('tiny-bert: CPU and WebGPU cosines equal onnxruntime for every pair; the ca
   const cross = Math.max(...gpu.cosines.map((c, i) => Math.abs(c - cpu.cosines[i])));
   console.log(`[embed] tiny-bert: max |cos_gpu - cos_cpu| = ${cross.toExponential(2)}`);
 
+  // The batch API on WebGPU: the distinct sentences go 32 to a pass (one pass per batch),
+  // with the same cosines as one sentence per pass.
+  const gpuBatch = await page.evaluate(async (p) => {
+    const t = performance.now();
+    const c = Array.from(await window.models.gpu.cosines(JSON.stringify(p)));
+    return { cosines: c, ms: performance.now() - t };
+  }, PAIRS);
+  const batchDiff = Math.max(...gpuBatch.cosines.map((c, i) => Math.abs(c - gpu.cosines[i])));
+  assert.ok(batchDiff < 1e-6, `batched WebGPU cosines differ from single passes by ${batchDiff}`);
+  console.log(`[embed] tiny-bert WebGPU batched (cosines(), 32 sentences per pass): ${gpu.sentences} `
+    + `sentences in ${(gpuBatch.ms / 1000).toFixed(1)} s = ${(gpu.sentences / (gpuBatch.ms / 1000)).toFixed(1)} `
+    + `sentences/s; max |cos_batched - cos_single| = ${batchDiff.toExponential(2)}`);
+
   // BERTScore on both backends.
   const [a, b] = PAIRS[0];
   const f1 = await page.evaluate(async ([x, y]) => [
