@@ -6,13 +6,14 @@
 //!
 //! The sentences are the demo memes' meanings (~50 characters, ~50 tokens), cycled. Each batch
 //! size runs for `MEMEBOARD_BENCH_GPU_SECONDS` (default 3), at least one batch; set-up has
-//! already compiled the pipelines and run a pass.
+//! already compiled the pipelines and run a pass. `MEMEBOARD_BENCH_GPU_MATMUL` = `auto`
+//! (default), `tiled` or `registers` forces a matmul kernel, to compare them on one GPU.
 //!
 //! Needs the models (`scripts/model/setup-model.sh`; `MEMEBOARD_BENCH_MODELS`, default
 //! `data/models`) and a Vulkan driver. Run:
 //! `cargo bench -p memeboard-embed --features gpu --bench gpu` (also in `scripts/bench.sh`).
 
-use memeboard_embed::gpu::{block_on, GpuBert, GpuOptions};
+use memeboard_embed::gpu::{block_on, GpuBert, GpuOptions, MatmulKernel};
 use memeboard_embed::{sentence_vector, BertConfig, CpuBert, Tokenizer, Weights};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -58,6 +59,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .and_then(|s| s.parse().ok())
         .unwrap_or(3.0);
     let budget = Duration::from_secs_f64(seconds);
+    let matmul = match std::env::var("MEMEBOARD_BENCH_GPU_MATMUL").as_deref() {
+        Ok("tiled") => MatmulKernel::Tiled,
+        Ok("registers") => MatmulKernel::Registers,
+        Ok("auto") | Err(_) => MatmulKernel::Auto,
+        Ok(other) => {
+            return Err(format!(
+                "MEMEBOARD_BENCH_GPU_MATMUL={other:?}: expected auto, tiled or registers"
+            )
+            .into())
+        }
+    };
 
     let config = BertConfig::from_json(&std::fs::read_to_string(dir.join("config.json"))?)?;
     let tokenizer = Tokenizer::from_json(&std::fs::read_to_string(dir.join("tokenizer.json"))?)?
@@ -76,7 +88,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let gpu = match block_on(GpuBert::with_options(
         config.clone(),
         Weights::from_safetensors(&bytes)?,
-        GpuOptions::default(),
+        GpuOptions {
+            matmul,
+            ..GpuOptions::default()
+        },
     )) {
         Ok(gpu) => gpu,
         Err(e) => {
