@@ -54,7 +54,9 @@ fn push(sink: &Sink, latency: Duration) {
 }
 
 fn drain(sink: &Sink) -> Vec<Duration> {
-    sink.lock().map(|mut s| std::mem::take(&mut *s)).unwrap_or_default()
+    sink.lock()
+        .map(|mut s| std::mem::take(&mut *s))
+        .unwrap_or_default()
 }
 
 /// One session: start it, answer every item in order, each answer's latency into `sink`;

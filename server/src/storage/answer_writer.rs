@@ -66,7 +66,7 @@ pub(super) struct AnswerWriter {
 impl AnswerWriter {
     /// Starts the writer task for the SQLite database at `url` (the connection opens with the
     /// first group).
-    pub(super) fn start(url: &str) -> Result<Self, sqlx::Error> {
+    pub(super) fn start(url: &str, gate: Arc<tokio::sync::Mutex<()>>) -> Result<Self, sqlx::Error> {
         let options = SqliteConnectOptions::from_str(url)?
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Normal)
@@ -75,7 +75,7 @@ impl AnswerWriter {
             .pragma("cache_size", format!("-{CACHE_KIB}"))
             .disable_statement_logging();
         let (jobs, queue) = mpsc::channel(QUEUE_LEN);
-        tokio::spawn(run(options, queue));
+        tokio::spawn(run(options, gate, queue));
         Ok(Self { jobs })
     }
 
@@ -101,11 +101,19 @@ impl AnswerWriter {
 
 /// The writer task: takes what is queued (up to [`MAX_GROUP`]), writes it in one
 /// transaction, answers each waiter, and repeats until every handle is gone.
-async fn run(options: SqliteConnectOptions, mut queue: mpsc::Receiver<Job>) {
+async fn run(
+    options: SqliteConnectOptions,
+    gate: Arc<tokio::sync::Mutex<()>>,
+    mut queue: mpsc::Receiver<Job>,
+) {
     let mut conn: Option<SqliteConnection> = None;
     let mut group = Vec::with_capacity(MAX_GROUP);
     while queue.recv_many(&mut group, MAX_GROUP).await > 0 {
-        match write_group(&options, &mut conn, &group).await {
+        // Other write transactions (session starts) take their turn between groups.
+        let turn = gate.lock().await;
+        let written = write_group(&options, &mut conn, &group).await;
+        drop(turn);
+        match written {
             Ok(outcomes) => {
                 for (job, outcome) in group.drain(..).zip(outcomes) {
                     // A waiter that went away (client gone) still had its answer stored.

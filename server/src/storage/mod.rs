@@ -94,6 +94,10 @@ pub struct Storage {
     backend: Backend,
     /// SQLite: the group-commit writer that records quiz answers (see `answer_writer`).
     writer: Option<answer_writer::AnswerWriter>,
+    /// SQLite: taken around the busiest write transactions (answer groups, session starts) so
+    /// that they queue in order here instead of in SQLite's busy handler, whose sleeps (up to
+    /// 100 ms a try) would starve a session start behind a writer that is never idle.
+    write_gate: Option<std::sync::Arc<tokio::sync::Mutex<()>>>,
 }
 
 /// Decodes a JSON column.
@@ -231,14 +235,17 @@ impl Storage {
         }
         let pool = options.connect(url).await?;
         sqlx::migrate!("./migrations").run(&pool).await?;
-        let writer = match backend {
-            Backend::Sqlite => Some(answer_writer::AnswerWriter::start(url)?),
-            Backend::Postgres => None,
+        let write_gate: Option<std::sync::Arc<tokio::sync::Mutex<()>>> =
+            (backend == Backend::Sqlite).then(Default::default);
+        let writer = match &write_gate {
+            Some(gate) => Some(answer_writer::AnswerWriter::start(url, gate.clone())?),
+            None => None,
         };
         let storage = Self {
             pool,
             backend,
             writer,
+            write_gate,
         };
         // A database that opens but cannot be written (a read-only file or directory, a full
         // disk) is refused now, not at the first answer.

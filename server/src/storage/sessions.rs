@@ -386,6 +386,11 @@ impl Storage {
         new_participant: Option<&str>,
     ) -> Result<Option<String>, StorageError> {
         let now = now_ms();
+        // SQLite: in turn with the answer writer (see `Storage::write_gate`).
+        let _turn = match &self.write_gate {
+            Some(gate) => Some(gate.lock().await),
+            None => None,
+        };
         let mut tx = self.pool.begin().await?;
         if let Some(secret_hash) = new_participant {
             sqlx::query(

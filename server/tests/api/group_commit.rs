@@ -207,14 +207,24 @@ async fn poison(db: Db, url: &str, at_commit: bool) {
             ]).await;
         }
         (Db::Postgres, at_commit) => {
-            let deferral = if at_commit { "DEFERRABLE INITIALLY DEFERRED" } else { "" };
-            run_sql(url, &[
-                "CREATE FUNCTION poison() RETURNS trigger LANGUAGE plpgsql AS $$ \
+            let deferral = if at_commit {
+                "DEFERRABLE INITIALLY DEFERRED"
+            } else {
+                ""
+            };
+            run_sql(
+                url,
+                &[
+                    "CREATE FUNCTION poison() RETURNS trigger LANGUAGE plpgsql AS $$ \
                  BEGIN IF NEW.idempotency_key = 'poison' THEN RAISE EXCEPTION 'poisoned answer'; \
                  END IF; RETURN NEW; END $$",
-                &format!("CREATE CONSTRAINT TRIGGER poison AFTER INSERT ON answers {deferral} \
-                 FOR EACH ROW EXECUTE FUNCTION poison()"),
-            ]).await;
+                    &format!(
+                        "CREATE CONSTRAINT TRIGGER poison AFTER INSERT ON answers {deferral} \
+                 FOR EACH ROW EXECUTE FUNCTION poison()"
+                    ),
+                ],
+            )
+            .await;
         }
     }
 }
@@ -251,14 +261,26 @@ async fn a_failing_answer_fails_only_itself(db: Db) {
         ],
     )
     .await;
-    assert!(matches!(outcomes[0], Ok(RecordOutcome::Recorded { .. })), "{outcomes:?}");
-    assert!(matches!(outcomes[1], Err(StorageError::NotRecorded(_))), "{outcomes:?}");
-    assert!(matches!(outcomes[2], Ok(RecordOutcome::Recorded { .. })), "{outcomes:?}");
+    assert!(
+        matches!(outcomes[0], Ok(RecordOutcome::Recorded { .. })),
+        "{outcomes:?}"
+    );
+    assert!(
+        matches!(outcomes[1], Err(StorageError::NotRecorded(_))),
+        "{outcomes:?}"
+    );
+    assert!(
+        matches!(outcomes[2], Ok(RecordOutcome::Recorded { .. })),
+        "{outcomes:?}"
+    );
     assert_eq!(app.count("answers").await, 2);
     assert_eq!(answered(&app, s1).await, 0);
     cure(db, &url).await;
     let again = write_together(&app, vec![answer(s1, i1, "poison", 1)]).await;
-    assert!(matches!(again[0], Ok(RecordOutcome::Recorded { answered: 1, .. })), "{again:?}");
+    assert!(
+        matches!(again[0], Ok(RecordOutcome::Recorded { answered: 1, .. })),
+        "{again:?}"
+    );
     assert_eq!(app.count("answers").await, 3);
 }
 
@@ -286,18 +308,29 @@ async fn a_failing_commit_acknowledges_nothing(db: Db) {
         ],
     )
     .await;
-    assert!(matches!(outcomes[1], Err(StorageError::NotRecorded(_))), "{outcomes:?}");
+    assert!(
+        matches!(outcomes[1], Err(StorageError::NotRecorded(_))),
+        "{outcomes:?}"
+    );
     let stored_others = match db {
         Db::Sqlite => {
             assert!(
-                outcomes.iter().all(|o| matches!(o, Err(StorageError::NotRecorded(_)))),
+                outcomes
+                    .iter()
+                    .all(|o| matches!(o, Err(StorageError::NotRecorded(_)))),
                 "{outcomes:?}"
             );
             0
         }
         Db::Postgres => {
-            assert!(matches!(outcomes[0], Ok(RecordOutcome::Recorded { .. })), "{outcomes:?}");
-            assert!(matches!(outcomes[2], Ok(RecordOutcome::Recorded { .. })), "{outcomes:?}");
+            assert!(
+                matches!(outcomes[0], Ok(RecordOutcome::Recorded { .. })),
+                "{outcomes:?}"
+            );
+            assert!(
+                matches!(outcomes[2], Ok(RecordOutcome::Recorded { .. })),
+                "{outcomes:?}"
+            );
             2
         }
     };
