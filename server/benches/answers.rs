@@ -1,10 +1,14 @@
 //! Quiz answers under load on SQLite (WAL): answers per second and latency percentiles with
 //! 10 and 200 concurrent participants, each answering their 24-item batch one item after the
-//! other, through the real router (routing, JSON, validation, the exactly-once transaction),
-//! beside the raw SQLite commit rate of the same row measured in the same run.
+//! other, through the real router (routing, JSON, validation, the exactly-once write), beside
+//! the raw SQLite commit rate of the same row measured in the same run; then a sustained run
+//! of 200 participants (each starting a new session when done) printing the rate and latency
+//! per interval as the database grows, so that a slowdown with size shows.
 //!
 //! Run with `cargo bench -p memeboard-server --bench answers` (part of `scripts/bench.sh`).
-//! Requests are sent in process (no sockets), so the figures are the server's own cost.
+//! `MEMEBOARD_BENCH_SECONDS` sets the sustained run's length (default 20 s; 600 for the
+//! 10-minute run, printed per minute). Requests are sent in process (no sockets), so the
+//! figures are the server's own cost.
 
 use axum::body::Body;
 use axum::http::Request;
@@ -12,8 +16,12 @@ use http_body_util::BodyExt;
 use memeboard_server::config::Settings;
 use memeboard_server::startup::Application;
 use sqlx::{Connection, Executor};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tower::ServiceExt;
+
+/// Concurrent participants of the sustained run.
+const SUSTAINED_PARTICIPANTS: usize = 200;
 
 async fn call(router: &axum::Router, request: Request<Body>) -> anyhow::Result<serde_json::Value> {
     let response = router.clone().oneshot(request).await?;
@@ -36,11 +44,26 @@ fn start_body() -> Body {
     )
 }
 
-/// One participant: start a session, answer every item in order; returns each answer's
-/// latency.
-async fn participant(router: axum::Router) -> anyhow::Result<Vec<Duration>> {
+/// Latencies of answers acknowledged so far (drained by whoever reports them).
+type Sink = Arc<Mutex<Vec<Duration>>>;
+
+fn push(sink: &Sink, latency: Duration) {
+    if let Ok(mut s) = sink.lock() {
+        s.push(latency);
+    }
+}
+
+fn drain(sink: &Sink) -> Vec<Duration> {
+    sink.lock()
+        .map(|mut s| std::mem::take(&mut *s))
+        .unwrap_or_default()
+}
+
+/// One session: start it, answer every item in order, each answer's latency into `sink`;
+/// checks that the last answer brought the completion code.
+async fn one_session(router: &axum::Router, sink: &Sink) -> anyhow::Result<()> {
     let session = call(
-        &router,
+        router,
         Request::post("/api/quizzes/demo-mcq/sessions")
             .header("content-type", "application/json")
             .body(start_body())?,
@@ -58,43 +81,131 @@ async fn participant(router: axum::Router) -> anyhow::Result<Vec<Duration>> {
                 .collect()
         })
         .unwrap_or_default();
-    let mut latencies = Vec::with_capacity(items.len());
+    let mut last = serde_json::Value::Null;
     for (n, item) in items.iter().enumerate() {
         let body = serde_json::json!({"item_id": item, "idempotency_key": format!("k{n}"),
             "answer": {"kind": "choice", "position": n % 5}, "response_ms": 1500});
         let t = Instant::now();
-        call(
-            &router,
+        last = call(
+            router,
             Request::post(format!("/api/sessions/{id}/answers"))
                 .header("content-type", "application/json")
                 .body(Body::from(body.to_string()))?,
         )
         .await?;
-        latencies.push(t.elapsed());
+        push(sink, t.elapsed());
     }
-    Ok(latencies)
+    anyhow::ensure!(
+        last["completion_code"].is_string(),
+        "the last answer brought no completion code: {last}"
+    );
+    Ok(())
 }
 
-/// `participants` people at once, `rounds` times over: (answers/s, p50, p99).
+/// Percentile `p` (0..1) of sorted latencies, in milliseconds.
+fn pct_ms(sorted: &[Duration], p: f64) -> f64 {
+    sorted
+        .get(((sorted.len().max(1) - 1) as f64 * p) as usize)
+        .map_or(0.0, |d| d.as_secs_f64() * 1e3)
+}
+
+/// `participants` people at once, `rounds` times over: (answers/s, p50 ms, p99 ms).
 async fn load(
     router: &axum::Router,
     participants: usize,
     rounds: usize,
-) -> anyhow::Result<(f64, Duration, Duration)> {
+) -> anyhow::Result<(f64, f64, f64)> {
+    let sink: Sink = Arc::default();
     let t = Instant::now();
-    let mut latencies = Vec::new();
     for _ in 0..rounds {
         let tasks: Vec<_> = (0..participants)
-            .map(|_| tokio::spawn(participant(router.clone())))
+            .map(|_| {
+                let (router, sink) = (router.clone(), sink.clone());
+                tokio::spawn(async move { one_session(&router, &sink).await })
+            })
             .collect();
         for task in tasks {
-            latencies.extend(task.await??);
+            task.await??;
         }
     }
     let elapsed = t.elapsed().as_secs_f64();
+    let mut latencies = drain(&sink);
     latencies.sort();
-    let pct = |p: f64| latencies[((latencies.len() as f64 - 1.0) * p) as usize];
-    Ok((latencies.len() as f64 / elapsed, pct(0.5), pct(0.99)))
+    Ok((
+        latencies.len() as f64 / elapsed,
+        pct_ms(&latencies, 0.5),
+        pct_ms(&latencies, 0.99),
+    ))
+}
+
+/// Bytes of the SQLite database with its write-ahead log.
+fn database_bytes(dir: &std::path::Path) -> u64 {
+    ["memeboard.db", "memeboard.db-wal"]
+        .iter()
+        .filter_map(|f| std::fs::metadata(dir.join(f)).ok())
+        .map(|m| m.len())
+        .sum()
+}
+
+/// 200 participants for `seconds`, each taking session after session; prints the rate and
+/// latency of each `interval` and returns (overall answers/s, worst interval p99 ms, last
+/// interval's rate / first interval's rate).
+async fn sustained(
+    router: &axum::Router,
+    dir: &std::path::Path,
+    raw: f64,
+    seconds: u64,
+    interval: u64,
+) -> anyhow::Result<(f64, f64, f64)> {
+    let sink: Sink = Arc::default();
+    let start = Instant::now();
+    let deadline = start + Duration::from_secs(seconds);
+    let tasks: Vec<_> = (0..SUSTAINED_PARTICIPANTS)
+        .map(|_| {
+            let (router, sink) = (router.clone(), sink.clone());
+            tokio::spawn(async move {
+                while Instant::now() < deadline {
+                    one_session(&router, &sink).await?;
+                }
+                anyhow::Ok(())
+            })
+        })
+        .collect();
+    let (mut total, mut worst_p99, mut rates) = (0usize, 0.0f64, Vec::new());
+    let mut tick = start;
+    while tick < deadline {
+        let next = (tick + Duration::from_secs(interval)).min(deadline);
+        tokio::time::sleep_until(next.into()).await;
+        let mut latencies = drain(&sink);
+        let span = next.duration_since(tick).as_secs_f64();
+        tick = next;
+        latencies.sort();
+        total += latencies.len();
+        let rate = latencies.len() as f64 / span;
+        let p99 = pct_ms(&latencies, 0.99);
+        worst_p99 = worst_p99.max(p99);
+        rates.push(rate);
+        let at = next.duration_since(start).as_secs();
+        println!(
+            "  {:>2}:{:02}  {rate:>7.0} answers/s, p50 {:>5.1} ms, p99 {p99:>5.1} ms, {:>3.0}% of raw; {total:>9} answers, database {:>6.0} MB",
+            at / 60,
+            at % 60,
+            pct_ms(&latencies, 0.5),
+            100.0 * rate / raw,
+            database_bytes(dir) as f64 / 1e6,
+        );
+    }
+    // Sessions under way at the deadline finish; their answers are not counted.
+    for task in tasks {
+        task.await??;
+    }
+    let first = rates.first().copied().unwrap_or(0.0);
+    let last = rates.last().copied().unwrap_or(0.0);
+    Ok((
+        total as f64 / seconds as f64,
+        worst_p99,
+        last / first.max(1.0),
+    ))
 }
 
 /// Raw SQLite: one INSERT of an answer-sized row per transaction, same pragmas as the server.
@@ -134,6 +245,10 @@ async fn raw_commit_rate(dir: &std::path::Path, rows: usize) -> anyhow::Result<f
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() -> anyhow::Result<()> {
+    let seconds: u64 = match std::env::var("MEMEBOARD_BENCH_SECONDS") {
+        Ok(v) => v.parse()?,
+        Err(_) => 20,
+    };
     let dir = tempfile::tempdir()?;
     let mut settings = Settings::defaults()?;
     settings.server.port = 0;
@@ -146,15 +261,26 @@ async fn main() -> anyhow::Result<()> {
 
     let raw = raw_commit_rate(dir.path(), 5_000).await?;
     println!("quiz answers on SQLite (WAL), in process, 2 worker threads:");
-    for (participants, rounds) in [(10, 10), (200, 2)] {
+    for (participants, rounds) in [(10, 10), (200, 3)] {
         let (rate, p50, p99) = load(&router, participants, rounds).await?;
         println!(
-            "  {participants:>3} participants at once: {rate:>7.0} answers/s, p50 {:>5.1} ms, p99 {:>5.1} ms, {:.0}% of the raw commit rate",
-            p50.as_secs_f64() * 1e3,
-            p99.as_secs_f64() * 1e3,
+            "  {participants:>3} participants at once: {rate:>7.0} answers/s, p50 {p50:>5.1} ms, p99 {p99:>5.1} ms, {:.0}% of the raw commit rate",
             100.0 * rate / raw
         );
     }
     println!("  raw SQLite commit rate (same row, one per transaction): {raw:.0} commits/s");
+    let interval = if seconds >= 300 {
+        60
+    } else {
+        (seconds / 4).max(1)
+    };
+    println!(
+        "sustained: {SUSTAINED_PARTICIPANTS} participants for {seconds} s (MEMEBOARD_BENCH_SECONDS), per {interval} s:"
+    );
+    let (rate, worst_p99, drift) = sustained(&router, dir.path(), raw, seconds, interval).await?;
+    println!(
+        "  overall {rate:.0} answers/s ({:.0}% of raw), worst p99 {worst_p99:.1} ms, last/first interval rate {drift:.2}",
+        100.0 * rate / raw
+    );
     Ok(())
 }

@@ -692,19 +692,21 @@ pub async fn submit_answer(
             max = MAX_KEY_LEN
         )));
     }
-    let session = find_session(storage, session_id).await?;
-    if session.screen_reason.is_some() {
+    // One read: the session and the answered item (the batch's other items are not needed).
+    let target = storage
+        .answer_target(session_id, &request.item_id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(msg!("session.not_found", id = session_id)))?;
+    if target.session.screen_reason.is_some() {
         return Err(ApiError::Conflict(msg!("quiz.screened_out")));
     }
-    let rows = storage.session_items(session_id).await?;
-    let row = rows
-        .iter()
-        .find(|r| r.item_id == request.item_id)
-        .ok_or_else(|| {
-            ApiError::Unprocessable(msg!("session.item_not_in_batch", item = request.item_id))
-        })?;
+    let item = target.item.ok_or_else(|| {
+        ApiError::Unprocessable(msg!("session.item_not_in_batch", item = request.item_id))
+    })?;
+    let session = target.session;
     with_kind!(session.task_kind, K => {
-        answer_as::<K>(storage, embeddings, &session, row, key, &request).await
+        answer_as::<K>(storage, embeddings, &session, item, target.preface.is_some(), key, &request)
+            .await
     })
 }
 
@@ -714,25 +716,23 @@ async fn answer_as<K: ServerKind>(
     storage: &Storage,
     embeddings: &EmbeddingService,
     session: &SessionRow,
-    row: &SessionItemRow,
+    row: TaskItemRow,
+    has_preface: bool,
     key: &str,
     request: &SubmitAnswerRequest,
 ) -> ApiResult<(SubmitAnswerResponse, bool)> {
-    if K::PREFACE && row.preface.is_none() {
+    if K::PREFACE && !has_preface {
         return Err(ApiError::Conflict(msg!(
             "preface.first",
             item = request.item_id,
             session = session.id
         )));
     }
-    let item = typed_item::<K>(item_row(row))?;
+    let item = typed_item::<K>(row)?;
     let new = accept::<K>(session, &item, key, request)?;
     let code = completion_code()?;
     let total = usize::try_from(session.batch_size).unwrap_or(0);
-    let (answered, completion_code, replayed) = match storage
-        .record_answer(&new, session.batch_size, &code)
-        .await?
-    {
+    let (answered, completion_code, replayed) = match storage.record_answer(new, code).await? {
         RecordOutcome::Recorded {
             answered,
             completion_code,
@@ -762,7 +762,7 @@ async fn answer_as<K: ServerKind>(
         embeddings,
         task_id: &session.task_id,
         session_id: &session.id,
-        row,
+        item_id: &item.row.id,
     };
     let feedback = K::feedback(ctx, &item).await?;
     // The completion hand-off goes out with the acknowledgement of the last answer (after

@@ -348,7 +348,7 @@ async fn feedback(
 ) -> ApiResult<ExplanationFeedback> {
     let (answer_json, scores_json) = ctx
         .storage
-        .find_answer(ctx.session_id, &ctx.row.item_id)
+        .find_answer(ctx.session_id, ctx.item_id)
         .await?
         .ok_or_else(|| ApiError::Unexpected(anyhow::anyhow!("recorded answer vanished")))?;
     let mut scoring_error = None;
@@ -378,7 +378,7 @@ async fn feedback(
                     let score = scores.remove(0);
                     let json = serde_json::to_string(&score).context("encode scores")?;
                     ctx.storage
-                        .set_answer_scores(ctx.session_id, &ctx.row.item_id, score.cosine, &json)
+                        .set_answer_scores(ctx.session_id, ctx.item_id, score.cosine, &json)
                         .await?;
                     Some(score)
                 }
@@ -410,7 +410,7 @@ async fn feedback(
         gold_withheld: false,
         server_score,
         scoring_error,
-        crowd_scores: ctx.storage.item_scores(&ctx.row.item_id).await?,
+        crowd_scores: ctx.storage.item_scores(ctx.item_id).await?,
         scores_with_results: false,
     })
 }

@@ -129,8 +129,8 @@ pub struct FeedbackContext<'a> {
     pub task_id: &'a str,
     /// The session id.
     pub session_id: &'a str,
-    /// The answered item.
-    pub row: &'a storage::SessionItemRow,
+    /// The answered item's id.
+    pub item_id: &'a str,
 }
 
 /// The board- and quiz-facing behaviour of a kind on the server.

@@ -1,6 +1,7 @@
 //! All SQL lives here: one pool over SQLite or PostgreSQL through sqlx's `Any` driver, with
 //! portable queries (`$n` placeholders, BIGINT flags and timestamps) and embedded migrations.
 
+mod answer_writer;
 mod benchmarks;
 mod export;
 mod judging;
@@ -47,9 +48,10 @@ pub enum StorageError {
         source: serde_json::Error,
     },
     /// An answer could not be stored (e.g. the disk is full): nothing was recorded, the
-    /// transaction was rolled back and its connection closed; the client may retry.
+    /// transaction was rolled back and its connection closed; the client may retry. Shared:
+    /// one failed group commit fails every answer of the group.
     #[error("the answer was not recorded: {0}")]
-    NotRecorded(sqlx::Error),
+    NotRecorded(std::sync::Arc<sqlx::Error>),
     /// The database answers reads but cannot commit a write.
     #[error("the database cannot store data: {0}")]
     NotWritable(sqlx::Error),
@@ -90,6 +92,12 @@ impl Backend {
 pub struct Storage {
     pool: AnyPool,
     backend: Backend,
+    /// SQLite: the group-commit writer that records quiz answers (see `answer_writer`).
+    writer: Option<answer_writer::AnswerWriter>,
+    /// SQLite: taken around the busiest write transactions (answer groups, session starts) so
+    /// that they queue in order here instead of in SQLite's busy handler, whose sleeps (up to
+    /// 100 ms a try) would starve a session start behind a writer that is never idle.
+    write_gate: Option<std::sync::Arc<tokio::sync::Mutex<()>>>,
 }
 
 /// Decodes a JSON column.
@@ -190,6 +198,9 @@ impl Storage {
             .max_connections(max_connections)
             .acquire_timeout(Duration::from_secs(10));
         if backend == Backend::Sqlite {
+            // A ping before each use is a round trip per query for nothing: an SQLite file
+            // does not hang up (a failed query closes its connection where it matters).
+            options = options.test_before_acquire(false);
             options = options.after_connect(|conn, _meta| {
                 Box::pin(async move {
                     sqlx::query("PRAGMA journal_mode = WAL")
@@ -224,7 +235,18 @@ impl Storage {
         }
         let pool = options.connect(url).await?;
         sqlx::migrate!("./migrations").run(&pool).await?;
-        let storage = Self { pool, backend };
+        let write_gate: Option<std::sync::Arc<tokio::sync::Mutex<()>>> =
+            (backend == Backend::Sqlite).then(Default::default);
+        let writer = match &write_gate {
+            Some(gate) => Some(answer_writer::AnswerWriter::start(url, gate.clone())?),
+            None => None,
+        };
+        let storage = Self {
+            pool,
+            backend,
+            writer,
+            write_gate,
+        };
         // A database that opens but cannot be written (a read-only file or directory, a full
         // disk) is refused now, not at the first answer.
         storage

@@ -6,6 +6,7 @@ use memeboard_core::api::BoardSplit;
 use memeboard_core::predictions::Split;
 use sqlx::any::AnyRow;
 use sqlx::Row;
+use std::sync::Arc;
 
 /// A quiz as listed: task + counts.
 #[derive(Debug, Clone)]
@@ -145,6 +146,17 @@ pub struct SessionItemRow {
     pub preface: Option<String>,
 }
 
+/// What an answer is checked against (see [`Storage::answer_target`]).
+#[derive(Debug, Clone)]
+pub struct AnswerTarget {
+    /// The session.
+    pub session: SessionRow,
+    /// The answered item, when it is in the session's batch.
+    pub item: Option<TaskItemRow>,
+    /// The item's stored preface answer (familiarity key), for kinds with a preface.
+    pub preface: Option<String>,
+}
+
 /// An answer to record.
 #[derive(Debug, Clone)]
 pub struct NewAnswer {
@@ -236,6 +248,33 @@ pub(super) fn quiz_from_row(row: &AnyRow) -> Result<QuizRow, sqlx::Error> {
         completed_sessions: row.try_get("completed_sessions")?,
         study_json: row.try_get("study_json")?,
         invite_hash: row.try_get("invite_hash")?,
+    })
+}
+
+/// The columns [`session_from_row`] reads (sessions `s` joined with their task `t`).
+const SESSION_COLUMNS: &str =
+    "s.id, s.participant_id, s.task_id, s.seed, s.batch_size, s.completion_code, \
+     s.prolific_pid, s.study_id, s.recruitment_session_id, s.screen_reason, \
+     s.attention_checks, t.slug, t.title, t.kind";
+
+fn session_from_row(r: &AnyRow) -> Result<SessionRow, sqlx::Error> {
+    Ok(SessionRow {
+        id: r.try_get("id")?,
+        participant_id: r.try_get("participant_id")?,
+        task_id: r.try_get("task_id")?,
+        quiz_slug: r.try_get("slug")?,
+        quiz_title: r.try_get("title")?,
+        task_kind: decode_kind(&r.try_get::<String, _>("kind")?)?,
+        seed: r.try_get("seed")?,
+        batch_size: r.try_get("batch_size")?,
+        completion_code: r.try_get("completion_code")?,
+        prolific_pid: r.try_get("prolific_pid")?,
+        study_id: r.try_get("study_id")?,
+        recruitment_session_id: r.try_get("recruitment_session_id")?,
+        screen_reason: r.try_get("screen_reason")?,
+        attention_checks: r
+            .try_get::<Option<i64>, _>("attention_checks")?
+            .unwrap_or(0),
     })
 }
 
@@ -347,6 +386,11 @@ impl Storage {
         new_participant: Option<&str>,
     ) -> Result<Option<String>, StorageError> {
         let now = now_ms();
+        // SQLite: in turn with the answer writer (see `Storage::write_gate`).
+        let _turn = match &self.write_gate {
+            Some(gate) => Some(gate.lock().await),
+            None => None,
+        };
         let mut tx = self.pool.begin().await?;
         if let Some(secret_hash) = new_participant {
             sqlx::query(
@@ -437,37 +481,54 @@ impl Storage {
 
     /// A session by id.
     pub async fn find_session(&self, id: &str) -> Result<Option<SessionRow>, StorageError> {
-        let row = sqlx::query(
-            "SELECT s.id, s.participant_id, s.task_id, s.seed, s.batch_size, s.completion_code, \
-             s.prolific_pid, s.study_id, s.recruitment_session_id, s.screen_reason, \
-             s.attention_checks, \
-             t.slug, t.title, t.kind FROM sessions s JOIN tasks t ON t.id = s.task_id WHERE s.id = $1",
-        )
+        let row = sqlx::query(&format!(
+            "SELECT {SESSION_COLUMNS} FROM sessions s JOIN tasks t ON t.id = s.task_id \
+             WHERE s.id = $1"
+        ))
         .bind(id)
         .fetch_optional(&self.pool)
         .await?;
-        row.map(|r| {
-            Ok(SessionRow {
-                id: r.try_get("id")?,
-                participant_id: r.try_get("participant_id")?,
-                task_id: r.try_get("task_id")?,
-                quiz_slug: r.try_get("slug")?,
-                quiz_title: r.try_get("title")?,
-                task_kind: decode_kind(&r.try_get::<String, _>("kind")?)?,
-                seed: r.try_get("seed")?,
-                batch_size: r.try_get("batch_size")?,
-                completion_code: r.try_get("completion_code")?,
-                prolific_pid: r.try_get("prolific_pid")?,
-                study_id: r.try_get("study_id")?,
-                recruitment_session_id: r.try_get("recruitment_session_id")?,
-                screen_reason: r.try_get("screen_reason")?,
-                attention_checks: r
-                    .try_get::<Option<i64>, _>("attention_checks")?
-                    .unwrap_or(0),
-            })
-        })
-        .transpose()
-        .map_err(|e: sqlx::Error| e.into())
+        Ok(row.as_ref().map(session_from_row).transpose()?)
+    }
+
+    /// What an answer to `item_id` in session `session_id` is checked against, in one read:
+    /// the session, and the item with its preface answer when the item is in the batch
+    /// (`None`: no such session).
+    pub async fn answer_target(
+        &self,
+        session_id: &str,
+        item_id: &str,
+    ) -> Result<Option<AnswerTarget>, StorageError> {
+        let row = sqlx::query(&format!(
+            "SELECT {SESSION_COLUMNS}, i.id AS item_id, i.category, i.prompt_json, \
+             i.gold_json, i.split, i.board_half, p.familiarity AS preface \
+             FROM sessions s JOIN tasks t ON t.id = s.task_id \
+             LEFT JOIN session_items si ON si.session_id = s.id AND si.item_id = $2 \
+             LEFT JOIN items i ON i.id = si.item_id \
+             LEFT JOIN prefaces p ON p.session_id = s.id AND p.item_id = si.item_id \
+             WHERE s.id = $1"
+        ))
+        .bind(session_id)
+        .bind(item_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(r) = row else { return Ok(None) };
+        let item = match r.try_get::<Option<String>, _>("item_id")? {
+            Some(id) => Some(TaskItemRow {
+                id,
+                category: r.try_get("category")?,
+                prompt_json: r.try_get("prompt_json")?,
+                gold_json: r.try_get("gold_json")?,
+                split: decode_split(&r.try_get::<String, _>("split")?)?,
+                board_half: decode_half(&r.try_get::<String, _>("board_half")?)?,
+            }),
+            None => None,
+        };
+        Ok(Some(AnswerTarget {
+            session: session_from_row(&r)?,
+            item,
+            preface: r.try_get("preface")?,
+        }))
     }
 
     /// The batch of a session, in order, with answers joined.
@@ -536,7 +597,7 @@ impl Storage {
         .bind(now_ms())
         .execute(&self.pool)
         .await
-        .map_err(StorageError::NotRecorded)?
+        .map_err(|e| StorageError::NotRecorded(Arc::new(e)))?
         .rows_affected();
         let stored: String =
             sqlx::query("SELECT familiarity FROM prefaces WHERE session_id = $1 AND item_id = $2")
@@ -548,78 +609,38 @@ impl Storage {
         Ok((stored, inserted == 1))
     }
 
-    pub(super) async fn answer_progress(
-        &self,
-        session_id: &str,
-    ) -> Result<(i64, Option<String>), StorageError> {
-        let row = sqlx::query(
-            "SELECT (SELECT COUNT(*) FROM answers WHERE session_id = $1) AS answered, \
-             completion_code FROM sessions WHERE id = $1",
-        )
-        .bind(session_id)
-        .fetch_one(&self.pool)
-        .await?;
-        Ok((row.try_get("answered")?, row.try_get("completion_code")?))
-    }
-
     /// Records an answer exactly once. The unique constraints on `(session, item)` and
-    /// `(session, idempotency key)` make concurrent duplicates safe: the loser of a race is
-    /// reported as a replay or a refusal, never stored twice. The last answer of a batch
-    /// marks the session complete and stores `completion_code` in the same transaction.
+    /// `(session, idempotency key)` make duplicates safe: a resend or the loser of a race is
+    /// reported as a replay or a refusal, never stored twice. The last answer of a batch marks
+    /// the session complete and stores `completion_code` in the same transaction: the
+    /// session's `answered` counter, raised under its row lock, reaches the batch size exactly
+    /// once. Nothing is acknowledged unless its COMMIT succeeded; a failed write is
+    /// [`StorageError::NotRecorded`] (nothing of it stored, the client may retry).
+    ///
+    /// SQLite: queued for the group-commit writer (see `answer_writer`), which writes the
+    /// answers that arrive together in one transaction. PostgreSQL (several server instances):
+    /// one statement per answer in a transaction of its own; concurrent answers to one
+    /// session queue on the session's row lock.
     pub async fn record_answer(
         &self,
-        a: &NewAnswer,
-        batch_size: i64,
-        completion_code: &str,
+        a: NewAnswer,
+        completion_code: String,
     ) -> Result<RecordOutcome, StorageError> {
-        if let Some(outcome) = self.classify_existing(a).await? {
-            return Ok(outcome);
+        if let Some(writer) = &self.writer {
+            return writer.record(a, completion_code).await;
         }
-        // A transaction on a connection of its own, written out by hand: if any step fails
-        // (a full disk included), it is rolled back and the connection is closed instead of
-        // going back to the pool, where a transaction left open would silently swallow the
-        // next requests' writes. Nothing is acknowledged unless COMMIT succeeded.
-        let mut conn = self.pool.acquire().await?;
-        match Self::record_answer_in(&mut conn, a, batch_size, completion_code).await {
-            Ok(Some(outcome)) => Ok(outcome),
-            // Lost a race with a concurrent duplicate (rolled back): report what is stored,
-            // on another connection once this one is back in the pool (holding two at once
-            // can starve a small pool).
-            Ok(None) => {
-                drop(conn);
-                self.classify_existing(a)
-                    .await?
-                    .ok_or(StorageError::Database(sqlx::Error::RowNotFound))
-            }
-            Err(e) => {
-                let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
-                let _ = conn.close().await;
-                Err(StorageError::NotRecorded(e))
-            }
-        }
-    }
-
-    /// The steps of [`Storage::record_answer`] between `BEGIN` and `COMMIT`; `Ok(None)` when a
-    /// concurrent duplicate won (rolled back, nothing stored).
-    async fn record_answer_in(
-        conn: &mut sqlx::AnyConnection,
-        a: &NewAnswer,
-        batch_size: i64,
-        completion_code: &str,
-    ) -> Result<Option<RecordOutcome>, sqlx::Error> {
-        let now = now_ms();
-        sqlx::query("BEGIN").execute(&mut *conn).await?;
-        // Take the session's row lock first: on PostgreSQL concurrent answers to one session
-        // wait here, so the count below sees every committed answer and exactly one of them
-        // completes the batch (SQLite serialises writers anyway; this is its first write).
-        sqlx::query("UPDATE sessions SET batch_size = batch_size WHERE id = $1")
-            .bind(&a.session_id)
-            .execute(&mut *conn)
-            .await?;
-        let inserted = sqlx::query(
-            "INSERT INTO answers (id, session_id, item_id, idempotency_key, answer_json, \
-             option_order_json, choice, score, response_ms, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING",
+        let not_recorded = |e| StorageError::NotRecorded(Arc::new(e));
+        let rows = sqlx::query(
+            "WITH stored AS (INSERT INTO answers (id, session_id, item_id, idempotency_key, \
+             answer_json, option_order_json, choice, score, response_ms, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING RETURNING id) \
+             UPDATE sessions SET answered = answered + 1, \
+             completed_at = CASE WHEN completed_at IS NULL AND answered + 1 >= batch_size \
+               THEN $10 ELSE completed_at END, \
+             completion_code = CASE WHEN completed_at IS NULL AND answered + 1 >= batch_size \
+               THEN $11 ELSE completion_code END \
+             WHERE id = $2 AND EXISTS (SELECT 1 FROM stored) \
+             RETURNING answered, completion_code",
         )
         .bind(&a.id)
         .bind(&a.session_id)
@@ -630,76 +651,28 @@ impl Storage {
         .bind(a.choice)
         .bind(a.score)
         .bind(a.response_ms)
-        .bind(now)
-        .execute(&mut *conn)
-        .await?
-        .rows_affected();
-        if inserted == 0 {
-            sqlx::query("ROLLBACK").execute(&mut *conn).await?;
-            return Ok(None);
-        }
-        let answered: i64 = sqlx::query("SELECT COUNT(*) AS n FROM answers WHERE session_id = $1")
-            .bind(&a.session_id)
-            .fetch_one(&mut *conn)
-            .await?
-            .try_get("n")?;
-        if answered >= batch_size {
-            sqlx::query(
-                "UPDATE sessions SET completed_at = $2, completion_code = $3 \
-                 WHERE id = $1 AND completed_at IS NULL",
-            )
-            .bind(&a.session_id)
-            .bind(now)
-            .bind(completion_code)
-            .execute(&mut *conn)
-            .await?;
-        }
-        // Read the outcome before committing: after COMMIT nothing can fail any more.
-        let code: Option<String> =
-            sqlx::query("SELECT completion_code FROM sessions WHERE id = $1")
-                .bind(&a.session_id)
-                .fetch_one(&mut *conn)
-                .await?
-                .try_get("completion_code")?;
-        sqlx::query("COMMIT").execute(&mut *conn).await?;
-        Ok(Some(RecordOutcome::Recorded {
-            answered,
-            completion_code: code,
-        }))
-    }
-
-    pub(super) async fn classify_existing(
-        &self,
-        a: &NewAnswer,
-    ) -> Result<Option<RecordOutcome>, StorageError> {
-        let existing = sqlx::query(
-            "SELECT item_id, idempotency_key, answer_json FROM answers \
-             WHERE session_id = $1 AND (item_id = $2 OR idempotency_key = $3)",
-        )
-        .bind(&a.session_id)
-        .bind(&a.item_id)
-        .bind(&a.idempotency_key)
+        .bind(now_ms())
+        .bind(&completion_code)
+        // All of the response, not the first row: the implicit COMMIT's outcome (a deferred
+        // constraint, a failed write) arrives after the row.
         .fetch_all(&self.pool)
-        .await?;
-        for row in &existing {
-            let item: String = row.try_get("item_id")?;
-            let key: String = row.try_get("idempotency_key")?;
-            if item == a.item_id && key == a.idempotency_key {
-                let stored: String = row.try_get("answer_json")?;
-                if stored != a.answer_json {
-                    return Ok(Some(RecordOutcome::KeyReusedWithAnotherAnswer));
-                }
-                let (answered, completion_code) = self.answer_progress(&a.session_id).await?;
-                return Ok(Some(RecordOutcome::Replayed {
-                    answered,
-                    completion_code,
-                }));
-            }
-            if key == a.idempotency_key {
-                return Ok(Some(RecordOutcome::KeyReused));
-            }
+        .await
+        .map_err(not_recorded)?;
+        if let Some(row) = rows.first() {
+            return Ok(RecordOutcome::Recorded {
+                answered: row.try_get("answered")?,
+                completion_code: row.try_get("completion_code")?,
+            });
         }
-        Ok((!existing.is_empty()).then_some(RecordOutcome::AlreadyAnswered))
+        // Its item or key is taken (by a committed answer: PostgreSQL waits for a concurrent
+        // duplicate's transaction before skipping the insert).
+        let stored = sqlx::query(STORED_SQL)
+            .bind(&a.session_id)
+            .bind(&a.item_id)
+            .bind(&a.idempotency_key)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(classify_rows(&a, &stored)?.ok_or(sqlx::Error::RowNotFound)?)
     }
 
     /// A cheap fingerprint of a task's crowd data: (completed sessions, their answers, scored
@@ -924,4 +897,66 @@ impl Storage {
             .collect::<Result<_, sqlx::Error>>()
             .map_err(Into::into)
     }
+}
+
+/// What is stored under an answer's item or its key, with the session's progress (one row
+/// per matching answer; one row with no answer when neither is taken).
+pub(super) const STORED_SQL: &str =
+    "SELECT a.item_id, a.idempotency_key, a.answer_json, s.answered, s.completion_code \
+     FROM sessions s LEFT JOIN answers a ON a.session_id = s.id \
+     AND (a.item_id = $2 OR a.idempotency_key = $3) WHERE s.id = $1";
+
+/// Classifies an answer whose insert was skipped, from the rows of [`STORED_SQL`] (either
+/// driver's rows): `None` when nothing is stored under its item or key (no session either).
+pub(super) fn classify_rows<R>(
+    a: &NewAnswer,
+    rows: &[R],
+) -> Result<Option<RecordOutcome>, sqlx::Error>
+where
+    R: Row,
+    for<'c> &'c str: sqlx::ColumnIndex<R>,
+    for<'r> String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+{
+    let mut existing = Vec::with_capacity(rows.len());
+    let mut progress = None;
+    for row in rows {
+        progress = Some((
+            row.try_get::<i64, _>("answered")?,
+            row.try_get::<Option<String>, _>("completion_code")?,
+        ));
+        if let Some(item) = row.try_get::<Option<String>, _>("item_id")? {
+            let key: String = row.try_get("idempotency_key")?;
+            let answer: String = row.try_get("answer_json")?;
+            existing.push((item, key, answer));
+        }
+    }
+    Ok(progress.and_then(|(answered, code)| classify_stored(a, &existing, answered, code)))
+}
+
+/// The outcome of an answer whose insert was skipped, from what is stored under its item or
+/// key (`(item, key, answer JSON)` each) and the session's progress: the same key for the same
+/// item is a replay if it repeats its answer (else refused), a key used for another item is
+/// refused, and an item answered under another key is refused. `None` when nothing is stored.
+pub(super) fn classify_stored(
+    a: &NewAnswer,
+    existing: &[(String, String, String)],
+    answered: i64,
+    completion_code: Option<String>,
+) -> Option<RecordOutcome> {
+    for (item, key, stored) in existing {
+        if *item == a.item_id && *key == a.idempotency_key {
+            if *stored != a.answer_json {
+                return Some(RecordOutcome::KeyReusedWithAnotherAnswer);
+            }
+            return Some(RecordOutcome::Replayed {
+                answered,
+                completion_code,
+            });
+        }
+        if *key == a.idempotency_key {
+            return Some(RecordOutcome::KeyReused);
+        }
+    }
+    (!existing.is_empty()).then_some(RecordOutcome::AlreadyAnswered)
 }

@@ -15,6 +15,7 @@ mod distractors;
 mod explanation_board;
 mod explanation_quiz;
 mod export;
+mod group_commit;
 mod helpers;
 mod import;
 mod inference;

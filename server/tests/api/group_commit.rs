@@ -1,0 +1,368 @@
+//! The answer write under load (SQLite: the group-commit writer; PostgreSQL: one statement per
+//! answer): many answers at once across sessions and to one session, each sent twice, are all
+//! stored exactly once with one completion code per session; duplicates written in one group
+//! are classified against the answer that won; one failing answer of a group fails only
+//! itself; a failing COMMIT acknowledges nothing of its group, and the writer recovers.
+
+use crate::helpers::{item_ids, join_all, test_settings, Db, TestApp};
+use crate::on_both_databases;
+use axum::http::StatusCode;
+use memeboard_server::storage::{NewAnswer, RecordOutcome, StorageError};
+use sqlx::Connection;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// An app with room for many session starts and connections.
+async fn busy_app(db: Db) -> TestApp {
+    let (mut settings, dir) = test_settings(db, true).await;
+    settings.database.max_connections = 16;
+    settings.rate_limits.session_starts_per_minute = 0;
+    TestApp::with_settings(settings, dir).await
+}
+
+/// `(session id, item ids)` of `n` fresh demo sessions.
+async fn sessions(app: &TestApp, n: usize) -> Vec<(String, Vec<String>)> {
+    let mut out = Vec::new();
+    for _ in 0..n {
+        let session = app.start_demo_session().await;
+        let id = session["session_id"].as_str().unwrap().to_owned();
+        out.push((id, item_ids(&session)));
+    }
+    out
+}
+
+/// Every answer of 10 sessions, each sent twice, all at the same moment from parallel tasks:
+/// each (session, item) is stored once (one 201, one replay), each session completes once,
+/// and every response that carries a completion code carries the stored one.
+async fn concurrent_answers_and_resends(db: Db) {
+    let app = Arc::new(busy_app(db).await);
+    let batch = sessions(&app, 10).await;
+    let mut tasks = Vec::new();
+    for (id, items) in &batch {
+        for (n, item) in items.iter().enumerate() {
+            for _copy in 0..2 {
+                let (app, id, item) = (app.clone(), id.clone(), item.clone());
+                tasks.push(tokio::spawn(async move {
+                    let (status, body) = app.answer(&id, &item, n % 5, &format!("k{n}")).await;
+                    (id, item, status, body)
+                }));
+            }
+        }
+    }
+    let mut created: BTreeMap<(String, String), usize> = BTreeMap::new();
+    let mut codes: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut completing: BTreeMap<String, usize> = BTreeMap::new();
+    for task in tasks {
+        let (id, item, status, body) = task.await.expect("task");
+        match status {
+            StatusCode::CREATED => {
+                assert_eq!(body["replayed"], false, "{body}");
+                *created.entry((id.clone(), item)).or_default() += 1;
+                if body["answered"] == body["total"] {
+                    *completing.entry(id.clone()).or_default() += 1;
+                }
+            }
+            StatusCode::OK => assert_eq!(body["replayed"], true, "{body}"),
+            other => panic!("{other}: {body}"),
+        }
+        if let Some(code) = body["completion_code"].as_str() {
+            codes.entry(id).or_default().push(code.to_owned());
+        }
+    }
+    let answers: usize = batch.iter().map(|(_, items)| items.len()).sum();
+    assert_eq!(created.len(), answers, "every answer stored");
+    assert!(created.values().all(|&n| n == 1), "one 201 per answer");
+    assert_eq!(app.count("answers").await, answers as i64);
+    for (id, items) in &batch {
+        let (_, stored) = app.get(&format!("/api/sessions/{id}")).await;
+        assert_eq!(stored["status"], "completed", "{stored}");
+        assert_eq!(stored["answered"], items.len(), "{stored}");
+        let code = stored["completion_code"].as_str().unwrap();
+        assert_eq!(completing.get(id), Some(&1), "one answer completes {id}");
+        assert!(codes[id].iter().all(|c| c == code), "{id}: {:?}", codes[id]);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_answers_and_resends_sqlite() {
+    concurrent_answers_and_resends(Db::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_answers_and_resends_postgres() {
+    if crate::helpers::postgres_available() {
+        concurrent_answers_and_resends(Db::Postgres).await;
+    }
+}
+
+fn answer(session: &str, item: &str, key: &str, choice: i64) -> NewAnswer {
+    let id: String = format!("{session}-{item}-{key}-{choice}-{}", unique_suffix());
+    NewAnswer {
+        id,
+        session_id: session.to_owned(),
+        item_id: item.to_owned(),
+        idempotency_key: key.to_owned(),
+        answer_json: format!(r#"{{"kind":"choice","option":{choice}}}"#),
+        option_order_json: "[0,1,2,3,4]".into(),
+        choice: Some(choice),
+        score: Some(0.0),
+        response_ms: 1000,
+    }
+}
+
+/// A unique suffix for answer ids (several copies of one answer in a group).
+fn unique_suffix() -> String {
+    let mut b = [0u8; 6];
+    getrandom::fill(&mut b).expect("randomness");
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// Writes answers at the same moment (storage level: on SQLite they are queued before the
+/// writer wakes, so they land in one group, in this order).
+async fn write_together(
+    app: &TestApp,
+    answers: Vec<NewAnswer>,
+) -> Vec<Result<RecordOutcome, StorageError>> {
+    let storage = app.storage();
+    join_all(
+        answers
+            .into_iter()
+            .map(|a| storage.record_answer(a, "CODE-1".into())),
+    )
+    .await
+}
+
+/// In one group: an answer, its resend, its key with another answer, its item under another
+/// key, and its key for another item. Exactly one is stored and the others are classified
+/// against it (on SQLite the first, in queue order).
+async fn duplicates_in_one_group(db: Db) {
+    let app = busy_app(db).await;
+    let batch = sessions(&app, 1).await;
+    let (id, items) = &batch[0];
+    let (i0, i1) = (&items[0], &items[1]);
+    let outcomes = write_together(
+        &app,
+        vec![
+            answer(id, i0, "k0", 1),
+            answer(id, i0, "k0", 1),
+            answer(id, i0, "k0", 2),
+            answer(id, i0, "k1", 1),
+            answer(id, i1, "k0", 1),
+        ],
+    )
+    .await;
+    let outcomes: Vec<RecordOutcome> = outcomes.into_iter().map(|o| o.unwrap()).collect();
+    let recorded: Vec<usize> = (0..outcomes.len())
+        .filter(|&n| matches!(outcomes[n], RecordOutcome::Recorded { .. }))
+        .collect();
+    assert_eq!(recorded.len(), 1, "{outcomes:?}");
+    if db == Db::Sqlite {
+        assert_eq!(
+            outcomes,
+            vec![
+                RecordOutcome::Recorded {
+                    answered: 1,
+                    completion_code: None
+                },
+                RecordOutcome::Replayed {
+                    answered: 1,
+                    completion_code: None
+                },
+                RecordOutcome::KeyReusedWithAnotherAnswer,
+                RecordOutcome::AlreadyAnswered,
+                RecordOutcome::KeyReused,
+            ]
+        );
+    }
+    assert_eq!(app.count("answers").await, 1);
+    let (_, stored) = app.get(&format!("/api/sessions/{id}")).await;
+    assert_eq!(stored["answered"], 1, "{stored}");
+}
+
+/// Runs SQL on the app's database directly (test set-up the API has no way to do).
+async fn run_sql(url: &str, statements: &[&str]) {
+    let mut conn = sqlx::AnyConnection::connect(url).await.expect("connect");
+    for sql in statements {
+        sqlx::raw_sql(sql).execute(&mut conn).await.expect(sql);
+    }
+    conn.close().await.ok();
+}
+
+/// A trigger that makes the answer with key `poison` fail: `at_commit` defers the failure to
+/// the COMMIT (a deferred foreign key to nothing), else its statement fails at once.
+async fn poison(db: Db, url: &str, at_commit: bool) {
+    match (db, at_commit) {
+        (Db::Sqlite, true) => {
+            run_sql(url, &[
+                "CREATE TABLE gate_parent (id TEXT PRIMARY KEY)",
+                "CREATE TABLE gate (answer_id TEXT REFERENCES gate_parent (id) DEFERRABLE INITIALLY DEFERRED)",
+                "CREATE TRIGGER poison AFTER INSERT ON answers WHEN NEW.idempotency_key = 'poison' \
+                 BEGIN INSERT INTO gate VALUES (NEW.id); END",
+            ]).await;
+        }
+        (Db::Sqlite, false) => {
+            run_sql(url, &[
+                "CREATE TRIGGER poison BEFORE INSERT ON answers WHEN NEW.idempotency_key = 'poison' \
+                 BEGIN SELECT RAISE(ABORT, 'poisoned answer'); END",
+            ]).await;
+        }
+        (Db::Postgres, at_commit) => {
+            let deferral = if at_commit {
+                "DEFERRABLE INITIALLY DEFERRED"
+            } else {
+                ""
+            };
+            run_sql(
+                url,
+                &[
+                    "CREATE FUNCTION poison() RETURNS trigger LANGUAGE plpgsql AS $$ \
+                 BEGIN IF NEW.idempotency_key = 'poison' THEN RAISE EXCEPTION 'poisoned answer'; \
+                 END IF; RETURN NEW; END $$",
+                    &format!(
+                        "CREATE CONSTRAINT TRIGGER poison AFTER INSERT ON answers {deferral} \
+                 FOR EACH ROW EXECUTE FUNCTION poison()"
+                    ),
+                ],
+            )
+            .await;
+        }
+    }
+}
+
+async fn cure(db: Db, url: &str) {
+    match db {
+        Db::Sqlite => run_sql(url, &["DROP TRIGGER poison"]).await,
+        Db::Postgres => run_sql(url, &["DROP TRIGGER poison ON answers"]).await,
+    }
+}
+
+/// Answers recorded in a session, as the API reports them.
+async fn answered(app: &TestApp, id: &str) -> i64 {
+    let (_, stored) = app.get(&format!("/api/sessions/{id}")).await;
+    stored["answered"].as_i64().unwrap()
+}
+
+/// One answer whose statement fails is refused (not recorded); the others of its group are
+/// stored, and it is stored once resent after the cause is gone.
+async fn a_failing_answer_fails_only_itself(db: Db) {
+    let (mut settings, dir) = test_settings(db, true).await;
+    settings.rate_limits.session_starts_per_minute = 0;
+    let url = settings.database_url();
+    let app = TestApp::with_settings(settings, dir).await;
+    let batch = sessions(&app, 3).await;
+    poison(db, &url, false).await;
+    let [(s0, i0), (s1, i1), (s2, i2)] = [0, 1, 2].map(|n| (&batch[n].0, &batch[n].1[0]));
+    let outcomes = write_together(
+        &app,
+        vec![
+            answer(s0, i0, "k0", 1),
+            answer(s1, i1, "poison", 1),
+            answer(s2, i2, "k0", 1),
+        ],
+    )
+    .await;
+    assert!(
+        matches!(outcomes[0], Ok(RecordOutcome::Recorded { .. })),
+        "{outcomes:?}"
+    );
+    assert!(
+        matches!(outcomes[1], Err(StorageError::NotRecorded(_))),
+        "{outcomes:?}"
+    );
+    assert!(
+        matches!(outcomes[2], Ok(RecordOutcome::Recorded { .. })),
+        "{outcomes:?}"
+    );
+    assert_eq!(app.count("answers").await, 2);
+    assert_eq!(answered(&app, s1).await, 0);
+    cure(db, &url).await;
+    let again = write_together(&app, vec![answer(s1, i1, "poison", 1)]).await;
+    assert!(
+        matches!(again[0], Ok(RecordOutcome::Recorded { answered: 1, .. })),
+        "{again:?}"
+    );
+    assert_eq!(app.count("answers").await, 3);
+}
+
+/// A COMMIT that fails acknowledges nothing of what it would have stored: on SQLite the whole
+/// group is refused (503 for each answer over HTTP), nothing of it is stored, and the writer
+/// takes the resent answers on a new connection; on PostgreSQL each answer commits alone, so
+/// only the poisoned one is refused.
+async fn a_failing_commit_acknowledges_nothing(db: Db) {
+    let (mut settings, dir) = test_settings(db, true).await;
+    settings.rate_limits.session_starts_per_minute = 0;
+    let url = settings.database_url();
+    let app = TestApp::with_settings(settings, dir).await;
+    let batch = sessions(&app, 3).await;
+    // One answer stored before: it must survive the failed group.
+    let (status, _) = app.answer(&batch[0].0, &batch[0].1[1], 0, "before").await;
+    assert_eq!(status, StatusCode::CREATED);
+    poison(db, &url, true).await;
+    let [(s0, i0), (s1, i1), (s2, i2)] = [0, 1, 2].map(|n| (&batch[n].0, &batch[n].1[0]));
+    let outcomes = write_together(
+        &app,
+        vec![
+            answer(s0, i0, "k0", 1),
+            answer(s1, i1, "poison", 1),
+            answer(s2, i2, "k0", 1),
+        ],
+    )
+    .await;
+    assert!(
+        matches!(outcomes[1], Err(StorageError::NotRecorded(_))),
+        "{outcomes:?}"
+    );
+    let stored_others = match db {
+        Db::Sqlite => {
+            assert!(
+                outcomes
+                    .iter()
+                    .all(|o| matches!(o, Err(StorageError::NotRecorded(_)))),
+                "{outcomes:?}"
+            );
+            0
+        }
+        Db::Postgres => {
+            assert!(
+                matches!(outcomes[0], Ok(RecordOutcome::Recorded { .. })),
+                "{outcomes:?}"
+            );
+            assert!(
+                matches!(outcomes[2], Ok(RecordOutcome::Recorded { .. })),
+                "{outcomes:?}"
+            );
+            2
+        }
+    };
+    assert_eq!(app.count("answers").await, 1 + stored_others);
+    assert_eq!(answered(&app, s1).await, 0);
+    // Over HTTP the refusal is a retryable 503.
+    let (status, body) = app.answer(s1, i1, 0, "poison").await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    cure(db, &url).await;
+    // Resent: all stored now, once each (a resend of one stored on PostgreSQL is a replay).
+    let again = write_together(
+        &app,
+        vec![
+            answer(s0, i0, "k0", 1),
+            answer(s1, i1, "poison", 1),
+            answer(s2, i2, "k0", 1),
+        ],
+    )
+    .await;
+    assert!(
+        again.iter().all(|o| matches!(
+            o,
+            Ok(RecordOutcome::Recorded { .. } | RecordOutcome::Replayed { .. })
+        )),
+        "{again:?}"
+    );
+    assert_eq!(app.count("answers").await, 4);
+    assert_eq!(answered(&app, s0).await, 2);
+}
+
+on_both_databases!(
+    duplicates_in_one_group,
+    a_failing_answer_fails_only_itself,
+    a_failing_commit_acknowledges_nothing,
+);
