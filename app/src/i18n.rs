@@ -211,6 +211,28 @@ pub struct Strings {
     pub back_home: &'static str,
     /// Body of the 404 page.
     pub not_found: &'static str,
+    /// Heading shown when the server sent a smaller bundle for a page it lacks (the bigger
+    /// bundle, `dist/boards-app/` or `dist/studio/`, was not built).
+    pub bundle_missing: &'static str,
+    /// What to do about [`Strings::bundle_missing`].
+    pub bundle_missing_detail: &'static str,
+    /// Attention check heading (these study strings are the participant side of
+    /// [`crate::study_i18n`], kept here so the quiz bundle does not carry that table).
+    pub check_title: &'static str,
+    /// Continue after a check.
+    pub check_continue: &'static str,
+    /// Screened-out heading.
+    pub screened_title: &'static str,
+    /// Screened-out text.
+    pub screened_text: &'static str,
+    /// Redirect note.
+    pub redirect_note: &'static str,
+    /// Redirect link.
+    pub redirect_link: &'static str,
+    /// Code label.
+    pub study_code: &'static str,
+    /// Full quiz badge (home page).
+    pub full: &'static str,
     /// Footer note.
     pub footer: &'static str,
 
@@ -787,6 +809,16 @@ pub static ZH: Strings = Strings {
     error_title: "出错了",
     back_home: "返回首页",
     not_found: "页面不存在。",
+    bundle_missing: "此页面未安装",
+    bundle_missing_detail: "排行榜页面（dist/boards-app/）和研究者页面（dist/studio/：控制台、研究、提交、账户）是单独构建的，本服务器上没有。请用 scripts/build-web.sh 构建前端。",
+    check_title: "注意力检查",
+    check_continue: "继续",
+    screened_title: "谢谢：本研究对你到此结束",
+    screened_text: "你的会话已提前结束。请用下面的代码或链接返回研究平台。",
+    redirect_note: "几秒后将带你返回研究平台…",
+    redirect_link: "立即返回研究平台",
+    study_code: "研究代码",
+    full: "已满：不再接收新参与者",
     footer: "memeboard：为梗理解基准收集匿名的人类作答。",
 
     results_note: |hidden| match hidden {
@@ -1114,6 +1146,16 @@ pub static EN: Strings = Strings {
     error_title: "Something went wrong",
     back_home: "Back to home",
     not_found: "Page not found.",
+    bundle_missing: "This page is not installed",
+    bundle_missing_detail: "The leaderboard pages (dist/boards-app/) and the researcher pages (dist/studio/: console, studies, submit, account) are separate builds, which this server does not have. Build the front end with scripts/build-web.sh.",
+    check_title: "Attention check",
+    check_continue: "Continue",
+    screened_title: "Thank you: the study ends here for you",
+    screened_text: "Your session has ended early. Return to the study with this code or link.",
+    redirect_note: "Taking you back to the study in a few seconds…",
+    redirect_link: "Return to the study now",
+    study_code: "Code for the study",
+    full: "Full: no new participants",
     footer: "memeboard collects anonymous human answers as baselines for meme-understanding benchmarks.",
 
     results_note: |hidden| match hidden {
