@@ -245,7 +245,7 @@ async fn model_file(
 const BUNDLE_ROUTES: [(&str, &[&str]); 2] = [
     (
         "boards-app",
-        &["/boards", "/boards/{*rest}", "/models/{*rest}"],
+        &["/boards", "/boards/{*rest}", "/models", "/models/{*rest}"],
     ),
     (
         "studio",
