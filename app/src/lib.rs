@@ -24,6 +24,7 @@
 #![warn(missing_docs)]
 
 pub mod api;
+pub mod board_i18n;
 pub mod browser;
 pub mod bundles;
 pub mod components;
