@@ -20,7 +20,8 @@ XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-/tmp}" MEMEBOARD_BENCH_MODELS="${MEMEBOARD_B
 bash scripts/build-embed-harness.sh > /dev/null
 (cd tests/e2e && MEMEBOARD_TEST_MODELS="${MEMEBOARD_BENCH_MODELS:-$PWD/../../data/models}" \
   node --test --test-concurrency=1 embed.test.mjs 2>&1 | grep '\[embed\]' || true)
-# First contentful paint on a throttled slow-4G phone profile (needs the release front end in
-# dist/: trunk build --release && scripts/compress-dist.sh dist).
+# Bundle sizes (brotli) and first contentful paint on a throttled slow-4G phone profile (need
+# the release front end in dist/: scripts/build-web.sh).
+bash scripts/check-wasm-size.sh dist || true
 cargo build -q -p memeboard-server
 (cd tests/e2e && node perf/first-paint.mjs 3)

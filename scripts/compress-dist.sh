@@ -10,9 +10,10 @@ find "$DIR" -type f \( -name '*.wasm' -o -name '*.js' -o -name '*.css' -o -name 
   gzip -9 -k -f -n "$f"
   brotli -q 11 -k -f "$f"
 done
-# Print the sizes of the app's wasm (raw, gzip, brotli) for the record.
-for w in "$DIR"/*.wasm; do
+# Print the sizes of the bundles' wasm (quiz, boards and studio apps, embedder: raw, gzip,
+# brotli) for the record.
+for w in "$DIR"/*.wasm "$DIR"/*/*.wasm; do
   [ -f "$w" ] || continue
   printf 'wasm bytes: %s raw, %s gzip, %s brotli  %s\n' "$(stat -c %s "$w")" \
-    "$(stat -c %s "$w.gz")" "$(stat -c %s "$w.br")" "$(basename "$w")"
+    "$(stat -c %s "$w.gz")" "$(stat -c %s "$w.br")" "${w#"$DIR"/}"
 done

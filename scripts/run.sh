@@ -10,11 +10,9 @@ bash scripts/setup.sh --run
 # The embedding model is optional for the site; install it unless MEMEBOARD_SKIP_MODEL=1.
 [ "${MEMEBOARD_SKIP_MODEL:-0}" = 1 ] || bash scripts/model/setup-model.sh || echo "warning: embedding model not installed; explanation scoring is off" >&2
 . scripts/env.sh
-trunk build --release
-# The sentence embedder (CPU + WebGPU), loaded by the explanation pages on demand.
-bash scripts/build-embed-harness.sh "$ROOT/dist/embed"
-# Precompressed copies (.br, .gz) that the server sends to browsers that accept them.
-bash scripts/compress-dist.sh dist
+# The quiz, boards and studio apps (dist/, dist/boards-app/, dist/studio/), the sentence
+# embedder loaded on demand (dist/embed/) and their precompressed copies (.br, .gz).
+bash scripts/build-web.sh
 cargo build --release -p memeboard-server
 export MEMEBOARD__SERVER__PORT="${PORT:-${MEMEBOARD__SERVER__PORT:-3000}}"
 exec target/release/memeboard serve "$@"

@@ -36,11 +36,10 @@ CLIPPY_CONF_DIR="$ROOT/clippy-wasm" $MEMEBOARD_CLIPPY -p memeboard-embed --featu
 step "clippy (native: embed with its GPU path, feature gpu)"
 $MEMEBOARD_CLIPPY -p memeboard-embed --features gpu --all-targets -- -D warnings
 
-step "front end: trunk build --release, then the embedder module (dist/embed/)"
-trunk build --release 2>&1 | tail -n 3
-bash scripts/build-embed-harness.sh
-mkdir -p dist/embed && cp target/embed-harness/memeboard_embed.js target/embed-harness/memeboard_embed_bg.wasm dist/embed/
-bash scripts/compress-dist.sh dist
+step "front end: quiz, boards and studio apps, embedder (scripts/build-web.sh)"
+bash scripts/build-web.sh
+step "front end: the quiz app's wasm is within its size budget (350 KB brotli)"
+bash scripts/check-wasm-size.sh dist
 
 step "cargo test (unit, doc, API on SQLite + PostgreSQL, import)"
 cargo test --workspace --exclude memeboard-app

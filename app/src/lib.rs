@@ -14,11 +14,19 @@
 //! - `/account`: author token and own submissions ([`pages::account`])
 //! - `/models/{id}`: a model page ([`pages::model`])
 //! - `/console`, `/console/{slug}`: an owner's study console ([`pages::console`])
+//! - `/console/studies/{slug}`: a study ([`pages::study`])
+//!
+//! Three nested bundles share this crate ([`bundles`]): [`App`] (quiz pages, `src/main.rs`),
+//! [`BoardsApp`] (plus leaderboards and model pages, `src/bin/boards.rs`) and [`StudioApp`]
+//! (every page, `src/bin/studio.rs`), so quiz participants never download the board or
+//! researcher code, and board readers never download the researcher code.
 
 #![warn(missing_docs)]
 
 pub mod api;
+pub mod board_i18n;
 pub mod browser;
+pub mod bundles;
 pub mod components;
 pub mod embedder;
 pub mod format;
@@ -30,6 +38,7 @@ pub mod storage;
 pub mod study_api;
 pub mod study_i18n;
 
+use bundles::{Bundle, Fallback};
 use components::header::{SiteFooter, SiteHeader};
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
@@ -46,9 +55,63 @@ use pages::results::ResultsPage;
 use pages::session::SessionPage;
 use pages::submit::SubmitPage;
 
-/// The root component: language context, header, routes, footer.
+/// The quiz bundle ([`Bundle::Quiz`]): home, quiz, session and results pages. Links to the
+/// other pages load them from the server, which sends the bundle that has them.
 #[component]
 pub fn App() -> impl IntoView {
+    i18n::provide_i18n();
+    // Study links may open any page: keep their recruitment ids for the whole visit.
+    storage::remember_recruitment_from_url();
+    // Before the router is created: its click listener must see the prevented default.
+    bundles::intercept_foreign_links(Bundle::Quiz);
+    view! {
+        <Router>
+            <a class="skip-link" href="#main">"Skip to content / 跳到正文"</a>
+            <SiteHeader />
+            <main id="main" class="wrap" tabindex="-1">
+                <Routes fallback=|| view! { <Fallback bundle=Bundle::Quiz /> }>
+                    <Route path=path!("/") view=HomePage />
+                    <Route path=path!("/quiz/:slug") view=QuizIntroPage />
+                    <Route path=path!("/session/:id") view=SessionPage />
+                    <Route path=path!("/session/:id/results") view=ResultsPage />
+                </Routes>
+            </main>
+            <SiteFooter />
+        </Router>
+    }
+}
+
+/// The boards bundle ([`Bundle::Boards`]): the quiz pages plus leaderboards and model pages.
+#[component]
+pub fn BoardsApp() -> impl IntoView {
+    i18n::provide_i18n();
+    // Study links may open any page: keep their recruitment ids for the whole visit.
+    storage::remember_recruitment_from_url();
+    // Before the router is created: its click listener must see the prevented default.
+    bundles::intercept_foreign_links(Bundle::Boards);
+    view! {
+        <Router>
+            <a class="skip-link" href="#main">"Skip to content / 跳到正文"</a>
+            <SiteHeader />
+            <main id="main" class="wrap" tabindex="-1">
+                <Routes fallback=|| view! { <Fallback bundle=Bundle::Boards /> }>
+                    <Route path=path!("/") view=HomePage />
+                    <Route path=path!("/quiz/:slug") view=QuizIntroPage />
+                    <Route path=path!("/session/:id") view=SessionPage />
+                    <Route path=path!("/session/:id/results") view=ResultsPage />
+                    <Route path=path!("/boards") view=BoardsPage />
+                    <Route path=path!("/boards/:slug") view=BoardPage />
+                    <Route path=path!("/models/:id") view=ModelPage />
+                </Routes>
+            </main>
+            <SiteFooter />
+        </Router>
+    }
+}
+
+/// The studio bundle ([`Bundle::Studio`]): every page, the researcher pages included.
+#[component]
+pub fn StudioApp() -> impl IntoView {
     i18n::provide_i18n();
     // Study links may open any page: keep their recruitment ids for the whole visit.
     storage::remember_recruitment_from_url();

@@ -153,22 +153,6 @@ pub struct StudyStrings {
     pub exports_title: &'static str,
     /// Export button.
     pub download: fn(&str) -> String,
-    /// Attention check heading.
-    pub check_title: &'static str,
-    /// Continue after a check.
-    pub check_continue: &'static str,
-    /// Screened-out heading.
-    pub screened_title: &'static str,
-    /// Screened-out text.
-    pub screened_text: &'static str,
-    /// Redirect note.
-    pub redirect_note: &'static str,
-    /// Redirect link.
-    pub redirect_link: &'static str,
-    /// Code label.
-    pub study_code: &'static str,
-    /// Full quiz badge.
-    pub full: &'static str,
     /// Board: participants before exclusions.
     pub before_exclusions: fn(usize) -> String,
 }
@@ -248,14 +232,6 @@ pub static EN: StudyStrings = StudyStrings {
     col_detail: "Details",
     exports_title: "Answer-level export",
     download: |what| format!("Download {what}"),
-    check_title: "Attention check",
-    check_continue: "Continue",
-    screened_title: "Thank you: the study ends here for you",
-    screened_text: "Your session has ended early. Return to the study with this code or link.",
-    redirect_note: "Taking you back to the study in a few seconds…",
-    redirect_link: "Return to the study now",
-    study_code: "Code for the study",
-    full: "Full: no new participants",
     before_exclusions: |n| format!("{n} before exclusions"),
 };
 
@@ -335,14 +311,6 @@ pub static ZH: StudyStrings = StudyStrings {
     col_detail: "详情",
     exports_title: "逐条回答导出",
     download: |what| format!("下载 {what}"),
-    check_title: "注意力检查",
-    check_continue: "继续",
-    screened_title: "谢谢：本研究对你到此结束",
-    screened_text: "你的会话已提前结束。请用下面的代码或链接返回研究平台。",
-    redirect_note: "几秒后将带你返回研究平台…",
-    redirect_link: "立即返回研究平台",
-    study_code: "研究代码",
-    full: "已满：不再接收新参与者",
     before_exclusions: |n| format!("排除前 {n} 人"),
 };
 

@@ -61,7 +61,7 @@ impl Application {
         if !settings.server.static_dir.join("index.html").exists() {
             tracing::warn!(
                 dir = %settings.server.static_dir.display(),
-                "front end not built (no index.html): the API works, pages will 404; run `trunk build --release`"
+                "front end not built (no index.html): the API works, pages will 404; run scripts/build-web.sh"
             );
         }
         let (model, data_dir) = (settings.model.clone(), settings.data.dir.clone());
@@ -238,7 +238,37 @@ async fn model_file(
     }
 }
 
-/// The whole router: `/healthz`, `/api/…` and the static front end with SPA fallback.
+/// Client-side routes of the bigger browser bundles (app/src/bundles.rs), by output folder:
+/// the leaderboard and model pages are in `dist/boards-app/`, the researcher pages only in
+/// `dist/studio/`; every other page is in the quiz bundle (`dist/index.html`). The app's copy
+/// of the lists is `memeboard_app::bundles::{BOARDS_PATHS, STUDIO_PATHS}`.
+const BUNDLE_ROUTES: [(&str, &[&str]); 2] = [
+    (
+        "boards-app",
+        &["/boards", "/boards/{*rest}", "/models", "/models/{*rest}"],
+    ),
+    (
+        "studio",
+        &["/console", "/console/{*rest}", "/submit", "/account"],
+    ),
+];
+
+/// The HTML shell of the bundle in `static_dir/folder`, precompressed copies first; the quiz
+/// bundle's when that one was not built (it then says that the page is not installed).
+fn bundle_shell(static_dir: &std::path::Path, folder: &str) -> ServeFile {
+    let index = static_dir.join(folder).join("index.html");
+    let shell = if index.is_file() {
+        index
+    } else {
+        static_dir.join("index.html")
+    };
+    ServeFile::new(shell)
+        .precompressed_br()
+        .precompressed_gzip()
+}
+
+/// The whole router: `/healthz`, `/api/…` and the static front end with SPA fallback (the
+/// bigger bundles' shells for [`BUNDLE_ROUTES`], the quiz bundle's for every other path).
 pub fn build_router(state: AppState) -> Router {
     let static_dir = state.settings.server.static_dir.clone();
     // Precompressed copies written at build time (scripts/compress-dist.sh) are sent to
@@ -251,10 +281,17 @@ pub fn build_router(state: AppState) -> Router {
                 .precompressed_br()
                 .precompressed_gzip(),
         );
-    Router::new()
+    let mut router = Router::new()
         .route("/healthz", get(routes::healthz))
         .route("/model-files/{file}", get(model_file))
-        .route("/media/{name}", get(crate::media::serve))
+        .route("/media/{name}", get(crate::media::serve));
+    for (folder, paths) in BUNDLE_ROUTES {
+        let shell = bundle_shell(&static_dir, folder);
+        for path in paths {
+            router = router.route_service(path, shell.clone());
+        }
+    }
+    router
         .nest("/api", routes::api_router(&state))
         .fallback_service(spa)
         .layer(middleware::from_fn(cache_headers))

@@ -27,7 +27,7 @@ function freePort() {
 /** Starts the server; `env` adds settings (e.g. MEMEBOARD__QUIZ__BATCH_SIZE). */
 export async function startServer(env = {}) {
   if (!fs.existsSync(path.join(ROOT, 'dist/index.html'))) {
-    throw new Error('dist/index.html missing: run `trunk build --release` first');
+    throw new Error('dist/index.html missing: run scripts/build-web.sh first');
   }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'memeboard-e2e-'));

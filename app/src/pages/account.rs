@@ -4,11 +4,12 @@
 //! confirmation), and a button to forget the token.
 
 use crate::api;
+use crate::board_i18n::btr;
 use crate::components::score::status_text;
 use crate::components::title::use_page_title;
 use crate::components::withdraw::WithdrawButton;
 use crate::format;
-use crate::i18n::{tr, use_i18n};
+use crate::i18n::use_i18n;
 use crate::storage;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
@@ -18,7 +19,7 @@ use memeboard_core::api::{CreateAuthorRequest, CreateAuthorResponse, MeResponse}
 /// The account page.
 #[component]
 pub fn AccountPage() -> impl IntoView {
-    use_page_title(|lang| lang.strings().account_title.to_owned());
+    use_page_title(|lang| lang.board_strings().account_title.to_owned());
     let token = RwSignal::new(storage::token());
     let created = RwSignal::new(None::<CreateAuthorResponse>);
     let on_created = Callback::new(move |r: CreateAuthorResponse| {
@@ -38,8 +39,8 @@ pub fn AccountPage() -> impl IntoView {
     });
     view! {
         <section class="intro">
-            <h1>{tr(|t| t.account_title)}</h1>
-            <p class="lead">{tr(|t| t.account_intro)}</p>
+            <h1>{btr(|t| t.account_title)}</h1>
+            <p class="lead">{btr(|t| t.account_intro)}</p>
         </section>
         {move || created.get().map(|r| view! { <NewToken response=r /> })}
         {move || match token.get() {
@@ -47,7 +48,7 @@ pub fn AccountPage() -> impl IntoView {
                 view! {
                     <Account token=t on_forget=on_forget />
                     <details class="card">
-                        <summary>{tr(|t| t.create_another)}</summary>
+                        <summary>{btr(|t| t.create_another)}</summary>
                         <CreateToken on_created=on_created />
                     </details>
                 }
@@ -56,11 +57,11 @@ pub fn AccountPage() -> impl IntoView {
             None => {
                 view! {
                     <section class="card">
-                        <h2>{tr(|t| t.create_title)}</h2>
+                        <h2>{btr(|t| t.create_title)}</h2>
                         <CreateToken on_created=on_created />
                     </section>
                     <details class="card">
-                        <summary>{tr(|t| t.use_existing)}</summary>
+                        <summary>{btr(|t| t.use_existing)}</summary>
                         <UseToken on_saved=on_saved />
                     </details>
                 }
@@ -111,7 +112,7 @@ fn CreateToken(on_created: Callback<CreateAuthorResponse>) -> impl IntoView {
     view! {
         <form class="stack" novalidate=true on:submit=on_submit>
             <div class="field">
-                <label for="account-name">{tr(|t| t.name_label)}</label>
+                <label for="account-name">{btr(|t| t.name_label)}</label>
                 <input
                     id="account-name"
                     type="text"
@@ -124,7 +125,7 @@ fn CreateToken(on_created: Callback<CreateAuthorResponse>) -> impl IntoView {
                 />
             </div>
             <div class="field">
-                <label for="account-organisation">{tr(|t| t.organisation_label)}</label>
+                <label for="account-organisation">{btr(|t| t.organisation_label)}</label>
                 <input
                     id="account-organisation"
                     type="text"
@@ -139,7 +140,7 @@ fn CreateToken(on_created: Callback<CreateAuthorResponse>) -> impl IntoView {
                 error
                     .get()
                     .map(|e| {
-                        let text = e.unwrap_or_else(|| i18n.t().need_name.to_owned());
+                        let text = e.unwrap_or_else(|| i18n.bt().need_name.to_owned());
                         view! {
                             <p class="notice error" role="alert" data-testid="account-error">
                                 {text}
@@ -154,7 +155,7 @@ fn CreateToken(on_created: Callback<CreateAuthorResponse>) -> impl IntoView {
                     data-testid="create-token"
                     disabled=move || sending.get()
                 >
-                    {move || if sending.get() { i18n.t().creating } else { i18n.t().create_token }}
+                    {move || if sending.get() { i18n.bt().creating } else { i18n.bt().create_token }}
                 </button>
             </div>
         </form>
@@ -175,7 +176,7 @@ fn UseToken(on_saved: Callback<String>) -> impl IntoView {
     view! {
         <form class="stack" on:submit=on_submit>
             <div class="field">
-                <label for="existing-token">{tr(|t| t.token_label)}</label>
+                <label for="existing-token">{btr(|t| t.token_label)}</label>
                 <input
                     id="existing-token"
                     type="password"
@@ -188,7 +189,7 @@ fn UseToken(on_saved: Callback<String>) -> impl IntoView {
             </div>
             <div class="actions">
                 <button type="submit" class="button secondary" data-testid="save-token">
-                    {tr(|t| t.save)}
+                    {btr(|t| t.save)}
                 </button>
             </div>
         </form>
@@ -217,9 +218,9 @@ fn NewToken(response: CreateAuthorResponse) -> impl IntoView {
     view! {
         <section class="card new-token" data-testid="new-token-box">
             <h2 node_ref=heading tabindex="-1">
-                {tr(|t| t.new_token_title)}
+                {btr(|t| t.new_token_title)}
             </h2>
-            <p class="notice warning">{tr(|t| t.new_token_note)}</p>
+            <p class="notice warning">{btr(|t| t.new_token_note)}</p>
             <p class="token-row">
                 <code class="code token" data-testid="new-token">
                     {response.token.clone()}
@@ -230,13 +231,13 @@ fn NewToken(response: CreateAuthorResponse) -> impl IntoView {
                     data-testid="copy-token"
                     on:click=copy
                 >
-                    {tr(|t| t.copy)}
+                    {btr(|t| t.copy)}
                 </button>
             </p>
             <p class="small" role="status" aria-live="polite">
                 {move || match copied.get() {
-                    Some(true) => i18n.t().copied,
-                    Some(false) => i18n.t().copy_failed,
+                    Some(true) => i18n.bt().copied,
+                    Some(false) => i18n.bt().copy_failed,
                     None => "",
                 }}
             </p>
@@ -260,7 +261,7 @@ fn Account(token: String, on_forget: Callback<()>) -> impl IntoView {
                     if confirming.get() {
                         view! {
                             <p class="notice warning" role="alert">
-                                {tr(|t| t.forget_confirm)}
+                                {btr(|t| t.forget_confirm)}
                             </p>
                             <div class="actions">
                                 <button
@@ -269,14 +270,14 @@ fn Account(token: String, on_forget: Callback<()>) -> impl IntoView {
                                     data-testid="forget-token-confirm"
                                     on:click=move |_| on_forget.run(())
                                 >
-                                    {tr(|t| t.forget_yes)}
+                                    {btr(|t| t.forget_yes)}
                                 </button>
                                 <button
                                     type="button"
                                     class="button secondary"
                                     on:click=move |_| confirming.set(false)
                                 >
-                                    {tr(|t| t.cancel)}
+                                    {btr(|t| t.cancel)}
                                 </button>
                             </div>
                         }
@@ -290,7 +291,7 @@ fn Account(token: String, on_forget: Callback<()>) -> impl IntoView {
                                     data-testid="forget-token"
                                     on:click=move |_| confirming.set(true)
                                 >
-                                    {tr(|t| t.forget_token)}
+                                    {btr(|t| t.forget_token)}
                                 </button>
                             </div>
                         }
@@ -302,7 +303,7 @@ fn Account(token: String, on_forget: Callback<()>) -> impl IntoView {
     };
     view! {
         <section class="card" data-testid="account">
-            <h2>{tr(|t| t.your_account)}</h2>
+            <h2>{btr(|t| t.your_account)}</h2>
             <Suspense fallback=|| view! { <crate::components::status::Loading /> }>
                 {move || Suspend::new(async move {
                     match me.await {
@@ -359,7 +360,7 @@ fn AccountDetails(me: MeResponse, token: String) -> impl IntoView {
             let state = move || withdrawn.get().then(|| {
                 view! {
                     " · "
-                    <span class="badge withdrawn">{tr(|t| t.withdrawn)}</span>
+                    <span class="badge withdrawn">{btr(|t| t.withdrawn)}</span>
                 }
             });
             view! {
@@ -391,14 +392,14 @@ fn AccountDetails(me: MeResponse, token: String) -> impl IntoView {
     view! {
         <p data-testid="account-who">{who}</p>
         <p>
-            <strong>{tr(|t| t.quota_label)} ": "</strong>
+            <strong>{btr(|t| t.quota_label)} ": "</strong>
             <span data-testid="quota">
-                {move || (i18n.t().quota_left)(quota.remaining, quota.daily_limit)}
+                {move || (i18n.bt().quota_left)(quota.remaining, quota.daily_limit)}
             </span>
         </p>
-        <h3>{tr(|t| t.my_submissions)}</h3>
+        <h3>{btr(|t| t.my_submissions)}</h3>
         {if empty {
-            view! { <p class="empty">{tr(|t| t.no_submissions)}</p> }.into_any()
+            view! { <p class="empty">{btr(|t| t.no_submissions)}</p> }.into_any()
         } else {
             view! { <ul class="submission-list">{items}</ul> }.into_any()
         }}

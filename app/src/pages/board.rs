@@ -9,6 +9,7 @@
 //! server's message until revealed.
 
 use crate::api::{self, ApiError};
+use crate::board_i18n::btr;
 use crate::components::board_chart::BoardChart;
 use crate::components::human_eval::BoardHumanSection;
 use crate::components::score::{
@@ -17,7 +18,7 @@ use crate::components::score::{
 use crate::components::status::{error_fallback, Loading};
 use crate::components::title::{in_lang, use_page_title};
 use crate::format::{self, DASH};
-use crate::i18n::{category_label, tr, use_i18n, Lang};
+use crate::i18n::{category_label, use_i18n, Lang};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
 use leptos_router::NavigateOptions;
@@ -207,7 +208,7 @@ impl WeightsFilter {
     /// The choice in `lang`.
     pub fn text(self, lang: Lang) -> &'static str {
         match self {
-            Self::All => lang.strings().filter_all,
+            Self::All => lang.board_strings().filter_all,
             Self::Open => weights_text(lang, Weights::Open),
             Self::Closed => weights_text(lang, Weights::Closed),
         }
@@ -271,7 +272,7 @@ impl SizeFilter {
 
     /// The choice in `lang`.
     pub fn text(self, lang: Lang) -> &'static str {
-        let t = lang.strings();
+        let t = lang.board_strings();
         match self {
             Self::All => t.filter_all,
             Self::UpTo10B => t.size_le10b,
@@ -499,16 +500,16 @@ fn SplitToggle(
     let public = board_href(&slug, BoardSplit::Public, subset.as_deref());
     let private = board_href(&slug, BoardSplit::Private, subset.as_deref());
     view! {
-        <nav class="segmented" aria-label=tr(|t| t.board_split_label)>
+        <nav class="segmented" aria-label=btr(|t| t.board_split_label)>
             <a href=public aria-current=current(BoardSplit::Public) data-testid="split-public">
-                {tr(|t| t.board_public)}
+                {btr(|t| t.board_public)}
             </a>
             <a
                 href=private
                 aria-current=current(BoardSplit::Private)
                 data-testid="split-private"
             >
-                {tr(|t| t.board_private)}
+                {btr(|t| t.board_private)}
             </a>
         </nav>
     }
@@ -516,7 +517,7 @@ fn SplitToggle(
 
 /// A subset's name in `lang` (`main`, `full`; others as sent).
 fn subset_text(lang: Lang, subset: &str) -> String {
-    let t = lang.strings();
+    let t = lang.board_strings();
     match subset {
         "main" => t.subset_main.to_owned(),
         "full" => t.subset_full.to_owned(),
@@ -549,7 +550,7 @@ fn SubsetSwitch(
         })
         .collect_view();
     view! {
-        <nav class="segmented subset-switch" aria-label=tr(|t| t.board_subset_label) data-testid="subset-switch">
+        <nav class="segmented subset-switch" aria-label=btr(|t| t.board_subset_label) data-testid="subset-switch">
             {links}
         </nav>
     }
@@ -593,7 +594,7 @@ fn FamiliarityChart(rows: Vec<FamiliarityRow>) -> impl IntoView {
         .collect_view();
     let bars = move || {
         let lang = i18n.lang();
-        let t = lang.strings();
+        let t = lang.board_strings();
         let w = slot();
         rows.with_value(|rows| {
             rows.iter()
@@ -654,7 +655,7 @@ fn FamiliarityChart(rows: Vec<FamiliarityRow>) -> impl IntoView {
     };
     let table_rows = move || {
         let lang = i18n.lang();
-        let t = lang.strings();
+        let t = lang.board_strings();
         rows.with_value(|rows| {
             rows.iter()
                 .map(|r| {
@@ -679,8 +680,8 @@ fn FamiliarityChart(rows: Vec<FamiliarityRow>) -> impl IntoView {
     };
     view! {
         <section class="chart-section familiarity-chart" data-testid="familiarity-chart">
-            <h2>{tr(|t| t.familiarity_chart_title)}</h2>
-            <p class="muted small">{tr(|t| t.familiarity_chart_note)}</p>
+            <h2>{btr(|t| t.familiarity_chart_title)}</h2>
+            <p class="muted small">{btr(|t| t.familiarity_chart_note)}</p>
             <svg
                 class="fam-svg"
                 viewBox=format!("0 0 {FAM_WIDTH} {FAM_HEIGHT}")
@@ -693,13 +694,13 @@ fn FamiliarityChart(rows: Vec<FamiliarityRow>) -> impl IntoView {
                 {bars}
             </svg>
             <table class="visually-hidden" data-testid="familiarity-table">
-                <caption>{tr(|t| t.familiarity_table_caption)}</caption>
+                <caption>{btr(|t| t.familiarity_table_caption)}</caption>
                 <thead>
                     <tr>
-                        <th scope="col">{tr(|t| t.col_familiarity)}</th>
-                        <th scope="col">{tr(|t| t.col_human_accuracy)}</th>
-                        <th scope="col">{tr(|t| t.col_participants)}</th>
-                        <th scope="col">{tr(|t| t.col_answers)}</th>
+                        <th scope="col">{btr(|t| t.col_familiarity)}</th>
+                        <th scope="col">{btr(|t| t.col_human_accuracy)}</th>
+                        <th scope="col">{btr(|t| t.col_participants)}</th>
+                        <th scope="col">{btr(|t| t.col_answers)}</th>
                     </tr>
                 </thead>
                 <tbody>{table_rows}</tbody>
@@ -719,7 +720,7 @@ fn Locked(slug: String, title: String, detail: String) -> impl IntoView {
         </section>
         <SplitToggle slug=slug split=BoardSplit::Private />
         <section class="card" data-testid="board-locked" role="status">
-            <h2>{tr(|t| t.board_locked_title)}</h2>
+            <h2>{btr(|t| t.board_locked_title)}</h2>
             <p>{detail}</p>
         </section>
     }
@@ -777,7 +778,7 @@ fn row_view(
     categories: &[String],
     lang: Lang,
 ) -> impl IntoView {
-    let t = lang.strings();
+    let t = lang.board_strings();
     let kind = kind_key(row.kind);
     let label = row_label(lang, row);
     let model_page = row
@@ -910,7 +911,7 @@ fn row_view(
 /// their intervals where the server computed them, and the confusion matrices of
 /// classification boards; `None` when no row has any.
 fn secondary_metrics(rows: &[BoardRow], lang: Lang) -> Option<impl IntoView> {
-    let t = lang.strings();
+    let t = lang.board_strings();
     let lines: Vec<(String, String, AnyView)> = rows
         .iter()
         .flat_map(|r| {
@@ -976,7 +977,7 @@ fn secondary_metrics(rows: &[BoardRow], lang: Lang) -> Option<impl IntoView> {
 /// A secondary figure's name in `lang`: the server names them in English; known names (and
 /// structure types) are translated, others shown as sent.
 fn metric_text(lang: Lang, name: &str) -> String {
-    let t = lang.strings();
+    let t = lang.board_strings();
     match name {
         "parse rate" => t.metric_parse_rate.to_owned(),
         "macro-F1" => t.metric_macro_f1.to_owned(),
@@ -1002,7 +1003,7 @@ fn label_text(lang: Lang, label: &str) -> String {
 
 /// A confusion matrix (gold rows × predicted columns, plus "unparseable"), folded.
 fn confusion_view(row: &str, m: &ConfusionMatrix, lang: Lang) -> AnyView {
-    let t = lang.strings();
+    let t = lang.board_strings();
     let label = |key: &str| {
         StructureType::parse(key).map_or_else(
             || key.to_owned(),
@@ -1131,10 +1132,10 @@ fn FilterBar(filters: Memo<Filters>, shown: Signal<usize>, total: usize) -> impl
     };
     view! {
         <fieldset class="board-filters" data-testid="board-filters">
-            <legend>{tr(|t| t.filters_label)}</legend>
+            <legend>{btr(|t| t.filters_label)}</legend>
             <div class="filter-fields">
                 <div class="field">
-                    <label for="filter-weights">{tr(|t| t.col_weights)}</label>
+                    <label for="filter-weights">{btr(|t| t.col_weights)}</label>
                     <select
                         id="filter-weights"
                         data-testid="filter-weights"
@@ -1148,7 +1149,7 @@ fn FilterBar(filters: Memo<Filters>, shown: Signal<usize>, total: usize) -> impl
                     </select>
                 </div>
                 <div class="field">
-                    <label for="filter-size">{tr(|t| t.filter_size)}</label>
+                    <label for="filter-size">{btr(|t| t.filter_size)}</label>
                     <select
                         id="filter-size"
                         data-testid="filter-size"
@@ -1162,7 +1163,7 @@ fn FilterBar(filters: Memo<Filters>, shown: Signal<usize>, total: usize) -> impl
                     </select>
                 </div>
                 <div class="field">
-                    <label for="filter-since">{tr(|t| t.filter_since)}</label>
+                    <label for="filter-since">{btr(|t| t.filter_since)}</label>
                     <input
                         id="filter-since"
                         type="date"
@@ -1178,7 +1179,7 @@ fn FilterBar(filters: Memo<Filters>, shown: Signal<usize>, total: usize) -> impl
                 </div>
             </div>
             <p class="filter-status small" role="status" data-testid="filter-count">
-                {move || (i18n.t().filter_shown)(shown.get(), total)}
+                {move || (i18n.bt().filter_shown)(shown.get(), total)}
                 {move || {
                     filters
                         .with(Filters::is_active)
@@ -1186,7 +1187,7 @@ fn FilterBar(filters: Memo<Filters>, shown: Signal<usize>, total: usize) -> impl
                             view! {
                                 " "
                                 <a href=clear_href data-testid="filter-clear">
-                                    {tr(|t| t.filter_clear)}
+                                    {btr(|t| t.filter_clear)}
                                 </a>
                             }
                         })
@@ -1208,7 +1209,7 @@ fn AttemptsToggle(attempts: String, total: usize) -> impl IntoView {
         current_url_with(&[("attempts", (!all).then(|| "all".to_owned()))])
     };
     let note = move || {
-        let t = i18n.t();
+        let t = i18n.bt();
         match attempts.as_str() {
             "all" => t.attempts_all_note,
             "latest" => t.attempts_latest_note,
@@ -1222,9 +1223,9 @@ fn AttemptsToggle(attempts: String, total: usize) -> impl IntoView {
             <a class="button secondary" href=href data-testid="attempts-toggle">
                 {move || {
                     if all {
-                        i18n.t().attempts_one_per_model.to_owned()
+                        i18n.bt().attempts_one_per_model.to_owned()
                     } else {
-                        (i18n.t().attempts_show_all)(total)
+                        (i18n.bt().attempts_show_all)(total)
                     }
                 }}
             </a>
@@ -1341,7 +1342,7 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
         <section class="intro board-head">
             <h1>{board.title.clone()}</h1>
             <p class="muted">
-                {move || (i18n.t().board_items)(items, &label_text(i18n.lang(), &metric))}
+                {move || (i18n.bt().board_items)(items, &label_text(i18n.lang(), &metric))}
             </p>
         </section>
         {match kept_subset {
@@ -1353,7 +1354,7 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
             .then(|| {
                 view! {
                     <p class="notice info" data-testid="board-blind">
-                        {tr(|t| t.board_blind_note)}
+                        {btr(|t| t.board_blind_note)}
                     </p>
                 }
             })}
@@ -1361,44 +1362,44 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
             .then(|| {
                 view! {
                     <p class="notice info" data-testid="board-unscored">
-                        {tr(|t| t.board_unscored_note)}
+                        {btr(|t| t.board_unscored_note)}
                     </p>
                 }
             })}
         {attempts_toggle}
         {filter_bar}
-        <p class="muted small">{tr(|t| t.sort_hint)}</p>
+        <p class="muted small">{btr(|t| t.sort_hint)}</p>
         <div
             class="board-scroll"
             role="region"
             tabindex="0"
-            aria-label=tr(|t| t.board_table_label)
+            aria-label=btr(|t| t.board_table_label)
         >
             <table class="board" data-testid="board-table">
                 <thead>
                     <tr>
-                        {text_header(SortKey::Rank, "rank", |l| l.strings().col_rank, "sticky-rank")}
-                        {text_header(SortKey::Label, "label", |l| l.strings().col_model, "sticky-label")}
+                        {text_header(SortKey::Rank, "rank", |l| l.board_strings().col_rank, "sticky-rank")}
+                        {text_header(SortKey::Label, "label", |l| l.board_strings().col_model, "sticky-label")}
                         {sort_header(
                             sort,
                             SortKey::Score(0),
                             "overall".to_owned(),
-                            move || i18n.t().overall.to_owned(),
+                            move || i18n.bt().overall.to_owned(),
                             "score-cell overall sticky-overall",
                         )}
-                        {text_header(SortKey::Kind, "kind", |l| l.strings().col_kind, "")}
+                        {text_header(SortKey::Kind, "kind", |l| l.board_strings().col_kind, "")}
                         {text_header(
                             SortKey::Organisation,
                             "organisation",
-                            |l| l.strings().col_organisation,
+                            |l| l.board_strings().col_organisation,
                             "",
                         )}
-                        {text_header(SortKey::Parameters, "parameters", |l| l.strings().col_params, "")}
-                        {text_header(SortKey::Weights, "weights", |l| l.strings().col_weights, "")}
+                        {text_header(SortKey::Parameters, "parameters", |l| l.board_strings().col_params, "")}
+                        {text_header(SortKey::Weights, "weights", |l| l.board_strings().col_weights, "")}
                         {text_header(
                             SortKey::Submitted,
                             "submitted",
-                            |l| l.strings().col_submitted,
+                            |l| l.board_strings().col_submitted,
                             "",
                         )}
                         {category_headers}
@@ -1409,16 +1410,16 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
         </div>
         {secondary}
         <p data-testid="missing-policy">
-            <strong>{tr(|t| t.missing_policy_label)} ": "</strong>
+            <strong>{btr(|t| t.missing_policy_label)} ": "</strong>
             {move || label_text(i18n.lang(), &missing_policy)}
         </p>
-        <p class="muted small">{tr(|t| t.board_ci_note)}</p>
+        <p class="muted small">{btr(|t| t.board_ci_note)}</p>
 
         {automatic_metric
             .then(|| {
                 view! {
                     <section class="chart-section">
-                        <h2>{tr(|t| t.chart_title)}</h2>
+                        <h2>{btr(|t| t.chart_title)}</h2>
                         <BoardChart board=board />
                     </section>
                 }
@@ -1427,13 +1428,13 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
         {human_section}
 
         <section class="downloads">
-            <h2>{tr(|t| t.downloads)}</h2>
+            <h2>{btr(|t| t.downloads)}</h2>
             <div class="actions">
                 <a class="button secondary" href=csv download="" data-testid="download-csv">
-                    {tr(|t| t.download_csv)}
+                    {btr(|t| t.download_csv)}
                 </a>
                 <a class="button secondary" href=json download="" data-testid="download-json">
-                    {tr(|t| t.download_json)}
+                    {btr(|t| t.download_json)}
                 </a>
             </div>
         </section>

@@ -2,10 +2,11 @@
 //! count and links to the board and the submit page.
 
 use crate::api;
+use crate::board_i18n::btr;
 use crate::components::score::task_kind_text;
 use crate::components::status::{error_fallback, Loading};
 use crate::components::title::use_page_title;
-use crate::i18n::{category_label, tr, use_i18n};
+use crate::i18n::{category_label, use_i18n};
 use leptos::prelude::*;
 use memeboard_core::api::TaskSummary;
 
@@ -13,11 +14,11 @@ use memeboard_core::api::TaskSummary;
 #[component]
 pub fn BoardsPage() -> impl IntoView {
     let tasks = LocalResource::new(api::list_tasks);
-    use_page_title(|lang| lang.strings().boards_title.to_owned());
+    use_page_title(|lang| lang.board_strings().boards_title.to_owned());
     view! {
         <section class="intro">
-            <h1>{tr(|t| t.boards_title)}</h1>
-            <p class="lead">{tr(|t| t.boards_intro)}</p>
+            <h1>{btr(|t| t.boards_title)}</h1>
+            <p class="lead">{btr(|t| t.boards_intro)}</p>
         </section>
         <Suspense fallback=|| view! { <Loading /> }>
             <ErrorBoundary fallback=error_fallback>
@@ -28,7 +29,7 @@ pub fn BoardsPage() -> impl IntoView {
                             if list.is_empty() {
                                 view! {
                                     <p class="empty" data-testid="no-tasks">
-                                        {tr(|t| t.no_tasks)}
+                                        {btr(|t| t.no_tasks)}
                                     </p>
                                 }
                                     .into_any()
@@ -79,21 +80,21 @@ fn TaskCard(task: TaskSummary) -> impl IntoView {
             <h2>{title}</h2>
             <ul class="facts">
                 <li data-testid="task-kind">{move || task_kind_text(i18n.lang(), kind)}</li>
-                <li>{move || (i18n.t().split_counts)(dev_items, public_items, private_items)}</li>
+                <li>{move || (i18n.bt().split_counts)(dev_items, public_items, private_items)}</li>
                 <li data-testid="task-submissions">
-                    {move || (i18n.t().submissions_n)(submissions)}
+                    {move || (i18n.bt().submissions_n)(submissions)}
                 </li>
             </ul>
             <div class="categories">
-                <span class="muted">{tr(|t| t.categories)} ": "</span>
+                <span class="muted">{btr(|t| t.categories)} ": "</span>
                 <ul class="chips">{chips}</ul>
             </div>
             <div class="actions">
                 <a class="button primary" href=format!("/boards/{}", api::encode_component(&slug)) data-testid="board-link">
-                    {tr(|t| t.view_board)}
+                    {btr(|t| t.view_board)}
                 </a>
                 <a class="button secondary" href=format!("/submit?task={}", api::encode_component(&slug))>
-                    {tr(|t| t.submit_to)}
+                    {btr(|t| t.submit_to)}
                 </a>
             </div>
         </li>

@@ -3,7 +3,7 @@
 use crate::api;
 use crate::components::status::{error_fallback, Loading};
 use crate::components::title::use_page_title;
-use crate::i18n::{category_label, use_i18n};
+use crate::i18n::{category_label, tr, use_i18n};
 use leptos::prelude::*;
 use memeboard_core::api::QuizSummary;
 
@@ -91,7 +91,7 @@ fn QuizCard(quiz: QuizSummary) -> impl IntoView {
                 <ul class="chips">{chips}</ul>
             </div>
             {full.then(|| view! {
-                <p class="notice" data-testid="quiz-full">{crate::study_i18n::st(|s| s.full)}</p>
+                <p class="notice" data-testid="quiz-full">{tr(|t| t.full)}</p>
             })}
             <a class="button primary" href=href data-testid="start-quiz">
                 {move || i18n.t().start}

@@ -4,13 +4,14 @@
 //! confirmation) and the items the model missed that most people got right.
 
 use crate::api;
+use crate::board_i18n::btr;
 use crate::components::score::{status_text, weights_text, ScoreTable};
 use crate::components::sentence::Sentence;
 use crate::components::status::{error_fallback, Loading};
 use crate::components::title::use_page_title;
 use crate::components::withdraw::WithdrawButton;
 use crate::format::{self, DASH};
-use crate::i18n::{category_label, tr, use_i18n};
+use crate::i18n::{category_label, use_i18n};
 use crate::storage;
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
@@ -55,7 +56,7 @@ fn ModelView(detail: SubmissionDetail) -> impl IntoView {
         ..
     } = detail;
     let page_title = model.model_name.clone();
-    use_page_title(move |lang| (lang.strings().model_page_title)(&page_title));
+    use_page_title(move |lang| (lang.board_strings().model_page_title)(&page_title));
     let link_view = match model.link.clone() {
         Some(l) if format::is_web_link(&l) => {
             let text = l.clone();
@@ -88,11 +89,11 @@ fn ModelView(detail: SubmissionDetail) -> impl IntoView {
         }
         .into_any()
     } else {
-        view! { <p class="notice info">{tr(|t| t.scores_hidden)}</p> }.into_any()
+        view! { <p class="notice info">{btr(|t| t.scores_hidden)}</p> }.into_any()
     };
     let private_view = has_private.then(|| {
         view! {
-            <h2>{tr(|t| t.board_private)}</h2>
+            <h2>{btr(|t| t.board_private)}</h2>
             <ScoreTable
                 scores=private_scores
                 categories=categories.clone()
@@ -105,39 +106,39 @@ fn ModelView(detail: SubmissionDetail) -> impl IntoView {
         <section class="intro" data-testid="model-page">
             <h1 data-testid="model-name">{model.model_name.clone()}</h1>
             <p class="muted">
-                {tr(|t| t.model_task)} ": " <a href=board_href.clone()>{task.clone()}</a>
+                {btr(|t| t.model_task)} ": " <a href=board_href.clone()>{task.clone()}</a>
             </p>
         </section>
         <section class="card">
             <dl class="review-grid model-facts">
-                <dt>{tr(|t| t.organisation_label)}</dt>
+                <dt>{btr(|t| t.organisation_label)}</dt>
                 <dd>{organisation}</dd>
-                <dt>{tr(|t| t.col_params)}</dt>
+                <dt>{btr(|t| t.col_params)}</dt>
                 <dd>{parameters}</dd>
-                <dt>{tr(|t| t.col_weights)}</dt>
+                <dt>{btr(|t| t.col_weights)}</dt>
                 <dd>{move || weights_text(i18n.lang(), weights)}</dd>
-                <dt>{tr(|t| t.model_link)}</dt>
+                <dt>{btr(|t| t.model_link)}</dt>
                 <dd>{link_view}</dd>
-                <dt>{tr(|t| t.col_submitted)}</dt>
+                <dt>{btr(|t| t.col_submitted)}</dt>
                 <dd>{format::date(submitted_at)}</dd>
-                <dt>{tr(|t| t.status_label)}</dt>
+                <dt>{btr(|t| t.status_label)}</dt>
                 <dd>{move || status_text(i18n.lang(), status)}</dd>
-                <dt>{tr(|t| t.model_lines)}</dt>
+                <dt>{btr(|t| t.model_lines)}</dt>
                 <dd>{lines.to_string()}</dd>
-                <dt>{tr(|t| t.model_missing)}</dt>
+                <dt>{btr(|t| t.model_missing)}</dt>
                 <dd data-testid="model-missing">{missing_items.to_string()}</dd>
             </dl>
             {(!description.trim().is_empty())
                 .then(|| {
                     view! {
-                        <h2 class="small-heading">{tr(|t| t.description_label)}</h2>
+                        <h2 class="small-heading">{btr(|t| t.description_label)}</h2>
                         <p class="description" data-testid="model-description">
                             {description.clone()}
                         </p>
                     }
                 })}
         </section>
-        <h2>{tr(|t| t.board_public)}</h2>
+        <h2>{btr(|t| t.board_public)}</h2>
         {public_view}
         {private_view}
         {token
@@ -149,7 +150,7 @@ fn ModelView(detail: SubmissionDetail) -> impl IntoView {
             })}
         <p>
             <a href=format!("/boards/{}", api::encode_component(&task))>
-                {tr(|t| t.see_board)}
+                {btr(|t| t.see_board)}
             </a>
         </p>
     }
@@ -233,18 +234,18 @@ fn GapTable(gaps: Vec<ItemGap>, categories: StoredValue<Vec<CategoryInfo>>) -> i
             let category = move || categories.with_value(|c| category_label(i18n.lang(), &key, c));
             view! {
                 <tr data-testid="item-gap" data-item-id=g.item_id.clone()>
-                    <th scope="row" data-label=tr(|t| t.col_question)>
+                    <th scope="row" data-label=btr(|t| t.col_question)>
                         <Sentence text=g.sentence.clone() />
                     </th>
-                    <td data-label=tr(|t| t.col_category)>
+                    <td data-label=btr(|t| t.col_category)>
                         <span class="val">{category}</span>
                     </td>
-                    <td data-label=tr(|t| t.col_crowd_score)>
+                    <td data-label=btr(|t| t.col_crowd_score)>
                         <span class="val">
                             {format!("{} (n = {})", format::accuracy(g.crowd_accuracy), g.crowd_answers)}
                         </span>
                     </td>
-                    <td data-label=tr(|t| t.col_model_score)>
+                    <td data-label=btr(|t| t.col_model_score)>
                         <span class="val">{format::accuracy(g.model_score)}</span>
                     </td>
                 </tr>
@@ -253,20 +254,20 @@ fn GapTable(gaps: Vec<ItemGap>, categories: StoredValue<Vec<CategoryInfo>>) -> i
         .collect_view();
     view! {
         <section class="gaps" data-testid="item-gaps">
-            <h2>{tr(|t| t.gaps_title)}</h2>
-            <p class="muted small">{tr(|t| t.gaps_note)}</p>
+            <h2>{btr(|t| t.gaps_title)}</h2>
+            <p class="muted small">{btr(|t| t.gaps_note)}</p>
             {if empty {
-                view! { <p class="empty">{tr(|t| t.no_gaps)}</p> }.into_any()
+                view! { <p class="empty">{btr(|t| t.no_gaps)}</p> }.into_any()
             } else {
                 view! {
                     <div class="table-wrap">
                         <table class="compare gap-table">
                             <thead>
                                 <tr>
-                                    <th scope="col">{tr(|t| t.col_question)}</th>
-                                    <th scope="col">{tr(|t| t.col_category)}</th>
-                                    <th scope="col">{tr(|t| t.col_crowd_score)}</th>
-                                    <th scope="col">{tr(|t| t.col_model_score)}</th>
+                                    <th scope="col">{btr(|t| t.col_question)}</th>
+                                    <th scope="col">{btr(|t| t.col_category)}</th>
+                                    <th scope="col">{btr(|t| t.col_crowd_score)}</th>
+                                    <th scope="col">{btr(|t| t.col_model_score)}</th>
                                 </tr>
                             </thead>
                             <tbody>{rows}</tbody>

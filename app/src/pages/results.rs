@@ -7,9 +7,9 @@ use crate::components::score::reference_row_text;
 use crate::components::status::{error_fallback, Loading};
 use crate::components::title::use_page_title;
 use crate::format::{self, DASH};
+use crate::i18n::tr;
 use crate::i18n::{category_label, use_i18n, Lang};
 use crate::kinds;
-use crate::study_i18n::st;
 use leptos::prelude::*;
 use memeboard_core::api::{CategoryScore, CrowdRow, ResultsResponse};
 use memeboard_core::crowd::AgreementRow;
@@ -190,10 +190,10 @@ fn ResultsView(results: ResultsResponse, categories: Vec<CategoryInfo>) -> impl 
         view! {
             <div class="card" data-testid="results-handoff">
                 {redirect_code.filter(|c| !c.is_empty()).map(|c| view! {
-                    <p class="code-label">{st(|s| s.study_code)}</p>
+                    <p class="code-label">{tr(|t| t.study_code)}</p>
                     <p class="code">{c}</p>
                 })}
-                <a class="button primary" href=url>{st(|s| s.redirect_link)}</a>
+                <a class="button primary" href=url>{tr(|t| t.redirect_link)}</a>
             </div>
         }
     });

@@ -6,10 +6,10 @@ use crate::api;
 use crate::components::answer::forget_recorded;
 use crate::components::status::{error_fallback, Loading};
 use crate::components::title::{in_lang, use_page_title};
+use crate::i18n::tr;
 use crate::i18n::use_i18n;
 use crate::kinds;
 use crate::storage;
-use crate::study_i18n::st;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::components::Redirect;
@@ -36,12 +36,12 @@ fn Handoff(url: String, code: String) -> impl IntoView {
     view! {
         <div data-testid="handoff">
             {(!code.is_empty()).then(|| view! {
-                <p class="code-label">{st(|s| s.study_code)}</p>
+                <p class="code-label">{tr(|t| t.study_code)}</p>
                 <p class="code" data-testid="handoff-code">{code.clone()}</p>
             })}
-            <p role="status">{st(|s| s.redirect_note)}</p>
+            <p role="status">{tr(|t| t.redirect_note)}</p>
             <p>
-                <a class="button primary" href=url data-testid="handoff-link">{st(|s| s.redirect_link)}</a>
+                <a class="button primary" href=url data-testid="handoff-link">{tr(|t| t.redirect_link)}</a>
             </p>
         </div>
     }
@@ -54,8 +54,8 @@ fn ScreenedOut(screen_out: ScreenOut) -> impl IntoView {
     let reason = screen_out.reason.clone();
     view! {
         <section class="card done" data-testid="screened-out">
-            <h1>{st(|s| s.screened_title)}</h1>
-            <p>{st(|s| s.screened_text)}</p>
+            <h1>{tr(|t| t.screened_title)}</h1>
+            <p>{tr(|t| t.screened_text)}</p>
             <p class="muted small">
                 {move || if i18n.lang() == crate::i18n::Lang::Zh { reason.zh.clone() } else { reason.en.clone() }}
             </p>
@@ -133,7 +133,7 @@ fn AttentionCheck(
         .collect_view();
     view! {
         <section class="card question" data-testid="attention-check">
-            <h2 node_ref=heading tabindex="-1">{st(|s| s.check_title)}</h2>
+            <h2 node_ref=heading tabindex="-1">{tr(|t| t.check_title)}</h2>
             <fieldset>
                 <legend>{move || check_instruction(i18n.lang() == crate::i18n::Lang::Zh, check.target)}</legend>
                 <ul class="options plain">{options}</ul>
@@ -146,7 +146,7 @@ fn AttentionCheck(
                 disabled=move || chosen.get().is_none() || sending.get()
                 on:click=submit
             >
-                {st(|s| s.check_continue)}
+                {tr(|t| t.check_continue)}
             </button>
         </section>
     }

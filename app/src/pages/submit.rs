@@ -6,11 +6,12 @@
 //! uploads it has left today show above the upload button (and again after each upload).
 
 use crate::api::{self, TaskFile, UploadFailure, UploadMeta};
+use crate::board_i18n::{btr, BoardStrings};
 use crate::components::score::{estimate_view, status_text, ScoreTable};
 use crate::components::status::{error_fallback, Loading};
 use crate::components::title::use_page_title;
 use crate::format;
-use crate::i18n::{tr, use_i18n, Strings};
+use crate::i18n::use_i18n;
 use crate::kinds::{self, TaskChecker, ValidFile};
 use crate::storage;
 use leptos::prelude::*;
@@ -25,11 +26,11 @@ use std::sync::Arc;
 #[component]
 pub fn SubmitPage() -> impl IntoView {
     let tasks = LocalResource::new(api::list_tasks);
-    use_page_title(|lang| lang.strings().submit_title.to_owned());
+    use_page_title(|lang| lang.board_strings().submit_title.to_owned());
     view! {
         <section class="intro">
-            <h1>{tr(|t| t.submit_title)}</h1>
-            <p class="lead">{tr(|t| t.submit_intro)}</p>
+            <h1>{btr(|t| t.submit_title)}</h1>
+            <p class="lead">{btr(|t| t.submit_intro)}</p>
         </section>
         <Suspense fallback=|| view! { <Loading /> }>
             <ErrorBoundary fallback=error_fallback>
@@ -40,7 +41,7 @@ pub fn SubmitPage() -> impl IntoView {
                             if list.is_empty() {
                                 view! {
                                     <p class="empty" data-testid="no-tasks">
-                                        {tr(|t| t.no_tasks)}
+                                        {btr(|t| t.no_tasks)}
                                     </p>
                                 }
                                     .into_any()
@@ -318,12 +319,12 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
     };
 
     let text_field = move |id: &'static str,
-                           label: fn(&'static Strings) -> &'static str,
+                           label: fn(&'static BoardStrings) -> &'static str,
                            value: RwSignal<String>,
                            max: &'static str| {
         view! {
             <div class="field">
-                <label for=id>{tr(label)}</label>
+                <label for=id>{btr(label)}</label>
                 <input
                     id=id
                     type="text"
@@ -352,9 +353,9 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
     view! {
         <Help kind=kind />
         <section class="card upload-form" data-testid="upload-form">
-            <h2>{tr(|t| t.form_title)}</h2>
+            <h2>{btr(|t| t.form_title)}</h2>
             <div class="field">
-                <label for="submit-task">{tr(|t| t.task_label)}</label>
+                <label for="submit-task">{btr(|t| t.task_label)}</label>
                 <select
                     id="submit-task"
                     data-testid="submit-task"
@@ -368,7 +369,7 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
             </div>
             <TaskDownloads slug=slug />
             <div class="field">
-                <label for="submit-token">{tr(|t| t.token_label)}</label>
+                <label for="submit-token">{btr(|t| t.token_label)}</label>
                 <input
                     id="submit-token"
                     type="password"
@@ -380,19 +381,19 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
                     on:change=move |ev| quota_token.set(event_target_value(&ev).trim().to_owned())
                 />
                 <p class="muted small">
-                    {tr(|t| t.token_missing)} " " <a href="/account">
-                        {tr(|t| t.token_create_link)}
+                    {btr(|t| t.token_missing)} " " <a href="/account">
+                        {btr(|t| t.token_create_link)}
                     </a>
                 </p>
             </div>
             {text_field("model-name", |t| t.model_label, model, "100")}
             <div class="field">
                 {text_field("model-organisation", |t| t.organisation_label, organisation, "100")}
-                <p class="muted small">{tr(|t| t.organisation_hint)}</p>
+                <p class="muted small">{btr(|t| t.organisation_hint)}</p>
             </div>
             {text_field("model-parameters", |t| t.parameters_label, parameters, "40")}
             <div class="field">
-                <label for="model-weights">{tr(|t| t.weights_label)}</label>
+                <label for="model-weights">{btr(|t| t.weights_label)}</label>
                 <select
                     id="model-weights"
                     data-testid="model-weights"
@@ -408,15 +409,15 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
                     }
                 >
                     <option value="closed" prop:selected=move || weights.get() == Weights::Closed>
-                        {tr(|t| t.weights_closed_option)}
+                        {btr(|t| t.weights_closed_option)}
                     </option>
                     <option value="open" prop:selected=move || weights.get() == Weights::Open>
-                        {tr(|t| t.weights_open_option)}
+                        {btr(|t| t.weights_open_option)}
                     </option>
                 </select>
             </div>
             <div class="field">
-                <label for="model-link">{tr(|t| t.link_label)}</label>
+                <label for="model-link">{btr(|t| t.link_label)}</label>
                 <input
                     id="model-link"
                     type="url"
@@ -428,7 +429,7 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
                 />
             </div>
             <div class="field">
-                <label for="model-description">{tr(|t| t.description_label)}</label>
+                <label for="model-description">{btr(|t| t.description_label)}</label>
                 <textarea
                     id="model-description"
                     data-testid="model-description"
@@ -440,7 +441,7 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
             </div>
             <div class="field">
                 <span class="field-label" id="file-label">
-                    {tr(|t| t.file_label)}
+                    {btr(|t| t.file_label)}
                 </span>
                 <div
                     class="dropzone"
@@ -467,7 +468,7 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
                         }
                     }
                 >
-                    <label for="file-input">{tr(|t| t.drop_text)}</label>
+                    <label for="file-input">{btr(|t| t.drop_text)}</label>
                     <input
                         id="file-input"
                         type="file"
@@ -488,7 +489,7 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
                             picked
                                 .with(|p| {
                                     p.name_and_size()
-                                        .map(|(n, s)| (i18n.t().file_selected)(n, s))
+                                        .map(|(n, s)| (i18n.bt().file_selected)(n, s))
                                 })
                         }}
                     </p>
@@ -502,8 +503,8 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
                     .get()
                     .map(|p| {
                         let text = match p {
-                            FormProblem::Token => i18n.t().need_token,
-                            FormProblem::Model => i18n.t().need_model,
+                            FormProblem::Token => i18n.bt().need_token,
+                            FormProblem::Model => i18n.bt().need_model,
                         };
                         view! {
                             <p class="notice error" role="alert" data-testid="form-problem">
@@ -518,7 +519,7 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
                     .map(|q| {
                         view! {
                             <p class="quota-before" data-testid="quota-before" aria-live="polite">
-                                {move || (i18n.t().quota_before)(q.remaining, q.daily_limit)}
+                                {move || (i18n.bt().quota_before)(q.remaining, q.daily_limit)}
                             </p>
                         }
                     })
@@ -531,7 +532,7 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
                     disabled=move || uploading.get() || valid_format().is_none()
                     on:click=upload
                 >
-                    {move || if uploading.get() { i18n.t().uploading } else { i18n.t().upload }}
+                    {move || if uploading.get() { i18n.bt().uploading } else { i18n.bt().upload }}
                 </button>
             </div>
             {move || {
@@ -543,7 +544,7 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
                                     data-testid="upload-progress"
                                     max="1"
                                     prop:value=move || progress.get()
-                                    aria-label=tr(|t| t.upload_progress)
+                                    aria-label=btr(|t| t.upload_progress)
                                 ></progress>
                                 <span>{move || format::percent(progress.get())}</span>
                             </p>
@@ -573,7 +574,7 @@ impl Preview {
         let error_list = |lines: Vec<String>| {
             view! {
                 <div class="notice error" role="alert" data-testid="preview-errors">
-                    <p>{tr(|t| t.preview_errors_title)}</p>
+                    <p>{btr(|t| t.preview_errors_title)}</p>
                     <ul class="error-list">
                         {lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
                     </ul>
@@ -585,15 +586,15 @@ impl Preview {
             Preview::Nothing => ().into_any(),
             Preview::Checking => view! {
                 <p class="muted" data-testid="preview-checking">
-                    {tr(|t| t.checking)}
+                    {btr(|t| t.checking)}
                 </p>
             }
             .into_any(),
             Preview::TooBig(size) => {
                 let limit = Limits::default().max_bytes;
-                error_list(vec![(i18n.t().file_too_big)(size, limit)])
+                error_list(vec![(i18n.bt().file_too_big)(size, limit)])
             }
-            Preview::Unreadable => error_list(vec![i18n.t().file_unreadable.to_owned()]),
+            Preview::Unreadable => error_list(vec![i18n.bt().file_unreadable.to_owned()]),
             Preview::TaskError(e) => error_list(vec![e]),
             Preview::Errors(lines) => error_list(lines),
             Preview::Valid { file, .. } => {
@@ -605,7 +606,7 @@ impl Preview {
                 view! {
                     <div class="notice ok" data-testid="preview-ok">
                         <p>
-                            <strong>{move || (i18n.t().lines_ok)(lines)}</strong>
+                            <strong>{move || (i18n.bt().lines_ok)(lines)}</strong>
                         </p>
                         {missing
                             .map(|m| {
@@ -637,10 +638,10 @@ fn Help(kind: Memo<Option<TaskKind>>) -> impl IntoView {
     });
     view! {
         <section class="card help" data-testid="submit-help">
-            <h2>{tr(|t| t.help_title)}</h2>
+            <h2>{btr(|t| t.help_title)}</h2>
             {move || kind.get().map(kinds::submit_help)}
             <p data-testid="submit-limits">
-                {move || (i18n.t().help_limits)(quota.get().flatten())}
+                {move || (i18n.bt().help_limits)(quota.get().flatten())}
             </p>
         </section>
     }
@@ -649,23 +650,24 @@ fn Help(kind: Memo<Option<TaskKind>>) -> impl IntoView {
 /// Inputs, templates and dev gold of the chosen task.
 #[component]
 fn TaskDownloads(slug: RwSignal<String>) -> impl IntoView {
-    let item =
-        move |file: TaskFile, testid: &'static str, text: fn(&'static Strings) -> &'static str| {
-            view! {
-                <li>
-                    <a
-                        href=move || api::task_file_url(&slug.get(), file)
-                        download=""
-                        data-testid=testid
-                    >
-                        {tr(text)}
-                    </a>
-                </li>
-            }
-        };
+    let item = move |file: TaskFile,
+                     testid: &'static str,
+                     text: fn(&'static BoardStrings) -> &'static str| {
+        view! {
+            <li>
+                <a
+                    href=move || api::task_file_url(&slug.get(), file)
+                    download=""
+                    data-testid=testid
+                >
+                    {btr(text)}
+                </a>
+            </li>
+        }
+    };
     view! {
         <div class="task-files">
-            <p class="field-label">{tr(|t| t.task_files)}</p>
+            <p class="field-label">{btr(|t| t.task_files)}</p>
             <ul class="link-list">
                 {item(TaskFile::Inputs, "dl-inputs", |t| t.dl_inputs)}
                 {item(TaskFile::TemplateJsonl, "dl-template-jsonl", |t| t.dl_template_jsonl)}
@@ -695,10 +697,10 @@ fn CommandLine(slug: RwSignal<String>) -> impl IntoView {
     };
     view! {
         <section class="card" data-testid="command-line">
-            <h2>{tr(|t| t.cli_title)}</h2>
-            <p>{tr(|t| t.cli_curl)}</p>
+            <h2>{btr(|t| t.cli_title)}</h2>
+            <p>{btr(|t| t.cli_curl)}</p>
             <pre><code data-testid="curl-example">{curl}</code></pre>
-            <p>{tr(|t| t.cli_tool)}</p>
+            <p>{btr(|t| t.cli_tool)}</p>
             <pre><code data-testid="cli-example">{cli}</code></pre>
         </section>
     }
@@ -731,7 +733,7 @@ fn UploadResult(
         Some(scores) => {
             let overall = scores.first().and_then(|s| s.estimate);
             view! {
-                <h4>{tr(|t| t.public_score_title)}</h4>
+                <h4>{btr(|t| t.public_score_title)}</h4>
                 <p class="big-score" data-testid="result-overall">
                     {estimate_view(overall.as_ref())}
                 </p>
@@ -739,12 +741,12 @@ fn UploadResult(
             }
             .into_any()
         }
-        None => view! { <p class="notice info">{tr(|t| t.received_note)}</p> }.into_any(),
+        None => view! { <p class="notice info">{btr(|t| t.received_note)}</p> }.into_any(),
     };
     let warnings_view = (!warnings.is_empty()).then(|| {
         view! {
             <div class="notice warning" data-testid="result-warnings">
-                <p>{tr(|t| t.warnings_title)}</p>
+                <p>{btr(|t| t.warnings_title)}</p>
                 <ul class="error-list">
                     {move || {
                         // Coded notes in the reader's language; plain English from older servers.
@@ -765,18 +767,18 @@ fn UploadResult(
     view! {
         <section class="result" data-testid="upload-result" data-status=status_text(crate::i18n::Lang::En, status)>
             <h3 node_ref=heading tabindex="-1">
-                {tr(|t| t.result_title)}
+                {btr(|t| t.result_title)}
             </h3>
             <p>
                 <span class="badge right">{move || status_text(i18n.lang(), status)}</span>
                 " "
-                {move || (i18n.t().lines_read)(lines)}
+                {move || (i18n.bt().lines_read)(lines)}
             </p>
             {scores_view}
             {warnings_view}
             <p data-testid="result-quota">
-                <strong>{tr(|t| t.quota_label)} ": "</strong>
-                {move || (i18n.t().quota_left)(quota.remaining, quota.daily_limit)}
+                <strong>{btr(|t| t.quota_label)} ": "</strong>
+                {move || (i18n.bt().quota_left)(quota.remaining, quota.daily_limit)}
             </p>
             <div class="actions">
                 <a
@@ -784,14 +786,14 @@ fn UploadResult(
                     href=format!("/boards/{}", api::encode_component(&task))
                     data-testid="result-board-link"
                 >
-                    {tr(|t| t.see_board)}
+                    {btr(|t| t.see_board)}
                 </a>
                 <a
                     class="button secondary"
                     href=format!("/models/{}", api::encode_component(&submission_id))
                     data-testid="result-model-link"
                 >
-                    {tr(|t| t.see_model)}
+                    {btr(|t| t.see_model)}
                 </a>
             </div>
         </section>
@@ -804,7 +806,7 @@ fn UploadErrors(failure: UploadFailure) -> impl IntoView {
     let status = failure.status.map(|s| s.to_string()).unwrap_or_default();
     view! {
         <div class="notice error" role="alert" data-testid="upload-errors" data-status=status>
-            <p>{tr(|t| t.upload_failed)}</p>
+            <p>{btr(|t| t.upload_failed)}</p>
             <ul class="error-list">
                 {failure.messages.into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}
             </ul>

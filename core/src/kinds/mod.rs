@@ -439,7 +439,9 @@ pub enum AnswerValue {
 }
 
 /// An item as shown to one participant (options already in their order). Never gold.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// (The browser app decodes it with [`tag_first_deserialize!`].)
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum PromptView {
@@ -493,7 +495,9 @@ pub enum AnswerInput {
 }
 
 /// The kind-specific part of a reviewed item on the results page.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// (The browser app decodes it with [`tag_first_deserialize!`].)
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ReviewDetail {
@@ -534,6 +538,82 @@ macro_rules! kind_of {
         }
     };
 }
+/// Decodes an internally tagged wire enum (`{"kind": "<tag>", ...fields}`) reading the tag
+/// as the first field, as serde writes it, then handing the rest of the same map to the
+/// variant's own decoder. Why: serde's derived decoding of `#[serde(tag = "kind")]` buffers
+/// the whole object into its generic `Content` tree and decodes every variant a second time
+/// from there, which cost the browser's quiz bundle about 46 KB of code (issue 12's 350 KB
+/// budget). The browser app uses this decoder (wasm32); native builds (the server, tools)
+/// keep serde's derived one, which also accepts the tag in any position. The JSON is the
+/// same either way; `tests::tag_first_decoding_matches_the_derived_one` checks both agree.
+///
+/// Example: `{"kind":"rating","protocol":"accuracy",...}` reads `"rating"`, then decodes
+/// `{"protocol":"accuracy",...}` as a [`rating::View`] into `PromptView::Rating`.
+macro_rules! tag_first_deserialize {
+    ($ty:ident { $($tag:literal => $variant:ident($inner:ty)),* $(,)? }) => {
+        impl $ty {
+            /// Decodes the value with its `"kind"` tag first (see [`tag_first_deserialize!`]).
+            #[cfg_attr(not(any(target_arch = "wasm32", test)), allow(dead_code))]
+            fn deserialize_tag_first<'de, D: serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> Result<Self, D::Error> {
+                struct TagFirst;
+                impl<'de> serde::de::Visitor<'de> for TagFirst {
+                    type Value = $ty;
+                    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        f.write_str(concat!("a ", stringify!($ty), " object"))
+                    }
+                    fn visit_map<A: serde::de::MapAccess<'de>>(
+                        self,
+                        mut map: A,
+                    ) -> Result<$ty, A::Error> {
+                        use serde::de::Error as _;
+                        if map.next_key::<String>()?.as_deref() != Some("kind") {
+                            return Err(A::Error::custom(concat!(
+                                stringify!($ty),
+                                ": expected the \"kind\" tag as the first field"
+                            )));
+                        }
+                        let tag: String = map.next_value()?;
+                        let rest = serde::de::value::MapAccessDeserializer::new(map);
+                        match tag.as_str() {
+                            $($tag => <$inner as Deserialize>::deserialize(rest).map($ty::$variant),)*
+                            other => Err(A::Error::unknown_variant(other, &[$($tag),*])),
+                        }
+                    }
+                }
+                deserializer.deserialize_map(TagFirst)
+            }
+        }
+        #[cfg(target_arch = "wasm32")]
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                Self::deserialize_tag_first(deserializer)
+            }
+        }
+    };
+}
+tag_first_deserialize!(PromptView {
+    "text_mcq" => TextMcq(text_mcq::View),
+    "explanation" => Explanation(explanation::View),
+    "panel_order" => PanelOrder(panel_order::View),
+    "panel_type" => PanelType(panel_type::View),
+    "clip_mcq" => ClipMcq(clip_mcq::View),
+    "rating" => Rating(rating::View),
+    "ranking" => Ranking(ranking::View),
+    "panel_explanation" => PanelExplanation(panel_explanation::View),
+});
+tag_first_deserialize!(ReviewDetail {
+    "text_mcq" => TextMcq(text_mcq::Review),
+    "explanation" => Explanation(explanation::Review),
+    "panel_order" => PanelOrder(panel_order::Review),
+    "panel_type" => PanelType(panel_type::Review),
+    "clip_mcq" => ClipMcq(clip_mcq::Review),
+    "rating" => Rating(rating::Review),
+    "ranking" => Ranking(ranking::Review),
+    "panel_explanation" => PanelExplanation(panel_explanation::Review),
+});
+
 kind_of!(ItemPrompt);
 kind_of!(ItemGold);
 kind_of!(AnswerValue);
@@ -693,6 +773,44 @@ mod tests {
             serde_json::to_string(&prompt).unwrap(),
             r#"{"kind":"explanation","meme":"yyds"}"#
         );
+    }
+
+    /// Decodes `json` with [`tag_first_deserialize!`]'s decoder (what the browser app uses).
+    pub(crate) fn view_tag_first(json: &str) -> serde_json::Result<PromptView> {
+        PromptView::deserialize_tag_first(&mut serde_json::Deserializer::from_str(json))
+    }
+
+    /// Decodes `json` with [`tag_first_deserialize!`]'s decoder (what the browser app uses).
+    pub(crate) fn review_tag_first(json: &str) -> serde_json::Result<ReviewDetail> {
+        ReviewDetail::deserialize_tag_first(&mut serde_json::Deserializer::from_str(json))
+    }
+
+    #[test]
+    fn tag_first_decoding_matches_the_derived_one() {
+        let prompt: text_mcq::Prompt =
+            serde_json::from_str(r#"{"sentence":"a _____","options":["x","y","z"]}"#).unwrap();
+        let view = PromptView::TextMcq(text_mcq::TextMcq::present(&prompt, 3, "p").view);
+        let json = serde_json::to_string(&view).unwrap();
+        assert!(json.starts_with(r#"{"kind":"text_mcq","#), "{json}");
+        assert_eq!(view_tag_first(&json).unwrap(), view);
+        assert_eq!(serde_json::from_str::<PromptView>(&json).unwrap(), view);
+        let prompt: explanation::Prompt = serde_json::from_str(r#"{"meme":"yyds"}"#).unwrap();
+        let view = PromptView::Explanation(explanation::Explanation::present(&prompt, 1, "p").view);
+        let json = serde_json::to_string(&view).unwrap();
+        assert_eq!(view_tag_first(&json).unwrap(), view);
+        // Only the tag's position differs: serde always writes it first.
+        let moved = r#"{"meme":"yyds","kind":"explanation"}"#;
+        assert!(serde_json::from_str::<PromptView>(moved).is_ok());
+        let err = view_tag_first(moved).unwrap_err().to_string();
+        assert!(
+            err.contains(r#"expected the "kind" tag as the first field"#),
+            "{err}"
+        );
+        let err = view_tag_first(r#"{"kind":"quiz","meme":"m"}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("unknown variant `quiz`"), "{err}");
+        assert!(review_tag_first(r#"{"kind":"text_mcq"}"#).is_err());
     }
 
     #[test]

@@ -498,7 +498,16 @@ mod tests {
             outcome: None,
             source_note: None,
         });
-        let review = serde_json::to_string(&review).unwrap();
+        let review = serde_json::to_string(&crate::kinds::ReviewDetail::Rating(review)).unwrap();
+        // The browser's tag-first decoder reads both as serde's derived one does.
+        assert_eq!(
+            crate::kinds::tests::view_tag_first(&view).unwrap(),
+            serde_json::from_str::<PromptView>(&view).unwrap()
+        );
+        assert_eq!(
+            crate::kinds::tests::review_tag_first(&review).unwrap(),
+            serde_json::from_str::<crate::kinds::ReviewDetail>(&review).unwrap()
+        );
         for text in [view, review] {
             assert!(!text.contains("sub-secret-123"), "{text}");
             assert!(!text.contains("explain-1"), "{text}");

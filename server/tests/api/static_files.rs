@@ -161,3 +161,91 @@ async fn precompressed_assets_are_sent_to_browsers_that_accept_them() {
     let response = get("/quiz/demo-mcq".into(), Some("br")).await.unwrap();
     assert_eq!(response.headers()["content-encoding"], "br");
 }
+
+/// The body of `GET path`, as text.
+async fn body_of(app: &TestApp, path: &str) -> String {
+    let response = app
+        .app
+        .router()
+        .oneshot(Request::get(path).body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+#[tokio::test]
+async fn each_page_gets_the_smallest_bundle_that_has_it() {
+    let (mut settings, dir) = test_settings(Db::Sqlite, true).await;
+    let dist = dir.path().join("dist");
+    std::fs::create_dir_all(dist.join("studio")).unwrap();
+    std::fs::create_dir_all(dist.join("boards-app")).unwrap();
+    std::fs::write(dist.join("index.html"), "quiz").unwrap();
+    std::fs::write(dist.join("boards-app/index.html"), "boards").unwrap();
+    std::fs::write(dist.join("studio/index.html"), "studio").unwrap();
+    std::fs::write(
+        dist.join("studio/memeboard-studio-0123456789abcdef_bg.wasm"),
+        b"\0asm\x01\0\0\0",
+    )
+    .unwrap();
+    settings.server.static_dir = dist;
+    let app = TestApp::with_settings(settings, dir).await;
+
+    let expected = [
+        ("/", "quiz"),
+        ("/quiz/demo-mcq", "quiz"),
+        ("/session/abc", "quiz"),
+        ("/session/abc/results", "quiz"),
+        ("/accounts", "quiz"),
+        ("/submitted", "quiz"),
+        ("/boards", "boards"),
+        ("/boards/demo-mcq", "boards"),
+        ("/boards/demo-mcq?split=private", "boards"),
+        ("/models/S-1", "boards"),
+        ("/console", "studio"),
+        ("/console/demo-mcq", "studio"),
+        ("/console/studies/s1", "studio"),
+        ("/submit", "studio"),
+        ("/submit?task=demo-mcq", "studio"),
+        ("/account", "studio"),
+    ];
+    for (path, bundle) in expected {
+        assert_eq!(body_of(&app, path).await, bundle, "{path}");
+        let (status, ct, cache) = fetch(&app, path).await;
+        assert_eq!(
+            (status, ct.as_str(), cache.as_str()),
+            (StatusCode::OK, "text/html", "no-cache"),
+            "{path}"
+        );
+    }
+    let (status, ct, cache) =
+        fetch(&app, "/studio/memeboard-studio-0123456789abcdef_bg.wasm").await;
+    assert_eq!(
+        (status, ct.as_str(), cache.as_str()),
+        (
+            StatusCode::OK,
+            "application/wasm",
+            "public, max-age=31536000, immutable"
+        )
+    );
+}
+
+#[tokio::test]
+async fn without_the_bigger_bundles_every_page_gets_the_quiz_bundle() {
+    let (mut settings, dir) = test_settings(Db::Sqlite, true).await;
+    let dist = dir.path().join("dist");
+    std::fs::create_dir_all(&dist).unwrap();
+    std::fs::write(dist.join("index.html"), "quiz").unwrap();
+    settings.server.static_dir = dist;
+    let app = TestApp::with_settings(settings, dir).await;
+    for path in [
+        "/console/studies/s1",
+        "/submit",
+        "/boards/demo-mcq",
+        "/models/S-1",
+    ] {
+        assert_eq!(body_of(&app, path).await, "quiz", "{path}");
+    }
+}

@@ -1,0 +1,13 @@
+//! Browser entry point of the studio bundle (`dist/studio/`): the same shell as `main.rs`
+//! with [`memeboard_app::StudioApp`], which has the researcher pages too.
+
+fn main() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(memeboard_app::StudioApp);
+    if let Some(boot) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("boot"))
+    {
+        boot.remove();
+    }
+}
