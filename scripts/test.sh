@@ -32,6 +32,8 @@ step "clippy (native: core, server, tests)"
 $MEMEBOARD_CLIPPY --workspace --exclude memeboard-app --all-targets -- -D warnings
 step "clippy (wasm32: app, core, embed with its browser backends)"
 CLIPPY_CONF_DIR="$ROOT/clippy-wasm" $MEMEBOARD_CLIPPY -p memeboard-app -p memeboard-core --target wasm32-unknown-unknown -- -D warnings
+# The quiz bundle builds with fewer messages and strings (feature quiz-bundle): lint that too.
+CLIPPY_CONF_DIR="$ROOT/clippy-wasm" $MEMEBOARD_CLIPPY -p memeboard-app -p memeboard-core --features memeboard-app/quiz-bundle --target wasm32-unknown-unknown -- -D warnings
 CLIPPY_CONF_DIR="$ROOT/clippy-wasm" $MEMEBOARD_CLIPPY -p memeboard-embed --features browser --target wasm32-unknown-unknown -- -D warnings
 step "clippy (native: embed with its GPU path, feature gpu)"
 $MEMEBOARD_CLIPPY -p memeboard-embed --features gpu --all-targets -- -D warnings
