@@ -439,7 +439,7 @@ pub enum AnswerValue {
 }
 
 /// An item as shown to one participant (options already in their order). Never gold.
-/// (The browser app decodes it with [`tag_first_deserialize!`].)
+// The browser app decodes it with `tag_first_deserialize!` (below).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -495,7 +495,7 @@ pub enum AnswerInput {
 }
 
 /// The kind-specific part of a reviewed item on the results page.
-/// (The browser app decodes it with [`tag_first_deserialize!`].)
+// The browser app decodes it with `tag_first_deserialize!` (below).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
