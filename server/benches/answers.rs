@@ -187,12 +187,13 @@ async fn sustained(
         rates.push(rate);
         let at = next.duration_since(start).as_secs();
         println!(
-            "  {:>2}:{:02}  {rate:>7.0} answers/s, p50 {:>5.1} ms, p99 {p99:>5.1} ms, {:>3.0}% of raw; {total:>9} answers, database {:>6.0} MB",
+            "  {:>2}:{:02}  {rate:>7.0} answers/s, p50 {:>5.1} ms, p99 {p99:>5.1} ms, {:>3.0}% of raw; {total:>9} answers, database {:>6.0} MB (log {:>4.0} MB)",
             at / 60,
             at % 60,
             pct_ms(&latencies, 0.5),
             100.0 * rate / raw,
             database_bytes(dir) as f64 / 1e6,
+            std::fs::metadata(dir.join("memeboard.db-wal")).map_or(0, |m| m.len()) as f64 / 1e6,
         );
     }
     // Sessions under way at the deadline finish; their answers are not counted.
