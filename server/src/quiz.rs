@@ -45,6 +45,22 @@ pub fn random_hex(bytes: usize) -> anyhow::Result<String> {
     Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
 }
 
+/// An id of `bytes` bytes in hex that sorts by creation time: 6 bytes of Unix milliseconds,
+/// then `bytes - 6` random bytes (OS randomness), e.g. `019ad9f3c2a1` + `5e0b…`.
+///
+/// Why: rows keyed by random ids land on random pages of every index that starts with the
+/// id, so as the database grows each write touches pages no longer cached; time-ordered ids
+/// append at the end of those indexes. The random part keeps the id unguessable (80 bits for a
+/// 16-byte session id); the time part reveals only when the row was made, never an answer.
+pub fn time_ordered_id(bytes: usize) -> anyhow::Result<String> {
+    let ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0);
+    let random = random_hex(bytes.saturating_sub(6))?;
+    Ok(format!("{:012x}{random}", ms & 0xffff_ffff_ffff))
+}
+
 fn random_u64() -> anyhow::Result<u64> {
     let mut buf = [0u8; 8];
     getrandom::fill(&mut buf).map_err(|e| anyhow::anyhow!("OS randomness unavailable: {e}"))?;
@@ -325,7 +341,7 @@ pub async fn start_session(
         balanced_batch(storage, &quiz, &study, &request, kind, seed).await?
     };
     let session = NewSession {
-        id: random_hex(16)?,
+        id: time_ordered_id(16)?,
         participant_id,
         task_id: quiz.task.id.clone(),
         seed: seed as i64,
@@ -528,7 +544,7 @@ fn accept<K: Kind>(
     };
     let choice = K::choice(&answer).and_then(|c| i64::try_from(c).ok());
     Ok(NewAnswer {
-        id: random_hex(12)?,
+        id: time_ordered_id(12)?,
         session_id: session.id.clone(),
         item_id: request.item_id.clone(),
         idempotency_key: key.to_owned(),

@@ -16,7 +16,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection, SqliteJournalMode, Sq
 use sqlx::{ConnectOptions, Connection, Row};
 use std::str::FromStr;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
 
 /// Most answers in one transaction. Groups form by themselves from what queued during the
@@ -30,6 +30,12 @@ const QUEUE_LEN: usize = 4096;
 /// SQLite's page cache of the write connection, in KiB (the default is 2 MiB): the answer
 /// and session indexes that every answer touches stay in memory as the database grows.
 const CACHE_KIB: i64 = 64 * 1024;
+
+/// How often the writer restarts the write-ahead log between groups (see [`checkpoint`]).
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
+
+/// The size the write-ahead log file is cut back to after a restart, in bytes.
+const WAL_LIMIT_BYTES: i64 = 64 * 1024 * 1024;
 
 /// The one statement batch that records an answer: a savepoint, the insert (a duplicate
 /// `(session, item)` or `(session, key)` inserts nothing), and the session's answer counter
@@ -73,6 +79,7 @@ impl AnswerWriter {
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(5))
             .pragma("cache_size", format!("-{CACHE_KIB}"))
+            .pragma("journal_size_limit", WAL_LIMIT_BYTES.to_string())
             .disable_statement_logging();
         let (jobs, queue) = mpsc::channel(QUEUE_LEN);
         tokio::spawn(run(options, gate, queue));
@@ -108,10 +115,17 @@ async fn run(
 ) {
     let mut conn: Option<SqliteConnection> = None;
     let mut group = Vec::with_capacity(MAX_GROUP);
+    let mut last_checkpoint = Instant::now();
     while queue.recv_many(&mut group, MAX_GROUP).await > 0 {
         // Other write transactions (session starts) take their turn between groups.
         let turn = gate.lock().await;
         let written = write_group(&options, &mut conn, &group).await;
+        if written.is_ok() && last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
+            last_checkpoint = Instant::now();
+            if let Some(conn) = conn.as_mut() {
+                checkpoint(conn).await;
+            }
+        }
         drop(turn);
         match written {
             Ok(outcomes) => {
@@ -209,4 +223,21 @@ async fn record_one(
         .fetch_all(&mut *conn)
         .await?;
     classify_rows(a, &stored)?.ok_or(sqlx::Error::RowNotFound)
+}
+
+/// Copies the write-ahead log into the database and makes the next write start the log from
+/// its beginning (`RESTART`), between groups while the writer holds the gate.
+///
+/// SQLite's automatic checkpoints are passive: with readers always active (200 participants)
+/// the log is never reset, so it grows without end and every read searches a longer log
+/// index; over 10 minutes the answer rate halved. `RESTART` waits (busy timeout) only for
+/// reads that began before it, which are single statements. A failure (busy, disk full) is
+/// logged and changes nothing: the next checkpoint tries again, and no answer depends on it.
+async fn checkpoint(conn: &mut SqliteConnection) {
+    if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(RESTART)")
+        .execute(&mut *conn)
+        .await
+    {
+        tracing::warn!(error = %e, "write-ahead log checkpoint failed");
+    }
 }
