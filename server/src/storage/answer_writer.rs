@@ -40,7 +40,10 @@ const WAL_LIMIT_BYTES: i64 = 64 * 1024 * 1024;
 /// The one statement batch that records an answer: a savepoint, the insert (a duplicate
 /// `(session, item)` or `(session, key)` inserts nothing), and the session's answer counter
 /// with the completion decided in the same transaction (the counter reaches the batch size
-/// exactly once). The `UPDATE` returns a row only when this answer's row was inserted.
+/// exactly once). The `UPDATE` returns a row only when this answer's row was inserted. When
+/// this answer completed the session (its code `$11` was stored at `$10`), the task's
+/// completion counters go up in the same transaction: one more completed session, and one
+/// more participant unless they had completed another session of the task.
 const RECORD_SQL: &str = "SAVEPOINT answer; \
      INSERT INTO answers (id, session_id, item_id, idempotency_key, answer_json, \
      option_order_json, choice, score, response_ms, created_at) \
@@ -53,6 +56,12 @@ const RECORD_SQL: &str = "SAVEPOINT answer; \
      WHERE id = $2 AND EXISTS \
        (SELECT 1 FROM answers WHERE id = $1 AND session_id = $2 AND item_id = $3) \
      RETURNING answered, completion_code; \
+     UPDATE tasks SET completed_sessions = completed_sessions + 1, \
+     completed_participants = completed_participants + CASE WHEN EXISTS (SELECT 1 FROM sessions o \
+       WHERE o.participant_id = (SELECT participant_id FROM sessions WHERE id = $2) \
+       AND o.task_id = tasks.id AND o.completed_at IS NOT NULL AND o.id <> $2) THEN 0 ELSE 1 END \
+     WHERE id = (SELECT task_id FROM sessions \
+       WHERE id = $2 AND completion_code = $11 AND completed_at = $10); \
      RELEASE answer";
 
 /// One queued answer and where its outcome goes.

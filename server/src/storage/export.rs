@@ -214,10 +214,18 @@ impl Storage {
             .rows_affected() as i64;
         }
         for task_id in tasks.keys() {
-            sqlx::query("UPDATE tasks SET crowd_version = crowd_version + 1 WHERE id = $1")
-                .bind(task_id)
-                .execute(&mut *tx)
-                .await?;
+            // The completion counters recounted (rare: an owner's deletion).
+            sqlx::query(
+                "UPDATE tasks SET crowd_version = crowd_version + 1, \
+                 completed_sessions = (SELECT COUNT(*) FROM sessions s \
+                   WHERE s.task_id = tasks.id AND s.completed_at IS NOT NULL), \
+                 completed_participants = (SELECT COUNT(DISTINCT s.participant_id) \
+                   FROM sessions s WHERE s.task_id = tasks.id AND s.completed_at IS NOT NULL) \
+                 WHERE id = $1",
+            )
+            .bind(task_id)
+            .execute(&mut *tx)
+            .await?;
         }
         tx.commit().await?;
         out.tasks = tasks.into_values().collect();

@@ -235,10 +235,7 @@ pub(super) const QUIZ_SELECT: &str =
      (SELECT COUNT(*) FROM items i WHERE i.task_id = t.id) AS item_count, \
      (SELECT COUNT(*) FROM items i WHERE i.task_id = t.id AND i.split = 'dev') AS dev_count, \
      t.allow_retake, t.study_json, t.invite_hash, \
-     (SELECT COUNT(*) FROM sessions s \
-        WHERE s.task_id = t.id AND s.completed_at IS NOT NULL) AS completed_sessions, \
-     (SELECT COUNT(DISTINCT s.participant_id) FROM sessions s \
-        WHERE s.task_id = t.id AND s.completed_at IS NOT NULL) AS completed_participants \
+     t.completed_sessions, t.completed_participants \
      FROM tasks t JOIN benchmarks b ON b.id = t.benchmark_id";
 
 pub(super) fn quiz_from_row(row: &AnyRow) -> Result<QuizRow, sqlx::Error> {
@@ -640,7 +637,10 @@ impl Storage {
     /// SQLite: queued for the group-commit writer (see `answer_writer`), which writes the
     /// answers that arrive together in one transaction. PostgreSQL (several server instances):
     /// one statement per answer in a transaction of its own; concurrent answers to one
-    /// session queue on the session's row lock.
+    /// session queue on the session's row lock. The completing answer raises the task's
+    /// completion counters in the same statement (see `answer_writer::RECORD_SQL`); two
+    /// sessions of one participant completing at the same instant (retakes allowed) may both
+    /// count the participant, until the next deletion recounts.
     pub async fn record_answer(
         &self,
         a: NewAnswer,
@@ -653,14 +653,22 @@ impl Storage {
         let rows = sqlx::query(
             "WITH stored AS (INSERT INTO answers (id, session_id, item_id, idempotency_key, \
              answer_json, option_order_json, choice, score, response_ms, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING RETURNING id) \
-             UPDATE sessions SET answered = answered + 1, \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING RETURNING id), \
+             done AS (UPDATE sessions SET answered = answered + 1, \
              completed_at = CASE WHEN completed_at IS NULL AND answered + 1 >= batch_size \
                THEN $10 ELSE completed_at END, \
              completion_code = CASE WHEN completed_at IS NULL AND answered + 1 >= batch_size \
                THEN $11 ELSE completion_code END \
              WHERE id = $2 AND EXISTS (SELECT 1 FROM stored) \
-             RETURNING answered, completion_code",
+             RETURNING answered, completion_code, completed_at, participant_id, task_id), \
+             counted AS (UPDATE tasks SET completed_sessions = completed_sessions + 1, \
+             completed_participants = completed_participants + CASE WHEN EXISTS \
+               (SELECT 1 FROM sessions o, done d WHERE o.participant_id = d.participant_id \
+                AND o.task_id = tasks.id AND o.completed_at IS NOT NULL AND o.id <> $2) \
+               THEN 0 ELSE 1 END \
+             WHERE id = (SELECT task_id FROM done WHERE completion_code = $11 \
+               AND completed_at = $10) RETURNING id) \
+             SELECT answered, completion_code FROM done",
         )
         .bind(&a.id)
         .bind(&a.session_id)

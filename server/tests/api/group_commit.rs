@@ -36,6 +36,7 @@ async fn sessions(app: &TestApp, n: usize) -> Vec<(String, Vec<String>)> {
 /// and every response that carries a completion code carries the stored one.
 async fn concurrent_answers_and_resends(db: Db) {
     let app = Arc::new(busy_app(db).await);
+    let participants_before = completed_participants(&app).await;
     let batch = sessions(&app, 10).await;
     let mut tasks = Vec::new();
     for (id, items) in &batch {
@@ -81,6 +82,15 @@ async fn concurrent_answers_and_resends(db: Db) {
         assert_eq!(completing.get(id), Some(&1), "one answer completes {id}");
         assert!(codes[id].iter().all(|c| c == code), "{id}: {:?}", codes[id]);
     }
+    // The task's completion counter, raised by each completing answer, counts each once.
+    assert_eq!(completed_participants(&app).await, participants_before + 10);
+}
+
+/// The demo quiz's completed participants as listed.
+async fn completed_participants(app: &TestApp) -> u64 {
+    let (status, quiz) = app.get("/api/quizzes/demo-mcq").await;
+    assert_eq!(status, StatusCode::OK, "{quiz}");
+    quiz["completed_participants"].as_u64().expect("a count")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

@@ -338,6 +338,16 @@ async fn finished_participants_cannot_retake_unless_the_owner_allows(db: Db) {
     assert_eq!(quiz["allow_retake"], true);
     let (status, body) = app.post("/api/quizzes/demo-mcq/sessions", again()).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
+    // A finished retake is one more completed session, not one more participant.
+    let participants = quiz["completed_participants"].as_u64().unwrap();
+    assert!(participants >= 1, "{quiz}");
+    let retake = body["session_id"].as_str().unwrap();
+    for (n, item) in item_ids(&body).iter().enumerate() {
+        let (status, _) = app.answer(retake, item, 0, &format!("k{n}")).await;
+        assert!(status.is_success());
+    }
+    let (_, quiz) = app.get("/api/quizzes/demo-mcq").await;
+    assert_eq!(quiz["completed_participants"], participants, "{quiz}");
 }
 
 on_both_databases!(
