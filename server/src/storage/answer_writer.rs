@@ -10,7 +10,7 @@
 //! group as not recorded (the client retries them: 503) and the connection is closed and
 //! opened again for the next group, so a full disk never leaves a half-open transaction.
 
-use super::sessions::{classify_rows, STORED_SQL};
+use super::sessions::{bind_record, classify_rows, STORED_SQL};
 use super::{now_ms, NewAnswer, RecordOutcome, StorageError};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqliteSynchronous};
 use sqlx::{ConnectOptions, Connection, Row};
@@ -212,18 +212,7 @@ async fn record_one(
     now: i64,
 ) -> Result<RecordOutcome, sqlx::Error> {
     let a = &job.answer;
-    let rows = sqlx::query(RECORD_SQL)
-        .bind(&a.id)
-        .bind(&a.session_id)
-        .bind(&a.item_id)
-        .bind(&a.idempotency_key)
-        .bind(&a.answer_json)
-        .bind(&a.option_order_json)
-        .bind(a.choice)
-        .bind(a.score)
-        .bind(a.response_ms)
-        .bind(now)
-        .bind(&job.completion_code)
+    let rows = bind_record(sqlx::query(RECORD_SQL), a, now, &job.completion_code)
         .fetch_all(&mut *conn)
         .await?;
     if let Some(row) = rows.first() {

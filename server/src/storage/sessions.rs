@@ -650,7 +650,7 @@ impl Storage {
             return writer.record(a, completion_code).await;
         }
         let not_recorded = |e| StorageError::NotRecorded(Arc::new(e));
-        let rows = sqlx::query(
+        let statement = sqlx::query(
             "WITH stored AS (INSERT INTO answers (id, session_id, item_id, idempotency_key, \
              answer_json, option_order_json, choice, score, response_ms, created_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING RETURNING id), \
@@ -669,23 +669,13 @@ impl Storage {
              WHERE id = (SELECT task_id FROM done WHERE completion_code = $11 \
                AND completed_at = $10) RETURNING id) \
              SELECT answered, completion_code FROM done",
-        )
-        .bind(&a.id)
-        .bind(&a.session_id)
-        .bind(&a.item_id)
-        .bind(&a.idempotency_key)
-        .bind(&a.answer_json)
-        .bind(&a.option_order_json)
-        .bind(a.choice)
-        .bind(a.score)
-        .bind(a.response_ms)
-        .bind(now_ms())
-        .bind(&completion_code)
-        // All of the response, not the first row: the implicit COMMIT's outcome (a deferred
-        // constraint, a failed write) arrives after the row.
-        .fetch_all(&self.pool)
-        .await
-        .map_err(not_recorded)?;
+        );
+        let rows = bind_record(statement, &a, now_ms(), &completion_code)
+            // All of the response, not the first row: the implicit COMMIT's outcome (a deferred
+            // constraint, a failed write) arrives after the row.
+            .fetch_all(&self.pool)
+            .await
+            .map_err(not_recorded)?;
         if let Some(row) = rows.first() {
             return Ok(RecordOutcome::Recorded {
                 answered: row.try_get("answered")?,
@@ -929,6 +919,36 @@ impl Storage {
 
 /// What is stored under an answer's item or its key, with the session's progress (one row
 /// per matching answer; one row with no answer when neither is taken).
+/// Binds an answer to a statement that records it: `$1`–`$9` the answer's columns, `$10` the
+/// time (its `created_at`, and the completion time if it completes the session), `$11` the
+/// completion code minted for the case it does (both databases' record statements).
+pub(super) fn bind_record<'q, DB>(
+    statement: sqlx::query::Query<'q, DB, <DB as sqlx::Database>::Arguments<'q>>,
+    a: &'q NewAnswer,
+    now: i64,
+    completion_code: &'q str,
+) -> sqlx::query::Query<'q, DB, <DB as sqlx::Database>::Arguments<'q>>
+where
+    DB: sqlx::Database,
+    &'q str: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    Option<i64>: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    Option<f64>: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    i64: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+{
+    statement
+        .bind(a.id.as_str())
+        .bind(a.session_id.as_str())
+        .bind(a.item_id.as_str())
+        .bind(a.idempotency_key.as_str())
+        .bind(a.answer_json.as_str())
+        .bind(a.option_order_json.as_str())
+        .bind(a.choice)
+        .bind(a.score)
+        .bind(a.response_ms)
+        .bind(now)
+        .bind(completion_code)
+}
+
 pub(super) const STORED_SQL: &str =
     "SELECT a.item_id, a.idempotency_key, a.answer_json, s.answered, s.completion_code \
      FROM sessions s LEFT JOIN answers a ON a.session_id = s.id \
