@@ -137,6 +137,13 @@ async fn run(
     while queue.recv_many(&mut group, MAX_GROUP).await > 0 {
         // Other write transactions (session starts) take their turn between groups.
         let turn = gate.lock().await;
+        // Answers that queued while it waited for its turn join this group.
+        while group.len() < MAX_GROUP {
+            match queue.try_recv() {
+                Ok(job) => group.push(job),
+                Err(_) => break,
+            }
+        }
         let written = write_group(&options, &mut conn, &group).await;
         if written.is_ok() && last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
             last_checkpoint = Instant::now();

@@ -256,6 +256,17 @@ impl Storage {
         Ok(storage)
     }
 
+    /// Holds SQLite's write gate until the guard is dropped (`None` on PostgreSQL): the
+    /// answers queued meanwhile are written as one group, in queue order. For tests that
+    /// need a group of a known make-up.
+    #[doc(hidden)]
+    pub async fn hold_writes(&self) -> Option<tokio::sync::OwnedMutexGuard<()>> {
+        match &self.write_gate {
+            Some(gate) => Some(gate.clone().lock_owned().await),
+            None => None,
+        }
+    }
+
     /// Which engine is in use.
     pub fn backend(&self) -> Backend {
         self.backend

@@ -127,18 +127,25 @@ fn unique_suffix() -> String {
     b.iter().map(|x| format!("{x:02x}")).collect()
 }
 
-/// Writes answers at the same moment (storage level: on SQLite they are queued before the
-/// writer wakes, so they land in one group, in this order).
+/// Writes answers at the same moment (storage level: on SQLite they are all queued while
+/// writes are held, so they land in one group, in this order).
 async fn write_together(
     app: &TestApp,
     answers: Vec<NewAnswer>,
 ) -> Vec<Result<RecordOutcome, StorageError>> {
     let storage = app.storage();
-    join_all(
+    let mut held = Some(storage.hold_writes().await);
+    let mut all = Box::pin(join_all(
         answers
             .into_iter()
             .map(|a| storage.record_answer(a, "CODE-1".into())),
-    )
+    ));
+    // The first poll queues every answer; the writer goes on once they all are.
+    std::future::poll_fn(|cx| {
+        let polled = std::future::Future::poll(all.as_mut(), cx);
+        held.take();
+        polled
+    })
     .await
 }
 
