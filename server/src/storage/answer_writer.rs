@@ -10,10 +10,10 @@
 //! group as not recorded (the client retries them: 503) and the connection is closed and
 //! opened again for the next group, so a full disk never leaves a half-open transaction.
 
-use super::sessions::{bind_record, classify_rows, STORED_SQL};
+use super::sessions::{bind_record, bind_stored, classify_rows, recorded};
 use super::{now_ms, NewAnswer, RecordOutcome, StorageError};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqliteSynchronous};
-use sqlx::{ConnectOptions, Connection, Row};
+use sqlx::{ConnectOptions, Connection};
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -223,19 +223,11 @@ async fn record_one(
         .fetch_all(&mut *conn)
         .await?;
     if let Some(row) = rows.first() {
-        return Ok(RecordOutcome::Recorded {
-            answered: row.try_get("answered")?,
-            completion_code: row.try_get("completion_code")?,
-        });
+        return recorded(row);
     }
     // Its item or key is taken: classified against what is stored, inside the transaction
     // (so an answer written earlier in this group counts).
-    let stored = sqlx::query(STORED_SQL)
-        .bind(&a.session_id)
-        .bind(&a.item_id)
-        .bind(&a.idempotency_key)
-        .fetch_all(&mut *conn)
-        .await?;
+    let stored = bind_stored(a).fetch_all(&mut *conn).await?;
     classify_rows(a, &stored)?.ok_or(sqlx::Error::RowNotFound)
 }
 

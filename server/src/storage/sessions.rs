@@ -677,19 +677,11 @@ impl Storage {
             .await
             .map_err(not_recorded)?;
         if let Some(row) = rows.first() {
-            return Ok(RecordOutcome::Recorded {
-                answered: row.try_get("answered")?,
-                completion_code: row.try_get("completion_code")?,
-            });
+            return Ok(recorded(row)?);
         }
         // Its item or key is taken (by a committed answer: PostgreSQL waits for a concurrent
         // duplicate's transaction before skipping the insert).
-        let stored = sqlx::query(STORED_SQL)
-            .bind(&a.session_id)
-            .bind(&a.item_id)
-            .bind(&a.idempotency_key)
-            .fetch_all(&self.pool)
-            .await?;
+        let stored = bind_stored(&a).fetch_all(&self.pool).await?;
         Ok(classify_rows(&a, &stored)?.ok_or(sqlx::Error::RowNotFound)?)
     }
 
@@ -949,7 +941,37 @@ where
         .bind(completion_code)
 }
 
-pub(super) const STORED_SQL: &str =
+/// The outcome of a record statement that returned its row (see [`bind_record`]): stored,
+/// with the session's progress and its completion code if this answer completed it.
+pub(super) fn recorded<R>(row: &R) -> Result<RecordOutcome, sqlx::Error>
+where
+    R: Row,
+    for<'c> &'c str: sqlx::ColumnIndex<R>,
+    for<'r> i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+{
+    Ok(RecordOutcome::Recorded {
+        answered: row.try_get("answered")?,
+        completion_code: row.try_get("completion_code")?,
+    })
+}
+
+/// [`STORED_SQL`] for an answer whose insert was skipped, bound to its session, item and key
+/// (both databases).
+pub(super) fn bind_stored<'q, DB>(
+    a: &'q NewAnswer,
+) -> sqlx::query::Query<'q, DB, <DB as sqlx::Database>::Arguments<'q>>
+where
+    DB: sqlx::Database,
+    &'q str: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+{
+    sqlx::query(STORED_SQL)
+        .bind(a.session_id.as_str())
+        .bind(a.item_id.as_str())
+        .bind(a.idempotency_key.as_str())
+}
+
+const STORED_SQL: &str =
     "SELECT a.item_id, a.idempotency_key, a.answer_json, s.answered, s.completion_code \
      FROM sessions s LEFT JOIN answers a ON a.session_id = s.id \
      AND (a.item_id = $2 OR a.idempotency_key = $3) WHERE s.id = $1";
