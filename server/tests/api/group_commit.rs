@@ -259,25 +259,32 @@ async fn answered(app: &TestApp, id: &str) -> i64 {
     stored["answered"].as_i64().unwrap()
 }
 
-/// One answer whose statement fails is refused (not recorded); the others of its group are
-/// stored, and it is stored once resent after the cause is gone.
-async fn a_failing_answer_fails_only_itself(db: Db) {
+/// An app with three fresh demo sessions, and its database URL (for [`poison`]).
+async fn three_sessions(db: Db) -> (TestApp, String, Vec<(String, Vec<String>)>) {
     let (mut settings, dir) = test_settings(db, true).await;
     settings.rate_limits.session_starts_per_minute = 0;
     let url = settings.database_url();
     let app = TestApp::with_settings(settings, dir).await;
     let batch = sessions(&app, 3).await;
+    (app, url, batch)
+}
+
+/// The group of the poison tests: the first item of each of the three sessions, the second
+/// one under the key `poison`.
+fn poisoned_group(batch: &[(String, Vec<String>)]) -> Vec<NewAnswer> {
+    let key = |n| if n == 1 { "poison" } else { "k0" };
+    (0..3)
+        .map(|n| answer(&batch[n].0, &batch[n].1[0], key(n), 1))
+        .collect()
+}
+
+/// One answer whose statement fails is refused (not recorded); the others of its group are
+/// stored, and it is stored once resent after the cause is gone.
+async fn a_failing_answer_fails_only_itself(db: Db) {
+    let (app, url, batch) = three_sessions(db).await;
     poison(db, &url, false).await;
-    let [(s0, i0), (s1, i1), (s2, i2)] = [0, 1, 2].map(|n| (&batch[n].0, &batch[n].1[0]));
-    let outcomes = write_together(
-        &app,
-        vec![
-            answer(s0, i0, "k0", 1),
-            answer(s1, i1, "poison", 1),
-            answer(s2, i2, "k0", 1),
-        ],
-    )
-    .await;
+    let (s1, i1) = (&batch[1].0, &batch[1].1[0]);
+    let outcomes = write_together(&app, poisoned_group(&batch)).await;
     assert!(
         matches!(outcomes[0], Ok(RecordOutcome::Recorded { .. })),
         "{outcomes:?}"
@@ -306,25 +313,13 @@ async fn a_failing_answer_fails_only_itself(db: Db) {
 /// takes the resent answers on a new connection; on PostgreSQL each answer commits alone, so
 /// only the poisoned one is refused.
 async fn a_failing_commit_acknowledges_nothing(db: Db) {
-    let (mut settings, dir) = test_settings(db, true).await;
-    settings.rate_limits.session_starts_per_minute = 0;
-    let url = settings.database_url();
-    let app = TestApp::with_settings(settings, dir).await;
-    let batch = sessions(&app, 3).await;
+    let (app, url, batch) = three_sessions(db).await;
     // One answer stored before: it must survive the failed group.
     let (status, _) = app.answer(&batch[0].0, &batch[0].1[1], 0, "before").await;
     assert_eq!(status, StatusCode::CREATED);
     poison(db, &url, true).await;
-    let [(s0, i0), (s1, i1), (s2, i2)] = [0, 1, 2].map(|n| (&batch[n].0, &batch[n].1[0]));
-    let outcomes = write_together(
-        &app,
-        vec![
-            answer(s0, i0, "k0", 1),
-            answer(s1, i1, "poison", 1),
-            answer(s2, i2, "k0", 1),
-        ],
-    )
-    .await;
+    let [(s0, _), (s1, i1)] = [0, 1].map(|n| (&batch[n].0, &batch[n].1[0]));
+    let outcomes = write_together(&app, poisoned_group(&batch)).await;
     assert!(
         matches!(outcomes[1], Err(StorageError::NotRecorded(_))),
         "{outcomes:?}"
@@ -358,15 +353,7 @@ async fn a_failing_commit_acknowledges_nothing(db: Db) {
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
     cure(db, &url).await;
     // Resent: all stored now, once each (a resend of one stored on PostgreSQL is a replay).
-    let again = write_together(
-        &app,
-        vec![
-            answer(s0, i0, "k0", 1),
-            answer(s1, i1, "poison", 1),
-            answer(s2, i2, "k0", 1),
-        ],
-    )
-    .await;
+    let again = write_together(&app, poisoned_group(&batch)).await;
     assert!(
         again.iter().all(|o| matches!(
             o,
