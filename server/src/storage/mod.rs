@@ -1,9 +1,9 @@
 //! All SQL lives here: one pool over SQLite or PostgreSQL through sqlx's `Any` driver, with
 //! portable queries (`$n` placeholders, BIGINT flags and timestamps) and embedded migrations.
 
-mod answer_writer;
 mod benchmarks;
 mod export;
+mod group_writer;
 mod judging;
 mod media;
 mod outputs;
@@ -47,11 +47,11 @@ pub enum StorageError {
         /// Decoder error.
         source: serde_json::Error,
     },
-    /// An answer could not be stored (e.g. the disk is full): nothing was recorded, the
-    /// transaction was rolled back and its connection closed; the client may retry. Shared:
-    /// one failed group commit fails every answer of the group.
-    #[error("the answer was not recorded: {0}")]
-    NotRecorded(std::sync::Arc<sqlx::Error>),
+    /// An answer or a session start could not be stored (e.g. the disk is full): nothing was
+    /// recorded, the transaction was rolled back and its connection closed; the client may
+    /// retry. Shared: one failed group commit fails every write of the group.
+    #[error("not recorded: {0}")]
+    NotRecorded(std::sync::Arc<dyn std::error::Error + Send + Sync>),
     /// The database answers reads but cannot commit a write.
     #[error("the database cannot store data: {0}")]
     NotWritable(sqlx::Error),
@@ -66,6 +66,13 @@ pub enum StorageError {
     /// The URL names a backend we do not support.
     #[error("unsupported database URL scheme in `{0}` (expected sqlite:// or postgres://)")]
     UnsupportedUrl(String),
+}
+
+impl StorageError {
+    /// [`StorageError::NotRecorded`] with its cause (either driver's error).
+    pub fn not_recorded(cause: impl std::error::Error + Send + Sync + 'static) -> Self {
+        Self::NotRecorded(std::sync::Arc::new(cause))
+    }
 }
 
 /// Which engine the pool talks to.
@@ -92,11 +99,11 @@ impl Backend {
 pub struct Storage {
     pool: AnyPool,
     backend: Backend,
-    /// SQLite: the group-commit writer that records quiz answers (see `answer_writer`).
-    writer: Option<answer_writer::AnswerWriter>,
-    /// SQLite: taken around the busiest write transactions (answer groups, session starts) so
-    /// that they queue in order here instead of in SQLite's busy handler, whose sleeps (up to
-    /// 100 ms a try) would starve a session start behind a writer that is never idle.
+    /// SQLite: the group-commit writer that records quiz answers and session starts (see
+    /// `group_writer`).
+    writer: Option<group_writer::GroupWriter>,
+    /// SQLite: taken by the group writer around each group, so that a test can hold writes
+    /// (see [`Storage::hold_writes`]).
     write_gate: Option<std::sync::Arc<tokio::sync::Mutex<()>>>,
 }
 
@@ -238,7 +245,7 @@ impl Storage {
         let write_gate: Option<std::sync::Arc<tokio::sync::Mutex<()>>> =
             (backend == Backend::Sqlite).then(Default::default);
         let writer = match &write_gate {
-            Some(gate) => Some(answer_writer::AnswerWriter::start(url, gate.clone())?),
+            Some(gate) => Some(group_writer::GroupWriter::start(url, gate.clone())?),
             None => None,
         };
         let storage = Self {
@@ -257,7 +264,7 @@ impl Storage {
     }
 
     /// Holds SQLite's write gate until the guard is dropped (`None` on PostgreSQL): the
-    /// answers queued meanwhile are written as one group, in queue order. For tests that
+    /// answers and starts queued meanwhile are written as one group, in queue order. For tests that
     /// need a group of a known make-up.
     #[doc(hidden)]
     pub async fn hold_writes(&self) -> Option<tokio::sync::OwnedMutexGuard<()>> {

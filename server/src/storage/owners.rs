@@ -417,7 +417,7 @@ impl Storage {
         .bind(now_ms())
         .execute(&self.pool)
         .await
-        .map_err(|e| StorageError::NotRecorded(std::sync::Arc::new(e)))?
+        .map_err(StorageError::not_recorded)?
         .rows_affected();
         let stored: i64 = sqlx::query(
             "SELECT choice FROM attention_checks WHERE session_id = $1 AND check_index = $2",

@@ -6,11 +6,23 @@ use memeboard_core::api::BoardSplit;
 use memeboard_core::predictions::Split;
 use sqlx::any::AnyRow;
 use sqlx::Row;
-use std::sync::Arc;
 
 /// Items of a session's batch written per statement when it starts (well under both
 /// databases' limits on bound parameters).
 const START_CHUNK: usize = 200;
+
+/// Stores a new participant: `$1` id, `$2` time, `$3` secret hash (both databases).
+pub(super) const INSERT_PARTICIPANT_SQL: &str =
+    "INSERT INTO participants (id, created_at, secret_hash) VALUES ($1, $2, $3)";
+
+/// Stores a new session unless its start key was used (`$11`; then nothing is inserted):
+/// both databases, bound in column order.
+pub(super) const INSERT_SESSION_SQL: &str =
+    "INSERT INTO sessions (id, participant_id, task_id, seed, survey_json, prolific_pid, \
+     study_id, recruitment_session_id, batch_size, created_at, start_key, headphone_json, \
+     attention_checks, screen_reason, screened_out_at) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) \
+     ON CONFLICT (start_key) DO NOTHING";
 
 /// A quiz as listed: task + counts.
 #[derive(Debug, Clone)]
@@ -381,62 +393,71 @@ impl Storage {
     ///
     /// With a start key already used (a concurrent resend of the same start), nothing is
     /// stored and the id of the session that key created is returned instead.
+    ///
+    /// SQLite: queued for the group writer (see `group_writer`), in one transaction with the
+    /// answers and starts that arrive together. A group whose COMMIT failed stores nothing:
+    /// [`StorageError::NotRecorded`], and the client may resend the start (same start key).
     pub async fn create_session(
         &self,
         s: &NewSession,
         new_participant: Option<&str>,
     ) -> Result<Option<String>, StorageError> {
-        let now = now_ms();
-        // The connection first, then the turn: waiting for a pooled connection (200 readers
-        // share 8) while holding the gate would stall the answer writer meanwhile.
-        let mut tx = self.pool.begin().await?;
-        // SQLite: in turn with the answer writer (see `Storage::write_gate`).
-        let _turn = match &self.write_gate {
-            Some(gate) => Some(gate.lock().await),
-            None => None,
+        let inserted = match &self.writer {
+            Some(writer) => {
+                writer
+                    .start_session(s.clone(), new_participant.map(str::to_owned))
+                    .await?
+            }
+            None => self.insert_session(s, new_participant).await?,
         };
-        if let Some(secret_hash) = new_participant {
-            sqlx::query(
-                "INSERT INTO participants (id, created_at, secret_hash) VALUES ($1, $2, $3)",
-            )
-            .bind(&s.participant_id)
-            .bind(now)
-            .bind(secret_hash)
-            .execute(&mut *tx)
-            .await?;
+        if inserted {
+            return Ok(None);
         }
-        let inserted = sqlx::query(
-            "INSERT INTO sessions (id, participant_id, task_id, seed, survey_json, prolific_pid, \
-             study_id, recruitment_session_id, batch_size, created_at, start_key, headphone_json, \
-             attention_checks, screen_reason, screened_out_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) \
-             ON CONFLICT (start_key) DO NOTHING",
-        )
-        .bind(&s.id)
-        .bind(&s.participant_id)
-        .bind(&s.task_id)
-        .bind(s.seed)
-        .bind(&s.survey_json)
-        .bind(&s.prolific_pid)
-        .bind(&s.study_id)
-        .bind(&s.recruitment_session_id)
-        .bind(s.items.len() as i64)
-        .bind(now)
-        .bind(&s.start_key)
-        .bind(&s.headphone_json)
-        .bind(s.attention_checks)
-        .bind(&s.screen_reason)
-        .bind(s.screen_reason.as_ref().map(|_| now))
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+        let key = s.start_key.as_deref().unwrap_or_default();
+        Ok(self.find_session_by_start_key(key).await?.map(|(id, _)| id))
+    }
+
+    /// [`Storage::create_session`] on PostgreSQL, in a transaction of its own: `false` when
+    /// the start key had created a session already (nothing stored then).
+    async fn insert_session(
+        &self,
+        s: &NewSession,
+        new_participant: Option<&str>,
+    ) -> Result<bool, StorageError> {
+        let now = now_ms();
+        let mut tx = self.pool.begin().await?;
+        if let Some(secret_hash) = new_participant {
+            sqlx::query(INSERT_PARTICIPANT_SQL)
+                .bind(&s.participant_id)
+                .bind(now)
+                .bind(secret_hash)
+                .execute(&mut *tx)
+                .await?;
+        }
+        let inserted = sqlx::query(INSERT_SESSION_SQL)
+            .bind(&s.id)
+            .bind(&s.participant_id)
+            .bind(&s.task_id)
+            .bind(s.seed)
+            .bind(&s.survey_json)
+            .bind(&s.prolific_pid)
+            .bind(&s.study_id)
+            .bind(&s.recruitment_session_id)
+            .bind(s.items.len() as i64)
+            .bind(now)
+            .bind(&s.start_key)
+            .bind(&s.headphone_json)
+            .bind(s.attention_checks)
+            .bind(&s.screen_reason)
+            .bind(s.screen_reason.as_ref().map(|_| now))
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
         if inserted == 0 {
             tx.rollback().await?;
-            let key = s.start_key.as_deref().unwrap_or_default();
-            return Ok(self.find_session_by_start_key(key).await?.map(|(id, _)| id));
+            return Ok(false);
         }
-        // The batch in two statements per chunk instead of two per item: a start holds the
-        // write lock (and the gate) for a few statements, not ~50, so answers queue less.
+        // The batch in two statements per chunk instead of two per item (round trips).
         for (chunk_no, chunk) in s.items.chunks(START_CHUNK).enumerate() {
             let first = chunk_no * START_CHUNK;
             let rows: Vec<String> = (0..chunk.len())
@@ -465,7 +486,7 @@ impl Storage {
             update.execute(&mut *tx).await?;
         }
         tx.commit().await?;
-        Ok(None)
+        Ok(true)
     }
 
     /// The session a start key created, with its participant: `(session id, participant id)`.
@@ -614,7 +635,7 @@ impl Storage {
         .bind(now_ms())
         .execute(&self.pool)
         .await
-        .map_err(|e| StorageError::NotRecorded(Arc::new(e)))?
+        .map_err(StorageError::not_recorded)?
         .rows_affected();
         let stored: String =
             sqlx::query("SELECT familiarity FROM prefaces WHERE session_id = $1 AND item_id = $2")
@@ -634,11 +655,11 @@ impl Storage {
     /// once. Nothing is acknowledged unless its COMMIT succeeded; a failed write is
     /// [`StorageError::NotRecorded`] (nothing of it stored, the client may retry).
     ///
-    /// SQLite: queued for the group-commit writer (see `answer_writer`), which writes the
-    /// answers that arrive together in one transaction. PostgreSQL (several server instances):
+    /// SQLite: queued for the group writer (see `group_writer`), which writes the answers
+    /// that arrive together in one transaction. PostgreSQL (several server instances):
     /// one statement per answer in a transaction of its own; concurrent answers to one
     /// session queue on the session's row lock. The completing answer raises the task's
-    /// completion counters in the same statement (see `answer_writer::RECORD_SQL`); two
+    /// completion counters in the same statement (as the group writer does); two
     /// sessions of one participant completing at the same instant (retakes allowed) may both
     /// count the participant, until the next deletion recounts.
     pub async fn record_answer(
@@ -649,7 +670,7 @@ impl Storage {
         if let Some(writer) = &self.writer {
             return writer.record(a, completion_code).await;
         }
-        let not_recorded = |e| StorageError::NotRecorded(Arc::new(e));
+        let not_recorded = StorageError::not_recorded;
         let statement = sqlx::query(
             "WITH stored AS (INSERT INTO answers (id, session_id, item_id, idempotency_key, \
              answer_json, option_order_json, choice, score, response_ms, created_at) \
@@ -909,8 +930,6 @@ impl Storage {
     }
 }
 
-/// What is stored under an answer's item or its key, with the session's progress (one row
-/// per matching answer; one row with no answer when neither is taken).
 /// Binds an answer to a statement that records it: `$1`–`$9` the answer's columns, `$10` the
 /// time (its `created_at`, and the completion time if it completes the session), `$11` the
 /// completion code minted for the case it does (both databases' record statements).
@@ -971,7 +990,9 @@ where
         .bind(a.idempotency_key.as_str())
 }
 
-const STORED_SQL: &str =
+/// What is stored under an answer's item or its key, with the session's progress (one row
+/// per matching answer; one row with no answer when neither is taken).
+pub(super) const STORED_SQL: &str =
     "SELECT a.item_id, a.idempotency_key, a.answer_json, s.answered, s.completion_code \
      FROM sessions s LEFT JOIN answers a ON a.session_id = s.id \
      AND (a.item_id = $2 OR a.idempotency_key = $3) WHERE s.id = $1";
