@@ -16,10 +16,11 @@
 //! was a hand-off to the connection's worker thread and back, and the writer sat idle between
 //! them while the answers queued.)
 
+use super::fast_reads::bind_numbered;
 use super::sessions::{classify_stored, INSERT_PARTICIPANT_SQL, INSERT_SESSION_SQL, STORED_SQL};
 use super::{now_ms, NewAnswer, NewSession, RecordOutcome, StorageError};
 use rusqlite::types::ToSql;
-use rusqlite::{Connection, OpenFlags, Statement};
+use rusqlite::{Connection, OpenFlags};
 use sqlx::sqlite::SqliteConnectOptions;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -350,7 +351,7 @@ fn record_answer(
     if execute(conn, INSERT_ANSWER_SQL, &values)? == 1 {
         let (answered, code) = {
             let mut progress = conn.prepare_cached(PROGRESS_SQL)?;
-            bind(&mut progress, &values)?;
+            bind_numbered(&mut progress, &values)?;
             let mut rows = progress.raw_query();
             let row = rows.next()?.ok_or(rusqlite::Error::QueryReturnedNoRows)?;
             (row.get::<_, i64>(0)?, row.get::<_, Option<String>>(1)?)
@@ -365,7 +366,7 @@ fn record_answer(
         });
     }
     let mut stored = conn.prepare_cached(STORED_SQL)?;
-    bind(
+    bind_numbered(
         &mut stored,
         &[&a.session_id, &a.item_id, &a.idempotency_key],
     )?;
@@ -442,24 +443,8 @@ fn start_session(
 /// Runs a prepared (cached) statement with `values` bound, returning the rows it changed.
 fn execute(conn: &Connection, sql: &str, values: &[&dyn ToSql]) -> rusqlite::Result<usize> {
     let mut statement = conn.prepare_cached(sql)?;
-    bind(&mut statement, values)?;
+    bind_numbered(&mut statement, values)?;
     statement.raw_execute()
-}
-
-/// Binds `$n` (or `?n`) of a statement to `values[n - 1]`, wherever and however often it
-/// appears: the statements are written with PostgreSQL's numbered placeholders, shared with
-/// the PostgreSQL path, and SQLite numbers such names in order of first appearance.
-fn bind(statement: &mut Statement<'_>, values: &[&dyn ToSql]) -> rusqlite::Result<()> {
-    for index in 1..=statement.parameter_count() {
-        let name = statement.parameter_name(index).unwrap_or_default();
-        let value = name
-            .get(1..)
-            .and_then(|n| n.parse::<usize>().ok())
-            .and_then(|n| values.get(n.checked_sub(1)?))
-            .ok_or_else(|| rusqlite::Error::InvalidParameterName(name.to_owned()))?;
-        statement.raw_bind_parameter(index, value)?;
-    }
-    Ok(())
 }
 
 /// Copies the write-ahead log into the database and makes the next write start the log from

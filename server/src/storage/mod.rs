@@ -3,6 +3,7 @@
 
 mod benchmarks;
 mod export;
+mod fast_reads;
 mod group_writer;
 mod judging;
 mod media;
@@ -102,6 +103,8 @@ pub struct Storage {
     /// SQLite: the group-commit writer that records quiz answers and session starts (see
     /// `group_writer`).
     writer: Option<group_writer::GroupWriter>,
+    /// SQLite: the answer's read on the request's thread (see `fast_reads`).
+    fast_reads: Option<std::sync::Arc<fast_reads::FastReads>>,
     /// SQLite: taken by the group writer around each group, so that a test can hold writes
     /// (see [`Storage::hold_writes`]).
     write_gate: Option<std::sync::Arc<tokio::sync::Mutex<()>>>,
@@ -121,6 +124,39 @@ pub fn now_ms() -> i64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_millis() as i64)
         .unwrap_or(0)
+}
+
+/// A result row read by column name, from either driver: sqlx's rows, and the rusqlite rows
+/// of the SQLite fast paths (`fast_reads`), so that one decoder serves both.
+trait NamedColumns {
+    /// The value of column `name`.
+    fn column<T: ColumnValue>(&self, name: &str) -> Result<T, sqlx::Error>;
+}
+
+/// A column type both drivers decode.
+trait ColumnValue:
+    for<'r> sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any> + rusqlite::types::FromSql
+{
+}
+
+impl<T> ColumnValue for T where
+    T: for<'r> sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any> + rusqlite::types::FromSql
+{
+}
+
+impl NamedColumns for sqlx::any::AnyRow {
+    fn column<T: ColumnValue>(&self, name: &str) -> Result<T, sqlx::Error> {
+        self.try_get(name)
+    }
+}
+
+impl NamedColumns for rusqlite::Row<'_> {
+    fn column<T: ColumnValue>(&self, name: &str) -> Result<T, sqlx::Error> {
+        self.get(name).map_err(|e| sqlx::Error::ColumnDecode {
+            index: name.to_owned(),
+            source: Box::new(e),
+        })
+    }
 }
 
 /// Decodes a stored split (`dev` / `test`).
@@ -248,10 +284,15 @@ impl Storage {
             Some(gate) => Some(group_writer::GroupWriter::start(url, gate.clone())?),
             None => None,
         };
+        let fast_reads = match backend {
+            Backend::Sqlite => Some(std::sync::Arc::new(fast_reads::FastReads::new(url)?)),
+            Backend::Postgres => None,
+        };
         let storage = Self {
             pool,
             backend,
             writer,
+            fast_reads,
             write_gate,
         };
         // A database that opens but cannot be written (a read-only file or directory, a full

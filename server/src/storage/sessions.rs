@@ -264,30 +264,68 @@ pub(super) fn quiz_from_row(row: &AnyRow) -> Result<QuizRow, sqlx::Error> {
     })
 }
 
-/// The columns [`session_from_row`] reads (sessions `s` joined with their task `t`).
-const SESSION_COLUMNS: &str =
-    "s.id, s.participant_id, s.task_id, s.seed, s.batch_size, s.completion_code, \
-     s.prolific_pid, s.study_id, s.recruitment_session_id, s.screen_reason, \
-     s.attention_checks, t.slug, t.title, t.kind";
+/// The text of [`SESSION_COLUMNS`], for statements built with `concat!`.
+macro_rules! session_columns {
+    () => {
+        "s.id, s.participant_id, s.task_id, s.seed, s.batch_size, s.completion_code, \
+         s.prolific_pid, s.study_id, s.recruitment_session_id, s.screen_reason, \
+         s.attention_checks, t.slug, t.title, t.kind"
+    };
+}
 
-fn session_from_row(r: &AnyRow) -> Result<SessionRow, sqlx::Error> {
+/// The columns [`session_from_row`] reads (sessions `s` joined with their task `t`).
+const SESSION_COLUMNS: &str = session_columns!();
+
+fn session_from_row(r: &impl NamedColumns) -> Result<SessionRow, sqlx::Error> {
     Ok(SessionRow {
-        id: r.try_get("id")?,
-        participant_id: r.try_get("participant_id")?,
-        task_id: r.try_get("task_id")?,
-        quiz_slug: r.try_get("slug")?,
-        quiz_title: r.try_get("title")?,
-        task_kind: decode_kind(&r.try_get::<String, _>("kind")?)?,
-        seed: r.try_get("seed")?,
-        batch_size: r.try_get("batch_size")?,
-        completion_code: r.try_get("completion_code")?,
-        prolific_pid: r.try_get("prolific_pid")?,
-        study_id: r.try_get("study_id")?,
-        recruitment_session_id: r.try_get("recruitment_session_id")?,
-        screen_reason: r.try_get("screen_reason")?,
-        attention_checks: r
-            .try_get::<Option<i64>, _>("attention_checks")?
-            .unwrap_or(0),
+        id: r.column("id")?,
+        participant_id: r.column("participant_id")?,
+        task_id: r.column("task_id")?,
+        quiz_slug: r.column("slug")?,
+        quiz_title: r.column("title")?,
+        task_kind: decode_kind(&r.column::<String>("kind")?)?,
+        seed: r.column("seed")?,
+        batch_size: r.column("batch_size")?,
+        completion_code: r.column("completion_code")?,
+        prolific_pid: r.column("prolific_pid")?,
+        study_id: r.column("study_id")?,
+        recruitment_session_id: r.column("recruitment_session_id")?,
+        screen_reason: r.column("screen_reason")?,
+        attention_checks: r.column::<Option<i64>>("attention_checks")?.unwrap_or(0),
+    })
+}
+
+/// The session, its answered item and the item's preface answer, in one read: `$1` the
+/// session, `$2` the item (see [`target_from_row`]).
+const ANSWER_TARGET_SQL: &str = concat!(
+    "SELECT ",
+    session_columns!(),
+    ", i.id AS item_id, i.category, i.prompt_json, i.gold_json, i.split, i.board_half, \
+     p.familiarity AS preface \
+     FROM sessions s JOIN tasks t ON t.id = s.task_id \
+     LEFT JOIN session_items si ON si.session_id = s.id AND si.item_id = $2 \
+     LEFT JOIN items i ON i.id = si.item_id \
+     LEFT JOIN prefaces p ON p.session_id = s.id AND p.item_id = si.item_id \
+     WHERE s.id = $1"
+);
+
+/// Decodes a row of [`ANSWER_TARGET_SQL`] (either driver's).
+fn target_from_row(r: &impl NamedColumns) -> Result<AnswerTarget, sqlx::Error> {
+    let item = match r.column::<Option<String>>("item_id")? {
+        Some(id) => Some(TaskItemRow {
+            id,
+            category: r.column("category")?,
+            prompt_json: r.column("prompt_json")?,
+            gold_json: r.column("gold_json")?,
+            split: decode_split(&r.column::<String>("split")?)?,
+            board_half: decode_half(&r.column::<String>("board_half")?)?,
+        }),
+        None => None,
+    };
+    Ok(AnswerTarget {
+        session: session_from_row(r)?,
+        item,
+        preface: r.column("preface")?,
     })
 }
 
@@ -537,36 +575,21 @@ impl Storage {
         session_id: &str,
         item_id: &str,
     ) -> Result<Option<AnswerTarget>, StorageError> {
-        let row = sqlx::query(&format!(
-            "SELECT {SESSION_COLUMNS}, i.id AS item_id, i.category, i.prompt_json, \
-             i.gold_json, i.split, i.board_half, p.familiarity AS preface \
-             FROM sessions s JOIN tasks t ON t.id = s.task_id \
-             LEFT JOIN session_items si ON si.session_id = s.id AND si.item_id = $2 \
-             LEFT JOIN items i ON i.id = si.item_id \
-             LEFT JOIN prefaces p ON p.session_id = s.id AND p.item_id = si.item_id \
-             WHERE s.id = $1"
-        ))
-        .bind(session_id)
-        .bind(item_id)
-        .fetch_optional(&self.pool)
-        .await?;
-        let Some(r) = row else { return Ok(None) };
-        let item = match r.try_get::<Option<String>, _>("item_id")? {
-            Some(id) => Some(TaskItemRow {
-                id,
-                category: r.try_get("category")?,
-                prompt_json: r.try_get("prompt_json")?,
-                gold_json: r.try_get("gold_json")?,
-                split: decode_split(&r.try_get::<String, _>("split")?)?,
-                board_half: decode_half(&r.try_get::<String, _>("board_half")?)?,
-            }),
-            None => None,
-        };
-        Ok(Some(AnswerTarget {
-            session: session_from_row(&r)?,
-            item,
-            preface: r.try_get("preface")?,
-        }))
+        if let Some(fast) = &self.fast_reads {
+            match fast.query_row(ANSWER_TARGET_SQL, &[&session_id, &item_id], |r| {
+                target_from_row(r)
+            }) {
+                Ok(target) => return Ok(target),
+                // Busy or failed: the pool reads it (and reports an error that persists).
+                Err(e) => tracing::debug!(error = %e, "fast read fell back to the pool"),
+            }
+        }
+        let row = sqlx::query(ANSWER_TARGET_SQL)
+            .bind(session_id)
+            .bind(item_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.as_ref().map(target_from_row).transpose()?)
     }
 
     /// The batch of a session, in order, with answers joined.

@@ -1,0 +1,181 @@
+//! SQLite: the one read of every quiz answer (its session and item) on the request's own
+//! thread, through a synchronous connection, instead of a hand-off to the pool's worker threads.
+//!
+//! Through the async driver a read is a trip to a connection's worker thread and back, plus
+//! the pool's bookkeeping: at 200 participants those trips, not SQLite, used most of the
+//! read's time, and the answer rate rose by half without them (see `benches/answers.rs`).
+//! The read is a handful of primary-key lookups that return one row, in WAL mode, where a
+//! reader never waits for the writer; it costs less than decoding the request's JSON. A read
+//! that would wait at all (busy: `busy_timeout` 0) or fails for any other reason is not
+//! retried here: the caller falls back to the pool, so this path can only be faster.
+
+use rusqlite::types::ToSql;
+use rusqlite::{Connection, OpenFlags, Statement};
+use sqlx::sqlite::SqliteConnectOptions;
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::sync::Mutex;
+
+/// Idle connections kept for the next reads (about one per worker thread in use at once;
+/// more than this are closed after their read).
+const KEEP_IDLE: usize = 8;
+
+/// Read connections to the SQLite file, reused across requests.
+#[derive(Debug)]
+pub(super) struct FastReads {
+    path: PathBuf,
+    idle: Mutex<Vec<Connection>>,
+}
+
+impl FastReads {
+    /// For the SQLite database at `url` (connections open on first use).
+    pub(super) fn new(url: &str) -> Result<Self, sqlx::Error> {
+        let path = SqliteConnectOptions::from_str(url)?
+            .get_filename()
+            .to_owned();
+        Ok(Self {
+            path,
+            idle: Mutex::default(),
+        })
+    }
+
+    /// The first row of `sql` with `params` bound (see [`bind_numbered`]), decoded by `decode`;
+    /// `Ok(None)` when there is none. An `Err` means "use the pool instead".
+    pub(super) fn query_row<T>(
+        &self,
+        sql: &str,
+        params: &[&dyn ToSql],
+        decode: impl FnOnce(&rusqlite::Row<'_>) -> Result<T, sqlx::Error>,
+    ) -> Result<Option<T>, FastReadError> {
+        let conn = match self.take() {
+            Some(conn) => conn,
+            None => self.open()?,
+        };
+        let read = (|| {
+            let mut statement = conn.prepare_cached(sql)?;
+            bind_numbered(&mut statement, params)?;
+            let mut rows = statement.raw_query();
+            match rows.next()? {
+                Some(row) => Ok(Some(decode(row)?)),
+                None => Ok(None),
+            }
+        })();
+        self.put_back(conn);
+        read
+    }
+
+    fn take(&self) -> Option<Connection> {
+        self.idle.lock().ok()?.pop()
+    }
+
+    fn put_back(&self, conn: Connection) {
+        if let Ok(mut idle) = self.idle.lock() {
+            if idle.len() < KEEP_IDLE {
+                idle.push(conn);
+            }
+        }
+    }
+
+    fn open(&self) -> Result<Connection, FastReadError> {
+        let conn = Connection::open_with_flags(
+            &self.path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        // Never wait (a wait would block the request's thread): busy goes to the pool.
+        conn.busy_timeout(std::time::Duration::ZERO)?;
+        conn.execute_batch("PRAGMA query_only = 1")?;
+        Ok(conn)
+    }
+}
+
+/// Why a fast read did not answer (the caller reads through the pool instead).
+#[derive(Debug, thiserror::Error)]
+pub(super) enum FastReadError {
+    /// SQLite refused or failed the read (busy included).
+    #[error(transparent)]
+    Sqlite(#[from] rusqlite::Error),
+    /// A column did not decode.
+    #[error(transparent)]
+    Decode(#[from] sqlx::Error),
+}
+
+/// Binds `$n` (or `?n`) of a statement to `values[n - 1]`, wherever and however often it
+/// appears: the statements are written with PostgreSQL's numbered placeholders, shared with
+/// the PostgreSQL path, and SQLite numbers such names in order of first appearance, so binding
+/// by position would mix them up.
+pub(super) fn bind_numbered(
+    statement: &mut Statement<'_>,
+    values: &[&dyn ToSql],
+) -> rusqlite::Result<()> {
+    for index in 1..=statement.parameter_count() {
+        let name = statement.parameter_name(index).unwrap_or_default();
+        let value = name
+            .get(1..)
+            .and_then(|n| n.parse::<usize>().ok())
+            .and_then(|n| values.get(n.checked_sub(1)?))
+            .ok_or_else(|| rusqlite::Error::InvalidParameterName(name.to_owned()))?;
+        statement.raw_bind_parameter(index, value)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::NamedColumns;
+    use super::*;
+
+    fn database() -> (tempfile::TempDir, String) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("fast.db");
+        let conn = Connection::open(&path).expect("open");
+        conn.execute_batch(
+            "PRAGMA journal_mode = WAL; CREATE TABLE t (a INTEGER, b TEXT); \
+             INSERT INTO t VALUES (1, 'one'), (2, 'two');",
+        )
+        .expect("set up");
+        (dir, format!("sqlite://{}?mode=rwc", path.display()))
+    }
+
+    /// `$2` before `$1` in the text: each is bound by its number, not by its position.
+    #[test]
+    fn numbered_placeholders_bind_by_number() {
+        let (_dir, url) = database();
+        let reads = FastReads::new(&url).expect("reads");
+        let row = reads
+            .query_row(
+                "SELECT a FROM t WHERE b = $2 AND a = $1",
+                &[&2, &"two"],
+                |r| r.column::<i64>("a"),
+            )
+            .expect("read");
+        assert_eq!(row, Some(2));
+        let none = reads
+            .query_row("SELECT a FROM t WHERE a = $1", &[&3], |r| {
+                r.column::<i64>("a")
+            })
+            .expect("read");
+        assert_eq!(none, None);
+        // The connection went back for the next read.
+        assert_eq!(reads.idle.lock().expect("lock").len(), 1);
+    }
+
+    /// A read SQLite refuses is an error for the caller to fall back on, never a panic, and
+    /// the connection is read-only.
+    #[test]
+    fn failures_are_reported_and_writes_refused() {
+        let (_dir, url) = database();
+        let reads = FastReads::new(&url).expect("reads");
+        let missing = reads.query_row("SELECT x FROM nowhere", &[], |r| r.column::<i64>("x"));
+        assert!(
+            matches!(missing, Err(FastReadError::Sqlite(_))),
+            "{missing:?}"
+        );
+        let write = reads.query_row("DELETE FROM t RETURNING a", &[], |r| r.column::<i64>("a"));
+        assert!(write.is_err(), "{write:?}");
+        let wrong_type = reads.query_row("SELECT b FROM t", &[], |r| r.column::<i64>("b"));
+        assert!(
+            matches!(wrong_type, Err(FastReadError::Decode(_))),
+            "{wrong_type:?}"
+        );
+    }
+}
