@@ -1,13 +1,14 @@
 //! The answer write under load (SQLite: the group-commit writer; PostgreSQL: one statement per
 //! answer): many answers at once across sessions and to one session, each sent twice, are all
 //! stored exactly once with one completion code per session; duplicates written in one group
-//! are classified against the answer that won; one failing answer of a group fails only
+//! are classified against the answer that won; a start resent at once with its key stores
+//! one session, beside answers of the same group; one failing answer of a group fails only
 //! itself; a failing COMMIT acknowledges nothing of its group, and the writer recovers.
 
 use crate::helpers::{item_ids, join_all, test_settings, Db, TestApp};
 use crate::on_both_databases;
 use axum::http::StatusCode;
-use memeboard_server::storage::{NewAnswer, RecordOutcome, StorageError};
+use memeboard_server::storage::{NewAnswer, NewSession, RecordOutcome, StorageError};
 use sqlx::Connection;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -127,6 +128,20 @@ fn unique_suffix() -> String {
     b.iter().map(|x| format!("{x:02x}")).collect()
 }
 
+/// Runs `all` with writes held until its first poll is done: on SQLite every write it queues
+/// in that poll lands in one group, in queue order (PostgreSQL holds nothing).
+async fn with_writes_held<F: std::future::Future>(app: &TestApp, all: F) -> F::Output {
+    let mut held = Some(app.storage().hold_writes().await);
+    let mut all = std::pin::pin!(all);
+    // The first poll queues every write; the writer goes on once they all are.
+    std::future::poll_fn(|cx| {
+        let polled = all.as_mut().poll(cx);
+        held.take();
+        polled
+    })
+    .await
+}
+
 /// Writes answers at the same moment (storage level: on SQLite they are all queued while
 /// writes are held, so they land in one group, in this order).
 async fn write_together(
@@ -134,19 +149,83 @@ async fn write_together(
     answers: Vec<NewAnswer>,
 ) -> Vec<Result<RecordOutcome, StorageError>> {
     let storage = app.storage();
-    let mut held = Some(storage.hold_writes().await);
-    let mut all = Box::pin(join_all(
+    let all = join_all(
         answers
             .into_iter()
             .map(|a| storage.record_answer(a, "CODE-1".into())),
-    ));
-    // The first poll queues every answer; the writer goes on once they all are.
-    std::future::poll_fn(|cx| {
-        let polled = std::future::Future::poll(all.as_mut(), cx);
-        held.take();
-        polled
+    );
+    with_writes_held(app, all).await
+}
+
+/// Two starts with one start key (a resend racing the original) and an answer, at the same
+/// moment (on SQLite in one group): one session is stored with its participant and batch, the
+/// other start stores nothing (not even its new participant) and gets the stored session's
+/// id, and the answer is recorded beside them.
+async fn starts_with_one_key_at_once(db: Db) {
+    let app = busy_app(db).await;
+    let batch = sessions(&app, 1).await;
+    let (id, items) = &batch[0];
+    let storage = app.storage();
+    let task_id = storage.find_session(id).await.unwrap().unwrap().task_id;
+    let start = |n: usize| NewSession {
+        id: format!("session-{n}-{}", unique_suffix()),
+        participant_id: format!("participant-{n}-{}", unique_suffix()),
+        task_id: task_id.clone(),
+        seed: 7,
+        survey_json: "{}".into(),
+        prolific_pid: None,
+        study_id: None,
+        recruitment_session_id: None,
+        items: items[..3].to_vec(),
+        start_key: Some(format!("one-key-{}", unique_suffix())),
+        headphone_json: None,
+        attention_checks: 0,
+        screen_reason: None,
+    };
+    let first = start(1);
+    let resend = NewSession {
+        start_key: first.start_key.clone(),
+        ..start(2)
+    };
+    let before = app.counts().await;
+    let (a, b, answered) = with_writes_held(&app, async {
+        tokio::join!(
+            storage.create_session(&first, Some("hash-1")),
+            storage.create_session(&resend, Some("hash-2")),
+            storage.record_answer(answer(id, &items[0], "k0", 1), "CODE-1".into()),
+        )
     })
-    .await
+    .await;
+    let (a, b) = (a.unwrap(), b.unwrap());
+    let stored = match (&a, &b) {
+        (None, Some(winner)) => {
+            assert_eq!(*winner, first.id);
+            &first
+        }
+        (Some(winner), None) => {
+            assert_eq!(*winner, resend.id);
+            &resend
+        }
+        other => panic!("exactly one start stores its session: {other:?}"),
+    };
+    if db == Db::Sqlite {
+        assert!(a.is_none(), "the first queued start wins on SQLite: {b:?}");
+    }
+    assert!(
+        matches!(answered, Ok(RecordOutcome::Recorded { answered: 1, .. })),
+        "{answered:?}"
+    );
+    let after = app.counts().await;
+    let grew = |table: &str| {
+        let n = |c: &[(String, i64)]| c.iter().find(|(t, _)| t == table).map(|(_, n)| *n);
+        n(&after).unwrap() - n(&before).unwrap()
+    };
+    assert_eq!(grew("sessions"), 1);
+    assert_eq!(grew("participants"), 1);
+    assert_eq!(grew("session_items"), 3);
+    assert_eq!(grew("answers"), 1);
+    let found = storage.find_session(&stored.id).await.unwrap().unwrap();
+    assert_eq!(found.participant_id, stored.participant_id);
 }
 
 /// In one group: an answer, its resend, its key with another answer, its item under another
@@ -367,6 +446,7 @@ async fn a_failing_commit_acknowledges_nothing(db: Db) {
 
 on_both_databases!(
     duplicates_in_one_group,
+    starts_with_one_key_at_once,
     a_failing_answer_fails_only_itself,
     a_failing_commit_acknowledges_nothing,
 );

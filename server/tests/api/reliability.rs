@@ -217,7 +217,7 @@ async fn a_full_disk_acknowledges_only_what_it_stored() {
     assert_eq!(status, StatusCode::CREATED);
     let mut acknowledged = vec![items[0].clone()];
 
-    // The answer writer restarts the write-ahead log once a second, after which writes reuse
+    // The group writer restarts the write-ahead log once a second, after which writes reuse
     // the log's space and need no new disk; empty the log so that the next writes must grow
     // the files, as they do once the log's space is used up.
     empty_write_ahead_log(&url).await;
