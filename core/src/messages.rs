@@ -423,6 +423,11 @@ pub const CATALOGUE: &[Entry] = &[
     },
     Entry { code: "session.not_found", en: "no session with id `{id}`", zh: "没有编号为 `{id}` 的会话" },
     Entry {
+        code: "session.not_stored",
+        en: "the session was not started (the database could not store it); nothing was saved, please start again in a moment",
+        zh: "会话未能开始（数据库无法保存）；没有保存任何内容，请稍后重新开始",
+    },
+    Entry {
         code: "answer.wrong_kind",
         en: "`answer.kind`: this item expects `{expected}`",
         zh: "`answer.kind`：此题需要 `{expected}`",

@@ -358,7 +358,8 @@ pub async fn start_session(
     let new_hash = new_secret.as_deref().map(secret_hash);
     if let Some(existing) = storage
         .create_session(&session, new_hash.as_deref())
-        .await?
+        .await
+        .map_err(start_not_stored)?
     {
         // A concurrent resend of this start won the race: answer with its session.
         let participant = get_session(storage, &existing).await?.participant_id;
@@ -368,6 +369,19 @@ pub async fn start_session(
     let mut response = get_session(storage, &session.id).await?;
     response.participant_secret = new_secret;
     Ok((response, true))
+}
+
+/// A start that could not be stored (a failed group commit, a full disk) is a retryable 503
+/// in the start's own words (the browser resends it with its start key); other failures as
+/// usual.
+fn start_not_stored(e: crate::storage::StorageError) -> ApiError {
+    match e {
+        crate::storage::StorageError::NotRecorded(cause) => {
+            tracing::error!(error = %cause, "session start not stored");
+            ApiError::Unavailable(msg!("session.not_stored"))
+        }
+        other => other.into(),
+    }
 }
 
 /// A balanced batch for a quiz: the owner's categories and excluded items, the kind's

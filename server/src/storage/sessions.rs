@@ -456,12 +456,23 @@ impl Storage {
     }
 
     /// [`Storage::create_session`] on PostgreSQL, in a transaction of its own: `false` when
-    /// the start key had created a session already (nothing stored then).
+    /// the start key had created a session already (nothing stored then). Any failure stores
+    /// nothing either (the transaction is rolled back): [`StorageError::NotRecorded`].
     async fn insert_session(
         &self,
         s: &NewSession,
         new_participant: Option<&str>,
     ) -> Result<bool, StorageError> {
+        self.insert_session_tx(s, new_participant)
+            .await
+            .map_err(StorageError::not_recorded)
+    }
+
+    async fn insert_session_tx(
+        &self,
+        s: &NewSession,
+        new_participant: Option<&str>,
+    ) -> Result<bool, sqlx::Error> {
         let now = now_ms();
         let mut tx = self.pool.begin().await?;
         if let Some(secret_hash) = new_participant {

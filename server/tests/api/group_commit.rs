@@ -5,7 +5,7 @@
 //! one session, beside answers of the same group; one failing answer of a group fails only
 //! itself; a failing COMMIT acknowledges nothing of its group, and the writer recovers.
 
-use crate::helpers::{item_ids, join_all, test_settings, Db, TestApp};
+use crate::helpers::{detail, item_ids, join_all, start_body, test_settings, Db, TestApp};
 use crate::on_both_databases;
 use axum::http::StatusCode;
 use memeboard_server::storage::{NewAnswer, NewSession, RecordOutcome, StorageError};
@@ -442,6 +442,40 @@ async fn a_failing_commit_acknowledges_nothing(db: Db) {
     );
     assert_eq!(app.count("answers").await, 4);
     assert_eq!(answered(&app, s0).await, 2);
+}
+
+/// A start whose group cannot be committed is refused in its own words (503, retryable),
+/// stores nothing, and is stored when resent with its key once the cause is gone.
+#[tokio::test]
+async fn a_start_that_cannot_be_stored_is_refused_then_resent() {
+    let (app, url, _) = three_sessions(Db::Sqlite).await;
+    run_sql(&url, &[
+        "CREATE TABLE gate_parent (id TEXT PRIMARY KEY)",
+        "CREATE TABLE gate (session_id TEXT REFERENCES gate_parent (id) DEFERRABLE INITIALLY DEFERRED)",
+        "CREATE TRIGGER poison_start AFTER INSERT ON sessions WHEN NEW.start_key = 'poisoned-start' \
+         BEGIN INSERT INTO gate VALUES (NEW.id); END",
+    ])
+    .await;
+    let before = app.counts().await;
+    let mut body = start_body(false);
+    body["start_key"] = "poisoned-start".into();
+    let (status, refused) = app
+        .post("/api/quizzes/demo-mcq/sessions", body.clone())
+        .await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{refused}");
+    assert!(
+        detail(&refused).contains("session was not started"),
+        "{refused}"
+    );
+    assert_eq!(
+        app.counts().await,
+        before,
+        "a refused start stored something"
+    );
+    run_sql(&url, &["DROP TRIGGER poison_start"]).await;
+    let (status, started) = app.post("/api/quizzes/demo-mcq/sessions", body).await;
+    assert_eq!(status, StatusCode::CREATED, "{started}");
+    assert_eq!(app.count("sessions").await, 4);
 }
 
 on_both_databases!(
