@@ -46,7 +46,7 @@ impl FastReads {
         sql: &str,
         params: &[&dyn ToSql],
         decode: impl FnOnce(&rusqlite::Row<'_>) -> Result<T, sqlx::Error>,
-    ) -> Result<Option<T>, FastReadError> {
+    ) -> Result<Option<T>, DirectError> {
         let conn = match self.take() {
             Some(conn) => conn,
             None => self.open()?,
@@ -76,7 +76,7 @@ impl FastReads {
         }
     }
 
-    fn open(&self) -> Result<Connection, FastReadError> {
+    fn open(&self) -> Result<Connection, DirectError> {
         let conn = Connection::open_with_flags(
             &self.path,
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
@@ -88,10 +88,11 @@ impl FastReads {
     }
 }
 
-/// Why a fast read did not answer (the caller reads through the pool instead).
+/// A failure on a direct (rusqlite) SQLite path: a fast read (the caller then reads through
+/// the pool) or one write of the group writer (that write is not recorded).
 #[derive(Debug, thiserror::Error)]
-pub(super) enum FastReadError {
-    /// SQLite refused or failed the read (busy included).
+pub(super) enum DirectError {
+    /// SQLite refused or failed the statement (busy included).
     #[error(transparent)]
     Sqlite(#[from] rusqlite::Error),
     /// A column did not decode.
@@ -167,14 +168,14 @@ mod tests {
         let reads = FastReads::new(&url).expect("reads");
         let missing = reads.query_row("SELECT x FROM nowhere", &[], |r| r.column::<i64>("x"));
         assert!(
-            matches!(missing, Err(FastReadError::Sqlite(_))),
+            matches!(missing, Err(DirectError::Sqlite(_))),
             "{missing:?}"
         );
         let write = reads.query_row("DELETE FROM t RETURNING a", &[], |r| r.column::<i64>("a"));
         assert!(write.is_err(), "{write:?}");
         let wrong_type = reads.query_row("SELECT b FROM t", &[], |r| r.column::<i64>("b"));
         assert!(
-            matches!(wrong_type, Err(FastReadError::Decode(_))),
+            matches!(wrong_type, Err(DirectError::Decode(_))),
             "{wrong_type:?}"
         );
     }

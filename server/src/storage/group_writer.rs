@@ -16,8 +16,10 @@
 //! was a hand-off to the connection's worker thread and back, and the writer sat idle between
 //! them while the answers queued.)
 
-use super::fast_reads::bind_numbered;
-use super::sessions::{classify_stored, INSERT_PARTICIPANT_SQL, INSERT_SESSION_SQL, STORED_SQL};
+use super::fast_reads::{bind_numbered, DirectError};
+use super::sessions::{
+    recorded, StoredRows, INSERT_PARTICIPANT_SQL, INSERT_SESSION_SQL, STORED_SQL,
+};
 use super::{now_ms, NewAnswer, NewSession, RecordOutcome, StorageError};
 use rusqlite::types::ToSql;
 use rusqlite::{Connection, OpenFlags};
@@ -115,7 +117,11 @@ impl<W, T> Write<W, T> {
     /// Keeps the outcome of a job written inside the group's transaction, or undoes the job
     /// (back to its savepoint) when it failed. `Err` only when even that failed: the
     /// transaction is gone and the whole group fails.
-    fn settle(&mut self, conn: &Connection, written: rusqlite::Result<T>) -> rusqlite::Result<()> {
+    fn settle(
+        &mut self,
+        conn: &Connection,
+        written: Result<T, DirectError>,
+    ) -> rusqlite::Result<()> {
         match written {
             Ok(outcome) => {
                 conn.prepare_cached("RELEASE job")?.execute([])?;
@@ -179,7 +185,7 @@ impl Job {
             Self::Start(w) => {
                 let s = &w.what;
                 let written = start_session(conn, &s.session, s.new_participant.as_deref(), now);
-                w.settle(conn, written)
+                w.settle(conn, written.map_err(DirectError::from))
             }
         }
     }
@@ -334,7 +340,7 @@ fn record_answer(
     a: &NewAnswer,
     completion_code: &str,
     now: i64,
-) -> rusqlite::Result<RecordOutcome> {
+) -> Result<RecordOutcome, DirectError> {
     let values: [&dyn ToSql; 11] = [
         &a.id,
         &a.session_id,
@@ -349,38 +355,34 @@ fn record_answer(
         &completion_code,
     ];
     if execute(conn, INSERT_ANSWER_SQL, &values)? == 1 {
-        let (answered, code) = {
+        let outcome = {
             let mut progress = conn.prepare_cached(PROGRESS_SQL)?;
             bind_numbered(&mut progress, &values)?;
             let mut rows = progress.raw_query();
             let row = rows.next()?.ok_or(rusqlite::Error::QueryReturnedNoRows)?;
-            (row.get::<_, i64>(0)?, row.get::<_, Option<String>>(1)?)
+            recorded(row)?
         };
-        if code.as_deref() == Some(completion_code) {
+        if matches!(&outcome, RecordOutcome::Recorded { completion_code: Some(code), .. }
+            if code == completion_code)
+        {
             // This answer completed the session (its code is fresh, so no other could).
             execute(conn, COUNT_COMPLETION_SQL, &values)?;
         }
-        return Ok(RecordOutcome::Recorded {
-            answered,
-            completion_code: code,
-        });
+        return Ok(outcome);
     }
-    let mut stored = conn.prepare_cached(STORED_SQL)?;
+    let mut statement = conn.prepare_cached(STORED_SQL)?;
     bind_numbered(
-        &mut stored,
+        &mut statement,
         &[&a.session_id, &a.item_id, &a.idempotency_key],
     )?;
-    let mut rows = stored.raw_query();
-    let (mut existing, mut progress) = (Vec::new(), None);
+    let mut rows = statement.raw_query();
+    let mut stored = StoredRows::default();
     while let Some(row) = rows.next()? {
-        progress = Some((row.get("answered")?, row.get("completion_code")?));
-        if let Some(item) = row.get::<_, Option<String>>("item_id")? {
-            existing.push((item, row.get("idempotency_key")?, row.get("answer_json")?));
-        }
+        stored.add(row)?;
     }
-    progress
-        .and_then(|(answered, code)| classify_stored(a, &existing, answered, code))
-        .ok_or(rusqlite::Error::QueryReturnedNoRows)
+    Ok(stored
+        .classify(a)
+        .ok_or(rusqlite::Error::QueryReturnedNoRows)?)
 }
 
 /// Stores a session start inside the group's transaction: the participant if new, the

@@ -725,7 +725,19 @@ impl Storage {
                AND completed_at = $10) RETURNING id) \
              SELECT answered, completion_code FROM done",
         );
-        let rows = bind_record(statement, &a, now_ms(), &completion_code)
+        let now = now_ms();
+        let rows = statement
+            .bind(&a.id)
+            .bind(&a.session_id)
+            .bind(&a.item_id)
+            .bind(&a.idempotency_key)
+            .bind(&a.answer_json)
+            .bind(&a.option_order_json)
+            .bind(a.choice)
+            .bind(a.score)
+            .bind(a.response_ms)
+            .bind(now)
+            .bind(&completion_code)
             // All of the response, not the first row: the implicit COMMIT's outcome (a deferred
             // constraint, a failed write) arrives after the row.
             .fetch_all(&self.pool)
@@ -736,8 +748,17 @@ impl Storage {
         }
         // Its item or key is taken (by a committed answer: PostgreSQL waits for a concurrent
         // duplicate's transaction before skipping the insert).
-        let stored = bind_stored(&a).fetch_all(&self.pool).await?;
-        Ok(classify_rows(&a, &stored)?.ok_or(sqlx::Error::RowNotFound)?)
+        let rows = sqlx::query(STORED_SQL)
+            .bind(&a.session_id)
+            .bind(&a.item_id)
+            .bind(&a.idempotency_key)
+            .fetch_all(&self.pool)
+            .await?;
+        let mut stored = StoredRows::default();
+        for row in &rows {
+            stored.add(row)?;
+        }
+        Ok(stored.classify(&a).ok_or(sqlx::Error::RowNotFound)?)
     }
 
     /// A cheap fingerprint of a task's crowd data: (completed sessions, their answers, scored
@@ -964,64 +985,14 @@ impl Storage {
     }
 }
 
-/// Binds an answer to a statement that records it: `$1`–`$9` the answer's columns, `$10` the
-/// time (its `created_at`, and the completion time if it completes the session), `$11` the
-/// completion code minted for the case it does (both databases' record statements).
-pub(super) fn bind_record<'q, DB>(
-    statement: sqlx::query::Query<'q, DB, <DB as sqlx::Database>::Arguments<'q>>,
-    a: &'q NewAnswer,
-    now: i64,
-    completion_code: &'q str,
-) -> sqlx::query::Query<'q, DB, <DB as sqlx::Database>::Arguments<'q>>
-where
-    DB: sqlx::Database,
-    &'q str: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
-    Option<i64>: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
-    Option<f64>: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
-    i64: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
-{
-    statement
-        .bind(a.id.as_str())
-        .bind(a.session_id.as_str())
-        .bind(a.item_id.as_str())
-        .bind(a.idempotency_key.as_str())
-        .bind(a.answer_json.as_str())
-        .bind(a.option_order_json.as_str())
-        .bind(a.choice)
-        .bind(a.score)
-        .bind(a.response_ms)
-        .bind(now)
-        .bind(completion_code)
-}
-
-/// The outcome of a record statement that returned its row (see [`bind_record`]): stored,
-/// with the session's progress and its completion code if this answer completed it.
-pub(super) fn recorded<R>(row: &R) -> Result<RecordOutcome, sqlx::Error>
-where
-    R: Row,
-    for<'c> &'c str: sqlx::ColumnIndex<R>,
-    for<'r> i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
-    for<'r> String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
-{
+/// The outcome of a record statement that returned its row (`answered`, `completion_code`):
+/// stored, with the session's progress and its completion code if this answer completed it
+/// (either driver's row).
+pub(super) fn recorded(row: &impl NamedColumns) -> Result<RecordOutcome, sqlx::Error> {
     Ok(RecordOutcome::Recorded {
-        answered: row.try_get("answered")?,
-        completion_code: row.try_get("completion_code")?,
+        answered: row.column("answered")?,
+        completion_code: row.column("completion_code")?,
     })
-}
-
-/// [`STORED_SQL`] for an answer whose insert was skipped, bound to its session, item and key
-/// (both databases).
-pub(super) fn bind_stored<'q, DB>(
-    a: &'q NewAnswer,
-) -> sqlx::query::Query<'q, DB, <DB as sqlx::Database>::Arguments<'q>>
-where
-    DB: sqlx::Database,
-    &'q str: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
-{
-    sqlx::query(STORED_SQL)
-        .bind(a.session_id.as_str())
-        .bind(a.item_id.as_str())
-        .bind(a.idempotency_key.as_str())
 }
 
 /// What is stored under an answer's item or its key, with the session's progress (one row
@@ -1031,39 +1002,39 @@ pub(super) const STORED_SQL: &str =
      FROM sessions s LEFT JOIN answers a ON a.session_id = s.id \
      AND (a.item_id = $2 OR a.idempotency_key = $3) WHERE s.id = $1";
 
-/// Classifies an answer whose insert was skipped, from the rows of [`STORED_SQL`] (either
-/// driver's rows): `None` when nothing is stored under its item or key (no session either).
-pub(super) fn classify_rows<R>(
-    a: &NewAnswer,
-    rows: &[R],
-) -> Result<Option<RecordOutcome>, sqlx::Error>
-where
-    R: Row,
-    for<'c> &'c str: sqlx::ColumnIndex<R>,
-    for<'r> String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
-    for<'r> i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
-{
-    let mut existing = Vec::with_capacity(rows.len());
-    let mut progress = None;
-    for row in rows {
-        progress = Some((
-            row.try_get::<i64, _>("answered")?,
-            row.try_get::<Option<String>, _>("completion_code")?,
-        ));
-        if let Some(item) = row.try_get::<Option<String>, _>("item_id")? {
-            let key: String = row.try_get("idempotency_key")?;
-            let answer: String = row.try_get("answer_json")?;
-            existing.push((item, key, answer));
+/// The rows of [`STORED_SQL`] gathered one at a time (either driver's: sqlx returns them all
+/// at once, rusqlite one by one), then classified with [`classify_stored`].
+#[derive(Debug, Default)]
+pub(super) struct StoredRows {
+    existing: Vec<(String, String, String)>,
+    progress: Option<(i64, Option<String>)>,
+}
+
+impl StoredRows {
+    /// Takes one row: the session's progress, and the stored answer if the row has one.
+    pub(super) fn add(&mut self, row: &impl NamedColumns) -> Result<(), sqlx::Error> {
+        self.progress = Some((row.column("answered")?, row.column("completion_code")?));
+        if let Some(item) = row.column::<Option<String>>("item_id")? {
+            let key = row.column("idempotency_key")?;
+            let answer = row.column("answer_json")?;
+            self.existing.push((item, key, answer));
         }
+        Ok(())
     }
-    Ok(progress.and_then(|(answered, code)| classify_stored(a, &existing, answered, code)))
+
+    /// The outcome of answer `a`, whose insert was skipped: `None` when nothing is stored
+    /// under its item or key (no session either).
+    pub(super) fn classify(self, a: &NewAnswer) -> Option<RecordOutcome> {
+        let (answered, code) = self.progress?;
+        classify_stored(a, &self.existing, answered, code)
+    }
 }
 
 /// The outcome of an answer whose insert was skipped, from what is stored under its item or
 /// key (`(item, key, answer JSON)` each) and the session's progress: the same key for the same
 /// item is a replay if it repeats its answer (else refused), a key used for another item is
 /// refused, and an item answered under another key is refused. `None` when nothing is stored.
-pub(super) fn classify_stored(
+fn classify_stored(
     a: &NewAnswer,
     existing: &[(String, String, String)],
     answered: i64,
