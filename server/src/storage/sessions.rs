@@ -309,6 +309,20 @@ const ANSWER_TARGET_SQL: &str = concat!(
      WHERE s.id = $1"
 );
 
+/// The batch of session `$1` in order, each item with the participant's answer and preface
+/// answer if any, and `meaning_split`: the split of the meme's explanation item, which decides
+/// whether the meme's meaning may be shown (a search of the `items_meme` index per item).
+const SESSION_ITEMS_SQL: &str = "SELECT si.position, si.item_id, i.category, i.prompt_json, \
+     i.gold_json, i.flagged, i.split, i.board_half, m.meaning, a.choice, a.id AS answer_id, \
+     a.answer_json, a.scores_json, p.familiarity AS preface, \
+     (SELECT MAX(e.split) FROM items e JOIN tasks et ON et.id = e.task_id \
+      WHERE e.meme_id = i.meme_id AND et.kind = 'explanation') AS meaning_split \
+     FROM session_items si JOIN items i ON i.id = si.item_id \
+     LEFT JOIN memes m ON m.id = i.meme_id \
+     LEFT JOIN answers a ON a.session_id = si.session_id AND a.item_id = si.item_id \
+     LEFT JOIN prefaces p ON p.session_id = si.session_id AND p.item_id = si.item_id \
+     WHERE si.session_id = $1 ORDER BY si.position";
+
 /// Decodes a row of [`ANSWER_TARGET_SQL`] (either driver's).
 fn target_from_row(r: &impl NamedColumns) -> Result<AnswerTarget, sqlx::Error> {
     let item = match r.column::<Option<String>>("item_id")? {
@@ -608,21 +622,10 @@ impl Storage {
         &self,
         session_id: &str,
     ) -> Result<Vec<SessionItemRow>, StorageError> {
-        let rows = sqlx::query(
-            "SELECT si.position, si.item_id, i.category, i.prompt_json, i.gold_json, i.flagged, \
-             i.split, i.board_half, m.meaning, a.choice, a.id AS answer_id, a.answer_json, \
-             a.scores_json, p.familiarity AS preface, \
-             (SELECT MAX(e.split) FROM items e JOIN tasks et ON et.id = e.task_id \
-              WHERE e.meme_id = i.meme_id AND et.kind = 'explanation') AS meaning_split \
-             FROM session_items si JOIN items i ON i.id = si.item_id \
-             LEFT JOIN memes m ON m.id = i.meme_id \
-             LEFT JOIN answers a ON a.session_id = si.session_id AND a.item_id = si.item_id \
-             LEFT JOIN prefaces p ON p.session_id = si.session_id AND p.item_id = si.item_id \
-             WHERE si.session_id = $1 ORDER BY si.position",
-        )
-        .bind(session_id)
-        .fetch_all(&self.pool)
-        .await?;
+        let rows = sqlx::query(SESSION_ITEMS_SQL)
+            .bind(session_id)
+            .fetch_all(&self.pool)
+            .await?;
         rows.iter()
             .map(|r| {
                 Ok(SessionItemRow {
@@ -1055,4 +1058,40 @@ fn classify_stored(
         }
     }
     (!existing.is_empty()).then_some(RecordOutcome::AlreadyAnswered)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plan SQLite makes for `sql` with `$1` bound: one `detail` line per step.
+    async fn plan(storage: &Storage, sql: &str) -> Vec<String> {
+        let rows = sqlx::query(&format!("EXPLAIN QUERY PLAN {sql}"))
+            .bind("S-1")
+            .fetch_all(&storage.pool)
+            .await
+            .expect("plan");
+        rows.iter()
+            .map(|r| r.try_get::<String, _>("detail").expect("detail"))
+            .collect()
+    }
+
+    /// Every session start and session read runs this; without the `items_meme` index its
+    /// per-item question scanned all items of all tasks (24 scans per read), most of a start's
+    /// database time and growing with the benchmark.
+    #[tokio::test]
+    async fn a_session_read_searches_indexes_only() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let url = format!("sqlite://{}?mode=rwc", dir.path().join("plan.db").display());
+        let storage = Storage::connect(&url, 2).await.expect("storage");
+        let steps = plan(&storage, SESSION_ITEMS_SQL).await;
+        assert!(
+            steps.iter().any(|s| s.contains("USING INDEX items_meme")),
+            "{steps:?}"
+        );
+        assert!(
+            !steps.iter().any(|s| s.starts_with("SCAN")),
+            "a step scans a table: {steps:?}"
+        );
+    }
 }
