@@ -366,7 +366,26 @@ pub async fn start_session(
         let session = replay_start(storage, &quiz, &request, &existing, &participant).await?;
         return Ok((session, false));
     }
-    let mut response = get_session(storage, &session.id).await?;
+    // The new session's answer is built from what the start holds (the session as stored,
+    // the study settings read above, no checks answered yet); only the batch's items are read.
+    let stored = SessionRow {
+        id: session.id.clone(),
+        participant_id: session.participant_id.clone(),
+        task_id: session.task_id.clone(),
+        quiz_slug: quiz.task.slug.clone(),
+        quiz_title: quiz.task.title.clone(),
+        task_kind: kind,
+        seed: session.seed,
+        batch_size: session.items.len() as i64,
+        completion_code: None,
+        prolific_pid: session.prolific_pid.clone(),
+        study_id: session.study_id.clone(),
+        recruitment_session_id: session.recruitment_session_id.clone(),
+        screen_reason: session.screen_reason.clone(),
+        attention_checks: session.attention_checks,
+    };
+    let rows = storage.session_items(&session.id).await?;
+    let mut response = session_response(stored, &rows, &study, &[])?;
     response.participant_secret = new_secret;
     Ok((response, true))
 }
@@ -656,14 +675,25 @@ pub async fn submit_preface(
 pub async fn get_session(storage: &Storage, id: &str) -> ApiResult<SessionResponse> {
     let session = find_session(storage, id).await?;
     let rows = storage.session_items(id).await?;
+    let study = session_study(storage, &session).await?;
+    let answered_checks = storage.session_checks(id).await?;
+    session_response(session, &rows, &study, &answered_checks)
+}
+
+/// [`get_session`]'s answer from what was read: the session, its batch, its quiz's study
+/// settings and the attention checks answered so far (`(index, passed)`).
+fn session_response(
+    session: SessionRow,
+    rows: &[SessionItemRow],
+    study: &StudySettings,
+    answered_checks: &[(i64, bool)],
+) -> ApiResult<SessionResponse> {
     let seed = session.seed as u64;
     let items = rows
         .iter()
         .map(|row| session_item(seed, row))
         .collect::<ApiResult<Vec<_>>>()?;
     let answered = items.iter().filter(|i| i.answered).count();
-    let study = session_study(storage, &session).await?;
-    let answered_checks = storage.session_checks(id).await?;
     let checks = plan_checks(
         seed,
         rows.len(),
@@ -677,7 +707,7 @@ pub async fn get_session(storage: &Storage, id: &str) -> ApiResult<SessionRespon
         plan,
     })
     .collect();
-    let screen_out = screen_out_of(&session, &study)?;
+    let screen_out = screen_out_of(&session, study)?;
     let redirect = session
         .completion_code
         .as_ref()
