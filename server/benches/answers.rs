@@ -138,6 +138,28 @@ async fn load(
     ))
 }
 
+/// CPU seconds this process has used so far (user and system, all threads: the simulated
+/// participants' side as well as the server's), from `/proc/self/stat`; 0 where there is none.
+fn process_cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
+    // Fields after the command name (which is in parentheses): utime and stime are the 12th
+    // and 13th, in clock ticks (100 per second on Linux).
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or("", |(_, rest)| rest)
+        .split_whitespace()
+        .collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    (ticks(11) + ticks(12)) / 100.0
+}
+
 /// Bytes of the SQLite database with its write-ahead log.
 fn database_bytes(dir: &std::path::Path) -> u64 {
     ["memeboard.db", "memeboard.db-wal"]
@@ -149,16 +171,17 @@ fn database_bytes(dir: &std::path::Path) -> u64 {
 
 /// 200 participants for `seconds`, each taking session after session; prints the rate and
 /// latency of each `interval` and returns (overall answers/s, worst interval p99 ms, last
-/// interval's rate / first interval's rate).
+/// interval's rate / first interval's rate, CPU microseconds per answer).
 async fn sustained(
     router: &axum::Router,
     dir: &std::path::Path,
     raw: f64,
     seconds: u64,
     interval: u64,
-) -> anyhow::Result<(f64, f64, f64)> {
+) -> anyhow::Result<(f64, f64, f64, f64)> {
     let sink: Sink = Arc::default();
     let start = Instant::now();
+    let cpu_at_start = process_cpu_seconds();
     let deadline = start + Duration::from_secs(seconds);
     let tasks: Vec<_> = (0..SUSTAINED_PARTICIPANTS)
         .map(|_| {
@@ -196,6 +219,7 @@ async fn sustained(
             std::fs::metadata(dir.join("memeboard.db-wal")).map_or(0, |m| m.len()) as f64 / 1e6,
         );
     }
+    let cpu = process_cpu_seconds() - cpu_at_start;
     // Sessions under way at the deadline finish; their answers are not counted.
     for task in tasks {
         task.await??;
@@ -206,6 +230,7 @@ async fn sustained(
         total as f64 / seconds as f64,
         worst_p99,
         last / first.max(1.0),
+        cpu * 1e6 / total.max(1) as f64,
     ))
 }
 
@@ -278,10 +303,14 @@ async fn main() -> anyhow::Result<()> {
     println!(
         "sustained: {SUSTAINED_PARTICIPANTS} participants for {seconds} s (MEMEBOARD_BENCH_SECONDS), per {interval} s:"
     );
-    let (rate, worst_p99, drift) = sustained(&router, dir.path(), raw, seconds, interval).await?;
+    let (rate, worst_p99, drift, cpu_per_answer) =
+        sustained(&router, dir.path(), raw, seconds, interval).await?;
     println!(
         "  overall {rate:.0} answers/s ({:.0}% of raw), worst p99 {worst_p99:.1} ms, last/first interval rate {drift:.2}",
         100.0 * rate / raw
     );
+    // Less sensitive to other load on a shared machine than the rate: what one answer costs
+    // (its share of session starts included), both sides of the in-process requests together.
+    println!("  CPU per answer: {cpu_per_answer:.0} µs (process user + system time, all threads)");
     Ok(())
 }
