@@ -368,22 +368,7 @@ pub async fn start_session(
     }
     // The new session's answer is built from what the start holds (the session as stored,
     // the study settings read above, no checks answered yet); only the batch's items are read.
-    let stored = SessionRow {
-        id: session.id.clone(),
-        participant_id: session.participant_id.clone(),
-        task_id: session.task_id.clone(),
-        quiz_slug: quiz.task.slug.clone(),
-        quiz_title: quiz.task.title.clone(),
-        task_kind: kind,
-        seed: session.seed,
-        batch_size: session.items.len() as i64,
-        completion_code: None,
-        prolific_pid: session.prolific_pid.clone(),
-        study_id: session.study_id.clone(),
-        recruitment_session_id: session.recruitment_session_id.clone(),
-        screen_reason: session.screen_reason.clone(),
-        attention_checks: session.attention_checks,
-    };
+    let stored = session.stored_row(&quiz.task.slug, &quiz.task.title, kind);
     let rows = storage.session_items(&session.id).await?;
     let mut response = session_response(stored, &rows, &study, &[])?;
     response.participant_secret = new_secret;

@@ -413,7 +413,7 @@ fn start_session(
         )?;
     }
     let screened_at = s.screen_reason.as_ref().map(|_| now);
-    let batch_size = s.items.len() as i64;
+    let batch_size = s.batch_size();
     let inserted = execute(
         conn,
         INSERT_SESSION_SQL,

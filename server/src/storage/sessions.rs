@@ -93,6 +93,40 @@ pub struct NewSession {
     pub screen_reason: Option<String>,
 }
 
+impl NewSession {
+    /// The batch size stored with the session: the number of items assigned.
+    pub fn batch_size(&self) -> i64 {
+        self.items.len() as i64
+    }
+
+    /// The session as [`Storage::find_session`] reads it back right after it was stored (no
+    /// completion code yet), given its quiz's slug, title and kind: what a start answers with,
+    /// without reading the row again.
+    pub fn stored_row(
+        &self,
+        quiz_slug: &str,
+        quiz_title: &str,
+        task_kind: memeboard_core::kinds::TaskKind,
+    ) -> SessionRow {
+        SessionRow {
+            id: self.id.clone(),
+            participant_id: self.participant_id.clone(),
+            task_id: self.task_id.clone(),
+            quiz_slug: quiz_slug.to_owned(),
+            quiz_title: quiz_title.to_owned(),
+            task_kind,
+            seed: self.seed,
+            batch_size: self.batch_size(),
+            completion_code: None,
+            prolific_pid: self.prolific_pid.clone(),
+            study_id: self.study_id.clone(),
+            recruitment_session_id: self.recruitment_session_id.clone(),
+            screen_reason: self.screen_reason.clone(),
+            attention_checks: self.attention_checks,
+        }
+    }
+}
+
 /// A stored session.
 #[derive(Debug, Clone)]
 pub struct SessionRow {
@@ -506,7 +540,7 @@ impl Storage {
             .bind(&s.prolific_pid)
             .bind(&s.study_id)
             .bind(&s.recruitment_session_id)
-            .bind(s.items.len() as i64)
+            .bind(s.batch_size())
             .bind(now)
             .bind(&s.start_key)
             .bind(&s.headphone_json)
