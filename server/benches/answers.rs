@@ -1,13 +1,16 @@
 //! Quiz answers under load on SQLite (WAL): answers per second and latency percentiles with
 //! 10 and 200 concurrent participants, each answering their 24-item batch one item after the
 //! other, through the real router (routing, JSON, validation, the exactly-once write), beside
-//! the raw SQLite commit rate of the same row measured in the same run; then a sustained run
+//! the raw SQLite commit rate of the same row measured in the same run; then two sustained runs
 //! of 200 participants (each starting a new session when done) printing the rate and latency
-//! per interval as the database grows, so that a slowdown with size shows.
+//! per interval as the database grows, so that a slowdown with size shows: one answering as
+//! fast as the server acknowledges (the most it takes; a closed loop, so the latency there is
+//! participants / rate), one offering a fixed 5,000 answers/s on a schedule (the latency at
+//! that rate, counted from when each answer was due).
 //!
 //! Run with `cargo bench -p memeboard-server --bench answers` (part of `scripts/bench.sh`).
-//! `MEMEBOARD_BENCH_SECONDS` sets the sustained run's length (default 20 s; 600 for the
-//! 10-minute run, printed per minute). Requests are sent in process (no sockets), so the
+//! `MEMEBOARD_BENCH_SECONDS` sets each sustained run's length (default 20 s; 600 for the
+//! 10-minute runs, printed per minute). Requests are sent in process (no sockets), so the
 //! figures are the server's own cost.
 
 use axum::body::Body;
@@ -20,8 +23,18 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tower::ServiceExt;
 
-/// Concurrent participants of the sustained run.
+/// The server's allocator (see `src/main.rs`).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+/// Concurrent participants of the sustained runs.
 const SUSTAINED_PARTICIPANTS: usize = 200;
+
+/// Answers per second the paced run's participants offer together (issue 12's target rate).
+const PACED_RATE: f64 = 5_000.0;
+
+/// Items in one session of the demo quiz the participants take (its batch size).
+const BATCH_ITEMS: u32 = 24;
 
 async fn call(router: &axum::Router, request: Request<Body>) -> anyhow::Result<serde_json::Value> {
     let response = router.clone().oneshot(request).await?;
@@ -59,9 +72,25 @@ fn drain(sink: &Sink) -> Vec<Duration> {
         .unwrap_or_default()
 }
 
+/// When a paced participant's next answer is due, and the time between their answers.
+struct Pace {
+    next_due: Instant,
+    every: Duration,
+}
+
 /// One session: start it, answer every item in order, each answer's latency into `sink`;
 /// checks that the last answer brought the completion code.
-async fn one_session(router: &axum::Router, sink: &Sink) -> anyhow::Result<()> {
+///
+/// Without `pace` each answer is sent as soon as the previous one is acknowledged (a closed
+/// loop: the latency then follows from the rate, participants / answers per second). With
+/// `pace` each answer is sent at its due time (or at once when the participant is behind) and
+/// its latency counts from the due time, so time spent queued behind a slow answer counts too
+/// (no "coordinated omission").
+async fn one_session(
+    router: &axum::Router,
+    sink: &Sink,
+    mut pace: Option<&mut Pace>,
+) -> anyhow::Result<()> {
     let session = call(
         router,
         Request::post("/api/quizzes/demo-mcq/sessions")
@@ -85,7 +114,15 @@ async fn one_session(router: &axum::Router, sink: &Sink) -> anyhow::Result<()> {
     for (n, item) in items.iter().enumerate() {
         let body = serde_json::json!({"item_id": item, "idempotency_key": format!("k{n}"),
             "answer": {"kind": "choice", "position": n % 5}, "response_ms": 1500});
-        let t = Instant::now();
+        let t = match pace.as_deref_mut() {
+            Some(pace) => {
+                let due = pace.next_due;
+                pace.next_due += pace.every;
+                tokio::time::sleep_until(due.into()).await;
+                due
+            }
+            None => Instant::now(),
+        };
         last = call(
             router,
             Request::post(format!("/api/sessions/{id}/answers"))
@@ -121,7 +158,7 @@ async fn load(
         let tasks: Vec<_> = (0..participants)
             .map(|_| {
                 let (router, sink) = (router.clone(), sink.clone());
-                tokio::spawn(async move { one_session(&router, &sink).await })
+                tokio::spawn(async move { one_session(&router, &sink, None).await })
             })
             .collect();
         for task in tasks {
@@ -169,26 +206,38 @@ fn database_bytes(dir: &std::path::Path) -> u64 {
         .sum()
 }
 
-/// 200 participants for `seconds`, each taking session after session; prints the rate and
-/// latency of each `interval` and returns (overall answers/s, worst interval p99 ms, last
-/// interval's rate / first interval's rate, CPU microseconds per answer).
+/// 200 participants for `seconds`, each taking session after session, as fast as they are
+/// answered or, with `offered`, together offering that many answers per second on a fixed
+/// schedule (first answers spread evenly over one session's length); prints the rate and latency
+/// of each `interval` and returns (overall answers/s, worst interval p99 ms, last interval's
+/// rate / first interval's rate, CPU microseconds per answer).
 async fn sustained(
     router: &axum::Router,
     dir: &std::path::Path,
     raw: f64,
-    seconds: u64,
-    interval: u64,
+    (seconds, interval): (u64, u64),
+    offered: Option<f64>,
 ) -> anyhow::Result<(f64, f64, f64, f64)> {
     let sink: Sink = Arc::default();
     let start = Instant::now();
     let cpu_at_start = process_cpu_seconds();
     let deadline = start + Duration::from_secs(seconds);
-    let tasks: Vec<_> = (0..SUSTAINED_PARTICIPANTS)
-        .map(|_| {
+    let participants = SUSTAINED_PARTICIPANTS;
+    let tasks: Vec<_> = (0..participants)
+        .map(|n| {
             let (router, sink) = (router.clone(), sink.clone());
+            // Arrivals spread evenly over one session's length, so that session starts (and
+            // their heavier writes) do not come in step, as they would not from real people.
+            let mut pace = offered.map(|rate| {
+                let every = Duration::from_secs_f64(participants as f64 / rate);
+                Pace {
+                    next_due: start + (every * BATCH_ITEMS).mul_f64(n as f64 / participants as f64),
+                    every,
+                }
+            });
             tokio::spawn(async move {
                 while Instant::now() < deadline {
-                    one_session(&router, &sink).await?;
+                    one_session(&router, &sink, pace.as_mut()).await?;
                 }
                 anyhow::Ok(())
             })
@@ -300,17 +349,26 @@ async fn main() -> anyhow::Result<()> {
     } else {
         (seconds / 4).max(1)
     };
-    println!(
-        "sustained: {SUSTAINED_PARTICIPANTS} participants for {seconds} s (MEMEBOARD_BENCH_SECONDS), per {interval} s:"
-    );
-    let (rate, worst_p99, drift, cpu_per_answer) =
-        sustained(&router, dir.path(), raw, seconds, interval).await?;
-    println!(
-        "  overall {rate:.0} answers/s ({:.0}% of raw), worst p99 {worst_p99:.1} ms, last/first interval rate {drift:.2}",
-        100.0 * rate / raw
-    );
-    // Less sensitive to other load on a shared machine than the rate: what one answer costs
-    // (its share of session starts included), both sides of the in-process requests together.
-    println!("  CPU per answer: {cpu_per_answer:.0} µs (process user + system time, all threads)");
+    for offered in [None, Some(PACED_RATE)] {
+        match offered {
+            None => println!(
+                "sustained: {SUSTAINED_PARTICIPANTS} participants answering as fast as they are answered, for {seconds} s (MEMEBOARD_BENCH_SECONDS), per {interval} s:"
+            ),
+            Some(rate) => println!(
+                "paced: {SUSTAINED_PARTICIPANTS} participants offering {rate:.0} answers/s on a fixed schedule, latency from each answer's due time, for {seconds} s, per {interval} s:"
+            ),
+        }
+        let (rate, worst_p99, drift, cpu_per_answer) =
+            sustained(&router, dir.path(), raw, (seconds, interval), offered).await?;
+        println!(
+            "  overall {rate:.0} answers/s ({:.0}% of raw), worst p99 {worst_p99:.1} ms, last/first interval rate {drift:.2}",
+            100.0 * rate / raw
+        );
+        // Less sensitive to other load on a shared machine than the rate: what one answer
+        // costs (its share of session starts included), both sides of the in-process requests.
+        println!(
+            "  CPU per answer: {cpu_per_answer:.0} µs (process user + system time, all threads)"
+        );
+    }
     Ok(())
 }
