@@ -33,9 +33,6 @@ const SUSTAINED_PARTICIPANTS: usize = 200;
 /// Answers per second the paced run's participants offer together (issue 12's target rate).
 const PACED_RATE: f64 = 5_000.0;
 
-/// Items in one session of the demo quiz the participants take (its batch size).
-const BATCH_ITEMS: u32 = 24;
-
 async fn call(router: &axum::Router, request: Request<Body>) -> anyhow::Result<serde_json::Value> {
     let response = router.clone().oneshot(request).await?;
     let status = response.status();
@@ -208,15 +205,17 @@ fn database_bytes(dir: &std::path::Path) -> u64 {
 
 /// 200 participants for `seconds`, each taking session after session, as fast as they are
 /// answered or, with `offered`, together offering that many answers per second on a fixed
-/// schedule (first answers spread evenly over one session's length); prints the rate and latency
-/// of each `interval` and returns (overall answers/s, worst interval p99 ms, last interval's
-/// rate / first interval's rate, CPU microseconds per answer).
+/// schedule (first answers spread evenly over one session of `batch_size` answers); prints the
+/// rate and latency of each `interval` and returns (overall answers/s, worst interval p99 ms,
+/// last interval's rate / first interval's rate, CPU microseconds per answer).
 async fn sustained(
     router: &axum::Router,
     dir: &std::path::Path,
     raw: f64,
-    (seconds, interval): (u64, u64),
+    seconds: u64,
+    interval: u64,
     offered: Option<f64>,
+    batch_size: u32,
 ) -> anyhow::Result<(f64, f64, f64, f64)> {
     let sink: Sink = Arc::default();
     let start = Instant::now();
@@ -231,7 +230,7 @@ async fn sustained(
             let mut pace = offered.map(|rate| {
                 let every = Duration::from_secs_f64(participants as f64 / rate);
                 Pace {
-                    next_due: start + (every * BATCH_ITEMS).mul_f64(n as f64 / participants as f64),
+                    next_due: start + (every * batch_size).mul_f64(n as f64 / participants as f64),
                     every,
                 }
             });
@@ -331,6 +330,7 @@ async fn main() -> anyhow::Result<()> {
     settings.server.static_dir = dir.path().join("no-dist");
     settings.model.dir = dir.path().join("no-model");
     settings.rate_limits.session_starts_per_minute = 0; // one in-process "client"
+    let batch_size = u32::try_from(settings.quiz.batch_size)?;
     let app = Application::build(settings).await?;
     let router = app.router();
 
@@ -358,8 +358,16 @@ async fn main() -> anyhow::Result<()> {
                 "paced: {SUSTAINED_PARTICIPANTS} participants offering {rate:.0} answers/s on a fixed schedule, latency from each answer's due time, for {seconds} s, per {interval} s:"
             ),
         }
-        let (rate, worst_p99, drift, cpu_per_answer) =
-            sustained(&router, dir.path(), raw, (seconds, interval), offered).await?;
+        let (rate, worst_p99, drift, cpu_per_answer) = sustained(
+            &router,
+            dir.path(),
+            raw,
+            seconds,
+            interval,
+            offered,
+            batch_size,
+        )
+        .await?;
         println!(
             "  overall {rate:.0} answers/s ({:.0}% of raw), worst p99 {worst_p99:.1} ms, last/first interval rate {drift:.2}",
             100.0 * rate / raw
