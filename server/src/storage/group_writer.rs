@@ -20,7 +20,7 @@ use super::fast_reads::{bind_numbered, DirectError};
 use super::sessions::{
     recorded, StoredRows, INSERT_PARTICIPANT_SQL, INSERT_SESSION_SQL, STORED_SQL,
 };
-use super::{now_ms, NewAnswer, NewSession, RecordOutcome, StorageError};
+use super::{now_ms, NewAnswer, NewSession, RecordOutcome, StorageError, SQLITE_SYNCHRONOUS};
 use rusqlite::types::ToSql;
 use rusqlite::{Connection, OpenFlags};
 use sqlx::sqlite::SqliteConnectOptions;
@@ -323,7 +323,7 @@ fn open<'c>(
     )?;
     opened.busy_timeout(BUSY_TIMEOUT)?;
     opened.execute_batch(&format!(
-        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; \
+        "PRAGMA journal_mode = WAL; {SQLITE_SYNCHRONOUS}; PRAGMA foreign_keys = ON; \
          PRAGMA cache_size = -{CACHE_KIB}; PRAGMA journal_size_limit = {WAL_LIMIT_BYTES};"
     ))?;
     Ok(conn.insert(opened))
@@ -471,5 +471,41 @@ fn execute(conn: &Connection, sql: &str, values: &[&dyn ToSql]) -> rusqlite::Res
 fn checkpoint(conn: &Connection) {
     if let Err(e) = conn.execute_batch("PRAGMA wal_checkpoint(RESTART)") {
         tracing::warn!(error = %e, "write-ahead log checkpoint failed");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Storage;
+    use super::*;
+
+    /// `PRAGMA synchronous` as SQLite reports it: 2 is `FULL`, 1 `NORMAL`.
+    const FULL: i64 = 2;
+
+    /// An answer is acknowledged after its group's COMMIT: that COMMIT must have synced the
+    /// write-ahead log (`FULL`), or a power cut could lose acknowledged answers. Both write
+    /// paths: the group writer's connection and the pool's (uploads, tokens, owner edits).
+    #[tokio::test]
+    async fn every_sqlite_write_connection_syncs_its_commits() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("durable.db");
+        let url = format!("sqlite://{}?mode=rwc", path.display());
+        let storage = Storage::connect(&url, 2).await.expect("storage");
+        let pooled: i64 = sqlx::query_scalar("PRAGMA synchronous")
+            .fetch_one(&storage.pool)
+            .await
+            .expect("pool pragma");
+        assert_eq!(pooled, FULL, "the pool's connections");
+
+        let mut slot = None;
+        let writer = open(&path, &mut slot).expect("writer connection");
+        let synchronous: i64 = writer
+            .query_row("PRAGMA synchronous", [], |r| r.get(0))
+            .expect("writer pragma");
+        assert_eq!(synchronous, FULL, "the group writer's connection");
+        let journal: String = writer
+            .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+            .expect("journal mode");
+        assert_eq!(journal, "wal");
     }
 }

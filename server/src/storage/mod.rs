@@ -31,6 +31,14 @@ use sqlx::any::AnyPoolOptions;
 use sqlx::{AnyConnection, AnyPool, Connection, Row};
 use std::time::Duration;
 
+/// How SQLite write connections (the pool's and the group writer's) make a COMMIT durable:
+/// `FULL` syncs the write-ahead log before COMMIT returns, so what is acknowledged survives a
+/// power cut or an operating-system crash, not only a killed server. (`NORMAL` in WAL mode
+/// syncs only at checkpoints: the last transactions before a power cut could roll back after
+/// they were acknowledged.) With group commit the sync is one per group of answers, not one per
+/// answer: about 0.25 ms per group on this project's development disk.
+pub(crate) const SQLITE_SYNCHRONOUS: &str = "PRAGMA synchronous = FULL";
+
 /// Storage failures. Callers add context; clients see a generic message.
 #[derive(Debug, thiserror::Error)]
 pub enum StorageError {
@@ -255,9 +263,7 @@ impl Storage {
                     sqlx::query("PRAGMA foreign_keys = ON")
                         .execute(&mut *conn)
                         .await?;
-                    sqlx::query("PRAGMA synchronous = NORMAL")
-                        .execute(&mut *conn)
-                        .await?;
+                    sqlx::query(SQLITE_SYNCHRONOUS).execute(&mut *conn).await?;
                     Ok(())
                 })
             });
