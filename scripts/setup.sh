@@ -57,8 +57,12 @@ cargo_install() {  # crate version binary
   # Without fat LTO: half the build time, same behaviour. --locked first, as the authors
   # tested; a yanked locked dependency (seen for wasm-bindgen-cli) falls back to resolving.
   export CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
-  env -u RUSTC cargo install --quiet "$1" --version "$2" --locked --force \
-    || env -u RUSTC cargo install --quiet "$1" --version "$2" --force
+  local err; err="$(mktemp)"
+  if ! env -u RUSTC cargo install --quiet "$1" --version "$2" --locked --force 2>"$err"; then
+    log "cargo: $1 with its locked dependencies failed ($(grep -m1 '^error' "$err")); resolving them afresh"
+    env -u RUSTC cargo install --quiet "$1" --version "$2" --force
+  fi
+  rm -f "$err"
   unset CARGO_PROFILE_RELEASE_LTO CARGO_PROFILE_RELEASE_CODEGEN_UNITS
 }
 WASM_BINDGEN_VERSION="$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/[^0-9.]/,""); print; exit}' "$ROOT/Cargo.lock")"
