@@ -893,6 +893,11 @@ pub struct BoardSettingsRequest {
     /// Let participants who finished take the quiz again.
     #[serde(default)]
     pub allow_retake: Option<bool>,
+    /// Reveal this task's test gold: tasks whose public inputs show it (e.g. a variant
+    /// displaying the shuffled comics in reading order) then offer their items of this
+    /// task's test sources too (before, only the others).
+    #[serde(default)]
+    pub test_gold_revealed: Option<bool>,
 }
 
 /// Which of a model's uploads a board shows by default.

@@ -226,6 +226,14 @@ async fn demo_author(storage: &Storage) -> anyhow::Result<AuthorRecord> {
 /// item id it names.
 async fn with_item_ids(storage: &Storage, task_id: &str, m: &DemoModel) -> anyhow::Result<String> {
     let mut by_phrase: HashMap<String, String> = HashMap::new();
+    // A comic the task withholds (its order is hidden test gold elsewhere) gets no line: the
+    // demo models answer only what the task offers, like every author.
+    let offered: std::collections::HashSet<String> = storage
+        .offered_task_items(task_id)
+        .await?
+        .into_iter()
+        .map(|r| r.id)
+        .collect();
     for row in storage.task_items(task_id).await? {
         if let Ok(ItemPrompt::Explanation(p)) = serde_json::from_str(&row.prompt_json) {
             by_phrase.insert(p.meme, row.id.clone());
@@ -250,6 +258,9 @@ async fn with_item_ids(storage: &Storage, task_id: &str, m: &DemoModel) -> anyho
             }
             _ => anyhow::bail!("line {}: expected a `meme` or a `comic` field", n + 1),
         };
+        if !offered.contains(&id) {
+            continue;
+        }
         obj.insert("item_id".into(), Value::String(id));
         out.push_str(&Value::Object(obj).to_string());
         out.push('\n');

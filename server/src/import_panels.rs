@@ -472,6 +472,27 @@ fn build_records(spec: &PanelsSpec, comics: &[Comic]) -> PanelsImport {
     }
 }
 
+/// Which task's public inputs reveal which other task's hidden gold in a multi-panel
+/// benchmark, as `(revealing, hidden)` task ids: every task showing the panels in reading
+/// order (the canonical-display order variants, the typing tasks, the comic explanation task)
+/// reveals the answers of every shuffled order task for the same comics. From the slug alone,
+/// so that the start-up upgrade records the same pairs for benchmarks imported before.
+pub fn panel_gold_reveals(benchmark_slug: &str) -> Vec<(String, String)> {
+    let hidden: Vec<String> = VARIANTS
+        .iter()
+        .filter(|v| v.order && v.shuffled)
+        .map(|v| stable_id("task", &[benchmark_slug, v.suffix]))
+        .collect();
+    let revealing = VARIANTS
+        .iter()
+        .filter(|v| !v.shuffled)
+        .map(|v| stable_id("task", &[benchmark_slug, v.suffix]))
+        .chain(std::iter::once(explanation_task_id(benchmark_slug)));
+    revealing
+        .flat_map(|r| hidden.iter().map(move |h| (r.clone(), h.clone())))
+        .collect()
+}
+
 /// Slug suffix of the comic explanation task (`<slug>-explain`).
 pub const EXPLAIN_SUFFIX: &str = "explain";
 
@@ -602,7 +623,13 @@ pub async fn import_panels(
 ) -> anyhow::Result<PanelsSummary> {
     let parsed = parse_panels(spec, manifest_name, manifest, read_media)?;
     storage
-        .import_benchmark(&parsed.benchmark, &[], &parsed.tasks, &parsed.media)
+        .import_benchmark_revealing(
+            &parsed.benchmark,
+            &[],
+            &parsed.tasks,
+            &parsed.media,
+            &panel_gold_reveals(&spec.slug),
+        )
         .await?;
     let count = |suffix: &str| {
         parsed

@@ -78,6 +78,17 @@ pub async fn serve(
         return ApiError::NotFound(memeboard_core::msg!("media.not_found", name = name))
             .into_response();
     }
+    // A panel of an item its task withholds (the task's inputs would reveal another task's
+    // hidden test gold) is not served, before the cache is looked at, and is answered exactly
+    // like an unknown name.
+    match state.storage.media_withheld(&name).await {
+        Ok(false) => {}
+        Ok(true) => {
+            return ApiError::NotFound(memeboard_core::msg!("media.not_found", name = name))
+                .into_response()
+        }
+        Err(e) => return ApiError::from(e).into_response(),
+    }
     let path = match cached_path(&state, &name).await {
         Ok(p) => p,
         Err(e) => return e.into_response(),
@@ -98,13 +109,16 @@ pub async fn serve(
 }
 
 /// A task's media as one uncompressed tar archive (the images are compressed already) for
-/// offline model runs: `<task>/inputs.jsonl`, `<task>/media/<name>` for every file the
-/// inputs name, and `<task>/SHA256SUMS` over all of them (`sha256sum -c` format).
+/// offline model runs: `<task>/inputs.jsonl`, `<task>/media/<name>` for every file of the
+/// task but those shown only by items it withholds, and
+/// `<task>/SHA256SUMS` over all of them (`sha256sum -c` format).
 pub async fn task_archive(storage: &Storage, slug: &str, inputs: String) -> ApiResult<Vec<u8>> {
     let task = storage.find_board_task(slug).await?.ok_or_else(|| {
         ApiError::NotFound(memeboard_core::msg!("media.task_not_found", slug = slug))
     })?;
-    let listed = storage.task_media(&task.task.id).await?;
+    let mut listed = storage.task_media(&task.task.id).await?;
+    let withheld = withheld_media(storage, &task.task.id).await?;
+    listed.retain(|m| !withheld.contains(&m.name));
     let mut files: Vec<(String, Vec<u8>)> = vec![(format!("{slug}/inputs.jsonl"), inputs.into())];
     for m in listed {
         let media = storage
@@ -125,6 +139,51 @@ pub async fn task_archive(storage: &Storage, slug: &str, inputs: String) -> ApiR
     })
     .await
     .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("building the archive: {e}")))
+}
+
+/// The media names of a task shown only by items it withholds (empty for a task that
+/// withholds nothing).
+async fn withheld_media(
+    storage: &Storage,
+    task_id: &str,
+) -> ApiResult<std::collections::HashSet<String>> {
+    let offered = storage.offered_task_items(task_id).await?;
+    let all = storage.task_items(task_id).await?;
+    if offered.len() == all.len() {
+        return Ok(Default::default());
+    }
+    let shown: std::collections::HashSet<String> = offered
+        .iter()
+        .flat_map(|i| media_names_in(&i.prompt_json))
+        .collect();
+    let offered_ids: std::collections::HashSet<&str> =
+        offered.iter().map(|i| i.id.as_str()).collect();
+    Ok(all
+        .iter()
+        .filter(|i| !offered_ids.contains(i.id.as_str()))
+        .flat_map(|i| media_names_in(&i.prompt_json))
+        .filter(|n| !shown.contains(n))
+        .collect())
+}
+
+/// Every opaque media name a text shows as `/media/<name>`.
+///
+/// ```
+/// use memeboard_server::media::media_names_in;
+/// let prompt = r#"{"panels":[{"url":"/media/0123456789abcdef0123456789abcdef.png"}]}"#;
+/// assert_eq!(media_names_in(prompt), vec!["0123456789abcdef0123456789abcdef.png"]);
+/// ```
+pub fn media_names_in(text: &str) -> Vec<String> {
+    text.split("/media/")
+        .skip(1)
+        .filter_map(|rest| {
+            let end = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '.'))
+                .unwrap_or(rest.len());
+            let name = &rest[..end];
+            is_media_name(name).then(|| name.to_owned())
+        })
+        .collect()
 }
 
 /// SHA-256 of `bytes`, lower-case hex.

@@ -19,11 +19,17 @@
 //!    splits and ids from the comics' source ids, panels under new per-task names of the
 //!    stored images ([`add_comic_explanation_tasks`]).
 //!
+//! 5. Multi-panel benchmarks imported before cross-task gold was modelled get the record of
+//!    which of their tasks reveal the shuffled order tasks' gold ([`panel_gold_reveals`],
+//!    from the benchmark slug: task ids are minted from it), so their canonical-display,
+//!    typing and explanation tasks withhold the order tasks' test comics from then on.
+//!
 //! Each task is upgraded in one transaction.
 
 use crate::import::{mcq_item_id, split_hash, split_of};
 use crate::import_panels::{
-    explanation_item_id, explanation_task_id, explanation_task_record, EXPLAIN_SUFFIX,
+    explanation_item_id, explanation_task_id, explanation_task_record, panel_gold_reveals,
+    EXPLAIN_SUFFIX,
 };
 use crate::leaderboard::summaries_by_half;
 use crate::storage::{
@@ -53,6 +59,8 @@ pub struct UpgradeReport {
     /// Tasks added (the comic explanation task of multi-panel benchmarks imported before it
     /// existed).
     pub tasks_added: usize,
+    /// Cross-task gold relations recorded (a task revealing another's gold).
+    pub gold_reveals: usize,
 }
 
 /// The source id an item should have: public data only.
@@ -330,12 +338,37 @@ pub async fn add_comic_explanation_tasks(storage: &Storage) -> anyhow::Result<us
     Ok(added)
 }
 
+/// Records, for every multi-panel benchmark (one with a `<slug>-order` order task), which of
+/// its tasks reveal which one's gold; returns the relations added (none when up to date).
+pub async fn record_panel_gold_reveals(storage: &Storage) -> anyhow::Result<usize> {
+    let mut added = 0;
+    for task in storage.list_board_tasks().await? {
+        let bench = task.task.benchmark_id.as_str();
+        if TaskKind::parse(&task.task.kind) == Some(TaskKind::PanelOrder)
+            && task.task.slug == format!("{bench}-order")
+        {
+            added += storage
+                .record_gold_reveals(&panel_gold_reveals(bench))
+                .await
+                .with_context(|| format!("recording what reveals the gold of `{bench}`"))?;
+        }
+    }
+    if added > 0 {
+        tracing::warn!(
+            relations = added,
+            "recorded which tasks reveal other tasks' gold"
+        );
+    }
+    Ok(added)
+}
+
 /// Runs the upgrade on every task. `resamples`: bootstrap resamples of re-derived summaries.
 pub async fn run(storage: &Storage, resamples: usize) -> anyhow::Result<UpgradeReport> {
     let mut report = UpgradeReport {
         tasks_added: add_comic_explanation_tasks(storage).await?,
         ..UpgradeReport::default()
     };
+    report.gold_reveals = record_panel_gold_reveals(storage).await?;
     for task in storage.upgrade_tasks().await? {
         let items = storage.upgrade_items(&task.id).await?;
         let changes = plan_task(&task, &items).with_context(|| format!("task `{}`", task.id))?;

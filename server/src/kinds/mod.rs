@@ -73,6 +73,21 @@ pub async fn typed_items<K: Kind>(
         .collect()
 }
 
+/// The items a task offers publicly, decoded as kind `K`, in task order: every item but those
+/// withheld because the task's inputs reveal another task's hidden test gold for their source
+/// (`Storage::offered_task_items`). Public files, scoring and item listings use these.
+pub async fn offered_items<K: Kind>(
+    storage: &storage::Storage,
+    task: &BoardTaskRow,
+) -> ApiResult<Vec<TypedItem<K>>> {
+    storage
+        .offered_task_items(&task.task.id)
+        .await?
+        .into_iter()
+        .map(typed_item::<K>)
+        .collect()
+}
+
 /// What scoring a valid prediction file produced, whatever its kind.
 #[derive(Debug, Clone)]
 pub struct ScoredFile {

@@ -98,7 +98,7 @@ pub async fn board(
                 expected = if K::SUBSETS.is_empty() { FULL.to_owned() } else { K::SUBSETS.join(" or ") }
             )));
         }
-        let typed: Vec<kinds::TypedItem<K>> = kinds::typed_items::<K>(storage, &task)
+        let typed: Vec<kinds::TypedItem<K>> = kinds::offered_items::<K>(storage, &task)
             .await?
             .into_iter()
             .filter(|i| K::in_subset(i, subset))
@@ -672,6 +672,12 @@ pub async fn update_board(
     storage
         .update_board_settings(&task.task.id, &switches)
         .await?;
+    if let Some(revealed) = req.test_gold_revealed {
+        storage
+            .set_test_gold_revealed(&task.task.id, revealed)
+            .await?;
+    }
+    let test_gold_revealed = storage.test_gold_revealed(&task.task.id).await?;
     Ok(BoardSettingsRequest {
         private_revealed: Some(private_revealed),
         blind: Some(blind),
@@ -680,5 +686,6 @@ pub async fn update_board(
         exclude_failed_checks: Some(exclude),
         attempts: Some(attempts),
         allow_retake: Some(allow_retake),
+        test_gold_revealed: Some(test_gold_revealed),
     })
 }

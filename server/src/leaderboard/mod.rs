@@ -86,7 +86,7 @@ pub async fn list_tasks(storage: &Storage) -> ApiResult<Vec<TaskSummary>> {
         if kind(&task)?.is_judging() {
             continue;
         }
-        let items = storage.task_items(&task.task.id).await?;
+        let items = storage.offered_task_items(&task.task.id).await?;
         let count = |f: &dyn Fn(&TaskItemRow) -> bool| items.iter().filter(|i| f(i)).count();
         out.push(TaskSummary {
             slug: task.task.slug.clone(),
@@ -106,7 +106,7 @@ pub async fn list_tasks(storage: &Storage) -> ApiResult<Vec<TaskSummary>> {
 pub async fn manifest(storage: &Storage, slug: &str) -> ApiResult<TaskManifest> {
     let task = find_task(storage, slug).await?;
     with_kind!(kind(&task)?, K => {
-        let items = kinds::typed_items::<K>(storage, &task).await?;
+        let items = kinds::offered_items::<K>(storage, &task).await?;
         Ok(TaskManifest {
             task: task.task.slug.clone(),
             items: items.iter().map(K::manifest_item).collect(),
@@ -119,7 +119,7 @@ pub async fn manifest(storage: &Storage, slug: &str) -> ApiResult<TaskManifest> 
 pub async fn inputs_jsonl(storage: &Storage, slug: &str) -> ApiResult<String> {
     let task = find_task(storage, slug).await?;
     with_kind!(kind(&task)?, K => {
-        let items = kinds::typed_items::<K>(storage, &task).await?;
+        let items = kinds::offered_items::<K>(storage, &task).await?;
         Ok(items
             .iter()
             .map(|i| K::inputs_line(i).to_string() + "\n")
@@ -131,7 +131,7 @@ pub async fn inputs_jsonl(storage: &Storage, slug: &str) -> ApiResult<String> {
 pub async fn template(storage: &Storage, slug: &str, format: FileFormat) -> ApiResult<String> {
     let task = find_task(storage, slug).await?;
     with_kind!(kind(&task)?, K => {
-        let items = kinds::typed_items::<K>(storage, &task).await?;
+        let items = kinds::offered_items::<K>(storage, &task).await?;
         Ok(kinds::template::<K>(&items, format))
     })
 }

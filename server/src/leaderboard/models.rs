@@ -169,7 +169,7 @@ pub async fn item_gaps(
     // (row, text shown) per item: a sentence, a meme phrase…
     let task_kind = kind(&task)?;
     let items: Vec<(TaskItemRow, String)> = with_kind!(task_kind, K => {
-        kinds::typed_items::<K>(storage, &task)
+        kinds::offered_items::<K>(storage, &task)
             .await?
             .into_iter()
             .map(|i| {

@@ -235,7 +235,7 @@ pub async fn submit(
         },
     };
     let (scored, public, private, auto_scored) = with_kind!(kind(&task)?, K => {
-        let items = kinds::typed_items::<K>(storage, &task).await?;
+        let items = kinds::offered_items::<K>(storage, &task).await?;
         let ctx = kinds::FileContext { storage, embeddings, task: &task };
         let scored = K::score_file(ctx, &items, text, format, limits).await?;
         let (public, private) =

@@ -143,6 +143,21 @@ impl Storage {
         tasks: &[(TaskRecord, Vec<ItemRecord>)],
         media: &[MediaRecord],
     ) -> Result<(), StorageError> {
+        self.import_benchmark_revealing(benchmark, memes, tasks, media, &[])
+            .await
+    }
+
+    /// [`Storage::import_benchmark`], also recording in the same transaction which task's
+    /// public inputs reveal which other task's gold (`(revealing, hidden)` task ids), so that
+    /// no revealing task is ever stored without the rule that withholds its test items.
+    pub async fn import_benchmark_revealing(
+        &self,
+        benchmark: &BenchmarkRecord,
+        memes: &[MemeRecord],
+        tasks: &[(TaskRecord, Vec<ItemRecord>)],
+        media: &[MediaRecord],
+        reveals: &[(String, String)],
+    ) -> Result<(), StorageError> {
         let now = now_ms();
         let mut tx = self.pool.begin().await?;
         sqlx::query(
@@ -233,6 +248,7 @@ impl Storage {
             }
         }
         Self::insert_media(&mut tx, media, now).await?;
+        Self::insert_gold_reveals(&mut tx, reveals).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -312,16 +328,7 @@ impl Storage {
         .fetch_all(&self.pool)
         .await?;
         rows.iter()
-            .map(|r| {
-                Ok(TaskItemRow {
-                    id: r.try_get("id")?,
-                    category: r.try_get("category")?,
-                    prompt_json: r.try_get("prompt_json")?,
-                    gold_json: r.try_get("gold_json")?,
-                    split: decode_split(&r.try_get::<String, _>("split")?)?,
-                    board_half: decode_half(&r.try_get::<String, _>("board_half")?)?,
-                })
-            })
+            .map(task_item_from_row)
             .collect::<Result<_, sqlx::Error>>()
             .map_err(Into::into)
     }
@@ -371,4 +378,16 @@ impl Storage {
             .collect::<Result<_, sqlx::Error>>()
             .map_err(Into::into)
     }
+}
+
+/// One item row (`id, category, prompt_json, gold_json, split, board_half`).
+pub(super) fn task_item_from_row(r: &sqlx::any::AnyRow) -> Result<TaskItemRow, sqlx::Error> {
+    Ok(TaskItemRow {
+        id: r.try_get("id")?,
+        category: r.try_get("category")?,
+        prompt_json: r.try_get("prompt_json")?,
+        gold_json: r.try_get("gold_json")?,
+        split: decode_split(&r.try_get::<String, _>("split")?)?,
+        board_half: decode_half(&r.try_get::<String, _>("board_half")?)?,
+    })
 }

@@ -9,6 +9,7 @@ mod judging;
 mod media;
 mod outputs;
 mod owners;
+mod reveals;
 mod sessions;
 mod studies;
 mod submissions;

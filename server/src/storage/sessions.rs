@@ -414,14 +414,19 @@ impl Storage {
         task_id: &str,
         with_prompts: bool,
     ) -> Result<Vec<CandidateRow>, StorageError> {
-        let query = if with_prompts {
-            "SELECT id, category, flagged, exposures, prompt_json FROM items WHERE task_id = $1 \
-             ORDER BY ordinal, id"
+        // Items the task withholds (their source's test gold is hidden in a task whose gold
+        // this one's inputs reveal) are never candidates.
+        let prompt = if with_prompts {
+            "i.prompt_json"
         } else {
-            "SELECT id, category, flagged, exposures, NULL AS prompt_json FROM items \
-             WHERE task_id = $1 ORDER BY ordinal, id"
+            "NULL AS prompt_json"
         };
-        let rows = sqlx::query(query)
+        let query = format!(
+            "SELECT i.id, i.category, i.flagged, i.exposures, {prompt} FROM items i \
+             WHERE i.task_id = $1 AND NOT {} ORDER BY i.ordinal, i.id",
+            super::reveals::withheld("i")
+        );
+        let rows = sqlx::query(&query)
             .bind(task_id)
             .fetch_all(&self.pool)
             .await?;
