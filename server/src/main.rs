@@ -1,11 +1,12 @@
 //! `memeboard`: run the site (`serve`, the default), manage data (`import chime`, `import panels`, `import clips`,
-//! `delete-participant`, `study create-task`, `study create`), recompute human rows from a raw-data export (`stats --export`) or
+//! `delete-participant`, `study create-task`, `study create`, `secret export`/`import`), recompute human rows from a raw-data export (`stats --export`) or
 //! upload a prediction file to a running server (`submit`).
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use memeboard_server::config::Settings;
 use memeboard_server::distractors;
+use memeboard_server::draws;
 use memeboard_server::export::delete_participant;
 use memeboard_server::export::stats::{render, stats_from_export, StatsOptions};
 use memeboard_server::import::{import_chime, BenchmarkSpec};
@@ -108,6 +109,32 @@ enum Command {
     Study {
         #[command(subcommand)]
         action: StudyAction,
+    },
+    /// The secret key of the draws that hide gold (panel displays, clip model orders), to
+    /// reproduce a benchmark's draws on another installation (docs/owners.md).
+    Secret {
+        #[command(subcommand)]
+        action: SecretAction,
+    },
+}
+
+#[derive(Subcommand)]
+enum SecretAction {
+    /// Print a benchmark's draw key (or, without --benchmark, the installation's secret,
+    /// which keys every benchmark here). Example: memeboard secret export --benchmark demo
+    Export {
+        /// Benchmark slug.
+        #[arg(long)]
+        benchmark: Option<String>,
+    },
+    /// Store a key printed by `secret export` elsewhere: the benchmark's next import draws
+    /// what that installation drew. Example: memeboard secret import --benchmark demo KEY
+    Import {
+        /// Benchmark slug (without it: replace the installation's secret).
+        #[arg(long)]
+        benchmark: Option<String>,
+        /// 64 hexadecimal digits.
+        key: String,
     },
 }
 
@@ -337,6 +364,29 @@ async fn main() -> anyhow::Result<()> {
                 deleted.who,
                 deleted.tasks.join(", ")
             );
+            storage.close().await;
+            Ok(())
+        }
+        Command::Secret { action } => {
+            let settings = settings()?;
+            let storage = Storage::connect(&settings.database_url(), 2).await?;
+            memeboard_server::upgrade::run(&storage, settings.quiz.bootstrap_resamples).await?;
+            match action {
+                SecretAction::Export { benchmark } => {
+                    println!(
+                        "{}",
+                        draws::export_key(&storage, benchmark.as_deref()).await?
+                    );
+                }
+                SecretAction::Import { benchmark, key } => {
+                    draws::import_key(&storage, benchmark.as_deref(), &key).await?;
+                    eprintln!(
+                        "stored the key of {}",
+                        benchmark
+                            .map_or("this installation".into(), |b| format!("benchmark `{b}`"))
+                    );
+                }
+            }
             storage.close().await;
             Ok(())
         }

@@ -18,6 +18,9 @@
 //!    with panels in reading order, the title and caption of the `-type-context` variant,
 //!    splits and ids from the comics' source ids, panels under new per-task names of the
 //!    stored images ([`add_comic_explanation_tasks`]).
+//! 5. The installation's secret is made at first start, and panel displays and clip model
+//!    orders drawn from public data are re-drawn from it where nothing refers to them yet,
+//!    else reported ([`crate::upgrade_draws`]).
 //!
 //! Each task is upgraded in one transaction.
 
@@ -53,6 +56,8 @@ pub struct UpgradeReport {
     /// Tasks added (the comic explanation task of multi-panel benchmarks imported before it
     /// existed).
     pub tasks_added: usize,
+    /// Public draws re-drawn from the secret key, and tasks left on them.
+    pub draws: crate::upgrade_draws::RedrawReport,
 }
 
 /// The source id an item should have: public data only.
@@ -334,6 +339,7 @@ pub async fn add_comic_explanation_tasks(storage: &Storage) -> anyhow::Result<us
 pub async fn run(storage: &Storage, resamples: usize) -> anyhow::Result<UpgradeReport> {
     let mut report = UpgradeReport {
         tasks_added: add_comic_explanation_tasks(storage).await?,
+        draws: crate::upgrade_draws::run(storage).await?,
         ..UpgradeReport::default()
     };
     for task in storage.upgrade_tasks().await? {

@@ -12,6 +12,7 @@ mod architecture;
 mod cli;
 mod clips;
 mod distractors;
+mod draws;
 mod explanation_board;
 mod explanation_quiz;
 mod export;
