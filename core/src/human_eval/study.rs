@@ -413,7 +413,8 @@ fn reference_output(r: &Reference) -> ExplainedOutput {
 ///
 /// Worked example: two submissions, three dev memes of one type, two per category, batches of
 /// three, planted checks on: two memes are drawn, giving 2 × 2 = 4 rating pages in batches of
-/// 3 and 1, each batch with a planted reference and a planted other meaning (8 pages in all).
+/// 3 and 1, each batch with a planted other meaning (6 pages in all; no planted reference,
+/// since the accuracy protocol shows the reference on the page).
 ///
 /// ```
 /// use memeboard_core::human_eval::outputs::{ExplainedOutput, RatedSubject, Reference};
@@ -438,8 +439,8 @@ fn reference_output(r: &Reference) -> ExplainedOutput {
 /// let plan = plan_study(&request, &board, &items, 0).unwrap();
 /// assert_eq!(plan.submissions, ["s1", "s2"]);
 /// assert_eq!(plan.source_items.len(), 2);
-/// assert_eq!((plan.rating_batches, plan.ratings.len()), (2, 8));
-/// assert_eq!(plan.ratings.iter().filter(|r| r.planted.is_some()).count(), 4);
+/// assert_eq!((plan.rating_batches, plan.ratings.len()), (2, 6));
+/// assert_eq!(plan.ratings.iter().filter(|r| r.planted.is_some()).count(), 2);
 /// assert!(plan.ratings.iter().all(|r| r.id.starts_with('j') && r.reference.is_some()));
 /// assert!(plan.rankings.is_empty() && plan.exposed_test_items.is_empty());
 /// ```
