@@ -181,9 +181,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn hmac_matches_the_rfc_4231_construction() {
-        // RFC 4231 test case 2 uses a short key; check the construction against a direct
-        // computation with a 32-byte key instead (key ‖ pads, as the RFC defines).
+    fn hmac_follows_the_rfc_2104_construction() {
+        // H((K ⊕ opad) ‖ H((K ⊕ ipad) ‖ message)), the key zero-padded to the block size,
+        // computed directly; each part of the message is preceded by its length.
         let key = [7u8; 32];
         let mac = hmac_sha256(&key, &[b"abc"]);
         let mut ipad = vec![0x36u8 ^ 7; 32];
