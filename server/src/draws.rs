@@ -176,6 +176,44 @@ pub async fn import_key(
     Ok(())
 }
 
+/// `memeboard secret …`.
+#[derive(Debug, clap::Subcommand)]
+pub enum SecretAction {
+    /// Print a benchmark's draw key (or, without --benchmark, the installation's secret,
+    /// which keys every benchmark here). Example: memeboard secret export --benchmark demo
+    Export {
+        /// Benchmark slug.
+        #[arg(long)]
+        benchmark: Option<String>,
+    },
+    /// Store a key printed by `secret export` elsewhere: the benchmark's next import draws
+    /// what that installation drew. Example: memeboard secret import --benchmark demo KEY
+    Import {
+        /// Benchmark slug (without it: replace the installation's secret).
+        #[arg(long)]
+        benchmark: Option<String>,
+        /// 64 hexadecimal digits.
+        key: String,
+    },
+}
+
+/// Runs `memeboard secret export` (the key on standard output) or `import`.
+pub async fn cli(storage: &Storage, action: SecretAction) -> anyhow::Result<()> {
+    match action {
+        SecretAction::Export { benchmark } => {
+            println!("{}", export_key(storage, benchmark.as_deref()).await?);
+        }
+        SecretAction::Import { benchmark, key } => {
+            import_key(storage, benchmark.as_deref(), &key).await?;
+            eprintln!(
+                "stored the key of {}",
+                benchmark.map_or("this installation".into(), |b| format!("benchmark `{b}`"))
+            );
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -114,27 +114,7 @@ enum Command {
     /// reproduce a benchmark's draws on another installation (docs/owners.md).
     Secret {
         #[command(subcommand)]
-        action: SecretAction,
-    },
-}
-
-#[derive(Subcommand)]
-enum SecretAction {
-    /// Print a benchmark's draw key (or, without --benchmark, the installation's secret,
-    /// which keys every benchmark here). Example: memeboard secret export --benchmark demo
-    Export {
-        /// Benchmark slug.
-        #[arg(long)]
-        benchmark: Option<String>,
-    },
-    /// Store a key printed by `secret export` elsewhere: the benchmark's next import draws
-    /// what that installation drew. Example: memeboard secret import --benchmark demo KEY
-    Import {
-        /// Benchmark slug (without it: replace the installation's secret).
-        #[arg(long)]
-        benchmark: Option<String>,
-        /// 64 hexadecimal digits.
-        key: String,
+        action: draws::SecretAction,
     },
 }
 
@@ -371,22 +351,7 @@ async fn main() -> anyhow::Result<()> {
             let settings = settings()?;
             let storage = Storage::connect(&settings.database_url(), 2).await?;
             memeboard_server::upgrade::run(&storage, settings.quiz.bootstrap_resamples).await?;
-            match action {
-                SecretAction::Export { benchmark } => {
-                    println!(
-                        "{}",
-                        draws::export_key(&storage, benchmark.as_deref()).await?
-                    );
-                }
-                SecretAction::Import { benchmark, key } => {
-                    draws::import_key(&storage, benchmark.as_deref(), &key).await?;
-                    eprintln!(
-                        "stored the key of {}",
-                        benchmark
-                            .map_or("this installation".into(), |b| format!("benchmark `{b}`"))
-                    );
-                }
-            }
+            draws::cli(&storage, action).await?;
             storage.close().await;
             Ok(())
         }
