@@ -111,7 +111,7 @@ enum Command {
         action: StudyAction,
     },
     /// The secret key of the draws that hide gold (panel displays, clip model orders), to
-    /// reproduce a benchmark's draws on another installation (docs/owners.md).
+    /// reproduce a benchmark's draws on another installation (docs/panels.md).
     Secret {
         #[command(subcommand)]
         action: draws::SecretAction,
