@@ -194,9 +194,11 @@ struct Clip {
 }
 
 /// Parses and checks a manifest and its clips (in `media_dir`); every problem at once, or the
-/// records. Runs `ffprobe`/`ffmpeg`: call it off the async executor.
+/// records. Runs `ffprobe`/`ffmpeg`: call it off the async executor. `key`: the benchmark's
+/// draw key (`crate::draws::benchmark_key`), which seeds the option order models see.
 pub fn parse_clips(
     spec: &ClipsSpec,
+    key: &crate::draws::Key,
     manifest_name: &str,
     manifest: &str,
     media_dir: &Path,
@@ -588,11 +590,12 @@ pub fn parse_clips(
     if !problems.is_empty() {
         return Err(ImportError { problems });
     }
-    Ok(build_records(spec, &clips, &files))
+    Ok(build_records(spec, key, &clips, &files))
 }
 
 fn build_records(
     spec: &ClipsSpec,
+    key: &crate::draws::Key,
     clips: &[Clip],
     files: &HashMap<String, (Vec<u8>, &'static str, MediaKind, u32)>,
 ) -> ClipsImport {
@@ -642,6 +645,11 @@ fn build_records(
             summary: clip.summary.clone(),
             emotions: clip.emotions.clone(),
             visual_hint: clip.visual_hint,
+            // Keyed by the benchmark's secret key: hidden, unlike the public choices.
+            model_order: memeboard_core::predictions::clips::model_option_order(
+                key.seed(crate::draws::Purpose::ClipModelOrder, &source_id),
+                clip.choices.len(),
+            ),
         });
         items.push(ItemRecord {
             id: stable_id("clip", &[&spec.slug, "clips", &clip.id]),
@@ -689,6 +697,7 @@ pub async fn import_clips(
     manifest: &str,
     media_dir: &Path,
 ) -> anyhow::Result<usize> {
+    let key = crate::draws::benchmark_key(storage, &spec.slug).await?;
     let (spec_owned, name, text, dir) = (
         spec.clone(),
         manifest_name.to_owned(),
@@ -696,7 +705,8 @@ pub async fn import_clips(
         media_dir.to_owned(),
     );
     let parsed =
-        tokio::task::spawn_blocking(move || parse_clips(&spec_owned, &name, &text, &dir)).await??;
+        tokio::task::spawn_blocking(move || parse_clips(&spec_owned, &key, &name, &text, &dir))
+            .await??;
     storage
         .import_benchmark(
             &parsed.benchmark,

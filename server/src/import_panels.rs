@@ -6,9 +6,11 @@
 //! order groups, every image (present, readable, a PNG, JPEG or WebP whose bytes match its
 //! extension). Every problem is reported (file, line, field, found, expected) and an import
 //! with any problem stores nothing. Ids come from the benchmark slug and the manifest's own
-//! item ids (public data only), so a re-import keeps them. The format is documented in
-//! docs/panels.md.
+//! item ids (public data only), so a re-import keeps them; the displays come from the
+//! benchmark's secret key (`crate::draws`), so a re-import with the same key keeps them too.
+//! The format is documented in docs/panels.md.
 
+use crate::draws::{Key, Purpose};
 use crate::import::{is_safe_relative, split_of, ImportError};
 use crate::storage::{BenchmarkRecord, ItemRecord, MediaRecord, Storage, TaskRecord};
 use memeboard_core::ids::stable_id;
@@ -189,8 +191,10 @@ pub struct PanelsSummary {
 pub type MediaReader<'a> = dyn Fn(&str) -> std::io::Result<Vec<u8>> + Sync + 'a;
 
 /// Parses and checks a manifest and its images; every problem at once, or the records.
+/// `key`: the benchmark's draw key (`crate::draws::benchmark_key`), which seeds the displays.
 pub fn parse_panels(
     spec: &PanelsSpec,
+    key: &Key,
     manifest_name: &str,
     manifest: &str,
     read_media: &MediaReader<'_>,
@@ -370,11 +374,11 @@ pub fn parse_panels(
     if !problems.is_empty() {
         return Err(ImportError { problems });
     }
-    Ok(build_records(spec, &comics))
+    Ok(build_records(spec, key, &comics))
 }
 
 /// Turns checked comics into benchmark, task, item and media records.
-fn build_records(spec: &PanelsSpec, comics: &[Comic]) -> PanelsImport {
+fn build_records(spec: &PanelsSpec, key: &Key, comics: &[Comic]) -> PanelsImport {
     let benchmark = BenchmarkRecord {
         id: spec.slug.clone(),
         slug: spec.slug.clone(),
@@ -398,10 +402,13 @@ fn build_records(spec: &PanelsSpec, comics: &[Comic]) -> PanelsImport {
             let item_id = stable_id("panel", &[&spec.slug, variant.suffix, &comic.id]);
             let (split, half) = split_of(&source_id, spec.dev_percent);
             let n = comic.panels.len();
-            // The display is fixed per comic (seeded by its public source id), so every
-            // variant, every participant and every model sees the same one.
+            // The display is fixed per comic, so every variant, every participant and every
+            // model sees the same one; its seed is keyed by the benchmark's secret key (the
+            // display is the gold in disguise: public data must not give it).
             let display: Vec<usize> = match (&comic.order_groups, variant.shuffled) {
-                (Some(groups), true) => fixed_display(&source_id, groups),
+                (Some(groups), true) => {
+                    fixed_display(key.seed(Purpose::PanelDisplay, &source_id), groups)
+                }
                 _ => (1..=n).collect(),
             };
             let panels: Vec<MediaRef> = display
@@ -621,7 +628,8 @@ pub async fn import_panels(
     manifest: &str,
     read_media: &MediaReader<'_>,
 ) -> anyhow::Result<PanelsSummary> {
-    let parsed = parse_panels(spec, manifest_name, manifest, read_media)?;
+    let key = crate::draws::benchmark_key(storage, &spec.slug).await?;
+    let parsed = parse_panels(spec, &key, manifest_name, manifest, read_media)?;
     storage
         .import_benchmark_revealing(
             &parsed.benchmark,

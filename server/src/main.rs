@@ -1,11 +1,12 @@
 //! `memeboard`: run the site (`serve`, the default), manage data (`import chime`, `import panels`, `import clips`,
-//! `delete-participant`, `study create-task`, `study create`), recompute human rows from a raw-data export (`stats --export`) or
+//! `delete-participant`, `study create-task`, `study create`, `secret export`/`import`), recompute human rows from a raw-data export (`stats --export`) or
 //! upload a prediction file to a running server (`submit`).
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use memeboard_server::config::Settings;
 use memeboard_server::distractors;
+use memeboard_server::draws;
 use memeboard_server::export::delete_participant;
 use memeboard_server::export::stats::{render, stats_from_export, StatsOptions};
 use memeboard_server::import::{import_chime, BenchmarkSpec};
@@ -108,6 +109,12 @@ enum Command {
     Study {
         #[command(subcommand)]
         action: StudyAction,
+    },
+    /// The secret key of the draws that hide gold (panel displays, clip model orders), to
+    /// reproduce a benchmark's draws on another installation (docs/panels.md).
+    Secret {
+        #[command(subcommand)]
+        action: draws::SecretAction,
     },
 }
 
@@ -337,6 +344,14 @@ async fn main() -> anyhow::Result<()> {
                 deleted.who,
                 deleted.tasks.join(", ")
             );
+            storage.close().await;
+            Ok(())
+        }
+        Command::Secret { action } => {
+            let settings = settings()?;
+            let storage = Storage::connect(&settings.database_url(), 2).await?;
+            memeboard_server::upgrade::run(&storage, settings.quiz.bootstrap_resamples).await?;
+            draws::cli(&storage, action).await?;
             storage.close().await;
             Ok(())
         }

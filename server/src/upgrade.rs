@@ -18,8 +18,10 @@
 //!    with panels in reading order, the title and caption of the `-type-context` variant,
 //!    splits and ids from the comics' source ids, panels under new per-task names of the
 //!    stored images ([`add_comic_explanation_tasks`]).
-//!
-//! 5. Multi-panel benchmarks imported before cross-task gold was modelled get the record of
+//! 5. The installation's secret is made at first start, and panel displays and clip model
+//!    orders drawn from public data are re-drawn from it where nothing refers to them yet,
+//!    else reported ([`crate::upgrade_draws`]).
+//! 6. Multi-panel benchmarks imported before cross-task gold was modelled get the record of
 //!    which of their tasks reveal the shuffled order tasks' gold ([`panel_gold_reveals`],
 //!    from the benchmark slug: task ids are minted from it), so their canonical-display,
 //!    typing and explanation tasks withhold the order tasks' test comics from then on.
@@ -61,6 +63,8 @@ pub struct UpgradeReport {
     pub tasks_added: usize,
     /// Cross-task gold relations recorded (a task revealing another's gold).
     pub gold_reveals: usize,
+    /// Public draws re-drawn from the secret key, and tasks left on them.
+    pub draws: crate::upgrade_draws::RedrawReport,
 }
 
 /// The source id an item should have: public data only.
@@ -366,6 +370,7 @@ pub async fn record_panel_gold_reveals(storage: &Storage) -> anyhow::Result<usiz
 pub async fn run(storage: &Storage, resamples: usize) -> anyhow::Result<UpgradeReport> {
     let mut report = UpgradeReport {
         tasks_added: add_comic_explanation_tasks(storage).await?,
+        draws: crate::upgrade_draws::run(storage).await?,
         ..UpgradeReport::default()
     };
     report.gold_reveals = record_panel_gold_reveals(storage).await?;

@@ -393,10 +393,15 @@ fn reference_output(r: &Reference) -> ExplainedOutput {
 /// 4. Rating pages: source items in seeded random order, each followed by its submissions'
 ///    outputs in seeded random order, cut into batches of `batch_size` pages (the last may be
 ///    smaller). Raters see a batch in their own random order (the judging kind does that).
-/// 5. Planted checks (when on): every rating batch gets one [`Planted::Reference`] (the
-///    reference of one of its source items that has one; none in a batch where no item has a
-///    reference, e.g. comics) and one [`Planted::OtherMeaning`] (the reference of another
-///    drawn source item, or failing that another item's first output).
+/// 5. Planted checks (when on) look like ordinary pages: every rating batch gets one
+///    [`Planted::OtherMeaning`]: a picked submission's real output for another drawn source
+///    item, outside the batch where there is one (so its text is on no other page the rater
+///    sees; that item's reference only if the submission has no output for it). Under the
+///    dimensions protocol (no reference on the pages) the batch also gets one
+///    [`Planted::Reference`] (the reference of one of its source items that has one; none
+///    e.g. for comics); under the accuracy protocol it would repeat, byte for byte, the
+///    reference shown above it, so there is none. Their place among the pages is each
+///    rater's own random order, and their ids are as random as any.
 /// 6. Ranking pages (CMPM): one per source item with every picked submission's output in
 ///    seeded random order, in batches of `batch_size` in the rating pages' item order.
 /// 7. Exposed test items: test source items whose reference is shown (the accuracy protocol's
@@ -408,7 +413,8 @@ fn reference_output(r: &Reference) -> ExplainedOutput {
 ///
 /// Worked example: two submissions, three dev memes of one type, two per category, batches of
 /// three, planted checks on: two memes are drawn, giving 2 × 2 = 4 rating pages in batches of
-/// 3 and 1, each batch with a planted reference and a planted other meaning (8 pages in all).
+/// 3 and 1, each batch with a planted other meaning (6 pages in all; no planted reference,
+/// since the accuracy protocol shows the reference on the page).
 ///
 /// ```
 /// use memeboard_core::human_eval::outputs::{ExplainedOutput, RatedSubject, Reference};
@@ -433,8 +439,8 @@ fn reference_output(r: &Reference) -> ExplainedOutput {
 /// let plan = plan_study(&request, &board, &items, 0).unwrap();
 /// assert_eq!(plan.submissions, ["s1", "s2"]);
 /// assert_eq!(plan.source_items.len(), 2);
-/// assert_eq!((plan.rating_batches, plan.ratings.len()), (2, 8));
-/// assert_eq!(plan.ratings.iter().filter(|r| r.planted.is_some()).count(), 4);
+/// assert_eq!((plan.rating_batches, plan.ratings.len()), (2, 6));
+/// assert_eq!(plan.ratings.iter().filter(|r| r.planted.is_some()).count(), 2);
 /// assert!(plan.ratings.iter().all(|r| r.id.starts_with('j') && r.reference.is_some()));
 /// assert!(plan.rankings.is_empty() && plan.exposed_test_items.is_empty());
 /// ```
@@ -587,10 +593,13 @@ pub fn plan_study(
                 v.dedup_by(|a, b| a.id == b.id);
                 v
             };
+            // A planted reference only where pages show no reference (dimensions): under the
+            // accuracy protocol it would be byte-identical to the reference shown above it,
+            // found from the page alone.
             let with_reference: Vec<&SourceItem> = in_batch
                 .iter()
                 .copied()
-                .filter(|i| i.reference.is_some())
+                .filter(|i| i.reference.is_some() && !needs_reference)
                 .collect();
             if !with_reference.is_empty() {
                 let item = with_reference[rng.below(with_reference.len())];
@@ -606,20 +615,28 @@ pub fn plan_study(
                     ));
                 }
             }
-            // Another meaning: judged against an item of the batch, taken from a different
-            // drawn item (its reference, or a picked submission's output for it).
+            // Another meaning: judged against an item of the batch, a real output (a picked
+            // submission's) for a drawn item outside the batch where there is one, so that the
+            // page reads like any other and its text appears on no other page of the batch.
             let item = in_batch[rng.below(in_batch.len())];
-            let others: Vec<&SourceItem> =
-                drawn.iter().copied().filter(|o| o.id != item.id).collect();
+            let outside: Vec<&SourceItem> = drawn
+                .iter()
+                .copied()
+                .filter(|o| in_batch.iter().all(|b| b.id != o.id))
+                .collect();
+            let others: Vec<&SourceItem> = if outside.is_empty() {
+                drawn.iter().copied().filter(|o| o.id != item.id).collect()
+            } else {
+                outside
+            };
             let other = others[rng.below(others.len())];
-            let output = match &other.reference {
-                Some(r) => {
+            let from = picked[rng.below(picked.len())];
+            let output = match from.outputs.get(&other.id) {
+                Some(o) => Some(o.clone()),
+                None => other.reference.as_ref().map(|r| {
                     expose(other);
-                    Some(reference_output(r))
-                }
-                None => picked
-                    .iter()
-                    .find_map(|s| s.outputs.get(&other.id).cloned()),
+                    reference_output(r)
+                }),
             };
             if let Some(output) = output {
                 ratings.push(rating_page(
@@ -973,27 +990,47 @@ mod tests {
             assert_eq!(r.output.meaning, format!("{sid} says {}", r.source_item));
             assert!(r.reference.is_some());
         }
-        // 12 pages in batches of 5: 5, 5, 2, each plus two planted pages.
+        // 12 pages in batches of 5: 5, 5, 2, each plus one planted page (no planted
+        // reference: it would repeat the reference shown above it).
         assert_eq!(plan.rating_batches, 3);
         for batch in 1..=3 {
             let in_batch: Vec<_> = plan.ratings.iter().filter(|r| r.batch == batch).collect();
             let planted: Vec<_> = in_batch.iter().filter_map(|r| r.planted).collect();
-            assert_eq!(planted, [Planted::Reference, Planted::OtherMeaning]);
-            assert_eq!(in_batch.len() - 2, if batch == 3 { 2 } else { 5 });
-        }
-        for r in plan.ratings.iter().filter(|r| r.planted.is_some()) {
-            assert_eq!(r.submission_id, None);
-            let gold = r.reference.as_ref().unwrap();
-            match r.planted {
-                Some(Planted::Reference) => assert_eq!(r.output.meaning, gold.meaning),
-                _ => {
-                    assert!(r.output.meaning.starts_with("gold meaning"));
-                    assert_ne!(r.output.meaning, gold.meaning);
+            assert_eq!(planted, [Planted::OtherMeaning]);
+            assert_eq!(in_batch.len() - 1, if batch == 3 { 2 } else { 5 });
+            // From the page alone a planted page is like the others: a submission's output,
+            // whose text is no reference and no other output shown in the batch.
+            for r in in_batch.iter().filter(|r| r.planted.is_some()) {
+                assert!(r.output.meaning.contains(" says "), "{}", r.output.meaning);
+                assert_ne!(r.output.meaning, format!("s1 says {}", r.source_item));
+                assert_ne!(r.output.meaning, format!("s2 says {}", r.source_item));
+                for other in in_batch.iter().filter(|o| o.id != r.id) {
+                    assert_ne!(other.output.meaning, r.output.meaning);
+                    let shown = other.reference.as_ref().unwrap();
+                    assert_ne!(shown.meaning, r.output.meaning);
                 }
             }
         }
+        for r in plan.ratings.iter().filter(|r| r.planted.is_some()) {
+            assert_eq!(r.submission_id, None);
+        }
         assert!(plan.rankings.is_empty());
         assert!(plan.exposed_test_items.is_empty());
+    }
+
+    #[test]
+    fn a_planted_reference_only_where_pages_show_no_reference() {
+        let src = items(6, &["pun"], Split::Dev, true);
+        let b = board(&[("s1", None), ("s2", None)], &src);
+        let mut req = request(StudyProtocol::Cmpm, SubmissionPick::Top { k: 2 });
+        req.items_per_category = 6;
+        let plan = plan_study(&req, &b, &src, 0).unwrap();
+        assert!(plan.ratings.iter().all(|r| r.reference.is_none()));
+        let planted: Vec<_> = plan.ratings.iter().filter_map(|r| r.planted).collect();
+        assert_eq!(
+            planted.iter().filter(|p| **p == Planted::Reference).count() as u32,
+            plan.rating_batches
+        );
     }
 
     #[test]

@@ -186,6 +186,27 @@ pub struct Gold {
     pub emotions: Vec<Emotion>,
     /// The visual hint label.
     pub visual_hint: VisualHint,
+    /// The one option order models see (the canonical index at each letter), drawn at import
+    /// from a seed keyed by the server's secret
+    /// ([`model_option_order`](crate::predictions::clips::model_option_order)): hidden, since
+    /// with choices listed answer first the order would give the answer away. Empty for items
+    /// imported by earlier versions, which used the public
+    /// [`legacy_model_option_order`](crate::predictions::clips::legacy_model_option_order).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub model_order: Vec<usize>,
+}
+
+impl Gold {
+    /// The item's model order: the stored one, or (items imported by earlier versions, or a
+    /// stored order that does not fit the choices) the legacy public one.
+    pub fn model_order_for(&self, item_id: &str, num_options: usize) -> Vec<usize> {
+        use crate::predictions::clips::{is_model_order, legacy_model_option_order};
+        if is_model_order(&self.model_order, num_options) {
+            self.model_order.clone()
+        } else {
+            legacy_model_option_order(item_id, num_options)
+        }
+    }
 }
 
 /// The clip as one participant sees it: the question and options only after the familiarity
@@ -476,6 +497,7 @@ mod tests {
             summary: Some("s".into()),
             emotions: vec![Emotion::Happy],
             visual_hint: VisualHint::NoText,
+            model_order: vec![2, 0, 1],
         };
         let answer = Answer {
             option: 1,

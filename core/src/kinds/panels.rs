@@ -11,8 +11,23 @@ use crate::scoring::is_linear_extension;
 use crate::tasks::{CategoryInfo, MediaRef};
 use serde::{Deserialize, Serialize};
 
-/// The benchmark's seed for the fixed display order (CMPM shuffles with seed 42).
-pub const DISPLAY_SEED: u64 = 42;
+/// The constant earlier versions seeded displays with (CMPM shuffles with seed 42), combined
+/// with a hash of the comic's public source id ([`legacy_display_seed`]). Anyone could
+/// recompute those displays, so they hid nothing: kept only to recognise displays drawn that
+/// way (the server's start-up upgrade) and for tests that play the attacker.
+pub const LEGACY_DISPLAY_SEED: u64 = 42;
+
+/// The seed earlier versions drew a comic's display with: public data only, hence
+/// compromised (see [`LEGACY_DISPLAY_SEED`]). Never use it for a new draw.
+///
+/// ```
+/// use memeboard_core::kinds::panels::{legacy_display_seed, LEGACY_DISPLAY_SEED};
+/// use memeboard_core::ids::fnv1a64;
+/// assert_eq!(legacy_display_seed("comic-7"), LEGACY_DISPLAY_SEED ^ fnv1a64(b"comic-7"));
+/// ```
+pub fn legacy_display_seed(source_id: &str) -> u64 {
+    LEGACY_DISPLAY_SEED ^ fnv1a64(source_id.as_bytes())
+}
 
 /// How the panels of a comic relate (CMPM's five structure types).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -144,24 +159,29 @@ impl PanelContext {
 /// and models see the same display: `display[i]` is the 1-based canonical number of the panel
 /// shown at position `i`.
 ///
-/// Drawn with the benchmark's seed ([`DISPLAY_SEED`]) and the item's public id. A display that
-/// would itself be a valid reading order is redrawn (as in the benchmark, where answering the
-/// display order scores 0%), unless every order is valid (a single group), where any display is.
+/// The display is the order task's gold in disguise (knowing it turns the shown panels back
+/// into reading order), so `display_seed` must not follow from public data: the server derives
+/// it from its per-installation secret, the benchmark and the comic (a keyed hash, see
+/// docs/panels.md); the same seed always gives the same display, so a re-import with the same
+/// secret keeps every display. A display that would itself be a valid reading order is
+/// redrawn (as in the benchmark, where answering the display order scores 0%), unless every
+/// order is valid (a single group), where any display is.
 ///
 /// ```
 /// use memeboard_core::kinds::panels::fixed_display;
 /// use memeboard_core::scoring::is_linear_extension;
 /// let groups = vec![vec![1], vec![2, 3], vec![4]];
-/// let display = fixed_display("comic-7", &groups);
-/// assert_eq!(display, fixed_display("comic-7", &groups)); // fixed
+/// let seed = 0x9d2c_5680_1f3b_77a1; // derived from a secret key by the server
+/// let display = fixed_display(seed, &groups);
+/// assert_eq!(display, fixed_display(seed, &groups)); // fixed
 /// assert!(!is_linear_extension(&display, &groups)); // never already in reading order
 /// let mut sorted = display.clone();
 /// sorted.sort();
 /// assert_eq!(sorted, vec![1, 2, 3, 4]);
 /// ```
-pub fn fixed_display(item_id: &str, order_groups: &[Vec<usize>]) -> Vec<usize> {
+pub fn fixed_display(display_seed: u64, order_groups: &[Vec<usize>]) -> Vec<usize> {
     let n: usize = order_groups.iter().map(Vec::len).sum();
-    let mut rng = SplitMix64::new(DISPLAY_SEED ^ fnv1a64(item_id.as_bytes()));
+    let mut rng = SplitMix64::new(display_seed);
     let mut display: Vec<usize> = (1..=n).collect();
     let all_orders_valid = order_groups.len() <= 1;
     for _ in 0..64 {
@@ -175,6 +195,36 @@ pub fn fixed_display(item_id: &str, order_groups: &[Vec<usize>]) -> Vec<usize> {
     let mut rotated: Vec<usize> = (1..=n).collect();
     rotated.rotate_left(1);
     rotated
+}
+
+/// What is shown at each position under `old_display` (e.g. the panel images), reordered for
+/// `new_display`, so that a redrawn display keeps each panel with its image; `None` when the
+/// lengths differ or the two displays are not permutations of the same panels.
+///
+/// ```
+/// use memeboard_core::kinds::panels::reorder_shown;
+/// let shown = ["img-of-3", "img-of-1", "img-of-2"];
+/// assert_eq!(
+///     reorder_shown(&shown, &[3, 1, 2], &[2, 3, 1]),
+///     Some(vec!["img-of-2", "img-of-3", "img-of-1"])
+/// );
+/// assert_eq!(reorder_shown(&shown, &[3, 1, 2], &[1, 2]), None);
+/// ```
+pub fn reorder_shown<T: Clone>(
+    shown: &[T],
+    old_display: &[usize],
+    new_display: &[usize],
+) -> Option<Vec<T>> {
+    if shown.len() != old_display.len() || old_display.len() != new_display.len() {
+        return None;
+    }
+    new_display
+        .iter()
+        .map(|panel| {
+            let at = old_display.iter().position(|p| p == panel)?;
+            shown.get(at).cloned()
+        })
+        .collect()
 }
 
 /// The panels of an item as stored: opaque image references, in the order they are *shown*.
@@ -352,14 +402,37 @@ mod tests {
     fn displays_are_fixed_and_never_already_valid() {
         for n in 2..12 {
             let groups: Vec<Vec<usize>> = (1..=n).map(|i| vec![i]).collect();
-            for id in ["a", "b", "c", "long-strip"] {
-                let d = fixed_display(id, &groups);
-                assert_eq!(d, fixed_display(id, &groups));
-                assert!(!is_linear_extension(&d, &groups), "{id} {n}: {d:?}");
+            for seed in [1, 2, 3, u64::MAX] {
+                let d = fixed_display(seed, &groups);
+                assert_eq!(d, fixed_display(seed, &groups));
+                assert!(!is_linear_extension(&d, &groups), "{seed} {n}: {d:?}");
             }
         }
         // Two panels in one group: every order is valid, any display will do.
-        assert_eq!(fixed_display("x", &[vec![1, 2]]).len(), 2);
+        assert_eq!(fixed_display(7, &[vec![1, 2]]).len(), 2);
+    }
+
+    #[test]
+    fn the_display_follows_the_seed_not_the_public_id() {
+        // Over 200 comics of 6 panels, displays drawn from unrelated (secret-derived) seeds
+        // agree with the legacy public draw about as often as chance (1/720 per comic, here
+        // allowing a handful), and vary between seeds.
+        let groups: Vec<Vec<usize>> = (1..=6).map(|i| vec![i]).collect();
+        let mut rng = SplitMix64::new(0x5eed);
+        let mut same_as_legacy = 0;
+        let mut distinct = std::collections::BTreeSet::new();
+        for k in 0..200 {
+            let id = format!("comic-{k}");
+            let keyed = fixed_display(rng.next_u64(), &groups);
+            same_as_legacy +=
+                usize::from(keyed == fixed_display(legacy_display_seed(&id), &groups));
+            distinct.insert(keyed);
+        }
+        assert!(
+            same_as_legacy <= 3,
+            "{same_as_legacy} of 200 match the public draw"
+        );
+        assert!(distinct.len() > 150, "{} distinct displays", distinct.len());
     }
 
     #[test]

@@ -19,7 +19,9 @@
 //! Every model sees each item's choices in one fixed shuffled order, lettered A, B, C…; the
 //! task's manifest lists them in that order ([`ManifestItem::options`], n = their number), and
 //! answers are read as *lettered positions* (0 = A). Letter `k` is canonical choice
-//! `model_option_order(item_id, n)[k]`; [`model_position`] goes the other way, and
+//! `order[k]` of the item's model order (drawn once at import with [`model_option_order`]
+//! from a seed the server keys with its secret, and stored with the hidden gold);
+//! [`model_position`] goes the other way, and
 //! [`model_options`] builds the lettered list from the canonical choices. Scoring compares
 //! lettered positions with [`ClipGold::correct_position`], so the mapping is needed only to
 //! build the manifest and the gold.
@@ -82,63 +84,97 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeSet;
 
-/// Seed of the one option order every model sees (`"avmeme"` in ASCII), so that inputs.jsonl,
-/// the manifest and the gold all letter an item's choices the same way. Changing it re-letters
-/// every published item: never change it once inputs are out.
-pub const MODEL_OPTION_SEED: u64 = 0x6176_6d65_6d65;
+/// The constant earlier versions seeded the model order with (`"avmeme"` in ASCII), combined
+/// with the item's public id ([`legacy_model_option_order`]): anyone could recompute it, and
+/// with choices listed answer first it gave the answer away. Kept only to read items imported
+/// by those versions (their stored gold has no order) and for tests that play the attacker.
+pub const LEGACY_MODEL_OPTION_SEED: u64 = 0x6176_6d65_6d65;
 
 /// The subset of items not answerable from the text alone: the benchmark's headline numbers.
 pub const MAIN_SUBSET: &str = "main";
 
-/// The options of an item in the order models see them (A = first): the canonical index of
-/// the choice at each lettered position, so the server writes inputs.jsonl and the manifest
-/// from one definition.
+/// The one option order every model sees (A = first): the canonical index of the choice at
+/// each lettered position, drawn from `seed`. The order must not follow from public data (with
+/// choices listed answer first it would give the answer away), so the server derives `seed`
+/// from its per-installation secret, the benchmark and the item (docs/clips.md), draws the
+/// order once at import and stores it with the hidden gold; inputs.jsonl, the manifest and the
+/// scoring all read that stored order.
 ///
 /// ```
-/// use memeboard_core::assign::option_order;
-/// use memeboard_core::predictions::clips::{model_option_order, MODEL_OPTION_SEED};
-/// let order = model_option_order("clip-1", 4);
-/// assert_eq!(order, option_order(MODEL_OPTION_SEED, "clip-1", 4));
+/// use memeboard_core::predictions::clips::model_option_order;
+/// let order = model_option_order(0x51c2_77e0_9a4d_3b15, 4);
+/// assert_eq!(order, model_option_order(0x51c2_77e0_9a4d_3b15, 4)); // fixed per seed
 /// let mut sorted = order.clone();
 /// sorted.sort();
 /// assert_eq!(sorted, vec![0, 1, 2, 3]);
 /// ```
-pub fn model_option_order(item_id: &str, num_options: usize) -> Vec<usize> {
-    option_order(MODEL_OPTION_SEED, item_id, num_options)
+pub fn model_option_order(seed: u64, num_options: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..num_options).collect();
+    crate::rng::SplitMix64::new(seed).shuffle(&mut order);
+    order
 }
 
-/// The lettered position (0 = A) at which models see canonical choice `canonical`, so that the
-/// gold's canonical answer becomes [`ClipGold::correct_position`]; `None` when `canonical` is
-/// not below `num_options`.
+/// The model order earlier versions used: public data only, hence compromised (see
+/// [`LEGACY_MODEL_OPTION_SEED`]); the order of stored items that have none of their own.
+///
+/// ```
+/// use memeboard_core::assign::option_order;
+/// use memeboard_core::predictions::clips::{legacy_model_option_order, LEGACY_MODEL_OPTION_SEED};
+/// assert_eq!(
+///     legacy_model_option_order("clip-1", 4),
+///     option_order(LEGACY_MODEL_OPTION_SEED, "clip-1", 4)
+/// );
+/// ```
+pub fn legacy_model_option_order(item_id: &str, num_options: usize) -> Vec<usize> {
+    option_order(LEGACY_MODEL_OPTION_SEED, item_id, num_options)
+}
+
+/// Whether `order` is a model order for `num_options` choices (a permutation of them).
+///
+/// ```
+/// use memeboard_core::predictions::clips::is_model_order;
+/// assert!(is_model_order(&[2, 0, 1], 3));
+/// assert!(!is_model_order(&[0, 0, 1], 3));
+/// assert!(!is_model_order(&[], 3));
+/// ```
+pub fn is_model_order(order: &[usize], num_options: usize) -> bool {
+    let mut seen = vec![false; num_options];
+    order.len() == num_options
+        && order
+            .iter()
+            .all(|&c| c < num_options && !std::mem::replace(&mut seen[c], true))
+}
+
+/// The lettered position (0 = A) at which models see canonical choice `canonical` under the
+/// item's model `order`, so that the gold's canonical answer becomes
+/// [`ClipGold::correct_position`]; `None` when `canonical` is not in the order.
 ///
 /// ```
 /// use memeboard_core::predictions::clips::{model_option_order, model_position};
-/// let order = model_option_order("clip-1", 4);
+/// let order = model_option_order(7, 4);
 /// for k in 0..4 {
-///     assert_eq!(model_position("clip-1", 4, order[k]), Some(k));
+///     assert_eq!(model_position(&order, order[k]), Some(k));
 /// }
-/// assert_eq!(model_position("clip-1", 4, 4), None);
+/// assert_eq!(model_position(&order, 4), None);
 /// ```
-pub fn model_position(item_id: &str, num_options: usize, canonical: usize) -> Option<usize> {
-    model_option_order(item_id, num_options)
-        .iter()
-        .position(|&c| c == canonical)
+pub fn model_position(order: &[usize], canonical: usize) -> Option<usize> {
+    order.iter().position(|&c| c == canonical)
 }
 
-/// An item's choices (given in canonical order) in the order models see them, so that the
+/// An item's choices (given in canonical order) in the item's model `order`, so that the
 /// manifest's `options` and the lettered list in inputs.jsonl are built the same way.
 ///
 /// ```
 /// use memeboard_core::predictions::clips::{model_option_order, model_options};
 /// let choices = ["w", "x", "y", "z"].map(String::from);
-/// let lettered = model_options("clip-1", &choices);
-/// let order = model_option_order("clip-1", 4);
+/// let order = model_option_order(7, 4);
+/// let lettered = model_options(&order, &choices);
 /// assert!((0..4).all(|k| lettered[k] == choices[order[k]]));
 /// ```
-pub fn model_options(item_id: &str, choices: &[String]) -> Vec<String> {
-    model_option_order(item_id, choices.len())
-        .into_iter()
-        .filter_map(|c| choices.get(c).cloned())
+pub fn model_options(order: &[usize], choices: &[String]) -> Vec<String> {
+    order
+        .iter()
+        .filter_map(|&c| choices.get(c).cloned())
         .collect()
 }
 
@@ -846,28 +882,41 @@ mod tests {
         let choices: Vec<String> = ["c0", "c1", "c2", "c3", "c4"].map(String::from).to_vec();
         let mut some_shuffled = false;
         for k in 0..20 {
-            let id = format!("clip-{k}");
-            let order = model_option_order(&id, 5);
-            assert_eq!(order, model_option_order(&id, 5));
+            let seed = 0x1000 + k;
+            let order = model_option_order(seed, 5);
+            assert_eq!(order, model_option_order(seed, 5));
+            assert!(is_model_order(&order, 5));
             let mut sorted = order.clone();
             sorted.sort_unstable();
             assert_eq!(sorted, vec![0, 1, 2, 3, 4]);
             some_shuffled |= order != sorted;
-            let lettered = model_options(&id, &choices);
+            let lettered = model_options(&order, &choices);
             for (position, &canonical) in order.iter().enumerate() {
                 assert_eq!(lettered[position], choices[canonical]);
-                assert_eq!(model_position(&id, 5, canonical), Some(position));
+                assert_eq!(model_position(&order, canonical), Some(position));
                 // A letter read from a file is the canonical choice at that position.
                 let letter = option_letter(position).unwrap().to_string();
                 assert_eq!(parse_clip_answer(&json!(letter), &lettered), Ok(position));
             }
         }
         assert!(some_shuffled, "the model order should shuffle");
-        assert_ne!(
-            model_option_order("clip-1", 5),
-            option_order(super::super::ORDER_SEED + 1, "clip-1", 5),
-            "the model order is its own, not a published text-MCQ order"
-        );
+    }
+
+    #[test]
+    fn keyed_model_orders_do_not_follow_the_public_draw() {
+        // 300 items of 4 choices, answer listed first: the legacy public order put the answer
+        // at a known letter every time; under keyed seeds that letter is right about a
+        // quarter of the time (chance), not always.
+        let mut rng = crate::rng::SplitMix64::new(0xfeed);
+        let hits = (0..300)
+            .filter(|k| {
+                let id = format!("clip-{k}");
+                let keyed = model_option_order(rng.next_u64(), 4);
+                let legacy = legacy_model_option_order(&id, 4);
+                model_position(&keyed, 0) == model_position(&legacy, 0)
+            })
+            .count();
+        assert!((45..=105).contains(&hits), "{hits} of 300 (chance: 75)");
     }
 
     #[test]
@@ -1144,8 +1193,9 @@ mod tests {
             // Three to five choices, so letter ranges differ between items.
             let n = 3 + k % 3;
             let choices: Vec<String> = (0..n).map(|c| format!("{id} choice {c}")).collect();
-            let options = model_options(&id, &choices);
-            let correct = model_position(&id, n, k % n).unwrap();
+            let order = model_option_order(k as u64, n);
+            let options = model_options(&order, &choices);
+            let correct = model_position(&order, k % n).unwrap();
             let answered = if case.right {
                 correct
             } else {

@@ -1,5 +1,6 @@
 //! Clip questions (AVMeme Exam) on the server: model inputs (question, lettered choices in one
-//! fixed order per item, clip URL, language, sound and question type, full/main subsets), dev
+//! fixed order per item, drawn at import from the benchmark's secret key and stored with the
+//! hidden gold, clip URL, language, sound and question type, full/main subsets), dev
 //! gold letters, prediction files scored by accuracy overall, by question type (categories),
 //! by sound type and language (secondary figures), on the full set and the main subset (items
 //! not answerable from text alone); chance is 1 / choices per item.
@@ -11,7 +12,7 @@ use memeboard_core::api::RowKind;
 use memeboard_core::kinds::clip_mcq::ClipMcq;
 use memeboard_core::metrics::ItemOutcome;
 use memeboard_core::predictions::clips::{
-    clip_outcomes, facet_subsets, model_option_order, validate_clip_answers, ClipGold,
+    clip_outcomes, facet_subsets, model_options, model_position, validate_clip_answers, ClipGold,
 };
 use memeboard_core::predictions::{FileFormat, Limits, ManifestItem, TaskManifest};
 use memeboard_core::tasks::label_key;
@@ -19,6 +20,14 @@ use serde_json::{json, Value};
 
 /// The item subset without clips answerable from text alone (the benchmark's meme-main).
 pub const MAIN: &str = "main";
+
+/// The item's model order: the one stored with its gold (keyed draw), or for items imported
+/// by earlier versions the legacy public one (the start-up upgrade re-draws those where no
+/// submission refers to it, see `upgrade_draws.rs`).
+fn model_order(item: &TypedItem<ClipMcq>) -> Vec<usize> {
+    item.gold
+        .model_order_for(&item.row.id, item.prompt.choices.len())
+}
 
 /// Letters of lettered options.
 fn letter(position: usize) -> String {
@@ -40,10 +49,7 @@ impl ServerKind for ClipMcq {
             id: item.row.id.clone(),
             category: item.row.category.clone(),
             split: item.split(),
-            options: model_option_order(&item.row.id, choices.len())
-                .into_iter()
-                .map(|c| choices[c].clone())
-                .collect(),
+            options: model_options(&model_order(item), choices),
         }
     }
 
@@ -70,11 +76,7 @@ impl ServerKind for ClipMcq {
     }
 
     fn dev_gold_line(item: &TypedItem<Self>) -> Value {
-        let order = model_option_order(&item.row.id, item.prompt.choices.len());
-        let position = order
-            .iter()
-            .position(|&c| c == item.gold.correct)
-            .unwrap_or(0);
+        let position = model_position(&model_order(item), item.gold.correct).unwrap_or(0);
         json!({
             "item_id": item.row.id,
             "category": item.row.category,
@@ -123,16 +125,13 @@ impl ServerKind for ClipMcq {
             .map_err(|report| ApiError::Invalid(report.messages()))?;
         let gold: Vec<ClipGold> = items
             .iter()
-            .map(|i| {
-                let order = model_option_order(&i.row.id, i.prompt.choices.len());
-                ClipGold {
-                    item_id: i.row.id.clone(),
-                    question_type: i.row.category.clone(),
-                    correct_position: order.iter().position(|&c| c == i.gold.correct).unwrap_or(0),
-                    sound_type: label_key(&i.prompt.sound_type),
-                    language: i.prompt.language.clone(),
-                    text_cheat: i.prompt.text_cheat,
-                }
+            .map(|i| ClipGold {
+                item_id: i.row.id.clone(),
+                question_type: i.row.category.clone(),
+                correct_position: model_position(&model_order(i), i.gold.correct).unwrap_or(0),
+                sound_type: label_key(&i.prompt.sound_type),
+                language: i.prompt.language.clone(),
+                text_cheat: i.prompt.text_cheat,
             })
             .collect();
         let outcomes = clip_outcomes(&gold, &file);

@@ -2,6 +2,7 @@
 //! portable queries (`$n` placeholders, BIGINT flags and timestamps) and embedded migrations.
 
 mod benchmarks;
+mod draws;
 mod export;
 mod fast_reads;
 mod group_writer;
@@ -16,6 +17,7 @@ mod submissions;
 mod upgrade;
 
 pub use benchmarks::*;
+pub use draws::*;
 pub use export::*;
 pub use judging::*;
 pub use media::*;

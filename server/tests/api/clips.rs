@@ -5,6 +5,7 @@
 //! rows by familiarity. The clips are made here with ffmpeg: without ffmpeg the tests skip,
 //! unless `MEMEBOARD_REQUIRE_MEDIA_TOOLS=1` (the test command sets it).
 
+use crate::draws::test_key;
 use crate::helpers::{detail, test_settings, Db, TestApp};
 use crate::on_both_databases;
 use axum::body::Body;
@@ -175,7 +176,8 @@ fn broken_clip_manifests_report_every_problem() {
     lines.push(mute);
     lines.push(clip("k8", "mute.webm", None, "emotion", false));
     lines.push(clip("k9", "notes.txt", None, "emotion", false));
-    let Err(ImportError { problems }) = parse_clips(&spec(), "m.jsonl", &text(&lines), dir.path())
+    let Err(ImportError { problems }) =
+        parse_clips(&spec(), &test_key(), "m.jsonl", &text(&lines), dir.path())
     else {
         panic!("a broken manifest was accepted");
     };

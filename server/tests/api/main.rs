@@ -13,6 +13,7 @@ mod cli;
 mod clips;
 mod cross_gold;
 mod distractors;
+mod draws;
 mod explanation_board;
 mod explanation_quiz;
 mod export;

@@ -4,6 +4,7 @@
 //! panel URLs included), media serving (content type, ranges, immutable caching), model
 //! inputs with the archive and checksums, and boards with model, human and baseline rows.
 
+use crate::draws::test_key;
 use crate::helpers::{detail, start_body, test_settings, Db, TestApp};
 use crate::on_both_databases;
 use axum::body::Body;
@@ -114,7 +115,7 @@ fn problems(edit: impl Fn(&mut Vec<Value>, &mut HashMap<String, Vec<u8>>)) -> Ve
             .cloned()
             .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::NotFound, "No such file"))
     };
-    match parse_panels(&spec(), "m.jsonl", &text, &read) {
+    match parse_panels(&spec(), &test_key(), "m.jsonl", &text, &read) {
         Err(ImportError { problems }) => problems,
         Ok(_) => Vec::new(),
     }
