@@ -337,6 +337,18 @@ pub const CATALOGUE: &[Entry] = &[
     Entry { code: "request.invalid_query", en: "invalid query: {reason}", zh: "查询参数无效：{reason}" },
     Entry { code: "request.no_endpoint", en: "no API endpoint at `{path}`", zh: "`{path}` 处没有 API 接口" },
     Entry {
+        code: "request.method_not_allowed",
+        en: "method {method} is not allowed at `{path}` (allowed: {allowed})",
+        zh: "`{path}` 不接受 {method} 请求（可用：{allowed}）",
+    },
+    Entry {
+        code: "request.uri_too_long",
+        en: "the request address is {length} bytes long; at most {limit} are accepted",
+        zh: "请求地址长 {length} 字节；最多接受 {limit} 字节",
+    },
+    Entry { code: "request.invalid_path", en: "invalid path: {reason}", zh: "路径无效：{reason}" },
+    Entry { code: "request.refused", en: "request refused ({status}): {reason}", zh: "请求被拒绝（{status}）：{reason}" },
+    Entry {
         code: "request.rate_limited",
         en: "too many {@what} from your network: at most {limit} per minute; try again in {retry_after} s",
         zh: "你的网络{@what}过于频繁：每分钟最多 {limit} 次；请 {retry_after} 秒后再试",

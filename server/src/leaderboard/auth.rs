@@ -34,6 +34,11 @@ pub enum ClientAddress {
 impl ClientAddress {
     /// The client address of a request: the `client_ip_header` set by a trusted proxy when
     /// configured and parsable, else the TCP peer address, else [`ClientAddress::Unknown`].
+    ///
+    /// Only the value the proxy itself wrote counts: the **rightmost** entry of the **last**
+    /// line of the header. A proxy appends its peer's address (`X-Forwarded-For: client,
+    /// proxy-peer`) or adds its own line after whatever the client sent, so every earlier
+    /// entry or line is the client's own claim and is ignored.
     pub fn of(
         settings: &Settings,
         headers: &HeaderMap,
@@ -41,11 +46,8 @@ impl ClientAddress {
     ) -> Self {
         let header = settings.leaderboard.client_ip_header.trim();
         let from_header = (!header.is_empty())
-            .then(|| headers.get(header))
-            .flatten()
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.split(',').next_back())
-            .and_then(|v| v.trim().parse::<std::net::IpAddr>().ok());
+            .then(|| proxy_address(headers, header))
+            .flatten();
         match from_header.or(peer.map(|p| p.ip())) {
             Some(ip) => Self::Ip(ip),
             None => Self::Unknown,
@@ -68,6 +70,22 @@ impl ClientAddress {
             Self::Unknown => "unknown".into(),
         }
     }
+}
+
+/// The address a trusted proxy put in `header`: the last entry of the last line (see
+/// [`ClientAddress::of`]); `None` when absent or not an IP address.
+pub(crate) fn proxy_address(headers: &HeaderMap, header: &str) -> Option<std::net::IpAddr> {
+    headers
+        .get_all(header)
+        .iter()
+        .next_back()?
+        .to_str()
+        .ok()?
+        .rsplit(',')
+        .next()?
+        .trim()
+        .parse()
+        .ok()
 }
 
 pub(super) fn utc_day(now_ms: i64) -> i64 {
@@ -265,4 +283,44 @@ pub(super) async fn quota(
     author: &AuthorRecord,
 ) -> ApiResult<Quota> {
     quota_of(storage, &upload_scopes(settings, author, None)).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    fn client(lines: &[&str]) -> ClientAddress {
+        let mut settings = Settings::defaults().expect("defaults");
+        settings.leaderboard.client_ip_header = "x-forwarded-for".into();
+        let mut headers = HeaderMap::new();
+        for line in lines {
+            headers.append(
+                "x-forwarded-for",
+                HeaderValue::from_str(line).expect("header"),
+            );
+        }
+        let peer = "192.0.2.1:4000".parse().ok();
+        ClientAddress::of(&settings, &headers, peer)
+    }
+
+    #[test]
+    fn the_proxy_header_counts_only_what_the_proxy_appended() {
+        let ip = |s: &str| ClientAddress::Ip(s.parse().expect("ip"));
+        assert_eq!(client(&["203.0.113.7"]), ip("203.0.113.7"));
+        // A client's own line comes first; the proxy's line is the last one.
+        assert_eq!(client(&["1.2.3.4", "203.0.113.7"]), ip("203.0.113.7"));
+        // In one line, the proxy appended the rightmost entry.
+        assert_eq!(
+            client(&["1.2.3.4, 5.6.7.8, 203.0.113.7"]),
+            ip("203.0.113.7")
+        );
+        assert_eq!(
+            client(&["9.9.9.9", "1.2.3.4,203.0.113.7"]),
+            ip("203.0.113.7")
+        );
+        // No header, or garbage where the proxy's entry should be: the TCP peer.
+        assert_eq!(client(&[]), ip("192.0.2.1"));
+        assert_eq!(client(&["203.0.113.7, nonsense"]), ip("192.0.2.1"));
+    }
 }

@@ -17,6 +17,7 @@ mod explanation_quiz;
 mod export;
 mod group_commit;
 mod helpers;
+mod http_hardening;
 mod import;
 mod inference;
 mod integrity;
