@@ -203,6 +203,14 @@ pub(crate) fn is_safe_relative(name: &str) -> bool {
             .all(|p| !p.is_empty() && p != "." && p != "..")
 }
 
+/// A problem when the benchmark title (`--title`) is longer than
+/// [`crate::import_files::MAX_TITLE_CHARS`].
+pub(crate) fn title_problem(title: &str, problems: &mut Vec<String>) {
+    if let Err(e) = crate::import_files::check_length(title, crate::import_files::MAX_TITLE_CHARS) {
+        problems.push(format!("--title: {e}"));
+    }
+}
+
 fn parse_array<'a>(
     file: &'static str,
     text: &'a str,
@@ -235,15 +243,21 @@ fn records<'a>(
     let mut out = Vec::new();
     for (index, v) in array.iter().enumerate() {
         match v {
-            Value::Object(obj) => out.push(Record {
-                file,
-                index,
-                label: obj
-                    .get(label_field)
-                    .and_then(Value::as_str)
-                    .map(|s| format!("{label_field} \"{s}\"")),
-                obj,
-            }),
+            Value::Object(obj) => {
+                let record = Record {
+                    file,
+                    index,
+                    label: obj.get(label_field).and_then(Value::as_str).map(|s| {
+                        format!(
+                            "{label_field} \"{}\"",
+                            s.chars().take(60).collect::<String>()
+                        )
+                    }),
+                    obj,
+                };
+                crate::import_files::long_texts(obj, &|f| record.at(f), problems);
+                out.push(record);
+            }
             other => problems.push(format!(
                 "{file} record {}: expected an object, found {}",
                 index + 1,
@@ -265,6 +279,7 @@ pub fn parse_chime(
     const MEMES: &str = "memes file";
     const MCQ: &str = "mcq file";
     let mut problems = Vec::new();
+    title_problem(&spec.title, &mut problems);
     let (mut memes_doc, mut mcq_doc) = (None, None);
     let memes_array = parse_array(MEMES, memes_json, &mut memes_doc)
         .map_err(|p| problems.push(p))

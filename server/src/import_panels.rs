@@ -196,6 +196,7 @@ pub fn parse_panels(
     read_media: &MediaReader<'_>,
 ) -> Result<PanelsImport, ImportError> {
     let mut problems = Vec::new();
+    crate::import::title_problem(&spec.title, &mut problems);
     let mut comics = Vec::new();
     let mut first_line: HashMap<String, usize> = HashMap::new();
     // Each distinct file is read and checked once, however many comics use it.
@@ -234,6 +235,7 @@ pub fn parse_panels(
                 ));
             }
         }
+        crate::import_files::long_texts(&obj, &at, &mut problems);
         let id = text(&obj, "id", &at, &mut problems);
         if let Some(id) = &id {
             if let Some(first) = first_line.get(id) {
@@ -769,13 +771,21 @@ fn read_panel(name: &str, read_media: &MediaReader<'_>) -> Result<PanelFile, Str
         ));
     }
     match imagesize::blob_size(&bytes) {
-        Ok(size) if size.width > 0 && size.height > 0 => {}
+        Ok(size) if size.width > 0 && size.height > 0 => {
+            crate::import_files::check_image_size(size.width, size.height)
+                .map_err(|e| format!("\"{name}\" {e}"))?;
+        }
         _ => {
             return Err(format!(
                 "\"{name}\" is unreadable: its {} header is damaged or cut off",
                 ext.to_uppercase()
             ))
         }
+    }
+    // PNG decodes here (the size is capped above); JPEG and WebP are checked by header only
+    // (no decoder in the build).
+    if ext == "png" {
+        crate::import_files::check_png_decodes(&bytes).map_err(|e| format!("\"{name}\" {e}"))?;
     }
     Ok(PanelFile {
         extension: ext,

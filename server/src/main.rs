@@ -565,7 +565,10 @@ async fn main() -> anyhow::Result<()> {
                 dev_percent,
                 quiz_open: !closed,
             };
-            let read = |name: &str| std::fs::read(media.join(name));
+            // Only regular files inside the folder, each capped (import_files).
+            let folder = memeboard_server::import_files::MediaFolder::open(&media)
+                .map_err(anyhow::Error::msg)?;
+            let read = folder.image_reader();
             let summary =
                 import_panels(&storage, &spec, &file_name(&manifest), &text, &read).await?;
             println!(
