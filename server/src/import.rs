@@ -570,18 +570,89 @@ pub fn parse_chime(
     })
 }
 
+/// Whether a re-import may move items from the hidden test split to the open dev split
+/// (publishing their gold), e.g. after a higher `--dev-percent`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TestToDev {
+    /// Refuse the whole import, saying how many items would move (the default).
+    Refuse,
+    /// The owner said so (`--allow-test-to-dev`): move them.
+    Allow,
+}
+
+/// Checks an import against what is stored: with [`TestToDev::Refuse`], an error when any item
+/// now in the hidden test split would be stored in the dev split, naming how many per task.
+/// Nothing is written either way.
+pub async fn check_test_to_dev(
+    storage: &Storage,
+    tasks: &[(TaskRecord, Vec<ItemRecord>)],
+    moves: TestToDev,
+) -> anyhow::Result<()> {
+    let mut per_task = Vec::new();
+    let mut total = 0;
+    for (task, items) in tasks {
+        let stored = storage.task_items(&task.id).await?;
+        let test: std::collections::HashSet<&str> = stored
+            .iter()
+            .filter(|r| r.split == memeboard_core::predictions::Split::Test)
+            .map(|r| r.id.as_str())
+            .collect();
+        let n = items
+            .iter()
+            .filter(|i| i.split == "dev" && test.contains(i.id.as_str()))
+            .count();
+        if n > 0 {
+            per_task.push(format!("{n} in `{}`", task.slug));
+            total += n;
+        }
+    }
+    if total == 0 {
+        return Ok(());
+    }
+    if moves == TestToDev::Allow {
+        tracing::warn!(
+            items = total,
+            "import moves hidden test items to the dev split (allowed)"
+        );
+        return Ok(());
+    }
+    Err(ImportError {
+        problems: vec![format!(
+            "this import would move {total} item(s) from the hidden test split to the open dev \
+             split, publishing their gold ({}); a different --dev-percent than the first import \
+             does this. Re-run with the earlier --dev-percent, or pass --allow-test-to-dev to \
+             publish them",
+            per_task.join(", ")
+        )],
+    }
+    .into())
+}
+
 /// Parses and stores a CHIME import in one transaction; returns (memes, items) stored.
+/// Refuses to move test items to dev ([`import_chime_with`] to allow it).
 pub async fn import_chime(
     storage: &Storage,
     spec: &BenchmarkSpec,
     memes_json: &str,
     mcq_json: &str,
 ) -> anyhow::Result<(usize, usize)> {
+    import_chime_with(storage, spec, memes_json, mcq_json, TestToDev::Refuse).await
+}
+
+/// [`import_chime`], saying whether test items may move to dev.
+pub async fn import_chime_with(
+    storage: &Storage,
+    spec: &BenchmarkSpec,
+    memes_json: &str,
+    mcq_json: &str,
+    moves: TestToDev,
+) -> anyhow::Result<(usize, usize)> {
     let parsed = parse_chime(spec, memes_json, mcq_json)?;
     let tasks = vec![
         (parsed.task.clone(), parsed.items.clone()),
         (parsed.explain_task.clone(), parsed.explain_items.clone()),
     ];
+    check_test_to_dev(storage, &tasks, moves).await?;
     storage
         .import_benchmark(&parsed.benchmark, &parsed.memes, &tasks, &[])
         .await?;

@@ -686,12 +686,26 @@ fn build_records(
 }
 
 /// Parses, checks and stores a clip import in one transaction; returns the clips stored.
+/// Refuses to move test items to dev ([`import_clips_with`] to allow it).
 pub async fn import_clips(
     storage: &Storage,
     spec: &ClipsSpec,
     manifest_name: &str,
     manifest: &str,
     media_dir: &Path,
+) -> anyhow::Result<usize> {
+    let refuse = crate::import::TestToDev::Refuse;
+    import_clips_with(storage, spec, manifest_name, manifest, media_dir, refuse).await
+}
+
+/// [`import_clips`], saying whether test items may move to dev.
+pub async fn import_clips_with(
+    storage: &Storage,
+    spec: &ClipsSpec,
+    manifest_name: &str,
+    manifest: &str,
+    media_dir: &Path,
+    moves: crate::import::TestToDev,
 ) -> anyhow::Result<usize> {
     let (spec_owned, name, text, dir) = (
         spec.clone(),
@@ -701,13 +715,10 @@ pub async fn import_clips(
     );
     let parsed =
         tokio::task::spawn_blocking(move || parse_clips(&spec_owned, &name, &text, &dir)).await??;
+    let tasks = [(parsed.task.clone(), parsed.items.clone())];
+    crate::import::check_test_to_dev(storage, &tasks, moves).await?;
     storage
-        .import_benchmark(
-            &parsed.benchmark,
-            &[],
-            &[(parsed.task.clone(), parsed.items.clone())],
-            &parsed.media,
-        )
+        .import_benchmark(&parsed.benchmark, &[], &tasks, &parsed.media)
         .await?;
     Ok(parsed.items.len())
 }

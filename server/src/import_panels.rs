@@ -594,7 +594,8 @@ fn explanation_task(
     (task, items)
 }
 
-/// Parses, checks and stores a multi-panel import in one transaction.
+/// Parses, checks and stores a multi-panel import in one transaction; refuses to move test
+/// items to dev ([`import_panels_with`] to allow it).
 pub async fn import_panels(
     storage: &Storage,
     spec: &PanelsSpec,
@@ -602,7 +603,21 @@ pub async fn import_panels(
     manifest: &str,
     read_media: &MediaReader<'_>,
 ) -> anyhow::Result<PanelsSummary> {
+    let refuse = crate::import::TestToDev::Refuse;
+    import_panels_with(storage, spec, manifest_name, manifest, read_media, refuse).await
+}
+
+/// [`import_panels`], saying whether test items may move to dev.
+pub async fn import_panels_with(
+    storage: &Storage,
+    spec: &PanelsSpec,
+    manifest_name: &str,
+    manifest: &str,
+    read_media: &MediaReader<'_>,
+    moves: crate::import::TestToDev,
+) -> anyhow::Result<PanelsSummary> {
     let parsed = parse_panels(spec, manifest_name, manifest, read_media)?;
+    crate::import::check_test_to_dev(storage, &parsed.tasks, moves).await?;
     storage
         .import_benchmark(&parsed.benchmark, &[], &parsed.tasks, &parsed.media)
         .await?;

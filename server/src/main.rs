@@ -8,9 +8,9 @@ use memeboard_server::config::Settings;
 use memeboard_server::distractors;
 use memeboard_server::export::delete_participant;
 use memeboard_server::export::stats::{render, stats_from_export, StatsOptions};
-use memeboard_server::import::{import_chime, BenchmarkSpec};
-use memeboard_server::import_clips::{import_clips, ClipsSpec};
-use memeboard_server::import_panels::{import_panels, PanelsSpec};
+use memeboard_server::import::{import_chime_with, BenchmarkSpec, TestToDev};
+use memeboard_server::import_clips::{import_clips_with, ClipsSpec};
+use memeboard_server::import_panels::{import_panels_with, PanelsSpec};
 use memeboard_server::inference::EmbeddingService;
 use memeboard_server::judging::{self, JudgingTaskSpec};
 use memeboard_server::startup::Application;
@@ -216,6 +216,10 @@ enum ImportFormat {
         /// hidden test split, halved into the public and private boards.
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(0..=100))]
         dev_percent: u8,
+        /// Allow this import to move items from the hidden test split to the open dev split
+        /// (publishing their gold), e.g. after raising --dev-percent; refused otherwise.
+        #[arg(long)]
+        allow_test_to_dev: bool,
     },
     /// Audio-visual meme clips (AVMeme-style): a JSON Lines manifest and a folder of audio
     /// and video clips (format: docs/clips.md; needs ffprobe and ffmpeg). Creates the quiz
@@ -238,6 +242,10 @@ enum ImportFormat {
         /// Percent of clips in the open dev split.
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(0..=100))]
         dev_percent: u8,
+        /// Allow this import to move items from the hidden test split to the open dev split
+        /// (publishing their gold), e.g. after raising --dev-percent; refused otherwise.
+        #[arg(long)]
+        allow_test_to_dev: bool,
         /// Clips per participant batch.
         #[arg(long, default_value_t = 30)]
         batch_size: usize,
@@ -263,6 +271,10 @@ enum ImportFormat {
         /// Percent of comics in the open dev split.
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(0..=100))]
         dev_percent: u8,
+        /// Allow this import to move items from the hidden test split to the open dev split
+        /// (publishing their gold), e.g. after raising --dev-percent; refused otherwise.
+        #[arg(long)]
+        allow_test_to_dev: bool,
         /// Comics per participant batch.
         #[arg(long, default_value_t = 10)]
         batch_size: usize,
@@ -500,6 +512,7 @@ async fn main() -> anyhow::Result<()> {
                     closed,
                     dev_percent,
                     batch_size,
+                    allow_test_to_dev,
                 },
         } => {
             let settings = settings()?;
@@ -524,7 +537,15 @@ async fn main() -> anyhow::Result<()> {
                 dev_percent,
                 quiz_open: !closed,
             };
-            let n = import_clips(&storage, &spec, &file_name(&manifest), &text, &media).await?;
+            let n = import_clips_with(
+                &storage,
+                &spec,
+                &file_name(&manifest),
+                &text,
+                &media,
+                test_to_dev(allow_test_to_dev),
+            )
+            .await?;
             println!(
                 "imported {n} clips into benchmark `{}` (quiz `{}`)",
                 spec.slug, spec.task_slug
@@ -542,6 +563,7 @@ async fn main() -> anyhow::Result<()> {
                     closed,
                     dev_percent,
                     batch_size,
+                    allow_test_to_dev,
                 },
         } => {
             let settings = settings()?;
@@ -569,8 +591,10 @@ async fn main() -> anyhow::Result<()> {
             let folder = memeboard_server::import_files::MediaFolder::open(&media)
                 .map_err(anyhow::Error::msg)?;
             let read = folder.image_reader();
+            let moves = test_to_dev(allow_test_to_dev);
             let summary =
-                import_panels(&storage, &spec, &file_name(&manifest), &text, &read).await?;
+                import_panels_with(&storage, &spec, &file_name(&manifest), &text, &read, moves)
+                    .await?;
             println!(
                 "imported {} comics into benchmark `{}`: {} in order recovery, {} in structure typing; tasks {}",
                 summary.comics,
@@ -591,6 +615,7 @@ async fn main() -> anyhow::Result<()> {
                     title,
                     closed,
                     dev_percent,
+                    allow_test_to_dev,
                 },
         } => {
             let settings = settings()?;
@@ -616,7 +641,9 @@ async fn main() -> anyhow::Result<()> {
                 dev_percent,
                 explain_batch_size: settings.quiz.explain_batch_size,
             };
-            let (n_memes, n_items) = import_chime(&storage, &spec, &memes_json, &mcq_json).await?;
+            let moves = test_to_dev(allow_test_to_dev);
+            let (n_memes, n_items) =
+                import_chime_with(&storage, &spec, &memes_json, &mcq_json, moves).await?;
             println!("imported {n_memes} memes and {n_items} questions into benchmark `{}` (quiz `{}-mcq`)", spec.slug, spec.slug);
             storage.close().await;
             Ok(())
@@ -634,6 +661,15 @@ async fn submit(args: &SubmitArgs) -> anyhow::Result<()> {
     } else {
         eprint!("{}", outcome.render());
         std::process::exit(1);
+    }
+}
+
+/// The `--allow-test-to-dev` flag as the importers take it.
+fn test_to_dev(allow: bool) -> TestToDev {
+    if allow {
+        TestToDev::Allow
+    } else {
+        TestToDev::Refuse
     }
 }
 

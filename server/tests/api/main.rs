@@ -19,6 +19,7 @@ mod group_commit;
 mod helpers;
 mod http_hardening;
 mod import;
+mod import_safety;
 mod inference;
 mod integrity;
 mod judging;
