@@ -81,6 +81,14 @@ enum Command {
         #[arg(long)]
         min_category_items: Option<usize>,
     },
+    /// Issue an invitation code for one new author token, which the daily token caps do not
+    /// block (send it as the bearer token of `POST /api/authors`). Signed with the admin
+    /// token (`admin.token`); nothing is stored.
+    InviteAuthor {
+        /// Days the code stays valid.
+        #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(i64).range(1..=30))]
+        days: i64,
+    },
     /// Delete a participant's data on request: every session, answer, familiarity answer,
     /// survey and headphone check in the task's benchmark, named by the export's pseudonym
     /// or by Prolific id, in one transaction (human rows are recomputed).
@@ -291,6 +299,21 @@ async fn main() -> anyhow::Result<()> {
     };
     match cli.command.unwrap_or(Command::Serve) {
         Command::Submit(args) => submit(&args).await,
+        Command::InviteAuthor { days } => {
+            let settings = settings()?;
+            let today = memeboard_server::storage::now_ms().div_euclid(86_400_000);
+            let code = memeboard_server::leaderboard::invites::mint(
+                &settings.admin.token,
+                today + days,
+            )?
+            .context("no admin token: set admin.token (MEMEBOARD__ADMIN__TOKEN), which signs invitations")?;
+            println!("{code}");
+            eprintln!(
+                "valid for {days} day(s), for one author token: POST /api/authors with \
+                 `Authorization: Bearer {code}`"
+            );
+            Ok(())
+        }
         Command::Distractors { benchmark, out } => {
             let settings = settings()?;
             let storage = Storage::connect(&settings.database_url(), 2).await?;
