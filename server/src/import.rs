@@ -192,24 +192,8 @@ pub(crate) fn describe(v: &Value) -> String {
     }
 }
 
-/// Whether a manifest's file name stays inside the media folder: relative, no `..`, no
-/// empty or `.` parts, no backslashes.
-pub(crate) fn is_safe_relative(name: &str) -> bool {
-    !name.is_empty()
-        && !name.starts_with('/')
-        && !name.contains('\\')
-        && name
-            .split('/')
-            .all(|p| !p.is_empty() && p != "." && p != "..")
-}
-
-/// A problem when the benchmark title (`--title`) is longer than
-/// [`crate::import_files::MAX_TITLE_CHARS`].
-pub(crate) fn title_problem(title: &str, problems: &mut Vec<String>) {
-    if let Err(e) = crate::import_files::check_length(title, crate::import_files::MAX_TITLE_CHARS) {
-        problems.push(format!("--title: {e}"));
-    }
-}
+pub(crate) use crate::import_files::{is_safe_relative, title_problem};
+pub use crate::import_guard::TestToDev;
 
 fn parse_array<'a>(
     file: &'static str,
@@ -570,64 +554,6 @@ pub fn parse_chime(
     })
 }
 
-/// Whether a re-import may move items from the hidden test split to the open dev split
-/// (publishing their gold), e.g. after a higher `--dev-percent`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TestToDev {
-    /// Refuse the whole import, saying how many items would move (the default).
-    Refuse,
-    /// The owner said so (`--allow-test-to-dev`): move them.
-    Allow,
-}
-
-/// Checks an import against what is stored: with [`TestToDev::Refuse`], an error when any item
-/// now in the hidden test split would be stored in the dev split, naming how many per task.
-/// Nothing is written either way.
-pub async fn check_test_to_dev(
-    storage: &Storage,
-    tasks: &[(TaskRecord, Vec<ItemRecord>)],
-    moves: TestToDev,
-) -> anyhow::Result<()> {
-    let mut per_task = Vec::new();
-    let mut total = 0;
-    for (task, items) in tasks {
-        let stored = storage.task_items(&task.id).await?;
-        let test: std::collections::HashSet<&str> = stored
-            .iter()
-            .filter(|r| r.split == memeboard_core::predictions::Split::Test)
-            .map(|r| r.id.as_str())
-            .collect();
-        let n = items
-            .iter()
-            .filter(|i| i.split == "dev" && test.contains(i.id.as_str()))
-            .count();
-        if n > 0 {
-            per_task.push(format!("{n} in `{}`", task.slug));
-            total += n;
-        }
-    }
-    if total == 0 {
-        return Ok(());
-    }
-    if moves == TestToDev::Allow {
-        tracing::warn!(
-            items = total,
-            "import moves hidden test items to the dev split (allowed)"
-        );
-        return Ok(());
-    }
-    Err(ImportError {
-        problems: vec![format!(
-            "this import would move {total} item(s) from the hidden test split to the open dev \
-             split, publishing their gold ({}); a different --dev-percent than the first import \
-             does this. Re-run with the earlier --dev-percent, or pass --allow-test-to-dev to \
-             publish them",
-            per_task.join(", ")
-        )],
-    }
-    .into())
-}
-
 /// Parses and stores a CHIME import in one transaction; returns (memes, items) stored.
 /// Refuses to move test items to dev ([`import_chime_with`] to allow it).
 pub async fn import_chime(
@@ -636,7 +562,8 @@ pub async fn import_chime(
     memes_json: &str,
     mcq_json: &str,
 ) -> anyhow::Result<(usize, usize)> {
-    import_chime_with(storage, spec, memes_json, mcq_json, TestToDev::Refuse).await
+    let refuse = crate::import_guard::TestToDev::Refuse;
+    import_chime_with(storage, spec, memes_json, mcq_json, refuse).await
 }
 
 /// [`import_chime`], saying whether test items may move to dev.
@@ -645,14 +572,14 @@ pub async fn import_chime_with(
     spec: &BenchmarkSpec,
     memes_json: &str,
     mcq_json: &str,
-    moves: TestToDev,
+    moves: crate::import_guard::TestToDev,
 ) -> anyhow::Result<(usize, usize)> {
     let parsed = parse_chime(spec, memes_json, mcq_json)?;
     let tasks = vec![
         (parsed.task.clone(), parsed.items.clone()),
         (parsed.explain_task.clone(), parsed.explain_items.clone()),
     ];
-    check_test_to_dev(storage, &tasks, moves).await?;
+    crate::import_guard::check_test_to_dev(storage, &tasks, moves).await?;
     storage
         .import_benchmark(&parsed.benchmark, &parsed.memes, &tasks, &[])
         .await?;

@@ -202,7 +202,7 @@ pub fn parse_clips(
     media_dir: &Path,
 ) -> Result<ClipsImport, ImportError> {
     let mut problems = Vec::new();
-    crate::import::title_problem(&spec.title, &mut problems);
+    crate::import_files::title_problem(&spec.title, &mut problems);
     let mut clips = Vec::new();
     let mut first_line: HashMap<String, usize> = HashMap::new();
     for (index, raw) in manifest.lines().enumerate() {
@@ -694,7 +694,7 @@ pub async fn import_clips(
     manifest: &str,
     media_dir: &Path,
 ) -> anyhow::Result<usize> {
-    let refuse = crate::import::TestToDev::Refuse;
+    let refuse = crate::import_guard::TestToDev::Refuse;
     import_clips_with(storage, spec, manifest_name, manifest, media_dir, refuse).await
 }
 
@@ -705,7 +705,7 @@ pub async fn import_clips_with(
     manifest_name: &str,
     manifest: &str,
     media_dir: &Path,
-    moves: crate::import::TestToDev,
+    moves: crate::import_guard::TestToDev,
 ) -> anyhow::Result<usize> {
     let (spec_owned, name, text, dir) = (
         spec.clone(),
@@ -716,7 +716,7 @@ pub async fn import_clips_with(
     let parsed =
         tokio::task::spawn_blocking(move || parse_clips(&spec_owned, &name, &text, &dir)).await??;
     let tasks = [(parsed.task.clone(), parsed.items.clone())];
-    crate::import::check_test_to_dev(storage, &tasks, moves).await?;
+    crate::import_guard::check_test_to_dev(storage, &tasks, moves).await?;
     storage
         .import_benchmark(&parsed.benchmark, &[], &tasks, &parsed.media)
         .await?;

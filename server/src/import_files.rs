@@ -25,6 +25,25 @@ pub const MAX_TITLE_CHARS: usize = 500;
 /// Longest imported free text: a meaning, context, comment, summary or choice (characters).
 pub const MAX_TEXT_CHARS: usize = 5_000;
 
+/// Whether a manifest's file name stays inside the media folder: relative, no `..`, no
+/// empty or `.` parts, no backslashes.
+pub fn is_safe_relative(name: &str) -> bool {
+    !name.is_empty()
+        && !name.starts_with('/')
+        && !name.contains('\\')
+        && name
+            .split('/')
+            .all(|p| !p.is_empty() && p != "." && p != "..")
+}
+
+/// A problem when the benchmark title (`--title`) is longer than
+/// [`MAX_TITLE_CHARS`].
+pub fn title_problem(title: &str, problems: &mut Vec<String>) {
+    if let Err(e) = check_length(title, MAX_TITLE_CHARS) {
+        problems.push(format!("--title: {e}"));
+    }
+}
+
 /// A media folder, resolved once.
 #[derive(Debug, Clone)]
 pub struct MediaFolder {
@@ -52,7 +71,7 @@ impl MediaFolder {
     /// The resolved path of `name`, checked: inside the folder after following links, a
     /// regular file, at most `max_bytes` long. The error says which and what was expected.
     pub fn checked_path(&self, name: &str, max_bytes: u64) -> Result<PathBuf, String> {
-        if !crate::import::is_safe_relative(name) {
+        if !is_safe_relative(name) {
             return Err(format!(
                 "\"{name}\": expected a relative file name inside the media folder"
             ));

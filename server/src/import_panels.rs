@@ -196,7 +196,7 @@ pub fn parse_panels(
     read_media: &MediaReader<'_>,
 ) -> Result<PanelsImport, ImportError> {
     let mut problems = Vec::new();
-    crate::import::title_problem(&spec.title, &mut problems);
+    crate::import_files::title_problem(&spec.title, &mut problems);
     let mut comics = Vec::new();
     let mut first_line: HashMap<String, usize> = HashMap::new();
     // Each distinct file is read and checked once, however many comics use it.
@@ -603,7 +603,7 @@ pub async fn import_panels(
     manifest: &str,
     read_media: &MediaReader<'_>,
 ) -> anyhow::Result<PanelsSummary> {
-    let refuse = crate::import::TestToDev::Refuse;
+    let refuse = crate::import_guard::TestToDev::Refuse;
     import_panels_with(storage, spec, manifest_name, manifest, read_media, refuse).await
 }
 
@@ -614,10 +614,10 @@ pub async fn import_panels_with(
     manifest_name: &str,
     manifest: &str,
     read_media: &MediaReader<'_>,
-    moves: crate::import::TestToDev,
+    moves: crate::import_guard::TestToDev,
 ) -> anyhow::Result<PanelsSummary> {
     let parsed = parse_panels(spec, manifest_name, manifest, read_media)?;
-    crate::import::check_test_to_dev(storage, &parsed.tasks, moves).await?;
+    crate::import_guard::check_test_to_dev(storage, &parsed.tasks, moves).await?;
     storage
         .import_benchmark(&parsed.benchmark, &[], &parsed.tasks, &parsed.media)
         .await?;

@@ -14,6 +14,7 @@ pub mod files;
 pub mod import;
 pub mod import_clips;
 pub mod import_files;
+pub mod import_guard;
 pub mod import_panels;
 pub mod inference;
 pub mod judging;
