@@ -337,6 +337,18 @@ pub const CATALOGUE: &[Entry] = &[
     Entry { code: "request.invalid_query", en: "invalid query: {reason}", zh: "查询参数无效：{reason}" },
     Entry { code: "request.no_endpoint", en: "no API endpoint at `{path}`", zh: "`{path}` 处没有 API 接口" },
     Entry {
+        code: "request.method_not_allowed",
+        en: "method {method} is not allowed at `{path}` (allowed: {allowed})",
+        zh: "`{path}` 不接受 {method} 请求（可用：{allowed}）",
+    },
+    Entry {
+        code: "request.uri_too_long",
+        en: "the request address is {length} bytes long; at most {limit} are accepted",
+        zh: "请求地址长 {length} 字节；最多接受 {limit} 字节",
+    },
+    Entry { code: "request.invalid_path", en: "invalid path: {reason}", zh: "路径无效：{reason}" },
+    Entry { code: "request.refused", en: "request refused ({status}): {reason}", zh: "请求被拒绝（{status}）：{reason}" },
+    Entry {
         code: "request.rate_limited",
         en: "too many {@what} from your network: at most {limit} per minute; try again in {retry_after} s",
         zh: "你的网络{@what}过于频繁：每分钟最多 {limit} 次；请 {retry_after} 秒后再试",
@@ -646,8 +658,28 @@ pub const RESEARCHER_CATALOGUE: &[Entry] = &[
     },
     Entry {
         code: "auth.tokens_site",
-        en: "the site's limit of {limit} new tokens per day is reached; try again after 00:00 UTC",
-        zh: "本站每天 {limit} 个新令牌的上限已用完；请在 UTC 00:00 之后再试",
+        en: "the site's limit of {limit} new tokens per day is reached; try again after 00:00 UTC (an invitation code from the site's owner, or the token of an author with an accepted upload, sent as the bearer token, still gets one)",
+        zh: "本站每天 {limit} 个新令牌的上限已用完；请在 UTC 00:00 之后再试（以 Bearer 方式附上站长的邀请码，或已有成功上传的作者令牌，仍可创建）",
+    },
+    Entry {
+        code: "auth.tokens_wider_network",
+        en: "too many new tokens from addresses near yours (the same /24 or /48 network) today (limit {limit} per day); try again after 00:00 UTC",
+        zh: "与你相邻的地址（同一 /24 或 /48 网络）今天创建的新令牌过多（每天上限 {limit} 个）；请在 UTC 00:00 之后再试",
+    },
+    Entry {
+        code: "auth.tokens_proven",
+        en: "this author already got {limit} new tokens today on the strength of an accepted upload; try again after 00:00 UTC",
+        zh: "该作者今天已凭成功上传获得 {limit} 个新令牌；请在 UTC 00:00 之后再试",
+    },
+    Entry {
+        code: "auth.invite_invalid",
+        en: "the invitation code is not valid: altered, expired, or issued under another admin token",
+        zh: "邀请码无效：已被改动、已过期，或由另一个管理员令牌签发",
+    },
+    Entry {
+        code: "auth.invite_used",
+        en: "this invitation was already used (each one gives a single author token)",
+        zh: "该邀请已被使用（每个邀请只能创建一个作者令牌）",
     },
     Entry {
         code: "auth.missing_token",

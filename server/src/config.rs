@@ -41,7 +41,11 @@ pub struct LeaderboardSettings {
     pub daily_quota_per_model: usize,
     /// New author tokens per client address per UTC day (IPv6: per /64 network).
     pub tokens_per_address_per_day: usize,
-    /// New author tokens per UTC day, all clients together.
+    /// New author tokens per wider network (IPv4 /24, IPv6 /48) per UTC day.
+    #[serde(default = "default_tokens_per_network")]
+    pub tokens_per_network_per_day: usize,
+    /// New author tokens per UTC day, all clients together (invited authors and authors with
+    /// an accepted upload are not counted in it).
     pub tokens_per_day: usize,
     /// Fewest items a category needs on a board half for its column to be published (board
     /// rows, upload responses, model pages, downloads); the overall column is always shown.
@@ -129,6 +133,10 @@ pub struct DataSettings {
     /// in the background after start-up, through the ordinary upload path (once).
     #[serde(default = "yes")]
     pub load_demo_submissions: bool,
+}
+
+fn default_tokens_per_network() -> usize {
+    10
 }
 
 fn yes() -> bool {

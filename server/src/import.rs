@@ -192,16 +192,8 @@ pub(crate) fn describe(v: &Value) -> String {
     }
 }
 
-/// Whether a manifest's file name stays inside the media folder: relative, no `..`, no
-/// empty or `.` parts, no backslashes.
-pub(crate) fn is_safe_relative(name: &str) -> bool {
-    !name.is_empty()
-        && !name.starts_with('/')
-        && !name.contains('\\')
-        && name
-            .split('/')
-            .all(|p| !p.is_empty() && p != "." && p != "..")
-}
+pub(crate) use crate::import_files::{is_safe_relative, title_problem};
+pub use crate::import_guard::TestToDev;
 
 fn parse_array<'a>(
     file: &'static str,
@@ -235,15 +227,21 @@ fn records<'a>(
     let mut out = Vec::new();
     for (index, v) in array.iter().enumerate() {
         match v {
-            Value::Object(obj) => out.push(Record {
-                file,
-                index,
-                label: obj
-                    .get(label_field)
-                    .and_then(Value::as_str)
-                    .map(|s| format!("{label_field} \"{s}\"")),
-                obj,
-            }),
+            Value::Object(obj) => {
+                let record = Record {
+                    file,
+                    index,
+                    label: obj.get(label_field).and_then(Value::as_str).map(|s| {
+                        format!(
+                            "{label_field} \"{}\"",
+                            s.chars().take(60).collect::<String>()
+                        )
+                    }),
+                    obj,
+                };
+                crate::import_files::long_texts(obj, &|f| record.at(f), problems);
+                out.push(record);
+            }
             other => problems.push(format!(
                 "{file} record {}: expected an object, found {}",
                 index + 1,
@@ -265,6 +263,7 @@ pub fn parse_chime(
     const MEMES: &str = "memes file";
     const MCQ: &str = "mcq file";
     let mut problems = Vec::new();
+    title_problem(&spec.title, &mut problems);
     let (mut memes_doc, mut mcq_doc) = (None, None);
     let memes_array = parse_array(MEMES, memes_json, &mut memes_doc)
         .map_err(|p| problems.push(p))
@@ -556,17 +555,31 @@ pub fn parse_chime(
 }
 
 /// Parses and stores a CHIME import in one transaction; returns (memes, items) stored.
+/// Refuses to move test items to dev ([`import_chime_with`] to allow it).
 pub async fn import_chime(
     storage: &Storage,
     spec: &BenchmarkSpec,
     memes_json: &str,
     mcq_json: &str,
 ) -> anyhow::Result<(usize, usize)> {
+    let refuse = crate::import_guard::TestToDev::Refuse;
+    import_chime_with(storage, spec, memes_json, mcq_json, refuse).await
+}
+
+/// [`import_chime`], saying whether test items may move to dev.
+pub async fn import_chime_with(
+    storage: &Storage,
+    spec: &BenchmarkSpec,
+    memes_json: &str,
+    mcq_json: &str,
+    moves: crate::import_guard::TestToDev,
+) -> anyhow::Result<(usize, usize)> {
     let parsed = parse_chime(spec, memes_json, mcq_json)?;
     let tasks = vec![
         (parsed.task.clone(), parsed.items.clone()),
         (parsed.explain_task.clone(), parsed.explain_items.clone()),
     ];
+    crate::import_guard::check_test_to_dev(storage, &tasks, moves).await?;
     storage
         .import_benchmark(&parsed.benchmark, &parsed.memes, &tasks, &[])
         .await?;

@@ -204,6 +204,7 @@ pub fn parse_clips(
     media_dir: &Path,
 ) -> Result<ClipsImport, ImportError> {
     let mut problems = Vec::new();
+    crate::import_files::title_problem(&spec.title, &mut problems);
     let mut clips = Vec::new();
     let mut first_line: HashMap<String, usize> = HashMap::new();
     for (index, raw) in manifest.lines().enumerate() {
@@ -239,6 +240,7 @@ pub fn parse_clips(
                 ));
             }
         }
+        crate::import_files::long_texts(&obj, &at, &mut problems);
         let mut p = |r: Result<(), String>| {
             if let Err(e) = r {
                 problems.push(e);
@@ -509,19 +511,23 @@ pub fn parse_clips(
             }
         }
     }
-    // The files, once every line is known good or reported.
+    // The files, once every line is known good or reported; only regular files inside the
+    // media folder (import_files).
+    let folder = crate::import_files::MediaFolder::open(media_dir);
     let mut files: HashMap<String, (Vec<u8>, &'static str, MediaKind, u32)> = HashMap::new();
     for clip in &clips {
         let at = format!("{manifest_name} line {}, field `file`", clip.line);
-        let path = media_dir.join(&clip.file);
-        if !path.is_file() {
-            problems.push(format!(
-                "{at}: \"{}\" does not exist in {}",
-                clip.file,
-                media_dir.display()
-            ));
-            continue;
-        }
+        let checked = match &folder {
+            Ok(folder) => folder.checked_path(&clip.file, crate::import_files::MAX_CLIP_BYTES),
+            Err(e) => Err(e.clone()),
+        };
+        let path = match checked {
+            Ok(path) => path,
+            Err(e) => {
+                problems.push(format!("{at}: {e}"));
+                continue;
+            }
+        };
         let ext = clip
             .file
             .rsplit_once('.')
@@ -561,19 +567,17 @@ pub fn parse_clips(
         let stored = if audio_only {
             strip_video(&path, &ext).map(|(b, e)| (b, e, MediaKind::Audio))
         } else {
-            std::fs::read(&path)
-                .map(|b| {
-                    (
-                        b,
-                        ext_static(&ext),
-                        if is_video {
-                            MediaKind::Video
-                        } else {
-                            MediaKind::Audio
-                        },
-                    )
-                })
-                .map_err(|e| format!("cannot read: {e}"))
+            crate::import_files::read_bounded(&path, crate::import_files::MAX_CLIP_BYTES).map(|b| {
+                (
+                    b,
+                    ext_static(&ext),
+                    if is_video {
+                        MediaKind::Video
+                    } else {
+                        MediaKind::Audio
+                    },
+                )
+            })
         };
         match stored {
             Ok((bytes, ext, kind)) => {
@@ -690,12 +694,26 @@ fn build_records(
 }
 
 /// Parses, checks and stores a clip import in one transaction; returns the clips stored.
+/// Refuses to move test items to dev ([`import_clips_with`] to allow it).
 pub async fn import_clips(
     storage: &Storage,
     spec: &ClipsSpec,
     manifest_name: &str,
     manifest: &str,
     media_dir: &Path,
+) -> anyhow::Result<usize> {
+    let refuse = crate::import_guard::TestToDev::Refuse;
+    import_clips_with(storage, spec, manifest_name, manifest, media_dir, refuse).await
+}
+
+/// [`import_clips`], saying whether test items may move to dev.
+pub async fn import_clips_with(
+    storage: &Storage,
+    spec: &ClipsSpec,
+    manifest_name: &str,
+    manifest: &str,
+    media_dir: &Path,
+    moves: crate::import_guard::TestToDev,
 ) -> anyhow::Result<usize> {
     let key = crate::draws::benchmark_key(storage, &spec.slug).await?;
     let (spec_owned, name, text, dir) = (
@@ -707,13 +725,10 @@ pub async fn import_clips(
     let parsed =
         tokio::task::spawn_blocking(move || parse_clips(&spec_owned, &key, &name, &text, &dir))
             .await??;
+    let tasks = [(parsed.task.clone(), parsed.items.clone())];
+    crate::import_guard::check_test_to_dev(storage, &tasks, moves).await?;
     storage
-        .import_benchmark(
-            &parsed.benchmark,
-            &[],
-            &[(parsed.task.clone(), parsed.items.clone())],
-            &parsed.media,
-        )
+        .import_benchmark(&parsed.benchmark, &[], &tasks, &parsed.media)
         .await?;
     Ok(parsed.items.len())
 }

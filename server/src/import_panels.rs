@@ -200,6 +200,7 @@ pub fn parse_panels(
     read_media: &MediaReader<'_>,
 ) -> Result<PanelsImport, ImportError> {
     let mut problems = Vec::new();
+    crate::import_files::title_problem(&spec.title, &mut problems);
     let mut comics = Vec::new();
     let mut first_line: HashMap<String, usize> = HashMap::new();
     // Each distinct file is read and checked once, however many comics use it.
@@ -238,6 +239,7 @@ pub fn parse_panels(
                 ));
             }
         }
+        crate::import_files::long_texts(&obj, &at, &mut problems);
         let id = text(&obj, "id", &at, &mut problems);
         if let Some(id) = &id {
             if let Some(first) = first_line.get(id) {
@@ -620,7 +622,8 @@ fn explanation_task(
     (task, items)
 }
 
-/// Parses, checks and stores a multi-panel import in one transaction.
+/// Parses, checks and stores a multi-panel import in one transaction; refuses to move test
+/// items to dev ([`import_panels_with`] to allow it).
 pub async fn import_panels(
     storage: &Storage,
     spec: &PanelsSpec,
@@ -628,8 +631,22 @@ pub async fn import_panels(
     manifest: &str,
     read_media: &MediaReader<'_>,
 ) -> anyhow::Result<PanelsSummary> {
+    let refuse = crate::import_guard::TestToDev::Refuse;
+    import_panels_with(storage, spec, manifest_name, manifest, read_media, refuse).await
+}
+
+/// [`import_panels`], saying whether test items may move to dev.
+pub async fn import_panels_with(
+    storage: &Storage,
+    spec: &PanelsSpec,
+    manifest_name: &str,
+    manifest: &str,
+    read_media: &MediaReader<'_>,
+    moves: crate::import_guard::TestToDev,
+) -> anyhow::Result<PanelsSummary> {
     let key = crate::draws::benchmark_key(storage, &spec.slug).await?;
     let parsed = parse_panels(spec, &key, manifest_name, manifest, read_media)?;
+    crate::import_guard::check_test_to_dev(storage, &parsed.tasks, moves).await?;
     storage
         .import_benchmark_revealing(
             &parsed.benchmark,
@@ -804,13 +821,21 @@ fn read_panel(name: &str, read_media: &MediaReader<'_>) -> Result<PanelFile, Str
         ));
     }
     match imagesize::blob_size(&bytes) {
-        Ok(size) if size.width > 0 && size.height > 0 => {}
+        Ok(size) if size.width > 0 && size.height > 0 => {
+            crate::import_files::check_image_size(size.width, size.height)
+                .map_err(|e| format!("\"{name}\" {e}"))?;
+        }
         _ => {
             return Err(format!(
                 "\"{name}\" is unreadable: its {} header is damaged or cut off",
                 ext.to_uppercase()
             ))
         }
+    }
+    // PNG decodes here (the size is capped above); JPEG and WebP are checked by header only
+    // (no decoder in the build).
+    if ext == "png" {
+        crate::import_files::check_png_decodes(&bytes).map_err(|e| format!("\"{name}\" {e}"))?;
     }
     Ok(PanelFile {
         extension: ext,

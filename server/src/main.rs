@@ -9,9 +9,10 @@ use memeboard_server::distractors;
 use memeboard_server::draws;
 use memeboard_server::export::delete_participant;
 use memeboard_server::export::stats::{render, stats_from_export, StatsOptions};
-use memeboard_server::import::{import_chime, BenchmarkSpec};
-use memeboard_server::import_clips::{import_clips, ClipsSpec};
-use memeboard_server::import_panels::{import_panels, PanelsSpec};
+use memeboard_server::import::{import_chime_with, BenchmarkSpec};
+use memeboard_server::import_clips::{import_clips_with, ClipsSpec};
+use memeboard_server::import_guard::TestToDev;
+use memeboard_server::import_panels::{import_panels_with, PanelsSpec};
 use memeboard_server::inference::EmbeddingService;
 use memeboard_server::judging::{self, JudgingTaskSpec};
 use memeboard_server::startup::Application;
@@ -81,6 +82,14 @@ enum Command {
         /// configuration's `leaderboard.min_category_items`).
         #[arg(long)]
         min_category_items: Option<usize>,
+    },
+    /// Issue an invitation code for one new author token, which the daily token caps do not
+    /// block (send it as the bearer token of `POST /api/authors`). Signed with the admin
+    /// token (`admin.token`); nothing is stored.
+    InviteAuthor {
+        /// Days the code stays valid.
+        #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(i64).range(1..=30))]
+        days: i64,
     },
     /// Delete a participant's data on request: every session, answer, familiarity answer,
     /// survey and headphone check in the task's benchmark, named by the export's pseudonym
@@ -223,6 +232,10 @@ enum ImportFormat {
         /// hidden test split, halved into the public and private boards.
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(0..=100))]
         dev_percent: u8,
+        /// Allow this import to move items from the hidden test split to the open dev split
+        /// (publishing their gold), e.g. after raising --dev-percent; refused otherwise.
+        #[arg(long)]
+        allow_test_to_dev: bool,
     },
     /// Audio-visual meme clips (AVMeme-style): a JSON Lines manifest and a folder of audio
     /// and video clips (format: docs/clips.md; needs ffprobe and ffmpeg). Creates the quiz
@@ -245,6 +258,10 @@ enum ImportFormat {
         /// Percent of clips in the open dev split.
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(0..=100))]
         dev_percent: u8,
+        /// Allow this import to move items from the hidden test split to the open dev split
+        /// (publishing their gold), e.g. after raising --dev-percent; refused otherwise.
+        #[arg(long)]
+        allow_test_to_dev: bool,
         /// Clips per participant batch.
         #[arg(long, default_value_t = 30)]
         batch_size: usize,
@@ -270,6 +287,10 @@ enum ImportFormat {
         /// Percent of comics in the open dev split.
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(0..=100))]
         dev_percent: u8,
+        /// Allow this import to move items from the hidden test split to the open dev split
+        /// (publishing their gold), e.g. after raising --dev-percent; refused otherwise.
+        #[arg(long)]
+        allow_test_to_dev: bool,
         /// Comics per participant batch.
         #[arg(long, default_value_t = 10)]
         batch_size: usize,
@@ -286,6 +307,21 @@ async fn main() -> anyhow::Result<()> {
     };
     match cli.command.unwrap_or(Command::Serve) {
         Command::Submit(args) => submit(&args).await,
+        Command::InviteAuthor { days } => {
+            let settings = settings()?;
+            let today = memeboard_server::storage::now_ms().div_euclid(86_400_000);
+            let code = memeboard_server::leaderboard::invites::mint(
+                &settings.admin.token,
+                today + days,
+            )?
+            .context("no admin token: set admin.token (MEMEBOARD__ADMIN__TOKEN), which signs invitations")?;
+            println!("{code}");
+            eprintln!(
+                "valid for {days} day(s), for one author token: POST /api/authors with \
+                 `Authorization: Bearer {code}`"
+            );
+            Ok(())
+        }
         Command::Distractors { benchmark, out } => {
             let settings = settings()?;
             let storage = Storage::connect(&settings.database_url(), 2).await?;
@@ -515,6 +551,7 @@ async fn main() -> anyhow::Result<()> {
                     closed,
                     dev_percent,
                     batch_size,
+                    allow_test_to_dev,
                 },
         } => {
             let settings = settings()?;
@@ -539,7 +576,15 @@ async fn main() -> anyhow::Result<()> {
                 dev_percent,
                 quiz_open: !closed,
             };
-            let n = import_clips(&storage, &spec, &file_name(&manifest), &text, &media).await?;
+            let n = import_clips_with(
+                &storage,
+                &spec,
+                &file_name(&manifest),
+                &text,
+                &media,
+                test_to_dev(allow_test_to_dev),
+            )
+            .await?;
             println!(
                 "imported {n} clips into benchmark `{}` (quiz `{}`)",
                 spec.slug, spec.task_slug
@@ -557,6 +602,7 @@ async fn main() -> anyhow::Result<()> {
                     closed,
                     dev_percent,
                     batch_size,
+                    allow_test_to_dev,
                 },
         } => {
             let settings = settings()?;
@@ -580,9 +626,14 @@ async fn main() -> anyhow::Result<()> {
                 dev_percent,
                 quiz_open: !closed,
             };
-            let read = |name: &str| std::fs::read(media.join(name));
+            // Only regular files inside the folder, each capped (import_files).
+            let folder = memeboard_server::import_files::MediaFolder::open(&media)
+                .map_err(anyhow::Error::msg)?;
+            let read = folder.image_reader();
+            let moves = test_to_dev(allow_test_to_dev);
             let summary =
-                import_panels(&storage, &spec, &file_name(&manifest), &text, &read).await?;
+                import_panels_with(&storage, &spec, &file_name(&manifest), &text, &read, moves)
+                    .await?;
             println!(
                 "imported {} comics into benchmark `{}`: {} in order recovery, {} in structure typing; tasks {}",
                 summary.comics,
@@ -603,6 +654,7 @@ async fn main() -> anyhow::Result<()> {
                     title,
                     closed,
                     dev_percent,
+                    allow_test_to_dev,
                 },
         } => {
             let settings = settings()?;
@@ -628,7 +680,9 @@ async fn main() -> anyhow::Result<()> {
                 dev_percent,
                 explain_batch_size: settings.quiz.explain_batch_size,
             };
-            let (n_memes, n_items) = import_chime(&storage, &spec, &memes_json, &mcq_json).await?;
+            let moves = test_to_dev(allow_test_to_dev);
+            let (n_memes, n_items) =
+                import_chime_with(&storage, &spec, &memes_json, &mcq_json, moves).await?;
             println!("imported {n_memes} memes and {n_items} questions into benchmark `{}` (quiz `{}-mcq`)", spec.slug, spec.slug);
             storage.close().await;
             Ok(())
@@ -646,6 +700,15 @@ async fn submit(args: &SubmitArgs) -> anyhow::Result<()> {
     } else {
         eprint!("{}", outcome.render());
         std::process::exit(1);
+    }
+}
+
+/// The `--allow-test-to-dev` flag as the importers take it.
+fn test_to_dev(allow: bool) -> TestToDev {
+    if allow {
+        TestToDev::Allow
+    } else {
+        TestToDev::Refuse
     }
 }
 

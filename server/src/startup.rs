@@ -281,6 +281,9 @@ pub fn build_router(state: AppState) -> Router {
                 .precompressed_br()
                 .precompressed_gzip(),
         );
+    let security = Arc::new(crate::security_headers::SecurityHeaders::for_static_dir(
+        &static_dir,
+    ));
     let mut router = Router::new()
         .route("/healthz", get(routes::healthz))
         .route("/model-files/{file}", get(model_file))
@@ -295,6 +298,9 @@ pub fn build_router(state: AppState) -> Router {
         .nest("/api", routes::api_router(&state))
         .fallback_service(spa)
         .layer(middleware::from_fn(cache_headers))
+        .layer(middleware::from_fn(move |request: Request, next: Next| {
+            crate::security_headers::add(security.clone(), request, next)
+        }))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }

@@ -34,6 +34,11 @@ pub enum ClientAddress {
 impl ClientAddress {
     /// The client address of a request: the `client_ip_header` set by a trusted proxy when
     /// configured and parsable, else the TCP peer address, else [`ClientAddress::Unknown`].
+    ///
+    /// Only the value the proxy itself wrote counts: the **rightmost** entry of the **last**
+    /// line of the header. A proxy appends its peer's address (`X-Forwarded-For: client,
+    /// proxy-peer`) or adds its own line after whatever the client sent, so every earlier
+    /// entry or line is the client's own claim and is ignored.
     pub fn of(
         settings: &Settings,
         headers: &HeaderMap,
@@ -41,14 +46,33 @@ impl ClientAddress {
     ) -> Self {
         let header = settings.leaderboard.client_ip_header.trim();
         let from_header = (!header.is_empty())
-            .then(|| headers.get(header))
-            .flatten()
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.split(',').next_back())
-            .and_then(|v| v.trim().parse::<std::net::IpAddr>().ok());
+            .then(|| proxy_address(headers, header))
+            .flatten();
         match from_header.or(peer.map(|p| p.ip())) {
             Some(ip) => Self::Ip(ip),
             None => Self::Unknown,
+        }
+    }
+
+    /// The wider network counted together for new tokens: the IPv4 /24 or the IPv6 /48 (a
+    /// provider's customer or a cloud tenant often holds a whole one), so that one party
+    /// rotating addresses inside it cannot use up the site-wide daily cap.
+    pub(crate) fn wider_network(self) -> String {
+        use std::net::IpAddr;
+        let v4 = |v4: std::net::Ipv4Addr| {
+            let o = v4.octets();
+            format!("{}.{}.{}.0/24", o[0], o[1], o[2])
+        };
+        match self {
+            Self::Ip(IpAddr::V6(v6)) => match v6.to_ipv4_mapped() {
+                Some(mapped) => v4(mapped),
+                None => {
+                    let s = v6.segments();
+                    format!("{:x}:{:x}:{:x}::/48", s[0], s[1], s[2])
+                }
+            },
+            Self::Ip(IpAddr::V4(addr)) => v4(addr),
+            Self::Unknown => "unknown".into(),
         }
     }
 
@@ -70,6 +94,22 @@ impl ClientAddress {
     }
 }
 
+/// The address a trusted proxy put in `header`: the last entry of the last line (see
+/// [`ClientAddress::of`]); `None` when absent or not an IP address.
+pub(crate) fn proxy_address(headers: &HeaderMap, header: &str) -> Option<std::net::IpAddr> {
+    headers
+        .get_all(header)
+        .iter()
+        .next_back()?
+        .to_str()
+        .ok()?
+        .rsplit(',')
+        .next()?
+        .trim()
+        .parse()
+        .ok()
+}
+
 pub(super) fn utc_day(now_ms: i64) -> i64 {
     now_ms.div_euclid(MS_PER_DAY)
 }
@@ -82,50 +122,83 @@ pub(super) fn name_key(name: &str) -> String {
         .to_lowercase()
 }
 
+/// How a new token is admitted past the daily token caps.
+enum Admission {
+    /// Anyone: per address, per wider network, and the site-wide cap.
+    Open,
+    /// The request carries the token of an author with an accepted upload: per address, per
+    /// wider network and per proving author, but not the site-wide cap.
+    Proven(String),
+    /// An owner's invitation (its nonce): no cap; the invitation is used once.
+    Invited(String),
+}
+
+/// The admission a request's bearer credential earns (none: [`Admission::Open`]).
+async fn admission(
+    storage: &Storage,
+    settings: &Settings,
+    headers: &HeaderMap,
+) -> ApiResult<Admission> {
+    let Some(credential) = bearer(headers) else {
+        return Ok(Admission::Open);
+    };
+    if credential.starts_with(super::invites::INVITE_PREFIX) {
+        let today = utc_day(storage::now_ms());
+        return super::invites::verify(&settings.admin.token, credential, today)
+            .map(Admission::Invited)
+            .ok_or_else(|| ApiError::Forbidden(msg!("auth.invite_invalid")));
+    }
+    let author = storage
+        .find_author_by_token_hash(&hash_token(credential))
+        .await?
+        .ok_or_else(|| ApiError::Unauthorized(msg!("auth.unknown_token")))?;
+    if storage.author_submissions(&author.id).await?.is_empty() {
+        Ok(Admission::Open)
+    } else {
+        Ok(Admission::Proven(author.id))
+    }
+}
+
 /// Mints a token for a new author. The token is returned once; only its hash is stored.
-/// New tokens are limited per client network and for the whole site per UTC day (429).
+/// New tokens are limited per client address, per wider network (IPv4 /24, IPv6 /48) and for
+/// the whole site per UTC day (429). The site-wide cap cannot lock out everyone: a request
+/// carrying (as bearer) the token of an author with an accepted upload is not counted in it,
+/// and one carrying an owner's invitation code is not counted at all.
 pub async fn create_author(
     storage: &Storage,
     settings: &Settings,
     req: CreateAuthorRequest,
     client: ClientAddress,
+    headers: &HeaderMap,
 ) -> ApiResult<CreateAuthorResponse> {
     let name = clean_text("name", &req.name, 100, true)?;
     let organisation = clean_text("organisation", &req.organisation, 100, false)?;
+    let admitted = admission(storage, settings, headers).await?;
     let token = format!("mb_{}", random_hex(24)?);
+    let id = match &admitted {
+        Admission::Invited(nonce) => super::invites::author_id(nonce),
+        _ => format!("A-{}", random_hex(6)?.to_uppercase()),
+    };
+    if matches!(admitted, Admission::Invited(_)) && storage.find_author(&id).await?.is_some() {
+        return Err(ApiError::Conflict(msg!("auth.invite_used")));
+    }
     let author = AuthorRecord {
-        id: format!("A-{}", random_hex(6)?.to_uppercase()),
+        id,
         name: name.clone(),
         organisation: organisation.clone(),
         token_hash: hash_token(&token),
         daily_quota: settings.leaderboard.daily_quota as i64,
     };
     let day = utc_day(storage::now_ms());
-    let lb = &settings.leaderboard;
-    // Only a hash of the network is stored; the day is part of the hash so that keys of
-    // different days cannot be linked. (An IPv4 hash can be reversed by trying all 2^32
-    // addresses: this is pseudonymisation, and counters are deleted after a week.)
-    let per_address = lb.tokens_per_address_per_day;
-    let per_day = lb.tokens_per_day;
-    let limits = [
-        ScopeLimit {
-            key: format!(
-                "tokens-from:{}",
-                hash_token(&format!("{day}:{}", client.network()))
-            ),
-            limit: i64::try_from(per_address).unwrap_or(i64::MAX),
-        },
-        ScopeLimit {
-            key: "tokens-all".into(),
-            limit: i64::try_from(per_day).unwrap_or(i64::MAX),
-        },
-    ];
+    let (limits, refusals) = token_limits(settings, client, &admitted, day);
     if let Err(exceeded) = storage.create_author_within(&author, &limits, day).await? {
-        return Err(ApiError::TooManyRequests(if exceeded.index == 0 {
-            msg!("auth.tokens_network", limit = per_address)
-        } else {
-            msg!("auth.tokens_site", limit = per_day)
-        }));
+        let refusal = refusals.get(exceeded.index).cloned().unwrap_or_else(|| {
+            msg!(
+                "auth.tokens_site",
+                limit = settings.leaderboard.tokens_per_day
+            )
+        });
+        return Err(ApiError::TooManyRequests(refusal));
     }
     Ok(CreateAuthorResponse {
         author_id: author.id,
@@ -138,6 +211,68 @@ pub async fn create_author(
             remaining: settings.leaderboard.daily_quota,
         },
     })
+}
+
+/// The counted scopes of a new token and the refusal of each.
+///
+/// Only a hash of the network is stored; the day is part of the hash so that keys of
+/// different days cannot be linked. (An IPv4 hash can be reversed by trying all 2^32
+/// addresses: this is pseudonymisation, and counters are deleted after a week.)
+fn token_limits(
+    settings: &Settings,
+    client: ClientAddress,
+    admitted: &Admission,
+    day: i64,
+) -> (Vec<ScopeLimit>, Vec<Message>) {
+    let lb = &settings.leaderboard;
+    let limit = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+    let mut limits = Vec::new();
+    let mut refusals = Vec::new();
+    if matches!(admitted, Admission::Invited(_)) {
+        return (limits, refusals);
+    }
+    limits.push(ScopeLimit {
+        key: format!(
+            "tokens-from:{}",
+            hash_token(&format!("{day}:{}", client.network()))
+        ),
+        limit: limit(lb.tokens_per_address_per_day),
+    });
+    refusals.push(msg!(
+        "auth.tokens_network",
+        limit = lb.tokens_per_address_per_day
+    ));
+    limits.push(ScopeLimit {
+        key: format!(
+            "tokens-net:{}",
+            hash_token(&format!("{day}:{}", client.wider_network()))
+        ),
+        limit: limit(lb.tokens_per_network_per_day),
+    });
+    refusals.push(msg!(
+        "auth.tokens_wider_network",
+        limit = lb.tokens_per_network_per_day
+    ));
+    match admitted {
+        Admission::Proven(author_id) => {
+            limits.push(ScopeLimit {
+                key: format!("tokens-proven:{author_id}"),
+                limit: limit(lb.tokens_per_address_per_day),
+            });
+            refusals.push(msg!(
+                "auth.tokens_proven",
+                limit = lb.tokens_per_address_per_day
+            ));
+        }
+        _ => {
+            limits.push(ScopeLimit {
+                key: "tokens-all".into(),
+                limit: limit(lb.tokens_per_day),
+            });
+            refusals.push(msg!("auth.tokens_site", limit = lb.tokens_per_day));
+        }
+    }
+    (limits, refusals)
 }
 
 pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
@@ -265,4 +400,44 @@ pub(super) async fn quota(
     author: &AuthorRecord,
 ) -> ApiResult<Quota> {
     quota_of(storage, &upload_scopes(settings, author, None)).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    fn client(lines: &[&str]) -> ClientAddress {
+        let mut settings = Settings::defaults().expect("defaults");
+        settings.leaderboard.client_ip_header = "x-forwarded-for".into();
+        let mut headers = HeaderMap::new();
+        for line in lines {
+            headers.append(
+                "x-forwarded-for",
+                HeaderValue::from_str(line).expect("header"),
+            );
+        }
+        let peer = "192.0.2.1:4000".parse().ok();
+        ClientAddress::of(&settings, &headers, peer)
+    }
+
+    #[test]
+    fn the_proxy_header_counts_only_what_the_proxy_appended() {
+        let ip = |s: &str| ClientAddress::Ip(s.parse().expect("ip"));
+        assert_eq!(client(&["203.0.113.7"]), ip("203.0.113.7"));
+        // A client's own line comes first; the proxy's line is the last one.
+        assert_eq!(client(&["1.2.3.4", "203.0.113.7"]), ip("203.0.113.7"));
+        // In one line, the proxy appended the rightmost entry.
+        assert_eq!(
+            client(&["1.2.3.4, 5.6.7.8, 203.0.113.7"]),
+            ip("203.0.113.7")
+        );
+        assert_eq!(
+            client(&["9.9.9.9", "1.2.3.4,203.0.113.7"]),
+            ip("203.0.113.7")
+        );
+        // No header, or garbage where the proxy's entry should be: the TCP peer.
+        assert_eq!(client(&[]), ip("192.0.2.1"));
+        assert_eq!(client(&["203.0.113.7, nonsense"]), ip("192.0.2.1"));
+    }
 }

@@ -4,6 +4,7 @@
 
 mod auth;
 mod board;
+pub mod invites;
 mod models;
 mod submit;
 

@@ -89,7 +89,8 @@ async fn create_author(
         peer.map(|Extension(ConnectInfo(addr))| addr),
     );
     let author =
-        leaderboard::create_author(&state.storage, &state.settings, request, client).await?;
+        leaderboard::create_author(&state.storage, &state.settings, request, client, &headers)
+            .await?;
     Ok((StatusCode::CREATED, Json(author)))
 }
 

@@ -5,6 +5,7 @@ mod leaderboard;
 mod owner;
 mod owners;
 mod quizzes;
+pub mod refusals;
 mod studies;
 
 use crate::error::{ApiError, ApiResult};
@@ -131,6 +132,8 @@ pub fn api_router(state: &AppState) -> Router<AppState> {
         .route("/embedding-model", get(embedding_model))
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES))
         .fallback(api_not_found)
+        // Last, so it wraps the routes, their layers and the fallback.
+        .layer(axum::middleware::from_fn(refusals::envelope))
 }
 
 async fn api_not_found(OriginalUri(uri): OriginalUri) -> ApiError {

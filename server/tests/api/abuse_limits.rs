@@ -145,7 +145,9 @@ async fn token_creation_is_limited_per_address_and_per_day(db: Db) {
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
     assert_eq!(
         detail(&body),
-        "the site's limit of 5 new tokens per day is reached; try again after 00:00 UTC"
+        "the site's limit of 5 new tokens per day is reached; try again after 00:00 UTC (an \
+         invitation code from the site's owner, or the token of an author with an accepted \
+         upload, sent as the bearer token, still gets one)"
     );
     assert!(retry_after(&headers) >= 1);
     assert_eq!(app.count("authors").await, 5);

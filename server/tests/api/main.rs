@@ -9,6 +9,7 @@
 
 mod abuse_limits;
 mod architecture;
+mod author_tokens;
 mod cli;
 mod clips;
 mod cross_gold;
@@ -19,7 +20,9 @@ mod explanation_quiz;
 mod export;
 mod group_commit;
 mod helpers;
+mod http_hardening;
 mod import;
+mod import_safety;
 mod inference;
 mod integrity;
 mod judging;

@@ -22,14 +22,13 @@ use tower::ServiceExt;
 
 const ADMIN: &str = "admin-secret-for-tests";
 
-/// A minimal PNG header (signature + IHDR) of the given size: enough for the importer, which
-/// reads image headers only. Distinct sizes make distinct files.
+/// A blank PNG of the given size (the importer decodes PNGs whole). Distinct sizes make
+/// distinct files.
 fn png(width: u32, height: u32) -> Vec<u8> {
-    let mut b = b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR".to_vec();
-    b.extend_from_slice(&width.to_be_bytes());
-    b.extend_from_slice(&height.to_be_bytes());
-    b.extend_from_slice(&[8, 6, 0, 0, 0, 0, 0, 0, 0]);
-    b
+    resvg::tiny_skia::Pixmap::new(width, height)
+        .unwrap()
+        .encode_png()
+        .unwrap()
 }
 
 /// Twelve comics: `c0`–`c8` enter order recovery (strong, non-parallel, groups), `c9` is
