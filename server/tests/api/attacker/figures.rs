@@ -1,0 +1,223 @@
+//! Attacks 3 and 4: published figures. The attacker differences a quiz's `/stats` before and
+//! after each of its own sessions (one item per category per batch, answered at random), and
+//! probes upload feedback with single-item flips from two tokens within the daily quota.
+
+use super::draws::finding;
+use super::seed::benchmark_of;
+use super::{author_token, Attacker, Finding, Hidden};
+use memeboard_core::kinds::TaskKind;
+use memeboard_core::rng::SplitMix64;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+
+/// Sessions per quiz the figure attack takes (each one item per category).
+const SESSIONS: [(TaskKind, usize); 2] = [(TaskKind::TextMcq, 20), (TaskKind::PanelType, 36)];
+/// The five structure labels, in the order the flips use them.
+const LABELS: [&str; 5] = [
+    "narrative",
+    "progressive",
+    "conversational",
+    "parallel",
+    "comparison",
+];
+
+/// The attacks of this module.
+pub async fn all(a: &Attacker<'_>) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for (kind, sessions) in SESSIONS {
+        out.push(crowd_figures_move(a, kind, sessions).await);
+    }
+    out.push(upload_flips(a).await);
+    out
+}
+
+/// The pooled crowd accuracy per category of a quiz's `/stats` (`None`: not published).
+async fn pooled(a: &Attacker<'_>, slug: &str) -> HashMap<String, Option<f64>> {
+    let (_, stats) = a.get_json(&format!("/api/quizzes/{slug}/stats")).await;
+    stats["rows"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|r| {
+            let category = r["category"].as_str()?.to_owned();
+            Some((category, r["pooled"]["value"].as_f64()))
+        })
+        .collect()
+}
+
+/// A random answer to a session item, and whether it is right (judged with stored gold).
+fn random_answer(item: &Value, hidden: &Hidden, rng: &mut SplitMix64) -> (Value, Option<bool>) {
+    let id = item["item_id"].as_str().unwrap_or_default();
+    let view = &item["prompt"];
+    let stored = hidden.items.get(id);
+    if view["kind"] == "text_mcq" {
+        let options = view["options"].as_array().map_or(1, Vec::len).max(1);
+        let p = rng.below(options);
+        let right = stored.map(|s| {
+            let k = s.gold["correct"].as_u64().unwrap_or(u64::MAX) as usize;
+            view["options"][p] == s.prompt["options"][k]
+        });
+        (json!({"kind": "choice", "position": p}), right)
+    } else {
+        let label = LABELS[rng.below(LABELS.len())];
+        let right = stored.map(|s| s.gold["structure"] == label);
+        (json!({"kind": "structure", "structure": label}), right)
+    }
+}
+
+/// Channel "`/stats` is exact per category over test items, and moves with one's own answers".
+/// With one item per category in a batch, the change of a category's pooled figure after the
+/// attacker's own session says whether its answer there was right; without a figure the
+/// attacker guesses "wrong" (the likelier outcome of a random answer).
+async fn crowd_figures_move(a: &Attacker<'_>, kind: TaskKind, sessions: usize) -> Finding {
+    let slug = benchmark_of(kind);
+    let hidden = Hidden::of(a.app, slug).await;
+    let mut rng = SplitMix64::new(27);
+    let mut answered: HashMap<String, usize> = HashMap::new();
+    let mut before = pooled(a, slug).await;
+    let mut verdicts: Vec<(bool, bool)> = Vec::new(); // (inferred right, right)
+    for s in 0..sessions {
+        let (status, session) = a.start(slug, json!({})).await;
+        assert!(status.is_success(), "attacker session start: {session}");
+        let sid = session["session_id"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        let mut mine: Vec<(String, bool, bool)> = Vec::new(); // (category, test, right)
+        for (k, item) in session["items"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            let id = item["item_id"].as_str().unwrap_or_default();
+            let (answer, right) = random_answer(item, &hidden, &mut rng);
+            let body = json!({"item_id": id, "idempotency_key": format!("s{s}k{k}"),
+                              "answer": answer, "response_ms": 4000 + 37 * k});
+            let (status, ack) = a
+                .app
+                .post(&format!("/api/sessions/{sid}/answers"), body)
+                .await;
+            assert!(status.is_success(), "attacker answer: {ack}");
+            let category = item["category"].as_str().unwrap_or_default().to_owned();
+            let test = hidden.test_item(id).is_some();
+            mine.push((category, test, right.unwrap_or(false)));
+        }
+        let after = pooled(a, slug).await;
+        for (category, test, right) in &mine {
+            let n_before = answered.get(category).copied().unwrap_or(0);
+            let alone = mine.iter().filter(|m| &m.0 == category).count() == 1;
+            if *test && alone {
+                let correct = |figures: &HashMap<String, Option<f64>>, n: usize| match figures
+                    .get(category)
+                    .copied()
+                    .flatten()
+                {
+                    Some(v) => Some((v * n as f64).round() as i64),
+                    None if n == 0 => Some(0),
+                    None => None,
+                };
+                let inferred = match (correct(&before, n_before), correct(&after, n_before + 1)) {
+                    (Some(b), Some(c)) => c - b == 1,
+                    _ => false,
+                };
+                verdicts.push((inferred, *right));
+            }
+        }
+        for (category, _, _) in &mine {
+            *answered.entry(category.clone()).or_default() += 1;
+        }
+        before = after;
+    }
+    let hits = verdicts.iter().filter(|(i, r)| i == r).count();
+    let rights = verdicts.iter().filter(|(_, r)| *r).count();
+    let majority = rights.max(verdicts.len() - rights) as f64;
+    finding(
+        "figures: /stats moves with own answers",
+        kind,
+        hits,
+        verdicts.len(),
+        majority,
+    )
+}
+
+/// The public-half overall score of an upload response, if it is shown.
+fn public_score(body: &Value) -> Option<f64> {
+    body["public_scores"][0]["estimate"]["value"].as_f64()
+}
+
+/// Channel "exact overall score on every upload over a small half" (and "panel type via …
+/// uploads"): from each of two tokens, a base file (every comic "narrative"), then files that
+/// change one test comic's label each; a moved score names that comic's type (up: the new
+/// label, down: narrative). The rate is the share of flips that could move the score (the comic
+/// is on the public half and is narrative or of the new label) whose score moved.
+async fn upload_flips(a: &Attacker<'_>) -> Finding {
+    let slug = benchmark_of(TaskKind::PanelType);
+    let hidden = Hidden::of(a.app, slug).await;
+    let lines = a.inputs(slug).await;
+    let ids: Vec<String> = lines
+        .iter()
+        .filter_map(|l| l["item_id"].as_str().map(str::to_owned))
+        .collect();
+    let probes: Vec<&String> = lines
+        .iter()
+        .filter(|l| l["split"] == "test")
+        .filter_map(|l| l["item_id"].as_str())
+        .filter_map(|id| ids.iter().find(|i| *i == id))
+        .collect();
+    let file = |flip: Option<(&str, &str)>| -> String {
+        ids.iter()
+            .map(|id| {
+                let label = match flip {
+                    Some((f, l)) if f == id => l,
+                    _ => "narrative",
+                };
+                json!({"item_id": id, "structure": label}).to_string() + "\n"
+            })
+            .collect()
+    };
+    let tokens = [a.token.clone(), author_token(a.app, "Mallory").await];
+    let (mut moved, mut possible) = (0, 0);
+    let mut next = probes.iter();
+    for (t, token) in tokens.iter().enumerate() {
+        let (status, body) = a
+            .upload(token, slug, &format!("base-{t}"), &file(None))
+            .await;
+        assert!(status.is_success(), "base upload: {body}");
+        let base = public_score(&body);
+        for j in 0..4 {
+            let Some(id) = next.next() else { break };
+            let label = LABELS[1 + j % 4];
+            let (status, body) = a
+                .upload(
+                    token,
+                    slug,
+                    &format!("flip-{t}-{j}"),
+                    &file(Some((id, label))),
+                )
+                .await;
+            if !status.is_success() {
+                break; // the quota: the attack stays within it
+            }
+            let Some(item) = hidden.test_item(id) else {
+                continue;
+            };
+            let truth = item.gold["structure"].as_str().unwrap_or_default();
+            if item.public_half && (truth == "narrative" || truth == label) {
+                possible += 1;
+                let shifted = match (base, public_score(&body)) {
+                    (Some(b), Some(s)) => (s - b).abs() > 1e-9,
+                    _ => false,
+                };
+                moved += usize::from(shifted);
+            }
+        }
+    }
+    finding(
+        "figures: upload score single flips",
+        TaskKind::PanelType,
+        moved,
+        possible,
+        0.0,
+    )
+}
