@@ -18,7 +18,7 @@ pub async fn all(a: &Attacker<'_>) -> Vec<Finding> {
 }
 
 /// `stable_id` as core mints public ids: `prefix-` and the FNV-1a hash of the parts.
-fn stable_id(prefix: &str, parts: &[&str]) -> String {
+pub fn stable_id(prefix: &str, parts: &[&str]) -> String {
     format!("{prefix}-{:016x}", fnv1a64(parts.join("\u{1f}").as_bytes()))
 }
 

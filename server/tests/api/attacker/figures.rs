@@ -2,9 +2,10 @@
 //! after each of its own sessions (one item per category per batch, answered at random), and
 //! probes upload feedback with single-item flips from two tokens within the daily quota.
 
-use super::draws::finding;
-use super::seed::benchmark_of;
+use super::draws::{finding, stable_id};
+use super::seed::{benchmark_of, comic_id, COMICS, PANELS};
 use super::{author_token, Attacker, Finding, Hidden};
+use memeboard_core::ids::fnv1a64;
 use memeboard_core::kinds::TaskKind;
 use memeboard_core::rng::SplitMix64;
 use serde_json::{json, Value};
@@ -141,6 +142,20 @@ async fn crowd_figures_move(a: &Attacker<'_>, kind: TaskKind, sessions: usize) -
     )
 }
 
+/// The typing task's items on the public board half, as the importer derives halves before
+/// issue 27: from a hash of the comic's public source id (the attacker knows the dataset's
+/// comic ids). A sealed system may draw halves otherwise; the flips then land on either half.
+fn public_half_items() -> Vec<String> {
+    (0..COMICS)
+        .map(comic_id)
+        .filter(|cid| {
+            let source = stable_id("comic", &[PANELS, cid]);
+            fnv1a64(format!("half/{source}").as_bytes()).is_multiple_of(2)
+        })
+        .map(|cid| stable_id("panel", &[PANELS, "type", &cid]))
+        .collect()
+}
+
 /// The public-half overall score of an upload response, if it is shown.
 fn public_score(body: &Value) -> Option<f64> {
     body["public_scores"][0]["estimate"]["value"].as_f64()
@@ -148,9 +163,10 @@ fn public_score(body: &Value) -> Option<f64> {
 
 /// Channel "exact overall score on every upload over a small half" (and "panel type via …
 /// uploads"): from each of two tokens, a base file (every comic "narrative"), then files that
-/// change one test comic's label each; a moved score names that comic's type (up: the new
-/// label, down: narrative). The rate is the share of flips that could move the score (the comic
-/// is on the public half and is narrative or of the new label) whose score moved.
+/// change one test comic of the public half to another label each. The attacker reads each
+/// change of score against its own base: up names the new label, down names "narrative", no
+/// change says "neither". The rate is the share of flips read right, against the share of the
+/// commonest of the three answers (what a constant reading gets).
 async fn upload_flips(a: &Attacker<'_>) -> Finding {
     let slug = benchmark_of(TaskKind::PanelType);
     let hidden = Hidden::of(a.app, slug).await;
@@ -159,11 +175,13 @@ async fn upload_flips(a: &Attacker<'_>) -> Finding {
         .iter()
         .filter_map(|l| l["item_id"].as_str().map(str::to_owned))
         .collect();
+    let public = public_half_items();
     let probes: Vec<&String> = lines
         .iter()
         .filter(|l| l["split"] == "test")
         .filter_map(|l| l["item_id"].as_str())
         .filter_map(|id| ids.iter().find(|i| *i == id))
+        .filter(|id| public.contains(id))
         .collect();
     let file = |flip: Option<(&str, &str)>| -> String {
         ids.iter()
@@ -177,7 +195,7 @@ async fn upload_flips(a: &Attacker<'_>) -> Finding {
             .collect()
     };
     let tokens = [a.token.clone(), author_token(a.app, "Mallory").await];
-    let (mut moved, mut possible) = (0, 0);
+    let mut readings: Vec<(&str, &str)> = Vec::new(); // (read, truth) as narrative/new/neither
     let mut next = probes.iter();
     for (t, token) in tokens.iter().enumerate() {
         let (status, body) = a
@@ -202,22 +220,33 @@ async fn upload_flips(a: &Attacker<'_>) -> Finding {
             let Some(item) = hidden.test_item(id) else {
                 continue;
             };
-            let truth = item.gold["structure"].as_str().unwrap_or_default();
-            if item.public_half && (truth == "narrative" || truth == label) {
-                possible += 1;
-                let shifted = match (base, public_score(&body)) {
-                    (Some(b), Some(s)) => (s - b).abs() > 1e-9,
-                    _ => false,
-                };
-                moved += usize::from(shifted);
+            if !item.public_half {
+                continue; // never scored on the public board: nothing to read
             }
+            let truth = match item.gold["structure"].as_str().unwrap_or_default() {
+                "narrative" => "narrative",
+                t if t == label => "new",
+                _ => "neither",
+            };
+            let read = match (base, public_score(&body)) {
+                (Some(b), Some(s)) if s > b + 1e-9 => "new",
+                (Some(b), Some(s)) if s < b - 1e-9 => "narrative",
+                _ => "neither",
+            };
+            readings.push((read, truth));
         }
     }
+    let hits = readings.iter().filter(|(r, t)| r == t).count();
+    let commonest = ["narrative", "new", "neither"]
+        .iter()
+        .map(|c| readings.iter().filter(|(_, t)| t == c).count())
+        .max()
+        .unwrap_or(0);
     finding(
         "figures: upload score single flips",
         TaskKind::PanelType,
-        moved,
-        possible,
-        0.0,
+        hits,
+        readings.len(),
+        commonest as f64,
     )
 }

@@ -48,6 +48,17 @@ async fn public_media(a: &Attacker<'_>) -> Vec<Served> {
     let mut cache: HashMap<String, Vec<u8>> = HashMap::new();
     for task in tasks.as_array().into_iter().flatten() {
         let slug = task["slug"].as_str().unwrap_or_default().to_owned();
+        // The task's archive (inputs and every file, one request), as a model would fetch it.
+        let (status, tar) = a
+            .get_bytes(&format!("/api/tasks/{slug}/media.tar"), true)
+            .await;
+        if status.is_success() {
+            for (name, bytes) in untar(&tar) {
+                if let Some((_, file)) = name.split_once("/media/") {
+                    cache.insert(format!("/media/{file}"), bytes);
+                }
+            }
+        }
         for line in a.inputs(&slug).await {
             let item = line["item_id"].as_str().unwrap_or_default().to_owned();
             let mut urls = Vec::new();
@@ -67,6 +78,33 @@ async fn public_media(a: &Attacker<'_>) -> Vec<Served> {
                 });
             }
         }
+    }
+    out
+}
+
+/// The files of a ustar archive, path → bytes.
+fn untar(tar: &[u8]) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at + 512 <= tar.len() && tar[at] != 0 {
+        let header = &tar[at..at + 512];
+        let name: Vec<u8> = header[..100]
+            .iter()
+            .take_while(|&&b| b != 0)
+            .copied()
+            .collect();
+        let size = std::str::from_utf8(&header[124..135])
+            .ok()
+            .and_then(|s| {
+                usize::from_str_radix(s.trim_matches(|c: char| c == '\0' || c == ' '), 8).ok()
+            })
+            .unwrap_or(0);
+        let end = (at + 512 + size).min(tar.len());
+        out.push((
+            String::from_utf8_lossy(&name).into_owned(),
+            tar[at + 512..end].to_vec(),
+        ));
+        at += 512 + size.div_ceil(512) * 512;
     }
     out
 }

@@ -256,6 +256,7 @@ async fn attacker_app(db: Db) -> TestApp {
 /// registered kind that has no seeded benchmark or no finding.
 async fn the_attacker_recovers_no_hidden_gold(db: Db) {
     let app = attacker_app(db).await;
+    let started = std::time::Instant::now();
     let Some(invite) = seed::seed_all(&app).await else {
         return; // media tools missing and not required (see clips.rs)
     };
@@ -271,11 +272,18 @@ async fn the_attacker_recovers_no_hidden_gold(db: Db) {
     }
     let attacker = Attacker::new(&app, "Eve").await;
     let mut findings = Vec::new();
+    let mut times = vec![("seed", started.elapsed())];
     findings.extend(draws::all(&attacker).await);
+    times.push(("draws", started.elapsed()));
     findings.extend(media::all(&attacker).await);
+    times.push(("media", started.elapsed()));
     findings.extend(figures::all(&attacker).await);
+    times.push(("figures", started.elapsed()));
     findings.extend(preface::all(&attacker).await);
+    times.push(("preface", started.elapsed()));
     findings.extend(judging::all(&attacker, &invite).await);
+    times.push(("judging", started.elapsed()));
+    eprintln!("attacker phases, cumulative ({db:?}): {times:?}");
     let report: Vec<String> = findings.iter().map(ToString::to_string).collect();
     eprintln!("attacker findings ({db:?}):\n{}", report.join("\n"));
     for kind in TaskKind::ALL {

@@ -1,5 +1,5 @@
 //! Attack 5: read every public file. Everything a stranger can GET without a token (quiz and
-//! task lists, manifests, inputs, templates, dev gold, boards, checksums) and the pages of a
+//! task lists, manifests, inputs, templates, dev gold, boards) and the pages of a
 //! clip session before any familiarity answer are searched for hidden gold (explanation
 //! meanings) and for the clip questions and choices that must come only after the preface.
 
@@ -44,9 +44,7 @@ async fn public_corpus(a: &Attacker<'_>) -> String {
             format!("/api/tasks/{slug}/template.jsonl"),
             format!("/api/tasks/{slug}/template.csv"),
             format!("/api/tasks/{slug}/dev-gold.jsonl"),
-            format!("/api/tasks/{slug}/SHA256SUMS"),
             format!("/api/boards/{slug}"),
-            format!("/api/boards/{slug}/download.json"),
         ] {
             let (status, text) = a.get_text(&path, false).await;
             if status.is_success() {
