@@ -74,13 +74,17 @@ pub fn reads_in_order(gold: &Value, order: &[usize]) -> bool {
     true
 }
 
-/// The chance of a uniformly random order reading right: ∏|g|! / n!.
-pub fn random_order_chance(gold: &Value) -> f64 {
+/// The chance of a guess that knows only the display rule (a display is never a reading order)
+/// reading right: with L = ∏|g|! reading orders among n! orders, and the display uniform over
+/// the n! − L others, a guess other than the display is right with probability L / (n! − L).
+/// A two-panel comic of two groups thus has chance 1: its display can only be the reverse.
+pub fn display_rule_chance(gold: &Value) -> f64 {
     let groups: Vec<Vec<usize>> =
         serde_json::from_value(gold["order_groups"].clone()).unwrap_or_default();
     let fact = |k: usize| (1..=k).map(|x| x as f64).product::<f64>();
     let n: usize = groups.iter().map(Vec::len).sum();
-    groups.iter().map(|g| fact(g.len())).product::<f64>() / fact(n)
+    let valid = groups.iter().map(|g| fact(g.len())).product::<f64>();
+    (valid / (fact(n) - valid)).min(1.0)
 }
 
 /// The reading order (displayed numbers) that a guessed display implies.
@@ -115,7 +119,7 @@ async fn fixed_panel_display(a: &Attacker<'_>) -> Finding {
         };
         let guess = order_from_display(&old_display(source, n));
         trials += 1;
-        chance += random_order_chance(&item.gold);
+        chance += display_rule_chance(&item.gold);
         hits += usize::from(reads_in_order(&item.gold, &guess));
     }
     finding(

@@ -4,7 +4,7 @@
 //! canonical-display variants, the typing and explanation tasks) gives its display position
 //! away, and with all panels of a comic, its reading order.
 
-use super::draws::{finding, random_order_chance, reads_in_order};
+use super::draws::{finding, display_rule_chance, reads_in_order};
 use super::seed::benchmark_of;
 use super::{Attacker, Finding, Hidden};
 use memeboard_core::ids::fnv1a64;
@@ -150,7 +150,7 @@ async fn cross_task_media(a: &Attacker<'_>, files: &[Served], key: Key) -> Findi
             continue;
         };
         trials += 1;
-        chance += random_order_chance(&item.gold);
+        chance += display_rule_chance(&item.gold);
         if let Some(order) = recovered_order(&panels, &index, k) {
             hits += usize::from(reads_in_order(&item.gold, &order));
         }
