@@ -28,7 +28,11 @@ pub async fn all(a: &Attacker<'_>) -> Vec<Finding> {
     for (kind, sessions) in SESSIONS {
         out.push(crowd_figures_move(a, kind, sessions).await);
     }
-    out.push(upload_flips(a).await);
+    // Two tokens, each within the daily quota (5): a base and three flips on the typing board,
+    // one single-comic file on the order board.
+    let tokens = [a.token.clone(), author_token(a.app, "Mallory").await];
+    out.push(upload_flips(a, &tokens).await);
+    out.push(order_board_types(a, &tokens).await);
     out
 }
 
@@ -69,7 +73,8 @@ fn random_answer(item: &Value, hidden: &Hidden, rng: &mut SplitMix64) -> (Value,
 /// Channel "`/stats` is exact per category over test items, and moves with one's own answers".
 /// With one item per category in a batch, the change of a category's pooled figure after the
 /// attacker's own session says whether its answer there was right; without a figure the
-/// attacker guesses "wrong" (the likelier outcome of a random answer).
+/// attacker guesses "wrong". The rate is Youden's J of those readings (right answers read as
+/// right minus wrong answers read as right).
 async fn crowd_figures_move(a: &Attacker<'_>, kind: TaskKind, sessions: usize) -> Finding {
     let slug = benchmark_of(kind);
     let hidden = Hidden::of(a.app, slug).await;
@@ -130,29 +135,34 @@ async fn crowd_figures_move(a: &Attacker<'_>, kind: TaskKind, sessions: usize) -
         }
         before = after;
     }
-    let hits = verdicts.iter().filter(|(i, r)| i == r).count();
-    let rights = verdicts.iter().filter(|(_, r)| *r).count();
-    let majority = rights.max(verdicts.len() - rights) as f64;
-    finding(
-        "figures: /stats moves with own answers",
+    // Youden's J of the inferred right/wrong: 0 for any constant or blind guess, 1 when every
+    // answer's correctness is read off the figures.
+    let rate_of = |truth: bool| {
+        let of: Vec<&(bool, bool)> = verdicts.iter().filter(|(_, r)| *r == truth).collect();
+        of.iter().filter(|(i, _)| *i).count() as f64 / of.len().max(1) as f64
+    };
+    Finding {
+        channel: "figures: /stats moves with own answers",
         kind,
-        hits,
-        verdicts.len(),
-        majority,
-    )
+        rate: rate_of(true) - rate_of(false),
+        chance: 0.0,
+        margin: 0.15,
+        trials: verdicts.len(),
+    }
 }
 
-/// The typing task's items on the public board half, as the importer derives halves before
-/// issue 27: from a hash of the comic's public source id (the attacker knows the dataset's
-/// comic ids). A sealed system may draw halves otherwise; the flips then land on either half.
-fn public_half_items() -> Vec<String> {
+/// The items of panel task `suffix` on the public board half, as the importer derives halves
+/// before issue 27: from a hash of the comic's public source id (the attacker knows the
+/// dataset's comic ids). A sealed system may draw halves otherwise; probes then land on either
+/// half.
+fn public_half_items(suffix: &str) -> Vec<String> {
     (0..COMICS)
         .map(comic_id)
         .filter(|cid| {
             let source = stable_id("comic", &[PANELS, cid]);
             fnv1a64(format!("half/{source}").as_bytes()).is_multiple_of(2)
         })
-        .map(|cid| stable_id("panel", &[PANELS, "type", &cid]))
+        .map(|cid| stable_id("panel", &[PANELS, suffix, &cid]))
         .collect()
 }
 
@@ -167,7 +177,7 @@ fn public_score(body: &Value) -> Option<f64> {
 /// change of score against its own base: up names the new label, down names "narrative", no
 /// change says "neither". The rate is the share of flips read right, against the share of the
 /// commonest of the three answers (what a constant reading gets).
-async fn upload_flips(a: &Attacker<'_>) -> Finding {
+async fn upload_flips(a: &Attacker<'_>, tokens: &[String]) -> Finding {
     let slug = benchmark_of(TaskKind::PanelType);
     let hidden = Hidden::of(a.app, slug).await;
     let lines = a.inputs(slug).await;
@@ -175,7 +185,7 @@ async fn upload_flips(a: &Attacker<'_>) -> Finding {
         .iter()
         .filter_map(|l| l["item_id"].as_str().map(str::to_owned))
         .collect();
-    let public = public_half_items();
+    let public = public_half_items("type");
     let probes: Vec<&String> = lines
         .iter()
         .filter(|l| l["split"] == "test")
@@ -194,7 +204,6 @@ async fn upload_flips(a: &Attacker<'_>) -> Finding {
             })
             .collect()
     };
-    let tokens = [a.token.clone(), author_token(a.app, "Mallory").await];
     let mut readings: Vec<(&str, &str)> = Vec::new(); // (read, truth) as narrative/new/neither
     let mut next = probes.iter();
     for (t, token) in tokens.iter().enumerate() {
@@ -203,9 +212,9 @@ async fn upload_flips(a: &Attacker<'_>) -> Finding {
             .await;
         assert!(status.is_success(), "base upload: {body}");
         let base = public_score(&body);
-        for j in 0..4 {
+        for j in 0..3 {
             let Some(id) = next.next() else { break };
-            let label = LABELS[1 + j % 4];
+            let label = LABELS[1 + (3 * t + j) % 4];
             let (status, body) = a
                 .upload(
                     token,
@@ -249,4 +258,83 @@ async fn upload_flips(a: &Attacker<'_>) -> Finding {
         readings.len(),
         commonest as f64,
     )
+}
+
+/// Channel "panel type via the order board's per-type accuracy figures": an order file that
+/// answers one test comic only (its display order: parseable, and wrong by construction) gets
+/// a per-type figure for that comic's type alone. The rate is the share of comics whose type
+/// the figures name, against the share of the commonest type among them.
+async fn order_board_types(a: &Attacker<'_>, tokens: &[String]) -> Finding {
+    let slug = benchmark_of(TaskKind::PanelOrder);
+    let hidden = Hidden::of(a.app, slug).await;
+    let public = public_half_items("order");
+    let lines = a.inputs(slug).await;
+    let mut probes = lines
+        .iter()
+        .filter(|l| l["split"] == "test" && public.iter().any(|p| l["item_id"] == p.as_str()));
+    let mut named: Vec<(Option<String>, String)> = Vec::new(); // (named type, gold type)
+    for (t, token) in tokens.iter().enumerate() {
+        for j in 0..1 {
+            let Some(line) = probes.next() else { break };
+            let id = line["item_id"].as_str().unwrap_or_default();
+            let n = line["panels"].as_array().map_or(0, Vec::len);
+            let order: Vec<String> = (1..=n).map(|d| d.to_string()).collect();
+            let file = json!({"item_id": id, "order": order.join(",")}).to_string() + "\n";
+            let (status, body) = a.upload(token, slug, &format!("one-{t}-{j}"), &file).await;
+            if !status.is_success() {
+                break; // the quota: the attack stays within it
+            }
+            let Some(item) = hidden.test_item(id) else {
+                continue;
+            };
+            // The figures of the upload: the response, and its row on the public board.
+            let sid = body["submission_id"].as_str().unwrap_or_default();
+            let (_, board) = a.get_json(&format!("/api/boards/{slug}")).await;
+            let mut found = Vec::new();
+            labels_with_figures(&body, &mut found);
+            for row in board["rows"].as_array().into_iter().flatten() {
+                if !sid.is_empty() && row.to_string().contains(sid) {
+                    labels_with_figures(row, &mut found);
+                }
+            }
+            found.sort();
+            found.dedup();
+            let guess = (found.len() == 1).then(|| found[0].clone());
+            let truth = item.gold["structure"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned();
+            named.push((guess, truth));
+        }
+    }
+    let hits = named.iter().filter(|(g, t)| g.as_ref() == Some(t)).count();
+    let commonest = LABELS
+        .iter()
+        .map(|l| named.iter().filter(|(_, t)| t == l).count())
+        .max()
+        .unwrap_or(0);
+    finding(
+        "figures: order board per-type figures",
+        TaskKind::PanelType,
+        hits,
+        named.len(),
+        commonest as f64,
+    )
+}
+
+/// Structure labels named by a figure with a value anywhere in an upload response.
+fn labels_with_figures(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::Object(map) => {
+            if let Some(name) = map.get("name").and_then(Value::as_str) {
+                let has_value = map.iter().any(|(k, x)| k != "name" && !x.is_null());
+                if LABELS.contains(&name) && has_value {
+                    out.push(name.to_owned());
+                }
+            }
+            map.values().for_each(|x| labels_with_figures(x, out));
+        }
+        Value::Array(items) => items.iter().for_each(|x| labels_with_figures(x, out)),
+        _ => {}
+    }
 }

@@ -4,7 +4,7 @@
 //! canonical-display variants, the typing and explanation tasks) gives its display position
 //! away, and with all panels of a comic, its reading order.
 
-use super::draws::{finding, display_rule_chance, reads_in_order};
+use super::draws::{display_rule_chance, finding, reads_in_order};
 use super::seed::benchmark_of;
 use super::{Attacker, Finding, Hidden};
 use memeboard_core::ids::fnv1a64;
