@@ -175,8 +175,9 @@ fn public_score(body: &Value) -> Option<f64> {
 /// uploads"): from each of two tokens, a base file (every comic "narrative"), then files that
 /// change one test comic of the public half to another label each. The attacker reads each
 /// change of score against its own base: up names the new label, down names "narrative", no
-/// change says "neither". The rate is the share of flips read right, against the share of the
-/// commonest of the three answers (what a constant reading gets).
+/// change says "neither". The rate is the balanced accuracy of those readings (the mean, over
+/// the true answers that occur, of the share read right); a constant reading gets the chance
+/// line, one over the number of answers that occur.
 async fn upload_flips(a: &Attacker<'_>, tokens: &[String]) -> Finding {
     let slug = benchmark_of(TaskKind::PanelType);
     let hidden = Hidden::of(a.app, slug).await;
@@ -245,19 +246,25 @@ async fn upload_flips(a: &Attacker<'_>, tokens: &[String]) -> Finding {
             readings.push((read, truth));
         }
     }
-    let hits = readings.iter().filter(|(r, t)| r == t).count();
-    let commonest = ["narrative", "new", "neither"]
-        .iter()
-        .map(|c| readings.iter().filter(|(_, t)| t == c).count())
-        .max()
-        .unwrap_or(0);
-    finding(
-        "figures: upload score single flips",
-        TaskKind::PanelType,
-        hits,
-        readings.len(),
-        commonest as f64,
-    )
+    // Balanced accuracy over the answers that occur: a constant reading gets 1 / (answers
+    // occurring), which is the chance line.
+    let present: Vec<&str> = ["narrative", "new", "neither"]
+        .into_iter()
+        .filter(|c| readings.iter().any(|(_, t)| t == c))
+        .collect();
+    let recall = |c: &str| {
+        let of: Vec<_> = readings.iter().filter(|(_, t)| *t == c).collect();
+        of.iter().filter(|(r, _)| *r == c).count() as f64 / of.len().max(1) as f64
+    };
+    let k = present.len().max(1) as f64;
+    Finding {
+        channel: "figures: upload score single flips",
+        kind: TaskKind::PanelType,
+        rate: present.iter().map(|c| recall(c)).sum::<f64>() / k,
+        chance: 1.0 / k,
+        margin: 0.15,
+        trials: readings.len(),
+    }
 }
 
 /// Channel "panel type via the order board's per-type accuracy figures": an order file that
