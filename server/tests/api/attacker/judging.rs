@@ -122,7 +122,8 @@ async fn planted_checks(a: &Attacker<'_>, invite: &str) -> Finding {
     }
 }
 
-/// A ranking page names a model or a submission (the gold behind its candidates).
+/// Channel "no model identity reached a rater" (held in issue 27's probe, kept here): a ranking
+/// page that names a model or a submission (the gold behind its candidates).
 async fn ranking_identity(a: &Attacker<'_>, invite: &str) -> Finding {
     let slug = benchmark_of(TaskKind::Ranking);
     let hidden = Hidden::of(a.app, slug).await;
