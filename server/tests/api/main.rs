@@ -9,6 +9,7 @@
 
 mod abuse_limits;
 mod architecture;
+mod attacker;
 mod author_tokens;
 mod cli;
 mod clips;

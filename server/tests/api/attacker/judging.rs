@@ -1,0 +1,153 @@
+//! Attack 6: checks that only work while raters cannot see them. The attacker forges a passed
+//! headphone check, tells planted quality-check pages from real ones with the pages of its own
+//! rating sessions alone, and looks for a model's identity on ranking pages.
+
+use super::seed::{benchmark_of, MODEL_MARK};
+use super::{Attacker, Finding, Hidden};
+use memeboard_core::kinds::TaskKind;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+
+/// The attacks of this module (`invite`: the study's rater link, which the attacker holds).
+pub async fn all(a: &Attacker<'_>, invite: &str) -> Vec<Finding> {
+    vec![
+        headphone_claim(a).await,
+        planted_checks(a, invite).await,
+        ranking_identity(a, invite).await,
+    ]
+}
+
+/// Channel "the headphone check is scored by the page (`?e2e_headphones=1` shows the
+/// answers)": a start that claims six right answers without hearing anything. Recovered when
+/// the stored session counts as having passed; chance is passing by guessing (at least 5 of 6
+/// three-way trials right: 13/729).
+async fn headphone_claim(a: &Attacker<'_>) -> Finding {
+    let slug = benchmark_of(TaskKind::ClipMcq);
+    let claim = json!({"headphone_check": {"trials": 6, "correct": 6}});
+    let (status, session) = a.start(slug, claim).await;
+    let mut passed = 0;
+    if status.is_success() {
+        let id = session["session_id"].as_str().unwrap_or_default();
+        let task = a
+            .app
+            .storage()
+            .find_board_task(slug)
+            .await
+            .unwrap()
+            .unwrap();
+        let data = a.app.storage().study_data(&task.task.id).await.unwrap();
+        let stored = data.sessions.iter().find(|s| s.id == id);
+        let json: Value = stored
+            .and_then(|s| s.headphone_json.as_deref())
+            .and_then(|j| serde_json::from_str(j).ok())
+            .unwrap_or(Value::Null);
+        passed = usize::from(json["passed"] == true);
+    }
+    Finding {
+        channel: "headphones: forged passed check",
+        kind: TaskKind::ClipMcq,
+        rate: passed as f64,
+        chance: 13.0 / 729.0,
+        margin: 0.0,
+        trials: 1,
+    }
+}
+
+/// Every page the attacker's rater sessions of `slug` show (starting until every batch is
+/// taken, at most four times).
+async fn pages(a: &Attacker<'_>, slug: &str, invite: &str) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::new();
+    for _ in 0..4 {
+        let (status, session) = a.start(slug, json!({"invite": invite})).await;
+        if !status.is_success() {
+            break;
+        }
+        for item in session["items"].as_array().into_iter().flatten() {
+            if !out.iter().any(|o| o["item_id"] == item["item_id"]) {
+                out.push(item.clone());
+            }
+        }
+    }
+    out
+}
+
+/// Channel "planted checks in rating batches detectable from the page alone": a subject shown
+/// on more pages than the others is carrying a planted page, and the planted one is the page
+/// whose output is also shown under another subject. The rate is the detector's true-positive
+/// rate minus its false-positive rate (0 for a guess).
+async fn planted_checks(a: &Attacker<'_>, invite: &str) -> Finding {
+    let slug = benchmark_of(TaskKind::Rating);
+    let hidden = Hidden::of(a.app, slug).await;
+    let pages = pages(a, slug, invite).await;
+    let subject = |p: &Value| p["prompt"]["subject"].to_string();
+    let output = |p: &Value| p["prompt"]["output"]["meaning"].to_string();
+    let mut per_subject: HashMap<String, usize> = HashMap::new();
+    let mut subjects_of_output: HashMap<String, Vec<String>> = HashMap::new();
+    for p in &pages {
+        *per_subject.entry(subject(p)).or_default() += 1;
+        subjects_of_output
+            .entry(output(p))
+            .or_default()
+            .push(subject(p));
+    }
+    let mut counts: Vec<usize> = per_subject.values().copied().collect();
+    counts.sort_unstable();
+    let usual = counts.get(counts.len() / 2).copied().unwrap_or(0);
+    let (mut tp, mut planted, mut fp, mut real) = (0, 0, 0, 0);
+    for p in &pages {
+        let flagged = per_subject[&subject(p)] > usual
+            && subjects_of_output[&output(p)]
+                .iter()
+                .any(|s| *s != subject(p));
+        let id = p["item_id"].as_str().unwrap_or_default();
+        let Some(item) = hidden.items.get(id) else {
+            continue;
+        };
+        if item.gold["planted"].is_null() {
+            real += 1;
+            fp += usize::from(flagged);
+        } else {
+            planted += 1;
+            tp += usize::from(flagged);
+        }
+    }
+    let rate = tp as f64 / planted.max(1) as f64 - fp as f64 / real.max(1) as f64;
+    Finding {
+        channel: "judging: planted-check placement",
+        kind: TaskKind::Rating,
+        rate,
+        chance: 0.0,
+        margin: 0.15,
+        trials: pages.len(),
+    }
+}
+
+/// Channel "no model identity reached a rater" (held in issue 27's probe, kept here): a ranking
+/// page that names a model or a submission (the gold behind its candidates).
+async fn ranking_identity(a: &Attacker<'_>, invite: &str) -> Finding {
+    let slug = benchmark_of(TaskKind::Ranking);
+    let hidden = Hidden::of(a.app, slug).await;
+    let pages = pages(a, slug, invite).await;
+    let mut named = 0;
+    for p in &pages {
+        let text = p.to_string();
+        let id = p["item_id"].as_str().unwrap_or_default();
+        let subs: Vec<String> = hidden.items.get(id).map_or_else(Vec::new, |i| {
+            i.gold["submissions"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|s| s.as_str().map(str::to_owned))
+                .collect()
+        });
+        named += usize::from(text.contains(MODEL_MARK) || subs.iter().any(|s| text.contains(s)));
+    }
+    Finding {
+        channel: "judging: model named on a ranking",
+        kind: TaskKind::Ranking,
+        rate: named as f64 / pages.len().max(1) as f64,
+        chance: 0.0,
+        margin: 0.0,
+        trials: pages.len(),
+    }
+}
