@@ -203,6 +203,17 @@ pub async fn with_resends<T, F: std::future::Future<Output = Result<T, ApiError>
     outcome
 }
 
+/// `POST /api/quizzes/{slug}/headphone-checks`: a headphone check drawn by the server.
+pub async fn new_headphone_check(
+    slug: &str,
+) -> Result<memeboard_core::api::HeadphoneCheckStart, ApiError> {
+    post_json(
+        &format!("/api/quizzes/{}/headphone-checks", segment(slug)),
+        &serde_json::json!({}),
+    )
+    .await
+}
+
 /// `POST /api/quizzes/{slug}/sessions`: starts a batch.
 pub async fn start_session(
     slug: &str,

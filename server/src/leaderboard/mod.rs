@@ -4,11 +4,13 @@
 
 mod auth;
 mod board;
+mod inputs_access;
 mod models;
 mod submit;
 
 pub use auth::*;
 pub use board::*;
+pub use inputs_access::*;
 pub use models::*;
 pub use submit::*;
 

@@ -5,6 +5,7 @@ mod benchmarks;
 mod export;
 mod fast_reads;
 mod group_writer;
+mod headphones;
 mod judging;
 mod media;
 mod outputs;
@@ -16,6 +17,7 @@ mod upgrade;
 
 pub use benchmarks::*;
 pub use export::*;
+pub use headphones::*;
 pub use judging::*;
 pub use media::*;
 pub use outputs::*;

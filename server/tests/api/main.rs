@@ -27,6 +27,7 @@ mod openapi;
 mod outputs;
 mod owners;
 mod panels;
+mod participation;
 mod quiz_flow;
 mod quiz_rules;
 mod reliability;
