@@ -449,13 +449,33 @@ async fn get_raw(
     )
 }
 
+/// The task's `inputs.jsonl` as an author gets it (while the quiz is open the clip task's
+/// inputs need a token).
+async fn author_inputs(app: &TestApp, token: &str) -> String {
+    let req = Request::get("/api/tasks/av-clips/inputs.jsonl")
+        .header("authorization", format!("Bearer {token}"));
+    let res = app
+        .app
+        .router()
+        .oneshot(req.body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    String::from_utf8(res.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap()
+}
+
 async fn clips_are_served_with_ranges_and_audio_only_where_the_picture_gives_it_away(db: Db) {
     if !tools() {
         return;
     }
     let (app, _media) = app_with_clips(db).await;
-    let (_, _, inputs) = get_raw(&app, "/api/tasks/av-clips/inputs.jsonl", None).await;
-    let inputs = String::from_utf8(inputs).unwrap();
+    let (_, author) = app
+        .post(
+            "/api/authors",
+            json!({"name": "Ann", "organisation": "Lab"}),
+        )
+        .await;
+    let inputs = author_inputs(&app, author["token"].as_str().unwrap()).await;
     let lines: Vec<Value> = inputs
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -579,9 +599,8 @@ async fn boards_switch_subsets_and_show_humans_by_familiarity(db: Db) {
         )
         .await;
     let token = token["token"].as_str().unwrap();
-    let (_, _, inputs) = get_raw(&app, "/api/tasks/av-clips/inputs.jsonl", None).await;
-    let file: String = String::from_utf8(inputs)
-        .unwrap()
+    let file: String = author_inputs(&app, token)
+        .await
         .lines()
         .map(|l| {
             let v: Value = serde_json::from_str(l).unwrap();

@@ -390,7 +390,8 @@ async fn prolific_completion_redirect_follows_the_last_answer(db: Db) {
     let code = last["completion_code"].as_str().unwrap();
     assert_eq!(
         last["redirect_url"],
-        format!("https://panel.example/done?p=PANEL%207&c={code}")
+        // The id as stored: in its canonical form (no spaces, lower case).
+        format!("https://panel.example/done?p=panel7&c={code}")
     );
 }
 
