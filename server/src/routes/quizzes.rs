@@ -95,14 +95,18 @@ pub async fn headphone_sound(
 /// Routes of debug builds only: `GET /api/headphone-checks/{id}/key`, the quiet tone's
 /// position per trial, for the browser tests (which run a debug build). A release build has
 /// none, so no shipped server can hand out a check's answers.
+#[cfg(debug_assertions)]
 pub fn test_routes() -> axum::Router<AppState> {
-    let router = axum::Router::new();
-    #[cfg(debug_assertions)]
-    let router = router.route(
+    axum::Router::new().route(
         "/headphone-checks/{id}/key",
         axum::routing::get(headphone_key),
-    );
-    router
+    )
+}
+
+/// Release builds: no test routes.
+#[cfg(not(debug_assertions))]
+pub fn test_routes() -> axum::Router<AppState> {
+    axum::Router::new()
 }
 
 #[cfg(debug_assertions)]
