@@ -203,6 +203,17 @@ pub async fn with_resends<T, F: std::future::Future<Output = Result<T, ApiError>
     outcome
 }
 
+/// `POST /api/quizzes/{slug}/headphone-checks`: a headphone check drawn by the server.
+pub async fn new_headphone_check(
+    slug: &str,
+) -> Result<memeboard_core::api::HeadphoneCheckStart, ApiError> {
+    post_json(
+        &format!("/api/quizzes/{}/headphone-checks", segment(slug)),
+        &serde_json::json!({}),
+    )
+    .await
+}
+
 /// `POST /api/quizzes/{slug}/sessions`: starts a batch.
 pub async fn start_session(
     slug: &str,
@@ -289,9 +300,15 @@ pub async fn list_tasks() -> Result<Vec<TaskSummary>, ApiError> {
     get_json("/api/tasks").await
 }
 
-/// `GET /api/tasks/{slug}/manifest`: what a prediction file may contain (no gold).
+/// `GET /api/tasks/{slug}/manifest`: what a prediction file may contain (no gold). Sent with
+/// the stored author token when there is one: a clip task's manifest (its choices) is given
+/// only to authors while its quiz is open (the server ignores the token otherwise).
 pub async fn task_manifest(slug: &str) -> Result<TaskManifest, ApiError> {
-    get_json(&format!("/api/tasks/{}/manifest", segment(slug))).await
+    let url = format!("/api/tasks/{}/manifest", segment(slug));
+    match crate::storage::token() {
+        Some(token) => get_json_with_token(&url, &token).await,
+        None => get_json(&url).await,
+    }
 }
 
 /// `GET /api/tasks/{slug}/dev-gold.jsonl`: gold of the open dev split (for previews).
@@ -314,12 +331,44 @@ pub async fn dev_gold_lines<T: DeserializeOwned>(slug: &str) -> Result<Vec<T>, A
         .collect()
 }
 
+/// Downloads `url` with `Authorization: Bearer {token}` and saves it as `file_name` (a link
+/// cannot send the header): for inputs given only to authors (a clip task's while its quiz
+/// is open).
+pub async fn download_with_token(url: &str, token: &str, file_name: &str) -> Result<(), ApiError> {
+    let resp = Request::get(url)
+        .header("Authorization", &format!("Bearer {}", token.trim()))
+        .send()
+        .await
+        .map_err(|e| ApiError::Network(e.to_string()))?;
+    let text = checked_text(resp).await?;
+    let js = |e: wasm_bindgen::JsValue| ApiError::Decode(format!("{e:?}"));
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(&text));
+    let blob = web_sys::Blob::new_with_str_sequence(&parts).map_err(js)?;
+    let href = web_sys::Url::create_object_url_with_blob(&blob).map_err(js)?;
+    let link: web_sys::HtmlElement = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or_else(|| ApiError::Decode("no document".into()))?
+        .create_element("a")
+        .map_err(js)?
+        .unchecked_into();
+    let _ = link.set_attribute("href", &href);
+    let _ = link.set_attribute("download", file_name);
+    link.click();
+    let _ = web_sys::Url::revoke_object_url(&href);
+    Ok(())
+}
+
 /// A GET whose body is text (downloads), with the API's error handling.
 async fn get_text(url: &str) -> Result<String, ApiError> {
     let resp = Request::get(url)
         .send()
         .await
         .map_err(|e| ApiError::Network(e.to_string()))?;
+    checked_text(resp).await
+}
+
+/// A response's text, or the API's error when it is not a success.
+async fn checked_text(resp: Response) -> Result<String, ApiError> {
     if !resp.ok() {
         let status = resp.status();
         let status_text = resp.status_text();

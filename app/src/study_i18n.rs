@@ -59,6 +59,8 @@ pub struct StudyStrings {
     pub template_help: &'static str,
     /// Allow repeat participation.
     pub allow_repeat: &'static str,
+    /// Require a Prolific id to start.
+    pub require_pid: &'static str,
     /// Quality heading.
     pub quality_title: &'static str,
     /// Failed checks limit.
@@ -185,6 +187,7 @@ pub static EN: StudyStrings = StudyStrings {
     screenout_template: "Screen-out redirect URL of another panel",
     template_help: "Placeholders: {participant}, {code}, {study}, {session}.",
     allow_repeat: "Let one Prolific id take part more than once",
+    require_pid: "Require a Prolific id (starts without PROLIFIC_PID are refused)",
     quality_title: "Quality control",
     fail_checks: "Exclude after this many failed attention checks",
     min_median: "Minimum median time per item (ms)",
@@ -264,6 +267,7 @@ pub static ZH: StudyStrings = StudyStrings {
     screenout_template: "其他平台的筛除跳转网址",
     template_help: "占位符：{participant}、{code}、{study}、{session}。",
     allow_repeat: "允许同一 Prolific id 多次参与",
+    require_pid: "必须提供 Prolific id（不带 PROLIFIC_PID 的开始请求将被拒绝）",
     quality_title: "质量控制",
     fail_checks: "未通过这么多道注意力检查题即排除",
     min_median: "每题用时中位数下限（毫秒）",

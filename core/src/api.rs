@@ -198,17 +198,33 @@ pub struct SubmitPrefaceResponse {
     pub item: SessionItem,
 }
 
-/// The result of the headphone screening before a clip quiz (Woods et al. 2017: three tones
-/// per trial, one of them quieter, one in antiphase; pick the quietest). The server stores it
-/// and decides the pass (5 of 6 right); owners may exclude failed participants from the rows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// The participant's answers to a headphone screening before a clip quiz (Woods et al. 2017:
+/// three tones per trial, one of them quieter, one in antiphase; pick the quietest). The
+/// check's tones and their order were drawn and are kept by the server
+/// ([`HeadphoneCheckStart`]): the page never knows the right answers, so it cannot score
+/// itself. The server scores the answers once, stores the pass (5 of 6 right) and owners may
+/// exclude failed participants from the rows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct HeadphoneCheck {
-    /// Trials presented (6).
+    /// The check's id, from `POST /api/quizzes/{slug}/headphone-checks`.
+    pub id: String,
+    /// For each trial in order, the 0-based position (0, 1 or 2) of the tone chosen as the
+    /// quietest.
+    pub answers: Vec<u8>,
+}
+
+/// A fresh headphone check (`POST /api/quizzes/{slug}/headphone-checks`): its random id and
+/// the number of trials. Trial `k` (1-based) plays `GET /api/headphone-checks/{id}/sounds/{k}`
+/// (three tones in an order drawn by the server); `sounds/0` is the calibration tone.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct HeadphoneCheckStart {
+    /// The check's id: a 128-bit random capability.
+    pub id: String,
+    /// Trials to answer (6).
     pub trials: u8,
-    /// Trials answered right.
-    pub correct: u8,
 }
 
 /// Where a session stands.

@@ -15,6 +15,7 @@ pub mod media;
 pub mod messages;
 pub mod metrics;
 pub mod predictions;
+pub mod recruitment;
 pub mod rng;
 #[cfg(feature = "schema")]
 pub mod schema;

@@ -415,13 +415,33 @@ pub const CATALOGUE: &[Entry] = &[
     },
     Entry {
         code: "quiz.headphone_check_missing",
-        en: "`headphone_check`: this quiz starts with a headphone check; send its result ({{\"trials\": 6, \"correct\": n}})",
-        zh: "`headphone_check`：本测验以耳机检测开始；请发送其结果（{{\"trials\": 6, \"correct\": n}}）",
+        en: "`headphone_check`: this quiz starts with a headphone check; send its id and answers ({{\"id\": …, \"answers\": […]}})",
+        zh: "`headphone_check`：本测验以耳机检测开始；请发送其编号和作答（{{\"id\": …, \"answers\": […]}}）",
     },
     Entry {
         code: "quiz.headphone_check_invalid",
-        en: "`headphone_check`: expected 1 to 20 trials and at most that many right, found {correct} of {trials}",
-        zh: "`headphone_check`：应为 1 到 20 次试验且答对次数不超过试验次数，实际为 {trials} 次中答对 {correct} 次",
+        en: "`headphone_check.answers`: expected {trials} answers, each 0, 1 or 2",
+        zh: "`headphone_check.answers`：应为 {trials} 个作答，每个为 0、1 或 2",
+    },
+    Entry {
+        code: "quiz.headphone_check_unknown",
+        en: "`headphone_check.id`: no such headphone check for this quiz; please do the check again",
+        zh: "`headphone_check.id`：本测验没有这个耳机检测；请重新做一次检测",
+    },
+    Entry {
+        code: "quiz.headphone_check_answered",
+        en: "`headphone_check`: this check was already answered differently (each check is scored once); please do the check again",
+        zh: "`headphone_check`：此检测已用不同的作答提交过（每次检测只评分一次）；请重新做一次检测",
+    },
+    Entry {
+        code: "session.prolific_id_in_use",
+        en: "this Prolific id already has a session of this quiz, started in another browser; continue it there (a Prolific id alone cannot resume a session)",
+        zh: "此 Prolific id 已在另一个浏览器中开始了本测验；请在那里继续（仅凭 Prolific id 无法恢复会话）",
+    },
+    Entry {
+        code: "quiz.prolific_id_required",
+        en: "this quiz is taken only through Prolific: open it from your Prolific study link (it carries your PROLIFIC_PID)",
+        zh: "本测验只能通过 Prolific 参加：请从 Prolific 研究链接打开（链接中带有 PROLIFIC_PID）",
     },
     Entry {
         code: "quiz.start_key_other_quiz",
@@ -680,6 +700,16 @@ pub const RESEARCHER_CATALOGUE: &[Entry] = &[
         code: "auth.invite_used",
         en: "this invitation was already used (each one gives a single author token)",
         zh: "该邀请已被使用（每个邀请只能创建一个作者令牌）",
+    },
+    Entry {
+        code: "task.inputs_need_token",
+        en: "the inputs of task `{slug}` (questions and choices) are given only with an author token while its human quiz is open, so that participants cannot read the questions before answering; send `Authorization: Bearer <token>` (get a token on the account page, /account); each download is logged",
+        zh: "任务 `{slug}` 的人类测验开放期间，其输入（问题和选项）只凭作者令牌提供，以免参与者在作答前读到问题；请发送 `Authorization: Bearer <token>`（在账户页 /account 获取令牌）；每次下载都会记录",
+    },
+    Entry {
+        code: "headphone.not_found",
+        en: "no headphone check `{id}` (or no sound {trial})",
+        zh: "没有耳机检测 `{id}`（或没有第 {trial} 个声音）",
     },
     Entry {
         code: "auth.missing_token",

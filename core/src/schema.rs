@@ -29,6 +29,7 @@ pub fn wire_schemas() -> Map<String, Value> {
     add::<QuizSummary>(&mut generator);
     add::<CrowdStatsResponse>(&mut generator);
     add::<StartSessionRequest>(&mut generator);
+    add::<HeadphoneCheckStart>(&mut generator);
     add::<SessionResponse>(&mut generator);
     add::<SubmitAnswerRequest>(&mut generator);
     add::<SubmitAnswerResponse>(&mut generator);

@@ -54,8 +54,12 @@ pub struct Handoff {
     /// Screen-out redirect of another panel.
     pub screenout_url_template: Option<String>,
     /// Let one `PROLIFIC_PID` take the quiz more than once (by default an unfinished session
-    /// is resumed and a finished one refused).
+    /// is resumed only by the browser holding its participant secret, and a finished one
+    /// refused). Ids are compared after [`crate::recruitment::normalize_prolific_id`].
     pub allow_repeat_participation: bool,
+    /// Refuse starts without a `PROLIFIC_PID` (a study run only through Prolific, where a
+    /// link without the id is a participant who could otherwise take part twice).
+    pub require_prolific_id: bool,
 }
 
 /// Rules that leave a participant's session out of the human rows (all off by default).

@@ -12,9 +12,9 @@ use crate::storage::{
 };
 use anyhow::Context;
 use memeboard_core::api::{
-    BaselineLevel, CategoryScore, CrowdStatsResponse, HeadphoneCheck, QuizSummary, ResultsResponse,
-    ReviewItem, SessionItem, SessionResponse, SessionStatus, StartSessionRequest,
-    SubmitAnswerRequest, SubmitAnswerResponse, SubmitPrefaceRequest, SubmitPrefaceResponse,
+    BaselineLevel, CategoryScore, CrowdStatsResponse, QuizSummary, ResultsResponse, ReviewItem,
+    SessionItem, SessionResponse, SessionStatus, StartSessionRequest, SubmitAnswerRequest,
+    SubmitAnswerResponse, SubmitPrefaceRequest, SubmitPrefaceResponse,
 };
 use memeboard_core::assign::{assign_balanced, Candidate};
 use memeboard_core::crowd::{agreement_by_dimension, category_rows, CrowdObservation, Rating};
@@ -198,7 +198,7 @@ fn check_optional_id(field: &str, value: &Option<String>) -> ApiResult<()> {
 pub async fn start_session(
     storage: &Storage,
     slug: &str,
-    request: StartSessionRequest,
+    mut request: StartSessionRequest,
 ) -> ApiResult<(SessionResponse, bool)> {
     let quiz = find_quiz(storage, slug).await?;
     check_optional_id("invite", &request.invite)?;
@@ -241,33 +241,13 @@ pub async fn start_session(
         }
     }
     let study = quality::study_settings(quiz.study_json.as_deref())?;
-    // One participation per Prolific id (unless the owner allows more): an unfinished session
-    // is resumed, a finished or screened-out one refused.
-    if let (Some(pid), false) = (
-        &request.recruitment.prolific_pid,
-        study.handoff.allow_repeat_participation,
-    ) {
-        let earlier = storage.prolific_sessions(&quiz.task.id, pid).await?;
-        if earlier.iter().any(|s| s.completed || s.screened_out) {
-            return Err(ApiError::Conflict(msg!(
-                "quiz.prolific_repeat",
-                pid = pid,
-                slug = slug
-            )));
-        }
-        if let Some(open) = earlier.first() {
-            let mut session = get_session(storage, &open.id).await?;
-            session.participant_secret = None;
-            return Ok((session, false));
-        }
-    }
-    if let Some(target) = target_reached(&quiz)? {
-        return Err(ApiError::Conflict(msg!(
-            "quiz.target_reached",
-            slug = slug,
-            target = target
-        )));
-    }
+    // Prolific ids are stored and compared in their canonical form (case, spaces and
+    // zero-width characters do not make a new participant).
+    request.recruitment.prolific_pid = crate::participation::canonical_pid(
+        request.recruitment.prolific_pid.as_deref(),
+        &study,
+        slug,
+    )?;
     // Reusing a participant id needs the secret minted with it (ids are shown to participants
     // and are not secrets). Unknown ids, and ids created before secrets existed (nobody can
     // prove ownership of those), get a fresh participant; a wrong or missing secret for an id
@@ -285,6 +265,29 @@ pub async fn start_session(
         },
         None => None,
     };
+    // One participation per Prolific id (unless the owner allows more): an unfinished session
+    // is resumed only by the participant who holds its secret, a finished or screened-out one
+    // refused.
+    if let Some(open) = crate::participation::prolific_resume(
+        storage,
+        &quiz,
+        &study,
+        request.recruitment.prolific_pid.as_deref(),
+        existing.as_deref(),
+    )
+    .await?
+    {
+        let mut session = get_session(storage, &open).await?;
+        session.participant_secret = None;
+        return Ok((session, false));
+    }
+    if let Some(target) = target_reached(&quiz)? {
+        return Err(ApiError::Conflict(msg!(
+            "quiz.target_reached",
+            slug = slug,
+            target = target
+        )));
+    }
     // Judging tasks: one participation per rater, so that nobody judges an output twice (the
     // unfinished session is resumed, a finished one refused).
     if let (Some(id), true) = (&existing, kind.is_judging()) {
@@ -315,7 +318,7 @@ pub async fn start_session(
 
     let needs_check = with_kind!(kind, K => K::NEEDS_HEADPHONE_CHECK);
     let headphone_json = if needs_check {
-        Some(headphone_result(request.headphone_check)?)
+        Some(crate::headphones::score(storage, &quiz, request.headphone_check.take()).await?)
     } else {
         None
     };
@@ -457,24 +460,6 @@ async fn balanced_batch(
             Message::new("quiz.cannot_assign").with_message("reason", e.to_message()),
         )
     })
-}
-
-/// The stored form of a headphone check: trials, right answers, and the pass (at least 5 of 6
-/// right, Woods et al. 2017's criterion, scaled to the number of trials).
-fn headphone_result(check: Option<HeadphoneCheck>) -> ApiResult<String> {
-    let check = check.ok_or_else(|| ApiError::BadRequest(msg!("quiz.headphone_check_missing")))?;
-    if check.trials == 0 || check.trials > 20 || check.correct > check.trials {
-        return Err(ApiError::BadRequest(msg!(
-            "quiz.headphone_check_invalid",
-            correct = check.correct,
-            trials = check.trials
-        )));
-    }
-    let passed = u32::from(check.correct) * 6 >= u32::from(check.trials) * 5;
-    Ok(
-        serde_json::json!({"trials": check.trials, "correct": check.correct, "passed": passed})
-            .to_string(),
-    )
 }
 
 /// The answer to a resent start: the session the key created. Its participant secret went

@@ -15,6 +15,8 @@ use std::sync::Mutex;
 pub enum LimitedRoute {
     /// Starting a quiz session.
     SessionStart,
+    /// Drawing a headphone check (part of a clip quiz's start; the same budget, counted apart).
+    HeadphoneCheck,
     /// Uploading a prediction file.
     Upload,
     /// Creating an author token.
@@ -25,7 +27,7 @@ impl LimitedRoute {
     /// The route's budget per client network per minute (0: unlimited).
     pub fn per_minute(self, settings: &RateLimitSettings) -> u32 {
         match self {
-            Self::SessionStart => settings.session_starts_per_minute,
+            Self::SessionStart | Self::HeadphoneCheck => settings.session_starts_per_minute,
             Self::Upload => settings.uploads_per_minute,
             Self::AuthorCreation => settings.author_creations_per_minute,
         }
@@ -34,7 +36,9 @@ impl LimitedRoute {
     /// What is counted, for the refusal message.
     pub fn what(self) -> memeboard_core::messages::Message {
         match self {
-            Self::SessionStart => memeboard_core::msg!("rate.session_starts"),
+            Self::SessionStart | Self::HeadphoneCheck => {
+                memeboard_core::msg!("rate.session_starts")
+            }
             Self::Upload => memeboard_core::msg!("rate.uploads"),
             Self::AuthorCreation => memeboard_core::msg!("rate.author_tokens"),
         }

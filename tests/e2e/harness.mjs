@@ -112,3 +112,20 @@ export async function expectNoSeriousA11yViolations(page, label) {
     throw new Error(`${label}: ${violations.length} serious/critical a11y violation(s)\n${lines.join('\n')}`);
   }
 }
+
+/**
+ * The answer key of the headphone check on `page` (the quiet tone's 1-based position per
+ * trial), read through `GET /api/headphone-checks/{id}/key`: a route of debug builds only (the
+ * harness runs target/debug/memeboard). The page itself never holds the answers, and a release
+ * build has no such route.
+ */
+export async function headphoneKey(page, base) {
+  const section = page.locator('[data-testid="headphone-check"][data-check]');
+  await section.waitFor();
+  const id = await section.getAttribute('data-check');
+  const res = await fetch(`${base}/api/headphone-checks/${encodeURIComponent(id)}/key`);
+  if (!res.ok) {
+    throw new Error(`headphone key: HTTP ${res.status} (the browser tests need a debug build of the server)`);
+  }
+  return (await res.json()).map((q) => q + 1);
+}

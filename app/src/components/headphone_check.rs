@@ -2,141 +2,44 @@
 //! Traer & McDermott (2017), "Headphone screening to facilitate web-based auditory
 //! experiments" (Attention, Perception, & Psychophysics 79:2064–2072).
 //!
-//! Each of six trials plays three 1 s, 200 Hz pure tones with 0.5 s gaps, in random order:
-//! one at the reference level, one 6 dB quieter, and one at the reference level but in
-//! antiphase between the left and right channels. Over loudspeakers the antiphase tone
-//! partly cancels in the air and sounds quietest; over headphones it does not, so only
-//! headphone listeners reliably pick the −6 dB tone as the quietest. A calibration tone at
-//! the reference level comes first, to set the volume. Tones are synthesised with the Web
-//! Audio API (no files) and start from button clicks (browsers need a user gesture).
-//!
-//! The page only counts the right answers; the server decides the pass (5 of 6) and stores
-//! it, and participants continue either way. With `?e2e_headphones=1` in the page URL the
-//! trial element names the quiet tone (`data-quietest`) so browser tests can pass the check.
+//! Each of six trials plays three tones and the participant picks the quietest. The server
+//! draws the check (`POST /api/quizzes/{slug}/headphone-checks`), keeps the tone order of every
+//! trial, and serves each trial as one sound (`…/sounds/{k}`; `0` is the calibration tone):
+//! the page never knows the right answers, so it cannot score itself. It sends the positions
+//! chosen with the session start; the server scores them once and stores the pass (5 of 6).
+//! Participants continue either way. The section carries the check's id (`data-check`).
 
 use crate::browser::sleep_ms;
 use crate::i18n::{use_i18n, Lang};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use leptos_router::hooks::use_query_map;
 use memeboard_core::api::HeadphoneCheck as CheckResult;
-use std::cell::RefCell;
-use wasm_bindgen::JsValue;
-use web_sys::{AudioContext, AudioContextState};
+use wasm_bindgen::{JsCast, JsValue};
 
-/// Trials in the test (Woods et al. use six; the server expects six).
+/// Trials in the test (Woods et al. use six; the server draws six).
 pub const TRIALS: u8 = 6;
-/// Tone frequency (Hz).
-const TONE_HZ: f64 = 200.0;
-/// Length of each tone (s).
-const TONE_S: f64 = 1.0;
-/// Silence between tones (s).
-const GAP_S: f64 = 0.5;
-/// Raised-cosine onset and offset ramps (s), so the tones start and stop without clicks.
-const RAMP_S: f64 = 0.1;
-/// Amplitude of the reference tone (full scale = 1): loud enough to hear, far from clipping.
-const LEVEL: f64 = 0.25;
-/// Level of the quiet tone relative to the reference (dB).
-const QUIET_DB: f64 = -6.0;
-/// Length of the calibration tone (s).
-const CALIBRATION_S: f64 = 4.0;
-/// Extra wait after a trial's sound before the answers open (ms): audio output latency.
+/// Length of every sound (ms): three 1 s tones with 0.5 s gaps, or the 4 s calibration tone.
+const SOUND_MS: i32 = 4000;
+/// Extra wait after a sound before the answers open (ms): audio output latency.
 const SETTLE_MS: i32 = 150;
 
-/// One of a trial's three tones.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Tone {
-    /// Reference level, in phase.
-    Reference,
-    /// 6 dB below the reference, in phase: the right answer.
-    Quiet,
-    /// Reference level, the right channel inverted.
-    Antiphase,
+/// The URL of sound `k` of check `id` (`0`: calibration).
+fn sound_url(id: &str, k: u8) -> String {
+    format!(
+        "/api/headphone-checks/{}/sounds/{k}",
+        crate::api::segment(id)
+    )
 }
 
-/// A trial's tones in play order.
-type Trial = [Tone; 3];
-
-/// A trial in random order (Fisher–Yates with the browser's random numbers).
-fn random_trial() -> Trial {
-    let mut t = [Tone::Reference, Tone::Quiet, Tone::Antiphase];
-    for i in (1..t.len()).rev() {
-        let j = ((js_sys::Math::random() * (i + 1) as f64) as usize).min(i);
-        t.swap(i, j);
-    }
-    t
-}
-
-/// The 0-based position of the quiet tone, the right answer.
-fn quietest(trial: &Trial) -> usize {
-    trial.iter().position(|t| *t == Tone::Quiet).unwrap_or(0)
-}
-
-/// Left and right samples of `tones`, each `tone_s` long with [`GAP_S`] between, at `rate` Hz.
-fn render(tones: &[Tone], tone_s: f64, rate: f64) -> (Vec<f32>, Vec<f32>) {
-    let tone_len = (tone_s * rate).round() as usize;
-    let gap_len = (GAP_S * rate).round() as usize;
-    let ramp_len = ((RAMP_S * rate).round() as usize).clamp(1, tone_len / 2 + 1);
-    let total = tones.len() * tone_len + tones.len().saturating_sub(1) * gap_len;
-    let mut left = vec![0.0f32; total];
-    let mut right = vec![0.0f32; total];
-    let quiet = 10f64.powf(QUIET_DB / 20.0);
-    for (k, tone) in tones.iter().enumerate() {
-        let (gain_l, gain_r) = match tone {
-            Tone::Reference => (LEVEL, LEVEL),
-            Tone::Quiet => (LEVEL * quiet, LEVEL * quiet),
-            Tone::Antiphase => (LEVEL, -LEVEL),
-        };
-        let start = k * (tone_len + gap_len);
-        for n in 0..tone_len {
-            let edge = n.min(tone_len - 1 - n);
-            let envelope = if edge < ramp_len {
-                0.5 - 0.5 * (std::f64::consts::PI * edge as f64 / ramp_len as f64).cos()
-            } else {
-                1.0
-            };
-            let s = (2.0 * std::f64::consts::PI * TONE_HZ * n as f64 / rate).sin() * envelope;
-            left[start + n] = (s * gain_l) as f32;
-            right[start + n] = (s * gain_r) as f32;
-        }
-    }
-    (left, right)
-}
-
-/// Length in milliseconds of `count` tones of `tone_s` with gaps.
-fn sound_ms(count: usize, tone_s: f64) -> i32 {
-    let s = count as f64 * tone_s + count.saturating_sub(1) as f64 * GAP_S;
-    (s * 1000.0).round() as i32
-}
-
-thread_local! {
-    /// The page's audio context, made on the first click and kept (browsers limit them).
-    static CONTEXT: RefCell<Option<AudioContext>> = const { RefCell::new(None) };
-}
-
-/// Plays `tones` (stereo); fails when the browser has no Web Audio.
-fn play(tones: &[Tone], tone_s: f64) -> Result<(), JsValue> {
-    let ctx = CONTEXT.with(|c| -> Result<AudioContext, JsValue> {
-        if let Some(ctx) = c.borrow().as_ref() {
-            return Ok(ctx.clone());
-        }
-        let ctx = AudioContext::new()?;
-        *c.borrow_mut() = Some(ctx.clone());
-        Ok(ctx)
-    })?;
-    if ctx.state() == AudioContextState::Suspended {
-        let _ = ctx.resume();
-    }
-    let rate = ctx.sample_rate();
-    let (left, right) = render(tones, tone_s, f64::from(rate));
-    let len = u32::try_from(left.len()).map_err(|_| JsValue::from_str("sound too long"))?;
-    let buffer = ctx.create_buffer(2, len, rate)?;
-    buffer.copy_to_channel(&left, 0)?;
-    buffer.copy_to_channel(&right, 1)?;
-    let source = ctx.create_buffer_source()?;
-    source.set_buffer(Some(&buffer));
-    source.connect_with_audio_node(&ctx.destination())?;
-    source.start()?;
+/// Starts playing `url` in a detached audio element; fails when the browser cannot.
+async fn play(url: &str) -> Result<(), JsValue> {
+    let el: web_sys::HtmlMediaElement = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or_else(|| JsValue::from_str("no document"))?
+        .create_element("audio")?
+        .dyn_into()?;
+    el.set_src(url);
+    wasm_bindgen_futures::JsFuture::from(el.play()?).await?;
     Ok(())
 }
 
@@ -239,23 +142,32 @@ enum Phase {
     Done,
 }
 
-/// The headphone check: calibration, six trials, then `on_done` with the count right (sent
-/// whatever it is).
+/// The headphone check: calibration, six trials, then `on_done` with the check's id and the
+/// positions chosen (sent whatever they are; the server scores them).
 #[component]
 pub fn HeadphoneCheck(
-    /// Called with the result when the participant continues.
+    /// The quiz.
+    slug: String,
+    /// Called with the answers when the participant continues.
     on_done: Callback<CheckResult>,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let e2e = use_query_map().with_untracked(|q| q.get("e2e_headphones").as_deref() == Some("1"));
-    let trials = StoredValue::new((0..TRIALS).map(|_| random_trial()).collect::<Vec<Trial>>());
+    // The check drawn by the server (its id); its error, if it could not be drawn.
+    let check_id = RwSignal::new(None::<String>);
+    let load_error = RwSignal::new(None::<String>);
+    spawn_local(async move {
+        match crate::api::new_headphone_check(&slug).await {
+            Ok(c) => check_id.set(Some(c.id)),
+            Err(e) => load_error.set(Some(e.to_string())),
+        }
+    });
+    let answers = StoredValue::new(Vec::<u8>::new());
     let phase = RwSignal::new(Phase::Calibrate);
     let calibrated = RwSignal::new(false);
     let playing = RwSignal::new(false);
     // The current trial's tones have been played (answers open).
     let played = RwSignal::new(false);
     let audio_failed = RwSignal::new(false);
-    let correct = RwSignal::new(0u8);
     let live = RwSignal::new(String::new());
 
     let heading = NodeRef::<leptos::html::H2>::new();
@@ -278,28 +190,29 @@ pub fn HeadphoneCheck(
         }
     });
 
-    // Plays `tones`, then runs `after` once they are over (also when no sound could play).
-    let sound = move |tones: Vec<Tone>, tone_s: f64, after: fn(RwSignal<bool>)| {
+    // Plays sound `k` of the check, then runs `after` once it is over (at once when no sound
+    // could play).
+    let sound = move |k: u8, after: fn(RwSignal<bool>)| {
+        let Some(id) = check_id.get_untracked() else {
+            return;
+        };
         if playing.get_untracked() {
             return;
         }
-        let ok = play(&tones, tone_s).is_ok();
-        audio_failed.set(!ok);
-        if !ok {
-            after(played);
-            return;
-        }
         playing.set(true);
-        let ms = sound_ms(tones.len(), tone_s) + SETTLE_MS;
         spawn_local(async move {
-            sleep_ms(ms).await;
+            let ok = play(&sound_url(&id, k)).await.is_ok();
+            let _ = audio_failed.try_set(!ok);
+            if ok {
+                sleep_ms(SOUND_MS + SETTLE_MS).await;
+            }
             let _ = playing.try_set(false);
             after(played);
         });
     };
     let calibrate = move |_| {
         calibrated.set(true);
-        sound(vec![Tone::Reference], CALIBRATION_S, |_| {});
+        sound(0, |_| {});
     };
     let play_trial = move |_| {
         let Phase::Trial(k) = phase.get_untracked() else {
@@ -308,10 +221,7 @@ pub fn HeadphoneCheck(
         if played.get_untracked() {
             return;
         }
-        let Some(trial) = trials.with_value(|t| t.get(usize::from(k)).copied()) else {
-            return;
-        };
-        sound(trial.to_vec(), TONE_S, |played| {
+        sound(k + 1, |played| {
             let _ = played.try_set(true);
         });
     };
@@ -322,10 +232,7 @@ pub fn HeadphoneCheck(
         if !played.get_untracked() || playing.get_untracked() {
             return;
         }
-        let right = trials.with_value(|t| t.get(usize::from(k)).map(quietest)) == Some(choice);
-        if right {
-            correct.update(|c| *c += 1);
-        }
+        answers.update_value(|a| a.push(choice as u8));
         played.set(false);
         let next = k + 1;
         if next >= TRIALS {
@@ -346,7 +253,7 @@ pub fn HeadphoneCheck(
                         type="button"
                         class="button secondary"
                         data-testid="hp-calibrate"
-                        disabled=move || playing.get()
+                        disabled=move || playing.get() || check_id.with(Option::is_none)
                         on:click=calibrate
                     >
                         {tx(|t| t.calibrate)}
@@ -365,8 +272,6 @@ pub fn HeadphoneCheck(
         }
     };
     let trial_view = move |k: u8| {
-        let quiet = trials.with_value(|t| t.get(usize::from(k)).map(quietest));
-        let marker = quiet.filter(|_| e2e).map(|q| (q + 1).to_string());
         let buttons = (1..=3usize)
             .map(|n| {
                 view! {
@@ -388,7 +293,6 @@ pub fn HeadphoneCheck(
                 class="hp-trial"
                 data-testid="hp-trial"
                 data-trial=(k + 1).to_string()
-                data-quietest=marker
             >
                 <h3>{move || (texts(i18n.lang()).trial)(k + 1, TRIALS)}</h3>
                 <p>{tx(|t| t.trial_text)}</p>
@@ -427,8 +331,8 @@ pub fn HeadphoneCheck(
                         on:click=move |_| {
                             on_done
                                 .run(CheckResult {
-                                    trials: TRIALS,
-                                    correct: correct.get_untracked(),
+                                    id: check_id.get_untracked().unwrap_or_default(),
+                                    answers: answers.get_value(),
                                 })
                         }
                     >
@@ -440,7 +344,7 @@ pub fn HeadphoneCheck(
     };
 
     view! {
-        <section class="card headphone-check" data-testid="headphone-check">
+        <section class="card headphone-check" data-testid="headphone-check" data-check=move || check_id.get()>
             <h2 node_ref=heading tabindex="-1">
                 {tx(|t| t.title)}
             </h2>
@@ -453,6 +357,9 @@ pub fn HeadphoneCheck(
             <p class="notice error" role="alert" hidden=move || !audio_failed.get()>
                 {tx(|t| t.audio_error)}
             </p>
+            <p class="notice error" role="alert" hidden=move || load_error.with(Option::is_none)>
+                {move || load_error.get()}
+            </p>
             <p class="visually-hidden" role="status" aria-live="polite">
                 {move || live.get()}
             </p>
@@ -460,39 +367,5 @@ pub fn HeadphoneCheck(
                 {move || if playing.get() { texts(i18n.lang()).playing } else { "" }}
             </p>
         </section>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn peak(samples: &[f32]) -> f32 {
-        samples.iter().fold(0.0f32, |m, s| m.max(s.abs()))
-    }
-
-    #[test]
-    fn a_trial_has_a_quiet_tone_and_an_antiphase_one() {
-        let rate = 8000.0;
-        let trial = [Tone::Antiphase, Tone::Reference, Tone::Quiet];
-        let (l, r) = render(&trial, TONE_S, rate);
-        let tone = (TONE_S * rate) as usize;
-        let gap = (GAP_S * rate) as usize;
-        assert_eq!(l.len(), 3 * tone + 2 * gap);
-        assert_eq!(sound_ms(3, TONE_S), 4000);
-        let part = |s: &[f32], k: usize| s[k * (tone + gap)..k * (tone + gap) + tone].to_vec();
-        // Antiphase: right = -left, same level as the reference.
-        let (a_l, a_r) = (part(&l, 0), part(&r, 0));
-        assert!(a_l.iter().zip(&a_r).all(|(x, y)| (x + y).abs() < 1e-6));
-        let reference = peak(&part(&l, 1));
-        assert!((peak(&a_l) - reference).abs() < 1e-3);
-        // Quiet: 6 dB down, in phase.
-        let (q_l, q_r) = (part(&l, 2), part(&r, 2));
-        assert!((peak(&q_l) / reference - 0.501).abs() < 0.01);
-        assert_eq!(q_l, q_r);
-        // Silent gaps, and ramps that start from silence.
-        assert!(l[tone..tone + gap].iter().all(|s| *s == 0.0));
-        assert!(l[0].abs() < 1e-6);
-        assert_eq!(quietest(&trial), 2);
     }
 }

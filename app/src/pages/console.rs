@@ -270,6 +270,7 @@ fn ConsoleView(
     let allow_retake = RwSignal::new(s.allow_retake);
     let exclude_failed = RwSignal::new(s.exclude_failed_checks);
     let allow_repeat = RwSignal::new(h.allow_repeat_participation);
+    let require_pid = RwSignal::new(h.require_prolific_id);
     let screen_headphones = RwSignal::new(q.screen_out_failed_headphones);
     let planted_checks = RwSignal::new(q.planted_checks);
     let batch_size = RwSignal::new(s.batch_size.to_string());
@@ -320,6 +321,7 @@ fn ConsoleView(
                     completion_url_template: opt_string(&completion_template.get_untracked()),
                     screenout_url_template: opt_string(&screenout_template.get_untracked()),
                     allow_repeat_participation: allow_repeat.get_untracked(),
+                    require_prolific_id: require_pid.get_untracked(),
                 },
                 quality: memeboard_core::study::QualityRules {
                     fail_checks_at_least: opt_number(
@@ -464,6 +466,7 @@ fn ConsoleView(
                     <TextField id="set-screenout-template" label=|s| s.screenout_template value=screenout_template />
                     <p class="muted small">{st(|s| s.template_help)}</p>
                     <CheckField id="set-allow-repeat" label=|s| s.allow_repeat value=allow_repeat />
+                    <CheckField id="set-require-pid" label=|s| s.require_pid value=require_pid />
                     <dl class="facts">
                         <dt>{st(|s| s.preview_completion)}</dt>
                         <dd data-testid="completion-preview">{completion_preview.unwrap_or_else(|| format::DASH.to_owned())}</dd>

@@ -186,7 +186,9 @@ fn StartFlow(
                 }
                     .into_any()
             }
-            Step::Headphones => view! { <HeadphoneCheck on_done=on_check /> }.into_any(),
+            Step::Headphones => {
+                view! { <HeadphoneCheck slug=slug.clone() on_done=on_check /> }.into_any()
+            }
             Step::Survey => {
                 view! {
                     <SurveyStep

@@ -650,6 +650,22 @@ fn Help(kind: Memo<Option<TaskKind>>) -> impl IntoView {
 /// Inputs, templates and dev gold of the chosen task.
 #[component]
 fn TaskDownloads(slug: RwSignal<String>) -> impl IntoView {
+    // The inputs go with the stored author token when there is one (a clip task's are given
+    // only to authors while its quiz is open; a link cannot send the header).
+    let with_token = move |ev: leptos::ev::MouseEvent, file: TaskFile| {
+        let (TaskFile::Inputs, Some(token)) = (file, storage::token()) else {
+            return;
+        };
+        ev.prevent_default();
+        let slug = slug.get_untracked();
+        leptos::task::spawn_local(async move {
+            let url = api::task_file_url(&slug, file);
+            let name = format!("{slug}-inputs.jsonl");
+            if let Err(e) = api::download_with_token(&url, &token, &name).await {
+                leptos::logging::warn!("inputs download: {e}");
+            }
+        });
+    };
     let item = move |file: TaskFile,
                      testid: &'static str,
                      text: fn(&'static BoardStrings) -> &'static str| {
@@ -659,6 +675,7 @@ fn TaskDownloads(slug: RwSignal<String>) -> impl IntoView {
                     href=move || api::task_file_url(&slug.get(), file)
                     download=""
                     data-testid=testid
+                    on:click=move |ev| with_token(ev, file)
                 >
                     {btr(text)}
                 </a>

@@ -42,6 +42,9 @@ impl ServerKind for ClipMcq {
     const MISSING_POLICY: &'static str = "Items without a prediction are scored as wrong.";
     const TEMPLATE_FIELDS: &'static [&'static str] = &["answer"];
     const SUBSETS: &'static [&'static str] = &["full", MAIN];
+    // The question and choices follow the familiarity answer in the quiz: not public while
+    // the quiz is open.
+    const INPUTS_AFTER_PREFACE: bool = true;
 
     fn manifest_item(item: &TypedItem<Self>) -> ManifestItem {
         let choices = &item.prompt.choices;

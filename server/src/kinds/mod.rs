@@ -164,6 +164,11 @@ pub trait ServerKind: Kind {
     const AUTO_SCORED: bool = true;
     /// Item subsets a board can switch between (`full` first); empty: only the full set.
     const SUBSETS: &'static [&'static str] = &[];
+    /// Whether the model inputs (`inputs.jsonl`, `media.tar`, the manifest's options) hold
+    /// what the kind's quiz shows a participant only later (the clip task: the question and
+    /// choices come after the familiarity answer). Then, while the task's quiz is open, they
+    /// are given only with an author token, and each such download is logged.
+    const INPUTS_AFTER_PREFACE: bool = false;
 
     /// Whether the item belongs to `subset` (every item is in `full`).
     fn in_subset(_item: &TypedItem<Self>, _subset: &str) -> bool {

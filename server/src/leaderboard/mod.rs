@@ -5,11 +5,13 @@
 mod auth;
 mod board;
 pub mod invites;
+mod inputs_access;
 mod models;
 mod submit;
 
 pub use auth::*;
 pub use board::*;
+pub use inputs_access::*;
 pub use models::*;
 pub use submit::*;
 

@@ -107,14 +107,19 @@ async fn list_tasks(State(state): State<AppState>) -> ApiResult<Json<Vec<TaskSum
 async fn manifest(
     State(state): State<AppState>,
     Path(slug): Path<String>,
+    headers: HeaderMap,
 ) -> ApiResult<Json<TaskManifest>> {
+    leaderboard::check_inputs_access(&state.storage, &headers, &slug, "manifest").await?;
     Ok(Json(leaderboard::manifest(&state.storage, &slug).await?))
 }
 
+/// `GET /api/tasks/{slug}/inputs.jsonl` (an author token while a clip task's quiz is open).
 async fn inputs(
     State(state): State<AppState>,
     Path(slug): Path<String>,
+    headers: HeaderMap,
 ) -> ApiResult<impl IntoResponse> {
+    leaderboard::check_inputs_access(&state.storage, &headers, &slug, "inputs.jsonl").await?;
     let body = leaderboard::inputs_jsonl(&state.storage, &slug).await?;
     Ok(download(
         "application/x-ndjson; charset=utf-8",
@@ -123,11 +128,14 @@ async fn inputs(
     ))
 }
 
-/// `GET /api/tasks/{slug}/media.tar`: inputs and every media file, for offline runs.
+/// `GET /api/tasks/{slug}/media.tar`: inputs and every media file, for offline runs (an
+/// author token while a clip task's quiz is open).
 async fn media_archive(
     State(state): State<AppState>,
     Path(slug): Path<String>,
+    headers: HeaderMap,
 ) -> ApiResult<impl IntoResponse> {
+    leaderboard::check_inputs_access(&state.storage, &headers, &slug, "media.tar").await?;
     let inputs = leaderboard::inputs_jsonl(&state.storage, &slug).await?;
     let body = crate::media::task_archive(&state.storage, &slug, inputs).await?;
     Ok(download(

@@ -120,6 +120,19 @@ pub fn api_router(state: &AppState) -> Router<AppState> {
                 LimitedRoute::SessionStart,
             ),
         )
+        .route(
+            "/quizzes/{slug}/headphone-checks",
+            rate_limited(
+                post(quizzes::create_headphone_check),
+                state,
+                LimitedRoute::HeadphoneCheck,
+            ),
+        )
+        .route(
+            "/headphone-checks/{id}/sounds/{trial}",
+            get(quizzes::headphone_sound),
+        )
+        .merge(quizzes::test_routes())
         .route("/sessions/{id}", get(quizzes::get_session))
         .route("/sessions/{id}/answers", post(quizzes::submit_answer))
         .route("/sessions/{id}/prefaces", post(quizzes::submit_preface))

@@ -1,4 +1,5 @@
-//! Quiz routes: list quizzes, start a session, answer, resume, results, crowd stats.
+//! Quiz routes: list quizzes, the headphone check, start a session, answer, resume, results,
+//! crowd stats.
 
 use super::ApiJson;
 use crate::error::ApiResult;
@@ -8,8 +9,9 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::Json;
 use memeboard_core::api::{
-    CrowdStatsResponse, QuizSummary, ResultsResponse, SessionResponse, StartSessionRequest,
-    SubmitAnswerRequest, SubmitAnswerResponse, SubmitPrefaceRequest, SubmitPrefaceResponse,
+    CrowdStatsResponse, HeadphoneCheckStart, QuizSummary, ResultsResponse, SessionResponse,
+    StartSessionRequest, SubmitAnswerRequest, SubmitAnswerResponse, SubmitPrefaceRequest,
+    SubmitPrefaceResponse,
 };
 
 pub async fn list_quizzes(State(state): State<AppState>) -> ApiResult<Json<Vec<QuizSummary>>> {
@@ -62,6 +64,59 @@ pub async fn start_session(
         StatusCode::OK
     };
     Ok((status, Json(session)))
+}
+
+/// `POST /api/quizzes/{slug}/headphone-checks`: a fresh check (its answer key stays here).
+pub async fn create_headphone_check(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+) -> ApiResult<(StatusCode, Json<HeadphoneCheckStart>)> {
+    let quiz = quiz::find_quiz(&state.storage, &slug).await?;
+    let check = crate::headphones::create(&state.storage, &quiz).await?;
+    Ok((StatusCode::CREATED, Json(check)))
+}
+
+/// `GET /api/headphone-checks/{id}/sounds/{trial}`: a trial's three tones (WAV), `0` the
+/// calibration tone.
+pub async fn headphone_sound(
+    State(state): State<AppState>,
+    Path((id, trial)): Path<(String, u8)>,
+) -> ApiResult<impl axum::response::IntoResponse> {
+    let body = crate::headphones::sound(&state.storage, &id, trial).await?;
+    Ok((
+        [
+            (axum::http::header::CONTENT_TYPE, "audio/wav"),
+            (axum::http::header::CACHE_CONTROL, "private, no-store"),
+        ],
+        body,
+    ))
+}
+
+/// Routes of debug builds only: `GET /api/headphone-checks/{id}/key`, the quiet tone's
+/// position per trial, for the browser tests (which run a debug build). A release build has
+/// none, so no shipped server can hand out a check's answers.
+#[cfg(debug_assertions)]
+pub fn test_routes() -> axum::Router<AppState> {
+    axum::Router::new().route(
+        "/headphone-checks/{id}/key",
+        axum::routing::get(headphone_key),
+    )
+}
+
+/// Release builds: no test routes.
+#[cfg(not(debug_assertions))]
+pub fn test_routes() -> axum::Router<AppState> {
+    axum::Router::new()
+}
+
+#[cfg(debug_assertions)]
+async fn headphone_key(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Vec<u8>>> {
+    Ok(Json(
+        crate::headphones::answer_key(&state.storage, &id).await?,
+    ))
 }
 
 pub async fn get_session(

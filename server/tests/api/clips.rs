@@ -222,14 +222,52 @@ pub(crate) async fn app_with_clips(db: Db) -> (TestApp, tempfile::TempDir) {
     (app, media)
 }
 
-pub(crate) fn start_body(native: &str, check: Option<(u8, u8)>) -> Value {
-    let mut body = json!({
+pub(crate) fn start_body(native: &str) -> Value {
+    json!({
         "consent": true,
         "survey": {"age_range": "25-34", "native_language": native, "online_time": "three_to_six_hours", "meme_familiarity": 3, "skip_flagged": false},
-    });
-    if let Some((trials, correct)) = check {
-        body["headphone_check"] = json!({"trials": trials, "correct": correct});
-    }
+    })
+}
+
+/// The answer key of headphone check `id` (the quiet tone's position per trial), read through
+/// the debug-build route the browser tests use; a release build has no such route.
+pub(crate) async fn headphone_key(app: &TestApp, id: &str) -> Vec<u8> {
+    let (status, key) = app.get(&format!("/api/headphone-checks/{id}/key")).await;
+    assert_eq!(status, StatusCode::OK, "{key}");
+    key.as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q.as_u64().unwrap() as u8)
+        .collect()
+}
+
+/// A start body with a headphone check drawn for quiz `slug` and answered with the first
+/// `correct` of its six trials right (the server scores it).
+pub(crate) async fn checked_start_body(
+    app: &TestApp,
+    slug: &str,
+    native: &str,
+    correct: u8,
+) -> Value {
+    let (status, check) = app
+        .post(&format!("/api/quizzes/{slug}/headphone-checks"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{check}");
+    let id = check["id"].as_str().unwrap().to_owned();
+    let answers: Vec<u8> = headphone_key(app, &id)
+        .await
+        .into_iter()
+        .enumerate()
+        .map(|(k, q)| {
+            if k < usize::from(correct) {
+                q
+            } else {
+                (q + 1) % 3
+            }
+        })
+        .collect();
+    let mut body = start_body(native);
+    body["headphone_check"] = json!({"id": id, "answers": answers});
     body
 }
 
@@ -267,17 +305,14 @@ async fn the_question_comes_only_after_the_familiarity_answer(db: Db) {
     let (app, _media) = app_with_clips(db).await;
     // The headphone check is required to start.
     let (status, body) = app
-        .post(
-            "/api/quizzes/av-clips/sessions",
-            start_body("chinese", None),
-        )
+        .post("/api/quizzes/av-clips/sessions", start_body("chinese"))
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert!(detail(&body).contains("headphone_check"), "{body}");
     let (status, s) = app
         .post(
             "/api/quizzes/av-clips/sessions",
-            start_body("chinese", Some((6, 6))),
+            checked_start_body(&app, "av-clips", "chinese", 6).await,
         )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{s}");
@@ -371,7 +406,7 @@ async fn assignment_follows_the_native_language(db: Db) {
         let (status, s) = app
             .post(
                 "/api/quizzes/av-clips/sessions",
-                start_body(native, Some((6, 3))),
+                checked_start_body(&app, "av-clips", native, 3).await,
             )
             .await;
         assert_eq!(status, StatusCode::CREATED, "{s}");
@@ -416,13 +451,33 @@ async fn get_raw(
     )
 }
 
+/// The task's `inputs.jsonl` as an author gets it (while the quiz is open the clip task's
+/// inputs need a token).
+async fn author_inputs(app: &TestApp, token: &str) -> String {
+    let req = Request::get("/api/tasks/av-clips/inputs.jsonl")
+        .header("authorization", format!("Bearer {token}"));
+    let res = app
+        .app
+        .router()
+        .oneshot(req.body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    String::from_utf8(res.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap()
+}
+
 async fn clips_are_served_with_ranges_and_audio_only_where_the_picture_gives_it_away(db: Db) {
     if !tools() {
         return;
     }
     let (app, _media) = app_with_clips(db).await;
-    let (_, _, inputs) = get_raw(&app, "/api/tasks/av-clips/inputs.jsonl", None).await;
-    let inputs = String::from_utf8(inputs).unwrap();
+    let (_, author) = app
+        .post(
+            "/api/authors",
+            json!({"name": "Ann", "organisation": "Lab"}),
+        )
+        .await;
+    let inputs = author_inputs(&app, author["token"].as_str().unwrap()).await;
     let lines: Vec<Value> = inputs
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -500,7 +555,7 @@ async fn boards_switch_subsets_and_show_humans_by_familiarity(db: Db) {
         let (_, s) = app
             .post(
                 "/api/quizzes/av-clips/sessions",
-                start_body("chinese", Some(check)),
+                checked_start_body(&app, "av-clips", "chinese", check.1).await,
             )
             .await;
         let id = s["session_id"].as_str().unwrap();
@@ -546,9 +601,8 @@ async fn boards_switch_subsets_and_show_humans_by_familiarity(db: Db) {
         )
         .await;
     let token = token["token"].as_str().unwrap();
-    let (_, _, inputs) = get_raw(&app, "/api/tasks/av-clips/inputs.jsonl", None).await;
-    let file: String = String::from_utf8(inputs)
-        .unwrap()
+    let file: String = author_inputs(&app, token)
+        .await
         .lines()
         .map(|l| {
             let v: Value = serde_json::from_str(l).unwrap();
@@ -653,7 +707,7 @@ async fn the_demo_clips_are_made_and_imported_on_first_start() {
     let (status, s) = app
         .post(
             "/api/quizzes/demo-clips/sessions",
-            start_body("chinese", Some((6, 5))),
+            checked_start_body(&app, "demo-clips", "chinese", 5).await,
         )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{s}");

@@ -196,11 +196,11 @@ async fn export_has_the_dictionary_columns_and_reproduces_the_site(db: Db) {
     assert!(String::from_utf8_lossy(&body).contains("no task named `nope`"));
 
     let mut sessions = Vec::new();
-    for (n, pid) in ["PA", "PB", "PC", "PD"].iter().enumerate() {
+    for (n, pid) in ["pa", "pb", "pc", "pd"].iter().enumerate() {
         sessions.push(take_mcq(&app, pid, n, usize::MAX).await);
     }
     // Unfinished: exported, not counted.
-    sessions.push(take_mcq(&app, "PE", 4, 3).await);
+    sessions.push(take_mcq(&app, "pe", 4, 3).await);
     admin_post(
         &app,
         "/api/admin/tasks/demo-mcq/board",
@@ -231,7 +231,7 @@ async fn export_has_the_dictionary_columns_and_reproduces_the_site(db: Db) {
     }
     let first = &lines[0];
     assert_eq!(first["task_kind"], "text_mcq");
-    assert_eq!(first["prolific_pid"], "PA");
+    assert_eq!(first["prolific_pid"], "pa");
     assert_eq!(first["num_options"], 5);
     assert_eq!(first["option_order"].as_array().unwrap().len(), 5);
     assert!(first["answer_text"].is_string() && first["answer_position"].is_i64());
@@ -317,7 +317,7 @@ async fn export_has_the_dictionary_columns_and_reproduces_the_site(db: Db) {
         let session = lines.iter().find(|l| l["prolific_pid"] == pid).unwrap();
         session["participant"].as_str().unwrap().to_owned()
     };
-    let (b_id, c_id) = (pseudonym_of("PB"), pseudonym_of("PC"));
+    let (b_id, c_id) = (pseudonym_of("pb"), pseudonym_of("pc"));
     let task = app
         .storage()
         .find_board_task("demo-mcq")
@@ -362,7 +362,7 @@ async fn export_has_the_dictionary_columns_and_reproduces_the_site(db: Db) {
     assert_eq!(exposures().await, before_exposures - 24);
     assert_eq!(app.count("participants").await, participants_before - 1);
     // By Prolific id, too.
-    let (status, _, body) = raw(&app, Method::DELETE, &path("PC"), true).await;
+    let (status, _, body) = raw(&app, Method::DELETE, &path("pc"), true).await;
     assert_eq!(status, StatusCode::OK, "{}", String::from_utf8_lossy(&body));
     let (status, _, _) = raw(&app, Method::DELETE, &path(&b_id), true).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "already deleted");
@@ -433,7 +433,7 @@ on_both_databases!(export_has_the_dictionary_columns_and_reproduces_the_site);
 /// stats of every board half and subset (human rows and familiarity rows) equal to the site's
 /// with a participant left out for failing the headphone check.
 async fn clip_exports_reproduce_familiarity_rows_and_honour_exclusions(db: Db) {
-    use crate::clips::{answer, app_with_clips, preface, start_body, tools};
+    use crate::clips::{answer, app_with_clips, checked_start_body, preface, tools};
     if !tools() {
         return;
     }
@@ -482,7 +482,7 @@ async fn clip_exports_reproduce_familiarity_rows_and_honour_exclusions(db: Db) {
         let (status, s) = app
             .post(
                 "/api/quizzes/av-clips/sessions",
-                start_body("chinese", Some(check)),
+                checked_start_body(&app, "av-clips", "chinese", check.1).await,
             )
             .await;
         assert_eq!(status, StatusCode::CREATED, "{s}");

@@ -33,6 +33,7 @@ mod openapi;
 mod outputs;
 mod owners;
 mod panels;
+mod participation;
 mod quiz_flow;
 mod quiz_rules;
 mod reliability;

@@ -20,6 +20,8 @@ const ROUTES: &[(&str, &str)] = &[
     ("get", "/api/quizzes/{slug}"),
     ("get", "/api/quizzes/{slug}/stats"),
     ("post", "/api/quizzes/{slug}/sessions"),
+    ("post", "/api/quizzes/{slug}/headphone-checks"),
+    ("get", "/api/headphone-checks/{id}/sounds/{trial}"),
     ("get", "/api/sessions/{id}"),
     ("post", "/api/sessions/{id}/answers"),
     ("post", "/api/sessions/{id}/prefaces"),

@@ -11,17 +11,17 @@ use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
-const ADMIN: &str = "admin-secret-for-owner-tests";
+pub(crate) const ADMIN: &str = "admin-secret-for-owner-tests";
 const TASK: &str = "demo-mcq";
 
-async fn owner_app(db: Db) -> TestApp {
+pub(crate) async fn owner_app(db: Db) -> TestApp {
     let (mut settings, dir) = test_settings(db, true).await;
     settings.admin.token = ADMIN.into();
     TestApp::with_settings(settings, dir).await
 }
 
 /// A request with an optional bearer token.
-async fn call(
+pub(crate) async fn call(
     app: &TestApp,
     method: Method,
     path: &str,
@@ -67,7 +67,11 @@ async fn create_owner(app: &TestApp, benchmark: &str, name: &str) -> String {
 }
 
 /// The console's current settings with `edit` applied, written back.
-async fn set(app: &TestApp, token: &str, edit: impl FnOnce(&mut Value)) -> (StatusCode, Value) {
+pub(crate) async fn set(
+    app: &TestApp,
+    token: &str,
+    edit: impl FnOnce(&mut Value),
+) -> (StatusCode, Value) {
     let (status, console) = call(
         app,
         Method::GET,
@@ -99,7 +103,12 @@ fn start_with_pid(pid: &str, key: &str) -> Value {
 
 /// Answers every check (right, or wrong when `fail_checks`) and every item (at display
 /// position `position`); returns the last answer's response.
-async fn finish(app: &TestApp, session: &Value, fail_checks: bool, position: usize) -> Value {
+pub(crate) async fn finish(
+    app: &TestApp,
+    session: &Value,
+    fail_checks: bool,
+    position: usize,
+) -> Value {
     let id = session["session_id"].as_str().unwrap();
     for check in session["checks"].as_array().cloned().unwrap_or_default() {
         let target = check["target"].as_u64().unwrap();
@@ -381,7 +390,8 @@ async fn prolific_completion_redirect_follows_the_last_answer(db: Db) {
     let code = last["completion_code"].as_str().unwrap();
     assert_eq!(
         last["redirect_url"],
-        format!("https://panel.example/done?p=PANEL%207&c={code}")
+        // The id as stored: in its canonical form (no spaces, lower case).
+        format!("https://panel.example/done?p=panel7&c={code}")
     );
 }
 
@@ -475,8 +485,20 @@ async fn one_participation_per_prolific_id(db: Db) {
     let path = format!("/api/quizzes/{TASK}/sessions");
     let (status, first) = app.post(&path, start_with_pid("PID-ONCE", "k1")).await;
     assert_eq!(status, StatusCode::CREATED);
-    // Coming back with the same Prolific id (another browser): the unfinished session.
-    let (status, resumed) = app.post(&path, start_with_pid("PID-ONCE", "k2")).await;
+    // The same Prolific id alone (another browser, or someone who read the id) does not get
+    // the unfinished session: refused, nothing handed out.
+    let (status, body) = app.post(&path, start_with_pid("PID-ONCE", "k2")).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(
+        body["errors"][0]["code"], "session.prolific_id_in_use",
+        "{body}"
+    );
+    assert!(body.get("session_id").is_none() && body.get("items").is_none());
+    // The browser that started it (its participant id and secret) resumes it.
+    let mut own = start_with_pid("PID-ONCE", "k2b");
+    own["participant_id"] = first["participant_id"].clone();
+    own["participant_secret"] = first["participant_secret"].clone();
+    let (status, resumed) = app.post(&path, own).await;
     assert_eq!(status, StatusCode::OK, "{resumed}");
     assert_eq!(resumed["session_id"], first["session_id"]);
     assert!(resumed.get("participant_secret").is_none());
@@ -485,7 +507,7 @@ async fn one_participation_per_prolific_id(db: Db) {
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(
         detail(&body),
-        "Prolific participant `PID-ONCE` has already taken part in quiz `demo-mcq`; each Prolific id may take part once (return to Prolific to see your submission)"
+        "Prolific participant `pid-once` has already taken part in quiz `demo-mcq`; each Prolific id may take part once (return to Prolific to see your submission)"
     );
     // Unless the owner allows more.
     set(&app, ADMIN, |s| {

@@ -1,0 +1,59 @@
+//! One participation per Prolific id: the id in its canonical form, required when the owner
+//! says so, and an unfinished session resumed only by the participant holding its secret.
+
+use crate::error::{ApiError, ApiResult};
+use crate::storage::{QuizRow, Storage};
+use memeboard_core::msg;
+use memeboard_core::recruitment::normalize_prolific_id;
+use memeboard_core::study::StudySettings;
+
+/// The start's `PROLIFIC_PID` in its canonical form (`None` when absent or only invisible
+/// characters); refused when the owner requires one and there is none.
+pub fn canonical_pid(
+    raw: Option<&str>,
+    study: &StudySettings,
+    slug: &str,
+) -> ApiResult<Option<String>> {
+    let pid = raw.map(normalize_prolific_id).filter(|p| !p.is_empty());
+    if pid.is_none() && study.handoff.require_prolific_id {
+        tracing::debug!(slug, "start without a Prolific id refused");
+        return Err(ApiError::Forbidden(msg!("quiz.prolific_id_required")));
+    }
+    Ok(pid)
+}
+
+/// The earlier session of this Prolific id to resume, if any (unless the owner allows repeat
+/// participation). A finished or screened-out session refuses the start; an unfinished one is
+/// given back only to the participant who started it, proven by the participant secret
+/// (`participant`: the start's participant id, already checked against its secret). Anyone
+/// else presenting the same id — which Prolific shows in links and is no secret — is refused,
+/// never handed the session.
+pub async fn prolific_resume(
+    storage: &Storage,
+    quiz: &QuizRow,
+    study: &StudySettings,
+    pid: Option<&str>,
+    participant: Option<&str>,
+) -> ApiResult<Option<String>> {
+    let Some(pid) = pid else {
+        return Ok(None);
+    };
+    if study.handoff.allow_repeat_participation {
+        return Ok(None);
+    }
+    let earlier = storage.prolific_sessions(&quiz.task.id, pid).await?;
+    if earlier.iter().any(|s| s.completed || s.screened_out) {
+        return Err(ApiError::Conflict(msg!(
+            "quiz.prolific_repeat",
+            pid = pid,
+            slug = quiz.task.slug
+        )));
+    }
+    match earlier.first() {
+        Some(open) if Some(open.participant_id.as_str()) == participant => {
+            Ok(Some(open.id.clone()))
+        }
+        Some(_) => Err(ApiError::Conflict(msg!("session.prolific_id_in_use"))),
+        None => Ok(None),
+    }
+}
