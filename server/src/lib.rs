@@ -21,6 +21,7 @@ pub mod leaderboard;
 pub mod media;
 pub mod owners;
 pub mod pseudonym;
+pub mod published;
 pub mod quality;
 pub mod quiz;
 pub mod raster;

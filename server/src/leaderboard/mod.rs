@@ -4,6 +4,8 @@
 
 mod auth;
 mod board;
+mod board_crowd;
+mod ladder;
 mod models;
 mod submit;
 

@@ -11,6 +11,7 @@ mod abuse_limits;
 mod architecture;
 mod cli;
 mod clips;
+mod disclosure;
 mod distractors;
 mod explanation_board;
 mod explanation_quiz;
