@@ -137,9 +137,10 @@ impl CrowdBounds {
         }
     }
 
-    /// Bounds a board's human-row column over hidden items (all of a board's items are).
-    pub fn apply_board(&self, s: &mut CategoryEstimate) {
-        if self.participants < self.min_participants.max(1) || s.items < self.min_items.max(1) {
+    /// Bounds a board's human-row column over hidden items (all of a board's items are),
+    /// given the snapshot's participants with answers on the board's items.
+    pub fn apply_board(&self, s: &mut CategoryEstimate, participants: usize) {
+        if participants < self.min_participants.max(1) || s.items < self.min_items.max(1) {
             s.estimate = None;
         } else {
             s.estimate = s.estimate.map(|e| self.round(e));

@@ -70,10 +70,8 @@ pub(super) async fn human_rows(
                 .context("computing the board's crowd rows")?
         }
     };
-    let participants = bounds.as_ref().map_or_else(
-        || crowd.first().map_or(0, |r| r.participants),
-        |b| b.participants,
-    );
+    // Participants of the snapshot with answers on this half's items.
+    let participants = crowd.first().map_or(0, |r| r.participants);
     let mut rows = Vec::new();
     // Kinds without an automatic metric have no crowd score rows (people's answers are
     // free text, judged in studies like the models' outputs).
@@ -111,7 +109,7 @@ pub(super) async fn human_rows(
                     suppressed: false,
                 };
                 if let Some(b) = &bounds {
-                    b.apply_board(&mut s);
+                    b.apply_board(&mut s, participants);
                 }
                 s
             })

@@ -45,6 +45,9 @@ fn overall(s: &SubmissionRecord) -> ApiResult<(Option<f64>, usize)> {
         .map_or((None, 0), |o| (o.estimate.map(|e| e.value), o.items)))
 }
 
+/// One upload on an author's ladder: the record, its exact overall score, its items.
+type Upload<'a> = (&'a SubmissionRecord, Option<f64>, usize);
+
 /// The Ladder over every upload to `task`, per author, in time order.
 pub(crate) async fn shown_submissions(
     storage: &Storage,
@@ -52,8 +55,7 @@ pub(crate) async fn shown_submissions(
     task: &BoardTaskRow,
 ) -> ApiResult<Shown> {
     let history = storage.task_submission_history(&task.task.id).await?;
-    let mut by_author: BTreeMap<String, Vec<(&SubmissionRecord, Option<f64>, usize)>> =
-        BTreeMap::new();
+    let mut by_author: BTreeMap<String, Vec<Upload>> = BTreeMap::new();
     for s in &history {
         let (score, items) = overall(s)?;
         by_author
