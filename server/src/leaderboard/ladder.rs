@@ -26,10 +26,14 @@ impl Shown {
     }
 }
 
+/// The demo author's id (its token is random and never kept, so nobody can upload as it);
+/// defined here so that the Ladder can tell the server's own uploads apart.
+pub const DEMO_AUTHOR: &str = "A-DEMO";
+
 /// Whose ladder an upload climbs: its author's (the demo models, uploaded by the server
 /// itself, each climb their own).
 fn ladder_key(s: &SubmissionRecord) -> String {
-    if s.author_id == crate::demo_submissions::DEMO_AUTHOR {
+    if s.author_id == DEMO_AUTHOR {
         format!("{}\u{1f}{}", s.author_id, s.model_name)
     } else {
         s.author_id.clone()

@@ -11,6 +11,7 @@ mod submit;
 
 pub use auth::*;
 pub use board::*;
+pub use ladder::DEMO_AUTHOR;
 pub use models::*;
 pub use submit::*;
 
