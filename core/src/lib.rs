@@ -6,6 +6,7 @@
 pub mod api;
 pub mod assign;
 pub mod crowd;
+pub mod disclosure;
 pub mod embed;
 pub mod human_eval;
 pub mod ids;

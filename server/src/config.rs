@@ -50,6 +50,14 @@ pub struct LeaderboardSettings {
     /// Fewest items a category needs on a board half for its column to be published (board
     /// rows, upload responses, model pages, downloads); the overall column is always shown.
     pub min_category_items: usize,
+    /// Figures over a hidden board half (upload responses, boards, model pages) are rounded
+    /// to the smallest nice step no finer than `score_grid_scale / sqrt(items)` (1: the 95%
+    /// interval's half-width at its widest); 0 publishes them exact.
+    pub score_grid_scale: f64,
+    /// The Ladder's margin: an author's new upload is shown only when its overall score beats
+    /// the author's shown best by more than this (and never by less than one grid step);
+    /// otherwise the response and the board repeat the previous best.
+    pub ladder_margin: f64,
     /// Header holding the client address set by a trusted reverse proxy (e.g. `x-real-ip`);
     /// empty: the TCP peer address. Only set it behind a proxy that overwrites the header.
     #[serde(default)]
@@ -155,6 +163,16 @@ pub struct QuizSettings {
     /// Per-item crowd figures in a participant's review: only for dev items, counting other
     /// participants only, and only when at least this many of them answered the item.
     pub min_item_crowd: usize,
+    /// Crowd figures over hidden test items (`/stats`, results, board human rows) are
+    /// published only from at least this many participants …
+    pub min_crowd_participants: usize,
+    /// … and, per row, at least this many hidden items.
+    pub min_crowd_items: usize,
+    /// Published crowd figures are a snapshot recomputed only when the participant count
+    /// crosses the next multiple of this, so one person's answers never move them alone.
+    pub crowd_snapshot_step: usize,
+    /// Grid the published crowd figures over hidden items are rounded to (0: exact).
+    pub crowd_grid: f64,
 }
 
 impl Settings {

@@ -26,6 +26,7 @@ pub mod media;
 pub mod owners;
 pub mod participation;
 pub mod pseudonym;
+pub mod published;
 pub mod quality;
 pub mod quiz;
 pub mod raster;

@@ -1,6 +1,7 @@
 //! The quiz protocol: start a session (consent + survey + balanced batch), serve it without
 //! gold, record each answer once, and build results and crowd statistics.
 
+use crate::config::QuizSettings;
 use crate::crowd_cache::CrowdCache;
 use crate::error::{ApiError, ApiResult};
 use crate::inference::EmbeddingService;
@@ -903,34 +904,42 @@ fn observations(rows: Vec<storage::CrowdResponseRow>, facts: &ItemFacts) -> Vec<
         .collect()
 }
 
-/// The crowd table of a quiz: category rows with bootstrap intervals and agreement. Pure
-/// CPU work (run on the blocking pool); the baseline level is set by the caller.
+/// The crowd table of a quiz: category rows with bootstrap intervals and agreement, bounded
+/// as published (see `crate::published`). Pure CPU work (run on the blocking pool); the
+/// baseline level and the count of completed participants are set by the caller.
 fn crowd_tables(
     slug: String,
     categories: &[String],
     observations: &[CrowdObservation],
+    bounds: Option<&crate::published::CrowdBounds>,
     resamples: usize,
 ) -> CrowdStatsResponse {
-    let rows = category_rows(observations, categories, None, resamples, BOOTSTRAP_SEED);
+    let mut rows = category_rows(observations, categories, None, resamples, BOOTSTRAP_SEED);
+    let mut agreement = agreement_by_dimension(observations);
+    if let Some(b) = bounds {
+        b.apply_rows(&mut rows);
+        b.apply_agreement(&mut agreement);
+    }
     CrowdStatsResponse {
         quiz_slug: slug,
-        completed_participants: rows.first().map_or(0, |r| r.participants),
+        completed_participants: 0,
         rows,
         baseline: None,
-        agreement: agreement_by_dimension(observations),
+        agreement,
     }
 }
 
 /// The crowd statistics of a quiz, reused while its crowd data is unchanged and otherwise
 /// computed once off the executor (see `crowd_cache`). `rows` are the crowd responses if the
-/// caller already has them.
+/// caller already has them. Over hidden test items the figures are a bounded snapshot (see
+/// `crate::published`): they move only when the participant count crosses the next step.
 async fn cached_crowd_stats(
     storage: &Storage,
     cache: &CrowdCache<CrowdStatsResponse>,
     quiz: &QuizRow,
     facts: &ItemFacts,
     rows: Option<Vec<storage::CrowdResponseRow>>,
-    resamples: usize,
+    settings: &QuizSettings,
 ) -> ApiResult<CrowdStatsResponse> {
     let fingerprint = storage.crowd_fingerprint(&quiz.task.id).await?;
     let key = quiz.task.id.clone();
@@ -941,12 +950,18 @@ async fn cached_crowd_stats(
                 Some(rows) => rows,
                 None => quality::crowd_responses(storage, &quiz.task.id).await?.0,
             };
-            let observations = observations(rows, facts);
+            let completed = quality::participants(&rows);
+            let snap = crate::published::crowd_snapshot(rows, settings);
+            let observations = observations(snap.rows, facts);
             let categories: Vec<String> = categories_of(quiz)?.into_iter().map(|c| c.key).collect();
             let slug = quiz.task.slug.clone();
+            let (bounds, resamples) = (snap.bounds, settings.bootstrap_resamples);
             cache
                 .get_or_compute(&key, fingerprint, move || {
-                    crowd_tables(slug, &categories, &observations, resamples)
+                    let mut t =
+                        crowd_tables(slug, &categories, &observations, bounds.as_ref(), resamples);
+                    t.completed_participants = completed;
+                    t
                 })
                 .await
                 .context("computing crowd statistics")?
@@ -962,11 +977,11 @@ pub async fn crowd_stats(
     storage: &Storage,
     cache: &CrowdCache<CrowdStatsResponse>,
     slug: &str,
-    resamples: usize,
+    settings: &QuizSettings,
 ) -> ApiResult<CrowdStatsResponse> {
     let quiz = find_quiz(storage, slug).await?;
     let facts = item_facts(storage, &quiz, quiz_kind(&quiz)?).await?;
-    cached_crowd_stats(storage, cache, &quiz, &facts, None, resamples).await
+    cached_crowd_stats(storage, cache, &quiz, &facts, None, settings).await
 }
 
 /// One reviewed item: the kind's review and, when the answer is scored, its primary score and
@@ -1018,9 +1033,9 @@ pub async fn results(
     storage: &Storage,
     cache: &CrowdCache<CrowdStatsResponse>,
     session_id: &str,
-    resamples: usize,
-    min_item_crowd: usize,
+    settings: &QuizSettings,
 ) -> ApiResult<ResultsResponse> {
+    let min_item_crowd = settings.min_item_crowd;
     let session = find_session(storage, session_id).await?;
     let rows = storage.session_items(session_id).await?;
     let unanswered = rows.iter().filter(|r| !r.answered).count();
@@ -1072,7 +1087,7 @@ pub async fn results(
         &quiz,
         &facts,
         Some(crowd_rows_raw),
-        resamples,
+        settings,
     )
     .await?;
 

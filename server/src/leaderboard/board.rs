@@ -7,12 +7,11 @@ use crate::files::csv_text;
 use crate::kinds::{self, ServerKind};
 use crate::state::AppState;
 use crate::storage::{self, BoardTaskRow, Storage, TaskItemRow};
-use memeboard_core::api::FamiliarityRow;
 use memeboard_core::api::{
     BoardAttempts, BoardResponse, BoardRow, BoardSettingsRequest, BoardSplit, RowKind,
     SubmissionStatus, Weights,
 };
-use memeboard_core::crowd::{crowd_rows, CrowdAnswer, CrowdObservation};
+use memeboard_core::crowd::CrowdAnswer;
 use memeboard_core::kinds::Kind;
 use memeboard_core::leaderboard::CategoryEstimate;
 use memeboard_core::stats::Estimate;
@@ -31,7 +30,7 @@ pub(super) async fn crowd_answers(
     ))
 }
 
-fn scored_answers(rows: Vec<crate::storage::CrowdResponseRow>) -> Vec<CrowdAnswer> {
+pub(super) fn scored_answers(rows: Vec<crate::storage::CrowdResponseRow>) -> Vec<CrowdAnswer> {
     rows.into_iter()
         .filter_map(|r| {
             // Human rows average scored answers; unscored ones carry no score to average.
@@ -57,7 +56,7 @@ pub async fn board(
     all_attempts: bool,
 ) -> ApiResult<BoardResponse> {
     let (storage, settings) = (&state.storage, &*state.settings);
-    let (cache, references) = (&*state.board_crowd, &*state.board_references);
+    let references = &*state.board_references;
     let subset = subset.unwrap_or(FULL);
     let task = find_task(storage, slug).await?;
     if which == BoardSplit::Private && !task.private_revealed {
@@ -158,7 +157,15 @@ pub async fn board(
     let visible = board_visible(&task);
 
     let mut rows = Vec::new();
-    for s in storage.task_submissions(&task.task.id).await? {
+    // Public figures over the hidden half: on the public half those of the upload each
+    // author's Ladder shows, both halves rounded to what they support (see `ladder`).
+    let lb = &settings.leaderboard;
+    let shown = super::ladder::shown_submissions(storage, lb, &task).await?;
+    for own in storage.task_submissions(&task.task.id).await? {
+        let s = match which {
+            BoardSplit::Public => shown.of(&own).clone(),
+            BoardSplit::Private => own.clone(),
+        };
         let extra_json: Option<serde_json::Value> = match (&s.extra_json, visible) {
             (Some(json), true) => Some(storage::decode_json("submissions.extra_json", json)?),
             _ => None,
@@ -190,7 +197,16 @@ pub async fn board(
             ),
             None => (Vec::new(), None),
         };
-        let flags: Vec<String> = extra_json
+        let mut scores = scores;
+        memeboard_core::disclosure::round_scores(&mut scores, lb.score_grid_scale);
+        let extra = super::ladder::published_extra(extra, in_half.len(), lb);
+        // Counts per gold and answer over hidden items are exact: only after the half's reveal.
+        let confusion = confusion.filter(|_| which == BoardSplit::Private);
+        let own_extra: Option<serde_json::Value> = match (&own.extra_json, visible) {
+            (Some(json), true) => Some(storage::decode_json("submissions.extra_json", json)?),
+            _ => None,
+        };
+        let flags: Vec<String> = own_extra
             .as_ref()
             .and_then(|v| serde_json::from_value(v["flags"].clone()).ok())
             .unwrap_or_default();
@@ -199,10 +215,10 @@ pub async fn board(
             confusion,
             extra,
             kind: RowKind::Model,
-            label: s.model_name.clone(),
-            submission_id: Some(s.id.clone()),
-            model: Some(model_of(&s)),
-            submitted_at: Some(s.created_at),
+            label: own.model_name.clone(),
+            submission_id: Some(own.id.clone()),
+            model: Some(model_of(&own)),
+            submitted_at: Some(own.created_at),
             status: if !auto_scored {
                 SubmissionStatus::Unscored
             } else if visible {
@@ -216,95 +232,12 @@ pub async fn board(
         });
     }
 
-    // Crowd rows on the same items, after the owner's exclusions (and the count before).
-    let (kept, all) = crate::quality::crowd_responses(storage, &task.task.id).await?;
-    let before_exclusions = {
-        let mut who: Vec<&str> = all
-            .iter()
-            .filter(|r| r.score.is_some() && in_half.contains_key(r.item_id.as_str()))
-            .map(|r| r.participant_id.as_str())
-            .collect();
-        who.sort_unstable();
-        who.dedup();
-        who.len()
-    };
-    let answers: Vec<CrowdAnswer> = scored_answers(kept)
-        .into_iter()
-        .filter(|a| in_half.contains_key(a.item.as_str()))
-        .collect();
-    // The bootstrap intervals are computed once per state of the crowd data, off the
-    // executor (see `crowd_cache`).
-    let fingerprint = storage.crowd_fingerprint(&task.task.id).await?;
+    // Crowd rows on the same items, after the owner's exclusions, as published (see
+    // `board_crowd`).
     let key = format!("{}/{}/{subset}", task.task.id, which.as_str());
-    let familiarity = if preface {
-        familiarity_rows(state, &task, &in_half, &key, fingerprint).await?
-    } else {
-        Vec::new()
-    };
-    let crowd = match cache.stored(&key, fingerprint) {
-        Some(rows) => rows,
-        None => {
-            let (answers, keys) = (answers.clone(), keys.clone());
-            let resamples = settings.quiz.bootstrap_resamples;
-            cache
-                .get_or_compute(&key, fingerprint, move || {
-                    crowd_rows(&answers, &keys, resamples, BOOTSTRAP_SEED)
-                })
-                .await
-                .context("computing the board's crowd rows")?
-        }
-    };
-    let participants = crowd.first().map_or(0, |r| r.participants);
-    // Kinds without an automatic metric have no crowd score rows (people's answers are
-    // free text, judged in studies like the models' outputs).
-    if auto_scored && (participants > 0 || before_exclusions > 0) {
-        let items_answered = |cat: Option<&String>| -> usize {
-            let mut ids: Vec<&str> = answers
-                .iter()
-                .filter(|a| cat.is_none_or(|c| &a.category == c))
-                .map(|a| a.item.as_str())
-                .collect();
-            ids.sort_unstable();
-            ids.dedup();
-            ids.len()
-        };
-        for (row_kind, label, pick) in [
-            (
-                RowKind::HumanAverage,
-                "Human average (crowd)",
-                (|r: &memeboard_core::api::CrowdRow| r.human_average)
-                    as fn(&memeboard_core::api::CrowdRow) -> Option<Estimate>,
-            ),
-            (
-                RowKind::HumanBest,
-                "Human best (crowd)",
-                |r: &memeboard_core::api::CrowdRow| r.human_best,
-            ),
-        ] {
-            rows.push(BoardRow {
-                flags: Vec::new(),
-                confusion: None,
-                extra: Vec::new(),
-                kind: row_kind,
-                label: label.into(),
-                submission_id: None,
-                model: None,
-                submitted_at: None,
-                status: SubmissionStatus::Scored,
-                scores: crowd
-                    .iter()
-                    .map(|r| CategoryEstimate {
-                        category: r.category.clone(),
-                        items: items_answered(r.category.as_ref()),
-                        estimate: pick(r),
-                        suppressed: false,
-                    })
-                    .collect(),
-                participants: Some(participants),
-                participants_before_exclusions: Some(before_exclusions),
-            });
-        }
-    }
+    let (human, familiarity) =
+        super::board_crowd::human_rows(state, &task, &in_half, &key, preface, auto_scored).await?;
+    rows.extend(human);
 
     // Chance: one of the options uniformly at random (1/5 for five options), or for
     // explanations the similarity of a random pair of reference meanings.
@@ -487,7 +420,9 @@ fn one_row_per_model(rows: Vec<BoardRow>, latest: bool) -> Vec<BoardRow> {
             .iter_mut()
             .find(|k| k.kind == RowKind::Model && k.label == row.label)
         {
-            Some(k) if latest || overall(&row) >= overall(k) => *k = row,
+            // Ties keep the earlier row: under the Ladder a later upload that did not beat the
+            // author's best repeats its figures, and the row shown is the one that set them.
+            Some(k) if latest || overall(&row) > overall(k) => *k = row,
             Some(_) => {}
             None => kept.push(row),
         }
@@ -497,56 +432,6 @@ fn one_row_per_model(rows: Vec<BoardRow>, latest: bool) -> Vec<BoardRow> {
 
 /// The full item set (every kind has it).
 const FULL: &str = "full";
-
-/// Human accuracy by the familiarity given before each question (kinds with a preface), on
-/// the items of the board half: the benchmark's figure. Pooled over answers, with a bootstrap
-/// interval over participants and items; groups with fewer answers than the category minimum
-/// show no estimate.
-async fn familiarity_rows(
-    state: &AppState,
-    task: &BoardTaskRow,
-    in_half: &HashMap<&str, &(TaskItemRow, Option<f64>)>,
-    key: &str,
-    fingerprint: crate::crowd_cache::Fingerprint,
-) -> ApiResult<Vec<FamiliarityRow>> {
-    if let Some(rows) = state.board_familiarity.stored(key, fingerprint) {
-        return Ok((*rows).clone());
-    }
-    let observations: Vec<CrowdObservation> =
-        crate::quality::crowd_responses(&state.storage, &task.task.id)
-            .await?
-            .0
-            .into_iter()
-            .filter(|r| in_half.contains_key(r.item_id.as_str()))
-            .filter_map(|r| {
-                let familiarity = r.familiarity?;
-                Some(CrowdObservation {
-                    participant: r.participant_id,
-                    item: r.item_id,
-                    category: r.category,
-                    facets: vec![("familiarity".into(), familiarity)],
-                    subsets: Vec::new(),
-                    score: r.score,
-                    ratings: Vec::new(),
-                })
-            })
-            .collect();
-    let resamples = state.settings.quiz.bootstrap_resamples;
-    let min_answers = state.settings.leaderboard.min_category_items;
-    let rows = state
-        .board_familiarity
-        .get_or_compute(key, fingerprint, move || {
-            memeboard_core::crowd::familiarity_rows(
-                &observations,
-                resamples,
-                BOOTSTRAP_SEED,
-                min_answers,
-            )
-        })
-        .await
-        .context("computing the board's familiarity rows")?;
-    Ok((*rows).clone())
-}
 
 /// What a task's items were when baseline rows were computed: their number and a hash of
 /// their ids and gold (a re-import that changes gold changes it).

@@ -6,12 +6,15 @@ mod auth;
 mod board;
 pub mod invites;
 mod inputs_access;
+mod board_crowd;
+mod ladder;
 mod models;
 mod submit;
 
 pub use auth::*;
 pub use board::*;
 pub use inputs_access::*;
+pub use ladder::DEMO_AUTHOR;
 pub use models::*;
 pub use submit::*;
 

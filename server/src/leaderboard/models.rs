@@ -44,10 +44,13 @@ pub(super) fn publishable(
     scores
 }
 
+/// A submission's page as the public sees it: public-half figures of the upload its author's
+/// Ladder shows (see `ladder`), both halves rounded to what they support.
 pub(super) fn detail_of(
     task: &BoardTaskRow,
     s: &SubmissionRecord,
-    min_items: usize,
+    shown: &super::ladder::Shown,
+    settings: &crate::config::LeaderboardSettings,
 ) -> ApiResult<SubmissionDetail> {
     let scored = auto_scored(task)?;
     let visible = board_visible(task) && scored;
@@ -68,17 +71,14 @@ pub(super) fn detail_of(
         missing_items: usize::try_from(s.num_missing).unwrap_or(0),
         categories: categories(task)?,
         public_scores: if visible {
-            publishable(
-                storage::decode_json("submissions.public_summary_json", &s.public_summary_json)?,
-                min_items,
-            )
+            super::ladder::public_scores_of(shown, s, settings)?
         } else {
             Vec::new()
         },
         private_scores: if visible && task.private_revealed {
-            publishable(
+            super::ladder::published_scores(
                 storage::decode_json("submissions.private_summary_json", &s.private_summary_json)?,
-                min_items,
+                settings,
             )
         } else {
             Vec::new()
@@ -100,13 +100,17 @@ pub async fn me(
         .map(|t| (t.task.id.clone(), t))
         .collect();
     let mut submissions = Vec::new();
+    let mut ladders: HashMap<String, super::ladder::Shown> = HashMap::new();
     for s in storage.author_submissions(&author.id).await? {
         if let Some(task) = tasks.get(&s.task_id) {
-            submissions.push(detail_of(
-                task,
-                &s,
-                settings.leaderboard.min_category_items,
-            )?);
+            if !ladders.contains_key(&s.task_id) {
+                let shown =
+                    super::ladder::shown_submissions(storage, &settings.leaderboard, task).await?;
+                ladders.insert(s.task_id.clone(), shown);
+            }
+            if let Some(shown) = ladders.get(&s.task_id) {
+                submissions.push(detail_of(task, &s, shown, &settings.leaderboard)?);
+            }
         }
     }
     Ok(MeResponse {
@@ -134,7 +138,8 @@ pub async fn submission(
         .into_iter()
         .find(|t| t.task.id == s.task_id)
         .ok_or_else(|| ApiError::NotFound(msg!("submission.task_gone", id = id)))?;
-    detail_of(&task, &s, settings.leaderboard.min_category_items)
+    let shown = super::ladder::shown_submissions(storage, &settings.leaderboard, &task).await?;
+    detail_of(&task, &s, &shown, &settings.leaderboard)
 }
 
 /// Items the model got wrong that most people got right, biggest gap first. Authors see

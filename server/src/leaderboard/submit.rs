@@ -316,6 +316,18 @@ pub async fn submit(
     }
     tracing::info!(submission = %record.id, task = slug, lines = num_lines, "scored upload");
     let visible = board_visible(&task);
+    // Rounded to what the half supports, and the Ladder's answer: the author's previous best
+    // unless this upload beats it by the margin (see `ladder`).
+    let public_scores = if visible && auto_scored {
+        let shown = super::ladder::shown_submissions(storage, &settings.leaderboard, &task).await?;
+        Some(super::ladder::public_scores_of(
+            &shown,
+            &record,
+            &settings.leaderboard,
+        )?)
+    } else {
+        None
+    };
     let notes: Vec<Message> = format_note.into_iter().chain(warnings).collect();
     Ok(SubmitPredictionsResponse {
         submission_id: record.id,
@@ -330,8 +342,7 @@ pub async fn submit(
         lines: num_lines,
         warnings: notes.iter().map(ToString::to_string).collect(),
         notes: notes.iter().map(ErrorDetail::of).collect(),
-        public_scores: (visible && auto_scored)
-            .then(|| publishable(public, settings.leaderboard.min_category_items)),
+        public_scores,
         quota: quota_of(storage, &scopes).await?,
     })
 }

@@ -42,7 +42,7 @@ pub async fn get_quiz_stats(
             &state.storage,
             &state.crowd_stats,
             &slug,
-            state.settings.quiz.bootstrap_resamples,
+            &state.settings.quiz,
         )
         .await?,
     ))
@@ -165,8 +165,7 @@ pub async fn get_results(
             &state.storage,
             &state.crowd_stats,
             &id,
-            state.settings.quiz.bootstrap_resamples,
-            state.settings.quiz.min_item_crowd,
+            &state.settings.quiz,
         )
         .await?,
     ))

@@ -273,6 +273,10 @@ pub struct CrowdResponseRow {
     pub choice: Option<i64>,
     /// Score (`None`: not scored yet, or a kind without gold; still counted).
     pub score: Option<f64>,
+    /// When the answer's session was completed (ms), which decides crowd snapshots.
+    pub completed_at: i64,
+    /// Whether the item is a hidden test item (its figures are published bounded).
+    pub hidden: bool,
 }
 
 pub(super) const QUIZ_SELECT: &str =
@@ -850,7 +854,8 @@ impl Storage {
     ) -> Result<Vec<CrowdResponseRow>, StorageError> {
         let rows = sqlx::query(
             "SELECT s.participant_id, a.item_id, i.category, a.choice, a.score, \
-             p.familiarity, t.benchmark_id, s.id AS session_id, a.created_at \
+             p.familiarity, t.benchmark_id, s.id AS session_id, a.created_at, \
+             s.completed_at, i.split \
              FROM answers a JOIN sessions s ON s.id = a.session_id \
              JOIN items i ON i.id = a.item_id \
              JOIN tasks t ON t.id = s.task_id \
@@ -874,6 +879,8 @@ impl Storage {
                     choice: r.try_get("choice")?,
                     score: r.try_get("score")?,
                     familiarity: r.try_get("familiarity")?,
+                    completed_at: r.try_get::<Option<i64>, _>("completed_at")?.unwrap_or(0),
+                    hidden: r.try_get::<String, _>("split")? != "dev",
                 };
                 let key = crate::pseudonym::crowd_order(
                     &benchmark,

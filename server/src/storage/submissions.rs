@@ -449,6 +449,16 @@ impl Storage {
         .await
     }
 
+    /// Every submission of a task, withdrawn ones too (without per-item scores), oldest
+    /// first: the Ladder counts an author's whole history, so withdrawing cannot reset it.
+    pub async fn task_submission_history(
+        &self,
+        task_id: &str,
+    ) -> Result<Vec<SubmissionRecord>, StorageError> {
+        self.submissions_where("task_id = $1", task_id, "created_at, id", false)
+            .await
+    }
+
     /// Withdraws an author's own submission (idempotent); `false` when the submission is
     /// not theirs or does not exist.
     pub async fn withdraw_submission(

@@ -206,6 +206,9 @@ pub(crate) async fn app_with_clips(db: Db) -> (TestApp, tempfile::TempDir) {
     let (mut settings, dir) = test_settings(db, false).await;
     settings.admin.token = ADMIN.into();
     settings.leaderboard.min_category_items = 1;
+    // A six-clip benchmark answered by two people: the crowd figures count everyone at once,
+    // exact (their published bounds are tested in `disclosure`).
+    crate::export::exact_crowd(&mut settings);
     let app = TestApp::with_settings(settings, dir).await;
     let media = tempfile::tempdir().unwrap();
     make_media(media.path());

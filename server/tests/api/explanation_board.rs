@@ -93,6 +93,15 @@ async fn explanation_files_are_scored_by_embeddings(db: Db) {
     let (status, body) = upload(&app, &token, &file).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert_eq!(body["lines"], 30);
+    // Only aggregates over hidden items, each rounded to what its items support: no per-item
+    // test cosine can be read back from an upload.
+    for s in body["public_scores"].as_array().unwrap() {
+        let items = s["items"].as_u64().unwrap() as usize;
+        let step = memeboard_core::disclosure::item_grid(items, 1.0).unwrap();
+        if let Some(v) = s["estimate"]["value"].as_f64() {
+            assert!(memeboard_core::disclosure::on_grid(v, step), "{s}");
+        }
+    }
     assert!(body["warnings"][0]
         .as_str()
         .unwrap()

@@ -24,7 +24,18 @@ async fn app(db: Db) -> TestApp {
     let (mut settings, dir) = test_settings(db, true).await;
     settings.admin.token = ADMIN.into();
     settings.leaderboard.min_category_items = OPTIONS.min_category_items;
+    exact_crowd(&mut settings);
     TestApp::with_settings(settings, dir).await
+}
+
+/// The site's crowd figures unbounded (every participant at once, unrounded), so that the
+/// owner's exact export can be compared with them; the public bounds are tested in
+/// `disclosure`.
+pub(crate) fn exact_crowd(settings: &mut memeboard_server::config::Settings) {
+    settings.quiz.min_crowd_participants = 1;
+    settings.quiz.min_crowd_items = 1;
+    settings.quiz.crowd_snapshot_step = 1;
+    settings.quiz.crowd_grid = 0.0;
 }
 
 /// A request with or without the admin token: status, content type and raw body.

@@ -61,7 +61,7 @@ fn good_media(dir: &Path, n: u32) -> String {
 fn problems_of(spec: &PanelsSpec, dir: &Path, manifest: &str) -> Vec<String> {
     let folder = MediaFolder::open(dir).unwrap();
     let read = folder.image_reader();
-    match parse_panels(spec, "m.jsonl", manifest, &read) {
+    match parse_panels(spec, &crate::draws::test_key(), "m.jsonl", manifest, &read) {
         Err(ImportError { problems }) => problems,
         Ok(_) => Vec::new(),
     }

@@ -792,7 +792,10 @@ on_both_databases!(board_csv_neutralises_formulas);
 /// Crowd agreement and chance use each item's real option count: a 6-option question's sixth
 /// option counts, and chance is the mean of 1/n.
 async fn crowd_statistics_use_real_option_counts(db: Db) {
-    let (settings, dir) = test_settings(db, false).await;
+    // The arithmetic on two hidden items and two people: exact, everyone counted (the public
+    // bounds are tested in `disclosure`).
+    let (mut settings, dir) = test_settings(db, false).await;
+    crate::export::exact_crowd(&mut settings);
     let app = TestApp::with_settings(settings, dir).await;
     let phrases = ["躺平", "内卷", "摆烂", "破防", "社死", "打工人", "真香"];
     let memes: Vec<Value> = phrases

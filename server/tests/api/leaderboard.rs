@@ -489,7 +489,15 @@ async fn private_and_blind_boards_stay_hidden_until_revealed(db: Db) {
 }
 
 async fn human_rows_and_item_gaps_come_from_the_crowd(db: Db) {
-    let app = app_with(db, 5).await;
+    // Every participant counts at once here (the published snapshot's step and minimums are
+    // tested in `disclosure`).
+    let (mut settings, dir) = test_settings(db, true).await;
+    settings.quiz.min_crowd_participants = 1;
+    settings.quiz.min_crowd_items = 1;
+    settings.quiz.crowd_snapshot_step = 1;
+    settings.leaderboard.daily_quota = 5;
+    settings.admin.token = ADMIN.into();
+    let app = TestApp::with_settings(settings, dir).await;
     // Two participants finish a batch, answering everything correctly.
     for _ in 0..2 {
         let session = app.start_demo_session().await;

@@ -14,6 +14,7 @@ mod author_tokens;
 mod cli;
 mod clips;
 mod cross_gold;
+mod disclosure;
 mod distractors;
 mod draws;
 mod explanation_board;

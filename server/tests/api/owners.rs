@@ -17,6 +17,9 @@ const TASK: &str = "demo-mcq";
 pub(crate) async fn owner_app(db: Db) -> TestApp {
     let (mut settings, dir) = test_settings(db, true).await;
     settings.admin.token = ADMIN.into();
+    // Exclusions are checked on the public human rows with one or two people: counted at
+    // once (the public bounds are tested in `disclosure`).
+    crate::export::exact_crowd(&mut settings);
     TestApp::with_settings(settings, dir).await
 }
 
@@ -729,6 +732,7 @@ async fn owner_exports_flag_rule_exclusions_and_deletion_removes_checks(db: Db) 
     let (mut settings, dir) = test_settings(db, true).await;
     settings.admin.token = ADMIN.into();
     settings.leaderboard.min_category_items = crate::export::OPTIONS.min_category_items;
+    crate::export::exact_crowd(&mut settings);
     let app = TestApp::with_settings(settings, dir).await;
     let owner = create_owner(&app, "demo", "Lab A").await;
     let other = create_owner(&app, "demo-panel", "Lab B").await;

@@ -54,7 +54,14 @@ async fn complete_session(app: &TestApp, session: &Value, right: usize) -> Value
 }
 
 async fn full_quiz_flow_scores_and_reports_the_crowd(db: Db) {
-    let app = TestApp::spawn(db).await;
+    // The crowd arithmetic, exact: every participant counts at once, unrounded (the published
+    // bounds on hidden items are tested in `disclosure`).
+    let (mut settings, dir) = crate::helpers::test_settings(db, true).await;
+    settings.quiz.min_crowd_participants = 1;
+    settings.quiz.min_crowd_items = 1;
+    settings.quiz.crowd_snapshot_step = 1;
+    settings.quiz.crowd_grid = 0.0;
+    let app = TestApp::with_settings(settings, dir).await;
     let (status, quizzes) = app.get("/api/quizzes").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(quizzes[0]["slug"], "demo-mcq");

@@ -1,0 +1,186 @@
+//! A board's crowd rows (human average, human best) and familiarity rows over the items of
+//! one board half. All of a board's items are hidden test items, so the figures are published
+//! bounded (see `crate::published`): from a snapshot of the crowd that moves only every
+//! `crowd_snapshot_step` participants, above the minimums, rounded to `crowd_grid`.
+
+use super::*;
+use crate::error::ApiResult;
+use crate::published::{crowd_snapshot, CrowdBounds};
+use crate::state::AppState;
+use crate::storage::{BoardTaskRow, CrowdResponseRow, TaskItemRow};
+use memeboard_core::api::{BoardRow, CrowdRow, FamiliarityRow, RowKind, SubmissionStatus};
+use memeboard_core::crowd::{crowd_rows, CrowdAnswer, CrowdObservation};
+use memeboard_core::leaderboard::CategoryEstimate;
+use memeboard_core::stats::Estimate;
+use std::collections::HashMap;
+
+/// Items of a board half with their baseline levels, by id.
+pub(super) type HalfItems<'a> = HashMap<&'a str, &'a (TaskItemRow, Option<f64>)>;
+
+/// The board's human rows (empty for kinds without an automatic metric, or with nobody yet)
+/// and, for kinds with a preface, the familiarity rows.
+pub(super) async fn human_rows(
+    state: &AppState,
+    task: &BoardTaskRow,
+    in_half: &HalfItems<'_>,
+    key: &str,
+    preface: bool,
+    auto_scored: bool,
+) -> ApiResult<(Vec<BoardRow>, Vec<FamiliarityRow>)> {
+    let (storage, settings) = (&state.storage, &*state.settings);
+    let (kept, all) = crate::quality::crowd_responses(storage, &task.task.id).await?;
+    let before_exclusions = {
+        let mut who: Vec<&str> = all
+            .iter()
+            .filter(|r| r.score.is_some() && in_half.contains_key(r.item_id.as_str()))
+            .map(|r| r.participant_id.as_str())
+            .collect();
+        who.sort_unstable();
+        who.dedup();
+        who.len()
+    };
+    let snap = crowd_snapshot(kept, &settings.quiz);
+    let bounds = snap.bounds.clone();
+    let in_half_rows: Vec<CrowdResponseRow> = snap
+        .rows
+        .into_iter()
+        .filter(|r| in_half.contains_key(r.item_id.as_str()))
+        .collect();
+    // The bootstrap intervals are computed once per state of the crowd data, off the
+    // executor (see `crowd_cache`).
+    let fingerprint = storage.crowd_fingerprint(&task.task.id).await?;
+    let familiarity = if preface {
+        familiarity_rows(state, &in_half_rows, bounds.as_ref(), key, fingerprint).await?
+    } else {
+        Vec::new()
+    };
+    let answers: Vec<CrowdAnswer> = super::board::scored_answers(in_half_rows);
+    let crowd = match state.board_crowd.stored(key, fingerprint) {
+        Some(rows) => rows,
+        None => {
+            let answers = answers.clone();
+            let keys = category_keys(task)?;
+            let resamples = settings.quiz.bootstrap_resamples;
+            state
+                .board_crowd
+                .get_or_compute(key, fingerprint, move || {
+                    crowd_rows(&answers, &keys, resamples, BOOTSTRAP_SEED)
+                })
+                .await
+                .context("computing the board's crowd rows")?
+        }
+    };
+    // Participants of the snapshot with answers on this half's items.
+    let participants = crowd.first().map_or(0, |r| r.participants);
+    let mut rows = Vec::new();
+    // Kinds without an automatic metric have no crowd score rows (people's answers are
+    // free text, judged in studies like the models' outputs).
+    if !auto_scored || (participants == 0 && before_exclusions == 0) {
+        return Ok((rows, familiarity));
+    }
+    let items_answered = |cat: Option<&String>| -> usize {
+        let mut ids: Vec<&str> = answers
+            .iter()
+            .filter(|a| cat.is_none_or(|c| &a.category == c))
+            .map(|a| a.item.as_str())
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids.len()
+    };
+    type Pick = fn(&CrowdRow) -> Option<Estimate>;
+    for (row_kind, label, pick) in [
+        (
+            RowKind::HumanAverage,
+            "Human average (crowd)",
+            (|r: &CrowdRow| r.human_average) as Pick,
+        ),
+        (RowKind::HumanBest, "Human best (crowd)", |r: &CrowdRow| {
+            r.human_best
+        }),
+    ] {
+        let scores = crowd
+            .iter()
+            .map(|r| {
+                let mut s = CategoryEstimate {
+                    category: r.category.clone(),
+                    items: items_answered(r.category.as_ref()),
+                    estimate: pick(r),
+                    suppressed: false,
+                };
+                if let Some(b) = &bounds {
+                    b.apply_board(&mut s, participants);
+                }
+                s
+            })
+            .collect();
+        rows.push(BoardRow {
+            flags: Vec::new(),
+            confusion: None,
+            extra: Vec::new(),
+            kind: row_kind,
+            label: label.into(),
+            submission_id: None,
+            model: None,
+            submitted_at: None,
+            status: SubmissionStatus::Scored,
+            scores,
+            participants: Some(participants),
+            participants_before_exclusions: Some(before_exclusions),
+        });
+    }
+    Ok((rows, familiarity))
+}
+
+/// Human accuracy by the familiarity given before each question (kinds with a preface), on
+/// the items of the board half: the benchmark's figure. Pooled over answers, with a bootstrap
+/// interval over participants and items; groups with fewer answers than the category minimum
+/// show no estimate, and the others are bounded like every crowd figure over hidden items.
+async fn familiarity_rows(
+    state: &AppState,
+    rows: &[CrowdResponseRow],
+    bounds: Option<&CrowdBounds>,
+    key: &str,
+    fingerprint: crate::crowd_cache::Fingerprint,
+) -> ApiResult<Vec<FamiliarityRow>> {
+    if let Some(rows) = state.board_familiarity.stored(key, fingerprint) {
+        return Ok((*rows).clone());
+    }
+    let observations: Vec<CrowdObservation> = rows
+        .iter()
+        .filter_map(|r| {
+            let familiarity = r.familiarity.clone()?;
+            Some(CrowdObservation {
+                participant: r.participant_id.clone(),
+                item: r.item_id.clone(),
+                category: r.category.clone(),
+                facets: vec![("familiarity".into(), familiarity)],
+                subsets: Vec::new(),
+                score: r.score,
+                ratings: Vec::new(),
+            })
+        })
+        .collect();
+    let resamples = state.settings.quiz.bootstrap_resamples;
+    let min_answers = state.settings.leaderboard.min_category_items;
+    let bounds = bounds.cloned();
+    let rows = state
+        .board_familiarity
+        .get_or_compute(key, fingerprint, move || {
+            let mut rows = memeboard_core::crowd::familiarity_rows(
+                &observations,
+                resamples,
+                BOOTSTRAP_SEED,
+                min_answers,
+            );
+            if let Some(b) = &bounds {
+                for r in &mut rows {
+                    r.estimate = b.estimate(None, r.estimate);
+                }
+            }
+            rows
+        })
+        .await
+        .context("computing the board's familiarity rows")?;
+    Ok((*rows).clone())
+}

@@ -1,0 +1,118 @@
+//! Public figures of uploads over the hidden board halves: rounded to what the half supports
+//! and, on the public half, answered with the Ladder (Blum & Hardt 2015): an author's new
+//! upload is shown only when its overall score beats the author's shown best by more than
+//! the margin; otherwise the upload response, the board and the model page repeat the
+//! previous best. Stored summaries stay exact (owners and exports see them).
+
+use super::*;
+use crate::config::LeaderboardSettings;
+use crate::error::ApiResult;
+use crate::storage::{self, BoardTaskRow, Storage, SubmissionRecord};
+use memeboard_core::api::NamedValue;
+use memeboard_core::disclosure::{item_grid, ladder, round_named, round_scores};
+use memeboard_core::leaderboard::CategoryEstimate;
+use std::collections::{BTreeMap, HashMap};
+
+/// For each submission of a task (withdrawn ones too): the submission whose public-half
+/// figures are shown for it.
+pub(crate) struct Shown {
+    by_id: HashMap<String, SubmissionRecord>,
+}
+
+impl Shown {
+    /// The submission shown for `id` (itself when unknown).
+    pub(crate) fn of<'a>(&'a self, s: &'a SubmissionRecord) -> &'a SubmissionRecord {
+        self.by_id.get(&s.id).unwrap_or(s)
+    }
+}
+
+/// The demo author's id (its token is random and never kept, so nobody can upload as it);
+/// defined here so that the Ladder can tell the server's own uploads apart.
+pub const DEMO_AUTHOR: &str = "A-DEMO";
+
+/// Whose ladder an upload climbs: its author's (the demo models, uploaded by the server
+/// itself, each climb their own).
+fn ladder_key(s: &SubmissionRecord) -> String {
+    if s.author_id == DEMO_AUTHOR {
+        format!("{}\u{1f}{}", s.author_id, s.model_name)
+    } else {
+        s.author_id.clone()
+    }
+}
+
+/// The overall public-half score of a stored submission and the items behind it.
+fn overall(s: &SubmissionRecord) -> ApiResult<(Option<f64>, usize)> {
+    let summary: Vec<CategoryEstimate> =
+        storage::decode_json("submissions.public_summary_json", &s.public_summary_json)?;
+    Ok(summary
+        .first()
+        .map_or((None, 0), |o| (o.estimate.map(|e| e.value), o.items)))
+}
+
+/// One upload on an author's ladder: the record, its exact overall score, its items.
+type Upload<'a> = (&'a SubmissionRecord, Option<f64>, usize);
+
+/// The Ladder over every upload to `task`, per author, in time order.
+pub(crate) async fn shown_submissions(
+    storage: &Storage,
+    settings: &LeaderboardSettings,
+    task: &BoardTaskRow,
+) -> ApiResult<Shown> {
+    let history = storage.task_submission_history(&task.task.id).await?;
+    let mut by_author: BTreeMap<String, Vec<Upload>> = BTreeMap::new();
+    for s in &history {
+        let (score, items) = overall(s)?;
+        by_author
+            .entry(ladder_key(s))
+            .or_default()
+            .push((s, score, items));
+    }
+    let mut by_id = HashMap::new();
+    for uploads in by_author.values() {
+        let items = uploads.iter().map(|u| u.2).max().unwrap_or(0);
+        let Some(step) = item_grid(items, settings.score_grid_scale) else {
+            continue;
+        };
+        let margin = settings.ladder_margin.max(step);
+        let scores: Vec<Option<f64>> = uploads.iter().map(|u| u.1).collect();
+        for (u, shown) in uploads.iter().zip(ladder(&scores, margin, step)) {
+            by_id.insert(u.0.id.clone(), uploads[shown].0.clone());
+        }
+    }
+    Ok(Shown { by_id })
+}
+
+/// A half's summary as published: small categories left out, the rest rounded to their grids.
+pub(crate) fn published_scores(
+    scores: Vec<CategoryEstimate>,
+    settings: &LeaderboardSettings,
+) -> Vec<CategoryEstimate> {
+    let mut scores = publishable(scores, settings.min_category_items);
+    round_scores(&mut scores, settings.score_grid_scale);
+    scores
+}
+
+/// Secondary figures of a half as published: rounded to the grid of the items they cover.
+pub(crate) fn published_extra(
+    mut extra: Vec<NamedValue>,
+    half_items: usize,
+    settings: &LeaderboardSettings,
+) -> Vec<NamedValue> {
+    for v in &mut extra {
+        round_named(v, half_items, settings.score_grid_scale);
+    }
+    extra
+}
+
+/// The public-half scores published for `s`: those of the submission its Ladder shows.
+pub(crate) fn public_scores_of(
+    shown: &Shown,
+    s: &SubmissionRecord,
+    settings: &LeaderboardSettings,
+) -> ApiResult<Vec<CategoryEstimate>> {
+    let from = shown.of(s);
+    Ok(published_scores(
+        storage::decode_json("submissions.public_summary_json", &from.public_summary_json)?,
+        settings,
+    ))
+}
