@@ -209,7 +209,7 @@ async fn demo_author(storage: &Storage) -> anyhow::Result<AuthorRecord> {
         name: "memeboard demo".into(),
         organisation: "memeboard demo".into(),
         // A hash of 32 random bytes that are thrown away: no token matches it.
-        token_hash: crate::quiz::random_hex(32)?,
+        token_hash: crate::ids::random_hex(32)?,
         daily_quota: 0,
     };
     if let Err(e) = storage.create_author(&author).await {

@@ -13,7 +13,7 @@
 //! the right answers, so it cannot score itself.
 
 use crate::error::{ApiError, ApiResult};
-use crate::quiz::random_hex;
+use crate::ids::random_hex;
 use crate::storage::{QuizRow, Storage};
 use anyhow::Context;
 use memeboard_core::api::{HeadphoneCheck, HeadphoneCheckStart};

@@ -13,6 +13,7 @@ pub mod explain;
 pub mod export;
 pub mod files;
 pub mod headphones;
+pub mod ids;
 pub mod import;
 pub mod import_clips;
 pub mod import_files;

@@ -3,9 +3,9 @@
 //! (settings, exclusions, hand-off) and live-progress views of a quiz.
 
 use crate::error::{ApiError, ApiResult};
+use crate::ids::random_hex;
 use crate::leaderboard::{bearer, hash_token, is_admin};
 use crate::quality::{self, study_settings};
-use crate::quiz::random_hex;
 use crate::state::AppState;
 use crate::storage::{NewOwnerAction, OwnerRecord, Storage, StudyData, StudyTaskRow, StudyUpdate};
 use anyhow::Context;

@@ -4,6 +4,7 @@
 use crate::config::QuizSettings;
 use crate::crowd_cache::CrowdCache;
 use crate::error::{ApiError, ApiResult};
+use crate::ids::{random_hex, time_ordered_id};
 use crate::inference::EmbeddingService;
 use crate::kinds::{typed_item, FeedbackContext, ServerKind, TypedItem};
 use crate::quality;
@@ -38,29 +39,6 @@ const MAX_KEY_LEN: usize = 128;
 /// Seed of the quiz statistics' bootstrap (fixed so the same data always shows the same
 /// interval; `memeboard stats --export` uses it too).
 pub const BOOTSTRAP_SEED: u64 = 0x6d65_6d65_626f_6172;
-
-/// Random hex string of `bytes` random bytes (OS randomness).
-pub fn random_hex(bytes: usize) -> anyhow::Result<String> {
-    let mut buf = vec![0u8; bytes];
-    getrandom::fill(&mut buf).map_err(|e| anyhow::anyhow!("OS randomness unavailable: {e}"))?;
-    Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
-}
-
-/// An id of `bytes` bytes in hex that sorts by creation time: 6 bytes of Unix milliseconds,
-/// then `bytes - 6` random bytes (OS randomness), e.g. `019ad9f3c2a1` + `5e0b…`.
-///
-/// Why: rows keyed by random ids land on random pages of every index that starts with the
-/// id, so as the database grows each write touches pages no longer cached; time-ordered ids
-/// append at the end of those indexes. The random part keeps the id unguessable (80 bits for a
-/// 16-byte session id); the time part reveals only when the row was made, never an answer.
-pub fn time_ordered_id(bytes: usize) -> anyhow::Result<String> {
-    let ms = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as u64)
-        .unwrap_or(0);
-    let random = random_hex(bytes.saturating_sub(6))?;
-    Ok(format!("{:012x}{random}", ms & 0xffff_ffff_ffff))
-}
 
 fn random_u64() -> anyhow::Result<u64> {
     let mut buf = [0u8; 8];

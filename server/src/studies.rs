@@ -11,10 +11,10 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::files::csv_text;
+use crate::ids::random_hex;
 use crate::judging::{self, JudgingItem, JudgingTaskSpec};
 use crate::owners::{self, Actor};
 use crate::pseudonym::pseudonym;
-use crate::quiz::random_hex;
 use crate::state::AppState;
 use crate::storage::{
     self, BoardTaskRow, NewOwnerAction, NewStudyTask, Storage, StudyInsert, StudyRecord,

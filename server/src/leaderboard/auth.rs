@@ -4,7 +4,7 @@
 use super::*;
 use crate::config::Settings;
 use crate::error::{ApiError, ApiResult};
-use crate::quiz::random_hex;
+use crate::ids::random_hex;
 use crate::storage::{self, AuthorRecord, ScopeLimit, Storage};
 use axum::http::HeaderMap;
 use memeboard_core::api::{CreateAuthorRequest, CreateAuthorResponse, Quota};

@@ -27,7 +27,7 @@ pub fn mint(secret: &str, expires_day: i64) -> anyhow::Result<Option<String>> {
     if secret.is_empty() {
         return Ok(None);
     }
-    let nonce = crate::quiz::random_hex(8)?;
+    let nonce = crate::ids::random_hex(8)?;
     Ok(Some(format!(
         "{INVITE_PREFIX}{expires_day}_{nonce}_{}",
         mac(secret, expires_day, &nonce)

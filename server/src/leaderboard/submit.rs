@@ -4,9 +4,9 @@
 use super::*;
 use crate::config::Settings;
 use crate::error::{ApiError, ApiResult};
+use crate::ids::random_hex;
 use crate::inference::EmbeddingService;
 use crate::kinds::{self, ScoredFile, ServerKind};
-use crate::quiz::random_hex;
 use crate::storage::{
     self, AuthorRecord, BoardTaskRow, ScopeLimit, Storage, SubmissionRecord, TaskItemRow,
 };

@@ -270,3 +270,12 @@ pub async fn join_all<F: std::future::Future>(futures: impl Iterator<Item = F>) 
     out.extend(done.into_iter().flatten());
     out
 }
+
+/// A blank PNG of the given size that decodes whole (the importer decodes every PNG), for
+/// tests that import comics. Distinct sizes make distinct files.
+pub fn blank_png(width: u32, height: u32) -> Vec<u8> {
+    resvg::tiny_skia::Pixmap::new(width, height)
+        .expect("a non-empty image size")
+        .encode_png()
+        .expect("encoding a blank PNG")
+}

@@ -15,12 +15,7 @@ use memeboard_server::import_panels::{
 use serde_json::json;
 use std::path::Path;
 
-fn png(width: u32, height: u32) -> Vec<u8> {
-    resvg::tiny_skia::Pixmap::new(width, height)
-        .unwrap()
-        .encode_png()
-        .unwrap()
-}
+use crate::helpers::blank_png as png;
 
 /// A PNG signature and header claiming `width`×`height`, with no image data.
 fn png_header(width: u32, height: u32) -> Vec<u8> {

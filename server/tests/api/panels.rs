@@ -22,14 +22,7 @@ use tower::ServiceExt;
 
 const ADMIN: &str = "admin-secret-for-tests";
 
-/// A blank PNG of the given size (the importer decodes PNGs whole). Distinct sizes make
-/// distinct files.
-fn png(width: u32, height: u32) -> Vec<u8> {
-    resvg::tiny_skia::Pixmap::new(width, height)
-        .unwrap()
-        .encode_png()
-        .unwrap()
-}
+use crate::helpers::blank_png as png;
 
 /// Twelve comics: `c0`–`c8` enter order recovery (strong, non-parallel, groups), `c9` is
 /// parallel, `c10` weak, `c11` has no groups. Panel files are `cK-N.png`.

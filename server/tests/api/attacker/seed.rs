@@ -24,6 +24,10 @@ pub const COMICS: usize = 130;
 pub const CLIPS: usize = 112;
 /// Slug of the panel benchmark (public: it names its tasks).
 pub const PANELS: &str = "atk-panels";
+/// Slug of the comics the judging study rates: a benchmark of its own with every comic on
+/// the dev split, because a comic explanation task (panels in reading order) withholds the
+/// order task's test comics until that gold is revealed (cross-task gold).
+pub const JUDGED_PANELS: &str = "atk-judged";
 /// The invitation of the judging study, written to the attacker's rater link.
 pub const STUDY: &str = "atk-study";
 /// Every model name of the study's submissions contains it (a leak is easy to spot).
@@ -58,7 +62,10 @@ pub async fn seed_all(app: &TestApp) -> Option<String> {
     // meanwhile.
     let others = async {
         chime(app).await;
-        panels(app).await;
+        panels(app, PANELS, 10, 100).await;
+        // Other images: one comic's images in two benchmarks would be a leak of the owner's
+        // making (the dev copy shows the test copy's reading order).
+        panels(app, JUDGED_PANELS, 100, 400).await;
         study(app).await
     };
     let ((), invite) = tokio::join!(clips(app), others);
@@ -119,18 +126,15 @@ async fn chime(app: &TestApp) {
     .expect("import the attacker's CHIME benchmark");
 }
 
-/// A minimal PNG header (signature + IHDR): enough for the importer, which reads headers only.
+/// A blank PNG of the given size (the importer decodes every PNG whole).
 pub fn png(width: u32, height: u32) -> Vec<u8> {
-    let mut b = b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR".to_vec();
-    b.extend_from_slice(&width.to_be_bytes());
-    b.extend_from_slice(&height.to_be_bytes());
-    b.extend_from_slice(&[8, 6, 0, 0, 0, 0, 0, 0, 0]);
-    b
+    crate::helpers::blank_png(width, height)
 }
 
 /// [`COMICS`] comics of 2–7 panels (distinct image sizes), strong order dependency, every
-/// tenth one parallel; a third have a two-panel group.
-async fn panels(app: &TestApp) {
+/// tenth one parallel; a third have a two-panel group; `dev_percent` of them on the dev split;
+/// image sizes from `size` pixels up.
+async fn panels(app: &TestApp, slug: &str, dev_percent: u8, size: u32) {
     let types = ["narrative", "progressive", "conversational", "comparison"];
     let mut files: HashMap<String, Vec<u8>> = HashMap::new();
     let mut lines = Vec::new();
@@ -138,7 +142,7 @@ async fn panels(app: &TestApp) {
         let n = 2 + k % 6;
         let names: Vec<String> = (1..=n).map(|p| format!("{k}-{p}.png")).collect();
         for (p, name) in names.iter().enumerate() {
-            files.insert(name.clone(), png(100 + k as u32, 100 + p as u32));
+            files.insert(name.clone(), png(size + k as u32, size + p as u32));
         }
         let mut groups: Vec<Vec<usize>> = (1..=n).map(|p| vec![p]).collect();
         if n >= 4 && k % 3 == 0 {
@@ -161,11 +165,11 @@ async fn panels(app: &TestApp) {
         );
     }
     let spec = PanelsSpec {
-        slug: PANELS.into(),
+        slug: slug.into(),
         title: "Attacker comics".into(),
         description: "seeded".into(),
         batch_size: 3,
-        dev_percent: 10,
+        dev_percent,
         quiz_open: true,
     };
     let read = |name: &str| {
@@ -264,10 +268,10 @@ async fn clips(app: &TestApp) {
 }
 
 /// Two comic explanation submissions (by an author who is not the attacker) and an
-/// invitation-only CMPM study of them over the test comics with planted checks; returns the
+/// invitation-only CMPM study of them over the [`JUDGED_PANELS`] comics with planted checks; returns the
 /// invitation (the attacker is an invited rater).
 async fn study(app: &TestApp) -> String {
-    let explain = benchmark_of(TaskKind::PanelExplanation);
+    let explain = format!("{JUDGED_PANELS}-explain");
     let token = author_token(app, "Model Lab").await;
     let (_, manifest) = app.get(&format!("/api/tasks/{explain}/manifest")).await;
     let ids: Vec<String> = manifest["items"]
@@ -294,7 +298,7 @@ async fn study(app: &TestApp) -> String {
     }
     let request = json!({
         "slug": STUDY, "protocol": "cmpm", "submissions": {"pick": "ids", "ids": subs},
-        "items_per_category": 1000, "split": "test", "invitation_only": true,
+        "items_per_category": 1000, "split": "dev", "invitation_only": true,
         "batch_size": 200, "raters_per_batch": 1, "planted_checks": true,
     });
     let path = format!("/api/owner/tasks/{explain}/studies");
