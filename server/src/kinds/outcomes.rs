@@ -51,6 +51,10 @@ pub(super) fn item_scores(outcomes: &[ItemOutcome], parsed_only: bool) -> Vec<It
         .collect()
 }
 
+/// Fewest parseable answers in a subset for its figure to be published (as
+/// `leaderboard.min_category_items` for categories).
+pub(super) const MIN_SUBSET_ANSWERS: usize = 10;
+
 /// The secondary figures of one set of outcomes: `metrics` over all of them, then accuracy on
 /// parseable answers per subset in `subsets` (key, label), each with its interval and item
 /// count; and the confusion matrix when `confusion`.
@@ -72,12 +76,32 @@ pub(super) fn figures(
             .filter(|o| o.in_subset(key))
             .cloned()
             .collect();
+        // A subset figure appears only over enough answered items: whether it appears must
+        // not tell which subset one answered item is in (a panel's structure type is the
+        // typing task's gold; a file answering one comic would otherwise name its type).
+        let answered = subset.iter().filter(|o| parseable(&o.value)).count();
+        if answered < MIN_SUBSET_ANSWERS {
+            continue;
+        }
         if let Some(e) = estimate(Metric::AccuracyOnParseable, &subset, RESAMPLES, SEED) {
             out.push(NamedValue::estimated(*label, e).over(subset.len()));
         }
     }
     let matrix = (confusion && !outcomes.is_empty()).then(|| confusion_matrix(outcomes));
     (out, matrix)
+}
+
+/// Whether an outcome comes from an answer that parsed.
+fn parseable(value: &memeboard_core::metrics::OutcomeValue) -> bool {
+    use memeboard_core::metrics::{OutcomeValue, Verdict};
+    !matches!(
+        value,
+        OutcomeValue::Verdict(Verdict::Unparseable)
+            | OutcomeValue::Label {
+                predicted: None,
+                ..
+            }
+    )
 }
 
 /// The outcomes of the items that one board half scores.
