@@ -27,13 +27,15 @@ pub fn canonical_pid(
 /// given back only to the participant who started it, proven by the participant secret
 /// (`participant`: the start's participant id, already checked against its secret). Anyone
 /// else presenting the same id — which Prolific shows in links and is no secret — is refused,
-/// never handed the session.
+/// never handed the session, except a resend of the start that created it (`start_key`, a
+/// random key only that browser holds), which the start's resend path answers.
 pub async fn prolific_resume(
     storage: &Storage,
     quiz: &QuizRow,
     study: &StudySettings,
     pid: Option<&str>,
     participant: Option<&str>,
+    start_key: Option<&str>,
 ) -> ApiResult<Option<String>> {
     let Some(pid) = pid else {
         return Ok(None);
@@ -53,6 +55,10 @@ pub async fn prolific_resume(
         Some(open) if Some(open.participant_id.as_str()) == participant => {
             Ok(Some(open.id.clone()))
         }
+        // A resend of the very start that created the session (resends race each other: one
+        // stored it after the others looked its key up): the start's own resend path answers
+        // it with that session.
+        Some(open) if start_key.is_some() && open.start_key.as_deref() == start_key => Ok(None),
         Some(_) => Err(ApiError::Conflict(msg!("session.prolific_id_in_use"))),
         None => Ok(None),
     }

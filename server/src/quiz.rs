@@ -253,6 +253,7 @@ pub async fn start_session(
         &study,
         request.recruitment.prolific_pid.as_deref(),
         existing.as_deref(),
+        request.start_key.as_deref(),
     )
     .await?
     {

@@ -171,6 +171,8 @@ pub struct ProlificSessionRow {
     pub completed: bool,
     /// Screened out.
     pub screened_out: bool,
+    /// The start key the session was created with (a resend of that start presents it).
+    pub start_key: Option<String>,
 }
 
 const STUDY_TASK_SELECT: &str =
@@ -374,7 +376,7 @@ impl Storage {
         prolific_pid: &str,
     ) -> Result<Vec<ProlificSessionRow>, StorageError> {
         let rows = sqlx::query(
-            "SELECT id, participant_id, completed_at, screened_out_at FROM sessions \
+            "SELECT id, participant_id, completed_at, screened_out_at, start_key FROM sessions \
              WHERE task_id = $1 AND prolific_pid = $2 ORDER BY created_at DESC, id",
         )
         .bind(task_id)
@@ -388,6 +390,7 @@ impl Storage {
                     participant_id: r.try_get("participant_id")?,
                     completed: r.try_get::<Option<i64>, _>("completed_at")?.is_some(),
                     screened_out: r.try_get::<Option<i64>, _>("screened_out_at")?.is_some(),
+                    start_key: r.try_get("start_key")?,
                 })
             })
             .collect::<Result<_, sqlx::Error>>()
