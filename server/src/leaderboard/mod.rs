@@ -4,9 +4,9 @@
 
 mod auth;
 mod board;
-pub mod invites;
-mod inputs_access;
 mod board_crowd;
+mod inputs_access;
+pub mod invites;
 mod ladder;
 mod models;
 mod submit;
