@@ -412,6 +412,32 @@ impl Storage {
         Ok(row.as_ref().map(quiz_from_row).transpose()?)
     }
 
+    /// Items whose exposure counter differs from the number of batches they are in:
+    /// `(item id, counter, assignments)`. Empty when every start raised its counters exactly
+    /// once (tests check this after concurrent starts).
+    #[doc(hidden)]
+    pub async fn exposure_mismatches(&self) -> Result<Vec<(String, i64, i64)>, StorageError> {
+        let rows = sqlx::query(
+            "SELECT i.id, i.exposures, \
+             (SELECT COUNT(*) FROM session_items si WHERE si.item_id = i.id) AS assigned \
+             FROM items i ORDER BY i.id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = Vec::new();
+        for r in rows {
+            let (id, exposures, assigned): (String, i64, i64) = (
+                r.try_get("id")?,
+                r.try_get("exposures")?,
+                r.try_get("assigned")?,
+            );
+            if exposures != assigned {
+                out.push((id, exposures, assigned));
+            }
+        }
+        Ok(out)
+    }
+
     /// Items of a task with their exposure counts, for balanced assignment.
     pub async fn assignment_candidates(
         &self,
