@@ -267,3 +267,81 @@ async fn concurrent_starts_on_two_instances_are_all_stored_postgres() {
         concurrent_starts_on_two_instances_are_all_stored(Db::Postgres).await;
     }
 }
+
+/// A database on a read-only file system stops start-up at once (not after the pool's 10 s
+/// timeout) with a last line that says what and where. Needs root for the mount (permission
+/// bits do not stop root); without it, a read-only directory made with `chmod` stands in.
+#[tokio::test]
+async fn a_read_only_database_is_named_at_start_up() {
+    let (mut settings, dir) = test_settings(Db::Sqlite, false).await;
+    let disk_root = tempfile::tempdir().expect("temp dir");
+    let place = disk_root.path().join("disk");
+    let disk = SmallDisk::mount(&place, "4M");
+    let file = place.join("m.db");
+    settings.database.url = format!("sqlite://{}?mode=rwc", file.display());
+    drop(
+        memeboard_server::startup::Application::build(settings.clone())
+            .await
+            .expect("create the database"),
+    );
+    // A read-only bind mount of the place (works while the closed app's files linger).
+    let view = disk_root.path().join("read-only-view");
+    let made_read_only = match &disk {
+        Some(_) => {
+            std::fs::create_dir_all(&view).expect("view dir");
+            let run = |args: &[&str]| {
+                std::process::Command::new("mount")
+                    .args(args)
+                    .status()
+                    .is_ok_and(|s| s.success())
+            };
+            let (place_s, view_s) = (place.display().to_string(), view.display().to_string());
+            let ok =
+                run(&["--bind", &place_s, &view_s]) && run(&["-o", "remount,bind,ro", &view_s]);
+            settings.database.url = format!("sqlite://{}?mode=rwc", view.join("m.db").display());
+            ok
+        }
+        None => {
+            use std::os::unix::fs::PermissionsExt;
+            for f in ["m.db", "m.db-wal", "m.db-shm"] {
+                let _ =
+                    std::fs::set_permissions(place.join(f), std::fs::Permissions::from_mode(0o444));
+            }
+            std::fs::set_permissions(&place, std::fs::Permissions::from_mode(0o555))
+                .expect("chmod");
+            std::fs::OpenOptions::new().write(true).open(&file).is_err()
+        }
+    };
+    if !made_read_only {
+        eprintln!("skipped: cannot make a read-only place here (root without mount)");
+        return;
+    }
+    let began = Instant::now();
+    let err = memeboard_server::startup::Application::build(settings)
+        .await
+        .err()
+        .expect("a read-only database is refused");
+    let text = format!("{err:#}");
+    assert!(
+        began.elapsed() < Duration::from_secs(5),
+        "took {:?}: {text}",
+        began.elapsed()
+    );
+    let shown = if disk.is_some() {
+        view.join("m.db")
+    } else {
+        file
+    };
+    assert!(
+        text.contains(&shown.display().to_string()) && text.contains("read-only"),
+        "{text}"
+    );
+    eprintln!("read-only database, last line: {text}");
+    if disk.is_some() {
+        let _ = std::process::Command::new("umount")
+            .arg("-l")
+            .arg(&view)
+            .status();
+    }
+    drop(dir);
+}
