@@ -21,10 +21,17 @@ pub fn is_temporary(e: &sqlx::Error) -> bool {
         sqlx::Error::PoolTimedOut | sqlx::Error::Io(_) => true,
         sqlx::Error::Database(db) => {
             let Some(code) = db.code() else { return false };
-            if let Ok(n) = code.parse::<i64>() {
-                return SQLITE_TEMPORARY.contains(&(n & 0xff));
+            // PostgreSQL's SQLSTATEs can be all digits too ("53100"): tell the drivers apart.
+            if db
+                .try_downcast_ref::<sqlx::postgres::PgDatabaseError>()
+                .is_some()
+            {
+                return code.starts_with("53")
+                    || code == "57P03"
+                    || PG_RETRYABLE.contains(&code.as_ref());
             }
-            code.starts_with("53") || code == "57P03" || PG_RETRYABLE.contains(&code.as_ref())
+            code.parse::<i64>()
+                .is_ok_and(|n| SQLITE_TEMPORARY.contains(&(n & 0xff)))
         }
         _ => false,
     }
@@ -76,4 +83,46 @@ pub(super) async fn outside_transaction(conn: &mut AnyConnection) -> Result<bool
         return Ok(false);
     }
     Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// SQLite's numeric codes and PostgreSQL's SQLSTATEs are told apart: "53100" (disk full
+    /// on PostgreSQL) is temporary, a unique violation is not.
+    #[tokio::test]
+    async fn temporary_errors_are_recognised_on_sqlite() {
+        sqlx::any::install_default_drivers();
+        let mut conn = AnyConnection::connect("sqlite::memory:")
+            .await
+            .expect("memory database");
+        let e = sqlx::query("CREATE TABLE t (x INTEGER PRIMARY KEY); INSERT INTO t VALUES (1); INSERT INTO t VALUES (1)")
+            .execute(&mut conn)
+            .await
+            .expect_err("unique violation");
+        assert!(!is_temporary(&e), "{e}");
+        assert!(is_temporary(&sqlx::Error::PoolTimedOut));
+        assert!(!is_temporary(&sqlx::Error::RowNotFound));
+    }
+
+    /// PostgreSQL: disk full (53100) and a deadlock (40P01) are temporary, a unique violation
+    /// (23505) is not (all three all digits or not, unlike SQLite's numbers).
+    #[tokio::test]
+    async fn temporary_errors_are_recognised_on_postgres() {
+        let Ok(url) = std::env::var("MEMEBOARD_TEST_POSTGRES_URL") else {
+            return;
+        };
+        // Through the `Any` driver, as the server sees them.
+        sqlx::any::install_default_drivers();
+        let mut conn = AnyConnection::connect(&url).await.expect("postgres");
+        for (code, temporary) in [("53100", true), ("40P01", true), ("23505", false)] {
+            let sql = format!("DO $$ BEGIN RAISE EXCEPTION 'x' USING ERRCODE = '{code}'; END $$");
+            let e = sqlx::query(&sql)
+                .execute(&mut conn)
+                .await
+                .expect_err("raised");
+            assert_eq!(is_temporary(&e), temporary, "{code}: {e}");
+        }
+    }
 }
