@@ -332,6 +332,11 @@ pub const CATALOGUE: &[Entry] = &[
         en: "the answer was not recorded (the database could not store it); nothing was saved, please send it again in a moment",
         zh: "答案未被记录（数据库无法保存）；没有保存任何内容，请稍后重新发送",
     },
+    Entry {
+        code: "not_stored",
+        en: "not stored: the database cannot store data right now (e.g. the disk is full); nothing was saved, please try again in a moment",
+        zh: "未保存：数据库暂时无法保存数据（例如磁盘已满）；没有保存任何内容，请稍后重试",
+    },
     Entry { code: "request.invalid_body", en: "invalid request body: {reason}", zh: "请求体无效：{reason}" },
     Entry { code: "request.body_too_large", en: "request body is larger than the limit", zh: "请求体超过大小上限" },
     Entry { code: "request.invalid_query", en: "invalid query: {reason}", zh: "查询参数无效：{reason}" },

@@ -80,6 +80,12 @@ impl From<crate::storage::StorageError> for ApiError {
                 tracing::error!(error = %cause, "answer not recorded");
                 Self::Unavailable(msg!("not_recorded"))
             }
+            // A full disk, a busy or locked database, an aborted deadlock: nothing of the
+            // request was committed, and the client may retry (503 with Retry-After).
+            crate::storage::StorageError::Database(e) if crate::storage::is_temporary(&e) => {
+                tracing::error!(error = %e, "request not stored: the database is unavailable");
+                Self::Unavailable(msg!("not_stored"))
+            }
             other => Self::Unexpected(anyhow::Error::new(other)),
         }
     }

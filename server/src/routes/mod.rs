@@ -168,14 +168,25 @@ async fn embedding_model(
     })
 }
 
-/// `GET /healthz`: the server is up and the database answers and can store data (503
-/// otherwise, e.g. on a full disk).
+/// `GET /healthz`: the server is up and the database answers and can commit a write (503 with
+/// `Retry-After` otherwise, e.g. on a full disk or with the write lock held), answered within
+/// a bound: a database that does not answer is a 503, not a hanging probe.
 pub async fn healthz(State(state): State<AppState>) -> ApiResult<Json<HealthResponse>> {
-    state.storage.ping().await?;
-    state.storage.check_writable().await.map_err(|e| {
+    let unavailable = |e: crate::storage::StorageError| {
         tracing::error!(error = %e, "health check: database not writable");
         ApiError::Unavailable(msg!("service.unavailable", reason = e))
-    })?;
+    };
+    let bound = crate::storage::HEALTH_WRITE_TIMEOUT;
+    match tokio::time::timeout(bound, state.storage.ping()).await {
+        Ok(result) => result.map_err(unavailable)?,
+        Err(_) => {
+            return Err(ApiError::Unavailable(msg!(
+                "service.unavailable",
+                reason = "the database does not answer"
+            )))
+        }
+    }
+    state.storage.check_writable().await.map_err(unavailable)?;
     Ok(Json(HealthResponse {
         status: "ok".into(),
         database: state.storage.backend().name().into(),

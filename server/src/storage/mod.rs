@@ -5,6 +5,7 @@ mod benchmarks;
 mod draws;
 mod export;
 mod fast_reads;
+mod faults;
 mod group_writer;
 mod headphones;
 mod judging;
@@ -20,6 +21,7 @@ mod upgrade;
 pub use benchmarks::*;
 pub use draws::*;
 pub use export::*;
+pub use faults::is_temporary;
 pub use headphones::*;
 pub use judging::*;
 pub use media::*;
@@ -43,6 +45,10 @@ use std::time::Duration;
 /// they were acknowledged.) With group commit the sync is one per group of answers, not one per
 /// answer: about 0.25 ms per group on this project's development disk.
 pub(crate) const SQLITE_SYNCHRONOUS: &str = "PRAGMA synchronous = FULL";
+
+/// How long `/healthz` waits for its committed write before it answers 503 (longer than a
+/// group commit, shorter than a load balancer's probe timeout).
+pub const HEALTH_WRITE_TIMEOUT: Duration = Duration::from_secs(4);
 
 /// Storage failures. Callers add context; clients see a generic message.
 #[derive(Debug, thiserror::Error)]
@@ -200,6 +206,20 @@ fn decode_kind(key: &str) -> Result<memeboard_core::kinds::TaskKind, sqlx::Error
         .ok_or_else(|| sqlx::Error::Decode(format!("tasks.kind: unknown task kind `{key}`").into()))
 }
 
+/// The settings of every SQLite connection of the pool: write-ahead log, busy timeout,
+/// foreign keys, durable commits.
+async fn tune_sqlite(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
+    for pragma in [
+        "PRAGMA journal_mode = WAL",
+        "PRAGMA busy_timeout = 5000",
+        "PRAGMA foreign_keys = ON",
+        SQLITE_SYNCHRONOUS,
+    ] {
+        sqlx::query(pragma).execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
 /// The cause of a failed first connection in words a person can act on: for SQLite, which
 /// file and why (missing directory, read-only place), else the driver's message.
 fn describe_open_error(backend: Backend, url: &str, e: &sqlx::Error) -> String {
@@ -222,10 +242,39 @@ fn describe_open_error(backend: Backend, url: &str, e: &sqlx::Error) -> String {
             );
         }
         if file.exists() && std::fs::OpenOptions::new().write(true).open(file).is_err() {
-            return format!("the SQLite file {} is not writable ({e})", file.display());
+            return format!("the database file {} is read-only ({e})", file.display());
+        }
+        if dir_is_read_only(dir) {
+            return format!(
+                "the directory {} of the database file is read-only: SQLite needs to create \
+                 its write-ahead log there ({e})",
+                dir.display()
+            );
+        }
+        if url.contains("mode=ro") {
+            return format!(
+                "the database file {} is opened read-only (mode=ro) ({e})",
+                file.display()
+            );
         }
     }
     e.to_string()
+}
+
+/// Whether nothing can be created in `dir` (a read-only mount, no write permission): tried
+/// with a scratch file, since permission bits say nothing to root or about a read-only mount.
+fn dir_is_read_only(dir: &std::path::Path) -> bool {
+    let probe = dir.join(format!(".memeboard-write-probe-{}", std::process::id()));
+    match std::fs::File::create(&probe) {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+            false
+        }
+        Err(e) => matches!(
+            e.kind(),
+            std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem
+        ),
+    }
 }
 
 /// Hides a password in a database URL for messages.
@@ -252,42 +301,41 @@ impl Storage {
         };
         let mut options = AnyPoolOptions::new()
             .max_connections(max_connections)
-            .acquire_timeout(Duration::from_secs(10));
+            .acquire_timeout(Duration::from_secs(10))
+            .after_release(|conn, _meta| Box::pin(faults::outside_transaction(conn)));
         if backend == Backend::Sqlite {
             // A ping before each use is a round trip per query for nothing: an SQLite file
             // does not hang up (a failed query closes its connection where it matters).
             options = options.test_before_acquire(false);
-            options = options.after_connect(|conn, _meta| {
-                Box::pin(async move {
-                    sqlx::query("PRAGMA journal_mode = WAL")
-                        .execute(&mut *conn)
-                        .await?;
-                    sqlx::query("PRAGMA busy_timeout = 5000")
-                        .execute(&mut *conn)
-                        .await?;
-                    sqlx::query("PRAGMA foreign_keys = ON")
-                        .execute(&mut *conn)
-                        .await?;
-                    sqlx::query(SQLITE_SYNCHRONOUS).execute(&mut *conn).await?;
-                    Ok(())
-                })
-            });
+            options = options.after_connect(|conn, _meta| Box::pin(tune_sqlite(conn)));
         }
-        // One direct connection first: its error names the cause at once (the pool retries
-        // until its timeout and then reports only that it timed out).
+        // One direct connection first, tuned as the pool's will be (WAL needs a writable
+        // place): its error names the cause at once (the pool retries until its timeout and
+        // then reports only that it timed out).
         let target = redact_url(url);
         let open_error = |cause: String| StorageError::Open {
             target: target.clone(),
             cause,
         };
-        match tokio::time::timeout(Duration::from_secs(10), AnyConnection::connect(url)).await {
+        let probe = async {
+            let mut conn = AnyConnection::connect(url).await?;
+            if backend == Backend::Sqlite {
+                if let Err(e) = tune_sqlite(&mut conn).await {
+                    let _ = conn.close().await;
+                    return Err(e);
+                }
+            }
+            conn.close().await
+        };
+        match tokio::time::timeout(Duration::from_secs(10), probe).await {
             Err(_) => return Err(open_error("no answer within 10 s".into())),
             Ok(Err(e)) => return Err(open_error(describe_open_error(backend, url, &e))),
-            Ok(Ok(conn)) => {
-                let _ = conn.close().await;
-            }
+            Ok(Ok(())) => {}
         }
-        let pool = options.connect(url).await?;
+        let pool = options
+            .connect(url)
+            .await
+            .map_err(|e| open_error(describe_open_error(backend, url, &e)))?;
         sqlx::migrate!("./migrations").run(&pool).await?;
         let write_gate: Option<std::sync::Arc<tokio::sync::Mutex<()>>> =
             (backend == Backend::Sqlite).then(Default::default);
@@ -343,10 +391,27 @@ impl Storage {
     }
 
     /// A committed one-row write, for `/healthz`: a database that answers reads but cannot
-    /// store anything (a full disk, a read-only file) fails here. A failed attempt's
-    /// connection is closed, like a failed answer's.
+    /// store anything (a full disk, a read-only file, a write lock held) fails here, within
+    /// [`HEALTH_WRITE_TIMEOUT`] rather than hanging. A connection found inside a transaction
+    /// (where the write would not commit) or whose write failed is closed, not reused.
     pub async fn check_writable(&self) -> Result<(), StorageError> {
+        match tokio::time::timeout(HEALTH_WRITE_TIMEOUT, self.write_health_row()).await {
+            Ok(result) => result.map_err(StorageError::NotWritable),
+            Err(_) => Err(StorageError::NotWritable(sqlx::Error::Protocol(format!(
+                "no committed write within {} s",
+                HEALTH_WRITE_TIMEOUT.as_secs()
+            )))),
+        }
+    }
+
+    async fn write_health_row(&self) -> Result<(), sqlx::Error> {
         let mut conn = self.pool.acquire().await?;
+        if conn.is_in_transaction() {
+            let _ = conn.close().await;
+            return Err(sqlx::Error::Protocol(
+                "a pooled connection was inside a transaction".into(),
+            ));
+        }
         let write = sqlx::query(
             "INSERT INTO health_checks (id, checked_at) VALUES (1, $1) \
              ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at",
@@ -356,7 +421,7 @@ impl Storage {
         .await;
         if let Err(e) = write {
             let _ = conn.close().await;
-            return Err(StorageError::NotWritable(e));
+            return Err(e);
         }
         Ok(())
     }

@@ -412,6 +412,32 @@ impl Storage {
         Ok(row.as_ref().map(quiz_from_row).transpose()?)
     }
 
+    /// Items whose exposure counter differs from the number of batches they are in:
+    /// `(item id, counter, assignments)`. Empty when every start raised its counters exactly
+    /// once (tests check this after concurrent starts).
+    #[doc(hidden)]
+    pub async fn exposure_mismatches(&self) -> Result<Vec<(String, i64, i64)>, StorageError> {
+        let rows = sqlx::query(
+            "SELECT i.id, i.exposures, \
+             (SELECT COUNT(*) FROM session_items si WHERE si.item_id = i.id) AS assigned \
+             FROM items i ORDER BY i.id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = Vec::new();
+        for r in rows {
+            let (id, exposures, assigned): (String, i64, i64) = (
+                r.try_get("id")?,
+                r.try_get("exposures")?,
+                r.try_get("assigned")?,
+            );
+            if exposures != assigned {
+                out.push((id, exposures, assigned));
+            }
+        }
+        Ok(out)
+    }
+
     /// Items of a task with their exposure counts, for balanced assignment.
     pub async fn assignment_candidates(
         &self,
@@ -520,7 +546,7 @@ impl Storage {
         s: &NewSession,
         new_participant: Option<&str>,
     ) -> Result<bool, StorageError> {
-        self.insert_session_tx(s, new_participant)
+        super::faults::retry_conflicts(|| self.insert_session_tx(s, new_participant))
             .await
             .map_err(StorageError::not_recorded)
     }
@@ -563,7 +589,7 @@ impl Storage {
             tx.rollback().await?;
             return Ok(false);
         }
-        // The batch in two statements per chunk instead of two per item (round trips).
+        // The batch in one statement per chunk instead of one per item (round trips).
         for (chunk_no, chunk) in s.items.chunks(START_CHUNK).enumerate() {
             let first = chunk_no * START_CHUNK;
             let rows: Vec<String> = (0..chunk.len())
@@ -578,21 +604,37 @@ impl Storage {
                 insert = insert.bind(item);
             }
             insert.execute(&mut *tx).await?;
-            // The assignment counter, in the same transaction (the items of a batch are
-            // distinct: UNIQUE (session_id, item_id) above).
-            let ids: Vec<String> = (0..chunk.len()).map(|i| format!("${}", i + 1)).collect();
-            let sql = format!(
-                "UPDATE items SET exposures = exposures + 1 WHERE id IN ({})",
-                ids.join(", ")
-            );
-            let mut update = sqlx::query(&sql);
-            for item in chunk {
-                update = update.bind(item);
-            }
-            update.execute(&mut *tx).await?;
         }
+        Self::raise_exposures(&mut tx, &s.items).await?;
         tx.commit().await?;
         Ok(true)
+    }
+
+    /// The assignment counters of a new batch, in the start's transaction: the items' rows
+    /// are locked in one fixed order (by id, all chunks) before they are raised, so that
+    /// concurrent starts over the same items wait for each other instead of deadlocking.
+    /// (PostgreSQL only: SQLite's starts go through the group writer, one at a time.)
+    async fn raise_exposures(
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        items: &[String],
+    ) -> Result<(), sqlx::Error> {
+        let mut sorted: Vec<&String> = items.iter().collect();
+        sorted.sort();
+        for chunk in sorted.chunks(START_CHUNK) {
+            let ids: Vec<String> = (0..chunk.len()).map(|i| format!("${}", i + 1)).collect();
+            let ids = ids.join(", ");
+            let lock =
+                format!("SELECT id FROM items WHERE id IN ({ids}) ORDER BY id FOR NO KEY UPDATE");
+            let update = format!("UPDATE items SET exposures = exposures + 1 WHERE id IN ({ids})");
+            for sql in [&lock, &update] {
+                let mut query = sqlx::query(sql);
+                for item in chunk {
+                    query = query.bind(*item);
+                }
+                query.execute(&mut **tx).await?;
+            }
+        }
+        Ok(())
     }
 
     /// The session a start key created, with its participant: `(session id, participant id)`.

@@ -40,3 +40,4 @@ mod quiz_rules;
 mod reliability;
 mod static_files;
 mod studies;
+mod write_faults;

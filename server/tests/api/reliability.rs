@@ -145,12 +145,12 @@ on_both_databases!(
 
 /// A small tmpfs for the SQLite file, unmounted on drop. `None` where mounting is not allowed
 /// (not root); required in the test command (`MEMEBOARD_REQUIRE_TMPFS=1`).
-struct SmallDisk {
-    path: std::path::PathBuf,
+pub(crate) struct SmallDisk {
+    pub(crate) path: std::path::PathBuf,
 }
 
 impl SmallDisk {
-    fn mount(path: &Path, size: &str) -> Option<Self> {
+    pub(crate) fn mount(path: &Path, size: &str) -> Option<Self> {
         std::fs::create_dir_all(path).ok()?;
         let ok = Command::new("mount")
             .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
@@ -171,7 +171,7 @@ impl SmallDisk {
     }
 
     /// Writes zeros until the file system is full.
-    fn fill(&self) {
+    pub(crate) fn fill(&self) {
         use std::io::Write;
         let mut f = std::fs::File::create(self.path.join("fill")).expect("fill file");
         let block = vec![0u8; 64 * 1024];
@@ -181,7 +181,7 @@ impl SmallDisk {
         let _ = f.sync_all();
     }
 
-    fn free(&self) {
+    pub(crate) fn free(&self) {
         std::fs::remove_file(self.path.join("fill")).expect("remove fill file");
     }
 }
@@ -272,7 +272,7 @@ async fn a_full_disk_acknowledges_only_what_it_stored() {
 }
 
 /// Checkpoints the database's write-ahead log and truncates it to zero bytes.
-async fn empty_write_ahead_log(url: &str) {
+pub(crate) async fn empty_write_ahead_log(url: &str) {
     use sqlx::{ConnectOptions, Connection};
     let mut conn = sqlx::sqlite::SqliteConnectOptions::from_str(url)
         .expect("database url")
