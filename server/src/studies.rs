@@ -382,6 +382,8 @@ pub async fn create_study_as(
         "split": req.split.as_str(),
         "invitation_only": req.invitation_only,
         "exposed_test_items": plan.exposed_test_items.len(),
+        "planted_groups": plan.planted_groups,
+        "unplanted_batches": plan.unplanted_batches,
         "tasks": response_tasks.iter().map(|t| t.slug.clone()).collect::<Vec<_>>(),
     })
     .to_string();
@@ -413,6 +415,8 @@ pub async fn create_study_as(
         submissions: plan.submissions,
         source_items: plan.source_items.len(),
         exposed_test_items: plan.exposed_test_items.len(),
+        planted_groups: plan.planted_groups,
+        unplanted_batches: plan.unplanted_batches,
         seed,
     })
 }

@@ -202,6 +202,11 @@ pub struct StudyPlan {
     pub rankings: Vec<PlannedRanking>,
     /// Ranking batches.
     pub ranking_batches: u32,
+    /// Planted subject groups placed (at most one per rating batch).
+    pub planted_groups: u32,
+    /// Rating batches left without a planted group because no eligible item outside the
+    /// study was left to plant (the owner is told; a plant is never made detectable instead).
+    pub unplanted_batches: u32,
     /// Test items whose gold some page shows (sorted); empty unless the study draws test
     /// items, which needs an invitation-only study.
     pub exposed_test_items: Vec<String>,
@@ -368,6 +373,24 @@ impl IdMint {
     }
 }
 
+/// The usual page count of a subject in a batch (the most common, ties to the larger): a
+/// planted group gets as many pages, so that no subject stands out by its count (a batch cut
+/// may leave a real subject with fewer pages than there are submissions).
+fn usual_pages(chunk: &[(&SourceItem, &BoardSubmission)]) -> usize {
+    let mut per_item: BTreeMap<&str, usize> = BTreeMap::new();
+    for (item, _) in chunk {
+        *per_item.entry(item.id.as_str()).or_default() += 1;
+    }
+    let mut frequency: BTreeMap<usize, usize> = BTreeMap::new();
+    for n in per_item.values() {
+        *frequency.entry(*n).or_default() += 1;
+    }
+    frequency
+        .iter()
+        .max_by_key(|(n, f)| (**f, **n))
+        .map_or(1, |(n, _)| *n)
+}
+
 /// The reference written as an output, for a planted check.
 fn reference_output(r: &Reference) -> ExplainedOutput {
     ExplainedOutput {
@@ -393,15 +416,17 @@ fn reference_output(r: &Reference) -> ExplainedOutput {
 /// 4. Rating pages: source items in seeded random order, each followed by its submissions'
 ///    outputs in seeded random order, cut into batches of `batch_size` pages (the last may be
 ///    smaller). Raters see a batch in their own random order (the judging kind does that).
-/// 5. Planted checks (when on) look like ordinary pages: every rating batch gets one
-///    [`Planted::OtherMeaning`]: a picked submission's real output for another drawn source
-///    item, outside the batch where there is one (so its text is on no other page the rater
-///    sees; that item's reference only if the submission has no output for it). Under the
-///    dimensions protocol (no reference on the pages) the batch also gets one
-///    [`Planted::Reference`] (the reference of one of its source items that has one; none
-///    e.g. for comics); under the accuracy protocol it would repeat, byte for byte, the
-///    reference shown above it, so there is none. Their place among the pages is each
-///    rater's own random order, and their ids are as random as any.
+/// 5. Planted checks (when on) look like ordinary pages: every rating batch gets one planted
+///    *subject group* while eligible items the sample left out remain (two per group): a
+///    spare item shown as a subject with as many pages as a subject of the batch usually has
+///    (one per picked submission), each page a picked submission's real output for a second
+///    spare item ([`Planted::OtherMeaning`]), so no subject stands out by its page count and
+///    no planted text appears under any other subject of the study. Under the dimensions
+///    protocol (no reference on the pages) one page of the group is instead the subject's own
+///    reference ([`Planted::Reference`], where it has one; none e.g. for comics). A batch
+///    with no spare items left gets no plant (counted in
+///    [`StudyPlan::unplanted_batches`]) rather than a detectable one. Their place among the
+///    pages is each rater's own random order, and their ids are as random as any.
 /// 6. Ranking pages (CMPM): one per source item with every picked submission's output in
 ///    seeded random order, in batches of `batch_size` in the rating pages' item order.
 /// 7. Exposed test items: test source items whose reference is shown (the accuracy protocol's
@@ -411,17 +436,16 @@ fn reference_output(r: &Reference) -> ExplainedOutput {
 /// random `id_salt` so that two studies drawn with the same seed still get distinct item ids
 /// (item ids are unique across the site), while the sample and batches stay the seed's.
 ///
-/// Worked example: two submissions, three dev memes of one type, two per category, batches of
+/// Worked example: two submissions, six dev memes of one type, two per category, batches of
 /// three, planted checks on: two memes are drawn, giving 2 × 2 = 4 rating pages in batches of
-/// 3 and 1, each batch with a planted other meaning (6 pages in all; no planted reference,
-/// since the accuracy protocol shows the reference on the page).
-///
+/// 3 and 1; each batch gets a planted group of two spare memes (a subject with as many pages as
+/// its batch's subjects usually have, 2 and 1, showing the other's outputs): 7 pages in all.
 /// ```
 /// use memeboard_core::human_eval::outputs::{ExplainedOutput, RatedSubject, Reference};
 /// use memeboard_core::human_eval::study::*;
 /// use memeboard_core::predictions::Split;
 /// let out = |m: &str| ExplainedOutput { meaning: m.into(), origin: None, example: None };
-/// let items: Vec<SourceItem> = ["a", "b", "c"].iter().map(|id| SourceItem {
+/// let items: Vec<SourceItem> = ["a", "b", "c", "d", "e", "f"].iter().map(|id| SourceItem {
 ///     id: id.to_string(), category: "slang".into(), split: Split::Dev,
 ///     subject: RatedSubject::Meme { phrase: format!("phrase {id}") },
 ///     reference: Some(Reference { meaning: format!("gold {id}"), origin: None, examples: vec![] }),
@@ -429,7 +453,7 @@ fn reference_output(r: &Reference) -> ExplainedOutput {
 /// }).collect();
 /// let board: Vec<BoardSubmission> = [("s1", 0.8), ("s2", 0.6)].iter().map(|&(id, score)| BoardSubmission {
 ///     id: id.into(), score: Some(score),
-///     outputs: ["a", "b", "c"].iter().map(|i| (i.to_string(), out(&format!("{id} on {i}")))).collect(),
+///     outputs: ["a", "b", "c", "d", "e", "f"].iter().map(|i| (i.to_string(), out(&format!("{id} on {i}")))).collect(),
 /// }).collect();
 /// let request = PlanRequest {
 ///     protocol: StudyProtocol::Accuracy, submissions: SubmissionPick::Top { k: 2 },
@@ -439,8 +463,9 @@ fn reference_output(r: &Reference) -> ExplainedOutput {
 /// let plan = plan_study(&request, &board, &items, 0).unwrap();
 /// assert_eq!(plan.submissions, ["s1", "s2"]);
 /// assert_eq!(plan.source_items.len(), 2);
-/// assert_eq!((plan.rating_batches, plan.ratings.len()), (2, 6));
-/// assert_eq!(plan.ratings.iter().filter(|r| r.planted.is_some()).count(), 2);
+/// assert_eq!((plan.rating_batches, plan.ratings.len()), (2, 7));
+/// assert_eq!(plan.ratings.iter().filter(|r| r.planted.is_some()).count(), 3);
+/// assert_eq!((plan.planted_groups, plan.unplanted_batches), (2, 0));
 /// assert!(plan.ratings.iter().all(|r| r.id.starts_with('j') && r.reference.is_some()));
 /// assert!(plan.rankings.is_empty() && plan.exposed_test_items.is_empty());
 /// ```
@@ -508,6 +533,7 @@ pub fn plan_study(
     }
 
     let mut rng = SplitMix64::new(request.seed);
+    let mut all_eligible: Vec<&SourceItem> = by_category.values().flatten().copied().collect();
     let mut drawn: Vec<&SourceItem> = Vec::new();
     let mut per_category = BTreeMap::new();
     for (category, mut pool) in by_category {
@@ -520,6 +546,12 @@ pub fn plan_study(
     drawn.sort_by(|a, b| a.id.cmp(&b.id));
     let source_items: Vec<String> = drawn.iter().map(|i| i.id.clone()).collect();
     rng.shuffle(&mut drawn);
+    // Eligible items the sample left out, in seeded order: planted groups take theirs here.
+    all_eligible.retain(|i| source_items.binary_search(&i.id).is_err());
+    all_eligible.sort_by(|a, b| a.id.cmp(&b.id));
+    rng.shuffle(&mut all_eligible);
+    let mut spare = all_eligible;
+    let (mut planted_groups, mut unplanted_batches) = (0u32, 0u32);
 
     let mut ids = IdMint {
         rng: SplitMix64::new(rng.next_u64() ^ id_salt),
@@ -588,65 +620,49 @@ pub fn plan_study(
             ));
         }
         if request.planted_checks {
-            let in_batch: Vec<&SourceItem> = {
-                let mut v: Vec<&SourceItem> = chunk.iter().map(|p| p.0).collect();
-                v.dedup_by(|a, b| a.id == b.id);
-                v
+            // A planted subject group: an eligible item drawn nowhere else in the study, shown
+            // with one page per picked submission like every real subject, each page another
+            // spare item's output (so its text is under no other subject any rater sees).
+            if spare.len() < 2 {
+                unplanted_batches += 1;
+                continue;
+            }
+            let (subject, donor) = (spare[spare.len() - 1], spare[spare.len() - 2]);
+            spare.truncate(spare.len() - 2);
+            planted_groups += 1;
+            if needs_reference {
+                expose(subject);
+            }
+            let mut subs = picked.clone();
+            rng.shuffle(&mut subs);
+            subs.truncate(usual_pages(chunk));
+            // Under dimensions (no reference on the page) one page of the group is the
+            // subject's own reference, an output a careful rater scores well.
+            let reference_at = match &subject.reference {
+                Some(_) if !needs_reference => Some(rng.below(subs.len())),
+                _ => None,
             };
-            // A planted reference only where pages show no reference (dimensions): under the
-            // accuracy protocol it would be byte-identical to the reference shown above it,
-            // found from the page alone.
-            let with_reference: Vec<&SourceItem> = in_batch
-                .iter()
-                .copied()
-                .filter(|i| i.reference.is_some() && !needs_reference)
-                .collect();
-            if !with_reference.is_empty() {
-                let item = with_reference[rng.below(with_reference.len())];
-                if let Some(r) = &item.reference {
-                    expose(item);
+            for (at, sub) in subs.iter().enumerate() {
+                let page = match (&subject.reference, reference_at == Some(at)) {
+                    (Some(r), true) => {
+                        expose(subject);
+                        Some((reference_output(r), Planted::Reference))
+                    }
+                    _ => sub
+                        .outputs
+                        .get(&donor.id)
+                        .map(|o| (o.clone(), Planted::OtherMeaning)),
+                };
+                if let Some((output, planted)) = page {
                     ratings.push(rating_page(
-                        item,
+                        subject,
                         batch,
                         ids.next(),
-                        reference_output(r),
+                        output,
                         None,
-                        Some(Planted::Reference),
+                        Some(planted),
                     ));
                 }
-            }
-            // Another meaning: judged against an item of the batch, a real output (a picked
-            // submission's) for a drawn item outside the batch where there is one, so that the
-            // page reads like any other and its text appears on no other page of the batch.
-            let item = in_batch[rng.below(in_batch.len())];
-            let outside: Vec<&SourceItem> = drawn
-                .iter()
-                .copied()
-                .filter(|o| in_batch.iter().all(|b| b.id != o.id))
-                .collect();
-            let others: Vec<&SourceItem> = if outside.is_empty() {
-                drawn.iter().copied().filter(|o| o.id != item.id).collect()
-            } else {
-                outside
-            };
-            let other = others[rng.below(others.len())];
-            let from = picked[rng.below(picked.len())];
-            let output = match from.outputs.get(&other.id) {
-                Some(o) => Some(o.clone()),
-                None => other.reference.as_ref().map(|r| {
-                    expose(other);
-                    reference_output(r)
-                }),
-            };
-            if let Some(output) = output {
-                ratings.push(rating_page(
-                    item,
-                    batch,
-                    ids.next(),
-                    output,
-                    None,
-                    Some(Planted::OtherMeaning),
-                ));
             }
         }
     }
@@ -685,6 +701,8 @@ pub fn plan_study(
         rating_batches,
         rankings,
         ranking_batches,
+        planted_groups,
+        unplanted_batches,
         exposed_test_items: exposed.into_iter().collect(),
     })
 }
@@ -827,6 +845,13 @@ pub struct CreateStudyResponse {
     pub source_items: usize,
     /// Test items whose gold raters will see.
     pub exposed_test_items: usize,
+    /// Planted quality-check subject groups placed (one per rating batch where possible).
+    #[serde(default)]
+    pub planted_groups: u32,
+    /// Rating batches without a planted group: no eligible item was left outside the study
+    /// to plant (draw fewer items per category to plant in every batch).
+    #[serde(default)]
+    pub unplanted_batches: u32,
     /// The seed used.
     pub seed: u64,
 }
@@ -955,6 +980,63 @@ mod tests {
         }
     }
 
+    /// What a rater sees cannot tell planted pages: in every batch a planted subject has the
+    /// usual page count, every output text appears under one subject only in the whole plan,
+    /// planted subjects are no drawn item (so on no ranking page either way) and differ.
+    fn assert_plants_look_real(plan: &StudyPlan) {
+        let mut subjects_of_text: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+        for r in &plan.ratings {
+            subjects_of_text
+                .entry(r.output.meaning.as_str())
+                .or_default()
+                .insert(r.source_item.as_str());
+        }
+        for (text, subjects) in &subjects_of_text {
+            assert_eq!(subjects.len(), 1, "{text} under {subjects:?}");
+        }
+        let mut planted_subjects = BTreeSet::new();
+        for batch in 1..=plan.rating_batches {
+            let mut count: BTreeMap<&str, usize> = BTreeMap::new();
+            let mut planted: BTreeSet<&str> = BTreeSet::new();
+            for r in plan.ratings.iter().filter(|r| r.batch == batch) {
+                *count.entry(r.source_item.as_str()).or_default() += 1;
+                if r.planted.is_some() {
+                    planted.insert(r.source_item.as_str());
+                    assert!(!r.output.meaning.ends_with(&format!(" {}", r.source_item)));
+                }
+            }
+            assert!(planted.len() <= 1);
+            let max = count.values().copied().max().unwrap_or(0);
+            for p in planted {
+                assert!(!plan.source_items.iter().any(|i| i == p));
+                assert!(planted_subjects.insert(p), "{p} planted twice");
+                let real_max = count
+                    .iter()
+                    .filter(|(s, _)| **s != p)
+                    .map(|(_, n)| *n)
+                    .max()
+                    .unwrap_or(0);
+                assert_eq!(count[p], real_max.min(max), "batch {batch}");
+            }
+        }
+    }
+
+    #[test]
+    fn no_spare_items_no_plant_and_the_owner_is_told() {
+        let src = items(6, &["pun"], Split::Dev, true);
+        let b = board(&[("s1", None), ("s2", None)], &src);
+        let mut req = request(StudyProtocol::Accuracy, SubmissionPick::Top { k: 2 });
+        req.items_per_category = 6;
+        let plan = plan_study(&req, &b, &src, 0).unwrap();
+        assert!(plan.ratings.iter().all(|r| r.planted.is_none()));
+        assert_eq!(plan.ratings.len(), 12);
+        assert_eq!((plan.planted_groups, plan.unplanted_batches), (0, 3));
+        // One spare item is not enough for a group (a subject and a donor): both batches told.
+        req.items_per_category = 5;
+        let plan = plan_study(&req, &b, &src, 0).unwrap();
+        assert_eq!((plan.planted_groups, plan.unplanted_batches), (0, 2));
+    }
+
     #[test]
     fn accuracy_plan_pairs_every_drawn_item_with_every_submission_in_batches() {
         let mut src = items(10, &["pun", "slang"], Split::Dev, true);
@@ -990,42 +1072,46 @@ mod tests {
             assert_eq!(r.output.meaning, format!("{sid} says {}", r.source_item));
             assert!(r.reference.is_some());
         }
-        // 12 pages in batches of 5: 5, 5, 2, each plus one planted page (no planted
-        // reference: it would repeat the reference shown above it).
+        // 12 pages in batches of 5: 5, 5, 2; four spare items make two planted groups (no
+        // planted reference: it would repeat the reference shown above it), the last batch
+        // has none left.
         assert_eq!(plan.rating_batches, 3);
+        assert_eq!((plan.planted_groups, plan.unplanted_batches), (2, 1));
         for batch in 1..=3 {
             let in_batch: Vec<_> = plan.ratings.iter().filter(|r| r.batch == batch).collect();
             let planted: Vec<_> = in_batch.iter().filter_map(|r| r.planted).collect();
-            assert_eq!(planted, [Planted::OtherMeaning]);
-            assert_eq!(in_batch.len() - 1, if batch == 3 { 2 } else { 5 });
-            // From the page alone a planted page is like the others: a submission's output,
-            // whose text is no reference and no other output shown in the batch.
+            let want: &[Planted] = if batch == 3 {
+                &[]
+            } else {
+                &[Planted::OtherMeaning; 2]
+            };
+            assert_eq!(planted, want);
             for r in in_batch.iter().filter(|r| r.planted.is_some()) {
                 assert!(r.output.meaning.contains(" says "), "{}", r.output.meaning);
-                assert_ne!(r.output.meaning, format!("s1 says {}", r.source_item));
-                assert_ne!(r.output.meaning, format!("s2 says {}", r.source_item));
-                for other in in_batch.iter().filter(|o| o.id != r.id) {
-                    assert_ne!(other.output.meaning, r.output.meaning);
-                    let shown = other.reference.as_ref().unwrap();
-                    assert_ne!(shown.meaning, r.output.meaning);
-                }
+                assert!(r.reference.is_some());
             }
         }
-        for r in plan.ratings.iter().filter(|r| r.planted.is_some()) {
-            assert_eq!(r.submission_id, None);
-        }
+        assert_plants_look_real(&plan);
         assert!(plan.rankings.is_empty());
         assert!(plan.exposed_test_items.is_empty());
     }
 
     #[test]
     fn a_planted_reference_only_where_pages_show_no_reference() {
-        let src = items(6, &["pun"], Split::Dev, true);
+        let src = items(12, &["pun"], Split::Dev, true);
         let b = board(&[("s1", None), ("s2", None)], &src);
         let mut req = request(StudyProtocol::Cmpm, SubmissionPick::Top { k: 2 });
         req.items_per_category = 6;
         let plan = plan_study(&req, &b, &src, 0).unwrap();
         assert!(plan.ratings.iter().all(|r| r.reference.is_none()));
+        assert_eq!((plan.planted_groups, plan.unplanted_batches), (3, 0));
+        for r in plan.ratings.iter() {
+            if r.planted == Some(Planted::Reference) {
+                let k: usize = r.source_item[3..].parse().unwrap();
+                assert_eq!(r.output.meaning, format!("gold meaning {k}"));
+            }
+        }
+        assert_plants_look_real(&plan);
         let planted: Vec<_> = plan.ratings.iter().filter_map(|r| r.planted).collect();
         assert_eq!(
             planted.iter().filter(|p| **p == Planted::Reference).count() as u32,
@@ -1055,7 +1141,7 @@ mod tests {
 
     #[test]
     fn cmpm_adds_one_ranking_page_per_item_with_every_submission() {
-        let src = items(6, &["three_panel", "four_panel"], Split::Dev, false);
+        let src = items(10, &["three_panel", "four_panel"], Split::Dev, false);
         let b = board(&[("a", None), ("b", None), ("c", None), ("d", None)], &src);
         let mut req = request(StudyProtocol::Cmpm, SubmissionPick::Top { k: 4 });
         req.batch_size = 4;
@@ -1071,12 +1157,15 @@ mod tests {
                 assert_eq!(c.meaning, format!("{s} says {}", r.source_item));
             }
         }
-        // No references on comics: no planted reference, but a planted other meaning (another
-        // comic's output) in every batch; no reference shown on any page.
+        // No references on comics: no planted reference, but planted groups of other comics'
+        // outputs (four spare comics: two groups of four pages; the other four batches none).
         assert!(plan.ratings.iter().all(|r| r.reference.is_none()));
+        assert_eq!(plan.rating_batches, 6);
+        assert_eq!((plan.planted_groups, plan.unplanted_batches), (2, 4));
         let planted: Vec<_> = plan.ratings.iter().filter_map(|r| r.planted).collect();
-        assert_eq!(planted.len() as u32, plan.rating_batches);
+        assert_eq!(planted.len(), 8);
         assert!(planted.iter().all(|p| *p == Planted::OtherMeaning));
+        assert_plants_look_real(&plan);
         for r in plan.ratings.iter().filter(|r| r.planted.is_some()) {
             assert!(!r.output.meaning.ends_with(&format!(" {}", r.source_item)));
         }
@@ -1110,7 +1199,13 @@ mod tests {
         let plan = plan_study(&req, &b, &src, 0).unwrap();
         assert_eq!(plan.source_items.len(), 3);
         assert!(plan.source_items.iter().all(|i| i.starts_with("test")));
-        assert_eq!(plan.exposed_test_items, plan.source_items);
+        // The planted subject's reference is shown too (the accuracy protocol's page).
+        assert_eq!(plan.planted_groups, 1);
+        assert_eq!(plan.exposed_test_items.len(), 4);
+        assert!(plan
+            .source_items
+            .iter()
+            .all(|i| plan.exposed_test_items.contains(i)));
     }
 
     #[test]

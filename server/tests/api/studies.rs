@@ -438,6 +438,9 @@ async fn exclusions_change_the_tables(db: Db) {
     let (status, created) = as_admin(&app, Method::POST, &path, Some(request)).await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
     assert_eq!(created["tasks"][0]["batches"], 1);
+    // One planted group of comics the sample left out, and the owner is told so.
+    assert_eq!(created["planted_groups"], 1, "{created}");
+    assert_eq!(created["unplanted_batches"], 0);
     // Two careful raters, then one who scores the planted other comic's output as its writer.
     for careful in [true, true] {
         rate_all(&app, "checked-rate", None, &subs, comic_rater(careful))

@@ -72,9 +72,12 @@ async fn pages(a: &Attacker<'_>, slug: &str, invite: &str) -> Vec<Value> {
 }
 
 /// Channel "planted checks in rating batches detectable from the page alone": a subject shown
-/// on more pages than the others is carrying a planted page, and the planted one is the page
-/// whose output is also shown under another subject. The rate is the detector's true-positive
-/// rate minus its false-positive rate (0 for a guess).
+/// on more (or fewer) pages than the usual subject is carrying (or is) a planted check, and so
+/// is a subject one of whose output texts is also shown under another subject (a plant is some
+/// other item's real output). Either signal flags every page of the subject, so a planted page
+/// added to a real subject, a planted subject of its own with an odd page count, or a plant
+/// reusing a text the rater sees elsewhere are all caught. The rate is the detector's
+/// true-positive rate minus its false-positive rate (0 for a guess).
 async fn planted_checks(a: &Attacker<'_>, invite: &str) -> Finding {
     let slug = benchmark_of(TaskKind::Rating);
     let hidden = Hidden::of(a.app, slug).await;
@@ -93,12 +96,21 @@ async fn planted_checks(a: &Attacker<'_>, invite: &str) -> Finding {
     let mut counts: Vec<usize> = per_subject.values().copied().collect();
     counts.sort_unstable();
     let usual = counts.get(counts.len() / 2).copied().unwrap_or(0);
+    let mut suspect: HashMap<String, bool> = per_subject
+        .iter()
+        .map(|(s, n)| (s.clone(), *n != usual))
+        .collect();
+    for p in &pages {
+        if subjects_of_output[&output(p)]
+            .iter()
+            .any(|s| *s != subject(p))
+        {
+            suspect.insert(subject(p), true);
+        }
+    }
     let (mut tp, mut planted, mut fp, mut real) = (0, 0, 0, 0);
     for p in &pages {
-        let flagged = per_subject[&subject(p)] > usual
-            && subjects_of_output[&output(p)]
-                .iter()
-                .any(|s| *s != subject(p));
+        let flagged = suspect[&subject(p)];
         let id = p["item_id"].as_str().unwrap_or_default();
         let Some(item) = hidden.items.get(id) else {
             continue;
@@ -111,6 +123,8 @@ async fn planted_checks(a: &Attacker<'_>, invite: &str) -> Finding {
             tp += usize::from(flagged);
         }
     }
+    // The seeded study leaves comics out for planted groups: no plant would be no test.
+    assert!(planted > 0, "the seeded study places no planted checks");
     let rate = tp as f64 / planted.max(1) as f64 - fp as f64 / real.max(1) as f64;
     Finding {
         channel: "judging: planted-check placement",

@@ -268,8 +268,9 @@ async fn clips(app: &TestApp) {
 }
 
 /// Two comic explanation submissions (by an author who is not the attacker) and an
-/// invitation-only CMPM study of them over the [`JUDGED_PANELS`] comics with planted checks; returns the
-/// invitation (the attacker is an invited rater).
+/// invitation-only CMPM study of them over the [`JUDGED_PANELS`] comics with planted checks (40
+/// comics per panel-count bucket, two batches; the comics left out are what planted groups are made
+/// of); returns the invitation (the attacker is an invited rater).
 async fn study(app: &TestApp) -> String {
     let explain = format!("{JUDGED_PANELS}-explain");
     let token = author_token(app, "Model Lab").await;
@@ -298,7 +299,7 @@ async fn study(app: &TestApp) -> String {
     }
     let request = json!({
         "slug": STUDY, "protocol": "cmpm", "submissions": {"pick": "ids", "ids": subs},
-        "items_per_category": 1000, "split": "dev", "invitation_only": true,
+        "items_per_category": 40, "split": "dev", "invitation_only": true,
         "batch_size": 200, "raters_per_batch": 1, "planted_checks": true,
     });
     let path = format!("/api/owner/tasks/{explain}/studies");
