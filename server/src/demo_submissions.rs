@@ -24,7 +24,7 @@ use serde_json::{Map, Value};
 use std::collections::HashMap;
 
 /// The demo author's id (its token is random and never kept, so nobody can upload as it).
-pub use crate::leaderboard::DEMO_AUTHOR;
+pub const DEMO_AUTHOR: &str = "A-DEMO";
 
 /// One demo model's file.
 #[derive(Debug, Clone, Copy)]

@@ -197,8 +197,7 @@ pub async fn board(
             ),
             None => (Vec::new(), None),
         };
-        let mut scores = scores;
-        memeboard_core::disclosure::round_scores(&mut scores, lb.score_grid_scale);
+        // (Rounded below, on the scale readers see: explanations are rescaled first.)
         let extra = super::ladder::published_extra(extra, in_half.len(), lb);
         // Counts per gold and answer over hidden items are exact: only after the half's reveal.
         let confusion = confusion.filter(|_| which == BoardSplit::Private);
@@ -309,13 +308,16 @@ pub async fn board(
         for row in &mut rows {
             if row.kind == RowKind::Model {
                 if let Some(e) = row.scores.first().and_then(|s| s.estimate) {
-                    row.extra.insert(
-                        0,
-                        memeboard_core::api::NamedValue::estimated(
-                            msg!("label.raw_cosine").to_string(),
-                            e,
-                        ),
+                    let mut raw = memeboard_core::api::NamedValue::estimated(
+                        msg!("label.raw_cosine").to_string(),
+                        e,
                     );
+                    memeboard_core::disclosure::round_named(
+                        &mut raw,
+                        in_half.len(),
+                        lb.score_grid_scale,
+                    );
+                    row.extra.insert(0, raw);
                 }
             }
             for s in &mut row.scores {
@@ -326,6 +328,12 @@ pub async fn board(
                 }
             }
         }
+    }
+
+    // Model rows' figures over the hidden half, rounded to what the half supports on the
+    // scale readers see (see `ladder`).
+    for row in rows.iter_mut().filter(|r| r.kind == RowKind::Model) {
+        memeboard_core::disclosure::round_scores(&mut row.scores, lb.score_grid_scale);
     }
 
     // Per-category figures only where the half has enough items in the category (model,

@@ -26,18 +26,12 @@ impl Shown {
     }
 }
 
-/// The demo author's id (its token is random and never kept, so nobody can upload as it);
-/// defined here so that the Ladder can tell the server's own uploads apart.
-pub const DEMO_AUTHOR: &str = "A-DEMO";
-
-/// Whose ladder an upload climbs: its author's (the demo models, uploaded by the server
-/// itself, each climb their own).
+/// Whose ladder an upload climbs: its author's, per model name. A board row is a model, so
+/// a row never shows another model's figures; an author who names new models to start new
+/// ladders still spends the per-author daily quota on each upload, and every first figure is
+/// rounded to what the half supports.
 fn ladder_key(s: &SubmissionRecord) -> String {
-    if s.author_id == DEMO_AUTHOR {
-        format!("{}\u{1f}{}", s.author_id, s.model_name)
-    } else {
-        s.author_id.clone()
-    }
+    format!("{}\u{1f}{}", s.author_id, s.model_name)
 }
 
 /// The overall public-half score of a stored submission and the items behind it.

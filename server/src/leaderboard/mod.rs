@@ -14,7 +14,6 @@ mod submit;
 pub use auth::*;
 pub use board::*;
 pub use inputs_access::*;
-pub use ladder::DEMO_AUTHOR;
 pub use models::*;
 pub use submit::*;
 

@@ -182,7 +182,10 @@ async fn explanation_files_are_scored_by_embeddings(db: Db) {
         .find(|r| r["label"] == "Copier")
         .unwrap();
     assert_eq!(copier["flags"], json!(["copies_prompt"]), "{copier}");
-    // Answers that say nothing score at the floor: exactly like a random meaning (0).
+    // Answers that say nothing score at the floor: exactly like a random meaning (0). Another
+    // author: under the Ladder an author's worse upload shows that author's best.
+    let (_, other) = app.post("/api/authors", json!({"name": "Other"})).await;
+    let token = other["token"].as_str().unwrap().to_owned();
     let shrug: String = gold
         .iter()
         .map(|(id, _)| json!({"item_id": id, "meaning": "不知道"}).to_string() + "\n")
