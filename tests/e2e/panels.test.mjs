@@ -292,9 +292,8 @@ test('an author uploads a typing file and an order file and finds the rows besid
   assert.ok((await page.locator('[data-testid="board-row"][data-kind="baseline"]').count()) >= 3);
   await page.getByTestId('secondary-metrics').waitFor();
   assert.match(await page.getByTestId('secondary-metrics').textContent(), /macro-F1/);
-  // No confusion matrix on the public half: its cells over a few hidden items would tell
-  // their types (it is shown for the private half once the owner reveals it).
-  assert.equal(await page.getByTestId('confusion-matrix').count(), 0);
+  // A model's confusion matrix is not shown on the public half (its cells over a few hidden
+  // items would tell their types; the API test panels.rs checks it): the baselines' are.
 
   // Order recovery: the display order as a string ("1,2,3,…"), wrong by construction.
   const inputs = (await (await fetch(`${server.base}/api/tasks/${ORDER_SLUG}/inputs.jsonl`)).text())
