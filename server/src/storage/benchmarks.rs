@@ -320,10 +320,20 @@ impl Storage {
 
     /// All items of a task with gold and split, in task order.
     pub async fn task_items(&self, task_id: &str) -> Result<Vec<TaskItemRow>, StorageError> {
-        let rows = sqlx::query(
-            "SELECT id, category, prompt_json, gold_json, split, board_half FROM items \
-             WHERE task_id = $1 ORDER BY ordinal, id",
-        )
+        self.task_items_where(task_id, "TRUE").await
+    }
+
+    /// The items of a task (alias `i`) that meet `condition`, a fixed SQL condition of this
+    /// module's own, in task order.
+    pub(super) async fn task_items_where(
+        &self,
+        task_id: &str,
+        condition: &str,
+    ) -> Result<Vec<TaskItemRow>, StorageError> {
+        let rows = sqlx::query(&format!(
+            "SELECT i.id, i.category, i.prompt_json, i.gold_json, i.split, i.board_half \
+             FROM items i WHERE i.task_id = $1 AND {condition} ORDER BY i.ordinal, i.id"
+        ))
         .bind(task_id)
         .fetch_all(&self.pool)
         .await?;

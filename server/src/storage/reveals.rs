@@ -100,18 +100,8 @@ impl Storage {
         &self,
         task_id: &str,
     ) -> Result<Vec<TaskItemRow>, StorageError> {
-        let rows = sqlx::query(&format!(
-            "SELECT i.id, i.category, i.prompt_json, i.gold_json, i.split, i.board_half \
-             FROM items i WHERE i.task_id = $1 AND NOT {} ORDER BY i.ordinal, i.id",
-            withheld("i")
-        ))
-        .bind(task_id)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(task_item_from_row)
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(Into::into)
+        self.task_items_where(task_id, &format!("NOT {}", withheld("i")))
+            .await
     }
 
     /// Whether a media file must not be served: its task withholds an item showing it, and no
