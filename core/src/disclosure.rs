@@ -100,6 +100,50 @@ pub fn on_grid(x: f64, step: f64) -> bool {
     ((x / step) - (x / step).round()).abs() < 1e-6
 }
 
+/// Laplace noise of scale `scale` from a uniform draw `u` in (0, 1): the inverse of the
+/// Laplace distribution function, so a secret-keyed `u` gives noise nobody can predict or
+/// average away (the same snapshot always reads the same). Added to a count whose one answer
+/// moves it by at most 1, scale `b` bounds what any answer can tell an observer of the sum
+/// (ε = 1/b in differential-privacy terms; the median draw is `b · ln 2` from zero).
+///
+/// ```
+/// use memeboard_core::disclosure::laplace;
+/// assert_eq!(laplace(0.5, 4.0), 0.0);
+/// assert!((laplace(0.75, 4.0) - 4.0 * 2f64.ln()).abs() < 1e-12);
+/// assert!((laplace(0.25, 4.0) + 4.0 * 2f64.ln()).abs() < 1e-12);
+/// ```
+pub fn laplace(u: f64, scale: f64) -> f64 {
+    let u = u.clamp(1e-12, 1.0 - 1e-12) - 0.5;
+    -scale * u.signum() * (1.0 - 2.0 * u.abs()).ln()
+}
+
+/// How far a Laplace draw of scale 1 strays at most, 95 times in 100 (`ln 20`): published
+/// intervals are widened by this many scales so that they still cover the exact figure.
+pub const LAPLACE_95: f64 = 2.995_732_273_553_991;
+
+/// An estimate as published with noise: value and interval shifted by `noise`, the interval
+/// widened by the noise's 95% bound (`LAPLACE_95 · scale`), everything clamped to `range`.
+///
+/// ```
+/// use memeboard_core::disclosure::noisy_estimate;
+/// use memeboard_core::stats::Estimate;
+/// let e = Estimate { value: 0.6, ci_low: 0.5, ci_high: 0.7 };
+/// let n = noisy_estimate(e, 0.02, 0.01, (0.0, 1.0));
+/// assert!((n.value - 0.62).abs() < 1e-12);
+/// assert!((n.ci_low - (0.52 - 0.02996)).abs() < 1e-4 && (n.ci_high - (0.72 + 0.02996)).abs() < 1e-4);
+/// let top = noisy_estimate(Estimate { value: 0.99, ci_low: 0.9, ci_high: 1.0 }, 0.05, 0.01, (0.0, 1.0));
+/// assert_eq!((top.value, top.ci_high), (1.0, 1.0));
+/// ```
+pub fn noisy_estimate(e: Estimate, noise: f64, scale: f64, range: (f64, f64)) -> Estimate {
+    let spread = LAPLACE_95 * scale.max(0.0);
+    let clamp = |x: f64| x.clamp(range.0, range.1);
+    Estimate {
+        value: clamp(e.value + noise),
+        ci_low: clamp(e.ci_low + noise - spread),
+        ci_high: clamp(e.ci_high + noise + spread),
+    }
+}
+
 /// One completed session, for choosing a crowd snapshot.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompletedSession<'a> {

@@ -173,6 +173,10 @@ pub struct QuizSettings {
     pub crowd_snapshot_step: usize,
     /// Grid the published crowd figures over hidden items are rounded to (0: exact).
     pub crowd_grid: f64,
+    /// Secret-keyed Laplace noise on those figures, in answers' worth: one answer can move a
+    /// figure by less than the noise, so no window of sessions reads its own answers off it
+    /// (0: none).
+    pub crowd_noise: f64,
 }
 
 impl Settings {

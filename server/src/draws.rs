@@ -13,7 +13,9 @@
 //! which keys every other benchmark of the installation too).
 //!
 //! Participant option orders and attention checks are drawn from each session's own random
-//! seed, and study samples from a random study seed: those need no key.
+//! seed, and study samples from a random study seed: those need no key. The same keys also
+//! draw the noise on published crowd figures (`crate::published`), fixed per snapshot so that
+//! reading a figure again never averages it away.
 
 use crate::storage::Storage;
 use anyhow::Context;
@@ -35,6 +37,8 @@ pub enum Purpose {
     PanelDisplay,
     /// The one option order models see on a clip question.
     ClipModelOrder,
+    /// The noise on a published crowd figure over hidden items (see `crate::published`).
+    CrowdNoise,
 }
 
 impl Purpose {
@@ -42,6 +46,7 @@ impl Purpose {
         match self {
             Self::PanelDisplay => b"panel-display",
             Self::ClipModelOrder => b"clip-model-order",
+            Self::CrowdNoise => b"crowd-noise",
         }
     }
 }
@@ -104,6 +109,12 @@ impl Key {
         let mut first = [0u8; 8];
         first.copy_from_slice(&mac[..8]);
         u64::from_le_bytes(first)
+    }
+
+    /// A uniform draw in (0, 1) under this key: [`Key::seed`]'s 53 top bits, centred in
+    /// their cell so that neither end is ever reached.
+    pub fn unit(&self, purpose: Purpose, source_id: &str) -> f64 {
+        ((self.seed(purpose, source_id) >> 11) as f64 + 0.5) / (1u64 << 53) as f64
     }
 }
 

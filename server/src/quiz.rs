@@ -930,7 +930,9 @@ async fn cached_crowd_stats(
                 None => quality::crowd_responses(storage, &quiz.task.id).await?.0,
             };
             let completed = quality::participants(&rows);
-            let snap = crate::published::crowd_snapshot(rows, settings);
+            let surface = format!("stats:{}", quiz.task.id);
+            let noise = crate::published::surface_noise(storage, surface, settings).await?;
+            let snap = crate::published::crowd_snapshot(rows, settings, noise);
             let observations = observations(snap.rows, facts);
             let categories: Vec<String> = categories_of(quiz)?.into_iter().map(|c| c.key).collect();
             let slug = quiz.task.slug.clone();

@@ -1,11 +1,12 @@
 //! A board's crowd rows (human average, human best) and familiarity rows over the items of
 //! one board half. All of a board's items are hidden test items, so the figures are published
 //! bounded (see `crate::published`): from a snapshot of the crowd that moves only every
-//! `crowd_snapshot_step` participants, above the minimums, rounded to `crowd_grid`.
+//! `crowd_snapshot_step` participants, above the minimums, with keyed noise of `crowd_noise`
+//! answers' worth, rounded to `crowd_grid`.
 
 use super::*;
 use crate::error::ApiResult;
-use crate::published::{crowd_snapshot, CrowdBounds};
+use crate::published::{crowd_snapshot, surface_noise, CrowdBounds, Figure};
 use crate::state::AppState;
 use crate::storage::{BoardTaskRow, CrowdResponseRow, TaskItemRow};
 use memeboard_core::api::{BoardRow, CrowdRow, FamiliarityRow, RowKind, SubmissionStatus};
@@ -39,13 +40,18 @@ pub(super) async fn human_rows(
         who.dedup();
         who.len()
     };
-    let snap = crowd_snapshot(kept, &settings.quiz);
-    let bounds = snap.bounds.clone();
+    let noise = surface_noise(storage, format!("board:{key}"), &settings.quiz).await?;
+    let snap = crowd_snapshot(kept, &settings.quiz, noise);
     let in_half_rows: Vec<CrowdResponseRow> = snap
         .rows
         .into_iter()
         .filter(|r| in_half.contains_key(r.item_id.as_str()))
         .collect();
+    // The half's figures: noise scaled to the half's own answers.
+    let bounds = snap
+        .bounds
+        .as_ref()
+        .map(|b| b.over(&in_half_rows, &format!("board:{key}")));
     // The bootstrap intervals are computed once per state of the crowd data, off the
     // executor (see `crowd_cache`).
     let fingerprint = storage.crowd_fingerprint(&task.task.id).await?;
@@ -89,15 +95,19 @@ pub(super) async fn human_rows(
         ids.len()
     };
     type Pick = fn(&CrowdRow) -> Option<Estimate>;
-    for (row_kind, label, pick) in [
+    for (row_kind, label, pick, figure) in [
         (
             RowKind::HumanAverage,
             "Human average (crowd)",
             (|r: &CrowdRow| r.human_average) as Pick,
+            Figure::Average,
         ),
-        (RowKind::HumanBest, "Human best (crowd)", |r: &CrowdRow| {
-            r.human_best
-        }),
+        (
+            RowKind::HumanBest,
+            "Human best (crowd)",
+            |r: &CrowdRow| r.human_best,
+            Figure::Best,
+        ),
     ] {
         let scores = crowd
             .iter()
@@ -109,7 +119,7 @@ pub(super) async fn human_rows(
                     suppressed: false,
                 };
                 if let Some(b) = &bounds {
-                    b.apply_board(&mut s, participants);
+                    b.apply_board(&mut s, figure, participants);
                 }
                 s
             })
@@ -175,7 +185,9 @@ async fn familiarity_rows(
             );
             if let Some(b) = &bounds {
                 for r in &mut rows {
-                    r.estimate = b.estimate(None, r.estimate);
+                    let group = Figure::Group(r.answers);
+                    let tag = format!("{:?}", r.familiarity);
+                    r.estimate = b.estimate_tagged(None, group, &tag, r.estimate);
                 }
             }
             rows

@@ -35,6 +35,7 @@ pub(crate) fn exact_crowd(settings: &mut memeboard_server::config::Settings) {
     settings.quiz.min_crowd_participants = 1;
     settings.quiz.min_crowd_items = 1;
     settings.quiz.crowd_snapshot_step = 1;
+    settings.quiz.crowd_noise = 0.0;
     settings.quiz.crowd_grid = 0.0;
 }
 

@@ -495,6 +495,7 @@ async fn human_rows_and_item_gaps_come_from_the_crowd(db: Db) {
     settings.quiz.min_crowd_participants = 1;
     settings.quiz.min_crowd_items = 1;
     settings.quiz.crowd_snapshot_step = 1;
+    settings.quiz.crowd_noise = 0.0;
     settings.leaderboard.daily_quota = 5;
     settings.admin.token = ADMIN.into();
     let app = TestApp::with_settings(settings, dir).await;

@@ -60,6 +60,7 @@ async fn full_quiz_flow_scores_and_reports_the_crowd(db: Db) {
     settings.quiz.min_crowd_participants = 1;
     settings.quiz.min_crowd_items = 1;
     settings.quiz.crowd_snapshot_step = 1;
+    settings.quiz.crowd_noise = 0.0;
     settings.quiz.crowd_grid = 0.0;
     let app = TestApp::with_settings(settings, dir).await;
     let (status, quizzes) = app.get("/api/quizzes").await;

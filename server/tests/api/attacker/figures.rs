@@ -1,5 +1,5 @@
-//! Attacks 3 and 4: published figures. The attacker differences a quiz's `/stats` before and
-//! after each of its own sessions (one item per category per batch, answered at random), and
+//! Attacks 3 and 4: published figures. The attacker, the whole crowd, differences a quiz's
+//! `/stats` across each snapshot's window of its own sessions (answered at random), and
 //! probes upload feedback with single-item flips from two tokens within the daily quota.
 
 use super::draws::{finding, stable_id};
@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use std::collections::HashMap;
 
 /// Sessions per quiz the figure attack takes (each one item per category).
-const SESSIONS: [(TaskKind, usize); 2] = [(TaskKind::TextMcq, 20), (TaskKind::PanelType, 36)];
+const SESSIONS: [(TaskKind, usize); 2] = [(TaskKind::TextMcq, 160), (TaskKind::PanelType, 36)];
 /// The five structure labels, in the order the flips use them.
 const LABELS: [&str; 5] = [
     "narrative",
@@ -70,18 +70,25 @@ fn random_answer(item: &Value, hidden: &Hidden, rng: &mut SplitMix64) -> (Value,
     }
 }
 
-/// Channel "`/stats` is exact per category over test items, and moves with one's own answers".
-/// With one item per category in a batch, the change of a category's pooled figure after the
-/// attacker's own session says whether its answer there was right; without a figure the
-/// attacker guesses "wrong". The rate is Youden's J of those readings (right answers read as
-/// right minus wrong answers read as right).
+/// Channel "`/stats` moves with one's own answers". The attacker is the whole crowd, so
+/// every move of a category's pooled figure is made of its own answers: when a snapshot
+/// moves, the answers that came in since the last move (a window of its sessions) were on
+/// the whole better than the crowd so far if the figure rose, worse if it fell. So each
+/// hidden answer alone in its category in a session is read as right when the figure rose
+/// at the end of its window, wrong otherwise. The rate is Youden's J of those readings
+/// (right answers read as right minus wrong answers read as right): 0 for any blind guess,
+/// 1 when every answer's correctness is read off the figures. Readings within a window are
+/// one guess, so the margin is the larger of 0.15 and three standard errors of J from a
+/// bootstrap over windows.
 async fn crowd_figures_move(a: &Attacker<'_>, kind: TaskKind, sessions: usize) -> Finding {
     let slug = benchmark_of(kind);
     let hidden = Hidden::of(a.app, slug).await;
     let mut rng = SplitMix64::new(27);
-    let mut answered: HashMap<String, usize> = HashMap::new();
     let mut before = pooled(a, slug).await;
-    let mut verdicts: Vec<(bool, bool)> = Vec::new(); // (inferred right, right)
+    // Per category: the answers (right?) waiting for the figure to move.
+    let mut pending: HashMap<String, Vec<bool>> = HashMap::new();
+    // One entry per closed window: the reading and the truths of its answers.
+    let mut windows: Vec<(bool, Vec<bool>)> = Vec::new();
     for s in 0..sessions {
         let (status, session) = a.start(slug, json!({})).await;
         assert!(status.is_success(), "attacker session start: {session}");
@@ -109,45 +116,59 @@ async fn crowd_figures_move(a: &Attacker<'_>, kind: TaskKind, sessions: usize) -
             let test = hidden.test_item(id).is_some();
             mine.push((category, test, right.unwrap_or(false)));
         }
-        let after = pooled(a, slug).await;
         for (category, test, right) in &mine {
-            let n_before = answered.get(category).copied().unwrap_or(0);
             let alone = mine.iter().filter(|m| &m.0 == category).count() == 1;
             if *test && alone {
-                let correct = |figures: &HashMap<String, Option<f64>>, n: usize| match figures
-                    .get(category)
-                    .copied()
-                    .flatten()
-                {
-                    Some(v) => Some((v * n as f64).round() as i64),
-                    None if n == 0 => Some(0),
-                    None => None,
-                };
-                let inferred = match (correct(&before, n_before), correct(&after, n_before + 1)) {
-                    (Some(b), Some(c)) => c - b == 1,
-                    _ => false,
-                };
-                verdicts.push((inferred, *right));
+                pending.entry(category.clone()).or_default().push(*right);
             }
         }
-        for (category, _, _) in &mine {
-            *answered.entry(category.clone()).or_default() += 1;
+        let after = pooled(a, slug).await;
+        for (category, truths) in pending.iter_mut() {
+            let was = before.get(category).copied().flatten();
+            let now = after.get(category).copied().flatten();
+            match (was, now) {
+                (Some(b), Some(c)) if (c - b).abs() > 1e-9 => {
+                    windows.push((c > b, std::mem::take(truths)));
+                }
+                // First publication: nothing to difference against; the window is spent.
+                (None, Some(_)) => truths.clear(),
+                _ => {}
+            }
         }
         before = after;
     }
-    // Youden's J of the inferred right/wrong: 0 for any constant or blind guess, 1 when every
-    // answer's correctness is read off the figures.
-    let rate_of = |truth: bool| {
-        let of: Vec<&(bool, bool)> = verdicts.iter().filter(|(_, r)| *r == truth).collect();
-        of.iter().filter(|(i, _)| *i).count() as f64 / of.len().max(1) as f64
+    let youden = |ws: &[&(bool, Vec<bool>)]| -> f64 {
+        let rate = |truth: bool| {
+            let (mut read, mut all) = (0usize, 0usize);
+            for (rose, truths) in ws {
+                let n = truths.iter().filter(|t| **t == truth).count();
+                all += n;
+                read += if *rose { n } else { 0 };
+            }
+            read as f64 / all.max(1) as f64
+        };
+        rate(true) - rate(false)
     };
+    let all: Vec<&(bool, Vec<bool>)> = windows.iter().collect();
+    let rate = youden(&all);
+    let mut boot = SplitMix64::new(2027);
+    let draws: Vec<f64> = (0..400)
+        .map(|_| {
+            let sample: Vec<&(bool, Vec<bool>)> = (0..all.len())
+                .map(|_| all[boot.below(all.len().max(1))])
+                .collect();
+            youden(&sample)
+        })
+        .collect();
+    let mean = draws.iter().sum::<f64>() / draws.len() as f64;
+    let se = (draws.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / draws.len() as f64).sqrt();
     Finding {
         channel: "figures: /stats moves with own answers",
         kind,
-        rate: rate_of(true) - rate_of(false),
+        rate,
         chance: 0.0,
-        margin: 0.15,
-        trials: verdicts.len(),
+        margin: (3.0 * se).max(0.15),
+        trials: windows.iter().map(|w| w.1.len()).sum(),
     }
 }
 

@@ -248,6 +248,14 @@ async fn attacker_app(db: Db) -> TestApp {
     settings.rate_limits.uploads_per_minute = 0;
     settings.rate_limits.author_creations_per_minute = 0;
     settings.quiz.bootstrap_resamples = 50;
+    // To see an attack catch its leak, turn a defence off by hand, e.g.
+    // MEMEBOARD_ATTACKER_CROWD_NOISE=0 (the crowd-figure attack then reads J ≈ 0.3–0.4).
+    if let Some(noise) = std::env::var("MEMEBOARD_ATTACKER_CROWD_NOISE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        settings.quiz.crowd_noise = noise;
+    }
     TestApp::with_settings(settings, dir).await
 }
 
