@@ -138,11 +138,20 @@ fn count_swaps(idx: &mut [usize], buf: &mut [usize], y: &[f64]) -> u64 {
 /// let tau = kendall_tau_b(&[1.0, 2.0, 3.0, 4.0, 5.0], &[1.0, 2.0, 4.0, 3.0, 5.0]).unwrap();
 /// assert!((tau - 0.8).abs() < 1e-12);
 /// assert_eq!(kendall_tau_b(&[1.0, 2.0], &[5.0, 5.0]), None);
+/// // Signed zeros tie (scipy: 0.8165 = 2 / √6).
+/// let tau = kendall_tau_b(&[0.0, -0.0, 1.0], &[1.0, 2.0, 3.0]).unwrap();
+/// assert!((tau - 2.0 / 6f64.sqrt()).abs() < 1e-12);
 /// ```
 pub fn kendall_tau_b(x: &[f64], y: &[f64]) -> Option<f64> {
     if !usable(x, y) {
         return None;
     }
+    // −0.0 and 0.0 are equal values (a tie, as scipy counts them), but `total_cmp` orders
+    // them apart, which would break the tie's secondary order by y: adding +0.0 turns −0.0
+    // into 0.0 and leaves every other value as it is.
+    let x: Vec<f64> = x.iter().map(|v| v + 0.0).collect();
+    let y: Vec<f64> = y.iter().map(|v| v + 0.0).collect();
+    let (x, y) = (x.as_slice(), y.as_slice());
     let n = x.len();
     let n0 = (n as u64) * (n as u64 - 1) / 2;
     let mut idx: Vec<usize> = (0..n).collect();
