@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use std::collections::HashMap;
 
 /// Sessions per quiz the figure attack takes (each one item per category).
-const SESSIONS: [(TaskKind, usize); 2] = [(TaskKind::TextMcq, 160), (TaskKind::PanelType, 36)];
+const SESSIONS: [(TaskKind, usize); 2] = [(TaskKind::TextMcq, 100), (TaskKind::PanelType, 36)];
 /// The five structure labels, in the order the flips use them.
 const LABELS: [&str; 5] = [
     "narrative",
@@ -70,24 +70,42 @@ fn random_answer(item: &Value, hidden: &Hidden, rng: &mut SplitMix64) -> (Value,
     }
 }
 
-/// Channel "`/stats` moves with one's own answers". The attacker is the whole crowd, so
-/// every move of a category's pooled figure is made of its own answers: when a snapshot
-/// moves, the answers that came in since the last move (a window of its sessions) were on
-/// the whole better than the crowd so far if the figure rose, worse if it fell. So each
-/// hidden answer alone in its category in a session is read as right when the figure rose
-/// at the end of its window, wrong otherwise. The rate is Youden's J of those readings
-/// (right answers read as right minus wrong answers read as right): 0 for any blind guess,
-/// 1 when every answer's correctness is read off the figures. Readings within a window are
-/// one guess, so the margin is the larger of 0.15 and three standard errors of J from a
-/// bootstrap over windows.
+/// One answer of the attacker's, as the figure attack keeps it.
+struct Given {
+    /// Its session's place in the completion order (0-based).
+    session: usize,
+    category: String,
+    /// On a hidden test item (a trial), or a dev item (gold public).
+    test: bool,
+    right: bool,
+}
+
+/// The pooled figure per category and the snapshot's participants, from a quiz's `/stats`.
+async fn snapshot_figures(a: &Attacker<'_>, slug: &str) -> (usize, HashMap<String, Option<f64>>) {
+    let (_, stats) = a.get_json(&format!("/api/quizzes/{slug}/stats")).await;
+    let people = stats["rows"][0]["participants"].as_u64().unwrap_or(0) as usize;
+    (people, pooled(a, slug).await)
+}
+
+/// Channel "`/stats` moves with one's own answers". The attacker is the whole crowd, so it
+/// knows how many answers each published figure is made of (the snapshot holds its first `P`
+/// sessions; `P` is published) and which of them were on dev items, whose gold is public.
+/// When a snapshot moves from `P0` to `P1` participants, `round(f1 · n1) − round(f0 · n0)`
+/// estimates the right answers its sessions `P0..P1` gave in the category; less the dev ones
+/// known right, that is its reading of how many of the window's test answers were right. Each
+/// test answer of the window is read as right when that share beats the crowd's rate so far.
+/// The rate is Youden's J of those readings (right answers read as right minus wrong answers
+/// read as right): 0 for any blind guess, 1 when every answer's correctness is read off the
+/// figures. Readings within a window are one guess, so the margin is the larger of 0.15 and
+/// three standard errors of J from a bootstrap over windows. Without the noise on crowd
+/// figures (`MEMEBOARD_ATTACKER_CROWD_NOISE=0`) this reads J ≈ 0.3 here; with it, ≈ 0.
 async fn crowd_figures_move(a: &Attacker<'_>, kind: TaskKind, sessions: usize) -> Finding {
     let slug = benchmark_of(kind);
     let hidden = Hidden::of(a.app, slug).await;
     let mut rng = SplitMix64::new(27);
-    let mut before = pooled(a, slug).await;
-    // Per category: the answers (right?) waiting for the figure to move.
-    let mut pending: HashMap<String, Vec<bool>> = HashMap::new();
-    // One entry per closed window: the reading and the truths of its answers.
+    let mut given: Vec<Given> = Vec::new();
+    let (mut people, mut before) = snapshot_figures(a, slug).await;
+    // One entry per (category, snapshot move): the reading and the truths of its test answers.
     let mut windows: Vec<(bool, Vec<bool>)> = Vec::new();
     for s in 0..sessions {
         let (status, session) = a.start(slug, json!({})).await;
@@ -96,7 +114,6 @@ async fn crowd_figures_move(a: &Attacker<'_>, kind: TaskKind, sessions: usize) -
             .as_str()
             .unwrap_or_default()
             .to_owned();
-        let mut mine: Vec<(String, bool, bool)> = Vec::new(); // (category, test, right)
         for (k, item) in session["items"]
             .as_array()
             .into_iter()
@@ -112,30 +129,38 @@ async fn crowd_figures_move(a: &Attacker<'_>, kind: TaskKind, sessions: usize) -
                 .post(&format!("/api/sessions/{sid}/answers"), body)
                 .await;
             assert!(status.is_success(), "attacker answer: {ack}");
-            let category = item["category"].as_str().unwrap_or_default().to_owned();
-            let test = hidden.test_item(id).is_some();
-            mine.push((category, test, right.unwrap_or(false)));
+            given.push(Given {
+                session: s,
+                category: item["category"].as_str().unwrap_or_default().to_owned(),
+                test: hidden.test_item(id).is_some(),
+                right: right.unwrap_or(false),
+            });
         }
-        for (category, test, right) in &mine {
-            let alone = mine.iter().filter(|m| &m.0 == category).count() == 1;
-            if *test && alone {
-                pending.entry(category.clone()).or_default().push(*right);
-            }
-        }
-        let after = pooled(a, slug).await;
-        for (category, truths) in pending.iter_mut() {
-            let was = before.get(category).copied().flatten();
-            let now = after.get(category).copied().flatten();
-            match (was, now) {
-                (Some(b), Some(c)) if (c - b).abs() > 1e-9 => {
-                    windows.push((c > b, std::mem::take(truths)));
+        let (now, after) = snapshot_figures(a, slug).await;
+        if now != people {
+            for (category, f1) in &after {
+                let (Some(f0), Some(f1)) = (before.get(category).copied().flatten(), *f1) else {
+                    continue; // first publication: nothing to difference against
+                };
+                let of = |g: &&Given| &g.category == category;
+                let answers = |p: usize| given.iter().filter(of).filter(|g| g.session < p).count();
+                let window: Vec<&Given> = given
+                    .iter()
+                    .filter(of)
+                    .filter(|g| (people..now).contains(&g.session))
+                    .collect();
+                let dev_right = window.iter().filter(|g| !g.test && g.right).count() as f64;
+                let truths: Vec<bool> = window.iter().filter(|g| g.test).map(|g| g.right).collect();
+                if truths.is_empty() {
+                    continue;
                 }
-                // First publication: nothing to difference against; the window is spent.
-                (None, Some(_)) => truths.clear(),
-                _ => {}
+                let right =
+                    (f1 * answers(now) as f64).round() - (f0 * answers(people) as f64).round();
+                let share = (right - dev_right) / truths.len() as f64;
+                windows.push((share > f0, truths));
             }
         }
-        before = after;
+        (people, before) = (now, after);
     }
     let youden = |ws: &[&(bool, Vec<bool>)]| -> f64 {
         let rate = |truth: bool| {

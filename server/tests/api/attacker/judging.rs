@@ -1,5 +1,5 @@
-//! Attack 6: checks that only work while raters cannot see them. The attacker forges a passed
-//! headphone check, tells planted quality-check pages from real ones with the pages of its own
+//! Attack 6: checks that only work while raters cannot see them. The attacker passes headphone
+//! checks without hearing them, tells planted quality-check pages from real ones with the pages of its own
 //! rating sessions alone, and looks for a model's identity on ranking pages.
 
 use super::seed::{benchmark_of, MODEL_MARK};
@@ -10,47 +10,107 @@ use std::collections::HashMap;
 
 /// The attacks of this module (`invite`: the study's rater link, which the attacker holds).
 pub async fn all(a: &Attacker<'_>, invite: &str) -> Vec<Finding> {
+    // The ranking pages the attacker's rater sessions show (both attacks read them).
+    let ranked = pages(a, benchmark_of(TaskKind::Ranking), invite).await;
     vec![
         headphone_claim(a).await,
-        planted_checks(a, invite).await,
-        ranking_identity(a, invite).await,
+        planted_checks(a, invite, &ranked).await,
+        ranking_identity(a, &ranked).await,
     ]
 }
 
+/// Checks the headphone attack plays.
+const HEADPHONE_CHECKS: usize = 40;
+
 /// Channel "the headphone check is scored by the page (`?e2e_headphones=1` shows the
-/// answers)": a start that claims six right answers without hearing anything. Recovered when
-/// the stored session counts as having passed; chance is passing by guessing (at least 5 of 6
-/// three-way trials right: 13/729).
+/// answers)": the attacker draws checks and starts sessions without hearing anything, from
+/// what the page has: the check's id and trial count, the sound files' sizes and headers, and
+/// a second try with other answers on a check already answered (a probe of its key). Recovered
+/// when a stored session counts as having passed; chance is passing by guessing (at least 5
+/// of 6 three-way trials right: 13/729), with a margin of three binomial standard errors.
 async fn headphone_claim(a: &Attacker<'_>) -> Finding {
     let slug = benchmark_of(TaskKind::ClipMcq);
-    let claim = json!({"headphone_check": {"trials": 6, "correct": 6}});
-    let (status, session) = a.start(slug, claim).await;
-    let mut passed = 0;
-    if status.is_success() {
-        let id = session["session_id"].as_str().unwrap_or_default();
-        let task = a
+    let task = a
+        .app
+        .storage()
+        .find_board_task(slug)
+        .await
+        .unwrap()
+        .unwrap();
+    let mut rng = memeboard_core::rng::SplitMix64::new(729);
+    let (mut passed, mut trials) = (0usize, 0usize);
+    for _ in 0..HEADPHONE_CHECKS {
+        let (status, check) = a
             .app
-            .storage()
-            .find_board_task(slug)
-            .await
-            .unwrap()
-            .unwrap();
-        let data = a.app.storage().study_data(&task.task.id).await.unwrap();
-        let stored = data.sessions.iter().find(|s| s.id == id);
-        let json: Value = stored
-            .and_then(|s| s.headphone_json.as_deref())
-            .and_then(|j| serde_json::from_str(j).ok())
-            .unwrap_or(Value::Null);
-        passed = usize::from(json["passed"] == true);
+            .post(&format!("/api/quizzes/{slug}/headphone-checks"), json!({}))
+            .await;
+        if !status.is_success() {
+            break;
+        }
+        let id = check["id"].as_str().unwrap_or_default().to_owned();
+        // The page's view of each trial: the WAV bytes' length (a tone order that changed the
+        // file's size would tell the quiet tone's place).
+        let mut sizes = Vec::new();
+        for trial in 1..=6u8 {
+            let (_, bytes) = super::raw(
+                a.app,
+                axum::http::Method::GET,
+                &format!("/api/headphone-checks/{id}/sounds/{trial}"),
+                None,
+                Vec::new(),
+            )
+            .await;
+            sizes.push(bytes.len());
+        }
+        let answers: Vec<u8> = sizes
+            .iter()
+            .map(|n| {
+                if sizes.iter().all(|m| m == n) {
+                    rng.below(3) as u8
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let claim = json!({"headphone_check": {"id": id, "answers": answers}});
+        let (status, session) = a.start(slug, claim).await;
+        // A probe: other answers on the same check (refused when the key cannot be probed).
+        let other: Vec<u8> = answers.iter().map(|x| (x + 1) % 3).collect();
+        let (probe, _) = a
+            .start(
+                slug,
+                json!({"headphone_check": {"id": id, "answers": other}}),
+            )
+            .await;
+        trials += 1;
+        let mut any = false;
+        if status.is_success() {
+            let sid = session["session_id"].as_str().unwrap_or_default();
+            any |= stored_pass(a, &task.task.id, sid).await;
+        }
+        any |= probe.is_success();
+        passed += usize::from(any);
     }
+    let chance = 13.0 / 729.0;
     Finding {
-        channel: "headphones: forged passed check",
+        channel: "headphones: passed without hearing",
         kind: TaskKind::ClipMcq,
-        rate: passed as f64,
-        chance: 13.0 / 729.0,
-        margin: 0.0,
-        trials: 1,
+        rate: passed as f64 / trials.max(1) as f64,
+        chance,
+        margin: 3.0 * (chance * (1.0 - chance) / trials.max(1) as f64).sqrt(),
+        trials,
     }
+}
+
+/// Whether the stored session `sid` of task `task` counts as having passed its check.
+async fn stored_pass(a: &Attacker<'_>, task: &str, sid: &str) -> bool {
+    let data = a.app.storage().study_data(task).await.unwrap();
+    let stored = data.sessions.iter().find(|s| s.id == sid);
+    let json: Value = stored
+        .and_then(|s| s.headphone_json.as_deref())
+        .and_then(|j| serde_json::from_str(j).ok())
+        .unwrap_or(Value::Null);
+    json["passed"] == true
 }
 
 /// Every page the attacker's rater sessions of `slug` show (starting until every batch is
@@ -76,9 +136,10 @@ async fn pages(a: &Attacker<'_>, slug: &str, invite: &str) -> Vec<Value> {
 /// is a subject one of whose output texts is also shown under another subject (a plant is some
 /// other item's real output). Either signal flags every page of the subject, so a planted page
 /// added to a real subject, a planted subject of its own with an odd page count, or a plant
-/// reusing a text the rater sees elsewhere are all caught. The rate is the detector's
+/// reusing a text the rater sees elsewhere are all caught; so is a subject the rater rates
+/// but never ranks (a plant the ranking task leaves out). The rate is the detector's
 /// true-positive rate minus its false-positive rate (0 for a guess).
-async fn planted_checks(a: &Attacker<'_>, invite: &str) -> Finding {
+async fn planted_checks(a: &Attacker<'_>, invite: &str, ranked: &[Value]) -> Finding {
     let slug = benchmark_of(TaskKind::Rating);
     let hidden = Hidden::of(a.app, slug).await;
     let pages = pages(a, slug, invite).await;
@@ -106,6 +167,14 @@ async fn planted_checks(a: &Attacker<'_>, invite: &str) -> Finding {
             .any(|s| *s != subject(p))
         {
             suspect.insert(subject(p), true);
+        }
+    }
+    // With both invitations (the study's rating and ranking tasks share one), a subject that
+    // is rated but never ranked stands out too.
+    let ranked: Vec<String> = ranked.iter().map(subject).collect();
+    if !ranked.is_empty() {
+        for (s, flag) in suspect.iter_mut() {
+            *flag |= !ranked.contains(s);
         }
     }
     let (mut tp, mut planted, mut fp, mut real) = (0, 0, 0, 0);
@@ -138,12 +207,11 @@ async fn planted_checks(a: &Attacker<'_>, invite: &str) -> Finding {
 
 /// Channel "no model identity reached a rater" (held in issue 27's probe, kept here): a ranking
 /// page that names a model or a submission (the gold behind its candidates).
-async fn ranking_identity(a: &Attacker<'_>, invite: &str) -> Finding {
+async fn ranking_identity(a: &Attacker<'_>, pages: &[Value]) -> Finding {
     let slug = benchmark_of(TaskKind::Ranking);
     let hidden = Hidden::of(a.app, slug).await;
-    let pages = pages(a, slug, invite).await;
     let mut named = 0;
-    for p in &pages {
+    for p in pages {
         let text = p.to_string();
         let id = p["item_id"].as_str().unwrap_or_default();
         let subs: Vec<String> = hidden.items.get(id).map_or_else(Vec::new, |i| {

@@ -11,6 +11,7 @@ mod draws;
 mod figures;
 mod judging;
 mod media;
+mod oracle;
 mod preface;
 mod seed;
 
@@ -240,7 +241,8 @@ impl Hidden {
 
 /// The settings of the attacker's app: no demo, the admin token for the study owner, no
 /// per-minute rate limits (the attacks stay within the daily upload quotas; the abuse limits
-/// are tested in abuse_limits.rs), categories published from one item.
+/// are tested in abuse_limits.rs), six author tokens from its address, categories published
+/// from one item.
 async fn attacker_app(db: Db) -> TestApp {
     let (mut settings, dir) = test_settings(db, false).await;
     settings.admin.token = ADMIN.into();
@@ -248,6 +250,9 @@ async fn attacker_app(db: Db) -> TestApp {
     settings.rate_limits.uploads_per_minute = 0;
     settings.rate_limits.author_creations_per_minute = 0;
     settings.quiz.bootstrap_resamples = 50;
+    // An attacker with a few addresses: six author tokens (the per-address cap, 3 a day, is
+    // tested in author_tokens.rs).
+    settings.leaderboard.tokens_per_address_per_day = 6;
     // To see an attack catch its leak, turn a defence off by hand, e.g.
     // MEMEBOARD_ATTACKER_CROWD_NOISE=0 (the crowd-figure attack then reads J ≈ 0.3–0.4).
     if let Some(noise) = std::env::var("MEMEBOARD_ATTACKER_CROWD_NOISE")
@@ -287,6 +292,8 @@ async fn the_attacker_recovers_no_hidden_gold(db: Db) {
     times.push(("media", started.elapsed()));
     findings.extend(figures::all(&attacker).await);
     times.push(("figures", started.elapsed()));
+    findings.extend(oracle::all(&attacker).await);
+    times.push(("oracle", started.elapsed()));
     findings.extend(preface::all(&attacker).await);
     times.push(("preface", started.elapsed()));
     findings.extend(judging::all(&attacker, &invite).await);

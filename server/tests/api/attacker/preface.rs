@@ -102,9 +102,13 @@ async fn clip_question_before_preface(a: &Attacker<'_>, corpus: &str) -> Finding
     let slug = benchmark_of(TaskKind::ClipMcq);
     let hidden = Hidden::of(a.app, slug).await;
     let mut pages = String::new();
-    let check = json!({"headphone_check": {"trials": 6, "correct": 6}});
     for _ in 0..3 {
-        let (status, session) = a.start(slug, check.clone()).await;
+        // The attacker wears headphones here: it passes the check as a person would (the
+        // debug build's key route stands in for listening) and then reads its pages.
+        let check = crate::clips::checked_start_body(a.app, slug, "en", 6).await;
+        let (status, session) = a
+            .start(slug, json!({"headphone_check": check["headphone_check"]}))
+            .await;
         if !status.is_success() {
             break; // a changed start protocol: the public files are still searched
         }
