@@ -1,6 +1,7 @@
 //! Unit tests for `crate::human_eval::study`.
 
 use super::*;
+use std::collections::BTreeSet;
 
 fn out(m: &str) -> ExplainedOutput {
     ExplainedOutput {
