@@ -14,7 +14,12 @@
 
 use crate::stats::{item_bootstrap, Estimate};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
+
+mod confusion;
+mod summary;
+pub use confusion::*;
+pub use summary::*;
 
 /// A right / wrong / unparseable verdict, kept three-state so that accuracy on parseable
 /// answers and the parse rate can be told apart from plain accuracy.
@@ -465,184 +470,6 @@ pub fn estimate(
     seed: u64,
 ) -> Option<Estimate> {
     Prepared::new(metric, outcomes.iter()).estimate(resamples, seed)
-}
-
-/// One row of a metric table: a metric over one group of items with its interval.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct MetricRow {
-    /// The metric shown.
-    pub metric: Metric,
-    /// Category key (`None` = all categories).
-    pub category: Option<String>,
-    /// Subset the row is restricted to (`None` = all items).
-    pub subset: Option<String>,
-    /// Distinct items the metric reads in this group.
-    pub items: usize,
-    /// Point estimate with item-bootstrap 95% interval (`None` when undefined, e.g. no items).
-    pub estimate: Option<Estimate>,
-}
-
-fn metric_row<'a>(
-    metric: Metric,
-    outcomes: impl Iterator<Item = &'a ItemOutcome>,
-    category: Option<&str>,
-    subset: Option<&str>,
-    resamples: usize,
-    seed: u64,
-) -> MetricRow {
-    let prepared = Prepared::new(metric, outcomes);
-    MetricRow {
-        metric,
-        category: category.map(str::to_owned),
-        subset: subset.map(str::to_owned),
-        items: prepared.num_items,
-        estimate: prepared.estimate(resamples, seed),
-    }
-}
-
-/// The overall row, then one row per category in `categories` order (a category with no
-/// items gets an empty row so tables keep their shape), optionally restricted to the items of
-/// one subset (e.g. only `"main"`). Every row uses the same seed, as
-/// [`crate::leaderboard::summarize`] does.
-///
-/// ```
-/// use memeboard_core::metrics::{summarize_by, ItemOutcome, Metric, OutcomeValue::Verdict, Verdict::*};
-/// let mut o = vec![
-///     ItemOutcome::new("i1", "x", Verdict(Correct)),
-///     ItemOutcome::new("i2", "x", Verdict(Unparseable)),
-///     ItemOutcome::new("i3", "y", Verdict(Wrong)),
-/// ];
-/// o[0].subsets.push("main".into());
-/// o[2].subsets.push("main".into());
-/// let cats = ["x".to_string(), "y".into(), "z".into()];
-/// let rows = summarize_by(Metric::ParseRate, &o, &cats, None, 100, 1);
-/// assert!((rows[0].estimate.unwrap().value - 2.0 / 3.0).abs() < 1e-12);
-/// assert_eq!(rows[1].estimate.unwrap().value, 0.5);
-/// assert_eq!((rows[3].items, rows[3].estimate), (0, None));
-/// let main = summarize_by(Metric::Accuracy, &o, &cats, Some("main"), 100, 1);
-/// assert_eq!((main[0].items, main[0].estimate.unwrap().value), (2, 0.5));
-/// assert_eq!(main[1].subset.as_deref(), Some("main"));
-/// ```
-pub fn summarize_by(
-    metric: Metric,
-    outcomes: &[ItemOutcome],
-    categories: &[String],
-    subset: Option<&str>,
-    resamples: usize,
-    seed: u64,
-) -> Vec<MetricRow> {
-    let kept: Vec<&ItemOutcome> = outcomes
-        .iter()
-        .filter(|o| subset.is_none_or(|s| o.in_subset(s)))
-        .collect();
-    let mut by_category: BTreeMap<&str, Vec<&ItemOutcome>> = BTreeMap::new();
-    for o in &kept {
-        by_category.entry(o.category.as_str()).or_default().push(o);
-    }
-    let mut rows = vec![metric_row(
-        metric,
-        kept.iter().copied(),
-        None,
-        subset,
-        resamples,
-        seed,
-    )];
-    for c in categories {
-        let group = by_category.remove(c.as_str()).unwrap_or_default();
-        rows.push(metric_row(
-            metric,
-            group.into_iter(),
-            Some(c),
-            subset,
-            resamples,
-            seed,
-        ));
-    }
-    rows
-}
-
-/// The overall row, then one row per subset in `subsets` order (items may be in several
-/// subsets or none), so a board can show e.g. "main" next to "hard" for the same metric.
-///
-/// ```
-/// use memeboard_core::metrics::{summarize_by_subset, ItemOutcome, Metric, OutcomeValue::Score};
-/// let mut o = vec![ItemOutcome::new("i1", "x", Score(1.0)), ItemOutcome::new("i2", "x", Score(0.0))];
-/// o[0].subsets = vec!["main".into(), "hard".into()];
-/// o[1].subsets = vec!["main".into()];
-/// let rows = summarize_by_subset(Metric::MeanScore, &o, &["main".into(), "hard".into()], 100, 1);
-/// assert_eq!(rows.iter().map(|r| r.items).collect::<Vec<_>>(), [2, 2, 1]);
-/// assert_eq!(rows[2].estimate.unwrap().value, 1.0);
-/// ```
-pub fn summarize_by_subset(
-    metric: Metric,
-    outcomes: &[ItemOutcome],
-    subsets: &[String],
-    resamples: usize,
-    seed: u64,
-) -> Vec<MetricRow> {
-    let mut rows = vec![metric_row(
-        metric,
-        outcomes.iter(),
-        None,
-        None,
-        resamples,
-        seed,
-    )];
-    for s in subsets {
-        rows.push(metric_row(
-            metric,
-            outcomes.iter().filter(|o| o.in_subset(s)),
-            None,
-            Some(s),
-            resamples,
-            seed,
-        ));
-    }
-    rows
-}
-
-/// Counts of gold label against predicted label, so a board can show where a classifier
-/// errs, including how often it gave no parseable answer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct ConfusionMatrix {
-    /// Labels in sorted order: the union of gold and parsed predicted labels.
-    pub labels: Vec<String>,
-    /// `counts[g][p]`: items with gold `labels[g]` predicted as `labels[p]`; the last column
-    /// (`p == labels.len()`) counts unparseable predictions.
-    pub counts: Vec<Vec<usize>>,
-}
-
-/// The confusion matrix of the label outcomes (rows gold, columns predicted, plus a final
-/// "unparseable" column); other outcome kinds are ignored.
-///
-/// ```
-/// use memeboard_core::metrics::{confusion_matrix, ItemOutcome, OutcomeValue};
-/// let l = |i: &str, g: &str, p: Option<&str>| ItemOutcome::new(i, "x", OutcomeValue::Label { gold: g.into(), predicted: p.map(str::to_owned) });
-/// let m = confusion_matrix(&[l("1", "a", Some("a")), l("2", "a", Some("b")), l("3", "b", None), l("4", "a", Some("c"))]);
-/// assert_eq!(m.labels, ["a", "b", "c"]);
-/// assert_eq!(m.counts, [[1, 1, 1, 0], [0, 0, 0, 1], [0, 0, 0, 0]]);
-/// ```
-pub fn confusion_matrix(outcomes: &[ItemOutcome]) -> ConfusionMatrix {
-    // Label indices in `Prepared` follow the sorted label set, the same order as here.
-    let prepared = Prepared::new(Metric::MacroF1, outcomes.iter());
-    let mut seen: BTreeSet<&str> = BTreeSet::new();
-    for o in outcomes {
-        if let OutcomeValue::Label { gold, predicted } = &o.value {
-            seen.insert(gold.as_str());
-            seen.extend(predicted.as_deref());
-        }
-    }
-    let labels: Vec<String> = seen.into_iter().map(str::to_owned).collect();
-    let n = labels.len();
-    let mut counts = vec![vec![0usize; n + 1]; n];
-    for (_, value) in &prepared.outcomes {
-        if let Compact::Label { gold, predicted } = *value {
-            counts[gold][predicted.unwrap_or(n)] += 1;
-        }
-    }
-    ConfusionMatrix { labels, counts }
 }
 
 #[cfg(test)]
