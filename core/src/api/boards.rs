@@ -1,0 +1,324 @@
+//! Wire types of the leaderboards: rows, their kinds and groups, the board response and its
+//! settings.
+
+use super::{ModelInfo, SubmissionStatus};
+use crate::tasks::{CategoryInfo, TaskKind};
+use serde::{Deserialize, Serialize};
+
+/// What a board row is, machine-readable, so pages never recognise rows by their label text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum RowKind {
+    /// A submitted model.
+    Model,
+    /// Crowd: mean of per-participant scores.
+    HumanAverage,
+    /// Crowd: the best participant's score.
+    HumanBest,
+    /// Crowd: all answers pooled per item.
+    HumanPooled,
+    /// Expected score of uniformly random answers (1 / options, averaged over items).
+    Chance,
+    /// Explanations: the similarity of two random reference meanings of the task.
+    RandomPair,
+    /// Panel order: answering the order the panels are shown in.
+    DisplayOrder,
+    /// Panel order: one seeded uniformly random order per item, scored like a model.
+    RandomOrder,
+    /// Structure typing: always the most common type of the scored items.
+    MajorityType,
+    /// Structure typing: one seeded uniformly random type per item, scored like a model.
+    RandomType,
+    /// Explanations: the prompt itself (the meme phrase) given as the meaning.
+    PromptCopy,
+}
+
+/// The three groups of board rows: ranked models, and the reference rows beside them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum RowGroup {
+    /// Ranked among each other.
+    Model,
+    /// Crowd human rows (not ranked among models).
+    Human,
+    /// Chance and trivial baselines (not ranked among models).
+    Baseline,
+}
+
+impl RowKind {
+    /// The group the row belongs to.
+    ///
+    /// ```
+    /// use memeboard_core::api::{RowGroup, RowKind};
+    /// assert_eq!(RowKind::HumanBest.group(), RowGroup::Human);
+    /// assert_eq!(RowKind::RandomPair.group(), RowGroup::Baseline);
+    /// ```
+    pub fn group(self) -> RowGroup {
+        match self {
+            Self::Model => RowGroup::Model,
+            Self::HumanAverage | Self::HumanBest | Self::HumanPooled => RowGroup::Human,
+            Self::Chance
+            | Self::RandomPair
+            | Self::DisplayOrder
+            | Self::RandomOrder
+            | Self::MajorityType
+            | Self::RandomType
+            | Self::PromptCopy => RowGroup::Baseline,
+        }
+    }
+}
+
+/// Which half of the test split a board scores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum BoardSplit {
+    /// Public board (always visible).
+    Public,
+    /// Private board (visible after the organisers reveal it).
+    Private,
+}
+
+impl BoardSplit {
+    /// The stored and serialised key (`public`, `private`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Public => "public",
+            Self::Private => "private",
+        }
+    }
+}
+
+/// One row of a board.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct BoardRow {
+    /// What the row is (model, which human row, which baseline).
+    pub kind: RowKind,
+    /// Display label (model name, "Human average", "Chance").
+    pub label: String,
+    /// Submission id for model rows.
+    pub submission_id: Option<String>,
+    /// Model details for model rows.
+    pub model: Option<ModelInfo>,
+    /// Upload time (ms since epoch) for model rows.
+    pub submitted_at: Option<i64>,
+    /// Scored, or received only (blind board).
+    pub status: SubmissionStatus,
+    /// Overall then per category (board's category order); empty while received only.
+    pub scores: Vec<crate::leaderboard::CategoryEstimate>,
+    /// Participants behind a human row (after the owner's exclusions).
+    pub participants: Option<usize>,
+    /// Participants behind a human row before exclusions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub participants_before_exclusions: Option<usize>,
+    /// Secondary overall metrics (e.g. rescaled cosine, BERTScore-F1, parse rate), labelled.
+    #[serde(default)]
+    pub extra: Vec<NamedValue>,
+    /// Gold against predicted labels over the board's items (classification kinds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confusion: Option<crate::metrics::ConfusionMatrix>,
+    /// Warnings about a model row, e.g. `copies_prompt` (most answers repeat the input).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flags: Vec<String>,
+}
+
+/// A labelled number.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct NamedValue {
+    /// What it is (e.g. "meaning cosine, rescaled").
+    pub name: String,
+    /// The value.
+    pub value: f64,
+    /// Lower end of the item-bootstrap 95% interval, where there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ci_low: Option<f64>,
+    /// Upper end of the interval.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ci_high: Option<f64>,
+    /// Items behind the value, where it covers a subset (boards leave out values over fewer
+    /// items than their minimum, as for categories).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub items: Option<usize>,
+}
+
+impl NamedValue {
+    /// A value without an interval.
+    pub fn plain(name: impl Into<String>, value: f64) -> Self {
+        Self {
+            name: name.into(),
+            value,
+            ci_low: None,
+            ci_high: None,
+            items: None,
+        }
+    }
+
+    /// A value with its interval.
+    pub fn estimated(name: impl Into<String>, e: crate::stats::Estimate) -> Self {
+        Self {
+            name: name.into(),
+            value: e.value,
+            ci_low: Some(e.ci_low),
+            ci_high: Some(e.ci_high),
+            items: None,
+        }
+    }
+
+    /// The same value, saying how many items it covers.
+    pub fn over(mut self, items: usize) -> Self {
+        self.items = Some(items);
+        self
+    }
+}
+
+/// `GET /api/boards/{task}?split=public|private`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct BoardResponse {
+    /// Task slug.
+    pub task: String,
+    /// Task title.
+    pub title: String,
+    /// Which board.
+    pub split: BoardSplit,
+    /// Metric name.
+    pub metric: String,
+    /// How missing predictions are scored.
+    pub missing_policy: String,
+    /// Categories (column order after "overall").
+    pub categories: Vec<CategoryInfo>,
+    /// Test items scored by this board.
+    pub items: usize,
+    /// Whether the private board is revealed.
+    pub private_revealed: bool,
+    /// Whether model scores are hidden until reveal.
+    pub blind: bool,
+    /// Rows, best overall first (received-only rows last).
+    pub rows: Vec<BoardRow>,
+    /// The item subset shown (`full`, or e.g. `main` = clips not answerable from text alone).
+    #[serde(default = "full_subset")]
+    pub subset: String,
+    /// The subsets this board can show (a switch; empty when the kind has only `full`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub subsets: Vec<String>,
+    /// Human accuracy by familiarity group (clip boards), the benchmark's figure.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub familiarity: Vec<FamiliarityRow>,
+    /// Which model rows are shown: `best` or `latest` (one per model name, the task owner's
+    /// choice) or `all` (every attempt, `?attempts=all`).
+    #[serde(default)]
+    pub attempts: String,
+    /// Model rows left out by `best`/`latest` (other attempts of the same models).
+    #[serde(default)]
+    pub hidden_attempts: usize,
+    /// Whether model rows have an automatic score. `false` for kinds without gold (comic
+    /// explanations): rows are listed unscored ("judged by people only"), with no metric,
+    /// baseline or crowd score columns.
+    #[serde(default = "automatic")]
+    pub automatic_metric: bool,
+    /// Human evaluation of the board's submissions (studies made from this board): the
+    /// human-judged columns, each study's summary and the metric-validity panel; absent when
+    /// no study has judgements yet.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub human_eval: Option<crate::human_eval::board::BoardHumanEval>,
+}
+
+pub(super) fn automatic() -> bool {
+    true
+}
+
+fn full_subset() -> String {
+    "full".into()
+}
+
+/// Crowd accuracy of the answers given with one familiarity answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct FamiliarityRow {
+    /// The group.
+    pub familiarity: crate::tasks::Familiarity,
+    /// Participants with at least one answer in the group.
+    pub participants: usize,
+    /// Answers in the group.
+    pub answers: usize,
+    /// Pooled accuracy with a bootstrap 95% interval (resampling participants and items);
+    /// `None` when the group has too few answers to show.
+    pub estimate: Option<crate::stats::Estimate>,
+}
+
+/// A task that has a board, for the board index and the submit page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct TaskSummary {
+    /// Slug.
+    pub slug: String,
+    /// Title.
+    pub title: String,
+    /// Kind.
+    pub kind: TaskKind,
+    /// Items per split: dev, public test, private test.
+    pub dev_items: usize,
+    /// Public-board items.
+    pub public_items: usize,
+    /// Private-board items.
+    pub private_items: usize,
+    /// Accepted submissions.
+    pub submissions: usize,
+    /// Categories.
+    pub categories: Vec<CategoryInfo>,
+}
+
+/// `POST /api/admin/tasks/{task}/board`: board switches (admin token required).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct BoardSettingsRequest {
+    /// Reveal the private board.
+    pub private_revealed: Option<bool>,
+    /// Hide model scores until revealed.
+    pub blind: Option<bool>,
+    /// Reveal a blind board.
+    pub blind_revealed: Option<bool>,
+    /// List the task as a public quiz (e.g. open a context-ablation variant).
+    #[serde(default)]
+    pub quiz_open: Option<bool>,
+    /// Leave participants who failed the headphone check out of the human rows (clip tasks).
+    #[serde(default)]
+    pub exclude_failed_checks: Option<bool>,
+    /// Which row per model the board shows by default: `best` (highest overall) or `latest`.
+    #[serde(default)]
+    pub attempts: Option<BoardAttempts>,
+    /// Let participants who finished take the quiz again.
+    #[serde(default)]
+    pub allow_retake: Option<bool>,
+    /// Reveal this task's test gold: tasks whose public inputs show it (e.g. a variant
+    /// displaying the shuffled comics in reading order) then offer their items of this
+    /// task's test sources too (before, only the others).
+    #[serde(default)]
+    pub test_gold_revealed: Option<bool>,
+}
+
+/// Which of a model's uploads a board shows by default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum BoardAttempts {
+    /// The one with the highest overall score (ties: the latest).
+    Best,
+    /// The most recent one.
+    Latest,
+}
+
+impl BoardAttempts {
+    /// Storage key.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Best => "best",
+            Self::Latest => "latest",
+        }
+    }
+}

@@ -1,0 +1,85 @@
+//! Unit tests for `crate::kinds`.
+
+use super::*;
+
+#[test]
+fn every_kind_round_trips_its_storage_key() {
+    for kind in TaskKind::ALL {
+        assert_eq!(TaskKind::parse(kind.as_str()), Some(kind));
+        let json = serde_json::to_string(&kind).unwrap();
+        assert_eq!(json, format!("\"{}\"", kind.as_str()));
+    }
+}
+
+#[test]
+fn stored_json_of_earlier_versions_still_decodes() {
+    // Rows as written before kinds became plug-ins.
+    let prompt: ItemPrompt =
+        serde_json::from_str(r#"{"kind":"text_mcq","sentence":"a _____","options":["x","y"]}"#)
+            .unwrap();
+    assert_eq!(prompt.kind(), TaskKind::TextMcq);
+    let gold: ItemGold = serde_json::from_str(r#"{"kind":"choice","correct":1}"#).unwrap();
+    assert_eq!(gold, ItemGold::TextMcq(text_mcq::Gold { correct: 1 }));
+    let gold: ItemGold =
+        serde_json::from_str(r#"{"kind":"explanation","meaning":"m","origin":null}"#).unwrap();
+    assert_eq!(gold.kind(), TaskKind::Explanation);
+    let answer: AnswerValue = serde_json::from_str(r#"{"kind":"choice","option":3}"#).unwrap();
+    assert_eq!(answer, AnswerValue::TextMcq(text_mcq::Answer { option: 3 }));
+    let answer: AnswerValue = serde_json::from_str(r#"{"kind":"text","text":"t"}"#).unwrap();
+    assert_eq!(answer.kind(), TaskKind::Explanation);
+    let prompt: ItemPrompt =
+        serde_json::from_str(r#"{"kind":"explanation","meme":"yyds"}"#).unwrap();
+    assert_eq!(
+        serde_json::to_string(&prompt).unwrap(),
+        r#"{"kind":"explanation","meme":"yyds"}"#
+    );
+}
+
+/// Decodes `json` with [`tag_first_deserialize!`]'s decoder (what the browser app uses).
+pub(crate) fn view_tag_first(json: &str) -> serde_json::Result<PromptView> {
+    PromptView::deserialize_tag_first(&mut serde_json::Deserializer::from_str(json))
+}
+
+/// Decodes `json` with [`tag_first_deserialize!`]'s decoder (what the browser app uses).
+pub(crate) fn review_tag_first(json: &str) -> serde_json::Result<ReviewDetail> {
+    ReviewDetail::deserialize_tag_first(&mut serde_json::Deserializer::from_str(json))
+}
+
+#[test]
+fn tag_first_decoding_matches_the_derived_one() {
+    let prompt: text_mcq::Prompt =
+        serde_json::from_str(r#"{"sentence":"a _____","options":["x","y","z"]}"#).unwrap();
+    let view = PromptView::TextMcq(text_mcq::TextMcq::present(&prompt, 3, "p").view);
+    let json = serde_json::to_string(&view).unwrap();
+    assert!(json.starts_with(r#"{"kind":"text_mcq","#), "{json}");
+    assert_eq!(view_tag_first(&json).unwrap(), view);
+    assert_eq!(serde_json::from_str::<PromptView>(&json).unwrap(), view);
+    let prompt: explanation::Prompt = serde_json::from_str(r#"{"meme":"yyds"}"#).unwrap();
+    let view = PromptView::Explanation(explanation::Explanation::present(&prompt, 1, "p").view);
+    let json = serde_json::to_string(&view).unwrap();
+    assert_eq!(view_tag_first(&json).unwrap(), view);
+    // Only the tag's position differs: serde always writes it first.
+    let moved = r#"{"meme":"yyds","kind":"explanation"}"#;
+    assert!(serde_json::from_str::<PromptView>(moved).is_ok());
+    let err = view_tag_first(moved).unwrap_err().to_string();
+    assert!(
+        err.contains(r#"expected the "kind" tag as the first field"#),
+        "{err}"
+    );
+    let err = view_tag_first(r#"{"kind":"quiz","meme":"m"}"#)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("unknown variant `quiz`"), "{err}");
+    assert!(review_tag_first(r#"{"kind":"text_mcq"}"#).is_err());
+}
+
+#[test]
+fn mismatched_kinds_are_an_error_not_a_score() {
+    let gold = ItemGold::TextMcq(text_mcq::Gold { correct: 0 });
+    let text = AnswerValue::Explanation(explanation::Answer { text: "x".into() });
+    let err = score_stored(gold, text).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "expected a `text_mcq` stored answer, found a `explanation` one"
+    );
+}
