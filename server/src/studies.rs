@@ -16,33 +16,22 @@ pub use create::{create_study, create_study_as};
 pub use export::{export_judgements, export_tables, JUDGEMENT_COLUMNS};
 
 use crate::error::{ApiError, ApiResult};
-use crate::files::csv_text;
-use crate::ids::random_hex;
-use crate::judging::{self, JudgingItem, JudgingTaskSpec};
 use crate::owners::{self, Actor};
-use crate::pseudonym::pseudonym;
 use crate::state::AppState;
-use crate::storage::{
-    self, BoardTaskRow, NewOwnerAction, NewStudyTask, Storage, StudyInsert, StudyRecord,
-};
-use crate::study_tables::{combined_fingerprint, study_data, task_judgements, TaskJudgements};
+use crate::storage::{self, BoardTaskRow, StudyRecord};
+use crate::study_tables::{combined_fingerprint, study_data};
 use anyhow::Context;
 use axum::http::HeaderMap;
 use memeboard_core::human_eval::board::{
     study_summary, study_tables, HumanEvalSummary, HumanTables,
 };
-use memeboard_core::human_eval::outputs::{RatedSubject, Reference};
 use memeboard_core::human_eval::study::{
-    plan_study, BatchProgress, BoardSubmission, CreateStudyRequest, CreateStudyResponse,
-    PlanRequest, SourceItem, StudyPage, StudyPlan, StudyProtocol, StudySubmission, StudyTaskLink,
+    BatchProgress, CreateStudyRequest, StudyPage, StudyProtocol, StudySubmission, StudyTaskLink,
     StudyTaskProgress,
 };
 use memeboard_core::human_eval::{HUMAN_EVAL_RESAMPLES, HUMAN_EVAL_SEED};
-use memeboard_core::kinds::{ranking, rating, AnswerValue, ItemGold, ItemPrompt, TaskKind};
-use memeboard_core::leaderboard::CategoryEstimate;
+use memeboard_core::kinds::TaskKind;
 use memeboard_core::msg;
-use memeboard_core::predictions::FileFormat;
-use memeboard_core::study::StudySettings;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Longest study slug (its tasks add `-rate` / `-rank`).

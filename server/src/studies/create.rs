@@ -1,7 +1,28 @@
 //! Creating a study ([`create_study`]): the source board checked and read, the plan, and
 //! its judging tasks stored with the study in one transaction.
 
-use super::*;
+use super::{encode, kind_of, links, MAX_MIN_ITEM_MS, MAX_SLUG};
+use crate::error::{ApiError, ApiResult};
+use crate::ids::random_hex;
+use crate::judging::{self, JudgingItem, JudgingTaskSpec};
+use crate::owners::{self, Actor};
+use crate::state::AppState;
+use crate::storage::{
+    self, BoardTaskRow, NewOwnerAction, NewStudyTask, Storage, StudyInsert, StudyRecord,
+};
+use anyhow::Context;
+use axum::http::HeaderMap;
+use memeboard_core::human_eval::outputs::{RatedSubject, Reference};
+use memeboard_core::human_eval::study::{
+    plan_study, BoardSubmission, CreateStudyRequest, CreateStudyResponse, PlanRequest, SourceItem,
+    StudyPlan, StudyProtocol, StudyTaskLink,
+};
+use memeboard_core::kinds::{ranking, rating, ItemGold, ItemPrompt, TaskKind};
+use memeboard_core::leaderboard::CategoryEstimate;
+use memeboard_core::msg;
+use memeboard_core::study::StudySettings;
+use std::collections::BTreeMap;
+
 /// The source items of an explanation board: memes with their reference, or comics.
 fn source_items(rows: &[storage::TaskItemRow]) -> ApiResult<Vec<SourceItem>> {
     rows.iter()

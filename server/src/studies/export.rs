@@ -1,7 +1,20 @@
 //! The judgement export ([`export_judgements`], [`JUDGEMENT_COLUMNS`]) and the tables
 //! export ([`export_tables`]).
 
-use super::*;
+use super::{authorized_study, study_page};
+use crate::error::ApiResult;
+use crate::files::csv_text;
+use crate::owners;
+use crate::pseudonym::pseudonym;
+use crate::state::AppState;
+use crate::storage::{self, StudyRecord};
+use crate::study_tables::{task_judgements, TaskJudgements};
+use axum::http::HeaderMap;
+use memeboard_core::human_eval::{HUMAN_EVAL_RESAMPLES, HUMAN_EVAL_SEED};
+use memeboard_core::kinds::{rating, AnswerValue, ItemGold};
+use memeboard_core::predictions::FileFormat;
+use std::collections::BTreeMap;
+
 /// Every column of the judgement export, in file order, with its meaning.
 pub const JUDGEMENT_COLUMNS: &[(&str, &str)] = &[
     ("study", "Study slug."),
