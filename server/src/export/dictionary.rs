@@ -1,0 +1,114 @@
+//! The export's data dictionary: every column with its type and meaning ([`COLUMNS`]) and
+//! the notes that go with them.
+
+use super::{authorize, find_task};
+use crate::error::ApiResult;
+use crate::state::AppState;
+use axum::http::HeaderMap;
+use memeboard_core::api::{DataDictionary, DictionaryColumn};
+
+/// How a column's values are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ColumnType {
+    /// A string.
+    Text,
+    /// An integer (flags are 0/1; times are milliseconds since the Unix epoch).
+    Integer,
+    /// A decimal number, written with the shortest digits that read back exactly.
+    Number,
+    /// A JSON array or object (compact JSON text in CSV).
+    Json,
+}
+
+impl ColumnType {
+    fn name(self) -> &'static str {
+        match self {
+            Self::Text => "text",
+            Self::Integer => "integer",
+            Self::Number => "number",
+            Self::Json => "json",
+        }
+    }
+}
+
+/// Every column of the export in file order, with its type and meaning: the data dictionary
+/// (served, and mirrored in `docs/data-export.md`; tests keep the three in step).
+pub const COLUMNS: &[(&str, ColumnType, &str)] = &[
+    ("task", ColumnType::Text, "Task slug."),
+    ("task_kind", ColumnType::Text, "Task kind: text_mcq, explanation, panel_order, panel_type or clip_mcq."),
+    ("participant", ColumnType::Text, "Participant pseudonym: first 16 hex digits of SHA-256 over a tag, the benchmark id and the participant id; the same in every task of the benchmark."),
+    ("session", ColumnType::Text, "Session pseudonym (the same construction over the session id); a participant who retakes a quiz has several."),
+    ("prolific_pid", ColumnType::Text, "Prolific PROLIFIC_PID given at the start, if any (identifies the participant on Prolific)."),
+    ("study_id", ColumnType::Text, "Prolific STUDY_ID, if any."),
+    ("recruitment_session_id", ColumnType::Text, "Prolific SESSION_ID, if any."),
+    ("session_started_at", ColumnType::Integer, "When the session started (ms since the Unix epoch, UTC)."),
+    ("session_completed_at", ColumnType::Integer, "When the last answer of the batch was stored (ms); empty while the batch is unfinished. Human rows count completed sessions only."),
+    ("position", ColumnType::Integer, "Position of the item in the participant's batch (0-based)."),
+    ("item_id", ColumnType::Text, "Item id (as in the task's inputs.jsonl)."),
+    ("category", ColumnType::Text, "Item category key (meme type, question type, structure type…)."),
+    ("split", ColumnType::Text, "dev (gold public) or test (gold hidden)."),
+    ("board_half", ColumnType::Text, "For test items, the board that scores them: public or private; empty for dev items."),
+    ("subsets", ColumnType::Json, "Item subsets the boards can switch to, e.g. [\"full\",\"main\"] (clips answerable from text alone are not in main)."),
+    ("facets", ColumnType::Json, "Kind-dependent public facets of the item, e.g. a clip's language, sound_type, question_type and text_cheat; {} for kinds without."),
+    ("familiarity", ColumnType::Text, "Answer to the familiarity question asked before the item (clip quizzes): familiar, seen_not_familiar or unseen."),
+    ("num_options", ColumnType::Integer, "Number of options of a choice item (the categories of the agreement statistics)."),
+    ("option_order", ColumnType::Json, "The option order shown: canonical option indices (0-based) by displayed position; [] for kinds without options."),
+    ("answer_position", ColumnType::Integer, "The answer in display terms: the displayed position chosen (1-based), for choice items."),
+    ("answer_text", ColumnType::Text, "The answer as text: the chosen option, the explanation written, the structure label or the panel order."),
+    ("answer_canonical", ColumnType::Json, "The answer in canonical terms, as stored (independent of the display order)."),
+    ("choice", ColumnType::Integer, "Canonical option chosen (0-based), for choice items."),
+    ("correct", ColumnType::Integer, "1 right, 0 wrong, for kinds with right and wrong answers; empty for similarity kinds and unscored answers."),
+    ("score", ColumnType::Number, "The answer's primary score as the human rows average it: 1/0 for choices, the panel-order score, the raw embedding cosine for explanations; empty while unscored."),
+    ("score_details", ColumnType::Json, "Secondary scores (explanations: model, cosine, rescaled cosine, BERTScore-F1), if any."),
+    ("board_baseline", ColumnType::Number, "Explanations: the task's random-pair similarity, against which boards rescale scores ((score - baseline) / (1 - baseline)); empty for other kinds."),
+    ("response_ms", ColumnType::Integer, "Time from showing the item to the answer (ms, as measured by the browser)."),
+    ("plays", ColumnType::Integer, "Clip quizzes: times the clip was started (replays = plays - 1)."),
+    ("answered_at", ColumnType::Integer, "When the answer was stored (ms since the Unix epoch, UTC)."),
+    ("survey_age_range", ColumnType::Text, "Survey: age range (18-24, 25-34, 35-44, 45-54, 55+, prefer_not_to_say)."),
+    ("survey_native_language", ColumnType::Text, "Survey: native language (chinese, english, spanish, french, german, japanese, korean, other)."),
+    ("survey_online_time", ColumnType::Text, "Survey: daily time online (under_one_hour, one_to_three_hours, three_to_six_hours, over_six_hours)."),
+    ("survey_meme_familiarity", ColumnType::Integer, "Survey: self-rated familiarity with Chinese internet memes, 1 (none) to 5."),
+    ("survey_skip_flagged", ColumnType::Integer, "Survey: 1 if the participant opted out of items flagged for profanity or offence."),
+    ("headphone_trials", ColumnType::Integer, "Clip quizzes: headphone-check trials presented."),
+    ("headphone_correct", ColumnType::Integer, "Clip quizzes: headphone-check trials answered right."),
+    ("headphone_passed", ColumnType::Integer, "Clip quizzes: 1 if the headphone check was passed (at least 5 of 6 right)."),
+    ("excluded", ColumnType::Integer, "1 if the session is left out of the human rows by the task's quality rules; the site and `memeboard stats --export` drop these rows."),
+    ("exclusion_reason", ColumnType::Text, "Why the session is excluded, as a code (e.g. failed_headphone_check); empty if not."),
+    ("exclusion_detail", ColumnType::Text, "The same in words."),
+];
+
+/// Notes every data dictionary carries.
+const NOTES: &[&str] = &[
+    "One row per recorded answer, sessions in start order, items in batch order. CSV: UTF-8 with a byte-order mark, a header row, RFC 4180 quoting; text cells starting with = + - @ tab or carriage return get a leading ' so spreadsheets do not run them as formulas. JSON Lines: one object per answer with the same keys.",
+    "Pseudonyms replace participant and session ids (which act as the participant on the site); Prolific ids are kept as given, so remove the prolific_pid, study_id and recruitment_session_id columns before publishing the file.",
+    "The correct and score columns of test items reveal the hidden gold: publish them only when the test split is retired.",
+    "Judgements of human-evaluation studies (ratings and rankings of model outputs) have an export of their own, one row per field, dimension or ranked candidate with the submission judged: GET /api/owner/studies/{slug}/judgements.csv or .jsonl (docs/human-evaluation.md).",
+    "Human rows count the answers of completed sessions (session_completed_at set) that are not excluded; `memeboard stats --export FILE` recomputes them from this file alone.",
+];
+
+/// The data dictionary of a task's export.
+pub fn dictionary(task: &str) -> DataDictionary {
+    DataDictionary {
+        task: task.to_owned(),
+        columns: COLUMNS
+            .iter()
+            .map(|(name, t, meaning)| DictionaryColumn {
+                name: (*name).to_owned(),
+                value_type: t.name().to_owned(),
+                meaning: (*meaning).to_owned(),
+            })
+            .collect(),
+        notes: NOTES.iter().map(|n| (*n).to_owned()).collect(),
+    }
+}
+
+/// The data dictionary, for the task's owner.
+pub async fn dictionary_for(
+    state: &AppState,
+    headers: &HeaderMap,
+    slug: &str,
+) -> ApiResult<DataDictionary> {
+    authorize(state, headers, slug).await?;
+    let task = find_task(&state.storage, slug).await?;
+    Ok(dictionary(&task.task.slug))
+}

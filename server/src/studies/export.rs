@@ -1,0 +1,234 @@
+//! The judgement export ([`export_judgements`], [`JUDGEMENT_COLUMNS`]) and the tables
+//! export ([`export_tables`]).
+
+use super::{authorized_study, study_page};
+use crate::error::ApiResult;
+use crate::files::csv_text;
+use crate::owners;
+use crate::pseudonym::pseudonym;
+use crate::state::AppState;
+use crate::storage::{self, StudyRecord};
+use crate::study_tables::{task_judgements, TaskJudgements};
+use axum::http::HeaderMap;
+use memeboard_core::human_eval::{HUMAN_EVAL_RESAMPLES, HUMAN_EVAL_SEED};
+use memeboard_core::kinds::{rating, AnswerValue, ItemGold};
+use memeboard_core::predictions::FileFormat;
+use std::collections::BTreeMap;
+
+/// Every column of the judgement export, in file order, with its meaning.
+pub const JUDGEMENT_COLUMNS: &[(&str, &str)] = &[
+    ("study", "Study slug."),
+    ("task", "Judging task slug (`<study>-rate` or `<study>-rank`)."),
+    ("task_kind", "rating or ranking."),
+    ("rater", "Rater pseudonym (the same construction as the answer export: per benchmark)."),
+    ("session", "Session pseudonym."),
+    ("batch", "The fixed batch the page belongs to."),
+    ("item", "Judging item (page) id: random and opaque."),
+    ("position", "Order shown: the page's position in the rater's batch (0-based)."),
+    ("source_item", "The explanation item (meme or comic) judged."),
+    ("category", "Its category (meme type, structure type)."),
+    ("submission", "The submission whose output is judged; empty for planted outputs."),
+    ("model", "That submission's model name."),
+    ("planted", "reference or other_meaning for planted quality-check outputs; empty otherwise."),
+    ("field", "What the value is about: meaning, origin, example (accuracy), a dimension (visual_correctness, panel_coherence, humour_comprehension, context_handling, faithfulness), or rank (rankings)."),
+    ("value", "disagree / neutral / agree (accuracy), 1–3 (dimensions), or the rank given (1 = best, equal = tie)."),
+    ("shown_at", "Rankings: the candidate's display position on the page (0-based, the rater's own shuffled order); empty for ratings."),
+    ("response_ms", "Time on the page (ms, measured by the browser)."),
+    ("answered_at", "When the judgement was stored (ms since the Unix epoch, UTC)."),
+    ("completed", "1 when the rater finished the batch (only finished batches count in the tables)."),
+    ("excluded", "1 when the rater's session is excluded by the study's quality rules."),
+    ("exclusion_reason", "Why, as a code (e.g. failed_planted_checks); empty if not."),
+];
+
+/// One export row's values, in [`JUDGEMENT_COLUMNS`] order.
+type ExportRow = Vec<serde_json::Value>;
+
+fn export_rows(
+    study: &StudyRecord,
+    tasks: &[TaskJudgements],
+    names: &BTreeMap<String, String>,
+) -> ApiResult<Vec<ExportRow>> {
+    use serde_json::{json, Value};
+    let mut out = Vec::new();
+    for t in tasks {
+        for row in &t.rows {
+            let gold: ItemGold = storage::decode_json("items.gold_json", &row.gold_json)?;
+            let answer: AnswerValue =
+                storage::decode_json("answers.answer_json", &row.answer_json)?;
+            let reason = t.excluded.get(&row.session_id);
+            let base = |batch: u32, source: &str, submission: Option<&str>, planted: Value| {
+                vec![
+                    json!(study.slug),
+                    json!(t.task.slug),
+                    json!(t.task.kind),
+                    json!(pseudonym(
+                        &study.benchmark_id,
+                        "participant",
+                        &row.participant_id
+                    )),
+                    json!(pseudonym(&study.benchmark_id, "session", &row.session_id)),
+                    json!(batch),
+                    json!(row.item_id),
+                    json!(row.position),
+                    json!(source),
+                    json!(row.category),
+                    json!(submission),
+                    json!(submission.and_then(|s| names.get(s))),
+                    planted,
+                ]
+            };
+            let tail = |shown_at: Option<usize>| {
+                vec![
+                    json!(shown_at),
+                    json!(row.response_ms),
+                    json!(row.answered_at),
+                    json!(i64::from(row.completed_at.is_some())),
+                    json!(i64::from(reason.is_some())),
+                    json!(reason.map(|r| r.code.as_str())),
+                ]
+            };
+            let push = |out: &mut Vec<ExportRow>,
+                        mut head: ExportRow,
+                        field: &str,
+                        value: Value,
+                        shown: Option<usize>| {
+                head.push(json!(field));
+                head.push(value);
+                head.extend(tail(shown));
+                out.push(head);
+            };
+            match (gold, answer) {
+                (ItemGold::Rating(g), AnswerValue::Rating(a)) => {
+                    let planted = json!(g.planted.map(|p| match p {
+                        rating::Planted::Reference => "reference",
+                        rating::Planted::OtherMeaning => "other_meaning",
+                    }));
+                    let head = base(g.batch, &g.source_item, g.submission_id.as_deref(), planted);
+                    match a {
+                        rating::Answer::Accuracy {
+                            meaning,
+                            origin,
+                            example,
+                        } => {
+                            for (field, v) in [
+                                ("meaning", Some(meaning)),
+                                ("origin", origin),
+                                ("example", example),
+                            ] {
+                                if let Some(v) = v {
+                                    push(
+                                        &mut out,
+                                        head.clone(),
+                                        field,
+                                        serde_json::to_value(v).unwrap_or(Value::Null),
+                                        None,
+                                    );
+                                }
+                            }
+                        }
+                        rating::Answer::Dimensions { scores } => {
+                            for d in memeboard_core::human_eval::dimensions::Dimension::ALL {
+                                if let Some(v) = scores.get(d) {
+                                    push(&mut out, head.clone(), d.key(), json!(v), None);
+                                }
+                            }
+                        }
+                    }
+                }
+                (ItemGold::Ranking(g), AnswerValue::Ranking(a)) => {
+                    let order: Vec<usize> =
+                        serde_json::from_str(&row.option_order_json).unwrap_or_default();
+                    for (k, (s, rank)) in g.submissions.iter().zip(&a.ranks).enumerate() {
+                        let head = base(g.batch, &g.source_item, s.as_deref(), Value::Null);
+                        let shown = order.iter().position(|&c| c == k);
+                        push(&mut out, head, "rank", json!(rank), shown);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// `GET /api/owner/studies/{slug}/judgements.csv|.jsonl`: every judgement of the study, one
+/// row per field, dimension or ranked candidate (logged as `export_judgements`).
+pub async fn export_judgements(
+    state: &AppState,
+    headers: &HeaderMap,
+    slug: &str,
+    format: FileFormat,
+) -> ApiResult<String> {
+    let (study, actor) = authorized_study(state, headers, slug).await?;
+    let storage = &state.storage;
+    let mut tasks = Vec::new();
+    for t in storage.study_tasks(&study.id).await? {
+        tasks.push(task_judgements(storage, t).await?);
+    }
+    let ids: Vec<String> =
+        storage::decode_json("studies.submissions_json", &study.submissions_json)?;
+    let mut names = BTreeMap::new();
+    for id in ids {
+        if let Some(s) = storage.find_submission(&id).await? {
+            names.insert(id, s.model_name);
+        }
+    }
+    let rows = export_rows(&study, &tasks, &names)?;
+    owners::log_action(
+        storage,
+        &actor,
+        "export_judgements",
+        &serde_json::json!({"study": study.slug, "format": match format { FileFormat::Csv => "csv", FileFormat::JsonLines => "jsonl" }, "rows": rows.len()}),
+    )
+    .await?;
+    let mut out = String::new();
+    match format {
+        FileFormat::Csv => {
+            out.push('\u{feff}');
+            let header: Vec<&str> = JUDGEMENT_COLUMNS.iter().map(|(c, _)| *c).collect();
+            out.push_str(&header.join(","));
+            out.push_str("\r\n");
+            for row in rows {
+                let cells: Vec<String> = row
+                    .iter()
+                    .map(|v| match v {
+                        serde_json::Value::Null => String::new(),
+                        serde_json::Value::String(s) => csv_text(s),
+                        other => other.to_string(),
+                    })
+                    .collect();
+                out.push_str(&cells.join(","));
+                out.push_str("\r\n");
+            }
+        }
+        FileFormat::JsonLines => {
+            for row in rows {
+                let obj: serde_json::Map<String, serde_json::Value> = JUDGEMENT_COLUMNS
+                    .iter()
+                    .map(|(c, _)| (*c).to_owned())
+                    .zip(row)
+                    .collect();
+                out.push_str(&serde_json::Value::Object(obj).to_string());
+                out.push('\n');
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// `GET /api/owner/studies/{slug}/tables.json`: the computed tables and the summary.
+pub async fn export_tables(
+    state: &AppState,
+    headers: &HeaderMap,
+    slug: &str,
+) -> ApiResult<serde_json::Value> {
+    let page = study_page(state, headers, slug).await?;
+    Ok(serde_json::json!({
+        "study": page.slug,
+        "protocol": page.protocol,
+        "submissions": page.submissions,
+        "summary": page.summary,
+        "tables": page.tables,
+        "bootstrap": {"seed": HUMAN_EVAL_SEED, "resamples": HUMAN_EVAL_RESAMPLES, "unit": "source item"},
+    }))
+}
