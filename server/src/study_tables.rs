@@ -96,6 +96,10 @@ fn judgement(benchmark_id: &str, row: &JudgementRow) -> ApiResult<Option<Judgeme
                 .zip(&a.ranks)
                 .filter_map(|(s, r)| s.clone().map(|s| (s, *r)))
                 .collect();
+            if kept.len() < 2 {
+                // A planted subject's page: its candidates are no submission's outputs.
+                return Ok(None);
+            }
             let ranks = densify(&kept.iter().map(|(_, r)| *r).collect::<Vec<_>>());
             Some(Judgement {
                 rater,

@@ -180,8 +180,9 @@ pub struct PlannedRanking {
     pub subject: RatedSubject,
     /// Candidates in a seeded random canonical order (the page shuffles again per rater).
     pub candidates: Vec<ExplainedOutput>,
-    /// The submission of each candidate, aligned with `candidates`.
-    pub submissions: Vec<String>,
+    /// The submission of each candidate, aligned with `candidates`; `None` on a planted
+    /// subject's page (its outputs belong to another item, so its ranks count nowhere).
+    pub submissions: Vec<Option<String>>,
 }
 
 /// The plan of a study: the judging items of its rating task and (CMPM) its ranking task.

@@ -191,7 +191,7 @@ fn task_specs(
                             candidates: r.candidates.clone(),
                         }),
                         gold: ItemGold::Ranking(ranking::Gold {
-                            submissions: r.submissions.iter().cloned().map(Some).collect(),
+                            submissions: r.submissions.clone(),
                             source_item: r.source_item.clone(),
                             batch: r.batch,
                         }),

@@ -221,7 +221,7 @@ pub fn plan_study(
     };
     let rating = rating_pages(request, &picked, &sample.drawn, sample.spare, &mut draw);
     let (rankings, ranking_batches) = if request.protocol == StudyProtocol::Cmpm {
-        ranking_pages(request, &picked, &sample.drawn, &mut draw)
+        ranking_pages(request, &picked, &sample.drawn, &rating.planted, &mut draw)
     } else {
         (Vec::new(), 0)
     };
@@ -358,11 +358,14 @@ struct Draw {
 }
 
 /// The rating pages of a plan, with their batch counts.
-struct RatingPages {
+struct RatingPages<'a> {
     ratings: Vec<PlannedRating>,
     batches: u32,
     planted_groups: u32,
     unplanted_batches: u32,
+    /// Each planted subject group: its rating batch, subject and outputs (a ranking page of
+    /// its own follows in CMPM, so that no subject is rated without being ranked).
+    planted: Vec<(u32, &'a SourceItem, Vec<ExplainedOutput>)>,
 }
 
 /// Rules 4, 5 and 7 of [`plan_study`]: the rating pages in batches, each batch with its
@@ -373,9 +376,10 @@ fn rating_pages<'a>(
     drawn: &[&'a SourceItem],
     mut spare: Vec<&'a SourceItem>,
     draw: &mut Draw,
-) -> RatingPages {
+) -> RatingPages<'a> {
     let needs_reference = request.protocol == StudyProtocol::Accuracy;
     let (mut planted_groups, mut unplanted_batches) = (0u32, 0u32);
+    let mut planted_pages = Vec::new();
     let Draw { rng, ids, exposed } = draw;
     let mut expose = |item: &SourceItem| {
         if item.split == Split::Test {
@@ -461,6 +465,7 @@ fn rating_pages<'a>(
                 Some(_) if !needs_reference => Some(rng.below(subs.len())),
                 _ => None,
             };
+            let mut group = Vec::new();
             for (at, sub) in subs.iter().enumerate() {
                 let page = match (&subject.reference, reference_at == Some(at)) {
                     (Some(r), true) => {
@@ -473,6 +478,7 @@ fn rating_pages<'a>(
                         .map(|o| (o.clone(), Planted::OtherMeaning)),
                 };
                 if let Some((output, planted)) = page {
+                    group.push(output.clone());
                     ratings.push(rating_page(
                         subject,
                         batch,
@@ -483,6 +489,7 @@ fn rating_pages<'a>(
                     ));
                 }
             }
+            planted_pages.push((batch, subject, group));
         }
     }
 
@@ -491,14 +498,20 @@ fn rating_pages<'a>(
         batches: rating_batches,
         planted_groups,
         unplanted_batches,
+        planted: planted_pages,
     }
 }
 
-/// Rule 6 of [`plan_study`] (CMPM): one ranking page per drawn item, in batches.
+/// Rule 6 of [`plan_study`] (CMPM): one ranking page per drawn item, in batches, and one
+/// per planted subject group, in the ranking batch of the same number as its rating batch
+/// (the last when there are fewer), with the group's outputs as candidates and no
+/// submissions behind them: a rater holding both invitations finds every rated subject
+/// among the ranked ones.
 fn ranking_pages(
     request: &PlanRequest,
     picked: &[&BoardSubmission],
     drawn: &[&SourceItem],
+    planted: &[(u32, &SourceItem, Vec<ExplainedOutput>)],
     draw: &mut Draw,
 ) -> (Vec<PlannedRanking>, u32) {
     let Draw { rng, ids, .. } = draw;
@@ -520,9 +533,33 @@ fn ranking_pages(
                     .iter()
                     .filter_map(|s| s.outputs.get(&item.id).cloned())
                     .collect(),
-                submissions: subs.iter().map(|s| s.id.clone()).collect(),
+                submissions: subs.iter().map(|s| Some(s.id.clone())).collect(),
             });
         }
+    }
+    for (batch, subject, outputs) in planted.iter().filter(|p| p.2.len() >= 2) {
+        let mut candidates = outputs.clone();
+        rng.shuffle(&mut candidates);
+        let page = PlannedRanking {
+            id: ids.next(),
+            batch: (*batch).min(ranking_batches.max(1)),
+            source_item: subject.id.clone(),
+            category: subject.category.clone(),
+            split: subject.split,
+            subject: subject.subject.clone(),
+            submissions: vec![None; candidates.len()],
+            candidates,
+        };
+        // In its batch's place, so that the page order tells nothing either.
+        let at = rankings
+            .iter()
+            .rposition(|r| r.batch <= page.batch)
+            .map_or(0, |k| k + 1);
+        let within = rankings[..at]
+            .iter()
+            .filter(|r| r.batch == page.batch)
+            .count();
+        rankings.insert(at - rng.below(within + 1), page);
     }
     (rankings, ranking_batches)
 }

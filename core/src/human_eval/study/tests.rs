@@ -224,14 +224,34 @@ fn cmpm_adds_one_ranking_page_per_item_with_every_submission() {
     req.batch_size = 4;
     let plan = plan_study(&req, &b, &src, 0).unwrap();
     assert_eq!(plan.source_items.len(), 6);
-    assert_eq!(plan.rankings.len(), 6);
+    // Six drawn comics and two planted subject groups (below), each ranked too.
+    assert_eq!(plan.rankings.len(), 8);
     assert_eq!(plan.ranking_batches, 2);
-    for r in &plan.rankings {
+    for r in plan.rankings.iter().filter(|r| r.submissions[0].is_some()) {
         assert_eq!(r.candidates.len(), 4);
-        let subs: BTreeSet<&str> = r.submissions.iter().map(String::as_str).collect();
+        let subs: BTreeSet<&str> = r.submissions.iter().flatten().map(String::as_str).collect();
         assert_eq!(subs, BTreeSet::from(["a", "b", "c", "d"]));
-        for (c, s) in r.candidates.iter().zip(&r.submissions) {
+        for (c, s) in r.candidates.iter().zip(r.submissions.iter().flatten()) {
             assert_eq!(c.meaning, format!("{s} says {}", r.source_item));
+        }
+    }
+    // Every rated subject is ranked; a planted one's ranking page has no submissions behind
+    // its candidates, which are the outputs its rating pages show.
+    for rating in &plan.ratings {
+        let ranked: Vec<&PlannedRanking> = plan
+            .rankings
+            .iter()
+            .filter(|r| r.source_item == rating.source_item)
+            .collect();
+        assert_eq!(
+            ranked.len(),
+            1,
+            "{} is rated, never ranked",
+            rating.source_item
+        );
+        if rating.planted.is_some() {
+            assert!(ranked[0].submissions.iter().all(Option::is_none));
+            assert!(ranked[0].candidates.contains(&rating.output));
         }
     }
     // No references on comics: no planted reference, but planted groups of other comics'
