@@ -9,6 +9,9 @@ use memeboard_core::tasks::{CategoryInfo, ItemGold, ItemPrompt, MemeType, TaskKi
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 
+pub mod clips;
+pub mod panels;
+
 /// How many problems an import error lists before summarising the rest.
 const MAX_LISTED_PROBLEMS: usize = 20;
 
