@@ -1,9 +1,9 @@
 //! The quiz protocol: start a session (consent + survey + balanced batch), serve it without
 //! gold, record each answer once, and build results and crowd statistics.
 //!
-//! By feature: [`start`] (new, resumed and resent starts) with [`batch`] (the balanced batch),
-//! [`session`] (the session as shown, prefaces), [`answers`], [`checks`] (attention checks),
-//! [`results`] and [`crowd`] (crowd statistics). This module holds what several of them read:
+//! By feature: `start` (new, resumed and resent starts) with `batch` (the balanced batch),
+//! `session` (the session as shown, prefaces), `answers`, `checks` (attention checks),
+//! `results` and `crowd` (crowd statistics). This module holds what several of them read:
 //! the quiz and session look-ups, the study settings and hand-off ids.
 
 mod answers;

@@ -1,9 +1,9 @@
 //! Quizzes, participants, sessions and answers: assignment candidates, the exactly-once
 //! answer transaction, crowd responses, and the explanation scores stored after an answer.
 //!
-//! By feature: [`quizzes`] (quizzes and assignment candidates), [`starts`] (participants and
-//! new sessions), [`reads`] (sessions and batches read back), [`answers`] (prefaces, the
-//! answer record and stored scores) and [`crowd`] (crowd responses and task baselines).
+//! By feature: `quizzes` (quizzes and assignment candidates), `starts` (participants and
+//! new sessions), `reads` (sessions and batches read back), `answers` (prefaces, the
+//! answer record and stored scores) and `crowd` (crowd responses and task baselines).
 
 mod answers;
 mod crowd;
