@@ -182,6 +182,11 @@ fn records<'a>(
     out
 }
 
+/// The memes file's name in problems.
+const MEMES: &str = "memes file";
+/// The questions file's name in problems.
+const MCQ: &str = "mcq file";
+
 /// Parses and validates both CHIME files. Returns every problem at once, or the records to
 /// store. Ids are stable and minted from public data only: memes by phrase, questions by
 /// sentence + options (never the answer), all under the benchmark slug.
@@ -190,8 +195,6 @@ pub fn parse_chime(
     memes_json: &str,
     mcq_json: &str,
 ) -> Result<ChimeImport, ImportError> {
-    const MEMES: &str = "memes file";
-    const MCQ: &str = "mcq file";
     let mut problems = Vec::new();
     title_problem(&spec.title, &mut problems);
     let (mut memes_doc, mut mcq_doc) = (None, None);
@@ -213,190 +216,9 @@ pub fn parse_chime(
         family: "text_memes".into(),
     };
 
-    let mut memes: Vec<MemeRecord> = Vec::new();
-    // phrase -> (index in `memes`, 0-based record index in the file)
-    let mut by_phrase: HashMap<String, (usize, usize)> = HashMap::new();
-    for rec in records(MEMES, memes_array, "meme", &mut problems) {
-        let parsed = (|| -> Result<MemeRecord, String> {
-            let phrase = rec.string("meme")?.trim().to_owned();
-            let type_en = rec.string("type_en")?;
-            let category = MemeType::from_upstream_en(&type_en).ok_or_else(|| {
-                format!(
-                    "{}: expected one of {}, found \"{type_en}\"",
-                    rec.at("type_en"),
-                    MemeType::ALL
-                        .map(|t| format!("\"{}\"", t.upstream_en()))
-                        .join(", ")
-                )
-            })?;
-            let examples = match rec.get("examples")? {
-                Value::Array(a) => a
-                    .iter()
-                    .enumerate()
-                    .map(|(i, v)| {
-                        v.as_str().map(str::to_owned).ok_or_else(|| {
-                            format!(
-                                "{}[{i}]: expected text, found {}",
-                                rec.at("examples"),
-                                describe(v)
-                            )
-                        })
-                    })
-                    .collect::<Result<Vec<_>, _>>()?,
-                other => {
-                    return Err(format!(
-                        "{}: expected an array of sentences, found {}",
-                        rec.at("examples"),
-                        describe(other)
-                    ))
-                }
-            };
-            Ok(MemeRecord {
-                id: meme_id(&spec.slug, &phrase),
-                benchmark_id: spec.slug.clone(),
-                meaning: rec.string("meaning")?,
-                origin: rec.opt_string("origin")?,
-                examples,
-                category: category.key().to_owned(),
-                profanity: rec.boolean("profanity")?,
-                offense: rec.boolean("offense")?,
-                phrase,
-            })
-        })();
-        match parsed {
-            Ok(m) => {
-                if let Some((_, first_record)) = by_phrase.get(&m.phrase) {
-                    problems.push(format!(
-                        "{MEMES} record {}: duplicate meme \"{}\" (first at record {})",
-                        rec.index + 1,
-                        m.phrase,
-                        first_record + 1
-                    ));
-                } else {
-                    by_phrase.insert(m.phrase.clone(), (memes.len(), rec.index));
-                    memes.push(m);
-                }
-            }
-            Err(p) => problems.push(p),
-        }
-    }
-
+    let (memes, by_phrase) = parse_memes(spec, memes_array, &mut problems);
     let task_id = format!("{}-mcq", spec.slug);
-    let mut items: Vec<ItemRecord> = Vec::new();
-    let mut seen_items: HashMap<String, usize> = HashMap::new();
-    for rec in records(MCQ, mcq_array, "sentence", &mut problems) {
-        let parsed = (|| -> Result<ItemRecord, String> {
-            let sentence = rec.string("sentence")?.trim().to_owned();
-            if !sentence.contains("_____") {
-                return Err(format!(
-                    "{}: expected a sentence containing the blank \"_____\"",
-                    rec.at("sentence")
-                ));
-            }
-            let options_obj = match rec.get("options")? {
-                Value::Object(o) => o,
-                other => {
-                    return Err(format!(
-                        "{}: expected an object {{\"1\": text, …}}, found {}",
-                        rec.at("options"),
-                        describe(other)
-                    ))
-                }
-            };
-            let mut options = Vec::new();
-            for k in 1..=options_obj.len() {
-                match options_obj.get(&k.to_string()) {
-                    Some(Value::String(s)) if !s.trim().is_empty() => {
-                        options.push(s.trim().to_owned())
-                    }
-                    Some(other) => {
-                        return Err(format!(
-                            "{}.\"{k}\": expected text, found {}",
-                            rec.at("options"),
-                            describe(other)
-                        ))
-                    }
-                    None => {
-                        return Err(format!(
-                            "{}: expected keys \"1\"..\"{}\", key \"{k}\" is missing",
-                            rec.at("options"),
-                            options_obj.len()
-                        ))
-                    }
-                }
-            }
-            if options.len() < 2 {
-                return Err(format!(
-                    "{}: expected at least 2 options, found {}",
-                    rec.at("options"),
-                    options.len()
-                ));
-            }
-            let correct = match rec.get("correct_answer")? {
-                Value::Number(n) => n
-                    .as_u64()
-                    .filter(|c| (1..=options.len() as u64).contains(c))
-                    .ok_or_else(|| {
-                        format!(
-                            "{}: expected an option number from 1 to {}, found {n}",
-                            rec.at("correct_answer"),
-                            options.len()
-                        )
-                    })? as usize,
-                other => {
-                    return Err(format!(
-                        "{}: expected an option number, found {}",
-                        rec.at("correct_answer"),
-                        describe(other)
-                    ))
-                }
-            };
-            let answer = options[correct - 1].clone();
-            let (meme_index, _) = *by_phrase.get(&answer).ok_or_else(|| {
-                format!(
-                    "{}: the correct option \"{answer}\" (option {correct}) matches no meme in the memes file",
-                    rec.at("correct_answer")
-                )
-            })?;
-            let meme = &memes[meme_index];
-            let id = mcq_item_id(&spec.slug, &sentence, &options);
-            let prompt = ItemPrompt::TextMcq(text_mcq::Prompt {
-                sentence: sentence.clone(),
-                options,
-            });
-            let gold = ItemGold::TextMcq(text_mcq::Gold {
-                correct: correct - 1,
-            });
-            // The question is its own public source: its meme is the answer (gold), so it
-            // cannot decide the split.
-            let (split, board_half) = split_of(&id, spec.dev_percent);
-            Ok(ItemRecord {
-                split: split.into(),
-                board_half: board_half.into(),
-                source_id: id.clone(),
-                id,
-                task_id: task_id.clone(),
-                ordinal: 0,
-                category: meme.category.clone(),
-                prompt_json: serde_json::to_string(&prompt).map_err(|e| e.to_string())?,
-                gold_json: serde_json::to_string(&gold).map_err(|e| e.to_string())?,
-                flagged: meme.profanity || meme.offense,
-                meme_id: Some(meme.id.clone()),
-            })
-        })();
-        match parsed {
-            Ok(mut item) => {
-                if let Some(first) = seen_items.get(&item.id) {
-                    problems.push(format!("{MCQ} record {}: duplicate question (same sentence and options as record {})", rec.index + 1, first + 1));
-                } else {
-                    seen_items.insert(item.id.clone(), rec.index);
-                    item.ordinal = items.len() as i64;
-                    items.push(item);
-                }
-            }
-            Err(p) => problems.push(p),
-        }
-    }
+    let items = parse_questions(spec, mcq_array, &task_id, &memes, &by_phrase, &mut problems);
     if memes.is_empty() && problems.is_empty() {
         problems.push(format!("{MEMES}: contains no memes"));
     }
@@ -426,6 +248,239 @@ pub fn parse_chime(
         batch_size: spec.batch_size.min(items.len()) as i64,
         quiz_open: spec.quiz_open,
     };
+    let (explain_task, explain_items) = explain_task(spec, &memes)?;
+    Ok(ChimeImport {
+        benchmark,
+        memes,
+        task,
+        items,
+        explain_task,
+        explain_items,
+    })
+}
+
+/// The memes of the memes file, each phrase once, and where each phrase is: (index in the
+/// memes, 0-based record index in the file). Problems are added to `problems`.
+fn parse_memes(
+    spec: &BenchmarkSpec,
+    array: &[Value],
+    problems: &mut Vec<String>,
+) -> (Vec<MemeRecord>, HashMap<String, (usize, usize)>) {
+    let mut memes: Vec<MemeRecord> = Vec::new();
+    // phrase -> (index in `memes`, 0-based record index in the file)
+    let mut by_phrase: HashMap<String, (usize, usize)> = HashMap::new();
+    for rec in records(MEMES, array, "meme", problems) {
+        let parsed = parse_meme(spec, &rec);
+        match parsed {
+            Ok(m) => {
+                if let Some((_, first_record)) = by_phrase.get(&m.phrase) {
+                    problems.push(format!(
+                        "{MEMES} record {}: duplicate meme \"{}\" (first at record {})",
+                        rec.index + 1,
+                        m.phrase,
+                        first_record + 1
+                    ));
+                } else {
+                    by_phrase.insert(m.phrase.clone(), (memes.len(), rec.index));
+                    memes.push(m);
+                }
+            }
+            Err(p) => problems.push(p),
+        }
+    }
+    (memes, by_phrase)
+}
+
+/// One record of the memes file as a meme (the first problem found in it, if any).
+fn parse_meme(spec: &BenchmarkSpec, rec: &Record<'_>) -> Result<MemeRecord, String> {
+    let phrase = rec.string("meme")?.trim().to_owned();
+    let type_en = rec.string("type_en")?;
+    let category = MemeType::from_upstream_en(&type_en).ok_or_else(|| {
+        format!(
+            "{}: expected one of {}, found \"{type_en}\"",
+            rec.at("type_en"),
+            MemeType::ALL
+                .map(|t| format!("\"{}\"", t.upstream_en()))
+                .join(", ")
+        )
+    })?;
+    let examples = match rec.get("examples")? {
+        Value::Array(a) => a
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                v.as_str().map(str::to_owned).ok_or_else(|| {
+                    format!(
+                        "{}[{i}]: expected text, found {}",
+                        rec.at("examples"),
+                        describe(v)
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?,
+        other => {
+            return Err(format!(
+                "{}: expected an array of sentences, found {}",
+                rec.at("examples"),
+                describe(other)
+            ))
+        }
+    };
+    Ok(MemeRecord {
+        id: meme_id(&spec.slug, &phrase),
+        benchmark_id: spec.slug.clone(),
+        meaning: rec.string("meaning")?,
+        origin: rec.opt_string("origin")?,
+        examples,
+        category: category.key().to_owned(),
+        profanity: rec.boolean("profanity")?,
+        offense: rec.boolean("offense")?,
+        phrase,
+    })
+}
+
+/// The questions of the questions file as items of task `task_id`, each question once, in
+/// file order. Problems are added to `problems`.
+fn parse_questions(
+    spec: &BenchmarkSpec,
+    array: &[Value],
+    task_id: &str,
+    memes: &[MemeRecord],
+    by_phrase: &HashMap<String, (usize, usize)>,
+    problems: &mut Vec<String>,
+) -> Vec<ItemRecord> {
+    let mut items: Vec<ItemRecord> = Vec::new();
+    let mut seen_items: HashMap<String, usize> = HashMap::new();
+    for rec in records(MCQ, array, "sentence", problems) {
+        let parsed = parse_question(spec, &rec, task_id, memes, by_phrase);
+        match parsed {
+            Ok(mut item) => {
+                if let Some(first) = seen_items.get(&item.id) {
+                    problems.push(format!("{MCQ} record {}: duplicate question (same sentence and options as record {})", rec.index + 1, first + 1));
+                } else {
+                    seen_items.insert(item.id.clone(), rec.index);
+                    item.ordinal = items.len() as i64;
+                    items.push(item);
+                }
+            }
+            Err(p) => problems.push(p),
+        }
+    }
+    items
+}
+
+/// One record of the questions file as an item of task `task_id`, joined to its answer's
+/// meme (the first problem found in it, if any).
+fn parse_question(
+    spec: &BenchmarkSpec,
+    rec: &Record<'_>,
+    task_id: &str,
+    memes: &[MemeRecord],
+    by_phrase: &HashMap<String, (usize, usize)>,
+) -> Result<ItemRecord, String> {
+    let sentence = rec.string("sentence")?.trim().to_owned();
+    if !sentence.contains("_____") {
+        return Err(format!(
+            "{}: expected a sentence containing the blank \"_____\"",
+            rec.at("sentence")
+        ));
+    }
+    let options_obj = match rec.get("options")? {
+        Value::Object(o) => o,
+        other => {
+            return Err(format!(
+                "{}: expected an object {{\"1\": text, …}}, found {}",
+                rec.at("options"),
+                describe(other)
+            ))
+        }
+    };
+    let mut options = Vec::new();
+    for k in 1..=options_obj.len() {
+        match options_obj.get(&k.to_string()) {
+            Some(Value::String(s)) if !s.trim().is_empty() => options.push(s.trim().to_owned()),
+            Some(other) => {
+                return Err(format!(
+                    "{}.\"{k}\": expected text, found {}",
+                    rec.at("options"),
+                    describe(other)
+                ))
+            }
+            None => {
+                return Err(format!(
+                    "{}: expected keys \"1\"..\"{}\", key \"{k}\" is missing",
+                    rec.at("options"),
+                    options_obj.len()
+                ))
+            }
+        }
+    }
+    if options.len() < 2 {
+        return Err(format!(
+            "{}: expected at least 2 options, found {}",
+            rec.at("options"),
+            options.len()
+        ));
+    }
+    let correct = match rec.get("correct_answer")? {
+        Value::Number(n) => n
+            .as_u64()
+            .filter(|c| (1..=options.len() as u64).contains(c))
+            .ok_or_else(|| {
+                format!(
+                    "{}: expected an option number from 1 to {}, found {n}",
+                    rec.at("correct_answer"),
+                    options.len()
+                )
+            })? as usize,
+        other => {
+            return Err(format!(
+                "{}: expected an option number, found {}",
+                rec.at("correct_answer"),
+                describe(other)
+            ))
+        }
+    };
+    let answer = options[correct - 1].clone();
+    let (meme_index, _) = *by_phrase.get(&answer).ok_or_else(|| {
+        format!(
+            "{}: the correct option \"{answer}\" (option {correct}) matches no meme in the memes file",
+            rec.at("correct_answer")
+        )
+    })?;
+    let meme = &memes[meme_index];
+    let id = mcq_item_id(&spec.slug, &sentence, &options);
+    let prompt = ItemPrompt::TextMcq(text_mcq::Prompt {
+        sentence: sentence.clone(),
+        options,
+    });
+    let gold = ItemGold::TextMcq(text_mcq::Gold {
+        correct: correct - 1,
+    });
+    // The question is its own public source: its meme is the answer (gold), so it
+    // cannot decide the split.
+    let (split, board_half) = split_of(&id, spec.dev_percent);
+    Ok(ItemRecord {
+        split: split.into(),
+        board_half: board_half.into(),
+        source_id: id.clone(),
+        id,
+        task_id: task_id.to_owned(),
+        ordinal: 0,
+        category: meme.category.clone(),
+        prompt_json: serde_json::to_string(&prompt).map_err(|e| e.to_string())?,
+        gold_json: serde_json::to_string(&gold).map_err(|e| e.to_string())?,
+        flagged: meme.profanity || meme.offense,
+        meme_id: Some(meme.id.clone()),
+    })
+}
+
+/// The explanation task: one item per meme ("what does this meme mean?"), its split
+/// following the meme.
+fn explain_task(
+    spec: &BenchmarkSpec,
+    memes: &[MemeRecord],
+) -> Result<(TaskRecord, Vec<ItemRecord>), ImportError> {
     let explain_task_id = format!("{}-explain", spec.slug);
     let json_err = |e: serde_json::Error| ImportError {
         problems: vec![e.to_string()],
@@ -474,14 +529,7 @@ pub fn parse_chime(
         batch_size: spec.explain_batch_size.min(explain_items.len()) as i64,
         quiz_open: spec.quiz_open,
     };
-    Ok(ChimeImport {
-        benchmark,
-        memes,
-        task,
-        items,
-        explain_task,
-        explain_items,
-    })
+    Ok((explain_task, explain_items))
 }
 
 /// Parses and stores a CHIME import in one transaction; returns (memes, items) stored.
