@@ -15,10 +15,8 @@ pub mod files;
 pub mod headphones;
 pub mod ids;
 pub mod import;
-pub mod import_clips;
 pub mod import_files;
 pub mod import_guard;
-pub mod import_panels;
 pub mod inference;
 pub mod judging;
 pub mod kinds;
@@ -43,3 +41,8 @@ pub mod submit_cli;
 pub mod telemetry;
 pub mod upgrade;
 pub mod upgrade_draws;
+
+/// The clip importer under its earlier path (it lives in [`import::clips`]).
+pub use import::clips as import_clips;
+/// The panel importer under its earlier path (it lives in [`import::panels`]).
+pub use import::panels as import_panels;

@@ -1,21 +1,27 @@
 //! Boards: model rows, crowd human rows and the kind's baseline row on one half of the test
 //! split, the CSV download, and the admin board switches.
 
+mod chance;
+mod disclosure;
+mod kind_view;
+mod model_rows;
+mod ranking;
+
 use super::*;
 use crate::error::{ApiError, ApiResult};
 use crate::files::csv_text;
-use crate::kinds::{self, ServerKind};
+use crate::kinds;
 use crate::state::AppState;
 use crate::storage::{self, BoardTaskRow, Storage, TaskItemRow};
+use chance::chance_row;
+use kind_view::{kind_view, KindScope};
 use memeboard_core::api::{
     BoardAttempts, BoardResponse, BoardRow, BoardSettingsRequest, BoardSplit, RowKind,
     SubmissionStatus, Weights,
 };
 use memeboard_core::crowd::CrowdAnswer;
-use memeboard_core::kinds::Kind;
-use memeboard_core::leaderboard::CategoryEstimate;
-use memeboard_core::stats::Estimate;
 use memeboard_core::{msg, with_kind};
+use model_rows::{model_rows, ModelScope};
 use std::collections::HashMap;
 
 /// Scored crowd answers after the owner's exclusions (see `crate::quality`).
@@ -56,7 +62,6 @@ pub async fn board(
     all_attempts: bool,
 ) -> ApiResult<BoardResponse> {
     let (storage, settings) = (&state.storage, &*state.settings);
-    let references = &*state.board_references;
     let subset = subset.unwrap_or(FULL);
     let task = find_task(storage, slug).await?;
     if which == BoardSplit::Private && !task.private_revealed {
@@ -76,213 +81,53 @@ pub async fn board(
     // explanations), and how the kind names its metric and baseline row.
     let cats = categories(&task)?;
     let keys: Vec<String> = cats.iter().map(|c| c.key.clone()).collect();
-    let resamples = settings.quiz.bootstrap_resamples;
-    let (
-        items,
-        metric,
-        missing_policy,
-        baseline_kind,
-        baseline_label,
-        reference_rows,
-        subsets,
-        preface,
-        board_value,
-        auto_scored,
-    ) = with_kind!(task_kind, K => {
-        if subset != FULL && !K::SUBSETS.contains(&subset) {
-            return Err(ApiError::BadRequest(msg!(
-                "request.unknown_subset",
-                subset = subset,
-                slug = slug,
-                expected = if K::SUBSETS.is_empty() { FULL.to_owned() } else { K::SUBSETS.join(" or ") }
-            )));
-        }
-        let typed: Vec<kinds::TypedItem<K>> = kinds::offered_items::<K>(storage, &task)
-            .await?
-            .into_iter()
-            .filter(|i| K::in_subset(i, subset))
-            .collect();
-        // Baseline rows scored like models, computed once per state of the items (and of the
-        // scores the kind cached for the task).
-        let stored: Option<serde_json::Value> = storage
-            .task_reference(&task.task.id)
-            .await?
-            .and_then(|j| serde_json::from_str(&j).ok());
-        let mut fingerprint = items_fingerprint(typed.iter().map(|i| &i.row));
-        fingerprint.2 = stored.as_ref().map_or(0, |v| memeboard_core::ids::fnv1a64(v.to_string().as_bytes()) as i64);
-        let key = format!("{}/{}/{subset}", task.task.id, which.as_str());
-        let reference_rows = match references.stored(&key, fingerprint) {
-            Some(rows) => rows,
-            None => {
-                let in_half: Vec<kinds::TypedItem<K>> =
-                    typed.iter().filter(|i| i.row.on_board(which)).cloned().collect();
-                let keys = keys.clone();
-                references
-                    .get_or_compute(&key, fingerprint, move || {
-                        let refs: Vec<&kinds::TypedItem<K>> = in_half.iter().collect();
-                        K::reference_rows(&refs, stored.as_ref())
-                            .into_iter()
-                            .map(|r| reference_board_row(r, &keys, resamples))
-                            .collect()
-                    })
-                    .await
-                    .context("computing the board's baseline rows")?
-            }
-        };
-        let items: Vec<(TaskItemRow, Option<f64>)> = typed
-            .into_iter()
-            .map(|i| {
-                let level = K::baseline(&i, task_baseline);
-                (i.row, level)
-            })
-            .collect();
-        (
-            items,
-            K::metric_name(baseline.as_ref().map(|(_, m)| m.as_str())),
-            K::MISSING_POLICY,
-            K::BASELINE_ROW,
-            K::BASELINE_LABEL,
-            reference_rows,
-            K::SUBSETS,
-            K::PREFACE,
-            K::board_value as fn(f64, Option<f64>) -> f64,
-            K::AUTO_SCORED,
-        )
-    });
-    let in_half: HashMap<&str, &(TaskItemRow, Option<f64>)> = items
+    let scope = KindScope {
+        state,
+        task: &task,
+        slug,
+        which,
+        subset,
+        keys: &keys,
+        baseline: baseline.as_ref(),
+    };
+    let view = with_kind!(task_kind, K => kind_view::<K>(&scope).await?);
+    let auto_scored = view.auto_scored;
+    let in_half: HashMap<&str, &(TaskItemRow, Option<f64>)> = view
+        .items
         .iter()
         .filter(|i| i.0.on_board(which))
         .map(|i| (i.0.id.as_str(), i))
         .collect();
     let visible = board_visible(&task);
 
-    let mut rows = Vec::new();
     // Public figures over the hidden half: on the public half those of the upload each
     // author's Ladder shows, both halves rounded to what they support (see `ladder`).
     let lb = &settings.leaderboard;
-    let shown = super::ladder::shown_submissions(storage, lb, &task).await?;
-    for own in storage.task_submissions(&task.task.id).await? {
-        let s = match which {
-            BoardSplit::Public => shown.of(&own).clone(),
-            BoardSplit::Private => own.clone(),
-        };
-        let extra_json: Option<serde_json::Value> = match (&s.extra_json, visible) {
-            (Some(json), true) => Some(storage::decode_json("submissions.extra_json", json)?),
-            _ => None,
-        };
-        let scores: Vec<CategoryEstimate> = if !visible || !auto_scored {
-            Vec::new()
-        } else if subset == FULL {
-            let json = if which == BoardSplit::Public {
-                &s.public_summary_json
-            } else {
-                &s.private_summary_json
-            };
-            storage::decode_json("submissions.summary_json", json)?
-        } else {
-            // Summaries over the subset's items, stored at upload (see `submit`).
-            extra_json
-                .as_ref()
-                .and_then(|v| serde_json::from_value(v["subset_scores"][subset][half].clone()).ok())
-                .unwrap_or_default()
-        };
-        let (extra, confusion) = match &extra_json {
-            Some(v) if subset == FULL => (
-                serde_json::from_value(v[half].clone()).unwrap_or_default(),
-                serde_json::from_value(v[format!("{half}_confusion")].clone()).unwrap_or_default(),
-            ),
-            Some(v) => (
-                serde_json::from_value(v["subsets"][subset][half].clone()).unwrap_or_default(),
-                None,
-            ),
-            None => (Vec::new(), None),
-        };
-        // (Rounded below, on the scale readers see: explanations are rescaled first.)
-        let extra = super::ladder::published_extra(extra, in_half.len(), lb);
-        // Counts per gold and answer over hidden items are exact: only after the half's reveal.
-        let confusion = confusion.filter(|_| which == BoardSplit::Private);
-        let own_extra: Option<serde_json::Value> = match (&own.extra_json, visible) {
-            (Some(json), true) => Some(storage::decode_json("submissions.extra_json", json)?),
-            _ => None,
-        };
-        let flags: Vec<String> = own_extra
-            .as_ref()
-            .and_then(|v| serde_json::from_value(v["flags"].clone()).ok())
-            .unwrap_or_default();
-        rows.push(BoardRow {
-            flags,
-            confusion,
-            extra,
-            kind: RowKind::Model,
-            label: own.model_name.clone(),
-            submission_id: Some(own.id.clone()),
-            model: Some(model_of(&own)),
-            submitted_at: Some(own.created_at),
-            status: if !auto_scored {
-                SubmissionStatus::Unscored
-            } else if visible {
-                SubmissionStatus::Scored
-            } else {
-                SubmissionStatus::Received
-            },
-            scores,
-            participants: None,
-            participants_before_exclusions: None,
-        });
-    }
+    let models = ModelScope {
+        task: &task,
+        which,
+        half,
+        subset,
+        visible,
+        auto_scored,
+        items: in_half.len(),
+    };
+    let mut rows = model_rows(storage, lb, &models).await?;
 
     // Crowd rows on the same items, after the owner's exclusions, as published (see
     // `board_crowd`).
     let key = format!("{}/{}/{subset}", task.task.id, which.as_str());
     let (human, familiarity) =
-        super::board_crowd::human_rows(state, &task, &in_half, &key, preface, auto_scored).await?;
+        super::board_crowd::human_rows(state, &task, &in_half, &key, view.preface, auto_scored)
+            .await?;
     rows.extend(human);
-
-    // Chance: one of the options uniformly at random (1/5 for five options), or for
-    // explanations the similarity of a random pair of reference meanings.
-    let chance = |subset: Vec<&&(TaskItemRow, Option<f64>)>| -> Option<Estimate> {
-        let values: Vec<f64> = subset.iter().filter_map(|i| i.1).collect();
-        (!values.is_empty()).then(|| {
-            let v = values.iter().sum::<f64>() / values.len() as f64;
-            Estimate {
-                value: v,
-                ci_low: v,
-                ci_high: v,
-            }
-        })
-    };
-    let mut chance_scores = vec![CategoryEstimate {
-        category: None,
-        items: in_half.len(),
-        estimate: chance(in_half.values().collect()),
-        suppressed: false,
-    }];
-    for k in &keys {
-        let subset: Vec<&&(TaskItemRow, Option<f64>)> =
-            in_half.values().filter(|i| &i.0.category == k).collect();
-        chance_scores.push(CategoryEstimate {
-            category: Some(k.clone()),
-            items: subset.len(),
-            estimate: chance(subset),
-            suppressed: false,
-        });
-    }
-    let baseline_row = BoardRow {
-        flags: Vec::new(),
-        confusion: None,
-        extra: Vec::new(),
-        kind: baseline_kind,
-        label: baseline_label.into(),
-        submission_id: None,
-        model: None,
-        submitted_at: None,
-        status: SubmissionStatus::Scored,
-        scores: chance_scores,
-        participants: None,
-        participants_before_exclusions: None,
-    };
     if auto_scored {
-        rows.push(baseline_row);
+        rows.push(chance_row(
+            &in_half,
+            &keys,
+            view.baseline_kind,
+            view.baseline_label,
+        ));
     }
 
     // One row per model name by default (the best or the latest, the owner's choice); every
@@ -301,65 +146,16 @@ pub async fn board(
         rows = one_row_per_model(rows, attempts == "latest");
         before - rows.len()
     };
-    rows.extend(reference_rows.iter().cloned());
-    // Figures as readers see them (explanations: rescaled); the model's own scale stays
-    // beside a model's row.
-    if board_value(1.0, task_baseline) != 1.0 || board_value(0.0, task_baseline) != 0.0 {
-        for row in &mut rows {
-            if row.kind == RowKind::Model {
-                if let Some(e) = row.scores.first().and_then(|s| s.estimate) {
-                    let mut raw = memeboard_core::api::NamedValue::estimated(
-                        msg!("label.raw_cosine").to_string(),
-                        e,
-                    );
-                    memeboard_core::disclosure::round_named(
-                        &mut raw,
-                        in_half.len(),
-                        lb.score_grid_scale,
-                    );
-                    row.extra.insert(0, raw);
-                }
-            }
-            for s in &mut row.scores {
-                if let Some(e) = &mut s.estimate {
-                    e.value = board_value(e.value, task_baseline);
-                    e.ci_low = board_value(e.ci_low, task_baseline);
-                    e.ci_high = board_value(e.ci_high, task_baseline);
-                }
-            }
-        }
-    }
-
-    // Model rows' figures over the hidden half, rounded to what the half supports on the
-    // scale readers see (see `ladder`).
-    for row in rows.iter_mut().filter(|r| r.kind == RowKind::Model) {
-        memeboard_core::disclosure::round_scores(&mut row.scores, lb.score_grid_scale);
-    }
-
-    // Per-category figures only where the half has enough items in the category (model,
-    // human and baseline rows alike; the overall column always), and likewise secondary
-    // figures over a subset of items.
-    let min_items = settings.leaderboard.min_category_items;
-    for row in &mut rows {
-        for s in &mut row.scores {
-            s.suppress_below(min_items);
-        }
-        row.extra.retain(|e| e.items.is_none_or(|n| n >= min_items));
-        if row.confusion.is_some() && in_half.len() < min_items {
-            row.confusion = None;
-        }
-    }
-    let overall = |r: &BoardRow| {
-        r.scores
-            .first()
-            .and_then(|s| s.estimate)
-            .map_or(f64::NEG_INFINITY, |e| e.value)
-    };
-    rows.sort_by(|a, b| {
-        overall(b)
-            .total_cmp(&overall(a))
-            .then(a.submitted_at.cmp(&b.submitted_at))
-    });
+    rows.extend(view.reference_rows.iter().cloned());
+    disclosure::to_reader_scale(
+        &mut rows,
+        view.board_value,
+        task_baseline,
+        in_half.len(),
+        lb,
+    );
+    disclosure::disclose(&mut rows, lb, in_half.len());
+    ranking::by_overall(&mut rows);
     // People's judgements of the models (studies made from this board); hidden with the
     // model scores while the board is blind. Boards without an automatic metric rank their
     // models by them (Bradley–Terry rating, then Core4, then % agree).
@@ -369,37 +165,21 @@ pub async fn board(
         None
     };
     if let (false, Some(h)) = (auto_scored, &human_eval) {
-        let key = |r: &BoardRow| -> [f64; 3] {
-            let col = r
-                .submission_id
-                .as_ref()
-                .and_then(|id| h.columns.iter().find(|c| &c.submission_id == id));
-            let v = |e: Option<Estimate>| e.map_or(f64::NEG_INFINITY, |e| e.value);
-            col.map_or([f64::NEG_INFINITY; 3], |c| {
-                [v(c.bt_rating), v(c.core4), v(c.agree)]
-            })
-        };
-        rows.sort_by(|a, b| {
-            let (ka, kb) = (key(a), key(b));
-            kb[0]
-                .total_cmp(&ka[0])
-                .then(kb[1].total_cmp(&ka[1]))
-                .then(kb[2].total_cmp(&ka[2]))
-        });
+        ranking::by_human_eval(&mut rows, h);
     }
     Ok(BoardResponse {
         task: slug.to_owned(),
         title: task.task.title.clone(),
         split: which,
-        metric,
-        missing_policy: missing_policy.into(),
+        metric: view.metric,
+        missing_policy: view.missing_policy.into(),
         categories: cats,
         items: in_half.len(),
         private_revealed: task.private_revealed,
         blind: task.blind && !task.blind_revealed,
         rows,
         subset: subset.to_owned(),
-        subsets: subsets.iter().map(|s| (*s).to_owned()).collect(),
+        subsets: view.subsets.iter().map(|s| (*s).to_owned()).collect(),
         familiarity,
         attempts: attempts.into(),
         hidden_attempts,

@@ -209,60 +209,10 @@ pub async fn submit(
         max_bytes: settings.leaderboard.max_upload_bytes,
         max_rows: settings.leaderboard.max_rows,
     };
-    if body.len() > limits.max_bytes {
-        return Err(ApiError::PayloadTooLarge(msg!(
-            "file.too_large",
-            size = body.len(),
-            limit = limits.max_bytes
-        )));
-    }
-    let text = std::str::from_utf8(body).map_err(|e| {
-        let line = body[..e.valid_up_to()]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count()
-            + 1;
-        ApiError::Invalid(vec![
-            msg!("file.at_line", line = line).with_message("problem", msg!("file.not_utf8"))
-        ])
-    })?;
-    // Undeclared: read as the content shows (JSON Lines when it shows nothing), and say so.
-    let (format, format_note) = match format {
-        Some(f) => (f, None),
-        None => match FileFormat::sniff(text) {
-            Some(FileFormat::Csv) => (FileFormat::Csv, Some(msg!("file.read_as_csv"))),
-            _ => (FileFormat::JsonLines, None),
-        },
-    };
+    let text = upload_text(body, limits)?;
+    let (format, format_note) = read_format(format, text);
     let (scored, public, private, auto_scored) = with_kind!(kind(&task)?, K => {
-        let items = kinds::offered_items::<K>(storage, &task).await?;
-        let ctx = kinds::FileContext { storage, embeddings, task: &task };
-        let scored = K::score_file(ctx, &items, text, format, limits).await?;
-        let (public, private) =
-            half_summaries(&task, items.iter().map(|i| &i.row), &scored.scores, settings)?;
-        // Kinds with item subsets (clips: `main`) get summaries per subset too, for the
-        // board's switch.
-        let mut scored = scored;
-        let mut by_subset = serde_json::Map::new();
-        for subset in K::SUBSETS.iter().filter(|s| **s != "full") {
-            let in_subset: Vec<&TaskItemRow> =
-                items.iter().filter(|i| K::in_subset(i, subset)).map(|i| &i.row).collect();
-            let ids: std::collections::HashSet<&str> =
-                in_subset.iter().map(|r| r.id.as_str()).collect();
-            let scores: Vec<ItemScore> = scored
-                .scores
-                .iter()
-                .filter(|s| ids.contains(s.item_id.as_str()))
-                .cloned()
-                .collect();
-            let (p, q) = half_summaries(&task, in_subset.into_iter(), &scores, settings)?;
-            by_subset.insert((*subset).to_owned(), serde_json::json!({"public": p, "private": q}));
-        }
-        if !by_subset.is_empty() {
-            let extra = scored.extra.get_or_insert_with(|| serde_json::json!({}));
-            extra["subset_scores"] = serde_json::Value::Object(by_subset);
-        }
-        (scored, public, private, K::AUTO_SCORED)
+        score_as::<K>(storage, settings, embeddings, &task, text, format, limits).await?
     });
     let ScoredFile {
         scores,
@@ -345,6 +295,97 @@ pub async fn submit(
         public_scores,
         quota: quota_of(storage, &scopes).await?,
     })
+}
+
+/// The upload's text: refused when over the size limit or not UTF-8 (naming the line of the
+/// first bad byte).
+fn upload_text(body: &[u8], limits: Limits) -> ApiResult<&str> {
+    if body.len() > limits.max_bytes {
+        return Err(ApiError::PayloadTooLarge(msg!(
+            "file.too_large",
+            size = body.len(),
+            limit = limits.max_bytes
+        )));
+    }
+    std::str::from_utf8(body).map_err(|e| {
+        let line = body[..e.valid_up_to()]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1;
+        ApiError::Invalid(vec![
+            msg!("file.at_line", line = line).with_message("problem", msg!("file.not_utf8"))
+        ])
+    })
+}
+
+/// The format the file is read as. Undeclared: read as the content shows (JSON Lines when it
+/// shows nothing), and say so.
+fn read_format(format: Option<FileFormat>, text: &str) -> (FileFormat, Option<Message>) {
+    match format {
+        Some(f) => (f, None),
+        None => match FileFormat::sniff(text) {
+            Some(FileFormat::Csv) => (FileFormat::Csv, Some(msg!("file.read_as_csv"))),
+            _ => (FileFormat::JsonLines, None),
+        },
+    }
+}
+
+/// Scores the file as kind `K` on the task's offered items: the scored file, its public and
+/// private half summaries (and per-subset summaries in its extra figures, for kinds with
+/// item subsets), and whether the kind scores automatically.
+async fn score_as<K: ServerKind>(
+    storage: &Storage,
+    settings: &Settings,
+    embeddings: &EmbeddingService,
+    task: &BoardTaskRow,
+    text: &str,
+    format: FileFormat,
+    limits: Limits,
+) -> ApiResult<(
+    ScoredFile,
+    Vec<CategoryEstimate>,
+    Vec<CategoryEstimate>,
+    bool,
+)> {
+    let items = kinds::offered_items::<K>(storage, task).await?;
+    let ctx = kinds::FileContext {
+        storage,
+        embeddings,
+        task,
+    };
+    let scored = K::score_file(ctx, &items, text, format, limits).await?;
+    let (public, private) =
+        half_summaries(task, items.iter().map(|i| &i.row), &scored.scores, settings)?;
+    // Kinds with item subsets (clips: `main`) get summaries per subset too, for the
+    // board's switch.
+    let mut scored = scored;
+    let mut by_subset = serde_json::Map::new();
+    for subset in K::SUBSETS.iter().filter(|s| **s != "full") {
+        let in_subset: Vec<&TaskItemRow> = items
+            .iter()
+            .filter(|i| K::in_subset(i, subset))
+            .map(|i| &i.row)
+            .collect();
+        let ids: std::collections::HashSet<&str> =
+            in_subset.iter().map(|r| r.id.as_str()).collect();
+        let scores: Vec<ItemScore> = scored
+            .scores
+            .iter()
+            .filter(|s| ids.contains(s.item_id.as_str()))
+            .cloned()
+            .collect();
+        let (p, q) = half_summaries(task, in_subset.into_iter(), &scores, settings)?;
+        by_subset.insert(
+            (*subset).to_owned(),
+            serde_json::json!({"public": p, "private": q}),
+        );
+    }
+    if !by_subset.is_empty() {
+        let extra = scored.extra.get_or_insert_with(|| serde_json::json!({}));
+        extra["subset_scores"] = serde_json::Value::Object(by_subset);
+    }
+    Ok((scored, public, private, K::AUTO_SCORED))
 }
 
 pub(super) fn half_summaries<'a>(

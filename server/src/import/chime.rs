@@ -1,42 +1,14 @@
-//! Importers for upstream benchmark files. `chime` reads the CHIME JSON formats
-//! (`chime_full.json` memes + `chime_mcq.json` questions), validates every record, joins
-//! questions to memes, and mints stable ids. Parsing is pure; storing is one transaction.
+//! The CHIME importer: the memes file (`chime_full.json`) and the fill-in-the-blank questions
+//! (`chime_mcq.json`) become a benchmark with a text MCQ task and an explanation task. Every
+//! record is validated, questions are joined to memes, and ids are minted from public data.
 
+use super::{describe, split_of, title_problem, ImportError};
 use crate::storage::{BenchmarkRecord, ItemRecord, MemeRecord, Storage, TaskRecord};
 use memeboard_core::ids::stable_id;
 use memeboard_core::kinds::{explanation, text_mcq};
 use memeboard_core::tasks::{CategoryInfo, ItemGold, ItemPrompt, MemeType, TaskKind};
 use serde_json::{Map, Value};
 use std::collections::HashMap;
-
-/// How many problems an import error lists before summarising the rest.
-const MAX_LISTED_PROBLEMS: usize = 20;
-
-/// A rejected import: every problem found, each naming the file, record and field.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}", render_problems(.problems))]
-pub struct ImportError {
-    /// One line per problem.
-    pub problems: Vec<String>,
-}
-
-fn render_problems(problems: &[String]) -> String {
-    let mut out = format!(
-        "import rejected, nothing was stored ({} problem(s)):",
-        problems.len()
-    );
-    for p in problems.iter().take(MAX_LISTED_PROBLEMS) {
-        out.push_str("\n  - ");
-        out.push_str(p);
-    }
-    if problems.len() > MAX_LISTED_PROBLEMS {
-        out.push_str(&format!(
-            "\n  … and {} more",
-            problems.len() - MAX_LISTED_PROBLEMS
-        ));
-    }
-    out
-}
 
 /// Which benchmark the imported records belong to.
 #[derive(Debug, Clone)]
@@ -55,32 +27,6 @@ pub struct BenchmarkSpec {
     pub dev_percent: u8,
     /// Memes per participant batch in the explanation quiz.
     pub explain_batch_size: usize,
-}
-
-/// The split and board half of an item, fixed by a hash of its **source id** (stable across
-/// re-imports): every item derived from one public source (a meme phrase, a comic, a clip)
-/// shares it, so one source never has dev gold in one task and test gold in another.
-///
-/// The source id must be derived from public data only: if it depended on the gold (for a
-/// CHIME question, the answer meme), the published split of an item would tell which options
-/// cannot be its answer.
-///
-/// Dev items: gold downloadable, used for previews. Test items: split evenly between the
-/// public board and the private board.
-pub fn split_of(source_id: &str, dev_percent: u8) -> (&'static str, &'static str) {
-    use memeboard_core::ids::fnv1a64;
-    let dev = split_hash(source_id) < u64::from(dev_percent);
-    let public = fnv1a64(format!("half/{source_id}").as_bytes()).is_multiple_of(2);
-    match (dev, public) {
-        (true, _) => ("dev", "public"),
-        (false, true) => ("test", "public"),
-        (false, false) => ("test", "private"),
-    }
-}
-
-/// The 0–99 bucket of a source id that decides dev vs test (dev when below `dev_percent`).
-pub fn split_hash(source_id: &str) -> u64 {
-    memeboard_core::ids::fnv1a64(format!("split/{source_id}").as_bytes()) % 100
 }
 
 /// The id of a text MCQ item: from public data only (slug, sentence, options in canonical
@@ -179,22 +125,6 @@ impl Record<'_> {
     }
 }
 
-/// A JSON value in an import error ("the number 3", "\"text\"", "an array"…), shared by the
-/// importers.
-pub(crate) fn describe(v: &Value) -> String {
-    match v {
-        Value::Null => "null".into(),
-        Value::Bool(b) => b.to_string(),
-        Value::Number(n) => format!("the number {n}"),
-        Value::String(s) => format!("\"{}\"", s.chars().take(40).collect::<String>()),
-        Value::Array(_) => "an array".into(),
-        Value::Object(_) => "an object".into(),
-    }
-}
-
-pub(crate) use crate::import_files::{is_safe_relative, title_problem};
-pub use crate::import_guard::TestToDev;
-
 fn parse_array<'a>(
     file: &'static str,
     text: &'a str,
@@ -252,6 +182,11 @@ fn records<'a>(
     out
 }
 
+/// The memes file's name in problems.
+const MEMES: &str = "memes file";
+/// The questions file's name in problems.
+const MCQ: &str = "mcq file";
+
 /// Parses and validates both CHIME files. Returns every problem at once, or the records to
 /// store. Ids are stable and minted from public data only: memes by phrase, questions by
 /// sentence + options (never the answer), all under the benchmark slug.
@@ -260,8 +195,6 @@ pub fn parse_chime(
     memes_json: &str,
     mcq_json: &str,
 ) -> Result<ChimeImport, ImportError> {
-    const MEMES: &str = "memes file";
-    const MCQ: &str = "mcq file";
     let mut problems = Vec::new();
     title_problem(&spec.title, &mut problems);
     let (mut memes_doc, mut mcq_doc) = (None, None);
@@ -283,190 +216,9 @@ pub fn parse_chime(
         family: "text_memes".into(),
     };
 
-    let mut memes: Vec<MemeRecord> = Vec::new();
-    // phrase -> (index in `memes`, 0-based record index in the file)
-    let mut by_phrase: HashMap<String, (usize, usize)> = HashMap::new();
-    for rec in records(MEMES, memes_array, "meme", &mut problems) {
-        let parsed = (|| -> Result<MemeRecord, String> {
-            let phrase = rec.string("meme")?.trim().to_owned();
-            let type_en = rec.string("type_en")?;
-            let category = MemeType::from_upstream_en(&type_en).ok_or_else(|| {
-                format!(
-                    "{}: expected one of {}, found \"{type_en}\"",
-                    rec.at("type_en"),
-                    MemeType::ALL
-                        .map(|t| format!("\"{}\"", t.upstream_en()))
-                        .join(", ")
-                )
-            })?;
-            let examples = match rec.get("examples")? {
-                Value::Array(a) => a
-                    .iter()
-                    .enumerate()
-                    .map(|(i, v)| {
-                        v.as_str().map(str::to_owned).ok_or_else(|| {
-                            format!(
-                                "{}[{i}]: expected text, found {}",
-                                rec.at("examples"),
-                                describe(v)
-                            )
-                        })
-                    })
-                    .collect::<Result<Vec<_>, _>>()?,
-                other => {
-                    return Err(format!(
-                        "{}: expected an array of sentences, found {}",
-                        rec.at("examples"),
-                        describe(other)
-                    ))
-                }
-            };
-            Ok(MemeRecord {
-                id: meme_id(&spec.slug, &phrase),
-                benchmark_id: spec.slug.clone(),
-                meaning: rec.string("meaning")?,
-                origin: rec.opt_string("origin")?,
-                examples,
-                category: category.key().to_owned(),
-                profanity: rec.boolean("profanity")?,
-                offense: rec.boolean("offense")?,
-                phrase,
-            })
-        })();
-        match parsed {
-            Ok(m) => {
-                if let Some((_, first_record)) = by_phrase.get(&m.phrase) {
-                    problems.push(format!(
-                        "{MEMES} record {}: duplicate meme \"{}\" (first at record {})",
-                        rec.index + 1,
-                        m.phrase,
-                        first_record + 1
-                    ));
-                } else {
-                    by_phrase.insert(m.phrase.clone(), (memes.len(), rec.index));
-                    memes.push(m);
-                }
-            }
-            Err(p) => problems.push(p),
-        }
-    }
-
+    let (memes, by_phrase) = parse_memes(spec, memes_array, &mut problems);
     let task_id = format!("{}-mcq", spec.slug);
-    let mut items: Vec<ItemRecord> = Vec::new();
-    let mut seen_items: HashMap<String, usize> = HashMap::new();
-    for rec in records(MCQ, mcq_array, "sentence", &mut problems) {
-        let parsed = (|| -> Result<ItemRecord, String> {
-            let sentence = rec.string("sentence")?.trim().to_owned();
-            if !sentence.contains("_____") {
-                return Err(format!(
-                    "{}: expected a sentence containing the blank \"_____\"",
-                    rec.at("sentence")
-                ));
-            }
-            let options_obj = match rec.get("options")? {
-                Value::Object(o) => o,
-                other => {
-                    return Err(format!(
-                        "{}: expected an object {{\"1\": text, …}}, found {}",
-                        rec.at("options"),
-                        describe(other)
-                    ))
-                }
-            };
-            let mut options = Vec::new();
-            for k in 1..=options_obj.len() {
-                match options_obj.get(&k.to_string()) {
-                    Some(Value::String(s)) if !s.trim().is_empty() => {
-                        options.push(s.trim().to_owned())
-                    }
-                    Some(other) => {
-                        return Err(format!(
-                            "{}.\"{k}\": expected text, found {}",
-                            rec.at("options"),
-                            describe(other)
-                        ))
-                    }
-                    None => {
-                        return Err(format!(
-                            "{}: expected keys \"1\"..\"{}\", key \"{k}\" is missing",
-                            rec.at("options"),
-                            options_obj.len()
-                        ))
-                    }
-                }
-            }
-            if options.len() < 2 {
-                return Err(format!(
-                    "{}: expected at least 2 options, found {}",
-                    rec.at("options"),
-                    options.len()
-                ));
-            }
-            let correct = match rec.get("correct_answer")? {
-                Value::Number(n) => n
-                    .as_u64()
-                    .filter(|c| (1..=options.len() as u64).contains(c))
-                    .ok_or_else(|| {
-                        format!(
-                            "{}: expected an option number from 1 to {}, found {n}",
-                            rec.at("correct_answer"),
-                            options.len()
-                        )
-                    })? as usize,
-                other => {
-                    return Err(format!(
-                        "{}: expected an option number, found {}",
-                        rec.at("correct_answer"),
-                        describe(other)
-                    ))
-                }
-            };
-            let answer = options[correct - 1].clone();
-            let (meme_index, _) = *by_phrase.get(&answer).ok_or_else(|| {
-                format!(
-                    "{}: the correct option \"{answer}\" (option {correct}) matches no meme in the memes file",
-                    rec.at("correct_answer")
-                )
-            })?;
-            let meme = &memes[meme_index];
-            let id = mcq_item_id(&spec.slug, &sentence, &options);
-            let prompt = ItemPrompt::TextMcq(text_mcq::Prompt {
-                sentence: sentence.clone(),
-                options,
-            });
-            let gold = ItemGold::TextMcq(text_mcq::Gold {
-                correct: correct - 1,
-            });
-            // The question is its own public source: its meme is the answer (gold), so it
-            // cannot decide the split.
-            let (split, board_half) = split_of(&id, spec.dev_percent);
-            Ok(ItemRecord {
-                split: split.into(),
-                board_half: board_half.into(),
-                source_id: id.clone(),
-                id,
-                task_id: task_id.clone(),
-                ordinal: 0,
-                category: meme.category.clone(),
-                prompt_json: serde_json::to_string(&prompt).map_err(|e| e.to_string())?,
-                gold_json: serde_json::to_string(&gold).map_err(|e| e.to_string())?,
-                flagged: meme.profanity || meme.offense,
-                meme_id: Some(meme.id.clone()),
-            })
-        })();
-        match parsed {
-            Ok(mut item) => {
-                if let Some(first) = seen_items.get(&item.id) {
-                    problems.push(format!("{MCQ} record {}: duplicate question (same sentence and options as record {})", rec.index + 1, first + 1));
-                } else {
-                    seen_items.insert(item.id.clone(), rec.index);
-                    item.ordinal = items.len() as i64;
-                    items.push(item);
-                }
-            }
-            Err(p) => problems.push(p),
-        }
-    }
+    let items = parse_questions(spec, mcq_array, &task_id, &memes, &by_phrase, &mut problems);
     if memes.is_empty() && problems.is_empty() {
         problems.push(format!("{MEMES}: contains no memes"));
     }
@@ -496,6 +248,239 @@ pub fn parse_chime(
         batch_size: spec.batch_size.min(items.len()) as i64,
         quiz_open: spec.quiz_open,
     };
+    let (explain_task, explain_items) = explain_task(spec, &memes)?;
+    Ok(ChimeImport {
+        benchmark,
+        memes,
+        task,
+        items,
+        explain_task,
+        explain_items,
+    })
+}
+
+/// The memes of the memes file, each phrase once, and where each phrase is: (index in the
+/// memes, 0-based record index in the file). Problems are added to `problems`.
+fn parse_memes(
+    spec: &BenchmarkSpec,
+    array: &[Value],
+    problems: &mut Vec<String>,
+) -> (Vec<MemeRecord>, HashMap<String, (usize, usize)>) {
+    let mut memes: Vec<MemeRecord> = Vec::new();
+    // phrase -> (index in `memes`, 0-based record index in the file)
+    let mut by_phrase: HashMap<String, (usize, usize)> = HashMap::new();
+    for rec in records(MEMES, array, "meme", problems) {
+        let parsed = parse_meme(spec, &rec);
+        match parsed {
+            Ok(m) => {
+                if let Some((_, first_record)) = by_phrase.get(&m.phrase) {
+                    problems.push(format!(
+                        "{MEMES} record {}: duplicate meme \"{}\" (first at record {})",
+                        rec.index + 1,
+                        m.phrase,
+                        first_record + 1
+                    ));
+                } else {
+                    by_phrase.insert(m.phrase.clone(), (memes.len(), rec.index));
+                    memes.push(m);
+                }
+            }
+            Err(p) => problems.push(p),
+        }
+    }
+    (memes, by_phrase)
+}
+
+/// One record of the memes file as a meme (the first problem found in it, if any).
+fn parse_meme(spec: &BenchmarkSpec, rec: &Record<'_>) -> Result<MemeRecord, String> {
+    let phrase = rec.string("meme")?.trim().to_owned();
+    let type_en = rec.string("type_en")?;
+    let category = MemeType::from_upstream_en(&type_en).ok_or_else(|| {
+        format!(
+            "{}: expected one of {}, found \"{type_en}\"",
+            rec.at("type_en"),
+            MemeType::ALL
+                .map(|t| format!("\"{}\"", t.upstream_en()))
+                .join(", ")
+        )
+    })?;
+    let examples = match rec.get("examples")? {
+        Value::Array(a) => a
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                v.as_str().map(str::to_owned).ok_or_else(|| {
+                    format!(
+                        "{}[{i}]: expected text, found {}",
+                        rec.at("examples"),
+                        describe(v)
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?,
+        other => {
+            return Err(format!(
+                "{}: expected an array of sentences, found {}",
+                rec.at("examples"),
+                describe(other)
+            ))
+        }
+    };
+    Ok(MemeRecord {
+        id: meme_id(&spec.slug, &phrase),
+        benchmark_id: spec.slug.clone(),
+        meaning: rec.string("meaning")?,
+        origin: rec.opt_string("origin")?,
+        examples,
+        category: category.key().to_owned(),
+        profanity: rec.boolean("profanity")?,
+        offense: rec.boolean("offense")?,
+        phrase,
+    })
+}
+
+/// The questions of the questions file as items of task `task_id`, each question once, in
+/// file order. Problems are added to `problems`.
+fn parse_questions(
+    spec: &BenchmarkSpec,
+    array: &[Value],
+    task_id: &str,
+    memes: &[MemeRecord],
+    by_phrase: &HashMap<String, (usize, usize)>,
+    problems: &mut Vec<String>,
+) -> Vec<ItemRecord> {
+    let mut items: Vec<ItemRecord> = Vec::new();
+    let mut seen_items: HashMap<String, usize> = HashMap::new();
+    for rec in records(MCQ, array, "sentence", problems) {
+        let parsed = parse_question(spec, &rec, task_id, memes, by_phrase);
+        match parsed {
+            Ok(mut item) => {
+                if let Some(first) = seen_items.get(&item.id) {
+                    problems.push(format!("{MCQ} record {}: duplicate question (same sentence and options as record {})", rec.index + 1, first + 1));
+                } else {
+                    seen_items.insert(item.id.clone(), rec.index);
+                    item.ordinal = items.len() as i64;
+                    items.push(item);
+                }
+            }
+            Err(p) => problems.push(p),
+        }
+    }
+    items
+}
+
+/// One record of the questions file as an item of task `task_id`, joined to its answer's
+/// meme (the first problem found in it, if any).
+fn parse_question(
+    spec: &BenchmarkSpec,
+    rec: &Record<'_>,
+    task_id: &str,
+    memes: &[MemeRecord],
+    by_phrase: &HashMap<String, (usize, usize)>,
+) -> Result<ItemRecord, String> {
+    let sentence = rec.string("sentence")?.trim().to_owned();
+    if !sentence.contains("_____") {
+        return Err(format!(
+            "{}: expected a sentence containing the blank \"_____\"",
+            rec.at("sentence")
+        ));
+    }
+    let options_obj = match rec.get("options")? {
+        Value::Object(o) => o,
+        other => {
+            return Err(format!(
+                "{}: expected an object {{\"1\": text, …}}, found {}",
+                rec.at("options"),
+                describe(other)
+            ))
+        }
+    };
+    let mut options = Vec::new();
+    for k in 1..=options_obj.len() {
+        match options_obj.get(&k.to_string()) {
+            Some(Value::String(s)) if !s.trim().is_empty() => options.push(s.trim().to_owned()),
+            Some(other) => {
+                return Err(format!(
+                    "{}.\"{k}\": expected text, found {}",
+                    rec.at("options"),
+                    describe(other)
+                ))
+            }
+            None => {
+                return Err(format!(
+                    "{}: expected keys \"1\"..\"{}\", key \"{k}\" is missing",
+                    rec.at("options"),
+                    options_obj.len()
+                ))
+            }
+        }
+    }
+    if options.len() < 2 {
+        return Err(format!(
+            "{}: expected at least 2 options, found {}",
+            rec.at("options"),
+            options.len()
+        ));
+    }
+    let correct = match rec.get("correct_answer")? {
+        Value::Number(n) => n
+            .as_u64()
+            .filter(|c| (1..=options.len() as u64).contains(c))
+            .ok_or_else(|| {
+                format!(
+                    "{}: expected an option number from 1 to {}, found {n}",
+                    rec.at("correct_answer"),
+                    options.len()
+                )
+            })? as usize,
+        other => {
+            return Err(format!(
+                "{}: expected an option number, found {}",
+                rec.at("correct_answer"),
+                describe(other)
+            ))
+        }
+    };
+    let answer = options[correct - 1].clone();
+    let (meme_index, _) = *by_phrase.get(&answer).ok_or_else(|| {
+        format!(
+            "{}: the correct option \"{answer}\" (option {correct}) matches no meme in the memes file",
+            rec.at("correct_answer")
+        )
+    })?;
+    let meme = &memes[meme_index];
+    let id = mcq_item_id(&spec.slug, &sentence, &options);
+    let prompt = ItemPrompt::TextMcq(text_mcq::Prompt {
+        sentence: sentence.clone(),
+        options,
+    });
+    let gold = ItemGold::TextMcq(text_mcq::Gold {
+        correct: correct - 1,
+    });
+    // The question is its own public source: its meme is the answer (gold), so it
+    // cannot decide the split.
+    let (split, board_half) = split_of(&id, spec.dev_percent);
+    Ok(ItemRecord {
+        split: split.into(),
+        board_half: board_half.into(),
+        source_id: id.clone(),
+        id,
+        task_id: task_id.to_owned(),
+        ordinal: 0,
+        category: meme.category.clone(),
+        prompt_json: serde_json::to_string(&prompt).map_err(|e| e.to_string())?,
+        gold_json: serde_json::to_string(&gold).map_err(|e| e.to_string())?,
+        flagged: meme.profanity || meme.offense,
+        meme_id: Some(meme.id.clone()),
+    })
+}
+
+/// The explanation task: one item per meme ("what does this meme mean?"), its split
+/// following the meme.
+fn explain_task(
+    spec: &BenchmarkSpec,
+    memes: &[MemeRecord],
+) -> Result<(TaskRecord, Vec<ItemRecord>), ImportError> {
     let explain_task_id = format!("{}-explain", spec.slug);
     let json_err = |e: serde_json::Error| ImportError {
         problems: vec![e.to_string()],
@@ -544,14 +529,7 @@ pub fn parse_chime(
         batch_size: spec.explain_batch_size.min(explain_items.len()) as i64,
         quiz_open: spec.quiz_open,
     };
-    Ok(ChimeImport {
-        benchmark,
-        memes,
-        task,
-        items,
-        explain_task,
-        explain_items,
-    })
+    Ok((explain_task, explain_items))
 }
 
 /// Parses and stores a CHIME import in one transaction; returns (memes, items) stored.

@@ -1,0 +1,146 @@
+//! What the task's kind adds to a board: its offered items (in the subset) with their
+//! baseline levels, the names of its metric and baseline row, and its scored baseline rows.
+
+use super::{items_fingerprint, reference_board_row, FULL};
+use crate::error::{ApiError, ApiResult};
+use crate::kinds::{self, ServerKind};
+use crate::state::AppState;
+use crate::storage::{BoardTaskRow, TaskItemRow};
+use anyhow::Context;
+use memeboard_core::api::{BoardRow, BoardSplit, RowKind};
+use memeboard_core::msg;
+use std::sync::Arc;
+
+/// What [`kind_view`] reads a board's kind-specific parts for.
+pub(super) struct KindScope<'a> {
+    /// The app (storage, settings, the baseline rows' cache).
+    pub(super) state: &'a AppState,
+    /// The board's task.
+    pub(super) task: &'a BoardTaskRow,
+    /// The task's slug as requested.
+    pub(super) slug: &'a str,
+    /// The half of the test split shown.
+    pub(super) which: BoardSplit,
+    /// The item subset shown (`full` for all items).
+    pub(super) subset: &'a str,
+    /// The task's category keys.
+    pub(super) keys: &'a [String],
+    /// The task's cached embedding baseline and its model, if any.
+    pub(super) baseline: Option<&'a (f64, String)>,
+}
+
+/// The kind's parts of a board (see [`kind_view`]).
+pub(super) struct KindView {
+    /// Each offered item in the subset with its baseline level (chance for choices, the
+    /// random-pair similarity for explanations).
+    pub(super) items: Vec<(TaskItemRow, Option<f64>)>,
+    /// How the kind names its metric.
+    pub(super) metric: String,
+    /// How items without a prediction are scored.
+    pub(super) missing_policy: &'static str,
+    /// The baseline row's kind.
+    pub(super) baseline_kind: RowKind,
+    /// The baseline row's label.
+    pub(super) baseline_label: &'static str,
+    /// Baseline rows scored like models.
+    pub(super) reference_rows: Arc<Vec<BoardRow>>,
+    /// The kind's item subsets.
+    pub(super) subsets: &'static [&'static str],
+    /// Whether the kind asks a preface (familiarity) before the question.
+    pub(super) preface: bool,
+    /// A figure on the scale readers see.
+    pub(super) board_value: fn(f64, Option<f64>) -> f64,
+    /// Whether the kind scores predictions automatically.
+    pub(super) auto_scored: bool,
+}
+
+/// The kind's parts of a board: refuses a subset the kind does not have, and computes the
+/// baseline rows once per state of the items (and of the scores the kind cached for the task).
+pub(super) async fn kind_view<K>(scope: &KindScope<'_>) -> ApiResult<KindView>
+where
+    K: ServerKind + Clone + Send + Sync + 'static,
+    K::Prompt: Send + Sync + 'static,
+    K::Gold: Send + Sync + 'static,
+{
+    let KindScope {
+        state,
+        task,
+        slug,
+        which,
+        subset,
+        keys,
+        baseline,
+    } = *scope;
+    let storage = &state.storage;
+    let references = &*state.board_references;
+    let resamples = state.settings.quiz.bootstrap_resamples;
+    let task_baseline = baseline.map(|(b, _)| *b);
+    if subset != FULL && !K::SUBSETS.contains(&subset) {
+        return Err(ApiError::BadRequest(msg!(
+            "request.unknown_subset",
+            subset = subset,
+            slug = slug,
+            expected = if K::SUBSETS.is_empty() {
+                FULL.to_owned()
+            } else {
+                K::SUBSETS.join(" or ")
+            }
+        )));
+    }
+    let typed: Vec<kinds::TypedItem<K>> = kinds::offered_items::<K>(storage, task)
+        .await?
+        .into_iter()
+        .filter(|i| K::in_subset(i, subset))
+        .collect();
+    // Baseline rows scored like models, computed once per state of the items (and of the
+    // scores the kind cached for the task).
+    let stored: Option<serde_json::Value> = storage
+        .task_reference(&task.task.id)
+        .await?
+        .and_then(|j| serde_json::from_str(&j).ok());
+    let mut fingerprint = items_fingerprint(typed.iter().map(|i| &i.row));
+    fingerprint.2 = stored.as_ref().map_or(0, |v| {
+        memeboard_core::ids::fnv1a64(v.to_string().as_bytes()) as i64
+    });
+    let key = format!("{}/{}/{subset}", task.task.id, which.as_str());
+    let reference_rows = match references.stored(&key, fingerprint) {
+        Some(rows) => rows,
+        None => {
+            let in_half: Vec<kinds::TypedItem<K>> = typed
+                .iter()
+                .filter(|i| i.row.on_board(which))
+                .cloned()
+                .collect();
+            let keys = keys.to_vec();
+            references
+                .get_or_compute(&key, fingerprint, move || {
+                    let refs: Vec<&kinds::TypedItem<K>> = in_half.iter().collect();
+                    K::reference_rows(&refs, stored.as_ref())
+                        .into_iter()
+                        .map(|r| reference_board_row(r, &keys, resamples))
+                        .collect()
+                })
+                .await
+                .context("computing the board's baseline rows")?
+        }
+    };
+    let items: Vec<(TaskItemRow, Option<f64>)> = typed
+        .into_iter()
+        .map(|i| {
+            let level = K::baseline(&i, task_baseline);
+            (i.row, level)
+        })
+        .collect();
+    Ok(KindView {
+        items,
+        metric: K::metric_name(baseline.map(|(_, m)| m.as_str())),
+        missing_policy: K::MISSING_POLICY,
+        baseline_kind: K::BASELINE_ROW,
+        baseline_label: K::BASELINE_LABEL,
+        reference_rows,
+        subsets: K::SUBSETS,
+        preface: K::PREFACE,
+        board_value: K::board_value as fn(f64, Option<f64>) -> f64,
+        auto_scored: K::AUTO_SCORED,
+    })
+}

@@ -1,0 +1,187 @@
+//! Crowd statistics of a quiz: item facts (choices, baseline), observations, and the cached
+//! category table.
+
+use super::{categories_of, find_quiz, quiz_kind, BOOTSTRAP_SEED};
+use crate::config::QuizSettings;
+use crate::crowd_cache::CrowdCache;
+use crate::error::ApiResult;
+use crate::kinds::{typed_item, ServerKind};
+use crate::quality;
+use crate::storage::{self, QuizRow, Storage};
+use anyhow::Context;
+use memeboard_core::api::{BaselineLevel, CrowdStatsResponse};
+use memeboard_core::crowd::{agreement_by_dimension, category_rows, CrowdObservation, Rating};
+use memeboard_core::kinds::{Kind, TaskKind};
+use memeboard_core::stats::AlphaLevel;
+use memeboard_core::with_kind;
+use std::collections::BTreeMap;
+
+/// What the crowd statistics need to know about each item of a quiz: its number of choices
+/// (agreement categories) and its baseline level (chance, or the random-pair similarity).
+pub(super) struct ItemFacts {
+    choices: BTreeMap<String, Option<usize>>,
+    baseline: Option<BaselineLevel>,
+}
+
+/// The mean of per-item baseline levels; exactly the level when all items share it (1/5 stays
+/// 0.2, not a sum's rounding of it).
+fn mean_level(levels: &[f64]) -> Option<f64> {
+    let first = *levels.first()?;
+    if levels.iter().all(|&l| l == first) {
+        Some(first)
+    } else {
+        Some(levels.iter().sum::<f64>() / levels.len() as f64)
+    }
+}
+
+/// Each item's number of choices (agreement categories), for the owner's progress view.
+pub(crate) async fn item_choices(
+    storage: &Storage,
+    task_id: &str,
+    kind: TaskKind,
+) -> ApiResult<BTreeMap<String, Option<usize>>> {
+    let rows = storage.task_items(task_id).await?;
+    with_kind!(kind, K => {
+        let mut choices = BTreeMap::new();
+        for row in rows {
+            let item = typed_item::<K>(row)?;
+            choices.insert(item.row.id.clone(), K::num_choices(&item.prompt));
+        }
+        Ok(choices)
+    })
+}
+
+pub(super) async fn item_facts(
+    storage: &Storage,
+    quiz: &QuizRow,
+    kind: TaskKind,
+) -> ApiResult<ItemFacts> {
+    let task_baseline = storage.task_baseline(&quiz.task.id).await?.map(|(b, _)| b);
+    let rows = storage.task_items(&quiz.task.id).await?;
+    with_kind!(kind, K => {
+        let mut choices = BTreeMap::new();
+        let mut levels = Vec::new();
+        for row in rows {
+            let item = typed_item::<K>(row)?;
+            levels.extend(K::baseline(&item, task_baseline));
+            choices.insert(item.row.id.clone(), K::num_choices(&item.prompt));
+        }
+        let baseline = mean_level(&levels).map(|value| BaselineLevel {
+            kind: K::BASELINE_ROW,
+            value,
+        });
+        Ok(ItemFacts { choices, baseline })
+    })
+}
+
+/// Crowd answers as observations: every answer of a completed batch counts (unscored ones
+/// too), and choices feed nominal agreement over the item's real number of options.
+fn observations(rows: Vec<storage::CrowdResponseRow>, facts: &ItemFacts) -> Vec<CrowdObservation> {
+    rows.into_iter()
+        .map(|r| {
+            let num_categories = facts.choices.get(&r.item_id).copied().flatten();
+            let ratings = r
+                .choice
+                .and_then(|c| usize::try_from(c).ok())
+                .map(|c| Rating {
+                    dimension: "choice".into(),
+                    level: AlphaLevel::Nominal,
+                    value: c as f64,
+                    num_categories,
+                })
+                .into_iter()
+                .collect();
+            CrowdObservation {
+                participant: r.participant_id,
+                item: r.item_id,
+                category: r.category,
+                facets: Vec::new(),
+                subsets: Vec::new(),
+                score: r.score,
+                ratings,
+            }
+        })
+        .collect()
+}
+
+/// The crowd table of a quiz: category rows with bootstrap intervals and agreement, bounded
+/// as published (see `crate::published`). Pure CPU work (run on the blocking pool); the
+/// baseline level and the count of completed participants are set by the caller.
+fn crowd_tables(
+    slug: String,
+    categories: &[String],
+    observations: &[CrowdObservation],
+    bounds: Option<&crate::published::CrowdBounds>,
+    resamples: usize,
+) -> CrowdStatsResponse {
+    let mut rows = category_rows(observations, categories, None, resamples, BOOTSTRAP_SEED);
+    let mut agreement = agreement_by_dimension(observations);
+    if let Some(b) = bounds {
+        b.apply_rows(&mut rows);
+        b.apply_agreement(&mut agreement);
+    }
+    CrowdStatsResponse {
+        quiz_slug: slug,
+        completed_participants: 0,
+        rows,
+        baseline: None,
+        agreement,
+    }
+}
+
+/// The crowd statistics of a quiz, reused while its crowd data is unchanged and otherwise
+/// computed once off the executor (see `crowd_cache`). `rows` are the crowd responses if the
+/// caller already has them. Over hidden test items the figures are a bounded snapshot (see
+/// `crate::published`): they move only when the participant count crosses the next step.
+pub(super) async fn cached_crowd_stats(
+    storage: &Storage,
+    cache: &CrowdCache<CrowdStatsResponse>,
+    quiz: &QuizRow,
+    facts: &ItemFacts,
+    rows: Option<Vec<storage::CrowdResponseRow>>,
+    settings: &QuizSettings,
+) -> ApiResult<CrowdStatsResponse> {
+    let fingerprint = storage.crowd_fingerprint(&quiz.task.id).await?;
+    let key = quiz.task.id.clone();
+    let stats = match cache.stored(&key, fingerprint) {
+        Some(stats) => stats,
+        None => {
+            let rows = match rows {
+                Some(rows) => rows,
+                None => quality::crowd_responses(storage, &quiz.task.id).await?.0,
+            };
+            let completed = quality::participants(&rows);
+            let surface = format!("stats:{}", quiz.task.id);
+            let noise = crate::published::surface_noise(storage, surface, settings).await?;
+            let snap = crate::published::crowd_snapshot(rows, settings, noise);
+            let observations = observations(snap.rows, facts);
+            let categories: Vec<String> = categories_of(quiz)?.into_iter().map(|c| c.key).collect();
+            let slug = quiz.task.slug.clone();
+            let (bounds, resamples) = (snap.bounds, settings.bootstrap_resamples);
+            cache
+                .get_or_compute(&key, fingerprint, move || {
+                    let mut t =
+                        crowd_tables(slug, &categories, &observations, bounds.as_ref(), resamples);
+                    t.completed_participants = completed;
+                    t
+                })
+                .await
+                .context("computing crowd statistics")?
+        }
+    };
+    let mut response = (*stats).clone();
+    response.baseline = facts.baseline;
+    Ok(response)
+}
+
+/// The crowd baseline of a quiz (completed batches only; no gold).
+pub async fn crowd_stats(
+    storage: &Storage,
+    cache: &CrowdCache<CrowdStatsResponse>,
+    slug: &str,
+    settings: &QuizSettings,
+) -> ApiResult<CrowdStatsResponse> {
+    let quiz = find_quiz(storage, slug).await?;
+    let facts = item_facts(storage, &quiz, quiz_kind(&quiz)?).await?;
+    cached_crowd_stats(storage, cache, &quiz, &facts, None, settings).await
+}

@@ -1,0 +1,150 @@
+//! The quiz protocol: start a session (consent + survey + balanced batch), serve it without
+//! gold, record each answer once, and build results and crowd statistics.
+//!
+//! By feature: `start` (new, resumed and resent starts) with `batch` (the balanced batch),
+//! `session` (the session as shown, prefaces), `answers`, `checks` (attention checks),
+//! `results` and `crowd` (crowd statistics). This module holds what several of them read:
+//! the quiz and session look-ups, the study settings and hand-off ids.
+
+mod answers;
+mod batch;
+mod checks;
+mod crowd;
+mod results;
+mod session;
+mod start;
+
+pub use answers::submit_answer;
+pub use checks::submit_check;
+pub use crowd::crowd_stats;
+pub(crate) use crowd::item_choices;
+pub use results::results;
+pub use session::{get_session, submit_preface};
+pub use start::start_session;
+
+use crate::error::{ApiError, ApiResult};
+use crate::quality;
+use crate::storage::{self, QuizRow, SessionRow, Storage};
+use anyhow::Context;
+use memeboard_core::api::QuizSummary;
+use memeboard_core::kinds::TaskKind;
+use memeboard_core::msg;
+use memeboard_core::study::{
+    screenout_handoff, ExclusionReason, HandoffIds, ScreenOut, StudySettings,
+};
+use memeboard_core::tasks::CategoryInfo;
+
+/// Longest accepted idempotency key / recruitment id.
+const MAX_KEY_LEN: usize = 128;
+/// Seed of the quiz statistics' bootstrap (fixed so the same data always shows the same
+/// interval; `memeboard stats --export` uses it too).
+pub const BOOTSTRAP_SEED: u64 = 0x6d65_6d65_626f_6172;
+
+fn categories_of(quiz: &QuizRow) -> ApiResult<Vec<CategoryInfo>> {
+    Ok(storage::decode_json(
+        "tasks.categories_json",
+        &quiz.task.categories_json,
+    )?)
+}
+
+/// The public summary of a quiz.
+pub fn summarize(quiz: &QuizRow) -> ApiResult<QuizSummary> {
+    Ok(QuizSummary {
+        slug: quiz.task.slug.clone(),
+        title: quiz.task.title.clone(),
+        description: quiz.task.description.clone(),
+        benchmark: quiz.benchmark_title.clone(),
+        task_kind: TaskKind::parse(&quiz.task.kind)
+            .with_context(|| format!("unknown task kind `{}`", quiz.task.kind))?,
+        batch_size: usize::try_from(quiz.task.batch_size).unwrap_or(0),
+        item_count: usize::try_from(quiz.item_count).unwrap_or(0),
+        categories: categories_of(quiz)?,
+        completed_participants: usize::try_from(quiz.completed_participants).unwrap_or(0),
+        open_percent: (quiz.item_count > 0).then(|| {
+            u8::try_from((quiz.dev_count * 100 + quiz.item_count / 2) / quiz.item_count)
+                .unwrap_or(100)
+        }),
+        allow_retake: quiz.allow_retake,
+        full: target_reached(quiz)?.is_some(),
+        invitation_only: quiz.invite_hash.is_some(),
+    })
+}
+
+/// The quizzes listed on the home page: open tasks except judging tasks (raters come through
+/// a study link, never the public list).
+pub async fn public_quizzes(storage: &Storage) -> ApiResult<Vec<QuizSummary>> {
+    let mut out = Vec::new();
+    for quiz in storage.list_open_quizzes().await? {
+        let summary = summarize(&quiz)?;
+        if !summary.task_kind.is_judging() {
+            out.push(summary);
+        }
+    }
+    Ok(out)
+}
+
+/// The participant target when the quiz has reached it (completed sessions, see
+/// `StudySettings::participant_target`).
+fn target_reached(quiz: &QuizRow) -> ApiResult<Option<u32>> {
+    let study = quality::study_settings(quiz.study_json.as_deref())?;
+    Ok(study
+        .participant_target
+        .filter(|&t| quiz.completed_sessions >= i64::from(t)))
+}
+
+/// The ids a hand-off URL is filled with, from a stored session.
+fn handoff_ids(session: &SessionRow) -> HandoffIds<'_> {
+    HandoffIds {
+        participant_id: &session.participant_id,
+        prolific_pid: session.prolific_pid.as_deref(),
+        study_id: session.study_id.as_deref(),
+        session_id: session.recruitment_session_id.as_deref(),
+        completion_code: session.completion_code.as_deref(),
+    }
+}
+
+/// The study settings of a session's task.
+async fn session_study(storage: &Storage, session: &SessionRow) -> ApiResult<StudySettings> {
+    let json = storage
+        .task_quality_switches(&session.task_id)
+        .await?
+        .and_then(|(json, _)| json);
+    quality::study_settings(json.as_deref())
+}
+
+/// The screen-out of a session ended early: reason, redirect and code.
+fn screen_out_of(session: &SessionRow, study: &StudySettings) -> ApiResult<Option<ScreenOut>> {
+    let Some(json) = &session.screen_reason else {
+        return Ok(None);
+    };
+    let reason: ExclusionReason = storage::decode_json("sessions.screen_reason", json)?;
+    let (redirect_url, code) =
+        screenout_handoff(&study.handoff, &handoff_ids(session)).unwrap_or_default();
+    Ok(Some(ScreenOut {
+        reason,
+        redirect_url,
+        code,
+    }))
+}
+
+fn quiz_kind(quiz: &QuizRow) -> ApiResult<TaskKind> {
+    TaskKind::parse(&quiz.task.kind).ok_or_else(|| {
+        ApiError::Unexpected(anyhow::anyhow!("unknown task kind `{}`", quiz.task.kind))
+    })
+}
+
+/// Finds an open quiz or answers 404 naming the slug.
+pub async fn find_quiz(storage: &Storage, slug: &str) -> ApiResult<QuizRow> {
+    storage
+        .find_open_quiz(slug)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(msg!("quiz.not_found", slug = slug)))
+}
+
+/// Finds a session or answers 404 naming its id.
+async fn find_session(storage: &Storage, id: &str) -> ApiResult<SessionRow> {
+    storage
+        .find_session(id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(msg!("session.not_found", id = id)))
+}

@@ -1,0 +1,173 @@
+//! Crowd data of a task: its fingerprint, the crowd responses, and the task's cached
+//! baselines.
+
+use crate::storage::*;
+use sqlx::Row;
+
+/// One scored response of a completed session, for crowd statistics.
+#[derive(Debug, Clone)]
+pub struct CrowdResponseRow {
+    /// The session the answer belongs to (exclusions are per session).
+    pub session_id: String,
+    /// The familiarity given before the question (clip tasks), if any.
+    pub familiarity: Option<String>,
+    /// Participant.
+    pub participant_id: String,
+    /// Item.
+    pub item_id: String,
+    /// Category.
+    pub category: String,
+    /// Canonical choice.
+    pub choice: Option<i64>,
+    /// Score (`None`: not scored yet, or a kind without gold; still counted).
+    pub score: Option<f64>,
+    /// When the answer's session was completed (ms), which decides crowd snapshots.
+    pub completed_at: i64,
+    /// Whether the item is a hidden test item (its figures are published bounded).
+    pub hidden: bool,
+}
+
+impl Storage {
+    /// A cheap fingerprint of a task's crowd data: (completed sessions, their answers, scored
+    /// answers, latest completion, crowd version — bumped by every deletion). Crowd statistics
+    /// computed from equal fingerprints are equal, so they can be reused (see `crowd_cache`).
+    pub async fn crowd_fingerprint(
+        &self,
+        task_id: &str,
+    ) -> Result<crate::crowd_cache::Fingerprint, StorageError> {
+        let row = sqlx::query(
+            "SELECT COUNT(DISTINCT s.id) AS sessions, COUNT(a.id) AS answers, \
+             COUNT(a.score) AS scored, \
+             MAX(s.completed_at) + (SELECT exclude_failed_checks FROM tasks WHERE id = $1) \
+             AS latest, (SELECT crowd_version FROM tasks WHERE id = $1) AS version, \
+             (SELECT study_json FROM tasks WHERE id = $1) AS study_json, \
+             (SELECT COUNT(*) FROM attention_checks c JOIN sessions cs ON cs.id = c.session_id \
+              WHERE cs.task_id = $1) AS checks \
+             FROM sessions s LEFT JOIN answers a ON a.session_id = s.id \
+             WHERE s.task_id = $1 AND s.completed_at IS NOT NULL",
+        )
+        .bind(task_id)
+        .fetch_one(&self.pool)
+        .await?;
+        // The owner's exclusion rules and the attention checks decide which sessions count:
+        // a change to either changes the fingerprint (folded into the scored count).
+        let study: Option<String> = row.try_get("study_json")?;
+        let checks: i64 = row.try_get("checks")?;
+        let rules = memeboard_core::ids::fnv1a64(
+            format!("{}\u{1f}{checks}", study.unwrap_or_default()).as_bytes(),
+        ) as i64;
+        Ok((
+            row.try_get("sessions")?,
+            row.try_get("answers")?,
+            row.try_get::<i64, _>("scored")? ^ rules,
+            row.try_get("latest")?,
+            row.try_get("version")?,
+        ))
+    }
+
+    /// Scored responses of all *completed* sessions of a task (the crowd), in the order the
+    /// crowd statistics read them: by participant pseudonym, item, answer time and session
+    /// pseudonym (see [`crate::pseudonym::crowd_order`]), which the raw-data export carries, so
+    /// `memeboard stats --export` reproduces the bootstrap intervals exactly.
+    pub async fn crowd_responses(
+        &self,
+        task_id: &str,
+    ) -> Result<Vec<CrowdResponseRow>, StorageError> {
+        let rows = sqlx::query(
+            "SELECT s.participant_id, a.item_id, i.category, a.choice, a.score, \
+             p.familiarity, t.benchmark_id, s.id AS session_id, a.created_at, \
+             s.completed_at, i.split \
+             FROM answers a JOIN sessions s ON s.id = a.session_id \
+             JOIN items i ON i.id = a.item_id \
+             JOIN tasks t ON t.id = s.task_id \
+             LEFT JOIN prefaces p ON p.session_id = a.session_id AND p.item_id = a.item_id \
+             WHERE s.task_id = $1 AND s.completed_at IS NOT NULL \
+             ORDER BY s.participant_id, a.item_id",
+        )
+        .bind(task_id)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut keyed = rows
+            .iter()
+            .map(|r| {
+                let benchmark: String = r.try_get("benchmark_id")?;
+                let session: String = r.try_get("session_id")?;
+                let row = CrowdResponseRow {
+                    session_id: session.clone(),
+                    participant_id: r.try_get("participant_id")?,
+                    item_id: r.try_get("item_id")?,
+                    category: r.try_get("category")?,
+                    choice: r.try_get("choice")?,
+                    score: r.try_get("score")?,
+                    familiarity: r.try_get("familiarity")?,
+                    completed_at: r.try_get::<Option<i64>, _>("completed_at")?.unwrap_or(0),
+                    hidden: r.try_get::<String, _>("split")? != "dev",
+                };
+                let key = crate::pseudonym::crowd_order(
+                    &benchmark,
+                    &row.participant_id,
+                    &row.item_id,
+                    r.try_get("created_at")?,
+                    &session,
+                );
+                Ok((key, row))
+            })
+            .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        keyed.sort_by(|a, b| a.0.cmp(&b.0));
+        Ok(keyed.into_iter().map(|(_, row)| row).collect())
+    }
+
+    /// The cached embedding baseline of a task and the model it was computed with.
+    pub async fn task_baseline(
+        &self,
+        task_id: &str,
+    ) -> Result<Option<(f64, String)>, StorageError> {
+        let row =
+            sqlx::query("SELECT embedding_baseline, embedding_model FROM tasks WHERE id = $1")
+                .bind(task_id)
+                .fetch_optional(&self.pool)
+                .await?;
+        let Some(row) = row else { return Ok(None) };
+        let baseline: Option<f64> = row.try_get("embedding_baseline")?;
+        let model: Option<String> = row.try_get("embedding_model")?;
+        Ok(baseline.zip(model))
+    }
+
+    /// A task's cached per-item baseline scores (see `tasks.reference_json`).
+    pub async fn task_reference(&self, task_id: &str) -> Result<Option<String>, StorageError> {
+        let row = sqlx::query("SELECT reference_json FROM tasks WHERE id = $1")
+            .bind(task_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            Some(r) => r.try_get("reference_json")?,
+            None => None,
+        })
+    }
+
+    /// Caches a task's per-item baseline scores.
+    pub async fn set_task_reference(&self, task_id: &str, json: &str) -> Result<(), StorageError> {
+        sqlx::query("UPDATE tasks SET reference_json = $2 WHERE id = $1")
+            .bind(task_id)
+            .bind(json)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Caches a task's embedding baseline.
+    pub async fn set_task_baseline(
+        &self,
+        task_id: &str,
+        baseline: f64,
+        model: &str,
+    ) -> Result<(), StorageError> {
+        sqlx::query("UPDATE tasks SET embedding_baseline = $2, embedding_model = $3 WHERE id = $1")
+            .bind(task_id)
+            .bind(baseline)
+            .bind(model)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+}
