@@ -154,7 +154,7 @@ pub async fn board(
         in_half.len(),
         lb,
     );
-    disclosure::disclose(&mut rows, lb, in_half.len());
+    disclosure::disclose(&mut rows, lb, in_half.len(), which == BoardSplit::Private);
     ranking::by_overall(&mut rows);
     // People's judgements of the models (studies made from this board); hidden with the
     // model scores while the board is blind. Boards without an automatic metric rank their

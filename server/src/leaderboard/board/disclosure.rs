@@ -37,13 +37,37 @@ pub(super) fn to_reader_scale(
     }
 }
 
-/// Model rows' figures over the hidden half, rounded to what the half supports on the scale
-/// readers see (see `ladder`); then per-category figures only where the half has enough items
-/// in the category (model, human and baseline rows alike; the overall column always), and
-/// likewise secondary figures over a subset of items. `items`: the half's items.
-pub(super) fn disclose(rows: &mut [BoardRow], lb: &LeaderboardSettings, items: usize) {
-    for row in rows.iter_mut().filter(|r| r.kind == RowKind::Model) {
+/// Whether a row's figures are computed from the half's hidden gold (models, and reference
+/// rows such as the majority type or a display order, scored like models); crowd rows are
+/// bounded on their own (`board_crowd`), and chance rows need no gold.
+fn scored_on_gold(kind: RowKind) -> bool {
+    !matches!(
+        kind,
+        RowKind::HumanAverage
+            | RowKind::HumanBest
+            | RowKind::HumanPooled
+            | RowKind::Chance
+            | RowKind::RandomPair
+    )
+}
+
+/// Figures scored on the hidden half's gold (model and reference rows), rounded to what the
+/// half supports on the scale readers see (see `ladder`), and their counts per gold answer
+/// (confusion matrices) only once the half is revealed (`revealed`); then per-category
+/// figures only where the half has enough items in the category (model, human and baseline
+/// rows alike; the overall column always), and likewise secondary figures over a subset of
+/// items. `items`: the half's items.
+pub(super) fn disclose(
+    rows: &mut [BoardRow],
+    lb: &LeaderboardSettings,
+    items: usize,
+    revealed: bool,
+) {
+    for row in rows.iter_mut().filter(|r| scored_on_gold(r.kind)) {
         memeboard_core::disclosure::round_scores(&mut row.scores, lb.score_grid_scale);
+        if !revealed {
+            row.confusion = None;
+        }
     }
     let min_items = lb.min_category_items;
     for row in rows {
