@@ -11,8 +11,8 @@ use super::judging::{
     Subject,
 };
 use super::{QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile};
-use crate::components::answer::{use_answer_sender, AnswerError};
-use crate::i18n::{use_i18n, Lang};
+use crate::components::answer::{use_answer_sender, AnswerError, AnswerSender};
+use crate::i18n::{use_i18n, I18n, Lang};
 use leptos::prelude::*;
 use memeboard_core::api::{AnswerInput, ResultsResponse};
 use memeboard_core::kinds::ranking::{dense, Input, Ranking, Review, View};
@@ -228,71 +228,10 @@ fn RankingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
         });
     };
     let on_key = move |p: usize, ev: leptos::ev::KeyboardEvent| {
-        let key = ev.key();
-        let on_card = ev.target() == ev.current_target();
-        match key.as_str() {
-            "ArrowDown" | "ArrowRight" => {
-                ev.prevent_default();
-                focus_card((p + 1) % n.max(1));
-            }
-            "ArrowUp" | "ArrowLeft" => {
-                ev.prevent_default();
-                focus_card((p + n.max(1) - 1) % n.max(1));
-            }
-            "0" | "Backspace" | "Delete" => {
-                ev.prevent_default();
-                set_rank(p, None);
-            }
-            "Enter" if on_card => {
-                ev.prevent_default();
-                submit();
-            }
-            k => {
-                if let Some(d) = k.parse::<u8>().ok().filter(|d| (1..=max_rank).contains(d)) {
-                    ev.prevent_default();
-                    set_rank(p, Some(d));
-                }
-            }
-        }
+        card_key(p, ev, n, max_rank, focus_card, set_rank, submit);
     };
 
-    let slots = (1..=max_rank)
-        .map(|k| {
-            let held = move || {
-                ranks.with(|r| {
-                    r.iter()
-                        .enumerate()
-                        .filter(|(_, x)| **x == Some(k))
-                        .map(|(p, _)| label(p))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                })
-            };
-            view! {
-                <li
-                    class="rank-slot"
-                    class:drop-ready=move || dragging.get().is_some()
-                    data-testid="rank-slot"
-                    data-rank=k.to_string()
-                    on:dragover=move |ev: leptos::ev::DragEvent| ev.prevent_default()
-                    on:drop=move |ev: leptos::ev::DragEvent| {
-                        ev.prevent_default();
-                        let from_data = ev
-                            .data_transfer()
-                            .and_then(|d| d.get_data("text/plain").ok())
-                            .and_then(|s| s.parse::<usize>().ok());
-                        if let Some(p) = dragging.get_untracked().or(from_data) {
-                            set_rank(p, Some(k));
-                        }
-                        dragging.set(None);
-                    }
-                >
-                    <span class="rank-slot-title">{move || (texts(i18n.lang()).rank)(k)}</span>
-                    <span class="rank-slot-cards" data-testid="slot-cards">{held}</span>
-                </li>
-            }
-        })
-        .collect_view();
+    let slots = rank_slots(max_rank, ranks, dragging, set_rank, i18n);
 
     let card_views = candidates
         .into_iter()
@@ -301,24 +240,7 @@ fn RankingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
             let node = cards.with_value(|c| c[p]);
             let l = label(p);
             let rank = move || ranks.with(|r| r.get(p).copied().flatten());
-            let buttons = (1..=max_rank)
-                .map(|k| {
-                    view! {
-                        <button
-                            type="button"
-                            class="rank-button"
-                            class:selected=move || rank() == Some(k)
-                            data-testid="rank-button"
-                            data-rank=k.to_string()
-                            aria-pressed=move || (rank() == Some(k)).to_string()
-                            prop:disabled=move || sender.locked()
-                            on:click=move |_| set_rank(p, Some(k))
-                        >
-                            {k.to_string()}
-                        </button>
-                    }
-                })
-                .collect_view();
+            let buttons = rank_buttons(p, max_rank, rank, sender, set_rank);
             view! {
                 <li
                     class="rank-card"
@@ -358,18 +280,7 @@ fn RankingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
         })
         .collect_view();
 
-    let problem = move || {
-        ranks.with(|r| {
-            let t = texts(i18n.lang());
-            if r.iter().any(Option::is_none) {
-                Some(t.incomplete)
-            } else if complete(r).is_none() {
-                Some(t.gap)
-            } else {
-                None
-            }
-        })
-    };
+    let problem = move || ranks.with(|r| rank_problem(r, i18n.lang()));
     view! {
         <section
             class="card question judging-question"
@@ -410,6 +321,133 @@ fn RankingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
                 </button>
             </div>
         </section>
+    }
+}
+
+/// The keyboard on card `p`: digits rank it (0, Backspace or Delete clear it), arrows move
+/// between the cards, Enter on the card submits.
+fn card_key(
+    p: usize,
+    ev: leptos::ev::KeyboardEvent,
+    n: usize,
+    max_rank: u8,
+    focus_card: impl Fn(usize),
+    set_rank: impl Fn(usize, Option<u8>),
+    submit: impl Fn(),
+) {
+    let key = ev.key();
+    let on_card = ev.target() == ev.current_target();
+    match key.as_str() {
+        "ArrowDown" | "ArrowRight" => {
+            ev.prevent_default();
+            focus_card((p + 1) % n.max(1));
+        }
+        "ArrowUp" | "ArrowLeft" => {
+            ev.prevent_default();
+            focus_card((p + n.max(1) - 1) % n.max(1));
+        }
+        "0" | "Backspace" | "Delete" => {
+            ev.prevent_default();
+            set_rank(p, None);
+        }
+        "Enter" if on_card => {
+            ev.prevent_default();
+            submit();
+        }
+        k => {
+            if let Some(d) = k.parse::<u8>().ok().filter(|d| (1..=max_rank).contains(d)) {
+                ev.prevent_default();
+                set_rank(p, Some(d));
+            }
+        }
+    }
+}
+
+/// The rank slots 1..=`max_rank`, each listing the cards it holds; a card dropped on a slot
+/// gets its rank.
+fn rank_slots(
+    max_rank: u8,
+    ranks: RwSignal<Vec<Option<u8>>>,
+    dragging: RwSignal<Option<usize>>,
+    set_rank: impl Fn(usize, Option<u8>) + Copy + Send + Sync + 'static,
+    i18n: I18n,
+) -> impl IntoView {
+    (1..=max_rank)
+        .map(|k| {
+            let held = move || {
+                ranks.with(|r| {
+                    r.iter()
+                        .enumerate()
+                        .filter(|(_, x)| **x == Some(k))
+                        .map(|(p, _)| label(p))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+            };
+            view! {
+                <li
+                    class="rank-slot"
+                    class:drop-ready=move || dragging.get().is_some()
+                    data-testid="rank-slot"
+                    data-rank=k.to_string()
+                    on:dragover=move |ev: leptos::ev::DragEvent| ev.prevent_default()
+                    on:drop=move |ev: leptos::ev::DragEvent| {
+                        ev.prevent_default();
+                        let from_data = ev
+                            .data_transfer()
+                            .and_then(|d| d.get_data("text/plain").ok())
+                            .and_then(|s| s.parse::<usize>().ok());
+                        if let Some(p) = dragging.get_untracked().or(from_data) {
+                            set_rank(p, Some(k));
+                        }
+                        dragging.set(None);
+                    }
+                >
+                    <span class="rank-slot-title">{move || (texts(i18n.lang()).rank)(k)}</span>
+                    <span class="rank-slot-cards" data-testid="slot-cards">{held}</span>
+                </li>
+            }
+        })
+        .collect_view()
+}
+
+/// Card `p`'s rank buttons 1..=`max_rank`.
+fn rank_buttons(
+    p: usize,
+    max_rank: u8,
+    rank: impl Fn() -> Option<u8> + Copy + Send + Sync + 'static,
+    sender: AnswerSender,
+    set_rank: impl Fn(usize, Option<u8>) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    (1..=max_rank)
+        .map(|k| {
+            view! {
+                <button
+                    type="button"
+                    class="rank-button"
+                    class:selected=move || rank() == Some(k)
+                    data-testid="rank-button"
+                    data-rank=k.to_string()
+                    aria-pressed=move || (rank() == Some(k)).to_string()
+                    prop:disabled=move || sender.locked()
+                    on:click=move |_| set_rank(p, Some(k))
+                >
+                    {k.to_string()}
+                </button>
+            }
+        })
+        .collect_view()
+}
+
+/// What keeps the ranks from being sent: a card without a rank, or a gap in the ranks.
+fn rank_problem(r: &[Option<u8>], lang: Lang) -> Option<&'static str> {
+    let t = texts(lang);
+    if r.iter().any(Option::is_none) {
+        Some(t.incomplete)
+    } else if complete(r).is_none() {
+        Some(t.gap)
+    } else {
+        None
     }
 }
 

@@ -328,35 +328,9 @@ fn RatingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
     let answer = move || -> Option<Answer> {
         match protocol {
             RatingProtocol::Accuracy => {
-                let m = meaning.get()?;
-                let o = origin.get();
-                let e = example.get();
-                if (has_origin && o.is_none()) || (has_example && e.is_none()) {
-                    return None;
-                }
-                Some(Answer::Accuracy {
-                    meaning: m,
-                    origin: o.filter(|_| has_origin),
-                    example: e.filter(|_| has_example),
-                })
+                accuracy_answer(meaning, origin, example, has_origin, has_example)
             }
-            RatingProtocol::Dimensions => {
-                let get = |d| score_of(d).get();
-                let context = if has_context {
-                    Some(get(Dimension::ContextHandling)?)
-                } else {
-                    None
-                };
-                Some(Answer::Dimensions {
-                    scores: DimensionScores {
-                        visual_correctness: get(Dimension::VisualCorrectness)?,
-                        panel_coherence: get(Dimension::PanelCoherence)?,
-                        humour_comprehension: get(Dimension::HumourComprehension)?,
-                        context_handling: context,
-                        faithfulness: get(Dimension::Faithfulness)?,
-                    },
-                })
-            }
+            RatingProtocol::Dimensions => dimension_answer(has_context, |d| score_of(d).get()),
         }
     };
     let submit = move || {
@@ -458,6 +432,46 @@ fn RatingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
             </form>
         </section>
     }
+}
+
+/// The accuracy verdicts as an answer, once every field the output has is judged.
+fn accuracy_answer(
+    meaning: RwSignal<Option<Verdict3>>,
+    origin: RwSignal<Option<Verdict3>>,
+    example: RwSignal<Option<Verdict3>>,
+    has_origin: bool,
+    has_example: bool,
+) -> Option<Answer> {
+    let m = meaning.get()?;
+    let o = origin.get();
+    let e = example.get();
+    if (has_origin && o.is_none()) || (has_example && e.is_none()) {
+        return None;
+    }
+    Some(Answer::Accuracy {
+        meaning: m,
+        origin: o.filter(|_| has_origin),
+        example: e.filter(|_| has_example),
+    })
+}
+
+/// The dimension scores as an answer, once every shown dimension is scored (`get` reads
+/// one dimension's score).
+fn dimension_answer(has_context: bool, get: impl Fn(Dimension) -> Option<u8>) -> Option<Answer> {
+    let context = if has_context {
+        Some(get(Dimension::ContextHandling)?)
+    } else {
+        None
+    };
+    Some(Answer::Dimensions {
+        scores: DimensionScores {
+            visual_correctness: get(Dimension::VisualCorrectness)?,
+            panel_coherence: get(Dimension::PanelCoherence)?,
+            humour_comprehension: get(Dimension::HumourComprehension)?,
+            context_handling: context,
+            faithfulness: get(Dimension::Faithfulness)?,
+        },
+    })
 }
 
 /// A rated explanation on the results page: what was judged and the rater's judgement.

@@ -1,0 +1,73 @@
+//! The owner's calls (with the owner token): the tasks it manages, a quiz's console,
+//! progress and settings, and files downloaded with the token.
+
+use super::{bearer, error_detail, get_json_with_token, read, segment, ApiError};
+use gloo_net::http::Request;
+
+/// `GET /api/owner/tasks`: the tasks an owner token manages.
+pub async fn owner_tasks(token: &str) -> Result<Vec<memeboard_core::study::OwnedTask>, ApiError> {
+    get_json_with_token("/api/owner/tasks", token).await
+}
+
+/// `GET /api/owner/tasks/{slug}/console`: a quiz's console.
+pub async fn console(
+    slug: &str,
+    token: &str,
+) -> Result<memeboard_core::study::ConsoleResponse, ApiError> {
+    get_json_with_token(
+        &format!("/api/owner/tasks/{}/console", segment(slug)),
+        token,
+    )
+    .await
+}
+
+/// `GET /api/owner/tasks/{slug}/progress`: a quiz's live progress.
+pub async fn progress(
+    slug: &str,
+    token: &str,
+) -> Result<memeboard_core::study::ProgressResponse, ApiError> {
+    get_json_with_token(
+        &format!("/api/owner/tasks/{}/progress", segment(slug)),
+        token,
+    )
+    .await
+}
+
+/// `PUT /api/owner/tasks/{slug}/settings`: replaces a quiz's settings.
+pub async fn save_settings(
+    slug: &str,
+    token: &str,
+    settings: &memeboard_core::study::ConsoleSettings,
+) -> Result<memeboard_core::study::ConsoleSettings, ApiError> {
+    let resp = Request::put(&format!("/api/owner/tasks/{}/settings", segment(slug)))
+        .header("Accept", "application/json")
+        .header("Authorization", &bearer(token))
+        .json(settings)
+        .map_err(|e| ApiError::Decode(e.to_string()))?
+        .send()
+        .await
+        .map_err(|e| ApiError::Network(e.to_string()))?;
+    read(resp).await
+}
+
+/// A file an owner downloads with the token (e.g. the answer-level export), as text.
+pub async fn owner_file(url: &str, token: &str) -> Result<String, ApiError> {
+    let resp = Request::get(url)
+        .header("Authorization", &bearer(token))
+        .send()
+        .await
+        .map_err(|e| ApiError::Network(e.to_string()))?;
+    if resp.ok() {
+        resp.text()
+            .await
+            .map_err(|e| ApiError::Decode(e.to_string()))
+    } else {
+        let status = resp.status();
+        let status_text = resp.status_text();
+        let body = resp.text().await.unwrap_or_default();
+        Err(ApiError::Server {
+            status,
+            detail: error_detail(status, &status_text, &body),
+        })
+    }
+}

@@ -1,0 +1,207 @@
+//! Interface strings in Chinese and English, and the reactive language choice.
+//!
+//! The choice lives in a context ([`I18n`]) provided by the app root; it starts from
+//! localStorage (`memeboard.lang`) or, failing that, from `navigator.language`, and every
+//! switch is written back to localStorage and to `<html lang>`.
+
+mod en;
+mod strings;
+#[cfg(test)]
+mod tests;
+mod zh;
+
+use crate::storage;
+use leptos::prelude::*;
+use memeboard_core::tasks::{CategoryInfo, MemeType};
+
+pub use en::EN;
+pub use strings::Strings;
+pub use zh::ZH;
+
+/// An interface language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lang {
+    /// Simplified Chinese.
+    Zh,
+    /// English.
+    En,
+}
+
+impl Lang {
+    /// The value stored in localStorage.
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Zh => "zh",
+            Self::En => "en",
+        }
+    }
+
+    /// The BCP 47 tag for `<html lang>`.
+    pub fn html_tag(self) -> &'static str {
+        match self {
+            Self::Zh => "zh-CN",
+            Self::En => "en",
+        }
+    }
+
+    /// Parses a stored code or a browser language tag (`zh-CN`, `en-GB`…).
+    pub fn parse(s: &str) -> Option<Self> {
+        let s = s.trim().to_ascii_lowercase();
+        if s.starts_with("zh") {
+            Some(Self::Zh)
+        } else if s.starts_with("en") {
+            Some(Self::En)
+        } else {
+            None
+        }
+    }
+
+    /// The other language.
+    pub fn other(self) -> Self {
+        match self {
+            Self::Zh => Self::En,
+            Self::En => Self::Zh,
+        }
+    }
+
+    /// The same language for the shared message catalogue (server errors, file checks).
+    pub fn locale(self) -> memeboard_core::messages::Locale {
+        match self {
+            Self::Zh => memeboard_core::messages::Locale::Zh,
+            Self::En => memeboard_core::messages::Locale::En,
+        }
+    }
+
+    /// The strings of this language.
+    pub fn strings(self) -> &'static Strings {
+        match self {
+            Self::Zh => &ZH,
+            Self::En => &EN,
+        }
+    }
+}
+
+/// The language context: a reactive [`Lang`] shared by every page.
+#[derive(Debug, Clone, Copy)]
+pub struct I18n {
+    lang: RwSignal<Lang>,
+}
+
+impl I18n {
+    /// The current language (tracked).
+    pub fn lang(&self) -> Lang {
+        self.lang.get()
+    }
+
+    /// The current language, untracked (for async code and event handlers).
+    pub fn lang_untracked(&self) -> Lang {
+        self.lang.get_untracked()
+    }
+
+    /// The current strings (tracked).
+    pub fn t(&self) -> &'static Strings {
+        self.lang.get().strings()
+    }
+
+    /// Switches language and remembers the choice.
+    pub fn set(&self, lang: Lang) {
+        storage::set(storage::LANG_KEY, lang.code());
+        CURRENT.with(|c| c.set(Some(lang)));
+        self.lang.set(lang);
+    }
+
+    /// Switches to the other language.
+    pub fn toggle(&self) {
+        self.set(self.lang.get_untracked().other());
+    }
+}
+
+thread_local! {
+    /// The language last chosen, for code outside the reactive tree (API error messages).
+    static CURRENT: std::cell::Cell<Option<Lang>> = const { std::cell::Cell::new(None) };
+}
+
+/// The current language without a context (for messages built in async API code): the last
+/// choice, else the starting one.
+pub fn current_lang() -> Lang {
+    CURRENT.with(|c| {
+        c.get().unwrap_or_else(|| {
+            // (Native unit tests have no browser to ask.)
+            let lang = if cfg!(target_arch = "wasm32") {
+                initial_lang()
+            } else {
+                Lang::En
+            };
+            c.set(Some(lang));
+            lang
+        })
+    })
+}
+
+/// The language to start with: the stored choice, else the browser's, else English.
+fn initial_lang() -> Lang {
+    storage::get(storage::LANG_KEY)
+        .and_then(|s| Lang::parse(&s))
+        .or_else(|| {
+            web_sys::window()
+                .and_then(|w| w.navigator().language())
+                .and_then(|l| Lang::parse(&l))
+        })
+        .unwrap_or(Lang::En)
+}
+
+/// Provides the [`I18n`] context and keeps `<html lang>` in sync. Call once, at the root.
+pub fn provide_i18n() -> I18n {
+    let i18n = I18n {
+        lang: RwSignal::new(initial_lang()),
+    };
+    provide_context(i18n);
+    Effect::new(move |_| {
+        let lang = i18n.lang();
+        CURRENT.with(|c| c.set(Some(lang)));
+        let tag = lang.html_tag();
+        if let Some(root) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element())
+        {
+            let _ = root.set_attribute("lang", tag);
+        }
+    });
+    i18n
+}
+
+/// The [`I18n`] context (falls back to a fresh one if the root did not provide it).
+pub fn use_i18n() -> I18n {
+    use_context::<I18n>().unwrap_or_else(|| I18n {
+        lang: RwSignal::new(initial_lang()),
+    })
+}
+
+/// A piece of interface text that follows the language: `tr(|t| t.title)`.
+///
+/// Every call returns the same closure type, so the view code that renders such text is
+/// compiled once for the whole app instead of once per string (a large wasm saving).
+pub fn tr(
+    pick: fn(&'static Strings) -> &'static str,
+) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    let i18n = use_i18n();
+    move || pick(i18n.t())
+}
+
+/// A category's label in `lang`: from the quiz's own labels, else the CHIME meme types,
+/// else the raw key.
+pub fn category_label(lang: Lang, key: &str, categories: &[CategoryInfo]) -> String {
+    if let Some(c) = categories.iter().find(|c| c.key == key) {
+        return match lang {
+            Lang::Zh => c.label_zh.clone(),
+            Lang::En => c.label_en.clone(),
+        };
+    }
+    if let Some(t) = MemeType::from_key(key) {
+        return match lang {
+            Lang::Zh => t.upstream_cn().to_owned(),
+            Lang::En => t.upstream_en().to_owned(),
+        };
+    }
+    key.to_owned()
+}

@@ -1,0 +1,303 @@
+//! The table of interface strings: one field per string, filled once per language.
+
+/// Every interface string of one language.
+#[derive(Debug)]
+pub struct Strings {
+    /// Name of the *other* language, shown on the switch button.
+    pub other_language: &'static str,
+    /// Accessible label of the switch button.
+    pub switch_language: &'static str,
+    /// Placeholder while data loads.
+    pub loading: &'static str,
+    /// Heading of the shared error view.
+    pub error_title: &'static str,
+    /// Link back to the home page.
+    pub back_home: &'static str,
+    /// Body of the 404 page.
+    pub not_found: &'static str,
+    /// Heading shown when the server sent a smaller bundle for a page it lacks (the bigger
+    /// bundle, `dist/boards-app/` or `dist/studio/`, was not built).
+    pub bundle_missing: &'static str,
+    /// What to do about [`Strings::bundle_missing`].
+    pub bundle_missing_detail: &'static str,
+    /// Attention check heading (these study strings are the participant side of
+    /// [`crate::study_i18n`], kept here so the quiz bundle does not carry that table).
+    pub check_title: &'static str,
+    /// Continue after a check.
+    pub check_continue: &'static str,
+    /// Screened-out heading.
+    pub screened_title: &'static str,
+    /// Screened-out text.
+    pub screened_text: &'static str,
+    /// Redirect note.
+    pub redirect_note: &'static str,
+    /// Redirect link.
+    pub redirect_link: &'static str,
+    /// Code label.
+    pub study_code: &'static str,
+    /// Full quiz badge (home page).
+    pub full: &'static str,
+    /// Footer note.
+    pub footer: &'static str,
+
+    /// Consent page: what the end of the batch shows, given the hidden share in percent.
+    pub results_note: fn(Option<u8>) -> String,
+
+    /// Home page heading.
+    pub home_title: &'static str,
+    /// Home page introduction.
+    pub home_intro: &'static str,
+    /// Shown when no quiz is open.
+    pub no_quizzes: &'static str,
+    /// "N items in the pool".
+    pub item_count: fn(usize) -> String,
+    /// "N questions per participant".
+    pub batch_size: fn(usize) -> String,
+    /// "N participants completed".
+    pub participants: fn(usize) -> String,
+    /// Label before the category chips.
+    pub categories: &'static str,
+    /// Start link on a quiz card.
+    pub start: &'static str,
+
+    /// Heading of the resume box.
+    pub resume_title: &'static str,
+    /// Text of the resume box.
+    pub resume_text: &'static str,
+    /// Resume link.
+    pub resume_link: &'static str,
+    /// Start-over button.
+    pub start_over: &'static str,
+    /// Note under the start-over button.
+    pub start_over_note: &'static str,
+    /// Step 1 heading.
+    pub step1_title: &'static str,
+    /// Heading above the rules.
+    pub rules_title: &'static str,
+    /// The rules participants agree to.
+    pub rules: [&'static str; 5],
+    /// Consent checkbox label.
+    pub consent_label: &'static str,
+    /// Continue button of step 1.
+    pub continue_: &'static str,
+    /// Step 2 heading.
+    pub step2_title: &'static str,
+    /// Step 1 heading when the flow has three steps (clip quizzes add a headphone check).
+    pub step1_of3_title: &'static str,
+    /// The survey's heading when the flow has three steps.
+    pub step3_of3_title: &'static str,
+    /// Step 2 introduction.
+    pub survey_intro: &'static str,
+    /// Placeholder option of the survey selects.
+    pub choose: &'static str,
+    /// Age question.
+    pub age_label: &'static str,
+    /// Labels of `AgeRange::ALL`.
+    pub ages: [&'static str; 6],
+    /// Native language question.
+    pub language_label: &'static str,
+    /// Labels of `NativeLanguage::ALL`.
+    pub languages: [&'static str; 8],
+    /// Time online question.
+    pub online_label: &'static str,
+    /// Labels of `OnlineTime::ALL`.
+    pub online: [&'static str; 4],
+    /// Familiarity question.
+    pub familiarity_label: &'static str,
+    /// Labels of familiarity 1..=5.
+    pub familiarity: [&'static str; 5],
+    /// Skip-flagged checkbox label.
+    pub skip_flagged_label: &'static str,
+    /// Survey submit button.
+    pub survey_submit: &'static str,
+    /// Survey submit button while sending.
+    pub starting: &'static str,
+    /// Shown when a survey question is unanswered.
+    pub survey_missing: &'static str,
+    /// Back button of step 2.
+    pub back: &'static str,
+    /// "You will answer N questions".
+    pub batch_note: fn(usize) -> String,
+
+    /// "Question k of N".
+    pub progress: fn(usize, usize) -> String,
+    /// Content warning above a flagged question.
+    pub content_warning: &'static str,
+    /// Accessible name of the blank.
+    pub blank: &'static str,
+    /// Instruction above the options.
+    pub options_label: &'static str,
+    /// Submit button.
+    pub submit: &'static str,
+    /// Submit button while sending.
+    pub sending: &'static str,
+    /// Keyboard hint.
+    pub keyboard_hint: &'static str,
+    /// Shown when Enter is pressed with nothing chosen.
+    pub choose_first: &'static str,
+    /// Prefix of a failed submission message.
+    pub answer_failed: &'static str,
+    /// Shown while a failed answer is being resent automatically (attempt number).
+    pub answer_retrying: fn(u32) -> String,
+    /// Retry button.
+    pub retry: &'static str,
+    /// Heading once the batch is done.
+    pub done_title: &'static str,
+    /// Label of the completion code.
+    pub completion_code: &'static str,
+    /// What to do with the completion code.
+    pub completion_hint: &'static str,
+    /// Link to the results page.
+    pub see_results: &'static str,
+
+    /// Results heading.
+    pub results_title: &'static str,
+    /// "Your score: c / n".
+    pub your_score: &'static str,
+    /// Results: answers to hidden test items are not scored or reviewed.
+    pub held_out_note: fn(usize) -> String,
+    /// The headline score when every answer was on hidden test items (nothing to score here).
+    pub all_held_out: &'static str,
+    /// Similarity kinds: the rounded mean over the hidden items (count, mean).
+    pub hidden_mean_note: fn(usize, f64) -> String,
+    /// A category figure left out because the category has too few items on the board half.
+    pub too_few_items: &'static str,
+    /// Tooltip of [`Strings::too_few_items`].
+    pub too_few_items_title: &'static str,
+    /// Heading of the comparison table.
+    pub compare_title: &'static str,
+    /// Column: category.
+    pub col_category: &'static str,
+    /// Column: you.
+    pub col_you: &'static str,
+    /// Column: human average.
+    pub col_average: &'static str,
+    /// Column: human best.
+    pub col_best: &'static str,
+    /// Column: pooled.
+    pub col_pooled: &'static str,
+    /// Column: participants.
+    pub col_n: &'static str,
+    /// Row label of the overall row.
+    pub overall: &'static str,
+    /// Label of the chance line.
+    pub chance: &'static str,
+    /// Explanation of the numbers.
+    pub ci_note: &'static str,
+    /// Label of the agreement line.
+    pub agreement: &'static str,
+    /// Review heading.
+    pub review_title: &'static str,
+    /// Review: your answer.
+    pub your_answer: &'static str,
+    /// Review: correct answer.
+    pub correct_answer: &'static str,
+    /// Review: meaning.
+    pub meaning: &'static str,
+    /// Review: crowd accuracy.
+    pub crowd_accuracy: &'static str,
+    /// Review: right.
+    pub right: &'static str,
+    /// Review: wrong.
+    pub wrong: &'static str,
+    /// Review: gold withheld (hidden test item).
+    pub withheld: &'static str,
+    /// Review: why the correct answer is not shown.
+    pub withheld_note: &'static str,
+    /// Heading when results are not available yet.
+    pub results_not_ready: &'static str,
+    /// Link back to an unfinished quiz.
+    pub continue_quiz: &'static str,
+
+    /// Accessible name of the main navigation.
+    pub nav_label: &'static str,
+    /// Nav: quizzes (home).
+    pub nav_quizzes: &'static str,
+    /// Nav: leaderboards.
+    pub nav_boards: &'static str,
+    /// Nav: submit predictions.
+    pub nav_submit: &'static str,
+    /// Nav: account (author token).
+    pub nav_account: &'static str,
+
+    /// Row kind badge: a submitted model.
+    pub kind_model: &'static str,
+    /// Row kind badge: a crowd human row.
+    pub kind_human: &'static str,
+    /// Row kind badge: a chance baseline.
+    pub kind_baseline: &'static str,
+    /// Open weights.
+    pub weights_open: &'static str,
+    /// Closed weights.
+    pub weights_closed: &'static str,
+    /// Submission status: scored.
+    pub status_scored: &'static str,
+    /// Submission status: stored, scores hidden (blind board).
+    pub status_received: &'static str,
+    /// Submission status: stored without an automatic score (judged by people only).
+    pub status_unscored: &'static str,
+    /// Label of the human-average board row.
+    pub row_human_average: &'static str,
+    /// Label of the human-best board row.
+    pub row_human_best: &'static str,
+    /// Label of the chance board row (the expected score of random answers).
+    pub row_chance: &'static str,
+    /// Label of the display-order baseline row (panel order boards).
+    pub row_display_order: &'static str,
+    /// Label of the seeded random-order baseline row.
+    pub row_random_order: &'static str,
+    /// Label of the majority-type baseline row (structure boards).
+    pub row_majority_type: &'static str,
+    /// Label of the seeded random-type baseline row.
+    pub row_random_type: &'static str,
+    /// Label of the "copy of the prompt" baseline row (explanation boards).
+    pub row_prompt_copy: &'static str,
+    /// Label of the "all answers pooled" human board row.
+    pub row_human_pooled: &'static str,
+    /// Column: model / row label.
+    pub col_model: &'static str,
+    /// Withdraw button.
+    pub withdraw: &'static str,
+    /// Withdraw: the question of the confirmation step.
+    pub withdraw_question: &'static str,
+    /// Withdraw: the confirming button.
+    pub withdraw_yes: &'static str,
+    /// Withdraw: while the request runs.
+    pub withdrawing: &'static str,
+    /// Withdraw: the note shown afterwards.
+    pub withdrawn_note: &'static str,
+    /// Column: accuracy with interval.
+    pub col_accuracy: &'static str,
+    /// Column: items scored.
+    pub col_items: &'static str,
+
+    /// Heading of the chart.
+    pub chart_title: &'static str,
+    /// Text description of the chart (for screen readers).
+    pub chart_desc: &'static str,
+    /// Shown instead of bars when no model is scored yet.
+    pub no_models: &'static str,
+
+    /// While the task manifest loads.
+    pub task_loading: &'static str,
+    /// Heading of the dev preview score.
+    pub preview_score_title: &'static str,
+    /// Note under the dev preview score.
+    pub preview_score_note: fn(usize) -> String,
+    /// Upload button.
+    pub upload: &'static str,
+
+    /// Copy button.
+    pub copy: &'static str,
+    /// After copying.
+    pub copied: &'static str,
+    /// The clipboard is unavailable for the completion code.
+    pub copy_code_failed: &'static str,
+    /// Cancel.
+    pub cancel: &'static str,
+
+    /// Label of the "random pair of reference meanings" baseline row (explanation boards).
+    pub row_random_pair: &'static str,
+    /// Column: metric name.
+    pub col_metric: &'static str,
+}

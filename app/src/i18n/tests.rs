@@ -1,0 +1,41 @@
+//! Tests of the language choice and of a few strings of both languages.
+
+use super::*;
+
+#[test]
+fn browser_tags_map_to_languages() {
+    assert_eq!(Lang::parse("zh-CN"), Some(Lang::Zh));
+    assert_eq!(Lang::parse("zh-Hant-TW"), Some(Lang::Zh));
+    assert_eq!(Lang::parse("en-GB"), Some(Lang::En));
+    assert_eq!(Lang::parse("de"), None);
+    assert_eq!(Lang::parse(Lang::Zh.code()), Some(Lang::Zh));
+}
+
+#[test]
+fn category_labels_prefer_the_quiz_then_meme_types() {
+    let cats = vec![CategoryInfo {
+        key: "slang".into(),
+        label_en: "Slang!".into(),
+        label_zh: "俗语！".into(),
+    }];
+    assert_eq!(category_label(Lang::En, "slang", &cats), "Slang!");
+    assert_eq!(category_label(Lang::Zh, "homophonic_pun", &cats), "谐音");
+    assert_eq!(category_label(Lang::En, "other", &cats), "other");
+}
+
+#[test]
+fn leaderboard_strings() {
+    // The board strings live in crate::board_i18n since the quiz bundle leaves them out.
+    use crate::board_i18n::{EN, ZH};
+    assert_eq!((EN.quota_left)(2, 5), "2 of 5 left today");
+    assert_eq!((ZH.quota_left)(2, 5), "今日还剩 2 / 5 次");
+    assert_eq!((EN.lines_ok)(36), "36 lines OK");
+    assert_eq!((EN.participants_n)(1), "1 participant");
+    assert!((EN.help_limits)(Some(5)).contains("5 uploads"));
+}
+
+#[test]
+fn progress_strings() {
+    assert_eq!((EN.progress)(3, 24), "Question 3 of 24");
+    assert_eq!((ZH.progress)(3, 24), "第 3 题，共 24 题");
+}

@@ -1,0 +1,161 @@
+//! The question: the meme, the text box and the answer, the browser's instant estimate of
+//! an open dev item's score, then the feedback and the way on.
+
+use super::feedback::Feedback;
+use super::{t, tx};
+use crate::api;
+use crate::components::answer::{use_answer_sender, AnswerError};
+use crate::components::browser_model::BrowserModelPanel;
+use crate::embedder::{self, ModelState};
+use crate::kinds::{QuestionContext, QuestionHead};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use memeboard_core::api::AnswerInput;
+use memeboard_core::kinds::explanation::{Input, MAX_ANSWER_CHARS};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+thread_local! {
+    /// `(item id → reference meaning)` of each quiz's open dev items, fetched once the
+    /// browser model is ready (the dev gold is public by design).
+    static DEV_MEANINGS: RefCell<HashMap<String, Rc<HashMap<String, String>>>> =
+        RefCell::new(HashMap::new());
+}
+
+/// The open dev items' reference meanings of the task `slug` (fetched once per page).
+async fn dev_meanings(slug: &str) -> Option<Rc<HashMap<String, String>>> {
+    if let Some(found) = DEV_MEANINGS.with(|d| d.borrow().get(slug).cloned()) {
+        return Some(found);
+    }
+    let list = api::dev_meanings(slug).await.ok()?;
+    let map = Rc::new(list.into_iter().collect::<HashMap<_, _>>());
+    DEV_MEANINGS.with(|d| d.borrow_mut().insert(slug.to_owned(), map.clone()));
+    Some(map)
+}
+
+/// One explanation item: meme, text box, submit (idempotent, with retry), then feedback; the
+/// opt-in browser model panel below.
+#[component]
+pub(super) fn ExplainQuestion(ctx: QuestionContext, meme: String) -> impl IntoView {
+    let position = ctx.position;
+    let on_ack = ctx.on_ack;
+    let text = RwSignal::new(String::new());
+    let sender = use_answer_sender(&ctx.session_id, &ctx.item_id);
+    let ids = StoredValue::new((ctx.quiz_slug.clone(), ctx.item_id.clone()));
+    // The browser's instant estimate (dev items, with the model loaded), computed at most once.
+    let instant = RwSignal::new(None::<Result<f64, String>>);
+    let scoring = StoredValue::new(false);
+
+    // Once the model is ready, fetch the dev meanings ahead, so that the estimate needs no
+    // network (it then works offline).
+    let state = embedder::state();
+    Effect::new(move |_| {
+        if matches!(state.get(), ModelState::Ready(..)) {
+            let slug = ids.with_value(|(slug, _)| slug.clone());
+            spawn_local(async move {
+                let _ = dev_meanings(&slug).await;
+            });
+        }
+    });
+
+    let submit = move || {
+        let answer = text.get_untracked().trim().to_owned();
+        if answer.is_empty() {
+            return;
+        }
+        sender.send(AnswerInput::Explanation(Input {
+            text: answer.clone(),
+        }));
+        // Never waits for the model: without it (or on a hidden item) there is no estimate.
+        if embedder::ready_untracked() && !scoring.get_value() {
+            scoring.set_value(true);
+            let (slug, item_id) = ids.get_value();
+            spawn_local(async move {
+                let reference = dev_meanings(&slug)
+                    .await
+                    .and_then(|m| m.get(&item_id).cloned());
+                if let Some(reference) = reference {
+                    let score = embedder::cosine(&answer, &reference).await;
+                    let _ = instant.try_set(Some(score));
+                }
+            });
+        }
+    };
+    let chars = move || text.with(|t| t.chars().count());
+
+    view! {
+        <section class="card question explain" data-testid="question" data-position=position.to_string()>
+            <QuestionHead
+                position=position
+                total=ctx.total
+                answered_count=ctx.answered_count
+                content_warning=ctx.content_warning
+            />
+            <p class="explain-prompt">{tx(|t| t.prompt)}</p>
+            <p class="meme" lang="zh-CN" data-testid="meme">{meme}</p>
+            <label class="field">
+                <span class="muted small">{tx(|t| t.your_explanation)}</span>
+                <textarea
+                    data-testid="explanation-input"
+                    rows="4"
+                    maxlength=MAX_ANSWER_CHARS.to_string()
+                    lang="zh-CN"
+                    prop:value=move || text.get()
+                    prop:disabled=move || sender.locked()
+                    on:input=move |ev| text.set(event_target_value(&ev))
+                ></textarea>
+                <span class="muted small">{move || format!("{} / {MAX_ANSWER_CHARS}", chars())}</span>
+            </label>
+            <AnswerError sender=sender on_retry=Callback::new(move |()| submit()) />
+            <div role="status" aria-live="polite">
+                {move || {
+                    // Until the server's score arrives with the acknowledgement.
+                    if sender.recorded().is_some() {
+                        return None;
+                    }
+                    instant.get().map(|score| match score {
+                        Ok(c) => view! {
+                            <p data-testid="instant-score" data-value=c.to_string()>
+                                {tx(|t| t.instant_estimate)}
+                                <strong>{format!("{c:.3}")}</strong>
+                            </p>
+                        }.into_any(),
+                        Err(e) => view! {
+                            <p class="muted small" data-testid="instant-score-error">{e}</p>
+                        }.into_any(),
+                    })
+                }}
+            </div>
+            {move || match sender.recorded() {
+                None => view! {
+                    <button
+                        type="button"
+                        class="button primary"
+                        data-testid="submit-answer"
+                        prop:disabled=move || sender.sending() || chars() == 0
+                        on:click=move |_| submit()
+                    >
+                        {move || if sender.sending() { t().saving } else { t().submit }}
+                    </button>
+                }.into_any(),
+                Some(response) => {
+                    let feedback = response.feedback.clone();
+                    let next = response.clone();
+                    view! {
+                        {feedback.map(|f| view! { <Feedback feedback=f instant=instant.read_only() /> })}
+                        <button
+                            type="button"
+                            class="button primary"
+                            data-testid="next-item"
+                            on:click=move |_| on_ack.run((position, next.clone()))
+                        >
+                            {tx(|t| t.next)}
+                        </button>
+                    }.into_any()
+                }
+            }}
+            <BrowserModelPanel />
+        </section>
+    }
+}

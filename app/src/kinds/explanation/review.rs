@@ -1,0 +1,60 @@
+//! The results page's card of one answered explanation.
+
+use super::{texts, tx};
+use crate::format::DASH;
+use crate::i18n::{use_i18n, Lang};
+use crate::kinds::ReviewContext;
+use leptos::prelude::*;
+use memeboard_core::api::ExplanationScore;
+use memeboard_core::kinds::explanation::Review;
+
+/// "0.612 (rescaled 0.43, BERTScore-F1 0.812, model)".
+fn score_line(lang: Lang, s: &ExplanationScore) -> String {
+    format!(
+        "{:.3}{} · {}",
+        s.cosine,
+        (texts(lang).score_details)(s.rescaled, s.bert_f1),
+        s.model
+    )
+}
+
+/// One reviewed explanation: meme, your explanation, its similarity, the reference.
+#[component]
+pub(super) fn ReviewCard(ctx: ReviewContext, review: Review) -> impl IntoView {
+    let i18n = use_i18n();
+    let category = ctx.category_label();
+    let score = review.score;
+    let hidden = ctx.gold_withheld;
+    let similarity = move || match score.as_ref() {
+        Some(s) => score_line(i18n.lang(), s),
+        None if hidden => texts(i18n.lang()).in_hidden_mean.to_owned(),
+        None => DASH.to_owned(),
+    };
+    let reference = review.reference.filter(|_| !ctx.gold_withheld);
+    view! {
+        <li
+            class="card review-item"
+            data-testid="review-item"
+            data-position=ctx.position.to_string()
+            data-correct="scored"
+        >
+            <p class="review-head">
+                <span class="muted">{category}</span>
+            </p>
+            <p class="meme" lang="zh-CN">
+                {review.meme}
+            </p>
+            <dl class="review-grid">
+                <dt>{tx(|t| t.your_explanation)}</dt>
+                <dd lang="zh-CN">{review.answer}</dd>
+                <dt>{tx(|t| t.similarity)}</dt>
+                <dd>{similarity}</dd>
+                <dt>{tx(|t| t.reference)}</dt>
+                {match reference {
+                    Some(r) => view! { <dd lang="zh-CN">{r.meaning}</dd> }.into_any(),
+                    None => view! { <dd class="muted">{move || i18n.t().withheld_note}</dd> }.into_any(),
+                }}
+            </dl>
+        </li>
+    }
+}

@@ -1,0 +1,257 @@
+//! Multi-panel order recovery in the browser: the participant puts a comic's shuffled panels
+//! back in reading order by tapping them in sequence, by dragging (pointer events: mouse, pen
+//! and touch), or by keyboard alone; then the review card, the "k / n in the right order"
+//! score, and the submit page's help, file check and dev preview.
+//!
+//! Orders are kept and sent as DISPLAYED panel numbers (1-based), as in prediction files.
+
+mod board;
+mod drag;
+mod question;
+mod review;
+#[cfg(test)]
+mod tests;
+
+use super::panels::{correctness_summary, panel_file_check, DevLine};
+use super::{QuestionContext, ReviewContext, UiKind, ValidFile};
+use crate::api;
+use crate::i18n::{use_i18n, Lang};
+use leptos::prelude::*;
+use memeboard_core::api::ResultsResponse;
+use memeboard_core::kinds::panel_order::{PanelOrder, Review, View};
+use memeboard_core::predictions::panels::validate_orders;
+use memeboard_core::predictions::{FileFormat, Limits, TaskManifest};
+use memeboard_core::scoring::is_linear_extension;
+use memeboard_core::tasks::CategoryInfo;
+use question::OrderQuestion;
+use review::ReviewCard;
+use serde::Deserialize;
+
+/// This kind's interface strings (the generic ones are in [`crate::i18n`]).
+#[derive(Debug)]
+struct Texts {
+    /// The kind in words.
+    name: &'static str,
+    /// Consent page: what the participant will do.
+    instructions: &'static str,
+    /// Question: heading of the shown panels.
+    shown_heading: &'static str,
+    /// Question: how to build the order.
+    how_to: &'static str,
+    /// Question: heading of the order being built.
+    order_heading: &'static str,
+    /// Question: the order is empty.
+    order_empty: &'static str,
+    /// "1st", "2nd" (Chinese: "第1").
+    ordinal: fn(usize) -> String,
+    /// Undo button.
+    undo: &'static str,
+    /// Clear button.
+    clear: &'static str,
+    /// Confirm button.
+    confirm: &'static str,
+    /// Confirm button while sending.
+    saving: &'static str,
+    /// Status: placed so far (placed, total).
+    placed: fn(usize, usize) -> String,
+    /// Announcement: a panel joined the order (panel, position, total).
+    added: fn(usize, usize, usize) -> String,
+    /// Announcement: a panel moved (panel, position, total).
+    moved: fn(usize, usize, usize) -> String,
+    /// Announcement: a panel left the order.
+    removed: fn(usize) -> String,
+    /// Announcement: a panel was picked up by keyboard (panel, position, total).
+    picked: fn(usize, usize, usize) -> String,
+    /// Announcement: a picked-up panel was put down (panel, position, total).
+    dropped: fn(usize, usize, usize) -> String,
+    /// Announcement: the last change was undone.
+    undone: &'static str,
+    /// Announcement: the order was cleared.
+    cleared: &'static str,
+    /// Review: the participant's order.
+    your_order: &'static str,
+    /// Review: a right reading order.
+    reading_order: &'static str,
+    /// Review: what parentheses mean.
+    groups_note: &'static str,
+    /// Results: after "3 / 5".
+    score_suffix: &'static str,
+    /// Submit help: JSON Lines.
+    help_jsonl: &'static str,
+    /// Submit help: CSV.
+    help_csv: &'static str,
+    /// Submit help: which numbers.
+    help_numbers: &'static str,
+    /// Submit help: unreadable answers.
+    help_unparseable: &'static str,
+    /// Submit help: missing items.
+    help_missing: &'static str,
+}
+
+static ZH: Texts = Texts {
+    name: "漫画排序（多格漫画）",
+    instructions: "每道题给出一则多格漫画，各格已被打乱，并按显示顺序编号。请把它们恢复成阅读顺序：按你阅读的先后依次点按各格，或把各格拖入“你的顺序”中（键盘：Tab 移到某一格，Enter 或空格拿起，方向键移动，再按 Enter 或空格放下）。有些格子的先后无关紧要，任何合理的阅读顺序都算对。",
+    shown_heading: "打乱后的各格（按显示编号）",
+    how_to: "按阅读顺序依次点按各格，或把格子拖到下面的顺序里；再点一次已放入的格子可将其取出。键盘：Tab 移到某一格，Enter 或空格拿起，↑/← 前移，↓/→ 后移，再按 Enter 或空格放下。",
+    order_heading: "你的顺序",
+    order_empty: "还没有放入任何一格：先点按最先读的那一格。",
+    ordinal: |k| format!("第{k}"),
+    undo: "撤销",
+    clear: "清空",
+    confirm: "确认顺序",
+    saving: "保存中…",
+    placed: |k, n| format!("已放入 {k} / {n} 格"),
+    added: |p, k, n| format!("第 {p} 格放在第 {k} 位（共 {n} 格）"),
+    moved: |p, k, n| format!("第 {p} 格移到第 {k} 位（共 {n} 格）"),
+    removed: |p| format!("第 {p} 格已取出"),
+    picked: |p, k, n| format!("已拿起第 {p} 格，在第 {k} 位（共 {n} 格）。方向键移动，Enter 或空格放下。"),
+    dropped: |p, k, n| format!("第 {p} 格放在第 {k} 位（共 {n} 格）"),
+    undone: "已撤销上一步",
+    cleared: "顺序已清空",
+    your_order: "你的顺序",
+    reading_order: "正确的阅读顺序",
+    groups_note: "括号内的格子可按任意顺序阅读。",
+    score_suffix: " 排序正确",
+    help_jsonl: "JSON Lines：每行一个对象，给出题目编号和阅读顺序，顺序可以是数组，也可以是逗号分隔的字符串：",
+    help_csv: "CSV：首行为表头 item_id,order，之后每行一条预测（顺序含逗号，需加引号）：",
+    help_numbers: "数字是各格的显示编号（与 inputs.jsonl 中的顺序相同，从 1 开始），按阅读先后排列，每格恰好一次。",
+    help_unparseable: "无法解析的答案不会导致文件被拒绝，而是计入统计、按答错计分，并降低可解析率。",
+    help_missing: "没有预测的题目计为无法解析，按答错计分。",
+};
+
+static EN: Texts = Texts {
+    name: "Panel order (multi-panel comics)",
+    instructions: "Each question shows the panels of a comic in a shuffled order, numbered as shown. Put them back in reading order: tap or click the panels in the order you would read them, or drag them into “your order” (keyboard: Tab to a panel, Enter or Space picks it up, arrow keys move it, Enter or Space drops it). Where some panels can be read in either order, any valid reading order counts as right.",
+    shown_heading: "The panels, shuffled (numbered as shown)",
+    how_to: "Tap the panels in reading order, or drag them into your order below; tap a placed panel again to take it out. Keyboard: Tab to a panel, Enter or Space picks it up, ↑/← moves it earlier, ↓/→ later, Enter or Space drops it.",
+    order_heading: "Your order",
+    order_empty: "No panels yet: tap the panel you would read first.",
+    ordinal: |k| {
+        let suffix = match (k % 10, k % 100) {
+            (_, 11..=13) => "th",
+            (1, _) => "st",
+            (2, _) => "nd",
+            (3, _) => "rd",
+            _ => "th",
+        };
+        format!("{k}{suffix}")
+    },
+    undo: "Undo",
+    clear: "Clear",
+    confirm: "Confirm order",
+    saving: "Saving…",
+    placed: |k, n| format!("{k} of {n} panels placed"),
+    added: |p, k, n| format!("Panel {p} placed at position {k} of {n}"),
+    moved: |p, k, n| format!("Panel {p} moved to position {k} of {n}"),
+    removed: |p| format!("Panel {p} taken out of the order"),
+    picked: |p, k, n| format!("Panel {p} picked up, at position {k} of {n}. Arrow keys move it; Enter or Space drops it."),
+    dropped: |p, k, n| format!("Panel {p} dropped at position {k} of {n}"),
+    undone: "Last change undone",
+    cleared: "Order cleared",
+    your_order: "Your order",
+    reading_order: "A right reading order",
+    groups_note: "Panels in parentheses may be read in any order.",
+    score_suffix: " in the right order",
+    help_jsonl: "JSON Lines: one object per line with the item id and the reading order, as an array or as a comma-separated string:",
+    help_csv: "CSV: a header row item_id,order, then one prediction per row (quote the order, it contains commas):",
+    help_numbers: "The numbers are DISPLAYED panel numbers, counted from 1 in the order inputs.jsonl lists the panels, first panel to read first, each panel once.",
+    help_unparseable: "Answers that cannot be read do not make the file fail: they are counted, scored as wrong, and lower the file's parse rate.",
+    help_missing: "Items without a prediction count as unparseable and are scored as wrong.",
+};
+
+fn texts(lang: Lang) -> &'static Texts {
+    match lang {
+        Lang::Zh => &ZH,
+        Lang::En => &EN,
+    }
+}
+
+/// A string of [`Texts`] that follows the language.
+fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync {
+    let i18n = use_i18n();
+    move || pick(texts(i18n.lang()))
+}
+
+/// A dev gold line of an order task: the reading order in groups over DISPLAYED numbers.
+#[derive(Debug, Clone, Deserialize)]
+pub struct OrderGold {
+    item_id: String,
+    category: String,
+    order_groups_display: Vec<Vec<usize>>,
+}
+
+impl DevLine for OrderGold {
+    type Value = Vec<usize>;
+
+    fn item_id(&self) -> &str {
+        &self.item_id
+    }
+
+    fn category(&self) -> &str {
+        &self.category
+    }
+
+    fn is_right(&self, order: &Vec<usize>) -> bool {
+        is_linear_extension(order, &self.order_groups_display)
+    }
+}
+
+impl UiKind for PanelOrder {
+    type DevGold = Vec<OrderGold>;
+
+    fn name(lang: Lang) -> &'static str {
+        texts(lang).name
+    }
+
+    fn instructions(lang: Lang) -> &'static str {
+        texts(lang).instructions
+    }
+
+    fn question(ctx: QuestionContext, view: View) -> AnyView {
+        view! { <OrderQuestion ctx=ctx view=view /> }.into_any()
+    }
+
+    fn review_card(ctx: ReviewContext, review: Review) -> AnyView {
+        view! { <ReviewCard ctx=ctx review=review /> }.into_any()
+    }
+
+    fn score_summary(results: &ResultsResponse) -> AnyView {
+        correctness_summary(results, |lang| texts(lang).score_suffix)
+    }
+
+    fn submit_help() -> AnyView {
+        view! {
+            <div data-testid="help-panel-order">
+                <p>{tx(|t| t.help_jsonl)}</p>
+                <pre><code>
+                    "{\"item_id\": \"ITEM_ID\", \"order\": [3, 1, 2, 4]}\n{\"item_id\": \"ITEM_ID\", \"order\": \"3,1,2,4\"}"
+                </code></pre>
+                <p>{tx(|t| t.help_csv)}</p>
+                <pre><code>"item_id,order\nITEM_ID,\"3,1,2,4\""</code></pre>
+                <p>{tx(|t| t.help_numbers)}</p>
+                <p>{tx(|t| t.help_unparseable)}</p>
+                <p>
+                    <strong>{tx(|t| t.help_missing)}</strong>
+                </p>
+            </div>
+        }
+        .into_any()
+    }
+
+    /// Without dev gold the file is still checked; the preview just has no score.
+    async fn load_dev_gold(slug: String) -> Vec<OrderGold> {
+        api::dev_gold_lines(&slug).await.unwrap_or_default()
+    }
+
+    fn check_file(
+        text: &str,
+        format: FileFormat,
+        manifest: &TaskManifest,
+        dev: &Vec<OrderGold>,
+        categories: &[CategoryInfo],
+    ) -> Result<ValidFile, Vec<String>> {
+        let valid = validate_orders(text, format, manifest, Limits::default())
+            .map_err(|report| report.lines_in(crate::i18n::current_lang().locale()))?;
+        Ok(panel_file_check(&valid, manifest, dev, categories))
+    }
+}
