@@ -17,6 +17,8 @@ use sha2::{Digest, Sha256};
 use std::path::PathBuf;
 use tower_http::services::ServeFile;
 
+pub mod archive;
+
 /// Whether `name` is an opaque media name (`<32 hex>.<ext>`): anything else is refused
 /// before the database or the file system is touched.
 ///
@@ -108,42 +110,9 @@ pub async fn serve(
     }
 }
 
-/// A task's media as one uncompressed tar archive (the images are compressed already) for
-/// offline model runs: `<task>/inputs.jsonl`, `<task>/media/<name>` for every file of the
-/// task but those shown only by items it withholds, and
-/// `<task>/SHA256SUMS` over all of them (`sha256sum -c` format).
-pub async fn task_archive(storage: &Storage, slug: &str, inputs: String) -> ApiResult<Vec<u8>> {
-    let task = storage.find_board_task(slug).await?.ok_or_else(|| {
-        ApiError::NotFound(memeboard_core::msg!("media.task_not_found", slug = slug))
-    })?;
-    let mut listed = storage.task_media(&task.task.id).await?;
-    let withheld = withheld_media(storage, &task.task.id).await?;
-    listed.retain(|m| !withheld.contains(&m.name));
-    let mut files: Vec<(String, Vec<u8>)> = vec![(format!("{slug}/inputs.jsonl"), inputs.into())];
-    for m in listed {
-        let media = storage
-            .media(&m.name)
-            .await?
-            .ok_or_else(|| ApiError::Unexpected(anyhow::anyhow!("media `{}` vanished", m.name)))?;
-        files.push((format!("{slug}/media/{}", m.name), media.bytes));
-    }
-    let slug = slug.to_owned();
-    tokio::task::spawn_blocking(move || {
-        let mut sums = String::new();
-        for (path, bytes) in &files {
-            let relative = path.split_once('/').map_or(path.as_str(), |(_, r)| r);
-            sums.push_str(&format!("{}  {relative}\n", sha256_hex(bytes)));
-        }
-        files.push((format!("{slug}/SHA256SUMS"), sums.into_bytes()));
-        tar(&files)
-    })
-    .await
-    .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("building the archive: {e}")))
-}
-
 /// The media names of a task shown only by items it withholds (empty for a task that
 /// withholds nothing).
-async fn withheld_media(
+pub(crate) async fn withheld_media(
     storage: &Storage,
     task_id: &str,
 ) -> ApiResult<std::collections::HashSet<String>> {
@@ -194,31 +163,38 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
         .collect()
 }
 
-/// A POSIX ustar archive of `(path, bytes)` (paths under 100 bytes; ours are ~60).
+/// A POSIX ustar archive of `(path, bytes)` in memory (tests; the served archive is written
+/// entry by entry, see `archive`).
+#[cfg(test)]
 pub fn tar(files: &[(String, Vec<u8>)]) -> Vec<u8> {
     let mut out = Vec::new();
     for (path, bytes) in files {
-        let mut header = [0u8; 512];
-        let name = path.as_bytes();
-        header[..name.len().min(100)].copy_from_slice(&name[..name.len().min(100)]);
-        octal(&mut header[100..108], 0o644);
-        octal(&mut header[108..116], 0);
-        octal(&mut header[116..124], 0);
-        octal(&mut header[124..136], bytes.len() as u64);
-        octal(&mut header[136..148], 0);
-        header[148..156].fill(b' ');
-        header[156] = b'0';
-        header[257..263].copy_from_slice(b"ustar\0");
-        header[263..265].copy_from_slice(b"00");
-        let sum: u32 = header.iter().map(|&b| u32::from(b)).sum();
-        octal(&mut header[148..155], u64::from(sum));
-        header[155] = 0;
-        out.extend_from_slice(&header);
+        out.extend_from_slice(&tar_header(path, bytes.len()));
         out.extend_from_slice(bytes);
         out.resize(out.len().div_ceil(512) * 512, 0);
     }
     out.resize(out.len() + 1024, 0);
     out
+}
+
+/// The ustar header of one file entry (paths under 100 bytes; ours are ~60).
+pub(crate) fn tar_header(path: &str, len: usize) -> [u8; 512] {
+    let mut header = [0u8; 512];
+    let name = path.as_bytes();
+    header[..name.len().min(100)].copy_from_slice(&name[..name.len().min(100)]);
+    octal(&mut header[100..108], 0o644);
+    octal(&mut header[108..116], 0);
+    octal(&mut header[116..124], 0);
+    octal(&mut header[124..136], len as u64);
+    octal(&mut header[136..148], 0);
+    header[148..156].fill(b' ');
+    header[156] = b'0';
+    header[257..263].copy_from_slice(b"ustar\0");
+    header[263..265].copy_from_slice(b"00");
+    let sum: u32 = header.iter().map(|&b| u32::from(b)).sum();
+    octal(&mut header[148..155], u64::from(sum));
+    header[155] = 0;
+    header
 }
 
 /// Writes `value` as zero-padded octal digits followed by a NUL in `field`.

@@ -11,7 +11,7 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Extension, Json, Router};
 use memeboard_core::api::{
@@ -129,34 +129,46 @@ async fn inputs(
 }
 
 /// `GET /api/tasks/{slug}/media.tar`: inputs and every media file, for offline runs (an
-/// author token while a clip task's quiz is open).
+/// author token while a clip task's quiz is open). Served from the archive built once per
+/// content (see `media::archive`), with `Range` support.
 async fn media_archive(
     State(state): State<AppState>,
     Path(slug): Path<String>,
     headers: HeaderMap,
-) -> ApiResult<impl IntoResponse> {
+    request: axum::extract::Request,
+) -> ApiResult<Response> {
     leaderboard::check_inputs_access(&state.storage, &headers, &slug, "media.tar").await?;
     let inputs = leaderboard::inputs_jsonl(&state.storage, &slug).await?;
-    let body = crate::media::task_archive(&state.storage, &slug, inputs).await?;
-    Ok(download(
-        "application/x-tar",
-        format!("{slug}-media.tar"),
-        body,
-    ))
+    let built = crate::media::archive::task_archive(&state, &slug, &inputs).await?;
+    let file = tower_http::services::ServeFile::new(built.path);
+    let served = match tower::ServiceExt::oneshot(file, request).await {
+        Ok(served) => served,
+        Err(never) => match never {},
+    };
+    let mut response = served.into_response();
+    let h = response.headers_mut();
+    h.insert(
+        CONTENT_TYPE,
+        axum::http::HeaderValue::from_static("application/x-tar"),
+    );
+    if let Ok(v) = format!("attachment; filename=\"{slug}-media.tar\"").parse() {
+        h.insert(CONTENT_DISPOSITION, v);
+    }
+    Ok(response)
 }
 
 /// `GET /api/tasks/{slug}/SHA256SUMS`: checksums of `inputs.jsonl` and `media.tar`
-/// (`sha256sum -c` format, file names as downloaded).
+/// (`sha256sum -c` format, file names as downloaded); the archive's is kept with it.
 async fn checksums(
     State(state): State<AppState>,
     Path(slug): Path<String>,
 ) -> ApiResult<impl IntoResponse> {
     let inputs = leaderboard::inputs_jsonl(&state.storage, &slug).await?;
-    let archive = crate::media::task_archive(&state.storage, &slug, inputs.clone()).await?;
+    let built = crate::media::archive::task_archive(&state, &slug, &inputs).await?;
     let body = format!(
         "{}  {slug}-inputs.jsonl\n{}  {slug}-media.tar\n",
         crate::media::sha256_hex(inputs.as_bytes()),
-        crate::media::sha256_hex(&archive),
+        built.sha256,
     );
     Ok(download(
         "text/plain; charset=utf-8",
