@@ -125,6 +125,41 @@ fn marker(x0: f64, x1: f64, v: Option<f64>, class: &'static str) -> Option<impl 
     })
 }
 
+/// The chart's horizontal grid lines at 0, ¼, ½, ¾ and 1, with their values.
+fn grid_view() -> impl IntoView {
+    [0.0, 0.25, 0.5, 0.75, 1.0]
+        .into_iter()
+        .map(|v| {
+            let y = format!("{:.1}", y_of(v));
+            view! {
+                <g class="grid">
+                    <line
+                        x1=format!("{LEFT:.1}")
+                        x2=format!("{:.1}", WIDTH - RIGHT)
+                        y1=y.clone()
+                        y2=y.clone()
+                    ></line>
+                    <text x=format!("{:.1}", LEFT - 6.0) y=y dy="0.32em" text-anchor="end">
+                        {if v == 0.0 || v == 1.0 { format!("{v:.0}") } else { format!("{v}") }}
+                    </text>
+                </g>
+            }
+        })
+        .collect_view()
+}
+
+/// A legend entry for a marker line (human average, best human, chance).
+fn legend_line(class: &'static str, text: Signal<&'static str>) -> impl IntoView {
+    view! {
+        <li>
+            <svg class="line-swatch" viewBox="0 0 28 10" width="28" height="10" aria-hidden="true">
+                <line class=class x1="1" x2="27" y1="5" y2="5"></line>
+            </svg>
+            {text}
+        </li>
+    }
+}
+
 /// The chart: SVG plus legend.
 #[component]
 pub fn BoardChart(
@@ -152,25 +187,7 @@ pub fn BoardChart(
             let n_groups = d.groups.len().max(1) as f64;
             let group_w = (WIDTH - LEFT - RIGHT) / n_groups;
             let n_models = d.models.len().max(1) as f64;
-            let grid = [0.0, 0.25, 0.5, 0.75, 1.0]
-                .into_iter()
-                .map(|v| {
-                    let y = format!("{:.1}", y_of(v));
-                    view! {
-                        <g class="grid">
-                            <line
-                                x1=format!("{LEFT:.1}")
-                                x2=format!("{:.1}", WIDTH - RIGHT)
-                                y1=y.clone()
-                                y2=y.clone()
-                            ></line>
-                            <text x=format!("{:.1}", LEFT - 6.0) y=y dy="0.32em" text-anchor="end">
-                                {if v == 0.0 || v == 1.0 { format!("{v:.0}") } else { format!("{v}") }}
-                            </text>
-                        </g>
-                    }
-                })
-                .collect_view();
+            let grid = grid_view();
             let groups = d
                 .groups
                 .iter()
@@ -246,16 +263,6 @@ pub fn BoardChart(
             .collect_view()
     });
     let no_models = data.with_value(|d| d.models.is_empty());
-    let line_item = |class: &'static str, text: Signal<&'static str>| {
-        view! {
-            <li>
-                <svg class="line-swatch" viewBox="0 0 28 10" width="28" height="10" aria-hidden="true">
-                    <line class=class x1="1" x2="27" y1="5" y2="5"></line>
-                </svg>
-                {text}
-            </li>
-        }
-    };
 
     view! {
         <figure class="chart" data-testid="board-chart-figure">
@@ -280,12 +287,12 @@ pub fn BoardChart(
                     {legend_models}
                     {has_humans
                         .then(|| {
-                            line_item("human-average", Signal::derive(tr(|t| t.col_average)))
+                            legend_line("human-average", Signal::derive(tr(|t| t.col_average)))
                         })}
                     {has_best
-                        .then(|| line_item("human-best", Signal::derive(tr(|t| t.col_best))))}
+                        .then(|| legend_line("human-best", Signal::derive(tr(|t| t.col_best))))}
                     {has_chance
-                        .then(|| line_item("chance", Signal::derive(tr(|t| t.chance))))}
+                        .then(|| legend_line("chance", Signal::derive(tr(|t| t.chance))))}
                 </ul>
             </figcaption>
         </figure>

@@ -10,7 +10,7 @@
 //! Participants continue either way. The section carries the check's id (`data-check`).
 
 use crate::browser::sleep_ms;
-use crate::i18n::{use_i18n, Lang};
+use crate::i18n::{use_i18n, I18n, Lang};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use memeboard_core::api::HeadphoneCheck as CheckResult;
@@ -244,105 +244,6 @@ pub fn HeadphoneCheck(
         }
     };
 
-    let calibrate_view = move || {
-        view! {
-            <div data-testid="hp-calibration">
-                <p>{tx(|t| t.calibrate_text)}</p>
-                <div class="actions">
-                    <button
-                        type="button"
-                        class="button secondary"
-                        data-testid="hp-calibrate"
-                        disabled=move || playing.get() || check_id.with(Option::is_none)
-                        on:click=calibrate
-                    >
-                        {tx(|t| t.calibrate)}
-                    </button>
-                    <button
-                        type="button"
-                        class="button primary"
-                        data-testid="hp-start"
-                        disabled=move || !calibrated.get() || playing.get()
-                        on:click=move |_| phase.set(Phase::Trial(0))
-                    >
-                        {tx(|t| t.start)}
-                    </button>
-                </div>
-            </div>
-        }
-    };
-    let trial_view = move |k: u8| {
-        let buttons = (1..=3usize)
-            .map(|n| {
-                view! {
-                    <button
-                        type="button"
-                        class="button secondary hp-answer"
-                        data-testid="hp-answer"
-                        data-choice=n.to_string()
-                        disabled=move || !played.get() || playing.get()
-                        on:click=move |_| answer(n - 1)
-                    >
-                        {move || (texts(i18n.lang()).sound)(n)}
-                    </button>
-                }
-            })
-            .collect_view();
-        view! {
-            <div
-                class="hp-trial"
-                data-testid="hp-trial"
-                data-trial=(k + 1).to_string()
-            >
-                <h3>{move || (texts(i18n.lang()).trial)(k + 1, TRIALS)}</h3>
-                <p>{tx(|t| t.trial_text)}</p>
-                <div class="actions">
-                    <button
-                        type="button"
-                        class="button primary"
-                        data-testid="hp-play"
-                        node_ref=play_button
-                        disabled=move || played.get() || playing.get()
-                        on:click=play_trial
-                    >
-                        {move || {
-                            if playing.get() { texts(i18n.lang()).playing } else { texts(i18n.lang()).play }
-                        }}
-                    </button>
-                </div>
-                <fieldset class="choice-group hp-answers">
-                    <legend>{tx(|t| t.which)}</legend>
-                    <div class="actions">{buttons}</div>
-                </fieldset>
-            </div>
-        }
-    };
-    let done_view = move || {
-        view! {
-            <div data-testid="hp-done">
-                <h3>{tx(|t| t.done_title)}</h3>
-                <p>{tx(|t| t.done_text)}</p>
-                <div class="actions">
-                    <button
-                        type="button"
-                        class="button primary"
-                        data-testid="hp-continue"
-                        node_ref=done_button
-                        on:click=move |_| {
-                            on_done
-                                .run(CheckResult {
-                                    id: check_id.get_untracked().unwrap_or_default(),
-                                    answers: answers.get_value(),
-                                })
-                        }
-                    >
-                        {tx(|t| t.continue_)}
-                    </button>
-                </div>
-            </div>
-        }
-    };
-
     view! {
         <section class="card headphone-check" data-testid="headphone-check" data-check=move || check_id.get()>
             <h2 node_ref=heading tabindex="-1">
@@ -350,9 +251,14 @@ pub fn HeadphoneCheck(
             </h2>
             <p>{tx(|t| t.intro)}</p>
             {move || match phase.get() {
-                Phase::Calibrate => calibrate_view().into_any(),
-                Phase::Trial(k) => trial_view(k).into_any(),
-                Phase::Done => done_view().into_any(),
+                Phase::Calibrate => {
+                    calibrate_view(check_id, phase, calibrated, playing, calibrate).into_any()
+                }
+                Phase::Trial(k) => {
+                    trial_view(k, i18n, played, playing, play_button, play_trial, answer)
+                        .into_any()
+                }
+                Phase::Done => done_view(check_id, answers, done_button, on_done).into_any(),
             }}
             <p class="notice error" role="alert" hidden=move || !audio_failed.get()>
                 {tx(|t| t.audio_error)}
@@ -367,5 +273,128 @@ pub fn HeadphoneCheck(
                 {move || if playing.get() { texts(i18n.lang()).playing } else { "" }}
             </p>
         </section>
+    }
+}
+
+/// The calibration step: a tone to set the volume by, then the start of the trials.
+fn calibrate_view(
+    check_id: RwSignal<Option<String>>,
+    phase: RwSignal<Phase>,
+    calibrated: RwSignal<bool>,
+    playing: RwSignal<bool>,
+    calibrate: impl Fn(leptos::ev::MouseEvent) + Copy + 'static,
+) -> impl IntoView {
+    view! {
+        <div data-testid="hp-calibration">
+            <p>{tx(|t| t.calibrate_text)}</p>
+            <div class="actions">
+                <button
+                    type="button"
+                    class="button secondary"
+                    data-testid="hp-calibrate"
+                    disabled=move || playing.get() || check_id.with(Option::is_none)
+                    on:click=calibrate
+                >
+                    {tx(|t| t.calibrate)}
+                </button>
+                <button
+                    type="button"
+                    class="button primary"
+                    data-testid="hp-start"
+                    disabled=move || !calibrated.get() || playing.get()
+                    on:click=move |_| phase.set(Phase::Trial(0))
+                >
+                    {tx(|t| t.start)}
+                </button>
+            </div>
+        </div>
+    }
+}
+
+/// Trial `k` (0-based): play its three tones, then pick the quietest.
+fn trial_view(
+    k: u8,
+    i18n: I18n,
+    played: RwSignal<bool>,
+    playing: RwSignal<bool>,
+    play_button: NodeRef<leptos::html::Button>,
+    play_trial: impl Fn(leptos::ev::MouseEvent) + Copy + 'static,
+    answer: impl Fn(usize) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let buttons = (1..=3usize)
+        .map(|n| {
+            view! {
+                <button
+                    type="button"
+                    class="button secondary hp-answer"
+                    data-testid="hp-answer"
+                    data-choice=n.to_string()
+                    disabled=move || !played.get() || playing.get()
+                    on:click=move |_| answer(n - 1)
+                >
+                    {move || (texts(i18n.lang()).sound)(n)}
+                </button>
+            }
+        })
+        .collect_view();
+    view! {
+        <div
+            class="hp-trial"
+            data-testid="hp-trial"
+            data-trial=(k + 1).to_string()
+        >
+            <h3>{move || (texts(i18n.lang()).trial)(k + 1, TRIALS)}</h3>
+            <p>{tx(|t| t.trial_text)}</p>
+            <div class="actions">
+                <button
+                    type="button"
+                    class="button primary"
+                    data-testid="hp-play"
+                    node_ref=play_button
+                    disabled=move || played.get() || playing.get()
+                    on:click=play_trial
+                >
+                    {move || {
+                        if playing.get() { texts(i18n.lang()).playing } else { texts(i18n.lang()).play }
+                    }}
+                </button>
+            </div>
+            <fieldset class="choice-group hp-answers">
+                <legend>{tx(|t| t.which)}</legend>
+                <div class="actions">{buttons}</div>
+            </fieldset>
+        </div>
+    }
+}
+
+/// The end: continue with the check's id and the positions chosen.
+fn done_view(
+    check_id: RwSignal<Option<String>>,
+    answers: StoredValue<Vec<u8>>,
+    done_button: NodeRef<leptos::html::Button>,
+    on_done: Callback<CheckResult>,
+) -> impl IntoView {
+    view! {
+        <div data-testid="hp-done">
+            <h3>{tx(|t| t.done_title)}</h3>
+            <p>{tx(|t| t.done_text)}</p>
+            <div class="actions">
+                <button
+                    type="button"
+                    class="button primary"
+                    data-testid="hp-continue"
+                    node_ref=done_button
+                    on:click=move |_| {
+                        on_done
+                            .run(CheckResult {
+                                id: check_id.get_untracked().unwrap_or_default(),
+                                answers: answers.get_value(),
+                            })
+                    }
+                >
+                    {tx(|t| t.continue_)}
+                </button>
+            </div>
+        </div>
     }
 }

@@ -3,6 +3,7 @@
 pub mod answer;
 pub mod board_chart;
 pub mod browser_model;
+pub mod export;
 pub mod header;
 pub mod headphone_check;
 pub mod human_eval;

@@ -168,38 +168,14 @@ fn compare_rows(you: &[CategoryScore], crowd: &[CrowdRow]) -> Vec<CompareRow> {
     rows
 }
 
-/// The loaded results.
-#[component]
-fn ResultsView(results: ResultsResponse, categories: Vec<CategoryInfo>) -> impl IntoView {
+/// The comparison table's rows: your score next to the crowd's, per category.
+fn compare_table_rows(
+    you: &[CategoryScore],
+    crowd: &[CrowdRow],
+    categories: StoredValue<Vec<CategoryInfo>>,
+) -> impl IntoView {
     let i18n = use_i18n();
-    let score_summary = kinds::score_summary(&results);
-    let judging = results.task_kind.is_judging();
-    let held_out = if judging { 0 } else { results.held_out };
-    let hidden_items = results.hidden_items.clone();
-    let ResultsResponse {
-        completion_code,
-        you,
-        crowd,
-        review,
-        redirect_url,
-        redirect_code,
-        ..
-    } = results;
-    // The owner's hand-off stays reachable here (e.g. after a failed redirect or a reload).
-    let handoff = redirect_url.map(|url| {
-        view! {
-            <div class="card" data-testid="results-handoff">
-                {redirect_code.filter(|c| !c.is_empty()).map(|c| view! {
-                    <p class="code-label">{tr(|t| t.study_code)}</p>
-                    <p class="code">{c}</p>
-                })}
-                <a class="button primary" href=url>{tr(|t| t.redirect_link)}</a>
-            </div>
-        }
-    });
-    let categories = StoredValue::new(categories);
-
-    let rows = compare_rows(&you, &crowd.rows)
+    compare_rows(you, crowd)
         .into_iter()
         .map(|row| {
             let key = row.key.clone();
@@ -235,7 +211,41 @@ fn ResultsView(results: ResultsResponse, categories: Vec<CategoryInfo>) -> impl 
                 </tr>
             }
         })
-        .collect_view();
+        .collect_view()
+}
+
+/// The loaded results.
+#[component]
+fn ResultsView(results: ResultsResponse, categories: Vec<CategoryInfo>) -> impl IntoView {
+    let i18n = use_i18n();
+    let score_summary = kinds::score_summary(&results);
+    let judging = results.task_kind.is_judging();
+    let held_out = if judging { 0 } else { results.held_out };
+    let hidden_items = results.hidden_items.clone();
+    let ResultsResponse {
+        completion_code,
+        you,
+        crowd,
+        review,
+        redirect_url,
+        redirect_code,
+        ..
+    } = results;
+    // The owner's hand-off stays reachable here (e.g. after a failed redirect or a reload).
+    let handoff = redirect_url.map(|url| {
+        view! {
+            <div class="card" data-testid="results-handoff">
+                {redirect_code.filter(|c| !c.is_empty()).map(|c| view! {
+                    <p class="code-label">{tr(|t| t.study_code)}</p>
+                    <p class="code">{c}</p>
+                })}
+                <a class="button primary" href=url>{tr(|t| t.redirect_link)}</a>
+            </div>
+        }
+    });
+    let categories = StoredValue::new(categories);
+
+    let rows = compare_table_rows(&you, &crowd.rows, categories);
 
     // The reference level (chance, random-pair similarity…), named by what it is.
     let baseline = crowd.baseline;

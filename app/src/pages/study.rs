@@ -3,12 +3,12 @@
 //! the study page (judged models, progress per batch, agreement, results, downloads).
 
 use crate::api::{self, ApiError};
+use crate::components::export::ExportButton;
 use crate::components::human_eval::{HumanColumns, StudySummary, Validity};
 use crate::components::status::{error_fallback, Loading};
 use crate::components::title::use_page_title;
 use crate::human_i18n::{hs, human_strings, protocol_name};
 use crate::i18n::use_i18n;
-use crate::pages::console::ExportButton;
 use crate::storage;
 use crate::study_api;
 use leptos::ev::SubmitEvent;

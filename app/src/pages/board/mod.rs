@@ -1,0 +1,253 @@
+//! `/boards/{slug}?split=public|private&subset=…&attempts=all&weights=…&size=…&since=…`: one
+//! leaderboard. A sortable table of model, human and chance rows with 95% intervals per
+//! category (rank, name and overall score stay in view while the rest scrolls sideways; on
+//! phones every row is a card), filters for the model rows (weights, size, upload date; kept
+//! in the URL so a filtered board can be shared), one row per model or every attempt, the bar
+//! chart, the missing-items policy and CSV/JSON downloads; boards with item subsets get a
+//! subset switch, and clip boards the human-accuracy-by-familiarity figure. Human and
+//! baseline rows are references: always shown, never ranked. The private board shows the
+//! server's message until revealed.
+
+mod familiarity;
+mod filters;
+mod metrics;
+mod nav;
+mod sort;
+mod table;
+
+pub use filters::{day_start_ms, with_params, Filters, SizeFilter, WeightsFilter};
+pub use sort::{model_ranks, sorted_indices, SortDir, SortKey};
+
+use crate::api::{self, ApiError};
+use crate::board_i18n::btr;
+use crate::components::board_chart::BoardChart;
+use crate::components::human_eval::BoardHumanSection;
+use crate::components::status::{error_fallback, Loading};
+use crate::components::title::{in_lang, use_page_title};
+use crate::i18n::use_i18n;
+use familiarity::FamiliarityChart;
+use filters::{use_filters, AttemptsToggle, FilterBar};
+use leptos::prelude::*;
+use leptos_router::hooks::{use_params_map, use_query_map};
+use memeboard_core::api::{BoardResponse, BoardSplit, RowGroup};
+use metrics::{label_text, secondary_metrics};
+use nav::{SplitToggle, SubsetSwitch};
+use table::board_table;
+
+/// `?split=private` picks the private board; anything else the public one.
+fn parse_split(value: Option<&str>) -> BoardSplit {
+    if value == Some("private") {
+        BoardSplit::Private
+    } else {
+        BoardSplit::Public
+    }
+}
+
+/// What the page loaded.
+#[derive(Debug, Clone)]
+enum Loaded {
+    Board(Box<BoardResponse>),
+    /// The private board is not revealed yet (403).
+    Locked {
+        slug: String,
+        title: String,
+        detail: String,
+    },
+}
+
+/// The board page.
+#[component]
+pub fn BoardPage() -> impl IntoView {
+    let params = use_params_map();
+    let query = use_query_map();
+    // Memos: a filter change (also in the query) must not fetch the board again.
+    let slug = Memo::new(move |_| params.read().get("slug").unwrap_or_default());
+    let split = Memo::new(move |_| parse_split(query.read().get_str("split")));
+    let subset = Memo::new(move |_| query.read().get("subset").filter(|s| !s.trim().is_empty()));
+    let all_attempts = Memo::new(move |_| query.read().get_str("attempts") == Some("all"));
+    let data = LocalResource::new(move || {
+        let (slug, split, subset, all) =
+            (slug.get(), split.get(), subset.get(), all_attempts.get());
+        async move {
+            match api::board(&slug, split, subset.as_deref(), all).await {
+                Ok(b) => Ok(Loaded::Board(Box::new(b))),
+                Err(ApiError::Server {
+                    status: 403,
+                    detail,
+                }) => {
+                    // The title only; the message is the server's.
+                    let title = api::list_tasks()
+                        .await
+                        .ok()
+                        .and_then(|ts| ts.into_iter().find(|t| t.slug == slug))
+                        .map(|t| t.title)
+                        .unwrap_or_else(|| slug.clone());
+                    Ok(Loaded::Locked {
+                        slug,
+                        title,
+                        detail,
+                    })
+                }
+                Err(e) => Err(e),
+            }
+        }
+    });
+    view! {
+        <Suspense fallback=|| view! { <Loading /> }>
+            <ErrorBoundary fallback=error_fallback>
+                {move || Suspend::new(async move {
+                    data.await
+                        .map(|loaded| match loaded {
+                            Loaded::Board(b) => view! { <BoardView board=*b /> }.into_any(),
+                            Loaded::Locked { slug, title, detail } => {
+                                view! { <Locked slug=slug title=title detail=detail /> }.into_any()
+                            }
+                        })
+                })}
+            </ErrorBoundary>
+        </Suspense>
+    }
+}
+
+/// The private board before it is revealed: the server's message.
+#[component]
+fn Locked(slug: String, title: String, detail: String) -> impl IntoView {
+    let page_title = title.clone();
+    use_page_title(move |lang| in_lang(&page_title, lang).to_owned());
+    view! {
+        <section class="intro">
+            <h1>{title}</h1>
+        </section>
+        <SplitToggle slug=slug split=BoardSplit::Private />
+        <section class="card" data-testid="board-locked" role="status">
+            <h2>{btr(|t| t.board_locked_title)}</h2>
+            <p>{detail}</p>
+        </section>
+    }
+}
+
+/// A loaded board.
+#[component]
+fn BoardView(board: BoardResponse) -> impl IntoView {
+    let page_title = board.title.clone();
+    use_page_title(move |lang| in_lang(&page_title, lang).to_owned());
+    let i18n = use_i18n();
+    let slug = board.task.clone();
+    let split = board.split;
+    let items = board.items;
+    let metric = board.metric.clone();
+    let blind = board.blind;
+    let automatic_metric = board.automatic_metric;
+    let rows = StoredValue::new(board.rows.clone());
+    let filters = use_filters();
+
+    let model_rows = board
+        .rows
+        .iter()
+        .filter(|r| r.kind.group() == RowGroup::Model)
+        .count();
+    let filter_bar = (model_rows > 0).then(|| {
+        let shown = Signal::derive(move || {
+            filters.with(|f| {
+                rows.with_value(|rows| {
+                    rows.iter()
+                        .filter(|r| r.kind.group() == RowGroup::Model && f.keeps(r))
+                        .count()
+                })
+            })
+        });
+        view! { <FilterBar filters=filters shown=shown total=model_rows /> }
+    });
+    let attempts_toggle = (board.hidden_attempts > 0 || board.attempts == "all").then(|| {
+        view! {
+            <AttemptsToggle
+                attempts=board.attempts.clone()
+                total=model_rows + board.hidden_attempts
+            />
+        }
+    });
+
+    let table = board_table(&board, rows, filters);
+
+    let csv = api::board_download_url(&slug, split, "csv");
+    let json = api::board_download_url(&slug, split, "json");
+    let missing_policy = board.missing_policy.clone();
+    let secondary_rows = board.rows.clone();
+    let secondary = move || secondary_metrics(&secondary_rows, i18n.lang());
+    let subset = board.subset.clone();
+    let subsets = board.subsets.clone();
+    let subset_switch = (!subsets.is_empty()).then(|| {
+        view! { <SubsetSwitch slug=slug.clone() split=split current=subset.clone() subsets=subsets /> }
+    });
+    let kept_subset = (!board.subsets.is_empty()).then(|| board.subset.clone());
+    let human_section = view! { <BoardHumanSection board=board.clone() /> };
+    let familiarity = board.familiarity.clone();
+    let familiarity_chart =
+        (!familiarity.is_empty()).then(|| view! { <FamiliarityChart rows=familiarity /> });
+    view! {
+        <section class="intro board-head">
+            <h1>{board.title.clone()}</h1>
+            <p class="muted">
+                {move || (i18n.bt().board_items)(items, &label_text(i18n.lang(), &metric))}
+            </p>
+        </section>
+        {match kept_subset {
+            Some(subset) => view! { <SplitToggle slug=slug.clone() split=split subset=subset /> }.into_any(),
+            None => view! { <SplitToggle slug=slug.clone() split=split /> }.into_any(),
+        }}
+        {subset_switch}
+        {blind
+            .then(|| {
+                view! {
+                    <p class="notice info" data-testid="board-blind">
+                        {btr(|t| t.board_blind_note)}
+                    </p>
+                }
+            })}
+        {(!automatic_metric)
+            .then(|| {
+                view! {
+                    <p class="notice info" data-testid="board-unscored">
+                        {btr(|t| t.board_unscored_note)}
+                    </p>
+                }
+            })}
+        {attempts_toggle}
+        {filter_bar}
+        <p class="muted small">{btr(|t| t.sort_hint)}</p>
+        {table}
+        {secondary}
+        <p data-testid="missing-policy">
+            <strong>{btr(|t| t.missing_policy_label)} ": "</strong>
+            {move || label_text(i18n.lang(), &missing_policy)}
+        </p>
+        <p class="muted small">{btr(|t| t.board_ci_note)}</p>
+
+        {automatic_metric
+            .then(|| {
+                view! {
+                    <section class="chart-section">
+                        <h2>{btr(|t| t.chart_title)}</h2>
+                        <BoardChart board=board />
+                    </section>
+                }
+            })}
+        {familiarity_chart}
+        {human_section}
+
+        <section class="downloads">
+            <h2>{btr(|t| t.downloads)}</h2>
+            <div class="actions">
+                <a class="button secondary" href=csv download="" data-testid="download-csv">
+                    {btr(|t| t.download_csv)}
+                </a>
+                <a class="button secondary" href=json download="" data-testid="download-json">
+                    {btr(|t| t.download_json)}
+                </a>
+            </div>
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,405 @@
+//! The console's settings form: the quiz's state, items and categories, content-flag
+//! policy, recruitment hand-off, quality rules and attention checks.
+
+use crate::api;
+use crate::format;
+use crate::i18n::{category_label, use_i18n, Lang};
+use crate::study_i18n::{st, study_strings};
+use leptos::ev::SubmitEvent;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use memeboard_core::study::{ConsoleResponse, ConsoleSettings, FlaggedPolicy, StudySettings};
+use memeboard_core::tasks::CategoryInfo;
+
+fn opt_text<T: ToString>(v: Option<T>) -> String {
+    v.map(|v| v.to_string()).unwrap_or_default()
+}
+
+fn opt_string(v: &str) -> Option<String> {
+    let v = v.trim();
+    (!v.is_empty()).then(|| v.to_owned())
+}
+
+/// A whole number or nothing; `Err` names the field.
+fn opt_number<T: std::str::FromStr>(field: &str, v: &str, lang: Lang) -> Result<Option<T>, String> {
+    let v = v.trim();
+    if v.is_empty() {
+        return Ok(None);
+    }
+    v.parse()
+        .map(Some)
+        .map_err(|_| (study_strings(lang).not_a_number)(field))
+}
+
+/// A labelled text (or number) input bound to a string signal.
+#[component]
+fn TextField(
+    id: &'static str,
+    label: fn(&'static crate::study_i18n::StudyStrings) -> &'static str,
+    value: RwSignal<String>,
+    #[prop(default = "text")] kind: &'static str,
+) -> impl IntoView {
+    view! {
+        <div class="field">
+            <label for=id>{st(label)}</label>
+            <input
+                id=id
+                type=kind
+                data-testid=id
+                prop:value=move || value.get()
+                on:input=move |ev| value.set(event_target_value(&ev))
+            />
+        </div>
+    }
+}
+
+/// A labelled checkbox bound to a bool signal.
+#[component]
+fn CheckField(
+    id: &'static str,
+    label: fn(&'static crate::study_i18n::StudyStrings) -> &'static str,
+    value: RwSignal<bool>,
+) -> impl IntoView {
+    view! {
+        <div class="field check">
+            <input
+                id=id
+                type="checkbox"
+                data-testid=id
+                prop:checked=move || value.get()
+                on:change=move |ev| value.set(event_target_checked(&ev))
+            />
+            <label for=id>{st(label)}</label>
+        </div>
+    }
+}
+
+/// The settings form's inputs, one signal each.
+#[derive(Clone, Copy)]
+struct Fields {
+    quiz_open: RwSignal<bool>,
+    allow_retake: RwSignal<bool>,
+    exclude_failed: RwSignal<bool>,
+    allow_repeat: RwSignal<bool>,
+    require_pid: RwSignal<bool>,
+    screen_headphones: RwSignal<bool>,
+    planted_checks: RwSignal<bool>,
+    batch_size: RwSignal<String>,
+    target: RwSignal<String>,
+    checks: RwSignal<String>,
+    prolific_code: RwSignal<String>,
+    prolific_screenout: RwSignal<String>,
+    completion_template: RwSignal<String>,
+    screenout_template: RwSignal<String>,
+    fail_checks: RwSignal<String>,
+    min_median: RwSignal<String>,
+    min_item: RwSignal<String>,
+    fast_share: RwSignal<String>,
+    straightline: RwSignal<String>,
+    excluded_items: RwSignal<String>,
+    categories: RwSignal<Vec<String>>,
+    flagged: RwSignal<FlaggedPolicy>,
+}
+
+impl Fields {
+    /// The inputs as the quiz's settings are now.
+    fn new(s: &ConsoleSettings) -> Self {
+        let study = &s.study;
+        let h = &study.handoff;
+        let q = &study.quality;
+        Self {
+            quiz_open: RwSignal::new(s.quiz_open),
+            allow_retake: RwSignal::new(s.allow_retake),
+            exclude_failed: RwSignal::new(s.exclude_failed_checks),
+            allow_repeat: RwSignal::new(h.allow_repeat_participation),
+            require_pid: RwSignal::new(h.require_prolific_id),
+            screen_headphones: RwSignal::new(q.screen_out_failed_headphones),
+            planted_checks: RwSignal::new(q.planted_checks),
+            batch_size: RwSignal::new(s.batch_size.to_string()),
+            target: RwSignal::new(opt_text(study.participant_target)),
+            checks: RwSignal::new(study.attention_checks.to_string()),
+            prolific_code: RwSignal::new(h.prolific_completion_code.clone().unwrap_or_default()),
+            prolific_screenout: RwSignal::new(
+                h.prolific_screenout_code.clone().unwrap_or_default(),
+            ),
+            completion_template: RwSignal::new(
+                h.completion_url_template.clone().unwrap_or_default(),
+            ),
+            screenout_template: RwSignal::new(h.screenout_url_template.clone().unwrap_or_default()),
+            fail_checks: RwSignal::new(opt_text(q.fail_checks_at_least)),
+            min_median: RwSignal::new(opt_text(q.min_median_ms)),
+            min_item: RwSignal::new(opt_text(q.min_item_ms)),
+            fast_share: RwSignal::new(opt_text(q.fast_share_percent)),
+            straightline: RwSignal::new(opt_text(q.straightline_percent)),
+            excluded_items: RwSignal::new(study.excluded_items.join("\n")),
+            categories: RwSignal::new(study.categories.clone()),
+            flagged: RwSignal::new(study.flagged_policy),
+        }
+    }
+
+    /// The settings the inputs describe; `Err` names a field that is not a number.
+    fn collect(self, lang: Lang) -> Result<ConsoleSettings, String> {
+        let Self {
+            quiz_open,
+            allow_retake,
+            exclude_failed,
+            allow_repeat,
+            require_pid,
+            screen_headphones,
+            planted_checks,
+            batch_size,
+            target,
+            checks,
+            prolific_code,
+            prolific_screenout,
+            completion_template,
+            screenout_template,
+            fail_checks,
+            min_median,
+            min_item,
+            fast_share,
+            straightline,
+            excluded_items,
+            categories,
+            flagged,
+        } = self;
+        Ok(ConsoleSettings {
+            quiz_open: quiz_open.get_untracked(),
+            batch_size: opt_number("batch_size", &batch_size.get_untracked(), lang)?.unwrap_or(0),
+            allow_retake: allow_retake.get_untracked(),
+            exclude_failed_checks: exclude_failed.get_untracked(),
+            study: StudySettings {
+                participant_target: opt_number(
+                    "participant_target",
+                    &target.get_untracked(),
+                    lang,
+                )?,
+                categories: categories.get_untracked(),
+                excluded_items: excluded_items
+                    .get_untracked()
+                    .lines()
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty())
+                    .map(str::to_owned)
+                    .collect(),
+                flagged_policy: flagged.get_untracked(),
+                attention_checks: opt_number("attention_checks", &checks.get_untracked(), lang)?
+                    .unwrap_or(0),
+                handoff: memeboard_core::study::Handoff {
+                    prolific_completion_code: opt_string(&prolific_code.get_untracked()),
+                    prolific_screenout_code: opt_string(&prolific_screenout.get_untracked()),
+                    completion_url_template: opt_string(&completion_template.get_untracked()),
+                    screenout_url_template: opt_string(&screenout_template.get_untracked()),
+                    allow_repeat_participation: allow_repeat.get_untracked(),
+                    require_prolific_id: require_pid.get_untracked(),
+                },
+                quality: memeboard_core::study::QualityRules {
+                    fail_checks_at_least: opt_number(
+                        "fail_checks_at_least",
+                        &fail_checks.get_untracked(),
+                        lang,
+                    )?,
+                    min_median_ms: opt_number("min_median_ms", &min_median.get_untracked(), lang)?,
+                    min_item_ms: opt_number("min_item_ms", &min_item.get_untracked(), lang)?,
+                    fast_share_percent: opt_number(
+                        "fast_share_percent",
+                        &fast_share.get_untracked(),
+                        lang,
+                    )?,
+                    straightline_percent: opt_number(
+                        "straightline_percent",
+                        &straightline.get_untracked(),
+                        lang,
+                    )?,
+                    screen_out_failed_headphones: screen_headphones.get_untracked(),
+                    planted_checks: planted_checks.get_untracked(),
+                },
+            },
+        })
+    }
+}
+
+/// The category checkboxes, bound to the chosen `categories`.
+fn category_boxes(
+    console_categories: &[CategoryInfo],
+    categories: RwSignal<Vec<String>>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let cats = console_categories.to_vec();
+    console_categories
+        .iter()
+        .map(|c| {
+            let key = c.key.clone();
+            let id = format!("category-{}", c.key);
+            let (k1, k2, cats) = (key.clone(), key.clone(), cats.clone());
+            view! {
+                <div class="field check">
+                    <input
+                        id=id.clone()
+                        type="checkbox"
+                        data-testid=id.clone()
+                        prop:checked=move || categories.with(|c| c.contains(&k1))
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            categories.update(|c| {
+                                c.retain(|x| x != &k2);
+                                if on {
+                                    c.push(k2.clone());
+                                }
+                            });
+                        }
+                    />
+                    <label for=id>{move || category_label(i18n.lang(), &key, &cats)}</label>
+                </div>
+            }
+        })
+        .collect_view()
+}
+
+/// The settings form of one quiz; saving sends it with the owner `token`, shows the outcome in
+/// `message` and calls `reload`.
+pub(super) fn settings_form(
+    console: &ConsoleResponse,
+    slug: StoredValue<String>,
+    token: StoredValue<String>,
+    reload: Callback<()>,
+    message: RwSignal<Option<Result<(), String>>>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let fields = Fields::new(&console.settings);
+    let Fields {
+        quiz_open,
+        allow_retake,
+        exclude_failed,
+        allow_repeat,
+        require_pid,
+        screen_headphones,
+        planted_checks,
+        batch_size,
+        target,
+        checks,
+        prolific_code,
+        prolific_screenout,
+        completion_template,
+        screenout_template,
+        fail_checks,
+        min_median,
+        min_item,
+        fast_share,
+        straightline,
+        excluded_items,
+        categories,
+        flagged,
+    } = fields;
+    let sending = RwSignal::new(false);
+    let on_submit = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        if sending.get_untracked() {
+            return;
+        }
+        let settings = match fields.collect(i18n.lang_untracked()) {
+            Ok(s) => s,
+            Err(e) => {
+                message.set(Some(Err(e)));
+                return;
+            }
+        };
+        sending.set(true);
+        spawn_local(async move {
+            let result = api::save_settings(&slug.get_value(), &token.get_value(), &settings).await;
+            let _ = sending.try_set(false);
+            match result {
+                Ok(_) => {
+                    let _ = message.try_set(Some(Ok(())));
+                    reload.run(());
+                }
+                Err(e) => {
+                    let _ = message.try_set(Some(Err(e.to_string())));
+                }
+            }
+        });
+    };
+
+    let category_boxes = category_boxes(&console.categories, categories);
+    let completion_preview = console.completion_preview.clone();
+    let screenout_preview = console.screenout_preview.clone();
+    view! {
+        <section class="card">
+            <h2>{st(|s| s.settings_title)}</h2>
+            <form class="stack" novalidate=true on:submit=on_submit data-testid="console-settings">
+                <CheckField id="set-quiz-open" label=|s| s.quiz_open value=quiz_open />
+                <TextField id="set-batch-size" label=|s| s.batch_size value=batch_size kind="number" />
+                <TextField id="set-target" label=|s| s.participant_target value=target kind="number" />
+                <fieldset>
+                    <legend>{st(|s| s.categories_label)}</legend>
+                    {category_boxes}
+                </fieldset>
+                <div class="field">
+                    <label for="set-excluded-items">{st(|s| s.excluded_items_label)}</label>
+                    <textarea
+                        id="set-excluded-items"
+                        rows="3"
+                        prop:value=move || excluded_items.get()
+                        on:input=move |ev| excluded_items.set(event_target_value(&ev))
+                    ></textarea>
+                </div>
+                <div class="field">
+                    <label for="set-flagged">{st(|s| s.flagged_label)}</label>
+                    <select
+                        id="set-flagged"
+                        on:change=move |ev| {
+                            flagged.set(if event_target_value(&ev) == "never" {
+                                FlaggedPolicy::Never
+                            } else {
+                                FlaggedPolicy::ParticipantChoice
+                            })
+                        }
+                    >
+                        <option value="participant_choice" selected=move || flagged.get() == FlaggedPolicy::ParticipantChoice>
+                            {st(|s| s.flagged_choice)}
+                        </option>
+                        <option value="never" selected=move || flagged.get() == FlaggedPolicy::Never>
+                            {st(|s| s.flagged_never)}
+                        </option>
+                    </select>
+                </div>
+                <CheckField id="set-allow-retake" label=|s| s.allow_retake value=allow_retake />
+                <fieldset>
+                    <legend>{st(|s| s.handoff_title)}</legend>
+                    <TextField id="set-prolific-code" label=|s| s.prolific_code value=prolific_code />
+                    <TextField id="set-prolific-screenout" label=|s| s.prolific_screenout value=prolific_screenout />
+                    <TextField id="set-completion-template" label=|s| s.completion_template value=completion_template />
+                    <TextField id="set-screenout-template" label=|s| s.screenout_template value=screenout_template />
+                    <p class="muted small">{st(|s| s.template_help)}</p>
+                    <CheckField id="set-allow-repeat" label=|s| s.allow_repeat value=allow_repeat />
+                    <CheckField id="set-require-pid" label=|s| s.require_pid value=require_pid />
+                    <dl class="facts">
+                        <dt>{st(|s| s.preview_completion)}</dt>
+                        <dd data-testid="completion-preview">{completion_preview.unwrap_or_else(|| format::DASH.to_owned())}</dd>
+                        <dt>{st(|s| s.preview_screenout)}</dt>
+                        <dd>{screenout_preview.unwrap_or_else(|| format::DASH.to_owned())}</dd>
+                    </dl>
+                </fieldset>
+                <fieldset>
+                    <legend>{st(|s| s.quality_title)}</legend>
+                    <TextField id="set-checks" label=|s| s.checks_label value=checks kind="number" />
+                    <TextField id="set-fail-checks" label=|s| s.fail_checks value=fail_checks kind="number" />
+                    <TextField id="set-min-median" label=|s| s.min_median value=min_median kind="number" />
+                    <TextField id="set-min-item" label=|s| s.min_item value=min_item kind="number" />
+                    <TextField id="set-fast-share" label=|s| s.fast_share value=fast_share kind="number" />
+                    <TextField id="set-straightline" label=|s| s.straightline value=straightline kind="number" />
+                    <CheckField id="set-exclude-headphones" label=|s| s.exclude_headphones value=exclude_failed />
+                    <CheckField id="set-screen-headphones" label=|s| s.screen_headphones value=screen_headphones />
+                    <CheckField id="set-planted-checks" label=|s| s.planted_checks value=planted_checks />
+                </fieldset>
+                {move || message.get().map(|m| match m {
+                    Ok(()) => view! { <p class="notice" role="status" data-testid="settings-saved">{st(|s| s.saved)}</p> }.into_any(),
+                    Err(e) => view! { <p class="notice error" role="alert" data-testid="settings-error">{e}</p> }.into_any(),
+                })}
+                <button type="submit" class="button primary" data-testid="save-settings" disabled=move || sending.get()>
+                    {st(|s| s.save)}
+                </button>
+            </form>
+        </section>
+    }
+}
