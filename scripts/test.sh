@@ -45,6 +45,8 @@ bash scripts/check-wasm-size.sh dist
 
 step "cargo test (unit, doc, API on SQLite + PostgreSQL, import)"
 cargo test --workspace --exclude memeboard-app
+step "cargo test (the front end's logic, natively: view models, i18n, API client)"
+cargo test -p memeboard-app
 
 step "GPU embedding kernels natively on Vulkan (lavapipe: setup.sh installed mesa-vulkan-drivers)"
 # No adapter is a failure here, not a skip. lavapipe's WSI layer wants XDG_RUNTIME_DIR.
