@@ -57,7 +57,8 @@ fn unique_name() -> String {
 /// A running application on a fresh database.
 pub struct TestApp {
     pub app: Application,
-    _dir: tempfile::TempDir,
+    /// The data folder (the database, the media cache).
+    pub data: tempfile::TempDir,
 }
 
 /// Settings for a fresh database of the given kind (demo loaded unless told otherwise).
@@ -121,7 +122,7 @@ impl TestApp {
     pub async fn with_settings(settings: Settings, dir: tempfile::TempDir) -> Self {
         memeboard_server::telemetry::init();
         let app = Application::build(settings).await.expect("build app");
-        Self { app, _dir: dir }
+        Self { app, data: dir }
     }
 
     pub fn storage(&self) -> &Storage {

@@ -584,6 +584,27 @@ async fn inputs_come_with_an_archive_and_checksums(db: Db) {
         )),
         "{sums}"
     );
+    // Eight at once get the same bytes (one archive on disk, built once), and a range of it.
+    let fetches = (0..8).map(|_| get_raw(&app, "/api/tasks/t-order/media.tar", None));
+    for (status, _, again) in futures_util::future::join_all(fetches).await {
+        assert_eq!(status, StatusCode::OK);
+        assert!(again == tar, "a second download differs");
+    }
+    let archives = app.data.path().join("media-cache/archives");
+    let built: Vec<String> = std::fs::read_dir(&archives)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("t-order-") && n.ends_with(".tar"))
+        .collect();
+    assert_eq!(built.len(), 1, "{built:?}");
+    let req = Request::get("/api/tasks/t-order/media.tar")
+        .header("range", "bytes=0-511")
+        .body(Body::empty())
+        .unwrap();
+    let res = app.app.router().oneshot(req).await.unwrap();
+    assert_eq!(res.status(), StatusCode::PARTIAL_CONTENT);
+    let head = res.into_body().collect().await.unwrap().to_bytes();
+    assert_eq!(&head[..], &tar[..512]);
 }
 
 /// Reads a ustar archive into path → bytes.
