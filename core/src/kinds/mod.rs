@@ -111,7 +111,7 @@ impl TaskKind {
     /// assert_eq!(TaskKind::PanelExplanation.study_protocol(), Some(StudyProtocol::Cmpm));
     /// assert_eq!(TaskKind::TextMcq.study_protocol(), None);
     /// ```
-    pub fn study_protocol(self) -> Option<crate::human_eval::study::StudyProtocol> {
+    pub fn study_protocol(self) -> Option<crate::human_eval::protocol::StudyProtocol> {
         crate::with_kind!(self, K => K::STUDY_PROTOCOL)
     }
 }
@@ -335,7 +335,7 @@ pub trait Kind: Sized + 'static {
     /// (`human_eval::study`): meme explanations by CHIME accuracy ratings, comic explanations
     /// by CMPM dimension ratings and rankings; `None` for kinds whose outputs are not
     /// explanations.
-    const STUDY_PROTOCOL: Option<crate::human_eval::study::StudyProtocol> = None;
+    const STUDY_PROTOCOL: Option<crate::human_eval::protocol::StudyProtocol> = None;
     /// Whether the kind asks a preface question (the clip task's familiarity check) whose
     /// answer must be stored before the question is sent.
     const PREFACE: bool = false;

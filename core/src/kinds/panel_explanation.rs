@@ -89,8 +89,8 @@ pub struct Review {
 impl Kind for PanelExplanation {
     const KIND: TaskKind = TaskKind::PanelExplanation;
     const KEY: &'static str = "panel_explanation";
-    const STUDY_PROTOCOL: Option<crate::human_eval::study::StudyProtocol> =
-        Some(crate::human_eval::study::StudyProtocol::Cmpm);
+    const STUDY_PROTOCOL: Option<crate::human_eval::protocol::StudyProtocol> =
+        Some(crate::human_eval::protocol::StudyProtocol::Cmpm);
     /// Unused: nothing is scored (no per-participant score or hidden mean is ever shown).
     const SCALE: ScoreScale = ScoreScale::Correctness;
     const INPUT_TAG: &'static str = "comic_text";
