@@ -1,6 +1,6 @@
 //! Multi-panel prediction files (CMPM): panel-order answers ([`validate_orders`]) and
 //! structure-type answers ([`validate_types`]), what their answer texts accept
-//! ([`parse_order`], [`parse_structure`]), and scoring them to [`ItemOutcome`]s for boards
+//! ([`parse_order`], [`parse_structure`]), and scoring them to [`ItemOutcome`](crate::metrics::ItemOutcome)s for boards
 //! ([`order_outcomes`], [`type_outcomes`]).
 //!
 //! # Lines
