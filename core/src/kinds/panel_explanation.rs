@@ -8,7 +8,7 @@
 
 use super::panels::{PanelContext, Panels};
 use super::{FieldError, Kind, Presented, ReviewInput, ScoreScale, Scoring, TaskKind};
-use crate::tasks::MediaRef;
+use crate::tasks::items::MediaRef;
 use serde::{Deserialize, Serialize};
 
 /// Longest accepted quiz answer, in characters (the same bound as meme explanations).
