@@ -4,6 +4,7 @@
 //! Types here never carry gold for an unanswered item: gold-bearing fields exist only on
 //! [`ResultsResponse`], which the server builds after the whole batch is recorded.
 
+pub use crate::crowd::{CrowdRow, FamiliarityRow};
 pub use crate::kinds::explanation::{ExplanationReference, ExplanationScore};
 pub use crate::kinds::{AnswerInput, PromptView, ReviewDetail, ScoreScale};
 use serde::{Deserialize, Serialize};

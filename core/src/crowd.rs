@@ -6,13 +6,15 @@
 //! original choice-quiz API ([`CrowdAnswer`], [`crowd_rows`], [`choice_agreement`]), now thin
 //! wrappers over it that give the same numbers as before.
 
-use crate::api::CrowdRow;
 use crate::stats::{
-    crowd_estimate, fleiss_kappa, krippendorff_alpha, AlphaLevel, CrowdStatistic, Estimate,
+    crowd_estimate, krippendorff_alpha, modal_fleiss_kappa, AlphaLevel, CrowdStatistic, Estimate,
     Response,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
+
+mod rows;
+pub use rows::*;
 
 /// One scored answer of a completed batch.
 #[derive(Debug, Clone, PartialEq)]
@@ -292,7 +294,7 @@ pub fn familiarity_rows(
     resamples: usize,
     seed: u64,
     min_answers: usize,
-) -> Vec<crate::api::FamiliarityRow> {
+) -> Vec<FamiliarityRow> {
     use crate::tasks::{label_key, Familiarity};
     let by_value: BTreeMap<String, FacetRow> =
         facet_rows(observations, "familiarity", None, resamples, seed)
@@ -308,7 +310,7 @@ pub fn familiarity_rows(
     .map(|f| {
         let row = by_value.get(&label_key(&f));
         let answers = row.map_or(0, |r| r.scored);
-        crate::api::FamiliarityRow {
+        FamiliarityRow {
             familiarity: f,
             participants: row.map_or(0, |r| r.participants),
             answers,
@@ -349,42 +351,6 @@ struct DimensionRatings<'a> {
     raters: BTreeSet<&'a str>,
     declared_categories: usize,
     ratings: usize,
-}
-
-/// Fleiss' kappa over the items rated by the modal number (≥ 2) of raters (ties go to the
-/// larger number). Values must be category indices; the number of categories is the declared
-/// count or the largest index seen plus one, whichever is larger (categories nobody chose do
-/// not change kappa, so nothing is dropped for exceeding a guess).
-pub(crate) fn modal_fleiss_kappa<K>(
-    per_item: &BTreeMap<K, Vec<f64>>,
-    declared: usize,
-) -> Option<f64> {
-    let as_index = |v: f64| (v >= 0.0 && v.fract() == 0.0).then_some(v as usize);
-    let per_item: Vec<Vec<usize>> = per_item
-        .values()
-        .map(|vals| vals.iter().filter_map(|&v| as_index(v)).collect())
-        .collect();
-    let mut rater_counts: BTreeMap<usize, usize> = BTreeMap::new();
-    for choices in per_item.iter().filter(|c| c.len() >= 2) {
-        *rater_counts.entry(choices.len()).or_default() += 1;
-    }
-    let (&modal, _) = rater_counts
-        .iter()
-        .max_by_key(|(n, count)| (**count, **n))?;
-    let observed = per_item.iter().flatten().max().map_or(0, |&m| m + 1);
-    let k = declared.max(observed);
-    let table: Vec<Vec<u32>> = per_item
-        .iter()
-        .filter(|c| c.len() == modal)
-        .map(|choices| {
-            let mut row = vec![0u32; k];
-            for &c in choices {
-                row[c] += 1;
-            }
-            row
-        })
-        .collect();
-    fleiss_kappa(&table)
 }
 
 /// Agreement per rating dimension (one row per dimension and level, sorted by dimension), over

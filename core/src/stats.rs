@@ -457,6 +457,42 @@ pub fn krippendorff_alpha(units: &[Vec<Option<f64>>], level: AlphaLevel) -> Opti
     Some(1.0 - (n - 1.0) * observed / expected)
 }
 
+/// Fleiss' kappa over the items rated by the modal number (≥ 2) of raters (ties go to the
+/// larger number). Values must be category indices; the number of categories is the declared
+/// count or the largest index seen plus one, whichever is larger (categories nobody chose do
+/// not change kappa, so nothing is dropped for exceeding a guess).
+pub(crate) fn modal_fleiss_kappa<K>(
+    per_item: &BTreeMap<K, Vec<f64>>,
+    declared: usize,
+) -> Option<f64> {
+    let as_index = |v: f64| (v >= 0.0 && v.fract() == 0.0).then_some(v as usize);
+    let per_item: Vec<Vec<usize>> = per_item
+        .values()
+        .map(|vals| vals.iter().filter_map(|&v| as_index(v)).collect())
+        .collect();
+    let mut rater_counts: BTreeMap<usize, usize> = BTreeMap::new();
+    for choices in per_item.iter().filter(|c| c.len() >= 2) {
+        *rater_counts.entry(choices.len()).or_default() += 1;
+    }
+    let (&modal, _) = rater_counts
+        .iter()
+        .max_by_key(|(n, count)| (**count, **n))?;
+    let observed = per_item.iter().flatten().max().map_or(0, |&m| m + 1);
+    let k = declared.max(observed);
+    let table: Vec<Vec<u32>> = per_item
+        .iter()
+        .filter(|c| c.len() == modal)
+        .map(|choices| {
+            let mut row = vec![0u32; k];
+            for &c in choices {
+                row[c] += 1;
+            }
+            row
+        })
+        .collect();
+    fleiss_kappa(&table)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

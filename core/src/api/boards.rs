@@ -2,6 +2,7 @@
 //! settings.
 
 use super::{ModelInfo, SubmissionStatus};
+use crate::crowd::FamiliarityRow;
 use crate::tasks::{CategoryInfo, TaskKind};
 use serde::{Deserialize, Serialize};
 
@@ -233,21 +234,6 @@ pub(super) fn automatic() -> bool {
 
 fn full_subset() -> String {
     "full".into()
-}
-
-/// Crowd accuracy of the answers given with one familiarity answer.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct FamiliarityRow {
-    /// The group.
-    pub familiarity: crate::tasks::Familiarity,
-    /// Participants with at least one answer in the group.
-    pub participants: usize,
-    /// Answers in the group.
-    pub answers: usize,
-    /// Pooled accuracy with a bootstrap 95% interval (resampling participants and items);
-    /// `None` when the group has too few answers to show.
-    pub estimate: Option<crate::stats::Estimate>,
 }
 
 /// A task that has a board, for the board index and the submit page.

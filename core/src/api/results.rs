@@ -1,8 +1,8 @@
 //! Wire types of what a participant sees afterwards: the crowd baseline and the reviewed results.
 
 use super::RowKind;
+use crate::crowd::CrowdRow;
 use crate::kinds::{ReviewDetail, ScoreScale};
-use crate::stats::Estimate;
 use crate::tasks::TaskKind;
 use serde::{Deserialize, Serialize};
 
@@ -20,22 +20,6 @@ pub struct CategoryScore {
     /// Mean score over the scored answers: an accuracy for [`ScoreScale::Correctness`], a
     /// mean similarity for [`ScoreScale::Similarity`].
     pub mean: f64,
-}
-
-/// Crowd statistics for one category (or overall).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct CrowdRow {
-    /// Category key (`None` = overall).
-    pub category: Option<String>,
-    /// Participants with at least one answer here.
-    pub participants: usize,
-    /// Mean of per-participant accuracies, with bootstrap 95% interval.
-    pub human_average: Option<Estimate>,
-    /// Best per-participant accuracy, with bootstrap 95% interval.
-    pub human_best: Option<Estimate>,
-    /// All answers pooled (item-level accuracy), with bootstrap 95% interval.
-    pub pooled: Option<Estimate>,
 }
 
 /// `GET /api/quizzes/{slug}/stats`: the crowd baseline of a quiz (completed batches only).

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::rng::SplitMix64;
+use crate::stats::fleiss_kappa;
 
 fn obs(p: &str, item: &str, category: &str, score: Option<f64>) -> CrowdObservation {
     CrowdObservation {

@@ -4,7 +4,7 @@
 //! intervals and into Fleiss' kappa per batch.
 
 use super::correlation::SegmentScore;
-use crate::crowd::modal_fleiss_kappa;
+use crate::stats::modal_fleiss_kappa;
 use crate::stats::{item_bootstrap_many, Estimate};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};

@@ -19,8 +19,8 @@ use super::dimensions::{
     DimensionRow, DimensionScores,
 };
 use super::outputs::OutputScores;
+use super::protocol::StudyProtocol;
 use super::ranking::{expand_rankings, win_rates, RankedEntry, Ranking, WinRateRow};
-use super::study::StudyProtocol;
 use super::JudgementError;
 use crate::stats::Estimate;
 use serde::{Deserialize, Serialize};

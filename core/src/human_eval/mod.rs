@@ -19,6 +19,7 @@ pub mod bradley_terry;
 pub mod correlation;
 pub mod dimensions;
 pub mod outputs;
+pub mod protocol;
 pub mod ranking;
 pub mod study;
 

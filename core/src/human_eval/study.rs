@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 mod plan;
+pub use super::protocol::StudyProtocol;
 pub use plan::*;
 
 /// Most judging pages in one batch (a rater does a whole batch in one sitting).
@@ -21,38 +22,6 @@ pub const MAX_BATCH_SIZE: usize = 200;
 pub const MAX_RATERS_PER_BATCH: usize = 50;
 /// Most source items a study may draw per category.
 pub const MAX_ITEMS_PER_CATEGORY: usize = 1000;
-
-/// Which protocol a study runs: the benchmark's human evaluation it reproduces.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(rename_all = "snake_case")]
-pub enum StudyProtocol {
-    /// CHIME: read the reference, then rate the model's meaning, origin and example
-    /// Disagree / Neutral / Agree.
-    Accuracy,
-    /// CMPM task 2: rate one explanation per page on five 1–3 dimensions, and rank up to five
-    /// explanations of the same meme on a separate page.
-    Cmpm,
-}
-
-impl StudyProtocol {
-    /// The stored and serialised key (`accuracy`, `cmpm`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Accuracy => "accuracy",
-            Self::Cmpm => "cmpm",
-        }
-    }
-
-    /// Parses the stored key.
-    pub fn parse(s: &str) -> Option<Self> {
-        match s {
-            "accuracy" => Some(Self::Accuracy),
-            "cmpm" => Some(Self::Cmpm),
-            _ => None,
-        }
-    }
-}
 
 /// Which submissions a study judges.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -12,10 +12,10 @@
 use super::{FieldError, Kind, Presented, ReviewInput, ScoreScale, Scoring, TaskKind};
 use crate::assign::option_order;
 use crate::survey::SurveyResponse;
-use crate::tasks::MediaRef;
+use crate::tasks::items::MediaRef;
 use serde::{Deserialize, Serialize};
 
-pub use crate::tasks::Familiarity;
+pub use crate::tasks::items::Familiarity;
 
 /// The kind's marker type.
 #[derive(Debug, Clone, Copy)]

@@ -171,8 +171,8 @@ pub struct Review {
 impl Kind for Explanation {
     const KIND: TaskKind = TaskKind::Explanation;
     const KEY: &'static str = "explanation";
-    const STUDY_PROTOCOL: Option<crate::human_eval::study::StudyProtocol> =
-        Some(crate::human_eval::study::StudyProtocol::Accuracy);
+    const STUDY_PROTOCOL: Option<crate::human_eval::protocol::StudyProtocol> =
+        Some(crate::human_eval::protocol::StudyProtocol::Accuracy);
     const SCALE: ScoreScale = ScoreScale::Similarity;
     const INPUT_TAG: &'static str = "text";
     type Prompt = Prompt;

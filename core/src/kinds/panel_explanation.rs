@@ -8,7 +8,7 @@
 
 use super::panels::{PanelContext, Panels};
 use super::{FieldError, Kind, Presented, ReviewInput, ScoreScale, Scoring, TaskKind};
-use crate::tasks::MediaRef;
+use crate::tasks::items::MediaRef;
 use serde::{Deserialize, Serialize};
 
 /// Longest accepted quiz answer, in characters (the same bound as meme explanations).
@@ -89,8 +89,8 @@ pub struct Review {
 impl Kind for PanelExplanation {
     const KIND: TaskKind = TaskKind::PanelExplanation;
     const KEY: &'static str = "panel_explanation";
-    const STUDY_PROTOCOL: Option<crate::human_eval::study::StudyProtocol> =
-        Some(crate::human_eval::study::StudyProtocol::Cmpm);
+    const STUDY_PROTOCOL: Option<crate::human_eval::protocol::StudyProtocol> =
+        Some(crate::human_eval::protocol::StudyProtocol::Cmpm);
     /// Unused: nothing is scored (no per-participant score or hidden mean is ever shown).
     const SCALE: ScoreScale = ScoreScale::Correctness;
     const INPUT_TAG: &'static str = "comic_text";

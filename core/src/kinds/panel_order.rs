@@ -10,7 +10,7 @@
 
 use super::panels::{check_permutation, reads_in_order, PanelContext, Panels, StructureType};
 use super::{FieldError, Kind, Presented, ReviewInput, ScoreScale, Scoring, TaskKind};
-use crate::tasks::MediaRef;
+use crate::tasks::items::MediaRef;
 use serde::{Deserialize, Serialize};
 
 /// The kind's marker type.

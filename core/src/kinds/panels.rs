@@ -8,7 +8,7 @@
 use crate::ids::fnv1a64;
 use crate::rng::SplitMix64;
 use crate::scoring::is_linear_extension;
-use crate::tasks::{CategoryInfo, MediaRef};
+use crate::tasks::items::{CategoryInfo, MediaRef};
 use serde::{Deserialize, Serialize};
 
 /// The constant earlier versions seeded displays with (CMPM shuffles with seed 42), combined

@@ -3,7 +3,7 @@
 use super::Entry;
 
 /// Every message in every build, by code: what quiz participants can meet (the rest is
-/// [`RESEARCHER_CATALOGUE`]; [`catalogue`] iterates both). English wording is the API's
+/// [`RESEARCHER_CATALOGUE`](super::RESEARCHER_CATALOGUE); [`catalogue`](super::catalogue) iterates both). English wording is the API's
 /// `detail`; keep it stable (clients and tests read it). Parameters: the same set in both
 /// templates.
 pub const CATALOGUE: &[Entry] = &[

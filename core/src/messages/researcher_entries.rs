@@ -4,7 +4,7 @@
 use super::Entry;
 
 /// The messages only researchers, owners and board readers meet (prediction-file checks,
-/// metric labels, study and judging setup, tokens and quotas): part of [`catalogue`] except
+/// metric labels, study and judging setup, tokens and quotas): part of [`catalogue`](super::catalogue) except
 /// with the `quiz-messages` feature, which the quiz browser bundle builds with so that quiz
 /// participants do not download them (issue 12's size budget; the app shows the English
 /// `detail` for a code it lacks).

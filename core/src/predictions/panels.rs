@@ -1,6 +1,6 @@
 //! Multi-panel prediction files (CMPM): panel-order answers ([`validate_orders`]) and
 //! structure-type answers ([`validate_types`]), what their answer texts accept
-//! ([`parse_order`], [`parse_structure`]), and scoring them to [`ItemOutcome`]s for boards
+//! ([`parse_order`], [`parse_structure`]), and scoring them to [`ItemOutcome`](crate::metrics::ItemOutcome)s for boards
 //! ([`order_outcomes`], [`type_outcomes`]).
 //!
 //! # Lines
@@ -87,10 +87,14 @@
 
 use super::records::{read_records, Column, FieldError, FieldValue, Record, RecordParser};
 use super::{shorten, FileFormat, ItemIndex, Limits, ManifestItem, TaskManifest, ValidationReport};
-use crate::kinds::panels::{check_permutation, reads_in_order, StructureType};
-use crate::metrics::{ItemOutcome, OutcomeValue, Verdict};
+use crate::kinds::panels::{check_permutation, StructureType};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+
+mod answers;
+mod scoring;
+pub use answers::*;
+pub use scoring::*;
 
 /// Longest raw text kept for an unparseable answer, in characters: enough to see what a
 /// model wrote, bounded so a file of long rambles stays small.
@@ -163,103 +167,6 @@ impl<T> ValidatedPanelFile<T> {
             .filter(|p| matches!(p, Some(Parsed::Unparseable(_))))
             .count()
     }
-}
-
-/// Reads a reading order over displayed panel numbers for an item of `num_panels` panels, so
-/// that every way models commonly write one scores the same; `None` unless it is a permutation
-/// of `1..=num_panels` in one of the forms of the module docs' table.
-///
-/// ```
-/// use memeboard_core::predictions::panels::parse_order;
-/// let want = Some(vec![3, 1, 2, 4]);
-/// for text in ["3,1,2,4", "3, 1, 2, 4", "3 1 2 4", "[3,1,2,4]", "3-1-2-4", "3>1>2>4",
-///              "3→1→2→4", "3 -> 1 -> 2 -> 4", "3，1，2，4", "3、1、2、4", " 3,1,2,4. "] {
-///     assert_eq!(parse_order(text, 4), want, "{text}");
-/// }
-/// for text in ["1,2", "1,2,3,4,5", "1,1,2,3", "0,1,2,3", "3,,1,2,4", "panel 3 first", ""] {
-///     assert_eq!(parse_order(text, 4), None, "{text}");
-/// }
-/// ```
-pub fn parse_order(text: &str, num_panels: usize) -> Option<Vec<usize>> {
-    let mut t = text.trim();
-    t = t.strip_suffix(['.', '。']).unwrap_or(t).trim_end();
-    for (open, close) in [('[', ']'), ('(', ')')] {
-        if let Some(inner) = t.strip_prefix(open).and_then(|s| s.strip_suffix(close)) {
-            t = inner.trim();
-            break;
-        }
-    }
-    let mut order = Vec::with_capacity(num_panels);
-    let mut rest = t;
-    loop {
-        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        if digits == 0 {
-            return None;
-        }
-        order.push(rest[..digits].parse::<usize>().ok()?);
-        rest = &rest[digits..];
-        if rest.is_empty() {
-            break;
-        }
-        rest = skip_separator(rest)?;
-    }
-    check_permutation(&order, num_panels).ok()?;
-    Some(order)
-}
-
-/// The text after one separator between two numbers (spaces, at most one mark, spaces), or
-/// None when there is none or two marks in a row.
-fn skip_separator(text: &str) -> Option<&str> {
-    const MARKS: [&str; 9] = ["->", "=>", "→", ",", "，", "、", ";", "-", ">"];
-    let after_spaces = text.trim_start();
-    let spaced = after_spaces.len() < text.len();
-    let after_mark = MARKS
-        .iter()
-        .find_map(|m| after_spaces.strip_prefix(m))
-        .map(str::trim_start);
-    match after_mark {
-        Some(rest) => Some(rest),
-        None if spaced => Some(after_spaces),
-        None => None,
-    }
-}
-
-/// Reads a structure-type answer, so that a model answering "Type: Narrative" is read as
-/// narrative: [`StructureType::parse`] first, else the one type that occurs in the text (keys
-/// as whole words in any case, Chinese names anywhere); `None` when none or several occur.
-///
-/// ```
-/// use memeboard_core::kinds::panels::StructureType::*;
-/// use memeboard_core::predictions::panels::parse_structure;
-/// assert_eq!(parse_structure(" Narrative. "), Some(Narrative));
-/// assert_eq!(parse_structure("对比"), Some(Comparison));
-/// assert_eq!(parse_structure("Type: Narrative"), Some(Narrative));
-/// assert_eq!(parse_structure("The structure is PARALLEL (并列)."), Some(Parallel));
-/// assert_eq!(parse_structure("这是一个递进结构"), Some(Progressive));
-/// assert_eq!(parse_structure("narrative or parallel"), None);
-/// assert_eq!(parse_structure("narratives"), None);
-/// assert_eq!(parse_structure("a story"), None);
-/// ```
-pub fn parse_structure(text: &str) -> Option<StructureType> {
-    if let Some(t) = StructureType::parse(text) {
-        return Some(t);
-    }
-    let lower = text.to_lowercase();
-    let mut found = StructureType::ALL
-        .into_iter()
-        .filter(|t| contains_word(&lower, t.key()) || lower.contains(t.name_zh()));
-    let first = found.next()?;
-    found.next().is_none().then_some(first)
-}
-
-/// Whether `word` occurs in `text` not touching an ASCII letter, digit or `_`.
-fn contains_word(text: &str, word: &str) -> bool {
-    let is_word_char = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    text.match_indices(word).any(|(at, _)| {
-        let before = text[..at].chars().next_back();
-        let after = text[at + word.len()..].chars().next();
-        !before.is_some_and(is_word_char) && !after.is_some_and(is_word_char)
-    })
 }
 
 /// Validates an order-recovery prediction file: JSON Lines `{"item_id": "…", "order": …}`
@@ -506,158 +413,6 @@ fn unparseable<T>(text: &str) -> Parsed<T> {
     let mut kept: String = text.chars().take(MAX_UNPARSEABLE_CHARS - 1).collect();
     kept.push('…');
     Parsed::Unparseable(kept)
-}
-
-/// The gold of one order-recovery item, as plain data so that boards can score without the
-/// task store.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct OrderGold {
-    /// Item id (the manifest's).
-    pub item_id: String,
-    /// Category key, for per-category rows.
-    pub category: String,
-    /// `display[i]`: the 1-based canonical number of the panel shown at position `i`.
-    pub display: Vec<usize>,
-    /// Order groups over canonical numbers, e.g. `[[1],[2,3],[4]]`.
-    pub order_groups: Vec<Vec<usize>>,
-    /// Subsets the item belongs to (copied to its outcome).
-    pub subsets: Vec<String>,
-}
-
-/// One verdict per gold item, so that a board shows accuracy on parseable answers with the
-/// parse rate beside it: Correct or Wrong by [`reads_in_order`], Unparseable when the answer
-/// did not parse or the item has no line.
-///
-/// `gold` is in manifest order (the order of `file.item_ids`); outcomes come in gold order. A
-/// gold item whose id is not the file's at the same position is a programming error (gold and
-/// manifest are built from the same task items): it is skipped, yielding no outcome, so the
-/// mistake shows as a lower item count instead of a panic or a mis-scored item.
-///
-/// Worked example: groups `[[1],[2,3],[4]]` shown as `[4,2,1,3]`. "3,2,4,1" reads canonical
-/// 1, 2, 3, 4 and "3,4,2,1" reads 1, 3, 2, 4 (2 and 3 may swap): both correct; "1,2,3,4"
-/// reads 4, 2, 1, 3: wrong; "1,2" names two of four panels: unparseable.
-///
-/// ```
-/// use memeboard_core::metrics::{Metric, OutcomeValue, Verdict};
-/// use memeboard_core::predictions::panels::*;
-/// let gold: Vec<OrderGold> = (1..=5).map(|k| OrderGold { item_id: format!("c{k}"), category: "x".into(),
-///     display: vec![4, 2, 1, 3], order_groups: vec![vec![1], vec![2, 3], vec![4]], subsets: vec![] }).collect();
-/// let answer = |t: &str| parse_order(t, 4).map_or_else(|| Parsed::Unparseable(t.into()), Parsed::Value);
-/// let file = ValidatedPanelFile {
-///     item_ids: gold.iter().map(|g| g.item_id.clone()).collect(), num_lines: 4,
-///     predictions: vec![Some(answer("3,2,4,1")), Some(answer("3,4,2,1")), Some(answer("1,2,3,4")), Some(answer("1,2")), None],
-///     missing: vec!["c5".into()] };
-/// let outcomes = order_outcomes(&gold, &file);
-/// let verdicts: Vec<_> = outcomes.iter().map(|o| o.value.clone()).collect();
-/// use Verdict::*;
-/// assert_eq!(verdicts, [Correct, Correct, Wrong, Unparseable, Unparseable].map(OutcomeValue::Verdict));
-/// assert_eq!(Metric::AccuracyOnParseable.compute(&outcomes), Some(2.0 / 3.0));
-/// assert_eq!(Metric::ParseRate.compute(&outcomes), Some(0.6));
-/// ```
-pub fn order_outcomes(
-    gold: &[OrderGold],
-    file: &ValidatedPanelFile<Vec<usize>>,
-) -> Vec<ItemOutcome> {
-    aligned(gold, file, |g| g.item_id.as_str())
-        .map(|(g, prediction)| {
-            let verdict = match prediction {
-                Some(Parsed::Value(order))
-                    if reads_in_order(&g.display, &g.order_groups, order) =>
-                {
-                    Verdict::Correct
-                }
-                Some(Parsed::Value(_)) => Verdict::Wrong,
-                Some(Parsed::Unparseable(_)) | None => Verdict::Unparseable,
-            };
-            ItemOutcome {
-                item: g.item_id.clone(),
-                category: g.category.clone(),
-                subsets: g.subsets.clone(),
-                value: OutcomeValue::Verdict(verdict),
-            }
-        })
-        .collect()
-}
-
-/// The gold of one structure-typing item, as plain data so that boards can score without the
-/// task store.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct TypeGold {
-    /// Item id (the manifest's).
-    pub item_id: String,
-    /// Category key, for per-category rows.
-    pub category: String,
-    /// The annotated structure type.
-    pub structure: StructureType,
-    /// Subsets the item belongs to (copied to its outcome).
-    pub subsets: Vec<String>,
-}
-
-/// One label outcome per gold item (gold key against the predicted key, `None` when the
-/// answer did not parse or the item has no line), so that a board can show macro-F1, accuracy,
-/// the parse rate and a confusion matrix from the same outcomes.
-///
-/// `gold` is in manifest order; an id mismatch is skipped as in [`order_outcomes`].
-///
-/// Worked example: gold narrative, parallel, comparison answered "Narrative", "comparison"
-/// and nothing: narrative→narrative, parallel→comparison, comparison→unparseable; accuracy
-/// 1/3, accuracy on parseable answers 1/2.
-///
-/// ```
-/// use memeboard_core::kinds::panels::StructureType::*;
-/// use memeboard_core::metrics::{Metric, OutcomeValue};
-/// use memeboard_core::predictions::panels::*;
-/// let gold: Vec<TypeGold> = [Narrative, Parallel, Comparison].into_iter().enumerate().map(|(k, s)|
-///     TypeGold { item_id: format!("c{k}"), category: "x".into(), structure: s, subsets: vec!["main".into()] }).collect();
-/// let file = ValidatedPanelFile {
-///     item_ids: vec!["c0".into(), "c1".into(), "c2".into()], num_lines: 2,
-///     predictions: vec![Some(Parsed::Value(Narrative)), Some(Parsed::Value(Comparison)), None],
-///     missing: vec!["c2".into()] };
-/// let outcomes = type_outcomes(&gold, &file);
-/// assert_eq!(outcomes[1].value, OutcomeValue::Label { gold: "parallel".into(), predicted: Some("comparison".into()) });
-/// assert_eq!(outcomes[2].value, OutcomeValue::Label { gold: "comparison".into(), predicted: None });
-/// assert!(outcomes.iter().all(|o| o.in_subset("main")));
-/// assert_eq!(Metric::Accuracy.compute(&outcomes), Some(1.0 / 3.0));
-/// assert_eq!(Metric::AccuracyOnParseable.compute(&outcomes), Some(0.5));
-/// ```
-pub fn type_outcomes(
-    gold: &[TypeGold],
-    file: &ValidatedPanelFile<StructureType>,
-) -> Vec<ItemOutcome> {
-    aligned(gold, file, |g| g.item_id.as_str())
-        .map(|(g, prediction)| {
-            let predicted = match prediction {
-                Some(Parsed::Value(t)) => Some(t.key().to_owned()),
-                Some(Parsed::Unparseable(_)) | None => None,
-            };
-            ItemOutcome {
-                item: g.item_id.clone(),
-                category: g.category.clone(),
-                subsets: g.subsets.clone(),
-                value: OutcomeValue::Label {
-                    gold: g.structure.key().to_owned(),
-                    predicted,
-                },
-            }
-        })
-        .collect()
-}
-
-/// Gold items with the file's answer at the same manifest position, skipping any whose id
-/// differs (see [`order_outcomes`]).
-fn aligned<'a, G, T>(
-    gold: &'a [G],
-    file: &'a ValidatedPanelFile<T>,
-    id: fn(&G) -> &str,
-) -> impl Iterator<Item = (&'a G, Option<&'a Parsed<T>>)> + 'a {
-    gold.iter().enumerate().filter_map(move |(k, g)| {
-        if file.item_ids.get(k).map(String::as_str) != Some(id(g)) {
-            return None;
-        }
-        Some((g, file.predictions.get(k).and_then(Option::as_ref)))
-    })
 }
 
 #[cfg(test)]

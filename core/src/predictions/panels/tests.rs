@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::kinds::panels::StructureType::*;
-use crate::metrics::Metric;
+use crate::metrics::{Metric, OutcomeValue, Verdict};
 use crate::predictions::Split;
 
 /// Items `c1`…`c{count}` of four panels each.
