@@ -1,7 +1,8 @@
 //! Structural rules the code relies on, checked on the source tree: no import cycles between
-//! the server's modules, and no kind decisions written as comparisons outside the kind modules
-//! (kinds are dispatched exhaustively with `with_kind!`, so a new kind cannot silently fall
-//! into another kind's path).
+//! the server's modules, files of at most 600 lines and functions of at most 150, and no kind
+//! decisions written as comparisons outside the kind modules (kinds are dispatched
+//! exhaustively with `with_kind!`, so a new kind cannot silently fall into another kind's
+//! path).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -26,9 +27,10 @@ pub(crate) fn workspace() -> PathBuf {
         .to_owned()
 }
 
-/// `crate::x` references per top-level module of `server/src` (a folder module counts as one).
-fn module_edges() -> BTreeMap<String, BTreeSet<String>> {
-    let src = workspace().join("server/src");
+/// `crate::x` references per top-level module of a crate's `src` (a folder module counts as
+/// one; `main` and `lib` are the roots, not modules).
+fn module_edges(crate_src: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let src = workspace().join(crate_src);
     let mut files = Vec::new();
     rust_files(&src, &mut files);
     let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
@@ -44,10 +46,11 @@ fn module_edges() -> BTreeMap<String, BTreeSet<String>> {
             continue;
         }
         let text = std::fs::read_to_string(&file).expect("read source");
+        edges.entry(top.clone()).or_default();
         for (i, _) in text.match_indices("crate::") {
             let name: String = text[i + "crate::".len()..]
                 .chars()
-                .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+                .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_')
                 .collect();
             if !name.is_empty() && name != top {
                 edges.entry(top.clone()).or_default().insert(name);
@@ -73,17 +76,130 @@ fn reaches(edges: &BTreeMap<String, BTreeSet<String>>, from: &str, to: &str) -> 
     false
 }
 
-#[test]
-fn server_modules_have_no_import_cycles() {
-    let edges = module_edges();
-    assert!(edges.contains_key("quiz") && edges.contains_key("kinds"));
-    let cycles: Vec<String> = edges
+/// The import cycles among a crate's top-level modules.
+fn cycles_in(crate_src: &str) -> Vec<String> {
+    let edges = module_edges(crate_src);
+    edges
         .iter()
         .flat_map(|(from, tos)| tos.iter().map(move |to| (from, to)))
         .filter(|(from, to)| reaches(&edges, to, from))
-        .map(|(from, to)| format!("{from} -> {to} -> … -> {from}"))
-        .collect();
+        .map(|(from, to)| format!("{crate_src}: {from} -> {to} -> … -> {from}"))
+        .collect()
+}
+
+#[test]
+fn server_modules_have_no_import_cycles() {
+    let edges = module_edges("server/src");
+    assert!(edges.contains_key("quiz") && edges.contains_key("kinds"));
+    let cycles = cycles_in("server/src");
     assert!(cycles.is_empty(), "module import cycles: {cycles:?}");
+}
+
+/// Lines a hand-written source file may have (tests in it included).
+const MAX_FILE_LINES: usize = 600;
+/// Lines a function may have, from its signature to its closing brace.
+const MAX_FN_LINES: usize = 150;
+
+/// Where the function whose signature is on line `start` ends (its closing brace), counting
+/// braces outside string and character literals and comments; `None` for a declaration.
+fn function_end(lines: &[&str], start: usize) -> Option<usize> {
+    let mut depth = 0i64;
+    let mut opened = false;
+    for (j, line) in lines.iter().enumerate().skip(start) {
+        let code = line.split("//").next().unwrap_or_default();
+        let code = code
+            .replace("'{'", "' '")
+            .replace("'}'", "' '")
+            .replace("'\"'", "' '");
+        let mut in_str = false;
+        let mut prev = ' ';
+        for c in code.chars() {
+            match c {
+                '"' if prev != '\\' => in_str = !in_str,
+                '{' if !in_str => {
+                    depth += 1;
+                    opened = true;
+                }
+                '}' if !in_str => depth -= 1,
+                _ => {}
+            }
+            prev = c;
+        }
+        if !opened && code.contains(';') {
+            return None;
+        }
+        if opened && depth <= 0 {
+            return Some(j);
+        }
+    }
+    None
+}
+
+/// Whether a line starts a function item (any visibility, `async`, `const`, `unsafe`).
+fn starts_fn(line: &str) -> bool {
+    let mut rest = line.trim_start();
+    for prefix in [
+        "pub(crate) ",
+        "pub(super) ",
+        "pub ",
+        "const ",
+        "async ",
+        "unsafe ",
+    ] {
+        rest = rest.strip_prefix(prefix).unwrap_or(rest);
+    }
+    for prefix in ["const ", "async ", "unsafe "] {
+        rest = rest.strip_prefix(prefix).unwrap_or(rest);
+    }
+    rest.starts_with("fn ")
+}
+
+/// Issue 26: files and functions a person can hold in their head, in every crate (generated
+/// files, marked `Generated by` in their first lines, excepted).
+#[test]
+fn files_and_functions_stay_small() {
+    let root = workspace();
+    let mut files = Vec::new();
+    for dir in ["core/src", "server/src", "app/src", "embed/src"] {
+        rust_files(&root.join(dir), &mut files);
+    }
+    let mut offenders = Vec::new();
+    for file in files {
+        let rel = file
+            .strip_prefix(&root)
+            .expect("under root")
+            .display()
+            .to_string();
+        let text = std::fs::read_to_string(&file).expect("read source");
+        let lines: Vec<&str> = text.lines().collect();
+        if lines.iter().take(3).any(|l| l.contains("Generated by")) {
+            continue;
+        }
+        if lines.len() > MAX_FILE_LINES {
+            offenders.push(format!(
+                "{rel}: {} lines (at most {MAX_FILE_LINES})",
+                lines.len()
+            ));
+        }
+        for (i, line) in lines.iter().enumerate() {
+            if !starts_fn(line) {
+                continue;
+            }
+            if let Some(end) = function_end(&lines, i) {
+                let n = end - i + 1;
+                if n > MAX_FN_LINES {
+                    offenders.push(format!(
+                        "{rel}:{}: a function of {n} lines (at most {MAX_FN_LINES})",
+                        i + 1
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "split these by feature: {offenders:#?}"
+    );
 }
 
 #[test]

@@ -96,9 +96,11 @@ async fn snapshot_figures(a: &Attacker<'_>, slug: &str) -> (usize, HashMap<Strin
 /// test answer of the window is read as right when that share beats the crowd's rate so far.
 /// The rate is Youden's J of those readings (right answers read as right minus wrong answers
 /// read as right): 0 for any blind guess, 1 when every answer's correctness is read off the
-/// figures. Readings within a window are one guess, so the margin is the larger of 0.15 and
-/// three standard errors of J from a bootstrap over windows. Without the noise on crowd
-/// figures (`MEMEBOARD_ATTACKER_CROWD_NOISE=0`) this reads J ≈ 0.3 here; with it, ≈ 0.
+/// figures. Readings within a window are one guess, so J is noisy (a standard error of about
+/// 0.06 over the hundred sessions here) and the margin is the larger of 0.2 and three
+/// standard errors from a bootstrap over windows. Without the noise on crowd figures
+/// (`MEMEBOARD_ATTACKER_CROWD_NOISE=0`) this reads J ≈ 0.23–0.33 here; with it, −0.02 to
+/// 0.11 in four runs. The noise's presence and scale are pinned by `published.rs`'s tests.
 async fn crowd_figures_move(a: &Attacker<'_>, kind: TaskKind, sessions: usize) -> Finding {
     let slug = benchmark_of(kind);
     let hidden = Hidden::of(a.app, slug).await;
@@ -192,7 +194,7 @@ async fn crowd_figures_move(a: &Attacker<'_>, kind: TaskKind, sessions: usize) -
         kind,
         rate,
         chance: 0.0,
-        margin: (3.0 * se).max(0.15),
+        margin: (3.0 * se).max(0.2),
         trials: windows.iter().map(|w| w.1.len()).sum(),
     }
 }

@@ -241,7 +241,7 @@ impl Hidden {
 
 /// The settings of the attacker's app: no demo, the admin token for the study owner, no
 /// per-minute rate limits (the attacks stay within the daily upload quotas; the abuse limits
-/// are tested in abuse_limits.rs), six author tokens from its address, categories published
+/// are tested in abuse_limits.rs), eight author tokens from its address, categories published
 /// from one item.
 async fn attacker_app(db: Db) -> TestApp {
     let (mut settings, dir) = test_settings(db, false).await;
@@ -250,9 +250,9 @@ async fn attacker_app(db: Db) -> TestApp {
     settings.rate_limits.uploads_per_minute = 0;
     settings.rate_limits.author_creations_per_minute = 0;
     settings.quiz.bootstrap_resamples = 50;
-    // An attacker with a few addresses: six author tokens (the per-address cap, 3 a day, is
+    // An attacker with a few addresses: eight author tokens (the per-address cap, 3 a day, is
     // tested in author_tokens.rs).
-    settings.leaderboard.tokens_per_address_per_day = 6;
+    settings.leaderboard.tokens_per_address_per_day = 8;
     // To see an attack catch its leak, turn a defence off by hand, e.g.
     // MEMEBOARD_ATTACKER_CROWD_NOISE=0 (the crowd-figure attack then reads J ≈ 0.3–0.4).
     if let Some(noise) = std::env::var("MEMEBOARD_ATTACKER_CROWD_NOISE")
