@@ -10,8 +10,14 @@ use memeboard_core::ids::fnv1a64;
 use memeboard_core::kinds::explanation::is_non_answer;
 use memeboard_core::kinds::ItemGold;
 
+pub mod single_flight;
+
 /// Meanings sampled for the random-pair baseline (all pairs among them are averaged).
 pub const BASELINE_SAMPLE: usize = 200;
+
+/// One baseline computation per task at a time (the others wait and read its result).
+static BASELINE_LOCKS: std::sync::LazyLock<single_flight::KeyedLocks> =
+    std::sync::LazyLock::new(single_flight::KeyedLocks::default);
 
 /// Why an explanation could not be scored.
 #[derive(Debug, thiserror::Error)]
@@ -28,18 +34,32 @@ pub enum ScoringError {
 }
 
 /// The mean cosine of random pairs of reference meanings of a task (BERTScore-style baseline
-/// for rescaling), computed once per task and model and cached in the database. A fixed,
-/// hash-ordered sample of at most [`BASELINE_SAMPLE`] meanings keeps it quick and stable.
+/// for rescaling), computed once per task and model and cached in the database; callers that
+/// arrive while it is being computed wait for that one computation (within one server
+/// instance). A fixed, hash-ordered sample of at most [`BASELINE_SAMPLE`] meanings keeps it
+/// quick and stable.
 pub async fn baseline(
     storage: &Storage,
     embeddings: &EmbeddingService,
     task_id: &str,
 ) -> Result<f64, ScoringError> {
     let model = embeddings.model_name()?;
-    if let Some((value, cached_model)) = storage.task_baseline(task_id).await? {
-        if cached_model == model {
-            return Ok(value);
-        }
+    let cached = || async {
+        Ok::<_, StorageError>(
+            storage
+                .task_baseline(task_id)
+                .await?
+                .filter(|(_, cached_model)| *cached_model == model)
+                .map(|(value, _)| value),
+        )
+    };
+    if let Some(value) = cached().await? {
+        return Ok(value);
+    }
+    // Single flight: whoever waited here while another caller computed it reads its result.
+    let _guard = BASELINE_LOCKS.lock(task_id).await;
+    if let Some(value) = cached().await? {
+        return Ok(value);
     }
     let mut meanings: Vec<(u64, String)> = storage
         .task_items(task_id)

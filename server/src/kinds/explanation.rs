@@ -270,14 +270,27 @@ async fn store_prompt_copy_scores(
     Ok(())
 }
 
+/// How often the backlog is looked at again after it was found empty (or scoring failed).
+const BACKLOG_PAUSE: std::time::Duration = std::time::Duration::from_secs(20);
+
 /// Scores stored explanations that have no score yet — answers stored while the model was
-/// missing or busy, or just before a crash or restart — in batches, in the background after
-/// start-up (the answers table is the durable queue). Without a model it does nothing; an
-/// answer that cannot be scored is left as it is and not retried in this run.
+/// missing or busy (a flood of answers fills its queue), or just before a crash or restart —
+/// in batches, in the background, for as long as the server runs: a pass drains what is
+/// there, then the next pass follows [`BACKLOG_PAUSE`] later (the answers table is the
+/// durable queue). Without a model it does nothing; an answer that cannot be scored is
+/// tried again in the next pass.
 pub async fn score_backlog(storage: Storage, embeddings: EmbeddingService) {
     if embeddings.model_name().is_err() {
         return;
     }
+    loop {
+        drain_backlog(&storage, &embeddings).await;
+        tokio::time::sleep(BACKLOG_PAUSE).await;
+    }
+}
+
+/// One pass over the unscored explanations (each tried once).
+async fn drain_backlog(storage: &Storage, embeddings: &EmbeddingService) {
     let mut tried = std::collections::HashSet::new();
     let mut scored = 0usize;
     loop {
@@ -307,14 +320,8 @@ pub async fn score_backlog(storage: Storage, embeddings: EmbeddingService) {
             else {
                 continue;
             };
-            match explain::score_pairs(
-                &storage,
-                &embeddings,
-                &task,
-                &[answer.text],
-                &[gold.meaning],
-            )
-            .await
+            match explain::score_pairs(storage, embeddings, &task, &[answer.text], &[gold.meaning])
+                .await
             {
                 Ok(mut scores) if !scores.is_empty() => {
                     let score = scores.remove(0);

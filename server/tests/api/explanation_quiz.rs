@@ -259,7 +259,8 @@ on_both_databases!(
 );
 
 /// Explanations stored while the model was missing are scored in the background once the
-/// server starts with one (the answers table is the durable queue).
+/// server starts with one (the answers table is the durable queue), and the drain goes on
+/// while it runs.
 #[tokio::test]
 async fn unscored_explanations_are_scored_after_a_restart_with_the_model() {
     if std::env::var("MEMEBOARD_TEST_MODELS").is_err() {
@@ -268,7 +269,8 @@ async fn unscored_explanations_are_scored_after_a_restart_with_the_model() {
     let (mut settings, dir) = crate::helpers::test_settings(Db::Sqlite, true).await;
     // The database outlives the first app's data dir.
     let keep = tempfile::tempdir().unwrap();
-    settings.database.url = format!("sqlite://{}?mode=rwc", keep.path().join("m.db").display());
+    let db_file = keep.path().join("m.db");
+    settings.database.url = format!("sqlite://{}?mode=rwc", db_file.display());
     let mut without = settings.clone();
     without.model.dir = dir.path().join("no-model");
     let app = TestApp::with_settings(without, dir).await;
@@ -305,4 +307,31 @@ async fn unscored_explanations_are_scored_after_a_restart_with_the_model() {
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     assert_eq!(scored, items.len(), "the backlog was not scored");
+
+    // The drain goes on while the server runs: an answer left unscored later (as when the
+    // model's queue was full) is scored in a later pass, without a restart.
+    let url = format!("sqlite://{}", db_file.display());
+    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    sqlx::query("UPDATE answers SET score = NULL, scores_json = NULL WHERE session_id = $1 AND item_id = $2")
+        .bind(&id)
+        .bind(&items[0])
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    let mut again = false;
+    for _ in 0..60 {
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        let (_, scores) = app
+            .storage()
+            .find_answer(&id, &items[0])
+            .await
+            .unwrap()
+            .unwrap();
+        if scores.is_some() {
+            again = true;
+            break;
+        }
+    }
+    assert!(again, "an answer unscored after start-up was never scored");
 }
