@@ -2,6 +2,7 @@
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
+use memeboard_server::config::Settings;
 use memeboard_server::import::{import_chime_with, BenchmarkSpec};
 use memeboard_server::import_clips::{import_clips_with, ClipsSpec};
 use memeboard_server::import_guard::TestToDev;
@@ -129,19 +130,8 @@ async fn clips(config_dir: &Path, args: ClipsArgs) -> anyhow::Result<()> {
         batch_size,
         allow_test_to_dev,
     } = args;
-    let settings = super::settings(config_dir)?;
-    let text = std::fs::read_to_string(&manifest)
-        .with_context(|| format!("reading {}", manifest.display()))?;
-    anyhow::ensure!(
-        media.is_dir(),
-        "--media {}: not a folder (expected the folder holding the clips)",
-        media.display()
-    );
-    if settings.database.url.trim().is_empty() {
-        std::fs::create_dir_all(&settings.data.dir)?;
-    }
-    let storage = Storage::connect(&settings.database_url(), 2).await?;
-    memeboard_server::upgrade::run(&storage, settings.quiz.bootstrap_resamples).await?;
+    let text = read_manifest(&manifest, &media, "the clips")?;
+    let (_, storage) = open_storage(config_dir).await?;
     let spec = ClipsSpec {
         description: format!("Imported from {}", file_name(&manifest)),
         task_slug: format!("{slug}-clips"),
@@ -179,19 +169,8 @@ async fn panels(config_dir: &Path, args: PanelsArgs) -> anyhow::Result<()> {
         batch_size,
         allow_test_to_dev,
     } = args;
-    let settings = super::settings(config_dir)?;
-    let text = std::fs::read_to_string(&manifest)
-        .with_context(|| format!("reading {}", manifest.display()))?;
-    anyhow::ensure!(
-        media.is_dir(),
-        "--media {}: not a folder (expected the folder holding the panel images)",
-        media.display()
-    );
-    if settings.database.url.trim().is_empty() {
-        std::fs::create_dir_all(&settings.data.dir)?;
-    }
-    let storage = Storage::connect(&settings.database_url(), 2).await?;
-    memeboard_server::upgrade::run(&storage, settings.quiz.bootstrap_resamples).await?;
+    let text = read_manifest(&manifest, &media, "the panel images")?;
+    let (_, storage) = open_storage(config_dir).await?;
     let spec = PanelsSpec {
         description: format!("Imported from {}", file_name(&manifest)),
         slug,
@@ -229,16 +208,11 @@ async fn chime(config_dir: &Path, args: ChimeArgs) -> anyhow::Result<()> {
         dev_percent,
         allow_test_to_dev,
     } = args;
-    let settings = super::settings(config_dir)?;
     let read = |p: &PathBuf| {
         std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))
     };
     let (memes_json, mcq_json) = (read(&memes)?, read(&mcq)?);
-    if settings.database.url.trim().is_empty() {
-        std::fs::create_dir_all(&settings.data.dir)?;
-    }
-    let storage = Storage::connect(&settings.database_url(), 2).await?;
-    memeboard_server::upgrade::run(&storage, settings.quiz.bootstrap_resamples).await?;
+    let (settings, storage) = open_storage(config_dir).await?;
     let spec = BenchmarkSpec {
         description: format!(
             "Imported from {} and {}",
@@ -261,6 +235,30 @@ async fn chime(config_dir: &Path, args: ChimeArgs) -> anyhow::Result<()> {
     );
     storage.close().await;
     Ok(())
+}
+
+/// A manifest's text, after checking that `--media` is a folder (holding `what`).
+fn read_manifest(manifest: &Path, media: &Path, what: &str) -> anyhow::Result<String> {
+    let text = std::fs::read_to_string(manifest)
+        .with_context(|| format!("reading {}", manifest.display()))?;
+    anyhow::ensure!(
+        media.is_dir(),
+        "--media {}: not a folder (expected the folder holding {what})",
+        media.display()
+    );
+    Ok(text)
+}
+
+/// The settings and the database an import writes to (the default SQLite file's folder made
+/// first), brought up to date with `upgrade::run` like a starting server does.
+async fn open_storage(config_dir: &Path) -> anyhow::Result<(Settings, Storage)> {
+    let settings = super::settings(config_dir)?;
+    if settings.database.url.trim().is_empty() {
+        std::fs::create_dir_all(&settings.data.dir)?;
+    }
+    let storage = Storage::connect(&settings.database_url(), 2).await?;
+    memeboard_server::upgrade::run(&storage, settings.quiz.bootstrap_resamples).await?;
+    Ok((settings, storage))
 }
 
 /// The `--allow-test-to-dev` flag as the importers take it.
