@@ -116,6 +116,10 @@ pub struct ServerSettings {
     pub header_read_timeout_secs: u64,
     /// Open connections at most; more are closed at once.
     pub max_connections: usize,
+    /// Open connections at most from one client address (IPv6: one /64), under
+    /// `max_connections`; 0: no such cap. Not applied when `client_ip_header` is set (behind
+    /// a proxy, every connection comes from the proxy).
+    pub max_connections_per_address: usize,
 }
 
 /// Storage settings.

@@ -1,6 +1,8 @@
 //! Building the application: storage, demo data, router and listener. `main` and the tests
 //! both go through [`Application::build`].
 
+pub mod admission;
+
 use crate::config::Settings;
 use crate::inference::EmbeddingService;
 use crate::routes;
@@ -27,8 +29,8 @@ pub struct Application {
     storage: Storage,
     /// Time a client has to send a request's headers.
     header_read_timeout: std::time::Duration,
-    /// Open connections at most.
-    max_connections: usize,
+    /// Which connections are served (the caps in total and per address).
+    admission: admission::Admission,
 }
 
 impl Application {
@@ -95,7 +97,13 @@ impl Application {
         }
         let header_read_timeout =
             std::time::Duration::from_secs(settings.server.header_read_timeout_secs.max(1));
-        let max_connections = settings.server.max_connections.max(1);
+        // Behind a reverse proxy every connection comes from the proxy: no per-address cap.
+        let per_address = if settings.leaderboard.client_ip_header.trim().is_empty() {
+            settings.server.max_connections_per_address
+        } else {
+            0
+        };
+        let admission = admission::Admission::new(settings.server.max_connections, per_address);
         let router = build_router(AppState {
             storage: storage.clone(),
             settings: Arc::new(settings),
@@ -114,7 +122,7 @@ impl Application {
             router,
             storage,
             header_read_timeout,
-            max_connections,
+            admission,
         })
     }
 
@@ -137,8 +145,9 @@ impl Application {
     ///
     /// Each connection must send a request's headers within the header-read timeout (also
     /// between requests on a kept-alive connection), and at most `max_connections` are open
-    /// at once (more are closed as soon as they are accepted), so half-open connections cannot
-    /// exhaust file descriptors.
+    /// at once, at most `max_connections_per_address` from one client (more are closed as
+    /// soon as they are accepted; see `admission`), so half-open connections cannot exhaust
+    /// file descriptors and one client cannot take every slot.
     pub async fn run_until(
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
@@ -151,7 +160,6 @@ impl Application {
         let mut make_service = self
             .router
             .into_make_service_with_connect_info::<std::net::SocketAddr>();
-        let slots = Arc::new(tokio::sync::Semaphore::new(self.max_connections));
         let graceful = hyper_util::server::graceful::GracefulShutdown::new();
         // HTTP/1.1 only (as axum's default server here); no upgrades are used.
         let mut http = hyper::server::conn::http1::Builder::new();
@@ -171,8 +179,7 @@ impl Application {
                 },
                 () = &mut shutdown => break,
             };
-            let Ok(slot) = slots.clone().try_acquire_owned() else {
-                tracing::warn!(%peer, "connection limit reached: closing a new connection");
+            let Some(slot) = self.admission.admit(peer) else {
                 drop(stream);
                 continue;
             };

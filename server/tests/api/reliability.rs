@@ -466,3 +466,72 @@ async fn half_open_connections_are_timed_out_and_capped() {
     server.await.unwrap().unwrap();
     drop(dir);
 }
+
+/// The real listener: one client address holding its share of idle connections is refused
+/// more, while another address is still served (Linux routes all of 127/8 to loopback, so a
+/// socket bound to 127.0.0.2 is a second client).
+#[tokio::test]
+async fn one_address_cannot_take_every_connection() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::net::{TcpSocket, TcpStream};
+    let (mut settings, dir) = test_settings(Db::Sqlite, false).await;
+    settings.server.max_connections = 10;
+    settings.server.max_connections_per_address = 3;
+    let app = memeboard_server::startup::Application::build(settings)
+        .await
+        .expect("build");
+    let port = app.port();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(app.run_until(async {
+        let _ = stopped.await;
+    }));
+    let from = |ip: &'static str| async move {
+        let socket = TcpSocket::new_v4().unwrap();
+        socket.bind(format!("{ip}:0").parse().unwrap()).unwrap();
+        socket
+            .connect(format!("127.0.0.1:{port}").parse().unwrap())
+            .await
+            .unwrap()
+    };
+    let closed_within = |mut stream: TcpStream, secs: u64| async move {
+        let mut buf = Vec::new();
+        tokio::time::timeout(
+            std::time::Duration::from_secs(secs),
+            stream.read_to_end(&mut buf),
+        )
+        .await
+        .is_ok()
+    };
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        held.push(from("127.0.0.1").await);
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    assert!(
+        closed_within(from("127.0.0.1").await, 2).await,
+        "a fourth connection from one address stayed open"
+    );
+    let mut other = from("127.0.0.2").await;
+    other
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let mut response = String::new();
+    other.read_to_string(&mut response).await.unwrap();
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    // The held ones still work, and closing one frees its place.
+    drop(held.pop());
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let mut again = from("127.0.0.1").await;
+    again
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let mut response = String::new();
+    again.read_to_string(&mut response).await.unwrap();
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    drop(held);
+    let _ = stop.send(());
+    server.await.unwrap().unwrap();
+    drop(dir);
+}
