@@ -1,7 +1,7 @@
 //! Order-scoring helpers shared by the kinds that ask for a reading order (multi-panel
 //! memes): mapping a displayed order back to canonical panels, and group-aware checking.
 //!
-//! Per-answer scoring of every kind lives in its module under [`crate::kinds`].
+//! Per-answer scoring of every kind lives in its module under `kinds/`.
 
 /// Maps a reading order over *displayed* panel indices (0-based) back to canonical panel
 /// numbers, via `display[i]` = canonical number shown at index `i`. `None` if the answer is not

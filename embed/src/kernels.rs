@@ -1,4 +1,4 @@
-//! WGSL sources of the WebGPU forward pass ([`crate::gpu`]), assembled from
+//! WGSL sources of the WebGPU forward pass (the `gpu` module uses them), assembled from
 //! `src/kernels/*.wgsl` plus the constants each pipeline needs. Kept free of `wgpu` (and
 //! compiled on every target) so that native tests can check the assembly and the f32 erf
 //! that `erf.wgsl` evaluates.

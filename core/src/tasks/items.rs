@@ -1,5 +1,5 @@
 //! What items of every kind share: the meme types and category labels, label keys, media
-//! references and the familiarity answer. Uses nothing of `crate::kinds`, which builds on it.
+//! references and the familiarity answer. Uses nothing of the kind modules, which build on it.
 
 use serde::{Deserialize, Serialize};
 

@@ -12,45 +12,16 @@ use crate::error::{ApiError, ApiResult};
 use crate::files::csv_text;
 use crate::kinds;
 use crate::state::AppState;
-use crate::storage::{self, BoardTaskRow, Storage, TaskItemRow};
+use crate::storage::{self, Storage, TaskItemRow};
 use chance::chance_row;
 use kind_view::{kind_view, KindScope};
 use memeboard_core::api::{
     BoardAttempts, BoardResponse, BoardRow, BoardSettingsRequest, BoardSplit, RowKind,
     SubmissionStatus, Weights,
 };
-use memeboard_core::crowd::CrowdAnswer;
 use memeboard_core::{msg, with_kind};
 use model_rows::{model_rows, ModelScope};
 use std::collections::HashMap;
-
-/// Scored crowd answers after the owner's exclusions (see `crate::quality`).
-pub(super) async fn crowd_answers(
-    storage: &Storage,
-    task: &BoardTaskRow,
-) -> ApiResult<Vec<CrowdAnswer>> {
-    Ok(scored_answers(
-        crate::quality::crowd_responses(storage, &task.task.id)
-            .await?
-            .0,
-    ))
-}
-
-pub(super) fn scored_answers(rows: Vec<crate::storage::CrowdResponseRow>) -> Vec<CrowdAnswer> {
-    rows.into_iter()
-        .filter_map(|r| {
-            // Human rows average scored answers; unscored ones carry no score to average.
-            let score = r.score?;
-            Some(CrowdAnswer {
-                participant: r.participant_id,
-                item: r.item_id,
-                category: r.category,
-                choice: r.choice.and_then(|c| usize::try_from(c).ok()),
-                score,
-            })
-        })
-        .collect()
-}
 
 /// A board: models, crowd rows and the chance baseline on one half of the test split,
 /// over the full item set or one of the kind's subsets (e.g. `main` for clips).

@@ -60,7 +60,7 @@ pub(super) async fn human_rows(
     } else {
         Vec::new()
     };
-    let answers: Vec<CrowdAnswer> = super::board::scored_answers(in_half_rows);
+    let answers: Vec<CrowdAnswer> = scored_answers(in_half_rows);
     let crowd = match state.board_crowd.stored(key, fingerprint) {
         Some(rows) => rows,
         None => {
@@ -195,4 +195,32 @@ async fn familiarity_rows(
         .await
         .context("computing the board's familiarity rows")?;
     Ok((*rows).clone())
+}
+
+/// Scored crowd answers after the owner's exclusions (see `crate::quality`).
+pub(super) async fn crowd_answers(
+    storage: &Storage,
+    task: &BoardTaskRow,
+) -> ApiResult<Vec<CrowdAnswer>> {
+    Ok(scored_answers(
+        crate::quality::crowd_responses(storage, &task.task.id)
+            .await?
+            .0,
+    ))
+}
+
+pub(super) fn scored_answers(rows: Vec<crate::storage::CrowdResponseRow>) -> Vec<CrowdAnswer> {
+    rows.into_iter()
+        .filter_map(|r| {
+            // Human rows average scored answers; unscored ones carry no score to average.
+            let score = r.score?;
+            Some(CrowdAnswer {
+                participant: r.participant_id,
+                item: r.item_id,
+                category: r.category,
+                choice: r.choice.and_then(|c| usize::try_from(c).ok()),
+                score,
+            })
+        })
+        .collect()
 }

@@ -1,6 +1,7 @@
 //! Model pages: a submission's details, the author's own submissions, and the per-item
 //! human–model gap view (authors: dev items only; admins: all).
 
+use super::board_crowd::crowd_answers;
 use super::*;
 use crate::config::Settings;
 use crate::error::{ApiError, ApiResult};

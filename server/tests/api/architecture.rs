@@ -1,8 +1,8 @@
 //! Structural rules the code relies on, checked on the source tree: no import cycles between
-//! the server's modules, files of at most 600 lines and functions of at most 150, and no kind
-//! decisions written as comparisons outside the kind modules (kinds are dispatched
-//! exhaustively with `with_kind!`, so a new kind cannot silently fall into another kind's
-//! path).
+//! the modules of any crate, file by file; files of at most 600 lines and functions of at
+//! most 150; and no kind decisions written as comparisons outside the kind modules (kinds
+//! are dispatched exhaustively with `with_kind!`, so a new kind cannot silently fall into
+//! another kind's path).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -93,6 +93,116 @@ fn server_modules_have_no_import_cycles() {
     assert!(edges.contains_key("quiz") && edges.contains_key("kinds"));
     let cycles = cycles_in("server/src");
     assert!(cycles.is_empty(), "module import cycles: {cycles:?}");
+}
+
+/// A file's module path under its crate's `src` (`human_eval/study/plan.rs` →
+/// `human_eval::study::plan`; `mod.rs`, `lib.rs` and `main.rs` name their folder or the root).
+fn module_of(rel: &std::path::Path) -> Vec<String> {
+    let mut parts: Vec<String> = rel
+        .components()
+        .map(|c| {
+            c.as_os_str()
+                .to_string_lossy()
+                .trim_end_matches(".rs")
+                .to_owned()
+        })
+        .collect();
+    if matches!(
+        parts.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
+        parts.pop();
+    }
+    parts
+}
+
+/// Edges between the files (sub-modules) of a crate: a `crate::a::b::…` or `super::…` path
+/// (in code or in a doc link) names the deepest module file it reaches. A module using one of
+/// its ancestors is not an edge (a child may use its parent, `use super::*` included), nor is
+/// a module using itself.
+fn file_edges(crate_src: &str) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+    let src = workspace().join(crate_src);
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let modules: BTreeSet<Vec<String>> = files
+        .iter()
+        .map(|f| module_of(f.strip_prefix(&src).expect("under src")))
+        .collect();
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut edges: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+    for file in &files {
+        let rel = file.strip_prefix(&src).expect("under src");
+        let me = module_of(rel);
+        let text = std::fs::read_to_string(file).expect("read source");
+        for start in ["crate::", "super::"] {
+            for (i, _) in text.match_indices(start) {
+                if i > 0 && text[..i].ends_with(|c: char| ident(c) || c == ':') {
+                    continue; // `super::super::`, `a::crate::` are read from their start
+                }
+                // `super` names the parent module (of `foo.rs` and of `foo/mod.rs` alike).
+                let mut path: Vec<String> = if start == "crate::" {
+                    Vec::new()
+                } else {
+                    me[..me.len().saturating_sub(1)].to_vec()
+                };
+                let mut rest = &text[i + start.len()..];
+                while let Some(seg) = rest.strip_prefix("super::") {
+                    path.pop();
+                    rest = seg;
+                }
+                for seg in rest.split("::") {
+                    let name: String = seg.chars().take_while(|c| ident(*c)).collect();
+                    if name.is_empty() || name.len() != seg.len() && !seg.starts_with(&name) {
+                        break;
+                    }
+                    path.push(name.clone());
+                    if name.len() != seg.len() {
+                        break;
+                    }
+                }
+                while !path.is_empty() && !modules.contains(&path) {
+                    path.pop();
+                }
+                let ancestor = path.len() <= me.len() && me[..path.len()] == path[..];
+                if !path.is_empty() && !ancestor {
+                    edges.entry(me.clone()).or_default().insert(path);
+                }
+            }
+        }
+    }
+    edges
+}
+
+/// The other crates' module graphs are acyclic too, file by file (issue 26: core had a
+/// seven-module circle, the app one between console and study).
+#[test]
+fn no_crate_has_import_cycles_between_files() {
+    let mut cycles = Vec::new();
+    for crate_src in ["core/src", "app/src", "embed/src", "server/src"] {
+        let edges = file_edges(crate_src);
+        for (from, tos) in &edges {
+            for to in tos {
+                let mut stack = vec![to.clone()];
+                let mut seen = BTreeSet::new();
+                while let Some(node) = stack.pop() {
+                    if &node == from {
+                        cycles.push(format!(
+                            "{crate_src}: {} -> {} -> …",
+                            from.join("::"),
+                            to.join("::")
+                        ));
+                        break;
+                    }
+                    for next in edges.get(&node).into_iter().flatten() {
+                        if seen.insert(next.clone()) {
+                            stack.push(next.clone());
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(cycles.is_empty(), "module import cycles: {cycles:#?}");
 }
 
 /// Lines a hand-written source file may have (tests in it included).
