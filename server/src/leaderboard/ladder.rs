@@ -76,49 +76,12 @@ pub(crate) async fn shown_submissions(
     Ok(Shown { by_id })
 }
 
-/// The scale a task's figures are read on (explanations: rescaled so that 0 is a random pair
-/// of reference meanings and 1 the reference; others as scored), so that an upload response,
-/// a model page and the board show one number for one submission.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct ReaderScale {
-    board_value: fn(f64, Option<f64>) -> f64,
-    baseline: Option<f64>,
-}
-
-impl ReaderScale {
-    /// Task `task`'s scale (its kind's `board_value` and its stored baseline).
-    pub(crate) async fn of(
-        storage: &crate::storage::Storage,
-        task: &BoardTaskRow,
-    ) -> ApiResult<Self> {
-        let board_value = memeboard_core::with_kind!(super::kind(task)?, K => K::board_value as fn(f64, Option<f64>) -> f64);
-        let baseline = storage.task_baseline(&task.task.id).await?.map(|(b, _)| b);
-        Ok(Self {
-            board_value,
-            baseline,
-        })
-    }
-
-    fn apply(&self, scores: &mut [CategoryEstimate]) {
-        for s in scores {
-            if let Some(e) = &mut s.estimate {
-                e.value = (self.board_value)(e.value, self.baseline);
-                e.ci_low = (self.board_value)(e.ci_low, self.baseline);
-                e.ci_high = (self.board_value)(e.ci_high, self.baseline);
-            }
-        }
-    }
-}
-
-/// A half's summary as published: small categories left out, the rest on the reader's scale
-/// and rounded there to their grids (as the board does).
+/// A half's summary as published: small categories left out, the rest rounded to their grids.
 pub(crate) fn published_scores(
     scores: Vec<CategoryEstimate>,
     settings: &LeaderboardSettings,
-    scale: &ReaderScale,
 ) -> Vec<CategoryEstimate> {
     let mut scores = publishable(scores, settings.min_category_items);
-    scale.apply(&mut scores);
     round_scores(&mut scores, settings.score_grid_scale);
     scores
 }
@@ -140,12 +103,10 @@ pub(crate) fn public_scores_of(
     shown: &Shown,
     s: &SubmissionRecord,
     settings: &LeaderboardSettings,
-    scale: &ReaderScale,
 ) -> ApiResult<Vec<CategoryEstimate>> {
     let from = shown.of(s);
     Ok(published_scores(
         storage::decode_json("submissions.public_summary_json", &from.public_summary_json)?,
         settings,
-        scale,
     ))
 }

@@ -52,7 +52,6 @@ pub(super) fn detail_of(
     s: &SubmissionRecord,
     shown: &super::ladder::Shown,
     settings: &crate::config::LeaderboardSettings,
-    scale: &super::ladder::ReaderScale,
 ) -> ApiResult<SubmissionDetail> {
     let scored = auto_scored(task)?;
     let visible = board_visible(task) && scored;
@@ -73,7 +72,7 @@ pub(super) fn detail_of(
         missing_items: usize::try_from(s.num_missing).unwrap_or(0),
         categories: categories(task)?,
         public_scores: if visible {
-            super::ladder::public_scores_of(shown, s, settings, scale)?
+            super::ladder::public_scores_of(shown, s, settings)?
         } else {
             Vec::new()
         },
@@ -81,7 +80,6 @@ pub(super) fn detail_of(
             super::ladder::published_scores(
                 storage::decode_json("submissions.private_summary_json", &s.private_summary_json)?,
                 settings,
-                scale,
             )
         } else {
             Vec::new()
@@ -103,18 +101,16 @@ pub async fn me(
         .map(|t| (t.task.id.clone(), t))
         .collect();
     let mut submissions = Vec::new();
-    let mut ladders: HashMap<String, (super::ladder::Shown, super::ladder::ReaderScale)> =
-        HashMap::new();
+    let mut ladders: HashMap<String, super::ladder::Shown> = HashMap::new();
     for s in storage.author_submissions(&author.id).await? {
         if let Some(task) = tasks.get(&s.task_id) {
             if !ladders.contains_key(&s.task_id) {
                 let shown =
                     super::ladder::shown_submissions(storage, &settings.leaderboard, task).await?;
-                let scale = super::ladder::ReaderScale::of(storage, task).await?;
-                ladders.insert(s.task_id.clone(), (shown, scale));
+                ladders.insert(s.task_id.clone(), shown);
             }
-            if let Some((shown, scale)) = ladders.get(&s.task_id) {
-                submissions.push(detail_of(task, &s, shown, &settings.leaderboard, scale)?);
+            if let Some(shown) = ladders.get(&s.task_id) {
+                submissions.push(detail_of(task, &s, shown, &settings.leaderboard)?);
             }
         }
     }
@@ -144,8 +140,7 @@ pub async fn submission(
         .find(|t| t.task.id == s.task_id)
         .ok_or_else(|| ApiError::NotFound(msg!("submission.task_gone", id = id)))?;
     let shown = super::ladder::shown_submissions(storage, &settings.leaderboard, &task).await?;
-    let scale = super::ladder::ReaderScale::of(storage, &task).await?;
-    detail_of(&task, &s, &shown, &settings.leaderboard, &scale)
+    detail_of(&task, &s, &shown, &settings.leaderboard)
 }
 
 /// Items the model got wrong that most people got right, biggest gap first. Authors see

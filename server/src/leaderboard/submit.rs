@@ -270,12 +270,10 @@ pub async fn submit(
     // unless this upload beats it by the margin (see `ladder`).
     let public_scores = if visible && auto_scored {
         let shown = super::ladder::shown_submissions(storage, &settings.leaderboard, &task).await?;
-        let scale = super::ladder::ReaderScale::of(storage, &task).await?;
         Some(super::ladder::public_scores_of(
             &shown,
             &record,
             &settings.leaderboard,
-            &scale,
         )?)
     } else {
         None
