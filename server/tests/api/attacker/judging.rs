@@ -27,7 +27,7 @@ const HEADPHONE_CHECKS: usize = 40;
 /// what the page has: the check's id and trial count, the sound files' sizes and headers, and
 /// a second try with other answers on a check already answered (a probe of its key). Recovered
 /// when a stored session counts as having passed; chance is passing by guessing (at least 5
-/// of 6 three-way trials right: 13/729), with a margin of three binomial standard errors.
+/// of 6 three-way trials right: 13/729), with a margin of four binomial standard errors.
 async fn headphone_claim(a: &Attacker<'_>) -> Finding {
     let slug = benchmark_of(TaskKind::ClipMcq);
     let task = a
@@ -97,7 +97,7 @@ async fn headphone_claim(a: &Attacker<'_>) -> Finding {
         kind: TaskKind::ClipMcq,
         rate: passed as f64 / trials.max(1) as f64,
         chance,
-        margin: 3.0 * (chance * (1.0 - chance) / trials.max(1) as f64).sqrt(),
+        margin: 4.0 * (chance * (1.0 - chance) / trials.max(1) as f64).sqrt(),
         trials,
     }
 }
