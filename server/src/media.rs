@@ -157,10 +157,12 @@ pub fn media_names_in(text: &str) -> Vec<String> {
 
 /// SHA-256 of `bytes`, lower-case hex.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    hex(&Sha256::digest(bytes))
+}
+
+/// Bytes as lowercase hex digits (digests in `SHA256SUMS` and archive names).
+pub(crate) fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// A POSIX ustar archive of `(path, bytes)` in memory (tests; the served archive is written

@@ -4,7 +4,7 @@
 //! an archive in memory per request, and eight requests for a new archive wait for one build
 //! instead of making eight.
 
-use super::{sha256_hex, tar_header, withheld_media};
+use super::{hex, sha256_hex, tar_header, withheld_media};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use sha2::{Digest, Sha256};
@@ -48,7 +48,7 @@ pub async fn task_archive(state: &AppState, slug: &str, inputs: &str) -> ApiResu
             h.update((part.len() as u64).to_le_bytes());
             h.update(part.as_bytes());
         }
-        hex16(&h.finalize())
+        hex(&h.finalize()[..16])
     };
     let dir = super::cache_dir(state).join("archives");
     let path = dir.join(format!("{slug}-{key}.tar"));
@@ -66,11 +66,6 @@ pub async fn task_archive(state: &AppState, slug: &str, inputs: &str) -> ApiResu
     let built = build(state, slug, inputs, &names, &dir, &path).await?;
     remove_older(&dir, slug, &path).await;
     Ok(built)
-}
-
-/// The first 16 bytes of a digest as hex (file names).
-fn hex16(digest: &[u8]) -> String {
-    digest[..16].iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The archive at `path` and its digest file, when both are there.
@@ -129,7 +124,7 @@ async fn build(
         .map_err(io)?;
     out.write(vec![0u8; 1024]).await.map_err(io)?;
     out.file.flush().await.map_err(io)?;
-    let sha256 = hex_all(&out.whole.finalize());
+    let sha256 = hex(&out.whole.finalize());
     drop(out.file);
     tokio::fs::rename(&tmp, path).await.map_err(io)?;
     let sum_tmp = path.with_extension(format!("sha256.{}.tmp", std::process::id()));
@@ -141,10 +136,6 @@ async fn build(
         path: path.to_owned(),
         sha256,
     })
-}
-
-fn hex_all(digest: &[u8]) -> String {
-    digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Removes the task's other archives (an earlier content), best effort.
