@@ -5,6 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
+pub mod identification;
+
 /// Mean of the token vectors whose mask is 1 (`hidden` is `tokens × dim`, row-major).
 ///
 /// ```
