@@ -353,6 +353,8 @@ pub fn protocol_name(lang: Lang, p: StudyProtocol) -> &'static str {
 /// A metric's name.
 pub fn metric_name(lang: Lang, m: AutoMetric) -> &'static str {
     match (lang, m) {
+        (Lang::En, AutoMetric::Identification) => "meaning identification (board score)",
+        (Lang::Zh, AutoMetric::Identification) => "释义辨识度（排行榜分数）",
         (Lang::En, AutoMetric::Cosine) => "cosine",
         (Lang::Zh, AutoMetric::Cosine) => "余弦相似度",
         (Lang::En, AutoMetric::Rescaled) => "rescaled cosine",

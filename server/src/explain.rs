@@ -1,15 +1,18 @@
 //! Explanation scoring: a free-text meaning against the reference meaning, by sentence
-//! embeddings (cosine, rescaled against the dataset's random-pair baseline) and BERTScore-F1.
-//! Used by the explanation quiz (one answer at a time) and by explanation prediction files.
+//! embeddings — meaning identification against the task's open reference pool (the primary
+//! score), cosine (raw and rescaled against the dataset's random-pair baseline) — and
+//! BERTScore-F1. Used by the explanation quiz (one answer at a time) and by prediction files.
 
 use crate::inference::{EmbeddingService, InferenceError};
 use crate::storage::{self, Storage, StorageError};
 use memeboard_core::api::ExplanationScore;
+use memeboard_core::embed::identification::CHANCE;
 use memeboard_core::embed::{bert_score, cosine, rescale};
 use memeboard_core::ids::fnv1a64;
 use memeboard_core::kinds::explanation::is_non_answer;
 use memeboard_core::kinds::ItemGold;
 
+pub mod pool;
 pub mod single_flight;
 
 /// Meanings sampled for the random-pair baseline (all pairs among them are averaged).
@@ -31,6 +34,18 @@ pub enum ScoringError {
     /// The task has fewer than two reference meanings.
     #[error("the task has too few reference meanings to compute a baseline")]
     NoBaseline,
+    /// The task has too few open (dev) meanings to rank explanations against.
+    #[error(
+        "the task has {found} open dev reference meanings; meaning identification needs at least {min} (import it again with a higher --dev-percent)",
+        min = memeboard_core::embed::identification::MIN_POOL
+    )]
+    SmallPool {
+        /// Open meanings found.
+        found: usize,
+    },
+    /// A scoring thread failed.
+    #[error("scoring stopped: {0}")]
+    Worker(String),
 }
 
 /// The mean cosine of random pairs of reference meanings of a task (BERTScore-style baseline
@@ -95,43 +110,86 @@ pub async fn baseline(
     Ok(value)
 }
 
-/// Scores explanations against references, pairwise (`answers[i]` vs `references[i]`), in
-/// batches off the async executor.
+/// One explanation to score: the item it answers, the answer, and the item's reference.
+#[derive(Debug, Clone)]
+pub struct Pair {
+    /// Item id (its own meaning is left out of the pool it is ranked against).
+    pub item_id: String,
+    /// The explanation.
+    pub answer: String,
+    /// The item's reference meaning.
+    pub reference: String,
+}
+
+/// One explanation's scores, and whether it is generic (no closer to its own meaning than to
+/// the centroid of the open meanings; see [`pool::ReferencePool::generic`]).
+#[derive(Debug, Clone)]
+pub struct Scored {
+    /// The scores.
+    pub score: ExplanationScore,
+    /// Generic (a non-answer is not).
+    pub generic: bool,
+}
+
+/// Scores explanations against their references: the embeddings and BERTScore token vectors
+/// off the async executor (the model's queue), then per answer its cosine, identification
+/// against the task's open pool and BERTScore on a blocking thread. Non-answers score at the
+/// floor (chance, the random-pair baseline, BERTScore 0).
 pub async fn score_pairs(
     storage: &Storage,
     embeddings: &EmbeddingService,
     task_id: &str,
-    answers: &[String],
-    references: &[String],
-) -> Result<Vec<ExplanationScore>, ScoringError> {
+    pairs: &[Pair],
+) -> Result<Vec<Scored>, ScoringError> {
     let base = baseline(storage, embeddings, task_id).await?;
+    let pool = pool::open_pool(storage, embeddings, task_id).await?;
     let model = embeddings.model_name()?;
-    let texts: Vec<String> = answers.iter().chain(references).cloned().collect();
+    let texts: Vec<String> = pairs
+        .iter()
+        .map(|p| p.answer.clone())
+        .chain(pairs.iter().map(|p| p.reference.clone()))
+        .collect();
     let vectors = embeddings.embed(texts.clone()).await?;
     let (tokens, dim) = embeddings.token_vectors(texts).await?;
-    let n = answers.len();
-    Ok((0..n)
-        .map(|i| {
-            if is_non_answer(&answers[i]) {
-                // The floor: as similar as a random reference meaning, nothing matched.
-                return ExplanationScore {
+    let pairs = pairs.to_vec();
+    tokio::task::spawn_blocking(move || {
+        let n = pairs.len();
+        (0..n)
+            .map(|i| {
+                if is_non_answer(&pairs[i].answer) {
+                    let score = ExplanationScore {
+                        model: model.clone(),
+                        identification: CHANCE,
+                        filler: false,
+                        cosine: base,
+                        rescaled: 0.0,
+                        baseline: base,
+                        bert_f1: 0.0,
+                        non_answer: true,
+                    };
+                    return Scored {
+                        score,
+                        generic: false,
+                    };
+                }
+                let cos = cosine(&vectors[i], &vectors[n + i]);
+                let score = ExplanationScore {
                     model: model.clone(),
-                    cosine: base,
-                    rescaled: 0.0,
+                    identification: pool.identify(&pairs[i].item_id, &vectors[i], cos),
+                    filler: false,
+                    cosine: cos,
+                    rescaled: rescale(cos, base),
                     baseline: base,
-                    bert_f1: 0.0,
-                    non_answer: true,
+                    bert_f1: bert_score(&tokens[i], &tokens[n + i], dim).f1,
+                    non_answer: false,
                 };
-            }
-            let cos = cosine(&vectors[i], &vectors[n + i]);
-            ExplanationScore {
-                model: model.clone(),
-                cosine: cos,
-                rescaled: rescale(cos, base),
-                baseline: base,
-                bert_f1: bert_score(&tokens[i], &tokens[n + i], dim).f1,
-                non_answer: false,
-            }
-        })
-        .collect())
+                Scored {
+                    score,
+                    generic: pool.generic(&vectors[i], cos),
+                }
+            })
+            .collect()
+    })
+    .await
+    .map_err(|e| ScoringError::Worker(e.to_string()))
 }

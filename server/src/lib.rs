@@ -41,6 +41,7 @@ pub mod submit_cli;
 pub mod telemetry;
 pub mod upgrade;
 pub mod upgrade_draws;
+pub mod upgrade_explanations;
 
 /// The clip importer under its earlier path (it lives in [`import::clips`]).
 pub use import::clips as import_clips;

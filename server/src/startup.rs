@@ -78,8 +78,15 @@ impl Application {
             })?;
         // Explanations stored but not scored yet (model missing or busy, a crash) are scored
         // in the background.
-        tokio::spawn(crate::kinds::explanation::score_backlog(
+        tokio::spawn(crate::kinds::explanation::backlog::score_backlog(
             storage.clone(),
+            embeddings.clone(),
+        ));
+        // Explanation files scored before identification was the primary score (earlier
+        // versions) are scored again from their stored outputs.
+        tokio::spawn(crate::upgrade_explanations::rescore_in_background(
+            storage.clone(),
+            settings.clone(),
             embeddings.clone(),
         ));
         // The demo models' submissions, once the embedding model is loaded (it is, here),

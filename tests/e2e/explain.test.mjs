@@ -145,9 +145,13 @@ test('explanations are scored on the server; the browser model loads only on req
       assert.equal(await page.getByTestId('instant-score').count(), 0);
       const shown = page.getByTestId('browser-score');
       await shown.waitFor({ timeout: 60_000 });
-      const browserCos = Number(await shown.getAttribute('data-value'));
-      const serverCos = Number(await page.getByTestId('server-score').getAttribute('data-value'));
-      assert.ok(Math.abs(browserCos - serverCos) < 1e-3, `browser ${browserCos} vs server ${serverCos}`);
+      // The same primary score (meaning identification against the open dev meanings) on
+      // both sides, and the same cosine under it.
+      const browserScore = Number(await shown.getAttribute('data-value'));
+      const server = page.getByTestId('server-score');
+      const serverScore = Number(await server.getAttribute('data-value'));
+      assert.ok(Math.abs(browserScore - serverScore) < 1e-3, `browser ${browserScore} vs server ${serverScore}`);
+      assert.ok(browserScore >= 0 && browserScore <= 1, `identification ${browserScore}`);
       checked = true;
     }
     await page.getByTestId('next-item').click();

@@ -8,6 +8,7 @@ pub static EN: BoardStrings = BoardStrings {
     main: &MAIN_EN,
     model_page_title: |name| format!("Model: {name}"),
     flag_copies_prompt: "most answers copy the prompt",
+    flag_filler: "most answers are one template for many memes",
     participants_n: |n| {
         if n == 1 {
             "1 participant".to_owned()

@@ -20,6 +20,8 @@ pub struct BoardStrings {
     pub model_page_title: fn(&str) -> String,
     /// Badge on a model row whose answers mostly repeat the prompt.
     pub flag_copies_prompt: &'static str,
+    /// Badge on a model row whose answers are mostly one template for many memes.
+    pub flag_filler: &'static str,
     /// "N participants" under a human row.
     pub participants_n: fn(usize) -> String,
     /// Column: rank.

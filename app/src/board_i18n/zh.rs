@@ -8,6 +8,7 @@ pub static ZH: BoardStrings = BoardStrings {
     main: &MAIN_ZH,
     model_page_title: |name| format!("模型：{name}"),
     flag_copies_prompt: "多数回答照抄了题目",
+    flag_filler: "多数回答是套用于许多梗的同一模板",
     participants_n: |n| format!("{n} 名参与者"),
     col_rank: "排名",
     col_kind: "类型",

@@ -197,8 +197,8 @@ mod tests {
             "Best-LM"
         );
         assert_eq!(
-            row_label(Lang::Zh, &row(RowKind::RandomPair, "Random pair")),
-            "随机配对的参考释义"
+            row_label(Lang::Zh, &row(RowKind::RandomPair, "Chance")),
+            "随机（对每个梗都一样适用的释义）"
         );
         assert_eq!(kind_key(RowKind::RandomPair), "baseline");
         assert_eq!(kind_key(RowKind::HumanPooled), "human");

@@ -185,6 +185,6 @@ pub static EN: Strings = Strings {
     copy_code_failed: "The clipboard is not available; select the code and copy it by hand.",
     cancel: "Cancel",
 
-    row_random_pair: "Random pair of reference meanings",
+    row_random_pair: "Chance (a meaning that fits every meme alike)",
     col_metric: "Metric",
 };

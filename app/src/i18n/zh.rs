@@ -179,6 +179,6 @@ pub static ZH: Strings = Strings {
     copy_code_failed: "无法访问剪贴板，请手动选中完成码并复制。",
     cancel: "取消",
 
-    row_random_pair: "随机配对的参考释义",
+    row_random_pair: "随机（对每个梗都一样适用的释义）",
     col_metric: "指标",
 };

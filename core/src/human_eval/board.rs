@@ -149,6 +149,8 @@ pub struct HumanEvalSummary {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum AutoMetric {
+    /// Meaning identification (the board's primary score).
+    Identification,
     /// Raw cosine similarity of the meaning to the reference.
     Cosine,
     /// Rescaled cosine.
@@ -159,14 +161,20 @@ pub enum AutoMetric {
 
 impl AutoMetric {
     /// Every metric, in panel order.
-    pub const ALL: [AutoMetric; 3] = [Self::Cosine, Self::Rescaled, Self::BertF1];
+    pub const ALL: [AutoMetric; 4] = [
+        Self::Identification,
+        Self::Cosine,
+        Self::Rescaled,
+        Self::BertF1,
+    ];
 
-    /// This metric's score out of an output's scores.
-    pub fn of(self, s: &OutputScores) -> f64 {
+    /// This metric's score out of an output's scores (`None`: not computed for this output).
+    pub fn of(self, s: &OutputScores) -> Option<f64> {
         match self {
-            Self::Cosine => s.cosine,
-            Self::Rescaled => s.rescaled,
-            Self::BertF1 => s.bert_f1,
+            Self::Identification => s.identification,
+            Self::Cosine => Some(s.cosine),
+            Self::Rescaled => Some(s.rescaled),
+            Self::BertF1 => Some(s.bert_f1),
         }
     }
 }
@@ -298,7 +306,7 @@ fn metric_of(studies: &[&StudyData], metric: AutoMetric, item: &str, model: &str
     studies
         .iter()
         .find_map(|s| s.metric_scores.get(&key))
-        .map(|s| metric.of(s))
+        .and_then(|s| metric.of(s))
 }
 
 /// The tables of pooled judgements (one study, or every study of a board).
@@ -523,7 +531,7 @@ pub struct BoardHuman {
 ///         judgements.push(Judgement { rater: "r".into(), batch: "1".into(), item: format!("{meme}{sub}"),
 ///             source_item: meme.into(), category: "c".into(), submission: Some(sub.into()),
 ///             value: JudgementValue::Dimensions { scores: s(v) } });
-///         metric_scores.insert((meme.to_string(), sub.to_string()), OutputScores { cosine: cos, rescaled: cos, bert_f1: cos });
+///         metric_scores.insert((meme.to_string(), sub.to_string()), OutputScores { identification: Some(cos), cosine: cos, rescaled: cos, bert_f1: cos });
 ///     }
 ///     judgements.push(Judgement { rater: "r".into(), batch: "r1".into(), item: format!("{meme}rank"),
 ///         source_item: meme.into(), category: "c".into(), submission: None,
@@ -540,7 +548,7 @@ pub struct BoardHuman {
 /// assert!(cols[1].bt_rating.unwrap().value > 1000.0 && cols[0].bt_rating.unwrap().value < 1000.0);
 /// assert_eq!((cols[1].items, cols[1].raters, cols[1].judgements), (2, 1, 4));
 /// let panel = &human.tables.validity[0];
-/// assert_eq!(panel.metrics.len(), 3);
+/// assert_eq!(panel.metrics.len(), 4); // identification, cosine, rescaled, BERTScore
 /// assert_eq!(panel.metrics[0].validity.system.spearman_rho.unwrap().value, 1.0);
 /// assert_eq!(panel.metrics[0].validity.segment.n, 4);
 /// ```

@@ -65,6 +65,10 @@ pub struct Reference {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct OutputScores {
+    /// Meaning identification, the board's primary score (absent on outputs stored before
+    /// it existed: such outputs are left out of its panel row).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub identification: Option<f64>,
     /// Raw cosine similarity of the meaning's embedding to the reference's.
     pub cosine: f64,
     /// The cosine rescaled against the random-pair baseline.

@@ -3,8 +3,10 @@
 //!
 //! Scoring needs the embedding model, so [`Kind::score`] answers [`Scoring::Pending`] here and
 //! the server scores stored answers afterwards (`answers.scores_json`). The primary score is
-//! the raw cosine (the model's scale); the rescaled cosine (0 = as similar as two random
-//! reference meanings, 1 = identical) is what people read.
+//! meaning identification ([`crate::embed::identification`]: is the explanation closer to its
+//! own meme's meaning than to the other meanings of the task's open pool? 0.5 = chance), so
+//! that a sentence fitting every meme cannot win; the raw cosine, the rescaled cosine (0 = as
+//! similar as two random reference meanings, 1 = identical) and BERTScore are secondary.
 
 use super::{FieldError, Kind, Presented, ReviewInput, ScoreScale, Scoring, TaskKind};
 use serde::{Deserialize, Serialize};
@@ -69,6 +71,17 @@ pub struct Answer {
 pub struct ExplanationScore {
     /// The embedding model used.
     pub model: String,
+    /// Meaning identification, the primary score: the chance that this explanation is closer
+    /// to its own meme's meaning than to another meaning of the task's open (dev) pool, ties
+    /// half ([`crate::embed::identification::identification`]); 0.5 = chance. Exactly chance
+    /// for a non-answer, at most chance when flagged as filler.
+    #[serde(default = "chance")]
+    pub identification: f64,
+    /// Flagged as filler: closer to the centroid of the pool's meanings than to its own
+    /// meaning, a template repeated across a file, or the prompt copied (credited at most
+    /// chance).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub filler: bool,
     /// Raw cosine similarity of the sentence embeddings (the model's scale; compressed).
     pub cosine: f64,
     /// The same, rescaled against the random-pair baseline: 0 = as similar as two random
@@ -82,6 +95,10 @@ pub struct ExplanationScore {
     /// random-pair baseline (rescaled 0) and BERTScore 0 — whatever the model would say.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub non_answer: bool,
+}
+
+fn chance() -> f64 {
+    crate::embed::identification::CHANCE
 }
 
 /// Whether an explanation says nothing about the meaning: a known way of saying "I don't
@@ -219,7 +236,7 @@ impl Kind for Explanation {
     }
 
     fn primary(outcome: &ExplanationScore) -> f64 {
-        outcome.cosine
+        outcome.identification
     }
 
     fn correct(_outcome: &ExplanationScore) -> Option<bool> {

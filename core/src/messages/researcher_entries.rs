@@ -313,8 +313,8 @@ pub const RESEARCHER_CATALOGUE: &[Entry] = &[
     },
     Entry {
         code: "file.missing_floor",
-        en: "{count} item(s) have no prediction and score like a random meaning (0 rescaled): {ids}",
-        zh: "{count} 道题没有预测，按随机释义计分（换算后为 0）：{ids}",
+        en: "{count} item(s) have no prediction and score at chance (0.5): {ids}",
+        zh: "{count} 道题没有预测，按随机水平计分（0.5）：{ids}",
     },
     Entry {
         code: "file.unparseable_orders",
@@ -330,11 +330,6 @@ pub const RESEARCHER_CATALOGUE: &[Entry] = &[
         code: "file.read_as_csv",
         en: "read as CSV (its first line is a CSV header); pass format=csv to say so",
         zh: "已按 CSV 读取（首行是 CSV 表头）；可传 format=csv 明确说明",
-    },
-    Entry {
-        code: "file.missing_zero",
-        en: "{count} item(s) have no prediction and score 0: {ids}",
-        zh: "{count} 道题没有预测，记 0 分：{ids}",
     },
     Entry { code: "file.expected_found", en: "expected {@expected}, found {found}", zh: "应为{@expected}，实际为 {found}" },
     Entry { code: "file.invalid_json", en: "not valid JSON (column {column}): {reason}", zh: "不是有效的 JSON（第 {column} 列）：{reason}" },
@@ -440,9 +435,9 @@ pub const RESEARCHER_CATALOGUE: &[Entry] = &[
     Entry { code: "label.accuracy", en: "accuracy", zh: "准确率" },
     Entry { code: "label.accuracy_on_parseable", en: "accuracy on parseable answers", zh: "可解析答案的准确率" },
     Entry {
-        code: "label.meaning_similarity",
-        en: "meaning similarity, rescaled: 0 = a random pair of reference meanings, 1 = the reference ({model} cosine)",
-        zh: "释义相似度（重标定）：0 = 随机一对参考释义，1 = 参考释义（{model} 余弦）",
+        code: "label.meaning_identification",
+        en: "meaning identification: the chance that an explanation is closer to its own meme's meaning than to another open reference meaning (0.5 = chance, 1 = always; {model} embeddings)",
+        zh: "释义辨识度：解释与本梗参考释义比与另一条公开参考释义更接近的概率（0.5 = 随机，1 = 总是；{model} 嵌入）",
     },
     Entry { code: "label.embedding_model", en: "embedding model", zh: "嵌入模型" },
     Entry { code: "label.chance_option", en: "Chance (random option)", zh: "随机（随机选项）" },
@@ -452,7 +447,11 @@ pub const RESEARCHER_CATALOGUE: &[Entry] = &[
         en: "Chance (uniform random type, expected value)",
         zh: "随机（均匀随机类型，期望值）",
     },
-    Entry { code: "label.random_pair", en: "Random pair of reference meanings", zh: "随机一对参考释义" },
+    Entry {
+        code: "label.random_pair",
+        en: "Chance (a meaning that fits every meme alike)",
+        zh: "随机（对每个梗都一样适用的释义）",
+    },
     Entry {
         code: "label.missing_wrong",
         en: "Items without a prediction are scored as wrong.",
@@ -485,16 +484,26 @@ pub const RESEARCHER_CATALOGUE: &[Entry] = &[
     },
     Entry {
         code: "label.missing_explanation",
-        en: "Items without a prediction, and answers that say nothing (\"I don't know\", \"不知道\"…), score like a random reference meaning (0 on the rescaled scale).",
-        zh: "没有预测的题目，以及没有实际内容的答案（“I don't know”“不知道”等），按随机参考释义计分（重标定后为 0）。",
+        en: "Items without a prediction, and answers that say nothing (\"I don't know\", \"不知道\"…), score at chance (0.5); answers flagged as filler (one template for many memes, or the prompt copied) score at most chance.",
+        zh: "没有预测的题目，以及没有实际内容的答案（“I don't know”“不知道”等），按随机计分（0.5）；被标为套话的答案（许多梗共用一个模板，或照抄题面）最多按随机计分。",
     },
     Entry { code: "label.raw_cosine", en: "raw cosine (model scale)", zh: "原始余弦（模型尺度）" },
     Entry { code: "label.origin_cosine", en: "origin cosine (items with an origin)", zh: "出处余弦（有出处的题目）" },
     Entry { code: "label.copying_prompt", en: "answers copying the prompt", zh: "照抄题面的答案" },
     Entry {
-        code: "label.meaning_cosine_rescaled",
-        en: "meaning cosine, rescaled (baseline {baseline}; answered items)",
-        zh: "释义余弦（重标定，基线 {baseline}；已作答题目）",
+        code: "label.filler_share",
+        en: "answers flagged as filler (one template for many memes)",
+        zh: "被标为套话的答案（许多梗共用一个模板）",
+    },
+    Entry {
+        code: "label.generic_share",
+        en: "answers no closer to their own meaning than to the centroid of the open meanings",
+        zh: "与本梗释义的相似度不高于与公开释义中心的答案",
+    },
+    Entry {
+        code: "label.meaning_cosine_raw",
+        en: "meaning cosine, raw (CHIME's metric; {model}; answered items)",
+        zh: "释义余弦（原始值，CHIME 的指标；{model}；已作答题目）",
     },
     Entry { code: "label.meaning_bertscore", en: "meaning BERTScore-F1 ({model})", zh: "释义 BERTScore-F1（{model}）" },
     Entry {

@@ -106,11 +106,11 @@ fn embedded_messages_render_in_the_outer_language_and_unknown_codes_pass_through
 #[test]
 fn labels_read_back_with_their_parameters() {
     let m = parse_label(
-            "meaning similarity, rescaled: 0 = a random pair of reference meanings, 1 = the reference (bge-m3 cosine)",
+            "meaning identification: the chance that an explanation is closer to its own meme's meaning than to another open reference meaning (0.5 = chance, 1 = always; bge-m3 embeddings)",
         )
         .unwrap();
     assert_eq!(m.params().get("model").map(String::as_str), Some("bge-m3"));
-    assert!(m.render(Locale::Zh).contains("bge-m3 余弦"));
+    assert!(m.render(Locale::Zh).contains("bge-m3 嵌入"));
     assert_eq!(parse_label("accuracy").unwrap().code(), "label.accuracy");
     assert_eq!(parse_label("accuracy!"), None);
     for e in catalogue().filter(|e| e.code.starts_with("label.")) {

@@ -333,8 +333,9 @@ fn read_format(format: Option<FileFormat>, text: &str) -> (FileFormat, Option<Me
 
 /// Scores the file as kind `K` on the task's offered items: the scored file, its public and
 /// private half summaries (and per-subset summaries in its extra figures, for kinds with
-/// item subsets), and whether the kind scores automatically.
-async fn score_as<K: ServerKind>(
+/// item subsets), and whether the kind scores automatically. Also used to score stored
+/// explanation files again (`kinds::explanation::rescore`).
+pub(crate) async fn score_as<K: ServerKind>(
     storage: &Storage,
     settings: &Settings,
     embeddings: &EmbeddingService,

@@ -207,7 +207,9 @@ impl Storage {
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
              ON CONFLICT (id) DO UPDATE SET title = excluded.title, \
              description = excluded.description, categories_json = excluded.categories_json, \
-             batch_size = excluded.batch_size, quiz_open = excluded.quiz_open",
+             batch_size = excluded.batch_size, quiz_open = excluded.quiz_open, \
+             gold_version = tasks.gold_version + 1, embedding_baseline = NULL, \
+             embedding_model = NULL, reference_json = NULL",
             )
             .bind(&task.id)
             .bind(&task.benchmark_id)

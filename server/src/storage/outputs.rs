@@ -81,4 +81,48 @@ impl Storage {
             })
             .collect()
     }
+
+    /// Replaces a submission's scores (per item, both summaries, extra figures) and its
+    /// outputs' automatic scores in one transaction: an explanation file scored again from its
+    /// stored outputs after the primary score changed.
+    pub async fn rescore_submission(
+        &self,
+        rewrite: &SubmissionRewrite,
+        outputs: &[StoredOutput],
+    ) -> Result<(), StorageError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "UPDATE submissions SET item_scores_json = $1, public_summary_json = $2, \
+             private_summary_json = $3, extra_json = $4 WHERE id = $5",
+        )
+        .bind(&rewrite.item_scores_json)
+        .bind(&rewrite.public_summary_json)
+        .bind(&rewrite.private_summary_json)
+        .bind(&rewrite.extra_json)
+        .bind(&rewrite.id)
+        .execute(&mut *tx)
+        .await?;
+        for o in outputs {
+            let scores_json = o
+                .scores
+                .as_ref()
+                .map(serde_json::to_string)
+                .transpose()
+                .map_err(|source| StorageError::CorruptJson {
+                    what: "submission_outputs.scores_json",
+                    source,
+                })?;
+            sqlx::query(
+                "UPDATE submission_outputs SET scores_json = $1 \
+                 WHERE submission_id = $2 AND item_id = $3",
+            )
+            .bind(scores_json)
+            .bind(&rewrite.id)
+            .bind(&o.item_id)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
 }

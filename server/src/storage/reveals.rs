@@ -104,6 +104,29 @@ impl Storage {
             .await
     }
 
+    /// The open reference items of a task: dev items whose gold it does not withhold, in task
+    /// order (the explanation identification pool: public, so scoring against it reveals no
+    /// hidden meaning).
+    pub async fn open_dev_items(&self, task_id: &str) -> Result<Vec<TaskItemRow>, StorageError> {
+        self.task_items_where(
+            task_id,
+            &format!("i.split = 'dev' AND NOT {}", withheld("i")),
+        )
+        .await
+    }
+
+    /// How many imports rewrote a task's items (caches derived from its gold follow it).
+    pub async fn task_gold_version(&self, task_id: &str) -> Result<i64, StorageError> {
+        let row = sqlx::query("SELECT gold_version FROM tasks WHERE id = $1")
+            .bind(task_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            Some(r) => r.try_get("gold_version")?,
+            None => 0,
+        })
+    }
+
     /// Whether a media file must not be served: its task withholds an item showing it, and no
     /// item the task offers shows it. Tasks revealing no unrevealed gold cost one indexed
     /// lookup.

@@ -1,5 +1,6 @@
 //! Explanation prediction files on the leaderboard: validated like every upload, scored by
-//! embeddings on the server, ranked with the random-pair baseline, never revealing test gold.
+//! embeddings on the server (meaning identification against the open dev meanings), ranked
+//! beside the chance row, never revealing test gold; one number on every surface.
 
 use crate::helpers::{detail, test_settings, Db, TestApp};
 use crate::on_both_databases;
@@ -105,12 +106,12 @@ async fn explanation_files_are_scored_by_embeddings(db: Db) {
     assert!(body["warnings"][0]
         .as_str()
         .unwrap()
-        .starts_with("6 item(s) have no prediction and score like a random meaning"));
+        .starts_with("6 item(s) have no prediction and score at chance (0.5)"));
 
     let (_, board) = app.get(&format!("/api/boards/{TASK}")).await;
     assert_eq!(
         board["metric"],
-        "meaning similarity, rescaled: 0 = a random pair of reference meanings, 1 = the reference (tiny-bert cosine)"
+        "meaning identification: the chance that an explanation is closer to its own meme's meaning than to another open reference meaning (0.5 = chance, 1 = always; tiny-bert embeddings)"
     );
     let model = board["rows"]
         .as_array()
@@ -120,26 +121,53 @@ async fn explanation_files_are_scored_by_embeddings(db: Db) {
         .unwrap();
     let overall = model["scores"][0]["estimate"]["value"].as_f64().unwrap();
     assert!(overall > 0.5 && overall <= 1.0 + 1e-9, "{overall}");
+    // One number everywhere: the upload response, the model page, the author's page and the
+    // board show the same figures.
+    let uploaded = &body["public_scores"];
+    assert_eq!(uploaded, &model["scores"], "upload response vs board");
+    let id = body["submission_id"].as_str().unwrap();
+    let (_, page) = app.get(&format!("/api/submissions/{id}")).await;
+    assert_eq!(
+        &page["public_scores"], uploaded,
+        "model page vs upload response"
+    );
+    let req = Request::get("/api/me")
+        .header("authorization", format!("Bearer {token}"))
+        .body(Body::empty())
+        .unwrap();
+    let res = app.app.router().oneshot(req).await.unwrap();
+    let me: Value =
+        serde_json::from_slice(&res.into_body().collect().await.unwrap().to_bytes()).unwrap();
+    let mine = me["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["submission_id"] == id)
+        .unwrap();
+    assert_eq!(
+        &mine["public_scores"], uploaded,
+        "the author's page vs upload response"
+    );
     let extra_names: Vec<&str> = model["extra"]
         .as_array()
         .unwrap()
         .iter()
         .map(|e| e["name"].as_str().unwrap())
         .collect();
-    assert!(
-        extra_names
-            .iter()
-            .any(|n| n.starts_with("meaning cosine, rescaled")),
-        "{extra_names:?}"
-    );
+    for name in [
+        "meaning cosine, raw",
+        "answers flagged as filler",
+        "answers no closer to their own meaning",
+    ] {
+        assert!(
+            extra_names.iter().any(|n| n.starts_with(name)),
+            "{name}: {extra_names:?}"
+        );
+    }
     assert!(
         extra_names
             .iter()
             .any(|n| n.starts_with("meaning BERTScore-F1")),
-        "{extra_names:?}"
-    );
-    assert!(
-        extra_names.contains(&"raw cosine (model scale)"),
         "{extra_names:?}"
     );
     assert!(model["flags"].is_null(), "{model}");
@@ -182,7 +210,7 @@ async fn explanation_files_are_scored_by_embeddings(db: Db) {
         .find(|r| r["label"] == "Copier")
         .unwrap();
     assert_eq!(copier["flags"], json!(["copies_prompt"]), "{copier}");
-    // Answers that say nothing score at the floor: exactly like a random meaning (0). Another
+    // Answers that say nothing score at the floor: exactly chance (0.5). Another
     // author: under the Ladder an author's worse upload shows that author's best.
     let (_, other) = app.post("/api/authors", json!({"name": "Other"})).await;
     let token = other["token"].as_str().unwrap().to_owned();
@@ -202,11 +230,11 @@ async fn explanation_files_are_scored_by_embeddings(db: Db) {
     let rows = board3["rows"].as_array().unwrap();
     let shrug = rows.iter().find(|r| r["label"] == "Shrug").unwrap();
     let value = |r: &Value| r["scores"][0]["estimate"]["value"].as_f64().unwrap();
-    assert!(value(shrug).abs() < 1e-9, "{shrug}");
+    assert!((value(shrug) - 0.5).abs() < 1e-9, "{shrug}");
     let random = rows.iter().find(|r| r["kind"] == "random_pair").unwrap();
     assert!(
-        value(random).abs() < 1e-9,
-        "the random pair is 0 on the rescaled scale: {random}"
+        (value(random) - 0.5).abs() < 1e-9,
+        "the chance row is 0.5: {random}"
     );
     let baseline = board["rows"]
         .as_array()
@@ -214,10 +242,10 @@ async fn explanation_files_are_scored_by_embeddings(db: Db) {
         .iter()
         .find(|r| r["kind"] == "random_pair")
         .unwrap();
-    assert_eq!(baseline["label"], "Random pair of reference meanings");
-    // (The tiny random model maps everything close together, so its baseline is high.)
-    let b = baseline["scores"][0]["estimate"]["value"].as_f64().unwrap();
-    assert!(b > -1.0 && b <= 1.0, "{b}");
+    assert_eq!(
+        baseline["label"],
+        "Chance (a meaning that fits every meme alike)"
+    );
     // No test-split meaning appears on the board or in the task files.
     let (_, dev) = app.get(&format!("/api/tasks/{TASK}/manifest")).await;
     let dev_ids: Vec<&str> = dev["items"]
@@ -255,6 +283,83 @@ async fn without_a_model_an_explanation_file_is_refused_whole(db: Db) {
         "{body}"
     );
     assert_eq!(app.count("submissions").await, 0);
+}
+
+/// A database of an earlier version holds explanation files scored by cosine: at the next
+/// start they are scored again from their stored outputs, by identification, in the
+/// background (the same numbers a fresh upload gets).
+#[tokio::test]
+async fn files_scored_before_identification_are_scored_again_at_start() {
+    if std::env::var("MEMEBOARD_TEST_MODELS").is_err() {
+        return;
+    }
+    let (mut settings, dir) = test_settings(Db::Sqlite, true).await;
+    let keep = tempfile::tempdir().unwrap();
+    let db_file = keep.path().join("m.db");
+    settings.database.url = format!("sqlite://{}?mode=rwc", db_file.display());
+    let app = TestApp::with_settings(settings.clone(), dir).await;
+    let token = token(&app).await;
+    let gold: Vec<(String, String)> = app
+        .storage()
+        .task_items(TASK)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| {
+            let g: Value = serde_json::from_str(&r.gold_json).unwrap();
+            (r.id, g["meaning"].as_str().unwrap().to_owned())
+        })
+        .collect();
+    let file: String = gold
+        .iter()
+        .take(20)
+        .map(|(id, m)| json!({"item_id": id, "meaning": m}).to_string() + "\n")
+        .collect();
+    let (status, body) = upload(&app, &token, &file).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let id = body["submission_id"].as_str().unwrap().to_owned();
+    let fresh = app.storage().find_submission(&id).await.unwrap().unwrap();
+    // As an earlier version stored it: raw cosines, no marker.
+    let old_scores: Vec<Value> = serde_json::from_str::<Vec<Value>>(&fresh.item_scores_json)
+        .unwrap()
+        .into_iter()
+        .map(|mut s| {
+            s["score"] = json!(0.97);
+            s
+        })
+        .collect();
+    app.storage()
+        .rescore_submission(
+            &memeboard_server::storage::SubmissionRewrite {
+                id: id.clone(),
+                item_scores_json: Value::from(old_scores).to_string(),
+                public_summary_json: fresh.public_summary_json.clone(),
+                private_summary_json: fresh.private_summary_json.clone(),
+                extra_json: None,
+            },
+            &[],
+        )
+        .await
+        .unwrap();
+    drop(app);
+    settings.data.load_demo = false;
+    settings.data.dir = keep.path().to_owned();
+    let app = TestApp::with_settings(settings, keep).await;
+    let mut again = None;
+    for _ in 0..100 {
+        let s = app.storage().find_submission(&id).await.unwrap().unwrap();
+        if s.extra_json
+            .as_deref()
+            .is_some_and(|e| e.contains("identification"))
+        {
+            again = Some(s);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let again = again.expect("the old file was not scored again");
+    assert_eq!(again.item_scores_json, fresh.item_scores_json);
+    assert_eq!(again.public_summary_json, fresh.public_summary_json);
 }
 
 on_both_databases!(

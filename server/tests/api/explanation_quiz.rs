@@ -105,11 +105,14 @@ async fn explanations_are_stored_then_scored_and_reveal_only_dev_gold(db: Db) {
             (score["rescaled"].as_f64().unwrap() - (cos - baseline) / (1.0 - baseline)).abs()
                 < 1e-9
         );
+        // The primary score (identification) is what the crowd's scores are made of.
+        let identification = score["identification"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&identification), "{score}");
         assert!(feedback["crowd_scores"]
             .as_array()
             .unwrap()
             .iter()
-            .any(|c| (c.as_f64().unwrap() - cos).abs() < 1e-12));
+            .any(|c| (c.as_f64().unwrap() - identification).abs() < 1e-12));
         assert_eq!(feedback["reference"]["meaning"], gold["meaning"]);
         // A resend (the same answer, the same key) returns the stored score, records nothing
         // new; the same key with another text is refused.

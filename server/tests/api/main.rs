@@ -17,6 +17,7 @@ mod cross_gold;
 mod disclosure;
 mod distractors;
 mod draws;
+mod explanation_adversarial;
 mod explanation_board;
 mod explanation_quiz;
 mod export;

@@ -149,12 +149,15 @@ async fn explanation_outputs_are_stored_with_their_scores(db: Db) {
             .unwrap()["score"]
             .as_f64()
             .unwrap();
-        assert!((board_score - scores.cosine).abs() < 1e-9);
+        assert_eq!(Some(board_score), scores.identification);
     }
-    // A non-answer is scored at the floor: rescaled 0, BERTScore 0.
+    // A non-answer is scored at the floor: chance, rescaled 0, BERTScore 0.
     let floor = outputs.iter().find(|o| o.item_id == ids[2]).unwrap();
     let s = floor.scores.unwrap();
-    assert_eq!((s.rescaled, s.bert_f1), (0.0, 0.0));
+    assert_eq!(
+        (s.identification, s.rescaled, s.bert_f1),
+        (Some(0.5), 0.0, 0.0)
+    );
     assert_not_public(&app, EXPLAIN, &id, "MARKER").await;
 }
 

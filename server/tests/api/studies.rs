@@ -580,7 +580,7 @@ async fn an_accuracy_study_of_test_items_is_invitation_only_and_marks_them_expos
         .iter()
         .map(|m| m["metric"].as_str().unwrap())
         .collect();
-    assert_eq!(metrics, ["cosine", "rescaled", "bert_f1"]);
+    assert_eq!(metrics, ["identification", "cosine", "rescaled", "bert_f1"]);
     assert_eq!(panel["metrics"][0]["validity"]["system"]["n"], 2);
 }
 

@@ -15,7 +15,7 @@ pub(super) fn percentile(score: f64, crowd: &[f64]) -> Option<u32> {
     })
 }
 
-/// A score computed in the browser: the cosine, or why there is none.
+/// A score computed in the browser: the identification, or why there is none.
 type BrowserScore = Option<Result<f64, String>>;
 
 /// The scores and reference shown once an explanation is stored: the server's score, and
@@ -39,17 +39,19 @@ pub(super) fn Feedback(
         .into_any();
     }
     let score = feedback.server_score.clone();
-    let server_cosine = score.as_ref().map(|s| s.cosine);
+    let server_value = score.as_ref().map(|s| s.identification);
     let crowd = feedback.crowd_scores.clone();
-    let standing = score.as_ref().and_then(|s| percentile(s.cosine, &crowd));
+    let standing = score
+        .as_ref()
+        .and_then(|s| percentile(s.identification, &crowd));
     view! {
         <div class="feedback card" data-testid="explanation-feedback" role="status">
             {match score {
                 Some(s) => view! {
-                    <p data-testid="server-score" data-value=s.cosine.to_string()>
+                    <p data-testid="server-score" data-value=s.identification.to_string() data-cosine=s.cosine.to_string()>
                         {tx(|t| t.server_score)}
-                        <strong>{format!("{:.3}", s.cosine)}</strong>
-                        {move || format!("{} · {}", (t().score_details)(s.rescaled, s.bert_f1), s.model)}
+                        <strong>{format!("{:.3}", s.identification)}</strong>
+                        {move || format!("{} · {}", (t().score_details)(s.cosine, s.rescaled, s.bert_f1), s.model)}
                     </p>
                 }.into_any(),
                 None => view! {
@@ -58,7 +60,7 @@ pub(super) fn Feedback(
             }}
             {move || instant.get().map(|b| match b {
                 Ok(b) => {
-                    let differs = server_cosine.map(|s| (s - b).abs());
+                    let differs = server_value.map(|s| (s - b).abs());
                     view! {
                         <p class="muted small" data-testid="browser-score" data-value=b.to_string()>
                             {tx(|t| t.browser_score)}

@@ -9,6 +9,7 @@
 //! the server's score arrives with the acknowledgement.
 
 mod feedback;
+mod identify;
 mod preview;
 mod question;
 mod review;
@@ -50,8 +51,8 @@ struct Texts {
     next: &'static str,
     /// Feedback: before the server's score.
     server_score: &'static str,
-    /// The secondary numbers of a score: rescaled cosine and BERTScore-F1.
-    score_details: fn(f64, f64) -> String,
+    /// The secondary numbers of a score: raw cosine, rescaled cosine and BERTScore-F1.
+    score_details: fn(f64, f64, f64) -> String,
     /// Question: before the browser's score, until the server's arrives.
     instant_estimate: &'static str,
     /// Feedback: before the browser's score, under the server's.
@@ -98,14 +99,16 @@ static ZH: Texts = Texts {
         let hidden = hidden.map_or_else(|| "部分".to_owned(), |h| format!("约 {h}% 的"));
         format!("公开（练习）题目在作答后会立即显示参考释义和你的得分，结束时给出你在这些题目上的平均分；{hidden}题目属于隐藏测试集：不显示其参考释义，结果页只给出你在这些题上的平均分（四舍五入）。")
     },
-    instructions: "每道题给出一个中文网络梗。请用自己的话写出它的意思，一两句即可。系统会用句向量模型把你的解释与参考释义比较：意思越接近，得分越高。",
+    instructions: "每道题给出一个中文网络梗。请用自己的话写出它的意思，一两句即可。系统会用句向量模型比较：你的解释越贴近这个梗的参考释义、越不像其他梗的释义，得分越高；对哪个梗都适用的套话只能得到随机水平（0.5）。",
     prompt: "这个梗是什么意思？请用自己的话解释。",
     your_explanation: "你的解释",
     submit: "提交解释",
     saving: "保存中…",
     next: "下一题",
-    server_score: "与参考释义的相似度（服务器）：",
-    score_details: |rescaled, bert| format!(" · 重标定 {rescaled:.2} · BERTScore-F1 {bert:.3}"),
+    server_score: "释义辨识度（服务器）：",
+    score_details: |cosine, rescaled, bert| {
+        format!(" · 余弦 {cosine:.3} · 重标定 {rescaled:.2} · BERTScore-F1 {bert:.3}")
+    },
     instant_estimate: "即时估计（在你的浏览器中计算，等待服务器评分）：",
     browser_score: "浏览器的即时估计：",
     differs: |d| format!(" · 与服务器相差 {d:.1e}"),
@@ -114,20 +117,20 @@ static ZH: Texts = Texts {
     reference_withheld: "此梗属于隐藏测试集：不显示参考释义和单题得分；结果页显示你在隐藏题上的平均分（四舍五入）。",
     scores_with_results: "你的回答已保存。得分将与结果一起显示。",
     in_hidden_mean: "计入隐藏题的平均分",
-    similarity: "相似度",
-    mean_note: |n| format!("你的解释与参考释义的平均余弦相似度（共 {n} 份已评分的解释）。"),
+    similarity: "辨识度",
+    mean_note: |n| format!("你的解释的平均释义辨识度：每份解释与本梗释义比与另一条公开释义更接近的概率（0.5 = 随机；共 {n} 份已评分的解释）。"),
     rescaled_note: |r| {
         format!("重标定分数：{r:.2}（0 = 与两条随机参考释义之间的相似度相当，1 = 与参考释义相同）。")
     },
     not_scored: "你的解释尚未评分。",
     help_jsonl: "解释类任务的 JSON Lines：每行给出题目编号和对梗义的解释，来源（origin）和例句（example）可选：",
     help_csv: "CSV：首行为表头 item_id,meaning（可选 origin,example 列）：",
-    help_missing: "没有预测的题目记 0 分。",
+    help_missing: "没有预测的题目按随机水平（0.5）计分。",
     preview_note: "解释类文件在服务器上用句向量评分；这里检查文件格式；加载浏览器评分模型（可选）后，还会在你的浏览器中给出开发集预览。",
     dev_title: "开发集预览（在你的浏览器中计算）",
     dev_waiting: "加载浏览器评分模型后即可看到开发集预览。",
     dev_note: |total, answered, backend| {
-        format!("{total} 个开发集条目的平均释义余弦相似度（文件回答了 {answered} 个，缺失的记 0；{backend}）。这不是排行榜分数。")
+        format!("{total} 个开发集条目的平均释义辨识度（文件回答了 {answered} 个，缺失的按随机水平 0.5 计；{backend}）。这不是排行榜分数。")
     },
 };
 
@@ -137,14 +140,16 @@ static EN: Texts = Texts {
         let hidden = hidden.map_or_else(|| "some".to_owned(), |h| format!("about {h}%"));
         format!("For open (practice) items you see the reference meaning and your score right after answering, and at the end your average over them; {hidden} of items are hidden test items: their references are never shown, and your results give only a rounded average over them.")
     },
-    instructions: "Each question shows a Chinese internet meme. Write in your own words what it means; a sentence or two is enough. A sentence-embedding model compares your explanation with a reference meaning: the closer the meaning, the higher the score.",
+    instructions: "Each question shows a Chinese internet meme. Write in your own words what it means; a sentence or two is enough. A sentence-embedding model scores it: the closer your explanation is to this meme's reference meaning rather than to other memes' meanings, the higher the score; a sentence that fits any meme scores at chance (0.5).",
     prompt: "What does this meme mean? Explain it in your own words.",
     your_explanation: "Your explanation",
     submit: "Submit explanation",
     saving: "Saving…",
     next: "Next",
-    server_score: "Similarity to the reference (server): ",
-    score_details: |rescaled, bert| format!(" · rescaled {rescaled:.2} · BERTScore-F1 {bert:.3}"),
+    server_score: "Meaning identification (server): ",
+    score_details: |cosine, rescaled, bert| {
+        format!(" · cosine {cosine:.3} · rescaled {rescaled:.2} · BERTScore-F1 {bert:.3}")
+    },
     instant_estimate: "Instant estimate (computed in your browser, until the server's score arrives): ",
     browser_score: "Your browser's instant estimate: ",
     differs: |d| format!(" · differs from the server by {d:.1e}"),
@@ -153,9 +158,9 @@ static EN: Texts = Texts {
     reference_withheld: "This meme belongs to the hidden test set: its reference and per-item score are not shown; your results show your rounded average over hidden memes.",
     scores_with_results: "Your answer is stored. Scores come with your results.",
     in_hidden_mean: "counted in your hidden-meme average",
-    similarity: "Similarity",
+    similarity: "Identification",
     mean_note: |n| {
-        format!("Mean cosine similarity of your explanations to the reference meanings ({n} scored).")
+        format!("Mean meaning identification of your explanations: the chance that each is closer to its own meme's meaning than to another open meaning (0.5 = chance; {n} scored).")
     },
     rescaled_note: |r| {
         format!("Rescaled: {r:.2}, where 0 is as similar as two random reference meanings and 1 is the reference itself.")
@@ -163,12 +168,12 @@ static EN: Texts = Texts {
     not_scored: "Your explanations are not scored yet.",
     help_jsonl: "Explanation tasks, JSON Lines: one object per line with the item id and your explanation of the meme's meaning; origin and example are optional:",
     help_csv: "CSV: a header row item_id,meaning (optional origin,example columns):",
-    help_missing: "Items without a prediction score 0.",
+    help_missing: "Items without a prediction score at chance (0.5).",
     preview_note: "Explanation files are scored with sentence embeddings on the server; this check covers the file's format and, if you load the browser model (optional), a dev split preview computed in your browser.",
     dev_title: "Dev split preview (computed in your browser)",
     dev_waiting: "Load the browser model to see the dev split preview.",
     dev_note: |total, answered, backend| {
-        format!("Mean meaning cosine over the {total} dev items ({answered} answered; missing ones score 0; {backend}). Not the leaderboard score.")
+        format!("Mean meaning identification over the {total} dev items ({answered} answered; missing ones score chance, 0.5; {backend}). Not the leaderboard score.")
     },
 };
 
@@ -282,26 +287,27 @@ impl UiKind for Explanation {
     ) -> Result<ValidFile, Vec<String>> {
         let valid = validate_explanations(text, format, manifest, Limits::default())
             .map_err(|report| report.lines_in(crate::i18n::current_lang().locale()))?;
-        // (predicted, reference) meanings of the dev items the file answers; missing dev items
-        // score 0, as on the server.
-        let pairs: Vec<[String; 2]> = dev
+        // (item id, predicted meaning) of the dev items the file answers; missing dev items
+        // score chance, as on the server.
+        let answers: Vec<(String, String)> = dev
             .iter()
-            .filter_map(|(id, reference)| {
+            .filter_map(|(id, _)| {
                 let i = valid.item_ids.iter().position(|x| x == id)?;
                 valid.predictions[i]
                     .as_ref()
-                    .map(|p| [p.meaning.clone(), reference.clone()])
+                    .map(|p| (id.clone(), p.meaning.clone()))
             })
             .collect();
+        let pool = dev.clone();
         let total = dev.len();
         Ok(ValidFile {
             lines: valid.num_lines,
             missing: missing_warning(&valid.missing),
             panel: KindPanel::new(move || {
-                let pairs = pairs.clone();
+                let (answers, pool) = (answers.clone(), pool.clone());
                 view! {
                     <p class="small">{tx(|t| t.preview_note)}</p>
-                    {(total > 0).then(|| view! { <ExplainDevPreview pairs=pairs total=total /> })}
+                    {(total > 0).then(|| view! { <ExplainDevPreview answers=answers pool=pool total=total /> })}
                 }
                 .into_any()
             }),
@@ -318,7 +324,7 @@ fn missing_warning(missing: &[String]) -> Option<String> {
 fn missing_warning_in(lang: crate::i18n::Lang, missing: &[String]) -> Option<String> {
     (!missing.is_empty()).then(|| {
         memeboard_core::msg!(
-            "file.missing_zero",
+            "file.missing_floor",
             count = missing.len(),
             ids = missing
                 .iter()

@@ -6,33 +6,39 @@ use crate::embedder::{self, ModelState};
 use crate::i18n::use_i18n;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use memeboard_core::embed::identification::CHANCE;
 
-/// The dev-split preview of an explanation file, scored in the browser with the same model
-/// as the server (missing dev items score 0, as on the board) once the participant has loaded
-/// the browser model (opt-in, as on the quiz).
+/// The dev-split preview of an explanation file: meaning identification, scored in the
+/// browser with the same model and pool as the server (missing dev items score chance, as on
+/// the board) once the participant has loaded the browser model (opt-in, as on the quiz).
 #[component]
 pub(super) fn ExplainDevPreview(
-    /// (predicted, reference) meanings.
-    pairs: Vec<[String; 2]>,
+    /// (item id, predicted meaning) of the dev items the file answers.
+    answers: Vec<(String, String)>,
+    /// (item id, reference meaning) of the open dev items: the pool.
+    pool: Vec<(String, String)>,
     /// Dev items in the task.
     total: usize,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let outcome = RwSignal::new(None::<Result<f64, String>>);
     let started = StoredValue::new(false);
-    let answered = pairs.len();
+    let answered = answers.len();
     let state = embedder::state();
-    let pairs = StoredValue::new(pairs);
+    let inputs = StoredValue::new((answers, pool));
     Effect::new({
         let state = state.clone();
         move |_| {
             if matches!(state.get(), ModelState::Ready(..)) && !started.get_value() {
                 started.set_value(true);
-                let pairs = pairs.get_value();
+                let (answers, pool) = inputs.get_value();
                 spawn_local(async move {
-                    let result = embedder::cosines(&pairs)
+                    let missing = total.saturating_sub(answers.len()) as f64;
+                    let result = super::identify::identify(&answers, &pool)
                         .await
-                        .map(|values| values.iter().sum::<f64>() / total.max(1) as f64);
+                        .map(|values| {
+                            (values.iter().sum::<f64>() + missing * CHANCE) / total.max(1) as f64
+                        });
                     let _ = outcome.try_set(Some(result));
                 });
             }

@@ -72,13 +72,20 @@ pub(super) fn ExplainQuestion(ctx: QuestionContext, meme: String) -> impl IntoVi
             scoring.set_value(true);
             let (slug, item_id) = ids.get_value();
             spawn_local(async move {
-                let reference = dev_meanings(&slug)
-                    .await
-                    .and_then(|m| m.get(&item_id).cloned());
-                if let Some(reference) = reference {
-                    let score = embedder::cosine(&answer, &reference).await;
-                    let _ = instant.try_set(Some(score));
+                let Some(meanings) = dev_meanings(&slug).await else {
+                    return;
+                };
+                if !meanings.contains_key(&item_id) {
+                    return; // a hidden item: no estimate
                 }
+                let pool: Vec<(String, String)> = meanings
+                    .iter()
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect();
+                let score = super::identify::identify(&[(item_id, answer)], &pool)
+                    .await
+                    .and_then(|v| v.first().copied().ok_or_else(|| "no score".to_owned()));
+                let _ = instant.try_set(Some(score));
             });
         }
     };

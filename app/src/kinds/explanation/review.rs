@@ -8,12 +8,12 @@ use leptos::prelude::*;
 use memeboard_core::api::ExplanationScore;
 use memeboard_core::kinds::explanation::Review;
 
-/// "0.612 (rescaled 0.43, BERTScore-F1 0.812, model)".
+/// "0.812 · cosine 0.612 · rescaled 0.43 · BERTScore-F1 0.812 · model".
 fn score_line(lang: Lang, s: &ExplanationScore) -> String {
     format!(
         "{:.3}{} · {}",
-        s.cosine,
-        (texts(lang).score_details)(s.rescaled, s.bert_f1),
+        s.identification,
+        (texts(lang).score_details)(s.cosine, s.rescaled, s.bert_f1),
         s.model
     )
 }

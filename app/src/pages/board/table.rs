@@ -104,6 +104,7 @@ fn row_view(
         .map(|f| {
             let text = match f.as_str() {
                 "copies_prompt" => t.flag_copies_prompt.to_owned(),
+                "filler" => t.flag_filler.to_owned(),
                 other => other.to_owned(),
             };
             view! { <span class="badge warning" data-testid="row-flag" data-flag=f.clone()>{text}</span> }

@@ -3,7 +3,8 @@
 //! cosine (1.000 for its reference) by changing only that item. The attacker uploads a base
 //! file of filler meanings and then files that replace one public-half test item's meaning
 //! with its reference (the best candidate there is), each under a fresh model name so that
-//! no Ladder holds the feedback back, and reads whether the published score moved.
+//! no Ladder holds the feedback back, and reads whether the published score moved — in the
+//! upload response or in the probe's own row on the public board.
 
 use super::seed::benchmark_of;
 use super::{author_token, Attacker, Finding, Hidden};
@@ -62,6 +63,7 @@ async fn explanation_oracle(a: &Attacker<'_>) -> Finding {
             break; // no embedding model here: nothing is scored, nothing to read
         }
         items = base["public_scores"][0]["items"].as_u64().unwrap_or(0) as usize;
+        let base_row = board_row(a, slug, &format!("base{t}")).await;
         for j in 0..4 {
             let Some(probe) = probes.next() else { break };
             let model = format!("probe{t}x{j}");
@@ -70,7 +72,8 @@ async fn explanation_oracle(a: &Attacker<'_>) -> Finding {
                 break; // the quota: the attack stays within it
             }
             trials += 1;
-            moved += usize::from(scores(&body) != scores(&base));
+            let row = board_row(a, slug, &model).await;
+            moved += usize::from(scores(&body) != scores(&base) || row != base_row);
         }
     }
     let grid = item_grid(items, 1.0).unwrap_or(1.0);
@@ -83,6 +86,16 @@ async fn explanation_oracle(a: &Attacker<'_>) -> Finding {
         margin: 3.0 * (chance * (1.0 - chance) / trials.max(1) as f64).sqrt() + 0.05,
         trials,
     }
+}
+
+/// The published overall figure of a model's row on the public board (`Null` when absent).
+async fn board_row(a: &Attacker<'_>, slug: &str, model: &str) -> Value {
+    let (_, board) = a.get_json(&format!("/api/boards/{slug}")).await;
+    board["rows"]
+        .as_array()
+        .and_then(|rows| rows.iter().find(|r| r["label"] == model))
+        .map(|r| r["scores"][0]["estimate"].clone())
+        .unwrap_or(Value::Null)
 }
 
 /// The published overall figure of an upload response (the categories' rows have grids of
