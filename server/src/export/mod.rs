@@ -97,7 +97,6 @@ pub struct ExportRecord {
     pub correct: Option<i64>,
     pub score: Option<f64>,
     pub score_details: Option<Value>,
-    pub board_baseline: Option<f64>,
     pub response_ms: i64,
     pub plays: Option<i64>,
     pub answered_at: i64,
@@ -138,7 +137,6 @@ struct ExportContext {
     kind: TaskKind,
     benchmark_id: String,
     exclusions: BTreeMap<String, ExclusionReason>,
-    board_baseline: Option<f64>,
     items: HashMap<String, ItemFacts>,
 }
 
@@ -203,22 +201,18 @@ async fn context(storage: &Storage, task: &BoardTaskRow) -> ApiResult<ExportCont
     let kind = TaskKind::parse(&task.task.kind).ok_or_else(|| {
         ApiError::Unexpected(anyhow::anyhow!("unknown task kind `{}`", task.task.kind))
     })?;
-    let task_baseline = storage.task_baseline(&task.task.id).await?.map(|(b, _)| b);
-    let (items, rescales) = with_kind!(kind, K => {
-        let items: HashMap<String, ItemFacts> = kinds::typed_items::<K>(storage, task)
+    let items: HashMap<String, ItemFacts> = with_kind!(kind, K => {
+        kinds::typed_items::<K>(storage, task)
             .await?
             .into_iter()
             .map(|i| (i.row.id.clone(), item_facts::<K>(i)))
-            .collect();
-        let rescales = task_baseline.is_some_and(|b| K::board_value(1.0, Some(b)) != 1.0 || K::board_value(0.0, Some(b)) != 0.0);
-        (items, rescales)
+            .collect()
     });
     Ok(ExportContext {
         slug: task.task.slug.clone(),
         kind,
         benchmark_id: task.task.benchmark_id.clone(),
         exclusions: exclusions(storage, task).await?,
-        board_baseline: task_baseline.filter(|_| rescales),
         items,
     })
 }
@@ -314,7 +308,6 @@ fn record(ctx: &ExportContext, row: ExportAnswerRow) -> ApiResult<ExportRecord> 
             .as_deref()
             .map(|j| crate::storage::decode_json("answers.scores_json", j))
             .transpose()?,
-        board_baseline: ctx.board_baseline,
         response_ms: row.response_ms,
         answered_at: row.answered_at,
         survey_age_range: text(&survey["age_range"]),

@@ -158,13 +158,10 @@ pub fn human_rows(
         rows,
         agreement: agreement_by_dimension(&observations),
     };
-    let (subsets, preface, board_value) = with_kind!(kind, K => (
+    let (subsets, preface) = with_kind!(kind, K => (
         if K::SUBSETS.is_empty() { FULL_ONLY } else { K::SUBSETS },
         K::PREFACE,
-        K::board_value as fn(f64, Option<f64>) -> f64,
     ));
-    let baseline = counted.iter().find_map(|r| r.board_baseline);
-    let rescale = board_value(1.0, baseline) != 1.0 || board_value(0.0, baseline) != 0.0;
     let mut boards = Vec::new();
     for half in ["public", "private"] {
         for subset in subsets {
@@ -183,7 +180,6 @@ pub fn human_rows(
                 &in_half,
                 &categories,
                 options,
-                rescale.then_some((board_value, baseline)),
                 preface,
             ));
         }
@@ -198,15 +194,12 @@ pub fn human_rows(
     })
 }
 
-type Rescale = (fn(f64, Option<f64>) -> f64, Option<f64>);
-
 fn board_table(
     half: &str,
     subset: &str,
     in_half: &[&StatsRecord],
     categories: &[String],
     options: StatsOptions,
-    rescale: Option<Rescale>,
     preface: bool,
 ) -> BoardTable {
     let seed = memeboard_core::leaderboard::BOOTSTRAP_SEED;
@@ -241,11 +234,6 @@ fn board_table(
                     estimate: pick(r),
                     suppressed: false,
                 };
-                if let (Some((f, b)), Some(est)) = (rescale, &mut e.estimate) {
-                    est.value = f(est.value, b);
-                    est.ci_low = f(est.ci_low, b);
-                    est.ci_high = f(est.ci_high, b);
-                }
                 e.suppress_below(options.min_category_items);
                 e
             })

@@ -211,11 +211,6 @@ pub trait ServerKind: Kind {
     fn reference_rows(_items: &[&TypedItem<Self>], _stored: Option<&Value>) -> Vec<ReferenceRow> {
         Vec::new()
     }
-    /// A board figure as readers see it (explanations: rescaled against the random-pair
-    /// baseline, so 0 = a random reference meaning and 1 = the reference itself).
-    fn board_value(value: f64, _task_baseline: Option<f64>) -> f64 {
-        value
-    }
     /// What the participant sees right after an answer is stored (`None`: only the ack).
     fn feedback(
         _ctx: FeedbackContext<'_>,

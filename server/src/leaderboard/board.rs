@@ -47,9 +47,8 @@ pub async fn board(
     };
     let task_kind = kind(&task)?;
     let baseline = storage.task_baseline(&task.task.id).await?;
-    let task_baseline = baseline.as_ref().map(|(b, _)| *b);
-    // Each item with its baseline level (chance for choices, the random-pair similarity for
-    // explanations), and how the kind names its metric and baseline row.
+    // Each item with its baseline level (chance), and how the kind names its metric (with
+    // the embedding model, for explanations) and baseline row.
     let cats = categories(&task)?;
     let keys: Vec<String> = cats.iter().map(|c| c.key.clone()).collect();
     let scope = KindScope {
@@ -118,13 +117,6 @@ pub async fn board(
         before - rows.len()
     };
     rows.extend(view.reference_rows.iter().cloned());
-    disclosure::to_reader_scale(
-        &mut rows,
-        view.board_value,
-        task_baseline,
-        in_half.len(),
-        lb,
-    );
     disclosure::disclose(&mut rows, lb, in_half.len(), which == BoardSplit::Private);
     ranking::by_overall(&mut rows);
     // People's judgements of the models (studies made from this board); hidden with the

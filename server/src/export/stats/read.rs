@@ -44,7 +44,6 @@ pub const STATS_COLUMNS: &[&str] = &[
     "num_options",
     "choice",
     "score",
-    "board_baseline",
     "answered_at",
     "excluded",
 ];
@@ -68,8 +67,6 @@ pub struct StatsRecord {
     pub choice: Option<i64>,
     #[serde(deserialize_with = "exact_f64")]
     pub score: Option<f64>,
-    #[serde(deserialize_with = "exact_f64")]
-    pub board_baseline: Option<f64>,
     pub answered_at: i64,
     pub excluded: i64,
 }

@@ -1,41 +1,8 @@
-//! A board's figures as readers see them: on the kind's reader scale, rounded to what the
-//! half supports, and suppressed where a category or subset has too few items.
+//! A board's figures as readers see them: rounded to what the half supports, and suppressed
+//! where a category or subset has too few items.
 
 use crate::config::LeaderboardSettings;
 use memeboard_core::api::{BoardRow, RowKind};
-use memeboard_core::msg;
-
-/// Figures as readers see them (explanations: rescaled); the model's own scale stays beside
-/// a model's row. `items`: the half's items.
-pub(super) fn to_reader_scale(
-    rows: &mut [BoardRow],
-    board_value: fn(f64, Option<f64>) -> f64,
-    task_baseline: Option<f64>,
-    items: usize,
-    lb: &LeaderboardSettings,
-) {
-    if board_value(1.0, task_baseline) != 1.0 || board_value(0.0, task_baseline) != 0.0 {
-        for row in rows {
-            if row.kind == RowKind::Model {
-                if let Some(e) = row.scores.first().and_then(|s| s.estimate) {
-                    let mut raw = memeboard_core::api::NamedValue::estimated(
-                        msg!("label.raw_cosine").to_string(),
-                        e,
-                    );
-                    memeboard_core::disclosure::round_named(&mut raw, items, lb.score_grid_scale);
-                    row.extra.insert(0, raw);
-                }
-            }
-            for s in &mut row.scores {
-                if let Some(e) = &mut s.estimate {
-                    e.value = board_value(e.value, task_baseline);
-                    e.ci_low = board_value(e.ci_low, task_baseline);
-                    e.ci_high = board_value(e.ci_high, task_baseline);
-                }
-            }
-        }
-    }
-}
 
 /// Whether a row's figures are computed from the half's hidden gold (models, and reference
 /// rows such as the majority type or a display order, scored like models); crowd rows are

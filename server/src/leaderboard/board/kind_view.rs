@@ -48,8 +48,6 @@ pub(super) struct KindView {
     pub(super) subsets: &'static [&'static str],
     /// Whether the kind asks a preface (familiarity) before the question.
     pub(super) preface: bool,
-    /// A figure on the scale readers see.
-    pub(super) board_value: fn(f64, Option<f64>) -> f64,
     /// Whether the kind scores predictions automatically.
     pub(super) auto_scored: bool,
 }
@@ -140,7 +138,6 @@ where
         reference_rows,
         subsets: K::SUBSETS,
         preface: K::PREFACE,
-        board_value: K::board_value as fn(f64, Option<f64>) -> f64,
         auto_scored: K::AUTO_SCORED,
     })
 }
