@@ -160,7 +160,6 @@ pub async fn score_pairs(
                     let score = ExplanationScore {
                         model: model.clone(),
                         identification: CHANCE,
-                        filler: false,
                         cosine: base,
                         rescaled: 0.0,
                         baseline: base,
@@ -176,7 +175,6 @@ pub async fn score_pairs(
                 let score = ExplanationScore {
                     model: model.clone(),
                     identification: pool.identify(&pairs[i].item_id, &vectors[i], cos),
-                    filler: false,
                     cosine: cos,
                     rescaled: rescale(cos, base),
                     baseline: base,

@@ -74,14 +74,10 @@ pub struct ExplanationScore {
     /// Meaning identification, the primary score: the chance that this explanation is closer
     /// to its own meme's meaning than to another meaning of the task's open (dev) pool, ties
     /// half ([`crate::embed::identification::identification`]); 0.5 = chance. Exactly chance
-    /// for a non-answer, at most chance when flagged as filler.
+    /// for a non-answer. (Prediction files also credit answers flagged as filler at most
+    /// chance: see the server's `kinds::explanation::filler`.)
     #[serde(default = "chance")]
     pub identification: f64,
-    /// Flagged as filler: closer to the centroid of the pool's meanings than to its own
-    /// meaning, a template repeated across a file, or the prompt copied (credited at most
-    /// chance).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub filler: bool,
     /// Raw cosine similarity of the sentence embeddings (the model's scale; compressed).
     pub cosine: f64,
     /// The same, rescaled against the random-pair baseline: 0 = as similar as two random

@@ -59,7 +59,7 @@ pub const COLUMNS: &[(&str, ColumnType, &str)] = &[
     ("choice", ColumnType::Integer, "Canonical option chosen (0-based), for choice items."),
     ("correct", ColumnType::Integer, "1 right, 0 wrong, for kinds with right and wrong answers; empty for similarity kinds and unscored answers."),
     ("score", ColumnType::Number, "The answer's primary score as the human rows average it: 1/0 for choices, the panel-order score, the meaning identification for explanations (0.5 = chance); empty while unscored."),
-    ("score_details", ColumnType::Json, "Secondary scores (explanations: model, identification, filler flag, raw cosine, rescaled cosine, BERTScore-F1), if any."),
+    ("score_details", ColumnType::Json, "Secondary scores (explanations: model, identification, raw cosine, rescaled cosine, BERTScore-F1), if any."),
     ("response_ms", ColumnType::Integer, "Time from showing the item to the answer (ms, as measured by the browser)."),
     ("plays", ColumnType::Integer, "Clip quizzes: times the clip was started (replays = plays - 1)."),
     ("answered_at", ColumnType::Integer, "When the answer was stored (ms since the Unix epoch, UTC)."),

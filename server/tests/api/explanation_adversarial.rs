@@ -78,13 +78,25 @@ async fn primary_of(app: &TestApp, model: &str, lines: &[(String, String)]) -> (
         .sum::<f64>()
         / per_item.len() as f64;
     let (_, board) = app.get(&format!("/api/boards/{TASK}")).await;
-    let flags = board["rows"]
+    let row = board["rows"]
         .as_array()
         .unwrap()
         .iter()
         .find(|r| r["label"] == model)
-        .map(|r| r["flags"].clone())
+        .cloned()
         .unwrap_or(Value::Null);
+    let generic = row["extra"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|e| {
+            e["name"]
+                .as_str()
+                .is_some_and(|n| n.starts_with("answers no closer"))
+        })
+        .map(|e| e["value"].clone());
+    eprintln!("{model}: mean {mean:.3}, generic share {generic:?} (rounded)");
+    let flags = row["flags"].clone();
     (mean, flags)
 }
 

@@ -1,7 +1,8 @@
 //! Scoring an explanation prediction file: per item the credited identification (the primary
-//! score; missing items and filler at most chance), per board half the secondary figures (raw
-//! cosine, BERTScore-F1, origin cosine, shares of filler), and the "copy of the prompt"
-//! reference row.
+//! score; missing items at chance; filler — the prompt copied, one template for many memes, an
+//! answer no closer to its own meaning than to the centroid of the open meanings — at most
+//! chance), per board half the secondary figures (raw cosine, BERTScore-F1, origin cosine,
+//! the share of each kind of filler), and the "copy of the prompt" reference row.
 
 use super::filler::{copies_prompt, templates, COPY_FLAG_SHARE};
 use super::{scoring_error, PROMPT_COPY};
@@ -81,7 +82,7 @@ pub(super) async fn score_file(
     for (k, &i) in answered.iter().enumerate() {
         let s = &scored[k].score;
         let copy = copies_prompt(phrases[k].0, phrases[k].1);
-        let primary = credited(s.identification, copy || template[k]);
+        let primary = credited(s.identification, copy || template[k] || scored[k].generic);
         item_scores[i].score = primary;
         per_item[i] = Some(OutputScores {
             identification: Some(primary),
