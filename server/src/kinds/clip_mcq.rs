@@ -14,7 +14,7 @@ use memeboard_core::metrics::ItemOutcome;
 use memeboard_core::predictions::clips::{
     clip_outcomes, facet_subsets, model_options, model_position, validate_clip_answers, ClipGold,
 };
-use memeboard_core::predictions::{FileFormat, Limits, ManifestItem, TaskManifest};
+use memeboard_core::predictions::{FileFormat, Limits};
 use memeboard_core::tasks::label_key;
 use serde_json::{json, Value};
 
@@ -46,19 +46,13 @@ impl ServerKind for ClipMcq {
     // the quiz is open.
     const INPUTS_AFTER_PREFACE: bool = true;
 
-    fn manifest_item(item: &TypedItem<Self>) -> ManifestItem {
-        let choices = &item.prompt.choices;
-        ManifestItem {
-            id: item.row.id.clone(),
-            category: item.row.category.clone(),
-            split: item.split(),
-            options: model_options(&model_order(item), choices),
-        }
+    fn manifest_options(item: &TypedItem<Self>) -> Vec<String> {
+        model_options(&model_order(item), &item.prompt.choices)
     }
 
     fn inputs_line(item: &TypedItem<Self>) -> Value {
         let p = &item.prompt;
-        let options = Self::manifest_item(item).options;
+        let options = Self::manifest_options(item);
         let mut subsets = vec!["full"];
         if !p.text_cheat {
             subsets.push(MAIN);
@@ -120,10 +114,7 @@ impl ServerKind for ClipMcq {
         format: FileFormat,
         limits: Limits,
     ) -> ApiResult<ScoredFile> {
-        let manifest = TaskManifest {
-            task: String::new(),
-            items: items.iter().map(Self::manifest_item).collect(),
-        };
+        let manifest = Self::manifest("", items);
         let file = validate_clip_answers(text, format, &manifest, limits)
             .map_err(|report| ApiError::Invalid(report.messages()))?;
         let gold: Vec<ClipGold> = items

@@ -8,7 +8,6 @@ use super::{FileContext, ScoredFile, TypedItem};
 use crate::error::{ApiError, ApiResult};
 use memeboard_core::kinds::Kind;
 use memeboard_core::msg;
-use memeboard_core::predictions::ManifestItem;
 use serde_json::{json, Value};
 
 /// Refuses a prediction file for a judging task, naming the task.
@@ -17,16 +16,6 @@ pub(super) fn no_files(ctx: &FileContext<'_>) -> ApiResult<ScoredFile> {
         "judging.no_files",
         slug = ctx.task.task.slug
     )))
-}
-
-/// An item as a manifest names it: id, category and split only.
-pub(super) fn manifest_item<K: Kind>(item: &TypedItem<K>) -> ManifestItem {
-    ManifestItem {
-        id: item.row.id.clone(),
-        category: item.row.category.clone(),
-        split: item.split(),
-        options: Vec::new(),
-    }
 }
 
 /// A line naming only the item (no output, no submission).

@@ -23,7 +23,7 @@ use crate::storage::{self, BoardTaskRow, TaskItemRow};
 use memeboard_core::api::{ExplanationFeedback, NamedValue, RowKind};
 use memeboard_core::kinds::{ItemGold, ItemPrompt, Kind};
 use memeboard_core::leaderboard::ItemScore;
-use memeboard_core::predictions::{FileFormat, Limits, ManifestItem, Split};
+use memeboard_core::predictions::{FileFormat, Limits, ManifestItem, Split, TaskManifest};
 use serde_json::Value;
 use std::future::Future;
 
@@ -181,8 +181,28 @@ pub trait ServerKind: Kind {
         Vec::new()
     }
 
+    /// The answers a prediction file may give for an item, in the order models see them (none
+    /// by default: free text and judging kinds).
+    fn manifest_options(_item: &TypedItem<Self>) -> Vec<String> {
+        Vec::new()
+    }
     /// The item as a prediction file may name it (no gold).
-    fn manifest_item(item: &TypedItem<Self>) -> ManifestItem;
+    fn manifest_item(item: &TypedItem<Self>) -> ManifestItem {
+        ManifestItem {
+            id: item.row.id.clone(),
+            category: item.row.category.clone(),
+            split: item.split(),
+            options: Self::manifest_options(item),
+        }
+    }
+    /// What a prediction file may name, for the kind's validator (`task`: the slug, or empty
+    /// where the validator does not name it).
+    fn manifest(task: &str, items: &[TypedItem<Self>]) -> TaskManifest {
+        TaskManifest {
+            task: task.to_owned(),
+            items: items.iter().map(Self::manifest_item).collect(),
+        }
+    }
     /// One line of `inputs.jsonl`: what a model needs to answer (no gold).
     fn inputs_line(item: &TypedItem<Self>) -> Value;
     /// One line of `dev-gold.jsonl` (called for open dev items only).

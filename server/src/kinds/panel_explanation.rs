@@ -2,7 +2,7 @@
 //! caption), no dev gold (there is none), and prediction files that are validated and stored
 //! as outputs for human evaluation but never scored automatically.
 
-use super::panels::{inputs_line, manifest};
+use super::panels::inputs_line;
 use super::{FileContext, ScoredFile, ServerKind, TypedItem};
 use crate::error::{ApiError, ApiResult};
 use crate::storage::StoredOutput;
@@ -10,7 +10,7 @@ use memeboard_core::api::RowKind;
 use memeboard_core::human_eval::outputs::ExplainedOutput;
 use memeboard_core::kinds::panel_explanation::PanelExplanation;
 use memeboard_core::leaderboard::ItemScore;
-use memeboard_core::predictions::{validate_comic_explanations, FileFormat, Limits, ManifestItem};
+use memeboard_core::predictions::{validate_comic_explanations, FileFormat, Limits};
 use serde_json::{json, Value};
 
 impl ServerKind for PanelExplanation {
@@ -22,15 +22,6 @@ impl ServerKind for PanelExplanation {
         of it.";
     const TEMPLATE_FIELDS: &'static [&'static str] = &["explanation"];
     const AUTO_SCORED: bool = false;
-
-    fn manifest_item(item: &TypedItem<Self>) -> ManifestItem {
-        ManifestItem {
-            id: item.row.id.clone(),
-            category: item.row.category.clone(),
-            split: item.split(),
-            options: Vec::new(),
-        }
-    }
 
     fn inputs_line(item: &TypedItem<Self>) -> Value {
         inputs_line(
@@ -66,7 +57,7 @@ impl ServerKind for PanelExplanation {
         format: FileFormat,
         limits: Limits,
     ) -> ApiResult<ScoredFile> {
-        let file = validate_comic_explanations(text, format, &manifest(items), limits)
+        let file = validate_comic_explanations(text, format, &Self::manifest("", items), limits)
             .map_err(|report| ApiError::Invalid(report.messages()))?;
         let outputs = items
             .iter()

@@ -4,7 +4,7 @@
 //! structure type), and the display-order, random-order and expected-random baselines.
 
 use super::outcomes::{figures, item_scores};
-use super::panels::{inputs_line, manifest, scored_file};
+use super::panels::{inputs_line, scored_file};
 use super::{FileContext, ReferenceRow, ScoredFile, ServerKind, TypedItem};
 use crate::error::{ApiError, ApiResult};
 use memeboard_core::api::{NamedValue, RowKind};
@@ -14,7 +14,7 @@ use memeboard_core::metrics::{ItemOutcome, Metric};
 use memeboard_core::predictions::panels::{
     order_outcomes, validate_orders, OrderGold, Parsed, ValidatedPanelFile,
 };
-use memeboard_core::predictions::{FileFormat, Limits, ManifestItem};
+use memeboard_core::predictions::{FileFormat, Limits};
 use memeboard_core::rng::SplitMix64;
 use serde_json::{json, Value};
 
@@ -29,15 +29,10 @@ impl ServerKind for PanelOrder {
         rate and are left out of accuracy (which is over parseable answers).";
     const TEMPLATE_FIELDS: &'static [&'static str] = &["order"];
 
-    fn manifest_item(item: &TypedItem<Self>) -> ManifestItem {
-        ManifestItem {
-            id: item.row.id.clone(),
-            category: item.row.category.clone(),
-            split: item.split(),
-            options: (1..=item.prompt.panels.len())
-                .map(|n| n.to_string())
-                .collect(),
-        }
+    fn manifest_options(item: &TypedItem<Self>) -> Vec<String> {
+        (1..=item.prompt.panels.len())
+            .map(|n| n.to_string())
+            .collect()
     }
 
     fn inputs_line(item: &TypedItem<Self>) -> Value {
@@ -76,7 +71,7 @@ impl ServerKind for PanelOrder {
         format: FileFormat,
         limits: Limits,
     ) -> ApiResult<ScoredFile> {
-        let file = validate_orders(text, format, &manifest(items), limits)
+        let file = validate_orders(text, format, &Self::manifest("", items), limits)
             .map_err(|report| ApiError::Invalid(report.messages()))?;
         let outcomes = order_outcomes(&golds(items.iter()), &file);
         Ok(scored_file(

@@ -3,7 +3,7 @@
 //! parse rate with a confusion matrix, and the majority-type, random-type and chance rows.
 
 use super::outcomes::{figures, item_scores};
-use super::panels::{inputs_line, manifest, scored_file};
+use super::panels::{inputs_line, scored_file};
 use super::{FileContext, ReferenceRow, ScoredFile, ServerKind, TypedItem};
 use crate::error::{ApiError, ApiResult};
 use memeboard_core::api::{NamedValue, RowKind};
@@ -13,7 +13,7 @@ use memeboard_core::metrics::{ConfusionMatrix, ItemOutcome, Metric};
 use memeboard_core::predictions::panels::{
     type_outcomes, validate_types, Parsed, TypeGold, ValidatedPanelFile,
 };
-use memeboard_core::predictions::{FileFormat, Limits, ManifestItem};
+use memeboard_core::predictions::{FileFormat, Limits};
 use memeboard_core::rng::SplitMix64;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -28,13 +28,8 @@ impl ServerKind for PanelType {
         parse as one of the five types, count as wrong and lower the parse rate.";
     const TEMPLATE_FIELDS: &'static [&'static str] = &["structure"];
 
-    fn manifest_item(item: &TypedItem<Self>) -> ManifestItem {
-        ManifestItem {
-            id: item.row.id.clone(),
-            category: item.row.category.clone(),
-            split: item.split(),
-            options: StructureType::ALL.map(|t| t.key().to_owned()).to_vec(),
-        }
+    fn manifest_options(_item: &TypedItem<Self>) -> Vec<String> {
+        StructureType::ALL.map(|t| t.key().to_owned()).to_vec()
     }
 
     fn inputs_line(item: &TypedItem<Self>) -> Value {
@@ -73,7 +68,7 @@ impl ServerKind for PanelType {
         format: FileFormat,
         limits: Limits,
     ) -> ApiResult<ScoredFile> {
-        let file = validate_types(text, format, &manifest(items), limits)
+        let file = validate_types(text, format, &Self::manifest("", items), limits)
             .map_err(|report| ApiError::Invalid(report.messages()))?;
         let outcomes = type_outcomes(&golds(items.iter()), &file);
         Ok(scored_file(

@@ -7,7 +7,6 @@ use memeboard_core::kinds::panels::PanelContext;
 use memeboard_core::kinds::Kind;
 use memeboard_core::metrics::ItemOutcome;
 use memeboard_core::predictions::panels::ValidatedPanelFile;
-use memeboard_core::predictions::TaskManifest;
 use memeboard_core::tasks::MediaRef;
 use serde_json::{json, Value};
 
@@ -35,14 +34,6 @@ pub(super) fn inputs_line<K: Kind>(
         obj.extend(more);
     }
     line
-}
-
-/// What a prediction file may name, for a panel kind's validator.
-pub(super) fn manifest<K: ServerKind>(items: &[TypedItem<K>]) -> TaskManifest {
-    TaskManifest {
-        task: String::new(),
-        items: items.iter().map(K::manifest_item).collect(),
-    }
 }
 
 /// A scored panel file: per-item scores (parseable answers only when `parsed_only`), the

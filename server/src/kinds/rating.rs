@@ -1,12 +1,12 @@
 //! Ratings on the server: a judging kind, so no prediction files, inputs, templates or dev
 //! gold (see [`super::judging`]); raters' answers are stored unscored and counted.
 
-use super::judging::{id_line, manifest_item, no_files, BASELINE, METRIC, MISSING};
+use super::judging::{id_line, no_files, BASELINE, METRIC, MISSING};
 use super::{FileContext, ScoredFile, ServerKind, TypedItem};
 use crate::error::ApiResult;
 use memeboard_core::api::RowKind;
 use memeboard_core::kinds::rating::Rating;
-use memeboard_core::predictions::{FileFormat, Limits, ManifestItem};
+use memeboard_core::predictions::{FileFormat, Limits};
 use serde_json::Value;
 
 impl ServerKind for Rating {
@@ -14,10 +14,6 @@ impl ServerKind for Rating {
     const BASELINE_LABEL: &'static str = BASELINE;
     const MISSING_POLICY: &'static str = MISSING;
     const TEMPLATE_FIELDS: &'static [&'static str] = &[];
-
-    fn manifest_item(item: &TypedItem<Self>) -> ManifestItem {
-        manifest_item(item)
-    }
 
     fn inputs_line(item: &TypedItem<Self>) -> Value {
         id_line(item)

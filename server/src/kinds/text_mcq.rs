@@ -9,8 +9,7 @@ use memeboard_core::api::RowKind;
 use memeboard_core::kinds::text_mcq::TextMcq;
 use memeboard_core::leaderboard::{score_mcq, McqDevGold, McqGold};
 use memeboard_core::predictions::{
-    order_permutation, validate_predictions, FileFormat, Limits, ManifestItem, TaskManifest,
-    NUM_ORDERS,
+    order_permutation, validate_predictions, FileFormat, Limits, NUM_ORDERS,
 };
 use serde_json::{json, Value};
 
@@ -20,13 +19,8 @@ impl ServerKind for TextMcq {
     const MISSING_POLICY: &'static str = "Items without a prediction are scored as wrong.";
     const TEMPLATE_FIELDS: &'static [&'static str] = &["answer"];
 
-    fn manifest_item(item: &TypedItem<Self>) -> ManifestItem {
-        ManifestItem {
-            id: item.row.id.clone(),
-            category: item.row.category.clone(),
-            split: item.split(),
-            options: item.prompt.options.clone(),
-        }
+    fn manifest_options(item: &TypedItem<Self>) -> Vec<String> {
+        item.prompt.options.clone()
     }
 
     fn inputs_line(item: &TypedItem<Self>) -> Value {
@@ -73,10 +67,7 @@ impl ServerKind for TextMcq {
         format: FileFormat,
         limits: Limits,
     ) -> ApiResult<ScoredFile> {
-        let manifest = TaskManifest {
-            task: ctx.task.task.slug.clone(),
-            items: items.iter().map(Self::manifest_item).collect(),
-        };
+        let manifest = Self::manifest(&ctx.task.task.slug, items);
         let validated = validate_predictions(text, format, &manifest, limits)
             .map_err(|report| ApiError::Invalid(report.messages()))?;
         let gold: Vec<McqGold> = items

@@ -112,10 +112,7 @@ pub async fn manifest(storage: &Storage, slug: &str) -> ApiResult<TaskManifest> 
     let task = find_task(storage, slug).await?;
     with_kind!(kind(&task)?, K => {
         let items = kinds::offered_items::<K>(storage, &task).await?;
-        Ok(TaskManifest {
-            task: task.task.slug.clone(),
-            items: items.iter().map(K::manifest_item).collect(),
-        })
+        Ok(K::manifest(&task.task.slug, &items))
     })
 }
 

@@ -18,6 +18,18 @@ pub struct StoredOutput {
     pub scores: Option<OutputScores>,
 }
 
+/// An output's scores as stored (`submission_outputs.scores_json`).
+fn scores_json(o: &StoredOutput) -> Result<Option<String>, StorageError> {
+    o.scores
+        .as_ref()
+        .map(serde_json::to_string)
+        .transpose()
+        .map_err(|source| StorageError::CorruptJson {
+            what: "submission_outputs.scores_json",
+            source,
+        })
+}
+
 impl Storage {
     /// Writes a submission's outputs inside the transaction that stores the submission.
     pub(super) async fn insert_outputs_in(
@@ -31,15 +43,7 @@ impl Storage {
                     what: "submission_outputs.output_json",
                     source,
                 })?;
-            let scores_json = o
-                .scores
-                .as_ref()
-                .map(serde_json::to_string)
-                .transpose()
-                .map_err(|source| StorageError::CorruptJson {
-                    what: "submission_outputs.scores_json",
-                    source,
-                })?;
+            let scores_json = scores_json(o)?;
             sqlx::query(
                 "INSERT INTO submission_outputs (submission_id, item_id, output_json, scores_json) \
                  VALUES ($1, $2, $3, $4)",
@@ -91,27 +95,9 @@ impl Storage {
         outputs: &[StoredOutput],
     ) -> Result<(), StorageError> {
         let mut tx = self.pool.begin().await?;
-        sqlx::query(
-            "UPDATE submissions SET item_scores_json = $1, public_summary_json = $2, \
-             private_summary_json = $3, extra_json = $4 WHERE id = $5",
-        )
-        .bind(&rewrite.item_scores_json)
-        .bind(&rewrite.public_summary_json)
-        .bind(&rewrite.private_summary_json)
-        .bind(&rewrite.extra_json)
-        .bind(&rewrite.id)
-        .execute(&mut *tx)
-        .await?;
+        Self::rewrite_submission_in(&mut tx, rewrite).await?;
         for o in outputs {
-            let scores_json = o
-                .scores
-                .as_ref()
-                .map(serde_json::to_string)
-                .transpose()
-                .map_err(|source| StorageError::CorruptJson {
-                    what: "submission_outputs.scores_json",
-                    source,
-                })?;
+            let scores_json = scores_json(o)?;
             sqlx::query(
                 "UPDATE submission_outputs SET scores_json = $1 \
                  WHERE submission_id = $2 AND item_id = $3",

@@ -160,19 +160,28 @@ impl Storage {
             }
         }
         for s in submissions {
-            sqlx::query(
-                "UPDATE submissions SET item_scores_json = $1, public_summary_json = $2, \
-                 private_summary_json = $3, extra_json = $4 WHERE id = $5",
-            )
-            .bind(&s.item_scores_json)
-            .bind(&s.public_summary_json)
-            .bind(&s.private_summary_json)
-            .bind(&s.extra_json)
-            .bind(&s.id)
-            .execute(&mut *tx)
-            .await?;
+            Self::rewrite_submission_in(&mut tx, s).await?;
         }
         tx.commit().await?;
+        Ok(())
+    }
+
+    /// Replaces a submission's per-item scores, summaries and extra figures inside `tx`.
+    pub(super) async fn rewrite_submission_in(
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        s: &SubmissionRewrite,
+    ) -> Result<(), StorageError> {
+        sqlx::query(
+            "UPDATE submissions SET item_scores_json = $1, public_summary_json = $2, \
+             private_summary_json = $3, extra_json = $4 WHERE id = $5",
+        )
+        .bind(&s.item_scores_json)
+        .bind(&s.public_summary_json)
+        .bind(&s.private_summary_json)
+        .bind(&s.extra_json)
+        .bind(&s.id)
+        .execute(&mut **tx)
+        .await?;
         Ok(())
     }
 }

@@ -113,19 +113,13 @@ async fn hostile_files_score_at_chance_and_below_the_faithful_model(db: Db) {
     settings.leaderboard.tokens_per_network_per_day = 20;
     let app = TestApp::with_settings(settings, dir).await;
     let items: Vec<Item> = app
-        .storage()
-        .task_items(TASK)
+        .items_with_gold(TASK)
         .await
-        .unwrap()
         .into_iter()
-        .map(|r| {
-            let gold: Value = serde_json::from_str(&r.gold_json).unwrap();
-            let prompt: Value = serde_json::from_str(&r.prompt_json).unwrap();
-            Item {
-                id: r.id,
-                meme: prompt["meme"].as_str().unwrap().to_owned(),
-                meaning: gold["meaning"].as_str().unwrap().to_owned(),
-            }
+        .map(|(id, prompt, gold)| Item {
+            id,
+            meme: prompt["meme"].as_str().unwrap().to_owned(),
+            meaning: gold["meaning"].as_str().unwrap().to_owned(),
         })
         .collect();
     assert_eq!(items.len(), 36);

@@ -26,6 +26,15 @@ async fn upload(app: &TestApp, token: &str, body: &str) -> (StatusCode, Value) {
     )
 }
 
+/// (item id, reference meaning) of every item of the task.
+async fn meanings(app: &TestApp) -> Vec<(String, String)> {
+    app.items_with_gold(TASK)
+        .await
+        .into_iter()
+        .map(|(id, _, g)| (id, g["meaning"].as_str().unwrap().to_owned()))
+        .collect()
+}
+
 async fn token(app: &TestApp) -> String {
     let (_, body) = app.post("/api/authors", json!({"name": "T"})).await;
     body["token"].as_str().unwrap().to_owned()
@@ -73,17 +82,7 @@ async fn explanation_files_are_scored_by_embeddings(db: Db) {
     assert_eq!(app.count("submissions").await, 0);
 
     // The reference meanings themselves (known to the test through the database) score 1.
-    let gold: Vec<(String, String)> = app
-        .storage()
-        .task_items(TASK)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|r| {
-            let g: Value = serde_json::from_str(&r.gold_json).unwrap();
-            (r.id, g["meaning"].as_str().unwrap().to_owned())
-        })
-        .collect();
+    let gold = meanings(&app).await;
     let file: String = gold
         .iter()
         .take(30)
@@ -299,17 +298,7 @@ async fn files_scored_before_identification_are_scored_again_at_start() {
     settings.database.url = format!("sqlite://{}?mode=rwc", db_file.display());
     let app = TestApp::with_settings(settings.clone(), dir).await;
     let token = token(&app).await;
-    let gold: Vec<(String, String)> = app
-        .storage()
-        .task_items(TASK)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|r| {
-            let g: Value = serde_json::from_str(&r.gold_json).unwrap();
-            (r.id, g["meaning"].as_str().unwrap().to_owned())
-        })
-        .collect();
+    let gold = meanings(&app).await;
     let file: String = gold
         .iter()
         .take(20)

@@ -113,6 +113,22 @@ pub async fn fresh_storage(db: Db) -> (Storage, tempfile::TempDir) {
 }
 
 impl TestApp {
+    /// Every item of a task as (id, prompt, gold), read from the database (what a test may
+    /// know and the site never tells).
+    pub async fn items_with_gold(&self, task: &str) -> Vec<(String, Value, Value)> {
+        self.storage()
+            .task_items(task)
+            .await
+            .expect("task items")
+            .into_iter()
+            .map(|r| {
+                let prompt = serde_json::from_str(&r.prompt_json).expect("prompt json");
+                let gold = serde_json::from_str(&r.gold_json).expect("gold json");
+                (r.id, prompt, gold)
+            })
+            .collect()
+    }
+
     /// The app with the demo benchmark loaded.
     pub async fn spawn(db: Db) -> Self {
         let (settings, dir) = test_settings(db, true).await;

@@ -21,9 +21,7 @@ use memeboard_core::human_eval::outputs::ExplainedOutput;
 use memeboard_core::kinds::explanation::Explanation;
 use memeboard_core::kinds::AnswerValue;
 use memeboard_core::leaderboard::ItemScore;
-use memeboard_core::predictions::{
-    validate_explanations, FileFormat, Limits, ManifestItem, Split, TaskManifest,
-};
+use memeboard_core::predictions::{validate_explanations, FileFormat, Limits, Split};
 use serde_json::{json, Value};
 
 /// Key of the prompt-copy scores (credited identification per item) in `tasks.reference_json`.
@@ -36,15 +34,6 @@ impl ServerKind for Explanation {
         nothing (\"I don't know\", \"不知道\"…), score at chance (0.5); answers flagged as \
         filler (one template for many memes, or the prompt copied) score at most chance.";
     const TEMPLATE_FIELDS: &'static [&'static str] = &["meaning", "origin", "example"];
-
-    fn manifest_item(item: &TypedItem<Self>) -> ManifestItem {
-        ManifestItem {
-            id: item.row.id.clone(),
-            category: item.row.category.clone(),
-            split: item.split(),
-            options: Vec::new(),
-        }
-    }
 
     fn inputs_line(item: &TypedItem<Self>) -> Value {
         json!({"item_id": item.row.id, "category": item.row.category, "split": item.split(), "meme": item.prompt.meme})
@@ -109,10 +98,7 @@ impl ServerKind for Explanation {
         format: FileFormat,
         limits: Limits,
     ) -> ApiResult<ScoredFile> {
-        let manifest = TaskManifest {
-            task: ctx.task.task.slug.clone(),
-            items: items.iter().map(Self::manifest_item).collect(),
-        };
+        let manifest = Self::manifest(&ctx.task.task.slug, items);
         let validated = validate_explanations(text, format, &manifest, limits)
             .map_err(|report| ApiError::Invalid(report.messages()))?;
         let (scores, extra, per_item) =
