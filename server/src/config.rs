@@ -114,6 +114,10 @@ pub struct ServerSettings {
     pub static_dir: PathBuf,
     /// Seconds a client has to send a request's headers before its connection is closed.
     pub header_read_timeout_secs: u64,
+    /// Seconds an `/api` request's body may take to arrive, from its headers on; slower ones
+    /// are answered 408 and their connection closed (a trickling upload holds a slot and a
+    /// handler otherwise).
+    pub body_read_timeout_secs: u64,
     /// Open connections at most; more are closed at once.
     pub max_connections: usize,
     /// Open connections at most from one client address (IPv6: one /64), under

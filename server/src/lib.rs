@@ -1,6 +1,7 @@
 //! memeboard server library: configuration, storage, importers, quiz protocol and HTTP API.
 //! The `memeboard` binary is a thin CLI over this crate, and the tests use it in-process.
 
+pub mod body_deadline;
 pub mod config;
 pub mod crowd_cache;
 pub mod demo;

@@ -35,6 +35,11 @@ pub const CATALOGUE: &[Entry] = &[
         zh: "请求地址长 {length} 字节；最多接受 {limit} 字节",
     },
     Entry { code: "request.invalid_path", en: "invalid path: {reason}", zh: "路径无效：{reason}" },
+    Entry {
+        code: "request.body_timeout",
+        en: "the request body did not arrive within {secs} s; send it again",
+        zh: "请求正文未在 {secs} 秒内送达；请重新发送",
+    },
     Entry { code: "request.refused", en: "request refused ({status}): {reason}", zh: "请求被拒绝（{status}）：{reason}" },
     Entry {
         code: "request.rate_limited",

@@ -145,6 +145,10 @@ pub fn api_router(state: &AppState) -> Router<AppState> {
         .route("/embedding-model", get(embedding_model))
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES))
         .fallback(api_not_found)
+        .layer(axum::middleware::from_fn_with_state(
+            std::time::Duration::from_secs(state.settings.server.body_read_timeout_secs.max(1)),
+            crate::body_deadline::limit,
+        ))
         // Last, so it wraps the routes, their layers and the fallback.
         .layer(axum::middleware::from_fn(refusals::envelope))
 }

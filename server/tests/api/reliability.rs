@@ -535,3 +535,59 @@ async fn one_address_cannot_take_every_connection() {
     server.await.unwrap().unwrap();
     drop(dir);
 }
+
+/// The real listener: a client that sends its headers and then stalls its body is answered
+/// 408 with the error envelope once the body deadline passes, and its connection is closed;
+/// a body that arrives in time is served as usual.
+#[tokio::test]
+async fn a_stalled_body_is_answered_408_and_closed() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::net::TcpStream;
+    let (mut settings, dir) = test_settings(Db::Sqlite, false).await;
+    settings.server.body_read_timeout_secs = 1;
+    let app = memeboard_server::startup::Application::build(settings)
+        .await
+        .expect("build");
+    let port = app.port();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(app.run_until(async {
+        let _ = stopped.await;
+    }));
+    let mut slow = TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+    slow.write_all(
+        b"POST /api/authors HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"na",
+    )
+    .await
+    .unwrap();
+    let started = std::time::Instant::now();
+    let mut response = String::new();
+    tokio::time::timeout(
+        std::time::Duration::from_secs(10),
+        slow.read_to_string(&mut response),
+    )
+    .await
+    .expect("the stalled request was answered and its connection closed")
+    .unwrap();
+    assert!(response.starts_with("HTTP/1.1 408"), "{response}");
+    assert!(response.contains("request.body_timeout"), "{response}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(8));
+    // A body sent at once is served.
+    let body = r#"{"name":"On time"}"#;
+    let mut client = TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+    client
+        .write_all(
+            format!(
+                "POST /api/authors HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            )
+            .as_bytes(),
+        )
+        .await
+        .unwrap();
+    let mut ok = String::new();
+    client.read_to_string(&mut ok).await.unwrap();
+    assert!(ok.starts_with("HTTP/1.1 201"), "{ok}");
+    let _ = stop.send(());
+    server.await.unwrap().unwrap();
+    drop(dir);
+}
