@@ -144,16 +144,54 @@ pub fn is_non_answer(text: &str) -> bool {
         "不晓得",
     ];
     let normal: String = text
-        .to_lowercase()
         .chars()
-        .map(|c| if c.is_alphanumeric() { c } else { ' ' })
+        .map(|c| {
+            if is_content(c) {
+                c.to_ascii_lowercase()
+            } else {
+                ' '
+            }
+        })
         .collect::<String>()
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ");
-    let meaningful = normal.chars().filter(|c| c.is_alphanumeric()).count();
+    let meaningful = normal.chars().filter(|&c| is_content(c)).count();
     let squashed = normal.replace(' ', "");
     meaningful < 2 || PHRASES.iter().any(|p| p.replace(' ', "") == squashed)
+}
+
+/// Whether a character carries content for [`is_non_answer`]: an ASCII letter or digit, or a
+/// non-ASCII character that is not a space, punctuation or a symbol (CJK ideographs, kana,
+/// other scripts' letters). Written with ranges rather than Unicode tables, which would add
+/// 7 KB to the quiz page's bundle (the browser floors non-answers with this same code).
+///
+/// ```
+/// use memeboard_core::kinds::explanation::is_content;
+/// assert!(is_content('a') && is_content('7') && is_content('累') && is_content('я'));
+/// assert!(!is_content('?') && !is_content('，') && !is_content('…') && !is_content('\u{3000}'));
+/// ```
+pub fn is_content(c: char) -> bool {
+    if c.is_ascii() {
+        return c.is_ascii_alphanumeric();
+    }
+    let u = u32::from(c);
+    let not_content: [(u32, u32); 12] = [
+        (0x0080, 0x00BF), // Latin-1 controls, punctuation and symbols
+        (0x2000, 0x206F), // general punctuation (spaces, dashes, quotes, ellipsis)
+        (0x20A0, 0x20CF), // currency symbols
+        (0x2190, 0x2BFF), // arrows, mathematical and technical symbols, shapes, dingbats
+        (0x2E00, 0x2E7F), // supplemental punctuation
+        (0x3000, 0x303F), // CJK symbols and punctuation
+        (0xFE30, 0xFE4F), // CJK compatibility forms
+        (0xFE50, 0xFE6F), // small form variants
+        (0xFF00, 0xFF0F), // fullwidth punctuation
+        (0xFF1A, 0xFF20), // fullwidth punctuation
+        (0xFF3B, 0xFF40), // fullwidth punctuation
+        (0xFF5B, 0xFF65), // fullwidth punctuation
+    ];
+    !(not_content.iter().any(|&(lo, hi)| (lo..=hi).contains(&u))
+        || (0x1F000..=0x1FAFF).contains(&u)) // emoji and pictographs
 }
 
 /// The reference explanation of a meme (gold), sent only where allowed.

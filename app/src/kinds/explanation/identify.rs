@@ -13,11 +13,10 @@ pub(super) async fn identify(
     answers: &[(String, String)],
     pool: &[(String, String)],
 ) -> Result<Vec<f64>, String> {
+    // (One short message for every refusal: the quiz page's bundle has a size budget.)
+    const UNSCORED: &str = "not scored in the browser (too few open meanings)";
     if pool.len() < MIN_POOL {
-        return Err(format!(
-            "the task has {} open meanings; identification needs at least {MIN_POOL}",
-            pool.len()
-        ));
+        return Err(UNSCORED.to_owned());
     }
     let pairs: Vec<[String; 2]> = answers
         .iter()
@@ -25,7 +24,7 @@ pub(super) async fn identify(
         .collect();
     let cosines = embedder::cosines(&pairs).await?;
     if cosines.len() != pairs.len() {
-        return Err("the browser model returned too few scores".to_owned());
+        return Err(UNSCORED.to_owned());
     }
     answers
         .iter()
@@ -37,14 +36,14 @@ pub(super) async fn identify(
             let own = pool
                 .iter()
                 .position(|(id, _)| id == item_id)
-                .ok_or_else(|| format!("item {item_id} is not an open item"))?;
+                .ok_or_else(|| UNSCORED.to_owned())?;
             let others: Vec<f64> = row
                 .iter()
                 .enumerate()
                 .filter(|(k, _)| *k != own)
                 .map(|(_, c)| *c)
                 .collect();
-            identification(row[own], &others).ok_or_else(|| "no open meanings".to_owned())
+            identification(row[own], &others).ok_or_else(|| UNSCORED.to_owned())
         })
         .collect()
 }
