@@ -185,6 +185,10 @@ pub struct QuizSettings {
     /// figure by less than the noise, so no window of sessions reads its own answers off it
     /// (0: none).
     pub crowd_noise: f64,
+    /// Seconds a task's crowd fingerprint (which counts its answers) is reused before it is
+    /// read again: crowd pages, results and boards lag new completions by at most this long,
+    /// and no request counts every answer (0: read on every request).
+    pub crowd_refresh_secs: u64,
 }
 
 impl Settings {

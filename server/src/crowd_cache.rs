@@ -50,6 +50,23 @@ impl<T: Send + Sync + 'static> CrowdCache<T> {
         fingerprint: Fingerprint,
         compute: impl FnOnce() -> T + Send + 'static,
     ) -> anyhow::Result<Arc<T>> {
+        self.get_or_load(key, fingerprint, || async {
+            Ok::<_, anyhow::Error>(tokio::task::spawn_blocking(compute).await?)
+        })
+        .await
+    }
+
+    /// The value for `key` at `fingerprint`: stored, or made by `load` (which reads what it
+    /// needs itself, so that a stored value costs no read at all), once however many ask.
+    pub async fn get_or_load<E, Fut>(
+        &self,
+        key: &str,
+        fingerprint: Fingerprint,
+        load: impl FnOnce() -> Fut,
+    ) -> Result<Arc<T>, E>
+    where
+        Fut: std::future::Future<Output = Result<T, E>>,
+    {
         if let Some(v) = self.stored(key, fingerprint) {
             return Ok(v);
         }
@@ -65,7 +82,7 @@ impl<T: Send + Sync + 'static> CrowdCache<T> {
         if let Some(v) = self.stored(key, fingerprint) {
             return Ok(v);
         }
-        let value = Arc::new(tokio::task::spawn_blocking(compute).await?);
+        let value = Arc::new(load().await?);
         self.values
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)

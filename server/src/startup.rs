@@ -44,6 +44,9 @@ impl Application {
         let storage = Storage::connect(&settings.database_url(), settings.database.max_connections)
             .await
             .context("opening the database")?;
+        storage.set_crowd_refresh(std::time::Duration::from_secs(
+            settings.quiz.crowd_refresh_secs,
+        ));
         crate::upgrade::run(&storage, settings.quiz.bootstrap_resamples)
             .await
             .context("upgrading the database")?;
@@ -118,6 +121,7 @@ impl Application {
             rate_limits: Arc::default(),
             crowd_stats: Arc::default(),
             board_crowd: Arc::default(),
+            board_human_rows: Arc::default(),
             board_references: Arc::default(),
             board_familiarity: Arc::default(),
             progress: Arc::default(),

@@ -21,8 +21,16 @@ pub struct AppState {
     pub rate_limits: Arc<crate::rate_limit::RateLimiter>,
     /// Quiz crowd statistics per task, reused while the crowd's data is unchanged.
     pub crowd_stats: Arc<CrowdCache<memeboard_core::api::CrowdStatsResponse>>,
-    /// Board human rows per task and board half, likewise.
+    /// Board crowd rows per task and board half, likewise.
     pub board_crowd: Arc<CrowdCache<Vec<memeboard_core::api::CrowdRow>>>,
+    /// A board half's human and familiarity rows as published, likewise (a request that finds
+    /// them reads no crowd answer).
+    pub board_human_rows: Arc<
+        CrowdCache<(
+            Vec<memeboard_core::api::BoardRow>,
+            Vec<memeboard_core::api::FamiliarityRow>,
+        )>,
+    >,
     /// Board baseline rows scored by the kind's scorer, per task and half (they change only
     /// when the task's items do).
     pub board_references: Arc<CrowdCache<Vec<memeboard_core::api::BoardRow>>>,

@@ -19,7 +19,9 @@ use std::collections::HashMap;
 pub(super) type HalfItems<'a> = HashMap<&'a str, &'a (TaskItemRow, Option<f64>)>;
 
 /// The board's human rows (empty for kinds without an automatic metric, or with nobody yet)
-/// and, for kinds with a preface, the familiarity rows.
+/// and, for kinds with a preface, the familiarity rows: reused while the crowd's data is
+/// unchanged, so that a board request reads no crowd answer unless a completion (or an
+/// owner's rule) changed them (see `crowd_cache`).
 pub(super) async fn human_rows(
     state: &AppState,
     task: &BoardTaskRow,
@@ -27,6 +29,26 @@ pub(super) async fn human_rows(
     key: &str,
     preface: bool,
     auto_scored: bool,
+) -> ApiResult<(Vec<BoardRow>, Vec<FamiliarityRow>)> {
+    let fingerprint = state.storage.crowd_fingerprint(&task.task.id).await?;
+    let rows = state
+        .board_human_rows
+        .get_or_load(key, fingerprint, || {
+            read_human_rows(state, task, in_half, key, preface, auto_scored, fingerprint)
+        })
+        .await?;
+    Ok((*rows).clone())
+}
+
+/// [`human_rows`] read and computed from the crowd's answers.
+async fn read_human_rows(
+    state: &AppState,
+    task: &BoardTaskRow,
+    in_half: &HalfItems<'_>,
+    key: &str,
+    preface: bool,
+    auto_scored: bool,
+    fingerprint: crate::crowd_cache::Fingerprint,
 ) -> ApiResult<(Vec<BoardRow>, Vec<FamiliarityRow>)> {
     let (storage, settings) = (&state.storage, &*state.settings);
     let (kept, all) = crate::quality::crowd_responses(storage, &task.task.id).await?;
@@ -52,9 +74,7 @@ pub(super) async fn human_rows(
         .bounds
         .as_ref()
         .map(|b| b.over(&in_half_rows, &format!("board:{key}")));
-    // The bootstrap intervals are computed once per state of the crowd data, off the
-    // executor (see `crowd_cache`).
-    let fingerprint = storage.crowd_fingerprint(&task.task.id).await?;
+    // The bootstrap intervals are computed off the executor.
     let familiarity = if preface {
         familiarity_rows(state, &in_half_rows, bounds.as_ref(), key, fingerprint).await?
     } else {

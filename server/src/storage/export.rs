@@ -228,6 +228,9 @@ impl Storage {
             .await?;
         }
         tx.commit().await?;
+        for task_id in tasks.keys() {
+            self.forget_crowd_fingerprint(task_id);
+        }
         out.tasks = tasks.into_values().collect();
         out.tasks.sort();
         Ok(out)

@@ -127,6 +127,9 @@ pub struct Storage {
     /// SQLite: taken by the group writer around each group, so that a test can hold writes
     /// (see [`Storage::hold_writes`]).
     write_gate: Option<std::sync::Arc<tokio::sync::Mutex<()>>>,
+    /// Crowd fingerprints read lately, reused for `crowd_refresh` (see
+    /// [`Storage::crowd_fingerprint`]).
+    fingerprints: sessions::FingerprintMemo,
 }
 
 /// Decodes a JSON column.
@@ -353,6 +356,7 @@ impl Storage {
             writer,
             fast_reads,
             write_gate,
+            fingerprints: sessions::FingerprintMemo::default(),
         };
         // A database that opens but cannot be written (a read-only file or directory, a full
         // disk) is refused now, not at the first answer.

@@ -12,7 +12,7 @@ mod reads;
 mod starts;
 
 pub use answers::{NewAnswer, RecordOutcome};
-pub use crowd::CrowdResponseRow;
+pub use crowd::{CrowdResponseRow, FingerprintMemo};
 pub use quizzes::{CandidateRow, QuizRow};
 pub use reads::{AnswerTarget, SessionItemRow, SessionRow};
 pub use starts::NewSession;

@@ -530,6 +530,8 @@ impl Storage {
         .bind(i64::from(t.allow_retake))
         .execute(&self.pool)
         .await?;
+        // The exclusion rule decides which sessions count: crowd figures follow at once.
+        self.forget_crowd_fingerprint(task_id);
         Ok(())
     }
 }

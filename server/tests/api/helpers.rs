@@ -74,6 +74,8 @@ pub async fn test_settings(db: Db, load_demo: bool) -> (Settings, tempfile::Temp
     // The demo models' submissions only where a test asks for them (they change boards).
     settings.data.load_demo_submissions = false;
     settings.quiz.bootstrap_resamples = 200;
+    // Crowd figures follow every completion at once (the interval has its own test).
+    settings.quiz.crowd_refresh_secs = 0;
     settings.database.max_connections = 4;
     // The generated tiny model stands in for the real one (fast); without it, explanation
     // scoring reports "model not installed" and everything else works.

@@ -306,7 +306,48 @@ async fn no_endpoint_reveals_gold_of_unanswered_items(db: Db) {
     assert!(items.iter().all(|i| !stats.contains(i.as_str())));
 }
 
+/// With a crowd refresh interval, the fingerprint that decides whether crowd figures are
+/// recomputed (a query counting every answer) is read at most once per interval: a completion
+/// shows after the interval, not on the next request; an owner's deletion shows at once.
+async fn crowd_figures_follow_completions_within_the_refresh_interval(db: Db) {
+    let app = TestApp::spawn(db).await;
+    let storage = app.storage();
+    storage.set_crowd_refresh(std::time::Duration::from_millis(1500));
+    let task = "demo-mcq";
+    let before = storage.crowd_fingerprint(task).await.unwrap();
+    let session = app.start_demo_session().await;
+    complete_session(&app, &session, 3).await;
+    assert_eq!(
+        storage.crowd_fingerprint(task).await.unwrap(),
+        before,
+        "read again within the interval"
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(1600)).await;
+    let after = storage.crowd_fingerprint(task).await.unwrap();
+    assert_ne!(after, before, "the completion shows after the interval");
+    // A write the owner expects to see at once forgets the memo.
+    let benchmark = storage
+        .find_board_task(task)
+        .await
+        .unwrap()
+        .unwrap()
+        .task
+        .benchmark_id;
+    let participant = storage
+        .find_session(session["session_id"].as_str().unwrap())
+        .await
+        .unwrap()
+        .unwrap()
+        .participant_id;
+    storage
+        .delete_participants(&benchmark, &[participant])
+        .await
+        .unwrap();
+    assert_ne!(storage.crowd_fingerprint(task).await.unwrap(), after);
+}
+
 on_both_databases!(
+    crowd_figures_follow_completions_within_the_refresh_interval,
     full_quiz_flow_scores_and_reports_the_crowd,
     reload_resumes_at_the_next_unanswered_item,
     no_endpoint_reveals_gold_of_unanswered_items,

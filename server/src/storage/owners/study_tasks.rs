@@ -217,6 +217,8 @@ impl Storage {
         .await?;
         insert_action(&mut tx, log).await?;
         tx.commit().await?;
+        // The exclusion rules decide which sessions count: crowd figures follow at once.
+        self.forget_crowd_fingerprint(task_id);
         Ok(())
     }
 

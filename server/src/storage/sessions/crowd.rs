@@ -27,11 +27,82 @@ pub struct CrowdResponseRow {
     pub hidden: bool,
 }
 
+/// Crowd fingerprints read lately, by task, with when they were read, and for how long one
+/// may be reused (zero: never; set once at start-up).
+#[derive(Debug, Clone, Default)]
+pub struct FingerprintMemo {
+    reuse_for: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    read: std::sync::Arc<
+        std::sync::Mutex<
+            std::collections::HashMap<
+                String,
+                (crate::crowd_cache::Fingerprint, std::time::Instant),
+            >,
+        >,
+    >,
+}
+
 impl Storage {
+    /// Lets [`Storage::crowd_fingerprint`] reuse a task's fingerprint for `refresh` after
+    /// reading it (`[quiz] crowd_refresh_secs`): the query counts every answer of the task,
+    /// and crowd pages, results and boards each asked for it on every request.
+    pub fn set_crowd_refresh(&self, refresh: std::time::Duration) {
+        let ms = u64::try_from(refresh.as_millis()).unwrap_or(u64::MAX);
+        self.fingerprints
+            .reuse_for
+            .store(ms, std::sync::atomic::Ordering::Relaxed);
+    }
+
     /// A cheap fingerprint of a task's crowd data: (completed sessions, their answers, scored
     /// answers, latest completion, crowd version — bumped by every deletion). Crowd statistics
     /// computed from equal fingerprints are equal, so they can be reused (see `crowd_cache`).
+    ///
+    /// Read again at most once per crowd refresh interval ([`Storage::set_crowd_refresh`]),
+    /// so crowd figures lag the data by at most that long (and the owner's deletions, which
+    /// forget the memo, not at all); with no interval, every call reads it.
     pub async fn crowd_fingerprint(
+        &self,
+        task_id: &str,
+    ) -> Result<crate::crowd_cache::Fingerprint, StorageError> {
+        let reuse_for = std::time::Duration::from_millis(
+            self.fingerprints
+                .reuse_for
+                .load(std::sync::atomic::Ordering::Relaxed),
+        );
+        if !reuse_for.is_zero() {
+            let read = self
+                .fingerprints
+                .read
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if let Some((f, at)) = read.get(task_id) {
+                if at.elapsed() < reuse_for {
+                    return Ok(*f);
+                }
+            }
+        }
+        let f = self.read_crowd_fingerprint(task_id).await?;
+        if !reuse_for.is_zero() {
+            self.fingerprints
+                .read
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .insert(task_id.to_owned(), (f, std::time::Instant::now()));
+        }
+        Ok(f)
+    }
+
+    /// Forgets the memo of a task's fingerprint (after a write that must show at once).
+    pub(crate) fn forget_crowd_fingerprint(&self, task_id: &str) {
+        self.fingerprints
+            .read
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .remove(task_id);
+    }
+
+    /// The fingerprint as the database has it now.
+    async fn read_crowd_fingerprint(
         &self,
         task_id: &str,
     ) -> Result<crate::crowd_cache::Fingerprint, StorageError> {

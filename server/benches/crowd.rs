@@ -1,0 +1,161 @@
+//! Crowd figures at scale (not a timed test): with 10,000 participants' completed sessions on
+//! the demo MCQ quiz (100,000 with `MEMEBOARD_BENCH_PARTICIPANTS=100000`), the latency of
+//! `/stats`, the board and a participant's results, warm, and while other participants keep
+//! completing sessions — with the crowd fingerprint read on every request (refresh 0, as before)
+//! and reused for 5 s (`[quiz] crowd_refresh_secs`, the default) — beside the fingerprint
+//! query itself, measured in the same run (the reference: what every request paid before).
+//!
+//! Run: `cargo bench -p memeboard-server --bench crowd` (part of `scripts/bench.sh`).
+
+use axum::body::Body;
+use axum::http::Request;
+use http_body_util::BodyExt;
+use memeboard_server::config::Settings;
+use memeboard_server::startup::Application;
+use std::time::{Duration, Instant};
+use tower::ServiceExt;
+
+/// The server's allocator (see `src/main.rs`).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+async fn call(router: &axum::Router, request: Request<Body>) -> anyhow::Result<serde_json::Value> {
+    let response = router.clone().oneshot(request).await?;
+    let status = response.status();
+    let bytes = response.into_body().collect().await?.to_bytes();
+    anyhow::ensure!(
+        status.is_success(),
+        "{status}: {}",
+        String::from_utf8_lossy(&bytes)
+    );
+    Ok(serde_json::from_slice(&bytes)?)
+}
+
+/// One participant's whole batch; returns the session id.
+async fn one_session(router: &axum::Router, seed: usize) -> anyhow::Result<String> {
+    let start = serde_json::json!({"consent": true, "survey": {"age_range": "25-34",
+        "native_language": "chinese", "online_time": "one_to_three_hours", "meme_familiarity": 3,
+        "skip_flagged": false}});
+    let session = call(
+        router,
+        Request::post("/api/quizzes/demo-mcq/sessions")
+            .header("content-type", "application/json")
+            .body(Body::from(start.to_string()))?,
+    )
+    .await?;
+    let id = session["session_id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let items: Vec<String> = session["items"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|i| i["item_id"].as_str().map(str::to_owned))
+        .collect();
+    for (n, item) in items.iter().enumerate() {
+        let body = serde_json::json!({"item_id": item, "idempotency_key": format!("k{n}"),
+            "answer": {"kind": "choice", "position": (n * 7 + seed) % 5}, "response_ms": 1500});
+        call(
+            router,
+            Request::post(format!("/api/sessions/{id}/answers"))
+                .header("content-type", "application/json")
+                .body(Body::from(body.to_string()))?,
+        )
+        .await?;
+    }
+    Ok(id)
+}
+
+/// `participants` sessions, 32 at a time.
+async fn fill(router: &axum::Router, participants: usize) -> anyhow::Result<Vec<String>> {
+    let mut ids = Vec::with_capacity(participants);
+    for chunk in (0..participants).collect::<Vec<_>>().chunks(32) {
+        let runs = chunk.iter().map(|&p| one_session(router, p));
+        for id in futures_util::future::join_all(runs).await {
+            ids.push(id?);
+        }
+    }
+    Ok(ids)
+}
+
+/// Median and worst of `n` sequential GETs of `path`, in milliseconds.
+async fn gets(router: &axum::Router, path: &str, n: usize) -> anyhow::Result<(f64, f64)> {
+    let mut times = Vec::with_capacity(n);
+    for _ in 0..n {
+        let t = Instant::now();
+        call(router, Request::get(path).body(Body::empty())?).await?;
+        times.push(t.elapsed());
+    }
+    times.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    Ok((ms(times[n / 2]), ms(times[n - 1])))
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let participants: usize = std::env::var("MEMEBOARD_BENCH_PARTICIPANTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10_000);
+    let dir = tempfile::tempdir()?;
+    let mut settings = Settings::defaults()?;
+    settings.server.port = 0;
+    settings.data.dir = dir.path().to_owned();
+    settings.server.static_dir = dir.path().join("no-dist");
+    settings.model.dir = dir.path().join("no-model");
+    settings.rate_limits.session_starts_per_minute = 0;
+    settings.quiz.bootstrap_resamples = 1000;
+    let app = Application::build(settings).await?;
+    let router = app.router();
+    let storage = app.storage().clone();
+    let t = Instant::now();
+    let sessions = fill(&router, participants).await?;
+    println!(
+        "crowd figures with {participants} participants on demo-mcq ({:.0} s to fill):",
+        t.elapsed().as_secs_f64()
+    );
+    let reference = {
+        storage.set_crowd_refresh(Duration::ZERO);
+        let mut times = Vec::new();
+        for _ in 0..15 {
+            let t = Instant::now();
+            storage.crowd_fingerprint("demo-mcq").await?;
+            times.push(t.elapsed());
+        }
+        times.sort();
+        times[times.len() / 2].as_secs_f64() * 1e3
+    };
+    println!("  reference: the crowd fingerprint query, {reference:.1} ms (median of 15)");
+    let results = format!("/api/sessions/{}/results", sessions[0]);
+    let paths = [
+        ("/stats", "/api/quizzes/demo-mcq/stats".to_owned()),
+        ("board", "/api/boards/demo-mcq".to_owned()),
+        ("results", results),
+    ];
+    for refresh in [0u64, 5] {
+        storage.set_crowd_refresh(Duration::from_secs(refresh));
+        println!("  crowd_refresh_secs = {refresh}:");
+        for (name, path) in &paths {
+            let t = Instant::now();
+            call(&router, Request::get(path.as_str()).body(Body::empty())?).await?;
+            let first = t.elapsed().as_secs_f64() * 1e3;
+            let (median, worst) = gets(&router, path, 15).await?;
+            println!(
+                "    {name:<8} first {first:>8.1} ms, then median {median:>7.2} ms (worst {worst:>7.1}), median/reference {:.2}",
+                median / reference
+            );
+        }
+        // Others completing sessions meanwhile: every completion changes the crowd data.
+        let busy = {
+            let router = router.clone();
+            tokio::spawn(async move { fill(&router, 64).await })
+        };
+        let (median, worst) = gets(&router, &paths[0].1, 15).await?;
+        busy.await??;
+        println!(
+            "    /stats while 64 others complete: median {median:>7.2} ms (worst {worst:>7.1})"
+        );
+    }
+    Ok(())
+}
