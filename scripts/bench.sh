@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 . scripts/env.sh
 cargo bench -p memeboard-server --bench leaderboard
 cargo bench -p memeboard-server --bench panels
+cargo bench -p memeboard-server --bench crowd
 # Quiz answers: 10 and 200 participants, then a sustained 200-participant run per interval
 # (MEMEBOARD_BENCH_SECONDS=600 for the 10-minute run, printed per minute).
 MEMEBOARD_BENCH_SECONDS="${MEMEBOARD_BENCH_SECONDS:-60}" cargo bench -p memeboard-server --bench answers

@@ -122,6 +122,7 @@ impl Application {
             crowd_stats: Arc::default(),
             board_crowd: Arc::default(),
             board_human_rows: Arc::default(),
+            item_crowd: Arc::default(),
             board_references: Arc::default(),
             board_familiarity: Arc::default(),
             progress: Arc::default(),

@@ -21,6 +21,9 @@ pub struct AppState {
     pub rate_limits: Arc<crate::rate_limit::RateLimiter>,
     /// Quiz crowd statistics per task, reused while the crowd's data is unchanged.
     pub crowd_stats: Arc<CrowdCache<memeboard_core::api::CrowdStatsResponse>>,
+    /// Per task, each item's crowd answers summed per participant (the results' per-item
+    /// figures), likewise.
+    pub item_crowd: Arc<CrowdCache<crate::quiz::ItemCrowdTable>>,
     /// Board crowd rows per task and board half, likewise.
     pub board_crowd: Arc<CrowdCache<Vec<memeboard_core::api::CrowdRow>>>,
     /// A board half's human and familiarity rows as published, likewise (a request that finds

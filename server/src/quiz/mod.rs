@@ -18,7 +18,7 @@ pub use answers::submit_answer;
 pub use checks::submit_check;
 pub use crowd::crowd_stats;
 pub(crate) use crowd::item_choices;
-pub use results::results;
+pub use results::{results, ItemCrowdTable, ResultsCaches};
 pub use session::{get_session, submit_preface};
 pub use start::start_session;
 

@@ -27,6 +27,72 @@ fn item_row(row: &SessionItemRow) -> TaskItemRow {
     }
 }
 
+/// The caches a participant's results read: the crowd table, and the per-item crowd table.
+#[derive(Clone, Copy)]
+pub struct ResultsCaches<'a> {
+    /// The quiz's crowd statistics.
+    pub crowd: &'a CrowdCache<CrowdStatsResponse>,
+    /// Per item, the crowd's scored answers by participant.
+    pub items: &'a CrowdCache<ItemCrowdTable>,
+}
+
+/// Per item, the scored answers of the crowd (completed sessions, after the owner's
+/// exclusions) summed per participant: a participant's review shows each open item's mean
+/// over the *other* participants in O(1) per item, without reading the crowd's answers.
+#[derive(Debug, Default)]
+pub struct ItemCrowdTable {
+    items: std::collections::HashMap<String, ItemCrowd>,
+}
+
+/// One item's crowd: totals, and each participant's part of them.
+#[derive(Debug, Default)]
+struct ItemCrowd {
+    sum: f64,
+    answers: usize,
+    by_participant: std::collections::HashMap<String, (f64, usize)>,
+}
+
+impl ItemCrowdTable {
+    fn of(rows: &[storage::CrowdResponseRow]) -> Self {
+        let mut items: std::collections::HashMap<String, ItemCrowd> = Default::default();
+        for r in rows {
+            if let Some(score) = r.score {
+                let item = items.entry(r.item_id.clone()).or_default();
+                item.sum += score;
+                item.answers += 1;
+                let mine = item
+                    .by_participant
+                    .entry(r.participant_id.clone())
+                    .or_default();
+                mine.0 += score;
+                mine.1 += 1;
+            }
+        }
+        Self { items }
+    }
+
+    /// The mean score on `item` of everyone but `viewer`, if at least `min_others` others
+    /// answered it.
+    ///
+    /// ```
+    /// # use memeboard_server::quiz::ItemCrowdTable;
+    /// // (Built from crowd rows on the server; see the API tests.)
+    /// assert_eq!(ItemCrowdTable::default().others_mean("i1", "me", 1), None);
+    /// ```
+    pub fn others_mean(&self, item: &str, viewer: &str, min_others: usize) -> Option<f64> {
+        let crowd = self.items.get(item)?;
+        let (own_sum, own_answers) = crowd
+            .by_participant
+            .get(viewer)
+            .copied()
+            .unwrap_or_default();
+        let others =
+            crowd.by_participant.len() - usize::from(crowd.by_participant.contains_key(viewer));
+        let answers = crowd.answers - own_answers;
+        (others >= min_others.max(1) && answers > 0).then(|| (crowd.sum - own_sum) / answers as f64)
+    }
+}
+
 /// One reviewed item: the kind's review and, when the answer is scored, its primary score and
 /// whether it was correct (kinds with right and wrong answers).
 type Reviewed = (ReviewDetail, Option<(f64, Option<bool>)>);
@@ -74,10 +140,14 @@ fn review_of<K: Kind>(seed: u64, row: &SessionItemRow, withheld: bool) -> ApiRes
 /// reported instead).
 pub async fn results(
     storage: &Storage,
-    cache: &CrowdCache<CrowdStatsResponse>,
+    caches: ResultsCaches<'_>,
     session_id: &str,
     settings: &QuizSettings,
 ) -> ApiResult<ResultsResponse> {
+    let ResultsCaches {
+        crowd: cache,
+        items: item_cache,
+    } = caches;
     let min_item_crowd = settings.min_item_crowd;
     let session = find_session(storage, session_id).await?;
     let rows = storage.session_items(session_id).await?;
@@ -92,29 +162,17 @@ pub async fn results(
     let quiz = find_quiz(storage, &session.quiz_slug).await?;
     let kind = session.task_kind;
     let facts = item_facts(storage, &quiz, kind).await?;
-    let crowd_rows_raw = quality::crowd_responses(storage, &quiz.task.id).await?.0;
     // Per-item crowd figures: other participants only (the viewer's own answer in the mean
     // would reveal its correctness), only with at least `min_item_crowd` of them, and only
-    // for open dev items (see below). Per item: (sum of scores, answers, participants).
-    type ItemCrowd<'a> = (f64, usize, std::collections::BTreeSet<&'a str>);
-    let mut per_item: BTreeMap<&str, ItemCrowd> = BTreeMap::new();
-    for r in &crowd_rows_raw {
-        if r.participant_id == session.participant_id {
-            continue;
-        }
-        if let Some(score) = r.score {
-            let e = per_item.entry(r.item_id.as_str()).or_default();
-            e.0 += score;
-            e.1 += 1;
-            e.2.insert(r.participant_id.as_str());
-        }
-    }
-    let crowd_of = |item: &str| {
-        per_item
-            .get(item)
-            .filter(|(_, _, who)| who.len() >= min_item_crowd.max(1))
-            .map(|(s, n, _)| s / *n as f64)
-    };
+    // for open dev items (see below); from a table kept per state of the crowd's data.
+    let fingerprint = storage.crowd_fingerprint(&quiz.task.id).await?;
+    let table = item_cache
+        .get_or_load(&quiz.task.id, fingerprint, || async {
+            let rows = quality::crowd_responses(storage, &quiz.task.id).await?.0;
+            Ok::<_, ApiError>(ItemCrowdTable::of(&rows))
+        })
+        .await?;
+    let crowd_of = |item: &str| table.others_mean(item, &session.participant_id, min_item_crowd);
     let per_item_figures: BTreeMap<String, Option<f64>> = rows
         .iter()
         .map(|r| {
@@ -124,15 +182,7 @@ pub async fn results(
             (r.item_id.clone(), figure)
         })
         .collect();
-    let crowd = cached_crowd_stats(
-        storage,
-        cache,
-        &quiz,
-        &facts,
-        Some(crowd_rows_raw),
-        settings,
-    )
-    .await?;
+    let crowd = cached_crowd_stats(storage, cache, &quiz, &facts, None, settings).await?;
 
     let seed = session.seed as u64;
     let mut review = Vec::with_capacity(rows.len());

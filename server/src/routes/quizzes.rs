@@ -163,7 +163,10 @@ pub async fn get_results(
     Ok(Json(
         quiz::results(
             &state.storage,
-            &state.crowd_stats,
+            quiz::ResultsCaches {
+                crowd: &state.crowd_stats,
+                items: &state.item_crowd,
+            },
             &id,
             &state.settings.quiz,
         )
