@@ -413,14 +413,7 @@ async fn half_open_connections_are_timed_out_and_capped() {
     let (mut settings, dir) = test_settings(Db::Sqlite, false).await;
     settings.server.header_read_timeout_secs = 2;
     settings.server.max_connections = 2;
-    let app = memeboard_server::startup::Application::build(settings)
-        .await
-        .expect("build");
-    let port = app.port();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let server = tokio::spawn(app.run_until(async {
-        let _ = stopped.await;
-    }));
+    let (port, stop, server) = listening(settings).await;
     let connect = || TcpStream::connect(("127.0.0.1", port));
     let closed_within = |mut stream: TcpStream, secs: u64| async move {
         let mut buf = Vec::new();
@@ -477,14 +470,7 @@ async fn one_address_cannot_take_every_connection() {
     let (mut settings, dir) = test_settings(Db::Sqlite, false).await;
     settings.server.max_connections = 10;
     settings.server.max_connections_per_address = 3;
-    let app = memeboard_server::startup::Application::build(settings)
-        .await
-        .expect("build");
-    let port = app.port();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let server = tokio::spawn(app.run_until(async {
-        let _ = stopped.await;
-    }));
+    let (port, stop, server) = listening(settings).await;
     let from = |ip: &'static str| async move {
         let socket = TcpSocket::new_v4().unwrap();
         socket.bind(format!("{ip}:0").parse().unwrap()).unwrap();
@@ -545,14 +531,7 @@ async fn a_stalled_body_is_answered_408_and_closed() {
     use tokio::net::TcpStream;
     let (mut settings, dir) = test_settings(Db::Sqlite, false).await;
     settings.server.body_read_timeout_secs = 1;
-    let app = memeboard_server::startup::Application::build(settings)
-        .await
-        .expect("build");
-    let port = app.port();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let server = tokio::spawn(app.run_until(async {
-        let _ = stopped.await;
-    }));
+    let (port, stop, server) = listening(settings).await;
     let mut slow = TcpStream::connect(("127.0.0.1", port)).await.unwrap();
     slow.write_all(
         b"POST /api/authors HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"na",
@@ -590,4 +569,23 @@ async fn a_stalled_body_is_answered_408_and_closed() {
     let _ = stop.send(());
     server.await.unwrap().unwrap();
     drop(dir);
+}
+
+/// The server on a real listener: its port, the switch that stops it, and its task.
+async fn listening(
+    settings: memeboard_server::config::Settings,
+) -> (
+    u16,
+    tokio::sync::oneshot::Sender<()>,
+    tokio::task::JoinHandle<anyhow::Result<()>>,
+) {
+    let app = memeboard_server::startup::Application::build(settings)
+        .await
+        .expect("build");
+    let port = app.port();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(app.run_until(async {
+        let _ = stopped.await;
+    }));
+    (port, stop, server)
 }
