@@ -97,10 +97,13 @@ async function rate(link, strict, modelNames) {
     for (const name of modelNames) assert.ok(!html.includes(name), `a rater page names ${name}`);
     const question = page.getByTestId('question');
     const position = await question.getAttribute('data-position');
-    const reference = await question.getByTestId('judging-reference').textContent();
-    const output = await question.getByTestId('rating-output').textContent();
+    // The meanings themselves (not the cards' headings, origins or examples, which share
+    // wording with every output).
+    const reference = await question.getByTestId('reference-meaning').textContent();
+    const output = await question.getByTestId('output-meaning').textContent();
     const share = overlap(output, reference);
     const verdict = share > (strict ? 0.7 : 0.6) ? 'agree' : share > (strict ? 0.25 : 0.2) ? 'neutral' : 'disagree';
+    if (process.env.E2E_DEBUG) console.error(`[rate] ${share.toFixed(2)} ${verdict} out=${output.slice(0, 40)} ref=${reference.slice(0, 40)}`);
     const fields = await question.getByTestId('verdict-group').evaluateAll(
       (groups) => groups.map((g) => g.getAttribute('data-field')),
     );
@@ -175,7 +178,8 @@ test('an owner creates a study from the demo board, raters rate, the board shows
   assert.match(await viewer.getByTestId('human-agree').first().textContent(), /%/);
   await viewer.getByTestId('kappa-summary').waitFor();
   await viewer.getByTestId('validity-panel').waitFor();
-  assert.equal(await viewer.getByTestId('validity-row').count(), 3);
+  // Identification (the board's score), cosine, rescaled cosine, BERTScore-F1.
+  assert.equal(await viewer.getByTestId('validity-row').count(), 4);
   await a11yBothLanguages(viewer, 'board with human columns');
   assert.deepEqual(viewerErrors, []);
 
