@@ -85,7 +85,7 @@ impl ServerKind for ClipMcq {
         "accuracy".into()
     }
 
-    fn baseline(item: &TypedItem<Self>, _task_baseline: Option<f64>) -> Option<f64> {
+    fn baseline(item: &TypedItem<Self>) -> Option<f64> {
         Some(1.0 / item.prompt.choices.len().max(1) as f64)
     }
 

@@ -209,9 +209,8 @@ pub trait ServerKind: Kind {
     fn dev_gold_line(item: &TypedItem<Self>) -> Value;
     /// The metric the board ranks by, named for readers.
     fn metric_name(embedding_model: Option<&str>) -> String;
-    /// Per item, the baseline row's expected score (`task_baseline`: the task's cached
-    /// random-pair similarity, for kinds that have one).
-    fn baseline(item: &TypedItem<Self>, task_baseline: Option<f64>) -> Option<f64>;
+    /// Per item, the baseline row's expected score (chance, for kinds that have one).
+    fn baseline(item: &TypedItem<Self>) -> Option<f64>;
     /// Whether the model's item score is notably below the crowd's (the gap view).
     fn notable_gap(model_score: f64, crowd_score: f64) -> bool;
     /// Validates and scores a prediction file (all or nothing: `ApiError::Invalid` lists the

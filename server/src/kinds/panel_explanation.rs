@@ -41,7 +41,7 @@ impl ServerKind for PanelExplanation {
         memeboard_core::msg!("label.judged_by_people").to_string()
     }
 
-    fn baseline(_item: &TypedItem<Self>, _task_baseline: Option<f64>) -> Option<f64> {
+    fn baseline(_item: &TypedItem<Self>) -> Option<f64> {
         None
     }
 

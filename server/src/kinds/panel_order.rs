@@ -56,7 +56,7 @@ impl ServerKind for PanelOrder {
         "accuracy on parseable answers".into()
     }
 
-    fn baseline(item: &TypedItem<Self>, _task_baseline: Option<f64>) -> Option<f64> {
+    fn baseline(item: &TypedItem<Self>) -> Option<f64> {
         Some(random_order_expectation(&item.gold.order_groups))
     }
 

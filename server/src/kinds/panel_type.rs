@@ -53,7 +53,7 @@ impl ServerKind for PanelType {
         "accuracy".into()
     }
 
-    fn baseline(_item: &TypedItem<Self>, _task_baseline: Option<f64>) -> Option<f64> {
+    fn baseline(_item: &TypedItem<Self>) -> Option<f64> {
         Some(1.0 / StructureType::ALL.len() as f64)
     }
 

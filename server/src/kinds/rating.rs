@@ -27,7 +27,7 @@ impl ServerKind for Rating {
         METRIC.into()
     }
 
-    fn baseline(_item: &TypedItem<Self>, _task_baseline: Option<f64>) -> Option<f64> {
+    fn baseline(_item: &TypedItem<Self>) -> Option<f64> {
         None
     }
 

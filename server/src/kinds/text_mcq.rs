@@ -52,7 +52,7 @@ impl ServerKind for TextMcq {
         "accuracy".into()
     }
 
-    fn baseline(item: &TypedItem<Self>, _task_baseline: Option<f64>) -> Option<f64> {
+    fn baseline(item: &TypedItem<Self>) -> Option<f64> {
         Some(1.0 / item.prompt.options.len().max(1) as f64)
     }
 

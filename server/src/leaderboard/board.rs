@@ -46,7 +46,10 @@ pub async fn board(
         BoardSplit::Private => "private",
     };
     let task_kind = kind(&task)?;
-    let baseline = storage.task_baseline(&task.task.id).await?;
+    let embedding_model = storage
+        .task_baseline(&task.task.id)
+        .await?
+        .map(|(_, model)| model);
     // Each item with its baseline level (chance), and how the kind names its metric (with
     // the embedding model, for explanations) and baseline row.
     let cats = categories(&task)?;
@@ -58,7 +61,7 @@ pub async fn board(
         which,
         subset,
         keys: &keys,
-        baseline: baseline.as_ref(),
+        embedding_model: embedding_model.as_deref(),
     };
     let view = with_kind!(task_kind, K => kind_view::<K>(&scope).await?);
     let auto_scored = view.auto_scored;

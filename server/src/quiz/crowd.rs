@@ -56,14 +56,13 @@ pub(super) async fn item_facts(
     quiz: &QuizRow,
     kind: TaskKind,
 ) -> ApiResult<ItemFacts> {
-    let task_baseline = storage.task_baseline(&quiz.task.id).await?.map(|(b, _)| b);
     let rows = storage.task_items(&quiz.task.id).await?;
     with_kind!(kind, K => {
         let mut choices = BTreeMap::new();
         let mut levels = Vec::new();
         for row in rows {
             let item = typed_item::<K>(row)?;
-            levels.extend(K::baseline(&item, task_baseline));
+            levels.extend(K::baseline(&item));
             choices.insert(item.row.id.clone(), K::num_choices(&item.prompt));
         }
         let baseline = mean_level(&levels).map(|value| BaselineLevel {

@@ -83,7 +83,7 @@ impl ServerKind for Explanation {
     }
 
     /// Chance: a meaning that fits every meme alike is as close to the others as to its own.
-    fn baseline(_item: &TypedItem<Self>, _task_baseline: Option<f64>) -> Option<f64> {
+    fn baseline(_item: &TypedItem<Self>) -> Option<f64> {
         Some(CHANCE)
     }
 

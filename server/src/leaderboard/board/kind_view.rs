@@ -25,8 +25,8 @@ pub(super) struct KindScope<'a> {
     pub(super) subset: &'a str,
     /// The task's category keys.
     pub(super) keys: &'a [String],
-    /// The task's cached embedding baseline and its model, if any.
-    pub(super) baseline: Option<&'a (f64, String)>,
+    /// The embedding model that scored the task's explanations, if any (named in the metric).
+    pub(super) embedding_model: Option<&'a str>,
 }
 
 /// The kind's parts of a board (see [`kind_view`]).
@@ -67,12 +67,11 @@ where
         which,
         subset,
         keys,
-        baseline,
+        embedding_model,
     } = *scope;
     let storage = &state.storage;
     let references = &*state.board_references;
     let resamples = state.settings.quiz.bootstrap_resamples;
-    let task_baseline = baseline.map(|(b, _)| *b);
     if subset != FULL && !K::SUBSETS.contains(&subset) {
         return Err(ApiError::BadRequest(msg!(
             "request.unknown_subset",
@@ -125,13 +124,13 @@ where
     let items: Vec<(TaskItemRow, Option<f64>)> = typed
         .into_iter()
         .map(|i| {
-            let level = K::baseline(&i, task_baseline);
+            let level = K::baseline(&i);
             (i.row, level)
         })
         .collect();
     Ok(KindView {
         items,
-        metric: K::metric_name(baseline.map(|(_, m)| m.as_str())),
+        metric: K::metric_name(embedding_model),
         missing_policy: K::MISSING_POLICY,
         baseline_kind: K::BASELINE_ROW,
         baseline_label: K::BASELINE_LABEL,
