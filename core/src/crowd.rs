@@ -7,8 +7,7 @@
 //! wrappers over it that give the same numbers as before.
 
 use crate::stats::{
-    crowd_estimate, krippendorff_alpha, modal_fleiss_kappa, AlphaLevel, CrowdStatistic, Estimate,
-    Response,
+    crowd_estimates, krippendorff_alpha, modal_fleiss_kappa, AlphaLevel, Estimate, Response,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -122,7 +121,7 @@ fn group_stats(observations: &[&CrowdObservation], resamples: usize, seed: u64) 
             score: *score,
         })
         .collect();
-    let est = |stat| crowd_estimate(&responses, stat, resamples, seed);
+    let estimates = crowd_estimates(&responses, resamples, seed);
     let distinct = |f: fn(&CrowdObservation) -> &str| {
         observations
             .iter()
@@ -135,9 +134,9 @@ fn group_stats(observations: &[&CrowdObservation], resamples: usize, seed: u64) 
         items: distinct(|o| &o.item),
         answers: observations.len(),
         scored: scored.len(),
-        human_average: est(CrowdStatistic::MeanOfParticipants),
-        human_best: est(CrowdStatistic::BestParticipant),
-        pooled: est(CrowdStatistic::Pooled),
+        human_average: estimates.human_average,
+        human_best: estimates.human_best,
+        pooled: estimates.pooled,
     }
 }
 

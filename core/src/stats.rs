@@ -8,6 +8,9 @@ use crate::rng::SplitMix64;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+mod crowd_bootstrap;
+pub use crowd_bootstrap::{crowd_estimate, crowd_estimates, CrowdEstimates, CrowdStatistic};
+
 /// One scored response: participant index, item index, score in `[0, 1]`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Response {
@@ -29,78 +32,6 @@ pub struct Estimate {
     pub ci_low: f64,
     /// 97.5th bootstrap percentile.
     pub ci_high: f64,
-}
-
-/// Which crowd statistic to compute.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CrowdStatistic {
-    /// Mean of per-participant accuracies ("human average").
-    MeanOfParticipants,
-    /// Best per-participant accuracy ("human best").
-    BestParticipant,
-    /// All responses pooled: correct / answered ("item-level pooled accuracy").
-    Pooled,
-}
-
-/// Per-participant mean scores under participant and item weights (multiplicities).
-/// Participants with no weighted response are left out. Returns `(mean, participant weight)`.
-fn weighted_participant_means(
-    responses: &[Response],
-    num_participants: usize,
-    participant_weight: &[u32],
-    item_weight: &[u32],
-) -> Vec<(f64, u32)> {
-    let mut num = vec![0.0f64; num_participants];
-    let mut den = vec![0.0f64; num_participants];
-    for r in responses {
-        let w = f64::from(item_weight[r.item]);
-        num[r.participant] += w * r.score;
-        den[r.participant] += w;
-    }
-    (0..num_participants)
-        .filter(|&p| participant_weight[p] > 0 && den[p] > 0.0)
-        .map(|p| (num[p] / den[p], participant_weight[p]))
-        .collect()
-}
-
-fn evaluate(
-    stat: CrowdStatistic,
-    responses: &[Response],
-    num_participants: usize,
-    participant_weight: &[u32],
-    item_weight: &[u32],
-) -> Option<f64> {
-    match stat {
-        CrowdStatistic::MeanOfParticipants => {
-            let means = weighted_participant_means(
-                responses,
-                num_participants,
-                participant_weight,
-                item_weight,
-            );
-            let total: u32 = means.iter().map(|(_, w)| w).sum();
-            (total > 0).then(|| {
-                means.iter().map(|(m, w)| m * f64::from(*w)).sum::<f64>() / f64::from(total)
-            })
-        }
-        CrowdStatistic::BestParticipant => {
-            weighted_participant_means(responses, num_participants, participant_weight, item_weight)
-                .into_iter()
-                .map(|(m, _)| m)
-                .fold(None, |best: Option<f64>, m| {
-                    Some(best.map_or(m, |b| b.max(m)))
-                })
-        }
-        CrowdStatistic::Pooled => {
-            let (mut num, mut den) = (0.0, 0.0);
-            for r in responses {
-                let w = f64::from(participant_weight[r.participant] * item_weight[r.item]);
-                num += w * r.score;
-                den += w;
-            }
-            (den > 0.0).then(|| num / den)
-        }
-    }
 }
 
 /// The `q`-quantile (0..=1) of sorted data by linear interpolation (numpy's default).
@@ -217,79 +148,6 @@ pub fn item_bootstrap(
     item_bootstrap_many(num_items, resamples, seed, |w| vec![evaluate(w)])
         .pop()
         .flatten()
-}
-
-/// A crowd statistic with a two-way bootstrap 95% percentile interval.
-///
-/// Each of `resamples` rounds draws participants with replacement *and* items with
-/// replacement, recomputes the statistic, and the interval is the 2.5th–97.5th percentile of
-/// those values. `None` when there are no responses.
-///
-/// Worked example: two participants, one 2/2 correct and one 0/2, give a human average of 0.5
-/// and a human best of 1.0; the average's interval spans most of `[0, 1]` because resampling can
-/// pick the same participant twice.
-///
-/// ```
-/// use memeboard_core::stats::{crowd_estimate, CrowdStatistic, Response};
-/// let r = |participant, item, score| Response { participant, item, score };
-/// let data = [r(0, 0, 1.0), r(0, 1, 1.0), r(1, 0, 0.0), r(1, 1, 0.0)];
-/// let avg = crowd_estimate(&data, CrowdStatistic::MeanOfParticipants, 1000, 7).unwrap();
-/// assert_eq!(avg.value, 0.5);
-/// assert_eq!((avg.ci_low, avg.ci_high), (0.0, 1.0));
-/// let best = crowd_estimate(&data, CrowdStatistic::BestParticipant, 1000, 7).unwrap();
-/// assert_eq!(best.value, 1.0);
-/// ```
-pub fn crowd_estimate(
-    responses: &[Response],
-    stat: CrowdStatistic,
-    resamples: usize,
-    seed: u64,
-) -> Option<Estimate> {
-    if responses.is_empty() {
-        return None;
-    }
-    let num_participants = responses.iter().map(|r| r.participant).max()? + 1;
-    let num_items = responses.iter().map(|r| r.item).max()? + 1;
-    // Only resample participants/items that actually occur.
-    let present = |f: &dyn Fn(&Response) -> usize, n: usize| {
-        let mut seen = vec![false; n];
-        for r in responses {
-            seen[f(r)] = true;
-        }
-        (0..n).filter(|&i| seen[i]).collect::<Vec<_>>()
-    };
-    let participants = present(&|r| r.participant, num_participants);
-    let items = present(&|r| r.item, num_items);
-
-    let ones_p: Vec<u32> = (0..num_participants)
-        .map(|p| u32::from(participants.binary_search(&p).is_ok()))
-        .collect();
-    let ones_i = vec![1u32; num_items];
-    let value = evaluate(stat, responses, num_participants, &ones_p, &ones_i)?;
-
-    let mut rng = SplitMix64::new(seed);
-    let mut draws = Vec::with_capacity(resamples);
-    let mut pw = vec![0u32; num_participants];
-    let mut iw = vec![0u32; num_items];
-    for _ in 0..resamples {
-        pw.iter_mut().for_each(|w| *w = 0);
-        iw.iter_mut().for_each(|w| *w = 0);
-        for _ in 0..participants.len() {
-            pw[participants[rng.below(participants.len())]] += 1;
-        }
-        for _ in 0..items.len() {
-            iw[items[rng.below(items.len())]] += 1;
-        }
-        if let Some(v) = evaluate(stat, responses, num_participants, &pw, &iw) {
-            draws.push(v);
-        }
-    }
-    draws.sort_by(f64::total_cmp);
-    Some(Estimate {
-        value,
-        ci_low: quantile_sorted(&draws, 0.025),
-        ci_high: quantile_sorted(&draws, 0.975),
-    })
 }
 
 /// Mean score per participant (only participants with at least one response), keyed by the
@@ -496,54 +354,6 @@ pub(crate) fn modal_fleiss_kappa<K>(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn r(participant: usize, item: usize, score: f64) -> Response {
-        Response {
-            participant,
-            item,
-            score,
-        }
-    }
-
-    #[test]
-    fn pooled_and_mean_of_participants_differ_when_batch_sizes_differ() {
-        // P0: 1/1 correct; P1: 1/3 correct.
-        let data = [r(0, 0, 1.0), r(1, 1, 1.0), r(1, 2, 0.0), r(1, 3, 0.0)];
-        let mean = crowd_estimate(&data, CrowdStatistic::MeanOfParticipants, 200, 1).unwrap();
-        let pooled = crowd_estimate(&data, CrowdStatistic::Pooled, 200, 1).unwrap();
-        assert!((mean.value - (1.0 + 1.0 / 3.0) / 2.0).abs() < 1e-12);
-        assert!((pooled.value - 0.5).abs() < 1e-12);
-    }
-
-    #[test]
-    fn interval_contains_the_estimate_and_is_deterministic() {
-        let mut data = Vec::new();
-        for p in 0..20 {
-            for i in 0..24 {
-                let correct = (p * 7 + i * 3) % 10 < 8;
-                data.push(r(p, i, if correct { 1.0 } else { 0.0 }));
-            }
-        }
-        let a = crowd_estimate(&data, CrowdStatistic::MeanOfParticipants, 500, 3).unwrap();
-        let b = crowd_estimate(&data, CrowdStatistic::MeanOfParticipants, 500, 3).unwrap();
-        assert_eq!(a, b);
-        assert!(a.ci_low <= a.value && a.value <= a.ci_high, "{a:?}");
-        assert!(a.ci_high - a.ci_low < 0.2, "{a:?}");
-    }
-
-    #[test]
-    fn unanimous_crowd_has_a_zero_width_interval() {
-        let data: Vec<Response> = (0..5)
-            .flat_map(|p| (0..4).map(move |i| r(p, i, 1.0)))
-            .collect();
-        let e = crowd_estimate(&data, CrowdStatistic::BestParticipant, 100, 1).unwrap();
-        assert_eq!((e.value, e.ci_low, e.ci_high), (1.0, 1.0, 1.0));
-    }
-
-    #[test]
-    fn no_responses_give_no_estimate() {
-        assert_eq!(crowd_estimate(&[], CrowdStatistic::Pooled, 10, 1), None);
-    }
 
     #[test]
     fn perfect_agreement_gives_kappa_one_and_alpha_one() {

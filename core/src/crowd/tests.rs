@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::rng::SplitMix64;
-use crate::stats::fleiss_kappa;
+use crate::stats::{crowd_estimate, fleiss_kappa, CrowdStatistic};
 
 fn obs(p: &str, item: &str, category: &str, score: Option<f64>) -> CrowdObservation {
     CrowdObservation {
