@@ -267,21 +267,36 @@ pub fn krippendorff_alpha(units: &[Vec<Option<f64>>], level: AlphaLevel) -> Opti
     if v < 2 {
         return None;
     }
-    let index = |x: f64| values.iter().position(|&y| y == x);
-    // Coincidence matrix.
+    // `==`, as `dedup` compared: −0.0 finds 0.0.
+    let index = |x: f64| {
+        let i = values.partition_point(|&y| y < x);
+        (i < v && values[i] == x).then_some(i)
+    };
+    // Coincidence matrix, from each unit's count per value: a unit with `m` values adds
+    // `n_a·n_b/(m−1)` to `o[a][b]` (`n_a·(n_a−1)/(m−1)` on the diagonal), the sum over its
+    // ordered pairs of values without enumerating them (a crowd item has thousands).
     let mut o = vec![vec![0.0f64; v]; v];
+    let mut counts = vec![0u64; v];
     for unit in units {
-        let vals: Vec<usize> = unit.iter().flatten().filter_map(|&x| index(x)).collect();
-        let m = vals.len();
+        counts.iter_mut().for_each(|c| *c = 0);
+        let mut m = 0u64;
+        for a in unit.iter().flatten().filter_map(|&x| index(x)) {
+            counts[a] += 1;
+            m += 1;
+        }
         if m < 2 {
             continue;
         }
         let w = 1.0 / (m as f64 - 1.0);
-        for (i, &a) in vals.iter().enumerate() {
-            for (j, &b) in vals.iter().enumerate() {
-                if i != j {
-                    o[a][b] += w;
-                }
+        let present: Vec<usize> = (0..v).filter(|&a| counts[a] > 0).collect();
+        for &a in &present {
+            for &b in &present {
+                let pairs = if a == b {
+                    counts[a] * (counts[a] - 1)
+                } else {
+                    counts[a] * counts[b]
+                };
+                o[a][b] += pairs as f64 * w;
             }
         }
     }
@@ -365,6 +380,86 @@ mod tests {
             vec![Some(1.0), None],
         ];
         assert!((krippendorff_alpha(&units, AlphaLevel::Nominal).unwrap() - 1.0).abs() < 1e-12);
+    }
+
+    /// Krippendorff's alpha as the textbook enumerates it: every ordered pair of values
+    /// within a unit adds `1/(m−1)` to the coincidence matrix.
+    fn alpha_by_pairs(units: &[Vec<Option<f64>>], level: AlphaLevel) -> Option<f64> {
+        let mut values: Vec<f64> = units.iter().flatten().flatten().copied().collect();
+        values.sort_by(f64::total_cmp);
+        values.dedup();
+        let v = values.len();
+        let index = |x: f64| values.iter().position(|&y| y == x).unwrap();
+        let mut o = vec![vec![0.0f64; v]; v];
+        for unit in units {
+            let vals: Vec<usize> = unit.iter().flatten().map(|&x| index(x)).collect();
+            let m = vals.len();
+            if m < 2 {
+                continue;
+            }
+            for (i, &a) in vals.iter().enumerate() {
+                for (j, &b) in vals.iter().enumerate() {
+                    if i != j {
+                        o[a][b] += 1.0 / (m as f64 - 1.0);
+                    }
+                }
+            }
+        }
+        let n_c: Vec<f64> = o.iter().map(|row| row.iter().sum()).collect();
+        let n: f64 = n_c.iter().sum();
+        let delta2 = |c: usize, k: usize| match level {
+            AlphaLevel::Nominal => f64::from(u8::from(c != k)),
+            AlphaLevel::Interval => (values[c] - values[k]).powi(2),
+            AlphaLevel::Ordinal => {
+                let (lo, hi) = (c.min(k), c.max(k));
+                (n_c[lo..=hi].iter().sum::<f64>() - (n_c[c] + n_c[k]) / 2.0).powi(2)
+            }
+        };
+        let (mut observed, mut expected) = (0.0, 0.0);
+        for c in 0..v {
+            for k in 0..v {
+                observed += o[c][k] * delta2(c, k);
+                expected += n_c[c] * n_c[k] * delta2(c, k);
+            }
+        }
+        Some(1.0 - (n - 1.0) * observed / expected)
+    }
+
+    /// Counting values per unit gives the pairwise enumeration's alpha, at every level, with
+    /// missing ratings, lone ratings and crowd-sized units.
+    #[test]
+    fn alpha_from_value_counts_matches_the_pairwise_definition() {
+        let mut rng = SplitMix64::new(3);
+        for size in [2usize, 5, 40, 300] {
+            let units: Vec<Vec<Option<f64>>> = (0..12)
+                .map(|u| {
+                    (0..size)
+                        .map(|_| match rng.below(6) {
+                            0 => None,
+                            x => Some(((x as usize + u) % 5) as f64),
+                        })
+                        .collect()
+                })
+                .collect();
+            for level in [
+                AlphaLevel::Nominal,
+                AlphaLevel::Ordinal,
+                AlphaLevel::Interval,
+            ] {
+                let (fast, slow) = (
+                    krippendorff_alpha(&units, level),
+                    alpha_by_pairs(&units, level),
+                );
+                let (fast, slow) = (fast.unwrap(), slow.unwrap());
+                assert!(
+                    (fast - slow).abs() < 1e-9,
+                    "{size} {level:?}: {fast} vs {slow}"
+                );
+            }
+        }
+        // −0.0 and 0.0 are one value.
+        let units = vec![vec![Some(-0.0), Some(0.0)], vec![Some(1.0), Some(0.0)]];
+        assert!(krippendorff_alpha(&units, AlphaLevel::Nominal).is_some());
     }
 
     #[test]
