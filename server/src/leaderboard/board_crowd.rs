@@ -13,7 +13,7 @@ use memeboard_core::api::{BoardRow, CrowdRow, FamiliarityRow, RowKind, Submissio
 use memeboard_core::crowd::{crowd_rows, CrowdAnswer, CrowdObservation};
 use memeboard_core::leaderboard::CategoryEstimate;
 use memeboard_core::stats::Estimate;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// Items of a board half with their baseline levels, by id.
 pub(super) type HalfItems<'a> = HashMap<&'a str, &'a (TaskItemRow, Option<f64>)>;
@@ -31,31 +31,54 @@ pub(super) async fn human_rows(
     auto_scored: bool,
 ) -> ApiResult<(Vec<BoardRow>, Vec<FamiliarityRow>)> {
     let fingerprint = state.storage.crowd_fingerprint(&task.task.id).await?;
+    let load = {
+        let (state, task, key) = (state.clone(), task.clone(), key.to_owned());
+        let in_half: HashSet<String> = in_half.keys().map(|&id| id.to_owned()).collect();
+        let board = HumanRowsOf {
+            preface,
+            auto_scored,
+            fingerprint,
+        };
+        move || async move { read_human_rows(&state, &task, &in_half, &key, board).await }
+    };
+    let lag = state.storage.crowd_figures_may_lag();
     let rows = state
         .board_human_rows
-        .get_or_load(key, fingerprint, || {
-            read_human_rows(state, task, in_half, key, preface, auto_scored, fingerprint)
-        })
+        .get_or_refresh(key, fingerprint, lag, load)
         .await?;
     Ok((*rows).clone())
+}
+
+/// What a board's human rows are computed for, besides the task, its half and its key.
+#[derive(Clone, Copy)]
+struct HumanRowsOf {
+    /// The kind asks a familiarity preface (familiarity rows).
+    preface: bool,
+    /// The kind has an automatic metric (crowd score rows).
+    auto_scored: bool,
+    /// The crowd's data the rows are computed at.
+    fingerprint: crate::crowd_cache::Fingerprint,
 }
 
 /// [`human_rows`] read and computed from the crowd's answers.
 async fn read_human_rows(
     state: &AppState,
     task: &BoardTaskRow,
-    in_half: &HalfItems<'_>,
+    in_half: &HashSet<String>,
     key: &str,
-    preface: bool,
-    auto_scored: bool,
-    fingerprint: crate::crowd_cache::Fingerprint,
+    board: HumanRowsOf,
 ) -> ApiResult<(Vec<BoardRow>, Vec<FamiliarityRow>)> {
+    let HumanRowsOf {
+        preface,
+        auto_scored,
+        fingerprint,
+    } = board;
     let (storage, settings) = (&state.storage, &*state.settings);
     let (kept, all) = crate::quality::crowd_responses(storage, &task.task.id).await?;
     let before_exclusions = {
         let mut who: Vec<&str> = all
             .iter()
-            .filter(|r| r.score.is_some() && in_half.contains_key(r.item_id.as_str()))
+            .filter(|r| r.score.is_some() && in_half.contains(r.item_id.as_str()))
             .map(|r| r.participant_id.as_str())
             .collect();
         who.sort_unstable();
@@ -67,7 +90,7 @@ async fn read_human_rows(
     let in_half_rows: Vec<CrowdResponseRow> = snap
         .rows
         .into_iter()
-        .filter(|r| in_half.contains_key(r.item_id.as_str()))
+        .filter(|r| in_half.contains(r.item_id.as_str()))
         .collect();
     // The half's figures: noise scaled to the half's own answers.
     let bounds = snap

@@ -17,7 +17,8 @@ use memeboard_core::with_kind;
 use std::collections::BTreeMap;
 
 /// What the crowd statistics need to know about each item of a quiz: its number of choices
-/// (agreement categories) and its baseline level (chance, or the random-pair similarity).
+/// (agreement categories) and its baseline level (chance).
+#[derive(Clone)]
 pub(super) struct ItemFacts {
     choices: BTreeMap<String, Option<usize>>,
     baseline: Option<BaselineLevel>,
@@ -129,48 +130,57 @@ fn crowd_tables(
 }
 
 /// The crowd statistics of a quiz, reused while its crowd data is unchanged and otherwise
-/// computed once off the executor (see `crowd_cache`). `rows` are the crowd responses if the
-/// caller already has them. Over hidden test items the figures are a bounded snapshot (see
-/// `crate::published`): they move only when the participant count crosses the next step.
+/// computed once (see `crowd_cache`: with a refresh interval, new completions are computed in
+/// the background while requests get the stored figures). Over hidden test items the figures
+/// are a bounded snapshot (see `crate::published`): they move only when the participant count
+/// crosses the next step.
 pub(super) async fn cached_crowd_stats(
     storage: &Storage,
     cache: &CrowdCache<CrowdStatsResponse>,
     quiz: &QuizRow,
     facts: &ItemFacts,
-    rows: Option<Vec<storage::CrowdResponseRow>>,
     settings: &QuizSettings,
 ) -> ApiResult<CrowdStatsResponse> {
     let fingerprint = storage.crowd_fingerprint(&quiz.task.id).await?;
-    let key = quiz.task.id.clone();
-    let stats = match cache.stored(&key, fingerprint) {
-        Some(stats) => stats,
-        None => {
-            let rows = match rows {
-                Some(rows) => rows,
-                None => quality::crowd_responses(storage, &quiz.task.id).await?.0,
-            };
-            let completed = quality::participants(&rows);
-            let surface = format!("stats:{}", quiz.task.id);
-            let noise = crate::published::surface_noise(storage, surface, settings).await?;
-            let snap = crate::published::crowd_snapshot(rows, settings, noise);
-            let observations = observations(snap.rows, facts);
-            let categories: Vec<String> = categories_of(quiz)?.into_iter().map(|c| c.key).collect();
-            let slug = quiz.task.slug.clone();
-            let (bounds, resamples) = (snap.bounds, settings.bootstrap_resamples);
-            cache
-                .get_or_compute(&key, fingerprint, move || {
-                    let mut t =
-                        crowd_tables(slug, &categories, &observations, bounds.as_ref(), resamples);
-                    t.completed_participants = completed;
-                    t
-                })
-                .await
-                .context("computing crowd statistics")?
-        }
+    let load = {
+        let (storage, quiz) = (storage.clone(), quiz.clone());
+        let (facts, settings) = (facts.clone(), settings.clone());
+        move || async move { compute_crowd_stats(&storage, &quiz, &facts, &settings).await }
     };
+    let lag = storage.crowd_figures_may_lag();
+    let stats = cache
+        .get_or_refresh(&quiz.task.id, fingerprint, lag, load)
+        .await?;
     let mut response = (*stats).clone();
     response.baseline = facts.baseline;
     Ok(response)
+}
+
+/// [`cached_crowd_stats`] computed: the crowd's answers read, snapshot, and tabled on the
+/// blocking pool.
+async fn compute_crowd_stats(
+    storage: &Storage,
+    quiz: &QuizRow,
+    facts: &ItemFacts,
+    settings: &QuizSettings,
+) -> ApiResult<CrowdStatsResponse> {
+    let rows = quality::crowd_responses(storage, &quiz.task.id).await?.0;
+    let completed = quality::participants(&rows);
+    let surface = format!("stats:{}", quiz.task.id);
+    let noise = crate::published::surface_noise(storage, surface, settings).await?;
+    let snap = crate::published::crowd_snapshot(rows, settings, noise);
+    let observations = observations(snap.rows, facts);
+    let categories: Vec<String> = categories_of(quiz)?.into_iter().map(|c| c.key).collect();
+    let slug = quiz.task.slug.clone();
+    let (bounds, resamples) = (snap.bounds, settings.bootstrap_resamples);
+    let table = tokio::task::spawn_blocking(move || {
+        let mut t = crowd_tables(slug, &categories, &observations, bounds.as_ref(), resamples);
+        t.completed_participants = completed;
+        t
+    })
+    .await
+    .context("computing crowd statistics")?;
+    Ok(table)
 }
 
 /// The crowd baseline of a quiz (completed batches only; no gold).
@@ -182,5 +192,5 @@ pub async fn crowd_stats(
 ) -> ApiResult<CrowdStatsResponse> {
     let quiz = find_quiz(storage, slug).await?;
     let facts = item_facts(storage, &quiz, quiz_kind(&quiz)?).await?;
-    cached_crowd_stats(storage, cache, &quiz, &facts, None, settings).await
+    cached_crowd_stats(storage, cache, &quiz, &facts, settings).await
 }

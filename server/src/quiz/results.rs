@@ -166,11 +166,20 @@ pub async fn results(
     // would reveal its correctness), only with at least `min_item_crowd` of them, and only
     // for open dev items (see below); from a table kept per state of the crowd's data.
     let fingerprint = storage.crowd_fingerprint(&quiz.task.id).await?;
+    let (owned_storage, task_id) = (storage.clone(), quiz.task.id.clone());
     let table = item_cache
-        .get_or_load(&quiz.task.id, fingerprint, || async {
-            let rows = quality::crowd_responses(storage, &quiz.task.id).await?.0;
-            Ok::<_, ApiError>(ItemCrowdTable::of(&rows))
-        })
+        .get_or_refresh(
+            &quiz.task.id,
+            fingerprint,
+            storage.crowd_figures_may_lag(),
+            || async move {
+                let rows = quality::crowd_responses(&owned_storage, &task_id).await?.0;
+                let table = tokio::task::spawn_blocking(move || ItemCrowdTable::of(&rows))
+                    .await
+                    .map_err(|e| ApiError::Unexpected(e.into()))?;
+                Ok::<_, ApiError>(table)
+            },
+        )
         .await?;
     let crowd_of = |item: &str| table.others_mean(item, &session.participant_id, min_item_crowd);
     let per_item_figures: BTreeMap<String, Option<f64>> = rows
@@ -182,7 +191,7 @@ pub async fn results(
             (r.item_id.clone(), figure)
         })
         .collect();
-    let crowd = cached_crowd_stats(storage, cache, &quiz, &facts, None, settings).await?;
+    let crowd = cached_crowd_stats(storage, cache, &quiz, &facts, settings).await?;
 
     let seed = session.seed as u64;
     let mut review = Vec::with_capacity(rows.len());

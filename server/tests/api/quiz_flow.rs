@@ -346,7 +346,67 @@ async fn crowd_figures_follow_completions_within_the_refresh_interval(db: Db) {
     assert_ne!(storage.crowd_fingerprint(task).await.unwrap(), after);
 }
 
+/// The crowd's completed participants as `/stats` gives them.
+async fn stats_participants(app: &TestApp) -> u64 {
+    let (status, stats) = app.get("/api/quizzes/demo-mcq/stats").await;
+    assert_eq!(status, StatusCode::OK, "{stats}");
+    stats["completed_participants"].as_u64().expect("a count")
+}
+
+/// With a refresh interval, a request after new completions gets the stored figures at once
+/// (with the participant count they were computed from) while one background task computes
+/// the new ones, which follow shortly. A deletion is never served stale: the request after
+/// it waits for figures without the deleted participant.
+async fn grown_crowd_figures_are_recomputed_in_the_background(db: Db) {
+    let app = TestApp::spawn(db).await;
+    let storage = app.storage();
+    storage.set_crowd_refresh(std::time::Duration::from_millis(1));
+    let first = app.start_demo_session().await;
+    complete_session(&app, &first, 3).await;
+    let before = stats_participants(&app).await;
+    let second = app.start_demo_session().await;
+    complete_session(&app, &second, 2).await;
+    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    assert_eq!(
+        stats_participants(&app).await,
+        before,
+        "the stored figures, at once"
+    );
+    let mut now = before;
+    for _ in 0..200 {
+        now = stats_participants(&app).await;
+        if now != before {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert_eq!(now, before + 1, "the new figures follow");
+    let benchmark = storage
+        .find_board_task("demo-mcq")
+        .await
+        .unwrap()
+        .unwrap()
+        .task
+        .benchmark_id;
+    let participant = storage
+        .find_session(second["session_id"].as_str().unwrap())
+        .await
+        .unwrap()
+        .unwrap()
+        .participant_id;
+    storage
+        .delete_participants(&benchmark, &[participant])
+        .await
+        .unwrap();
+    assert_eq!(
+        stats_participants(&app).await,
+        before,
+        "a deletion shows at once"
+    );
+}
+
 on_both_databases!(
+    grown_crowd_figures_are_recomputed_in_the_background,
     crowd_figures_follow_completions_within_the_refresh_interval,
     full_quiz_flow_scores_and_reports_the_crowd,
     reload_resumes_at_the_next_unanswered_item,

@@ -53,6 +53,15 @@ impl Storage {
             .store(ms, std::sync::atomic::Ordering::Relaxed);
     }
 
+    /// Whether crowd figures may lag the data (a refresh interval is set): then requests get
+    /// the stored figures while new ones are computed (see `crowd_cache`).
+    pub fn crowd_figures_may_lag(&self) -> bool {
+        self.fingerprints
+            .reuse_for
+            .load(std::sync::atomic::Ordering::Relaxed)
+            > 0
+    }
+
     /// A cheap fingerprint of a task's crowd data: (completed sessions, their answers, scored
     /// answers, latest completion, crowd version — bumped by every deletion). Crowd statistics
     /// computed from equal fingerprints are equal, so they can be reused (see `crowd_cache`).
@@ -109,8 +118,9 @@ impl Storage {
         let row = sqlx::query(
             "SELECT COUNT(DISTINCT s.id) AS sessions, COUNT(a.id) AS answers, \
              COUNT(a.score) AS scored, \
-             MAX(s.completed_at) + (SELECT exclude_failed_checks FROM tasks WHERE id = $1) \
-             AS latest, (SELECT crowd_version FROM tasks WHERE id = $1) AS version, \
+             MAX(s.completed_at) AS latest, \
+             (SELECT exclude_failed_checks FROM tasks WHERE id = $1) AS exclude_failed, \
+             (SELECT crowd_version FROM tasks WHERE id = $1) AS version, \
              (SELECT study_json FROM tasks WHERE id = $1) AS study_json, \
              (SELECT COUNT(*) FROM attention_checks c JOIN sessions cs ON cs.id = c.session_id \
               WHERE cs.task_id = $1) AS checks \
@@ -121,18 +131,22 @@ impl Storage {
         .fetch_one(&self.pool)
         .await?;
         // The owner's exclusion rules and the attention checks decide which sessions count:
-        // a change to either changes the fingerprint (folded into the scored count).
+        // a change to either changes the fingerprint. The rules are folded into the version
+        // (a change to them is never served stale, like a deletion), the checks — which grow
+        // with new sessions — into the scored count.
         let study: Option<String> = row.try_get("study_json")?;
         let checks: i64 = row.try_get("checks")?;
+        let exclude_failed: i64 = row.try_get("exclude_failed")?;
         let rules = memeboard_core::ids::fnv1a64(
-            format!("{}\u{1f}{checks}", study.unwrap_or_default()).as_bytes(),
+            format!("{}\u{1f}{exclude_failed}", study.unwrap_or_default()).as_bytes(),
         ) as i64;
+        let checks = memeboard_core::ids::fnv1a64(&checks.to_le_bytes()) as i64;
         Ok((
             row.try_get("sessions")?,
             row.try_get("answers")?,
-            row.try_get::<i64, _>("scored")? ^ rules,
+            row.try_get::<i64, _>("scored")? ^ checks,
             row.try_get("latest")?,
-            row.try_get("version")?,
+            row.try_get::<i64, _>("version")? ^ rules,
         ))
     }
 
@@ -144,46 +158,65 @@ impl Storage {
         &self,
         task_id: &str,
     ) -> Result<Vec<CrowdResponseRow>, StorageError> {
+        // The task's items and benchmark apart (a few rows), and no ORDER BY: the rows are
+        // sorted below by pseudonym. Each answer row costs the driver a hand-off, so the
+        // answer query reads only what differs per answer.
+        let benchmark: String = sqlx::query("SELECT benchmark_id FROM tasks WHERE id = $1")
+            .bind(task_id)
+            .fetch_optional(&self.pool)
+            .await?
+            .map(|r| r.try_get("benchmark_id"))
+            .transpose()?
+            .unwrap_or_default();
+        let items: std::collections::HashMap<String, (String, bool)> =
+            sqlx::query("SELECT id, category, split FROM items WHERE task_id = $1")
+                .bind(task_id)
+                .fetch_all(&self.pool)
+                .await?
+                .iter()
+                .map(|r| {
+                    let hidden = r.try_get::<String, _>("split")? != "dev";
+                    Ok((r.try_get("id")?, (r.try_get("category")?, hidden)))
+                })
+                .collect::<Result<_, sqlx::Error>>()?;
         let rows = sqlx::query(
-            "SELECT s.participant_id, a.item_id, i.category, a.choice, a.score, \
-             p.familiarity, t.benchmark_id, s.id AS session_id, a.created_at, \
-             s.completed_at, i.split \
-             FROM answers a JOIN sessions s ON s.id = a.session_id \
-             JOIN items i ON i.id = a.item_id \
-             JOIN tasks t ON t.id = s.task_id \
+            "SELECT s.participant_id, a.item_id, a.choice, a.score, p.familiarity, \
+             s.id AS session_id, a.created_at, s.completed_at \
+             FROM sessions s JOIN answers a ON a.session_id = s.id \
              LEFT JOIN prefaces p ON p.session_id = a.session_id AND p.item_id = a.item_id \
-             WHERE s.task_id = $1 AND s.completed_at IS NOT NULL \
-             ORDER BY s.participant_id, a.item_id",
+             WHERE s.task_id = $1 AND s.completed_at IS NOT NULL",
         )
         .bind(task_id)
         .fetch_all(&self.pool)
         .await?;
-        let mut keyed = rows
-            .iter()
-            .map(|r| {
-                let benchmark: String = r.try_get("benchmark_id")?;
-                let session: String = r.try_get("session_id")?;
-                let row = CrowdResponseRow {
-                    session_id: session.clone(),
-                    participant_id: r.try_get("participant_id")?,
-                    item_id: r.try_get("item_id")?,
-                    category: r.try_get("category")?,
-                    choice: r.try_get("choice")?,
-                    score: r.try_get("score")?,
-                    familiarity: r.try_get("familiarity")?,
-                    completed_at: r.try_get::<Option<i64>, _>("completed_at")?.unwrap_or(0),
-                    hidden: r.try_get::<String, _>("split")? != "dev",
-                };
-                let key = crate::pseudonym::crowd_order(
-                    &benchmark,
-                    &row.participant_id,
-                    &row.item_id,
-                    r.try_get("created_at")?,
-                    &session,
-                );
-                Ok((key, row))
-            })
-            .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        let mut keyed = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let item_id: String = r.try_get("item_id")?;
+            // An answer to an item no longer in the task counts nowhere (as the join did).
+            let Some((category, hidden)) = items.get(&item_id) else {
+                continue;
+            };
+            let session: String = r.try_get("session_id")?;
+            let row = CrowdResponseRow {
+                session_id: session.clone(),
+                participant_id: r.try_get("participant_id")?,
+                item_id,
+                category: category.clone(),
+                choice: r.try_get("choice")?,
+                score: r.try_get("score")?,
+                familiarity: r.try_get("familiarity")?,
+                completed_at: r.try_get::<Option<i64>, _>("completed_at")?.unwrap_or(0),
+                hidden: *hidden,
+            };
+            let key = crate::pseudonym::crowd_order(
+                &benchmark,
+                &row.participant_id,
+                &row.item_id,
+                r.try_get("created_at")?,
+                &session,
+            );
+            keyed.push((key, row));
+        }
         keyed.sort_by(|a, b| a.0.cmp(&b.0));
         Ok(keyed.into_iter().map(|(_, row)| row).collect())
     }
