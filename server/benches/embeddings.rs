@@ -57,6 +57,7 @@ fn main() -> anyhow::Result<()> {
         threads: THREADS,
         max_batch: BATCH,
         max_queue: 1,
+        inline_scoring_per_client: 2,
     };
     let embedder = OrtEmbedder::load(&settings, &models)?;
     embedder.embed(&sentences[..BATCH])?; // warm-up

@@ -186,8 +186,9 @@ pub struct QuizSettings {
     /// (0: none).
     pub crowd_noise: f64,
     /// Seconds a task's crowd fingerprint (which counts its answers) is reused before it is
-    /// read again: crowd pages, results and boards lag new completions by at most this long,
-    /// and no request counts every answer (0: read on every request).
+    /// read again, so that no request counts every answer; with an interval, new completions
+    /// are also computed in the background while requests get the stored figures (see
+    /// `crowd_cache`). 0: read, and figures computed, on every request that needs them.
     pub crowd_refresh_secs: u64,
 }
 

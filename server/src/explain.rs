@@ -12,6 +12,7 @@ use memeboard_core::ids::fnv1a64;
 use memeboard_core::kinds::explanation::is_non_answer;
 use memeboard_core::kinds::ItemGold;
 
+pub mod admission;
 pub mod pool;
 pub mod single_flight;
 

@@ -62,6 +62,14 @@ pub struct ModelSettings {
     pub max_batch: usize,
     /// Requests allowed to wait for the model before new ones are refused.
     pub max_queue: usize,
+    /// Explanations of one client scored at once while its answer waits; more are stored
+    /// and scored by the background queue within seconds (0: all of them are).
+    #[serde(default = "default_inline_scoring_per_client")]
+    pub inline_scoring_per_client: usize,
+}
+
+fn default_inline_scoring_per_client() -> usize {
+    2
 }
 
 /// Computes embeddings. Implementations are blocking: call them through

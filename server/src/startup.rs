@@ -81,9 +81,13 @@ impl Application {
             })?;
         // Explanations stored but not scored yet (model missing or busy, a crash) are scored
         // in the background.
+        let scoring_admission = Arc::new(crate::explain::admission::ScoringAdmission::new(
+            settings.model.inline_scoring_per_client,
+        ));
         tokio::spawn(crate::kinds::explanation::backlog::score_backlog(
             storage.clone(),
             embeddings.clone(),
+            scoring_admission.backlog_wake(),
         ));
         // Explanation files scored before identification was the primary score (earlier
         // versions) are scored again from their stored outputs.
@@ -114,10 +118,11 @@ impl Application {
             0
         };
         let admission = admission::Admission::new(settings.server.max_connections, per_address);
-        let router = build_router(AppState {
+        let state = AppState {
             storage: storage.clone(),
             settings: Arc::new(settings),
             embeddings,
+            scoring_admission,
             rate_limits: Arc::default(),
             crowd_stats: Arc::default(),
             board_crowd: Arc::default(),
@@ -128,7 +133,13 @@ impl Application {
             progress: Arc::default(),
             study_tables: Arc::default(),
             board_human: Arc::default(),
-        });
+        };
+        // With a crowd refresh interval (crowd figures may lag), each quiz's crowd figures
+        // are computed now, so that no request after a restart waits for them.
+        if state.storage.crowd_figures_may_lag() {
+            tokio::spawn(crate::quiz::warm_crowd_stats(state.clone()));
+        }
+        let router = build_router(state);
         Ok(Self {
             listener,
             router,

@@ -17,6 +17,8 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     /// Sentence embeddings (may be "not installed": the rest of the site works without).
     pub embeddings: EmbeddingService,
+    /// Each client's share of explanation scoring on the request path.
+    pub scoring_admission: Arc<crate::explain::admission::ScoringAdmission>,
     /// Per-client request counts of the current minute.
     pub rate_limits: Arc<crate::rate_limit::RateLimiter>,
     /// Quiz crowd statistics per task, reused while the crowd's data is unchanged.

@@ -146,6 +146,10 @@ pub struct FeedbackContext<'a> {
     pub session_id: &'a str,
     /// The answered item's id.
     pub item_id: &'a str,
+    /// Who may have explanations scored now (the answering client's share).
+    pub admission: &'a crate::explain::admission::ScoringAdmission,
+    /// The answering client (its address, or its /64 for IPv6).
+    pub client: &'a str,
 }
 
 /// The board- and quiz-facing behaviour of a kind on the server.

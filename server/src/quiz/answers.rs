@@ -24,6 +24,17 @@ fn completion_code() -> anyhow::Result<String> {
         .collect())
 }
 
+/// What scores an answer that needs a model, and for whom.
+#[derive(Clone, Copy)]
+pub struct Scorer<'a> {
+    /// The embedding model.
+    pub embeddings: &'a EmbeddingService,
+    /// Each client's share of scoring on the request path.
+    pub admission: &'a crate::explain::admission::ScoringAdmission,
+    /// The answering client (its address, or its /64 for IPv6).
+    pub client: &'a str,
+}
+
 /// Checks an answer against what the participant was shown and scores it where the kind
 /// can (nothing is stored here).
 fn accept<K: Kind>(
@@ -61,7 +72,7 @@ fn accept<K: Kind>(
 /// answer, it is reported in `feedback.scoring_error`.
 pub async fn submit_answer(
     storage: &Storage,
-    embeddings: &EmbeddingService,
+    scorer: Scorer<'_>,
     session_id: &str,
     request: SubmitAnswerRequest,
 ) -> ApiResult<(SubmitAnswerResponse, bool)> {
@@ -86,7 +97,7 @@ pub async fn submit_answer(
     })?;
     let session = target.session;
     with_kind!(session.task_kind, K => {
-        answer_as::<K>(storage, embeddings, &session, item, target.preface.is_some(), key, &request)
+        answer_as::<K>(storage, scorer, &session, item, target.preface.is_some(), key, &request)
             .await
     })
 }
@@ -95,7 +106,7 @@ pub async fn submit_answer(
 /// checked, recorded exactly once, and the kind's feedback built.
 async fn answer_as<K: ServerKind>(
     storage: &Storage,
-    embeddings: &EmbeddingService,
+    scorer: Scorer<'_>,
     session: &SessionRow,
     row: TaskItemRow,
     has_preface: bool,
@@ -140,10 +151,12 @@ async fn answer_as<K: ServerKind>(
     };
     let ctx = FeedbackContext {
         storage,
-        embeddings,
+        embeddings: scorer.embeddings,
         task_id: &session.task_id,
         session_id: &session.id,
         item_id: &item.row.id,
+        admission: scorer.admission,
+        client: scorer.client,
     };
     let feedback = K::feedback(ctx, &item).await?;
     // The completion hand-off goes out with the acknowledgement of the last answer (after

@@ -194,3 +194,29 @@ pub async fn crowd_stats(
     let facts = item_facts(storage, &quiz, quiz_kind(&quiz)?).await?;
     cached_crowd_stats(storage, cache, &quiz, &facts, settings).await
 }
+
+/// Computes every open quiz's crowd statistics into the cache, one quiz at a time (at
+/// start-up, so that the first `/stats` after a restart does not wait for them).
+pub async fn warm_crowd_stats(state: crate::state::AppState) {
+    let quizzes = match state.storage.list_open_quizzes().await {
+        Ok(quizzes) => quizzes,
+        Err(e) => return tracing::warn!(error = %e, "warming crowd figures: cannot list quizzes"),
+    };
+    let started = std::time::Instant::now();
+    for quiz in &quizzes {
+        let stats = crowd_stats(
+            &state.storage,
+            &state.crowd_stats,
+            &quiz.task.slug,
+            &state.settings.quiz,
+        );
+        if let Err(e) = stats.await {
+            tracing::warn!(quiz = %quiz.task.slug, error = %e, "warming crowd figures");
+        }
+    }
+    tracing::info!(
+        quizzes = quizzes.len(),
+        ms = started.elapsed().as_millis() as u64,
+        "crowd figures computed"
+    );
+}

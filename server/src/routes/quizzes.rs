@@ -5,14 +5,15 @@ use super::ApiJson;
 use crate::error::ApiResult;
 use crate::quiz;
 use crate::state::AppState;
-use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
-use axum::Json;
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::{Extension, Json};
 use memeboard_core::api::{
     CrowdStatsResponse, HeadphoneCheckStart, QuizSummary, ResultsResponse, SessionResponse,
     StartSessionRequest, SubmitAnswerRequest, SubmitAnswerResponse, SubmitPrefaceRequest,
     SubmitPrefaceResponse,
 };
+use std::net::SocketAddr;
 
 pub async fn list_quizzes(State(state): State<AppState>) -> ApiResult<Json<Vec<QuizSummary>>> {
     Ok(Json(quiz::public_quizzes(&state.storage).await?))
@@ -129,10 +130,22 @@ pub async fn get_session(
 pub async fn submit_answer(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
+    headers: HeaderMap,
     ApiJson(request): ApiJson<SubmitAnswerRequest>,
 ) -> ApiResult<(StatusCode, Json<SubmitAnswerResponse>)> {
-    let (response, created) =
-        quiz::submit_answer(&state.storage, &state.embeddings, &id, request).await?;
+    let client = crate::leaderboard::ClientAddress::of(
+        &state.settings,
+        &headers,
+        peer.map(|Extension(ConnectInfo(addr))| addr),
+    )
+    .network();
+    let scorer = quiz::Scorer {
+        embeddings: &state.embeddings,
+        admission: &state.scoring_admission,
+        client: &client,
+    };
+    let (response, created) = quiz::submit_answer(&state.storage, scorer, &id, request).await?;
     let status = if created {
         StatusCode::CREATED
     } else {

@@ -35,6 +35,7 @@ async fn distractors_are_the_nearest_other_memes_and_reimport_cleanly() {
         threads: 1,
         max_batch: 16,
         max_queue: 4,
+        inline_scoring_per_client: 2,
     };
     let embeddings = EmbeddingService::load(&settings, &models);
     let first = regenerate(&storage, &embeddings, "demo").await.unwrap();

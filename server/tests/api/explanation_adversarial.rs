@@ -154,6 +154,7 @@ async fn hostile_files_score_at_chance_and_below_the_faithful_model(db: Db) {
             threads: 2,
             max_batch: 8,
             max_queue: 8,
+            inline_scoring_per_client: 2,
         },
         &models,
     )

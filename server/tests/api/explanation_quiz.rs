@@ -255,7 +255,56 @@ async fn hidden_items_are_no_similarity_oracle(db: Db) {
     );
 }
 
+/// Beyond a client's share of scoring on the request path (here none), an explanation is
+/// stored and acknowledged in the "scoring…" state, without a score, and the background
+/// queue — woken at once, not after its pause — scores it within seconds.
+async fn beyond_a_clients_share_explanations_are_scored_in_the_background(db: Db) {
+    if !models_installed() {
+        return;
+    }
+    let (mut settings, dir) = crate::helpers::test_settings(db, true).await;
+    settings.model.inline_scoring_per_client = 0;
+    let app = TestApp::with_settings(settings, dir).await;
+    let (_, session) = app
+        .post("/api/quizzes/demo-explain/sessions", start_body(false))
+        .await;
+    let id = session["session_id"].as_str().unwrap();
+    let items = session["items"].as_array().unwrap();
+    let dev = items
+        .iter()
+        .map(|i| i["item_id"].as_str().unwrap())
+        .collect::<Vec<_>>();
+    // The backlog's first pass (at start-up) is over before the answers come.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    for (n, item) in dev.iter().enumerate() {
+        let (status, ack) = explain(&app, id, item, "一个认真的解释", &format!("k{n}")).await;
+        assert_eq!(status, StatusCode::CREATED, "{ack}");
+        let feedback = &ack["feedback"];
+        assert!(feedback["server_score"].is_null(), "{feedback}");
+        if feedback["gold_withheld"] == false {
+            let why = feedback["scoring_error"].as_str().unwrap_or_default();
+            assert!(why.starts_with("Scoring…"), "{feedback}");
+        }
+    }
+    let started = std::time::Instant::now();
+    let mut scored = 0;
+    while started.elapsed() < std::time::Duration::from_secs(15) {
+        scored = 0;
+        for item in &dev {
+            let (_, scores) = app.storage().find_answer(id, item).await.unwrap().unwrap();
+            scored += usize::from(scores.is_some());
+        }
+        if scored == dev.len() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    // Within 15 s: a woken pass, not the one after the 20 s pause.
+    assert_eq!(scored, dev.len(), "the queue did not score them");
+}
+
 on_both_databases!(
+    beyond_a_clients_share_explanations_are_scored_in_the_background,
     hidden_items_are_no_similarity_oracle,
     explanations_are_stored_then_scored_and_reveal_only_dev_gold,
     without_a_model_explanations_are_still_recorded,

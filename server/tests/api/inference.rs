@@ -33,6 +33,7 @@ fn settings(model: &str, models: &std::path::Path) -> ModelSettings {
         threads: 1,
         max_batch: 4,
         max_queue: 8,
+        inline_scoring_per_client: 2,
     }
 }
 

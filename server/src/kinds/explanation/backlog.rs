@@ -14,16 +14,24 @@ const BACKLOG_PAUSE: std::time::Duration = std::time::Duration::from_secs(20);
 /// Scores stored explanations that have no score yet — answers stored while the model was
 /// missing or busy (a flood of answers fills its queue), or just before a crash or restart —
 /// in batches, in the background, for as long as the server runs: a pass drains what is
-/// there, then the next pass follows [`BACKLOG_PAUSE`] later (the answers table is the
-/// durable queue). Without a model it does nothing; an answer that cannot be scored is
+/// there, then the next pass follows [`BACKLOG_PAUSE`] later, or as soon as `wake` is
+/// notified (an answer was left to the queue; see `explain::admission`). The answers table is
+/// the durable queue. Without a model it does nothing; an answer that cannot be scored is
 /// tried again in the next pass.
-pub async fn score_backlog(storage: Storage, embeddings: EmbeddingService) {
+pub async fn score_backlog(
+    storage: Storage,
+    embeddings: EmbeddingService,
+    wake: std::sync::Arc<tokio::sync::Notify>,
+) {
     if embeddings.model_name().is_err() {
         return;
     }
     loop {
         drain_backlog(&storage, &embeddings).await;
-        tokio::time::sleep(BACKLOG_PAUSE).await;
+        tokio::select! {
+            () = tokio::time::sleep(BACKLOG_PAUSE) => {}
+            () = wake.notified() => {}
+        }
     }
 }
 

@@ -180,6 +180,11 @@ async fn feedback(
                     "explanation answer is not text"
                 )));
             };
+            // Beyond the client's share of scoring now, the background queue scores it.
+            let Some(_permit) = ctx.admission.try_admit(ctx.client) else {
+                ctx.admission.queued();
+                return finish(ctx, item, None, Some(QUEUED.to_owned())).await;
+            };
             let pair = explain::Pair {
                 item_id: item.row.id.clone(),
                 answer: answer.text,
@@ -202,6 +207,21 @@ async fn feedback(
             }
         }
     };
+    finish(ctx, item, server_score, scoring_error).await
+}
+
+/// What [`feedback`] says of an explanation left to the background queue.
+const QUEUED: &str = "Scoring… your answer is saved and is being scored in the background; \
+                      its score comes with your results.";
+
+/// The feedback of a stored explanation with its server score, if any: for hidden test items
+/// nothing derived from the reference, for open ones the reference and the crowd's scores.
+async fn finish(
+    ctx: FeedbackContext<'_>,
+    item: &TypedItem<Explanation>,
+    server_score: Option<ExplanationScore>,
+    scoring_error: Option<String>,
+) -> ApiResult<ExplanationFeedback> {
     if item.split() != Split::Dev {
         // Hidden test item: the score is stored for the crowd baseline and the results, but
         // nothing derived from the reference goes back now. Otherwise every answer (and
