@@ -10,6 +10,9 @@ cargo bench -p memeboard-server --bench crowd
 # Quiz answers: 10 and 200 participants, then a sustained 200-participant run per interval
 # (MEMEBOARD_BENCH_SECONDS=600 for the 10-minute run, printed per minute).
 MEMEBOARD_BENCH_SECONDS="${MEMEBOARD_BENCH_SECONDS:-60}" cargo bench -p memeboard-server --bench answers
+# The same answers over real HTTP to the server binary in its own process, beside the same
+# workload in process in the same run (10 and 200 participants, 15 s each).
+MEMEBOARD_BENCH_SECONDS=15 cargo bench -p memeboard-server --bench http
 # Embeddings need the models (scripts/model/setup-model.sh puts them in data/models).
 MEMEBOARD_BENCH_MODELS="${MEMEBOARD_BENCH_MODELS:-$PWD/data/models}" cargo bench -p memeboard-server --bench embeddings
 # The GPU embedding path natively (wgpu on Vulkan: lavapipe without a GPU), batch 1/8/32
