@@ -82,12 +82,9 @@ pub async fn baseline(
         .await?
         .into_iter()
         .filter_map(|item| {
-            match storage::decode_json::<ItemGold>("items.gold_json", &item.gold_json) {
-                Ok(ItemGold::Explanation(gold)) => {
-                    Some((fnv1a64(item.id.as_bytes()), gold.meaning))
-                }
-                _ => None,
-            }
+            let gold = storage::decode_json::<ItemGold>("items.gold_json", &item.gold_json);
+            let meaning = gold.ok()?.into_explanation()?.meaning;
+            Some((fnv1a64(item.id.as_bytes()), meaning))
         })
         .collect();
     meanings.sort();

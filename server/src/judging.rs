@@ -210,12 +210,7 @@ fn problems(spec: &JudgingTaskSpec) -> Vec<Message> {
                 ));
             }
         }
-        let gold_batch = match &it.gold {
-            ItemGold::Rating(g) => Some(g.batch),
-            ItemGold::Ranking(g) => Some(g.batch),
-            _ => None,
-        };
-        if let Some(b) = gold_batch.filter(|&b| b != it.batch) {
+        if let Some(b) = it.gold.judged_batch().filter(|&b| b != it.batch) {
             out.push(msg!(
                 "judging.item_batch",
                 item = item,

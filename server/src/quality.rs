@@ -90,9 +90,9 @@ pub fn session_facts(data: &StudyData) -> BTreeMap<String, SessionFacts> {
     let planted: BTreeMap<&str, Planted> = data
         .rating_golds
         .iter()
-        .filter_map(|(id, json)| match serde_json::from_str::<ItemGold>(json) {
-            Ok(ItemGold::Rating(g)) => g.planted.map(|p| (id.as_str(), p)),
-            _ => None,
+        .filter_map(|(id, json)| {
+            let gold = serde_json::from_str::<ItemGold>(json).ok()?.into_rating()?;
+            gold.planted.map(|p| (id.as_str(), p))
         })
         .collect();
     if !planted.is_empty() {

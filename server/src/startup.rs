@@ -137,7 +137,11 @@ impl Application {
         // With a crowd refresh interval (crowd figures may lag), each quiz's crowd figures
         // are computed now, so that no request after a restart waits for them.
         if state.storage.crowd_figures_may_lag() {
-            tokio::spawn(crate::quiz::warm_crowd_stats(state.clone()));
+            tokio::spawn(crate::quiz::warm_crowd_stats(
+                state.storage.clone(),
+                state.crowd_stats.clone(),
+                state.settings.quiz.clone(),
+            ));
         }
         let router = build_router(state);
         Ok(Self {

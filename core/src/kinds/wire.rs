@@ -272,6 +272,52 @@ tag_first_deserialize!(ReviewDetail {
 
 kind_of!(ItemPrompt);
 kind_of!(ItemGold);
+
+/// What shared layers ask of a gold without matching on its variants (a wildcard arm there
+/// would let a new kind pass unnoticed; see the architecture test).
+impl ItemGold {
+    /// An explanation item's reference meaning and origin.
+    pub fn into_explanation(self) -> Option<explanation::Gold> {
+        match self {
+            Self::Explanation(g) => Some(g),
+            Self::TextMcq(_)
+            | Self::PanelOrder(_)
+            | Self::PanelType(_)
+            | Self::ClipMcq(_)
+            | Self::Rating(_)
+            | Self::Ranking(_)
+            | Self::PanelExplanation(_) => None,
+        }
+    }
+
+    /// A rating page's hidden facts (its submission, whether its output is planted).
+    pub fn into_rating(self) -> Option<rating::Gold> {
+        match self {
+            Self::Rating(g) => Some(g),
+            Self::TextMcq(_)
+            | Self::Explanation(_)
+            | Self::PanelOrder(_)
+            | Self::PanelType(_)
+            | Self::ClipMcq(_)
+            | Self::Ranking(_)
+            | Self::PanelExplanation(_) => None,
+        }
+    }
+
+    /// The judging batch a human-evaluation page belongs to (rating and ranking pages).
+    pub fn judged_batch(&self) -> Option<u32> {
+        match self {
+            Self::Rating(g) => Some(g.batch),
+            Self::Ranking(g) => Some(g.batch),
+            Self::TextMcq(_)
+            | Self::Explanation(_)
+            | Self::PanelOrder(_)
+            | Self::PanelType(_)
+            | Self::ClipMcq(_)
+            | Self::PanelExplanation(_) => None,
+        }
+    }
+}
 kind_of!(AnswerValue);
 kind_of!(PromptView);
 kind_of!(AnswerInput);

@@ -195,28 +195,24 @@ pub async fn crowd_stats(
     cached_crowd_stats(storage, cache, &quiz, &facts, settings).await
 }
 
-/// Computes every open quiz's crowd statistics into the cache, one quiz at a time (at
-/// start-up, so that the first `/stats` after a restart does not wait for them).
-pub async fn warm_crowd_stats(state: crate::state::AppState) {
-    let quizzes = match state.storage.list_open_quizzes().await {
+/// Computes every open quiz's crowd statistics into `cache`, one quiz at a time (at start-up,
+/// so that the first `/stats` after a restart does not wait for them).
+pub async fn warm_crowd_stats(
+    storage: Storage,
+    cache: std::sync::Arc<CrowdCache<CrowdStatsResponse>>,
+    settings: QuizSettings,
+) {
+    let quizzes = match storage.list_open_quizzes().await {
         Ok(quizzes) => quizzes,
         Err(e) => return tracing::warn!(error = %e, "warming crowd figures: cannot list quizzes"),
     };
     let started = std::time::Instant::now();
     for quiz in &quizzes {
-        let stats = crowd_stats(
-            &state.storage,
-            &state.crowd_stats,
-            &quiz.task.slug,
-            &state.settings.quiz,
-        );
+        let stats = crowd_stats(&storage, &cache, &quiz.task.slug, &settings);
         if let Err(e) = stats.await {
             tracing::warn!(quiz = %quiz.task.slug, error = %e, "warming crowd figures");
         }
     }
-    tracing::info!(
-        quizzes = quizzes.len(),
-        ms = started.elapsed().as_millis() as u64,
-        "crowd figures computed"
-    );
+    let ms = started.elapsed().as_millis() as u64;
+    tracing::info!(quizzes = quizzes.len(), ms, "crowd figures computed");
 }
