@@ -436,7 +436,7 @@ mod tests {
                     (0..size)
                         .map(|_| match rng.below(6) {
                             0 => None,
-                            x => Some(((x as usize + u) % 5) as f64),
+                            x => Some(((x + u) % 5) as f64),
                         })
                         .collect()
                 })
