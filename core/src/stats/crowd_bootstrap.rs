@@ -101,42 +101,14 @@ pub fn crowd_estimate(
     resamples: usize,
     seed: u64,
 ) -> Option<Estimate> {
-    if responses.is_empty() {
-        return None;
-    }
-    let num_participants = responses.iter().map(|r| r.participant).max()? + 1;
-    let num_items = responses.iter().map(|r| r.item).max()? + 1;
-    // Only resample participants/items that actually occur.
-    let present = |f: &dyn Fn(&Response) -> usize, n: usize| {
-        let mut seen = vec![false; n];
-        for r in responses {
-            seen[f(r)] = true;
-        }
-        (0..n).filter(|&i| seen[i]).collect::<Vec<_>>()
-    };
-    let participants = present(&|r| r.participant, num_participants);
-    let items = present(&|r| r.item, num_items);
-
-    let ones_p: Vec<u32> = (0..num_participants)
-        .map(|p| u32::from(participants.binary_search(&p).is_ok()))
-        .collect();
-    let ones_i = vec![1u32; num_items];
-    let value = evaluate(stat, responses, num_participants, &ones_p, &ones_i)?;
-
+    let mut weights = TwoWay::of(responses)?;
+    let num_participants = weights.pw.len();
+    let value = evaluate(stat, responses, num_participants, &weights.pw, &weights.iw)?;
     let mut rng = SplitMix64::new(seed);
     let mut draws = Vec::with_capacity(resamples);
-    let mut pw = vec![0u32; num_participants];
-    let mut iw = vec![0u32; num_items];
     for _ in 0..resamples {
-        pw.iter_mut().for_each(|w| *w = 0);
-        iw.iter_mut().for_each(|w| *w = 0);
-        for _ in 0..participants.len() {
-            pw[participants[rng.below(participants.len())]] += 1;
-        }
-        for _ in 0..items.len() {
-            iw[items[rng.below(items.len())]] += 1;
-        }
-        if let Some(v) = evaluate(stat, responses, num_participants, &pw, &iw) {
+        weights.draw(&mut rng);
+        if let Some(v) = evaluate(stat, responses, num_participants, &weights.pw, &weights.iw) {
             draws.push(v);
         }
     }
@@ -176,45 +148,23 @@ pub struct CrowdEstimates {
 /// assert_eq!(all.pooled.unwrap().value, 0.6);
 /// ```
 pub fn crowd_estimates(responses: &[Response], resamples: usize, seed: u64) -> CrowdEstimates {
-    let none = CrowdEstimates {
-        human_average: None,
-        human_best: None,
-        pooled: None,
+    let Some(mut weights) = TwoWay::of(responses) else {
+        return CrowdEstimates {
+            human_average: None,
+            human_best: None,
+            pooled: None,
+        };
     };
-    let (Some(last_p), Some(last_i)) = (
-        responses.iter().map(|r| r.participant).max(),
-        responses.iter().map(|r| r.item).max(),
-    ) else {
-        return none;
-    };
-    let (num_participants, num_items) = (last_p + 1, last_i + 1);
-    let present = |f: &dyn Fn(&Response) -> usize, n: usize| {
-        let mut seen = vec![false; n];
-        for r in responses {
-            seen[f(r)] = true;
-        }
-        (0..n).filter(|&i| seen[i]).collect::<Vec<_>>()
-    };
-    let participants = present(&|r| r.participant, num_participants);
-    let items = present(&|r| r.item, num_items);
-    let mut pw: Vec<u32> = (0..num_participants)
-        .map(|p| u32::from(participants.binary_search(&p).is_ok()))
-        .collect();
-    let mut iw = vec![1u32; num_items];
-    let mut sums = ParticipantSums::new(num_participants);
-    let point = sums.evaluate(responses, &pw, &iw);
+    let mut sums = ParticipantSums::new(weights.pw.len());
+    let point = sums.evaluate(responses, &weights.pw, &weights.iw);
     let mut rng = SplitMix64::new(seed);
     let mut draws: [Vec<f64>; 3] = std::array::from_fn(|_| Vec::with_capacity(resamples));
     for _ in 0..resamples {
-        pw.iter_mut().for_each(|w| *w = 0);
-        iw.iter_mut().for_each(|w| *w = 0);
-        for _ in 0..participants.len() {
-            pw[participants[rng.below(participants.len())]] += 1;
-        }
-        for _ in 0..items.len() {
-            iw[items[rng.below(items.len())]] += 1;
-        }
-        for (d, v) in draws.iter_mut().zip(sums.evaluate(responses, &pw, &iw)) {
+        weights.draw(&mut rng);
+        for (d, v) in draws
+            .iter_mut()
+            .zip(sums.evaluate(responses, &weights.pw, &weights.iw))
+        {
             d.extend(v);
         }
     }
@@ -233,6 +183,57 @@ pub fn crowd_estimates(responses: &[Response], resamples: usize, seed: u64) -> C
         human_average: estimate(point[0], &average),
         human_best: estimate(point[1], &best),
         pooled: estimate(point[2], &pooled),
+    }
+}
+
+/// The participants and items that occur in the responses, and their weights (how often each
+/// is drawn) in one round of the two-way bootstrap; shared by [`crowd_estimate`] and
+/// [`crowd_estimates`], which must draw alike.
+struct TwoWay {
+    participants: Vec<usize>,
+    items: Vec<usize>,
+    /// Participant weights by index (1 for each participant that occurs, at first).
+    pw: Vec<u32>,
+    /// Item weights by index (1 each, at first).
+    iw: Vec<u32>,
+}
+
+impl TwoWay {
+    /// The weights of the data as it is; `None` without responses.
+    fn of(responses: &[Response]) -> Option<Self> {
+        let num_participants = responses.iter().map(|r| r.participant).max()? + 1;
+        let num_items = responses.iter().map(|r| r.item).max()? + 1;
+        // Only participants and items that occur are resampled.
+        let present = |f: fn(&Response) -> usize, n: usize| {
+            let mut seen = vec![false; n];
+            for r in responses {
+                seen[f(r)] = true;
+            }
+            (0..n).filter(|&i| seen[i]).collect::<Vec<_>>()
+        };
+        let participants = present(|r| r.participant, num_participants);
+        let items = present(|r| r.item, num_items);
+        let pw = (0..num_participants)
+            .map(|p| u32::from(participants.binary_search(&p).is_ok()))
+            .collect();
+        Some(Self {
+            participants,
+            items,
+            pw,
+            iw: vec![1; num_items],
+        })
+    }
+
+    /// One round: participants drawn with replacement, then items.
+    fn draw(&mut self, rng: &mut SplitMix64) {
+        self.pw.iter_mut().for_each(|w| *w = 0);
+        self.iw.iter_mut().for_each(|w| *w = 0);
+        for _ in 0..self.participants.len() {
+            self.pw[self.participants[rng.below(self.participants.len())]] += 1;
+        }
+        for _ in 0..self.items.len() {
+            self.iw[self.items[rng.below(self.items.len())]] += 1;
+        }
     }
 }
 

@@ -326,6 +326,13 @@ async fn crowd_figures_follow_completions_within_the_refresh_interval(db: Db) {
     let after = storage.crowd_fingerprint(task).await.unwrap();
     assert_ne!(after, before, "the completion shows after the interval");
     // A write the owner expects to see at once forgets the memo.
+    delete_participant_of(&app, task, &session).await;
+    assert_ne!(storage.crowd_fingerprint(task).await.unwrap(), after);
+}
+
+/// Deletes the participant of `session` from the benchmark of `task` (the owner's deletion).
+async fn delete_participant_of(app: &TestApp, task: &str, session: &Value) {
+    let storage = app.storage();
     let benchmark = storage
         .find_board_task(task)
         .await
@@ -343,7 +350,6 @@ async fn crowd_figures_follow_completions_within_the_refresh_interval(db: Db) {
         .delete_participants(&benchmark, &[participant])
         .await
         .unwrap();
-    assert_ne!(storage.crowd_fingerprint(task).await.unwrap(), after);
 }
 
 /// The crowd's completed participants as `/stats` gives them.
@@ -381,23 +387,7 @@ async fn grown_crowd_figures_are_recomputed_in_the_background(db: Db) {
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
     assert_eq!(now, before + 1, "the new figures follow");
-    let benchmark = storage
-        .find_board_task("demo-mcq")
-        .await
-        .unwrap()
-        .unwrap()
-        .task
-        .benchmark_id;
-    let participant = storage
-        .find_session(second["session_id"].as_str().unwrap())
-        .await
-        .unwrap()
-        .unwrap()
-        .participant_id;
-    storage
-        .delete_participants(&benchmark, &[participant])
-        .await
-        .unwrap();
+    delete_participant_of(&app, "demo-mcq", &second).await;
     assert_eq!(
         stats_participants(&app).await,
         before,
