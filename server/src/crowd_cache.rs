@@ -14,8 +14,8 @@
 //! (the crowd version — bumped by deletions and exclusion rules — is the one the stored value
 //! was computed at), the request gets the stored value, which carries the participant count
 //! it was computed from, and one background task computes the new one. Figures then lag the
-//! data by at most the interval plus one computation; a deletion or a rule change is never
-//! served stale.
+//! data by at most the interval plus two computations (see `Refresh`); a deletion or a rule
+//! change is never served stale.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -28,14 +28,17 @@ pub type Fingerprint = (i64, i64, i64, Option<i64>, i64);
 /// Stored values by key, each with its fingerprint.
 type Values<T> = Arc<Mutex<HashMap<String, (Fingerprint, Arc<T>)>>>;
 
+/// Background refreshes by key: `None` while one runs, then the earliest time the next may
+/// start.
+type Refreshes = Arc<Mutex<HashMap<String, Option<Instant>>>>;
+
 /// Values of one type by key, each with its fingerprint.
 pub struct CrowdCache<T> {
     values: Values<T>,
     /// One lock per key, so that one computation runs per key at a time.
     computing: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
-    /// Background refreshes by key (see `get_or_refresh`): `None` while one runs, then the
-    /// earliest time the next may start.
-    refreshing: Arc<Mutex<HashMap<String, Option<Instant>>>>,
+    /// Background refreshes (see `get_or_refresh`).
+    refreshing: Refreshes,
 }
 
 impl<T> Default for CrowdCache<T> {
@@ -176,7 +179,7 @@ impl<T: Send + Sync + 'static> CrowdCache<T> {
 /// at most half a core busy, and figures lag by at most the refresh interval plus two
 /// computations.
 struct Refresh {
-    refreshing: Arc<Mutex<HashMap<String, Option<Instant>>>>,
+    refreshing: Refreshes,
     key: String,
     started: Instant,
 }
