@@ -16,14 +16,16 @@
 //!   outputs, which never leaves the server).
 
 use crate::error::{ApiError, ApiResult};
+use crate::kinds::ServerKind;
 use crate::storage::{ItemRecord, QuizRow, Storage, TaskRecord};
 use memeboard_core::assign::option_order;
-use memeboard_core::kinds::{ranking, rating, ItemGold, ItemPrompt, TaskKind};
+use memeboard_core::kinds::{ItemGold, ItemPrompt, Kind, TaskKind};
 use memeboard_core::messages::Message;
 use memeboard_core::msg;
 use memeboard_core::predictions::Split;
 use memeboard_core::study::StudySettings;
 use memeboard_core::tasks::CategoryInfo;
+use memeboard_core::with_kind;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -218,29 +220,20 @@ fn problems(spec: &JudgingTaskSpec) -> Vec<Message> {
                 gold = b
             ));
         }
-        match (&it.prompt, &it.gold) {
-            (ItemPrompt::Rating(p), _)
-                if p.protocol == rating::RatingProtocol::Accuracy && p.reference.is_none() =>
-            {
-                out.push(msg!("judging.reference", item = item));
-            }
-            (ItemPrompt::Ranking(p), ItemGold::Ranking(g)) => {
-                let n = p.candidates.len();
-                if !(ranking::MIN_CANDIDATES..=ranking::MAX_CANDIDATES).contains(&n)
-                    || g.submissions.len() != n
-                {
-                    out.push(msg!(
-                        "judging.candidates",
-                        item = item,
-                        candidates = n,
-                        submissions = g.submissions.len()
-                    ));
-                }
-            }
-            _ => {}
-        }
+        out.extend(kind_problems(spec.kind, item, &it.prompt, &it.gold));
     }
     out
+}
+
+/// The judging kind's own problems of one page (none when the page is of another kind: that
+/// is reported by the shared checks).
+fn kind_problems(kind: TaskKind, item: &str, prompt: &ItemPrompt, gold: &ItemGold) -> Vec<Message> {
+    with_kind!(kind, K => {
+        match (K::JUDGED, K::prompt_of(prompt.clone()), K::gold_of(gold.clone())) {
+            (Some(judged), Ok(prompt), Ok(gold)) => judged.item_problems(item, &prompt, &gold),
+            _ => Vec::new(),
+        }
+    })
 }
 
 /// Creates a judging task with its batched items in one transaction, open at once

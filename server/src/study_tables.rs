@@ -7,19 +7,17 @@
 
 use crate::crowd_cache::Fingerprint;
 use crate::error::{ApiError, ApiResult};
+use crate::kinds::capabilities::judgement_of;
 use crate::pseudonym::pseudonym;
 use crate::state::AppState;
 use crate::storage::{self, BoardTaskRow, JudgementRow, JudgingTaskRow, Storage, StudyRecord};
 use anyhow::Context;
 use memeboard_core::human_eval::board::{
-    board_human, BoardHumanEval, HumanEvalSummary, HumanTables, Judgement, JudgementValue,
-    StudyData,
+    board_human, BoardHumanEval, HumanEvalSummary, HumanTables, StudyData,
 };
 use memeboard_core::human_eval::outputs::OutputScores;
-use memeboard_core::human_eval::ranking::RankedEntry;
 use memeboard_core::human_eval::study::StudyProtocol;
 use memeboard_core::human_eval::{HUMAN_EVAL_RESAMPLES, HUMAN_EVAL_SEED};
-use memeboard_core::kinds::{rating, AnswerValue, ItemGold};
 use memeboard_core::study::ExclusionReason;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -50,77 +48,6 @@ pub async fn task_judgements(storage: &Storage, task: JudgingTaskRow) -> ApiResu
     })
 }
 
-/// Dense ranks (1, 2, …) of the given ranks, keeping ties: what is left of a ranking once
-/// entries without a submission are dropped.
-fn densify(ranks: &[u8]) -> Vec<u8> {
-    let distinct: BTreeSet<u8> = ranks.iter().copied().collect();
-    ranks
-        .iter()
-        .map(|r| {
-            let below = distinct.iter().take_while(|d| *d < r).count();
-            u8::try_from(below + 1).unwrap_or(u8::MAX)
-        })
-        .collect()
-}
-
-/// A stored judgement in the statistics' terms (`None` for rows of another kind).
-fn judgement(benchmark_id: &str, row: &JudgementRow) -> ApiResult<Option<Judgement>> {
-    let gold: ItemGold = storage::decode_json("items.gold_json", &row.gold_json)?;
-    let answer: AnswerValue = storage::decode_json("answers.answer_json", &row.answer_json)?;
-    let rater = pseudonym(benchmark_id, "participant", &row.participant_id);
-    Ok(match (gold, answer) {
-        (ItemGold::Rating(g), AnswerValue::Rating(a)) => Some(Judgement {
-            rater,
-            batch: format!("rating-{}", g.batch),
-            item: row.item_id.clone(),
-            source_item: g.source_item,
-            category: row.category.clone(),
-            submission: g.submission_id,
-            value: match a {
-                rating::Answer::Accuracy {
-                    meaning,
-                    origin,
-                    example,
-                } => JudgementValue::Accuracy {
-                    meaning,
-                    origin,
-                    example,
-                },
-                rating::Answer::Dimensions { scores } => JudgementValue::Dimensions { scores },
-            },
-        }),
-        (ItemGold::Ranking(g), AnswerValue::Ranking(a)) => {
-            let kept: Vec<(String, u8)> = g
-                .submissions
-                .iter()
-                .zip(&a.ranks)
-                .filter_map(|(s, r)| s.clone().map(|s| (s, *r)))
-                .collect();
-            if kept.len() < 2 {
-                // A planted subject's page: its candidates are no submission's outputs.
-                return Ok(None);
-            }
-            let ranks = densify(&kept.iter().map(|(_, r)| *r).collect::<Vec<_>>());
-            Some(Judgement {
-                rater,
-                batch: format!("ranking-{}", g.batch),
-                item: row.item_id.clone(),
-                source_item: g.source_item,
-                category: row.category.clone(),
-                submission: None,
-                value: JudgementValue::Ranking {
-                    entries: kept
-                        .into_iter()
-                        .zip(ranks)
-                        .map(|((system, _), rank)| RankedEntry { system, rank })
-                        .collect(),
-                },
-            })
-        }
-        _ => None,
-    })
-}
-
 /// A study's data for the statistics: judgements of finished, kept raters, the excluded
 /// raters, and the automatic scores of the judged outputs.
 pub async fn study_data(
@@ -142,7 +69,8 @@ pub async fn study_data(
             if row.completed_at.is_none() {
                 continue;
             }
-            if let Some(j) = judgement(&study.benchmark_id, row)? {
+            let rater = pseudonym(&study.benchmark_id, "participant", &row.participant_id);
+            if let Some(j) = judgement_of(row, rater)? {
                 judgements.push(j);
             }
         }
@@ -245,16 +173,5 @@ pub async fn board_human_eval(
         Err(e) => Err(ApiError::Unexpected(anyhow::anyhow!(
             "board human columns: {e}"
         ))),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn densify_keeps_ties_and_closes_gaps() {
-        assert_eq!(densify(&[1, 3, 3, 5]), vec![1, 2, 2, 3]);
-        assert_eq!(densify(&[2, 2]), vec![1, 1]);
     }
 }

@@ -9,11 +9,12 @@
 //! public, and its owner should re-import the benchmark under a new slug (or reveal the
 //! gold). Idempotent: a task already on keyed draws is left untouched.
 
-use crate::draws::{benchmark_key, installation_secret, Key, Purpose};
+use crate::draws::{benchmark_key, installation_secret, Key};
+use crate::kinds::ServerKind;
 use crate::storage::{decode_json, DrawItemRow, Storage};
-use memeboard_core::kinds::panels::{fixed_display, legacy_display_seed, reorder_shown};
-use memeboard_core::kinds::{ItemGold, ItemPrompt, TaskKind};
-use memeboard_core::predictions::clips::model_option_order;
+use anyhow::Context;
+use memeboard_core::kinds::{ItemGold, ItemPrompt, Kind, TaskKind};
+use memeboard_core::with_kind;
 
 /// What the re-draw did, for logs and tests.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -24,45 +25,41 @@ pub struct RedrawReport {
     pub compromised: Vec<String>,
 }
 
-/// The item re-drawn with `key` (`(id, prompt_json, gold_json)`), or `None` when its draw is
-/// not one made from public data (already keyed, canonical, or not a drawing kind).
-fn redraw_item(key: &Key, item: &DrawItemRow) -> anyhow::Result<Option<(String, String, String)>> {
+/// The item re-drawn with `key` by its kind (`(id, prompt_json, gold_json)`), or `None` when
+/// its draw is not one made from public data (already keyed, canonical, or not a drawing kind).
+fn redraw_item(
+    kind: TaskKind,
+    key: &Key,
+    item: &DrawItemRow,
+) -> anyhow::Result<Option<(String, String, String)>> {
     let source = item.source_id.as_deref().unwrap_or(&item.id);
     let prompt: ItemPrompt = decode_json("items.prompt_json", &item.prompt_json)?;
     let gold: ItemGold = decode_json("items.gold_json", &item.gold_json)?;
-    let (prompt, gold) = match (prompt, gold) {
-        (ItemPrompt::PanelOrder(mut p), ItemGold::PanelOrder(mut g)) => {
-            let legacy = fixed_display(legacy_display_seed(source), &g.order_groups);
-            let canonical: Vec<usize> = (1..=g.display.len()).collect();
-            if g.display == canonical || g.display != legacy {
-                return Ok(None);
-            }
-            let keyed = fixed_display(key.seed(Purpose::PanelDisplay, source), &g.order_groups);
-            if keyed == g.display {
-                return Ok(None);
-            }
-            let Some(panels) = reorder_shown(&p.panels, &g.display, &keyed) else {
-                anyhow::bail!("item {}: its panels do not match its display", item.id);
-            };
-            p.panels = panels;
-            g.display = keyed;
-            (ItemPrompt::PanelOrder(p), ItemGold::PanelOrder(g))
+    with_kind!(kind, K => {
+        let Some(draws) = K::PUBLIC_DRAWS else {
+            return Ok(None);
+        };
+        let (mut prompt, mut gold) = (K::prompt_of(prompt)?, K::gold_of(gold)?);
+        if !draws
+            .redraw(key, source, &mut prompt, &mut gold)
+            .with_context(|| format!("item {}", item.id))?
+        {
+            return Ok(None);
         }
-        (ItemPrompt::ClipMcq(p), ItemGold::ClipMcq(mut g)) => {
-            if !g.model_order.is_empty() {
-                return Ok(None);
-            }
-            g.model_order =
-                model_option_order(key.seed(Purpose::ClipModelOrder, source), p.choices.len());
-            (ItemPrompt::ClipMcq(p), ItemGold::ClipMcq(g))
-        }
-        _ => return Ok(None),
-    };
-    Ok(Some((
-        item.id.clone(),
-        serde_json::to_string(&prompt)?,
-        serde_json::to_string(&gold)?,
-    )))
+        Ok(Some((
+            item.id.clone(),
+            serde_json::to_string(&K::wire_prompt(prompt))?,
+            serde_json::to_string(&K::wire_gold(gold))?,
+        )))
+    })
+}
+
+/// The kinds whose items may carry draws made from public data.
+fn drawing_kinds() -> Vec<TaskKind> {
+    TaskKind::ALL
+        .into_iter()
+        .filter(|k| with_kind!(*k, K => K::PUBLIC_DRAWS.is_some()))
+        .collect()
 }
 
 /// Makes the installation's secret if there is none yet (first start), then re-draws the
@@ -70,12 +67,14 @@ fn redraw_item(key: &Key, item: &DrawItemRow) -> anyhow::Result<Option<(String, 
 pub async fn run(storage: &Storage) -> anyhow::Result<RedrawReport> {
     installation_secret(storage).await?;
     let mut report = RedrawReport::default();
-    let kinds = [TaskKind::PanelOrder.as_str(), TaskKind::ClipMcq.as_str()];
+    let kinds: Vec<&str> = drawing_kinds().into_iter().map(TaskKind::as_str).collect();
     for task in storage.draw_tasks(&kinds).await? {
+        let kind = TaskKind::parse(&task.kind)
+            .with_context(|| format!("task {}: unknown kind `{}`", task.slug, task.kind))?;
         let key = benchmark_key(storage, &task.benchmark_slug).await?;
         let mut changes = Vec::new();
         for item in storage.draw_items(&task.id).await? {
-            if let Some(change) = redraw_item(&key, &item)? {
+            if let Some(change) = redraw_item(kind, &key, &item)? {
                 changes.push(change);
             }
         }

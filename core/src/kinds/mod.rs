@@ -289,6 +289,10 @@ pub trait Kind: Sized + 'static {
     fn view_of(v: PromptView) -> Result<Self::View, KindMismatch>;
     /// Unwraps this kind's review from the wire (the browser's side).
     fn review_of(r: ReviewDetail) -> Result<Self::Review, KindMismatch>;
+    /// Wraps a prompt for storage.
+    fn wire_prompt(p: Self::Prompt) -> ItemPrompt;
+    /// Wraps gold for storage.
+    fn wire_gold(g: Self::Gold) -> ItemGold;
     /// Wraps a view for the wire.
     fn wire_view(v: Self::View) -> PromptView;
     /// Wraps an answer for storage.
@@ -436,6 +440,12 @@ macro_rules! kind_wire_conversions {
                     found: other.kind().as_str(),
                 }),
             }
+        }
+        fn wire_prompt(p: Self::Prompt) -> $crate::kinds::ItemPrompt {
+            $crate::kinds::ItemPrompt::$variant(p)
+        }
+        fn wire_gold(g: Self::Gold) -> $crate::kinds::ItemGold {
+            $crate::kinds::ItemGold::$variant(g)
         }
         fn wire_view(v: Self::View) -> $crate::kinds::PromptView {
             $crate::kinds::PromptView::$variant(v)

@@ -5,14 +5,17 @@
 //! by sound type and language (secondary figures), on the full set and the main subset (items
 //! not answerable from text alone); chance is 1 / choices per item.
 
+use super::capabilities::PublicDraws;
 use super::outcomes::{extra_json, figures, item_scores, Figures};
 use super::{FileContext, ScoredFile, ServerKind, TypedItem};
+use crate::draws::{Key, Purpose};
 use crate::error::{ApiError, ApiResult};
 use memeboard_core::api::RowKind;
-use memeboard_core::kinds::clip_mcq::ClipMcq;
+use memeboard_core::kinds::clip_mcq::{ClipMcq, Gold, Prompt};
 use memeboard_core::metrics::ItemOutcome;
 use memeboard_core::predictions::clips::{
-    clip_outcomes, facet_subsets, model_options, model_position, validate_clip_answers, ClipGold,
+    clip_outcomes, facet_subsets, model_option_order, model_options, model_position,
+    validate_clip_answers, ClipGold,
 };
 use memeboard_core::predictions::{FileFormat, Limits};
 use memeboard_core::tasks::label_key;
@@ -36,6 +39,29 @@ fn letter(position: usize) -> String {
         .unwrap_or_else(|| (position + 1).to_string())
 }
 
+/// Option orders for models that versions before keyed draws did not store (every model saw
+/// the choices in one order computed from public data): drawn with the benchmark's key.
+pub struct LegacyModelOrders;
+
+impl PublicDraws<ClipMcq> for LegacyModelOrders {
+    fn redraw(
+        &self,
+        key: &Key,
+        source: &str,
+        prompt: &mut Prompt,
+        gold: &mut Gold,
+    ) -> anyhow::Result<bool> {
+        if !gold.model_order.is_empty() {
+            return Ok(false);
+        }
+        gold.model_order = model_option_order(
+            key.seed(Purpose::ClipModelOrder, source),
+            prompt.choices.len(),
+        );
+        Ok(true)
+    }
+}
+
 impl ServerKind for ClipMcq {
     const BASELINE_ROW: RowKind = RowKind::Chance;
     const BASELINE_LABEL: &'static str = "Chance (random option)";
@@ -45,6 +71,7 @@ impl ServerKind for ClipMcq {
     // The question and choices follow the familiarity answer in the quiz: not public while
     // the quiz is open.
     const INPUTS_AFTER_PREFACE: bool = true;
+    const PUBLIC_DRAWS: Option<&'static dyn PublicDraws<Self>> = Some(&LegacyModelOrders);
 
     fn manifest_options(item: &TypedItem<Self>) -> Vec<String> {
         model_options(&model_order(item), &item.prompt.choices)

@@ -5,6 +5,7 @@
 //! Generic code reaches a kind with `memeboard_core::with_kind!`, so every kind must implement
 //! [`ServerKind`]; a kind without it does not compile.
 
+pub mod capabilities;
 pub mod clip_mcq;
 pub mod explanation;
 mod judging;
@@ -173,6 +174,14 @@ pub trait ServerKind: Kind {
     /// choices come after the familiarity answer). Then, while the task's quiz is open, they
     /// are given only with an author token, and each such download is logged.
     const INPUTS_AFTER_PREFACE: bool = false;
+    /// People judge the kind's pages (rating, ranking): see [`capabilities::Judged`].
+    const JUDGED: Option<&'static dyn capabilities::Judged<Self>> = None;
+    /// The kind's boards can be the source of a human-evaluation study (explanations): see
+    /// [`capabilities::StudySource`].
+    const STUDY_SOURCE: Option<&'static dyn capabilities::StudySource<Self>> = None;
+    /// The kind's items carry draws that earlier versions made from public data: see
+    /// [`capabilities::PublicDraws`].
+    const PUBLIC_DRAWS: Option<&'static dyn capabilities::PublicDraws<Self>> = None;
 
     /// Whether the item belongs to `subset` (every item is in `full`).
     fn in_subset(_item: &TypedItem<Self>, _subset: &str) -> bool {
@@ -277,6 +286,19 @@ mod tests {
                     assert_eq!(label.to_string(), text);
                     assert_ne!(label.render(Locale::Zh), text, "{kind:?}: `{text}`");
                 }
+            });
+        }
+    }
+
+    /// The server's capabilities agree with the core's flags: judging kinds are judged, and
+    /// every kind a study can draw from gives its items as a study's source items.
+    #[test]
+    fn capabilities_agree_with_the_core_flags() {
+        use memeboard_core::kinds::Kind;
+        for kind in TaskKind::ALL {
+            with_kind!(kind, K => {
+                assert_eq!(K::JUDGED.is_some(), K::JUDGING, "{kind:?}");
+                assert_eq!(K::STUDY_SOURCE.is_some(), K::STUDY_PROTOCOL.is_some(), "{kind:?}");
             });
         }
     }

@@ -2,16 +2,45 @@
 //! caption), no dev gold (there is none), and prediction files that are validated and stored
 //! as outputs for human evaluation but never scored automatically.
 
+use super::capabilities::StudySource;
 use super::panels::inputs_line;
 use super::{FileContext, ScoredFile, ServerKind, TypedItem};
 use crate::error::{ApiError, ApiResult};
 use crate::storage::StoredOutput;
 use memeboard_core::api::RowKind;
-use memeboard_core::human_eval::outputs::ExplainedOutput;
+use memeboard_core::human_eval::outputs::{ExplainedOutput, RatedSubject};
+use memeboard_core::human_eval::study::SourceItem;
 use memeboard_core::kinds::panel_explanation::PanelExplanation;
 use memeboard_core::leaderboard::ItemScore;
 use memeboard_core::predictions::{validate_comic_explanations, FileFormat, Limits};
 use serde_json::{json, Value};
+
+/// A comic explanation item as a study's source: its panels with the title and caption (no
+/// reference: the dataset has none).
+pub struct ComicSource;
+
+impl StudySource<PanelExplanation> for ComicSource {
+    fn source_item(&self, item: TypedItem<PanelExplanation>) -> SourceItem {
+        let (title, caption) = item
+            .prompt
+            .context
+            .map(|c| (c.title, c.caption))
+            .unwrap_or_default();
+        let has_context = title.is_some() || caption.is_some();
+        SourceItem {
+            id: item.row.id,
+            category: item.row.category,
+            split: item.row.split,
+            subject: RatedSubject::Comic {
+                panels: item.prompt.panels.into_iter().map(|m| m.url).collect(),
+                title,
+                caption,
+            },
+            reference: None,
+            has_context,
+        }
+    }
+}
 
 impl ServerKind for PanelExplanation {
     /// Never shown: boards of unscored kinds have no baseline row.
@@ -22,6 +51,7 @@ impl ServerKind for PanelExplanation {
         of it.";
     const TEMPLATE_FIELDS: &'static [&'static str] = &["explanation"];
     const AUTO_SCORED: bool = false;
+    const STUDY_SOURCE: Option<&'static dyn StudySource<Self>> = Some(&ComicSource);
 
     fn inputs_line(item: &TypedItem<Self>) -> Value {
         inputs_line(

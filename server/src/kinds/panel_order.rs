@@ -3,13 +3,17 @@
 //! (accuracy on parseable answers with the parse rate beside it, by strip length and by
 //! structure type), and the display-order, random-order and expected-random baselines.
 
+use super::capabilities::PublicDraws;
 use super::outcomes::{figures, item_scores};
 use super::panels::{inputs_line, scored_file};
 use super::{FileContext, ReferenceRow, ScoredFile, ServerKind, TypedItem};
+use crate::draws::{Key, Purpose};
 use crate::error::{ApiError, ApiResult};
 use memeboard_core::api::{NamedValue, RowKind};
-use memeboard_core::kinds::panel_order::PanelOrder;
-use memeboard_core::kinds::panels::{random_order_expectation, StructureType};
+use memeboard_core::kinds::panel_order::{Gold, PanelOrder, Prompt};
+use memeboard_core::kinds::panels::{
+    fixed_display, legacy_display_seed, random_order_expectation, reorder_shown, StructureType,
+};
 use memeboard_core::metrics::{ItemOutcome, Metric};
 use memeboard_core::predictions::panels::{
     order_outcomes, validate_orders, OrderGold, Parsed, ValidatedPanelFile,
@@ -21,6 +25,36 @@ use serde_json::{json, Value};
 /// Seed of the random-order baseline's one draw per item.
 const RANDOM_ORDER_SEED: u64 = 42;
 
+/// Panel displays that versions before keyed draws shuffled from a constant seed and the
+/// item's public id: redrawn with the benchmark's key, the panel images reordered alike.
+pub struct LegacyDisplays;
+
+impl PublicDraws<PanelOrder> for LegacyDisplays {
+    fn redraw(
+        &self,
+        key: &Key,
+        source: &str,
+        prompt: &mut Prompt,
+        gold: &mut Gold,
+    ) -> anyhow::Result<bool> {
+        let legacy = fixed_display(legacy_display_seed(source), &gold.order_groups);
+        let canonical: Vec<usize> = (1..=gold.display.len()).collect();
+        if gold.display == canonical || gold.display != legacy {
+            return Ok(false);
+        }
+        let keyed = fixed_display(key.seed(Purpose::PanelDisplay, source), &gold.order_groups);
+        if keyed == gold.display {
+            return Ok(false);
+        }
+        let Some(panels) = reorder_shown(&prompt.panels, &gold.display, &keyed) else {
+            anyhow::bail!("its panels do not match its display");
+        };
+        prompt.panels = panels;
+        gold.display = keyed;
+        Ok(true)
+    }
+}
+
 impl ServerKind for PanelOrder {
     const BASELINE_ROW: RowKind = RowKind::Chance;
     const BASELINE_LABEL: &'static str = "Random order (expected value)";
@@ -28,6 +62,7 @@ impl ServerKind for PanelOrder {
         parse as an order of all displayed panels, count as unparseable: they lower the parse \
         rate and are left out of accuracy (which is over parseable answers).";
     const TEMPLATE_FIELDS: &'static [&'static str] = &["order"];
+    const PUBLIC_DRAWS: Option<&'static dyn PublicDraws<Self>> = Some(&LegacyDisplays);
 
     fn manifest_options(item: &TypedItem<Self>) -> Vec<String> {
         (1..=item.prompt.panels.len())

@@ -1,19 +1,106 @@
 //! Ratings on the server: a judging kind, so no prediction files, inputs, templates or dev
-//! gold (see [`super::judging`]); raters' answers are stored unscored and counted.
+//! gold (see [`super::judging`]); raters' answers are stored unscored and counted, and read
+//! as the study's judgements and export rows here ([`RatingJudged`]).
 
+use super::capabilities::{Judged, JudgedField};
 use super::judging::{id_line, no_files, BASELINE, METRIC, MISSING};
 use super::{FileContext, ScoredFile, ServerKind, TypedItem};
 use crate::error::ApiResult;
+use crate::storage::JudgementRow;
 use memeboard_core::api::RowKind;
-use memeboard_core::kinds::rating::Rating;
+use memeboard_core::human_eval::board::{Judgement, JudgementValue};
+use memeboard_core::human_eval::dimensions::Dimension;
+use memeboard_core::kinds::rating::{Answer, Gold, Planted, Prompt, Rating, RatingProtocol};
+use memeboard_core::messages::Message;
+use memeboard_core::msg;
 use memeboard_core::predictions::{FileFormat, Limits};
-use serde_json::Value;
+use serde_json::{json, Value};
+
+/// How a rating page is judged: its checks, judgements and export values.
+pub struct RatingJudged;
+
+impl Judged<Rating> for RatingJudged {
+    /// An accuracy page needs the reference the rater compares the output with.
+    fn item_problems(&self, item: &str, prompt: &Prompt, _gold: &Gold) -> Vec<Message> {
+        if prompt.protocol == RatingProtocol::Accuracy && prompt.reference.is_none() {
+            vec![msg!("judging.reference", item = item)]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn judgement(
+        &self,
+        rater: String,
+        row: &JudgementRow,
+        gold: Gold,
+        answer: Answer,
+    ) -> Option<Judgement> {
+        Some(Judgement {
+            rater,
+            batch: format!("rating-{}", gold.batch),
+            item: row.item_id.clone(),
+            source_item: gold.source_item,
+            category: row.category.clone(),
+            submission: gold.submission_id,
+            value: match answer {
+                Answer::Accuracy {
+                    meaning,
+                    origin,
+                    example,
+                } => JudgementValue::Accuracy {
+                    meaning,
+                    origin,
+                    example,
+                },
+                Answer::Dimensions { scores } => JudgementValue::Dimensions { scores },
+            },
+        })
+    }
+
+    /// One value per field given (accuracy) or per dimension scored.
+    fn export_fields(&self, gold: &Gold, answer: &Answer, _order: &[usize]) -> Vec<JudgedField> {
+        let field = |field: &str, value: Value| JudgedField {
+            batch: gold.batch,
+            source_item: gold.source_item.clone(),
+            submission: gold.submission_id.clone(),
+            planted: gold.planted.map(|p| match p {
+                Planted::Reference => "reference",
+                Planted::OtherMeaning => "other_meaning",
+            }),
+            field: field.to_owned(),
+            value,
+            shown_at: None,
+        };
+        match answer {
+            Answer::Accuracy {
+                meaning,
+                origin,
+                example,
+            } => [
+                ("meaning", Some(meaning)),
+                ("origin", origin.as_ref()),
+                ("example", example.as_ref()),
+            ]
+            .into_iter()
+            .filter_map(|(name, v)| {
+                v.map(|v| field(name, serde_json::to_value(v).unwrap_or(Value::Null)))
+            })
+            .collect(),
+            Answer::Dimensions { scores } => Dimension::ALL
+                .into_iter()
+                .filter_map(|d| scores.get(d).map(|v| field(d.key(), json!(v))))
+                .collect(),
+        }
+    }
+}
 
 impl ServerKind for Rating {
     const BASELINE_ROW: RowKind = RowKind::Chance;
     const BASELINE_LABEL: &'static str = BASELINE;
     const MISSING_POLICY: &'static str = MISSING;
     const TEMPLATE_FIELDS: &'static [&'static str] = &[];
+    const JUDGED: Option<&'static dyn Judged<Self>> = Some(&RatingJudged);
 
     fn inputs_line(item: &TypedItem<Self>) -> Value {
         id_line(item)

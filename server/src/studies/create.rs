@@ -5,6 +5,7 @@ use super::{encode, kind_of, links, MAX_MIN_ITEM_MS, MAX_SLUG};
 use crate::error::{ApiError, ApiResult};
 use crate::ids::random_hex;
 use crate::judging::{self, JudgingItem, JudgingTaskSpec};
+use crate::kinds::{typed_item, ServerKind};
 use crate::owners::{self, Actor};
 use crate::state::AppState;
 use crate::storage::{
@@ -12,64 +13,28 @@ use crate::storage::{
 };
 use anyhow::Context;
 use axum::http::HeaderMap;
-use memeboard_core::human_eval::outputs::{RatedSubject, Reference};
 use memeboard_core::human_eval::study::{
     plan_study, BoardSubmission, CreateStudyRequest, CreateStudyResponse, PlanRequest, SourceItem,
     StudyPlan, StudyProtocol, StudyTaskLink,
 };
-use memeboard_core::kinds::{ranking, rating, ItemGold, ItemPrompt, TaskKind};
+use memeboard_core::kinds::{ranking, rating, ItemGold, ItemPrompt, Kind, TaskKind};
 use memeboard_core::leaderboard::CategoryEstimate;
 use memeboard_core::msg;
 use memeboard_core::study::StudySettings;
+use memeboard_core::with_kind;
 use std::collections::BTreeMap;
 
-/// The source items of an explanation board: memes with their reference, or comics.
-fn source_items(rows: &[storage::TaskItemRow]) -> ApiResult<Vec<SourceItem>> {
-    rows.iter()
-        .map(|r| {
-            let prompt: ItemPrompt = storage::decode_json("items.prompt_json", &r.prompt_json)?;
-            let gold: ItemGold = storage::decode_json("items.gold_json", &r.gold_json)?;
-            let (subject, reference, has_context) = match (prompt, gold) {
-                (ItemPrompt::Explanation(p), ItemGold::Explanation(g)) => (
-                    RatedSubject::Meme { phrase: p.meme },
-                    Some(Reference {
-                        meaning: g.meaning,
-                        origin: g.origin,
-                        examples: Vec::new(),
-                    }),
-                    false,
-                ),
-                (ItemPrompt::PanelExplanation(p), _) => {
-                    let (title, caption) =
-                        p.context.map(|c| (c.title, c.caption)).unwrap_or_default();
-                    let has_context = title.is_some() || caption.is_some();
-                    (
-                        RatedSubject::Comic {
-                            panels: p.panels.into_iter().map(|m| m.url).collect(),
-                            title,
-                            caption,
-                        },
-                        None,
-                        has_context,
-                    )
-                }
-                _ => {
-                    return Err(ApiError::Unexpected(anyhow::anyhow!(
-                        "item {} is not an explanation item",
-                        r.id
-                    )))
-                }
-            };
-            Ok(SourceItem {
-                id: r.id.clone(),
-                category: r.category.clone(),
-                split: r.split,
-                subject,
-                reference,
-                has_context,
-            })
-        })
-        .collect()
+/// The source items of a board that studies can draw from (explanations of memes or comics),
+/// each given by its kind.
+fn source_items(kind: TaskKind, rows: Vec<storage::TaskItemRow>) -> ApiResult<Vec<SourceItem>> {
+    with_kind!(kind, K => {
+        let source = K::STUDY_SOURCE.ok_or_else(|| {
+            ApiError::Unexpected(anyhow::anyhow!("{} items are not a study's source", K::KEY))
+        })?;
+        rows.into_iter()
+            .map(|r| Ok(source.source_item(typed_item::<K>(r)?)))
+            .collect()
+    })
 }
 
 /// The overall public-board score of a submission, for "top k".
@@ -314,7 +279,7 @@ pub async fn create_study_as(
 ) -> ApiResult<CreateStudyResponse> {
     check_request(req)?;
     let (task, board) = study_source(storage, source_slug, req).await?;
-    let items = source_items(&storage.task_items(&task.task.id).await?)?;
+    let items = source_items(kind_of(&task)?, storage.task_items(&task.task.id).await?)?;
     let seed = match req.seed {
         Some(s) => s,
         None => random_u64()?,

@@ -4,6 +4,7 @@
 use super::{authorized_study, study_page};
 use crate::error::ApiResult;
 use crate::files::csv_text;
+use crate::kinds::capabilities::export_fields_of;
 use crate::owners;
 use crate::pseudonym::pseudonym;
 use crate::state::AppState;
@@ -11,7 +12,6 @@ use crate::storage::{self, StudyRecord};
 use crate::study_tables::{task_judgements, TaskJudgements};
 use axum::http::HeaderMap;
 use memeboard_core::human_eval::{HUMAN_EVAL_RESAMPLES, HUMAN_EVAL_SEED};
-use memeboard_core::kinds::{rating, AnswerValue, ItemGold};
 use memeboard_core::predictions::FileFormat;
 use std::collections::BTreeMap;
 
@@ -48,103 +48,38 @@ fn export_rows(
     tasks: &[TaskJudgements],
     names: &BTreeMap<String, String>,
 ) -> ApiResult<Vec<ExportRow>> {
-    use serde_json::{json, Value};
+    use serde_json::json;
     let mut out = Vec::new();
     for t in tasks {
         for row in &t.rows {
-            let gold: ItemGold = storage::decode_json("items.gold_json", &row.gold_json)?;
-            let answer: AnswerValue =
-                storage::decode_json("answers.answer_json", &row.answer_json)?;
             let reason = t.excluded.get(&row.session_id);
-            let base = |batch: u32, source: &str, submission: Option<&str>, planted: Value| {
-                vec![
+            let rater = pseudonym(&study.benchmark_id, "participant", &row.participant_id);
+            let session = pseudonym(&study.benchmark_id, "session", &row.session_id);
+            for f in export_fields_of(row)? {
+                let submission = f.submission.as_deref();
+                out.push(vec![
                     json!(study.slug),
                     json!(t.task.slug),
                     json!(t.task.kind),
-                    json!(pseudonym(
-                        &study.benchmark_id,
-                        "participant",
-                        &row.participant_id
-                    )),
-                    json!(pseudonym(&study.benchmark_id, "session", &row.session_id)),
-                    json!(batch),
+                    json!(rater),
+                    json!(session),
+                    json!(f.batch),
                     json!(row.item_id),
                     json!(row.position),
-                    json!(source),
+                    json!(f.source_item),
                     json!(row.category),
                     json!(submission),
                     json!(submission.and_then(|s| names.get(s))),
-                    planted,
-                ]
-            };
-            let tail = |shown_at: Option<usize>| {
-                vec![
-                    json!(shown_at),
+                    json!(f.planted),
+                    json!(f.field),
+                    f.value,
+                    json!(f.shown_at),
                     json!(row.response_ms),
                     json!(row.answered_at),
                     json!(i64::from(row.completed_at.is_some())),
                     json!(i64::from(reason.is_some())),
                     json!(reason.map(|r| r.code.as_str())),
-                ]
-            };
-            let push = |out: &mut Vec<ExportRow>,
-                        mut head: ExportRow,
-                        field: &str,
-                        value: Value,
-                        shown: Option<usize>| {
-                head.push(json!(field));
-                head.push(value);
-                head.extend(tail(shown));
-                out.push(head);
-            };
-            match (gold, answer) {
-                (ItemGold::Rating(g), AnswerValue::Rating(a)) => {
-                    let planted = json!(g.planted.map(|p| match p {
-                        rating::Planted::Reference => "reference",
-                        rating::Planted::OtherMeaning => "other_meaning",
-                    }));
-                    let head = base(g.batch, &g.source_item, g.submission_id.as_deref(), planted);
-                    match a {
-                        rating::Answer::Accuracy {
-                            meaning,
-                            origin,
-                            example,
-                        } => {
-                            for (field, v) in [
-                                ("meaning", Some(meaning)),
-                                ("origin", origin),
-                                ("example", example),
-                            ] {
-                                if let Some(v) = v {
-                                    push(
-                                        &mut out,
-                                        head.clone(),
-                                        field,
-                                        serde_json::to_value(v).unwrap_or(Value::Null),
-                                        None,
-                                    );
-                                }
-                            }
-                        }
-                        rating::Answer::Dimensions { scores } => {
-                            for d in memeboard_core::human_eval::dimensions::Dimension::ALL {
-                                if let Some(v) = scores.get(d) {
-                                    push(&mut out, head.clone(), d.key(), json!(v), None);
-                                }
-                            }
-                        }
-                    }
-                }
-                (ItemGold::Ranking(g), AnswerValue::Ranking(a)) => {
-                    let order: Vec<usize> =
-                        serde_json::from_str(&row.option_order_json).unwrap_or_default();
-                    for (k, (s, rank)) in g.submissions.iter().zip(&a.ranks).enumerate() {
-                        let head = base(g.batch, &g.source_item, s.as_deref(), Value::Null);
-                        let shown = order.iter().position(|&c| c == k);
-                        push(&mut out, head, "rank", json!(rank), shown);
-                    }
-                }
-                _ => {}
+                ]);
             }
         }
     }

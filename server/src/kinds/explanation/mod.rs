@@ -10,6 +10,7 @@ mod file_scores;
 pub mod filler;
 pub mod scoring_version;
 
+use super::capabilities::StudySource;
 use super::{FeedbackContext, FileContext, ReferenceRow, ScoredFile, ServerKind, TypedItem};
 use crate::error::{ApiError, ApiResult};
 use crate::explain::{self, ScoringError};
@@ -17,12 +18,36 @@ use crate::storage::{self, StoredOutput};
 use anyhow::Context;
 use memeboard_core::api::{ExplanationFeedback, ExplanationReference, ExplanationScore, RowKind};
 use memeboard_core::embed::identification::CHANCE;
-use memeboard_core::human_eval::outputs::ExplainedOutput;
+use memeboard_core::human_eval::outputs::{ExplainedOutput, RatedSubject, Reference};
+use memeboard_core::human_eval::study::SourceItem;
 use memeboard_core::kinds::explanation::Explanation;
 use memeboard_core::kinds::AnswerValue;
 use memeboard_core::leaderboard::ItemScore;
 use memeboard_core::predictions::{validate_explanations, FileFormat, Limits, Split};
 use serde_json::{json, Value};
+
+/// A meme explanation item as a study's source: the phrase, with its reference meaning and
+/// origin (memes have no text context).
+pub struct ExplanationSource;
+
+impl StudySource<Explanation> for ExplanationSource {
+    fn source_item(&self, item: TypedItem<Explanation>) -> SourceItem {
+        SourceItem {
+            id: item.row.id,
+            category: item.row.category,
+            split: item.row.split,
+            subject: RatedSubject::Meme {
+                phrase: item.prompt.meme,
+            },
+            reference: Some(Reference {
+                meaning: item.gold.meaning,
+                origin: item.gold.origin,
+                examples: Vec::new(),
+            }),
+            has_context: false,
+        }
+    }
+}
 
 /// Key of the prompt-copy scores (credited identification per item) in `tasks.reference_json`.
 const PROMPT_COPY: &str = "prompt_copy_identification";
@@ -34,6 +59,7 @@ impl ServerKind for Explanation {
         nothing (\"I don't know\", \"不知道\"…), score at chance (0.5); answers flagged as \
         filler (one template for many memes, or the prompt copied) score at most chance.";
     const TEMPLATE_FIELDS: &'static [&'static str] = &["meaning", "origin", "example"];
+    const STUDY_SOURCE: Option<&'static dyn StudySource<Self>> = Some(&ExplanationSource);
 
     fn inputs_line(item: &TypedItem<Self>) -> Value {
         json!({"item_id": item.row.id, "category": item.row.category, "split": item.split(), "meme": item.prompt.meme})
