@@ -69,8 +69,13 @@ pub static EN: BoardStrings = BoardStrings {
     col_human_accuracy: "Accuracy [95% interval]",
     col_participants: "Participants",
     col_answers: "Answers",
-    familiarity_participants: |p| format!("{p} participants"),
-    familiarity_answers: |a| format!("{a} answers"),
+    familiarity_answers: |a| {
+        if a == 1 {
+            "1 answer".to_owned()
+        } else {
+            format!("{a} answers")
+        }
+    },
     too_few_answers: "too few answers to show",
     board_locked_title: "The private board is not revealed yet",
     board_blind_note: "This board is blind: model scores stay hidden until the organisers reveal them.",

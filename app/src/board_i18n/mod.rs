@@ -114,8 +114,6 @@ pub struct BoardStrings {
     pub col_participants: &'static str,
     /// Familiarity table: answers.
     pub col_answers: &'static str,
-    /// Under a bar: participants.
-    pub familiarity_participants: fn(usize) -> String,
     /// Under a bar: answers.
     pub familiarity_answers: fn(usize) -> String,
     /// A group with too few answers to show.

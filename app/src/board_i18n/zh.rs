@@ -57,7 +57,6 @@ pub static ZH: BoardStrings = BoardStrings {
     col_human_accuracy: "准确率 [95% 置信区间]",
     col_participants: "参与者",
     col_answers: "作答数",
-    familiarity_participants: |p| format!("{p} 人"),
     familiarity_answers: |a| format!("{a} 次作答"),
     too_few_answers: "作答太少，不显示",
     board_locked_title: "私有榜尚未公布",

@@ -6,7 +6,7 @@
 use crate::format;
 use crate::i18n::{category_label, tr, use_i18n, Lang};
 use leptos::prelude::*;
-use memeboard_core::api::{BoardResponse, BoardRow, RowGroup, RowKind, SubmissionStatus};
+use memeboard_core::api::{BoardResponse, BoardRow, RowKind, SubmissionStatus};
 
 /// How many models get bars.
 pub const TOP_MODELS: usize = 5;
@@ -69,10 +69,7 @@ pub fn chart_data(board: &BoardResponse) -> ChartData {
     models.truncate(TOP_MODELS);
     let human_best = board.rows.iter().find(|r| r.kind == RowKind::HumanBest);
     let human_average = board.rows.iter().find(|r| r.kind == RowKind::HumanAverage);
-    let chance = board
-        .rows
-        .iter()
-        .find(|r| r.kind.group() == RowGroup::Baseline);
+    let chance = board.rows.iter().find(|r| r.kind.is_chance());
     let keys = std::iter::once(None).chain(board.categories.iter().map(|c| Some(c.key.clone())));
     let groups = keys
         .enumerate()
@@ -348,6 +345,9 @@ mod tests {
             "Human average (crowd)",
             &[0.7, 0.6],
         ));
+        // Other baselines come first on some boards: the chance line is still chance's.
+        rows.push(row(RowKind::MajorityType, "Majority type", &[0.4, 0.4]));
+        rows.push(row(RowKind::PromptCopy, "Prompt copied", &[0.3, 0.3]));
         rows.push(row(RowKind::Chance, "Chance (random option)", &[0.2, 0.2]));
         let mut blind = row(RowKind::Model, "blind", &[]);
         blind.status = SubmissionStatus::Received;

@@ -49,6 +49,22 @@ pub enum RowGroup {
 }
 
 impl RowKind {
+    /// Whether the row is the kind's chance level (the expected score of answering at
+    /// random), the one a chart draws as its chance line; the other baselines (the display
+    /// order, the majority type, a copied prompt, seeded random answers scored like a model)
+    /// are rows of their own.
+    ///
+    /// ```
+    /// use memeboard_core::api::RowKind;
+    /// assert!(RowKind::Chance.is_chance());
+    /// assert!(RowKind::RandomPair.is_chance());
+    /// assert!(!RowKind::PromptCopy.is_chance());
+    /// assert!(!RowKind::MajorityType.is_chance());
+    /// ```
+    pub fn is_chance(self) -> bool {
+        matches!(self, RowKind::Chance | RowKind::RandomPair)
+    }
+
     /// The group the row belongs to.
     ///
     /// ```

@@ -52,7 +52,7 @@ pub(super) fn FamiliarityChart(rows: Vec<FamiliarityRow>) -> impl IntoView {
                 .map(|(i, r)| {
                     let cx = FAM_LEFT + w * (i as f64 + 0.5);
                     let label = crate::kinds::clip_mcq::familiarity_short(lang, r.familiarity);
-                    let people = (t.familiarity_participants)(r.participants);
+                    let people = (t.participants_n)(r.participants);
                     let answers = (t.familiarity_answers)(r.answers);
                     let shape = r.estimate.map(|e| {
                         let (top, low, high) = (fam_y(e.value), fam_y(e.ci_low), fam_y(e.ci_high));
