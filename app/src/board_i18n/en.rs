@@ -16,6 +16,9 @@ pub static EN: BoardStrings = BoardStrings {
             format!("{n} participants")
         }
     },
+    categories_too_small: |names| {
+        format!("Not shown: {names} (too few items on this board half to publish a figure per category; they count in the overall score).")
+    },
     col_rank: "Rank",
     col_kind: "Type",
     col_organisation: "Organisation",

@@ -110,6 +110,9 @@ pub struct BoardStrings {
     pub col_familiarity: &'static str,
     /// Familiarity table: accuracy with its interval.
     pub col_human_accuracy: &'static str,
+    /// Under the board table: the categories whose column is left out because every
+    /// figure in it is withheld for too few items (their names, joined).
+    pub categories_too_small: fn(&str) -> String,
     /// Familiarity table: participants.
     pub col_participants: &'static str,
     /// Familiarity table: answers.

@@ -10,6 +10,9 @@ pub static ZH: BoardStrings = BoardStrings {
     flag_copies_prompt: "多数回答照抄了题目",
     flag_filler: "多数回答是套用于许多梗的同一模板",
     participants_n: |n| format!("{n} 名参与者"),
+    categories_too_small: |names| {
+        format!("未显示：{names}（本榜单中这些类别的题目太少，不公布分类别成绩；它们仍计入总分）。")
+    },
     col_rank: "排名",
     col_kind: "类型",
     col_organisation: "机构",

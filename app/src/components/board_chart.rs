@@ -3,6 +3,7 @@
 //! lines and chance as a dashed line. Title and description make it readable to screen
 //! readers; an HTML legend below it wraps on narrow screens.
 
+use crate::components::score::all_suppressed;
 use crate::format;
 use crate::i18n::{category_label, tr, use_i18n, Lang};
 use leptos::prelude::*;
@@ -70,9 +71,12 @@ pub fn chart_data(board: &BoardResponse) -> ChartData {
     let human_best = board.rows.iter().find(|r| r.kind == RowKind::HumanBest);
     let human_average = board.rows.iter().find(|r| r.kind == RowKind::HumanAverage);
     let chance = board.rows.iter().find(|r| r.kind.is_chance());
-    let keys = std::iter::once(None).chain(board.categories.iter().map(|c| Some(c.key.clone())));
-    let groups = keys
+    // Overall, then each category that has a figure to show (as the table).
+    let keys = std::iter::once(None)
+        .chain(board.categories.iter().map(|c| Some(c.key.clone())))
         .enumerate()
+        .filter(|(i, _)| *i == 0 || !all_suppressed(&board.rows, *i));
+    let groups = keys
         .map(|(i, key)| ChartGroup {
             key,
             bars: models.iter().map(|m| value(m, i)).collect(),

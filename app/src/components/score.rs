@@ -42,6 +42,14 @@ pub fn category_estimate_view(s: Option<&CategoryEstimate>, lang: Lang) -> AnyVi
     }
 }
 
+/// Whether no row of the board shows a figure for the category at score index `i` because
+/// every figure there is withheld for too few items (the column would read "too few items
+/// to show" all the way down).
+pub fn all_suppressed(rows: &[BoardRow], i: usize) -> bool {
+    let cells: Vec<_> = rows.iter().filter_map(|r| r.scores.get(i)).collect();
+    cells.iter().any(|c| c.suppressed) && cells.iter().all(|c| c.estimate.is_none())
+}
+
 /// The name of a human or baseline row kind in `lang` (`None` for models: they have their
 /// own names).
 pub fn reference_row_name(lang: Lang, kind: RowKind) -> Option<&'static str> {

@@ -5,7 +5,7 @@ use super::sort::{model_ranks, sorted_indices, SortDir, SortKey};
 use crate::api;
 use crate::board_i18n::btr;
 use crate::components::score::{
-    category_estimate_view, kind_key, kind_text, row_label, weights_text,
+    all_suppressed, category_estimate_view, kind_key, kind_text, row_label, weights_text,
 };
 use crate::format::{self, DASH};
 use crate::i18n::{category_label, use_i18n, Lang};
@@ -61,7 +61,7 @@ fn sort_header(
 fn row_view(
     row: &BoardRow,
     rank: Option<usize>,
-    categories: &[String],
+    categories: &[(usize, String)],
     lang: Lang,
 ) -> impl IntoView {
     let t = lang.board_strings();
@@ -147,11 +147,10 @@ fn row_view(
     let overall = score(0);
     let category_cells = categories
         .iter()
-        .enumerate()
         .map(|(i, name)| {
             view! {
                 <td class="score-cell category" data-label=name.clone()>
-                    {score(i + 1)}
+                    {score(*i)}
                 </td>
             }
         })
@@ -195,7 +194,8 @@ fn row_view(
 }
 
 /// The sortable table of a loaded board: the column headers (fixed columns, then one per
-/// category) and the rows `filters` keeps, in the order the user picked.
+/// category that has a figure to show) and the rows `filters` keeps, in the order the user
+/// picked; below it, one line naming the categories left out for too few items.
 pub(super) fn board_table(
     board: &BoardResponse,
     rows: StoredValue<Vec<BoardRow>>,
@@ -205,6 +205,30 @@ pub(super) fn board_table(
     let sort = RwSignal::new((SortKey::Rank, SortDir::Ascending));
     let ranks = StoredValue::new(model_ranks(&board.rows));
     let categories = StoredValue::new(board.categories.clone());
+    // Score index (1 = the first category) of each category column shown.
+    let (shown, dropped): (Vec<usize>, Vec<usize>) =
+        (1..=board.categories.len()).partition(|&i| !all_suppressed(&board.rows, i));
+    let shown = StoredValue::new(shown);
+    let dropped_note = (!dropped.is_empty()).then(|| {
+        let keys: Vec<String> = dropped
+            .iter()
+            .map(|&i| board.categories[i - 1].key.clone())
+            .collect();
+        move || {
+            let lang = i18n.lang();
+            let names = categories.with_value(|cats| {
+                keys.iter()
+                    .map(|k| category_label(lang, k, cats))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            });
+            view! {
+                <p class="note muted small" data-testid="dropped-categories">
+                    {(lang.board_strings().categories_too_small)(&names)}
+                </p>
+            }
+        }
+    });
 
     let text_header =
         |key: SortKey, testid: &str, pick: fn(Lang) -> &'static str, class: &'static str| {
@@ -216,15 +240,15 @@ pub(super) fn board_table(
                 class,
             )
         };
-    let category_headers = board
-        .categories
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
+    let category_headers = shown
+        .get_value()
+        .into_iter()
+        .map(|i| {
+            let c = &board.categories[i - 1];
             let key = c.key.clone();
             sort_header(
                 sort,
-                SortKey::Score(i + 1),
+                SortKey::Score(i),
                 format!("cat-{}", c.key),
                 move || categories.with_value(|cats| category_label(i18n.lang(), &key, cats)),
                 "score-cell category",
@@ -235,10 +259,13 @@ pub(super) fn board_table(
     let body = move || {
         let (key, dir) = sort.get();
         let lang = i18n.lang();
-        let names: Vec<String> = categories.with_value(|cats| {
-            cats.iter()
-                .map(|c| category_label(lang, &c.key, cats))
-                .collect()
+        let names: Vec<(usize, String)> = categories.with_value(|cats| {
+            shown.with_value(|shown| {
+                shown
+                    .iter()
+                    .map(|&i| (i, category_label(lang, &cats[i - 1].key, cats)))
+                    .collect()
+            })
         });
         filters.with(|f| {
             rows.with_value(|rows| {
@@ -292,5 +319,6 @@ pub(super) fn board_table(
                 <tbody>{body}</tbody>
             </table>
         </div>
+        {dropped_note}
     }
 }

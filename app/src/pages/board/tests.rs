@@ -261,3 +261,43 @@ fn clip_figures_and_subsets_are_named() {
     assert_eq!(subset_text(Lang::En, "full"), "All items");
     assert_eq!(subset_text(Lang::En, "odd"), "odd");
 }
+
+/// A category column is left out only when every figure in it is withheld for too few items:
+/// one row with a figure keeps it, and a column of dashes alone (nothing suppressed) stays.
+#[test]
+fn a_category_column_is_dropped_only_when_every_figure_in_it_is_withheld() {
+    let cell = |value: Option<f64>, suppressed: bool| CategoryEstimate {
+        category: Some("slang".into()),
+        items: if suppressed { 3 } else { 12 },
+        estimate: value.map(|v| Estimate {
+            value: v,
+            ci_low: v,
+            ci_high: v,
+        }),
+        suppressed,
+    };
+    let with = |cells: Vec<CategoryEstimate>| {
+        cells
+            .into_iter()
+            .map(|c| {
+                let mut r = model("m", Some(0.5), "", 0);
+                r.scores.push(c);
+                r
+            })
+            .collect::<Vec<_>>()
+    };
+    let withheld = with(vec![cell(None, true), cell(None, true)]);
+    assert!(crate::components::score::all_suppressed(&withheld, 1));
+    assert!(
+        !crate::components::score::all_suppressed(&withheld, 0),
+        "the overall column"
+    );
+    let one_shown = with(vec![cell(None, true), cell(Some(0.4), false)]);
+    assert!(!crate::components::score::all_suppressed(&one_shown, 1));
+    let dashes = with(vec![cell(None, false), cell(None, false)]);
+    assert!(!crate::components::score::all_suppressed(&dashes, 1));
+    assert!(
+        !crate::components::score::all_suppressed(&withheld, 2),
+        "no such column"
+    );
+}
