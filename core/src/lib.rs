@@ -5,6 +5,7 @@
 
 pub mod api;
 pub mod assign;
+pub mod conditions;
 pub mod crowd;
 pub mod disclosure;
 pub mod embed;

@@ -168,6 +168,7 @@ pub async fn load(
             description: Some(m.description.into()),
             format: Some("jsonl".into()),
             filename: None,
+            conditions: None,
         };
         let upload = async {
             let admitted =

@@ -53,6 +53,11 @@ pub struct SubmitArgs {
     /// Free-text description.
     #[arg(long)]
     pub description: Option<String>,
+    /// Run conditions, `name=value` pairs separated by commas (e.g. `options=with_meanings`;
+    /// `memeboard`'s `GET /api/tasks` lists each task's); a condition not named takes its
+    /// default.
+    #[arg(long)]
+    pub conditions: Option<String>,
     /// The prediction file: JSON Lines, or CSV when it ends in `.csv`.
     pub file: PathBuf,
 }
@@ -120,6 +125,14 @@ fn render_accepted(r: &SubmitPredictionsResponse) -> String {
         "submission {} accepted for `{}`: {status}, {} line(s) read\n",
         r.submission_id, r.task, r.lines
     );
+    if !r.conditions.is_empty() {
+        let pairs: Vec<String> = r
+            .conditions
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        let _ = writeln!(out, "run conditions: {}", pairs.join(", "));
+    }
     for w in &r.warnings {
         let _ = writeln!(out, "warning: {w}");
     }
@@ -221,6 +234,7 @@ fn upload_path(base_path: &str, args: &SubmitArgs, filename: &str) -> String {
         ("weights", &args.weights),
         ("link", &args.link),
         ("description", &args.description),
+        ("conditions", &args.conditions),
     ];
     query.extend(
         optional
@@ -363,11 +377,12 @@ mod tests {
             weights: Some("open".into()),
             link: None,
             description: Some("a & b".into()),
+            conditions: Some("options=with_meanings".into()),
             file: PathBuf::from("preds.jsonl"),
         };
         assert_eq!(
             upload_path("", &args, "preds.jsonl"),
-            "/api/tasks/demo-mcq/submissions?model=My%20model&parameters=7B&weights=open&description=a%20%26%20b&filename=preds.jsonl"
+            "/api/tasks/demo-mcq/submissions?model=My%20model&parameters=7B&weights=open&description=a%20%26%20b&conditions=options%3Dwith_meanings&filename=preds.jsonl"
         );
     }
 

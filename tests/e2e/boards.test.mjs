@@ -294,3 +294,48 @@ test('SERVER CONTRACT (withdraw): authors withdraw their own rows from the accou
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a run condition picked on the submit page shows on the board row, in the filter and in a paired difference', async () => {
+  // (A fourth token would pass the per-network limit of three a day.)
+  const token = authorA;
+  // The default run goes up through the API, the second through the form.
+  await upload(token, { model: 'Cond-Model', weights: 'open' }, 1);
+  const page = await pageWithToken(token);
+  const errors = watchErrors(page);
+  await page.goto(`${server.base}/submit`);
+  await page.getByTestId('submit-task').selectOption(TASK);
+  const select = page.getByTestId('condition-options');
+  await select.waitFor();
+  assert.equal(await select.inputValue(), 'labels_only', 'the default is picked');
+  await select.selectOption('with_meanings');
+  await page.getByTestId('model-name').fill('Cond-Model');
+  await page.getByTestId('file-input').setInputFiles({
+    name: 'p.jsonl', mimeType: 'application/x-ndjson',
+    buffer: Buffer.from(items.map((i) => JSON.stringify({ item_id: i.id, answer: 2 })).join('\n') + '\n'),
+  });
+  await page.getByTestId('preview-ok').waitFor();
+  await page.getByTestId('upload').click();
+  await page.getByTestId('upload-result').waitFor();
+  assert.match(await page.getByTestId('result-conditions').textContent(), /with each option's meaning/);
+
+  // One row per run, the second naming its condition; the pair's difference below the table.
+  await page.goto(`${server.base}/boards/${TASK}`);
+  await row(page, 'Cond-Model').first().waitFor();
+  assert.equal(await row(page, 'Cond-Model').count(), 2);
+  const named = row(page, 'Cond-Model').getByTestId('row-conditions');
+  assert.equal(await named.count(), 1);
+  assert.match(await named.textContent(), /with each option's meaning/);
+  const pair = page.locator('[data-testid="paired-row"][data-condition="options"]');
+  await pair.waitFor();
+  assert.match(await pair.textContent(), /Cond-Model/);
+  assert.match(await pair.getByTestId('paired-delta').textContent(), /^[+−]\d\.\d{3}$/);
+
+  // The condition filter keeps the runs under one value, and lives in the URL.
+  await page.getByTestId('filter-condition').selectOption('options=with_meanings');
+  await page.waitForURL(/[?&]condition=options%3Dwith_meanings\b/);
+  await page.waitForFunction(() =>
+    document.querySelectorAll('[data-testid="board-row"][data-label="Cond-Model"]').length === 1);
+  assert.equal(await row(page, 'Cond-Model').getByTestId('row-conditions').count(), 1);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

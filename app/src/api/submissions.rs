@@ -54,6 +54,8 @@ pub struct UploadMeta {
     pub link: String,
     /// Free text (may be empty).
     pub description: String,
+    /// Run conditions, `name=value` pairs separated by commas (empty: every default).
+    pub conditions: String,
     /// The file's name.
     pub filename: String,
     /// The format the browser validated the file as (the server parses it the same way).
@@ -77,6 +79,7 @@ pub fn submission_query(meta: &UploadMeta) -> String {
         ("weights", weights),
         ("link", meta.link.as_str()),
         ("description", meta.description.as_str()),
+        ("conditions", meta.conditions.as_str()),
         ("filename", meta.filename.as_str()),
         ("format", format),
     ] {

@@ -81,6 +81,7 @@ fn upload_query_encodes_values_and_skips_empty_ones() {
         weights: Weights::Open,
         link: "https://example.org/a?b=c&d".into(),
         description: "大模型".into(),
+        conditions: "options=with_meanings".into(),
         filename: "preds.csv".into(),
         format: FileFormat::Csv,
     };
@@ -88,7 +89,8 @@ fn upload_query_encodes_values_and_skips_empty_ones() {
         submission_query(&meta),
         "model=My%20Model%2Fv2&parameters=7B&weights=open\
          &link=https%3A%2F%2Fexample.org%2Fa%3Fb%3Dc%26d\
-         &description=%E5%A4%A7%E6%A8%A1%E5%9E%8B&filename=preds.csv&format=csv"
+         &description=%E5%A4%A7%E6%A8%A1%E5%9E%8B&conditions=options%3Dwith_meanings\
+         &filename=preds.csv&format=csv"
     );
 }
 

@@ -19,6 +19,15 @@ pub static EN: BoardStrings = BoardStrings {
     categories_too_small: |names| {
         format!("Not shown: {names} (too few items on this board half to publish a figure per category; they count in the overall score).")
     },
+    conditions_label: "Run conditions",
+    conditions_hint: "How the model was run, as the paper's settings: each run gets its own row on the board, and runs of one model that differ in one condition are compared.",
+    filter_condition: "Run condition",
+    paired_title: "Paired differences between run conditions",
+    paired_note_public: "Δ is the difference of the two rows' published overall scores (the second run minus the first, the other conditions equal). The paired interval over items appears once the private half is revealed.",
+    paired_note_private: "Δ is the second run's mean item score minus the first's on the same items (the other conditions equal), with a 95% interval from resampling items in pairs.",
+    paired_col_change: "Change",
+    paired_col_delta: "Δ (95% interval)",
+    paired_col_items: "Items",
     col_rank: "Rank",
     col_kind: "Type",
     col_organisation: "Organisation",

@@ -113,6 +113,24 @@ pub struct BoardStrings {
     /// Under the board table: the categories whose column is left out because every
     /// figure in it is withheld for too few items (their names, joined).
     pub categories_too_small: fn(&str) -> String,
+    /// Run conditions (how the model was run).
+    pub conditions_label: &'static str,
+    /// Under the run conditions: what they are for.
+    pub conditions_hint: &'static str,
+    /// Board filter: by run condition.
+    pub filter_condition: &'static str,
+    /// Heading of the paired differences.
+    pub paired_title: &'static str,
+    /// Under the paired differences on the public half.
+    pub paired_note_public: &'static str,
+    /// Under the paired differences on a revealed half.
+    pub paired_note_private: &'static str,
+    /// Paired table: the condition that changes.
+    pub paired_col_change: &'static str,
+    /// Paired table: the difference.
+    pub paired_col_delta: &'static str,
+    /// Paired table: items behind the difference.
+    pub paired_col_items: &'static str,
     /// Familiarity table: participants.
     pub col_participants: &'static str,
     /// Familiarity table: answers.

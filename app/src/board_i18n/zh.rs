@@ -13,6 +13,15 @@ pub static ZH: BoardStrings = BoardStrings {
     categories_too_small: |names| {
         format!("未显示：{names}（本榜单中这些类别的题目太少，不公布分类别成绩；它们仍计入总分）。")
     },
+    conditions_label: "运行条件",
+    conditions_hint: "模型的运行方式，对应论文中的设置：每种运行在榜单上单独成行，同一模型只差一个条件的两次运行会被比较。",
+    filter_condition: "运行条件",
+    paired_title: "运行条件之间的配对差异",
+    paired_note_public: "Δ 为两行公布的总分之差（第二次运行减第一次，其余条件相同）。按题配对的区间在私有榜单公布后显示。",
+    paired_note_private: "Δ 为同一批题目上第二次运行的平均题目得分减第一次（其余条件相同），区间为按题成对重抽样的 95% 区间。",
+    paired_col_change: "变化",
+    paired_col_delta: "Δ（95% 区间）",
+    paired_col_items: "题目数",
     col_rank: "排名",
     col_kind: "类型",
     col_organisation: "机构",

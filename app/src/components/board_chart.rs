@@ -378,6 +378,9 @@ mod tests {
             hidden_attempts: 0,
             automatic_metric: true,
             human_eval: None,
+            kind: None,
+            conditions: Vec::new(),
+            paired: Vec::new(),
         };
         let d = chart_data(&board);
         assert_eq!(d.models, vec!["m6", "m5", "m4", "m3", "m2"]);

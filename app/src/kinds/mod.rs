@@ -181,6 +181,11 @@ pub trait UiKind: Kind {
     fn score_summary(results: &ResultsResponse) -> AnyView;
     /// The submit page's file-format help.
     fn submit_help() -> AnyView;
+    /// A run condition's name or value (`Kind::CONDITIONS` keys) in words; `None`: the key
+    /// is shown as it is (a condition this version does not know).
+    fn condition_text(_lang: Lang, _key: &str) -> Option<&'static str> {
+        None
+    }
     /// Loads the dev gold (an empty preview, not an error, when it cannot be loaded).
     fn load_dev_gold(slug: String) -> impl Future<Output = Self::DevGold>;
     /// Checks a prediction file as the server will: its lines on error.
@@ -196,6 +201,13 @@ pub trait UiKind: Kind {
 /// A task kind in words.
 pub fn kind_name(lang: Lang, kind: TaskKind) -> &'static str {
     with_kind!(kind, K => K::name(lang))
+}
+
+/// A run condition's name or value in words, by the task's kind (boards, the submit page);
+/// an unknown key (or kind) as it is, with spaces for underscores.
+pub fn condition_text(lang: Lang, kind: Option<TaskKind>, key: &str) -> String {
+    kind.and_then(|k| with_kind!(k, K => K::condition_text(lang, key)))
+        .map_or_else(|| key.replace('_', " "), str::to_owned)
 }
 
 /// The consent page's description of the task.

@@ -99,6 +99,16 @@ fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + C
 impl UiKind for PanelExplanation {
     type DevGold = ();
 
+    fn condition_text(lang: Lang, key: &str) -> Option<&'static str> {
+        let (en, zh) = match key {
+            "context" => ("Context", "上下文"),
+            "full" => ("with the post text and comments", "含帖子文字与评论"),
+            "image_only" => ("image only", "仅图像"),
+            _ => return None,
+        };
+        Some(if lang == Lang::Zh { zh } else { en })
+    }
+
     fn name(lang: Lang) -> &'static str {
         texts(lang).name
     }

@@ -74,6 +74,16 @@ fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + C
 impl UiKind for TextMcq {
     type DevGold = Vec<McqGold>;
 
+    fn condition_text(lang: Lang, key: &str) -> Option<&'static str> {
+        let (en, zh) = match key {
+            "options" => ("Options", "选项"),
+            "labels_only" => ("memes only", "仅梗"),
+            "with_meanings" => ("with each option's meaning", "附各选项释义"),
+            _ => return None,
+        };
+        Some(if lang == Lang::Zh { zh } else { en })
+    }
+
     fn name(lang: Lang) -> &'static str {
         texts(lang).name
     }

@@ -242,6 +242,49 @@ pub struct BoardResponse {
     /// no study has judgements yet.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub human_eval: Option<crate::human_eval::board::BoardHumanEval>,
+    /// The task's kind (pages word its run conditions by it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<TaskKind>,
+    /// The run conditions the task's submissions state (model rows carry their values in
+    /// `model.conditions`); empty for a kind without conditions.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<crate::conditions::ConditionSpec>,
+    /// Paired differences between rows of one model that differ in one condition.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub paired: Vec<PairedDifference>,
+}
+
+/// How one model's overall score moves when one run condition changes from its default:
+/// the row under `to` minus the row under `from`, the other conditions equal. On a half
+/// whose gold is revealed (the private board) it comes from the two runs' item scores with a
+/// paired item-bootstrap interval (see [`crate::conditions::paired_difference`]); on the
+/// public half it is the difference of the two published (rounded) figures, with no
+/// interval, so that it says nothing about the hidden gold the figures do not.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct PairedDifference {
+    /// Model name.
+    pub model: String,
+    /// The condition that differs.
+    pub condition: String,
+    /// Its value in the first run (the condition's default).
+    pub from: String,
+    /// Its value in the second run.
+    pub to: String,
+    /// The first run's submission.
+    pub from_submission: String,
+    /// The second run's submission.
+    pub to_submission: String,
+    /// Δ = second − first, on the board's metric.
+    pub delta: f64,
+    /// Lower end of the paired 95% interval (revealed halves only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ci_low: Option<f64>,
+    /// Upper end of the interval.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ci_high: Option<f64>,
+    /// Items behind the difference.
+    pub items: usize,
 }
 
 pub(super) fn automatic() -> bool {
@@ -272,6 +315,9 @@ pub struct TaskSummary {
     pub submissions: usize,
     /// Categories.
     pub categories: Vec<CategoryInfo>,
+    /// The run conditions a submission may state (the upload's `conditions`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<crate::conditions::ConditionSpec>,
 }
 
 /// `POST /api/admin/tasks/{task}/board`: board switches (admin token required).

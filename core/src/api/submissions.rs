@@ -71,6 +71,10 @@ pub struct ModelInfo {
     pub link: Option<String>,
     /// Free text.
     pub description: String,
+    /// Run conditions (every condition the task declares, defaults filled in; empty for a
+    /// task without conditions).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub conditions: crate::conditions::Conditions,
 }
 
 /// Whether scores are visible yet.
@@ -108,6 +112,10 @@ pub struct SubmitPredictionsResponse {
     pub public_scores: Option<Vec<crate::leaderboard::CategoryEstimate>>,
     /// Quota after this upload.
     pub quota: Quota,
+    /// The run conditions recorded for the upload (defaults filled in; empty for a task
+    /// without conditions).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub conditions: crate::conditions::Conditions,
 }
 
 /// `GET /api/submissions/{id}`: the model page.

@@ -11,6 +11,7 @@
 
 use super::{FieldError, Kind, Presented, ReviewInput, ScoreScale, Scoring, TaskKind};
 use crate::assign::option_order;
+use crate::conditions::ConditionDecl;
 use crate::survey::SurveyResponse;
 use crate::tasks::items::MediaRef;
 use serde::{Deserialize, Serialize};
@@ -282,6 +283,26 @@ pub struct Review {
 }
 
 impl Kind for ClipMcq {
+    /// AVMeme Exam: the inputs (Tables 1–2: audio only, + visual input, – audio as the
+    /// transcript alone), the thinking level (Table 5) and the hint ablations (Table 3: the
+    /// meme's name given, "This is a meme", visual-cheat clips kept with their video).
+    const CONDITIONS: &'static [ConditionDecl] = &[
+        ConditionDecl {
+            name: "input",
+            values: &["audio", "audio_visual", "text_only"],
+            default: "audio",
+        },
+        ConditionDecl {
+            name: "thinking",
+            values: &["default", "minimal", "low", "high"],
+            default: "default",
+        },
+        ConditionDecl {
+            name: "hint",
+            values: &["none", "meme_name", "is_meme", "visual_cheat_allowed"],
+            default: "none",
+        },
+    ];
     const KIND: TaskKind = TaskKind::ClipMcq;
     const KEY: &'static str = "clip_mcq";
     const SCALE: ScoreScale = ScoreScale::Correctness;

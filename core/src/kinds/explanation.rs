@@ -9,6 +9,7 @@
 //! similar as two random reference meanings, 1 = identical) and BERTScore are secondary.
 
 use super::{FieldError, Kind, Presented, ReviewInput, ScoreScale, Scoring, TaskKind};
+use crate::conditions::ConditionDecl;
 use serde::{Deserialize, Serialize};
 
 /// Longest accepted quiz answer, in characters (the server and the page use this one value).
@@ -220,6 +221,12 @@ pub struct Review {
 }
 
 impl Kind for Explanation {
+    /// CHIME Table 9: zero-shot (the paper's setting) against one-shot prompts.
+    const CONDITIONS: &'static [ConditionDecl] = &[ConditionDecl {
+        name: "shot",
+        values: &["zero_shot", "one_shot"],
+        default: "zero_shot",
+    }];
     const KIND: TaskKind = TaskKind::Explanation;
     const KEY: &'static str = "explanation";
     const STUDY_PROTOCOL: Option<crate::human_eval::protocol::StudyProtocol> =

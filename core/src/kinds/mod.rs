@@ -102,6 +102,12 @@ impl TaskKind {
         crate::with_kind!(self, K => K::JUDGING)
     }
 
+    /// The run conditions submissions of the kind may state ([`Kind::CONDITIONS`]), as sent
+    /// on the wire.
+    pub fn conditions(self) -> Vec<crate::conditions::ConditionSpec> {
+        crate::with_kind!(self, K => K::CONDITIONS.iter().map(|c| c.to_spec()).collect())
+    }
+
     /// The kind's [`Kind::STUDY_PROTOCOL`].
     ///
     /// ```
@@ -343,6 +349,9 @@ pub trait Kind: Sized + 'static {
     /// Whether the kind asks a preface question (the clip task's familiarity check) whose
     /// answer must be stored before the question is sent.
     const PREFACE: bool = false;
+    /// The run conditions a submission of the kind may state (the papers' settings compared
+    /// on one model, see [`crate::conditions`]); none by default.
+    const CONDITIONS: &'static [crate::conditions::ConditionDecl] = &[];
     /// The view before the preface answer is stored: what may be shown then (for the clip
     /// task, the clip without its question and options). Only called when [`Kind::PREFACE`].
     fn before_preface(view: Self::View) -> Self::View {

@@ -8,6 +8,7 @@
 
 use super::panels::{PanelContext, Panels};
 use super::{FieldError, Kind, Presented, ReviewInput, ScoreScale, Scoring, TaskKind};
+use crate::conditions::ConditionDecl;
 use crate::tasks::items::MediaRef;
 use serde::{Deserialize, Serialize};
 
@@ -87,6 +88,12 @@ pub struct Review {
 }
 
 impl Kind for PanelExplanation {
+    /// CMPM Table 8: explanations with the post's text and comments, or from the image only.
+    const CONDITIONS: &'static [ConditionDecl] = &[ConditionDecl {
+        name: "context",
+        values: &["full", "image_only"],
+        default: "full",
+    }];
     const KIND: TaskKind = TaskKind::PanelExplanation;
     const KEY: &'static str = "panel_explanation";
     const STUDY_PROTOCOL: Option<crate::human_eval::protocol::StudyProtocol> =

@@ -83,3 +83,20 @@ fn mismatched_kinds_are_an_error_not_a_score() {
         "expected a `text_mcq` stored answer, found a `explanation` one"
     );
 }
+
+/// Every kind's run conditions have distinct names, distinct values and a default among
+/// them, so a submission that names none is valid.
+#[test]
+fn every_kinds_conditions_are_well_formed() {
+    for kind in TaskKind::ALL {
+        crate::with_kind!(kind, K => {
+            let mut names = std::collections::BTreeSet::new();
+            for c in K::CONDITIONS {
+                assert!(names.insert(c.name), "{kind:?}: `{}` twice", c.name);
+                assert!(c.values.contains(&c.default), "{kind:?}: `{}`", c.name);
+                let distinct: std::collections::BTreeSet<_> = c.values.iter().collect();
+                assert_eq!(distinct.len(), c.values.len(), "{kind:?}: `{}`", c.name);
+            }
+        });
+    }
+}

@@ -7,6 +7,7 @@
 
 use super::{FieldError, Kind, Presented, ReviewInput, ScoreScale, Scoring, TaskKind};
 use crate::assign::option_order;
+use crate::conditions::ConditionDecl;
 use serde::{Deserialize, Serialize};
 
 /// The kind's marker type.
@@ -92,6 +93,12 @@ pub struct Review {
 }
 
 impl Kind for TextMcq {
+    /// CHIME Table 5: the MCQ with each option's meaning given to the model.
+    const CONDITIONS: &'static [ConditionDecl] = &[ConditionDecl {
+        name: "options",
+        values: &["labels_only", "with_meanings"],
+        default: "labels_only",
+    }];
     const KIND: TaskKind = TaskKind::TextMcq;
     const KEY: &'static str = "text_mcq";
     const SCALE: ScoreScale = ScoreScale::Correctness;

@@ -5,6 +5,7 @@ mod chance;
 mod disclosure;
 mod kind_view;
 mod model_rows;
+mod paired;
 mod ranking;
 
 use super::*;
@@ -76,6 +77,7 @@ pub async fn board(
     // Public figures over the hidden half: on the public half those of the upload each
     // author's Ladder shows, both halves rounded to what they support (see `ladder`).
     let lb = &settings.leaderboard;
+    let conditions = task_kind.conditions();
     let models = ModelScope {
         task: &task,
         which,
@@ -84,6 +86,7 @@ pub async fn board(
         visible,
         auto_scored,
         items: in_half.len(),
+        conditions: &conditions,
     };
     let mut rows = model_rows(storage, lb, &models).await?;
 
@@ -122,6 +125,17 @@ pub async fn board(
     rows.extend(view.reference_rows.iter().cloned());
     disclosure::disclose(&mut rows, lb, in_half.len(), which == BoardSplit::Private);
     ranking::by_overall(&mut rows);
+    let on_board: std::collections::HashSet<&str> = in_half.keys().copied().collect();
+    let paired = paired::paired_differences(
+        storage,
+        lb,
+        settings.quiz.bootstrap_resamples,
+        &rows,
+        &conditions,
+        which,
+        &on_board,
+    )
+    .await?;
     // People's judgements of the models (studies made from this board); hidden with the
     // model scores while the board is blind. Boards without an automatic metric rank their
     // models by them (Bradley–Terry rating, then Core4, then % agree).
@@ -151,12 +165,15 @@ pub async fn board(
         hidden_attempts,
         automatic_metric: auto_scored,
         human_eval,
+        kind: Some(task_kind),
+        conditions,
+        paired,
     })
 }
 
-/// Keeps one model row per model name: the latest upload, or the one with the best overall
-/// score (ties and unscored rows: the latest). Model rows come in upload order; other rows
-/// (human, baselines) are kept as they are.
+/// Keeps one model row per model name and run conditions: the latest upload, or the one with
+/// the best overall score (ties and unscored rows: the latest). Model rows come in upload
+/// order; other rows (human, baselines) are kept as they are.
 fn one_row_per_model(rows: Vec<BoardRow>, latest: bool) -> Vec<BoardRow> {
     let overall = |r: &BoardRow| {
         r.scores
@@ -170,10 +187,10 @@ fn one_row_per_model(rows: Vec<BoardRow>, latest: bool) -> Vec<BoardRow> {
             kept.push(row);
             continue;
         }
-        match kept
-            .iter_mut()
-            .find(|k| k.kind == RowKind::Model && k.label == row.label)
-        {
+        let conditions = |r: &BoardRow| r.model.as_ref().map(|m| m.conditions.clone());
+        match kept.iter_mut().find(|k| {
+            k.kind == RowKind::Model && k.label == row.label && conditions(k) == conditions(&row)
+        }) {
             // Ties keep the earlier row: under the Ladder a later upload that did not beat the
             // author's best repeats its figures, and the row shown is the one that set them.
             Some(k) if latest || overall(&row) > overall(k) => *k = row,
@@ -242,6 +259,13 @@ pub fn board_csv(board: &BoardResponse) -> String {
     {
         header.extend([c.clone(), format!("{c}_ci_low"), format!("{c}_ci_high")]);
     }
+    // How each model row was run, one column per run condition, last.
+    header.extend(
+        board
+            .conditions
+            .iter()
+            .map(|c| format!("condition_{}", c.name)),
+    );
     let mut out = header.join(",");
     out.push('\n');
     for (rank, row) in board.rows.iter().enumerate() {
@@ -273,6 +297,12 @@ pub fn board_csv(board: &BoardResponse) -> String {
                 None => fields.extend([String::new(), String::new(), String::new()]),
             }
         }
+        fields.extend(board.conditions.iter().map(|c| {
+            csv_text(
+                m.and_then(|m| m.conditions.get(&c.name))
+                    .map_or("", String::as_str),
+            )
+        }));
         out.push_str(&fields.join(","));
         out.push('\n');
     }

@@ -9,6 +9,7 @@ use crate::config::LeaderboardSettings;
 use crate::error::ApiResult;
 use crate::storage::{self, BoardTaskRow, Storage, SubmissionRecord};
 use memeboard_core::api::NamedValue;
+use memeboard_core::conditions::{non_default, stored_conditions, ConditionSpec};
 use memeboard_core::disclosure::{item_grid, ladder, round_named, round_scores};
 use memeboard_core::leaderboard::CategoryEstimate;
 use std::collections::{BTreeMap, HashMap};
@@ -26,12 +27,17 @@ impl Shown {
     }
 }
 
-/// Whose ladder an upload climbs: its author's, per model name. A board row is a model, so
-/// a row never shows another model's figures; an author who names new models to start new
-/// ladders still spends the per-author daily quota on each upload, and every first figure is
-/// rounded to what the half supports.
-fn ladder_key(s: &SubmissionRecord) -> String {
-    format!("{}\u{1f}{}", s.author_id, s.model_name)
+/// Whose ladder an upload climbs: its author's, per model name and run conditions. A board
+/// row is a model under one condition, so a row never shows another model's or another
+/// condition's figures; an author who names new models (or conditions, a few declared
+/// values) to start new ladders still spends the per-author daily quota on each upload, and
+/// every first figure is rounded to what the half supports.
+fn ladder_key(s: &SubmissionRecord, specs: &[ConditionSpec]) -> String {
+    let conditions = non_default(
+        specs,
+        &stored_conditions(specs, s.conditions_json.as_deref()),
+    );
+    format!("{}\u{1f}{}\u{1f}{conditions:?}", s.author_id, s.model_name)
 }
 
 /// The overall public-half score of a stored submission and the items behind it.
@@ -53,11 +59,12 @@ pub(crate) async fn shown_submissions(
     task: &BoardTaskRow,
 ) -> ApiResult<Shown> {
     let history = storage.task_submission_history(&task.task.id).await?;
+    let specs = kind(task)?.conditions();
     let mut by_author: BTreeMap<String, Vec<Upload>> = BTreeMap::new();
     for s in &history {
         let (score, items) = overall(s)?;
         by_author
-            .entry(ladder_key(s))
+            .entry(ladder_key(s, &specs))
             .or_default()
             .push((s, score, items));
     }

@@ -102,6 +102,7 @@ pub async fn list_tasks(storage: &Storage) -> ApiResult<Vec<TaskSummary>> {
             private_items: count(&|i| i.on_board(BoardSplit::Private)),
             submissions: usize::try_from(task.submissions).unwrap_or(0),
             categories: categories(&task)?,
+            conditions: kind(&task)?.conditions(),
         });
     }
     Ok(out)

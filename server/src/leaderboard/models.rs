@@ -11,13 +11,15 @@ use axum::http::HeaderMap;
 use memeboard_core::api::{
     ItemGap, MeResponse, ModelInfo, SubmissionDetail, SubmissionStatus, Weights,
 };
+use memeboard_core::conditions::{stored_conditions, ConditionSpec};
 use memeboard_core::kinds::Kind;
 use memeboard_core::leaderboard::{CategoryEstimate, ItemScore};
 use memeboard_core::predictions::Split;
 use memeboard_core::{msg, with_kind};
 use std::collections::{BTreeMap, HashMap};
 
-pub(super) fn model_of(s: &SubmissionRecord) -> ModelInfo {
+/// A submission's model details, its run conditions read against the task's (`specs`).
+pub(super) fn model_of(s: &SubmissionRecord, specs: &[ConditionSpec]) -> ModelInfo {
     ModelInfo {
         model_name: s.model_name.clone(),
         organisation: s.organisation.clone(),
@@ -29,6 +31,7 @@ pub(super) fn model_of(s: &SubmissionRecord) -> ModelInfo {
         },
         link: s.link.clone(),
         description: s.description.clone(),
+        conditions: stored_conditions(specs, s.conditions_json.as_deref()),
     }
 }
 
@@ -59,7 +62,7 @@ pub(super) fn detail_of(
         withdrawn: s.withdrawn_at.is_some(),
         submission_id: s.id.clone(),
         task: task.task.slug.clone(),
-        model: model_of(s),
+        model: model_of(s, &kind(task)?.conditions()),
         submitted_at: s.created_at,
         status: if !scored {
             SubmissionStatus::Unscored

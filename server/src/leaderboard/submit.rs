@@ -15,6 +15,8 @@ use axum::http::HeaderMap;
 use memeboard_core::api::{
     BoardSplit, ErrorDetail, ModelInfo, SubmissionStatus, SubmitPredictionsResponse, Weights,
 };
+use memeboard_core::conditions::{parse_conditions, resolve, Conditions};
+use memeboard_core::kinds::TaskKind;
 use memeboard_core::leaderboard::{summarize, CategoryEstimate, ItemScore};
 use memeboard_core::messages::Message;
 use memeboard_core::predictions::{FileFormat, Limits, Split};
@@ -42,9 +44,24 @@ pub struct SubmitQuery {
     pub format: Option<String>,
     /// Original file name (format guess).
     pub filename: Option<String>,
+    /// Run conditions, `name=value` pairs separated by commas (e.g. `shot=one_shot`); a
+    /// condition not named takes its default.
+    pub conditions: Option<String>,
 }
 
-pub(super) fn model_info(q: &SubmitQuery, author: &AuthorRecord) -> ApiResult<ModelInfo> {
+/// The upload's run conditions checked against the task's (`kind`'s), defaults filled in:
+/// a malformed list is a 400, unknown names and values a 422 naming what is allowed.
+fn run_conditions(q: &SubmitQuery, kind: TaskKind) -> ApiResult<Conditions> {
+    let given =
+        parse_conditions(q.conditions.as_deref().unwrap_or("")).map_err(ApiError::BadRequest)?;
+    resolve(&kind.conditions(), &given).map_err(ApiError::Invalid)
+}
+
+pub(super) fn model_info(
+    q: &SubmitQuery,
+    author: &AuthorRecord,
+    kind: TaskKind,
+) -> ApiResult<ModelInfo> {
     let weights = match q.weights.as_deref().map(str::trim) {
         None | Some("") | Some("closed") => Weights::Closed,
         Some("open") => Weights::Open,
@@ -88,6 +105,7 @@ pub(super) fn model_info(q: &SubmitQuery, author: &AuthorRecord) -> ApiResult<Mo
             2000,
             false,
         )?,
+        conditions: run_conditions(q, kind)?,
     })
 }
 
@@ -138,7 +156,7 @@ pub async fn admit_upload(
 ) -> ApiResult<AdmittedUpload> {
     let author = authenticate(storage, headers).await?;
     let task = find_task(storage, slug).await?;
-    let info = model_info(query, &author)?;
+    let info = model_info(query, &author, kind(&task)?)?;
     let format = declared_format(query, headers)?;
     // A cheap early refusal before reading and scoring the file; the authoritative count is
     // taken in the transaction that stores the submission (see `submit`).
@@ -174,7 +192,7 @@ pub async fn admit_trusted_upload(
     submission_id: String,
 ) -> ApiResult<AdmittedUpload> {
     let task = find_task(storage, slug).await?;
-    let info = model_info(query, &author)?;
+    let info = model_info(query, &author, kind(&task)?)?;
     Ok(AdmittedUpload {
         author,
         task,
@@ -252,6 +270,11 @@ pub async fn submit(
         public_summary_json: serde_json::to_string(&public).context("encode summary")?,
         private_summary_json: serde_json::to_string(&private).context("encode summary")?,
         extra_json: extra.map(|e| e.to_string()),
+        conditions_json: if info.conditions.is_empty() {
+            None
+        } else {
+            Some(serde_json::to_string(&info.conditions).context("encode conditions")?)
+        },
         created_at: storage::now_ms(),
         withdrawn_at: None,
     };
@@ -294,6 +317,7 @@ pub async fn submit(
         notes: notes.iter().map(ErrorDetail::of).collect(),
         public_scores,
         quota: quota_of(storage, &scopes).await?,
+        conditions: info.conditions,
     })
 }
 

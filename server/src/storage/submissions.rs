@@ -115,6 +115,8 @@ pub struct SubmissionRecord {
     pub private_summary_json: String,
     /// Secondary metrics per board half (JSON), if any.
     pub extra_json: Option<String>,
+    /// Run conditions (JSON object of condition values); `None`: every default.
+    pub conditions_json: Option<String>,
     /// Upload time.
     pub created_at: i64,
     /// When its author withdrew it (then it is on no board).
@@ -124,7 +126,8 @@ pub struct SubmissionRecord {
 pub(super) const SUBMISSION_COLUMNS: &str =
     "id, task_id, author_id, model_name, organisation, parameters, \
      weights, link, description, file_format, num_lines, num_missing, orders_json, \
-     public_summary_json, private_summary_json, extra_json, created_at, withdrawn_at";
+     public_summary_json, private_summary_json, extra_json, conditions_json, created_at, \
+     withdrawn_at";
 
 pub(super) fn submission_from_row(
     r: &AnyRow,
@@ -152,6 +155,7 @@ pub(super) fn submission_from_row(
         public_summary_json: r.try_get("public_summary_json")?,
         private_summary_json: r.try_get("private_summary_json")?,
         extra_json: r.try_get("extra_json")?,
+        conditions_json: r.try_get("conditions_json")?,
         created_at: r.try_get("created_at")?,
         withdrawn_at: r.try_get("withdrawn_at")?,
     })
@@ -387,8 +391,10 @@ impl Storage {
         sqlx::query(
             "INSERT INTO submissions (id, task_id, author_id, model_name, organisation, parameters, \
              weights, link, description, file_format, num_lines, num_missing, orders_json, \
-             item_scores_json, public_summary_json, private_summary_json, extra_json, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
+             item_scores_json, public_summary_json, private_summary_json, extra_json, created_at, \
+             conditions_json) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, \
+             $19)",
         )
         .bind(&s.id)
         .bind(&s.task_id)
@@ -408,6 +414,7 @@ impl Storage {
         .bind(&s.private_summary_json)
         .bind(&s.extra_json)
         .bind(s.created_at)
+        .bind(&s.conditions_json)
         .execute(&mut **tx)
         .await?;
         Ok(())

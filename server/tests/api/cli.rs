@@ -94,6 +94,7 @@ impl Running {
             weights: None,
             link: None,
             description: None,
+            conditions: None,
             file: file.to_owned(),
         }
     }
@@ -117,6 +118,7 @@ async fn submit_uploads_over_a_socket_and_the_model_appears_on_the_board() {
         weights: Some("open".into()),
         link: Some("https://example.org/paper?x=1&y=2".into()),
         description: Some("uploaded by `memeboard submit`: 100% CLI".into()),
+        conditions: Some("options=with_meanings".into()),
         ..running.args(&token, model, &file)
     };
     let outcome = submit(&args).await.unwrap();
@@ -137,6 +139,11 @@ async fn submit_uploads_over_a_socket_and_the_model_appears_on_the_board() {
     let report = outcome.render();
     assert!(report.contains(&response.submission_id), "{report}");
     assert!(report.contains("overall"), "{report}");
+    assert_eq!(response.conditions["options"], "with_meanings");
+    assert!(
+        report.contains("run conditions: options=with_meanings"),
+        "{report}"
+    );
     assert!(
         report.contains(&format!(
             "{} of {} left today",

@@ -11,10 +11,10 @@ use memeboard_core::tasks::ItemGold;
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
-const TASK: &str = "demo-mcq";
-const ADMIN: &str = "admin-secret-for-tests";
+pub(crate) const TASK: &str = "demo-mcq";
+pub(crate) const ADMIN: &str = "admin-secret-for-tests";
 
-async fn app_with(db: Db, quota: usize) -> TestApp {
+pub(crate) async fn app_with(db: Db, quota: usize) -> TestApp {
     let (mut settings, dir) = test_settings(db, true).await;
     settings.leaderboard.daily_quota = quota;
     settings.admin.token = ADMIN.into();
@@ -23,7 +23,7 @@ async fn app_with(db: Db, quota: usize) -> TestApp {
 
 /// Sends a request with optional bearer token and raw body; returns status, headers' content
 /// type, and body text.
-async fn send(
+pub(crate) async fn send(
     app: &TestApp,
     method: Method,
     path: &str,
@@ -49,7 +49,7 @@ async fn send(
     (status, String::from_utf8(bytes.to_vec()).unwrap())
 }
 
-async fn new_token(app: &TestApp, name: &str) -> String {
+pub(crate) async fn new_token(app: &TestApp, name: &str) -> String {
     let (status, body) = app
         .post("/api/authors", json!({"name": name, "organisation": "Lab"}))
         .await;
@@ -85,7 +85,7 @@ async fn gold(app: &TestApp) -> Vec<(String, usize, String, String)> {
 }
 
 /// A JSONL file answering every item, right for the first `right` items.
-async fn file(app: &TestApp, right: usize) -> String {
+pub(crate) async fn file(app: &TestApp, right: usize) -> String {
     gold(app)
         .await
         .iter()

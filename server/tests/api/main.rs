@@ -13,6 +13,7 @@ mod attacker;
 mod author_tokens;
 mod cli;
 mod clips;
+mod conditions;
 mod cross_gold;
 mod disclosure;
 mod distractors;

@@ -300,6 +300,27 @@ impl ClipGold {
 impl UiKind for ClipMcq {
     type DevGold = Vec<ClipGold>;
 
+    fn condition_text(lang: Lang, key: &str) -> Option<&'static str> {
+        let (en, zh) = match key {
+            "input" => ("Input", "输入"),
+            "audio" => ("audio only", "仅音频"),
+            "audio_visual" => ("audio + video", "音频 + 视频"),
+            "text_only" => ("text only (transcript)", "仅文本（转写）"),
+            "thinking" => ("Thinking", "思考"),
+            "default" => ("default", "默认"),
+            "minimal" => ("minimal", "最少"),
+            "low" => ("low", "低"),
+            "high" => ("high", "高"),
+            "hint" => ("Hint", "提示"),
+            "none" => ("none", "无"),
+            "meme_name" => ("meme name given", "给出梗名"),
+            "is_meme" => ("\"This is a meme\"", "“这是一个梗”"),
+            "visual_cheat_allowed" => ("visual-cheat clips kept", "保留视觉泄题片段"),
+            _ => return None,
+        };
+        Some(if lang == Lang::Zh { zh } else { en })
+    }
+
     fn name(lang: Lang) -> &'static str {
         texts(lang).name
     }

@@ -199,6 +199,16 @@ impl UiKind for Explanation {
     /// `(item id, reference meaning)` of the open dev items (public by design).
     type DevGold = Vec<(String, String)>;
 
+    fn condition_text(lang: Lang, key: &str) -> Option<&'static str> {
+        let (en, zh) = match key {
+            "shot" => ("Prompting", "提示方式"),
+            "zero_shot" => ("zero-shot", "零样本"),
+            "one_shot" => ("one-shot", "单样本"),
+            _ => return None,
+        };
+        Some(if lang == Lang::Zh { zh } else { en })
+    }
+
     fn name(lang: Lang) -> &'static str {
         texts(lang).name
     }

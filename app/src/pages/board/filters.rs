@@ -2,6 +2,7 @@
 //! page URL so a filtered board can be shared), the filter bar, and the one-row-per-model or
 //! every-attempt toggle.
 
+use super::conditions::RunConditions;
 use crate::api;
 use crate::board_i18n::btr;
 use crate::components::score::weights_text;
@@ -155,6 +156,8 @@ pub struct Filters {
     pub size: SizeFilter,
     /// Uploaded on or after this day (`YYYY-MM-DD`, UTC), when set and valid.
     pub since: Option<String>,
+    /// Runs under this condition value (`name=value`), when set.
+    pub condition: Option<String>,
 }
 
 impl Filters {
@@ -167,7 +170,17 @@ impl Filters {
                 .map(str::trim)
                 .filter(|d| day_start_ms(d).is_some())
                 .map(str::to_owned),
+            condition: None,
         }
+    }
+
+    /// The same filters, keeping runs under `condition` (`name=value`) only.
+    pub fn with_condition(mut self, condition: Option<&str>) -> Self {
+        self.condition = condition
+            .map(str::trim)
+            .filter(|c| c.contains('='))
+            .map(str::to_owned);
+        self
     }
 
     /// Whether any filter is set.
@@ -176,12 +189,13 @@ impl Filters {
     }
 
     /// The query parameters these filters set (`None`: the parameter is removed).
-    pub fn params(&self) -> [(&'static str, Option<String>); 3] {
+    pub fn params(&self) -> [(&'static str, Option<String>); 4] {
         let value = |key: &'static str| (key != "all").then(|| key.to_owned());
         [
             ("weights", value(self.weights.key())),
             ("size", value(self.size.key())),
             ("since", self.since.clone()),
+            ("condition", self.condition.clone()),
         ]
     }
 
@@ -203,7 +217,8 @@ impl Filters {
             None => true,
             Some(start) => row.submitted_at.is_some_and(|t| t >= start),
         };
-        weights_ok && size_ok && since_ok
+        let condition_ok = super::conditions::matches(self.condition.as_deref(), model);
+        weights_ok && size_ok && since_ok && condition_ok
     }
 }
 
@@ -243,6 +258,7 @@ pub(super) fn use_filters() -> Memo<Filters> {
     Memo::new(move |_| {
         query.with(|q| {
             Filters::from_query(q.get_str("weights"), q.get_str("size"), q.get_str("since"))
+                .with_condition(q.get_str("condition"))
         })
     })
 }
@@ -266,6 +282,7 @@ pub(super) fn FilterBar(
     filters: Memo<Filters>,
     shown: Signal<usize>,
     total: usize,
+    conditions: RunConditions,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let navigate = use_navigate();
@@ -314,6 +331,47 @@ pub(super) fn FilterBar(
             })
             .collect_view()
     };
+    let condition_field = (!conditions.specs.is_empty()).then(|| {
+        let options = move || {
+            let lang = i18n.lang();
+            let all = view! {
+                <option value="" prop:selected=move || filters.with(|f| f.condition.is_none())>
+                    {lang.board_strings().filter_all}
+                </option>
+            };
+            let each = conditions
+                .choices(lang)
+                .into_iter()
+                .map(|(key, text)| {
+                    let k = key.clone();
+                    view! {
+                        <option
+                            value=key
+                            prop:selected=move || filters.with(|f| f.condition.as_deref() == Some(k.as_str()))
+                        >
+                            {text}
+                        </option>
+                    }
+                })
+                .collect_view();
+            view! { {all} {each} }
+        };
+        view! {
+            <div class="field">
+                <label for="filter-condition">{btr(|t| t.filter_condition)}</label>
+                <select
+                    id="filter-condition"
+                    data-testid="filter-condition"
+                    on:change=move |ev| {
+                        let f = filters.get_untracked().with_condition(Some(&event_target_value(&ev)));
+                        apply.with_value(|apply| apply(f));
+                    }
+                >
+                    {options}
+                </select>
+            </div>
+        }
+    });
     let clear_href = move || {
         filters.track();
         current_url_with(&Filters::default().params())
@@ -365,6 +423,7 @@ pub(super) fn FilterBar(
                         }
                     />
                 </div>
+                {condition_field}
             </div>
             <p class="filter-status small" role="status" data-testid="filter-count">
                 {move || (i18n.bt().filter_shown)(shown.get(), total)}

@@ -8,6 +8,7 @@
 //! baseline rows are references: always shown, never ranked. The private board shows the
 //! server's message until revealed.
 
+mod conditions;
 mod familiarity;
 mod filters;
 mod metrics;
@@ -25,6 +26,7 @@ use crate::components::human_eval::BoardHumanSection;
 use crate::components::status::{error_fallback, Loading};
 use crate::components::title::{in_lang, use_page_title};
 use crate::i18n::use_i18n;
+use conditions::{PairedTable, RunConditions};
 use familiarity::FamiliarityChart;
 use filters::{use_filters, AttemptsToggle, FilterBar};
 use leptos::prelude::*;
@@ -140,6 +142,10 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
     let automatic_metric = board.automatic_metric;
     let rows = StoredValue::new(board.rows.clone());
     let filters = use_filters();
+    let run_conditions = RunConditions {
+        specs: board.conditions.clone(),
+        kind: board.kind,
+    };
 
     let model_rows = board
         .rows
@@ -156,7 +162,8 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
                 })
             })
         });
-        view! { <FilterBar filters=filters shown=shown total=model_rows /> }
+        let conditions = run_conditions.clone();
+        view! { <FilterBar filters=filters shown=shown total=model_rows conditions=conditions /> }
     });
     let attempts_toggle = (board.hidden_attempts > 0 || board.attempts == "all").then(|| {
         view! {
@@ -167,7 +174,12 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
         }
     });
 
-    let table = board_table(&board, rows, filters);
+    let table = board_table(&board, rows, filters, run_conditions.clone());
+    let paired = (!board.paired.is_empty()).then(|| {
+        view! {
+            <PairedTable paired=board.paired.clone() conditions=run_conditions split=split />
+        }
+    });
 
     let csv = api::board_download_url(&slug, split, "csv");
     let json = api::board_download_url(&slug, split, "json");
@@ -216,6 +228,7 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
         {filter_bar}
         <p class="muted small">{btr(|t| t.sort_hint)}</p>
         {table}
+        {paired}
         {secondary}
         <p data-testid="missing-policy">
             <strong>{btr(|t| t.missing_policy_label)} ": "</strong>

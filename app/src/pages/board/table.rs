@@ -1,5 +1,6 @@
 //! The board table: sortable column headers and one row per model, human or baseline.
 
+use super::conditions::RunConditions;
 use super::filters::Filters;
 use super::sort::{model_ranks, sorted_indices, SortDir, SortKey};
 use crate::api;
@@ -62,6 +63,7 @@ fn row_view(
     row: &BoardRow,
     rank: Option<usize>,
     categories: &[(usize, String)],
+    conditions: &RunConditions,
     lang: Lang,
 ) -> impl IntoView {
     let t = lang.board_strings();
@@ -97,6 +99,12 @@ fn row_view(
             </span>
         }
     });
+    // How the model was run, where it differs from the defaults.
+    let run = row
+        .model
+        .as_ref()
+        .and_then(|m| conditions.row_text(lang, m))
+        .map(|text| view! { <span class="sub" data-testid="row-conditions">{text}</span> });
     // Warnings the server attached to a model row (e.g. its answers copy the prompt).
     let flags = row
         .flags
@@ -175,6 +183,7 @@ fn row_view(
             <td class="rank sticky-rank" data-testid="rank">{rank_view}</td>
             <th scope="row" class="label-cell sticky-label">
                 {label_view}
+                {run}
                 {participants}
                 {flags}
             </th>
@@ -200,7 +209,9 @@ pub(super) fn board_table(
     board: &BoardResponse,
     rows: StoredValue<Vec<BoardRow>>,
     filters: Memo<Filters>,
+    conditions: RunConditions,
 ) -> impl IntoView {
+    let conditions = StoredValue::new(conditions);
     let i18n = use_i18n();
     let sort = RwSignal::new((SortKey::Rank, SortDir::Ascending));
     let ranks = StoredValue::new(model_ranks(&board.rows));
@@ -273,7 +284,9 @@ pub(super) fn board_table(
                     sorted_indices(rows, key, dir)
                         .into_iter()
                         .filter(|&i| f.keeps(&rows[i]))
-                        .map(|i| row_view(&rows[i], ranks[i], &names, lang))
+                        .map(|i| {
+                            conditions.with_value(|c| row_view(&rows[i], ranks[i], &names, c, lang))
+                        })
                         .collect_view()
                 })
             })

@@ -23,6 +23,7 @@ fn model(label: &str, overall: Option<f64>, params: &str, at: i64) -> BoardRow {
             weights: Weights::Open,
             link: None,
             description: String::new(),
+            conditions: Default::default(),
         }),
         submitted_at: Some(at),
         status: if overall.is_some() {
@@ -153,7 +154,77 @@ fn filters_keep_reference_rows_and_matching_models() {
             ("weights", Some("open".to_owned())),
             ("size", Some("le10b".to_owned())),
             ("since", Some("2026-01-01".to_owned())),
+            ("condition", None),
         ]
+    );
+}
+
+/// A model row names how it was run where that differs from the defaults; the condition
+/// filter keeps the runs under one value; differences read with their sign and interval.
+#[test]
+fn run_conditions_label_rows_filter_them_and_word_differences() {
+    use super::conditions::{delta_text, RunConditions};
+    use memeboard_core::api::PairedDifference;
+    use memeboard_core::tasks::TaskKind;
+    let conditions = RunConditions {
+        specs: TaskKind::TextMcq.conditions(),
+        kind: Some(TaskKind::TextMcq),
+    };
+    let run = |value: &str| {
+        let mut r = model("m", Some(0.5), "", 0);
+        if let Some(m) = r.model.as_mut() {
+            m.conditions.insert("options".into(), value.into());
+        }
+        r
+    };
+    let (plain, meanings) = (run("labels_only"), run("with_meanings"));
+    let text = |r: &BoardRow| conditions.row_text(Lang::En, r.model.as_ref().unwrap());
+    assert_eq!(text(&plain), None);
+    assert_eq!(
+        text(&meanings).as_deref(),
+        Some("with each option's meaning")
+    );
+    let zh = conditions.row_text(Lang::Zh, meanings.model.as_ref().unwrap());
+    assert_eq!(zh.as_deref(), Some("附各选项释义"));
+    assert!(conditions.choices(Lang::En).contains(&(
+        "options=with_meanings".into(),
+        "Options: with each option's meaning".into()
+    )));
+
+    let f = Filters::from_query(None, None, None).with_condition(Some("options=with_meanings"));
+    assert!(f.is_active());
+    assert!(f.keeps(&meanings) && !f.keeps(&plain));
+    assert!(f.keeps(&reference(RowKind::Chance, "Chance", 0.2)));
+    assert_eq!(
+        f.params()[3],
+        ("condition", Some("options=with_meanings".to_owned()))
+    );
+    assert!(!Filters::default().with_condition(Some("")).is_active());
+
+    let mut d = PairedDifference {
+        model: "m".into(),
+        condition: "options".into(),
+        from: "labels_only".into(),
+        to: "with_meanings".into(),
+        from_submission: "S-1".into(),
+        to_submission: "S-2".into(),
+        delta: 0.125,
+        ci_low: None,
+        ci_high: None,
+        items: 12,
+    };
+    assert_eq!(delta_text(&d), format!("+{}", format::accuracy(0.125)));
+    d.delta = -0.05;
+    d.ci_low = Some(-0.1);
+    d.ci_high = Some(0.0);
+    assert_eq!(
+        delta_text(&d),
+        format!(
+            "−{} [−{}, +{}]",
+            format::accuracy(0.05),
+            format::accuracy(0.1),
+            format::accuracy(0.0)
+        )
     );
 }
 

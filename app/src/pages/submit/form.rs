@@ -1,8 +1,13 @@
 //! The upload form's fields: the token, and the fields that describe the model on the board.
 
 use crate::board_i18n::{btr, BoardStrings};
+use crate::i18n::use_i18n;
+use crate::kinds::condition_text;
 use leptos::prelude::*;
 use memeboard_core::api::Weights;
+use memeboard_core::conditions::ConditionSpec;
+use memeboard_core::tasks::TaskKind;
+use std::collections::BTreeMap;
 
 /// The fields that describe the model (sent with the upload, shown on the board).
 #[derive(Clone, Copy)]
@@ -19,6 +24,8 @@ pub(super) struct ModelFields {
     pub(super) link: RwSignal<String>,
     /// A free description.
     pub(super) description: RwSignal<String>,
+    /// The run conditions picked (a condition not picked takes its default).
+    pub(super) conditions: RwSignal<BTreeMap<String, String>>,
 }
 
 impl ModelFields {
@@ -31,7 +38,18 @@ impl ModelFields {
             weights: RwSignal::new(Weights::Closed),
             link: RwSignal::new(String::new()),
             description: RwSignal::new(String::new()),
+            conditions: RwSignal::new(BTreeMap::new()),
         }
+    }
+
+    /// The picked conditions as the upload's `conditions` parameter (`name=value,…`).
+    pub(super) fn conditions_param(self) -> String {
+        self.conditions.with_untracked(|c| {
+            c.iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Vec<_>>()
+                .join(",")
+        })
     }
 
     /// The fields' inputs, in form order.
@@ -43,6 +61,7 @@ impl ModelFields {
             weights,
             link,
             description,
+            conditions: _,
         } = self;
         view! {
             {text_field("model-name", |t| t.model_label, model, "100")}
@@ -99,6 +118,70 @@ impl ModelFields {
                 ></textarea>
             </div>
         }
+    }
+}
+
+/// One select per run condition of the task (none for a task without conditions), each on
+/// its default until changed: how the model was run (zero- or one-shot, audio only or with
+/// the video…), shown on the board beside the model name.
+pub(super) fn conditions_field(
+    specs: Memo<Vec<ConditionSpec>>,
+    kind: Memo<Option<TaskKind>>,
+    chosen: RwSignal<BTreeMap<String, String>>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    move || {
+        let specs = specs.get();
+        (!specs.is_empty()).then(|| {
+            let lang = i18n.lang();
+            let fields = specs
+                .into_iter()
+                .map(|spec| {
+                    let id = format!("condition-{}", spec.name);
+                    let name = spec.name.clone();
+                    let options = spec
+                        .values
+                        .iter()
+                        .map(|v| {
+                            let (value, name) = (v.clone(), spec.name.clone());
+                            let default = spec.default.clone();
+                            let selected = move || {
+                                chosen.with(|c| c.get(&name).unwrap_or(&default) == &value)
+                            };
+                            view! {
+                                <option value=v.clone() prop:selected=selected>
+                                    {condition_text(lang, kind.get(), v)}
+                                </option>
+                            }
+                        })
+                        .collect_view();
+                    view! {
+                        <div class="field">
+                            <label for=id.clone()>{condition_text(lang, kind.get(), &spec.name)}</label>
+                            <select
+                                id=id.clone()
+                                data-testid=id
+                                on:change=move |ev| {
+                                    let value = event_target_value(&ev);
+                                    chosen.update(|c| {
+                                        c.insert(name.clone(), value);
+                                    });
+                                }
+                            >
+                                {options}
+                            </select>
+                        </div>
+                    }
+                })
+                .collect_view();
+            view! {
+                <fieldset class="conditions" data-testid="submit-conditions">
+                    <legend>{btr(|t| t.conditions_label)}</legend>
+                    <p class="muted small">{btr(|t| t.conditions_hint)}</p>
+                    {fields}
+                </fieldset>
+            }
+        })
     }
 }
 

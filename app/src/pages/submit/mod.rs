@@ -20,7 +20,7 @@ use crate::components::title::use_page_title;
 use crate::kinds::{self, TaskChecker};
 use crate::storage;
 use file::{file_field, picker, Picked};
-use form::{token_field, ModelFields};
+use form::{conditions_field, token_field, ModelFields};
 use help::{CommandLine, Help, TaskDownloads};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
@@ -86,6 +86,15 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
         let s = slug.get();
         tasks.with_value(|ts| ts.iter().find(|t| t.slug == s).map(|t| t.kind))
     });
+    let condition_specs = Memo::new(move |_| {
+        let s = slug.get();
+        tasks.with_value(|ts| {
+            ts.iter()
+                .find(|t| t.slug == s)
+                .map(|t| t.conditions.clone())
+                .unwrap_or_default()
+        })
+    });
     // `None` for a slug that is not a listed task (nothing to check against).
     let task_data = LocalResource::new(move || {
         let (s, k) = (slug.get(), kind.get());
@@ -126,6 +135,11 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
 
     let token = RwSignal::new(storage::token().unwrap_or_default());
     let fields = ModelFields::new();
+    // Another task has other conditions: start again from its defaults.
+    Effect::new(move |_| {
+        slug.track();
+        fields.conditions.set(Default::default());
+    });
     let state = Upload::new();
     let quota_token = use_quota(token, state);
     let pick = picker(picked, file, generation, state);
@@ -172,11 +186,12 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
             <TaskDownloads slug=slug />
             {token_field(token, quota_token)}
             {fields.view()}
+            {conditions_field(condition_specs, kind, fields.conditions)}
             {file_field(picked, pick)}
             <div class="preview" aria-live="polite">
                 {move || preview.get().render()}
             </div>
-            {upload_controls(state, valid_format, upload, categories)}
+            {upload_controls(state, valid_format, upload, categories, kind)}
         </section>
         <CommandLine slug=slug />
     }

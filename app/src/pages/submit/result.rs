@@ -4,15 +4,17 @@ use crate::api::{self, UploadFailure};
 use crate::board_i18n::btr;
 use crate::components::score::{estimate_view, status_text, ScoreTable};
 use crate::i18n::use_i18n;
+use crate::kinds::condition_text;
 use leptos::prelude::*;
 use memeboard_core::api::SubmitPredictionsResponse;
-use memeboard_core::tasks::CategoryInfo;
+use memeboard_core::tasks::{CategoryInfo, TaskKind};
 
 /// An accepted upload: status, score, warnings, quota and links.
 #[component]
 pub(super) fn UploadResult(
     response: SubmitPredictionsResponse,
     categories: Vec<CategoryInfo>,
+    kind: Option<TaskKind>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let SubmitPredictionsResponse {
@@ -24,7 +26,30 @@ pub(super) fn UploadResult(
         notes,
         public_scores,
         quota,
+        conditions,
     } = response;
+    let conditions_view = (!conditions.is_empty()).then(|| {
+        let text = move || {
+            let lang = i18n.lang();
+            conditions
+                .iter()
+                .map(|(k, v)| {
+                    format!(
+                        "{}: {}",
+                        condition_text(lang, kind, k),
+                        condition_text(lang, kind, v)
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join(" · ")
+        };
+        view! {
+            <p data-testid="result-conditions">
+                <strong>{btr(|t| t.conditions_label)} ": "</strong>
+                {text}
+            </p>
+        }
+    });
     let heading = NodeRef::<leptos::html::H3>::new();
     Effect::new(move |_| {
         if let Some(h) = heading.get() {
@@ -76,6 +101,7 @@ pub(super) fn UploadResult(
                 " "
                 {move || (i18n.bt().lines_read)(lines)}
             </p>
+            {conditions_view}
             {scores_view}
             {warnings_view}
             <p data-testid="result-quota">

@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use memeboard_core::api::{Quota, SubmitPredictionsResponse};
 use memeboard_core::predictions::FileFormat;
-use memeboard_core::tasks::CategoryInfo;
+use memeboard_core::tasks::{CategoryInfo, TaskKind};
 
 /// Why the form was not sent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,6 +117,7 @@ pub(super) fn upload_action(
             weights: fields.weights.get_untracked(),
             link: fields.link.get_untracked(),
             description: fields.description.get_untracked(),
+            conditions: fields.conditions_param(),
             filename: f.name(),
             format,
         };
@@ -150,6 +151,7 @@ pub(super) fn upload_controls(
     valid_format: impl Fn() -> Option<FileFormat> + Send + Sync + 'static,
     upload: impl Fn(leptos::ev::MouseEvent) + 'static,
     categories: Memo<Vec<CategoryInfo>>,
+    kind: Memo<Option<TaskKind>>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let Upload {
@@ -218,7 +220,13 @@ pub(super) fn upload_controls(
                 .get()
                 .map(|r| match r {
                     Ok(resp) => {
-                        view! { <UploadResult response=resp categories=categories.get() /> }
+                        view! {
+                            <UploadResult
+                                response=resp
+                                categories=categories.get()
+                                kind=kind.get_untracked()
+                            />
+                        }
                             .into_any()
                     }
                     Err(failure) => view! { <UploadErrors failure=failure /> }.into_any(),

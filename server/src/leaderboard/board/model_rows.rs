@@ -6,6 +6,7 @@ use crate::config::LeaderboardSettings;
 use crate::error::ApiResult;
 use crate::storage::{self, BoardTaskRow, Storage};
 use memeboard_core::api::{BoardRow, BoardSplit, RowKind, SubmissionStatus};
+use memeboard_core::conditions::ConditionSpec;
 use memeboard_core::leaderboard::CategoryEstimate;
 
 /// What the model rows of one board view are built for.
@@ -24,6 +25,8 @@ pub(super) struct ModelScope<'a> {
     pub(super) auto_scored: bool,
     /// Items on the half (in the subset).
     pub(super) items: usize,
+    /// The task's run conditions.
+    pub(super) conditions: &'a [ConditionSpec],
 }
 
 /// One row per upload, in upload order. Public figures over the hidden half: on the public
@@ -42,6 +45,7 @@ pub(super) async fn model_rows(
         visible,
         auto_scored,
         items,
+        conditions,
     } = *scope;
     let mut rows = Vec::new();
     let shown = crate::leaderboard::ladder::shown_submissions(storage, lb, task).await?;
@@ -100,7 +104,7 @@ pub(super) async fn model_rows(
             kind: RowKind::Model,
             label: own.model_name.clone(),
             submission_id: Some(own.id.clone()),
-            model: Some(model_of(&own)),
+            model: Some(model_of(&own, conditions)),
             submitted_at: Some(own.created_at),
             status: if !auto_scored {
                 SubmissionStatus::Unscored
