@@ -16,6 +16,7 @@ pub mod leaderboard;
 pub mod media;
 pub mod messages;
 pub mod metrics;
+pub mod paper_figures;
 pub mod predictions;
 pub mod recruitment;
 pub mod rng;

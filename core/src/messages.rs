@@ -36,9 +36,13 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+#[cfg(not(feature = "quiz-messages"))]
+mod paper_entries;
 mod quiz_entries;
 #[cfg(not(feature = "quiz-messages"))]
 mod researcher_entries;
+#[cfg(not(feature = "quiz-messages"))]
+pub use paper_entries::*;
 pub use quiz_entries::*;
 #[cfg(not(feature = "quiz-messages"))]
 pub use researcher_entries::*;
@@ -182,13 +186,14 @@ macro_rules! msg {
 /// The code of untranslated text.
 pub const TEXT: &str = "text";
 
-/// Every message of this build: [`CATALOGUE`], then [`RESEARCHER_CATALOGUE`] unless built
-/// with the `quiz-messages` feature (the quiz browser bundle).
+/// Every message of this build: [`CATALOGUE`], then [`RESEARCHER_CATALOGUE`] and
+/// [`PAPER_CATALOGUE`] unless built with the `quiz-messages` feature (the quiz browser
+/// bundle).
 pub fn catalogue() -> impl Iterator<Item = &'static Entry> {
     #[cfg(not(feature = "quiz-messages"))]
-    let rest = RESEARCHER_CATALOGUE;
+    let rest = RESEARCHER_CATALOGUE.iter().chain(PAPER_CATALOGUE);
     #[cfg(feature = "quiz-messages")]
-    let rest: &[Entry] = &[];
+    let rest = [].iter();
     CATALOGUE.iter().chain(rest)
 }
 

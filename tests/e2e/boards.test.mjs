@@ -317,6 +317,7 @@ test('a run condition picked on the submit page shows on the board row, in the f
   await page.getByTestId('upload').click();
   await page.getByTestId('upload-result').waitFor();
   assert.match(await page.getByTestId('result-conditions').textContent(), /with each option's meaning/);
+  const modelHref = await page.getByTestId('result-model-link').getAttribute('href');
 
   // One row per run, the second naming its condition; the pair's difference below the table.
   await page.goto(`${server.base}/boards/${TASK}`);
@@ -336,6 +337,12 @@ test('a run condition picked on the submit page shows on the board row, in the f
   await page.waitForFunction(() =>
     document.querySelectorAll('[data-testid="board-row"][data-label="Cond-Model"]').length === 1);
   assert.equal(await row(page, 'Cond-Model').getByTestId('row-conditions').count(), 1);
+
+  // The model page says how it was run.
+  await page.goto(`${server.base}${modelHref}`);
+  const facts = page.getByTestId('model-conditions');
+  await facts.waitFor();
+  assert.match(await facts.textContent(), /Options: with each option's meaning/);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -28,6 +28,7 @@ pub static EN: BoardStrings = BoardStrings {
     paired_col_change: "Change",
     paired_col_delta: "Δ (95% interval)",
     paired_col_items: "Items",
+    kind_published: "published",
     col_rank: "Rank",
     col_kind: "Type",
     col_organisation: "Organisation",

@@ -131,6 +131,8 @@ pub struct BoardStrings {
     pub paired_col_delta: &'static str,
     /// Paired table: items behind the difference.
     pub paired_col_items: &'static str,
+    /// Kind badge of a paper's published row.
+    pub kind_published: &'static str,
     /// Familiarity table: participants.
     pub col_participants: &'static str,
     /// Familiarity table: answers.

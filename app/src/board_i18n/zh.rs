@@ -22,6 +22,7 @@ pub static ZH: BoardStrings = BoardStrings {
     paired_col_change: "变化",
     paired_col_delta: "Δ（95% 区间）",
     paired_col_items: "题目数",
+    kind_published: "已发表",
     col_rank: "排名",
     col_kind: "类型",
     col_organisation: "机构",

@@ -334,6 +334,7 @@ mod tests {
                 .collect(),
             participants: None,
             participants_before_exclusions: None,
+            source: None,
             extra: vec![],
         }
     }

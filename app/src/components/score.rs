@@ -55,7 +55,8 @@ pub fn all_suppressed(rows: &[BoardRow], i: usize) -> bool {
 pub fn reference_row_name(lang: Lang, kind: RowKind) -> Option<&'static str> {
     let t = lang.strings();
     match kind {
-        RowKind::Model => None,
+        // Models, and a paper's rows, go by their own names.
+        RowKind::Model | RowKind::Published => None,
         RowKind::HumanAverage => Some(t.row_human_average),
         RowKind::HumanBest => Some(t.row_human_best),
         RowKind::HumanPooled => Some(t.row_human_pooled),
@@ -86,6 +87,7 @@ pub fn kind_text(lang: Lang, kind: RowKind) -> &'static str {
         RowGroup::Model => t.kind_model,
         RowGroup::Human => t.kind_human,
         RowGroup::Baseline => t.kind_baseline,
+        RowGroup::Published => lang.board_strings().kind_published,
     }
 }
 
@@ -100,6 +102,7 @@ pub fn kind_key(kind: RowKind) -> &'static str {
         RowGroup::Model => "model",
         RowGroup::Human => "human",
         RowGroup::Baseline => "baseline",
+        RowGroup::Published => "published",
     }
 }
 
@@ -186,6 +189,7 @@ mod tests {
             scores: vec![],
             participants: None,
             participants_before_exclusions: None,
+            source: None,
             extra: vec![],
         }
     }

@@ -45,6 +45,7 @@ fn ModelView(detail: SubmissionDetail) -> impl IntoView {
     let SubmissionDetail {
         submission_id,
         task,
+        kind: detail_kind,
         model,
         submitted_at,
         status,
@@ -77,6 +78,29 @@ fn ModelView(detail: SubmissionDetail) -> impl IntoView {
     let parameters = model.parameters.clone().unwrap_or_else(|| DASH.to_owned());
     let weights = model.weights;
     let description = model.description.clone();
+    // How the model was run, worded by the task's kind.
+    let conditions = model.conditions.clone();
+    let task_kind = detail_kind;
+    let conditions_view = (!conditions.is_empty()).then(|| {
+        let text = move || {
+            let lang = i18n.lang();
+            conditions
+                .iter()
+                .map(|(k, v)| {
+                    format!(
+                        "{}: {}",
+                        crate::kinds::condition_text(lang, task_kind, k),
+                        crate::kinds::condition_text(lang, task_kind, v)
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join(" · ")
+        };
+        view! {
+            <dt>{btr(|t| t.conditions_label)}</dt>
+            <dd data-testid="model-conditions">{text}</dd>
+        }
+    });
     let has_public = !public_scores.is_empty();
     let has_private = !private_scores.is_empty();
     let public_view = if has_public {
@@ -117,6 +141,7 @@ fn ModelView(detail: SubmissionDetail) -> impl IntoView {
                 <dd>{parameters}</dd>
                 <dt>{btr(|t| t.col_weights)}</dt>
                 <dd>{move || weights_text(i18n.lang(), weights)}</dd>
+                {conditions_view}
                 <dt>{btr(|t| t.model_link)}</dt>
                 <dd>{link_view}</dd>
                 <dt>{btr(|t| t.col_submitted)}</dt>

@@ -33,6 +33,8 @@ pub enum RowKind {
     RandomType,
     /// Explanations: the prompt itself (the meme phrase) given as the meaning.
     PromptCopy,
+    /// A figure a paper published (its model or human row), shown with its citation.
+    Published,
 }
 
 /// The three groups of board rows: ranked models, and the reference rows beside them.
@@ -46,6 +48,9 @@ pub enum RowGroup {
     Human,
     /// Chance and trivial baselines (not ranked among models).
     Baseline,
+    /// Figures a paper published, beside the site's own (not ranked, never mixed into the
+    /// site's human rows).
+    Published,
 }
 
 impl RowKind {
@@ -83,6 +88,7 @@ impl RowKind {
             | Self::MajorityType
             | Self::RandomType
             | Self::PromptCopy => RowGroup::Baseline,
+            Self::Published => RowGroup::Published,
         }
     }
 }
@@ -140,6 +146,9 @@ pub struct BoardRow {
     /// Warnings about a model row, e.g. `copies_prompt` (most answers repeat the input).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub flags: Vec<String>,
+    /// Where a published row's figures come from (the paper and its table).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
 }
 
 /// A labelled number.

@@ -129,6 +129,9 @@ pub struct SubmissionDetail {
     pub submission_id: String,
     /// Task slug.
     pub task: String,
+    /// The task's kind (pages word its run conditions by it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<crate::tasks::TaskKind>,
     /// Model details.
     pub model: ModelInfo,
     /// Upload time (ms since epoch).

@@ -271,36 +271,6 @@ pub const RESEARCHER_CATALOGUE: &[Entry] = &[
         zh: "`weights`：应为 `open` 或 `closed`，实际为 `{found}`",
     },
     Entry {
-        code: "condition.pair",
-        en: "`conditions`: expected `name=value` pairs separated by commas, found `{found}`",
-        zh: "`conditions`：应为以逗号分隔的 `名称=取值`，实际为 `{found}`",
-    },
-    Entry {
-        code: "condition.repeated",
-        en: "`conditions`: `{name}` is given twice",
-        zh: "`conditions`：`{name}` 出现了两次",
-    },
-    Entry {
-        code: "condition.too_many",
-        en: "`conditions`: at most {max} conditions",
-        zh: "`conditions`：最多 {max} 个条件",
-    },
-    Entry {
-        code: "condition.none",
-        en: "`conditions`: this task has no run conditions, found `{name}`",
-        zh: "`conditions`：该任务没有运行条件，实际给出 `{name}`",
-    },
-    Entry {
-        code: "condition.unknown",
-        en: "`conditions`: unknown condition `{name}`; this task's conditions are {allowed}",
-        zh: "`conditions`：未知条件 `{name}`；该任务的条件为 {allowed}",
-    },
-    Entry {
-        code: "condition.value",
-        en: "`conditions`: `{name}` expected one of {allowed}, found `{found}`",
-        zh: "`conditions`：`{name}` 应为 {allowed} 之一，实际为 `{found}`",
-    },
-    Entry {
         code: "upload.link",
         en: "`link`: expected an http(s) URL of at most 300 characters, found `{found}`",
         zh: "`link`：应为最多 300 个字符的 http(s) 网址，实际为 `{found}`",

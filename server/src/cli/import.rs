@@ -22,6 +22,22 @@ pub(super) enum ImportFormat {
     /// (format: docs/panels.md). Creates `<slug>-order` and `<slug>-type` and their context
     /// variants; everything is checked first and nothing is stored on any problem.
     Panels(PanelsArgs),
+    /// A paper's published figures (JSON Lines, or CSV when the file ends in `.csv`: task,
+    /// model, conditions, metric, category, subset, value, n, source) for a benchmark already
+    /// imported from the paper's data; every line is checked against the benchmark and
+    /// nothing is stored on any problem. Replaces the benchmark's earlier figures. Examples:
+    /// `examples/published/`.
+    Published(PublishedArgs),
+}
+
+/// Options of `memeboard import published`.
+#[derive(Args)]
+pub(super) struct PublishedArgs {
+    /// The figures file.
+    file: PathBuf,
+    /// The benchmark the figures belong to.
+    #[arg(long)]
+    benchmark: String,
 }
 
 /// Options of `memeboard import chime`.
@@ -116,7 +132,30 @@ pub(super) async fn run(config_dir: &Path, format: ImportFormat) -> anyhow::Resu
         ImportFormat::Clips(args) => clips(config_dir, args).await,
         ImportFormat::Panels(args) => panels(config_dir, args).await,
         ImportFormat::Chime(args) => chime(config_dir, args).await,
+        ImportFormat::Published(args) => published(config_dir, args).await,
     }
+}
+
+async fn published(config_dir: &Path, args: PublishedArgs) -> anyhow::Result<()> {
+    let text = std::fs::read_to_string(&args.file)
+        .with_context(|| format!("reading {}", args.file.display()))?;
+    let (_, storage) = open_storage(config_dir).await?;
+    let format = memeboard_core::predictions::FileFormat::from_file_name(&file_name(&args.file));
+    let done = memeboard_server::import::paper_figures::import_paper_figures(
+        &storage,
+        &args.benchmark,
+        &text,
+        format,
+    )
+    .await?;
+    println!(
+        "imported {} published figure(s) for `{}`",
+        done.figures, args.benchmark
+    );
+    for (task, n) in done.per_task {
+        println!("  {task}: {n}");
+    }
+    Ok(())
 }
 
 async fn clips(config_dir: &Path, args: ClipsArgs) -> anyhow::Result<()> {

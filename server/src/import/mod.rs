@@ -11,6 +11,7 @@ use serde_json::Value;
 mod chime;
 pub mod clips;
 pub mod panels;
+pub mod paper_figures;
 
 pub use chime::{
     import_chime, import_chime_with, mcq_item_id, meme_id, parse_chime, BenchmarkSpec, ChimeImport,

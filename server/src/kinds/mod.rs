@@ -174,6 +174,10 @@ pub trait ServerKind: Kind {
     /// choices come after the familiarity answer). Then, while the task's quiz is open, they
     /// are given only with an author token, and each such download is logged.
     const INPUTS_AFTER_PREFACE: bool = false;
+    /// The metric keys a paper's published figures may name for the kind
+    /// (`memeboard import published`), the board's primary metric first: figures on it show
+    /// as the board's published rows, the others are kept for the paper tables.
+    const PAPER_METRICS: &'static [&'static str] = &["accuracy"];
     /// People judge the kind's pages (rating, ranking): see [`capabilities::Judged`].
     const JUDGED: Option<&'static dyn capabilities::Judged<Self>> = None;
     /// The kind's boards can be the source of a human-evaluation study (explanations): see
@@ -182,6 +186,13 @@ pub trait ServerKind: Kind {
     /// The kind's items carry draws that earlier versions made from public data: see
     /// [`capabilities::PublicDraws`].
     const PUBLIC_DRAWS: Option<&'static dyn capabilities::PublicDraws<Self>> = None;
+
+    /// Every category key the kind's datasets use, present in this import or not (a paper's
+    /// figures may name a category the imported items lack); none by default: a task's own
+    /// categories are then the only ones.
+    fn category_keys() -> Vec<&'static str> {
+        Vec::new()
+    }
 
     /// Whether the item belongs to `subset` (every item is in `full`).
     fn in_subset(_item: &TypedItem<Self>, _subset: &str) -> bool {

@@ -51,6 +51,7 @@ impl ServerKind for PanelExplanation {
         of it.";
     const TEMPLATE_FIELDS: &'static [&'static str] = &["explanation"];
     const AUTO_SCORED: bool = false;
+    const PAPER_METRICS: &'static [&'static str] = &[];
     const STUDY_SOURCE: Option<&'static dyn StudySource<Self>> = Some(&ComicSource);
 
     fn inputs_line(item: &TypedItem<Self>) -> Value {

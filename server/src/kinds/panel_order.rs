@@ -62,6 +62,7 @@ impl ServerKind for PanelOrder {
         parse as an order of all displayed panels, count as unparseable: they lower the parse \
         rate and are left out of accuracy (which is over parseable answers).";
     const TEMPLATE_FIELDS: &'static [&'static str] = &["order"];
+    const PAPER_METRICS: &'static [&'static str] = &["accuracy", "parse_rate", "n_scored"];
     const PUBLIC_DRAWS: Option<&'static dyn PublicDraws<Self>> = Some(&LegacyDisplays);
 
     fn manifest_options(item: &TypedItem<Self>) -> Vec<String> {

@@ -27,6 +27,8 @@ impl ServerKind for PanelType {
     const MISSING_POLICY: &'static str = "Items without a prediction, and labels that do not \
         parse as one of the five types, count as wrong and lower the parse rate.";
     const TEMPLATE_FIELDS: &'static [&'static str] = &["structure"];
+    const PAPER_METRICS: &'static [&'static str] =
+        &["accuracy", "macro_f1", "weighted_f1", "parse_rate"];
 
     fn manifest_options(_item: &TypedItem<Self>) -> Vec<String> {
         StructureType::ALL.map(|t| t.key().to_owned()).to_vec()

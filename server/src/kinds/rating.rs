@@ -100,6 +100,7 @@ impl ServerKind for Rating {
     const BASELINE_LABEL: &'static str = BASELINE;
     const MISSING_POLICY: &'static str = MISSING;
     const TEMPLATE_FIELDS: &'static [&'static str] = &[];
+    const PAPER_METRICS: &'static [&'static str] = &[];
     const JUDGED: Option<&'static dyn Judged<Self>> = Some(&RatingJudged);
 
     fn inputs_line(item: &TypedItem<Self>) -> Value {

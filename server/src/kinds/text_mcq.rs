@@ -19,6 +19,13 @@ impl ServerKind for TextMcq {
     const MISSING_POLICY: &'static str = "Items without a prediction are scored as wrong.";
     const TEMPLATE_FIELDS: &'static [&'static str] = &["answer"];
 
+    fn category_keys() -> Vec<&'static str> {
+        memeboard_core::tasks::MemeType::ALL
+            .iter()
+            .map(|t| t.key())
+            .collect()
+    }
+
     fn manifest_options(item: &TypedItem<Self>) -> Vec<String> {
         item.prompt.options.clone()
     }

@@ -6,6 +6,7 @@ mod disclosure;
 mod kind_view;
 mod model_rows;
 mod paired;
+mod paper_rows;
 mod ranking;
 
 use super::*;
@@ -106,22 +107,7 @@ pub async fn board(
         ));
     }
 
-    // One row per model name by default (the best or the latest, the owner's choice); every
-    // attempt with `?attempts=all`.
-    let attempts = if all_attempts {
-        "all"
-    } else if task.board_attempts == "latest" {
-        "latest"
-    } else {
-        "best"
-    };
-    let hidden_attempts = if all_attempts {
-        0
-    } else {
-        let before = rows.len();
-        rows = one_row_per_model(rows, attempts == "latest");
-        before - rows.len()
-    };
+    let (attempts, hidden_attempts) = keep_attempts(&mut rows, &task, all_attempts);
     rows.extend(view.reference_rows.iter().cloned());
     disclosure::disclose(&mut rows, lb, in_half.len(), which == BoardSplit::Private);
     ranking::by_overall(&mut rows);
@@ -147,6 +133,19 @@ pub async fn board(
     if let (false, Some(h)) = (auto_scored, &human_eval) {
         ranking::by_human_eval(&mut rows, h);
     }
+    // What the benchmark's papers published, after the site's rows (never ranked, rounded or
+    // suppressed: they are public figures, over the paper's own items).
+    rows.extend(
+        paper_rows::paper_rows(
+            storage,
+            &task.task.id,
+            task_kind,
+            subset,
+            &keys,
+            &conditions,
+        )
+        .await?,
+    );
     Ok(BoardResponse {
         task: slug.to_owned(),
         title: task.task.title.clone(),
@@ -169,6 +168,22 @@ pub async fn board(
         conditions,
         paired,
     })
+}
+
+/// One row per model name and conditions by default (the best or the latest, the owner's
+/// choice), every attempt with `?attempts=all`: the mode shown and the rows it left out.
+fn keep_attempts(
+    rows: &mut Vec<BoardRow>,
+    task: &BoardTaskRow,
+    all_attempts: bool,
+) -> (&'static str, usize) {
+    if all_attempts {
+        return ("all", 0);
+    }
+    let latest = task.board_attempts == "latest";
+    let before = rows.len();
+    *rows = one_row_per_model(std::mem::take(rows), latest);
+    (if latest { "latest" } else { "best" }, before - rows.len())
 }
 
 /// Keeps one model row per model name and run conditions: the latest upload, or the one with
@@ -233,6 +248,7 @@ fn reference_board_row(r: kinds::ReferenceRow, keys: &[String], resamples: usize
         scores: memeboard_core::leaderboard::summarize(&r.scores, keys, resamples, BOOTSTRAP_SEED),
         participants: None,
         participants_before_exclusions: None,
+        source: None,
         extra: r.extra,
         confusion: r.confusion,
         flags: Vec::new(),

@@ -180,6 +180,7 @@ async fn read_human_rows(
             scores,
             participants: Some(participants),
             participants_before_exclusions: Some(before_exclusions),
+            source: None,
         });
     }
     Ok((rows, familiarity))

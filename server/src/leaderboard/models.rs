@@ -62,6 +62,7 @@ pub(super) fn detail_of(
         withdrawn: s.withdrawn_at.is_some(),
         submission_id: s.id.clone(),
         task: task.task.slug.clone(),
+        kind: Some(kind(task)?),
         model: model_of(s, &kind(task)?.conditions()),
         submitted_at: s.created_at,
         status: if !scored {

@@ -36,6 +36,7 @@ mod openapi;
 mod outputs;
 mod owners;
 mod panels;
+mod paper_figures;
 mod participation;
 mod quiz_flow;
 mod quiz_rules;

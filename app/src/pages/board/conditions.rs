@@ -64,6 +64,47 @@ pub fn matches(filter: Option<&str>, model: Option<&ModelInfo>) -> bool {
     model.is_some_and(|m| m.conditions.get(name).map(String::as_str) == Some(value))
 }
 
+/// The filter bar's run-condition menu: every runs, or the runs under one value of one
+/// condition (`chosen`: the current `name=value`; `pick` gets the new one, or an empty text
+/// for all).
+pub fn condition_filter(
+    chosen: Signal<Option<String>>,
+    conditions: RunConditions,
+    pick: impl Fn(String) + 'static,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let options = move || {
+        let lang = i18n.lang();
+        let all = view! {
+            <option value="" prop:selected=move || chosen.with(Option::is_none)>
+                {lang.board_strings().filter_all}
+            </option>
+        };
+        let each = conditions
+            .choices(lang)
+            .into_iter()
+            .map(|(key, text)| {
+                let k = key.clone();
+                let selected = move || chosen.with(|c| c.as_deref() == Some(k.as_str()));
+                view! { <option value=key prop:selected=selected>{text}</option> }
+            })
+            .collect_view();
+        view! { {all} {each} }
+    };
+    view! {
+        <div class="field">
+            <label for="filter-condition">{btr(|t| t.filter_condition)}</label>
+            <select
+                id="filter-condition"
+                data-testid="filter-condition"
+                on:change=move |ev| pick(event_target_value(&ev))
+            >
+                {options}
+            </select>
+        </div>
+    }
+}
+
 /// `+0.125 [+0.050, +0.200]`: a difference with its sign, and its interval where it has one.
 pub fn delta_text(d: &PairedDifference) -> String {
     let signed = |x: f64| {

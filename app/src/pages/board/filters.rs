@@ -2,7 +2,7 @@
 //! page URL so a filtered board can be shared), the filter bar, and the one-row-per-model or
 //! every-attempt toggle.
 
-use super::conditions::RunConditions;
+use super::conditions::{condition_filter, RunConditions};
 use crate::api;
 use crate::board_i18n::btr;
 use crate::components::score::weights_text;
@@ -332,45 +332,12 @@ pub(super) fn FilterBar(
             .collect_view()
     };
     let condition_field = (!conditions.specs.is_empty()).then(|| {
-        let options = move || {
-            let lang = i18n.lang();
-            let all = view! {
-                <option value="" prop:selected=move || filters.with(|f| f.condition.is_none())>
-                    {lang.board_strings().filter_all}
-                </option>
-            };
-            let each = conditions
-                .choices(lang)
-                .into_iter()
-                .map(|(key, text)| {
-                    let k = key.clone();
-                    view! {
-                        <option
-                            value=key
-                            prop:selected=move || filters.with(|f| f.condition.as_deref() == Some(k.as_str()))
-                        >
-                            {text}
-                        </option>
-                    }
-                })
-                .collect_view();
-            view! { {all} {each} }
+        let pick = move |value: String| {
+            let f = filters.get_untracked().with_condition(Some(&value));
+            apply.with_value(|apply| apply(f));
         };
-        view! {
-            <div class="field">
-                <label for="filter-condition">{btr(|t| t.filter_condition)}</label>
-                <select
-                    id="filter-condition"
-                    data-testid="filter-condition"
-                    on:change=move |ev| {
-                        let f = filters.get_untracked().with_condition(Some(&event_target_value(&ev)));
-                        apply.with_value(|apply| apply(f));
-                    }
-                >
-                    {options}
-                </select>
-            </div>
-        }
+        let chosen = Signal::derive(move || filters.with(|f| f.condition.clone()));
+        condition_filter(chosen, conditions, pick)
     });
     let clear_href = move || {
         filters.track();

@@ -85,6 +85,7 @@ fn sort_value(row: &BoardRow, index: usize, key: SortKey) -> Option<SortValue> {
             RowGroup::Model => 0.0,
             RowGroup::Human => 1.0,
             RowGroup::Baseline => 2.0,
+            RowGroup::Published => 3.0,
         })),
         SortKey::Organisation => model.and_then(|m| text(&m.organisation)),
         SortKey::Parameters => model

@@ -105,6 +105,11 @@ fn row_view(
         .as_ref()
         .and_then(|m| conditions.row_text(lang, m))
         .map(|text| view! { <span class="sub" data-testid="row-conditions">{text}</span> });
+    // A paper's row: where its figures were published.
+    let source = row
+        .source
+        .clone()
+        .map(|text| view! { <span class="sub" data-testid="row-source">{text}</span> });
     // Warnings the server attached to a model row (e.g. its answers copy the prompt).
     let flags = row
         .flags
@@ -118,7 +123,8 @@ fn row_view(
             view! { <span class="badge warning" data-testid="row-flag" data-flag=f.clone()>{text}</span> }
         })
         .collect_view();
-    let model = row.model.as_ref();
+    // A model's facts (a paper's row has none: its name and conditions are in the label).
+    let model = row.model.as_ref().filter(|_| row.kind == RowKind::Model);
     let or_dash = |s: Option<String>| {
         s.filter(|s| !s.trim().is_empty())
             .unwrap_or_else(|| DASH.to_owned())
@@ -184,6 +190,7 @@ fn row_view(
             <th scope="row" class="label-cell sticky-label">
                 {label_view}
                 {run}
+                {source}
                 {participants}
                 {flags}
             </th>

@@ -47,6 +47,7 @@ fn model(label: &str, overall: Option<f64>, params: &str, at: i64) -> BoardRow {
             .unwrap_or_default(),
         participants: None,
         participants_before_exclusions: None,
+        source: None,
         extra: vec![],
     }
 }
@@ -371,4 +372,17 @@ fn a_category_column_is_dropped_only_when_every_figure_in_it_is_withheld() {
         !crate::components::score::all_suppressed(&withheld, 2),
         "no such column"
     );
+}
+
+/// A paper's row goes by its own name, with its own badge and key, and no rank.
+#[test]
+fn published_rows_are_marked_and_not_ranked() {
+    use crate::components::score::{kind_key, kind_text, row_label};
+    let mut r = reference(RowKind::Published, "GPT-4o", 0.75);
+    r.source = Some("CHIME (EMNLP 2025), Table 4".into());
+    assert_eq!(row_label(Lang::En, &r), "GPT-4o");
+    assert_eq!(kind_key(r.kind), "published");
+    assert_eq!(kind_text(Lang::En, r.kind), "published");
+    let ranks = super::sort::model_ranks(&[model("m", Some(0.5), "", 0), r]);
+    assert_eq!(ranks, vec![Some(1), None]);
 }

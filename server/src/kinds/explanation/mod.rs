@@ -59,7 +59,21 @@ impl ServerKind for Explanation {
         nothing (\"I don't know\", \"不知道\"…), score at chance (0.5); answers flagged as \
         filler (one template for many memes, or the prompt copied) score at most chance.";
     const TEMPLATE_FIELDS: &'static [&'static str] = &["meaning", "origin", "example"];
+    const PAPER_METRICS: &'static [&'static str] = &[
+        "identification",
+        "cosine",
+        "bertscore",
+        "bartscore",
+        "origin_cosine",
+    ];
     const STUDY_SOURCE: Option<&'static dyn StudySource<Self>> = Some(&ExplanationSource);
+
+    fn category_keys() -> Vec<&'static str> {
+        memeboard_core::tasks::MemeType::ALL
+            .iter()
+            .map(|t| t.key())
+            .collect()
+    }
 
     fn inputs_line(item: &TypedItem<Self>) -> Value {
         json!({"item_id": item.row.id, "category": item.row.category, "split": item.split(), "meme": item.prompt.meme})

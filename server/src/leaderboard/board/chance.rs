@@ -55,5 +55,6 @@ pub(super) fn chance_row(
         scores: chance_scores,
         participants: None,
         participants_before_exclusions: None,
+        source: None,
     }
 }

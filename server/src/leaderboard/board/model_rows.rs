@@ -116,6 +116,7 @@ pub(super) async fn model_rows(
             scores,
             participants: None,
             participants_before_exclusions: None,
+            source: None,
         });
     }
     Ok(rows)
