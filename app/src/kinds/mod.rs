@@ -210,6 +210,25 @@ pub fn condition_text(lang: Lang, kind: Option<TaskKind>, key: &str) -> String {
         .map_or_else(|| key.replace('_', " "), str::to_owned)
 }
 
+/// A run's conditions in words, "Name: value" joined by " · " (upload results, model pages).
+pub fn conditions_text(
+    lang: Lang,
+    kind: Option<TaskKind>,
+    conditions: &std::collections::BTreeMap<String, String>,
+) -> String {
+    conditions
+        .iter()
+        .map(|(k, v)| {
+            format!(
+                "{}: {}",
+                condition_text(lang, kind, k),
+                condition_text(lang, kind, v)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
 /// The consent page's description of the task.
 pub fn instructions(lang: Lang, kind: TaskKind) -> &'static str {
     with_kind!(kind, K => K::instructions(lang))

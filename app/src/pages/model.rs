@@ -82,20 +82,7 @@ fn ModelView(detail: SubmissionDetail) -> impl IntoView {
     let conditions = model.conditions.clone();
     let task_kind = detail_kind;
     let conditions_view = (!conditions.is_empty()).then(|| {
-        let text = move || {
-            let lang = i18n.lang();
-            conditions
-                .iter()
-                .map(|(k, v)| {
-                    format!(
-                        "{}: {}",
-                        crate::kinds::condition_text(lang, task_kind, k),
-                        crate::kinds::condition_text(lang, task_kind, v)
-                    )
-                })
-                .collect::<Vec<_>>()
-                .join(" · ")
-        };
+        let text = move || crate::kinds::conditions_text(i18n.lang(), task_kind, &conditions);
         view! {
             <dt>{btr(|t| t.conditions_label)}</dt>
             <dd data-testid="model-conditions">{text}</dd>

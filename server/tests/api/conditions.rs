@@ -3,7 +3,7 @@
 //! condition and shows the paired difference, with an interval only on a revealed half.
 
 use crate::helpers::{detail, Db};
-use crate::leaderboard::{app_with, file, new_token, send, ADMIN, TASK};
+use crate::leaderboard::{app_with, file, new_token, send, upload_with, ADMIN, TASK};
 use crate::on_both_databases;
 use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
@@ -16,20 +16,11 @@ async fn upload_under(
     conditions: Option<&str>,
     body: &str,
 ) -> (StatusCode, Value) {
-    let mut path = format!("/api/tasks/{TASK}/submissions?model={model}&weights=open");
+    let mut query = format!("model={model}&weights=open");
     if let Some(c) = conditions {
-        path.push_str(&format!("&conditions={c}"));
+        query.push_str(&format!("&conditions={c}"));
     }
-    let (status, text) = send(
-        app,
-        Method::POST,
-        &path,
-        Some(token),
-        body,
-        "application/x-ndjson",
-    )
-    .await;
-    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    upload_with(app, token, &query, body).await
 }
 
 /// The model rows of a board labelled `model`, by their `options` condition.

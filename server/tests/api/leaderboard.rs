@@ -98,7 +98,18 @@ pub(crate) async fn file(app: &TestApp, right: usize) -> String {
 }
 
 async fn upload(app: &TestApp, token: &str, model: &str, body: &str) -> (StatusCode, Value) {
-    let path = format!("/api/tasks/{TASK}/submissions?model={model}&weights=open&parameters=7B&link=https://example.org/paper");
+    let query = format!("model={model}&weights=open&parameters=7B&link=https://example.org/paper");
+    upload_with(app, token, &query, body).await
+}
+
+/// Uploads a JSON Lines `body` to the demo MCQ with the query `query`: status and JSON body.
+pub(crate) async fn upload_with(
+    app: &TestApp,
+    token: &str,
+    query: &str,
+    body: &str,
+) -> (StatusCode, Value) {
+    let path = format!("/api/tasks/{TASK}/submissions?{query}");
     let (status, text) = send(
         app,
         Method::POST,

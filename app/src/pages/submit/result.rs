@@ -4,7 +4,7 @@ use crate::api::{self, UploadFailure};
 use crate::board_i18n::btr;
 use crate::components::score::{estimate_view, status_text, ScoreTable};
 use crate::i18n::use_i18n;
-use crate::kinds::condition_text;
+use crate::kinds::conditions_text;
 use leptos::prelude::*;
 use memeboard_core::api::SubmitPredictionsResponse;
 use memeboard_core::tasks::{CategoryInfo, TaskKind};
@@ -29,20 +29,7 @@ pub(super) fn UploadResult(
         conditions,
     } = response;
     let conditions_view = (!conditions.is_empty()).then(|| {
-        let text = move || {
-            let lang = i18n.lang();
-            conditions
-                .iter()
-                .map(|(k, v)| {
-                    format!(
-                        "{}: {}",
-                        condition_text(lang, kind, k),
-                        condition_text(lang, kind, v)
-                    )
-                })
-                .collect::<Vec<_>>()
-                .join(" · ")
-        };
+        let text = move || conditions_text(i18n.lang(), kind, &conditions);
         view! {
             <p data-testid="result-conditions">
                 <strong>{btr(|t| t.conditions_label)} ": "</strong>
