@@ -202,9 +202,11 @@ fn one_row_per_model(rows: Vec<BoardRow>, latest: bool) -> Vec<BoardRow> {
             kept.push(row);
             continue;
         }
-        let conditions = |r: &BoardRow| r.model.as_ref().map(|m| m.conditions.clone());
         match kept.iter_mut().find(|k| {
-            k.kind == RowKind::Model && k.label == row.label && conditions(k) == conditions(&row)
+            k.kind == RowKind::Model
+                && k.label == row.label
+                && k.model.as_ref().map(|m| &m.conditions)
+                    == row.model.as_ref().map(|m| &m.conditions)
         }) {
             // Ties keep the earlier row: under the Ladder a later upload that did not beat the
             // author's best repeats its figures, and the row shown is the one that set them.

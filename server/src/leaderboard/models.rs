@@ -58,12 +58,13 @@ pub(super) fn detail_of(
 ) -> ApiResult<SubmissionDetail> {
     let scored = auto_scored(task)?;
     let visible = board_visible(task) && scored;
+    let task_kind = kind(task)?;
     Ok(SubmissionDetail {
         withdrawn: s.withdrawn_at.is_some(),
         submission_id: s.id.clone(),
         task: task.task.slug.clone(),
-        kind: Some(kind(task)?),
-        model: model_of(s, &kind(task)?.conditions()),
+        kind: Some(task_kind),
+        model: model_of(s, &task_kind.conditions()),
         submitted_at: s.created_at,
         status: if !scored {
             SubmissionStatus::Unscored

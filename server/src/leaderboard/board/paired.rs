@@ -10,7 +10,7 @@ use memeboard_core::api::{BoardRow, BoardSplit, PairedDifference, RowKind, Submi
 use memeboard_core::conditions::{paired_difference, ConditionSpec};
 use memeboard_core::disclosure::{item_grid, round_estimate};
 use memeboard_core::leaderboard::ItemScore;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// Most differences one board lists (each costs two stored score lists on a revealed half).
 const MAX_PAIRS: usize = 64;
@@ -61,22 +61,28 @@ fn refs(v: &[(String, f64)]) -> Vec<(&str, f64)> {
     v.iter().map(|(i, s)| (i.as_str(), *s)).collect()
 }
 
-/// A run's item scores on the board's items.
-async fn item_scores(
+/// Reads a run's item scores on the board's items into `read`, once per board request (a
+/// run under the default conditions is the first run of each of its pairs).
+async fn load_item_scores(
     storage: &Storage,
     submission: &str,
     on_board: &HashSet<&str>,
-) -> ApiResult<Vec<(String, f64)>> {
-    let Some(s) = storage.find_submission(submission).await? else {
-        return Ok(Vec::new());
+    read: &mut HashMap<String, Vec<(String, f64)>>,
+) -> ApiResult<()> {
+    if read.contains_key(submission) {
+        return Ok(());
+    }
+    let scores: Vec<ItemScore> = match storage.find_submission(submission).await? {
+        Some(s) => storage::decode_json("submissions.item_scores_json", &s.item_scores_json)?,
+        None => Vec::new(),
     };
-    let scores: Vec<ItemScore> =
-        storage::decode_json("submissions.item_scores_json", &s.item_scores_json)?;
-    Ok(scores
+    let on_half = scores
         .into_iter()
         .filter(|i| on_board.contains(i.item_id.as_str()))
         .map(|i| (i.item_id, i.score))
-        .collect())
+        .collect();
+    read.insert(submission.to_owned(), on_half);
+    Ok(())
 }
 
 /// The board's paired differences (after its rows are published: one row per model and
@@ -91,6 +97,7 @@ pub(super) async fn paired_differences(
     on_board: &HashSet<&str>,
 ) -> ApiResult<Vec<PairedDifference>> {
     let mut out = Vec::new();
+    let mut read = HashMap::new();
     for (a, b, spec) in pairs(rows, specs) {
         let (Some(from), Some(to)) = (&a.submission_id, &b.submission_id) else {
             continue;
@@ -121,11 +128,11 @@ pub(super) async fn paired_differences(
             items: items_a.min(items_b),
         };
         if which == BoardSplit::Private {
-            let first = item_scores(storage, from, on_board).await?;
-            let second = item_scores(storage, to, on_board).await?;
-            if let Some((e, n)) =
-                paired_difference(&refs(&first), &refs(&second), resamples, PAIRED_SEED)
-            {
+            load_item_scores(storage, from, on_board, &mut read).await?;
+            load_item_scores(storage, to, on_board, &mut read).await?;
+            let scores = |id: &str| read.get(id).map_or_else(Vec::new, |v| refs(v));
+            let (first, second) = (scores(from), scores(to));
+            if let Some((e, n)) = paired_difference(&first, &second, resamples, PAIRED_SEED) {
                 let e = match item_grid(n, lb.score_grid_scale) {
                     Some(step) => round_estimate(e, step),
                     None => e,
