@@ -32,7 +32,7 @@ pub enum Bundle {
 }
 
 /// First path segments of the pages that need [`Bundle::Boards`].
-pub const BOARDS_PATHS: [&str; 2] = ["boards", "models"];
+pub const BOARDS_PATHS: [&str; 3] = ["boards", "benchmarks", "models"];
 /// First path segments of the pages that need [`Bundle::Studio`].
 pub const STUDIO_PATHS: [&str; 3] = ["console", "submit", "account"];
 

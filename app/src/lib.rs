@@ -54,6 +54,7 @@ use pages::quiz_intro::QuizIntroPage;
 use pages::results::ResultsPage;
 use pages::session::SessionPage;
 use pages::submit::SubmitPage;
+use pages::tables::PaperTablesPage;
 
 /// The quiz bundle ([`Bundle::Quiz`]): home, quiz, session and results pages. Links to the
 /// other pages load them from the server, which sends the bundle that has them.
@@ -101,6 +102,7 @@ pub fn BoardsApp() -> impl IntoView {
                     <Route path=path!("/session/:id/results") view=ResultsPage />
                     <Route path=path!("/boards") view=BoardsPage />
                     <Route path=path!("/boards/:slug") view=BoardPage />
+                    <Route path=path!("/benchmarks/:slug/tables") view=PaperTablesPage />
                     <Route path=path!("/models/:id") view=ModelPage />
                 </Routes>
             </main>
@@ -127,6 +129,7 @@ pub fn StudioApp() -> impl IntoView {
                     <Route path=path!("/session/:id/results") view=ResultsPage />
                     <Route path=path!("/boards") view=BoardsPage />
                     <Route path=path!("/boards/:slug") view=BoardPage />
+                    <Route path=path!("/benchmarks/:slug/tables") view=PaperTablesPage />
                     <Route path=path!("/submit") view=SubmitPage />
                     <Route path=path!("/account") view=AccountPage />
                     <Route path=path!("/models/:id") view=ModelPage />

@@ -41,6 +41,7 @@ pub fn wire_schemas() -> Map<String, Value> {
     add::<CreateAuthorResponse>(&mut generator);
     add::<SubmitPredictionsResponse>(&mut generator);
     add::<BoardResponse>(&mut generator);
+    add::<crate::paper_tables::PaperTablesResponse>(&mut generator);
     add::<TaskSummary>(&mut generator);
     add::<SubmissionDetail>(&mut generator);
     add::<MeResponse>(&mut generator);

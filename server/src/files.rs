@@ -4,25 +4,7 @@
 
 use memeboard_core::predictions::FileFormat;
 
-/// One CSV field, quoted when it holds a separator, quote or line break (RFC 4180).
-pub fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_owned()
-    }
-}
-
-/// A CSV field of user text (model name, organisation, size): a leading `=`, `+`, `-`, `@`,
-/// tab or carriage return gets a `'` in front, so spreadsheets show it as text instead of
-/// running it as a formula (CSV injection); then quoted as [`csv_field`].
-pub fn csv_text(s: &str) -> String {
-    if s.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        csv_field(&format!("'{s}"))
-    } else {
-        csv_field(s)
-    }
-}
+pub use memeboard_core::csv::{csv_field, csv_text};
 
 /// A template file: one row per item id with empty answer columns (JSON Lines: the first
 /// column as `null`). Built with serializers, so any id (quotes, commas) stays one field.

@@ -279,7 +279,13 @@ async fn model_file(
 const BUNDLE_ROUTES: [(&str, &[&str]); 2] = [
     (
         "boards-app",
-        &["/boards", "/boards/{*rest}", "/models", "/models/{*rest}"],
+        &[
+            "/boards",
+            "/boards/{*rest}",
+            "/benchmarks/{*rest}",
+            "/models",
+            "/models/{*rest}",
+        ],
     ),
     (
         "studio",

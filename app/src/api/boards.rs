@@ -54,3 +54,34 @@ pub fn board_download_url(slug: &str, split: BoardSplit, ext: &str) -> String {
         split_name(split)
     )
 }
+
+/// `GET /api/benchmarks/{slug}/tables?split=…`: a benchmark's paper tables (403 for the
+/// private half before any of its boards is revealed).
+pub async fn paper_tables(
+    slug: &str,
+    split: BoardSplit,
+) -> Result<memeboard_core::paper_tables::PaperTablesResponse, ApiError> {
+    get_json(&format!(
+        "/api/benchmarks/{}/tables?split={}",
+        encode_component(slug),
+        split_name(split)
+    ))
+    .await
+}
+
+/// The URL of a paper table's download (`ext` is `csv` or `tex`; `lang` the headers'
+/// language).
+pub fn table_download_url(
+    slug: &str,
+    id: &str,
+    ext: &str,
+    split: BoardSplit,
+    lang: &str,
+) -> String {
+    format!(
+        "/api/benchmarks/{}/tables/{}.{ext}?split={}&lang={lang}",
+        encode_component(slug),
+        encode_component(id),
+        split_name(split)
+    )
+}

@@ -22,7 +22,9 @@ use serde::Serialize;
 use std::fmt;
 
 pub use account::{create_author, me};
-pub use boards::{board, board_download_url, board_query, split_name};
+pub use boards::{
+    board, board_download_url, board_query, paper_tables, split_name, table_download_url,
+};
 pub use console::{console, owner_file, owner_tasks, progress, save_settings};
 pub use model::{embedding_model, model_manifest_bytes};
 pub use quiz::{

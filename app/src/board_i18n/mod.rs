@@ -119,6 +119,20 @@ pub struct BoardStrings {
     pub conditions_hint: &'static str,
     /// Board filter: by run condition.
     pub filter_condition: &'static str,
+    /// Link from a board to its benchmark's paper tables.
+    pub tables_link: &'static str,
+    /// Paper-tables page: the heading for a benchmark slug.
+    pub tables_title: fn(&str) -> String,
+    /// Paper-tables page: what the tables hold, on the private half (`true`) or the public.
+    pub tables_intro: fn(bool) -> String,
+    /// Paper-tables page: a benchmark whose tasks fill no paper table.
+    pub tables_none: &'static str,
+    /// Paper-tables page: under a table, the items behind its site figures.
+    pub tables_items: fn(usize) -> String,
+    /// Paper-tables page: the mark and note of published rows.
+    pub tables_published_note: &'static str,
+    /// Paper-tables page: the LaTeX download.
+    pub tables_download_tex: &'static str,
     /// Heading of the paired differences.
     pub paired_title: &'static str,
     /// Under the paired differences on the public half.

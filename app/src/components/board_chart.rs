@@ -359,6 +359,7 @@ mod tests {
         rows.push(blind);
         let board = BoardResponse {
             task: "t".into(),
+            benchmark: None,
             title: "T".into(),
             split: BoardSplit::Public,
             metric: "accuracy".into(),

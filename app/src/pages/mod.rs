@@ -12,3 +12,4 @@ pub mod results;
 pub mod session;
 pub mod study;
 pub mod submit;
+pub mod tables;

@@ -169,6 +169,10 @@ pub struct NamedValue {
     /// items than their minimum, as for categories).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub items: Option<usize>,
+    /// A stable key for the figure (`parse_rate`, `macro_f1`, `sound:song`), so that the
+    /// paper tables find it whatever its label says; absent on figures stored before keys.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
 }
 
 impl NamedValue {
@@ -180,6 +184,7 @@ impl NamedValue {
             ci_low: None,
             ci_high: None,
             items: None,
+            key: None,
         }
     }
 
@@ -191,7 +196,14 @@ impl NamedValue {
             ci_low: Some(e.ci_low),
             ci_high: Some(e.ci_high),
             items: None,
+            key: None,
         }
+    }
+
+    /// The same value with its stable key.
+    pub fn keyed(mut self, key: impl Into<String>) -> Self {
+        self.key = Some(key.into());
+        self
     }
 
     /// The same value, saying how many items it covers.
@@ -207,6 +219,9 @@ impl NamedValue {
 pub struct BoardResponse {
     /// Task slug.
     pub task: String,
+    /// The task's benchmark (its paper tables are at `/benchmarks/{benchmark}/tables`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub benchmark: Option<String>,
     /// Task title.
     pub title: String,
     /// Which board.

@@ -283,6 +283,8 @@ pub struct Review {
 }
 
 impl Kind for ClipMcq {
+    const PAPER_TABLES: &'static [crate::paper_tables::spec::TableSpec] =
+        super::tables::clip_mcq::TABLES;
     /// AVMeme Exam: the inputs (Tables 1–2: audio only, + visual input, – audio as the
     /// transcript alone), the thinking level (Table 5) and the hint ablations (Table 3: the
     /// meme's name given, "This is a meme", visual-cheat clips kept with their video).

@@ -221,6 +221,8 @@ pub struct Review {
 }
 
 impl Kind for Explanation {
+    const PAPER_TABLES: &'static [crate::paper_tables::spec::TableSpec] =
+        super::tables::explanation::TABLES;
     /// CHIME Table 9: zero-shot (the paper's setting) against one-shot prompts.
     const CONDITIONS: &'static [ConditionDecl] = &[ConditionDecl {
         name: "shot",

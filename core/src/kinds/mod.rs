@@ -29,6 +29,7 @@ pub mod panel_type;
 pub mod panels;
 pub mod ranking;
 pub mod rating;
+mod tables;
 pub mod text_mcq;
 
 use serde::de::DeserializeOwned;
@@ -106,6 +107,11 @@ impl TaskKind {
     /// on the wire.
     pub fn conditions(self) -> Vec<crate::conditions::ConditionSpec> {
         crate::with_kind!(self, K => K::CONDITIONS.iter().map(|c| c.to_spec()).collect())
+    }
+
+    /// The tables of the kind's paper its tasks fill ([`Kind::PAPER_TABLES`]).
+    pub fn paper_tables(self) -> &'static [crate::paper_tables::spec::TableSpec] {
+        crate::with_kind!(self, K => K::PAPER_TABLES)
     }
 
     /// The kind's [`Kind::STUDY_PROTOCOL`].
@@ -352,6 +358,9 @@ pub trait Kind: Sized + 'static {
     /// The run conditions a submission of the kind may state (the papers' settings compared
     /// on one model, see [`crate::conditions`]); none by default.
     const CONDITIONS: &'static [crate::conditions::ConditionDecl] = &[];
+    /// The tables of the kind's paper that its tasks fill (the paper-tables page, see
+    /// `memeboard_core::paper_tables`); none by default.
+    const PAPER_TABLES: &'static [crate::paper_tables::spec::TableSpec] = &[];
     /// The view before the preface answer is stored: what may be shown then (for the clip
     /// task, the clip without its question and options). Only called when [`Kind::PREFACE`].
     fn before_preface(view: Self::View) -> Self::View {

@@ -92,6 +92,8 @@ pub struct Review {
 }
 
 impl Kind for PanelOrder {
+    const PAPER_TABLES: &'static [crate::paper_tables::spec::TableSpec] =
+        super::tables::panel_order::TABLES;
     const KIND: TaskKind = TaskKind::PanelOrder;
     const KEY: &'static str = "panel_order";
     const SCALE: ScoreScale = ScoreScale::Correctness;

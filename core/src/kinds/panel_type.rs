@@ -86,6 +86,8 @@ pub struct Review {
 }
 
 impl Kind for PanelType {
+    const PAPER_TABLES: &'static [crate::paper_tables::spec::TableSpec] =
+        super::tables::panel_type::TABLES;
     const KIND: TaskKind = TaskKind::PanelType;
     const KEY: &'static str = "panel_type";
     const SCALE: ScoreScale = ScoreScale::Correctness;

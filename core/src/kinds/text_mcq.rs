@@ -93,6 +93,8 @@ pub struct Review {
 }
 
 impl Kind for TextMcq {
+    const PAPER_TABLES: &'static [crate::paper_tables::spec::TableSpec] =
+        super::tables::text_mcq::TABLES;
     /// CHIME Table 5: the MCQ with each option's meaning given to the model.
     const CONDITIONS: &'static [ConditionDecl] = &[ConditionDecl {
         name: "options",

@@ -9,6 +9,16 @@ use super::Entry;
 pub const PAPER_CATALOGUE: &[Entry] = &[
     Entry { code: "expect.number", en: "a number", zh: "数字" },
     Entry {
+        code: "tables.not_found",
+        en: "benchmark `{benchmark}` has no paper table `{found}`; its tables are {allowed}",
+        zh: "基准 `{benchmark}` 没有论文表格 `{found}`；其表格为 {allowed}",
+    },
+    Entry {
+        code: "tables.format",
+        en: "`{found}`: expected a table id followed by `.csv` or `.tex`",
+        zh: "`{found}`：应为表格编号加 `.csv` 或 `.tex`",
+    },
+    Entry {
         code: "figures.key",
         en: "expected a key of lower-case letters, digits, `_`, `-` and `:`, found `{found}`",
         zh: "应为由小写字母、数字、`_`、`-` 和 `:` 组成的键，实际为 `{found}`",

@@ -67,7 +67,12 @@ pub(super) fn figures(
     let mut out = Vec::new();
     for (metric, name) in metrics {
         if let Some(e) = estimate(*metric, outcomes, RESAMPLES, SEED) {
-            out.push(NamedValue::estimated(*name, e));
+            let named = NamedValue::estimated(*name, e);
+            // The metric's wire key (`parse_rate`) names the figure for the paper tables.
+            out.push(match serde_json::to_value(metric) {
+                Ok(serde_json::Value::String(key)) => named.keyed(key),
+                _ => named,
+            });
         }
     }
     for (key, label) in subsets {
@@ -84,7 +89,11 @@ pub(super) fn figures(
             continue;
         }
         if let Some(e) = estimate(Metric::AccuracyOnParseable, &subset, RESAMPLES, SEED) {
-            out.push(NamedValue::estimated(*label, e).over(subset.len()));
+            out.push(
+                NamedValue::estimated(*label, e)
+                    .over(subset.len())
+                    .keyed(*key),
+            );
         }
     }
     let matrix = (confusion && !outcomes.is_empty()).then(|| confusion_matrix(outcomes));

@@ -148,6 +148,7 @@ pub async fn board(
     );
     Ok(BoardResponse {
         task: slug.to_owned(),
+        benchmark: Some(task.benchmark_slug.clone()),
         title: task.task.title.clone(),
         split: which,
         metric: view.metric,

@@ -9,12 +9,14 @@ mod inputs_access;
 pub mod invites;
 mod ladder;
 mod models;
+mod paper_tables;
 mod submit;
 
 pub use auth::*;
 pub use board::*;
 pub use inputs_access::*;
 pub use models::*;
+pub use paper_tables::paper_tables;
 pub use submit::*;
 
 use crate::error::{ApiError, ApiResult};

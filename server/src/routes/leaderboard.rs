@@ -1,7 +1,7 @@
 //! Leaderboard routes: tokens, task manifests and templates, uploads, boards, model pages,
 //! per-item gaps and the admin board switches.
 
-use super::{rate_limited, ApiJson};
+use super::{download, rate_limited, ApiJson};
 use crate::error::{ApiError, ApiResult};
 use crate::leaderboard::{self, SubmitQuery};
 use crate::rate_limit::LimitedRoute;
@@ -55,23 +55,6 @@ pub fn router(state: &AppState) -> Router<AppState> {
         )
         .route("/submissions/{id}/items", get(get_item_gaps))
         .route("/admin/tasks/{slug}/board", post(update_board))
-}
-
-fn download(
-    content_type: &'static str,
-    file_name: String,
-    body: impl IntoResponse,
-) -> impl IntoResponse {
-    (
-        [
-            (CONTENT_TYPE, content_type.to_owned()),
-            (
-                CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{file_name}\""),
-            ),
-        ],
-        body,
-    )
 }
 
 /// The client address comes from `ConnectInfo` (the server is served with

@@ -7,12 +7,14 @@ mod owners;
 mod quizzes;
 pub mod refusals;
 mod studies;
+mod tables;
 
 use crate::error::{ApiError, ApiResult};
 use crate::rate_limit::LimitedRoute;
 use crate::state::AppState;
 use axum::extract::ConnectInfo;
 use axum::extract::{DefaultBodyLimit, FromRequest, OriginalUri, Request, State};
+use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -141,6 +143,7 @@ pub fn api_router(state: &AppState) -> Router<AppState> {
         .merge(owner::router())
         .merge(owners::router())
         .merge(studies::router())
+        .merge(tables::router())
         .route("/openapi.json", get(openapi))
         .route("/embedding-model", get(embedding_model))
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES))
@@ -195,4 +198,21 @@ pub async fn healthz(State(state): State<AppState>) -> ApiResult<Json<HealthResp
         status: "ok".into(),
         database: state.storage.backend().name().into(),
     }))
+}
+
+pub(super) fn download(
+    content_type: &'static str,
+    file_name: String,
+    body: impl IntoResponse,
+) -> impl IntoResponse {
+    (
+        [
+            (CONTENT_TYPE, content_type.to_owned()),
+            (
+                CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{file_name}\""),
+            ),
+        ],
+        body,
+    )
 }

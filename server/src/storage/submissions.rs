@@ -57,6 +57,8 @@ pub struct BoardTaskRow {
     pub allow_retake: bool,
     /// Accepted submissions.
     pub submissions: i64,
+    /// The slug of the task's benchmark (its paper-tables page).
+    pub benchmark_slug: String,
 }
 
 /// A task's board and quiz switches (the admin's `POST /api/admin/tasks/{slug}/board`).
@@ -164,7 +166,8 @@ pub(super) fn submission_from_row(
 pub(super) const BOARD_TASK_SELECT: &str = "SELECT t.id, t.benchmark_id, t.slug, t.kind, t.title, \
      t.description, t.categories_json, t.batch_size, t.quiz_open, t.private_revealed, t.blind, \
      t.blind_revealed, t.exclude_failed_checks, t.board_attempts, t.allow_retake, \
-     (SELECT COUNT(*) FROM submissions s WHERE s.task_id = t.id) AS submissions \
+     (SELECT COUNT(*) FROM submissions s WHERE s.task_id = t.id) AS submissions, \
+     (SELECT b.slug FROM benchmarks b WHERE b.id = t.benchmark_id) AS benchmark_slug \
      FROM tasks t";
 
 pub(super) fn board_task_from_row(r: &AnyRow) -> Result<BoardTaskRow, sqlx::Error> {
@@ -177,6 +180,7 @@ pub(super) fn board_task_from_row(r: &AnyRow) -> Result<BoardTaskRow, sqlx::Erro
         board_attempts: r.try_get("board_attempts")?,
         allow_retake: r.try_get::<i64, _>("allow_retake")? != 0,
         submissions: r.try_get("submissions")?,
+        benchmark_slug: r.try_get("benchmark_slug")?,
     })
 }
 

@@ -37,6 +37,7 @@ mod outputs;
 mod owners;
 mod panels;
 mod paper_figures;
+mod paper_tables;
 mod participation;
 mod quiz_flow;
 mod quiz_rules;

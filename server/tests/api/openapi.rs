@@ -42,6 +42,8 @@ const ROUTES: &[(&str, &str)] = &[
     ("get", "/api/tasks/{slug}/dev-gold.jsonl"),
     ("post", "/api/tasks/{slug}/submissions"),
     ("get", "/api/boards/{slug}"),
+    ("get", "/api/benchmarks/{slug}/tables"),
+    ("get", "/api/benchmarks/{slug}/tables/{file}"),
     ("get", "/api/boards/{slug}/download.csv"),
     ("get", "/api/boards/{slug}/download.json"),
     ("get", "/api/submissions/{id}"),

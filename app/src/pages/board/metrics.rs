@@ -99,7 +99,7 @@ pub(super) fn metric_text(lang: Lang, name: &str) -> String {
 /// A label the server sends in English (the board's metric, its missing-prediction policy, a
 /// secondary figure) in `lang`, read back through the shared message catalogue; unknown
 /// labels are shown as sent.
-pub(super) fn label_text(lang: Lang, label: &str) -> String {
+pub(crate) fn label_text(lang: Lang, label: &str) -> String {
     memeboard_core::messages::parse_label(label)
         .map_or_else(|| label.to_owned(), |m| m.render(lang.locale()))
 }

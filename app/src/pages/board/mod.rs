@@ -32,7 +32,8 @@ use filters::{use_filters, AttemptsToggle, FilterBar};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_params_map, use_query_map};
 use memeboard_core::api::{BoardResponse, BoardSplit, RowGroup};
-use metrics::{label_text, secondary_metrics};
+pub(crate) use metrics::label_text;
+use metrics::secondary_metrics;
 use nav::{SplitToggle, SubsetSwitch};
 use table::board_table;
 
@@ -193,6 +194,14 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
     });
     let kept_subset = (!board.subsets.is_empty()).then(|| board.subset.clone());
     let human_section = view! { <BoardHumanSection board=board.clone() /> };
+    let tables_link = board.benchmark.as_deref().map(|b| {
+        let href = format!("/benchmarks/{}/tables", api::encode_component(b));
+        view! {
+            <p>
+                <a href=href data-testid="tables-link">{btr(|t| t.tables_link)}</a>
+            </p>
+        }
+    });
     let familiarity = board.familiarity.clone();
     let familiarity_chart =
         (!familiarity.is_empty()).then(|| view! { <FamiliarityChart rows=familiarity /> });
@@ -202,6 +211,7 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
             <p class="muted">
                 {move || (i18n.bt().board_items)(items, &label_text(i18n.lang(), &metric))}
             </p>
+            {tables_link}
         </section>
         {match kept_subset {
             Some(subset) => view! { <SplitToggle slug=slug.clone() split=split subset=subset /> }.into_any(),

@@ -149,14 +149,20 @@ fn secondary(
     }
     let n = on.len() as f64;
     let mean = |f: &dyn Fn(&Answered) -> f64| on.iter().map(|a| f(a)).sum::<f64>() / n;
-    out.push(NamedValue::plain(
-        msg!("label.meaning_cosine_raw", model = model).to_string(),
-        mean(&|a| a.cosine),
-    ));
-    out.push(NamedValue::plain(
-        msg!("label.meaning_bertscore", model = model).to_string(),
-        on.iter().map(|a| a.bert_f1).sum::<f64>() / items_on.max(1) as f64,
-    ));
+    out.push(
+        NamedValue::plain(
+            msg!("label.meaning_cosine_raw", model = model).to_string(),
+            mean(&|a| a.cosine),
+        )
+        .keyed("cosine"),
+    );
+    out.push(
+        NamedValue::plain(
+            msg!("label.meaning_bertscore", model = model).to_string(),
+            on.iter().map(|a| a.bert_f1).sum::<f64>() / items_on.max(1) as f64,
+        )
+        .keyed("bertscore"),
+    );
     let origins: Vec<f64> = items
         .iter()
         .enumerate()
@@ -164,10 +170,13 @@ fn secondary(
         .filter_map(|(i, _)| origin[i])
         .collect();
     if !origins.is_empty() {
-        out.push(NamedValue::plain(
-            msg!("label.origin_cosine").to_string(),
-            origins.iter().sum::<f64>() / origins.len() as f64,
-        ));
+        out.push(
+            NamedValue::plain(
+                msg!("label.origin_cosine").to_string(),
+                origins.iter().sum::<f64>() / origins.len() as f64,
+            )
+            .keyed("origin_cosine"),
+        );
     }
     let share = |f: &dyn Fn(&Answered) -> bool| on.iter().filter(|a| f(a)).count() as f64 / n;
     out.push(NamedValue::plain(

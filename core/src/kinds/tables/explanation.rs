@@ -1,0 +1,92 @@
+//! CHIME's explanation tables: the automatic metrics (Table 2), zero- against one-shot
+//! prompting (Table 9) and the meaning score per meme type (Table 10).
+
+use crate::paper_tables::spec::{ColumnSpec, MetricColumn, MetricSource, TableSpec, ValueColumn};
+
+/// CHIME Tables 2, 9 and 10.
+pub(in crate::kinds) const TABLES: &[TableSpec] = &[
+    TableSpec {
+        id: "chime-table-2",
+        paper: "CHIME Table 2",
+        title_en: "Explanation quality: meaning and origin against the reference",
+        title_zh: "解释质量：含义与出处和参考答案的相似度",
+        task: "explain",
+        subset: "full",
+        conditions: &[],
+        row_condition: None,
+        columns: ColumnSpec::Metrics(&[
+            MetricColumn {
+                key: "cosine",
+                label_en: "Meaning cosine",
+                label_zh: "含义余弦相似度",
+                percent: false,
+                source: MetricSource::Extra("cosine"),
+            },
+            MetricColumn {
+                key: "bertscore",
+                label_en: "Meaning BERTScore",
+                label_zh: "含义 BERTScore",
+                percent: false,
+                source: MetricSource::Extra("bertscore"),
+            },
+            MetricColumn {
+                key: "bartscore",
+                label_en: "Meaning BARTScore",
+                label_zh: "含义 BARTScore",
+                percent: false,
+                source: MetricSource::PublishedOnly,
+            },
+            MetricColumn {
+                key: "origin_cosine",
+                label_en: "Origin cosine",
+                label_zh: "出处余弦相似度",
+                percent: false,
+                source: MetricSource::Extra("origin_cosine"),
+            },
+        ]),
+        delta_against: None,
+        reference_rows: false,
+    },
+    TableSpec {
+        id: "chime-table-9",
+        paper: "CHIME Table 9",
+        title_en: "Zero-shot against one-shot explanations",
+        title_zh: "零样本与单样本解释对比",
+        task: "explain",
+        subset: "full",
+        conditions: &[],
+        row_condition: None,
+        columns: ColumnSpec::ConditionValues {
+            condition: "shot",
+            values: &[
+                ValueColumn {
+                    value: "zero_shot",
+                    label_en: "Zero-shot",
+                    label_zh: "零样本",
+                },
+                ValueColumn {
+                    value: "one_shot",
+                    label_en: "One-shot",
+                    label_zh: "单样本",
+                },
+            ],
+            percent: false,
+            deltas: true,
+        },
+        delta_against: None,
+        reference_rows: false,
+    },
+    TableSpec {
+        id: "chime-table-10",
+        paper: "CHIME Table 10",
+        title_en: "Meaning identification by meme type",
+        title_zh: "各梗类型的含义识别得分",
+        task: "explain",
+        subset: "full",
+        conditions: &[],
+        row_condition: None,
+        columns: ColumnSpec::Categories { percent: false },
+        delta_against: None,
+        reference_rows: true,
+    },
+];

@@ -1,0 +1,596 @@
+//! Filling a [`TableSpec`] from the boards of the benchmark's tasks and the stored published
+//! figures. Every site figure is read from a board (rounded and withheld as that board
+//! publishes it), so a table says nothing about hidden gold that the boards do not; a Δ is
+//! the board's paired difference where it has one, else the difference of two published
+//! figures.
+
+use super::spec::{ColumnSpec, MetricSource, TableSpec};
+use super::{PaperTable, TableCell, TableColumn, TableRow};
+use crate::api::{BoardResponse, BoardRow, RowKind, SubmissionStatus};
+use crate::conditions::Conditions;
+use crate::leaderboard::CategoryEstimate;
+use crate::paper_figures::PaperFigure;
+use std::collections::HashMap;
+
+/// A board the page computed: a task's slug and item subset.
+pub type BoardKey = (String, String);
+
+/// What a table is filled from.
+pub struct TableInputs<'a> {
+    /// The benchmark's slug (task names resolve to `<benchmark>-<name>`).
+    pub benchmark: &'a str,
+    /// Slugs of the benchmark's tasks.
+    pub tasks: &'a [String],
+    /// The boards computed for the page, by task slug and subset.
+    pub boards: &'a HashMap<BoardKey, BoardResponse>,
+    /// Each task's primary metric key, as published figures name it (`accuracy`).
+    pub primary_metrics: &'a HashMap<String, &'static str>,
+    /// The published figures, `task` resolved to a slug and `conditions` with the defaults
+    /// filled in.
+    pub figures: &'a [PaperFigure],
+}
+
+/// The slug of the task a spec names: `name` itself, `<benchmark>-<name>`, or the one task
+/// whose slug ends in `-<name>`.
+///
+/// ```
+/// use memeboard_core::paper_tables::resolve_task;
+/// let tasks = ["cmpm-order".to_owned(), "cmpm-order-context".to_owned()];
+/// assert_eq!(resolve_task("cmpm", &tasks, "order"), Some("cmpm-order"));
+/// assert_eq!(resolve_task("x", &tasks, "context"), Some("cmpm-order-context"));
+/// assert_eq!(resolve_task("cmpm", &tasks, "type"), None);
+/// ```
+pub fn resolve_task<'a>(benchmark: &str, tasks: &'a [String], name: &str) -> Option<&'a str> {
+    let prefixed = format!("{benchmark}-{name}");
+    if let Some(t) = tasks.iter().find(|t| **t == name || **t == prefixed) {
+        return Some(t);
+    }
+    let suffix = format!("-{name}");
+    let mut ends = tasks.iter().filter(|t| t.ends_with(&suffix));
+    match (ends.next(), ends.next()) {
+        (Some(one), None) => Some(one),
+        _ => None,
+    }
+}
+
+/// The boards a spec reads (task slug, subset), empty when the benchmark lacks its task.
+pub fn boards_needed(spec: &TableSpec, benchmark: &str, tasks: &[String]) -> Vec<BoardKey> {
+    let Some(task) = resolve_task(benchmark, tasks, spec.task) else {
+        return Vec::new();
+    };
+    match spec.columns {
+        ColumnSpec::Tasks { tasks: cols, .. } => cols
+            .iter()
+            .filter_map(|c| resolve_task(benchmark, tasks, c.task).map(|t| (t, c.subset)))
+            .map(|(t, s)| (t.to_owned(), s.to_owned()))
+            .collect(),
+        _ => vec![(task.to_owned(), spec.subset.to_owned())],
+    }
+}
+
+/// Where one column's figures come from.
+struct Source {
+    /// Task slug and subset of its board.
+    board: BoardKey,
+    /// The condition value the column fixes, if it varies one.
+    condition: Option<(&'static str, &'static str)>,
+    /// What figure of a row.
+    figure: Figure,
+    /// The published figures' item subset.
+    published_subset: String,
+    /// The published figures' metric key.
+    metric: &'static str,
+    /// The published figures' category (`None`: overall).
+    category: Option<String>,
+}
+
+/// Which figure of a row a column shows.
+#[derive(Clone)]
+enum Figure {
+    /// The primary metric, overall (`None`) or one category.
+    Score(Option<String>),
+    /// A secondary figure by key.
+    Extra(String),
+    /// Rate × items of a secondary figure.
+    CountOf(String),
+    /// No site figure.
+    None,
+    /// The difference of two columns (indices), row by row.
+    Delta(usize, usize),
+}
+
+/// A row's identity across the table's boards: kind, label, its conditions but the one the
+/// columns vary (empty for crowd and baseline rows), and a published row's source.
+type RowId = (RowKind, String, Conditions, Option<String>);
+
+/// A row with one figure per column.
+type Row = (RowId, Vec<Option<TableCell>>);
+
+/// Which rows a table takes: conditions as `expected`, but for `free` ones (the condition
+/// the columns vary, the one rows vary); `varied` is left out of a row's identity.
+struct Scope {
+    expected: Conditions,
+    varied: Option<&'static str>,
+    free: Vec<&'static str>,
+}
+
+impl Scope {
+    /// Whether a run under `conditions` belongs in the table.
+    fn takes(&self, conditions: &Conditions) -> bool {
+        without(conditions, &self.free) == without(&self.expected, &self.free)
+    }
+
+    /// A row's identity conditions.
+    fn identity(&self, conditions: &Conditions) -> Conditions {
+        without(conditions, &[self.varied.unwrap_or_default()])
+    }
+}
+
+/// The table a spec describes, `None` when the benchmark lacks its task or board.
+pub fn build_table(spec: &TableSpec, inputs: &TableInputs<'_>) -> Option<PaperTable> {
+    let task = resolve_task(inputs.benchmark, inputs.tasks, spec.task)?;
+    let first = inputs
+        .boards
+        .get(&(task.to_owned(), spec.subset.to_owned()))
+        .or_else(|| {
+            let key = boards_needed(spec, inputs.benchmark, inputs.tasks)
+                .into_iter()
+                .next()?;
+            inputs.boards.get(&key)
+        })?;
+    let primary = inputs.primary_metrics.get(task).copied().unwrap_or("");
+    let (mut columns, sources) = columns(spec, inputs, first, task, primary);
+    let varied = match spec.columns {
+        ColumnSpec::ConditionValues { condition, .. } => Some(condition),
+        _ => None,
+    };
+    let scope = Scope {
+        expected: expected_conditions(first, spec.conditions),
+        varied,
+        free: varied.into_iter().chain(spec.row_condition).collect(),
+    };
+    let mut rows = site_rows(spec, inputs, &sources, &scope);
+    rows.extend(published_rows(inputs, &sources, &scope));
+    if let Some(against) = spec.delta_against {
+        let percent = columns.first().is_some_and(|c| c.percent);
+        columns.push(TableColumn {
+            key: format!("delta_{}", against.0),
+            label_en: format!("Δ vs {}", against.1),
+            label_zh: format!("Δ 对比 {}", against.1),
+            percent,
+            delta: true,
+        });
+        for row in &mut rows {
+            let cell = delta_against(inputs, first, task, primary, row, against);
+            row.1.push(cell);
+        }
+    }
+    let defaults = expected_conditions(first, &[]);
+    let rows = rows
+        .into_iter()
+        .filter(|r| r.1.iter().any(Option::is_some))
+        .map(|(id, cells)| TableRow {
+            kind: id.0,
+            label: id.1,
+            conditions: id
+                .2
+                .into_iter()
+                .filter(|(k, v)| defaults.get(k) != Some(v))
+                .collect(),
+            source: id.3,
+            cells,
+        })
+        .collect();
+    Some(PaperTable {
+        id: spec.id.to_owned(),
+        paper: spec.paper.to_owned(),
+        title_en: spec.title_en.to_owned(),
+        title_zh: spec.title_zh.to_owned(),
+        task: task.to_owned(),
+        kind: first.kind,
+        subset: spec.subset.to_owned(),
+        items: first.items,
+        columns,
+        rows,
+    })
+}
+
+/// The conditions every row carries: the board's defaults with the spec's values.
+fn expected_conditions(board: &BoardResponse, fixed: &[(&str, &str)]) -> Conditions {
+    let mut c: Conditions = board
+        .conditions
+        .iter()
+        .map(|s| (s.name.clone(), s.default.clone()))
+        .collect();
+    for (name, value) in fixed {
+        if c.contains_key(*name) {
+            c.insert((*name).to_owned(), (*value).to_owned());
+        }
+    }
+    c
+}
+
+/// The columns of a spec and where each one's figures come from.
+fn columns(
+    spec: &TableSpec,
+    inputs: &TableInputs<'_>,
+    first: &BoardResponse,
+    task: &str,
+    primary: &'static str,
+) -> (Vec<TableColumn>, Vec<Source>) {
+    let board: BoardKey = (task.to_owned(), spec.subset.to_owned());
+    let column = |key: &str, en: &str, zh: &str, percent: bool, delta: bool| TableColumn {
+        key: key.to_owned(),
+        label_en: en.to_owned(),
+        label_zh: zh.to_owned(),
+        percent,
+        delta,
+    };
+    let source = |figure: Figure, metric: &'static str, category: Option<&str>| Source {
+        board: board.clone(),
+        published_subset: board.1.clone(),
+        condition: None,
+        figure,
+        metric,
+        category: category.map(str::to_owned),
+    };
+    let (mut cols, mut srcs) = (Vec::new(), Vec::new());
+    match spec.columns {
+        ColumnSpec::Categories { percent } => {
+            cols.push(column("overall", "Overall", "总体", percent, false));
+            srcs.push(source(Figure::Score(None), primary, None));
+            for c in &first.categories {
+                cols.push(column(&c.key, &c.label_en, &c.label_zh, percent, false));
+                let figure = Figure::Score(Some(c.key.clone()));
+                srcs.push(source(figure, primary, Some(&c.key)));
+            }
+        }
+        ColumnSpec::Metrics(metrics) => {
+            for m in metrics {
+                cols.push(column(m.key, m.label_en, m.label_zh, m.percent, false));
+                let figure = match m.source {
+                    MetricSource::Primary => Figure::Score(None),
+                    MetricSource::Extra(k) => Figure::Extra(k.to_owned()),
+                    MetricSource::CountOf(k) => Figure::CountOf(k.to_owned()),
+                    MetricSource::PublishedOnly => Figure::None,
+                };
+                srcs.push(source(figure, m.key, None));
+            }
+        }
+        ColumnSpec::ConditionValues {
+            condition,
+            values,
+            percent,
+            deltas,
+        } => {
+            for (i, v) in values.iter().enumerate() {
+                cols.push(column(v.value, v.label_en, v.label_zh, percent, false));
+                srcs.push(Source {
+                    condition: Some((condition, v.value)),
+                    ..source(Figure::Score(None), primary, None)
+                });
+                if i > 0 && deltas {
+                    let key = format!("delta_{}", v.value);
+                    let (en, zh) = (format!("Δ {}", v.label_en), format!("Δ {}", v.label_zh));
+                    cols.push(column(&key, &en, &zh, percent, true));
+                    srcs.push(source(Figure::Delta(0, srcs.len() - 1), primary, None));
+                }
+            }
+        }
+        ColumnSpec::Tasks { tasks, percent } => {
+            for c in tasks {
+                let Some(slug) = resolve_task(inputs.benchmark, inputs.tasks, c.task) else {
+                    continue;
+                };
+                cols.push(column(c.task, c.label_en, c.label_zh, percent, false));
+                srcs.push(Source {
+                    board: (slug.to_owned(), c.subset.to_owned()),
+                    published_subset: c.published_subset.to_owned(),
+                    condition: None,
+                    figure: Figure::Score(None),
+                    metric: inputs.primary_metrics.get(slug).copied().unwrap_or(primary),
+                    category: None,
+                });
+            }
+        }
+        ColumnSpec::Facets { prefixes, percent } => {
+            for key in facet_keys(first, inputs, task, spec.subset, prefixes) {
+                cols.push(column(&key, &key, &key, percent, false));
+                srcs.push(source(Figure::Extra(key.clone()), primary, Some(&key)));
+            }
+        }
+    }
+    (cols, srcs)
+}
+
+/// The facet keys of a board's secondary figures and of the task's published figures with
+/// one of `prefixes`, board order first.
+fn facet_keys(
+    board: &BoardResponse,
+    inputs: &TableInputs<'_>,
+    task: &str,
+    subset: &str,
+    prefixes: &[&str],
+) -> Vec<String> {
+    let mut keys: Vec<String> = Vec::new();
+    let site = board
+        .rows
+        .iter()
+        .flat_map(|r| &r.extra)
+        .map(|e| e.key.as_deref().unwrap_or(&e.name));
+    let published = inputs
+        .figures
+        .iter()
+        .filter(|f| f.task == task && f.subset == subset)
+        .filter_map(|f| f.category.as_deref());
+    for prefix in prefixes {
+        for k in site.clone().chain(published.clone()) {
+            if k.starts_with(prefix) && !keys.iter().any(|x| x == k) {
+                keys.push(k.to_owned());
+            }
+        }
+    }
+    keys
+}
+
+/// `conditions` without the named ones.
+fn without(conditions: &Conditions, names: &[&str]) -> Conditions {
+    let mut c = conditions.clone();
+    for name in names {
+        c.remove(*name);
+    }
+    c
+}
+
+/// The site's rows: every scored model row whose conditions the table takes, and the
+/// board's crowd and baseline rows where the spec wants them, each with its figure in every
+/// column.
+fn site_rows(
+    spec: &TableSpec,
+    inputs: &TableInputs<'_>,
+    sources: &[Source],
+    scope: &Scope,
+) -> Vec<Row> {
+    let mut ids: Vec<RowId> = Vec::new();
+    for s in sources {
+        let Some(board) = inputs.boards.get(&s.board) else {
+            continue;
+        };
+        for row in &board.rows {
+            let id = match row.kind {
+                RowKind::Published => continue,
+                RowKind::Model if row.status != SubmissionStatus::Scored => continue,
+                RowKind::Model => {
+                    let c = row_conditions(row);
+                    if !scope.takes(&c) {
+                        continue;
+                    }
+                    (row.kind, row.label.clone(), scope.identity(&c), None)
+                }
+                _ if !spec.reference_rows => continue,
+                kind => (kind, row.label.clone(), Conditions::new(), None),
+            };
+            if !ids.contains(&id) {
+                ids.push(id);
+            }
+        }
+    }
+    ids.into_iter()
+        .map(|id| {
+            let mut cells: Vec<Option<TableCell>> = Vec::with_capacity(sources.len());
+            for s in sources {
+                let cell = match &s.figure {
+                    Figure::Delta(a, b) => paired_between(inputs, &sources[*a], &sources[*b], &id)
+                        .or_else(|| delta(cells[*b], cells[*a])),
+                    figure => site_row(inputs, s, &id).and_then(|r| site_cell(r, figure)),
+                };
+                cells.push(cell);
+            }
+            (id, cells)
+        })
+        .collect()
+}
+
+/// The conditions a column reads for a row: the row's, with the column's value.
+fn column_conditions(source: &Source, id: &RowId) -> Conditions {
+    let mut want = id.2.clone();
+    if let Some((name, value)) = source.condition {
+        want.insert(name.to_owned(), value.to_owned());
+    }
+    want
+}
+
+/// A model row's conditions (defaults filled in by the board).
+fn row_conditions(row: &BoardRow) -> Conditions {
+    row.model
+        .as_ref()
+        .map(|m| m.conditions.clone())
+        .unwrap_or_default()
+}
+
+/// The board row of `id` a column reads.
+fn site_row<'a>(inputs: &'a TableInputs<'_>, source: &Source, id: &RowId) -> Option<&'a BoardRow> {
+    let board = inputs.boards.get(&source.board)?;
+    let want = column_conditions(source, id);
+    board.rows.iter().find(|r| {
+        r.kind == id.0
+            && r.label == id.1
+            && (r.kind != RowKind::Model
+                || (r.status == SubmissionStatus::Scored && row_conditions(r) == want))
+    })
+}
+
+/// One figure of a board row.
+fn site_cell(row: &BoardRow, figure: &Figure) -> Option<TableCell> {
+    let from_estimate = |c: &CategoryEstimate| {
+        c.estimate.map(|e| TableCell {
+            value: e.value,
+            ci_low: Some(e.ci_low),
+            ci_high: Some(e.ci_high),
+            items: Some(c.items),
+        })
+    };
+    let extra = |key: &str| {
+        row.extra
+            .iter()
+            .find(|e| e.key.as_deref() == Some(key) || (e.key.is_none() && e.name == key))
+    };
+    match figure {
+        Figure::Score(category) => row
+            .scores
+            .iter()
+            .find(|c| c.category == *category)
+            .and_then(from_estimate),
+        Figure::Extra(key) => extra(key).map(|e| TableCell {
+            value: e.value,
+            ci_low: e.ci_low,
+            ci_high: e.ci_high,
+            items: e.items,
+        }),
+        Figure::CountOf(key) => {
+            let items = row.scores.first()?.items;
+            extra(key).map(|e| TableCell::plain((e.value * items as f64).round()))
+        }
+        Figure::None | Figure::Delta(..) => None,
+    }
+}
+
+/// The board's paired difference of a model row between the conditions of two columns
+/// (`of` minus `base`), with its interval on a revealed half.
+fn paired_between(
+    inputs: &TableInputs<'_>,
+    base: &Source,
+    of: &Source,
+    id: &RowId,
+) -> Option<TableCell> {
+    let ((name, from), (_, to)) = (base.condition?, of.condition?);
+    if id.0 != RowKind::Model {
+        return None;
+    }
+    paired_cell(inputs.boards.get(&base.board)?, &id.1, name, from, to)
+}
+
+/// `a − b` when both exist, with no interval (the difference of two published figures).
+fn delta(a: Option<TableCell>, b: Option<TableCell>) -> Option<TableCell> {
+    Some(TableCell::plain(a?.value - b?.value))
+}
+
+/// The published rows: one per model, conditions (but the varied one) and source, over the
+/// figures of the table's tasks whose conditions the table takes.
+fn published_rows(inputs: &TableInputs<'_>, sources: &[Source], scope: &Scope) -> Vec<Row> {
+    let mut ids: Vec<RowId> = Vec::new();
+    for f in inputs.figures {
+        let on_table = sources.iter().any(|s| s.board.0 == f.task);
+        if !on_table || !scope.takes(&f.conditions) {
+            continue;
+        }
+        let id = (
+            RowKind::Published,
+            f.model.clone(),
+            scope.identity(&f.conditions),
+            Some(f.source.clone()),
+        );
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    ids.into_iter()
+        .map(|id| {
+            let mut cells: Vec<Option<TableCell>> = Vec::with_capacity(sources.len());
+            for s in sources {
+                let cell = match &s.figure {
+                    Figure::Delta(a, b) => delta(cells[*b], cells[*a]),
+                    Figure::None | Figure::Score(_) | Figure::Extra(_) | Figure::CountOf(_) => {
+                        published_cell(inputs, s, &id)
+                    }
+                };
+                cells.push(cell);
+            }
+            (id, cells)
+        })
+        .collect()
+}
+
+/// The published figure of one row in one column.
+fn published_cell(inputs: &TableInputs<'_>, source: &Source, id: &RowId) -> Option<TableCell> {
+    let want = column_conditions(source, id);
+    inputs
+        .figures
+        .iter()
+        .find(|f| {
+            f.task == source.board.0
+                && f.subset == source.published_subset
+                && f.model == id.1
+                && Some(&f.source) == id.3.as_ref()
+                && f.conditions == want
+                && f.metric == source.metric
+                && f.category == source.category
+        })
+        .map(|f| TableCell {
+            value: f.value,
+            ci_low: None,
+            ci_high: None,
+            items: f.n.and_then(|n| usize::try_from(n).ok()),
+        })
+}
+
+/// A row's Δ against itself with `against` = (condition, value): the board's paired
+/// difference (with its interval on a revealed half) for a model, the difference of the two
+/// published overall figures (any source) for a published row.
+fn delta_against(
+    inputs: &TableInputs<'_>,
+    board: &BoardResponse,
+    task: &str,
+    primary: &str,
+    row: &Row,
+    against: (&str, &str),
+) -> Option<TableCell> {
+    let ((kind, label, conditions, _), cells) = row;
+    let (name, value) = against;
+    let own = cells.first().copied().flatten();
+    let mut base = conditions.clone();
+    base.insert(name.to_owned(), value.to_owned());
+    let to = conditions.get(name)?;
+    match kind {
+        RowKind::Model => paired_cell(board, label, name, value, to).or_else(|| {
+            let other = board.rows.iter().find(|r| {
+                r.kind == RowKind::Model
+                    && r.label == *label
+                    && r.status == SubmissionStatus::Scored
+                    && row_conditions(r) == base
+            })?;
+            delta(own, site_cell(other, &Figure::Score(None)))
+        }),
+        RowKind::Published => {
+            let other = inputs.figures.iter().find(|f| {
+                f.task == task
+                    && f.model == *label
+                    && f.conditions == base
+                    && f.category.is_none()
+                    && f.metric == primary
+            })?;
+            delta(own, Some(TableCell::plain(other.value)))
+        }
+        _ => None,
+    }
+}
+
+/// The board's paired difference of a model between two values of a condition.
+fn paired_cell(
+    board: &BoardResponse,
+    model: &str,
+    condition: &str,
+    from: &str,
+    to: &str,
+) -> Option<TableCell> {
+    board
+        .paired
+        .iter()
+        .find(|p| p.model == model && p.condition == condition && p.from == from && p.to == to)
+        .map(|p| TableCell {
+            value: p.delta,
+            ci_low: p.ci_low,
+            ci_high: p.ci_high,
+            items: Some(p.items),
+        })
+}

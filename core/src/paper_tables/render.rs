@@ -1,0 +1,279 @@
+//! The downloads of a paper table: CSV (one line per row, every figure with its interval and
+//! item count, raw values) and LaTeX (a booktabs `table` in the paper's shape, percentages
+//! as the papers print them, intervals in brackets, published rows below a rule).
+
+use super::{PaperTable, TableCell, TableColumn};
+use crate::api::BoardSplit;
+use crate::csv::{csv_field, csv_text};
+
+/// The language of headers and titles in a download.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lang {
+    /// English.
+    En,
+    /// Chinese.
+    Zh,
+}
+
+impl Lang {
+    /// `zh` → Chinese, anything else English.
+    pub fn parse(s: Option<&str>) -> Self {
+        match s {
+            Some("zh") => Self::Zh,
+            _ => Self::En,
+        }
+    }
+
+    fn column(self, c: &TableColumn) -> &str {
+        match self {
+            Self::En => &c.label_en,
+            Self::Zh => &c.label_zh,
+        }
+    }
+
+    fn title(self, t: &PaperTable) -> &str {
+        match self {
+            Self::En => &t.title_en,
+            Self::Zh => &t.title_zh,
+        }
+    }
+}
+
+/// The conditions of a row as `name=value` pairs joined by `;`.
+fn conditions_text(row: &super::TableRow) -> String {
+    row.conditions
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(";")
+}
+
+/// The table as CSV: `row,kind,conditions,source`, then per column its value, interval and
+/// items (`<key>`, `<key>_ci_low`, `<key>_ci_high`, `<key>_n`), values as stored (fractions).
+///
+/// ```
+/// use memeboard_core::api::RowKind;
+/// use memeboard_core::paper_tables::{PaperTable, TableCell, TableColumn, TableRow};
+/// use memeboard_core::paper_tables::render::{to_csv, Lang};
+/// let table = PaperTable {
+///     id: "table-4".into(), paper: "CHIME Table 4".into(), title_en: "MCQ".into(),
+///     title_zh: "选择题".into(), task: "chime-mcq".into(), kind: None, subset: "full".into(), items: 10,
+///     columns: vec![TableColumn { key: "overall".into(), label_en: "Overall".into(),
+///                                 label_zh: "总体".into(), percent: true, delta: false }],
+///     rows: vec![TableRow { kind: RowKind::Model, label: "m".into(), conditions: Default::default(),
+///                           source: None, cells: vec![Some(TableCell::plain(0.5))] }],
+/// };
+/// assert_eq!(to_csv(&table), "row,kind,conditions,source,overall,overall_ci_low,overall_ci_high,overall_n\nm,model,,,0.5,,,\n");
+/// ```
+pub fn to_csv(table: &PaperTable) -> String {
+    let mut out = String::from("row,kind,conditions,source");
+    for c in &table.columns {
+        let k = csv_field(&c.key);
+        out.push_str(&format!(",{k},{k}_ci_low,{k}_ci_high,{k}_n"));
+    }
+    out.push('\n');
+    let num = |v: Option<f64>| v.map(|v| v.to_string()).unwrap_or_default();
+    for row in &table.rows {
+        let kind = serde_json::to_value(row.kind)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default();
+        out.push_str(&format!(
+            "{},{},{},{}",
+            csv_text(&row.label),
+            kind,
+            csv_field(&conditions_text(row)),
+            csv_text(row.source.as_deref().unwrap_or(""))
+        ));
+        for cell in &row.cells {
+            let c = cell.as_ref();
+            out.push_str(&format!(
+                ",{},{},{},{}",
+                num(c.map(|c| c.value)),
+                num(c.and_then(|c| c.ci_low)),
+                num(c.and_then(|c| c.ci_high)),
+                c.and_then(|c| c.items)
+                    .map(|n| n.to_string())
+                    .unwrap_or_default()
+            ));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Text with LaTeX's special characters escaped.
+///
+/// ```
+/// use memeboard_core::paper_tables::render::latex_escape;
+/// assert_eq!(latex_escape("A&B 50% #1_x"), r"A\&B 50\% \#1\_x");
+/// ```
+pub fn latex_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for ch in s.chars() {
+        match ch {
+            '\\' => out.push_str(r"\textbackslash{}"),
+            '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
+                out.push('\\');
+                out.push(ch);
+            }
+            '~' => out.push_str(r"\textasciitilde{}"),
+            '^' => out.push_str(r"\textasciicircum{}"),
+            _ => out.push(ch),
+        }
+    }
+    out
+}
+
+/// One figure as the papers print it: percentages with one decimal (`75.2`), other values
+/// with three (`0.805`), a Δ with its sign; the interval in brackets when there is one.
+///
+/// ```
+/// use memeboard_core::paper_tables::TableCell;
+/// use memeboard_core::paper_tables::render::figure_text;
+/// let c = TableCell { value: 0.752, ci_low: Some(0.70), ci_high: Some(0.80), items: None };
+/// assert_eq!(figure_text(&c, true, false, true), "75.2 [70.0, 80.0]");
+/// assert_eq!(figure_text(&TableCell::plain(0.088), true, true, false), "+8.8");
+/// assert_eq!(figure_text(&TableCell::plain(0.805), false, false, false), "0.805");
+/// ```
+pub fn figure_text(cell: &TableCell, percent: bool, delta: bool, with_ci: bool) -> String {
+    let show = |v: f64| {
+        let text = if percent {
+            format!("{:.1}", v * 100.0)
+        } else if v.fract() == 0.0 && v.abs() >= 1.0 {
+            format!("{v:.0}")
+        } else {
+            format!("{v:.3}")
+        };
+        if delta && v > 0.0 {
+            format!("+{text}")
+        } else {
+            text
+        }
+    };
+    let mut out = show(cell.value);
+    if let (true, Some(lo), Some(hi)) = (with_ci, cell.ci_low, cell.ci_high) {
+        let (lo, hi) = if percent {
+            (format!("{:.1}", lo * 100.0), format!("{:.1}", hi * 100.0))
+        } else {
+            (format!("{lo:.3}"), format!("{hi:.3}"))
+        };
+        out.push_str(&format!(" [{lo}, {hi}]"));
+    }
+    out
+}
+
+/// The table as a LaTeX `table` with booktabs rules: the site's rows, a rule, the published
+/// rows (their source in the caption's notes); intervals in brackets under each figure.
+///
+/// ```
+/// use memeboard_core::api::{BoardSplit, RowKind};
+/// use memeboard_core::paper_tables::{PaperTable, TableCell, TableColumn, TableRow};
+/// use memeboard_core::paper_tables::render::{to_latex, Lang};
+/// let table = PaperTable {
+///     id: "table-4".into(), paper: "CHIME Table 4".into(), title_en: "MCQ accuracy".into(),
+///     title_zh: "选择题准确率".into(), task: "chime-mcq".into(), kind: None, subset: "full".into(), items: 10,
+///     columns: vec![TableColumn { key: "overall".into(), label_en: "Overall".into(),
+///                                 label_zh: "总体".into(), percent: true, delta: false }],
+///     rows: vec![TableRow { kind: RowKind::Published, label: "GPT_4o".into(),
+///                           conditions: Default::default(), source: Some("CHIME, Table 4".into()),
+///                           cells: vec![Some(TableCell::plain(0.809))] }],
+/// };
+/// let tex = to_latex(&table, Lang::En, BoardSplit::Public);
+/// assert!(tex.contains(r"\toprule") && tex.contains(r"\bottomrule"));
+/// assert!(tex.contains(r"GPT\_4o$^{\dagger}$ & 80.9 \\"));
+/// ```
+pub fn to_latex(table: &PaperTable, lang: Lang, split: BoardSplit) -> String {
+    let mut out = String::new();
+    let align: String = "l".to_owned() + &"r".repeat(table.columns.len());
+    out.push_str("% memeboard paper table; needs \\usepackage{booktabs}");
+    if lang == Lang::Zh {
+        out.push_str(" and a CJK set-up (e.g. \\usepackage{xeCJK} with XeLaTeX)");
+    }
+    out.push('\n');
+    out.push_str("\\begin{table}[t]\n\\centering\n\\small\n");
+    let (model, site, published) = match lang {
+        Lang::En => ("Model", "site figures", "published"),
+        Lang::Zh => ("模型", "本站数据", "论文发表"),
+    };
+    out.push_str(&format!(
+        "\\caption{{{} ({}). {}: {} half, {} items, 95\\% CIs in brackets; $^{{\\dagger}}$ {}.}}\n",
+        latex_escape(lang.title(table)),
+        latex_escape(&table.paper),
+        site,
+        split.as_str(),
+        table.items,
+        published
+    ));
+    out.push_str(&format!(
+        "\\label{{tab:memeboard-{}}}\n",
+        latex_escape(&table.id)
+    ));
+    out.push_str(&format!("\\begin{{tabular}}{{{align}}}\n\\toprule\n"));
+    let headers: Vec<String> = table
+        .columns
+        .iter()
+        .map(|c| latex_escape(lang.column(c)))
+        .collect();
+    out.push_str(&format!(
+        "{model} & {} \\\\\n\\midrule\n",
+        headers.join(" & ")
+    ));
+    let (site_rows, published_rows): (Vec<_>, Vec<_>) = table
+        .rows
+        .iter()
+        .partition(|r| r.kind != crate::api::RowKind::Published);
+    let mut sources: Vec<&str> = Vec::new();
+    for (i, group) in [site_rows, published_rows].iter().enumerate() {
+        if i == 1 && !group.is_empty() && out.lines().last() != Some("\\midrule") {
+            out.push_str("\\midrule\n");
+        }
+        for row in group {
+            let mut label = latex_escape(&row.label);
+            let conditions = conditions_text(row);
+            if !conditions.is_empty() {
+                label.push_str(&format!(" ({})", latex_escape(&conditions)));
+            }
+            if let Some(s) = &row.source {
+                label.push_str("$^{\\dagger}$");
+                if !sources.contains(&s.as_str()) {
+                    sources.push(s);
+                }
+            }
+            let cells: Vec<String> = row
+                .cells
+                .iter()
+                .zip(&table.columns)
+                .map(|(cell, col)| match cell {
+                    Some(c) => {
+                        figure_text(c, col.percent, col.delta, false) + &ci_line(c, col.percent)
+                    }
+                    None => "--".to_owned(),
+                })
+                .collect();
+            out.push_str(&format!("{label} & {} \\\\\n", cells.join(" & ")));
+        }
+    }
+    out.push_str("\\bottomrule\n\\end{tabular}\n");
+    if !sources.is_empty() {
+        let list: Vec<String> = sources.iter().map(|s| latex_escape(s)).collect();
+        out.push_str(&format!(
+            "\\par\\smallskip\\footnotesize $^{{\\dagger}}$ {}\n",
+            list.join("; ")
+        ));
+    }
+    out.push_str("\\end{table}\n");
+    out
+}
+
+/// A cell's interval as a small line after its figure, empty without one.
+fn ci_line(cell: &TableCell, percent: bool) -> String {
+    match (cell.ci_low, cell.ci_high) {
+        (Some(_), Some(_)) => {
+            let text = figure_text(cell, percent, false, true);
+            let ci = text.split_once(' ').map(|x| x.1).unwrap_or_default();
+            format!(" {{\\scriptsize {ci}}}")
+        }
+        _ => String::new(),
+    }
+}

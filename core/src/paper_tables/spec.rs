@@ -1,0 +1,130 @@
+//! How a kind declares one table of its paper: static data the page fills from boards and
+//! published figures (see [`super::build_table`]).
+
+/// One table of a paper, as the task's kind declares it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TableSpec {
+    /// Stable id within the benchmark (`table-4`, `table-1-main`).
+    pub id: &'static str,
+    /// Which table of which paper (`CHIME Table 4`).
+    pub paper: &'static str,
+    /// English title.
+    pub title_en: &'static str,
+    /// Chinese title.
+    pub title_zh: &'static str,
+    /// The task of the benchmark the table reads: its name within the benchmark (`mcq` for
+    /// `<benchmark>-mcq`). A benchmark without that task shows no such table.
+    pub task: &'static str,
+    /// The item subset (`full`, `main`).
+    pub subset: &'static str,
+    /// The run conditions every row carries (`options=with_meanings`); the others are at
+    /// their defaults, except the one a [`ColumnSpec::ConditionValues`] table varies.
+    pub conditions: &'static [(&'static str, &'static str)],
+    /// A condition whose every value gets rows of its own, named in the row (AVMeme Tables
+    /// 1–2: audio only, "+ visual input" and text-only rows in one table).
+    pub row_condition: Option<&'static str>,
+    /// The columns.
+    pub columns: ColumnSpec,
+    /// A last column Δ = the row's overall figure minus its overall figure with this
+    /// condition at this value (CHIME Table 5: with meanings minus labels only).
+    pub delta_against: Option<(&'static str, &'static str)>,
+    /// Whether the board's crowd and baseline rows belong in the table (the papers put
+    /// human and chance rows in their main tables, not in their ablations).
+    pub reference_rows: bool,
+}
+
+/// What the columns of a table are.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ColumnSpec {
+    /// The board's primary metric, overall then per category (CHIME Table 4).
+    Categories {
+        /// Whether the metric is a fraction shown as a percentage.
+        percent: bool,
+    },
+    /// Several metrics, overall (CMPM Table 5: accuracy, macro-F1, weighted-F1, parse rate).
+    Metrics(&'static [MetricColumn]),
+    /// The primary metric overall under each value of one condition (AVMeme Table 5:
+    /// thinking levels), optionally each followed by its Δ against the first.
+    ConditionValues {
+        /// The condition.
+        condition: &'static str,
+        /// Its values, the reference first.
+        values: &'static [ValueColumn],
+        /// Whether the metric is a fraction shown as a percentage.
+        percent: bool,
+        /// Whether each value after the first is followed by its Δ against the first.
+        deltas: bool,
+    },
+    /// The primary metric overall on several tasks of the benchmark, matched by model
+    /// (CMPM Table 6: the display × context grid).
+    Tasks {
+        /// The tasks, in column order.
+        tasks: &'static [TaskColumn],
+        /// Whether the metric is a fraction shown as a percentage.
+        percent: bool,
+    },
+    /// The board's secondary figures whose key starts with one of these prefixes (AVMeme
+    /// Table 2: `sound:` and `lang:`), in the board's order.
+    Facets {
+        /// Key prefixes.
+        prefixes: &'static [&'static str],
+        /// Whether the figures are fractions shown as percentages.
+        percent: bool,
+    },
+}
+
+/// One metric column.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MetricColumn {
+    /// The metric's key, as published figures name it (`macro_f1`).
+    pub key: &'static str,
+    /// English header.
+    pub label_en: &'static str,
+    /// Chinese header.
+    pub label_zh: &'static str,
+    /// Whether values are fractions shown as percentages.
+    pub percent: bool,
+    /// Where the site's figure is on a board row.
+    pub source: MetricSource,
+}
+
+/// Where a metric's site figure is on a board row.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum MetricSource {
+    /// The board's primary metric (the row's overall score).
+    Primary,
+    /// A secondary figure, by its key.
+    Extra(&'static str),
+    /// The number of items a secondary figure (a rate) counts: rate × items (CMPM's
+    /// `n_scored` = parse rate × comics).
+    CountOf(&'static str),
+    /// Published only (the site has no such scorer, e.g. BARTScore).
+    PublishedOnly,
+}
+
+/// One value of a [`ColumnSpec::ConditionValues`] table.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ValueColumn {
+    /// The condition value.
+    pub value: &'static str,
+    /// English header.
+    pub label_en: &'static str,
+    /// Chinese header.
+    pub label_zh: &'static str,
+}
+
+/// One task of a [`ColumnSpec::Tasks`] grid.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TaskColumn {
+    /// The task's name within the benchmark.
+    pub task: &'static str,
+    /// The item subset of the site's cell.
+    pub subset: &'static str,
+    /// The item subset of the published cell (CMPM's shuffled-no-context cell is over the
+    /// comment-available comics, `cas`).
+    pub published_subset: &'static str,
+    /// English header.
+    pub label_en: &'static str,
+    /// Chinese header.
+    pub label_zh: &'static str,
+}

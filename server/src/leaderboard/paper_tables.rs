@@ -1,0 +1,127 @@
+//! The paper-tables page of a benchmark: the boards each of its kinds' table specs reads,
+//! computed once per request (so every site figure is what a board publishes, on the same
+//! half and with the same withholding), the stored published figures, and the tables filled
+//! from them by `memeboard_core::paper_tables`.
+
+use super::*;
+use crate::error::{ApiError, ApiResult};
+use crate::kinds::ServerKind;
+use crate::state::AppState;
+use memeboard_core::api::{BoardResponse, BoardSplit};
+use memeboard_core::conditions::stored_conditions;
+use memeboard_core::kinds::TaskKind;
+use memeboard_core::paper_figures::PaperFigure;
+use memeboard_core::paper_tables::{
+    boards_needed, build_table, BoardKey, PaperTablesResponse, TableInputs, TableSpec,
+};
+use memeboard_core::{msg, with_kind};
+use std::collections::HashMap;
+
+/// The paper tables of benchmark `slug` on one half of the test split. A table whose task
+/// the benchmark lacks is left out; on the private half, so is one whose board is not
+/// revealed yet.
+pub async fn paper_tables(
+    state: &AppState,
+    slug: &str,
+    split: BoardSplit,
+) -> ApiResult<PaperTablesResponse> {
+    let storage = &state.storage;
+    let (_, tasks) = storage
+        .benchmark_tasks(slug)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(msg!("benchmark.not_found", slug = slug)))?;
+    let kinds: Vec<(String, TaskKind)> = tasks
+        .iter()
+        .filter_map(|t| Some((t.slug.clone(), TaskKind::parse(&t.kind)?)))
+        .filter(|(_, k)| !k.is_judging())
+        .collect();
+    let slugs: Vec<String> = kinds.iter().map(|(s, _)| s.clone()).collect();
+    let specs = specs_of(&kinds, slug, &slugs);
+
+    let mut boards: HashMap<BoardKey, BoardResponse> = HashMap::new();
+    let mut private_revealed = false;
+    for key in specs.iter().flat_map(|s| boards_needed(s, slug, &slugs)) {
+        if boards.contains_key(&key) {
+            continue;
+        }
+        match board(state, &key.0, split, Some(&key.1), false).await {
+            Ok(b) => {
+                private_revealed |= b.private_revealed;
+                boards.insert(key, b);
+            }
+            // Not revealed yet, or a subset the task does not have: no such board.
+            Err(ApiError::Forbidden(_) | ApiError::BadRequest(_) | ApiError::NotFound(_)) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    if split == BoardSplit::Private && boards.is_empty() && !specs.is_empty() {
+        return Err(ApiError::Forbidden(msg!(
+            "board.private_hidden",
+            slug = slug
+        )));
+    }
+    let mut figures = Vec::new();
+    let mut primary_metrics = HashMap::new();
+    for (task, kind) in tasks
+        .iter()
+        .filter_map(|t| Some((t, TaskKind::parse(&t.kind)?)))
+    {
+        let primary = with_kind!(kind, K => K::PAPER_METRICS.first().copied()).unwrap_or("");
+        primary_metrics.insert(task.slug.clone(), primary);
+        let condition_specs = kind.conditions();
+        for f in storage.task_paper_figures(&task.id).await? {
+            figures.push(PaperFigure {
+                task: task.slug.clone(),
+                model: f.model,
+                conditions: stored_conditions(&condition_specs, Some(&f.conditions_json)),
+                metric: f.metric,
+                category: f.category,
+                subset: f.subset,
+                value: f.value,
+                n: f.n.and_then(|n| u64::try_from(n).ok()),
+                source: f.source,
+            });
+        }
+    }
+    let inputs = TableInputs {
+        benchmark: slug,
+        tasks: &slugs,
+        boards: &boards,
+        primary_metrics: &primary_metrics,
+        figures: &figures,
+    };
+    Ok(PaperTablesResponse {
+        benchmark: slug.to_owned(),
+        split,
+        private_revealed,
+        tables: specs
+            .iter()
+            .filter_map(|s| build_table(s, &inputs))
+            .collect(),
+    })
+}
+
+/// The table specs of the benchmark's kinds whose task it has, each once (variant tasks
+/// share a kind), in the papers' table order.
+fn specs_of(kinds: &[(String, TaskKind)], benchmark: &str, slugs: &[String]) -> Vec<TableSpec> {
+    let mut specs: Vec<TableSpec> = Vec::new();
+    for (_, kind) in kinds {
+        for spec in kind.paper_tables() {
+            let has_task = !boards_needed(spec, benchmark, slugs).is_empty();
+            if has_task && !specs.iter().any(|s| s.id == spec.id) {
+                specs.push(*spec);
+            }
+        }
+    }
+    specs.sort_by_key(|s| table_number(s.paper));
+    specs
+}
+
+/// The first number in a table's name (`CMPM Table 6` → 6), to order a paper's tables.
+fn table_number(paper: &str) -> u32 {
+    paper
+        .split(|c: char| !c.is_ascii_digit())
+        .find(|d| !d.is_empty())
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(u32::MAX)
+}
