@@ -346,3 +346,40 @@ test('a run condition picked on the submit page shows on the board row, in the f
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the paper-tables page lays out the runs in the paper\'s tables in both languages, with CSV and LaTeX downloads', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors = watchErrors(page);
+  await page.goto(`${server.base}/boards/${TASK}`);
+  await page.getByTestId('tables-link').click();
+  await page.waitForURL(/\/benchmarks\/demo\/tables$/);
+  const table4 = page.locator('[data-testid="paper-table"][data-table="chime-table-4"]');
+  await table4.waitFor();
+  assert.match(await table4.locator('h2').textContent(), /CHIME Table 4: Multiple-choice accuracy by meme type/);
+  // Table 4 has the default runs with intervals and the crowd; Table 5 the run with meanings
+  // and its Δ against the labels-only run (no interval on the public half).
+  const cond4 = table4.locator('tr[data-kind="model"]', { hasText: 'Cond-Model' });
+  assert.equal(await cond4.count(), 1);
+  assert.match(await cond4.locator('td').first().textContent(), /^\d+\.\d \[\d+\.\d, \d+\.\d\]$/);
+  const table5 = page.locator('[data-testid="paper-table"][data-table="chime-table-5"]');
+  const cond5 = table5.locator('tr[data-kind="model"]', { hasText: 'Cond-Model' });
+  assert.equal(await cond5.count(), 1);
+  assert.match(await cond5.textContent(), /with each option's meaning/);
+  assert.match(await cond5.locator('td').last().textContent(), /^[+-]?\d+\.\d\s*$/);
+
+  // The downloads open: CSV with every row, LaTeX with booktabs rules in the page's language.
+  const csv = await (await fetch(server.base + await table4.getByTestId('table-csv').getAttribute('href'))).text();
+  assert.match(csv, /^row,kind,conditions,source,overall,overall_ci_low,overall_ci_high,overall_n,/);
+  assert.match(csv, /\nCond-Model,model,,,/);
+  await page.getByTestId('lang-switch').click();
+  await page.waitForFunction(() => document.documentElement.lang.startsWith('zh'));
+  assert.match(await table4.locator('h2').textContent(), /各梗类型的选择题准确率/);
+  assert.match(await table4.locator('thead').textContent(), /模型/);
+  const texHref = await table4.getByTestId('table-tex').getAttribute('href');
+  assert.match(texHref, /lang=zh/);
+  const tex = await (await fetch(server.base + texHref)).text();
+  assert.match(tex, /\\toprule[\s\S]*模型 & 总体[\s\S]*\\bottomrule/);
+  await page.getByTestId('lang-switch').click();
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -293,9 +293,17 @@ fn columns(
                 });
             }
         }
-        ColumnSpec::Facets { prefixes, percent } => {
+        ColumnSpec::Facets {
+            prefixes,
+            labels,
+            percent,
+        } => {
             for key in facet_keys(first, inputs, task, spec.subset, prefixes) {
-                cols.push(column(&key, &key, &key, percent, false));
+                let (en, zh) = labels
+                    .iter()
+                    .find(|l| l.0 == key)
+                    .map_or((key.as_str(), key.as_str()), |l| (l.1, l.2));
+                cols.push(column(&key, en, zh, percent, false));
                 srcs.push(source(Figure::Extra(key.clone()), primary, Some(&key)));
             }
         }

@@ -68,6 +68,8 @@ pub enum ColumnSpec {
     Facets {
         /// Key prefixes.
         prefixes: &'static [&'static str],
+        /// Headers of known keys (key, English, Chinese); other keys are their own header.
+        labels: &'static [(&'static str, &'static str, &'static str)],
         /// Whether the figures are fractions shown as percentages.
         percent: bool,
     },

@@ -155,7 +155,8 @@ impl ServerKind for ClipMcq {
                 text_cheat: i.prompt.text_cheat,
             })
             .collect();
-        let outcomes = clip_outcomes(&gold, &file);
+        let mut outcomes = clip_outcomes(&gold, &file);
+        add_study_facets(&mut outcomes, items);
         let rows = || items.iter().map(|i| &i.row);
         let mut extra = extra_json(rows(), &outcomes, board_figures);
         // The same figures over the main subset, for the board's switch.
@@ -177,11 +178,44 @@ impl ServerKind for ClipMcq {
     }
 }
 
-/// Accuracy on the main subset, then per sound type and per language.
+/// The facets of AVMeme Exam's supplementary studies on each outcome: the strongest visual
+/// hint on screen (`hint:title_name`, Figure 7) and the span of the meme's year
+/// (`year:2010_2014`, Figure 8; `year:none` when unknown).
+fn add_study_facets(outcomes: &mut [ItemOutcome], items: &[TypedItem<ClipMcq>]) {
+    let by_id: std::collections::HashMap<&str, &TypedItem<ClipMcq>> =
+        items.iter().map(|i| (i.row.id.as_str(), i)).collect();
+    for o in outcomes {
+        if let Some(item) = by_id.get(o.item.as_str()) {
+            o.subsets
+                .push(format!("hint:{}", label_key(&item.gold.visual_hint)));
+            o.subsets.push(format!("year:{}", year_span(item.gold.year)));
+        }
+    }
+}
+
+/// The span of years a clip's year falls in (AVMeme Exam groups years coarsely).
+///
+/// ```text
+/// 1998 → before_2000, 2004 → 2000_2009, 2012 → 2010_2014, 2017 → 2015_2019,
+/// 2023 → 2020_later, unknown → none
+/// ```
+fn year_span(year: Option<u16>) -> &'static str {
+    match year {
+        None => "none",
+        Some(..2000) => "before_2000",
+        Some(2000..2010) => "2000_2009",
+        Some(2010..2015) => "2010_2014",
+        Some(2015..2020) => "2015_2019",
+        Some(_) => "2020_later",
+    }
+}
+
+/// Accuracy on the main subset, then per sound type, language, visual hint and year span.
 fn board_figures(outcomes: &[ItemOutcome]) -> Figures {
     let mut subsets: Vec<String> = vec![MAIN.to_owned()];
-    subsets.extend(facet_subsets(outcomes, "sound:"));
-    subsets.extend(facet_subsets(outcomes, "lang:"));
+    for facet in ["sound:", "lang:", "hint:", "year:"] {
+        subsets.extend(facet_subsets(outcomes, facet));
+    }
     let labelled: Vec<(&str, &str)> = subsets.iter().map(|s| (s.as_str(), s.as_str())).collect();
     // Every clip answer parses, so accuracy on parseable answers is plain accuracy here.
     figures(outcomes, &[], &labelled, false)

@@ -168,33 +168,45 @@ impl ServerKind for PanelOrder {
     }
 }
 
-/// The scorer's view of the items' gold (subsets: the structure type, for per-type figures).
+/// The scorer's view of the items' gold. Subsets: the structure type, for per-type figures,
+/// and CMPM's strip-length groups (§6.4: `length:le6` or `length:7plus`, and `length:4plus`).
 fn golds<'a>(items: impl Iterator<Item = &'a TypedItem<PanelOrder>>) -> Vec<OrderGold> {
     items
-        .map(|i| OrderGold {
-            item_id: i.row.id.clone(),
-            category: i.row.category.clone(),
-            display: i.gold.display.clone(),
-            order_groups: i.gold.order_groups.clone(),
-            subsets: vec![i.gold.structure.key().to_owned()],
+        .map(|i| {
+            let panels = i.prompt.panels.len();
+            let mut subsets = vec![i.gold.structure.key().to_owned()];
+            subsets.push(if panels <= 6 { "length:le6" } else { "length:7plus" }.to_owned());
+            if panels >= 4 {
+                subsets.push("length:4plus".to_owned());
+            }
+            OrderGold {
+                item_id: i.row.id.clone(),
+                category: i.row.category.clone(),
+                display: i.gold.display.clone(),
+                order_groups: i.gold.order_groups.clone(),
+                subsets,
+            }
         })
         .collect()
 }
 
 /// Parse rate, accuracy over all items, then accuracy on parseable answers per structure
-/// type.
+/// type and per strip-length group.
 fn board_figures(
     outcomes: &[ItemOutcome],
 ) -> (
     Vec<NamedValue>,
     Option<memeboard_core::metrics::ConfusionMatrix>,
 ) {
-    const BY_TYPE: [(&str, &str); 5] = [
+    const BY_TYPE: [(&str, &str); 8] = [
         ("narrative", "narrative"),
         ("progressive", "progressive"),
         ("conversational", "conversational"),
         ("parallel", "parallel"),
         ("comparison", "comparison"),
+        ("length:le6", "length:le6"),
+        ("length:7plus", "length:7plus"),
+        ("length:4plus", "length:4plus"),
     ];
     figures(
         outcomes,

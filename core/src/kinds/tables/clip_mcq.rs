@@ -1,7 +1,8 @@
 //! AVMeme Exam's tables: accuracy by question type on meme-full and meme-main (Table 1) and
 //! by sound type and language (Table 2), each with the audio-only, "+ visual input" and
 //! text-only rows; the input modalities side by side with their Δ; the hint ablations
-//! (Table 3) and the thinking levels (Table 5).
+//! (Table 3), the thinking levels (Table 5), and accuracy by the visual hint on screen
+//! (Figure 7) and by the meme's year (Figure 8).
 
 use crate::paper_tables::spec::{ColumnSpec, TableSpec, ValueColumn};
 
@@ -66,7 +67,7 @@ const fn by_type(
     }
 }
 
-/// AVMeme Exam Tables 1, 2, 3 and 5, and the input comparison of Tables 1–2.
+/// AVMeme Exam Tables 1, 2, 3 and 5, Figures 7 and 8, and the input comparison of Tables 1–2.
 pub(in crate::kinds) const TABLES: &[TableSpec] = &[
     by_type(
         "avmeme-table-1-full",
@@ -98,6 +99,42 @@ pub(in crate::kinds) const TABLES: &[TableSpec] = &[
         "full",
         ColumnSpec::Facets {
             prefixes: &["sound:", "lang:"],
+            labels: &[],
+            percent: true,
+        },
+    ),
+    by_type(
+        "avmeme-figure-7",
+        "AVMeme Exam Figure 7 (meme-main)",
+        ("Accuracy by the strongest text hint on screen", "按画面中最强文字提示分组的准确率"),
+        "main",
+        ColumnSpec::Facets {
+            prefixes: &["hint:"],
+            labels: &[
+                ("hint:visual_contains_solution", "Visual contains the solution", "画面含答案"),
+                ("hint:title_name", "Title, name or keywords", "标题、名称或关键词"),
+                ("hint:transcription", "Transcription", "字幕转写"),
+                ("hint:irrelevant_text", "Irrelevant text", "无关文字"),
+                ("hint:no_text", "No text", "无文字"),
+            ],
+            percent: true,
+        },
+    ),
+    by_type(
+        "avmeme-figure-8",
+        "AVMeme Exam Figure 8 (meme-main)",
+        ("Accuracy by the meme's original year", "按梗的原始年份分组的准确率"),
+        "main",
+        ColumnSpec::Facets {
+            prefixes: &["year:"],
+            labels: &[
+                ("year:before_2000", "Before 2000", "2000 年前"),
+                ("year:2000_2009", "2000–2009", "2000–2009"),
+                ("year:2010_2014", "2010–2014", "2010–2014"),
+                ("year:2015_2019", "2015–2019", "2015–2019"),
+                ("year:2020_later", "2020 and later", "2020 年及以后"),
+                ("year:none", "Year unknown", "年份不详"),
+            ],
             percent: true,
         },
     ),

@@ -95,7 +95,15 @@ pub(in crate::kinds) const TABLES: &[TableSpec] = &[
         subset: "full",
         conditions: &[],
         row_condition: None,
-        columns: ColumnSpec::Categories { percent: true },
+        columns: ColumnSpec::Facets {
+            prefixes: &["length:"],
+            labels: &[
+                ("length:le6", "≤ 6 panels (main)", "≤ 6 格（主集）"),
+                ("length:7plus", "7+ panels (hard)", "7 格及以上（困难）"),
+                ("length:4plus", "4+ panels", "4 格及以上"),
+            ],
+            percent: true,
+        },
         delta_against: None,
         reference_rows: true,
     },
