@@ -31,8 +31,9 @@ pub enum Bundle {
     Studio,
 }
 
-/// First path segments of the pages that need [`Bundle::Boards`].
-pub const BOARDS_PATHS: [&str; 3] = ["boards", "benchmarks", "models"];
+/// First path segments of the pages that need [`Bundle::Boards`] (as matched by
+/// [`bundle_of`]).
+pub const BOARDS_PATHS: [&str; 3] = ["boards", "models", "benchmarks"];
 /// First path segments of the pages that need [`Bundle::Studio`].
 pub const STUDIO_PATHS: [&str; 3] = ["console", "submit", "account"];
 
@@ -44,6 +45,7 @@ pub const STUDIO_PATHS: [&str; 3] = ["console", "submit", "account"];
 /// assert_eq!(bundle_of("/console/studies/s1?tab=x"), Some(Bundle::Studio));
 /// assert_eq!(bundle_of("/submit?task=demo"), Some(Bundle::Studio));
 /// assert_eq!(bundle_of("/boards/demo#chart"), Some(Bundle::Boards));
+/// assert_eq!(bundle_of("/benchmarks/demo/tables"), Some(Bundle::Boards));
 /// assert_eq!(bundle_of("/session/abc/results"), Some(Bundle::Quiz));
 /// assert_eq!(bundle_of("/accounts"), Some(Bundle::Quiz));
 /// assert_eq!(bundle_of("//example.com/console"), None);
@@ -57,7 +59,7 @@ pub fn bundle_of(href: &str) -> Option<Bundle> {
     let first = path.split(['/', '?', '#']).next().unwrap_or("");
     Some(if STUDIO_PATHS.contains(&first) {
         Bundle::Studio
-    } else if BOARDS_PATHS.contains(&first) {
+    } else if matches!(first, "boards" | "models" | "benchmarks") {
         Bundle::Boards
     } else {
         Bundle::Quiz
@@ -135,6 +137,30 @@ pub fn Fallback(
             view! { <BundleMissingPage /> }.into_any()
         } else {
             view! { <NotFoundPage /> }.into_any()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The list the server mirrors and the match `bundle_of` makes stay in step.
+    #[test]
+    fn every_boards_path_opens_the_boards_bundle() {
+        for first in BOARDS_PATHS {
+            assert_eq!(
+                bundle_of(&format!("/{first}/x")),
+                Some(Bundle::Boards),
+                "{first}"
+            );
+        }
+        for first in STUDIO_PATHS {
+            assert_eq!(
+                bundle_of(&format!("/{first}")),
+                Some(Bundle::Studio),
+                "{first}"
+            );
         }
     }
 }

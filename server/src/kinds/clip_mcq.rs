@@ -188,7 +188,8 @@ fn add_study_facets(outcomes: &mut [ItemOutcome], items: &[TypedItem<ClipMcq>]) 
         if let Some(item) = by_id.get(o.item.as_str()) {
             o.subsets
                 .push(format!("hint:{}", label_key(&item.gold.visual_hint)));
-            o.subsets.push(format!("year:{}", year_span(item.gold.year)));
+            o.subsets
+                .push(format!("year:{}", year_span(item.gold.year)));
         }
     }
 }

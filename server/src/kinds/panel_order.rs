@@ -175,7 +175,14 @@ fn golds<'a>(items: impl Iterator<Item = &'a TypedItem<PanelOrder>>) -> Vec<Orde
         .map(|i| {
             let panels = i.prompt.panels.len();
             let mut subsets = vec![i.gold.structure.key().to_owned()];
-            subsets.push(if panels <= 6 { "length:le6" } else { "length:7plus" }.to_owned());
+            subsets.push(
+                if panels <= 6 {
+                    "length:le6"
+                } else {
+                    "length:7plus"
+                }
+                .to_owned(),
+            );
             if panels >= 4 {
                 subsets.push("length:4plus".to_owned());
             }

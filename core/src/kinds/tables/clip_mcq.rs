@@ -106,13 +106,24 @@ pub(in crate::kinds) const TABLES: &[TableSpec] = &[
     by_type(
         "avmeme-figure-7",
         "AVMeme Exam Figure 7 (meme-main)",
-        ("Accuracy by the strongest text hint on screen", "按画面中最强文字提示分组的准确率"),
+        (
+            "Accuracy by the strongest text hint on screen",
+            "按画面中最强文字提示分组的准确率",
+        ),
         "main",
         ColumnSpec::Facets {
             prefixes: &["hint:"],
             labels: &[
-                ("hint:visual_contains_solution", "Visual contains the solution", "画面含答案"),
-                ("hint:title_name", "Title, name or keywords", "标题、名称或关键词"),
+                (
+                    "hint:visual_contains_solution",
+                    "Visual contains the solution",
+                    "画面含答案",
+                ),
+                (
+                    "hint:title_name",
+                    "Title, name or keywords",
+                    "标题、名称或关键词",
+                ),
                 ("hint:transcription", "Transcription", "字幕转写"),
                 ("hint:irrelevant_text", "Irrelevant text", "无关文字"),
                 ("hint:no_text", "No text", "无文字"),
@@ -123,7 +134,10 @@ pub(in crate::kinds) const TABLES: &[TableSpec] = &[
     by_type(
         "avmeme-figure-8",
         "AVMeme Exam Figure 8 (meme-main)",
-        ("Accuracy by the meme's original year", "按梗的原始年份分组的准确率"),
+        (
+            "Accuracy by the meme's original year",
+            "按梗的原始年份分组的准确率",
+        ),
         "main",
         ColumnSpec::Facets {
             prefixes: &["year:"],
