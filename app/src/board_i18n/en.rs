@@ -26,6 +26,7 @@ pub static EN: BoardStrings = BoardStrings {
     tables_title: |b| format!("Paper tables: {b}"),
     tables_intro: |private| format!("Each table of the benchmark's paper in the paper's own shape: this site's models, crowd and baselines on the {} half of the test split, with 95% intervals in brackets, then the figures the paper published (marked †). A cell is empty where a row has no such run, a category has too few items to publish, or the paper gave no figure.", if private { "private" } else { "public" }),
     tables_none: "No paper tables for this benchmark: its tasks fill none of the tables of the papers memeboard reproduces.",
+    tables_empty: "No run under this table's conditions and no published figure yet.",
     tables_items: |n| format!("Site figures over {n} test items of this half."),
     tables_published_note: "† published in the paper; source:",
     tables_download_tex: "Download LaTeX",

@@ -127,6 +127,8 @@ pub struct BoardStrings {
     pub tables_intro: fn(bool) -> String,
     /// Paper-tables page: a benchmark whose tasks fill no paper table.
     pub tables_none: &'static str,
+    /// Paper-tables page: a table with no run and no published figure yet.
+    pub tables_empty: &'static str,
     /// Paper-tables page: under a table, the items behind its site figures.
     pub tables_items: fn(usize) -> String,
     /// Paper-tables page: the mark and note of published rows.

@@ -20,6 +20,7 @@ pub static ZH: BoardStrings = BoardStrings {
     tables_title: |b| format!("论文表格：{b}"),
     tables_intro: |private| format!("按论文原样排版的各个表格：本站在测试集{}上的模型、众包与基线结果（方括号内为 95% 区间），其后是论文发表的数据（标 †）。某行没有对应运行、类别条目太少不予公布或论文未给出数据时，单元格留空。", if private { "私有一半" } else { "公开一半" }),
     tables_none: "此基准没有论文表格：其任务不对应 memeboard 复现的任何论文表格。",
+    tables_empty: "尚无符合此表条件的运行结果，也没有论文发表的数据。",
     tables_items: |n| format!("本站数据基于此半的 {n} 道测试题。"),
     tables_published_note: "† 论文发表的数据；来源：",
     tables_download_tex: "下载 LaTeX",

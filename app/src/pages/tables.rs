@@ -66,7 +66,7 @@ fn TablesView(tables: PaperTablesResponse) -> impl IntoView {
             </nav>
         }
     });
-    let empty = tables.tables.is_empty().then(|| {
+    let none = tables.tables.is_empty().then(|| {
         view! { <p class="notice info" data-testid="tables-none">{btr(|t| t.tables_none)}</p> }
     });
     let sections: Vec<_> = tables
@@ -80,7 +80,7 @@ fn TablesView(tables: PaperTablesResponse) -> impl IntoView {
             <p class="muted">{move || (i18n.bt().tables_intro)(private)}</p>
         </section>
         {split_links}
-        {empty}
+        {none}
         {sections}
     }
 }
@@ -120,9 +120,21 @@ fn TableSection(table: PaperTable, benchmark: String, split: BoardSplit) -> impl
                 {table.with_value(|t| t.paper.clone())} ": "
                 {move || table.with_value(|t| title(t, i18n.lang()).to_owned())}
             </h2>
-            <div class="table-scroll">
-                {move || table.with_value(|t| table_view(t, i18n.lang()))}
-            </div>
+            {move || {
+                table.with_value(|t| {
+                    if t.rows.is_empty() {
+                        view! {
+                            <p class="muted" data-testid="table-empty">{btr(|t| t.tables_empty)}</p>
+                        }
+                            .into_any()
+                    } else {
+                        view! {
+                            <div class="table-scroll">{table_view(t, i18n.lang())}</div>
+                        }
+                            .into_any()
+                    }
+                })
+            }}
             <p class="muted small">{move || (i18n.bt().tables_items)(table.with_value(|t| t.items))}</p>
             {sources}
             <div class="actions">
@@ -177,7 +189,7 @@ fn row_view(t: &PaperTable, r: &TableRow, lang: Lang) -> impl IntoView {
     let published = r.kind == RowKind::Published;
     let conditions = (!r.conditions.is_empty())
         .then(|| conditions_text(lang, t.kind, &r.conditions))
-        .map(|c| view! { <span class="muted small">" (" {c} ")"</span> });
+        .map(|c| view! { <span class="muted small conditions">{c}</span> });
     let mark =
         published.then(|| view! { <sup title=r.source.clone().unwrap_or_default()>"†"</sup> });
     let cells: Vec<_> = r

@@ -172,10 +172,13 @@ pub fn build_table(spec: &TableSpec, inputs: &TableInputs<'_>) -> Option<PaperTa
         .map(|(id, cells)| TableRow {
             kind: id.0,
             label: id.1,
+            // A row names only what sets it apart: not the defaults, nor the conditions
+            // every row of the table carries (the title says those).
             conditions: id
                 .2
                 .into_iter()
                 .filter(|(k, v)| defaults.get(k) != Some(v))
+                .filter(|(k, _)| !spec.conditions.iter().any(|(name, _)| name == k))
                 .collect(),
             source: id.3,
             cells,

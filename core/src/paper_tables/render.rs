@@ -135,17 +135,19 @@ pub fn latex_escape(s: &str) -> String {
 /// assert_eq!(figure_text(&c, true, false, true), "75.2 [70.0, 80.0]");
 /// assert_eq!(figure_text(&TableCell::plain(0.088), true, true, false), "+8.8");
 /// assert_eq!(figure_text(&TableCell::plain(0.805), false, false, false), "0.805");
+/// assert_eq!(figure_text(&TableCell::plain(-0.0), true, true, false), "0.0");
 /// ```
 pub fn figure_text(cell: &TableCell, percent: bool, delta: bool, with_ci: bool) -> String {
     let show = |v: f64| {
         let text = if percent {
-            format!("{:.1}", v * 100.0)
+            fixed(v * 100.0, 1)
         } else if v.fract() == 0.0 && v.abs() >= 1.0 {
-            format!("{v:.0}")
+            fixed(v, 0)
         } else {
-            format!("{v:.3}")
+            fixed(v, 3)
         };
-        if delta && v > 0.0 {
+        if delta && !text.starts_with('-') && text.bytes().any(|b| b.is_ascii_digit() && b != b'0')
+        {
             format!("+{text}")
         } else {
             text
@@ -154,13 +156,29 @@ pub fn figure_text(cell: &TableCell, percent: bool, delta: bool, with_ci: bool) 
     let mut out = show(cell.value);
     if let (true, Some(lo), Some(hi)) = (with_ci, cell.ci_low, cell.ci_high) {
         let (lo, hi) = if percent {
-            (format!("{:.1}", lo * 100.0), format!("{:.1}", hi * 100.0))
+            (fixed(lo * 100.0, 1), fixed(hi * 100.0, 1))
         } else {
-            (format!("{lo:.3}"), format!("{hi:.3}"))
+            (fixed(lo, 3), fixed(hi, 3))
         };
         out.push_str(&format!(" [{lo}, {hi}]"));
     }
     out
+}
+
+/// `v` with `decimals` decimals, never a negative zero (`-0.0` reads as a sign the figure
+/// does not have).
+///
+/// ```
+/// use memeboard_core::paper_tables::render::fixed;
+/// assert_eq!(fixed(-0.00001, 1), "0.0");
+/// assert_eq!(fixed(-0.25, 1), "-0.2");
+/// ```
+pub fn fixed(v: f64, decimals: usize) -> String {
+    let text = format!("{v:.decimals$}");
+    match text.strip_prefix('-') {
+        Some(rest) if rest.bytes().all(|b| b == b'0' || b == b'.') => rest.to_owned(),
+        _ => text,
+    }
 }
 
 /// The table as a LaTeX `table` with booktabs rules: the site's rows, a rule, the published
