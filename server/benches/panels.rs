@@ -231,6 +231,7 @@ async fn main() -> anyhow::Result<()> {
                 display: c.display.clone(),
                 order_groups: c.groups.clone(),
                 structure: StructureType::Narrative,
+                comments_available: false,
             }))
             .unwrap_or_default(),
             flagged: false,

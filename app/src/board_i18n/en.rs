@@ -83,6 +83,7 @@ pub static EN: BoardStrings = BoardStrings {
     board_subset_label: "Items",
     subset_main: "Main subset (not answerable from the text alone)",
     subset_full: "All items",
+    subset_cas: "Comics with comments (the context ablation's items)",
     familiarity_chart_title: "Human accuracy by familiarity",
     familiarity_chart_note: "Grouped by what participants said about knowing each clip before its question; whiskers show 95% intervals (bootstrap over participants and items).",
     familiarity_table_caption: "Human accuracy per familiarity group",

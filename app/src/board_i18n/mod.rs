@@ -100,6 +100,8 @@ pub struct BoardStrings {
     pub subset_main: &'static str,
     /// Subset `full`: every item.
     pub subset_full: &'static str,
+    /// Subset switch: the comics with readers' comments (CMPM's context ablation).
+    pub subset_cas: &'static str,
     /// Heading of the familiarity figure.
     pub familiarity_chart_title: &'static str,
     /// What the familiarity figure shows.

@@ -71,6 +71,7 @@ pub static ZH: BoardStrings = BoardStrings {
     board_subset_label: "题目范围",
     subset_main: "主要子集（不能仅凭文字作答的题目）",
     subset_full: "全部题目",
+    subset_cas: "有评论的漫画（上下文消融的题目）",
     familiarity_chart_title: "人类准确率与熟悉程度",
     familiarity_chart_note: "按参与者在看题前对片段熟悉程度的回答分组；竖线为 95% 置信区间（对参与者和题目做自助法重抽样）。",
     familiarity_table_caption: "各熟悉程度组的人类准确率",

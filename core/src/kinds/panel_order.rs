@@ -40,6 +40,12 @@ pub struct Gold {
     pub order_groups: Vec<Vec<usize>>,
     /// The comic's structure type (for per-type board columns; gold of the typing task).
     pub structure: StructureType,
+    /// Whether the comic has readers' comments: CMPM's context ablation (Table 6) runs on
+    /// these comics only, so the main order task keeps them as the `cas` subset. Public in
+    /// itself (the context variants show the comments); kept here because the main task's
+    /// prompt carries no context. `false` for items imported before it existed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub comments_available: bool,
 }
 
 /// The comic as a participant sees it (the same for everyone).

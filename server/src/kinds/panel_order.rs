@@ -55,6 +55,10 @@ impl PublicDraws<PanelOrder> for LegacyDisplays {
     }
 }
 
+/// The subset of the comics with readers' comments (CMPM's comment-available set, the items
+/// of the context ablation in Table 6).
+pub const COMMENTS_AVAILABLE: &str = "cas";
+
 impl ServerKind for PanelOrder {
     const BASELINE_ROW: RowKind = RowKind::Chance;
     const BASELINE_LABEL: &'static str = "Random order (expected value)";
@@ -64,6 +68,7 @@ impl ServerKind for PanelOrder {
     const TEMPLATE_FIELDS: &'static [&'static str] = &["order"];
     const PAPER_METRICS: &'static [&'static str] = &["accuracy", "parse_rate", "n_scored"];
     const PUBLIC_DRAWS: Option<&'static dyn PublicDraws<Self>> = Some(&LegacyDisplays);
+    const SUBSETS: &'static [&'static str] = &["full", COMMENTS_AVAILABLE];
 
     fn manifest_options(item: &TypedItem<Self>) -> Vec<String> {
         (1..=item.prompt.panels.len())
@@ -72,12 +77,22 @@ impl ServerKind for PanelOrder {
     }
 
     fn inputs_line(item: &TypedItem<Self>) -> Value {
-        inputs_line(
+        let mut line = inputs_line(
             item,
             &item.prompt.panels,
             item.prompt.context.as_ref(),
             json!({"types": StructureType::ALL.map(StructureType::key)}),
-        )
+        );
+        line["subsets"] = if item.gold.comments_available {
+            json!(["full", COMMENTS_AVAILABLE])
+        } else {
+            json!(["full"])
+        };
+        line
+    }
+
+    fn in_subset(item: &TypedItem<Self>, subset: &str) -> bool {
+        subset != COMMENTS_AVAILABLE || item.gold.comments_available
     }
 
     fn dev_gold_line(item: &TypedItem<Self>) -> Value {

@@ -59,6 +59,7 @@ fn comics() -> (String, HashMap<String, Vec<u8>>) {
         let line = json!({
             "id": format!("c{k}"), "panels": panels, "type": "narrative",
             "ordering_dependency": "strong", "order_groups": groups,
+            "context": {"comments": ["lol"]},
         });
         text.push_str(&format!("{line}\n"));
     }

@@ -912,7 +912,89 @@ async fn an_admin_opens_an_ablation_variant_as_a_quiz(db: Db) {
     assert!(item["prompt"]["context"]["comments"].is_array(), "{item}");
 }
 
+/// CMPM's context ablation (Table 6) runs on the comment-available comics only: the ablation
+/// variants hold just those, and the main order task keeps them as its `cas` subset (in its
+/// inputs and as a board subset).
+async fn the_context_ablation_holds_only_the_comics_with_comments(db: Db) {
+    let (mut settings, dir) = test_settings(db, false).await;
+    settings.leaderboard.min_category_items = 1;
+    let app = TestApp::with_settings(settings, dir).await;
+    let (text, files) = manifest();
+    // c1 and c3 (order pool) and c9 (typing only) come without comments.
+    let text: String = text
+        .lines()
+        .map(|l| {
+            let mut v: Value = serde_json::from_str(l).unwrap();
+            if ["c1", "c3", "c9"].contains(&v["id"].as_str().unwrap()) {
+                v["context"] = json!({"title": "no comments"});
+            }
+            v.to_string() + "\n"
+        })
+        .collect();
+    let read = |name: &str| {
+        files
+            .get(name)
+            .cloned()
+            .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::NotFound, "no such file"))
+    };
+    import_panels(app.storage(), &spec(), "manifest.jsonl", &text, &read)
+        .await
+        .expect("import");
+    let lines = |slug: &'static str| {
+        let app = &app;
+        async move {
+            let (status, inputs) = get_text(app, &format!("/api/tasks/{slug}/inputs.jsonl")).await;
+            assert_eq!(status, StatusCode::OK, "{slug}");
+            inputs
+                .lines()
+                .map(|l| serde_json::from_str::<Value>(l).unwrap())
+                .collect::<Vec<Value>>()
+        }
+    };
+    let order = lines("t-order").await;
+    assert_eq!(order.len(), 9, "the main task keeps every order-pool comic");
+    let cas = order
+        .iter()
+        .filter(|l| l["subsets"] == json!(["full", "cas"]))
+        .count();
+    assert_eq!(cas, 7);
+    assert_eq!(order.len() - cas, 2, "c1 and c3 are outside `cas`");
+    // Stored items (the canonical variants' inputs withhold test items: cross-task gold).
+    let stored = |slug: &'static str| {
+        let app = &app;
+        async move {
+            let task = app.storage().find_board_task(slug).await.unwrap().unwrap();
+            app.storage().task_items(&task.task.id).await.unwrap().len()
+        }
+    };
+    for slug in [
+        "t-order-context",
+        "t-order-canonical",
+        "t-order-canonical-context",
+    ] {
+        assert_eq!(
+            stored(slug).await,
+            7,
+            "{slug}: the comment-available comics only"
+        );
+    }
+    assert_eq!(stored("t-order").await, 9);
+    assert_eq!(stored("t-type").await, 12);
+    assert_eq!(stored("t-type-context").await, 9);
+    let (status, full) = app.get("/api/boards/t-order").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        full["subsets"].as_array().unwrap().contains(&json!("cas")),
+        "{full}"
+    );
+    let (status, board) = app.get("/api/boards/t-order?subset=cas").await;
+    assert_eq!(status, StatusCode::OK, "{board}");
+    assert_eq!(board["subset"], "cas");
+    assert!(board["items"].as_u64() <= full["items"].as_u64());
+}
+
 on_both_databases!(
+    the_context_ablation_holds_only_the_comics_with_comments,
     a_rejected_import_stores_nothing_and_a_reimport_keeps_ids,
     order_quiz_shows_one_display_and_records_answers_exactly_once,
     nothing_of_the_canonical_order_or_the_type_leaks,

@@ -55,6 +55,7 @@ pub(super) fn subset_text(lang: Lang, subset: &str) -> String {
     match subset {
         "main" => t.subset_main.to_owned(),
         "full" => t.subset_full.to_owned(),
+        "cas" => t.subset_cas.to_owned(),
         other => other.to_owned(),
     }
 }

@@ -54,7 +54,7 @@ pub(in crate::kinds) const TABLES: &[TableSpec] = &[
             tasks: &[
                 TaskColumn {
                     task: "order",
-                    subset: "full",
+                    subset: "cas",
                     published_subset: "cas",
                     label_en: "Shuffled, no context",
                     label_zh: "打乱，无上下文",
