@@ -122,7 +122,10 @@ async fn the_tables_reproduce_the_board_beside_the_published_figures(db: Db) {
     // Table 5: the run with meanings and its Δ, the board's paired difference.
     let t5 = table(&tables, "chime-table-5");
     let m5 = row(t5, "model", "M");
-    assert!(m5.get("conditions").is_none(), "the table's own condition is in its title: {m5}");
+    assert!(
+        m5.get("conditions").is_none(),
+        "the table's own condition is in its title: {m5}"
+    );
     let delta = m5["cells"].as_array().unwrap().last().unwrap();
     assert_eq!(delta["value"], board["paired"][0]["delta"], "{t5}");
     assert!(
