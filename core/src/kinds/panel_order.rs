@@ -219,6 +219,7 @@ mod tests {
                 display: vec![4, 2, 1, 3],
                 order_groups: vec![vec![1], vec![2, 3], vec![4]],
                 structure: StructureType::Narrative,
+                comments_available: false,
             },
         )
     }

@@ -4,31 +4,14 @@
 //! the board's paired difference where it has one, else the difference of two published
 //! figures.
 
+use super::cells::{
+    delta, paired_between, paired_cell, published_cell, row_conditions, site_cell, site_row,
+    BoardKey, Figure, Row, RowId, Scope, Source, TableInputs,
+};
 use super::spec::{ColumnSpec, MetricSource, TableSpec};
 use super::{PaperTable, TableCell, TableColumn, TableRow};
-use crate::api::{BoardResponse, BoardRow, RowKind, SubmissionStatus};
+use crate::api::{BoardResponse, RowKind, SubmissionStatus};
 use crate::conditions::Conditions;
-use crate::leaderboard::CategoryEstimate;
-use crate::paper_figures::PaperFigure;
-use std::collections::HashMap;
-
-/// A board the page computed: a task's slug and item subset.
-pub type BoardKey = (String, String);
-
-/// What a table is filled from.
-pub struct TableInputs<'a> {
-    /// The benchmark's slug (task names resolve to `<benchmark>-<name>`).
-    pub benchmark: &'a str,
-    /// Slugs of the benchmark's tasks.
-    pub tasks: &'a [String],
-    /// The boards computed for the page, by task slug and subset.
-    pub boards: &'a HashMap<BoardKey, BoardResponse>,
-    /// Each task's primary metric key, as published figures name it (`accuracy`).
-    pub primary_metrics: &'a HashMap<String, &'static str>,
-    /// The published figures, `task` resolved to a slug and `conditions` with the defaults
-    /// filled in.
-    pub figures: &'a [PaperFigure],
-}
 
 /// The slug of the task a spec names: `name` itself, `<benchmark>-<name>`, or the one task
 /// whose slug ends in `-<name>`.
@@ -65,64 +48,6 @@ pub fn boards_needed(spec: &TableSpec, benchmark: &str, tasks: &[String]) -> Vec
             .map(|(t, s)| (t.to_owned(), s.to_owned()))
             .collect(),
         _ => vec![(task.to_owned(), spec.subset.to_owned())],
-    }
-}
-
-/// Where one column's figures come from.
-struct Source {
-    /// Task slug and subset of its board.
-    board: BoardKey,
-    /// The condition value the column fixes, if it varies one.
-    condition: Option<(&'static str, &'static str)>,
-    /// What figure of a row.
-    figure: Figure,
-    /// The published figures' item subset.
-    published_subset: String,
-    /// The published figures' metric key.
-    metric: &'static str,
-    /// The published figures' category (`None`: overall).
-    category: Option<String>,
-}
-
-/// Which figure of a row a column shows.
-#[derive(Clone)]
-enum Figure {
-    /// The primary metric, overall (`None`) or one category.
-    Score(Option<String>),
-    /// A secondary figure by key.
-    Extra(String),
-    /// Rate × items of a secondary figure.
-    CountOf(String),
-    /// No site figure.
-    None,
-    /// The difference of two columns (indices), row by row.
-    Delta(usize, usize),
-}
-
-/// A row's identity across the table's boards: kind, label, its conditions but the one the
-/// columns vary (empty for crowd and baseline rows), and a published row's source.
-type RowId = (RowKind, String, Conditions, Option<String>);
-
-/// A row with one figure per column.
-type Row = (RowId, Vec<Option<TableCell>>);
-
-/// Which rows a table takes: conditions as `expected`, but for `free` ones (the condition
-/// the columns vary, the one rows vary); `varied` is left out of a row's identity.
-struct Scope {
-    expected: Conditions,
-    varied: Option<&'static str>,
-    free: Vec<&'static str>,
-}
-
-impl Scope {
-    /// Whether a run under `conditions` belongs in the table.
-    fn takes(&self, conditions: &Conditions) -> bool {
-        without(conditions, &self.free) == without(&self.expected, &self.free)
-    }
-
-    /// A row's identity conditions.
-    fn identity(&self, conditions: &Conditions) -> Conditions {
-        without(conditions, &[self.varied.unwrap_or_default()])
     }
 }
 
@@ -344,15 +269,6 @@ fn facet_keys(
     keys
 }
 
-/// `conditions` without the named ones.
-fn without(conditions: &Conditions, names: &[&str]) -> Conditions {
-    let mut c = conditions.clone();
-    for name in names {
-        c.remove(*name);
-    }
-    c
-}
-
 /// The site's rows: every scored model row whose conditions the table takes, and the
 /// board's crowd and baseline rows where the spec wants them, each with its figure in every
 /// column.
@@ -402,90 +318,6 @@ fn site_rows(
         .collect()
 }
 
-/// The conditions a column reads for a row: the row's, with the column's value.
-fn column_conditions(source: &Source, id: &RowId) -> Conditions {
-    let mut want = id.2.clone();
-    if let Some((name, value)) = source.condition {
-        want.insert(name.to_owned(), value.to_owned());
-    }
-    want
-}
-
-/// A model row's conditions (defaults filled in by the board).
-fn row_conditions(row: &BoardRow) -> Conditions {
-    row.model
-        .as_ref()
-        .map(|m| m.conditions.clone())
-        .unwrap_or_default()
-}
-
-/// The board row of `id` a column reads.
-fn site_row<'a>(inputs: &'a TableInputs<'_>, source: &Source, id: &RowId) -> Option<&'a BoardRow> {
-    let board = inputs.boards.get(&source.board)?;
-    let want = column_conditions(source, id);
-    board.rows.iter().find(|r| {
-        r.kind == id.0
-            && r.label == id.1
-            && (r.kind != RowKind::Model
-                || (r.status == SubmissionStatus::Scored && row_conditions(r) == want))
-    })
-}
-
-/// One figure of a board row.
-fn site_cell(row: &BoardRow, figure: &Figure) -> Option<TableCell> {
-    let from_estimate = |c: &CategoryEstimate| {
-        c.estimate.map(|e| TableCell {
-            value: e.value,
-            ci_low: Some(e.ci_low),
-            ci_high: Some(e.ci_high),
-            items: Some(c.items),
-        })
-    };
-    let extra = |key: &str| {
-        row.extra
-            .iter()
-            .find(|e| e.key.as_deref() == Some(key) || (e.key.is_none() && e.name == key))
-    };
-    match figure {
-        Figure::Score(category) => row
-            .scores
-            .iter()
-            .find(|c| c.category == *category)
-            .and_then(from_estimate),
-        Figure::Extra(key) => extra(key).map(|e| TableCell {
-            value: e.value,
-            ci_low: e.ci_low,
-            ci_high: e.ci_high,
-            items: e.items,
-        }),
-        Figure::CountOf(key) => {
-            let items = row.scores.first()?.items;
-            extra(key).map(|e| TableCell::plain((e.value * items as f64).round()))
-        }
-        Figure::None | Figure::Delta(..) => None,
-    }
-}
-
-/// The board's paired difference of a model row between the conditions of two columns
-/// (`of` minus `base`), with its interval on a revealed half.
-fn paired_between(
-    inputs: &TableInputs<'_>,
-    base: &Source,
-    of: &Source,
-    id: &RowId,
-) -> Option<TableCell> {
-    let ((name, from), (_, to)) = (base.condition?, of.condition?);
-    if id.0 != RowKind::Model {
-        return None;
-    }
-    paired_cell(inputs.boards.get(&base.board)?, &id.1, name, from, to)
-}
-
-/// `a − b` when both exist, with no interval (the difference of two published figures).
-fn delta(a: Option<TableCell>, b: Option<TableCell>) -> Option<TableCell> {
-    Some(TableCell::plain(a?.value - b?.value))
-}
-
 /// The published rows: one per model, conditions (but the varied one) and source, over the
 /// figures of the table's tasks whose conditions the table takes.
 fn published_rows(inputs: &TableInputs<'_>, sources: &[Source], scope: &Scope) -> Vec<Row> {
@@ -520,29 +352,6 @@ fn published_rows(inputs: &TableInputs<'_>, sources: &[Source], scope: &Scope) -
             (id, cells)
         })
         .collect()
-}
-
-/// The published figure of one row in one column.
-fn published_cell(inputs: &TableInputs<'_>, source: &Source, id: &RowId) -> Option<TableCell> {
-    let want = column_conditions(source, id);
-    inputs
-        .figures
-        .iter()
-        .find(|f| {
-            f.task == source.board.0
-                && f.subset == source.published_subset
-                && f.model == id.1
-                && Some(&f.source) == id.3.as_ref()
-                && f.conditions == want
-                && f.metric == source.metric
-                && f.category == source.category
-        })
-        .map(|f| TableCell {
-            value: f.value,
-            ci_low: None,
-            ci_high: None,
-            items: f.n.and_then(|n| usize::try_from(n).ok()),
-        })
 }
 
 /// A row's Δ against itself with `against` = (condition, value): the board's paired
@@ -584,24 +393,4 @@ fn delta_against(
         }
         _ => None,
     }
-}
-
-/// The board's paired difference of a model between two values of a condition.
-fn paired_cell(
-    board: &BoardResponse,
-    model: &str,
-    condition: &str,
-    from: &str,
-    to: &str,
-) -> Option<TableCell> {
-    board
-        .paired
-        .iter()
-        .find(|p| p.model == model && p.condition == condition && p.from == from && p.to == to)
-        .map(|p| TableCell {
-            value: p.delta,
-            ci_low: p.ci_low,
-            ci_high: p.ci_high,
-            items: Some(p.items),
-        })
 }

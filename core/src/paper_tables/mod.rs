@@ -10,10 +10,12 @@
 //! stored published figures; [`render`] writes the downloads.
 
 mod build;
+mod cells;
 pub mod render;
 pub mod spec;
 
-pub use build::{boards_needed, build_table, resolve_task, BoardKey, TableInputs};
+pub use build::{boards_needed, build_table, resolve_task};
+pub use cells::{BoardKey, TableInputs};
 pub use spec::{ColumnSpec, MetricColumn, MetricSource, TableSpec, TaskColumn, ValueColumn};
 
 use crate::api::{BoardSplit, RowKind};
