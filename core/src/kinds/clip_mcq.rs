@@ -113,8 +113,9 @@ pub enum Sensitivity {
     Disability,
 }
 
-/// What the video shows that could help (AVMeme's visual hint).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// What the video shows that could help (AVMeme's visual hint). Declared in the order of the
+/// paper's spectrum, mildest first: the greatest of a clip's hints is its strongest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum VisualHint {
@@ -185,8 +186,33 @@ pub struct Gold {
     /// Emotion labels.
     #[serde(default)]
     pub emotions: Vec<Emotion>,
-    /// The visual hint label.
+    /// The visual hint label: the strongest of those given (it decides whether a video is
+    /// served audio-only).
     pub visual_hint: VisualHint,
+    /// Every visual hint label given (AVMeme Exam gives one or more), mildest first, without
+    /// repeats; hidden like the others, since a title or a solution on screen says what the
+    /// clip is. Empty for items imported by earlier versions (only `visual_hint` known).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub visual_hints: Vec<VisualHint>,
+    /// How the meme is used (AVMeme Exam's `usage`): hidden, since it answers usage and
+    /// context questions outright.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub usage: Option<String>,
+    /// What is said or sung in the clip: hidden, since it answers language questions and
+    /// would turn a listening question into a reading one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transcript: Option<String>,
+    /// The source video's address: hidden, since its page names the meme (title,
+    /// description, comments).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// Where the clip starts in the source video, in seconds (the served file is already cut
+    /// to the segment): hidden with the address it belongs to, for provenance only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub onset_s: Option<f64>,
+    /// Where the clip ends in the source video, in seconds: hidden like `onset_s`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offset_s: Option<f64>,
     /// The one option order models see (the canonical index at each letter), drawn at import
     /// from a seed keyed by the server's secret
     /// ([`model_option_order`](crate::predictions::clips::model_option_order)): hidden, since
@@ -520,6 +546,12 @@ mod tests {
             summary: Some("s".into()),
             emotions: vec![Emotion::Happy],
             visual_hint: VisualHint::NoText,
+            visual_hints: vec![VisualHint::NoText],
+            usage: Some("u".into()),
+            transcript: Some("t".into()),
+            url: Some("https://example.org/v".into()),
+            onset_s: Some(1.0),
+            offset_s: Some(3.0),
             model_order: vec![2, 0, 1],
         };
         let answer = Answer {

@@ -21,6 +21,7 @@ use std::collections::HashMap;
 
 mod manifest;
 mod media;
+mod published_shape;
 
 pub use media::{probe, strip_video, Probe};
 use std::path::Path;
@@ -70,6 +71,8 @@ struct Clip {
     id: String,
     line: usize,
     file: String,
+    /// The name the line gave the file (`file` or the published `video_path`).
+    file_field: &'static str,
     question: String,
     choices: Vec<String>,
     correct: usize,
@@ -80,8 +83,13 @@ struct Clip {
     summary: Option<String>,
     emotions: Vec<Emotion>,
     sensitivity: Vec<Sensitivity>,
+    /// The strongest visual hint given.
     visual_hint: VisualHint,
+    /// Every visual hint given, in the spectrum's order.
+    visual_hints: Vec<VisualHint>,
     text_cheat: bool,
+    /// The published rows' hidden annotations (usage, transcript, url, onset, offset).
+    published: published_shape::Published,
 }
 
 /// Parses and checks a manifest and its clips (in `media_dir`); every problem at once, or the
@@ -163,6 +171,12 @@ fn build_records(
             summary: clip.summary.clone(),
             emotions: clip.emotions.clone(),
             visual_hint: clip.visual_hint,
+            visual_hints: clip.visual_hints.clone(),
+            usage: clip.published.usage.clone(),
+            transcript: clip.published.transcript.clone(),
+            url: clip.published.url.clone(),
+            onset_s: clip.published.onset_s,
+            offset_s: clip.published.offset_s,
             // Keyed by the benchmark's secret key: hidden, unlike the public choices.
             model_order: memeboard_core::predictions::clips::model_option_order(
                 key.seed(crate::draws::Purpose::ClipModelOrder, &source_id),

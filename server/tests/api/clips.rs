@@ -57,7 +57,7 @@ fn ffmpeg(args: &[&str]) {
 }
 
 /// Test clips: tones of different pitch (audio), two videos with sound, and broken files.
-fn make_media(dir: &Path) {
+pub(crate) fn make_media(dir: &Path) {
     for (name, freq, secs) in [
         ("a.ogg", 440, 2),
         ("b.wav", 550, 2),
@@ -141,7 +141,7 @@ fn good_manifest() -> Vec<Value> {
     lines
 }
 
-fn spec() -> ClipsSpec {
+pub(crate) fn spec() -> ClipsSpec {
     ClipsSpec {
         slug: "av".into(),
         task_slug: "av-clips".into(),
@@ -153,7 +153,7 @@ fn spec() -> ClipsSpec {
     }
 }
 
-fn text(lines: &[Value]) -> String {
+pub(crate) fn text(lines: &[Value]) -> String {
     lines.iter().map(|l| l.to_string() + "\n").collect()
 }
 
@@ -198,7 +198,7 @@ fn broken_clip_manifests_report_every_problem() {
     assert_eq!(problems.len(), expect.len(), "{problems:#?}");
 }
 
-fn p_contains(problems: &[String], e: &str) -> bool {
+pub(crate) fn p_contains(problems: &[String], e: &str) -> bool {
     problems.iter().any(|p| p.starts_with(e))
 }
 

@@ -13,6 +13,7 @@ mod attacker;
 mod author_tokens;
 mod cli;
 mod clips;
+mod clips_published;
 mod conditions;
 mod cross_gold;
 mod disclosure;

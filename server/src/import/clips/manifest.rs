@@ -1,6 +1,8 @@
 //! The clip manifest, line by line: every field of a line checked on its own (all problems
-//! of a line reported together), ids unique, file names inside the media folder.
+//! of a line reported together), ids unique, file names inside the media folder. Lines in
+//! the published row shape are first read into the manifest's own (`published_shape`).
 
+use super::published_shape::{self, Published};
 use super::{Clip, AUDIO, VIDEO};
 use crate::import::{describe, is_safe_relative};
 use memeboard_core::kinds::clip_mcq::{Emotion, QuestionType, Sensitivity, SoundType, VisualHint};
@@ -85,8 +87,8 @@ pub(super) fn parse_manifest(
         if raw.is_empty() {
             continue;
         }
-        let at = |field: &str| format!("{manifest_name} line {line}, field `{field}`");
-        let obj = match serde_json::from_str::<Value>(raw) {
+        let raw_at = |field: &str| format!("{manifest_name} line {line}, field `{field}`");
+        let mut obj = match serde_json::from_str::<Value>(raw) {
             Ok(Value::Object(o)) => o,
             Ok(_) => {
                 problems.push(format!(
@@ -103,16 +105,25 @@ pub(super) fn parse_manifest(
             }
         };
         let before = problems.len();
+        crate::import_files::long_texts(&obj, &raw_at, problems);
+        let published = published_shape::rewrite(&mut obj, &raw_at, problems);
+        // Problems name a field as the line wrote it (`solution`, not `answer`).
+        let at = |field: &str| {
+            format!(
+                "{manifest_name} line {line}, field `{}`",
+                published.written(field)
+            )
+        };
         for key in obj.keys() {
             if !FIELDS.contains(&key.as_str()) {
                 problems.push(format!(
-                    "{}: unknown field (expected one of {})",
+                    "{}: unknown field (expected one of {}, or of the published rows' {})",
                     at(key),
-                    FIELDS.join(", ")
+                    FIELDS.join(", "),
+                    published_shape::PUBLISHED_FIELDS.join(", ")
                 ));
             }
         }
-        crate::import_files::long_texts(&obj, &at, problems);
         let fields = read_fields(&obj, &at);
         if let Ok(c) = &fields.choices {
             let mut seen = std::collections::HashSet::new();
@@ -151,7 +162,8 @@ pub(super) fn parse_manifest(
                 ));
             }
         }
-        match fields.into_clip(line) {
+        let file_field = published.written("file");
+        match fields.into_clip(line, file_field, published.clone()) {
             Ok(clip) => {
                 if problems.len() == before {
                     clips.push(clip);
@@ -180,7 +192,8 @@ struct LineFields {
     summary: Field<Option<String>>,
     emotions: Field<Vec<Emotion>>,
     sensitivity: Field<Vec<Sensitivity>>,
-    visual_hint: Field<VisualHint>,
+    /// The strongest visual hint, and every one given (in the spectrum's order).
+    visual_hint: Field<(VisualHint, Vec<VisualHint>)>,
     text_cheat: Field<bool>,
 }
 
@@ -247,7 +260,7 @@ fn read_fields(obj: &Map<String, Value>, at: &dyn Fn(&str) -> String) -> LineFie
     };
     let sound_type = label::<SoundType>(obj, "sound_type", at, SOUND_TYPES);
     let question_type = label::<QuestionType>(obj, "question_type", at, QUESTION_TYPES);
-    let visual_hint = label::<VisualHint>(obj, "visual_hint", at, VISUAL_HINTS);
+    let visual_hint = visual_hints(obj, at);
     let emotions = labels::<Emotion>(obj, "emotions", at, EMOTIONS);
     let sensitivity = labels::<Sensitivity>(obj, "sensitivity", at, SENSITIVITIES);
     let year = match obj.get("year") {
@@ -301,9 +314,15 @@ fn read_fields(obj: &Map<String, Value>, at: &dyn Fn(&str) -> String) -> LineFie
 }
 
 impl LineFields {
-    /// The clip on line `line` when every field is good, else the problems of the fields in
+    /// The clip on line `line` (its file named `file_field` there, its published-only
+    /// annotations `published`) when every field is good, else the problems of the fields in
     /// field order.
-    fn into_clip(self, line: usize) -> Result<Clip, Vec<String>> {
+    fn into_clip(
+        self,
+        line: usize,
+        file_field: &'static str,
+        published: Published,
+    ) -> Result<Clip, Vec<String>> {
         let LineFields {
             id,
             file,
@@ -349,12 +368,13 @@ impl LineFields {
                 Ok(summary),
                 Ok(emotions),
                 Ok(sensitivity),
-                Ok(visual_hint),
+                Ok((visual_hint, visual_hints)),
                 Ok(text_cheat),
             ) => Ok(Clip {
                 id,
                 line,
                 file,
+                file_field,
                 question,
                 choices,
                 correct,
@@ -366,7 +386,9 @@ impl LineFields {
                 emotions,
                 sensitivity,
                 visual_hint,
+                visual_hints,
                 text_cheat,
+                published,
             }),
             (a, b, c, d, e, f, g, h, i, j, k, l, m, n) => Err([
                 a.err(),
@@ -391,6 +413,33 @@ impl LineFields {
     }
 }
 
+/// The visual hint: one label or a non-empty array of them (AVMeme Exam gives "one or
+/// multiple values"); the strongest of the spectrum (no text < irrelevant text <
+/// transcription < title/name < visual contains solution), which decides whether a video is
+/// served audio-only, and every label given, in the spectrum's order, without repeats.
+fn visual_hints(
+    obj: &Map<String, Value>,
+    at: &dyn Fn(&str) -> String,
+) -> Result<(VisualHint, Vec<VisualHint>), String> {
+    let mut all = match obj.get("visual_hint") {
+        Some(Value::Array(a)) if a.is_empty() => {
+            return Err(format!(
+                "{}: expected one label or an array of one or more, found an empty array",
+                at("visual_hint")
+            ))
+        }
+        Some(Value::Array(_)) => labels::<VisualHint>(obj, "visual_hint", at, VISUAL_HINTS)?,
+        _ => vec![label::<VisualHint>(obj, "visual_hint", at, VISUAL_HINTS)?],
+    };
+    all.sort();
+    all.dedup();
+    match all.last() {
+        Some(&strongest) => Ok((strongest, all)),
+        None => Err(format!("{}: missing", at("visual_hint"))),
+    }
+}
+
+/// One label of field `field` (`expected`: its labels, for the problem).
 fn label<T: DeserializeOwned>(
     obj: &Map<String, Value>,
     field: &str,
@@ -427,6 +476,7 @@ fn label<T: DeserializeOwned>(
     }
 }
 
+/// The labels of field `field`, an array (absent or null: none).
 fn labels<T: DeserializeOwned>(
     obj: &Map<String, Value>,
     field: &str,

@@ -116,7 +116,10 @@ pub(super) fn clip_files(
     let folder = crate::import_files::MediaFolder::open(media_dir);
     let mut files: HashMap<String, (Vec<u8>, &'static str, MediaKind, u32)> = HashMap::new();
     for clip in clips {
-        let at = format!("{manifest_name} line {}, field `file`", clip.line);
+        let at = format!(
+            "{manifest_name} line {}, field `{}`",
+            clip.line, clip.file_field
+        );
         let checked = match &folder {
             Ok(folder) => folder.checked_path(&clip.file, crate::import_files::MAX_CLIP_BYTES),
             Err(e) => Err(e.clone()),
