@@ -74,7 +74,7 @@ pub struct ItemScore {
 }
 
 /// The majority answer among `options` (ties go to the answer seen first in the file).
-fn majority(options: &[usize]) -> Option<usize> {
+pub(crate) fn majority(options: &[usize]) -> Option<usize> {
     let mut counts: Vec<(usize, usize)> = Vec::new(); // (option, count) in first-seen order
     for &o in options {
         match counts.iter_mut().find(|(opt, _)| *opt == o) {

@@ -19,6 +19,7 @@ pub mod messages;
 pub mod metrics;
 pub mod paper_figures;
 pub mod paper_tables;
+pub mod position_bias;
 pub mod predictions;
 pub mod recruitment;
 pub mod rng;

@@ -1,13 +1,18 @@
 //! Text multiple choice on the server: model inputs with the five published option orders,
 //! dev gold, and prediction files scored with CHIME's multi-order protocol (core
-//! [`score_mcq`]); chance is 1 / options per item.
+//! [`score_mcq`]), with accuracy per option order and per correct position as secondary
+//! figures (position bias); chance is 1 / options per item.
 
+use super::outcomes::{extra_json, figures};
 use super::{FileContext, ScoredFile, ServerKind, TypedItem};
 use crate::error::{ApiError, ApiResult};
 use anyhow::Context;
+use memeboard_core::api::NamedValue;
 use memeboard_core::api::RowKind;
 use memeboard_core::kinds::text_mcq::TextMcq;
 use memeboard_core::leaderboard::{score_mcq, McqDevGold, McqGold};
+use memeboard_core::metrics::{ConfusionMatrix, ItemOutcome};
+use memeboard_core::position_bias::{order_key, order_outcomes, position_key};
 use memeboard_core::predictions::{
     order_permutation, validate_predictions, FileFormat, Limits, NUM_ORDERS,
 };
@@ -85,9 +90,11 @@ impl ServerKind for TextMcq {
                 correct: i.gold.correct,
             })
             .collect();
+        let by_order = order_outcomes(&manifest, &validated, &gold);
+        let extra = extra_json(items.iter().map(|i| &i.row), &by_order, position_figures);
         Ok(ScoredFile {
             scores: score_mcq(&manifest, &validated, &gold),
-            extra: None,
+            extra: Some(extra),
             num_lines: validated.num_lines,
             num_missing: validated.missing.len(),
             orders_json: serde_json::to_string(&validated.orders).context("encode orders")?,
@@ -95,4 +102,23 @@ impl ServerKind for TextMcq {
             outputs: Vec::new(),
         })
     }
+}
+
+/// Most options a CHIME item has (the position figures go up to this letter).
+const MAX_POSITIONS: usize = 5;
+
+/// Accuracy per option order the file answered under (`order:1` is the original) and per
+/// position of the correct option (`position:A` …), each over enough answers to publish
+/// (position bias, CHIME §5.1). Intervals resample (item, order) pairs.
+fn position_figures(outcomes: &[ItemOutcome]) -> (Vec<NamedValue>, Option<ConfusionMatrix>) {
+    let keys: Vec<(String, String)> = (0..NUM_ORDERS)
+        .map(|o| (order_key(o), format!("option order {}", o + 1)))
+        .chain((0..MAX_POSITIONS).map(|p| {
+            let key = position_key(p);
+            let label = format!("correct at {}", key.trim_start_matches("position:"));
+            (key, label)
+        }))
+        .collect();
+    let subsets: Vec<(&str, &str)> = keys.iter().map(|(k, l)| (k.as_str(), l.as_str())).collect();
+    figures(outcomes, &[], &subsets, false)
 }

@@ -232,7 +232,85 @@ async fn the_private_tables_wait_for_the_reveal_and_downloads_open(db: Db) {
     assert!(detail(&err).contains("no benchmark named `nope`"), "{err}");
 }
 
+/// A model that always picks the first option shown, under all five option orders: the
+/// board's secondary figures and the position-bias tables show it right wherever the answer
+/// is at A and wrong elsewhere, one column per order (CHIME §5.1).
+async fn position_bias_shows_a_model_that_favours_one_letter(db: Db) {
+    let app = app_with(db, 5).await;
+    let token = new_token(&app, "Team P").await;
+    let items = app.storage().task_items(TASK).await.unwrap();
+    let ids: Vec<String> = items.iter().map(|r| r.id.clone()).collect();
+    // Items on the public half: each order's figure covers one answer per item, published
+    // only over at least 10 of them.
+    let public = items
+        .iter()
+        .filter(|r| r.split.as_str() == "test" && r.board_half.as_str() == "public")
+        .count();
+    let body: String = ids
+        .iter()
+        .flat_map(|id| {
+            (0..5).map(move |o| format!("{{\"item_id\":\"{id}\",\"order\":{o},\"answer\":1}}\n"))
+        })
+        .collect();
+    let (status, sub) = upload_with(&app, &token, "model=FirstLetter", &body).await;
+    assert_eq!(status, StatusCode::CREATED, "{sub}");
+
+    let (_, board) = app.get(&format!("/api/boards/{TASK}")).await;
+    let extra = board["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["label"] == "FirstLetter")
+        .map(|r| r["extra"].clone())
+        .expect("the model's row");
+    let figure = |key: &str| {
+        extra
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["key"] == key)
+            .cloned()
+    };
+    for order in 1..=5 {
+        match figure(&format!("order:{order}")) {
+            Some(f) => assert_eq!(f["items"].as_u64(), Some(public as u64), "{f}"),
+            None => assert!(public < 10, "order {order} over {public} items: {extra}"),
+        }
+    }
+    let at_a = figure("position:A").unwrap_or_else(|| panic!("position A: {extra}"));
+    assert_eq!(at_a["value"], 1.0, "{at_a}");
+    for letter in ["B", "C", "D", "E"] {
+        if let Some(f) = figure(&format!("position:{letter}")) {
+            assert_eq!(f["value"], 0.0, "{letter}: {f}");
+        }
+    }
+
+    let (_, tables) = app.get("/api/benchmarks/demo/tables").await;
+    let bias = table(&tables, "chime-position-bias");
+    assert_eq!(bias["columns"][0]["key"], "position:A", "{bias}");
+    assert_eq!(row(bias, "model", "FirstLetter")["cells"][0]["value"], 1.0);
+    let orders = table(&tables, "chime-option-orders");
+    let keys: Vec<&str> = orders["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["key"].as_str())
+        .collect();
+    if public >= 10 {
+        assert_eq!(
+            keys,
+            ["order:1", "order:2", "order:3", "order:4", "order:5"]
+        );
+    } else {
+        assert!(
+            keys.is_empty(),
+            "no order is published over {public} items: {orders}"
+        );
+    }
+}
+
 on_both_databases!(
     the_tables_reproduce_the_board_beside_the_published_figures,
     the_private_tables_wait_for_the_reveal_and_downloads_open,
+    position_bias_shows_a_model_that_favours_one_letter,
 );
