@@ -186,6 +186,21 @@ pub trait UiKind: Kind {
     fn condition_text(_lang: Lang, _key: &str) -> Option<&'static str> {
         None
     }
+    /// A secondary figure's name the kind's boards carry (`sound:speech`), in words; `None`
+    /// for names that are not the kind's.
+    fn figure_name(_lang: Lang, _name: &str) -> Option<String> {
+        None
+    }
+    /// A class of the kind's confusion matrices (a structure type) in words; `None` for keys
+    /// that are not the kind's.
+    fn class_name(_lang: Lang, _key: &str) -> Option<&'static str> {
+        None
+    }
+    /// A familiarity answer of the kind's preface in words (`short`: the board figure's
+    /// group label); `None` for kinds without a familiarity preface.
+    fn familiarity_text(_lang: Lang, _f: Familiarity, _short: bool) -> Option<&'static str> {
+        None
+    }
     /// Loads the dev gold (an empty preview, not an error, when it cannot be loaded).
     fn load_dev_gold(slug: String) -> impl Future<Output = Self::DevGold>;
     /// Checks a prediction file as the server will: its lines on error.
@@ -227,6 +242,35 @@ pub fn conditions_text(
         })
         .collect::<Vec<_>>()
         .join(" · ")
+}
+
+/// A secondary figure's name in words, by the first kind that knows it (names are the
+/// kinds' own: `sound:speech`, a structure type); `None` for names no kind knows.
+pub fn figure_name(lang: Lang, name: &str) -> Option<String> {
+    TaskKind::ALL
+        .iter()
+        .find_map(|&k| with_kind!(k, K => K::figure_name(lang, name)))
+}
+
+/// A confusion-matrix class in words, by the first kind that knows it; the key as it is
+/// otherwise.
+pub fn class_name(lang: Lang, key: &str) -> String {
+    TaskKind::ALL
+        .iter()
+        .find_map(|&k| with_kind!(k, K => K::class_name(lang, key)))
+        .map_or_else(|| key.to_owned(), str::to_owned)
+}
+
+/// A familiarity answer in words by the board's kind (`short`: the figure's group label);
+/// its wire name when the kind has no words for it.
+pub fn familiarity_text(
+    lang: Lang,
+    kind: Option<TaskKind>,
+    f: Familiarity,
+    short: bool,
+) -> &'static str {
+    kind.and_then(|k| with_kind!(k, K => K::familiarity_text(lang, f, short)))
+        .unwrap_or_else(|| f.key())
 }
 
 /// The consent page's description of the task.

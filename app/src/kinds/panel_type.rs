@@ -208,6 +208,17 @@ impl DevLine for TypeGold {
 impl UiKind for PanelType {
     type DevGold = Vec<TypeGold>;
 
+    /// A structure type's figure (accuracy on the comics of one type, on the order and
+    /// typing boards).
+    fn figure_name(lang: Lang, name: &str) -> Option<String> {
+        StructureType::parse(name)
+            .map(|s| (lang.board_strings().metric_accuracy_of_type)(structure_name(lang, s)))
+    }
+
+    fn class_name(lang: Lang, key: &str) -> Option<&'static str> {
+        StructureType::parse(key).map(|s| structure_name(lang, s))
+    }
+
     fn name(lang: Lang) -> &'static str {
         texts(lang).name
     }

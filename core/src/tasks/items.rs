@@ -142,3 +142,19 @@ pub enum Familiarity {
     /// Never encountered it.
     Unseen,
 }
+
+impl Familiarity {
+    /// The wire name (as serde spells it), for page attributes without a serialiser.
+    ///
+    /// ```
+    /// use memeboard_core::tasks::Familiarity;
+    /// assert_eq!(Familiarity::SeenNotFamiliar.key(), "seen_not_familiar");
+    /// ```
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Familiar => "familiar",
+            Self::SeenNotFamiliar => "seen_not_familiar",
+            Self::Unseen => "unseen",
+        }
+    }
+}

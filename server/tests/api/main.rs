@@ -31,6 +31,7 @@ mod import_safety;
 mod inference;
 mod integrity;
 mod judging;
+mod kind_names;
 mod leaderboard;
 mod messages;
 mod openapi;

@@ -229,15 +229,6 @@ fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + C
     move || pick(texts(i18n.lang()))
 }
 
-/// The wire name of a familiarity answer (`data-familiarity`, as the server spells it).
-pub fn familiarity_key(f: Familiarity) -> &'static str {
-    match f {
-        Familiarity::Familiar => "familiar",
-        Familiarity::SeenNotFamiliar => "seen_not_familiar",
-        Familiarity::Unseen => "unseen",
-    }
-}
-
 /// A familiarity answer in `lang` (also the board's familiarity figure uses it).
 pub fn familiarity_label(lang: Lang, f: Familiarity) -> &'static str {
     let i = FAMILIARITY.iter().position(|x| *x == f).unwrap_or(0);
@@ -299,6 +290,18 @@ impl ClipGold {
 
 impl UiKind for ClipMcq {
     type DevGold = Vec<ClipGold>;
+
+    fn figure_name(lang: Lang, name: &str) -> Option<String> {
+        metric_name(lang, name)
+    }
+
+    fn familiarity_text(lang: Lang, f: Familiarity, short: bool) -> Option<&'static str> {
+        Some(if short {
+            familiarity_short(lang, f)
+        } else {
+            familiarity_label(lang, f)
+        })
+    }
 
     fn condition_text(lang: Lang, key: &str) -> Option<&'static str> {
         let (en, zh) = match key {

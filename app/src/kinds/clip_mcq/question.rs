@@ -2,7 +2,7 @@
 //! retries), then the lettered options and the answer.
 
 use super::player::{player_view, preload_view, Player};
-use super::{familiarity_key, texts, tx, FAMILIARITY};
+use super::{texts, tx, FAMILIARITY};
 use crate::api;
 use crate::components::answer::{use_answer_sender, AnswerError};
 use crate::format::option_letter;
@@ -49,7 +49,7 @@ fn familiarity_radios(
         .iter()
         .enumerate()
         .map(|(i, &f)| {
-            let key = familiarity_key(f);
+            let key = f.key();
             view! {
                 <label class="check radio-choice">
                     <input

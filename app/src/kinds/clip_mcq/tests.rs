@@ -9,7 +9,7 @@ fn familiarity_keys_are_the_wire_names() {
     for f in FAMILIARITY {
         assert_eq!(
             serde_json::to_value(f).expect("serialises"),
-            serde_json::Value::from(familiarity_key(f))
+            serde_json::Value::from(f.key())
         );
     }
     assert_eq!(

@@ -1,10 +1,13 @@
-//! The clip boards' figure: human accuracy by familiarity group, drawn and as a table.
+//! The figure of boards whose kind asks familiarity first (clips): human accuracy by
+//! familiarity group, drawn and as a table, the groups named by the kind.
 
 use crate::board_i18n::btr;
 use crate::format::{self, DASH};
 use crate::i18n::use_i18n;
+use crate::kinds::familiarity_text;
 use leptos::prelude::*;
 use memeboard_core::api::FamiliarityRow;
+use memeboard_core::kinds::TaskKind;
 
 /// Chart geometry of the familiarity figure (SVG user units).
 const FAM_WIDTH: f64 = 420.0;
@@ -23,7 +26,7 @@ fn fam_y(value: f64) -> f64 {
 /// whiskers and the group sizes, and the same numbers as a table for screen readers (the
 /// drawing is hidden from them).
 #[component]
-pub(super) fn FamiliarityChart(rows: Vec<FamiliarityRow>) -> impl IntoView {
+pub(super) fn FamiliarityChart(rows: Vec<FamiliarityRow>, kind: Option<TaskKind>) -> impl IntoView {
     let i18n = use_i18n();
     let rows = StoredValue::new(rows);
     let slot = move || {
@@ -51,7 +54,7 @@ pub(super) fn FamiliarityChart(rows: Vec<FamiliarityRow>) -> impl IntoView {
                 .enumerate()
                 .map(|(i, r)| {
                     let cx = FAM_LEFT + w * (i as f64 + 0.5);
-                    let label = crate::kinds::clip_mcq::familiarity_short(lang, r.familiarity);
+                    let label = familiarity_text(lang, kind, r.familiarity, true);
                     let people = (t.participants_n)(r.participants);
                     let answers = (t.familiarity_answers)(r.answers);
                     let shape = r.estimate.map(|e| {
@@ -80,7 +83,7 @@ pub(super) fn FamiliarityChart(rows: Vec<FamiliarityRow>) -> impl IntoView {
                         }
                     });
                     view! {
-                        <g data-familiarity=crate::kinds::clip_mcq::familiarity_key(r.familiarity)>
+                        <g data-familiarity=r.familiarity.key()>
                             {shape}
                             {empty}
                             <text class="label" x=cx y=FAM_TOP + FAM_PLOT_H + 18.0 text-anchor="middle">
@@ -117,7 +120,7 @@ pub(super) fn FamiliarityChart(rows: Vec<FamiliarityRow>) -> impl IntoView {
                     view! {
                         <tr>
                             <th scope="row">
-                                {crate::kinds::clip_mcq::familiarity_label(lang, r.familiarity)}
+                                {familiarity_text(lang, kind, r.familiarity, false)}
                             </th>
                             <td>{accuracy}</td>
                             <td class="num">{r.participants.to_string()}</td>

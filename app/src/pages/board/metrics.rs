@@ -6,7 +6,6 @@ use crate::format;
 use crate::i18n::Lang;
 use leptos::prelude::*;
 use memeboard_core::api::BoardRow;
-use memeboard_core::kinds::panels::StructureType;
 use memeboard_core::metrics::ConfusionMatrix;
 use memeboard_core::stats::Estimate;
 
@@ -86,13 +85,7 @@ pub(super) fn metric_text(lang: Lang, name: &str) -> String {
         "macro-F1" => t.metric_macro_f1.to_owned(),
         "weighted-F1" => t.metric_weighted_f1.to_owned(),
         "accuracy, unparseable as wrong" => t.metric_accuracy_all.to_owned(),
-        other => match StructureType::parse(other) {
-            Some(s) => {
-                (t.metric_accuracy_of_type)(crate::kinds::panel_type::structure_name(lang, s))
-            }
-            None => crate::kinds::clip_mcq::metric_name(lang, other)
-                .unwrap_or_else(|| label_text(lang, other)),
-        },
+        other => crate::kinds::figure_name(lang, other).unwrap_or_else(|| label_text(lang, other)),
     }
 }
 
@@ -107,12 +100,7 @@ pub(crate) fn label_text(lang: Lang, label: &str) -> String {
 /// A confusion matrix (gold rows × predicted columns, plus "unparseable"), folded.
 fn confusion_view(row: &str, m: &ConfusionMatrix, lang: Lang) -> AnyView {
     let t = lang.board_strings();
-    let label = |key: &str| {
-        StructureType::parse(key).map_or_else(
-            || key.to_owned(),
-            |s| crate::kinds::panel_type::structure_name(lang, s).to_owned(),
-        )
-    };
+    let label = |key: &str| crate::kinds::class_name(lang, key);
     let head = m
         .labels
         .iter()

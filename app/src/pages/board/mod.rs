@@ -203,8 +203,8 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
         }
     });
     let familiarity = board.familiarity.clone();
-    let familiarity_chart =
-        (!familiarity.is_empty()).then(|| view! { <FamiliarityChart rows=familiarity /> });
+    let familiarity_chart = (!familiarity.is_empty())
+        .then(|| view! { <FamiliarityChart rows=familiarity kind=board.kind /> });
     view! {
         <section class="intro board-head">
             <h1>{board.title.clone()}</h1>
