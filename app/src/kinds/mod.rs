@@ -378,14 +378,19 @@ impl fmt::Debug for TaskChecker {
 }
 
 impl TaskChecker {
-    /// Checks a file against the task.
+    /// Checks a file against the task (behind its conditions header, if it has one: the
+    /// server checks the header's values against the task's conditions).
     pub fn check(
         &self,
         text: &str,
         format: FileFormat,
         categories: &[CategoryInfo],
     ) -> Result<ValidFile, Vec<String>> {
-        (self.check)(text, format, &self.manifest, categories)
+        match memeboard_core::predictions::file_header(text, format) {
+            Ok(Some(header)) => (self.check)(&header.rest, format, &self.manifest, categories),
+            Ok(None) => (self.check)(text, format, &self.manifest, categories),
+            Err(problem) => Err(vec![problem.to_string()]),
+        }
     }
 }
 

@@ -69,6 +69,16 @@ pub const PAPER_CATALOGUE: &[Entry] = &[
         zh: "`conditions`：未知条件 `{name}`；该任务的条件为 {allowed}",
     },
     Entry {
+        code: "condition.header",
+        en: "line {line}: the file's conditions header expected condition names with text values (`name=value` pairs), found {found}",
+        zh: "第 {line} 行：文件的条件声明应为条件名称及其文本取值（`名称=取值`），实际为 {found}",
+    },
+    Entry {
+        code: "condition.conflict",
+        en: "`conditions`: `{name}` is `{header}` in the file's header but `{query}` in the upload's conditions",
+        zh: "`conditions`：`{name}` 在文件声明中为 `{header}`，在上传参数中却为 `{query}`",
+    },
+    Entry {
         code: "condition.value",
         en: "`conditions`: `{name}` expected one of {allowed}, found `{found}`",
         zh: "`conditions`：`{name}` 应为 {allowed} 之一，实际为 `{found}`",

@@ -26,6 +26,7 @@
 pub mod clips;
 mod comics;
 mod explanation;
+mod header;
 mod mcq;
 pub mod panels;
 pub mod records;
@@ -34,6 +35,7 @@ pub use comics::{validate_comic_explanations, ValidatedComicExplanations};
 pub use explanation::{
     validate_explanations, ExplanationPrediction, ValidatedExplanations, MAX_EXPLANATION_CHARS,
 };
+pub use header::{file_header, FileHeader};
 pub use mcq::{
     order_permutation, validate_predictions, ResolvedAnswer, ValidatedPredictions, NUM_ORDERS,
     ORDER_SEED,
@@ -123,7 +125,8 @@ impl FileFormat {
             .trim_start_matches('\u{feff}')
             .lines()
             .map(str::trim)
-            .find(|l| !l.is_empty())?;
+            // A CSV header of run conditions (`# conditions: …`) comes before the columns.
+            .find(|l| !l.is_empty() && !l.starts_with('#'))?;
         if first.starts_with('{') {
             Some(Self::JsonLines)
         } else if first.trim_start_matches('"').starts_with("item_id") && first.contains(',') {

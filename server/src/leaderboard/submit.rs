@@ -19,10 +19,10 @@ use memeboard_core::conditions::{parse_conditions, resolve, Conditions};
 use memeboard_core::kinds::TaskKind;
 use memeboard_core::leaderboard::{summarize, CategoryEstimate, ItemScore};
 use memeboard_core::messages::Message;
-use memeboard_core::predictions::{FileFormat, Limits, Split};
+use memeboard_core::predictions::{file_header, FileFormat, Limits, Split};
 use memeboard_core::{msg, with_kind};
 use serde::Deserialize;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// Query parameters of an upload (the body is the file itself).
 #[derive(Debug, Deserialize)]
@@ -54,6 +54,32 @@ pub struct SubmitQuery {
 fn run_conditions(q: &SubmitQuery, kind: TaskKind) -> ApiResult<Conditions> {
     let given =
         parse_conditions(q.conditions.as_deref().unwrap_or("")).map_err(ApiError::BadRequest)?;
+    resolve(&kind.conditions(), &given).map_err(ApiError::Invalid)
+}
+
+/// The run conditions of an upload whose file has a header: the upload's `conditions` and the
+/// header's together (a condition both name must have one value), checked against the task's.
+fn with_header_conditions(
+    stated: Option<&str>,
+    header: &BTreeMap<String, String>,
+    kind: TaskKind,
+) -> ApiResult<Conditions> {
+    let mut given = parse_conditions(stated.unwrap_or("")).map_err(ApiError::BadRequest)?;
+    for (name, value) in header {
+        match given.get(name) {
+            Some(query) if query != value => {
+                return Err(ApiError::Invalid(vec![msg!(
+                    "condition.conflict",
+                    name = name,
+                    header = value,
+                    query = query
+                )]))
+            }
+            _ => {
+                given.insert(name.clone(), value.clone());
+            }
+        }
+    }
     resolve(&kind.conditions(), &given).map_err(ApiError::Invalid)
 }
 
@@ -141,6 +167,8 @@ pub struct AdmittedUpload {
     format: Option<FileFormat>,
     scopes: Vec<UploadScope>,
     slug: String,
+    /// The conditions the upload's query states (a file header may add to them).
+    stated_conditions: Option<String>,
     /// A fixed submission id (trusted in-process uploads: a second attempt with the same id
     /// stores nothing), else a random one.
     fixed_id: Option<String>,
@@ -177,6 +205,7 @@ pub async fn admit_upload(
         format,
         scopes,
         slug: slug.to_owned(),
+        stated_conditions: query.conditions.clone(),
         fixed_id: None,
     })
 }
@@ -200,6 +229,7 @@ pub async fn admit_trusted_upload(
         format: Some(FileFormat::JsonLines),
         scopes: Vec::new(),
         slug: slug.to_owned(),
+        stated_conditions: query.conditions.clone(),
         fixed_id: Some(submission_id),
     })
 }
@@ -216,10 +246,11 @@ pub async fn submit(
     let AdmittedUpload {
         author,
         task,
-        info,
+        mut info,
         format,
         scopes,
         slug,
+        stated_conditions,
         fixed_id,
     } = upload;
     let slug = slug.as_str();
@@ -229,6 +260,16 @@ pub async fn submit(
     };
     let text = upload_text(body, limits)?;
     let (format, format_note) = read_format(format, text);
+    // Conditions written into the file join the upload's; the header line is left blank.
+    let header = file_header(text, format).map_err(ApiError::BadRequest)?;
+    let text = match &header {
+        Some(h) => {
+            info.conditions =
+                with_header_conditions(stated_conditions.as_deref(), &h.conditions, kind(&task)?)?;
+            h.rest.as_str()
+        }
+        None => text,
+    };
     let (scored, public, private, auto_scored) = with_kind!(kind(&task)?, K => {
         score_as::<K>(storage, settings, embeddings, &task, text, format, limits).await?
     });

@@ -131,7 +131,93 @@ async fn conditions_outside_the_declared_ones_are_refused_naming_what_is_allowed
     assert_eq!(app.count("submissions").await, before, "nothing stored");
 }
 
+/// A prediction file may state its conditions in a header line (JSON Lines `{"conditions":
+/// …}`, CSV `# conditions: …`): they join the upload's own (which must agree), the data
+/// lines keep their numbers, and a bad or conflicting header stores nothing.
+async fn a_file_header_states_the_run_conditions(db: Db) {
+    let app = app_with(db, 5).await;
+    let token = new_token(&app, "Team H").await;
+    let body = file(&app, 36).await;
+    let header = "{\"conditions\": {\"options\": \"with_meanings\"}}\n";
+    let (status, sub) = upload_under(&app, &token, "H", None, &format!("{header}{body}")).await;
+    assert_eq!(status, StatusCode::CREATED, "{sub}");
+    assert_eq!(sub["conditions"], json!({"options": "with_meanings"}));
+    assert_eq!(sub["lines"], 36, "the header is no data line");
+    let (status, sub) = upload_under(
+        &app,
+        &token,
+        "H2",
+        Some("options=with_meanings"),
+        &format!("{header}{body}"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "the same value twice: {sub}");
+
+    // CSV: a comment line before the column names.
+    let rows: Vec<String> = body
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            format!("{},{}", v["item_id"].as_str().unwrap(), v["answer"])
+        })
+        .collect();
+    let csv = format!(
+        "# conditions: options=with_meanings\nitem_id,answer\n{}\n",
+        rows.join("\n")
+    );
+    let (status, text) = send(
+        &app,
+        Method::POST,
+        &format!("/api/tasks/{TASK}/submissions?model=H3&weights=open&format=csv"),
+        Some(&token),
+        &csv,
+        "text/csv",
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{text}");
+    let sub: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(sub["conditions"], json!({"options": "with_meanings"}));
+
+    let before = app.count("submissions").await;
+    let (status, err) = upload_under(
+        &app,
+        &token,
+        "H4",
+        Some("options=labels_only"),
+        &format!("{header}{body}"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{err}");
+    assert!(
+        detail(&err).contains(
+            "`options` is `with_meanings` in the file's header but `labels_only` in the upload's conditions"
+        ),
+        "{err}"
+    );
+    let bad_value = "{\"conditions\": \"options=maybe\"}\n";
+    let (status, err) = upload_under(&app, &token, "H4", None, &format!("{bad_value}{body}")).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{err}");
+    assert!(detail(&err).contains("found `maybe`"), "{err}");
+    let bad_header = "{\"conditions\": {\"options\": 1}}\n";
+    let (status, err) =
+        upload_under(&app, &token, "H4", None, &format!("{bad_header}{body}")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{err}");
+    assert!(
+        detail(&err).contains("line 1: the file's conditions header"),
+        "{err}"
+    );
+    // A bad data line keeps its own number behind a header.
+    let mut lines: Vec<&str> = body.lines().collect();
+    lines[1] = "{\"item_id\": \"no-such-item\", \"answer\": 1}";
+    let broken = format!("{header}{}\n", lines.join("\n"));
+    let (status, err) = upload_under(&app, &token, "H4", None, &broken).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{err}");
+    assert!(err.to_string().contains("line 3"), "{err}");
+    assert_eq!(app.count("submissions").await, before, "nothing stored");
+}
+
 on_both_databases!(
     a_model_under_two_conditions_gets_two_rows_and_a_paired_difference,
     conditions_outside_the_declared_ones_are_refused_naming_what_is_allowed,
+    a_file_header_states_the_run_conditions,
 );
