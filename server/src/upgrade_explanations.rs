@@ -1,11 +1,12 @@
-//! Explanation files scored before meaning identification became the primary score (a
-//! database of an earlier version keeps their cosines): scored again from their stored
-//! outputs, in the background at start-up once the embedding model is there, through the
-//! upload's own scoring path, so that no board mixes cosines with identification.
+//! Explanation files scored by an earlier version (before meaning identification became the
+//! primary score, or before the per-type figures): scored again from their stored outputs,
+//! in the background at start-up once the embedding model is there, through the upload's own
+//! scoring path, so that no board mixes cosines with identification and every file has the
+//! figures of CHIME Table 10.
 
 use crate::config::Settings;
 use crate::inference::EmbeddingService;
-use crate::kinds::explanation::scoring_version::predates_identification;
+use crate::kinds::explanation::scoring_version::needs_rescoring;
 use crate::leaderboard::score_as;
 use crate::storage::{Storage, SubmissionRewrite};
 use memeboard_core::kinds::explanation::Explanation;
@@ -13,7 +14,7 @@ use memeboard_core::kinds::Kind;
 use memeboard_core::predictions::{FileFormat, Limits};
 use serde_json::{json, Value};
 
-/// Scores again every explanation submission that predates identification (none on a
+/// Scores again every explanation submission scored by an earlier version (none on a
 /// database made by this version); returns how many. Without the model it does nothing (the
 /// next start tries again). A submission that cannot be scored is left as it was and logged.
 pub async fn rescore_old_files(
@@ -34,7 +35,7 @@ pub async fn rescore_old_files(
             continue;
         }
         for s in storage.task_submissions_with_items(&task.task.id).await? {
-            if !predates_identification(s.extra_json.as_deref()) {
+            if !needs_rescoring(s.extra_json.as_deref()) {
                 continue;
             }
             let text: String = storage
@@ -81,7 +82,7 @@ pub async fn rescore_old_files(
     if done > 0 {
         tracing::warn!(
             submissions = done,
-            "explanation files scored again by meaning identification"
+            "explanation files scored again (meaning identification, per-type figures)"
         );
     }
     Ok(done)

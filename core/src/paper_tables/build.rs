@@ -173,6 +173,15 @@ fn columns(
                 srcs.push(source(figure, primary, Some(&c.key)));
             }
         }
+        ColumnSpec::CategoriesOf { metric, percent } => {
+            cols.push(column("overall", "Overall", "总体", percent, false));
+            srcs.push(source(Figure::Extra(metric.to_owned()), metric, None));
+            for c in &first.categories {
+                cols.push(column(&c.key, &c.label_en, &c.label_zh, percent, false));
+                let figure = Figure::Extra(format!("{metric}:{}", c.key));
+                srcs.push(source(figure, metric, Some(&c.key)));
+            }
+        }
         ColumnSpec::Metrics(metrics) => {
             for m in metrics {
                 cols.push(column(m.key, m.label_en, m.label_zh, m.percent, false));

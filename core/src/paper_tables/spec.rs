@@ -41,6 +41,15 @@ pub enum ColumnSpec {
         /// Whether the metric is a fraction shown as a percentage.
         percent: bool,
     },
+    /// One secondary metric of the board (`cosine`), overall then per category, read from the
+    /// figures keyed `<metric>` and `<metric>:<category>` (CHIME Table 10: cosine and
+    /// BERTScore per meme type); published figures name the metric and the category.
+    CategoriesOf {
+        /// The metric's key.
+        metric: &'static str,
+        /// Whether the metric is a fraction shown as a percentage.
+        percent: bool,
+    },
     /// Several metrics, overall (CMPM Table 5: accuracy, macro-F1, weighted-F1, parse rate).
     Metrics(&'static [MetricColumn]),
     /// The primary metric overall under each value of one condition (AVMeme Table 5:

@@ -262,3 +262,50 @@ fn downloads_carry_every_figure() {
     );
     assert!(tex.contains("CHIME, Table 4"));
 }
+
+#[test]
+fn table_10_reads_one_metric_per_meme_type_from_the_keyed_figures() {
+    let mut f = Fixture::chime();
+    let mut row = model("A", json!({}), 0.9, 0.8);
+    row["extra"] = json!([
+        {"name": "cosine", "key": "cosine", "value": 0.71},
+        {"name": "cosine: slang", "key": "cosine:slang", "value": 0.64, "items": 12},
+        {"name": "BERTScore: slang", "key": "bertscore:slang", "value": 0.6, "items": 12}
+    ]);
+    let mut explain = board("chime-explain", vec![row], json!([]));
+    explain.conditions = Vec::new();
+    f.boards
+        .insert(("chime-explain".to_owned(), "full".to_owned()), explain);
+    f.primary
+        .insert("chime-explain".to_owned(), "identification");
+    f.figures.push(PaperFigure {
+        task: "chime-explain".into(),
+        model: "GPT-4o".into(),
+        conditions: Default::default(),
+        metric: "cosine".into(),
+        category: Some("slang".into()),
+        subset: "full".into(),
+        value: 0.66,
+        n: None,
+        source: "CHIME, Table 10".into(),
+    });
+    let t =
+        build_table(&spec(TaskKind::Explanation, "chime-table-10"), &f.inputs()).expect("a table");
+    let keys: Vec<&str> = t.columns.iter().map(|c| c.key.as_str()).collect();
+    assert_eq!(keys, ["overall", "slang", "pun"]);
+    assert_eq!(t.columns[1].label_en, "Slang");
+    let a = t.rows.iter().find(|r| r.label == "A").expect("the model");
+    let values: Vec<Option<f64>> = a.cells.iter().map(|c| c.map(|c| c.value)).collect();
+    assert_eq!(
+        values,
+        [Some(0.71), Some(0.64), None],
+        "the withheld type stays empty"
+    );
+    let gpt = t
+        .rows
+        .iter()
+        .find(|r| r.label == "GPT-4o")
+        .expect("published");
+    assert_eq!(gpt.cells[1].map(|c| c.value), Some(0.66));
+    assert_eq!(gpt.cells[0], None);
+}

@@ -285,8 +285,8 @@ async fn without_a_model_an_explanation_file_is_refused_whole(db: Db) {
 }
 
 /// A database of an earlier version holds explanation files scored by cosine: at the next
-/// start they are scored again from their stored outputs, by identification, in the
-/// background (the same numbers a fresh upload gets).
+/// start they are scored again from their stored outputs, by identification and with the
+/// per-type figures, in the background (the same numbers a fresh upload gets).
 #[tokio::test]
 async fn files_scored_before_identification_are_scored_again_at_start() {
     if std::env::var("MEMEBOARD_TEST_MODELS").is_err() {
@@ -339,7 +339,7 @@ async fn files_scored_before_identification_are_scored_again_at_start() {
         let s = app.storage().find_submission(&id).await.unwrap().unwrap();
         if s.extra_json
             .as_deref()
-            .is_some_and(|e| e.contains("identification"))
+            .is_some_and(|e| e.contains("identification") && e.contains("scoring_version"))
         {
             again = Some(s);
             break;
@@ -349,6 +349,20 @@ async fn files_scored_before_identification_are_scored_again_at_start() {
     let again = again.expect("the old file was not scored again");
     assert_eq!(again.item_scores_json, fresh.item_scores_json);
     assert_eq!(again.public_summary_json, fresh.public_summary_json);
+    // Scored again, the file has the per-type figures of CHIME Table 10, each saying how
+    // many items of its type the half holds (the board withholds types with too few).
+    let extra: Value = serde_json::from_str(again.extra_json.as_deref().unwrap()).unwrap();
+    assert_eq!(extra["scoring_version"], 2);
+    let keys: Vec<(&str, u64)> = ["public", "private"]
+        .iter()
+        .flat_map(|h| extra[h].as_array().unwrap())
+        .filter_map(|f| Some((f["key"].as_str()?, f["items"].as_u64()?)))
+        .collect();
+    assert!(
+        keys.iter().any(|(k, n)| k.starts_with("cosine:") && *n > 0)
+            && keys.iter().any(|(k, _)| k.starts_with("bertscore:")),
+        "{extra}"
+    );
 }
 
 on_both_databases!(

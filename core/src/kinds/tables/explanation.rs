@@ -1,9 +1,10 @@
 //! CHIME's explanation tables: the automatic metrics (Table 2), zero- against one-shot
-//! prompting (Table 9) and the meaning score per meme type (Table 10).
+//! prompting (Table 9), meaning cosine and BERTScore per meme type (Table 10) and the site's
+//! meaning identification per type.
 
 use crate::paper_tables::spec::{ColumnSpec, MetricColumn, MetricSource, TableSpec, ValueColumn};
 
-/// CHIME Tables 2, 9 and 10.
+/// CHIME Tables 2, 9 and 10, and the site's primary score per type.
 pub(in crate::kinds) const TABLES: &[TableSpec] = &[
     TableSpec {
         id: "chime-table-2",
@@ -78,7 +79,39 @@ pub(in crate::kinds) const TABLES: &[TableSpec] = &[
     },
     TableSpec {
         id: "chime-table-10",
-        paper: "CHIME Table 10",
+        paper: "CHIME Table 10 (cosine)",
+        title_en: "Meaning cosine similarity by meme type",
+        title_zh: "各梗类型的含义余弦相似度",
+        task: "explain",
+        subset: "full",
+        conditions: &[],
+        row_condition: None,
+        columns: ColumnSpec::CategoriesOf {
+            metric: "cosine",
+            percent: false,
+        },
+        delta_against: None,
+        reference_rows: false,
+    },
+    TableSpec {
+        id: "chime-table-10-bertscore",
+        paper: "CHIME Table 10 (BERTScore)",
+        title_en: "Meaning BERTScore by meme type",
+        title_zh: "各梗类型的含义 BERTScore",
+        task: "explain",
+        subset: "full",
+        conditions: &[],
+        row_condition: None,
+        columns: ColumnSpec::CategoriesOf {
+            metric: "bertscore",
+            percent: false,
+        },
+        delta_against: None,
+        reference_rows: false,
+    },
+    TableSpec {
+        id: "chime-identification-by-type",
+        paper: "memeboard (CHIME explanations)",
         title_en: "Meaning identification by meme type",
         title_zh: "各梗类型的含义识别得分",
         task: "explain",

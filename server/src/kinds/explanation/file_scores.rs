@@ -128,6 +128,7 @@ pub(super) async fn score_file(
         extra["flags"] = json!(flags);
     }
     extra[super::scoring_version::PRIMARY_KEY] = json!(super::scoring_version::PRIMARY_VALUE);
+    extra[super::scoring_version::VERSION_KEY] = json!(super::scoring_version::VERSION);
     store_prompt_copy_scores(storage, embeddings, task, items).await?;
     Ok((item_scores, extra, per_item))
 }
@@ -163,6 +164,7 @@ fn secondary(
         )
         .keyed("bertscore"),
     );
+    out.extend(per_type(on, items, half, model));
     let origins: Vec<f64> = items
         .iter()
         .enumerate()
@@ -191,6 +193,50 @@ fn secondary(
         msg!("label.generic_share").to_string(),
         share(&|a| a.generic),
     ));
+    out
+}
+
+/// Meaning cosine and BERTScore per meme type on one half (CHIME Table 10), keyed
+/// `cosine:<type>` and `bertscore:<type>`, each saying how many items of the type the half
+/// holds, so that a type with too few is withheld like a category column. Cosine is the mean
+/// over the type's answered items, BERTScore over all its items (missing ones count 0).
+fn per_type(
+    on: &[&Answered],
+    items: &[TypedItem<Explanation>],
+    half: BoardSplit,
+    model: &str,
+) -> Vec<NamedValue> {
+    let mut types: Vec<(&str, usize)> = Vec::new();
+    for item in items.iter().filter(|i| i.row.on_board(half)) {
+        match types.iter_mut().find(|(t, _)| *t == item.row.category) {
+            Some((_, n)) => *n += 1,
+            None => types.push((&item.row.category, 1)),
+        }
+    }
+    let cosine = msg!("label.meaning_cosine_raw", model = model).to_string();
+    let bertscore = msg!("label.meaning_bertscore", model = model).to_string();
+    let mut out = Vec::new();
+    for (ty, n) in types {
+        let answered: Vec<&&Answered> = on
+            .iter()
+            .filter(|a| items[a.index].row.category == ty)
+            .collect();
+        if answered.is_empty() {
+            continue;
+        }
+        let mean_cosine = answered.iter().map(|a| a.cosine).sum::<f64>() / answered.len() as f64;
+        let bert = answered.iter().map(|a| a.bert_f1).sum::<f64>() / n as f64;
+        out.push(
+            NamedValue::plain(format!("{cosine}: {ty}"), mean_cosine)
+                .over(n)
+                .keyed(format!("cosine:{ty}")),
+        );
+        out.push(
+            NamedValue::plain(format!("{bertscore}: {ty}"), bert)
+                .over(n)
+                .keyed(format!("bertscore:{ty}")),
+        );
+    }
     out
 }
 

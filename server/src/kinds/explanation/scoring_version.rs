@@ -1,6 +1,7 @@
-//! Which primary score a stored explanation file was scored by: files scored before meaning
-//! identification (a database of an earlier version keeps their cosines) carry no marker and
-//! are scored again at start-up (`upgrade_explanations`).
+//! Which scoring a stored explanation file went through: files scored before meaning
+//! identification (a database of an earlier version keeps their cosines) carry no marker, and
+//! files scored before the per-type figures (CHIME Table 10) an older version number; both
+//! are scored again at start-up from their stored outputs (`upgrade_explanations`).
 
 use serde_json::Value;
 
@@ -8,6 +9,19 @@ use serde_json::Value;
 pub const PRIMARY_KEY: &str = "primary";
 /// See [`PRIMARY_KEY`].
 pub const PRIMARY_VALUE: &str = "identification";
+
+/// Key of the scoring version in a submission's extra figures.
+pub const VERSION_KEY: &str = "scoring_version";
+/// The scoring version of files scored now: 2 adds meaning cosine and BERTScore per type.
+pub const VERSION: u64 = 2;
+
+/// Whether a stored explanation submission is to be scored again: it predates
+/// identification or the current [`VERSION`].
+pub fn needs_rescoring(extra_json: Option<&str>) -> bool {
+    let extra: Option<Value> = extra_json.and_then(|j| serde_json::from_str(j).ok());
+    predates_identification(extra_json)
+        || extra.is_none_or(|e| e[VERSION_KEY].as_u64().is_none_or(|v| v < VERSION))
+}
 
 /// Whether a stored explanation submission predates identification.
 pub fn predates_identification(extra_json: Option<&str>) -> bool {
@@ -25,6 +39,13 @@ mod tests {
         assert!(predates_identification(Some(r#"{"public": []}"#)));
         assert!(!predates_identification(Some(
             r#"{"primary": "identification"}"#
+        )));
+        assert!(needs_rescoring(Some(r#"{"primary": "identification"}"#)));
+        assert!(needs_rescoring(Some(
+            r#"{"primary": "identification", "scoring_version": 1}"#
+        )));
+        assert!(!needs_rescoring(Some(
+            r#"{"primary": "identification", "scoring_version": 2}"#
         )));
     }
 }
