@@ -98,8 +98,7 @@ fn kind_modules_named(text: &str) -> Vec<&'static str> {
             // The first segment of every item of the group, at any depth.
             let mut depth = 1;
             let mut item_start = true;
-            let mut chars = group.char_indices().peekable();
-            while let Some((i, c)) = chars.next() {
+            for (i, c) in group.char_indices() {
                 match c {
                     '{' => {
                         depth += 1;
