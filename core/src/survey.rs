@@ -136,7 +136,8 @@ pub struct SurveyResponse {
     pub native_language: NativeLanguage,
     /// Daily time online.
     pub online_time: OnlineTime,
-    /// Self-rated familiarity with Chinese internet memes, 1 (none) to 5 (very familiar).
+    /// Self-rated familiarity with the quiz's kind of meme (the survey names it: Chinese
+    /// internet memes, multi-panel comic memes, memes in clips), 1 (none) to 5 (very familiar).
     pub meme_familiarity: u8,
     /// Opt out of items flagged for profanity or offensive content.
     pub skip_flagged: bool,

@@ -71,7 +71,8 @@ pub static EN: Strings = Strings {
     ],
     online_label: "Time online per day",
     online: ["Under 1 hour", "1–3 hours", "3–6 hours", "Over 6 hours"],
-    familiarity_label: "How familiar are you with Chinese internet memes? (1–5)",
+    familiarity_label: |memes| format!("How familiar are you with {memes}? (1–5)"),
+    memes_noun: "Chinese internet memes",
     familiarity: [
         "1 – Not at all familiar",
         "2 – Slightly familiar",

@@ -103,7 +103,9 @@ pub struct Strings {
     /// Labels of `OnlineTime::ALL`.
     pub online: [&'static str; 4],
     /// Familiarity question.
-    pub familiarity_label: &'static str,
+    pub familiarity_label: fn(&str) -> String,
+    /// The memes of the CHIME-style quizzes, as the survey names them (kinds may name theirs).
+    pub memes_noun: &'static str,
     /// Labels of familiarity 1..=5.
     pub familiarity: [&'static str; 5],
     /// Skip-flagged checkbox label.

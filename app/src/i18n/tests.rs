@@ -39,3 +39,23 @@ fn progress_strings() {
     assert_eq!((EN.progress)(3, 24), "Question 3 of 24");
     assert_eq!((ZH.progress)(3, 24), "第 3 题，共 24 题");
 }
+
+#[test]
+fn the_familiarity_question_names_the_quizs_kind_of_meme() {
+    use crate::kinds::memes_noun;
+    use memeboard_core::kinds::TaskKind;
+    let ask = |lang: Lang, kind| (lang.strings().familiarity_label)(memes_noun(lang, kind));
+    assert_eq!(
+        ask(Lang::En, TaskKind::TextMcq),
+        "How familiar are you with Chinese internet memes? (1–5)"
+    );
+    assert!(ask(Lang::En, TaskKind::PanelOrder).contains("multi-panel comic memes"));
+    assert!(ask(Lang::En, TaskKind::ClipMcq).contains("video and audio clips"));
+    assert_eq!(
+        ask(Lang::Zh, TaskKind::PanelType),
+        "你对中文多格漫画梗的熟悉程度（1–5）"
+    );
+    for kind in TaskKind::ALL {
+        assert_ne!(memes_noun(Lang::Zh, kind), memes_noun(Lang::En, kind));
+    }
+}

@@ -65,7 +65,8 @@ pub static ZH: Strings = Strings {
     ],
     online_label: "每天上网时间",
     online: ["少于 1 小时", "1–3 小时", "3–6 小时", "超过 6 小时"],
-    familiarity_label: "你对中文网络梗的熟悉程度（1–5）",
+    familiarity_label: |memes| format!("你对{memes}的熟悉程度（1–5）"),
+    memes_noun: "中文网络梗",
     familiarity: [
         "1 – 完全不熟悉",
         "2 – 不太熟悉",

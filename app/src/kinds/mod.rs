@@ -181,6 +181,11 @@ pub trait UiKind: Kind {
     fn score_summary(results: &ResultsResponse) -> AnyView;
     /// The submit page's file-format help.
     fn submit_help() -> AnyView;
+    /// The kind of meme the quiz asks about, as the background survey's familiarity question
+    /// names it; by default CHIME's "Chinese internet memes".
+    fn memes_noun(lang: Lang) -> &'static str {
+        lang.strings().memes_noun
+    }
     /// A run condition's name or value (`Kind::CONDITIONS` keys) in words; `None`: the key
     /// is shown as it is (a condition this version does not know).
     fn condition_text(_lang: Lang, _key: &str) -> Option<&'static str> {
@@ -271,6 +276,11 @@ pub fn familiarity_text(
 ) -> &'static str {
     kind.and_then(|k| with_kind!(k, K => K::familiarity_text(lang, f, short)))
         .unwrap_or_else(|| f.key())
+}
+
+/// The kind of meme a quiz of `kind` asks about (the survey's familiarity question).
+pub fn memes_noun(lang: Lang, kind: TaskKind) -> &'static str {
+    with_kind!(kind, K => K::memes_noun(lang))
 }
 
 /// The consent page's description of the task.

@@ -99,6 +99,10 @@ fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + C
 impl UiKind for PanelExplanation {
     type DevGold = ();
 
+    fn memes_noun(lang: Lang) -> &'static str {
+        super::panels::memes_noun(lang)
+    }
+
     fn condition_text(lang: Lang, key: &str) -> Option<&'static str> {
         let (en, zh) = match key {
             "context" => ("Context", "上下文"),

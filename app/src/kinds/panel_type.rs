@@ -208,6 +208,10 @@ impl DevLine for TypeGold {
 impl UiKind for PanelType {
     type DevGold = Vec<TypeGold>;
 
+    fn memes_noun(lang: Lang) -> &'static str {
+        super::panels::memes_noun(lang)
+    }
+
     /// A structure type's figure (accuracy on the comics of one type, on the order and
     /// typing boards).
     fn figure_name(lang: Lang, name: &str) -> Option<String> {

@@ -96,6 +96,14 @@ pub(super) fn panel_label(lang: Lang, n: usize) -> String {
     (texts(lang).panel)(n)
 }
 
+/// The comic kinds' memes as the survey's familiarity question names them.
+pub(super) fn memes_noun(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "Chinese multi-panel comic memes",
+        Lang::Zh => "中文多格漫画梗",
+    }
+}
+
 /// The accessible name of a list of panels in `lang`.
 pub(super) fn panels_label(lang: Lang) -> &'static str {
     texts(lang).panels

@@ -167,6 +167,7 @@ fn StartFlow(
                         step=step
                         three_steps=headphones
                         check=check.into()
+                        kind=kind
                     />
                 }
                     .into_any()

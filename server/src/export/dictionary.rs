@@ -66,7 +66,7 @@ pub const COLUMNS: &[(&str, ColumnType, &str)] = &[
     ("survey_age_range", ColumnType::Text, "Survey: age range (18-24, 25-34, 35-44, 45-54, 55+, prefer_not_to_say)."),
     ("survey_native_language", ColumnType::Text, "Survey: native language (chinese, english, spanish, french, german, japanese, korean, other)."),
     ("survey_online_time", ColumnType::Text, "Survey: daily time online (under_one_hour, one_to_three_hours, three_to_six_hours, over_six_hours)."),
-    ("survey_meme_familiarity", ColumnType::Integer, "Survey: self-rated familiarity with Chinese internet memes, 1 (none) to 5."),
+    ("survey_meme_familiarity", ColumnType::Integer, "Survey: self-rated familiarity with the kind of meme the quiz asks about (Chinese internet memes; Chinese multi-panel comic memes; internet memes in video and audio clips), 1 (none) to 5."),
     ("survey_skip_flagged", ColumnType::Integer, "Survey: 1 if the participant opted out of items flagged for profanity or offence."),
     ("headphone_trials", ColumnType::Integer, "Clip quizzes: headphone-check trials presented."),
     ("headphone_correct", ColumnType::Integer, "Clip quizzes: headphone-check trials answered right."),

@@ -291,6 +291,13 @@ impl ClipGold {
 impl UiKind for ClipMcq {
     type DevGold = Vec<ClipGold>;
 
+    fn memes_noun(lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => "internet memes in video and audio clips",
+            Lang::Zh => "网络视频与音频里的梗",
+        }
+    }
+
     fn figure_name(lang: Lang, name: &str) -> Option<String> {
         metric_name(lang, name)
     }

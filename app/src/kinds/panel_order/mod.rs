@@ -199,6 +199,10 @@ impl DevLine for OrderGold {
 impl UiKind for PanelOrder {
     type DevGold = Vec<OrderGold>;
 
+    fn memes_noun(lang: Lang) -> &'static str {
+        super::panels::memes_noun(lang)
+    }
+
     fn name(lang: Lang) -> &'static str {
         texts(lang).name
     }

@@ -12,6 +12,7 @@ use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::params::ParamsMap;
 use leptos_router::NavigateOptions;
 use memeboard_core::api::{HeadphoneCheck as CheckResult, RecruitmentIds, StartSessionRequest};
+use memeboard_core::kinds::TaskKind;
 use memeboard_core::survey::{AgeRange, NativeLanguage, OnlineTime, SurveyResponse};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -48,7 +49,7 @@ fn SurveySelect(
     id: &'static str,
     /// Label text (reactive).
     #[prop(into)]
-    label: Signal<&'static str>,
+    label: Signal<String>,
     /// `(value, label)` pairs (labels reactive through the signal).
     #[prop(into)]
     options: Signal<Vec<(String, &'static str)>>,
@@ -97,6 +98,8 @@ pub(super) fn SurveyStep(
     three_steps: bool,
     /// The headphone check's result, sent with the start.
     check: Signal<Option<CheckResult>>,
+    /// The quiz's kind (the familiarity question names its kind of meme).
+    kind: TaskKind,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let query = use_query_map();
@@ -160,25 +163,27 @@ pub(super) fn SurveyStep(
             <form class="survey" novalidate=true on:submit=on_submit>
                 <SurveySelect
                     id="survey-age"
-                    label=Signal::derive(move || i18n.t().age_label)
+                    label=Signal::derive(move || i18n.t().age_label.to_owned())
                     options=age_options
                     value=age
                 />
                 <SurveySelect
                     id="survey-language"
-                    label=Signal::derive(move || i18n.t().language_label)
+                    label=Signal::derive(move || i18n.t().language_label.to_owned())
                     options=language_options
                     value=language
                 />
                 <SurveySelect
                     id="survey-online"
-                    label=Signal::derive(move || i18n.t().online_label)
+                    label=Signal::derive(move || i18n.t().online_label.to_owned())
                     options=online_options
                     value=online
                 />
                 <SurveySelect
                     id="survey-familiarity"
-                    label=Signal::derive(move || i18n.t().familiarity_label)
+                    label=Signal::derive(move || {
+                        (i18n.t().familiarity_label)(crate::kinds::memes_noun(i18n.lang(), kind))
+                    })
                     options=familiarity_options
                     value=familiarity
                 />
