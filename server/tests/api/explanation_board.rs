@@ -365,7 +365,70 @@ async fn files_scored_before_identification_are_scored_again_at_start() {
     );
 }
 
+/// Origin cosine as CHIME scores it: over the memes with a reference origin on the half, a
+/// file that gives no origin scoring 0 there (not "no figure", which would also say which
+/// items have an origin), and one that gives every reference origin scoring 1.
+async fn origins_are_scored_over_the_memes_with_a_reference_origin(db: Db) {
+    if std::env::var("MEMEBOARD_TEST_MODELS").is_err() {
+        return;
+    }
+    let app = TestApp::spawn(db).await;
+    let token = token(&app).await;
+    let rows = app.storage().task_items(TASK).await.unwrap();
+    let with_origin_on_public = rows
+        .iter()
+        .filter(|r| r.split.as_str() == "test" && r.board_half.as_str() == "public")
+        .filter(|r| serde_json::from_str::<Value>(&r.gold_json).unwrap()["origin"].is_string())
+        .count();
+    assert!(
+        with_origin_on_public > 0,
+        "the demo has origins on the public half"
+    );
+    let gold = app.items_with_gold(TASK).await;
+    let send = |model: &'static str, with_origins: bool| {
+        let file: String = gold
+            .iter()
+            .map(|(id, _, g)| {
+                let mut line = json!({"item_id": id, "meaning": g["meaning"]});
+                if with_origins && g["origin"].is_string() {
+                    line["origin"] = g["origin"].clone();
+                }
+                line.to_string() + "\n"
+            })
+            .collect();
+        let req = Request::post(format!("/api/tasks/{TASK}/submissions?model={model}"))
+            .header("authorization", format!("Bearer {token}"))
+            .body(Body::from(file))
+            .unwrap();
+        app.app.router().oneshot(req)
+    };
+    for (model, with_origins) in [("NoOrigins", false), ("AllOrigins", true)] {
+        let res = send(model, with_origins).await.unwrap();
+        assert_eq!(res.status(), StatusCode::CREATED, "{model}");
+    }
+    let (_, board) = app.get(&format!("/api/boards/{TASK}")).await;
+    let origin_of = |model: &str| {
+        board["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["label"] == model)
+            .and_then(|r| {
+                r["extra"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|e| e["key"] == "origin_cosine")
+                    .and_then(|e| e["value"].as_f64())
+            })
+    };
+    assert_eq!(origin_of("NoOrigins"), Some(0.0), "{board}");
+    let all = origin_of("AllOrigins").expect("a figure");
+    assert!(all > 0.95, "{all}");
+}
+
 on_both_databases!(
     explanation_files_are_scored_by_embeddings,
-    without_a_model_an_explanation_file_is_refused_whole
+    without_a_model_an_explanation_file_is_refused_whole,
+    origins_are_scored_over_the_memes_with_a_reference_origin,
 );

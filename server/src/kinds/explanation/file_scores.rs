@@ -134,8 +134,9 @@ pub(super) async fn score_file(
 }
 
 /// The secondary figures of one board half: means over its answered items (BERTScore counts
-/// missing items as 0, as CHIME does), and the shares of answers copying the prompt, of
-/// template filler and of generic answers.
+/// missing items as 0, as CHIME does; origin cosine is over the memes with a reference
+/// origin, a missing predicted origin counting 0), the same per meme type, and the shares of
+/// answers copying the prompt, of template filler and of generic answers.
 fn secondary(
     on: &[&Answered],
     items_on: usize,
@@ -165,11 +166,13 @@ fn secondary(
         .keyed("bertscore"),
     );
     out.extend(per_type(on, items, half, model));
+    // As CHIME scores origins: over the memes with a reference origin, a missing predicted
+    // origin counting 0 (so the figure says nothing about which items an upload answered).
     let origins: Vec<f64> = items
         .iter()
         .enumerate()
-        .filter(|(_, it)| it.row.on_board(half))
-        .filter_map(|(i, _)| origin[i])
+        .filter(|(_, it)| it.row.on_board(half) && it.gold.origin.is_some())
+        .map(|(i, _)| origin[i].unwrap_or(0.0))
         .collect();
     if !origins.is_empty() {
         out.push(
