@@ -506,6 +506,7 @@ pub const RESEARCHER_CATALOGUE: &[Entry] = &[
         zh: "释义余弦（原始值，CHIME 的指标；{model}；已作答题目）",
     },
     Entry { code: "label.meaning_bertscore", en: "meaning BERTScore-F1 ({model})", zh: "释义 BERTScore-F1（{model}）" },
+    Entry { code: "label.origin_bertscore", en: "origin BERTScore-F1 ({model}; items with an origin)", zh: "出处 BERTScore-F1（{model}；有出处的题目）" },
     Entry {
         code: "judging.no_files",
         en: "task `{slug}` is a human-judging task: it takes no prediction files and has no model inputs",

@@ -12,8 +12,8 @@ use crate::inference::EmbeddingService;
 use crate::kinds::TypedItem;
 use crate::storage::{BoardTaskRow, Storage};
 use memeboard_core::api::{BoardSplit, NamedValue};
-use memeboard_core::embed::cosine;
 use memeboard_core::embed::identification::{credited, CHANCE};
+use memeboard_core::embed::{bert_score, cosine};
 use memeboard_core::human_eval::outputs::OutputScores;
 use memeboard_core::kinds::explanation::Explanation;
 use memeboard_core::leaderboard::ItemScore;
@@ -140,7 +140,7 @@ pub(super) async fn score_file(
 fn secondary(
     on: &[&Answered],
     items_on: usize,
-    origin: &[Option<f64>],
+    origin: &[Option<OriginScore>],
     items: &[TypedItem<Explanation>],
     half: BoardSplit,
     model: &str,
@@ -168,19 +168,30 @@ fn secondary(
     out.extend(per_type(on, items, half, model));
     // As CHIME scores origins: over the memes with a reference origin, a missing predicted
     // origin counting 0 (so the figure says nothing about which items an upload answered).
-    let origins: Vec<f64> = items
+    let origins: Vec<Option<OriginScore>> = items
         .iter()
         .enumerate()
         .filter(|(_, it)| it.row.on_board(half) && it.gold.origin.is_some())
-        .map(|(i, _)| origin[i].unwrap_or(0.0))
+        .map(|(i, _)| origin[i])
         .collect();
     if !origins.is_empty() {
+        let mean = |f: fn(&OriginScore) -> f64| {
+            origins
+                .iter()
+                .map(|o| o.as_ref().map_or(0.0, f))
+                .sum::<f64>()
+                / origins.len() as f64
+        };
+        out.push(
+            NamedValue::plain(msg!("label.origin_cosine").to_string(), mean(|o| o.cosine))
+                .keyed("origin_cosine"),
+        );
         out.push(
             NamedValue::plain(
-                msg!("label.origin_cosine").to_string(),
-                origins.iter().sum::<f64>() / origins.len() as f64,
+                msg!("label.origin_bertscore", model = model).to_string(),
+                mean(|o| o.bert_f1),
             )
-            .keyed("origin_cosine"),
+            .keyed("origin_bertscore"),
         );
     }
     let share = |f: &dyn Fn(&Answered) -> bool| on.iter().filter(|a| f(a)).count() as f64 / n;
@@ -243,13 +254,22 @@ fn per_type(
     out
 }
 
-/// Per item (task order), the cosine of the predicted origin to the reference origin, where
+/// A predicted origin against the reference origin.
+#[derive(Debug, Clone, Copy)]
+struct OriginScore {
+    /// Cosine of the two sentence vectors.
+    cosine: f64,
+    /// BERTScore-F1 of the two texts' token vectors.
+    bert_f1: f64,
+}
+
+/// Per item (task order), the predicted origin scored against the reference origin, where
 /// both exist.
 async fn origin_cosines(
     embeddings: &EmbeddingService,
     items: &[TypedItem<Explanation>],
     validated: &ValidatedExplanations,
-) -> ApiResult<Vec<Option<f64>>> {
+) -> ApiResult<Vec<Option<OriginScore>>> {
     let with_origin: Vec<(usize, String, String)> = items
         .iter()
         .enumerate()
@@ -267,11 +287,18 @@ async fn origin_cosines(
         .flat_map(|(_, p, g)| [p.clone(), g.clone()])
         .collect();
     let vectors = embeddings
-        .embed(texts)
+        .embed(texts.clone())
+        .await
+        .map_err(|e| scoring_error(e.into()))?;
+    let (tokens, dim) = embeddings
+        .token_vectors(texts)
         .await
         .map_err(|e| scoring_error(e.into()))?;
     for (k, (i, ..)) in with_origin.iter().enumerate() {
-        origin[*i] = Some(cosine(&vectors[2 * k], &vectors[2 * k + 1]));
+        origin[*i] = Some(OriginScore {
+            cosine: cosine(&vectors[2 * k], &vectors[2 * k + 1]),
+            bert_f1: bert_score(&tokens[2 * k], &tokens[2 * k + 1], dim).f1,
+        });
     }
     Ok(origin)
 }

@@ -65,6 +65,8 @@ impl ServerKind for Explanation {
         "bertscore",
         "bartscore",
         "origin_cosine",
+        "origin_bertscore",
+        "origin_bartscore",
     ];
     const STUDY_SOURCE: Option<&'static dyn StudySource<Self>> = Some(&ExplanationSource);
 
