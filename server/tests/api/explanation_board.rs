@@ -407,7 +407,7 @@ async fn origins_are_scored_over_the_memes_with_a_reference_origin(db: Db) {
         assert_eq!(res.status(), StatusCode::CREATED, "{model}");
     }
     let (_, board) = app.get(&format!("/api/boards/{TASK}")).await;
-    let origin_of = |model: &str| {
+    let origin_of = |model: &str, key: &str| {
         board["rows"]
             .as_array()
             .unwrap()
@@ -418,13 +418,15 @@ async fn origins_are_scored_over_the_memes_with_a_reference_origin(db: Db) {
                     .as_array()
                     .unwrap()
                     .iter()
-                    .find(|e| e["key"] == "origin_cosine")
+                    .find(|e| e["key"] == key)
                     .and_then(|e| e["value"].as_f64())
             })
     };
-    assert_eq!(origin_of("NoOrigins"), Some(0.0), "{board}");
-    let all = origin_of("AllOrigins").expect("a figure");
-    assert!(all > 0.95, "{all}");
+    for key in ["origin_cosine", "origin_bertscore"] {
+        assert_eq!(origin_of("NoOrigins", key), Some(0.0), "{key}: {board}");
+        let all = origin_of("AllOrigins", key).expect("a figure");
+        assert!(all > 0.95, "{key}: {all}");
+    }
 }
 
 on_both_databases!(
