@@ -1,5 +1,6 @@
 //! Explanation files scored by an earlier version (before meaning identification became the
-//! primary score, or before the per-type figures): scored again from their stored outputs,
+//! primary score, or before the per-type figures) or by another embedding model than the one
+//! installed now: scored again from their stored outputs,
 //! in the background at start-up once the embedding model is there, through the upload's own
 //! scoring path, so that no board mixes cosines with identification and every file has the
 //! figures of CHIME Table 10.
@@ -22,9 +23,9 @@ pub async fn rescore_old_files(
     settings: &Settings,
     embeddings: &EmbeddingService,
 ) -> anyhow::Result<usize> {
-    if embeddings.model_name().is_err() {
+    let Ok(model) = embeddings.model_name() else {
         return Ok(0);
-    }
+    };
     let limits = Limits {
         max_bytes: usize::MAX,
         max_rows: usize::MAX,
@@ -35,7 +36,7 @@ pub async fn rescore_old_files(
             continue;
         }
         for s in storage.task_submissions_with_items(&task.task.id).await? {
-            if !needs_rescoring(s.extra_json.as_deref()) {
+            if !needs_rescoring(s.extra_json.as_deref(), &model) {
                 continue;
             }
             let text: String = storage
@@ -82,7 +83,8 @@ pub async fn rescore_old_files(
     if done > 0 {
         tracing::warn!(
             submissions = done,
-            "explanation files scored again (meaning identification, per-type figures)"
+            model = %model,
+            "explanation files scored again (an earlier version's scoring or another embedding model)"
         );
     }
     Ok(done)

@@ -129,6 +129,7 @@ pub(super) async fn score_file(
     }
     extra[super::scoring_version::PRIMARY_KEY] = json!(super::scoring_version::PRIMARY_VALUE);
     extra[super::scoring_version::VERSION_KEY] = json!(super::scoring_version::VERSION);
+    extra[super::scoring_version::MODEL_KEY] = json!(model);
     store_prompt_copy_scores(storage, embeddings, task, items).await?;
     Ok((item_scores, extra, per_item))
 }

@@ -15,12 +15,18 @@ pub const VERSION_KEY: &str = "scoring_version";
 /// The scoring version of files scored now: 2 adds meaning cosine and BERTScore per type.
 pub const VERSION: u64 = 2;
 
+/// Key of the embedding model's name in a submission's extra figures.
+pub const MODEL_KEY: &str = "scoring_model";
+
 /// Whether a stored explanation submission is to be scored again: it predates
-/// identification or the current [`VERSION`].
-pub fn needs_rescoring(extra_json: Option<&str>) -> bool {
+/// identification or the current [`VERSION`], or was scored by another embedding model than
+/// `model` (the owner installed the paper's model, say).
+pub fn needs_rescoring(extra_json: Option<&str>, model: &str) -> bool {
     let extra: Option<Value> = extra_json.and_then(|j| serde_json::from_str(j).ok());
     predates_identification(extra_json)
-        || extra.is_none_or(|e| e[VERSION_KEY].as_u64().is_none_or(|v| v < VERSION))
+        || extra.is_none_or(|e| {
+            e[VERSION_KEY].as_u64().is_none_or(|v| v < VERSION) || e[MODEL_KEY] != model
+        })
 }
 
 /// Whether a stored explanation submission predates identification.
@@ -40,12 +46,13 @@ mod tests {
         assert!(!predates_identification(Some(
             r#"{"primary": "identification"}"#
         )));
-        assert!(needs_rescoring(Some(r#"{"primary": "identification"}"#)));
-        assert!(needs_rescoring(Some(
-            r#"{"primary": "identification", "scoring_version": 1}"#
-        )));
-        assert!(!needs_rescoring(Some(
-            r#"{"primary": "identification", "scoring_version": 2}"#
-        )));
+        let now = r#"{"primary": "identification", "scoring_version": 2, "scoring_model": "m"}"#;
+        assert!(!needs_rescoring(Some(now), "m"));
+        assert!(needs_rescoring(Some(now), "bge-large-zh-v1.5"), "another model");
+        assert!(needs_rescoring(Some(r#"{"primary": "identification"}"#), "m"));
+        assert!(needs_rescoring(
+            Some(r#"{"primary": "identification", "scoring_version": 1, "scoring_model": "m"}"#),
+            "m"
+        ));
     }
 }
