@@ -311,16 +311,26 @@ fn site_rows(
             }
         }
     }
+    fill_rows(ids, sources, |s, id, cells| match &s.figure {
+        Figure::Delta(a, b) => paired_between(inputs, &sources[*a], &sources[*b], id)
+            .or_else(|| delta(cells[*b], cells[*a])),
+        figure => site_row(inputs, s, id).and_then(|r| site_cell(r, figure)),
+    })
+}
+
+/// Each row's cells, column by column: `cell` gives one from the column's source, the row
+/// and the row's cells so far (a Δ column reads two of them).
+fn fill_rows(
+    ids: Vec<RowId>,
+    sources: &[Source],
+    cell: impl Fn(&Source, &RowId, &[Option<TableCell>]) -> Option<TableCell>,
+) -> Vec<Row> {
     ids.into_iter()
         .map(|id| {
             let mut cells: Vec<Option<TableCell>> = Vec::with_capacity(sources.len());
             for s in sources {
-                let cell = match &s.figure {
-                    Figure::Delta(a, b) => paired_between(inputs, &sources[*a], &sources[*b], &id)
-                        .or_else(|| delta(cells[*b], cells[*a])),
-                    figure => site_row(inputs, s, &id).and_then(|r| site_cell(r, figure)),
-                };
-                cells.push(cell);
+                let c = cell(s, &id, &cells);
+                cells.push(c);
             }
             (id, cells)
         })
@@ -346,21 +356,12 @@ fn published_rows(inputs: &TableInputs<'_>, sources: &[Source], scope: &Scope) -
             ids.push(id);
         }
     }
-    ids.into_iter()
-        .map(|id| {
-            let mut cells: Vec<Option<TableCell>> = Vec::with_capacity(sources.len());
-            for s in sources {
-                let cell = match &s.figure {
-                    Figure::Delta(a, b) => delta(cells[*b], cells[*a]),
-                    Figure::None | Figure::Score(_) | Figure::Extra(_) | Figure::CountOf(_) => {
-                        published_cell(inputs, s, &id)
-                    }
-                };
-                cells.push(cell);
-            }
-            (id, cells)
-        })
-        .collect()
+    fill_rows(ids, sources, |s, id, cells| match &s.figure {
+        Figure::Delta(a, b) => delta(cells[*b], cells[*a]),
+        Figure::None | Figure::Score(_) | Figure::Extra(_) | Figure::CountOf(_) => {
+            published_cell(inputs, s, id)
+        }
+    })
 }
 
 /// A row's Δ against itself with `against` = (condition, value): the board's paired

@@ -209,6 +209,18 @@ pub(crate) async fn app_with_clips(db: Db) -> (TestApp, tempfile::TempDir) {
     // A six-clip benchmark answered by two people: the crowd figures count everyone at once,
     // exact (their published bounds are tested in `disclosure`).
     crate::export::exact_crowd(&mut settings);
+    let (app, media, n) = app_importing(settings, dir, &good_manifest()).await;
+    assert_eq!(n, 6);
+    (app, media)
+}
+
+/// An app with `settings` and the clip manifest `lines` imported (the test media made):
+/// the app, the media folder and the clips imported.
+pub(crate) async fn app_importing(
+    settings: memeboard_server::config::Settings,
+    dir: tempfile::TempDir,
+    lines: &[Value],
+) -> (TestApp, tempfile::TempDir, usize) {
     let app = TestApp::with_settings(settings, dir).await;
     let media = tempfile::tempdir().unwrap();
     make_media(media.path());
@@ -216,13 +228,12 @@ pub(crate) async fn app_with_clips(db: Db) -> (TestApp, tempfile::TempDir) {
         app.storage(),
         &spec(),
         "m.jsonl",
-        &text(&good_manifest()),
+        &text(lines),
         media.path(),
     )
     .await
     .expect("import");
-    assert_eq!(n, 6);
-    (app, media)
+    (app, media, n)
 }
 
 pub(crate) fn start_body(native: &str) -> Value {

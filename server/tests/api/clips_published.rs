@@ -5,7 +5,7 @@
 //! with the field as written, and nothing is stored.
 
 use crate::clips::{
-    answer, checked_start_body, make_media, p_contains, preface, spec, text, tools,
+    answer, app_importing, checked_start_body, make_media, p_contains, preface, spec, text, tools,
 };
 use crate::draws::test_key;
 use crate::helpers::{test_settings, Db, TestApp};
@@ -54,19 +54,8 @@ const SECRETS: &[&str] = &["USAGE-SECRET", "TRANSCRIPT-SECRET", "URL-SECRET"];
 
 async fn app_with_published(db: Db) -> (TestApp, tempfile::TempDir) {
     let (settings, dir) = test_settings(db, false).await;
-    let app = TestApp::with_settings(settings, dir).await;
-    let media = tempfile::tempdir().unwrap();
-    make_media(media.path());
-    let n = import_clips(
-        app.storage(),
-        &spec(),
-        "m.jsonl",
-        &text(&published_manifest()),
-        media.path(),
-    )
-    .await
-    .expect("the published shape imports");
-    assert_eq!(n, 3);
+    let (app, media, n) = app_importing(settings, dir, &published_manifest()).await;
+    assert_eq!(n, 3, "the published shape imports");
     (app, media)
 }
 

@@ -321,40 +321,32 @@ mod tests {
 
     #[test]
     fn the_papers_spellings_are_normalised() {
-        assert_eq!(
-            normalise_label(Labels::Emotion, "Angry/Annoyed"),
-            "angry_annoyed"
-        );
-        assert_eq!(
-            normalise_label(Labels::QuestionType, "Humor & Popularity"),
-            "humor_popularity"
-        );
-        assert_eq!(
-            normalise_label(Labels::QuestionType, " Usage  &  Application "),
-            "usage_application"
-        );
-        assert_eq!(
-            normalise_label(Labels::SoundType, "Sound Effect"),
-            "sound_effect"
-        );
-        assert_eq!(
-            normalise_label(Labels::VisualHint, "title/name"),
-            "title_name"
-        );
-        assert_eq!(
-            normalise_label(Labels::VisualHint, "visual contains solution"),
-            "visual_contains_solution"
-        );
-        assert_eq!(normalise_label(Labels::VisualHint, "No-Text"), "no_text");
-        assert_eq!(
-            normalise_label(Labels::VisualHint, "/irrelevant text/"),
-            "irrelevant_text"
-        );
-        // The manifest's own spelling is kept.
-        assert_eq!(
-            normalise_label(Labels::Emotion, "sarcastic_ironic"),
-            "sarcastic_ironic"
-        );
+        for (field, given, expected) in [
+            (Labels::Emotion, "Angry/Annoyed", "angry_annoyed"),
+            (
+                Labels::QuestionType,
+                "Humor & Popularity",
+                "humor_popularity",
+            ),
+            (
+                Labels::QuestionType,
+                " Usage  &  Application ",
+                "usage_application",
+            ),
+            (Labels::SoundType, "Sound Effect", "sound_effect"),
+            (Labels::VisualHint, "title/name", "title_name"),
+            (
+                Labels::VisualHint,
+                "visual contains solution",
+                "visual_contains_solution",
+            ),
+            (Labels::VisualHint, "No-Text", "no_text"),
+            (Labels::VisualHint, "/irrelevant text/", "irrelevant_text"),
+            // The manifest's own spelling is kept.
+            (Labels::Emotion, "sarcastic_ironic", "sarcastic_ironic"),
+        ] {
+            assert_eq!(normalise_label(field, given), expected, "{given}");
+        }
     }
 
     #[test]

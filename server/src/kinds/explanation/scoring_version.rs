@@ -48,8 +48,14 @@ mod tests {
         )));
         let now = r#"{"primary": "identification", "scoring_version": 2, "scoring_model": "m"}"#;
         assert!(!needs_rescoring(Some(now), "m"));
-        assert!(needs_rescoring(Some(now), "bge-large-zh-v1.5"), "another model");
-        assert!(needs_rescoring(Some(r#"{"primary": "identification"}"#), "m"));
+        assert!(
+            needs_rescoring(Some(now), "bge-large-zh-v1.5"),
+            "another model"
+        );
+        assert!(needs_rescoring(
+            Some(r#"{"primary": "identification"}"#),
+            "m"
+        ));
         assert!(needs_rescoring(
             Some(r#"{"primary": "identification", "scoring_version": 1, "scoring_model": "m"}"#),
             "m"
