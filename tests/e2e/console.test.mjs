@@ -44,6 +44,35 @@ async function consentAndSurvey(page) {
   await page.getByTestId('survey-submit').click();
 }
 
+/** Answers every item of the participant's batch (and its attention check); whether a check came. */
+async function finishQuiz(page, session) {
+  let checked = false;
+  for (let answered = 0; answered < BATCH;) {
+    const shown = page.locator('[data-testid="question"], [data-testid="attention-check"]').first();
+    await shown.waitFor();
+    if ((await shown.getAttribute('data-testid')) === 'attention-check') {
+      await expectNoSeriousA11yViolations(page, 'attention check');
+      await page.getByTestId(`check-option-${session.checks[0].target}`).check();
+      await page.getByTestId('check-continue').click();
+      await page.getByTestId('attention-check').waitFor({ state: 'detached' });
+      checked = true;
+      continue;
+    }
+    const position = await shown.getAttribute('data-position');
+    await page.getByTestId('option-0').click();
+    await page.getByTestId('submit-answer').click();
+    answered += 1;
+    if (answered < BATCH) {
+      await page.waitForFunction(
+        (p) => document.querySelector('[data-testid="question"]')?.getAttribute('data-position') !== p
+          || document.querySelector('[data-testid="attention-check"]'),
+        position,
+      );
+    }
+  }
+  return checked;
+}
+
 test('an owner sets a redirect, a participant finishes and lands on it, progress updates live', async () => {
   const token = await ownerToken();
   const ownerContext = await browser.newContext();
@@ -80,30 +109,7 @@ test('an owner sets a redirect, a participant finishes and lands on it, progress
   const sessionId = page.url().split('/session/')[1];
   const session = await (await fetch(`${server.base}/api/sessions/${sessionId}`)).json();
   assert.equal(session.checks.length, 1);
-  let checked = false;
-  for (let answered = 0; answered < BATCH;) {
-    const shown = page.locator('[data-testid="question"], [data-testid="attention-check"]').first();
-    await shown.waitFor();
-    if ((await shown.getAttribute('data-testid')) === 'attention-check') {
-      await expectNoSeriousA11yViolations(page, 'attention check');
-      await page.getByTestId(`check-option-${session.checks[0].target}`).check();
-      await page.getByTestId('check-continue').click();
-      await page.getByTestId('attention-check').waitFor({ state: 'detached' });
-      checked = true;
-      continue;
-    }
-    const position = await shown.getAttribute('data-position');
-    await page.getByTestId('option-0').click();
-    await page.getByTestId('submit-answer').click();
-    answered += 1;
-    if (answered < BATCH) {
-      await page.waitForFunction(
-        (p) => document.querySelector('[data-testid="question"]')?.getAttribute('data-position') !== p
-          || document.querySelector('[data-testid="attention-check"]'),
-        position,
-      );
-    }
-  }
+  const checked = await finishQuiz(page, session);
   assert.ok(checked, 'the attention check was shown');
   // The code and a link first, then the redirect by itself.
   await page.getByTestId('handoff-link').waitFor();
@@ -182,6 +188,37 @@ test('a screened-out participant sees the code and is sent to the screen-out URL
   await page.getByTestId('screened-out').waitFor();
   await expectNoSeriousA11yViolations(page, 'screened out');
   await page.waitForURL(/\/\?screenout=screened-e2e$/, { timeout: 15_000 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a participant who opens the results before the redirect stays on them', async () => {
+  // A completion redirect (set through the owner API, so this test stands alone, no check);
+  // this participant goes to the results within the 3 s.
+  const token = await ownerToken();
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const consoleView = await (await fetch(`${server.base}/api/owner/tasks/demo-mcq/console`, { headers: auth })).json();
+  const settings = consoleView.settings;
+  settings.study.handoff = { ...settings.study.handoff, completion_url_template: '/?handoff={code}' };
+  const saved = await fetch(`${server.base}/api/owner/tasks/demo-mcq/settings`, {
+    method: 'PUT', headers: auth, body: JSON.stringify(settings),
+  });
+  assert.equal(saved.status, 200, await saved.text());
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${server.base}/quiz/demo-mcq?PROLIFIC_PID=console-e2e-results`);
+  await consentAndSurvey(page);
+  await page.waitForURL(/\/session\//);
+  const sessionId = page.url().split('/session/')[1];
+  const session = await (await fetch(`${server.base}/api/sessions/${sessionId}`)).json();
+  await finishQuiz(page, session);
+  await page.getByTestId('handoff-link').waitFor();
+  await page.getByTestId('see-results').click();
+  await page.waitForURL(/\/results$/);
+  await page.getByTestId('results').waitFor();
+  await page.waitForTimeout(4_500);
+  assert.match(page.url(), /\/session\/[^/]+\/results$/, 'no redirect over the results');
   assert.deepEqual(errors, []);
   await context.close();
 });

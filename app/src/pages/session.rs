@@ -23,13 +23,20 @@ use memeboard_core::study::{
 /// Seconds the study code shows before the hand-off redirect.
 const REDIRECT_DELAY_MS: i32 = 3_000;
 
-/// The study's code and link, then the redirect (the code stays on screen if it fails).
+/// The study's code and link, then the redirect (the code stays on screen if it fails), unless
+/// the participant has left the page meanwhile ("See your results": no redirect over it).
 #[component]
 fn Handoff(url: String, code: String) -> impl IntoView {
     let target = url.clone();
+    // Gone from the page (the participant went on): no redirect.
+    let shown = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let still = shown.clone();
+    on_cleanup(move || shown.store(false, std::sync::atomic::Ordering::Relaxed));
     spawn_local(async move {
         crate::browser::sleep_ms(REDIRECT_DELAY_MS).await;
-        if let Some(w) = web_sys::window() {
+        if let Some(w) =
+            web_sys::window().filter(|_| still.load(std::sync::atomic::Ordering::Relaxed))
+        {
             let _ = w.location().assign(&target);
         }
     });
