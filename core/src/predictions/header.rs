@@ -40,11 +40,17 @@ pub struct FileHeader {
 /// ```
 pub fn file_header(text: &str, format: FileFormat) -> Result<Option<FileHeader>, Message> {
     let body = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let Some((index, first)) = body
-        .split('\n')
-        .enumerate()
-        .find(|(_, l)| !l.trim().is_empty())
-    else {
+    // The first non-blank line, and where the text after it starts.
+    let mut start = 0;
+    let mut found = None;
+    for (index, piece) in body.split_inclusive('\n').enumerate() {
+        if !piece.trim().is_empty() {
+            found = Some((index, piece, start + piece.len()));
+            break;
+        }
+        start += piece.len();
+    }
+    let Some((index, first, consumed)) = found else {
         return Ok(None);
     };
     let line = index + 1;
@@ -60,12 +66,6 @@ pub fn file_header(text: &str, format: FileFormat) -> Result<Option<FileHeader>,
         },
     };
     // Everything after the header line, behind as many newlines as lines it replaces.
-    let consumed: usize = body
-        .split('\n')
-        .take(line)
-        .map(|l| l.len() + 1)
-        .sum::<usize>()
-        .min(body.len());
     let mut rest = "\n".repeat(line);
     rest.push_str(&body[consumed..]);
     Ok(Some(FileHeader {

@@ -49,23 +49,17 @@ pub struct SubmitQuery {
     pub conditions: Option<String>,
 }
 
-/// The upload's run conditions checked against the task's (`kind`'s), defaults filled in:
-/// a malformed list is a 400, unknown names and values a 422 naming what is allowed.
-fn run_conditions(q: &SubmitQuery, kind: TaskKind) -> ApiResult<Conditions> {
-    let given =
-        parse_conditions(q.conditions.as_deref().unwrap_or("")).map_err(ApiError::BadRequest)?;
-    resolve(&kind.conditions(), &given).map_err(ApiError::Invalid)
-}
-
-/// The run conditions of an upload whose file has a header: the upload's `conditions` and the
-/// header's together (a condition both name must have one value), checked against the task's.
-fn with_header_conditions(
+/// The upload's run conditions, `stated` in its query and, if its file has a header, in
+/// `header` (a condition both name must have one value), checked against the task's
+/// (`kind`'s), defaults filled in: a malformed list is a 400, unknown names and values and a
+/// conflict a 422 naming what is allowed.
+fn run_conditions(
     stated: Option<&str>,
-    header: &BTreeMap<String, String>,
+    header: Option<&BTreeMap<String, String>>,
     kind: TaskKind,
 ) -> ApiResult<Conditions> {
     let mut given = parse_conditions(stated.unwrap_or("")).map_err(ApiError::BadRequest)?;
-    for (name, value) in header {
+    for (name, value) in header.into_iter().flatten() {
         match given.get(name) {
             Some(query) if query != value => {
                 return Err(ApiError::Invalid(vec![msg!(
@@ -131,7 +125,7 @@ pub(super) fn model_info(
             2000,
             false,
         )?,
-        conditions: run_conditions(q, kind)?,
+        conditions: run_conditions(q.conditions.as_deref(), None, kind)?,
     })
 }
 
@@ -264,8 +258,11 @@ pub async fn submit(
     let header = file_header(text, format).map_err(ApiError::BadRequest)?;
     let text = match &header {
         Some(h) => {
-            info.conditions =
-                with_header_conditions(stated_conditions.as_deref(), &h.conditions, kind(&task)?)?;
+            info.conditions = run_conditions(
+                stated_conditions.as_deref(),
+                Some(&h.conditions),
+                kind(&task)?,
+            )?;
             h.rest.as_str()
         }
         None => text,

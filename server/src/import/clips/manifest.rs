@@ -163,7 +163,7 @@ pub(super) fn parse_manifest(
             }
         }
         let file_field = published.written("file");
-        match fields.into_clip(line, file_field, published.clone()) {
+        match fields.into_clip(line, file_field, published) {
             Ok(clip) => {
                 if problems.len() == before {
                     clips.push(clip);

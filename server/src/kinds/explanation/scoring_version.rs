@@ -23,29 +23,30 @@ pub const MODEL_KEY: &str = "scoring_model";
 /// `model` (the owner installed the paper's model, say).
 pub fn needs_rescoring(extra_json: Option<&str>, model: &str) -> bool {
     let extra: Option<Value> = extra_json.and_then(|j| serde_json::from_str(j).ok());
-    predates_identification(extra_json)
-        || extra.is_none_or(|e| {
-            e[VERSION_KEY].as_u64().is_none_or(|v| v < VERSION) || e[MODEL_KEY] != model
-        })
+    extra.is_none_or(|e| {
+        predates_identification(&e)
+            || e[VERSION_KEY].as_u64().is_none_or(|v| v < VERSION)
+            || e[MODEL_KEY] != model
+    })
 }
 
-/// Whether a stored explanation submission predates identification.
-pub fn predates_identification(extra_json: Option<&str>) -> bool {
-    let extra: Option<Value> = extra_json.and_then(|j| serde_json::from_str(j).ok());
-    extra.is_none_or(|e| e[PRIMARY_KEY] != PRIMARY_VALUE)
+/// Whether a stored explanation submission's extra figures predate identification.
+fn predates_identification(extra: &Value) -> bool {
+    extra[PRIMARY_KEY] != PRIMARY_VALUE
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn only_files_without_the_marker_predate_identification() {
-        assert!(predates_identification(None));
-        assert!(predates_identification(Some(r#"{"public": []}"#)));
-        assert!(!predates_identification(Some(
-            r#"{"primary": "identification"}"#
-        )));
+        assert!(needs_rescoring(None, "m"));
+        assert!(predates_identification(&json!({"public": []})));
+        assert!(!predates_identification(
+            &json!({"primary": "identification"})
+        ));
         let now = r#"{"primary": "identification", "scoring_version": 2, "scoring_model": "m"}"#;
         assert!(!needs_rescoring(Some(now), "m"));
         assert!(
