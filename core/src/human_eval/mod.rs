@@ -1,6 +1,6 @@
 //! Human evaluation of explanations: the pure statistics behind accuracy ratings (CHIME),
 //! dimension ratings and holistic rankings (CMPM), Bradley–Terry strengths and the agreement of
-//! automatic metrics with people.
+//! automatic metrics with people, and each rater's reliability.
 //!
 //! Plain data in, plain data out, no IO. Every input is already filtered: the caller drops
 //! excluded raters (failed attention checks, withdrawn consent) and withdrawn submissions
@@ -17,10 +17,12 @@ pub mod accuracy;
 pub mod board;
 pub mod bradley_terry;
 pub mod correlation;
+pub mod dawid_skene;
 pub mod dimensions;
 pub mod outputs;
 pub mod protocol;
 pub mod ranking;
+pub mod raters;
 pub mod study;
 
 use std::collections::BTreeMap;
