@@ -157,6 +157,32 @@ pub struct StudyStrings {
     pub download: fn(&str) -> String,
     /// Board: participants before exclusions.
     pub before_exclusions: fn(usize) -> String,
+    /// Study links heading.
+    pub links_title: &'static str,
+    /// The quiz's plain link.
+    pub quiz_link: &'static str,
+    /// The link for Prolific, with what to do with it.
+    pub prolific_link: &'static str,
+    /// Copy button.
+    pub copy: &'static str,
+    /// After copying.
+    pub copied: &'static str,
+    /// The clipboard is unavailable.
+    pub copy_failed: &'static str,
+    /// Deleting a participant's data: heading.
+    pub delete_title: &'static str,
+    /// What to enter.
+    pub delete_label: &'static str,
+    /// The button.
+    pub delete_button: &'static str,
+    /// The confirmation asked first.
+    pub delete_confirm: fn(&str) -> String,
+    /// What was deleted: participants, sessions, answers.
+    pub deleted: fn(usize, usize, usize) -> String,
+    /// A logged action in words (`None`: show its code).
+    pub action_name: fn(&str) -> Option<&'static str>,
+    /// A setting switched on / off, in the action log.
+    pub on_off: [&'static str; 2],
 }
 
 /// English.
@@ -236,6 +262,29 @@ pub static EN: StudyStrings = StudyStrings {
     exports_title: "Answer-level export",
     download: |what| format!("Download {what}"),
     before_exclusions: |n| format!("{n} before exclusions"),
+    links_title: "Study links",
+    quiz_link: "Quiz link",
+    prolific_link: "Link for Prolific (paste it as the study URL; Prolific fills in the ids)",
+    copy: "Copy",
+    copied: "Copied.",
+    copy_failed: "The clipboard is not available; select the link and copy it by hand.",
+    delete_title: "Delete a participant's data",
+    delete_label: "Participant pseudonym (as in the export) or Prolific id",
+    delete_button: "Delete their data",
+    delete_confirm: |who| format!("Delete everything {who} recorded in this benchmark? This cannot be undone."),
+    deleted: |p, s, a| format!("Deleted {p} participant(s), {s} session(s), {a} answer(s)."),
+    action_name: |a| Some(match a {
+        "update_settings" => "Settings changed",
+        "update_board" => "Board switches changed",
+        "export" => "Answers exported",
+        "export_judgements" => "Judgements exported",
+        "delete_participant" => "Participant data deleted",
+        "create_owner" => "Owner token created",
+        "create_study" => "Study created",
+        "download_inputs" => "Model inputs downloaded",
+        _ => return None,
+    }),
+    on_off: ["on", "off"],
 };
 
 /// 中文.
@@ -316,6 +365,29 @@ pub static ZH: StudyStrings = StudyStrings {
     exports_title: "逐条回答导出",
     download: |what| format!("下载 {what}"),
     before_exclusions: |n| format!("排除前 {n} 人"),
+    links_title: "研究链接",
+    quiz_link: "测验链接",
+    prolific_link: "Prolific 链接（作为研究网址粘贴；Prolific 会填入各 id）",
+    copy: "复制",
+    copied: "已复制。",
+    copy_failed: "剪贴板不可用；请选中链接手动复制。",
+    delete_title: "删除一位参与者的数据",
+    delete_label: "参与者化名（与导出文件一致）或 Prolific id",
+    delete_button: "删除其数据",
+    delete_confirm: |who| format!("删除 {who} 在此基准中记录的全部数据？此操作无法撤销。"),
+    deleted: |p, s, a| format!("已删除 {p} 位参与者、{s} 个会话、{a} 条回答。"),
+    action_name: |a| Some(match a {
+        "update_settings" => "修改了设置",
+        "update_board" => "修改了榜单开关",
+        "export" => "导出了回答",
+        "export_judgements" => "导出了评判",
+        "delete_participant" => "删除了参与者数据",
+        "create_owner" => "创建了所有者令牌",
+        "create_study" => "创建了评测研究",
+        "download_inputs" => "下载了模型输入",
+        _ => return None,
+    }),
+    on_off: ["开", "关"],
 };
 
 /// The study strings of a language.

@@ -14,13 +14,14 @@ use memeboard_core::crowd::{agreement_by_dimension, CrowdObservation, Rating};
 use memeboard_core::msg;
 use memeboard_core::stats::AlphaLevel;
 use memeboard_core::study::{
-    completion_handoff, histogram, median, screenout_handoff, CategoryProgress, ConsoleItem,
-    ConsoleResponse, ConsoleSettings, CreateOwnerRequest, CreateOwnerResponse, DropPoint,
-    ExcludedSession, HandoffIds, ItemProgress, OwnedTask, OwnerAction, ProgressResponse,
-    DROP_AFTER_MS,
+    histogram, median, CategoryProgress, ConsoleSettings, CreateOwnerRequest, CreateOwnerResponse,
+    DropPoint, ItemProgress, OwnedTask, ProgressResponse, DROP_AFTER_MS,
 };
 use memeboard_core::tasks::CategoryInfo;
 use std::collections::{BTreeMap, HashMap};
+
+mod console;
+pub use console::console;
 
 /// Who is acting on a task: the admin (owner of every benchmark) or an owner of the task's
 /// benchmark.
@@ -204,7 +205,7 @@ pub async fn owned_tasks(state: &AppState, headers: &HeaderMap) -> ApiResult<Vec
         .collect())
 }
 
-fn console_settings(task: &StudyTaskRow) -> ApiResult<ConsoleSettings> {
+pub(crate) fn console_settings(task: &StudyTaskRow) -> ApiResult<ConsoleSettings> {
     Ok(ConsoleSettings {
         quiz_open: task.task.quiz_open,
         batch_size: u32::try_from(task.task.batch_size).unwrap_or(0),
@@ -214,98 +215,11 @@ fn console_settings(task: &StudyTaskRow) -> ApiResult<ConsoleSettings> {
     })
 }
 
-fn categories(task: &StudyTaskRow) -> ApiResult<Vec<CategoryInfo>> {
+pub(crate) fn categories(task: &StudyTaskRow) -> ApiResult<Vec<CategoryInfo>> {
     Ok(crate::storage::decode_json(
         "tasks.categories_json",
         &task.task.categories_json,
     )?)
-}
-
-/// The console of a quiz: settings, the benchmark's action log, excluded sessions with
-/// reasons, the hand-off as it will look, and the export links.
-pub async fn console(
-    state: &AppState,
-    headers: &HeaderMap,
-    slug: &str,
-) -> ApiResult<ConsoleResponse> {
-    let actor = authorize(state, headers, slug).await?;
-    let storage = &state.storage;
-    let task = &actor.task;
-    let settings = console_settings(task)?;
-    let items = storage
-        .assignment_candidates(&task.task.id, false)
-        .await?
-        .into_iter()
-        .map(|c| ConsoleItem {
-            item_id: c.id,
-            category: c.category,
-            flagged: c.flagged,
-        })
-        .collect();
-    let actions = storage
-        .owner_actions(&task.task.benchmark_id, 200)
-        .await?
-        .into_iter()
-        .map(|a| OwnerAction {
-            actor: a.actor_name,
-            owner_id: a.owner_id,
-            task: a.task_slug,
-            action: a.action,
-            detail: serde_json::from_str(&a.detail_json).unwrap_or(serde_json::Value::Null),
-            at: a.created_at,
-        })
-        .collect();
-    let data = storage.study_data(&task.task.id).await?;
-    let reasons = quality::exclusions_of(&data, &settings.study, settings.exclude_failed_checks);
-    let completed = data
-        .sessions
-        .iter()
-        .filter(|s| s.completed_at.is_some())
-        .count();
-    let exclusions: Vec<ExcludedSession> = data
-        .sessions
-        .iter()
-        .filter(|s| s.completed_at.is_some() || s.screened_out_at.is_some())
-        .filter_map(|s| {
-            reasons.get(&s.id).map(|r| ExcludedSession {
-                session_id: s.id.clone(),
-                participant_id: s.participant_id.clone(),
-                prolific_pid: s.prolific_pid.clone(),
-                reason: r.clone(),
-            })
-        })
-        .collect();
-    let excluded_completed = data
-        .sessions
-        .iter()
-        .filter(|s| s.completed_at.is_some() && reasons.contains_key(&s.id))
-        .count();
-    let example = HandoffIds {
-        participant_id: "P-EXAMPLE",
-        prolific_pid: Some("PROLIFIC_PID"),
-        study_id: Some("STUDY_ID"),
-        session_id: Some("SESSION_ID"),
-        completion_code: Some("SESSIONCODE"),
-    };
-    Ok(ConsoleResponse {
-        task: task.task.slug.clone(),
-        title: task.task.title.clone(),
-        benchmark: task.benchmark_slug.clone(),
-        actor: actor.name.clone(),
-        completion_preview: completion_handoff(&settings.study.handoff, &example).map(|h| h.0),
-        screenout_preview: screenout_handoff(&settings.study.handoff, &example).map(|h| h.0),
-        settings,
-        categories: categories(task)?,
-        items,
-        actions,
-        exclusions,
-        completed_before_exclusions: completed,
-        completed_after_exclusions: completed - excluded_completed,
-        exports: vec![
-            format!("/api/owner/tasks/{slug}/export.csv"),
-            format!("/api/owner/tasks/{slug}/export.jsonl"),
-        ],
-    })
 }
 
 /// The fields that differ between two JSON values, flattened (`study.handoff.x`):
@@ -338,7 +252,8 @@ fn changes(
 }
 
 /// Replaces a quiz's settings (all fields), checked first; the change is logged with the
-/// fields that changed, in the same transaction.
+/// fields that changed, in the same transaction (a save that changes nothing writes and logs
+/// nothing).
 pub async fn update_settings(
     state: &AppState,
     headers: &HeaderMap,
@@ -395,6 +310,10 @@ pub async fn update_settings(
         &serde_json::to_value(&new).context("encode settings")?,
         &mut changed,
     );
+    if changed.is_empty() {
+        // Saving the settings as they are changes nothing: no write, no log entry.
+        return Ok(new);
+    }
     let detail = serde_json::json!({ "changed": changed }).to_string();
     let update = StudyUpdate {
         quiz_open: new.quiz_open,

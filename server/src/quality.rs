@@ -47,6 +47,22 @@ fn headphone_passed(json: Option<&str>) -> Option<bool> {
     v["passed"].as_bool()
 }
 
+/// The task's pages that show a planted output of known quality, with which one.
+fn planted_outputs(data: &StudyData) -> BTreeMap<&str, Planted> {
+    data.rating_golds
+        .iter()
+        .filter_map(|(id, json)| {
+            let gold = serde_json::from_str::<ItemGold>(json).ok()?.into_rating()?;
+            gold.planted.map(|p| (id.as_str(), p))
+        })
+        .collect()
+}
+
+/// Whether the task's pages carry planted outputs, so the planted-check rule applies to it.
+pub fn has_planted_outputs(data: &StudyData) -> bool {
+    !planted_outputs(data).is_empty()
+}
+
 /// The facts of every session of a task, by session id.
 pub fn session_facts(data: &StudyData) -> BTreeMap<String, SessionFacts> {
     let mut facts: BTreeMap<String, SessionFacts> = data
@@ -87,14 +103,7 @@ pub fn session_facts(data: &StudyData) -> BTreeMap<String, SessionFacts> {
         }
     }
     // Ratings of planted outputs of known quality (rating tasks only).
-    let planted: BTreeMap<&str, Planted> = data
-        .rating_golds
-        .iter()
-        .filter_map(|(id, json)| {
-            let gold = serde_json::from_str::<ItemGold>(json).ok()?.into_rating()?;
-            gold.planted.map(|p| (id.as_str(), p))
-        })
-        .collect();
+    let planted = planted_outputs(data);
     if !planted.is_empty() {
         for a in &data.answers {
             let (Some(&kind), Some(f)) = (

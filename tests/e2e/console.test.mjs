@@ -89,10 +89,21 @@ test('an owner sets a redirect, a participant finishes and lands on it, progress
 
   // A redirect on this server, so the browser can land there; one attention check.
   await owner.getByTestId('set-completion-template').fill('/?handoff={code}');
+  // The preview follows the input before anything is saved.
+  await owner.getByTestId('completion-preview').filter({ hasText: 'handoff=SESSIONCODE' }).waitFor();
   await owner.getByTestId('set-checks').fill('1');
   await owner.getByTestId('save-settings').click();
   await owner.getByTestId('settings-saved').waitFor();
-  await owner.getByTestId('completion-preview').filter({ hasText: 'handoff=SESSIONCODE' }).waitFor();
+  // The action log says what changed in words; a text quiz shows no headphone setting.
+  await owner.locator('[data-testid="actions"] tr[data-action="update_settings"]')
+    .filter({ hasText: 'Attention checks per session (0 to 5): 0 → 1' }).waitFor();
+  assert.equal(await owner.locator('[data-testid="actions"] code').count(), 0, 'no JSON in the log');
+  assert.equal(await owner.getByTestId('set-screen-headphones').count(), 0);
+  // The study link for Prolific carries Prolific's placeholders.
+  assert.equal(
+    (await owner.getByTestId('prolific-link').textContent()).trim(),
+    `${server.base}/quiz/demo-mcq?PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSION_ID={{%SESSION_ID%}}`,
+  );
   await expectNoSeriousA11yViolations(owner, 'console');
   // Both languages render.
   await owner.getByTestId('lang-switch').click();
@@ -141,6 +152,13 @@ test('an owner sets a redirect, a participant finishes and lands on it, progress
       assert.equal(JSON.parse(lines[0]).task, 'demo-mcq');
     }
   }
+  // The owner deletes the participant's data on request, by Prolific id, after confirming.
+  owner.once('dialog', (dialog) => dialog.accept());
+  await owner.getByTestId('delete-who').fill('console-e2e');
+  await owner.getByTestId('delete-participant').getByRole('button').click();
+  await owner.getByTestId('deleted').waitFor();
+  // (in the language the owner switched to above)
+  assert.match(await owner.getByTestId('deleted').textContent(), new RegExp(`\\D1\\D+1\\D+${BATCH}\\D`));
   assert.deepEqual(ownerErrors, []);
   await ownerContext.close();
   await participantContext.close();

@@ -71,3 +71,23 @@ pub async fn owner_file(url: &str, token: &str) -> Result<String, ApiError> {
         })
     }
 }
+
+/// `DELETE /api/owner/tasks/{slug}/participants/{who}`: deletes everything a participant
+/// (pseudonym or Prolific id) recorded in the task's benchmark.
+pub async fn delete_participant(
+    slug: &str,
+    who: &str,
+    token: &str,
+) -> Result<memeboard_core::api::DeleteParticipantResponse, ApiError> {
+    let resp = Request::delete(&format!(
+        "/api/owner/tasks/{}/participants/{}",
+        segment(slug),
+        segment(who)
+    ))
+    .header("Accept", "application/json")
+    .header("Authorization", &bearer(token))
+    .send()
+    .await
+    .map_err(|e| ApiError::Network(e.to_string()))?;
+    read(resp).await
+}

@@ -26,10 +26,11 @@ pub struct OwnerAction {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ExcludedSession {
-    /// Session id.
-    pub session_id: String,
-    /// Anonymous participant id.
-    pub participant_id: String,
+    /// Session pseudonym, as in the answer-level export's `session` column.
+    pub session: String,
+    /// Participant pseudonym, as in the export's `participant` column (and what deleting a
+    /// participant's data takes).
+    pub participant: String,
     /// `PROLIFIC_PID`, if any (to reject or pay on Prolific).
     pub prolific_pid: Option<String>,
     /// Why.
@@ -97,6 +98,48 @@ pub struct ConsoleResponse {
     pub screenout_preview: Option<String>,
     /// Answer-level downloads.
     pub exports: Vec<String>,
+    /// Which settings apply to this quiz (the console shows only those).
+    pub uses: SettingsInUse,
+    /// The quiz's link with Prolific's URL parameters (`/quiz/{slug}?PROLIFIC_PID=…`), the
+    /// path the owner pastes into Prolific after the site's address (see [`prolific_link`]).
+    pub prolific_link: String,
+}
+
+/// The settings that apply to a quiz beyond those every quiz has, so the console hides the
+/// others (a headphone rule on a text quiz only confuses the owner). Hidden settings keep
+/// their stored values.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct SettingsInUse {
+    /// The quiz starts with a headphone check (clips with sound): the screen-out and
+    /// exclusion rules for a failed check.
+    pub headphones: bool,
+    /// Pages carry planted outputs of known quality (rating tasks): the planted-check rule.
+    pub planted_checks: bool,
+    /// Items have options shown in an order: the straight-lining rule.
+    pub choices: bool,
+    /// Some items carry a content warning: the content-flag policy.
+    pub content_flags: bool,
+    /// The pool has more than one category: the category selection.
+    pub categories: bool,
+}
+
+/// The quiz link to paste into a Prolific study: Prolific fills the placeholders with the
+/// participant's, study's and session's ids, which the quiz keeps for the hand-off and the
+/// export. Prefixed by the site's address.
+///
+/// ```
+/// use memeboard_core::study::prolific_link;
+/// assert_eq!(
+///     prolific_link("demo-mcq"),
+///     "/quiz/demo-mcq?PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSION_ID={{%SESSION_ID%}}"
+/// );
+/// ```
+pub fn prolific_link(slug: &str) -> String {
+    format!(
+        "/quiz/{}?PROLIFIC_PID={{{{%PROLIFIC_PID%}}}}&STUDY_ID={{{{%STUDY_ID%}}}}&SESSION_ID={{{{%SESSION_ID%}}}}",
+        super::percent_encode(slug)
+    )
 }
 
 /// A task an owner token may manage (`GET /api/owner/tasks`).

@@ -18,6 +18,18 @@ pub struct HandoffIds<'a> {
     pub completion_code: Option<&'a str>,
 }
 
+impl HandoffIds<'static> {
+    /// The ids a preview of the hand-off is filled with (the console shows the redirect as it
+    /// will look, on the server and live in the browser while the owner types).
+    pub const EXAMPLE: Self = Self {
+        participant_id: "P-EXAMPLE",
+        prolific_pid: Some("PROLIFIC_PID"),
+        study_id: Some("STUDY_ID"),
+        session_id: Some("SESSION_ID"),
+        completion_code: Some("SESSIONCODE"),
+    };
+}
+
 /// Percent-encodes a value for a URL query or path (RFC 3986 unreserved characters kept).
 pub fn percent_encode(value: &str) -> String {
     let mut out = String::with_capacity(value.len());

@@ -160,7 +160,7 @@ async fn owners_are_scoped_to_their_benchmark(db: Db) {
         "this owner token manages benchmark `demo-panel`; task `demo-mcq` belongs to benchmark `demo`"
     );
     // Another benchmark's owner cannot change settings, progress or board switches either.
-    let (status, _) = set(&app, &owner, |_| {}).await;
+    let (status, _) = set(&app, &owner, |s| s["study"]["attention_checks"] = json!(1)).await;
     assert_eq!(status, StatusCode::OK);
     let (status, _) = call(
         &app,
@@ -304,6 +304,30 @@ async fn settings_are_checked_field_by_field(db: Db) {
     let changed = &console["actions"][0]["detail"]["changed"];
     assert_eq!(changed["batch_size"]["to"], 6);
     assert_eq!(changed["study.categories"]["to"], json!(["slang"]));
+    // Saving the same settings again logs nothing.
+    let logged = console["actions"].as_array().unwrap().len();
+    let (status, _) = set(&app, ADMIN, |_| {}).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, again) = call(
+        &app,
+        Method::GET,
+        &format!("/api/owner/tasks/{TASK}/console"),
+        Some(ADMIN),
+        None,
+    )
+    .await;
+    assert_eq!(again["actions"].as_array().unwrap().len(), logged);
+    // A text quiz's console: options and categories apply, headphones and planted outputs
+    // do not; the Prolific link carries Prolific's placeholders.
+    assert_eq!(
+        again["uses"],
+        json!({"headphones": false, "planted_checks": false, "choices": true,
+               "content_flags": again["uses"]["content_flags"], "categories": true})
+    );
+    assert_eq!(
+        again["prolific_link"],
+        "/quiz/demo-mcq?PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSION_ID={{%SESSION_ID%}}"
+    );
     // Only slang items are assigned now.
     let session = app.start_demo_session().await;
     assert!(session["items"]
@@ -444,7 +468,12 @@ async fn failed_attention_checks_screen_out_with_the_redirect(db: Db) {
         None,
     )
     .await;
-    assert_eq!(console["exclusions"][0]["session_id"], id);
+    // The console names sessions and participants by the export's pseudonyms.
+    let benchmark = app.storage().benchmark_id("demo").await.unwrap().unwrap();
+    assert_eq!(
+        console["exclusions"][0]["session"],
+        memeboard_server::export::pseudonym(&benchmark, "session", id)
+    );
     assert_eq!(console["exclusions"][0]["reason"]["code"], "screened_out");
 }
 
@@ -560,7 +589,12 @@ async fn attention_check_exclusions_show_in_the_human_rows(db: Db) {
     assert_eq!(console["completed_before_exclusions"], 2);
     assert_eq!(console["completed_after_exclusions"], 1);
     let excluded = &console["exclusions"][0];
-    assert_eq!(excluded["session_id"], careless["session_id"]);
+    let benchmark = app.storage().benchmark_id("demo").await.unwrap().unwrap();
+    let careless_id = careless["session_id"].as_str().unwrap();
+    assert_eq!(
+        excluded["session"],
+        memeboard_server::export::pseudonym(&benchmark, "session", careless_id)
+    );
     assert_eq!(excluded["reason"]["code"], "failed_attention_checks");
     assert_eq!(
         excluded["reason"]["en"],

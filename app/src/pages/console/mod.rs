@@ -2,9 +2,12 @@
 //! entered once and kept in localStorage (`memeboard.owner_token`); the console shows and
 //! saves the quiz's settings (open/closed, batch size, participant target, items and
 //! categories, content-flag policy, recruitment hand-off, quality rules, attention checks),
-//! the live progress (polled every few seconds, no reload), excluded participants with their
-//! reasons, the action log, and the answer-level export downloads.
+//! the live progress (polled every few seconds, no reload), the study links with copy buttons,
+//! excluded participants under the export's pseudonyms, deleting a participant's data, the
+//! action log in words, and the answer-level export downloads.
 
+mod links;
+mod log;
 mod progress;
 mod settings;
 
@@ -20,6 +23,8 @@ use crate::study_i18n::{st, study_strings};
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
+use links::{DeleteParticipant, StudyLinks};
+use log::ActionLog;
 use memeboard_core::study::ConsoleResponse;
 use progress::Progress;
 use settings::settings_form;
@@ -174,12 +179,13 @@ fn Console(slug: String, token: String, forget: Callback<()>) -> impl IntoView {
                 })}
             </ErrorBoundary>
         </Transition>
+        <DeleteParticipant slug=slug_r token=token_r reload=reload />
         <ForgetToken forget=forget />
     }
 }
 
-/// `YYYY-MM-DD HH:MM:SS UTC`.
-fn date_time(ms: i64) -> String {
+/// `YYYY-MM-DD HH:MM:SS UTC` (the progress view and the action log).
+pub(super) fn date_time(ms: i64) -> String {
     let secs = ms.div_euclid(1000).rem_euclid(86_400);
     format!(
         "{} {:02}:{:02}:{:02} UTC",
@@ -208,9 +214,11 @@ fn ConsoleView(
     );
     let exclusions = console.exclusions.clone();
     let actions = console.actions.clone();
+    let prolific_link = console.prolific_link.clone();
     let exports = console.exports.clone();
     view! {
         <h2 data-testid="console-task">{console.title.clone()} " (" {console.task.clone()} ")"</h2>
+        <StudyLinks slug=console.task.clone() prolific_link=prolific_link />
         <Progress slug=console.task.clone() token=token.get_value() categories=console.categories.clone() />
         {settings_form(&console, slug, token, reload, message)}
         <section class="card">
@@ -237,8 +245,8 @@ fn ConsoleView(
                                         let reason = e.reason.clone();
                                         view! {
                                             <tr>
-                                                <td><code>{e.session_id.chars().take(8).collect::<String>()}</code></td>
-                                                <td>{e.participant_id}</td>
+                                                <td><code>{e.session}</code></td>
+                                                <td><code>{e.participant}</code></td>
                                                 <td>{e.prolific_pid.unwrap_or_default()}</td>
                                                 <td data-code=reason.code.as_str()>
                                                     {move || if i18n.lang() == Lang::Zh { reason.zh.clone() } else { reason.en.clone() }}
@@ -264,35 +272,6 @@ fn ConsoleView(
             </div>
         </section>
         <StudyForm slug=slug.get_value() token=token.get_value() />
-        <section class="card">
-            <h2>{st(|s| s.actions_title)}</h2>
-            <div class="console-table">
-                <table data-testid="actions">
-                    <thead>
-                        <tr>
-                            <th scope="col">{st(|s| s.col_when)}</th>
-                            <th scope="col">{st(|s| s.col_who)}</th>
-                            <th scope="col">{st(|s| s.col_what)}</th>
-                            <th scope="col">{st(|s| s.col_detail)}</th>
-                        </tr>
-                    </thead>
-                    <tbody>
-                        {actions
-                            .into_iter()
-                            .map(|a| {
-                                view! {
-                                    <tr>
-                                        <td>{date_time(a.at)}</td>
-                                        <td>{a.actor}</td>
-                                        <td>{a.action}{a.task.map(|t| format!(" · {t}"))}</td>
-                                        <td><code class="small">{a.detail.to_string()}</code></td>
-                                    </tr>
-                                }
-                            })
-                            .collect_view()}
-                    </tbody>
-                </table>
-            </div>
-        </section>
+        <ActionLog actions=actions />
     }
 }

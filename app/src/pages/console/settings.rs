@@ -8,7 +8,10 @@ use crate::study_i18n::{st, study_strings};
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use memeboard_core::study::{ConsoleResponse, ConsoleSettings, FlaggedPolicy, StudySettings};
+use memeboard_core::study::{
+    completion_handoff, screenout_handoff, ConsoleResponse, ConsoleSettings, FlaggedPolicy,
+    Handoff, HandoffIds, SettingsInUse, StudySettings,
+};
 use memeboard_core::tasks::CategoryInfo;
 
 fn opt_text<T: ToString>(v: Option<T>) -> String {
@@ -137,23 +140,29 @@ impl Fields {
         }
     }
 
+    /// The hand-off the inputs describe (as typed, before saving).
+    fn handoff(self) -> Handoff {
+        Handoff {
+            prolific_completion_code: opt_string(&self.prolific_code.get()),
+            prolific_screenout_code: opt_string(&self.prolific_screenout.get()),
+            completion_url_template: opt_string(&self.completion_template.get()),
+            screenout_url_template: opt_string(&self.screenout_template.get()),
+            allow_repeat_participation: self.allow_repeat.get(),
+            require_prolific_id: self.require_pid.get(),
+        }
+    }
+
     /// The settings the inputs describe; `Err` names a field that is not a number.
     fn collect(self, lang: Lang) -> Result<ConsoleSettings, String> {
         let Self {
             quiz_open,
             allow_retake,
             exclude_failed,
-            allow_repeat,
-            require_pid,
             screen_headphones,
             planted_checks,
             batch_size,
             target,
             checks,
-            prolific_code,
-            prolific_screenout,
-            completion_template,
-            screenout_template,
             fail_checks,
             min_median,
             min_item,
@@ -162,7 +171,9 @@ impl Fields {
             excluded_items,
             categories,
             flagged,
+            ..
         } = self;
+        let handoff = untrack(|| self.handoff());
         Ok(ConsoleSettings {
             quiz_open: quiz_open.get_untracked(),
             batch_size: opt_number("batch_size", &batch_size.get_untracked(), lang)?.unwrap_or(0),
@@ -185,14 +196,7 @@ impl Fields {
                 flagged_policy: flagged.get_untracked(),
                 attention_checks: opt_number("attention_checks", &checks.get_untracked(), lang)?
                     .unwrap_or(0),
-                handoff: memeboard_core::study::Handoff {
-                    prolific_completion_code: opt_string(&prolific_code.get_untracked()),
-                    prolific_screenout_code: opt_string(&prolific_screenout.get_untracked()),
-                    completion_url_template: opt_string(&completion_template.get_untracked()),
-                    screenout_url_template: opt_string(&screenout_template.get_untracked()),
-                    allow_repeat_participation: allow_repeat.get_untracked(),
-                    require_prolific_id: require_pid.get_untracked(),
-                },
+                handoff,
                 quality: memeboard_core::study::QualityRules {
                     fail_checks_at_least: opt_number(
                         "fail_checks_at_least",
@@ -270,26 +274,12 @@ pub(super) fn settings_form(
     let Fields {
         quiz_open,
         allow_retake,
-        exclude_failed,
-        allow_repeat,
-        require_pid,
-        screen_headphones,
-        planted_checks,
         batch_size,
         target,
-        checks,
-        prolific_code,
-        prolific_screenout,
-        completion_template,
-        screenout_template,
-        fail_checks,
-        min_median,
-        min_item,
-        fast_share,
-        straightline,
         excluded_items,
         categories,
         flagged,
+        ..
     } = fields;
     let sending = RwSignal::new(false);
     let on_submit = move |ev: SubmitEvent| {
@@ -321,8 +311,11 @@ pub(super) fn settings_form(
     };
 
     let category_boxes = category_boxes(&console.categories, categories);
-    let completion_preview = console.completion_preview.clone();
-    let screenout_preview = console.screenout_preview.clone();
+    let SettingsInUse {
+        content_flags,
+        categories: has_categories,
+        ..
+    } = console.uses;
     view! {
         <section class="card">
             <h2>{st(|s| s.settings_title)}</h2>
@@ -330,10 +323,12 @@ pub(super) fn settings_form(
                 <CheckField id="set-quiz-open" label=|s| s.quiz_open value=quiz_open />
                 <TextField id="set-batch-size" label=|s| s.batch_size value=batch_size kind="number" />
                 <TextField id="set-target" label=|s| s.participant_target value=target kind="number" />
-                <fieldset>
-                    <legend>{st(|s| s.categories_label)}</legend>
-                    {category_boxes}
-                </fieldset>
+                {has_categories.then(|| view! {
+                    <fieldset>
+                        <legend>{st(|s| s.categories_label)}</legend>
+                        {category_boxes}
+                    </fieldset>
+                })}
                 <div class="field">
                     <label for="set-excluded-items">{st(|s| s.excluded_items_label)}</label>
                     <textarea
@@ -343,55 +338,31 @@ pub(super) fn settings_form(
                         on:input=move |ev| excluded_items.set(event_target_value(&ev))
                     ></textarea>
                 </div>
-                <div class="field">
-                    <label for="set-flagged">{st(|s| s.flagged_label)}</label>
-                    <select
-                        id="set-flagged"
-                        on:change=move |ev| {
-                            flagged.set(if event_target_value(&ev) == "never" {
-                                FlaggedPolicy::Never
-                            } else {
-                                FlaggedPolicy::ParticipantChoice
-                            })
-                        }
-                    >
-                        <option value="participant_choice" selected=move || flagged.get() == FlaggedPolicy::ParticipantChoice>
-                            {st(|s| s.flagged_choice)}
-                        </option>
-                        <option value="never" selected=move || flagged.get() == FlaggedPolicy::Never>
-                            {st(|s| s.flagged_never)}
-                        </option>
-                    </select>
-                </div>
+                {content_flags.then(|| view! {
+                    <div class="field">
+                        <label for="set-flagged">{st(|s| s.flagged_label)}</label>
+                        <select
+                            id="set-flagged"
+                            on:change=move |ev| {
+                                flagged.set(if event_target_value(&ev) == "never" {
+                                    FlaggedPolicy::Never
+                                } else {
+                                    FlaggedPolicy::ParticipantChoice
+                                })
+                            }
+                        >
+                            <option value="participant_choice" selected=move || flagged.get() == FlaggedPolicy::ParticipantChoice>
+                                {st(|s| s.flagged_choice)}
+                            </option>
+                            <option value="never" selected=move || flagged.get() == FlaggedPolicy::Never>
+                                {st(|s| s.flagged_never)}
+                            </option>
+                        </select>
+                    </div>
+                })}
                 <CheckField id="set-allow-retake" label=|s| s.allow_retake value=allow_retake />
-                <fieldset>
-                    <legend>{st(|s| s.handoff_title)}</legend>
-                    <TextField id="set-prolific-code" label=|s| s.prolific_code value=prolific_code />
-                    <TextField id="set-prolific-screenout" label=|s| s.prolific_screenout value=prolific_screenout />
-                    <TextField id="set-completion-template" label=|s| s.completion_template value=completion_template />
-                    <TextField id="set-screenout-template" label=|s| s.screenout_template value=screenout_template />
-                    <p class="muted small">{st(|s| s.template_help)}</p>
-                    <CheckField id="set-allow-repeat" label=|s| s.allow_repeat value=allow_repeat />
-                    <CheckField id="set-require-pid" label=|s| s.require_pid value=require_pid />
-                    <dl class="facts">
-                        <dt>{st(|s| s.preview_completion)}</dt>
-                        <dd data-testid="completion-preview">{completion_preview.unwrap_or_else(|| format::DASH.to_owned())}</dd>
-                        <dt>{st(|s| s.preview_screenout)}</dt>
-                        <dd>{screenout_preview.unwrap_or_else(|| format::DASH.to_owned())}</dd>
-                    </dl>
-                </fieldset>
-                <fieldset>
-                    <legend>{st(|s| s.quality_title)}</legend>
-                    <TextField id="set-checks" label=|s| s.checks_label value=checks kind="number" />
-                    <TextField id="set-fail-checks" label=|s| s.fail_checks value=fail_checks kind="number" />
-                    <TextField id="set-min-median" label=|s| s.min_median value=min_median kind="number" />
-                    <TextField id="set-min-item" label=|s| s.min_item value=min_item kind="number" />
-                    <TextField id="set-fast-share" label=|s| s.fast_share value=fast_share kind="number" />
-                    <TextField id="set-straightline" label=|s| s.straightline value=straightline kind="number" />
-                    <CheckField id="set-exclude-headphones" label=|s| s.exclude_headphones value=exclude_failed />
-                    <CheckField id="set-screen-headphones" label=|s| s.screen_headphones value=screen_headphones />
-                    <CheckField id="set-planted-checks" label=|s| s.planted_checks value=planted_checks />
-                </fieldset>
+                {handoff_fieldset(fields)}
+                {quality_fieldset(fields, console.uses)}
                 {move || message.get().map(|m| match m {
                     Ok(()) => view! { <p class="notice" role="status" data-testid="settings-saved">{st(|s| s.saved)}</p> }.into_any(),
                     Err(e) => view! { <p class="notice error" role="alert" data-testid="settings-error">{e}</p> }.into_any(),
@@ -401,5 +372,87 @@ pub(super) fn settings_form(
                 </button>
             </form>
         </section>
+    }
+}
+
+/// The recruitment hand-off inputs, with the redirects as they will look.
+fn handoff_fieldset(fields: Fields) -> impl IntoView {
+    let Fields {
+        allow_repeat,
+        require_pid,
+        prolific_code,
+        prolific_screenout,
+        completion_template,
+        screenout_template,
+        ..
+    } = fields;
+    // The redirects as they will look, following the inputs as the owner types.
+    let completion_preview = move || {
+        completion_handoff(&fields.handoff(), &HandoffIds::EXAMPLE)
+            .map_or_else(|| format::DASH.to_owned(), |h| h.0)
+    };
+    let screenout_preview = move || {
+        screenout_handoff(&fields.handoff(), &HandoffIds::EXAMPLE)
+            .map_or_else(|| format::DASH.to_owned(), |h| h.0)
+    };
+    view! {
+        <fieldset>
+            <legend>{st(|s| s.handoff_title)}</legend>
+            <TextField id="set-prolific-code" label=|s| s.prolific_code value=prolific_code />
+            <TextField id="set-prolific-screenout" label=|s| s.prolific_screenout value=prolific_screenout />
+            <TextField id="set-completion-template" label=|s| s.completion_template value=completion_template />
+            <TextField id="set-screenout-template" label=|s| s.screenout_template value=screenout_template />
+            <p class="muted small">{st(|s| s.template_help)}</p>
+            <CheckField id="set-allow-repeat" label=|s| s.allow_repeat value=allow_repeat />
+            <CheckField id="set-require-pid" label=|s| s.require_pid value=require_pid />
+            <dl class="facts">
+                <dt>{st(|s| s.preview_completion)}</dt>
+                <dd data-testid="completion-preview">{completion_preview}</dd>
+                <dt>{st(|s| s.preview_screenout)}</dt>
+                <dd data-testid="screenout-preview">{screenout_preview}</dd>
+            </dl>
+        </fieldset>
+    }
+}
+
+/// The quality rules, only those that apply to the quiz (`uses`).
+fn quality_fieldset(fields: Fields, uses: SettingsInUse) -> impl IntoView {
+    let Fields {
+        exclude_failed,
+        screen_headphones,
+        planted_checks,
+        checks,
+        fail_checks,
+        min_median,
+        min_item,
+        fast_share,
+        straightline,
+        ..
+    } = fields;
+    let SettingsInUse {
+        headphones,
+        planted_checks: planted,
+        choices,
+        ..
+    } = uses;
+    view! {
+        <fieldset>
+            <legend>{st(|s| s.quality_title)}</legend>
+            <TextField id="set-checks" label=|s| s.checks_label value=checks kind="number" />
+            <TextField id="set-fail-checks" label=|s| s.fail_checks value=fail_checks kind="number" />
+            <TextField id="set-min-median" label=|s| s.min_median value=min_median kind="number" />
+            <TextField id="set-min-item" label=|s| s.min_item value=min_item kind="number" />
+            <TextField id="set-fast-share" label=|s| s.fast_share value=fast_share kind="number" />
+            {choices.then(|| view! {
+                <TextField id="set-straightline" label=|s| s.straightline value=straightline kind="number" />
+            })}
+            {headphones.then(|| view! {
+                <CheckField id="set-exclude-headphones" label=|s| s.exclude_headphones value=exclude_failed />
+                <CheckField id="set-screen-headphones" label=|s| s.screen_headphones value=screen_headphones />
+            })}
+            {planted.then(|| view! {
+                <CheckField id="set-planted-checks" label=|s| s.planted_checks value=planted_checks />
+            })}
+        </fieldset>
     }
 }
