@@ -4,6 +4,9 @@
 // serious accessibility violations.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {
   startServer, launchBrowser, watchErrors, expectNoSeriousA11yViolations,
 } from './harness.mjs';
@@ -46,6 +49,34 @@ test('the comic explanation board lists unscored rows judged by people only', as
   await page.waitForFunction((t) => document.querySelector('[data-testid="board-unscored"]')?.textContent !== t, note);
   assert.notEqual(await badges.first().textContent(), badge);
   await expectNoSeriousA11yViolations(page, 'comic explanation board (other language)');
+  assert.deepEqual(errors.filter((e) => !e.includes('favicon')), []);
+  await page.close();
+});
+
+test('an upload of comic explanations says they are judged by people, not that the board is blind', async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${server.base}/account`);
+  await page.getByTestId('account-name').fill('Comic Team');
+  await page.getByTestId('account-organisation').fill('Comic Lab');
+  await page.getByTestId('create-token').click();
+  await page.getByTestId('new-token').waitFor();
+  const manifest = await (await fetch(`${server.base}/api/tasks/${SLUG}/manifest`)).json();
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'comics-e2e-')), 'comics.jsonl');
+  fs.writeFileSync(file, manifest.items
+    .map((i) => JSON.stringify({ item_id: i.id, explanation: '四格里的反转 · the twist in the last panel' }))
+    .join('\n') + '\n');
+  await page.goto(`${server.base}/submit`);
+  await page.getByTestId('upload-form').waitFor();
+  await page.getByTestId('submit-task').selectOption(SLUG);
+  await page.getByTestId('model-name').fill('Twist-Finder');
+  await page.getByTestId('file-input').setInputFiles(file);
+  await page.getByTestId('preview-ok').waitFor();
+  await page.getByTestId('upload').click();
+  await page.getByTestId('upload-result').waitFor();
+  assert.equal(await page.getByTestId('upload-result').getAttribute('data-status'), 'judged by people only');
+  await page.getByTestId('result-unscored').waitFor();
+  assert.doesNotMatch(await page.getByTestId('upload-result').textContent(), /blind|盲评/);
   assert.deepEqual(errors.filter((e) => !e.includes('favicon')), []);
   await page.close();
 });

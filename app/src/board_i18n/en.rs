@@ -155,6 +155,7 @@ pub static EN: BoardStrings = BoardStrings {
     status_label: "Status",
     lines_read: |n| if n == 1 { "1 line read".to_owned() } else { format!("{n} lines read") },
     public_score_title: "Public board score",
+    unscored_note: "Your file is stored. This task has no automatic score: people judge the outputs in a human-evaluation study, and the judged figures appear on the board and the study page.",
     received_note: "This board is blind: your file is stored and scored, and the scores appear when the organisers reveal the board.",
     warnings_title: "Warnings",
     quota_left: |left, limit| format!("{left} of {limit} left today"),

@@ -267,6 +267,9 @@ pub struct BoardStrings {
     pub public_score_title: &'static str,
     /// Blind board: scores later.
     pub received_note: &'static str,
+    /// After an upload to a board without an automatic score (comic explanations), and on
+    /// such a model's page: people judge the outputs instead.
+    pub unscored_note: &'static str,
     /// Heading of the warnings.
     pub warnings_title: &'static str,
     /// "2 of 5 left today".

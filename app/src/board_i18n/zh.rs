@@ -137,6 +137,7 @@ pub static ZH: BoardStrings = BoardStrings {
     status_label: "状态",
     lines_read: |n| format!("读取 {n} 行"),
     public_score_title: "公开榜成绩",
+    unscored_note: "文件已保存。此任务没有自动评分：输出由人工评测研究评判，评判结果显示在榜单和研究页面上。",
     received_note: "本榜为盲评：文件已保存并评分，成绩将在组织者公布后显示。",
     warnings_title: "提醒",
     quota_left: |left, limit| format!("今日还剩 {left} / {limit} 次"),

@@ -15,7 +15,7 @@ use crate::i18n::{category_label, use_i18n};
 use crate::storage;
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
-use memeboard_core::api::{ItemGap, SubmissionDetail};
+use memeboard_core::api::{ItemGap, SubmissionDetail, SubmissionStatus};
 use memeboard_core::tasks::CategoryInfo;
 
 /// The model page.
@@ -99,6 +99,8 @@ fn ModelView(detail: SubmissionDetail) -> impl IntoView {
             />
         }
         .into_any()
+    } else if status == SubmissionStatus::Unscored {
+        view! { <p class="notice info">{btr(|t| t.unscored_note)}</p> }.into_any()
     } else {
         view! { <p class="notice info">{btr(|t| t.scores_hidden)}</p> }.into_any()
     };

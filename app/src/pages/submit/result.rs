@@ -6,7 +6,7 @@ use crate::components::score::{estimate_view, status_text, ScoreTable};
 use crate::i18n::use_i18n;
 use crate::kinds::conditions_text;
 use leptos::prelude::*;
-use memeboard_core::api::SubmitPredictionsResponse;
+use memeboard_core::api::{SubmissionStatus, SubmitPredictionsResponse};
 use memeboard_core::tasks::{CategoryInfo, TaskKind};
 
 /// An accepted upload: status, score, warnings, quota and links.
@@ -54,6 +54,10 @@ pub(super) fn UploadResult(
                 <ScoreTable scores=scores categories=categories testid="result-scores" />
             }
             .into_any()
+        }
+        None if status == SubmissionStatus::Unscored => {
+            view! { <p class="notice info" data-testid="result-unscored">{btr(|t| t.unscored_note)}</p> }
+                .into_any()
         }
         None => view! { <p class="notice info">{btr(|t| t.received_note)}</p> }.into_any(),
     };
