@@ -6,7 +6,12 @@ use crate::crowd_cache::CrowdCache;
 use crate::inference::EmbeddingService;
 use crate::storage::Storage;
 use memeboard_core::human_eval::board::{BoardHumanEval, HumanEvalSummary, HumanTables};
+use memeboard_core::human_eval::raters::RaterRow;
 use std::sync::Arc;
+
+/// A study page's computed summary, tables and per-rater reliability (or why they could not
+/// be computed).
+pub type StudyTables = Result<(HumanEvalSummary, HumanTables, Vec<RaterRow>), String>;
 
 /// Shared state of every handler.
 #[derive(Clone)]
@@ -43,8 +48,8 @@ pub struct AppState {
     pub board_familiarity: Arc<CrowdCache<Vec<memeboard_core::api::FamiliarityRow>>>,
     /// The owner's live progress view per task, computed once per state of its sessions.
     pub progress: Arc<CrowdCache<memeboard_core::study::ProgressResponse>>,
-    /// A study page's summary and tables, once per state of its judgements.
-    pub study_tables: Arc<CrowdCache<Result<(HumanEvalSummary, HumanTables), String>>>,
+    /// A study page's summary, tables and per-rater rows, once per state of its judgements.
+    pub study_tables: Arc<CrowdCache<StudyTables>>,
     /// A board's human-judged columns and validity panel, once per state of its studies'
     /// judgements.
     pub board_human: Arc<CrowdCache<Result<Option<BoardHumanEval>, String>>>,

@@ -19,12 +19,13 @@ use crate::error::{ApiError, ApiResult};
 use crate::owners::{self, Actor};
 use crate::state::AppState;
 use crate::storage::{self, BoardTaskRow, StudyRecord};
-use crate::study_tables::{combined_fingerprint, study_data};
+use crate::study_tables::{combined_fingerprint, planted_by_rater, study_data};
 use anyhow::Context;
 use axum::http::HeaderMap;
 use memeboard_core::human_eval::board::{
     study_summary, study_tables, HumanEvalSummary, HumanTables,
 };
+use memeboard_core::human_eval::raters::{rater_reliability, RaterRow};
 use memeboard_core::human_eval::study::{
     BatchProgress, CreateStudyRequest, StudyPage, StudyProtocol, StudySubmission, StudyTaskLink,
     StudyTaskProgress,
@@ -89,24 +90,26 @@ async fn authorized_study(
 }
 
 /// `GET /api/owner/studies/{slug}`: the study page (progress per batch, raters and
-/// exclusions, κ per batch, α per dimension, the computed tables).
+/// exclusions, κ per batch, α per dimension, the computed tables, each rater's reliability).
 pub async fn study_page(state: &AppState, headers: &HeaderMap, slug: &str) -> ApiResult<StudyPage> {
     let (study, _actor) = authorized_study(state, headers, slug).await?;
     let storage = &state.storage;
     let (data, tasks) = study_data(storage, &study).await?;
     let ids: Vec<String> = tasks.iter().map(|t| t.task.id.clone()).collect();
     let fingerprint = combined_fingerprint(storage, &ids).await?;
+    let planted = planted_by_rater(&study, &tasks);
     let computed = state
         .study_tables
         .get_or_compute(&format!("study/{}", study.id), fingerprint, move || {
             let summary = study_summary(&data).map_err(|e| e.to_string())?;
             let tables = study_tables(&data, HUMAN_EVAL_RESAMPLES, HUMAN_EVAL_SEED)
                 .map_err(|e| e.to_string())?;
-            Ok((summary, tables))
+            let raters = rater_reliability(&data.judgements, &planted);
+            Ok((summary, tables, raters))
         })
         .await
         .context("computing the study's tables")?;
-    let (summary, tables): (HumanEvalSummary, HumanTables) = computed
+    let (summary, tables, rater_rows): (HumanEvalSummary, HumanTables, Vec<RaterRow>) = computed
         .as_ref()
         .clone()
         .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("study tables: {e}")))?;
@@ -186,6 +189,7 @@ pub async fn study_page(state: &AppState, headers: &HeaderMap, slug: &str) -> Ap
         exposed_test_items: exposed,
         summary,
         tables,
+        raters: rater_rows,
     })
 }
 

@@ -12,17 +12,15 @@ use crate::pseudonym::pseudonym;
 use crate::state::AppState;
 use crate::storage::{self, BoardTaskRow, JudgementRow, JudgingTaskRow, Storage, StudyRecord};
 use anyhow::Context;
-use memeboard_core::human_eval::board::{
-    board_human, BoardHumanEval, HumanEvalSummary, HumanTables, StudyData,
-};
+use memeboard_core::human_eval::board::{board_human, BoardHumanEval, StudyData};
 use memeboard_core::human_eval::outputs::OutputScores;
+use memeboard_core::human_eval::raters::PlantedTally;
 use memeboard_core::human_eval::study::StudyProtocol;
 use memeboard_core::human_eval::{HUMAN_EVAL_RESAMPLES, HUMAN_EVAL_SEED};
 use memeboard_core::study::ExclusionReason;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// A study page's computed summary and tables (or why they could not be computed).
-pub type StudyTables = Result<(HumanEvalSummary, HumanTables), String>;
+pub use crate::state::StudyTables;
 /// A board's computed human columns (or why they could not be computed).
 pub type BoardHumanValue = Result<Option<BoardHumanEval>, String>;
 
@@ -34,18 +32,66 @@ pub struct TaskJudgements {
     pub rows: Vec<JudgementRow>,
     /// Excluded sessions with their reasons.
     pub excluded: BTreeMap<String, ExclusionReason>,
+    /// Planted quality checks judged and failed, by session (sessions with some only).
+    pub planted: BTreeMap<String, PlantedTally>,
 }
 
 pub async fn task_judgements(storage: &Storage, task: JudgingTaskRow) -> ApiResult<TaskJudgements> {
     let settings = crate::quality::study_settings(task.study_json.as_deref())?;
     let data = storage.study_data(&task.id).await?;
-    let excluded = crate::quality::exclusions_of(&data, &settings, task.exclude_failed_checks);
+    let facts = crate::quality::session_facts(&data);
+    let excluded = facts
+        .iter()
+        .filter_map(|(id, f)| {
+            crate::quality::exclusion(&settings, task.exclude_failed_checks, f)
+                .map(|r| (id.clone(), r))
+        })
+        .collect();
+    let planted = facts
+        .into_iter()
+        .filter(|(_, f)| f.planted_judged > 0)
+        .map(|(id, f)| {
+            let tally = PlantedTally {
+                judged: f.planted_judged,
+                failed: f.planted_failed,
+            };
+            (id, tally)
+        })
+        .collect();
     let rows = storage.judgement_rows(&task.id).await?;
     Ok(TaskJudgements {
         task,
         rows,
         excluded,
+        planted,
     })
+}
+
+/// The planted-check tallies of the raters the tables count (finished, not excluded), by rater
+/// pseudonym, summed over the study's tasks.
+pub fn planted_by_rater(
+    study: &StudyRecord,
+    tasks: &[TaskJudgements],
+) -> BTreeMap<String, PlantedTally> {
+    let mut out: BTreeMap<String, PlantedTally> = BTreeMap::new();
+    for t in tasks {
+        let kept: BTreeMap<&str, &str> = t
+            .rows
+            .iter()
+            .filter(|r| r.completed_at.is_some() && !t.excluded.contains_key(&r.session_id))
+            .map(|r| (r.session_id.as_str(), r.participant_id.as_str()))
+            .collect();
+        for (session, tally) in &t.planted {
+            let Some(participant) = kept.get(session.as_str()) else {
+                continue;
+            };
+            let rater = pseudonym(&study.benchmark_id, "participant", participant);
+            let e = out.entry(rater).or_default();
+            e.judged += tally.judged;
+            e.failed += tally.failed;
+        }
+    }
+    out
 }
 
 /// A study's data for the statistics: judgements of finished, kept raters, the excluded

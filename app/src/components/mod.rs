@@ -7,6 +7,7 @@ pub mod export;
 pub mod header;
 pub mod headphone_check;
 pub mod human_eval;
+pub mod rater_table;
 pub mod score;
 pub mod sentence;
 pub mod status;

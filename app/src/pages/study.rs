@@ -5,6 +5,7 @@
 use crate::api::{self, ApiError};
 use crate::components::export::ExportButton;
 use crate::components::human_eval::{HumanColumns, StudySummary, Validity};
+use crate::components::rater_table::RaterTable;
 use crate::components::status::{error_fallback, Loading};
 use crate::components::title::use_page_title;
 use crate::human_i18n::{hs, human_strings, protocol_name};
@@ -413,6 +414,7 @@ fn StudyView(page: StudyPage, token: String) -> impl IntoView {
         <section class="card">
             <h2>{hs(|s| s.agreement_title)}</h2>
             <StudySummary summary=page.summary.clone() />
+            <RaterTable rows=page.raters.clone() />
         </section>
         <section class="card">
             <h2>{hs(|s| s.results_title)}</h2>

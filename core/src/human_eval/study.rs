@@ -473,6 +473,10 @@ pub struct StudyPage {
     pub summary: super::board::HumanEvalSummary,
     /// The computed tables.
     pub tables: super::board::HumanTables,
+    /// Each counted rater's reliability per scale (leave-one-out agreement, planted-check pass
+    /// rate, Dawid–Skene competence), sorted by scale, then rater.
+    #[serde(default)]
+    pub raters: Vec<super::raters::RaterRow>,
 }
 
 #[cfg(test)]

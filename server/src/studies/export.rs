@@ -151,7 +151,8 @@ pub async fn export_judgements(
     Ok(out)
 }
 
-/// `GET /api/owner/studies/{slug}/tables.json`: the computed tables and the summary.
+/// `GET /api/owner/studies/{slug}/tables.json`: the computed tables, the summary and each
+/// rater's reliability.
 pub async fn export_tables(
     state: &AppState,
     headers: &HeaderMap,
@@ -164,6 +165,7 @@ pub async fn export_tables(
         "submissions": page.submissions,
         "summary": page.summary,
         "tables": page.tables,
+        "raters": page.raters,
         "bootstrap": {"seed": HUMAN_EVAL_SEED, "resamples": HUMAN_EVAL_RESAMPLES, "unit": "source item"},
     }))
 }

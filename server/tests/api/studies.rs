@@ -449,6 +449,26 @@ async fn exclusions_change_the_tables(db: Db) {
     }
     let (_, before) = as_admin(&app, Method::GET, "/api/owner/studies/checked", None).await;
     assert_eq!(before["summary"]["raters"], 2, "{before}");
+    // Two raters who agree on everything: perfect α, which one rater alone cannot have.
+    let rows = before["raters"].as_array().unwrap();
+    assert_eq!(rows.len(), 2, "{before}");
+    for r in rows {
+        assert_eq!(r["scale"], "dimensions", "{r}");
+        assert_eq!(
+            (r["raters"].as_u64(), r["with_rater"].as_f64()),
+            (Some(2), Some(1.0))
+        );
+        assert!(
+            r["without_rater"].is_null() && r["competence"].is_null(),
+            "{r}"
+        );
+        assert!(r["planted_judged"].as_u64().unwrap() > 0, "{r}");
+        assert_eq!(r["planted_pass_rate"], 1.0);
+        assert!(
+            r["judgements"].as_u64() > r["planted_judged"].as_u64(),
+            "{r}"
+        );
+    }
     rate_all(&app, "checked-rate", None, &subs, |item: &Value| {
         // Careless: everything from Alpha gets 3, whatever comic it is about; the rest 3 too.
         let context = item["prompt"]["has_context"].as_bool().unwrap();
@@ -481,9 +501,38 @@ async fn exclusions_change_the_tables(db: Db) {
     let (_, relaxed) = as_admin(&app, Method::GET, "/api/owner/studies/checked", None).await;
     assert_eq!(relaxed["summary"]["excluded_raters"], 0, "{relaxed}");
     assert_eq!(relaxed["summary"]["raters"], 3);
+    assert_careless_rater_stands_out(&app, &relaxed).await;
     assert_ne!(relaxed["tables"]["columns"], before["tables"]["columns"]);
     let (_, board) = app.get(&format!("/api/boards/{COMICS}")).await;
     assert_eq!(board["human_eval"]["studies"][0]["raters"], 3, "{board}");
+}
+
+/// Per-rater reliability once the careless rater counts: they fail the planted checks and pull
+/// agreement down (negative leave-one-out delta), the careful ones raise it; the tables export
+/// carries the same rows.
+async fn assert_careless_rater_stands_out(app: &TestApp, page: &Value) {
+    let rows = page["raters"].as_array().unwrap();
+    assert_eq!(rows.len(), 3, "{page}");
+    let (careless, careful): (Vec<&Value>, Vec<&Value>) = rows
+        .iter()
+        .partition(|r| r["planted_pass_rate"].as_f64().unwrap() < 1.0);
+    assert_eq!((careless.len(), careful.len()), (1, 2), "{page}");
+    assert_eq!(careless[0]["planted_pass_rate"], 0.0);
+    assert!(careless[0]["loo_delta"].as_f64().unwrap() < 0.0, "{page}");
+    assert_eq!(careless[0]["without_rater"], 1.0);
+    for r in careful {
+        assert!(r["loo_delta"].as_f64().unwrap() > 0.0, "{r}");
+        assert_eq!(r["raters"], 3);
+    }
+    let (status, tables) = as_admin(
+        app,
+        Method::GET,
+        "/api/owner/studies/checked/tables.json",
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(tables["raters"], page["raters"]);
 }
 
 async fn an_accuracy_study_of_test_items_is_invitation_only_and_marks_them_exposed(db: Db) {

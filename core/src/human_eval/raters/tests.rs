@@ -7,7 +7,12 @@ use crate::human_eval::ranking::RankedEntry;
 use Verdict3::*;
 
 /// The verdicts of `scripts/reference/raters.py` (0 disagree, 1 neutral, 2 agree).
-const BATCHES: &[(&str, &[(&str, [u8; 12])])] = &[
+/// A batch and its raters' verdicts.
+type Batch = (&'static str, &'static [(&'static str, [u8; 12])]);
+/// A batch, its κ and each rater's κ without them.
+type KappaRow = (&'static str, f64, &'static [(&'static str, f64)]);
+
+const BATCHES: &[Batch] = &[
     (
         "1",
         &[
@@ -28,7 +33,7 @@ const BATCHES: &[(&str, &[(&str, [u8; 12])])] = &[
     ),
 ];
 
-const KAPPA: &[(&str, f64, &[(&str, f64)])] = &[
+const KAPPA: &[KappaRow] = &[
     (
         "1",
         0.23497267759562834,
