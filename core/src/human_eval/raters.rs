@@ -4,11 +4,12 @@
 //! for the categorical verdicts, a Dawid–Skene competence estimate. Pure; the study page and
 //! the study's tables export show it (owners only: rater pseudonyms stay off public boards).
 
-use super::accuracy::{batch_agreement, AccuracyRating, ExplanationField, Verdict3};
+use super::accuracy::{AccuracyRating, ExplanationField, Verdict3};
 use super::board::{Judgement, JudgementValue};
 use super::dawid_skene::{dawid_skene, Label};
 use super::dimensions::Dimension;
-use crate::stats::{krippendorff_alpha, AlphaLevel};
+use crate::stats::modal_fleiss_kappa;
+use loo::ordinal_alpha_loo;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -67,10 +68,21 @@ pub struct RaterRow {
     pub competence: Option<f64>,
 }
 
-/// Fleiss' κ of one batch's `ratings`, `None` when not computable.
-fn batch_kappa(ratings: &[&AccuracyRating]) -> Option<f64> {
-    let owned: Vec<AccuracyRating> = ratings.iter().map(|r| (*r).clone()).collect();
-    batch_agreement(&owned).first().and_then(|b| b.fleiss_kappa)
+/// One batch's verdicts per subject (page × model × field), with their raters.
+type BatchVotes<'a> = BTreeMap<(&'a str, &'a str, ExplanationField), Vec<(&'a str, f64)>>;
+
+/// Fleiss' κ of one batch without `skip`'s verdicts, exactly as
+/// [`batch_agreement`](super::accuracy::batch_agreement) computes it (over the subjects with the
+/// modal number of raters), `None` when not computable.
+fn batch_kappa(votes: &BatchVotes<'_>, skip: Option<&str>) -> Option<f64> {
+    let kept: BTreeMap<_, Vec<f64>> = votes
+        .iter()
+        .map(|(k, v)| {
+            let values = v.iter().filter(|(r, _)| Some(*r) != skip).map(|&(_, x)| x);
+            (*k, values.collect())
+        })
+        .collect();
+    modal_fleiss_kappa(&kept, Verdict3::ALL.len())
 }
 
 /// Verdict rows: leave-one-out Fleiss' κ per batch, Dawid–Skene competence over the study.
@@ -97,21 +109,20 @@ fn verdict_rows(
         })
         .collect();
     let fit = dawid_skene(&ds_labels, Verdict3::ALL.len());
-    let mut batches: BTreeMap<&str, Vec<&AccuracyRating>> = BTreeMap::new();
+    let mut batches: BTreeMap<&str, (BatchVotes<'_>, BTreeSet<&str>)> = BTreeMap::new();
     for r in ratings {
-        batches.entry(r.batch.as_str()).or_default().push(r);
+        let (votes, raters) = batches.entry(r.batch.as_str()).or_default();
+        votes
+            .entry((r.item.as_str(), r.model.as_str(), r.field))
+            .or_default()
+            .push((r.rater.as_str(), r.verdict.index() as f64));
+        raters.insert(r.rater.as_str());
     }
     let mut rows = Vec::new();
-    for (batch, in_batch) in batches {
-        let with = batch_kappa(&in_batch);
-        let raters: BTreeSet<&str> = in_batch.iter().map(|r| r.rater.as_str()).collect();
+    for (batch, (votes, raters)) in batches {
+        let with = batch_kappa(&votes, None);
         for &rater in &raters {
-            let others: Vec<&AccuracyRating> = in_batch
-                .iter()
-                .copied()
-                .filter(|r| r.rater != rater)
-                .collect();
-            let without = batch_kappa(&others);
+            let without = batch_kappa(&votes, Some(rater));
             rows.push(RaterRow {
                 rater: rater.to_owned(),
                 scale: RaterScale::Verdicts,
@@ -136,33 +147,30 @@ fn alpha_rows(
     values: &[(String, &str, f64)],
     pages: &BTreeMap<&str, usize>,
 ) -> Vec<RaterRow> {
-    let units_without = |skip: Option<&str>| -> Vec<Vec<Option<f64>>> {
-        let mut units: BTreeMap<&str, Vec<Option<f64>>> = BTreeMap::new();
-        for (unit, rater, v) in values {
-            if Some(*rater) != skip {
-                units.entry(unit.as_str()).or_default().push(Some(*v));
-            }
+    let coder: BTreeMap<&str, usize> = pages.keys().enumerate().map(|(i, &r)| (r, i)).collect();
+    let mut units: BTreeMap<&str, Vec<(usize, f64)>> = BTreeMap::new();
+    for (unit, rater, v) in values {
+        if let Some(&c) = coder.get(rater) {
+            units.entry(unit.as_str()).or_default().push((c, *v));
         }
-        units.into_values().collect()
-    };
-    let with = krippendorff_alpha(&units_without(None), AlphaLevel::Ordinal);
+    }
+    let units: Vec<Vec<(usize, f64)>> = units.into_values().collect();
+    let (with, without) = ordinal_alpha_loo(&units, coder.len());
     pages
         .iter()
-        .map(|(&rater, &n)| {
-            let without = krippendorff_alpha(&units_without(Some(rater)), AlphaLevel::Ordinal);
-            RaterRow {
-                rater: rater.to_owned(),
-                scale,
-                batch: None,
-                judgements: n,
-                raters: pages.len(),
-                with_rater: with,
-                without_rater: without,
-                loo_delta: with.zip(without).map(|(w, wo)| w - wo),
-                planted_judged: 0,
-                planted_pass_rate: None,
-                competence: None,
-            }
+        .zip(without)
+        .map(|((&rater, &n), without)| RaterRow {
+            rater: rater.to_owned(),
+            scale,
+            batch: None,
+            judgements: n,
+            raters: pages.len(),
+            with_rater: with,
+            without_rater: without,
+            loo_delta: with.zip(without).map(|(w, wo)| w - wo),
+            planted_judged: 0,
+            planted_pass_rate: None,
+            competence: None,
         })
         .collect()
 }
@@ -173,12 +181,13 @@ fn alpha_rows(
 /// **Leave-one-out**, as used here, is the group's agreement statistic computed with and
 /// without the rater: `loo_delta = with_rater − without_rater`. The group is the rater's batch
 /// for accuracy verdicts (Fleiss' κ needs the same raters on every subject: it is the batch κ
-/// of [`batch_agreement`], all fields and models pooled, planted pages included) and the whole
-/// study for dimension scores and ranks (Krippendorff's ordinal α, which allows missing values;
-/// a unit is one page's dimension, or one page's candidate, so the five dimensions share one
-/// α). A rater whose departure raises agreement (`loo_delta < 0`) is the one the others
-/// disagree with. With two raters in a batch both get the same κ delta (κ without one rater is
-/// not defined), which is all two raters can tell.
+/// of [`batch_agreement`](super::accuracy::batch_agreement), all fields and models pooled,
+/// planted pages included) and the whole study for dimension scores and ranks
+/// (Krippendorff's ordinal α, [`krippendorff_alpha`](crate::stats::krippendorff_alpha), which
+/// allows missing values; a unit is one page's dimension, or one page's candidate, so the five
+/// dimensions share one α). A rater whose departure raises agreement (`loo_delta < 0`) is the
+/// one the others disagree with. In a group of two, `without_rater` and the delta are empty:
+/// one rater has no agreement.
 ///
 /// `planted` (by rater) gives the planted-check tally, shown on the rating scales (verdicts,
 /// dimensions). Competence is the Dawid–Skene fit ([`dawid_skene`]) of every verdict of the
@@ -297,5 +306,6 @@ pub fn rater_reliability(
     rows
 }
 
+mod loo;
 #[cfg(test)]
 mod tests;

@@ -4,6 +4,7 @@ use super::*;
 use crate::human_eval::dawid_skene::DS_MAX_ITERATIONS;
 use crate::human_eval::dimensions::DimensionScores;
 use crate::human_eval::ranking::RankedEntry;
+use crate::stats::{krippendorff_alpha, AlphaLevel};
 use Verdict3::*;
 
 /// The verdicts of `scripts/reference/raters.py` (0 disagree, 1 neutral, 2 agree).
@@ -233,11 +234,9 @@ fn dimensions_use_ordinal_alpha_over_the_study_with_planted_tallies() {
     let with = krippendorff_alpha(&all, AlphaLevel::Ordinal).unwrap();
     let without_c: Vec<Vec<Option<f64>>> = all.iter().map(|u| u[..2].to_vec()).collect();
     let c = &rows[2];
-    assert_eq!(c.with_rater, Some(with));
-    assert_eq!(
-        c.without_rater,
-        krippendorff_alpha(&without_c, AlphaLevel::Ordinal)
-    );
+    assert!((c.with_rater.unwrap() - with).abs() < 1e-12);
+    let alone = krippendorff_alpha(&without_c, AlphaLevel::Ordinal).unwrap();
+    assert!((c.without_rater.unwrap() - alone).abs() < 1e-12);
     assert_eq!(c.without_rater, Some(1.0));
     assert!(c.loo_delta.unwrap() < 0.0);
     assert_eq!((c.planted_judged, c.planted_pass_rate), (4, Some(0.25)));
@@ -299,4 +298,98 @@ fn no_judgements_no_rows() {
     assert_eq!(rows.len(), 1);
     assert_eq!((rows[0].with_rater, rows[0].without_rater), (None, None));
     assert!(rows[0].competence.is_some());
+}
+
+#[test]
+fn leave_one_out_alpha_matches_krippendorff_alpha() {
+    // Krippendorff (2011): 4 coders × 12 units, missing values and an unpairable unit.
+    let m = None;
+    let coders: [[Option<f64>; 12]; 4] = [
+        [
+            Some(1.),
+            Some(2.),
+            Some(3.),
+            Some(3.),
+            Some(2.),
+            Some(1.),
+            Some(4.),
+            Some(1.),
+            Some(2.),
+            m,
+            m,
+            m,
+        ],
+        [
+            Some(1.),
+            Some(2.),
+            Some(3.),
+            Some(3.),
+            Some(2.),
+            Some(2.),
+            Some(4.),
+            Some(1.),
+            Some(2.),
+            Some(5.),
+            m,
+            Some(3.),
+        ],
+        [
+            m,
+            Some(3.),
+            Some(3.),
+            Some(3.),
+            Some(2.),
+            Some(3.),
+            Some(4.),
+            Some(2.),
+            Some(2.),
+            Some(5.),
+            Some(1.),
+            m,
+        ],
+        [
+            Some(1.),
+            Some(2.),
+            Some(3.),
+            Some(3.),
+            Some(2.),
+            Some(4.),
+            Some(4.),
+            Some(1.),
+            Some(2.),
+            Some(5.),
+            Some(1.),
+            m,
+        ],
+    ];
+    let units: Vec<Vec<(usize, f64)>> = (0..12)
+        .map(|u| {
+            (0..4)
+                .filter_map(|c| coders[c][u].map(|v| (c, v)))
+                .collect()
+        })
+        .collect();
+    let plain = |skip: Option<usize>| -> Option<f64> {
+        let units: Vec<Vec<Option<f64>>> = (0..12)
+            .map(|u| {
+                (0..4)
+                    .filter(|&c| Some(c) != skip)
+                    .map(|c| coders[c][u])
+                    .collect()
+            })
+            .collect();
+        krippendorff_alpha(&units, AlphaLevel::Ordinal)
+    };
+    let (with, without) = loo::ordinal_alpha_loo(&units, 4);
+    assert!((with.unwrap() - 0.815).abs() < 0.001);
+    assert!((with.unwrap() - plain(None).unwrap()).abs() < 1e-12);
+    for (c, w) in without.iter().enumerate() {
+        assert!(
+            (w.unwrap() - plain(Some(c)).unwrap()).abs() < 1e-12,
+            "coder {c}"
+        );
+    }
+    // One value overall, or nothing pairable: no α, as krippendorff_alpha.
+    let same = vec![vec![(0, 2.0), (1, 2.0)]];
+    assert_eq!(loo::ordinal_alpha_loo(&same, 2), (None, vec![None, None]));
 }
