@@ -278,7 +278,25 @@ test('on a touch phone the next question starts with no option chosen, hovered o
     return out;
   });
   assert.deepEqual(ungated, [], 'hover styles of controls apply only where the device hovers');
+  // A disabled control keeps its disabled look under a resting mouse.
+  const activeWhenDisabled = await page.evaluate(() => {
+    const out = [];
+    const walk = (rules) => {
+      for (const r of rules) {
+        if (r instanceof CSSMediaRule) walk(r.cssRules);
+        else if (r instanceof CSSStyleRule && /:hover/.test(r.selectorText)
+          && /option|button|panel-tile|order-slot/.test(r.selectorText)
+          && r.selectorText.split(',').some((sel) => /:hover/.test(sel) && !/:not\(:disabled\)/.test(sel))) out.push(r.selectorText);
+      }
+    };
+    for (const sheet of document.styleSheets) walk(sheet.cssRules);
+    return out;
+  });
+  assert.deepEqual(activeWhenDisabled, [], 'hover looks skip disabled controls');
   await consentAndSurvey(page, null);
+  // No keyboard hint on a touch screen.
+  await firstQuestion(page);
+  assert.equal(await page.locator('.kbd-hint').isVisible(), false, 'keyboard hint hidden on touch');
   for (let round = 0; round < BATCH - 1; round++) {
     const question = await firstQuestion(page);
     const position = await question.getAttribute('data-position');
