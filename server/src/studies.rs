@@ -13,7 +13,9 @@ mod create;
 mod export;
 
 pub use create::{create_study, create_study_as};
-pub use export::{export_judgements, export_tables, JUDGEMENT_COLUMNS};
+pub use export::{
+    export_judgements, export_raters, export_tables, JUDGEMENT_COLUMNS, RATER_COLUMNS,
+};
 
 use crate::error::{ApiError, ApiResult};
 use crate::owners::{self, Actor};

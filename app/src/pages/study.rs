@@ -387,10 +387,15 @@ fn StudyView(page: StudyPage, token: String) -> impl IntoView {
         view! { <HumanColumns rows=columns /> {validity} }.into_any()
     };
     let slug = page.slug.clone();
-    let downloads = ["judgements.csv", "judgements.jsonl", "tables.json"]
-        .into_iter()
-        .map(|f| view! { <ExportButton url=study_api::study_file_url(&slug, f) token=token.clone() /> })
-        .collect_view();
+    let downloads = [
+        "judgements.csv",
+        "judgements.jsonl",
+        "tables.json",
+        "raters.csv",
+    ]
+    .into_iter()
+    .map(|f| view! { <ExportButton url=study_api::study_file_url(&slug, f) token=token.clone() /> })
+    .collect_view();
     view! {
         <section class="card" data-testid="study-page">
             <p>{intro}</p>

@@ -1,5 +1,5 @@
 //! Study routes: an owner creates a human-evaluation study from an explanation board, reads
-//! its page, and downloads its judgements and computed tables. Handlers are thin; the work is
+//! its page, and downloads its judgements, computed tables and per-rater reliability. Handlers are thin; the work is
 //! in [`crate::studies`].
 
 use super::ApiJson;
@@ -28,6 +28,7 @@ pub fn router() -> Router<AppState> {
             get(judgements_jsonl),
         )
         .route("/owner/studies/{slug}/tables.json", get(tables))
+        .route("/owner/studies/{slug}/raters.csv", get(raters_csv))
 }
 
 /// `POST /api/owner/tasks/{slug}/studies`.
@@ -100,4 +101,18 @@ async fn tables(
     Path(slug): Path<String>,
 ) -> ApiResult<Json<serde_json::Value>> {
     Ok(Json(studies::export_tables(&state, &headers, &slug).await?))
+}
+
+/// `GET /api/owner/studies/{slug}/raters.csv`.
+async fn raters_csv(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(slug): Path<String>,
+) -> ApiResult<impl IntoResponse> {
+    let body = studies::export_raters(&state, &headers, &slug).await?;
+    Ok(super::owner::download(
+        body,
+        &format!("{slug}-raters"),
+        FileFormat::Csv,
+    ))
 }

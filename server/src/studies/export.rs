@@ -1,8 +1,8 @@
-//! The judgement export ([`export_judgements`], [`JUDGEMENT_COLUMNS`]) and the tables
-//! export ([`export_tables`]).
+//! The judgement export ([`export_judgements`], [`JUDGEMENT_COLUMNS`]), the tables export
+//! ([`export_tables`]) and the per-rater export ([`export_raters`], [`RATER_COLUMNS`]).
 
 use super::{authorized_study, study_page};
-use crate::error::ApiResult;
+use crate::error::{ApiError, ApiResult};
 use crate::files::csv_text;
 use crate::kinds::capabilities::export_fields_of;
 use crate::owners;
@@ -39,6 +39,32 @@ pub const JUDGEMENT_COLUMNS: &[(&str, &str)] = &[
     ("excluded", "1 when the rater's session is excluded by the study's quality rules."),
     ("exclusion_reason", "Why, as a code (e.g. failed_planted_checks); empty if not."),
 ];
+
+/// Every column of the per-rater export, in file order, with its meaning (the fields of
+/// `RaterRow`).
+pub const RATER_COLUMNS: &[(&str, &str)] = &[
+    ("rater", "Rater pseudonym (as in the judgement export)."),
+    ("scale", "verdicts (accuracy), dimensions (CMPM scores) or ranks (CMPM rankings)."),
+    ("batch", "Verdicts: the batch the κ is computed in; empty for α (the whole study)."),
+    ("judgements", "Pages judged on the scale (planted pages included)."),
+    ("raters", "Raters in the group (the batch, or the study), this one included."),
+    ("with_rater", "The group's agreement with everybody: Fleiss' κ (verdicts) or Krippendorff's ordinal α."),
+    ("without_rater", "The same statistic with this rater's values left out."),
+    ("loo_delta", "with_rater − without_rater: negative when the others agree better without the rater."),
+    ("planted_judged", "Planted quality checks judged (rating scales only)."),
+    ("planted_pass_rate", "Share of those passed; empty when none was judged."),
+    ("competence", "Dawid–Skene competence (verdicts only): the estimated probability that the rater's verdict is the true one."),
+];
+
+/// One CSV cell of a JSON value: empty for null, quoted and guarded text, numbers as JSON
+/// writes them.
+fn csv_cell(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::Null => String::new(),
+        serde_json::Value::String(s) => csv_text(s),
+        other => other.to_string(),
+    }
+}
 
 /// One export row's values, in [`JUDGEMENT_COLUMNS`] order.
 type ExportRow = Vec<serde_json::Value>;
@@ -124,14 +150,7 @@ pub async fn export_judgements(
             out.push_str(&header.join(","));
             out.push_str("\r\n");
             for row in rows {
-                let cells: Vec<String> = row
-                    .iter()
-                    .map(|v| match v {
-                        serde_json::Value::Null => String::new(),
-                        serde_json::Value::String(s) => csv_text(s),
-                        other => other.to_string(),
-                    })
-                    .collect();
+                let cells: Vec<String> = row.iter().map(csv_cell).collect();
                 out.push_str(&cells.join(","));
                 out.push_str("\r\n");
             }
@@ -168,4 +187,25 @@ pub async fn export_tables(
         "raters": page.raters,
         "bootstrap": {"seed": HUMAN_EVAL_SEED, "resamples": HUMAN_EVAL_RESAMPLES, "unit": "source item"},
     }))
+}
+
+/// `GET /api/owner/studies/{slug}/raters.csv`: the study page's per-rater reliability rows
+/// ([`RATER_COLUMNS`]), UTF-8 with a byte-order mark.
+pub async fn export_raters(state: &AppState, headers: &HeaderMap, slug: &str) -> ApiResult<String> {
+    let page = study_page(state, headers, slug).await?;
+    let mut out = String::from('\u{feff}');
+    let header: Vec<&str> = RATER_COLUMNS.iter().map(|(c, _)| *c).collect();
+    out.push_str(&header.join(","));
+    out.push_str("\r\n");
+    for row in &page.raters {
+        let value = serde_json::to_value(row)
+            .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("encode rater row: {e}")))?;
+        let cells: Vec<String> = RATER_COLUMNS
+            .iter()
+            .map(|(c, _)| csv_cell(&value[*c]))
+            .collect();
+        out.push_str(&cells.join(","));
+        out.push_str("\r\n");
+    }
+    Ok(out)
 }

@@ -68,6 +68,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("get", "/api/owner/studies/{slug}/judgements.csv"),
     ("get", "/api/owner/studies/{slug}/judgements.jsonl"),
     ("get", "/api/owner/studies/{slug}/tables.json"),
+    ("get", "/api/owner/studies/{slug}/raters.csv"),
 ];
 
 const METHODS: &[&str] = &[

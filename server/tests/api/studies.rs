@@ -533,6 +533,40 @@ async fn assert_careless_rater_stands_out(app: &TestApp, page: &Value) {
     .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(tables["raters"], page["raters"]);
+    let (status, ctype, csv) = raw(
+        app,
+        Method::GET,
+        "/api/owner/studies/checked/raters.csv",
+        Some(ADMIN),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(ctype.starts_with("text/csv"));
+    let lines: Vec<&str> = csv.trim_start_matches('\u{feff}').lines().collect();
+    let expected: Vec<&str> = memeboard_server::studies::RATER_COLUMNS
+        .iter()
+        .map(|(c, _)| *c)
+        .collect();
+    assert_eq!(lines[0], expected.join(","));
+    assert_eq!(lines.len(), 4, "{csv}");
+    let careless_line = lines
+        .iter()
+        .find(|l| l.starts_with(careless[0]["rater"].as_str().unwrap()))
+        .unwrap();
+    // rater, scale, (no batch), pages, raters, with, without = 1, delta, planted, rate 0, no competence.
+    let cells: Vec<&str> = careless_line.split(',').collect();
+    assert_eq!((cells[1], cells[2], cells[4]), ("dimensions", "", "3"));
+    assert_eq!((cells[6], cells[9], cells[10]), ("1.0", "0.0", ""));
+    let (status, _, _) = raw(
+        app,
+        Method::GET,
+        "/api/owner/studies/checked/raters.csv",
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
 }
 
 async fn an_accuracy_study_of_test_items_is_invitation_only_and_marks_them_exposed(db: Db) {
