@@ -37,7 +37,7 @@ pub async fn study_page(slug: &str, token: &str) -> Result<StudyPage, ApiError> 
 }
 
 /// The URL of one of a study's downloads (`judgements.csv`, `judgements.jsonl`,
-/// `tables.json`).
+/// `tables.json`, `raters.csv`).
 pub fn study_file_url(slug: &str, file: &str) -> String {
     format!("/api/owner/studies/{}/{file}", segment(slug))
 }
