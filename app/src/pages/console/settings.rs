@@ -23,15 +23,20 @@ fn opt_string(v: &str) -> Option<String> {
     (!v.is_empty()).then(|| v.to_owned())
 }
 
-/// A whole number or nothing; `Err` names the field.
-fn opt_number<T: std::str::FromStr>(field: &str, v: &str, lang: Lang) -> Result<Option<T>, String> {
+/// A whole number or nothing; `Err` names the field by its label on the form.
+fn opt_number<T: std::str::FromStr>(
+    label: fn(&'static crate::study_i18n::StudyStrings) -> &'static str,
+    v: &str,
+    lang: Lang,
+) -> Result<Option<T>, String> {
     let v = v.trim();
     if v.is_empty() {
         return Ok(None);
     }
+    let strings = study_strings(lang);
     v.parse()
         .map(Some)
-        .map_err(|_| (study_strings(lang).not_a_number)(field))
+        .map_err(|_| (strings.not_a_number)(label(strings)))
 }
 
 /// A labelled text (or number) input bound to a string signal.
@@ -176,12 +181,13 @@ impl Fields {
         let handoff = untrack(|| self.handoff());
         Ok(ConsoleSettings {
             quiz_open: quiz_open.get_untracked(),
-            batch_size: opt_number("batch_size", &batch_size.get_untracked(), lang)?.unwrap_or(0),
+            batch_size: opt_number(|s| s.batch_size, &batch_size.get_untracked(), lang)?
+                .unwrap_or(0),
             allow_retake: allow_retake.get_untracked(),
             exclude_failed_checks: exclude_failed.get_untracked(),
             study: StudySettings {
                 participant_target: opt_number(
-                    "participant_target",
+                    |s| s.participant_target,
                     &target.get_untracked(),
                     lang,
                 )?,
@@ -194,24 +200,24 @@ impl Fields {
                     .map(str::to_owned)
                     .collect(),
                 flagged_policy: flagged.get_untracked(),
-                attention_checks: opt_number("attention_checks", &checks.get_untracked(), lang)?
+                attention_checks: opt_number(|s| s.checks_label, &checks.get_untracked(), lang)?
                     .unwrap_or(0),
                 handoff,
                 quality: memeboard_core::study::QualityRules {
                     fail_checks_at_least: opt_number(
-                        "fail_checks_at_least",
+                        |s| s.fail_checks,
                         &fail_checks.get_untracked(),
                         lang,
                     )?,
-                    min_median_ms: opt_number("min_median_ms", &min_median.get_untracked(), lang)?,
-                    min_item_ms: opt_number("min_item_ms", &min_item.get_untracked(), lang)?,
+                    min_median_ms: opt_number(|s| s.min_median, &min_median.get_untracked(), lang)?,
+                    min_item_ms: opt_number(|s| s.min_item, &min_item.get_untracked(), lang)?,
                     fast_share_percent: opt_number(
-                        "fast_share_percent",
+                        |s| s.fast_share,
                         &fast_share.get_untracked(),
                         lang,
                     )?,
                     straightline_percent: opt_number(
-                        "straightline_percent",
+                        |s| s.straightline,
                         &straightline.get_untracked(),
                         lang,
                     )?,
