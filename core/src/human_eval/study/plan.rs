@@ -114,6 +114,31 @@ fn usual_pages(chunk: &[(&SourceItem, &BoardSubmission)]) -> usize {
         .map_or(1, |(n, _)| *n)
 }
 
+/// How many of the remaining rating pages the next batch takes: `batch_size` without a
+/// planted group. With one, whole subjects (`subject_pages` each, one per picked submission)
+/// leaving room for the group, which then has `subject_pages` pages like every subject of the
+/// batch: so a batch never holds more pages than asked for, and exactly as many when
+/// `batch_size` is a whole number of subjects. Planting batches come first (spare items only
+/// run out), so they start at a subject's first page. When a batch cannot hold one subject
+/// beside a group (`batch_size` under twice `subject_pages`), it takes `batch_size` real pages
+/// and its group comes on top, as large as the batch's subjects usually are: a smaller group
+/// would stand out.
+///
+/// Worked example: two submissions (two pages per subject), batches of 6 pages: two subjects
+/// (4 pages) and a planted group of 2 make 6; cutting 6 real pages first made 8, 8, ….
+fn chunk_len(
+    rest: &[(&SourceItem, &BoardSubmission)],
+    batch_size: usize,
+    subject_pages: usize,
+    planting: bool,
+) -> usize {
+    let most = batch_size.min(rest.len()).max(1);
+    if !planting || batch_size < 2 * subject_pages {
+        return most;
+    }
+    ((batch_size - subject_pages) / subject_pages * subject_pages).clamp(1, rest.len().max(1))
+}
+
 /// The reference written as an output, for a planted check.
 fn reference_output(r: &Reference) -> ExplainedOutput {
     ExplainedOutput {
@@ -137,8 +162,10 @@ fn reference_output(r: &Reference) -> ExplainedOutput {
 ///    (accuracy) with a reference to show first. Per category (sorted), a seeded sample of
 ///    `items_per_category` (all when fewer); at least [`MIN_SOURCE_ITEMS`] overall.
 /// 4. Rating pages: source items in seeded random order, each followed by its submissions'
-///    outputs in seeded random order, cut into batches of `batch_size` pages (the last may be
-///    smaller). Raters see a batch in their own random order (the judging kind does that).
+///    outputs in seeded random order, cut into batches of `batch_size` pages in all, planted
+///    pages included: a batch with a planted group (rule 5) holds whole subjects and the
+///    group, `batch_size` rounded down to whole subjects (see `chunk_len`); the last batch may
+///    be smaller. Raters see a batch in their own random order (the judging kind does that).
 /// 5. Planted checks (when on) look like ordinary pages: every rating batch gets one planted
 ///    *subject group* while eligible items the sample left out remain (two per group): a
 ///    spare item shown as a subject with as many pages as a subject of the batch usually has
@@ -160,9 +187,10 @@ fn reference_output(r: &Reference) -> ExplainedOutput {
 /// (item ids are unique across the site), while the sample and batches stay the seed's.
 ///
 /// Worked example: two submissions, six dev memes of one type, two per category, batches of
-/// three, planted checks on: two memes are drawn, giving 2 × 2 = 4 rating pages in batches of
-/// 3 and 1; each batch gets a planted group of two spare memes (a subject with as many pages as
-/// its batch's subjects usually have, 2 and 1, showing the other's outputs): 7 pages in all.
+/// four pages, planted checks on: two memes are drawn, giving 2 × 2 = 4 rating pages, two (one
+/// subject) per batch, and each batch gets a planted group of two spare memes (a subject with
+/// as many pages as its batch's subjects, 2, showing the other's outputs): two batches of
+/// four pages, as asked.
 /// ```
 /// use memeboard_core::human_eval::outputs::{ExplainedOutput, RatedSubject, Reference};
 /// use memeboard_core::human_eval::study::*;
@@ -181,13 +209,14 @@ fn reference_output(r: &Reference) -> ExplainedOutput {
 /// let request = PlanRequest {
 ///     protocol: StudyProtocol::Accuracy, submissions: SubmissionPick::Top { k: 2 },
 ///     items_per_category: 2, split: Split::Dev, invitation_only: false,
-///     batch_size: 3, raters_per_batch: 3, planted_checks: true, seed: 7,
+///     batch_size: 4, raters_per_batch: 3, planted_checks: true, seed: 7,
 /// };
 /// let plan = plan_study(&request, &board, &items, 0).unwrap();
 /// assert_eq!(plan.submissions, ["s1", "s2"]);
 /// assert_eq!(plan.source_items.len(), 2);
-/// assert_eq!((plan.rating_batches, plan.ratings.len()), (2, 7));
-/// assert_eq!(plan.ratings.iter().filter(|r| r.planted.is_some()).count(), 3);
+/// assert_eq!((plan.rating_batches, plan.ratings.len()), (2, 8));
+/// assert!((1..=2).all(|b| plan.ratings.iter().filter(|r| r.batch == b).count() == 4));
+/// assert_eq!(plan.ratings.iter().filter(|r| r.planted.is_some()).count(), 4);
 /// assert_eq!((plan.planted_groups, plan.unplanted_batches), (2, 0));
 /// assert!(plan.ratings.iter().all(|r| r.id.starts_with('j') && r.reference.is_some()));
 /// assert!(plan.rankings.is_empty() && plan.exposed_test_items.is_empty());
@@ -418,7 +447,12 @@ fn rating_pages<'a>(
     };
     let mut ratings = Vec::new();
     let mut rating_batches = 0u32;
-    for chunk in pairs.chunks(request.batch_size) {
+    let mut start = 0;
+    while start < pairs.len() {
+        let planting = request.planted_checks && spare.len() >= 2;
+        let len = chunk_len(&pairs[start..], request.batch_size, picked.len(), planting);
+        let chunk = &pairs[start..start + len];
+        start += len;
         rating_batches += 1;
         let batch = rating_batches;
         for &(item, sub) in chunk {

@@ -149,15 +149,21 @@ fn accuracy_plan_pairs_every_drawn_item_with_every_submission_in_batches() {
         assert_eq!(r.output.meaning, format!("{sid} says {}", r.source_item));
         assert!(r.reference.is_some());
     }
-    // 12 pages in batches of 5: 5, 5, 2; four spare items make two planted groups (no
-    // planted reference: it would repeat the reference shown above it), the last batch
-    // has none left.
-    assert_eq!(plan.rating_batches, 3);
-    assert_eq!((plan.planted_groups, plan.unplanted_batches), (2, 1));
-    for batch in 1..=3 {
+    // Batches of at most 5 pages in all: four spare items make two planted groups of 2 pages
+    // (no planted reference: it would repeat the reference shown above it), each beside one
+    // whole subject (2 pages: two subjects and a group would be 6); the other 8 real pages
+    // fill a batch of 5 and a last one of 3, without plants.
+    assert_eq!(plan.rating_batches, 4);
+    assert_eq!((plan.planted_groups, plan.unplanted_batches), (2, 2));
+    for batch in 1..=4 {
         let in_batch: Vec<_> = plan.ratings.iter().filter(|r| r.batch == batch).collect();
+        assert_eq!(
+            in_batch.len(),
+            [4, 4, 5, 3][batch as usize - 1],
+            "batch {batch}"
+        );
         let planted: Vec<_> = in_batch.iter().filter_map(|r| r.planted).collect();
-        let want: &[Planted] = if batch == 3 {
+        let want: &[Planted] = if batch > 2 {
             &[]
         } else {
             &[Planted::OtherMeaning; 2]
@@ -181,7 +187,9 @@ fn a_planted_reference_only_where_pages_show_no_reference() {
     req.items_per_category = 6;
     let plan = plan_study(&req, &b, &src, 0).unwrap();
     assert!(plan.ratings.iter().all(|r| r.reference.is_none()));
-    assert_eq!((plan.planted_groups, plan.unplanted_batches), (3, 0));
+    // Three planted groups, each beside one whole subject (batches of at most 5), then the 6
+    // real pages left in batches of 5 and 1 without one.
+    assert_eq!((plan.planted_groups, plan.unplanted_batches), (3, 2));
     for r in plan.ratings.iter() {
         if r.planted == Some(Planted::Reference) {
             let k: usize = r.source_item[3..].parse().unwrap();
@@ -192,7 +200,7 @@ fn a_planted_reference_only_where_pages_show_no_reference() {
     let planted: Vec<_> = plan.ratings.iter().filter_map(|r| r.planted).collect();
     assert_eq!(
         planted.iter().filter(|p| **p == Planted::Reference).count() as u32,
-        plan.rating_batches
+        plan.planted_groups
     );
 }
 
@@ -412,4 +420,33 @@ fn request_serde_defaults_to_dev_items_and_public_study() {
         StudyProtocol::parse(StudyProtocol::Accuracy.as_str()),
         Some(StudyProtocol::Accuracy)
     );
+}
+
+#[test]
+fn batches_hold_the_pages_asked_for_planted_pages_included() {
+    // The owner's "6 pages per batch" with two submissions once made 8, 8, 5.
+    let src = items(16, &["pun"], Split::Dev, true);
+    let b = board(&[("s1", None), ("s2", None)], &src);
+    let mut req = request(StudyProtocol::Accuracy, SubmissionPick::Top { k: 2 });
+    req.items_per_category = 8;
+    req.batch_size = 6;
+    let plan = plan_study(&req, &b, &src, 0).unwrap();
+    assert_eq!(
+        plan.ratings.iter().filter(|r| r.planted.is_none()).count(),
+        16
+    );
+    // Eight spare items: four planted groups, each with two subjects: 4 × 6 pages.
+    assert_eq!(
+        (
+            plan.rating_batches,
+            plan.planted_groups,
+            plan.unplanted_batches
+        ),
+        (4, 4, 0)
+    );
+    for batch in 1..=plan.rating_batches {
+        let n = plan.ratings.iter().filter(|r| r.batch == batch).count();
+        assert_eq!(n, 6, "batch {batch}");
+    }
+    assert_plants_look_real(&plan);
 }
