@@ -114,6 +114,12 @@ pub struct HumanStrings {
     pub rater_link: &'static str,
     /// Prolific link label.
     pub prolific_link: &'static str,
+    /// Reissue an invitation-only study's secret.
+    pub reissue: &'static str,
+    /// The confirmation asked first.
+    pub reissue_confirm: &'static str,
+    /// Why the page shows no invitation link.
+    pub invitation_hidden: &'static str,
     /// Existing studies heading.
     pub existing: &'static str,
     /// No studies yet.
@@ -218,6 +224,9 @@ pub static EN: HumanStrings = HumanStrings {
     secret_once: "Keep these links: the invitation secret is shown only now.",
     rater_link: "Rater link",
     prolific_link: "Prolific link",
+    reissue: "Reissue the invitation",
+    reissue_confirm: "Make a new invitation secret? Links with the old one stop admitting new raters (raters who started keep their sessions).",
+    invitation_hidden: "This study is invitation-only: its secret was shown once, when it was created. Lost it? Reissue the invitation for new links.",
     existing: "Studies of this board",
     no_studies: "No studies yet.",
     not_explanation: "Studies are made from explanation boards.",
@@ -300,6 +309,9 @@ pub static ZH: HumanStrings = HumanStrings {
     secret_once: "请保存这些链接：邀请密钥只显示这一次。",
     rater_link: "评分者链接",
     prolific_link: "Prolific 链接",
+    reissue: "重新签发邀请",
+    reissue_confirm: "生成新的邀请密钥？使用旧密钥的链接将不再接纳新评分者（已开始的评分者保留其会话）。",
+    invitation_hidden: "此研究仅限受邀者：邀请密钥只在创建时显示过一次。丢失了？重新签发邀请以获得新链接。",
     existing: "本榜单的研究",
     no_studies: "还没有研究。",
     not_explanation: "研究只能从解释榜单创建。",

@@ -1,9 +1,12 @@
 //! Calls of the human-evaluation study pages (owner token): create a study from a board,
-//! list a board's studies, read a study page, and the download URLs of its exports.
+//! list a board's studies, read a study page, reissue its invitation, and the download URLs
+//! of its exports.
 
 use crate::api::{bearer, get_json_with_token, read, segment, ApiError};
 use gloo_net::http::Request;
-use memeboard_core::human_eval::study::{CreateStudyRequest, CreateStudyResponse, StudyPage};
+use memeboard_core::human_eval::study::{
+    CreateStudyRequest, CreateStudyResponse, InvitationResponse, StudyPage,
+};
 
 /// `POST /api/owner/tasks/{slug}/studies`.
 pub async fn create_study(
@@ -34,6 +37,17 @@ pub async fn board_studies(slug: &str, token: &str) -> Result<Vec<String>, ApiEr
 /// `GET /api/owner/studies/{slug}`.
 pub async fn study_page(slug: &str, token: &str) -> Result<StudyPage, ApiError> {
     get_json_with_token(&format!("/api/owner/studies/{}", segment(slug)), token).await
+}
+
+/// `POST /api/owner/studies/{slug}/invitation`: a new invitation secret and rater links.
+pub async fn reissue_invitation(slug: &str, token: &str) -> Result<InvitationResponse, ApiError> {
+    let resp = Request::post(&format!("/api/owner/studies/{}/invitation", segment(slug)))
+        .header("Accept", "application/json")
+        .header("Authorization", &bearer(token))
+        .send()
+        .await
+        .map_err(|e| ApiError::Network(e.to_string()))?;
+    read(resp).await
 }
 
 /// The URL of one of a study's downloads (`judgements.csv`, `judgements.jsonl`,

@@ -11,11 +11,13 @@
 
 mod create;
 mod export;
+mod invite;
 
 pub use create::{create_study, create_study_as};
 pub use export::{
     export_judgements, export_raters, export_tables, JUDGEMENT_COLUMNS, RATER_COLUMNS,
 };
+pub use invite::reissue_invitation;
 
 use crate::error::{ApiError, ApiResult};
 use crate::owners::{self, Actor};

@@ -3,10 +3,12 @@
 pub mod answer;
 pub mod board_chart;
 pub mod browser_model;
+pub mod copy_row;
 pub mod export;
 pub mod header;
 pub mod headphone_check;
 pub mod human_eval;
+pub mod rater_links;
 pub mod rater_table;
 pub mod score;
 pub mod sentence;

@@ -5,6 +5,7 @@
 use crate::api::{self, ApiError};
 use crate::components::export::ExportButton;
 use crate::components::human_eval::{HumanColumns, StudySummary, Validity};
+use crate::components::rater_links::RaterLinks;
 use crate::components::rater_table::RaterTable;
 use crate::components::status::{error_fallback, Loading};
 use crate::components::title::use_page_title;
@@ -17,7 +18,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::hooks::use_params_map;
 use memeboard_core::human_eval::study::{
-    CreateStudyRequest, CreateStudyResponse, StudyPage, StudyProtocol, SubmissionPick,
+    CreateStudyRequest, CreateStudyResponse, RaterLink, StudyPage, StudyProtocol, SubmissionPick,
 };
 use memeboard_core::kinds::TaskKind;
 use memeboard_core::predictions::Split;
@@ -410,10 +411,20 @@ fn StudyView(page: StudyPage, token: String) -> impl IntoView {
         </section>
         <section class="card">
             <h2>{hs(|s| s.progress_title)}</h2>
-            {page.tasks.iter().map(|t| {
-                let link = t.task.link.clone();
-                view! { <p><code>{t.task.slug.clone()}</code> " · " <a href=link.clone()>{link.clone()}</a></p> }
-            }).collect_view()}
+            <RaterLinks
+                slug=page.slug.clone()
+                token=token.clone()
+                invitation_only=page.invitation_only
+                links=page
+                    .tasks
+                    .iter()
+                    .map(|t| RaterLink {
+                        task: t.task.slug.clone(),
+                        link: t.task.link.clone(),
+                        prolific_link: t.task.prolific_link.clone(),
+                    })
+                    .collect()
+            />
             {progress}
         </section>
         <section class="card">

@@ -380,6 +380,32 @@ pub struct StudyTaskLink {
     pub prolific_link: String,
 }
 
+/// A rater link of a study's judging task (see [`StudyTaskLink`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct RaterLink {
+    /// Task (quiz) slug.
+    pub task: String,
+    /// The rater link (site path) with the invitation secret.
+    pub link: String,
+    /// The same link with Prolific's URL parameters.
+    pub prolific_link: String,
+}
+
+/// `POST /api/owner/studies/{slug}/invitation`: the new invitation of an invitation-only
+/// study, shown once like the first (only its hash is stored); the old links stop admitting
+/// new raters.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct InvitationResponse {
+    /// Study slug.
+    pub study: String,
+    /// The new secret.
+    pub invite: String,
+    /// Each judging task's rater links with the new secret.
+    pub links: Vec<RaterLink>,
+}
+
 /// The answer to creating a study. The invitation secret is in here once and never again
 /// (only its hash is stored).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

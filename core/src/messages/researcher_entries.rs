@@ -181,6 +181,11 @@ pub const RESEARCHER_CATALOGUE: &[Entry] = &[
     },
     Entry { code: "study.slug_taken", en: "a study named `{slug}` already exists", zh: "名为 `{slug}` 的研究已存在" },
     Entry {
+        code: "study.open_to_all",
+        en: "study `{slug}` is open to anyone with its link: it has no invitation to reissue",
+        zh: "研究 `{slug}` 对所有持链接者开放：没有可重新签发的邀请",
+    },
+    Entry {
         code: "study.min_item_ms",
         en: "`min_item_ms`: expected at most 600000 (ten minutes), found {found}",
         zh: "`min_item_ms`：最多为 600000（十分钟），实际为 {found}",

@@ -11,7 +11,9 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use memeboard_core::human_eval::study::{CreateStudyRequest, CreateStudyResponse, StudyPage};
+use memeboard_core::human_eval::study::{
+    CreateStudyRequest, CreateStudyResponse, InvitationResponse, StudyPage,
+};
 use memeboard_core::predictions::FileFormat;
 
 /// Study routes (mounted under `/api`).
@@ -29,6 +31,18 @@ pub fn router() -> Router<AppState> {
         )
         .route("/owner/studies/{slug}/tables.json", get(tables))
         .route("/owner/studies/{slug}/raters.csv", get(raters_csv))
+        .route("/owner/studies/{slug}/invitation", post(reissue_invitation))
+}
+
+/// `POST /api/owner/studies/{slug}/invitation`.
+async fn reissue_invitation(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(slug): Path<String>,
+) -> ApiResult<Json<InvitationResponse>> {
+    Ok(Json(
+        studies::reissue_invitation(&state, &headers, &slug).await?,
+    ))
 }
 
 /// `POST /api/owner/tasks/{slug}/studies`.

@@ -183,6 +183,31 @@ impl Storage {
         Ok(StudyInsert::Created)
     }
 
+    /// Replaces the invitation of an invitation-only study (its hash on the study and on every
+    /// one of its judging tasks) and logs the owner's action, in one transaction: links with
+    /// the old secret stop admitting new raters; raters who started keep their sessions.
+    pub async fn replace_study_invitation(
+        &self,
+        study_id: &str,
+        invite_hash: &str,
+        action: &NewOwnerAction<'_>,
+    ) -> Result<(), StorageError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("UPDATE studies SET invite_hash = $1 WHERE id = $2")
+            .bind(invite_hash)
+            .bind(study_id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("UPDATE tasks SET invite_hash = $1 WHERE study_id = $2")
+            .bind(invite_hash)
+            .bind(study_id)
+            .execute(&mut *tx)
+            .await?;
+        super::owners::insert_action(&mut tx, action).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// A study by slug.
     pub async fn find_study(&self, slug: &str) -> Result<Option<StudyRecord>, StorageError> {
         let row = sqlx::query(&format!(

@@ -30,6 +30,7 @@ mod import;
 mod import_safety;
 mod inference;
 mod integrity;
+mod invitations;
 mod judging;
 mod kind_names;
 mod leaderboard;

@@ -69,6 +69,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("get", "/api/owner/studies/{slug}/judgements.jsonl"),
     ("get", "/api/owner/studies/{slug}/tables.json"),
     ("get", "/api/owner/studies/{slug}/raters.csv"),
+    ("post", "/api/owner/studies/{slug}/invitation"),
 ];
 
 const METHODS: &[&str] = &[

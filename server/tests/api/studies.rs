@@ -19,7 +19,7 @@ const MEMES: &str = "demo-explain";
 /// In every model name, so that a leak is easy to find.
 const MODEL_MARK: &str = "Zyxmodel";
 
-async fn study_app(db: Db) -> TestApp {
+pub(crate) async fn study_app(db: Db) -> TestApp {
     let (mut settings, dir) = test_settings(db, true).await;
     settings.admin.token = ADMIN.into();
     TestApp::with_settings(settings, dir).await
@@ -53,7 +53,7 @@ async fn raw(
     (status, ctype, String::from_utf8(bytes.to_vec()).unwrap())
 }
 
-async fn as_admin(
+pub(crate) async fn as_admin(
     app: &TestApp,
     method: Method,
     path: &str,
@@ -205,7 +205,7 @@ fn comic_rater(careful: bool) -> impl Fn(&Value) -> Value {
     }
 }
 
-async fn comic_outputs(app: &TestApp) -> BTreeMap<String, String> {
+pub(crate) async fn comic_outputs(app: &TestApp) -> BTreeMap<String, String> {
     // Each output names its comic by the comic's first panel URL, so the test rater can tell
     // a planted output of another comic (the panel URLs are what raters see).
     let rows = app
@@ -239,7 +239,7 @@ async fn comic_outputs(app: &TestApp) -> BTreeMap<String, String> {
 
 /// A CMPM study of the given submissions (the demo's own comic models, loaded in the
 /// background, may be on the board too).
-fn cmpm_request(slug: &str, planted: bool, subs: &BTreeMap<String, String>) -> Value {
+pub(crate) fn cmpm_request(slug: &str, planted: bool, subs: &BTreeMap<String, String>) -> Value {
     json!({
         "slug": slug, "protocol": "cmpm", "submissions": {"pick": "ids", "ids": subs.keys().collect::<Vec<_>>()},
         "items_per_category": 2, "batch_size": 6, "raters_per_batch": 2,

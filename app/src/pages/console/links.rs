@@ -2,6 +2,7 @@
 //! copy button) and the form that deletes a participant's data on request.
 
 use crate::api;
+use crate::components::copy_row::CopyRow;
 use crate::i18n::use_i18n;
 use crate::study_i18n::{st, study_strings};
 use leptos::ev::SubmitEvent;
@@ -15,41 +16,6 @@ fn origin() -> String {
         .unwrap_or_default()
 }
 
-/// One link with its copy button and the outcome of copying.
-#[component]
-fn CopyRow(
-    id: &'static str,
-    label: fn(&'static crate::study_i18n::StudyStrings) -> &'static str,
-    link: String,
-) -> impl IntoView {
-    let i18n = use_i18n();
-    let copied = RwSignal::new(None::<bool>);
-    let text = StoredValue::new(link.clone());
-    let copy = move |_| {
-        spawn_local(async move {
-            let ok = crate::browser::copy_to_clipboard(&text.get_value()).await;
-            let _ = copied.try_set(Some(ok));
-        });
-    };
-    view! {
-        <div class="field">
-            <span class="label" id=format!("{id}-label")>{st(label)}</span>
-            <div class="copy-row">
-                <code data-testid=id aria-labelledby=format!("{id}-label")>{link}</code>
-                <button type="button" class="button secondary" on:click=copy>{st(|s| s.copy)}</button>
-            </div>
-            {move || copied.get().map(|ok| view! {
-                <p class="muted small" role="status">
-                    {move || {
-                        let s = study_strings(i18n.lang());
-                        if ok { s.copied } else { s.copy_failed }
-                    }}
-                </p>
-            })}
-        </div>
-    }
-}
-
 /// The quiz's plain link and its link for Prolific.
 #[component]
 pub(super) fn StudyLinks(slug: String, prolific_link: String) -> impl IntoView {
@@ -59,8 +25,8 @@ pub(super) fn StudyLinks(slug: String, prolific_link: String) -> impl IntoView {
     view! {
         <section class="card">
             <h2>{st(|s| s.links_title)}</h2>
-            <CopyRow id="quiz-link" label=|s| s.quiz_link link=quiz />
-            <CopyRow id="prolific-link" label=|s| s.prolific_link link=prolific />
+            <CopyRow id={"quiz-link".to_owned()} testid="quiz-link" label=Signal::derive(st(|s| s.quiz_link)) link=quiz />
+            <CopyRow id={"prolific-link".to_owned()} testid="prolific-link" label=Signal::derive(st(|s| s.prolific_link)) link=prolific />
         </section>
     }
 }
