@@ -188,6 +188,11 @@ test('an owner creates a study from the demo board, raters rate, the board shows
   await owner.getByTestId('study-page').waitFor();
   assert.equal((await owner.getByTestId('batch-finished').first().textContent()).trim(), '2');
   assert.equal(await owner.getByTestId('study-models').locator('li').count(), 3);
+  // The rater links, whole, beside their copy buttons.
+  assert.equal(
+    (await owner.getByTestId('rater-link-copy').first().textContent()).trim(),
+    `${server.base}/quiz/e2e-study-rate`,
+  );
   await a11yBothLanguages(owner, 'study page');
   assert.deepEqual(ownerErrors, []);
   await ownerContext.close();
