@@ -114,6 +114,17 @@ pub struct HumanStrings {
     pub rater_link: &'static str,
     /// Prolific link label.
     pub prolific_link: &'static str,
+    /// Preview button of the study form.
+    pub preview: &'static str,
+    /// Preview table caption.
+    pub preview_caption: &'static str,
+    /// Preview columns: category, eligible on dev, eligible on test, drawn.
+    pub preview_columns: [&'static str; 4],
+    /// Preview summary: items drawn, rating pages, rating batches, planted groups, ranking
+    /// pages, raters wanted.
+    pub preview_summary: fn(usize, usize, u32, u32, usize, u32) -> String,
+    /// What the plan shows raters of the test split: exposed now, and if drawn from test.
+    pub preview_exposure: fn(usize, Option<usize>) -> String,
     /// Reissue an invitation-only study's secret.
     pub reissue: &'static str,
     /// The confirmation asked first.
@@ -224,6 +235,17 @@ pub static EN: HumanStrings = HumanStrings {
     secret_once: "Keep these links: the invitation secret is shown only now.",
     rater_link: "Rater link",
     prolific_link: "Prolific link",
+    preview: "Preview",
+    preview_caption: "Source items per category: eligible on each split, and drawn by this request",
+    preview_columns: ["Category", "Eligible (dev)", "Eligible (test)", "Drawn"],
+    preview_summary: |items, pages, batches, planted, ranking, raters| {
+        let ranking = if ranking > 0 { format!(", {ranking} ranking pages") } else { String::new() };
+        format!("{items} items drawn: {pages} rating pages in {batches} batch(es), {planted} with a planted group{ranking}; {raters} rater(s) wanted.")
+    },
+    preview_exposure: |now, test| match test {
+        Some(t) => format!("Raters would see the gold of {now} test item(s); drawn from test instead (invitation-only), of {t}."),
+        None => format!("Raters would see the gold of {now} test item(s); the test split cannot make this study."),
+    },
     reissue: "Reissue the invitation",
     reissue_confirm: "Make a new invitation secret? Links with the old one stop admitting new raters (raters who started keep their sessions).",
     invitation_hidden: "This study is invitation-only: its secret was shown once, when it was created. Lost it? Reissue the invitation for new links.",
@@ -309,6 +331,17 @@ pub static ZH: HumanStrings = HumanStrings {
     secret_once: "请保存这些链接：邀请密钥只显示这一次。",
     rater_link: "评分者链接",
     prolific_link: "Prolific 链接",
+    preview: "预览",
+    preview_caption: "各类别的来源题目：每个划分中符合条件的数量，以及本次请求抽取的数量",
+    preview_columns: ["类别", "符合条件（开发集）", "符合条件（测试集）", "抽取"],
+    preview_summary: |items, pages, batches, planted, ranking, raters| {
+        let ranking = if ranking > 0 { format!("，{ranking} 个排序页面") } else { String::new() };
+        format!("抽取 {items} 道题：{pages} 个评分页面，分为 {batches} 批，其中 {planted} 批含预置检查{ranking}；需要 {raters} 位评分者。")
+    },
+    preview_exposure: |now, test| match test {
+        Some(t) => format!("评分者将看到 {now} 道测试集题目的答案；若改从测试集抽取（仅限受邀者），则为 {t} 道。"),
+        None => format!("评分者将看到 {now} 道测试集题目的答案；测试集无法组成此研究。"),
+    },
     reissue: "重新签发邀请",
     reissue_confirm: "生成新的邀请密钥？使用旧密钥的链接将不再接纳新评分者（已开始的评分者保留其会话）。",
     invitation_hidden: "此研究仅限受邀者：邀请密钥只在创建时显示过一次。丢失了？重新签发邀请以获得新链接。",

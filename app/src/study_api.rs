@@ -5,7 +5,7 @@
 use crate::api::{bearer, get_json_with_token, read, segment, ApiError};
 use gloo_net::http::Request;
 use memeboard_core::human_eval::study::{
-    CreateStudyRequest, CreateStudyResponse, InvitationResponse, StudyPage,
+    CreateStudyRequest, CreateStudyResponse, InvitationResponse, StudyPage, StudyPreview,
 };
 
 /// `POST /api/owner/tasks/{slug}/studies`.
@@ -22,6 +22,27 @@ pub async fn create_study(
         .send()
         .await
         .map_err(|e| ApiError::Network(e.to_string()))?;
+    read(resp).await
+}
+
+/// `POST /api/owner/tasks/{slug}/studies/preview`: what the request would make, stored
+/// nowhere.
+pub async fn preview_study(
+    slug: &str,
+    token: &str,
+    request: &CreateStudyRequest,
+) -> Result<StudyPreview, ApiError> {
+    let resp = Request::post(&format!(
+        "/api/owner/tasks/{}/studies/preview",
+        segment(slug)
+    ))
+    .header("Accept", "application/json")
+    .header("Authorization", &bearer(token))
+    .json(request)
+    .map_err(|e| ApiError::Decode(e.to_string()))?
+    .send()
+    .await
+    .map_err(|e| ApiError::Network(e.to_string()))?;
     read(resp).await
 }
 

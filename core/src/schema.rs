@@ -65,6 +65,7 @@ pub fn wire_schemas() -> Map<String, Value> {
     add::<crate::human_eval::study::CreateStudyRequest>(&mut generator);
     add::<crate::human_eval::study::CreateStudyResponse>(&mut generator);
     add::<crate::human_eval::study::InvitationResponse>(&mut generator);
+    add::<crate::human_eval::study::StudyPreview>(&mut generator);
     add::<crate::human_eval::study::StudyPage>(&mut generator);
     generator.take_definitions(true)
 }

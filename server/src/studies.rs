@@ -12,12 +12,14 @@
 mod create;
 mod export;
 mod invite;
+mod preview;
 
 pub use create::{create_study, create_study_as};
 pub use export::{
     export_judgements, export_raters, export_tables, JUDGEMENT_COLUMNS, RATER_COLUMNS,
 };
 pub use invite::reissue_invitation;
+pub use preview::preview_study;
 
 use crate::error::{ApiError, ApiResult};
 use crate::owners::{self, Actor};

@@ -13,5 +13,6 @@ pub mod rater_table;
 pub mod score;
 pub mod sentence;
 pub mod status;
+pub mod study_preview;
 pub mod title;
 pub mod withdraw;

@@ -8,6 +8,7 @@ use crate::components::human_eval::{HumanColumns, StudySummary, Validity};
 use crate::components::rater_links::RaterLinks;
 use crate::components::rater_table::RaterTable;
 use crate::components::status::{error_fallback, Loading};
+use crate::components::study_preview::StudyPreviewView;
 use crate::components::title::use_page_title;
 use crate::human_i18n::{hs, human_strings, protocol_name};
 use crate::i18n::use_i18n;
@@ -18,7 +19,8 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::hooks::use_params_map;
 use memeboard_core::human_eval::study::{
-    CreateStudyRequest, CreateStudyResponse, RaterLink, StudyPage, StudyProtocol, SubmissionPick,
+    CreateStudyRequest, CreateStudyResponse, RaterLink, StudyPage, StudyPreview, StudyProtocol,
+    SubmissionPick,
 };
 use memeboard_core::kinds::TaskKind;
 use memeboard_core::predictions::Split;
@@ -169,26 +171,36 @@ fn NewStudy(
     let (slug, token) = (StoredValue::new(slug), StoredValue::new(token));
     let number = |v: RwSignal<String>| v.get_untracked().trim().parse::<usize>().unwrap_or(0);
     let optional = |v: RwSignal<String>| v.get_untracked().trim().parse::<u64>().ok();
+    // The request the form describes (for creating and for the preview).
+    let request = move || CreateStudyRequest {
+        slug: name.get_untracked().trim().to_owned(),
+        title: Some(title.get_untracked().trim().to_owned()).filter(|t| !t.is_empty()),
+        protocol,
+        submissions: SubmissionPick::Top { k: number(top) },
+        items_per_category: number(items),
+        split: if test_split.get_untracked() {
+            Split::Test
+        } else {
+            Split::Dev
+        },
+        invitation_only: invitation.get_untracked(),
+        batch_size: number(batch),
+        raters_per_batch: number(raters),
+        planted_checks: planted.get_untracked(),
+        min_item_ms: optional(min_ms),
+        seed: optional(seed),
+    };
+    let preview = RwSignal::new(None::<Result<StudyPreview, ApiError>>);
+    let on_preview = move |_| {
+        let request = request();
+        spawn_local(async move {
+            let r = study_api::preview_study(&slug.get_value(), &token.get_value(), &request).await;
+            let _ = preview.try_set(Some(r));
+        });
+    };
     let on_submit = move |ev: SubmitEvent| {
         ev.prevent_default();
-        let request = CreateStudyRequest {
-            slug: name.get_untracked().trim().to_owned(),
-            title: Some(title.get_untracked().trim().to_owned()).filter(|t| !t.is_empty()),
-            protocol,
-            submissions: SubmissionPick::Top { k: number(top) },
-            items_per_category: number(items),
-            split: if test_split.get_untracked() {
-                Split::Test
-            } else {
-                Split::Dev
-            },
-            invitation_only: invitation.get_untracked(),
-            batch_size: number(batch),
-            raters_per_batch: number(raters),
-            planted_checks: planted.get_untracked(),
-            min_item_ms: optional(min_ms),
-            seed: optional(seed),
-        };
+        let request = request();
         sending.set(true);
         spawn_local(async move {
             let r = study_api::create_study(&slug.get_value(), &token.get_value(), &request).await;
@@ -256,6 +268,13 @@ fn NewStudy(
             <Check id="study-planted" label=|s| s.field_planted value=planted />
             <Field id="study-min-ms" label=|s| s.field_min_ms value=min_ms kind="number" />
             <Field id="study-seed" label=|s| s.field_seed value=seed kind="number" />
+            <button type="button" class="button secondary" data-testid="study-preview-button" on:click=on_preview>
+                {hs(|s| s.preview)}
+            </button>
+            {move || preview.get().map(|p| match p {
+                Ok(p) => view! { <StudyPreviewView preview=p /> }.into_any(),
+                Err(e) => view! { <p class="notice error" role="alert">{e.to_string()}</p> }.into_any(),
+            })}
             <button type="submit" class="button primary" data-testid="study-create" disabled=move || sending.get()>
                 {move || {
                     let t = human_strings(i18n.lang());

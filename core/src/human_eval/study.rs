@@ -13,8 +13,10 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 mod plan;
+mod preview;
 pub use super::protocol::StudyProtocol;
 pub use plan::*;
+pub use preview::*;
 
 /// Most judging pages in one batch (a rater does a whole batch in one sitting).
 pub const MAX_BATCH_SIZE: usize = 200;
@@ -59,7 +61,8 @@ pub struct PlanRequest {
     /// Whether the study is reached only through its secret link.
     #[serde(default)]
     pub invitation_only: bool,
-    /// Judging pages per batch, before planted checks (a rater does one whole batch).
+    /// Judging pages per batch, planted checks included (a rater does one whole batch; see
+    /// the planner's rule 4 for how a batch with a planted group is filled).
     pub batch_size: usize,
     /// Raters wanted per batch (the task's target is batches × this).
     pub raters_per_batch: usize,
@@ -342,7 +345,7 @@ pub struct CreateStudyRequest {
     /// Reached only through a secret link (returned once).
     #[serde(default)]
     pub invitation_only: bool,
-    /// Judging pages per batch (before planted checks).
+    /// Judging pages per batch, planted checks included.
     pub batch_size: usize,
     /// Raters wanted per batch.
     pub raters_per_batch: usize,

@@ -12,7 +12,7 @@ use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use memeboard_core::human_eval::study::{
-    CreateStudyRequest, CreateStudyResponse, InvitationResponse, StudyPage,
+    CreateStudyRequest, CreateStudyResponse, InvitationResponse, StudyPage, StudyPreview,
 };
 use memeboard_core::predictions::FileFormat;
 
@@ -23,6 +23,7 @@ pub fn router() -> Router<AppState> {
             "/owner/tasks/{slug}/studies",
             post(create_study).get(list_studies),
         )
+        .route("/owner/tasks/{slug}/studies/preview", post(preview_study))
         .route("/owner/studies/{slug}", get(study_page))
         .route("/owner/studies/{slug}/judgements.csv", get(judgements_csv))
         .route(
@@ -32,6 +33,18 @@ pub fn router() -> Router<AppState> {
         .route("/owner/studies/{slug}/tables.json", get(tables))
         .route("/owner/studies/{slug}/raters.csv", get(raters_csv))
         .route("/owner/studies/{slug}/invitation", post(reissue_invitation))
+}
+
+/// `POST /api/owner/tasks/{slug}/studies/preview`.
+async fn preview_study(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(slug): Path<String>,
+    ApiJson(request): ApiJson<CreateStudyRequest>,
+) -> ApiResult<Json<StudyPreview>> {
+    Ok(Json(
+        studies::preview_study(&state, &headers, &slug, request).await?,
+    ))
 }
 
 /// `POST /api/owner/studies/{slug}/invitation`.

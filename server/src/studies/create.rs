@@ -26,7 +26,10 @@ use std::collections::BTreeMap;
 
 /// The source items of a board that studies can draw from (explanations of memes or comics),
 /// each given by its kind.
-fn source_items(kind: TaskKind, rows: Vec<storage::TaskItemRow>) -> ApiResult<Vec<SourceItem>> {
+pub(super) fn source_items(
+    kind: TaskKind,
+    rows: Vec<storage::TaskItemRow>,
+) -> ApiResult<Vec<SourceItem>> {
     with_kind!(kind, K => {
         let source = K::STUDY_SOURCE.ok_or_else(|| {
             ApiError::Unexpected(anyhow::anyhow!("{} items are not a study's source", K::KEY))
@@ -172,7 +175,7 @@ fn task_specs(
 
 /// The board task of `source_slug`, checked against the request's protocol, and its board:
 /// each submission's primary score and outputs.
-async fn study_source(
+pub(super) async fn study_source(
     storage: &Storage,
     source_slug: &str,
     req: &CreateStudyRequest,

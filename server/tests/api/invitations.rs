@@ -1,6 +1,7 @@
-//! Reissuing a study's invitation: the owner gets a new secret and links (shown once), the
-//! old links stop admitting raters, the new ones admit them, and a study open to anyone has
-//! no invitation to reissue.
+//! Before and after a study is made: the preview says what a request would draw and expose
+//! and stores nothing; reissuing an invitation gives the owner a new secret and links (shown
+//! once), the old links stop admitting raters, the new ones admit them, and a study open to
+//! anyone has no invitation to reissue.
 
 use crate::helpers::{detail, start_body, Db};
 use crate::on_both_databases;
@@ -88,4 +89,59 @@ async fn a_lost_invitation_is_reissued_and_the_old_links_stop_working(db: Db) {
     );
 }
 
-on_both_databases!(a_lost_invitation_is_reissued_and_the_old_links_stop_working);
+async fn a_preview_counts_what_each_split_offers_and_stores_nothing(db: Db) {
+    let app = study_app(db).await;
+    let subs = comic_outputs(&app).await;
+    let preview = "/api/owner/tasks/demo-panel-explain/studies/preview";
+    let request = cmpm_request("preview", true, &subs);
+    let (status, _) = app.post(preview, request.clone()).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (status, body) = as_admin(&app, Method::POST, preview, Some(request.clone())).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // The same numbers as the study the request then makes (same seed).
+    let (status, created) = as_admin(
+        &app,
+        Method::POST,
+        "/api/owner/tasks/demo-panel-explain/studies",
+        Some(request),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    assert_eq!(body["source_items"], created["source_items"]);
+    assert_eq!(body["planted_groups"], created["planted_groups"]);
+    assert_eq!(body["rating_batches"], created["tasks"][0]["batches"]);
+    assert_eq!(body["submissions"], created["submissions"]);
+    // Per category: what dev and test offer, and what was drawn (two per category, from dev).
+    let categories = body["categories"].as_array().unwrap();
+    assert!(!categories.is_empty());
+    for c in categories {
+        let (dev, drawn) = (c["dev"].as_u64().unwrap(), c["drawn"].as_u64().unwrap());
+        assert_eq!(drawn, dev.min(2), "{c}");
+    }
+    let drawn: u64 = categories
+        .iter()
+        .map(|c| c["drawn"].as_u64().unwrap())
+        .sum();
+    assert_eq!(body["source_items"].as_u64(), Some(drawn));
+    // Comics have no reference to show: drawing from dev exposes nothing.
+    assert_eq!(body["exposed_test_items"], 0);
+    // A preview stores nothing: only the study created above exists.
+    let (_, list) = as_admin(
+        &app,
+        Method::GET,
+        "/api/owner/tasks/demo-panel-explain/studies",
+        None,
+    )
+    .await;
+    assert_eq!(list, json!(["preview"]));
+    // What cannot be planned is said as creating would say it.
+    let mut wrong = cmpm_request("x", false, &subs);
+    wrong["submissions"] = json!({"pick": "top", "k": 50});
+    let (status, body) = as_admin(&app, Method::POST, preview, Some(wrong)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+}
+
+on_both_databases!(
+    a_lost_invitation_is_reissued_and_the_old_links_stop_working,
+    a_preview_counts_what_each_split_offers_and_stores_nothing
+);

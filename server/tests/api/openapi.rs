@@ -70,6 +70,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("get", "/api/owner/studies/{slug}/tables.json"),
     ("get", "/api/owner/studies/{slug}/raters.csv"),
     ("post", "/api/owner/studies/{slug}/invitation"),
+    ("post", "/api/owner/tasks/{slug}/studies/preview"),
 ];
 
 const METHODS: &[&str] = &[

@@ -311,8 +311,7 @@ fn eligible_items<'a>(
     let needs_reference = request.protocol == StudyProtocol::Accuracy;
     let mut by_category: BTreeMap<&str, Vec<&SourceItem>> = BTreeMap::new();
     for item in &on_split {
-        let complete = picked.iter().all(|s| s.outputs.contains_key(&item.id));
-        if complete && (!needs_reference || item.reference.is_some()) {
+        if super::preview::eligible(item, picked, request.protocol) {
             by_category
                 .entry(item.category.as_str())
                 .or_default()
