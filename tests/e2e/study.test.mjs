@@ -145,6 +145,12 @@ test('an owner creates a study from the demo board, raters rate, the board shows
   await owner.getByTestId('study-raters').fill('2');
   await owner.getByTestId('study-planted').check();
   await owner.getByTestId('study-seed').fill('11');
+  // The preview first: what each category offers and what this request draws.
+  await owner.getByTestId('study-preview-button').click();
+  await owner.getByTestId('study-preview').waitFor();
+  const drawn = await owner.getByTestId('preview-drawn').allTextContents();
+  assert.ok(drawn.length > 0 && drawn.every((d) => Number(d) <= 1), drawn.join(','));
+  assert.match(await owner.getByTestId('preview-summary').textContent(), /rater/);
   await owner.getByTestId('study-create').click();
   await owner.waitForSelector('[data-testid="study-created"], [data-testid="study-error"]')
     .catch(async (e) => { throw new Error(`${e}\n${await owner.locator('body').innerText()}`); });
