@@ -79,6 +79,8 @@ pub struct StudyStrings {
     pub screen_headphones: &'static str,
     /// Judging tasks: exclude raters who judge planted outputs the wrong way round.
     pub planted_checks: &'static str,
+    /// Pilot mode switch.
+    pub pilot_mode: &'static str,
     /// Allow retakes.
     pub allow_retake: &'static str,
     /// Save button.
@@ -105,6 +107,8 @@ pub struct StudyStrings {
     pub dropped: &'static str,
     /// Screened out.
     pub screened_out: &'static str,
+    /// Pilot sessions (started / completed), counted nowhere else.
+    pub pilot_sessions: &'static str,
     /// Target.
     pub target: &'static str,
     /// Dropped after n answers.
@@ -223,6 +227,7 @@ pub static EN: StudyStrings = StudyStrings {
     exclude_headphones: "Leave out participants who failed the headphone check",
     screen_headphones: "Screen out a failed headphone check at the start",
     planted_checks: "Judging tasks: exclude raters who judge a planted output of known quality the wrong way round (the reference rated Disagree, another meme's meaning rated Agree)",
+    pilot_mode: "Pilot mode: sessions started while this is on are test runs, stored apart and never counted (not even after it is turned off)",
     allow_retake: "Let people who finished take the quiz again",
     save: "Save settings",
     saved: "Saved.",
@@ -236,6 +241,7 @@ pub static EN: StudyStrings = StudyStrings {
     in_progress: "In progress",
     dropped: "Dropped",
     screened_out: "Screened out",
+    pilot_sessions: "Pilot sessions (started / completed, not counted)",
     target: "Target",
     dropped_after: |answers, n| format!("{n} stopped after {answers} answer(s)"),
     per_category: "Answers per category",
@@ -326,6 +332,7 @@ pub static ZH: StudyStrings = StudyStrings {
     exclude_headphones: "排除未通过耳机检测的参与者",
     screen_headphones: "开始时筛除未通过耳机检测者",
     planted_checks: "评判任务：排除把已知质量的预置输出评反的评判者（参考解释被评为不同意，或另一个梗的含义被评为同意）",
+    pilot_mode: "试运行模式：开启期间开始的会话为测试，单独存放、从不计入（关闭后也不计入）",
     allow_retake: "允许已完成者再次作答",
     save: "保存设置",
     saved: "已保存。",
@@ -339,6 +346,7 @@ pub static ZH: StudyStrings = StudyStrings {
     in_progress: "进行中",
     dropped: "已流失",
     screened_out: "已筛除",
+    pilot_sessions: "试运行会话（开始 / 完成，不计入）",
     target: "目标",
     dropped_after: |answers, n| format!("{n} 人在回答 {answers} 题后离开"),
     per_category: "各类别回答数",

@@ -120,6 +120,10 @@ pub struct StudySettings {
     pub handoff: Handoff,
     /// Exclusion rules.
     pub quality: QualityRules,
+    /// Pilot mode: every session started while it is on is stored as a pilot session, which
+    /// no figure, count or participant target ever counts (not even after pilot mode is
+    /// turned off), so the owner can try the study end to end. The export marks them.
+    pub pilot: bool,
 }
 
 impl StudySettings {

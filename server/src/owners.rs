@@ -365,7 +365,7 @@ pub async fn progress(
     if let Some(p) = state.progress.stored(&task.task.id, fingerprint) {
         return Ok((*p).clone());
     }
-    let data = storage.study_data(&task.task.id).await?;
+    let (data, pilot) = quality::without_pilot(storage.study_data(&task.task.id).await?);
     let kind = memeboard_core::kinds::TaskKind::parse(&task.task.kind)
         .with_context(|| format!("unknown task kind `{}`", task.task.kind))?;
     let choices = crate::quiz::item_choices(storage, &task.task.id, kind).await?;
@@ -380,7 +380,9 @@ pub async fn progress(
     let value = state
         .progress
         .get_or_compute(&task.task.id, fingerprint, move || {
-            compute_progress(slug, &data, &settings, &pool, &keys, &choices, now)
+            let mut p = compute_progress(slug, &data, &settings, &pool, &keys, &choices, now);
+            (p.pilot_sessions, p.pilot_completed) = pilot;
+            p
         })
         .await
         .context("computing quiz progress")?;
@@ -490,5 +492,7 @@ fn compute_progress(
         agreement: agreement_by_dimension(&observations),
         completion_histogram: histogram(&durations),
         computed_at: now,
+        pilot_sessions: 0,
+        pilot_completed: 0,
     }
 }

@@ -78,6 +78,7 @@ pub fn session_facts(data: &StudyData) -> BTreeMap<String, SessionFacts> {
             (
                 s.id.clone(),
                 SessionFacts {
+                    pilot: s.pilot,
                     screened_out: s.screened_out_at.is_some(),
                     completed: s.completed_at.is_some(),
                     headphone_passed: headphone_passed(s.headphone_json.as_deref()),
@@ -179,6 +180,30 @@ pub async fn crowd_responses(
         .cloned()
         .collect();
     Ok((kept, all))
+}
+
+/// A task's data without its pilot sessions (nor their answers and checks), with how many
+/// pilot sessions were started and completed: the console and the live progress count only
+/// real sessions and show the pilot ones apart.
+pub fn without_pilot(mut data: StudyData) -> (StudyData, (usize, usize)) {
+    let pilot: std::collections::HashSet<String> = data
+        .sessions
+        .iter()
+        .filter(|s| s.pilot)
+        .map(|s| s.id.clone())
+        .collect();
+    if pilot.is_empty() {
+        return (data, (0, 0));
+    }
+    let completed = data
+        .sessions
+        .iter()
+        .filter(|s| s.pilot && s.completed_at.is_some())
+        .count();
+    data.sessions.retain(|s| !s.pilot);
+    data.answers.retain(|a| !pilot.contains(&a.session_id));
+    data.checks.retain(|c| !pilot.contains(&c.session_id));
+    (data, (pilot.len(), completed))
 }
 
 /// Distinct participants among crowd rows.

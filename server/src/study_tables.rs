@@ -58,7 +58,16 @@ pub async fn task_judgements(storage: &Storage, task: JudgingTaskRow) -> ApiResu
             (id, tally)
         })
         .collect();
-    let rows = storage.judgement_rows(&task.id).await?;
+    // Pilot sessions (the owner's tests) are no raters at all, not even excluded ones: their
+    // judgements are left out of every table, count and download of the study.
+    let pilot: BTreeSet<&str> = data
+        .sessions
+        .iter()
+        .filter(|s| s.pilot)
+        .map(|s| s.id.as_str())
+        .collect();
+    let mut rows = storage.judgement_rows(&task.id).await?;
+    rows.retain(|r| !pilot.contains(r.session_id.as_str()));
     Ok(TaskJudgements {
         task,
         rows,

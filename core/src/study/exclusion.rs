@@ -8,6 +8,9 @@ use serde::{Deserialize, Serialize};
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ExclusionCode {
+    /// Started while the quiz was in pilot mode (the owner's test run; never counted, whatever
+    /// the mode is now).
+    Pilot,
     /// Screened out during the session (never completed).
     ScreenedOut,
     /// Failed the headphone check (the board switch `exclude_failed_checks`).
@@ -28,6 +31,7 @@ impl ExclusionCode {
     /// The stored and serialised key.
     pub fn as_str(self) -> &'static str {
         match self {
+            Self::Pilot => "pilot",
             Self::ScreenedOut => "screened_out",
             Self::FailedHeadphoneCheck => "failed_headphone_check",
             Self::FailedAttentionChecks => "failed_attention_checks",
@@ -41,6 +45,7 @@ impl ExclusionCode {
     /// Parses [`Self::as_str`].
     pub fn parse(key: &str) -> Option<Self> {
         [
+            Self::Pilot,
             Self::ScreenedOut,
             Self::FailedHeadphoneCheck,
             Self::FailedAttentionChecks,
@@ -69,6 +74,8 @@ pub struct ExclusionReason {
 /// What the quality rules look at in one session.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SessionFacts {
+    /// Started while the quiz was in pilot mode (see [`ExclusionCode::Pilot`]).
+    pub pilot: bool,
     /// Screened out during the session (see [`ExclusionCode::ScreenedOut`]).
     pub screened_out: bool,
     /// Whether the session was completed (unanswered checks count as failed only then).
@@ -139,7 +146,7 @@ pub fn median(values: &[u64]) -> Option<f64> {
 }
 
 /// Decides whether a session is left out of the human rows, and why (the first rule that
-/// applies, in the order: screened out, headphones, attention checks, planted outputs, median
+/// applies, in the order: pilot session, screened out, headphones, attention checks, planted outputs, median
 /// time, per-item time, straight-lining). `exclude_failed_headphones` is the board switch.
 ///
 /// Worked example: with `fail_checks_at_least = 2`, a finished session with 3 planned checks,
@@ -160,6 +167,13 @@ pub fn exclusion(
     facts: &SessionFacts,
 ) -> Option<ExclusionReason> {
     let reason = |code, en: String, zh: String| Some(ExclusionReason { code, en, zh });
+    if facts.pilot {
+        return reason(
+            ExclusionCode::Pilot,
+            "a pilot session (started in pilot mode)".into(),
+            "试运行会话（在试运行模式下开始）".into(),
+        );
+    }
     if facts.screened_out {
         return reason(
             ExclusionCode::ScreenedOut,

@@ -56,7 +56,8 @@ pub struct HistogramBin {
 pub struct ProgressResponse {
     /// Task slug.
     pub task: String,
-    /// Sessions started.
+    /// Sessions started (pilot sessions are left out of this and every other figure but the
+    /// two `pilot_` counts).
     pub started: usize,
     /// Completed.
     pub completed: usize,
@@ -82,6 +83,13 @@ pub struct ProgressResponse {
     pub completion_histogram: Vec<HistogramBin>,
     /// When these figures were computed (ms since the epoch).
     pub computed_at: i64,
+    /// Pilot sessions started (the owner's test runs, see `StudySettings::pilot`), counted
+    /// nowhere else.
+    #[serde(default)]
+    pub pilot_sessions: usize,
+    /// Pilot sessions completed.
+    #[serde(default)]
+    pub pilot_completed: usize,
 }
 
 /// An unfinished session counts as dropped after this long without an answer (30 minutes).

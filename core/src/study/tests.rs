@@ -144,3 +144,22 @@ fn check_texts_exist_in_both_languages_for_every_target() {
         assert!(check_instruction(true, t).contains(check_option_labels(true)[usize::from(t)]));
     }
 }
+
+#[test]
+fn pilot_sessions_are_excluded_first_and_stored_settings_stay_valid() {
+    // Even with no rule on, and before any other reason.
+    let facts = SessionFacts {
+        pilot: true,
+        screened_out: true,
+        completed: true,
+        ..Default::default()
+    };
+    let r = exclusion(&QualityRules::default(), false, &facts).unwrap();
+    assert_eq!(r.code, ExclusionCode::Pilot);
+    assert_eq!(ExclusionCode::parse("pilot"), Some(ExclusionCode::Pilot));
+    // Settings stored before pilot mode read as pilot mode off.
+    let old: StudySettings = serde_json::from_str(r#"{"participant_target": 5}"#).unwrap();
+    assert!(!old.pilot);
+    let on: StudySettings = serde_json::from_str(r#"{"pilot": true}"#).unwrap();
+    assert!(on.pilot);
+}

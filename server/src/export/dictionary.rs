@@ -71,9 +71,10 @@ pub const COLUMNS: &[(&str, ColumnType, &str)] = &[
     ("headphone_trials", ColumnType::Integer, "Clip quizzes: headphone-check trials presented."),
     ("headphone_correct", ColumnType::Integer, "Clip quizzes: headphone-check trials answered right."),
     ("headphone_passed", ColumnType::Integer, "Clip quizzes: 1 if the headphone check was passed (at least 5 of 6 right)."),
-    ("excluded", ColumnType::Integer, "1 if the session is left out of the human rows by the task's quality rules; the site and `memeboard stats --export` drop these rows."),
-    ("exclusion_reason", ColumnType::Text, "Why the session is excluded, as a code (e.g. failed_headphone_check); empty if not."),
+    ("excluded", ColumnType::Integer, "1 if the session is left out of the human rows by the task's quality rules or as a pilot session; the site and `memeboard stats --export` drop these rows."),
+    ("exclusion_reason", ColumnType::Text, "Why the session is excluded, as a code (e.g. failed_headphone_check, pilot); empty if not."),
     ("exclusion_detail", ColumnType::Text, "The same in words."),
+    ("pilot", ColumnType::Integer, "1 if the session was started while the quiz was in pilot mode (the owner's test run): always excluded, with exclusion_reason pilot, whatever the mode is now."),
 ];
 
 /// Notes every data dictionary carries.

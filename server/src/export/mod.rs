@@ -23,7 +23,7 @@ use axum::body::{Body, Bytes};
 use axum::http::HeaderMap;
 use memeboard_core::kinds::{AnswerValue, Scoring, TaskKind};
 use memeboard_core::predictions::{FileFormat, Split};
-use memeboard_core::study::ExclusionReason;
+use memeboard_core::study::{ExclusionCode, ExclusionReason};
 use memeboard_core::{msg, with_kind};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -111,6 +111,7 @@ pub struct ExportRecord {
     pub excluded: i64,
     pub exclusion_reason: Option<String>,
     pub exclusion_detail: Option<String>,
+    pub pilot: i64,
 }
 
 /// Scores a stored answer against the item's gold: `Some(right)` for kinds with right and
@@ -324,6 +325,8 @@ fn record(ctx: &ExportContext, row: ExportAnswerRow) -> ApiResult<ExportRecord> 
         excluded: flag(excluded.is_some()),
         exclusion_reason: excluded.map(|r| r.code.as_str().to_owned()),
         exclusion_detail: excluded.map(|r| r.en.clone()),
+        // A pilot session's exclusion is always `pilot` (the first rule, see `exclusion`).
+        pilot: flag(excluded.is_some_and(|r| r.code == ExclusionCode::Pilot)),
         item_id: row.item_id,
     })
 }

@@ -48,7 +48,8 @@ pub async fn console(
             at: a.created_at,
         })
         .collect();
-    let data = storage.study_data(&task.task.id).await?;
+    // Pilot sessions are the owner's own tests: not among the completed or excluded ones.
+    let (data, _) = quality::without_pilot(storage.study_data(&task.task.id).await?);
     let benchmark = &task.task.benchmark_id;
     let reasons = quality::exclusions_of(&data, &settings.study, settings.exclude_failed_checks);
     let completed = data

@@ -101,6 +101,7 @@ pub async fn start_session(
         headphone_json,
         attention_checks: i64::from(study.attention_checks),
         screen_reason,
+        pilot: study.pilot,
     };
     store_start(storage, &quiz, &request, &study, kind, session, new_secret).await
 }

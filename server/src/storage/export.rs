@@ -218,9 +218,10 @@ impl Storage {
             sqlx::query(
                 "UPDATE tasks SET crowd_version = crowd_version + 1, \
                  completed_sessions = (SELECT COUNT(*) FROM sessions s \
-                   WHERE s.task_id = tasks.id AND s.completed_at IS NOT NULL), \
+                   WHERE s.task_id = tasks.id AND s.completed_at IS NOT NULL AND s.pilot = 0), \
                  completed_participants = (SELECT COUNT(DISTINCT s.participant_id) \
-                   FROM sessions s WHERE s.task_id = tasks.id AND s.completed_at IS NOT NULL) \
+                   FROM sessions s WHERE s.task_id = tasks.id AND s.completed_at IS NOT NULL \
+                   AND s.pilot = 0) \
                  WHERE id = $1",
             )
             .bind(task_id)

@@ -79,12 +79,14 @@ const PROGRESS_SQL: &str = "UPDATE sessions SET answered = answered + 1, \
      WHERE id = $2 RETURNING answered, completion_code";
 
 /// The task's completion counters when session `$2` was just completed: one more completed
-/// session, and one more participant unless they had completed another session of the task.
+/// session, and one more participant unless they had completed another session of the task
+/// (pilot sessions count for neither).
 const COUNT_COMPLETION_SQL: &str = "UPDATE tasks SET completed_sessions = completed_sessions + 1, \
      completed_participants = completed_participants + CASE WHEN EXISTS (SELECT 1 FROM sessions o \
        WHERE o.participant_id = (SELECT participant_id FROM sessions WHERE id = $2) \
-       AND o.task_id = tasks.id AND o.completed_at IS NOT NULL AND o.id <> $2) THEN 0 ELSE 1 END \
-     WHERE id = (SELECT task_id FROM sessions WHERE id = $2)";
+       AND o.task_id = tasks.id AND o.completed_at IS NOT NULL AND o.pilot = 0 AND o.id <> $2) \
+       THEN 0 ELSE 1 END \
+     WHERE id = (SELECT task_id FROM sessions WHERE id = $2 AND pilot = 0)";
 
 /// One item of a new session's batch (`$1` session, `$2` position, `$3` item).
 const INSERT_SESSION_ITEM_SQL: &str =
@@ -418,6 +420,7 @@ fn start_session(
     }
     let screened_at = s.screen_reason.as_ref().map(|_| now);
     let batch_size = s.batch_size();
+    let pilot = i64::from(s.pilot);
     let inserted = execute(
         conn,
         INSERT_SESSION_SQL,
@@ -437,6 +440,7 @@ fn start_session(
             &s.attention_checks,
             &s.screen_reason,
             &screened_at,
+            &pilot,
         ],
     )?;
     if inserted == 0 {
@@ -452,7 +456,10 @@ fn start_session(
             INSERT_SESSION_ITEM_SQL,
             &[&s.id as &dyn ToSql, &position, item],
         )?;
-        execute(conn, EXPOSE_ITEM_SQL, &[item])?;
+        // A pilot batch leaves the balanced assignment as it was.
+        if !s.pilot {
+            execute(conn, EXPOSE_ITEM_SQL, &[item])?;
+        }
     }
     Ok(true)
 }

@@ -159,7 +159,8 @@ impl Storage {
 
     /// The fixed batches of a task in batch order, each with its items (task order) and the
     /// sessions holding it: completed ones, and unfinished ones not screened out and started at
-    /// or after `active_since` (ms; older unfinished ones count as abandoned).
+    /// or after `active_since` (ms; older unfinished ones count as abandoned). Pilot sessions
+    /// hold no batch.
     pub async fn judging_batches(
         &self,
         task_id: &str,
@@ -176,7 +177,7 @@ impl Storage {
             "SELECT i.batch_no AS batch_no, COUNT(DISTINCT s.id) AS sessions \
              FROM sessions s JOIN session_items si ON si.session_id = s.id \
              JOIN items i ON i.id = si.item_id \
-             WHERE s.task_id = $1 AND s.screened_out_at IS NULL \
+             WHERE s.task_id = $1 AND s.screened_out_at IS NULL AND s.pilot = 0 \
              AND (s.completed_at IS NOT NULL OR s.created_at >= $2) \
              AND i.batch_no IS NOT NULL GROUP BY i.batch_no",
         )

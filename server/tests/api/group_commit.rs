@@ -181,6 +181,7 @@ async fn starts_with_one_key_at_once(db: Db) {
         headphone_json: None,
         attention_checks: 0,
         screen_reason: None,
+        pilot: false,
     };
     let first = start(1);
     let resend = NewSession {

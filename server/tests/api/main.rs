@@ -42,6 +42,7 @@ mod panels;
 mod paper_figures;
 mod paper_tables;
 mod participation;
+mod pilot;
 mod quiz_flow;
 mod quiz_rules;
 mod reliability;

@@ -50,6 +50,9 @@ pub(super) fn Progress(
                             <div><dt>{s.in_progress}</dt><dd data-testid="progress-in-progress">{p.in_progress}</dd></div>
                             <div><dt>{s.dropped}</dt><dd>{p.dropped}</dd></div>
                             <div><dt>{s.screened_out}</dt><dd>{p.screened_out}</dd></div>
+                            {(p.pilot_sessions > 0).then(|| view! {
+                                <div><dt>{s.pilot_sessions}</dt><dd data-testid="progress-pilot">{p.pilot_sessions} " / " {p.pilot_completed}</dd></div>
+                            })}
                             <div><dt>{s.target}</dt><dd>{p.participant_target.map_or_else(|| format::DASH.to_owned(), |t| t.to_string())}</dd></div>
                         </dl>
                         <ul class="small">

@@ -92,6 +92,7 @@ struct Fields {
     require_pid: RwSignal<bool>,
     screen_headphones: RwSignal<bool>,
     planted_checks: RwSignal<bool>,
+    pilot: RwSignal<bool>,
     batch_size: RwSignal<String>,
     target: RwSignal<String>,
     checks: RwSignal<String>,
@@ -123,6 +124,7 @@ impl Fields {
             require_pid: RwSignal::new(h.require_prolific_id),
             screen_headphones: RwSignal::new(q.screen_out_failed_headphones),
             planted_checks: RwSignal::new(q.planted_checks),
+            pilot: RwSignal::new(study.pilot),
             batch_size: RwSignal::new(s.batch_size.to_string()),
             target: RwSignal::new(opt_text(study.participant_target)),
             checks: RwSignal::new(study.attention_checks.to_string()),
@@ -165,6 +167,7 @@ impl Fields {
             exclude_failed,
             screen_headphones,
             planted_checks,
+            pilot,
             batch_size,
             target,
             checks,
@@ -224,6 +227,7 @@ impl Fields {
                     screen_out_failed_headphones: screen_headphones.get_untracked(),
                     planted_checks: planted_checks.get_untracked(),
                 },
+                pilot: pilot.get_untracked(),
             },
         })
     }
@@ -280,6 +284,7 @@ pub(super) fn settings_form(
     let Fields {
         quiz_open,
         allow_retake,
+        pilot,
         batch_size,
         target,
         excluded_items,
@@ -327,6 +332,7 @@ pub(super) fn settings_form(
             <h2>{st(|s| s.settings_title)}</h2>
             <form class="stack" novalidate=true on:submit=on_submit data-testid="console-settings">
                 <CheckField id="set-quiz-open" label=|s| s.quiz_open value=quiz_open />
+                <CheckField id="set-pilot" label=|s| s.pilot_mode value=pilot />
                 <TextField id="set-batch-size" label=|s| s.batch_size value=batch_size kind="number" />
                 <TextField id="set-target" label=|s| s.participant_target value=target kind="number" />
                 {has_categories.then(|| view! {

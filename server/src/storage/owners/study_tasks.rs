@@ -56,6 +56,8 @@ pub struct StudySessionRow {
     pub headphone_json: Option<String>,
     /// Attention checks planned at the start.
     pub attention_checks: i64,
+    /// Started in pilot mode (never counted).
+    pub pilot: bool,
 }
 
 /// One answer of any session of a task (no gold, no score).
@@ -328,7 +330,7 @@ impl Storage {
     pub async fn study_data(&self, task_id: &str) -> Result<StudyData, StorageError> {
         let sessions = sqlx::query(
             "SELECT id, participant_id, prolific_pid, seed, batch_size, created_at, \
-             completed_at, screened_out_at, headphone_json, attention_checks FROM sessions \
+             completed_at, screened_out_at, headphone_json, attention_checks, pilot FROM sessions \
              WHERE task_id = $1 \
              ORDER BY created_at, id",
         )
@@ -350,6 +352,7 @@ impl Storage {
                 attention_checks: r
                     .try_get::<Option<i64>, _>("attention_checks")?
                     .unwrap_or(0),
+                pilot: r.try_get::<i64, _>("pilot")? != 0,
             })
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;

@@ -118,14 +118,15 @@ impl Storage {
              completion_code = CASE WHEN completed_at IS NULL AND answered + 1 >= batch_size \
                THEN $11 ELSE completion_code END \
              WHERE id = $2 AND EXISTS (SELECT 1 FROM stored) \
-             RETURNING answered, completion_code, completed_at, participant_id, task_id), \
+             RETURNING answered, completion_code, completed_at, participant_id, task_id, pilot), \
              counted AS (UPDATE tasks SET completed_sessions = completed_sessions + 1, \
              completed_participants = completed_participants + CASE WHEN EXISTS \
                (SELECT 1 FROM sessions o, done d WHERE o.participant_id = d.participant_id \
-                AND o.task_id = tasks.id AND o.completed_at IS NOT NULL AND o.id <> $2) \
+                AND o.task_id = tasks.id AND o.completed_at IS NOT NULL AND o.pilot = 0 \
+                AND o.id <> $2) \
                THEN 0 ELSE 1 END \
              WHERE id = (SELECT task_id FROM done WHERE completion_code = $11 \
-               AND completed_at = $10) RETURNING id) \
+               AND completed_at = $10 AND pilot = 0) RETURNING id) \
              SELECT answered, completion_code FROM done",
         );
         let now = now_ms();
@@ -233,10 +234,12 @@ impl Storage {
             .map_err(|e: sqlx::Error| e.into())
     }
 
-    /// Scores every participant got on an item (any session, scored answers only).
+    /// Scores every participant got on an item (any session but pilot ones, scored answers
+    /// only).
     pub async fn item_scores(&self, item_id: &str) -> Result<Vec<f64>, StorageError> {
         let rows = sqlx::query(
-            "SELECT score FROM answers WHERE item_id = $1 AND score IS NOT NULL ORDER BY score",
+            "SELECT a.score FROM answers a JOIN sessions s ON s.id = a.session_id \
+             WHERE a.item_id = $1 AND a.score IS NOT NULL AND s.pilot = 0 ORDER BY a.score",
         )
         .bind(item_id)
         .fetch_all(&self.pool)

@@ -62,7 +62,8 @@ impl Storage {
             > 0
     }
 
-    /// A cheap fingerprint of a task's crowd data: (completed sessions, their answers, scored
+    /// A cheap fingerprint of a task's crowd data (pilot sessions left out, as from the crowd):
+    /// (completed sessions, their answers, scored
     /// answers, latest completion, crowd version — bumped by every deletion). Crowd statistics
     /// computed from equal fingerprints are equal, so they can be reused (see `crowd_cache`).
     ///
@@ -125,7 +126,7 @@ impl Storage {
              (SELECT COUNT(*) FROM attention_checks c JOIN sessions cs ON cs.id = c.session_id \
               WHERE cs.task_id = $1) AS checks \
              FROM sessions s LEFT JOIN answers a ON a.session_id = s.id \
-             WHERE s.task_id = $1 AND s.completed_at IS NOT NULL",
+             WHERE s.task_id = $1 AND s.completed_at IS NOT NULL AND s.pilot = 0",
         )
         .bind(task_id)
         .fetch_one(&self.pool)
@@ -150,7 +151,8 @@ impl Storage {
         ))
     }
 
-    /// Scored responses of all *completed* sessions of a task (the crowd), in the order the
+    /// Scored responses of all *completed* sessions of a task (the crowd; pilot sessions are
+    /// never part of it), in the order the
     /// crowd statistics read them: by participant pseudonym, item, answer time and session
     /// pseudonym (see [`crate::pseudonym::crowd_order`]), which the raw-data export carries, so
     /// `memeboard stats --export` reproduces the bootstrap intervals exactly.
@@ -184,7 +186,7 @@ impl Storage {
              s.id AS session_id, a.created_at, s.completed_at \
              FROM sessions s JOIN answers a ON a.session_id = s.id \
              LEFT JOIN prefaces p ON p.session_id = a.session_id AND p.item_id = a.item_id \
-             WHERE s.task_id = $1 AND s.completed_at IS NOT NULL",
+             WHERE s.task_id = $1 AND s.completed_at IS NOT NULL AND s.pilot = 0",
         )
         .bind(task_id)
         .fetch_all(&self.pool)

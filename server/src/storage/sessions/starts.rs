@@ -17,8 +17,8 @@ pub(in crate::storage) const INSERT_PARTICIPANT_SQL: &str =
 pub(in crate::storage) const INSERT_SESSION_SQL: &str =
     "INSERT INTO sessions (id, participant_id, task_id, seed, survey_json, prolific_pid, \
      study_id, recruitment_session_id, batch_size, created_at, start_key, headphone_json, \
-     attention_checks, screen_reason, screened_out_at) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) \
+     attention_checks, screen_reason, screened_out_at, pilot) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) \
      ON CONFLICT (start_key) DO NOTHING";
 
 /// A new participant session with its assigned batch.
@@ -50,6 +50,8 @@ pub struct NewSession {
     pub attention_checks: i64,
     /// Set when the session is ended at once (failed headphone check with a screen-out).
     pub screen_reason: Option<String>,
+    /// Started in pilot mode: never counted (completion and assignment counters included).
+    pub pilot: bool,
 }
 
 impl NewSession {
@@ -195,6 +197,7 @@ impl Storage {
             .bind(s.attention_checks)
             .bind(&s.screen_reason)
             .bind(s.screen_reason.as_ref().map(|_| now))
+            .bind(i64::from(s.pilot))
             .execute(&mut *tx)
             .await?
             .rows_affected();
@@ -218,7 +221,10 @@ impl Storage {
             }
             insert.execute(&mut *tx).await?;
         }
-        Self::raise_exposures(&mut tx, &s.items).await?;
+        // A pilot batch leaves the balanced assignment as it was.
+        if !s.pilot {
+            Self::raise_exposures(&mut tx, &s.items).await?;
+        }
         tx.commit().await?;
         Ok(true)
     }
