@@ -175,9 +175,11 @@ impl Storage {
                     s.try_get::<String, _>("task_id")?,
                     s.try_get::<String, _>("slug")?,
                 );
+                // A pilot session's batch never raised the counters: nothing to give back.
                 sqlx::query(
                     "UPDATE items SET exposures = exposures - 1 WHERE exposures > 0 AND id IN \
-                     (SELECT item_id FROM session_items WHERE session_id = $1)",
+                     (SELECT si.item_id FROM session_items si JOIN sessions s \
+                      ON s.id = si.session_id WHERE si.session_id = $1 AND s.pilot = 0)",
                 )
                 .bind(&id)
                 .execute(&mut *tx)

@@ -195,6 +195,27 @@ async fn pilot_sessions_never_count(db: Db) {
     let report =
         memeboard_server::export::stats::stats_from_export(&text, crate::export::OPTIONS).unwrap();
     assert_eq!(report.quiz.completed_participants, 1);
+
+    // Deleting the tester's data gives back no assignment counters (the batch raised none).
+    let tester_pseudonym = rows.iter().find(|r| r["pilot"] == 1).unwrap()["participant"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let (status, body) = call(
+        &app,
+        Method::DELETE,
+        &format!("/api/owner/tasks/{TASK}/participants/{tester_pseudonym}"),
+        Some(ADMIN),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(exposed_items(&url).await, batch as i64);
+    let (progress, _) = owner_views(&app).await;
+    assert_eq!(progress["pilot_sessions"], 1, "{progress}");
+    assert_eq!(progress["completed"], 1, "{progress}");
+    let (_, stats) = app.get(&format!("/api/quizzes/{TASK}/stats")).await;
+    assert_eq!(stats["completed_participants"], 1, "{stats}");
 }
 
 /// A database of the previous version (every migration before pilot mode) with a completed
