@@ -167,7 +167,7 @@ pub async fn combined_fingerprint(
     task_ids: &[String],
 ) -> ApiResult<Fingerprint> {
     let mut text = String::new();
-    let (mut sessions, mut answers, mut version) = (0, 0, 0);
+    let (mut sessions, mut answers, mut version) = (0, 0, 0i64);
     let mut latest: Option<i64> = None;
     for id in task_ids {
         let f = storage.crowd_fingerprint(id).await?;
@@ -175,7 +175,8 @@ pub async fn combined_fingerprint(
         sessions += f.0;
         answers += f.1;
         latest = latest.max(f.3);
-        version += f.4;
+        // The version carries a hash of each task's rules (any i64): summed modulo 2^64.
+        version = version.wrapping_add(f.4);
     }
     let hash = memeboard_core::ids::fnv1a64(text.as_bytes()) as i64;
     Ok((sessions, answers, hash, latest, version))
