@@ -2,7 +2,7 @@
 //! list a board's studies, read a study page, reissue its invitation, and the download URLs
 //! of its exports.
 
-use crate::api::{bearer, get_json_with_token, read, segment, ApiError};
+use crate::api::{get_json_with_token, post_json_with_token, segment, send_with_token, ApiError};
 use gloo_net::http::Request;
 use memeboard_core::human_eval::study::{
     CreateStudyRequest, CreateStudyResponse, InvitationResponse, StudyPage, StudyPreview,
@@ -14,15 +14,8 @@ pub async fn create_study(
     token: &str,
     request: &CreateStudyRequest,
 ) -> Result<CreateStudyResponse, ApiError> {
-    let resp = Request::post(&format!("/api/owner/tasks/{}/studies", segment(slug)))
-        .header("Accept", "application/json")
-        .header("Authorization", &bearer(token))
-        .json(request)
-        .map_err(|e| ApiError::Decode(e.to_string()))?
-        .send()
-        .await
-        .map_err(|e| ApiError::Network(e.to_string()))?;
-    read(resp).await
+    let url = format!("/api/owner/tasks/{}/studies", segment(slug));
+    post_json_with_token(&url, token, request).await
 }
 
 /// `POST /api/owner/tasks/{slug}/studies/preview`: what the request would make, stored
@@ -32,18 +25,8 @@ pub async fn preview_study(
     token: &str,
     request: &CreateStudyRequest,
 ) -> Result<StudyPreview, ApiError> {
-    let resp = Request::post(&format!(
-        "/api/owner/tasks/{}/studies/preview",
-        segment(slug)
-    ))
-    .header("Accept", "application/json")
-    .header("Authorization", &bearer(token))
-    .json(request)
-    .map_err(|e| ApiError::Decode(e.to_string()))?
-    .send()
-    .await
-    .map_err(|e| ApiError::Network(e.to_string()))?;
-    read(resp).await
+    let url = format!("/api/owner/tasks/{}/studies/preview", segment(slug));
+    post_json_with_token(&url, token, request).await
 }
 
 /// `GET /api/owner/tasks/{slug}/studies`: the board's study slugs.
@@ -62,13 +45,8 @@ pub async fn study_page(slug: &str, token: &str) -> Result<StudyPage, ApiError> 
 
 /// `POST /api/owner/studies/{slug}/invitation`: a new invitation secret and rater links.
 pub async fn reissue_invitation(slug: &str, token: &str) -> Result<InvitationResponse, ApiError> {
-    let resp = Request::post(&format!("/api/owner/studies/{}/invitation", segment(slug)))
-        .header("Accept", "application/json")
-        .header("Authorization", &bearer(token))
-        .send()
-        .await
-        .map_err(|e| ApiError::Network(e.to_string()))?;
-    read(resp).await
+    let url = format!("/api/owner/studies/{}/invitation", segment(slug));
+    send_with_token(Request::post(&url), token).await
 }
 
 /// The URL of one of a study's downloads (`judgements.csv`, `judgements.jsonl`,

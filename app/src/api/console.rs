@@ -79,15 +79,10 @@ pub async fn delete_participant(
     who: &str,
     token: &str,
 ) -> Result<memeboard_core::api::DeleteParticipantResponse, ApiError> {
-    let resp = Request::delete(&format!(
+    let url = format!(
         "/api/owner/tasks/{}/participants/{}",
         segment(slug),
         segment(who)
-    ))
-    .header("Accept", "application/json")
-    .header("Authorization", &bearer(token))
-    .send()
-    .await
-    .map_err(|e| ApiError::Network(e.to_string()))?;
-    read(resp).await
+    );
+    super::send_with_token(Request::delete(&url), token).await
 }

@@ -167,6 +167,31 @@ pub(crate) async fn get_json_with_token<T: DeserializeOwned>(
     send_json(Request::get(url).header("Authorization", &format!("Bearer {}", token.trim()))).await
 }
 
+/// Sends `request` (no body) with an owner token and reads its JSON answer.
+pub(crate) async fn send_with_token<T: DeserializeOwned>(
+    request: RequestBuilder,
+    token: &str,
+) -> Result<T, ApiError> {
+    send_json(request.header("Authorization", &bearer(token))).await
+}
+
+/// POSTs `body` as JSON with an owner token and reads the JSON answer.
+pub(crate) async fn post_json_with_token<T: DeserializeOwned, B: Serialize>(
+    url: &str,
+    token: &str,
+    body: &B,
+) -> Result<T, ApiError> {
+    let resp = Request::post(url)
+        .header("Accept", "application/json")
+        .header("Authorization", &bearer(token))
+        .json(body)
+        .map_err(|e| ApiError::Decode(e.to_string()))?
+        .send()
+        .await
+        .map_err(|e| ApiError::Network(e.to_string()))?;
+    read(resp).await
+}
+
 async fn send_json<T: DeserializeOwned>(request: RequestBuilder) -> Result<T, ApiError> {
     let resp = request
         .header("Accept", "application/json")

@@ -66,6 +66,21 @@ fn check_request(req: &CreateStudyRequest) -> ApiResult<()> {
     Ok(())
 }
 
+/// What the planner is asked, from the owner's request and the seed used.
+pub(super) fn plan_request(req: &CreateStudyRequest, seed: u64) -> PlanRequest {
+    PlanRequest {
+        protocol: req.protocol,
+        submissions: req.submissions.clone(),
+        items_per_category: req.items_per_category,
+        split: req.split,
+        invitation_only: req.invitation_only,
+        batch_size: req.batch_size,
+        raters_per_batch: req.raters_per_batch,
+        planted_checks: req.planted_checks,
+        seed,
+    }
+}
+
 /// A random 64-bit number from the OS.
 fn random_u64() -> ApiResult<u64> {
     let hex = random_hex(8)?;
@@ -288,17 +303,7 @@ pub async fn create_study_as(
         None => random_u64()?,
     };
     req.seed = Some(seed);
-    let plan_request = PlanRequest {
-        protocol: req.protocol,
-        submissions: req.submissions.clone(),
-        items_per_category: req.items_per_category,
-        split: req.split,
-        invitation_only: req.invitation_only,
-        batch_size: req.batch_size,
-        raters_per_batch: req.raters_per_batch,
-        planted_checks: req.planted_checks,
-        seed,
-    };
+    let plan_request = plan_request(req, seed);
     let plan = plan_study(&plan_request, &board, &items, random_u64()?)
         .map_err(|e| ApiError::Unprocessable(e.message()))?;
 

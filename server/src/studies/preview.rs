@@ -2,7 +2,7 @@
 //! real one from the same board and items but stored nowhere, with each category's eligible
 //! items on both splits and what drawing from test would expose.
 
-use super::create::{source_items, study_source};
+use super::create::{plan_request, source_items, study_source};
 use super::kind_of;
 use crate::error::{ApiError, ApiResult};
 use crate::owners;
@@ -30,17 +30,7 @@ pub async fn preview_study(
     let storage = &state.storage;
     let (task, board) = study_source(storage, source_slug, &req).await?;
     let items = source_items(kind_of(&task)?, storage.task_items(&task.task.id).await?)?;
-    let request = PlanRequest {
-        protocol: req.protocol,
-        submissions: req.submissions.clone(),
-        items_per_category: req.items_per_category,
-        split: req.split,
-        invitation_only: req.invitation_only,
-        batch_size: req.batch_size,
-        raters_per_batch: req.raters_per_batch,
-        planted_checks: req.planted_checks,
-        seed: req.seed.unwrap_or(PREVIEW_SEED),
-    };
+    let request = plan_request(&req, req.seed.unwrap_or(PREVIEW_SEED));
     let plan = plan_study(&request, &board, &items, 0)
         .map_err(|e| ApiError::Unprocessable(e.message()))?;
     let count =
