@@ -52,3 +52,14 @@ pub fn error_fallback(errors: ArcRwSignal<Errors>) -> impl IntoView {
     });
     view! { <ErrorNotice messages=messages /> }
 }
+
+/// The `ErrorBoundary` fallback of a page whose `<h1>` comes with its data (a board, a model
+/// page): the error box under the page's one `<h1>`, for screen readers (the box shows the
+/// same title).
+pub fn page_error_fallback(errors: ArcRwSignal<Errors>) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <h1 class="visually-hidden">{move || i18n.t().error_title}</h1>
+        {error_fallback(errors)}
+    }
+}

@@ -7,7 +7,7 @@ use crate::api;
 use crate::board_i18n::btr;
 use crate::components::score::{status_text, weights_text, ScoreTable};
 use crate::components::sentence::Sentence;
-use crate::components::status::{error_fallback, Loading};
+use crate::components::status::{page_error_fallback, Loading};
 use crate::components::title::use_page_title;
 use crate::components::withdraw::WithdrawButton;
 use crate::format::{self, DASH};
@@ -29,7 +29,7 @@ pub fn ModelPage() -> impl IntoView {
     });
     view! {
         <Suspense fallback=|| view! { <Loading /> }>
-            <ErrorBoundary fallback=error_fallback>
+            <ErrorBoundary fallback=page_error_fallback>
                 {move || Suspend::new(async move {
                     detail.await.map(|d| view! { <ModelView detail=d /> })
                 })}

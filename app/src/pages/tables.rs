@@ -5,7 +5,7 @@
 
 use crate::api;
 use crate::board_i18n::btr;
-use crate::components::status::{error_fallback, Loading};
+use crate::components::status::{page_error_fallback, Loading};
 use crate::components::title::use_page_title;
 use crate::i18n::{use_i18n, Lang};
 use crate::kinds::conditions_text;
@@ -34,7 +34,7 @@ pub fn PaperTablesPage() -> impl IntoView {
     });
     view! {
         <Suspense fallback=|| view! { <Loading /> }>
-            <ErrorBoundary fallback=error_fallback>
+            <ErrorBoundary fallback=page_error_fallback>
                 {move || Suspend::new(async move {
                     data.await.map(|tables| view! { <TablesView tables=tables /> })
                 })}

@@ -23,7 +23,7 @@ use crate::api::{self, ApiError};
 use crate::board_i18n::btr;
 use crate::components::board_chart::BoardChart;
 use crate::components::human_eval::BoardHumanSection;
-use crate::components::status::{error_fallback, Loading};
+use crate::components::status::{page_error_fallback, Loading};
 use crate::components::title::{in_lang, use_page_title};
 use crate::i18n::use_i18n;
 use conditions::{PairedTable, RunConditions};
@@ -97,7 +97,7 @@ pub fn BoardPage() -> impl IntoView {
     });
     view! {
         <Suspense fallback=|| view! { <Loading /> }>
-            <ErrorBoundary fallback=error_fallback>
+            <ErrorBoundary fallback=page_error_fallback>
                 {move || Suspend::new(async move {
                     data.await
                         .map(|loaded| match loaded {
