@@ -84,7 +84,7 @@ fn AttentionCheck(
     let error = RwSignal::new(None::<String>);
     let shown_at = crate::browser::now_ms();
     let sid = StoredValue::new(session_id);
-    let heading = NodeRef::<leptos::html::H2>::new();
+    let heading = NodeRef::<leptos::html::H1>::new();
     Effect::new(move |_| {
         if let Some(h) = heading.get() {
             let _ = h.focus();
@@ -140,7 +140,7 @@ fn AttentionCheck(
         .collect_view();
     view! {
         <section class="card question" data-testid="attention-check">
-            <h2 node_ref=heading tabindex="-1">{tr(|t| t.check_title)}</h2>
+            <h1 node_ref=heading tabindex="-1">{tr(|t| t.check_title)}</h1>
             <fieldset>
                 <legend>{move || check_instruction(i18n.lang() == crate::i18n::Lang::Zh, check.target)}</legend>
                 <ul class="options plain">{options}</ul>
