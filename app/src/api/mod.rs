@@ -164,7 +164,7 @@ pub(crate) async fn get_json_with_token<T: DeserializeOwned>(
     url: &str,
     token: &str,
 ) -> Result<T, ApiError> {
-    send_json(Request::get(url).header("Authorization", &format!("Bearer {}", token.trim()))).await
+    send_with_token(Request::get(url), token).await
 }
 
 /// Sends `request` (no body) with an owner token and reads its JSON answer.
