@@ -2,12 +2,11 @@
 //! quiz, the action log, the excluded sessions under the export's pseudonyms, the hand-off as
 //! it will look, the study link for Prolific, and the export links.
 
-use super::{authorize, categories, console_settings};
+use super::{authorize, categories, console_settings, task_kind};
 use crate::error::ApiResult;
 use crate::pseudonym::pseudonym;
 use crate::quality;
 use crate::state::AppState;
-use anyhow::Context;
 use axum::http::HeaderMap;
 use memeboard_core::study::{
     completion_handoff, prolific_link, screenout_handoff, ConsoleItem, ConsoleResponse,
@@ -108,8 +107,7 @@ async fn settings_in_use(
     items: &[ConsoleItem],
     data: &crate::storage::StudyData,
 ) -> ApiResult<SettingsInUse> {
-    let kind = memeboard_core::kinds::TaskKind::parse(&task.task.kind)
-        .with_context(|| format!("unknown task kind `{}`", task.task.kind))?;
+    let kind = task_kind(task)?;
     let choices = crate::quiz::item_choices(&state.storage, &task.task.id, kind).await?;
     let first = items.first().map(|i| i.category.as_str());
     Ok(SettingsInUse {
