@@ -8,9 +8,11 @@ use serde::{Deserialize, Serialize};
 pub struct DictionaryColumn {
     /// Column name (the CSV header and the JSON Lines key).
     pub name: String,
-    /// Value type: `text`, `integer`, `number` or `json` (a JSON array or object: written
-    /// as compact JSON text in CSV, as the value itself in JSON Lines). Empty CSV cells and
-    /// JSON `null` mean "no value".
+    /// Value type: `text`, `integer`, `number`, `time` (ISO 8601 in UTC with milliseconds,
+    /// `2026-12-04T21:05:03.123Z`, in both formats), `list` (items separated by `;` in CSV, a
+    /// JSON array in JSON Lines) or `pairs` (`key=value` pairs separated by `; ` in CSV, a
+    /// JSON object in JSON Lines); no CSV cell holds JSON. Empty CSV cells and JSON `null`
+    /// mean "no value".
     #[serde(rename = "type")]
     pub value_type: String,
     /// What the column holds.

@@ -7,17 +7,25 @@ use crate::state::AppState;
 use axum::http::HeaderMap;
 use memeboard_core::api::{DataDictionary, DictionaryColumn};
 
-/// How a column's values are written.
+/// How a column's values are written (the `type` of the data dictionary): CSV cells hold
+/// plain text a spreadsheet shows as it is, never JSON; JSON Lines keeps lists and objects
+/// as JSON values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ColumnType {
     /// A string.
     Text,
-    /// An integer (flags are 0/1; times are milliseconds since the Unix epoch).
+    /// An integer (flags are 0/1).
     Integer,
     /// A decimal number, written with the shortest digits that read back exactly.
     Number,
-    /// A JSON array or object (compact JSON text in CSV).
-    Json,
+    /// A time: ISO 8601 in UTC with milliseconds (`2026-12-04T21:05:03.123Z`), in both
+    /// formats ([`super::cells::iso_time`]).
+    Time,
+    /// A list: items separated by `;` in CSV (`full;main`), a JSON array in JSON Lines.
+    List,
+    /// An object: `key=value` pairs separated by `; ` in CSV (`language=chinese;
+    /// sound_type=speech`), a JSON object in JSON Lines.
+    Pairs,
 }
 
 impl ColumnType {
@@ -26,7 +34,9 @@ impl ColumnType {
             Self::Text => "text",
             Self::Integer => "integer",
             Self::Number => "number",
-            Self::Json => "json",
+            Self::Time => "time",
+            Self::List => "list",
+            Self::Pairs => "pairs",
         }
     }
 }
@@ -41,28 +51,28 @@ pub const COLUMNS: &[(&str, ColumnType, &str)] = &[
     ("prolific_pid", ColumnType::Text, "Prolific PROLIFIC_PID given at the start, if any (identifies the participant on Prolific)."),
     ("study_id", ColumnType::Text, "Prolific STUDY_ID, if any."),
     ("recruitment_session_id", ColumnType::Text, "Prolific SESSION_ID, if any."),
-    ("session_started_at", ColumnType::Integer, "When the session started (ms since the Unix epoch, UTC)."),
-    ("session_completed_at", ColumnType::Integer, "When the last answer of the batch was stored (ms); empty while the batch is unfinished. Human rows count completed sessions only."),
+    ("session_started_at", ColumnType::Time, "When the session started (UTC, to the millisecond)."),
+    ("session_completed_at", ColumnType::Time, "When the last answer of the batch was stored; empty while the batch is unfinished. Human rows count completed sessions only."),
     ("position", ColumnType::Integer, "Position of the item in the participant's batch (0-based)."),
     ("item_id", ColumnType::Text, "Item id (as in the task's inputs.jsonl)."),
     ("category", ColumnType::Text, "Item category key (meme type, question type, structure type…)."),
     ("split", ColumnType::Text, "dev (gold public) or test (gold hidden)."),
     ("board_half", ColumnType::Text, "For test items, the board that scores them: public or private; empty for dev items."),
-    ("subsets", ColumnType::Json, "Item subsets the boards can switch to, e.g. [\"full\",\"main\"] (clips answerable from text alone are not in main)."),
-    ("facets", ColumnType::Json, "Kind-dependent public facets of the item, e.g. a clip's language, sound_type, question_type and text_cheat; {} for kinds without."),
+    ("subsets", ColumnType::List, "Item subsets the boards can switch to, e.g. `full;main` (clips answerable from text alone are not in main)."),
+    ("facets", ColumnType::Pairs, "Kind-dependent public facets of the item, e.g. a clip's `language=chinese; question_type=…; sound_type=…; text_cheat=false`; empty for kinds without."),
     ("familiarity", ColumnType::Text, "Answer to the familiarity question asked before the item (clip quizzes): familiar, seen_not_familiar or unseen."),
     ("num_options", ColumnType::Integer, "Number of options of a choice item (the categories of the agreement statistics)."),
-    ("option_order", ColumnType::Json, "The option order shown: canonical option indices (0-based) by displayed position; [] for kinds without options."),
+    ("option_order", ColumnType::List, "The option order shown: canonical option indices (0-based) by displayed position, e.g. `2;0;1;3`; empty for kinds without options."),
     ("answer_position", ColumnType::Integer, "The answer in display terms: the displayed position chosen (1-based), for choice items."),
     ("answer_text", ColumnType::Text, "The answer as text: the chosen option, the explanation written, the structure label or the panel order."),
-    ("answer_canonical", ColumnType::Json, "The answer in canonical terms, as stored (independent of the display order)."),
+    ("answer_canonical", ColumnType::Pairs, "The answer in canonical terms, as stored (independent of the display order), kind first: e.g. `kind=choice; option=2` or `kind=order; order=2,0,1`."),
     ("choice", ColumnType::Integer, "Canonical option chosen (0-based), for choice items."),
     ("correct", ColumnType::Integer, "1 right, 0 wrong, for kinds with right and wrong answers; empty for similarity kinds and unscored answers."),
     ("score", ColumnType::Number, "The answer's primary score as the human rows average it: 1/0 for choices, the panel-order score, the meaning identification for explanations (0.5 = chance); empty while unscored."),
-    ("score_details", ColumnType::Json, "Secondary scores (explanations: model, identification, raw cosine, rescaled cosine, BERTScore-F1), if any."),
+    ("score_details", ColumnType::Pairs, "Secondary scores, if any (explanations: model, identification, cosine = raw cosine, rescaled = rescaled cosine, baseline = its random-pair baseline, bert_f1 = BERTScore-F1, non_answer)."),
     ("response_ms", ColumnType::Integer, "Time from showing the item to the answer (ms, as measured by the browser)."),
     ("plays", ColumnType::Integer, "Clip quizzes: times the clip was started (replays = plays - 1)."),
-    ("answered_at", ColumnType::Integer, "When the answer was stored (ms since the Unix epoch, UTC)."),
+    ("answered_at", ColumnType::Time, "When the answer was stored (UTC, to the millisecond)."),
     ("survey_age_range", ColumnType::Text, "Survey: age range (18-24, 25-34, 35-44, 45-54, 55+, prefer_not_to_say)."),
     ("survey_native_language", ColumnType::Text, "Survey: native language (chinese, english, spanish, french, german, japanese, korean, other)."),
     ("survey_online_time", ColumnType::Text, "Survey: daily time online (under_one_hour, one_to_three_hours, three_to_six_hours, over_six_hours)."),
@@ -80,6 +90,7 @@ pub const COLUMNS: &[(&str, ColumnType, &str)] = &[
 /// Notes every data dictionary carries.
 const NOTES: &[&str] = &[
     "One row per recorded answer, sessions in start order, items in batch order. CSV: UTF-8 with a byte-order mark, a header row, RFC 4180 quoting; text cells starting with = + - @ tab or carriage return get a leading ' so spreadsheets do not run them as formulas. JSON Lines: one object per answer with the same keys.",
+    "Types: time = ISO 8601 in UTC with milliseconds (2026-12-04T21:05:03.123Z), in both formats. No cell of the CSV holds JSON: list = items separated by ; (full;main); pairs = key=value pairs separated by ; and a space (kind=choice; option=2), nested keys joined by . and list values by , (a \\ escapes a ; or , inside a value); an empty cell is an empty list or object. JSON Lines keeps lists and objects as JSON arrays and objects.",
     "Pseudonyms replace participant and session ids (which act as the participant on the site); Prolific ids are kept as given, so remove the prolific_pid, study_id and recruitment_session_id columns before publishing the file.",
     "The correct and score columns of test items reveal the hidden gold: publish them only when the test split is retired.",
     "Judgements of human-evaluation studies (ratings and rankings of model outputs) have an export of their own, one row per field, dimension or ranked candidate with the submission judged: GET /api/owner/studies/{slug}/judgements.csv or .jsonl (docs/human-evaluation.md).",

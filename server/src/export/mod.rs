@@ -5,10 +5,12 @@
 //!
 //! Documented for readers in `docs/data-export.md`.
 
+pub mod cells;
 mod delete;
 mod dictionary;
 pub mod stats;
 
+pub use cells::ExportTime;
 pub use delete::{delete_participant, delete_participant_request};
 pub use dictionary::{dictionary, dictionary_for, ColumnType, COLUMNS};
 
@@ -78,8 +80,8 @@ pub struct ExportRecord {
     pub prolific_pid: Option<String>,
     pub study_id: Option<String>,
     pub recruitment_session_id: Option<String>,
-    pub session_started_at: i64,
-    pub session_completed_at: Option<i64>,
+    pub session_started_at: ExportTime,
+    pub session_completed_at: Option<ExportTime>,
     pub position: i64,
     pub item_id: String,
     pub category: String,
@@ -99,7 +101,7 @@ pub struct ExportRecord {
     pub score_details: Option<Value>,
     pub response_ms: i64,
     pub plays: Option<i64>,
-    pub answered_at: i64,
+    pub answered_at: ExportTime,
     pub survey_age_range: Option<String>,
     pub survey_native_language: Option<String>,
     pub survey_online_time: Option<String>,
@@ -223,7 +225,7 @@ fn flag(b: bool) -> i64 {
 }
 
 /// The answer as text: the chosen option, or the answer's one field (explanation text,
-/// structure label, panel order), or its compact JSON.
+/// structure label, panel order), or its fields as `key=value` pairs ([`cells::pairs_cell`]).
 fn answer_text(answer: &Value, choice: Option<i64>, facts: Option<&ItemFacts>) -> Option<String> {
     if let (Some(c), Some(f)) = (choice, facts) {
         if let Some(text) = usize::try_from(c).ok().and_then(|c| f.options.get(c)) {
@@ -234,7 +236,7 @@ fn answer_text(answer: &Value, choice: Option<i64>, facts: Option<&ItemFacts>) -
     fields.remove("kind");
     fields.remove("plays");
     if fields.len() != 1 {
-        return Some(Value::Object(fields).to_string());
+        return Some(cells::pairs_cell(&Value::Object(fields)));
     }
     let (_, v) = fields.into_iter().next()?;
     Some(match v {
@@ -244,6 +246,7 @@ fn answer_text(answer: &Value, choice: Option<i64>, facts: Option<&ItemFacts>) -
             .map(|x| x.as_str().map_or_else(|| x.to_string(), str::to_owned))
             .collect::<Vec<_>>()
             .join(","),
+        v @ Value::Object(_) => cells::pairs_cell(&v),
         other => other.to_string(),
     })
 }
@@ -281,8 +284,8 @@ fn record(ctx: &ExportContext, row: ExportAnswerRow) -> ApiResult<ExportRecord> 
         prolific_pid: row.prolific_pid,
         study_id: row.study_id,
         recruitment_session_id: row.recruitment_session_id,
-        session_started_at: row.session_created_at,
-        session_completed_at: row.session_completed_at,
+        session_started_at: ExportTime(row.session_created_at),
+        session_completed_at: row.session_completed_at.map(ExportTime),
         position: row.position,
         category: facts.map_or_else(String::new, |f| f.category.clone()),
         split: match facts.map(|f| f.split) {
@@ -310,7 +313,7 @@ fn record(ctx: &ExportContext, row: ExportAnswerRow) -> ApiResult<ExportRecord> 
             .map(|j| crate::storage::decode_json("answers.scores_json", j))
             .transpose()?,
         response_ms: row.response_ms,
-        answered_at: row.answered_at,
+        answered_at: ExportTime(row.answered_at),
         survey_age_range: text(&survey["age_range"]),
         survey_native_language: text(&survey["native_language"]),
         survey_online_time: text(&survey["online_time"]),
@@ -346,12 +349,14 @@ pub fn csv_header() -> String {
 pub fn csv_row(record: &ExportRecord) -> ApiResult<String> {
     let value = serde_json::to_value(record).map_err(|e| ApiError::Unexpected(e.into()))?;
     let mut fields = Vec::with_capacity(COLUMNS.len());
-    for (name, _, _) in COLUMNS {
-        fields.push(match &value[*name] {
-            Value::Null => String::new(),
-            Value::String(s) => csv_text(s),
-            v @ (Value::Array(_) | Value::Object(_)) => csv_text(&v.to_string()),
-            v => csv_field(&v.to_string()),
+    for (name, t, _) in COLUMNS {
+        // Lists and objects as plain text (never JSON in a cell), times as ISO text.
+        fields.push(match (&value[*name], t) {
+            (Value::Null, _) => String::new(),
+            (Value::Array(items), _) => csv_text(&cells::list_cell(items)),
+            (v, ColumnType::Pairs) | (v @ Value::Object(_), _) => csv_text(&cells::pairs_cell(v)),
+            (Value::String(s), _) => csv_text(s),
+            (v, _) => csv_field(&v.to_string()),
         });
     }
     let mut out = fields.join(",");

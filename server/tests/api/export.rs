@@ -192,8 +192,124 @@ fn column_names() -> Vec<String> {
     COLUMNS.iter().map(|(n, _, _)| (*n).to_owned()).collect()
 }
 
+/// The export's CSV rows after the header (BOM dropped), cells unquoted (RFC 4180).
+pub(crate) fn csv_cells(csv: &str) -> Vec<Vec<String>> {
+    let (mut rows, mut row, mut cell) = (Vec::new(), Vec::new(), String::new());
+    let mut chars = csv.trim_start_matches('\u{feff}').chars().peekable();
+    let mut quoted = false;
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                chars.next();
+                cell.push('"');
+            }
+            '"' if quoted || cell.is_empty() => quoted = !quoted,
+            ',' if !quoted => row.push(std::mem::take(&mut cell)),
+            '\r' if !quoted => {}
+            '\n' if !quoted => {
+                row.push(std::mem::take(&mut cell));
+                rows.push(std::mem::take(&mut row));
+            }
+            c => cell.push(c),
+        }
+    }
+    assert!(
+        cell.is_empty() && row.is_empty() && !quoted,
+        "the CSV ends a row"
+    );
+    rows.remove(0);
+    rows
+}
+
+/// A JSON Lines value as the CSV writes it: times as the same ISO text, lists `;`-separated,
+/// objects as `key=value` pairs (kind first).
+fn plain(v: &Value) -> String {
+    use memeboard_server::export::cells::{list_cell, pairs_cell};
+    match v {
+        Value::Null => String::new(),
+        Value::String(s) => s.clone(),
+        Value::Array(items) => list_cell(items),
+        Value::Object(_) => pairs_cell(v),
+        v => v.to_string(),
+    }
+}
+
+/// Readable CSV cells (export issue 32 §6): no cell holds JSON (a list or an object), time
+/// columns are ISO 8601 UTC with milliseconds (never integer milliseconds) within `[from,
+/// to]` ms, and every cell says what the JSON Lines row says.
+pub(crate) fn assert_readable_csv(csv: &str, lines: &[Value], from: i64, to: i64) {
+    use memeboard_server::export::cells::parse_iso_time;
+    use memeboard_server::export::ColumnType;
+    let rows = csv_cells(csv);
+    assert_eq!(rows.len(), lines.len());
+    for (row, line) in rows.iter().zip(lines) {
+        assert_eq!(row.len(), COLUMNS.len(), "{row:?}");
+        for (cell, (name, t, _)) in row.iter().zip(COLUMNS) {
+            let json = serde_json::from_str::<Value>(cell);
+            assert!(
+                !json.as_ref().is_ok_and(|v| v.is_array() || v.is_object()),
+                "column {name}: JSON in a CSV cell: {cell}"
+            );
+            if *t == ColumnType::Time && !cell.is_empty() {
+                assert!(cell.parse::<i64>().is_err(), "{name}: integer time {cell}");
+                let ms = parse_iso_time(cell).unwrap_or_else(|| panic!("{name}: {cell}"));
+                assert_eq!(cell.len(), "2026-12-04T21:05:03.123Z".len(), "{cell}");
+                assert!(
+                    (from..=to).contains(&ms),
+                    "{name}: {cell} not in the test's time"
+                );
+            }
+            // Formula-neutralised text has a `'` before it.
+            let cell = match cell.strip_prefix('\'') {
+                Some(rest) if rest.starts_with(['=', '+', '-', '@', '\t', '\r']) => rest,
+                _ => cell,
+            };
+            assert_eq!(cell, plain(&line[*name]), "column {name}");
+        }
+    }
+}
+
+/// Milliseconds since the Unix epoch now (to bound the export's times).
+pub(crate) fn now_ms() -> i64 {
+    let since = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap();
+    i64::try_from(since.as_millis()).unwrap()
+}
+
+/// The export as the format before ISO times and plain-text cells wrote it (integer
+/// milliseconds, compact JSON lists and objects), from its JSON Lines rows.
+fn old_format(lines: &[Value]) -> (String, String) {
+    use memeboard_server::export::cells::parse_iso_time;
+    use memeboard_server::export::ColumnType;
+    let mut csv = format!("\u{feff}{}", column_names().join(","));
+    let mut jsonl = String::new();
+    for line in lines {
+        let mut old = line.clone();
+        csv.push_str("\r\n");
+        let mut cells = Vec::new();
+        for (name, t, _) in COLUMNS {
+            let v = &line[*name];
+            if *t == ColumnType::Time && !v.is_null() {
+                old[*name] = json!(parse_iso_time(v.as_str().unwrap()).unwrap());
+            }
+            cells.push(match &old[*name] {
+                Value::Null => String::new(),
+                Value::String(s) => memeboard_core::csv::csv_text(s),
+                v => memeboard_core::csv::csv_field(&v.to_string()),
+            });
+        }
+        csv.push_str(&cells.join(","));
+        jsonl.push_str(&old.to_string());
+        jsonl.push('\n');
+    }
+    csv.push_str("\r\n");
+    (csv, jsonl)
+}
+
 async fn export_has_the_dictionary_columns_and_reproduces_the_site(db: Db) {
     let app = app(db).await;
+    let from = now_ms();
     // Owners only; unknown tasks are named.
     let (status, _, _) = raw(
         &app,
@@ -251,8 +367,38 @@ async fn export_has_the_dictionary_columns_and_reproduces_the_site(db: Db) {
     assert_eq!(first["survey_meme_familiarity"], 4);
     assert_eq!(first["excluded"], 0);
     assert_eq!(first["participant"].as_str().unwrap().len(), 16);
-    // The same rows whichever format.
+    // Times are ISO text in both formats; lists and objects plain text in the CSV.
+    assert!(
+        first["answered_at"].as_str().unwrap().ends_with('Z'),
+        "{first}"
+    );
+    assert!(first["session_completed_at"].is_string(), "{first}");
+    assert_readable_csv(&csv, &lines, from, now_ms());
+    let rows = csv_cells(&csv);
+    let cell = |name: &str| {
+        let i = COLUMNS.iter().position(|(n, _, _)| *n == name).unwrap();
+        rows[0][i].clone()
+    };
+    assert_eq!(cell("subsets"), "full");
+    assert_eq!(cell("facets"), "");
+    let order: Vec<String> = first["option_order"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o.as_u64().unwrap().to_string())
+        .collect();
+    assert_eq!(cell("option_order"), order.join(";"));
+    assert_eq!(
+        cell("answer_canonical"),
+        format!("kind=choice; option={}", first["choice"])
+    );
+    // The same rows whichever format, and from files of the old format (integer
+    // milliseconds, JSON cells).
     assert_eq!(read_export(&csv).unwrap(), read_export(&jsonl).unwrap());
+    let (old_csv, old_jsonl) = old_format(&lines);
+    assert!(old_csv.contains(",\"[\"\"full\"\"]\","), "{old_csv}");
+    assert_eq!(read_export(&old_csv).unwrap(), read_export(&csv).unwrap());
+    assert_eq!(read_export(&old_jsonl).unwrap(), read_export(&csv).unwrap());
 
     // The dictionary lists every column with a type and a meaning, as the docs do.
     let (status, _, body) = raw(
@@ -269,7 +415,8 @@ async fn export_has_the_dictionary_columns_and_reproduces_the_site(db: Db) {
         .unwrap()
         .iter()
         .map(|c| {
-            assert!(["text", "integer", "number", "json"].contains(&c["type"].as_str().unwrap()));
+            let types = ["text", "integer", "number", "time", "list", "pairs"];
+            assert!(types.contains(&c["type"].as_str().unwrap()), "{c}");
             assert!(!c["meaning"].as_str().unwrap().is_empty());
             c["name"].as_str().unwrap().to_owned()
         })
@@ -450,6 +597,7 @@ async fn clip_exports_reproduce_familiarity_rows_and_honour_exclusions(db: Db) {
         return;
     }
     let (app, _media) = app_with_clips(db).await;
+    let from = now_ms();
     let people = [
         (
             (6, 6),
@@ -536,6 +684,18 @@ async fn clip_exports_reproduce_familiarity_rows_and_honour_exclusions(db: Db) {
         }
     }
     let csv = export_text(&app, "av-clips", "csv").await;
+    assert_readable_csv(&csv, &lines, from, now_ms());
+    let facets = COLUMNS.iter().position(|(n, _, _)| *n == "facets").unwrap();
+    for row in csv_cells(&csv) {
+        let keys: Vec<&str> = row[facets]
+            .split("; ")
+            .map(|p| p.split_once('=').unwrap().0)
+            .collect();
+        assert_eq!(
+            keys,
+            ["language", "question_type", "sound_type", "text_cheat"]
+        );
+    }
     let report = stats_from_export(&csv, OPTIONS).unwrap();
     assert_eq!(report, stats_from_export(&jsonl, OPTIONS).unwrap());
     assert_eq!(

@@ -1,6 +1,7 @@
 //! Reading an answer-level export (CSV or JSON Lines) into [`StatsRecord`]s, with the
 //! line and column of anything that does not parse.
 
+use super::super::cells::{de_opt_time, de_time, parse_list, parse_pairs};
 use super::super::{ColumnType, COLUMNS};
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -48,7 +49,8 @@ pub const STATS_COLUMNS: &[&str] = &[
     "excluded",
 ];
 
-/// The part of an export row the statistics read.
+/// The part of an export row the statistics read. Times are read from ISO text or, in files
+/// exported before times were ISO text, from integer milliseconds.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[allow(missing_docs)]
 pub struct StatsRecord {
@@ -56,6 +58,7 @@ pub struct StatsRecord {
     pub task_kind: String,
     pub participant: String,
     pub session: String,
+    #[serde(default, deserialize_with = "de_opt_time")]
     pub session_completed_at: Option<i64>,
     pub item_id: String,
     pub category: String,
@@ -67,6 +70,7 @@ pub struct StatsRecord {
     pub choice: Option<i64>,
     #[serde(deserialize_with = "exact_f64")]
     pub score: Option<f64>,
+    #[serde(deserialize_with = "de_time")]
     pub answered_at: i64,
     pub excluded: i64,
 }
@@ -164,6 +168,53 @@ fn unneutralised(s: &str) -> &str {
     }
 }
 
+/// One CSV cell as the JSON value the same column has in JSON Lines (times as their text or
+/// old integer milliseconds, for [`de_time`]); an error says what was expected.
+fn cell_value(name: &str, t: ColumnType, cell: &str) -> Result<Value, String> {
+    let plain = unneutralised(cell);
+    Ok(match t {
+        ColumnType::List if cell.is_empty() => Value::Array(Vec::new()),
+        ColumnType::Pairs if cell.is_empty() => Value::Object(Map::new()),
+        _ if cell.is_empty() => Value::Null,
+        ColumnType::Text => Value::String(plain.to_owned()),
+        ColumnType::Integer => cell
+            .parse::<i64>()
+            .map(Value::from)
+            .map_err(|_| format!("column `{name}`: expected an integer, found `{cell}`"))?,
+        ColumnType::Number => cell
+            .parse::<f64>()
+            .ok()
+            .and_then(|x| serde_json::Number::from_f64(x).map(Value::Number))
+            .ok_or_else(|| format!("column `{name}`: expected a number, found `{cell}`"))?,
+        // Files exported before times were ISO text hold integer milliseconds.
+        ColumnType::Time => cell
+            .parse::<i64>()
+            .map_or_else(|_| Value::String(cell.to_owned()), Value::from),
+        // Files exported before lists and objects were plain text hold compact JSON.
+        ColumnType::List | ColumnType::Pairs if is_old_json(plain) => {
+            serde_json::from_str(plain)
+                .map_err(|e| format!("column `{name}`: expected JSON, found `{cell}` ({e})"))?
+        }
+        ColumnType::List => {
+            Value::Array(parse_list(plain).into_iter().map(Value::String).collect())
+        }
+        ColumnType::Pairs => parse_pairs(plain)
+            .map(|pairs| {
+                pairs
+                    .into_iter()
+                    .map(|(k, v)| (k, Value::from(v)))
+                    .collect()
+            })
+            .map(Value::Object)
+            .ok_or_else(|| format!("column `{name}`: expected key=value pairs, found `{cell}`"))?,
+    })
+}
+
+/// A list or object cell of a file exported before they were plain text (compact JSON).
+fn is_old_json(cell: &str) -> bool {
+    (cell.starts_with('[') && cell.ends_with(']')) || (cell.starts_with('{') && cell.ends_with('}'))
+}
+
 fn read_csv(text: &str) -> Result<Vec<StatsRecord>, ExportReadError> {
     let mut records = csv_records(text)?.into_iter();
     let Some((_, header)) = records.next() else {
@@ -192,37 +243,7 @@ fn read_csv(text: &str) -> Result<Vec<StatsRecord>, ExportReadError> {
             }
             let mut object = Map::new();
             for (name, index, t) in &columns {
-                let cell = cells[*index].as_str();
-                let value = if cell.is_empty() {
-                    Value::Null
-                } else {
-                    match t {
-                        ColumnType::Text => Value::String(unneutralised(cell).to_owned()),
-                        ColumnType::Integer => {
-                            cell.parse::<i64>().map(Value::from).map_err(|_| {
-                                bad(format!(
-                                    "column `{name}`: expected an integer, found `{cell}`"
-                                ))
-                            })?
-                        }
-                        ColumnType::Number => cell
-                            .parse::<f64>()
-                            .ok()
-                            .and_then(|x| serde_json::Number::from_f64(x).map(Value::Number))
-                            .ok_or_else(|| {
-                                bad(format!(
-                                    "column `{name}`: expected a number, found `{cell}`"
-                                ))
-                            })?,
-                        ColumnType::Json => {
-                            serde_json::from_str(unneutralised(cell)).map_err(|e| {
-                                bad(format!(
-                                    "column `{name}`: expected JSON, found `{cell}` ({e})"
-                                ))
-                            })?
-                        }
-                    }
-                };
+                let value = cell_value(name, *t, &cells[*index]).map_err(bad)?;
                 object.insert((*name).to_owned(), value);
             }
             // Through JSON text, so numbers take the same exact path as in JSON Lines.
