@@ -3,6 +3,7 @@
 
 use super::{authorized_study, study_page};
 use crate::error::{ApiError, ApiResult};
+use crate::export::cells::iso_time;
 use crate::files::csv_text;
 use crate::kinds::capabilities::export_fields_of;
 use crate::owners;
@@ -34,7 +35,7 @@ pub const JUDGEMENT_COLUMNS: &[(&str, &str)] = &[
     ("value", "disagree / neutral / agree (accuracy), 1–3 (dimensions), or the rank given (1 = best, equal = tie)."),
     ("shown_at", "Rankings: the candidate's display position on the page (0-based, the rater's own shuffled order); empty for ratings."),
     ("response_ms", "Time on the page (ms, measured by the browser)."),
-    ("answered_at", "When the judgement was stored (ms since the Unix epoch, UTC)."),
+    ("answered_at", "When the judgement was stored: ISO 8601 in UTC with milliseconds, e.g. 2026-12-04T21:05:03.123Z (as in the answer export)."),
     ("completed", "1 when the rater finished the batch (only finished batches count in the tables)."),
     ("excluded", "1 when the rater's session is excluded by the study's quality rules."),
     ("exclusion_reason", "Why, as a code (e.g. failed_planted_checks); empty if not."),
@@ -101,7 +102,7 @@ fn export_rows(
                     f.value,
                     json!(f.shown_at),
                     json!(row.response_ms),
-                    json!(row.answered_at),
+                    json!(iso_time(row.answered_at)),
                     json!(i64::from(row.completed_at.is_some())),
                     json!(i64::from(reason.is_some())),
                     json!(reason.map(|r| r.code.as_str())),

@@ -404,6 +404,16 @@ async fn a_cmpm_study_of_the_comic_board_is_judged_blind_and_fills_the_board(db:
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(lines.len(), csv.lines().count() - 1);
+    // Times as in the answer export: ISO 8601 UTC with milliseconds, in both formats.
+    let at = expected.iter().position(|c| *c == "answered_at").unwrap();
+    let rows = crate::export::csv_cells(&csv);
+    for (row, line) in rows.iter().zip(&lines) {
+        assert_eq!(line["answered_at"], json!(row[at]));
+        assert!(
+            memeboard_server::export::cells::parse_iso_time(&row[at]).is_some(),
+            "{row:?}"
+        );
+    }
     assert!(lines
         .iter()
         .any(|l| l["field"] == "rank" && l["shown_at"].is_u64()));
