@@ -147,9 +147,13 @@ test('an owner sets a redirect, a participant finishes and lands on it, progress
     if (download.suggestedFilename().endsWith('.csv')) {
       assert.ok(file.startsWith('\uFEFFtask,'), 'CSV starts with a BOM and the header');
       assert.equal(lines.length, 1 + BATCH, 'header + one row per answer');
+      // Times as ISO 8601 UTC with milliseconds; lists as plain text (no JSON in a cell).
+      assert.match(lines[1], /,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z,/);
+      assert.doesNotMatch(lines[1], /"\[/);
     } else {
       assert.equal(lines.length, BATCH, 'one JSON object per answer');
       assert.equal(JSON.parse(lines[0]).task, 'demo-mcq');
+      assert.match(JSON.parse(lines[0]).answered_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     }
   }
   // The owner deletes the participant's data on request, by Prolific id, after confirming.
