@@ -67,6 +67,7 @@ pub fn wire_schemas() -> Map<String, Value> {
     add::<crate::human_eval::study::InvitationResponse>(&mut generator);
     add::<crate::human_eval::study::StudyPreview>(&mut generator);
     add::<crate::human_eval::study::StudyPage>(&mut generator);
+    add::<crate::human_eval::thresholds::ReliabilityThresholds>(&mut generator);
     generator.take_definitions(true)
 }
 

@@ -7,11 +7,20 @@ use crate::inference::EmbeddingService;
 use crate::storage::Storage;
 use memeboard_core::human_eval::board::{BoardHumanEval, HumanEvalSummary, HumanTables};
 use memeboard_core::human_eval::raters::RaterRow;
+use memeboard_core::human_eval::thresholds::ExcludedRater;
 use std::sync::Arc;
 
-/// A study page's computed summary, tables and per-rater reliability (or why they could not
-/// be computed).
-pub type StudyTables = Result<(HumanEvalSummary, HumanTables, Vec<RaterRow>), String>;
+/// A study page's computed summary, tables, per-rater reliability and the raters its
+/// reliability thresholds leave out (or why they could not be computed).
+pub type StudyTables = Result<
+    (
+        HumanEvalSummary,
+        HumanTables,
+        Vec<RaterRow>,
+        Vec<ExcludedRater>,
+    ),
+    String,
+>;
 
 /// Shared state of every handler.
 #[derive(Clone)]

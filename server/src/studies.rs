@@ -13,6 +13,7 @@ mod create;
 mod export;
 mod invite;
 mod preview;
+mod thresholds;
 
 pub use create::{create_study, create_study_as};
 pub use export::{
@@ -20,22 +21,27 @@ pub use export::{
 };
 pub use invite::reissue_invitation;
 pub use preview::preview_study;
+pub use thresholds::set_thresholds;
 
 use crate::error::{ApiError, ApiResult};
 use crate::owners::{self, Actor};
 use crate::state::AppState;
 use crate::storage::{self, BoardTaskRow, StudyRecord};
-use crate::study_tables::{combined_fingerprint, planted_by_rater, study_data};
+use crate::study_tables::{
+    apply_thresholds, combined_fingerprint, planted_by_rater, study_data, thresholds_of,
+    with_thresholds, TaskJudgements,
+};
 use anyhow::Context;
 use axum::http::HeaderMap;
 use memeboard_core::human_eval::board::{
     study_summary, study_tables, HumanEvalSummary, HumanTables,
 };
-use memeboard_core::human_eval::raters::{rater_reliability, RaterRow};
+use memeboard_core::human_eval::raters::RaterRow;
 use memeboard_core::human_eval::study::{
     BatchProgress, CreateStudyRequest, StudyPage, StudyProtocol, StudySubmission, StudyTaskLink,
     StudyTaskProgress,
 };
+use memeboard_core::human_eval::thresholds::ExcludedRater;
 use memeboard_core::human_eval::{HUMAN_EVAL_RESAMPLES, HUMAN_EVAL_SEED};
 use memeboard_core::kinds::TaskKind;
 use memeboard_core::msg;
@@ -95,30 +101,59 @@ async fn authorized_study(
     Ok((study, actor))
 }
 
-/// `GET /api/owner/studies/{slug}`: the study page (progress per batch, raters and
-/// exclusions, κ per batch, α per dimension, the computed tables, each rater's reliability).
-pub async fn study_page(state: &AppState, headers: &HeaderMap, slug: &str) -> ApiResult<StudyPage> {
-    let (study, _actor) = authorized_study(state, headers, slug).await?;
+/// A study's computed summary, tables, reliability rows and the raters its thresholds leave out.
+type Computed = (
+    HumanEvalSummary,
+    HumanTables,
+    Vec<RaterRow>,
+    Vec<ExcludedRater>,
+);
+
+/// A study's computed tables, once per state of its judgements and thresholds, off the request
+/// path (the crowd cache), with its tasks' judgements. The thresholds are applied once, to the
+/// reliability of the raters the quality rules keep; the summary carries the counts before and
+/// after.
+pub(crate) async fn computed_study(
+    state: &AppState,
+    study: &StudyRecord,
+) -> ApiResult<(Computed, Vec<TaskJudgements>)> {
     let storage = &state.storage;
-    let (data, tasks) = study_data(storage, &study).await?;
+    let (data, tasks) = study_data(storage, study).await?;
     let ids: Vec<String> = tasks.iter().map(|t| t.task.id.clone()).collect();
-    let fingerprint = combined_fingerprint(storage, &ids).await?;
-    let planted = planted_by_rater(&study, &tasks);
+    let fingerprint = with_thresholds(
+        combined_fingerprint(storage, &ids).await?,
+        std::slice::from_ref(study),
+    );
+    let planted = planted_by_rater(study, &tasks);
+    let thresholds = thresholds_of(study)?;
     let computed = state
         .study_tables
         .get_or_compute(&format!("study/{}", study.id), fingerprint, move || {
-            let summary = study_summary(&data).map_err(|e| e.to_string())?;
-            let tables = study_tables(&data, HUMAN_EVAL_RESAMPLES, HUMAN_EVAL_SEED)
+            let kept = apply_thresholds(data, &planted, &thresholds, true);
+            let mut summary = study_summary(&kept.data).map_err(|e| e.to_string())?;
+            summary.reliability = Some(kept.counts);
+            let tables = study_tables(&kept.data, HUMAN_EVAL_RESAMPLES, HUMAN_EVAL_SEED)
                 .map_err(|e| e.to_string())?;
-            let raters = rater_reliability(&data.judgements, &planted);
-            Ok((summary, tables, raters))
+            Ok((summary, tables, kept.rows, kept.excluded))
         })
         .await
         .context("computing the study's tables")?;
-    let (summary, tables, rater_rows): (HumanEvalSummary, HumanTables, Vec<RaterRow>) = computed
+    let computed = computed
         .as_ref()
         .clone()
         .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("study tables: {e}")))?;
+    Ok((computed, tasks))
+}
+
+/// `GET /api/owner/studies/{slug}`: the study page (progress per batch, raters and
+/// exclusions, κ per batch, α per dimension, the computed tables, each rater's reliability,
+/// the reliability thresholds and the raters they leave out).
+pub async fn study_page(state: &AppState, headers: &HeaderMap, slug: &str) -> ApiResult<StudyPage> {
+    let (study, _actor) = authorized_study(state, headers, slug).await?;
+    let storage = &state.storage;
+    let ((summary, tables, rater_rows, threshold_excluded), tasks) =
+        computed_study(state, &study).await?;
+    let thresholds = thresholds_of(&study)?;
     let request: CreateStudyRequest =
         storage::decode_json("studies.request_json", &study.request_json)?;
     let submission_ids: Vec<String> =
@@ -196,6 +231,8 @@ pub async fn study_page(state: &AppState, headers: &HeaderMap, slug: &str) -> Ap
         summary,
         tables,
         raters: rater_rows,
+        thresholds,
+        threshold_excluded,
     })
 }
 

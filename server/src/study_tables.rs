@@ -3,7 +3,9 @@
 //! each judgement in `human_eval::board` terms with the rater's pseudonym, the automatic
 //! scores of the judged outputs, one fingerprint over a study's judging tasks, and the board's
 //! human columns and validity panel computed once per state of the judgements, off the
-//! request path (`crowd_cache`). The owner API of studies is in the `studies` module.
+//! request path (`crowd_cache`). The owner's reliability thresholds are applied here too, once,
+//! to the reliability of the raters the quality rules keep ([`apply_thresholds`]). The owner API
+//! of studies is in the `studies` module.
 
 use crate::crowd_cache::Fingerprint;
 use crate::error::{ApiError, ApiResult};
@@ -14,8 +16,11 @@ use crate::storage::{self, BoardTaskRow, JudgementRow, JudgingTaskRow, Storage, 
 use anyhow::Context;
 use memeboard_core::human_eval::board::{board_human, BoardHumanEval, StudyData};
 use memeboard_core::human_eval::outputs::OutputScores;
-use memeboard_core::human_eval::raters::PlantedTally;
+use memeboard_core::human_eval::raters::{rater_reliability, PlantedTally, RaterRow};
 use memeboard_core::human_eval::study::StudyProtocol;
+use memeboard_core::human_eval::thresholds::{
+    threshold_exclusions, without_excluded, ExcludedRater, ReliabilityThresholds, ThresholdCounts,
+};
 use memeboard_core::human_eval::{HUMAN_EVAL_RESAMPLES, HUMAN_EVAL_SEED};
 use memeboard_core::study::ExclusionReason;
 use std::collections::{BTreeMap, BTreeSet};
@@ -161,6 +166,67 @@ pub async fn study_data(
     ))
 }
 
+/// A study's reliability thresholds as stored (none stored: the default, which leaves nobody
+/// out).
+pub fn thresholds_of(study: &StudyRecord) -> ApiResult<ReliabilityThresholds> {
+    match study.reliability_json.as_deref() {
+        Some(json) => Ok(storage::decode_json("studies.reliability_json", json)?),
+        None => Ok(ReliabilityThresholds::default()),
+    }
+}
+
+/// A study's data after its owner's reliability thresholds.
+pub struct Thresholded {
+    /// The data without the judgements of the raters left out (counted as excluded).
+    pub data: StudyData,
+    /// The reliability rows of the raters the quality rules keep (what the thresholds read).
+    pub rows: Vec<RaterRow>,
+    /// The raters left out, and why.
+    pub excluded: Vec<ExcludedRater>,
+    /// Raters and judgements before and after.
+    pub counts: ThresholdCounts,
+}
+
+/// Applies the thresholds once: the reliability of the raters the quality rules keep, then the
+/// raters failing a threshold leave the judgements (and count as excluded). Not iterated: the
+/// rows are not recomputed without them. CPU work (Dawid–Skene, leave-one-out agreement): call
+/// it inside a cache computation, off the request path. `want_rows`: compute the rows even
+/// without thresholds (the study page shows them; the board does not).
+pub fn apply_thresholds(
+    mut data: StudyData,
+    planted: &BTreeMap<String, PlantedTally>,
+    thresholds: &ReliabilityThresholds,
+    want_rows: bool,
+) -> Thresholded {
+    let rows = if want_rows || !thresholds.is_empty() {
+        rater_reliability(&data.judgements, planted)
+    } else {
+        Vec::new()
+    };
+    let excluded = threshold_exclusions(&rows, thresholds);
+    let (kept, counts) = without_excluded(std::mem::take(&mut data.judgements), &excluded);
+    data.judgements = kept;
+    data.excluded_raters += excluded.len();
+    Thresholded {
+        data,
+        rows,
+        excluded,
+        counts,
+    }
+}
+
+/// A fingerprint that also changes with the studies' stored thresholds (the tables follow a
+/// change of thresholds as they follow new judgements).
+pub fn with_thresholds(mut fingerprint: Fingerprint, studies: &[StudyRecord]) -> Fingerprint {
+    let mut text = fingerprint.2.to_string();
+    for s in studies {
+        text.push(';');
+        text.push_str(s.reliability_json.as_deref().unwrap_or(""));
+    }
+    fingerprint.2 = memeboard_core::ids::fnv1a64(text.as_bytes()) as i64;
+    fingerprint
+}
+
 /// One fingerprint over several tasks' crowd fingerprints (a change in any changes it).
 pub async fn combined_fingerprint(
     storage: &Storage,
@@ -197,18 +263,25 @@ pub async fn board_human_eval(
     for s in &studies {
         ids.extend(storage.study_tasks(&s.id).await?.into_iter().map(|t| t.id));
     }
-    let fingerprint = combined_fingerprint(storage, &ids).await?;
+    let fingerprint = with_thresholds(combined_fingerprint(storage, &ids).await?, &studies);
     let key = format!("board/{}", task.task.id);
     let value = match state.board_human.stored(&key, fingerprint) {
         Some(v) => v,
         None => {
-            let mut data = Vec::new();
+            let mut inputs = Vec::new();
             for s in &studies {
-                data.push(study_data(storage, s).await?.0);
+                let (data, tasks) = study_data(storage, s).await?;
+                inputs.push((data, planted_by_rater(s, &tasks), thresholds_of(s)?));
             }
             state
                 .board_human
                 .get_or_compute(&key, fingerprint, move || {
+                    let (mut data, mut counts) = (Vec::new(), Vec::new());
+                    for (d, planted, t) in inputs {
+                        let kept = apply_thresholds(d, &planted, &t, false);
+                        data.push(kept.data);
+                        counts.push(kept.counts);
+                    }
                     // Nothing to show until some rater finished a batch (kept or excluded).
                     if data
                         .iter()
@@ -216,9 +289,12 @@ pub async fn board_human_eval(
                     {
                         return Ok(None);
                     }
-                    board_human(&data, HUMAN_EVAL_RESAMPLES, HUMAN_EVAL_SEED)
-                        .map(|h| Some(BoardHumanEval::from(h)))
-                        .map_err(|e| e.to_string())
+                    let mut human = board_human(&data, HUMAN_EVAL_RESAMPLES, HUMAN_EVAL_SEED)
+                        .map_err(|e| e.to_string())?;
+                    for (summary, n) in human.studies.iter_mut().zip(counts) {
+                        summary.reliability = Some(n);
+                    }
+                    Ok(Some(BoardHumanEval::from(human)))
                 })
                 .await
                 .context("computing the board's human columns")?

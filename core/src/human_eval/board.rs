@@ -142,6 +142,9 @@ pub struct HumanEvalSummary {
     pub alpha: Vec<DimensionAgreement>,
     /// Test items whose gold raters saw (invitation-only studies of test items).
     pub exposed_test_items: usize,
+    /// Raters and judgements before and after the owner's reliability thresholds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reliability: Option<super::thresholds::counts::ThresholdCounts>,
 }
 
 /// An automatic metric of explanations that the validity panel checks against people.
@@ -477,6 +480,7 @@ pub fn study_summary(study: &StudyData) -> Result<HumanEvalSummary, JudgementErr
         batches,
         alpha,
         exposed_test_items: study.exposed_test_items,
+        reliability: None,
     })
 }
 

@@ -24,6 +24,7 @@ pub mod protocol;
 pub mod ranking;
 pub mod raters;
 pub mod study;
+pub mod thresholds;
 
 use std::collections::BTreeMap;
 

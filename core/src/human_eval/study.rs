@@ -506,6 +506,12 @@ pub struct StudyPage {
     /// rate, Dawid–Skene competence), sorted by scale, then rater.
     #[serde(default)]
     pub raters: Vec<super::raters::RaterRow>,
+    /// The owner's reliability thresholds, applied once to those rows.
+    #[serde(default)]
+    pub thresholds: super::thresholds::ReliabilityThresholds,
+    /// Raters the thresholds leave out of every table, with the thresholds each fails.
+    #[serde(default)]
+    pub threshold_excluded: Vec<super::thresholds::ExcludedRater>,
 }
 
 #[cfg(test)]

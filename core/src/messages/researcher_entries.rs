@@ -186,6 +186,11 @@ pub const RESEARCHER_CATALOGUE: &[Entry] = &[
         zh: "研究 `{slug}` 对所有持链接者开放：没有可重新签发的邀请",
     },
     Entry {
+        code: "study.reliability_threshold",
+        en: "`{field}`: expected a number from {min} to {max}, found {found}",
+        zh: "`{field}`：应为 {min} 到 {max} 之间的数，实际为 {found}",
+    },
+    Entry {
         code: "study.min_item_ms",
         en: "`min_item_ms`: expected at most 600000 (ten minutes), found {found}",
         zh: "`min_item_ms`：最多为 600000（十分钟），实际为 {found}",

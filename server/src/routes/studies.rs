@@ -1,5 +1,6 @@
 //! Study routes: an owner creates a human-evaluation study from an explanation board, reads
-//! its page, and downloads its judgements, computed tables and per-rater reliability. Handlers are thin; the work is
+//! its page, sets its reliability thresholds, and downloads its judgements, computed tables and
+//! per-rater reliability. Handlers are thin; the work is
 //! in [`crate::studies`].
 
 use super::ApiJson;
@@ -9,11 +10,12 @@ use crate::studies;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::IntoResponse;
-use axum::routing::{get, post};
+use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use memeboard_core::human_eval::study::{
     CreateStudyRequest, CreateStudyResponse, InvitationResponse, StudyPage, StudyPreview,
 };
+use memeboard_core::human_eval::thresholds::ReliabilityThresholds;
 use memeboard_core::predictions::FileFormat;
 
 /// Study routes (mounted under `/api`).
@@ -33,6 +35,19 @@ pub fn router() -> Router<AppState> {
         .route("/owner/studies/{slug}/tables.json", get(tables))
         .route("/owner/studies/{slug}/raters.csv", get(raters_csv))
         .route("/owner/studies/{slug}/invitation", post(reissue_invitation))
+        .route("/owner/studies/{slug}/reliability", put(set_thresholds))
+}
+
+/// `PUT /api/owner/studies/{slug}/reliability`.
+async fn set_thresholds(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(slug): Path<String>,
+    ApiJson(thresholds): ApiJson<ReliabilityThresholds>,
+) -> ApiResult<Json<ReliabilityThresholds>> {
+    Ok(Json(
+        studies::set_thresholds(&state, &headers, &slug, thresholds).await?,
+    ))
 }
 
 /// `POST /api/owner/tasks/{slug}/studies/preview`.

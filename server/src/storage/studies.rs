@@ -32,6 +32,8 @@ pub struct StudyRecord {
     pub created_by: String,
     /// Creation time (ms).
     pub created_at: i64,
+    /// The owner's `ReliabilityThresholds` JSON; `None`: no threshold.
+    pub reliability_json: Option<String>,
 }
 
 /// A judging task to create with a study: its rows and its study settings JSON.
@@ -115,11 +117,13 @@ fn study_from_row(r: &sqlx::any::AnyRow) -> Result<StudyRecord, sqlx::Error> {
         invite_hash: r.try_get("invite_hash")?,
         created_by: r.try_get("created_by")?,
         created_at: r.try_get("created_at")?,
+        reliability_json: r.try_get("reliability_json")?,
     })
 }
 
 const STUDY_COLUMNS: &str = "id, slug, benchmark_id, source_task_id, protocol, request_json, \
-     submissions_json, source_items_json, exposed_items_json, invite_hash, created_by, created_at";
+     submissions_json, source_items_json, exposed_items_json, invite_hash, created_by, created_at, \
+     reliability_json";
 
 impl Storage {
     /// Stores a study, its judging tasks (with their items and settings) and the owner's
@@ -143,7 +147,7 @@ impl Storage {
         }
         sqlx::query(&format!(
             "INSERT INTO studies ({STUDY_COLUMNS}) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
         ))
         .bind(&study.id)
         .bind(&study.slug)
@@ -157,6 +161,7 @@ impl Storage {
         .bind(&study.invite_hash)
         .bind(&study.created_by)
         .bind(study.created_at)
+        .bind(&study.reliability_json)
         .execute(&mut *tx)
         .await?;
         for t in tasks {
@@ -200,6 +205,25 @@ impl Storage {
             .await?;
         sqlx::query("UPDATE tasks SET invite_hash = $1 WHERE study_id = $2")
             .bind(invite_hash)
+            .bind(study_id)
+            .execute(&mut *tx)
+            .await?;
+        super::owners::insert_action(&mut tx, action).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Stores a study's reliability thresholds (`ReliabilityThresholds` JSON, `None` for none)
+    /// and logs the owner's action, in one transaction.
+    pub async fn set_study_thresholds(
+        &self,
+        study_id: &str,
+        reliability_json: Option<&str>,
+        action: &NewOwnerAction<'_>,
+    ) -> Result<(), StorageError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("UPDATE studies SET reliability_json = $1 WHERE id = $2")
+            .bind(reliability_json)
             .bind(study_id)
             .execute(&mut *tx)
             .await?;

@@ -335,6 +335,7 @@ pub async fn create_study_as(
         invite_hash: invite.as_deref().map(judging::invite_hash),
         created_by: actor.name.clone(),
         created_at: storage::now_ms(),
+        reliability_json: None,
     };
     let detail = serde_json::json!({
         "study": req.slug,

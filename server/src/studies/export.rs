@@ -1,20 +1,20 @@
 //! The judgement export ([`export_judgements`], [`JUDGEMENT_COLUMNS`]), the tables export
 //! ([`export_tables`]) and the per-rater export ([`export_raters`], [`RATER_COLUMNS`]).
 
-use super::{authorized_study, study_page};
+use super::{authorized_study, computed_study, study_page};
 use crate::error::{ApiError, ApiResult};
-use crate::export::cells::iso_time;
 use crate::files::csv_text;
 use crate::kinds::capabilities::export_fields_of;
 use crate::owners;
 use crate::pseudonym::pseudonym;
 use crate::state::AppState;
 use crate::storage::{self, StudyRecord};
-use crate::study_tables::{task_judgements, TaskJudgements};
+use crate::study_tables::TaskJudgements;
 use axum::http::HeaderMap;
+use memeboard_core::human_eval::thresholds::BELOW_RELIABILITY_THRESHOLD;
 use memeboard_core::human_eval::{HUMAN_EVAL_RESAMPLES, HUMAN_EVAL_SEED};
 use memeboard_core::predictions::FileFormat;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Every column of the judgement export, in file order, with its meaning.
 pub const JUDGEMENT_COLUMNS: &[(&str, &str)] = &[
@@ -37,8 +37,8 @@ pub const JUDGEMENT_COLUMNS: &[(&str, &str)] = &[
     ("response_ms", "Time on the page (ms, measured by the browser)."),
     ("answered_at", "When the judgement was stored: ISO 8601 in UTC with milliseconds, e.g. 2026-12-04T21:05:03.123Z (as in the answer export)."),
     ("completed", "1 when the rater finished the batch (only finished batches count in the tables)."),
-    ("excluded", "1 when the rater's session is excluded by the study's quality rules."),
-    ("exclusion_reason", "Why, as a code (e.g. failed_planted_checks); empty if not."),
+    ("excluded", "1 when the rater's session is excluded by the study's quality rules, or the finished session of a rater its reliability thresholds leave out."),
+    ("exclusion_reason", "Why, as a code (e.g. failed_planted_checks, below_reliability_threshold); empty if not."),
 ];
 
 /// Every column of the per-rater export, in file order, with its meaning (the fields of
@@ -70,17 +70,24 @@ fn csv_cell(v: &serde_json::Value) -> String {
 /// One export row's values, in [`JUDGEMENT_COLUMNS`] order.
 type ExportRow = Vec<serde_json::Value>;
 
+/// The export's rows; `unreliable`: the pseudonyms of the raters the reliability thresholds
+/// leave out (their finished sessions are marked [`BELOW_RELIABILITY_THRESHOLD`]).
 fn export_rows(
     study: &StudyRecord,
     tasks: &[TaskJudgements],
     names: &BTreeMap<String, String>,
+    unreliable: &BTreeSet<String>,
 ) -> ApiResult<Vec<ExportRow>> {
     use serde_json::json;
     let mut out = Vec::new();
     for t in tasks {
         for row in &t.rows {
-            let reason = t.excluded.get(&row.session_id);
             let rater = pseudonym(&study.benchmark_id, "participant", &row.participant_id);
+            let reason = t.excluded.get(&row.session_id).map(|r| r.code.as_str());
+            let reason = reason.or_else(|| {
+                (row.completed_at.is_some() && unreliable.contains(&rater))
+                    .then_some(BELOW_RELIABILITY_THRESHOLD)
+            });
             let session = pseudonym(&study.benchmark_id, "session", &row.session_id);
             for f in export_fields_of(row)? {
                 let submission = f.submission.as_deref();
@@ -102,10 +109,10 @@ fn export_rows(
                     f.value,
                     json!(f.shown_at),
                     json!(row.response_ms),
-                    json!(iso_time(row.answered_at)),
+                    json!(row.answered_at),
                     json!(i64::from(row.completed_at.is_some())),
                     json!(i64::from(reason.is_some())),
-                    json!(reason.map(|r| r.code.as_str())),
+                    json!(reason),
                 ]);
             }
         }
@@ -123,10 +130,8 @@ pub async fn export_judgements(
 ) -> ApiResult<String> {
     let (study, actor) = authorized_study(state, headers, slug).await?;
     let storage = &state.storage;
-    let mut tasks = Vec::new();
-    for t in storage.study_tasks(&study.id).await? {
-        tasks.push(task_judgements(storage, t).await?);
-    }
+    let ((_, _, _, left_out), tasks) = computed_study(state, &study).await?;
+    let unreliable: BTreeSet<String> = left_out.into_iter().map(|e| e.rater).collect();
     let ids: Vec<String> =
         storage::decode_json("studies.submissions_json", &study.submissions_json)?;
     let mut names = BTreeMap::new();
@@ -135,7 +140,7 @@ pub async fn export_judgements(
             names.insert(id, s.model_name);
         }
     }
-    let rows = export_rows(&study, &tasks, &names)?;
+    let rows = export_rows(&study, &tasks, &names, &unreliable)?;
     owners::log_action(
         storage,
         &actor,

@@ -46,6 +46,7 @@ mod pilot;
 mod quiz_flow;
 mod quiz_rules;
 mod reliability;
+mod reliability_thresholds;
 mod static_files;
 mod studies;
 mod write_faults;

@@ -71,6 +71,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("get", "/api/owner/studies/{slug}/raters.csv"),
     ("post", "/api/owner/studies/{slug}/invitation"),
     ("post", "/api/owner/tasks/{slug}/studies/preview"),
+    ("put", "/api/owner/studies/{slug}/reliability"),
 ];
 
 const METHODS: &[&str] = &[

@@ -13,8 +13,8 @@ use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use tower::ServiceExt;
 
-const ADMIN: &str = "admin-secret-for-study-tests";
-const COMICS: &str = "demo-panel-explain";
+pub(crate) const ADMIN: &str = "admin-secret-for-study-tests";
+pub(crate) const COMICS: &str = "demo-panel-explain";
 const MEMES: &str = "demo-explain";
 /// In every model name, so that a leak is easy to find.
 const MODEL_MARK: &str = "Zyxmodel";
@@ -27,7 +27,7 @@ pub(crate) async fn study_app(db: Db) -> TestApp {
 
 /// A raw request with an optional bearer token; returns status, headers' content type and
 /// the body text.
-async fn raw(
+pub(crate) async fn raw(
     app: &TestApp,
     method: Method,
     path: &str,
@@ -130,7 +130,7 @@ fn writer(output: &Value) -> String {
 
 /// One rater takes a judging task to the end, blind-checking every response; `judge` answers
 /// each item (its rater-facing JSON); returns the session id.
-async fn rate_all(
+pub(crate) async fn rate_all(
     app: &TestApp,
     slug: &str,
     invite: Option<&str>,
@@ -169,7 +169,7 @@ async fn rate_all(
     Some(id)
 }
 
-fn dims(v: u8, context: bool) -> Value {
+pub(crate) fn dims(v: u8, context: bool) -> Value {
     json!({"kind": "rating", "protocol": "dimensions", "scores": {
         "visual_correctness": v, "panel_coherence": v, "humour_comprehension": v,
         "context_handling": context.then_some(v), "faithfulness": v}})
@@ -177,7 +177,7 @@ fn dims(v: u8, context: bool) -> Value {
 
 /// Scores by writer: Alpha 3, Bravo 2, Charlie 1; an output that does not fit its comic
 /// (a planted other comic's output) 1 when `careful`, else as its writer.
-fn comic_rater(careful: bool) -> impl Fn(&Value) -> Value {
+pub(crate) fn comic_rater(careful: bool) -> impl Fn(&Value) -> Value {
     move |item: &Value| {
         let p = &item["prompt"];
         if p["kind"] == "ranking" {
