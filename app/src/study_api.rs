@@ -1,12 +1,15 @@
 //! Calls of the human-evaluation study pages (owner token): create a study from a board,
-//! list a board's studies, read a study page, reissue its invitation, and the download URLs
-//! of its exports.
+//! list a board's studies, read a study page, reissue its invitation, set its reliability
+//! thresholds, and the download URLs of its exports.
 
-use crate::api::{get_json_with_token, post_json_with_token, segment, send_with_token, ApiError};
+use crate::api::{
+    bearer, get_json_with_token, post_json_with_token, read, segment, send_with_token, ApiError,
+};
 use gloo_net::http::Request;
 use memeboard_core::human_eval::study::{
     CreateStudyRequest, CreateStudyResponse, InvitationResponse, StudyPage, StudyPreview,
 };
+use memeboard_core::human_eval::thresholds::ReliabilityThresholds;
 
 /// `POST /api/owner/tasks/{slug}/studies`.
 pub async fn create_study(
@@ -47,6 +50,24 @@ pub async fn study_page(slug: &str, token: &str) -> Result<StudyPage, ApiError> 
 pub async fn reissue_invitation(slug: &str, token: &str) -> Result<InvitationResponse, ApiError> {
     let url = format!("/api/owner/studies/{}/invitation", segment(slug));
     send_with_token(Request::post(&url), token).await
+}
+
+/// `PUT /api/owner/studies/{slug}/reliability`: replaces the study's reliability thresholds.
+pub async fn set_thresholds(
+    slug: &str,
+    token: &str,
+    thresholds: &ReliabilityThresholds,
+) -> Result<ReliabilityThresholds, ApiError> {
+    let url = format!("/api/owner/studies/{}/reliability", segment(slug));
+    let resp = Request::put(&url)
+        .header("Accept", "application/json")
+        .header("Authorization", &bearer(token))
+        .json(thresholds)
+        .map_err(|e| ApiError::Decode(e.to_string()))?
+        .send()
+        .await
+        .map_err(|e| ApiError::Network(e.to_string()))?;
+    read(resp).await
 }
 
 /// The URL of one of a study's downloads (`judgements.csv`, `judgements.jsonl`,

@@ -10,6 +10,7 @@ pub mod headphone_check;
 pub mod human_eval;
 pub mod rater_links;
 pub mod rater_table;
+pub mod reliability_form;
 pub mod score;
 pub mod sentence;
 pub mod status;

@@ -7,6 +7,7 @@ use crate::components::export::ExportButton;
 use crate::components::human_eval::{HumanColumns, StudySummary, Validity};
 use crate::components::rater_links::RaterLinks;
 use crate::components::rater_table::RaterTable;
+use crate::components::reliability_form::ReliabilityForm;
 use crate::components::status::{error_fallback, Loading};
 use crate::components::study_preview::StudyPreviewView;
 use crate::components::title::use_page_title;
@@ -294,7 +295,10 @@ pub fn StudyPagePage() -> impl IntoView {
     let token = storage::owner_token();
     let i18n = use_i18n();
     use_page_title(move |lang| (human_strings(lang).page_title)(&slug()));
+    // Bumped to read the page again (after the reliability thresholds change).
+    let version = RwSignal::new(0u32);
     let data = LocalResource::new(move || {
+        version.track();
         let (slug, token) = (slug(), token.clone());
         async move {
             match token {
@@ -314,7 +318,8 @@ pub fn StudyPagePage() -> impl IntoView {
         <Suspense fallback=|| view! { <Loading /> }>
             <ErrorBoundary fallback=error_fallback>
                 {move || Suspend::new(async move {
-                    data.await.map(|(page, token)| view! { <StudyView page=page token=token /> })
+                    let reload = Callback::new(move |()| version.update(|v| *v += 1));
+                    data.await.map(|(page, token)| view! { <StudyView page=page token=token reload=reload /> })
                 })}
             </ErrorBoundary>
         </Suspense>
@@ -323,7 +328,7 @@ pub fn StudyPagePage() -> impl IntoView {
 
 /// The study page's content.
 #[component]
-fn StudyView(page: StudyPage, token: String) -> impl IntoView {
+fn StudyView(page: StudyPage, token: String, reload: Callback<()>) -> impl IntoView {
     let i18n = use_i18n();
     let p = StoredValue::new(page.clone());
     let intro = move || {
@@ -450,6 +455,14 @@ fn StudyView(page: StudyPage, token: String) -> impl IntoView {
             <h2>{hs(|s| s.agreement_title)}</h2>
             <StudySummary summary=page.summary.clone() />
             <RaterTable rows=page.raters.clone() />
+            <ReliabilityForm
+                slug=page.slug.clone()
+                token=token.clone()
+                thresholds=page.thresholds
+                excluded=page.threshold_excluded.clone()
+                counts=page.summary.reliability
+                reload=reload
+            />
         </section>
         <section class="card">
             <h2>{hs(|s| s.results_title)}</h2>
