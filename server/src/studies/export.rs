@@ -3,6 +3,7 @@
 
 use super::{authorized_study, computed_study, study_page};
 use crate::error::{ApiError, ApiResult};
+use crate::export::cells::iso_time;
 use crate::files::csv_text;
 use crate::kinds::capabilities::export_fields_of;
 use crate::owners;
@@ -109,7 +110,7 @@ fn export_rows(
                     f.value,
                     json!(f.shown_at),
                     json!(row.response_ms),
-                    json!(row.answered_at),
+                    json!(iso_time(row.answered_at)),
                     json!(i64::from(row.completed_at.is_some())),
                     json!(i64::from(reason.is_some())),
                     json!(reason),
