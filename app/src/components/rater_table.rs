@@ -41,7 +41,8 @@ static EN: RaterStrings = RaterStrings {
            ordinal α of the study (dimension scores, ranks), with and without the rater; a \
            negative Δ means the others agree better without them. Planted: share of planted \
            quality checks passed (n judged). Competence: Dawid–Skene estimate of how often \
-           the rater's verdict is the true one. Only raters the tables count are listed.",
+           the rater's verdict is the true one. Every rater the quality rules keep is listed, \
+           including any the reliability thresholds below leave out.",
     col_rater: "Rater",
     col_scale: "Judged",
     col_pages: "Pages",
@@ -58,7 +59,8 @@ static ZH: RaterStrings = RaterStrings {
     note: "一致性为该评分者所在批次的 Fleiss κ（准确性评判），或整个研究的 Krippendorff 有序 α\
            （维度评分、排序），分别含与不含该评分者；Δ 为负表示去掉此人后其他人更一致。\
            预设检查：通过的预设质量检查占比（括号内为判断数）。能力：Dawid–Skene 估计的\
-           该评分者判断正确的概率。仅列出计入结果表的评分者。",
+           该评分者判断正确的概率。列出通过质量规则的全部评分者，\
+           包括被下方信度阈值排除的评分者。",
     col_rater: "评分者",
     col_scale: "评判内容",
     col_pages: "页数",
