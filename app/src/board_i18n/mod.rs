@@ -362,6 +362,58 @@ pub struct BoardStrings {
     pub col_crowd_score: &'static str,
     /// Column: model score on an item.
     pub col_model_score: &'static str,
+    /// Withdraw button.
+    pub withdraw: &'static str,
+    /// Withdraw: the question of the confirmation step.
+    pub withdraw_question: &'static str,
+    /// Withdraw: the confirming button.
+    pub withdraw_yes: &'static str,
+    /// Withdraw: while the request runs.
+    pub withdrawing: &'static str,
+    /// Withdraw: the note shown afterwards.
+    pub withdrawn_note: &'static str,
+    /// Cancel.
+    pub cancel: &'static str,
+    /// Label of the chance line.
+    pub chance: &'static str,
+    /// Heading of the chart.
+    pub chart_title: &'static str,
+    /// Text description of the chart (for screen readers).
+    pub chart_desc: &'static str,
+    /// Shown instead of bars when no model is scored yet.
+    pub no_models: &'static str,
+    /// Upload button.
+    pub upload: &'static str,
+    /// Column: model / row label.
+    pub col_model: &'static str,
+    /// Column: metric name.
+    pub col_metric: &'static str,
+    /// Row kind badge: a crowd human row.
+    pub kind_human: &'static str,
+    /// Row kind badge: a chance baseline.
+    pub kind_baseline: &'static str,
+    /// Open weights.
+    pub weights_open: &'static str,
+    /// Closed weights.
+    pub weights_closed: &'static str,
+    /// Submission status: scored.
+    pub status_scored: &'static str,
+    /// Submission status: stored, scores hidden (blind board).
+    pub status_received: &'static str,
+    /// Submission status: stored without an automatic score (judged by people only).
+    pub status_unscored: &'static str,
+    /// Column: accuracy with interval.
+    pub col_accuracy: &'static str,
+    /// Column: items scored.
+    pub col_items: &'static str,
+    /// Heading of the dev preview score.
+    pub preview_score_title: &'static str,
+    /// Note under the dev preview score.
+    pub preview_score_note: fn(usize) -> String,
+    /// A category figure left out because the category has too few items on the board half.
+    pub too_few_items: &'static str,
+    /// Tooltip of [`Strings::too_few_items`].
+    pub too_few_items_title: &'static str,
 }
 
 impl std::ops::Deref for BoardStrings {

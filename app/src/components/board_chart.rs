@@ -3,6 +3,7 @@
 //! lines and chance as a dashed line. Title and description make it readable to screen
 //! readers; an HTML legend below it wraps on narrow screens.
 
+use crate::board_i18n::btr;
 use crate::components::score::all_suppressed;
 use crate::format;
 use crate::i18n::{category_label, tr, use_i18n, Lang};
@@ -268,7 +269,7 @@ pub fn BoardChart(
     view! {
         <figure class="chart" data-testid="board-chart-figure">
             // Scrolls sideways on phones: focusable, so the keyboard can scroll it too.
-            <div class="chart-wrap" tabindex="0" role="group" aria-label=tr(|t| t.chart_title)>
+            <div class="chart-wrap" tabindex="0" role="group" aria-label=btr(|t| t.chart_title)>
                 <svg
                     class="board-chart"
                     data-testid="board-chart"
@@ -276,14 +277,14 @@ pub fn BoardChart(
                     role="img"
                     aria-labelledby="board-chart-title board-chart-desc"
                 >
-                    <title id="board-chart-title">{tr(|t| t.chart_title)}</title>
-                    <desc id="board-chart-desc">{tr(|t| t.chart_desc)}</desc>
+                    <title id="board-chart-title">{btr(|t| t.chart_title)}</title>
+                    <desc id="board-chart-desc">{btr(|t| t.chart_desc)}</desc>
                     {plot}
                 </svg>
             </div>
             <figcaption>
                 {no_models
-                    .then(|| view! { <p class="muted small">{tr(|t| t.no_models)}</p> })}
+                    .then(|| view! { <p class="muted small">{btr(|t| t.no_models)}</p> })}
                 <ul class="chart-legend">
                     {legend_models}
                     {has_humans
@@ -293,7 +294,7 @@ pub fn BoardChart(
                     {has_best
                         .then(|| legend_line("human-best", Signal::derive(tr(|t| t.col_best))))}
                     {has_chance
-                        .then(|| legend_line("chance", Signal::derive(tr(|t| t.chance))))}
+                        .then(|| legend_line("chance", Signal::derive(btr(|t| t.chance))))}
                 </ul>
             </figcaption>
         </figure>

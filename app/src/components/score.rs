@@ -1,6 +1,7 @@
 //! Leaderboard pieces shared by several pages: an estimate with its interval, a table of
 //! per-category estimates, and the localized labels of board rows.
 
+use crate::board_i18n::btr;
 use crate::format::{self, DASH};
 use crate::i18n::{category_label, tr, use_i18n, Lang};
 use crate::kinds;
@@ -30,7 +31,7 @@ pub fn estimate_view(e: Option<&Estimate>) -> AnyView {
 pub fn category_estimate_view(s: Option<&CategoryEstimate>, lang: Lang) -> AnyView {
     match s {
         Some(s) if s.suppressed => {
-            let t = lang.strings();
+            let t = lang.board_strings();
             view! {
                 <span class="val muted small" data-testid="suppressed" title=t.too_few_items_title>
                     {t.too_few_items}
@@ -82,7 +83,7 @@ pub fn row_label(lang: Lang, row: &BoardRow) -> String {
 
 /// The kind badge text of a row's group.
 pub fn kind_text(lang: Lang, kind: RowKind) -> &'static str {
-    let t = lang.strings();
+    let t = lang.board_strings();
     match kind.group() {
         RowGroup::Model => t.kind_model,
         RowGroup::Human => t.kind_human,
@@ -109,17 +110,17 @@ pub fn kind_key(kind: RowKind) -> &'static str {
 /// "open" / "closed" in `lang`.
 pub fn weights_text(lang: Lang, weights: Weights) -> &'static str {
     match weights {
-        Weights::Open => lang.strings().weights_open,
-        Weights::Closed => lang.strings().weights_closed,
+        Weights::Open => lang.board_strings().weights_open,
+        Weights::Closed => lang.board_strings().weights_closed,
     }
 }
 
 /// "scored" / "received" / "judged by people only" in `lang`.
 pub fn status_text(lang: Lang, status: SubmissionStatus) -> &'static str {
     match status {
-        SubmissionStatus::Scored => lang.strings().status_scored,
-        SubmissionStatus::Received => lang.strings().status_received,
-        SubmissionStatus::Unscored => lang.strings().status_unscored,
+        SubmissionStatus::Scored => lang.board_strings().status_scored,
+        SubmissionStatus::Received => lang.board_strings().status_received,
+        SubmissionStatus::Unscored => lang.board_strings().status_unscored,
     }
 }
 
@@ -162,8 +163,8 @@ pub fn ScoreTable(
                 <thead>
                     <tr>
                         <th scope="col">{tr(|t| t.col_category)}</th>
-                        <th scope="col">{tr(|t| t.col_accuracy)}</th>
-                        <th scope="col">{tr(|t| t.col_items)}</th>
+                        <th scope="col">{btr(|t| t.col_accuracy)}</th>
+                        <th scope="col">{btr(|t| t.col_items)}</th>
                     </tr>
                 </thead>
                 <tbody>{rows}</tbody>

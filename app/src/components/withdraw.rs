@@ -3,7 +3,8 @@
 //! token takes the row off every board. Afterwards the button gives way to a note.
 
 use crate::api;
-use crate::i18n::{tr, use_i18n};
+use crate::board_i18n::btr;
+use crate::i18n::use_i18n;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -56,14 +57,14 @@ pub fn WithdrawButton(
                 if withdrawn.get() {
                     view! {
                         <p class="notice info" role="status" data-testid="withdrawn">
-                            {tr(|t| t.withdrawn_note)}
+                            {btr(|t| t.withdrawn_note)}
                         </p>
                     }
                         .into_any()
                 } else if confirming.get() {
                     view! {
                         <p class="notice warning" data-testid="withdraw-question">
-                            {tr(|t| t.withdraw_question)}
+                            {btr(|t| t.withdraw_question)}
                         </p>
                         <div class="actions">
                             <button
@@ -76,9 +77,9 @@ pub fn WithdrawButton(
                             >
                                 {move || {
                                     if sending.get() {
-                                        i18n.t().withdrawing
+                                        i18n.bt().withdrawing
                                     } else {
-                                        i18n.t().withdraw_yes
+                                        i18n.bt().withdraw_yes
                                     }
                                 }}
                             </button>
@@ -88,7 +89,7 @@ pub fn WithdrawButton(
                                 data-testid="withdraw-cancel"
                                 on:click=move |_| confirming.set(false)
                             >
-                                {tr(|t| t.cancel)}
+                                {btr(|t| t.cancel)}
                             </button>
                         </div>
                     }
@@ -101,7 +102,7 @@ pub fn WithdrawButton(
                             data-testid="withdraw"
                             on:click=move |_| confirming.set(true)
                         >
-                            {tr(|t| t.withdraw)}
+                            {btr(|t| t.withdraw)}
                         </button>
                     }
                         .into_any()

@@ -112,8 +112,6 @@ pub static EN: Strings = Strings {
     hidden_mean_note: |n, mean| {
         format!("Hidden test items ({n}): average similarity {mean:.1} (rounded; no per-item scores)")
     },
-    too_few_items: "too few items to show",
-    too_few_items_title: "Published only for categories with enough items on this board half",
     compare_title: "Compared with other participants",
     col_category: "Category",
     col_you: "You",
@@ -122,7 +120,6 @@ pub static EN: Strings = Strings {
     col_pooled: "Pooled",
     col_n: "Participants",
     overall: "Overall",
-    chance: "Chance",
     ci_note: "Numbers are accuracies; brackets give 95% bootstrap confidence intervals; participants = people who answered in that category.",
     agreement: "Agreement",
     review_title: "Review",
@@ -144,13 +141,6 @@ pub static EN: Strings = Strings {
     nav_account: "Account",
 
     kind_model: "model",
-    kind_human: "human",
-    kind_baseline: "baseline",
-    weights_open: "open",
-    weights_closed: "closed",
-    status_scored: "scored",
-    status_received: "received",
-    status_unscored: "judged by people only",
     row_human_average: "Human average (crowd)",
     row_human_best: "Human best (crowd)",
     row_chance: "Chance (expected score of random answers)",
@@ -160,32 +150,13 @@ pub static EN: Strings = Strings {
     row_random_type: "Random type (one seeded draw per item)",
     row_prompt_copy: "Copy of the prompt (the meme phrase as its meaning)",
     row_human_pooled: "Humans pooled (crowd)",
-    col_model: "Model",
-    withdraw: "Withdraw",
-    withdraw_question: "Take this submission off every board? This cannot be undone.",
-    withdraw_yes: "Yes, withdraw",
-    withdrawing: "Withdrawing…",
-    withdrawn_note: "Withdrawn: this submission is on no board.",
-    col_accuracy: "Score (95% CI)",
-    col_items: "Items",
 
 
-    chart_title: "Scores by category (top 5 models overall)",
-    chart_desc: "Bars show the score of the five best models overall in each category; the solid line marks the human average, the dotted line the human best and the dashed line the chance baseline.",
-    no_models: "No scored model submissions yet.",
 
-    task_loading: "Loading the task manifest…",
-    preview_score_title: "Dev split (public gold) — not the leaderboard score",
-    preview_score_note: |n| {
-        format!("Computed in your browser on the {n} dev items only; the leaderboard uses hidden test items.")
-    },
-    upload: "Upload and score",
 
     copy: "Copy",
     copied: "Copied",
     copy_code_failed: "The clipboard is not available; select the code and copy it by hand.",
-    cancel: "Cancel",
 
     row_random_pair: "Chance (a meaning that fits every meme alike)",
-    col_metric: "Metric",
 };

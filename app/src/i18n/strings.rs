@@ -162,10 +162,6 @@ pub struct Strings {
     pub all_held_out: &'static str,
     /// Similarity kinds: the rounded mean over the hidden items (count, mean).
     pub hidden_mean_note: fn(usize, f64) -> String,
-    /// A category figure left out because the category has too few items on the board half.
-    pub too_few_items: &'static str,
-    /// Tooltip of [`Strings::too_few_items`].
-    pub too_few_items_title: &'static str,
     /// Heading of the comparison table.
     pub compare_title: &'static str,
     /// Column: category.
@@ -182,8 +178,6 @@ pub struct Strings {
     pub col_n: &'static str,
     /// Row label of the overall row.
     pub overall: &'static str,
-    /// Label of the chance line.
-    pub chance: &'static str,
     /// Explanation of the numbers.
     pub ci_note: &'static str,
     /// Label of the agreement line.
@@ -224,20 +218,6 @@ pub struct Strings {
 
     /// Row kind badge: a submitted model.
     pub kind_model: &'static str,
-    /// Row kind badge: a crowd human row.
-    pub kind_human: &'static str,
-    /// Row kind badge: a chance baseline.
-    pub kind_baseline: &'static str,
-    /// Open weights.
-    pub weights_open: &'static str,
-    /// Closed weights.
-    pub weights_closed: &'static str,
-    /// Submission status: scored.
-    pub status_scored: &'static str,
-    /// Submission status: stored, scores hidden (blind board).
-    pub status_received: &'static str,
-    /// Submission status: stored without an automatic score (judged by people only).
-    pub status_unscored: &'static str,
     /// Label of the human-average board row.
     pub row_human_average: &'static str,
     /// Label of the human-best board row.
@@ -256,38 +236,6 @@ pub struct Strings {
     pub row_prompt_copy: &'static str,
     /// Label of the "all answers pooled" human board row.
     pub row_human_pooled: &'static str,
-    /// Column: model / row label.
-    pub col_model: &'static str,
-    /// Withdraw button.
-    pub withdraw: &'static str,
-    /// Withdraw: the question of the confirmation step.
-    pub withdraw_question: &'static str,
-    /// Withdraw: the confirming button.
-    pub withdraw_yes: &'static str,
-    /// Withdraw: while the request runs.
-    pub withdrawing: &'static str,
-    /// Withdraw: the note shown afterwards.
-    pub withdrawn_note: &'static str,
-    /// Column: accuracy with interval.
-    pub col_accuracy: &'static str,
-    /// Column: items scored.
-    pub col_items: &'static str,
-
-    /// Heading of the chart.
-    pub chart_title: &'static str,
-    /// Text description of the chart (for screen readers).
-    pub chart_desc: &'static str,
-    /// Shown instead of bars when no model is scored yet.
-    pub no_models: &'static str,
-
-    /// While the task manifest loads.
-    pub task_loading: &'static str,
-    /// Heading of the dev preview score.
-    pub preview_score_title: &'static str,
-    /// Note under the dev preview score.
-    pub preview_score_note: fn(usize) -> String,
-    /// Upload button.
-    pub upload: &'static str,
 
     /// Copy button.
     pub copy: &'static str,
@@ -295,11 +243,7 @@ pub struct Strings {
     pub copied: &'static str,
     /// The clipboard is unavailable for the completion code.
     pub copy_code_failed: &'static str,
-    /// Cancel.
-    pub cancel: &'static str,
 
     /// Label of the "random pair of reference meanings" baseline row (explanation boards).
     pub row_random_pair: &'static str,
-    /// Column: metric name.
-    pub col_metric: &'static str,
 }

@@ -106,8 +106,6 @@ pub static ZH: Strings = Strings {
     hidden_mean_note: |n, mean| {
         format!("隐藏测试题（{n} 道）的平均相似度：{mean:.1}（四舍五入；不显示单题得分）")
     },
-    too_few_items: "题目太少，不显示",
-    too_few_items_title: "仅公布本榜单中题目足够多的类别",
     compare_title: "与其他参与者比较",
     col_category: "类别",
     col_you: "你",
@@ -116,7 +114,6 @@ pub static ZH: Strings = Strings {
     col_pooled: "合并正确率",
     col_n: "人数",
     overall: "总体",
-    chance: "随机猜测",
     ci_note: "数值为正确率；方括号内为 95% 自助法置信区间；人数为作答过该类别的参与者数。",
     agreement: "标注一致性",
     review_title: "逐题回顾",
@@ -138,13 +135,6 @@ pub static ZH: Strings = Strings {
     nav_account: "账户",
 
     kind_model: "模型",
-    kind_human: "人类",
-    kind_baseline: "基线",
-    weights_open: "开放",
-    weights_closed: "闭源",
-    status_scored: "已评分",
-    status_received: "已接收",
-    status_unscored: "仅人工评判",
     row_human_average: "人类平均（众包）",
     row_human_best: "人类最佳（众包）",
     row_chance: "随机猜测（期望值）",
@@ -154,32 +144,13 @@ pub static ZH: Strings = Strings {
     row_random_type: "随机类型（每题一次固定种子抽样）",
     row_prompt_copy: "照抄题目（把梗本身当作释义）",
     row_human_pooled: "人类（众包，全部作答合并）",
-    col_model: "模型",
-    withdraw: "撤回",
-    withdraw_question: "要将此提交从所有排行榜撤下吗？此操作无法撤销。",
-    withdraw_yes: "确定撤回",
-    withdrawing: "正在撤回…",
-    withdrawn_note: "已撤回：此提交不再出现在任何排行榜上。",
-    col_accuracy: "得分（95% 置信区间）",
-    col_items: "题数",
 
 
-    chart_title: "各类别得分（总体前 5 名模型）",
-    chart_desc: "柱形为总体成绩前 5 名模型在每个类别上的得分；实线为人类平均，点线为人类最佳，虚线为随机基线。",
-    no_models: "还没有已评分的模型提交。",
 
-    task_loading: "正在加载任务清单…",
-    preview_score_title: "开发集（公开答案）——不是排行榜成绩",
-    preview_score_note: |n| {
-        format!("在你的浏览器中仅用 {n} 道开发集题目计算；排行榜使用隐藏的测试题。")
-    },
-    upload: "上传并评分",
 
     copy: "复制",
     copied: "已复制",
     copy_code_failed: "无法访问剪贴板，请手动选中完成码并复制。",
-    cancel: "取消",
 
     row_random_pair: "随机（对每个梗都一样适用的释义）",
-    col_metric: "指标",
 };

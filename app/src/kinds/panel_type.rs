@@ -56,16 +56,6 @@ struct Texts {
     gold_type: &'static str,
     /// Results: after "3 / 5".
     score_suffix: &'static str,
-    /// Submit help: JSON Lines.
-    help_jsonl: &'static str,
-    /// Submit help: CSV.
-    help_csv: &'static str,
-    /// Submit help: accepted labels.
-    help_labels: &'static str,
-    /// Submit help: unreadable answers.
-    help_unparseable: &'static str,
-    /// Submit help: missing items.
-    help_missing: &'static str,
 }
 
 static ZH: Texts = Texts {
@@ -106,11 +96,6 @@ static ZH: Texts = Texts {
     your_type: "你的选择",
     gold_type: "标注的类型",
     score_suffix: " 答对",
-    help_jsonl: "JSON Lines：每行一个对象，给出题目编号和结构类型：",
-    help_csv: "CSV：首行为表头 item_id,structure，之后每行一条预测：",
-    help_labels: "类型写作 narrative、progressive、conversational、parallel、comparison（大小写不限），或中文名 叙事、递进、对话、并列、对比。",
-    help_unparseable: "无法解析的答案不会导致文件被拒绝，而是计入统计、按答错计分，并降低可解析率。",
-    help_missing: "没有预测的题目计为无法解析，按答错计分。",
 };
 
 static EN: Texts = Texts {
@@ -151,11 +136,6 @@ static EN: Texts = Texts {
     your_type: "Your answer",
     gold_type: "Annotated type",
     score_suffix: " right",
-    help_jsonl: "JSON Lines: one object per line with the item id and the structure type:",
-    help_csv: "CSV: a header row item_id,structure, then one prediction per row:",
-    help_labels: "Types are narrative, progressive, conversational, parallel or comparison (any letter case), or the Chinese names 叙事, 递进, 对话, 并列, 对比.",
-    help_unparseable: "Answers that cannot be read do not make the file fail: they are counted, scored as wrong, and lower the file's parse rate.",
-    help_missing: "Items without a prediction count as unparseable and are scored as wrong.",
 };
 
 fn texts(lang: Lang) -> &'static Texts {
@@ -169,6 +149,45 @@ fn texts(lang: Lang) -> &'static Texts {
 fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync {
     let i18n = use_i18n();
     move || pick(texts(i18n.lang()))
+}
+
+/// This kind's submit-page strings (the file help), apart from [`Texts`] so that the quiz
+/// bundle, which shows `Texts` on its pages, does not carry it.
+#[derive(Debug)]
+struct HelpTexts {
+    /// Submit help: JSON Lines.
+    help_jsonl: &'static str,
+    /// Submit help: CSV.
+    help_csv: &'static str,
+    /// Submit help: accepted labels.
+    help_labels: &'static str,
+    /// Submit help: unreadable answers.
+    help_unparseable: &'static str,
+    /// Submit help: missing items.
+    help_missing: &'static str,
+}
+
+static HELP_ZH: HelpTexts = HelpTexts {
+    help_jsonl: "JSON Lines：每行一个对象，给出题目编号和结构类型：",
+    help_csv: "CSV：首行为表头 item_id,structure，之后每行一条预测：",
+    help_labels: "类型写作 narrative、progressive、conversational、parallel、comparison（大小写不限），或中文名 叙事、递进、对话、并列、对比。",
+    help_unparseable: "无法解析的答案不会导致文件被拒绝，而是计入统计、按答错计分，并降低可解析率。",
+    help_missing: "没有预测的题目计为无法解析，按答错计分。",
+};
+
+static HELP_EN: HelpTexts = HelpTexts {
+    help_jsonl: "JSON Lines: one object per line with the item id and the structure type:",
+    help_csv: "CSV: a header row item_id,structure, then one prediction per row:",
+    help_labels: "Types are narrative, progressive, conversational, parallel or comparison (any letter case), or the Chinese names 叙事, 递进, 对话, 并列, 对比.",
+    help_unparseable: "Answers that cannot be read do not make the file fail: they are counted, scored as wrong, and lower the file's parse rate.",
+    help_missing: "Items without a prediction count as unparseable and are scored as wrong.",
+};
+
+/// A string of [`HelpTexts`] that follows the language.
+fn hx(
+    pick: fn(&'static HelpTexts) -> &'static str,
+) -> impl Fn() -> &'static str + Copy + Send + Sync {
+    crate::kinds::lang_pick(&HELP_ZH, &HELP_EN, pick)
 }
 
 /// A structure type's name in `lang` (boards name types in their figures).
@@ -246,14 +265,14 @@ impl UiKind for PanelType {
     fn submit_help() -> AnyView {
         view! {
             <div data-testid="help-panel-type">
-                <p>{tx(|t| t.help_jsonl)}</p>
+                <p>{hx(|t| t.help_jsonl)}</p>
                 <pre><code>"{\"item_id\": \"ITEM_ID\", \"structure\": \"narrative\"}"</code></pre>
-                <p>{tx(|t| t.help_csv)}</p>
+                <p>{hx(|t| t.help_csv)}</p>
                 <pre><code>"item_id,structure\nITEM_ID,narrative"</code></pre>
-                <p>{tx(|t| t.help_labels)}</p>
-                <p>{tx(|t| t.help_unparseable)}</p>
+                <p>{hx(|t| t.help_labels)}</p>
+                <p>{hx(|t| t.help_unparseable)}</p>
                 <p>
-                    <strong>{tx(|t| t.help_missing)}</strong>
+                    <strong>{hx(|t| t.help_missing)}</strong>
                 </p>
             </div>
         }

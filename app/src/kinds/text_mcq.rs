@@ -4,11 +4,12 @@
 
 use super::{KindPanel, QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile};
 use crate::api;
+use crate::board_i18n::btr;
 use crate::components::answer::{use_answer_sender, AnswerError};
 use crate::components::score::{estimate_view, ScoreTable};
 use crate::components::sentence::Sentence;
 use crate::format::{self, key_to_option, option_letter, DASH};
-use crate::i18n::{tr, use_i18n, Lang};
+use crate::i18n::{use_i18n, Lang};
 use leptos::prelude::*;
 use memeboard_core::api::{AnswerInput, ResultsResponse};
 use memeboard_core::kinds::text_mcq::{Input, Review, TextMcq, View};
@@ -30,6 +31,29 @@ struct Texts {
     name: &'static str,
     /// Consent page: what the participant will do.
     instructions: &'static str,
+}
+
+static ZH: Texts = Texts {
+    name: "填空（五选一）",
+    instructions: "每道题给出一个中文句子，其中一个网络梗被替换为空白（_____）。请从五个选项中选出最适合填入空白处的梗。",
+};
+
+static EN: Texts = Texts {
+    name: "Fill in the blank (five options)",
+    instructions: "Each question shows a Chinese sentence in which one internet meme has been replaced by a blank (_____). Choose, from five options, the meme that fits the blank.",
+};
+
+fn texts(lang: Lang) -> &'static Texts {
+    match lang {
+        Lang::Zh => &ZH,
+        Lang::En => &EN,
+    }
+}
+
+/// This kind's submit-page strings (the file help), apart from [`Texts`] so that the quiz
+/// bundle, which shows `Texts` on its pages, does not carry it.
+#[derive(Debug)]
+struct HelpTexts {
     /// Submit help: JSON Lines.
     help_jsonl: &'static str,
     /// Submit help: option orders and samples.
@@ -40,35 +64,25 @@ struct Texts {
     help_missing: &'static str,
 }
 
-static ZH: Texts = Texts {
-    name: "填空（五选一）",
-    instructions: "每道题给出一个中文句子，其中一个网络梗被替换为空白（_____）。请从五个选项中选出最适合填入空白处的梗。",
+static HELP_ZH: HelpTexts = HelpTexts {
     help_jsonl: "JSON Lines：每行一个对象，给出题目编号和答案。答案可以是选项序号（从 1 开始，按 inputs.jsonl 中的标准顺序），也可以是选项的完整原文：",
     help_orders: "可选：如果你按其他选项顺序提问，请加上 \"order\"（0–4，inputs.jsonl 的 options_by_order 列出了每种顺序）；每种顺序可用 \"sample\" 给出多次采样。每种顺序取多数答案，题目得分为文件中所用各顺序的平均。",
     help_csv: "CSV：首行为表头 item_id,answer（可选 order,sample 列），之后每行一条预测：",
     help_missing: "没有预测的题目按答错计分。",
 };
 
-static EN: Texts = Texts {
-    name: "Fill in the blank (five options)",
-    instructions: "Each question shows a Chinese sentence in which one internet meme has been replaced by a blank (_____). Choose, from five options, the meme that fits the blank.",
+static HELP_EN: HelpTexts = HelpTexts {
     help_jsonl: "JSON Lines: one object per line with the item id and the answer, either the option number (1-based, in the canonical order of inputs.jsonl) or the option's exact text:",
     help_orders: "Optional: add \"order\" (0–4) when you asked with the options in another order (inputs.jsonl lists them in options_by_order), and \"sample\" for several samples per order. Each order counts its majority answer; an item scores the mean over the orders used in the file.",
     help_csv: "CSV: a header row item_id,answer (optional order,sample columns), then one prediction per row:",
     help_missing: "Items without a prediction are scored as wrong.",
 };
 
-fn texts(lang: Lang) -> &'static Texts {
-    match lang {
-        Lang::Zh => &ZH,
-        Lang::En => &EN,
-    }
-}
-
-/// A string of [`Texts`] that follows the language.
-fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    let i18n = use_i18n();
-    move || pick(texts(i18n.lang()))
+/// A string of [`HelpTexts`] that follows the language.
+fn hx(
+    pick: fn(&'static HelpTexts) -> &'static str,
+) -> impl Fn() -> &'static str + Copy + Send + Sync {
+    crate::kinds::lang_pick(&HELP_ZH, &HELP_EN, pick)
 }
 
 impl UiKind for TextMcq {
@@ -115,18 +129,18 @@ impl UiKind for TextMcq {
     fn submit_help() -> AnyView {
         view! {
             <div data-testid="help-mcq">
-                <p>{tx(|t| t.help_jsonl)}</p>
+                <p>{hx(|t| t.help_jsonl)}</p>
                 <pre><code>
                     "{\"item_id\": \"ITEM_ID\", \"answer\": 3}\n{\"item_id\": \"ITEM_ID\", \"answer\": \"躺平\"}"
                 </code></pre>
-                <p>{tx(|t| t.help_orders)}</p>
+                <p>{hx(|t| t.help_orders)}</p>
                 <pre><code>
                     "{\"item_id\": \"ITEM_ID\", \"answer\": 2, \"order\": 1, \"sample\": 0}"
                 </code></pre>
-                <p>{tx(|t| t.help_csv)}</p>
+                <p>{hx(|t| t.help_csv)}</p>
                 <pre><code>"item_id,answer\nITEM_ID,3"</code></pre>
                 <p>
-                    <strong>{tx(|t| t.help_missing)}</strong>
+                    <strong>{hx(|t| t.help_missing)}</strong>
                 </p>
             </div>
         }
@@ -230,10 +244,10 @@ pub(super) fn DevPreviewScore(preview: DevPreview, categories: Vec<CategoryInfo>
     let items = preview.items;
     view! {
         <section class="dev-preview" data-testid="preview-score">
-            <h3>{tr(|t| t.preview_score_title)}</h3>
+            <h3>{btr(|t| t.preview_score_title)}</h3>
             <p class="big-score">{estimate_view(overall.as_ref())}</p>
             <ScoreTable scores=scores categories=categories />
-            <p class="muted small">{move || (i18n.t().preview_score_note)(items)}</p>
+            <p class="muted small">{move || (i18n.bt().preview_score_note)(items)}</p>
         </section>
     }
 }

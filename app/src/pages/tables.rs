@@ -175,7 +175,7 @@ fn table_view(t: &PaperTable, lang: Lang) -> impl IntoView {
         <table class="paper">
             <thead>
                 <tr>
-                    <th scope="col">{lang.strings().col_model}</th>
+                    <th scope="col">{lang.board_strings().col_model}</th>
                     {headers}
                 </tr>
             </thead>

@@ -104,14 +104,6 @@ struct Texts {
     correct_mark: &'static str,
     /// Results: after "3 / 5".
     score_suffix: &'static str,
-    /// Submit help: JSON Lines.
-    help_jsonl: &'static str,
-    /// Submit help: which answers are understood.
-    help_answers: &'static str,
-    /// Submit help: CSV.
-    help_csv: &'static str,
-    /// Submit help: missing items.
-    help_missing: &'static str,
     /// Board: the "sound:" prefix of secondary figures.
     sound: &'static str,
     /// Board: sound types, in [`SoundType`] order (speech, song, music, sound effect).
@@ -156,10 +148,6 @@ static ZH: Texts = Texts {
     chosen_mark: "你的答案",
     correct_mark: "正确答案",
     score_suffix: " 答对",
-    help_jsonl: "JSON Lines：每行一个对象，给出题目编号和答案：",
-    help_answers: "答案可以是 inputs.jsonl 中各选项的字母（A、B、C……），也可以是选项序号（从 1 开始，同一顺序），或选项的完整原文。",
-    help_csv: "CSV：首行为表头 item_id,answer，之后每行一条预测：",
-    help_missing: "没有预测的题目按答错计分。",
     sound: "声音类型",
     sound_types: ["语音", "歌曲", "音乐", "音效"],
     language: "语言",
@@ -206,10 +194,6 @@ static EN: Texts = Texts {
     chosen_mark: "your answer",
     correct_mark: "correct",
     score_suffix: " correct",
-    help_jsonl: "JSON Lines: one object per line with the item id and the answer:",
-    help_answers: "The answer is the letter of an option as lettered in inputs.jsonl (A, B, C…), the option's number (1-based, same order), or the option's exact text.",
-    help_csv: "CSV: a header row item_id,answer, then one prediction per row:",
-    help_missing: "Items without a prediction are scored as wrong.",
     sound: "sound",
     sound_types: ["speech", "song", "music", "sound effect"],
     language: "language",
@@ -227,6 +211,41 @@ fn texts(lang: Lang) -> &'static Texts {
 fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync {
     let i18n = use_i18n();
     move || pick(texts(i18n.lang()))
+}
+
+/// This kind's submit-page strings (the file help), apart from [`Texts`] so that the quiz
+/// bundle, which shows `Texts` on its pages, does not carry it.
+#[derive(Debug)]
+struct HelpTexts {
+    /// Submit help: JSON Lines.
+    help_jsonl: &'static str,
+    /// Submit help: which answers are understood.
+    help_answers: &'static str,
+    /// Submit help: CSV.
+    help_csv: &'static str,
+    /// Submit help: missing items.
+    help_missing: &'static str,
+}
+
+static HELP_ZH: HelpTexts = HelpTexts {
+    help_jsonl: "JSON Lines：每行一个对象，给出题目编号和答案：",
+    help_answers: "答案可以是 inputs.jsonl 中各选项的字母（A、B、C……），也可以是选项序号（从 1 开始，同一顺序），或选项的完整原文。",
+    help_csv: "CSV：首行为表头 item_id,answer，之后每行一条预测：",
+    help_missing: "没有预测的题目按答错计分。",
+};
+
+static HELP_EN: HelpTexts = HelpTexts {
+    help_jsonl: "JSON Lines: one object per line with the item id and the answer:",
+    help_answers: "The answer is the letter of an option as lettered in inputs.jsonl (A, B, C…), the option's number (1-based, same order), or the option's exact text.",
+    help_csv: "CSV: a header row item_id,answer, then one prediction per row:",
+    help_missing: "Items without a prediction are scored as wrong.",
+};
+
+/// A string of [`HelpTexts`] that follows the language.
+fn hx(
+    pick: fn(&'static HelpTexts) -> &'static str,
+) -> impl Fn() -> &'static str + Copy + Send + Sync {
+    crate::kinds::lang_pick(&HELP_ZH, &HELP_EN, pick)
 }
 
 /// A familiarity answer in `lang` (also the board's familiarity figure uses it).
@@ -354,15 +373,15 @@ impl UiKind for ClipMcq {
     fn submit_help() -> AnyView {
         view! {
             <div data-testid="help-clip-mcq">
-                <p>{tx(|t| t.help_jsonl)}</p>
+                <p>{hx(|t| t.help_jsonl)}</p>
                 <pre><code>
                     "{\"item_id\": \"ITEM_ID\", \"answer\": \"B\"}\n{\"item_id\": \"ITEM_ID\", \"answer\": 2}"
                 </code></pre>
-                <p>{tx(|t| t.help_answers)}</p>
-                <p>{tx(|t| t.help_csv)}</p>
+                <p>{hx(|t| t.help_answers)}</p>
+                <p>{hx(|t| t.help_csv)}</p>
                 <pre><code>"item_id,answer\nITEM_ID,B"</code></pre>
                 <p>
-                    <strong>{tx(|t| t.help_missing)}</strong>
+                    <strong>{hx(|t| t.help_missing)}</strong>
                 </p>
             </div>
         }

@@ -77,20 +77,6 @@ struct Texts {
     rescaled_note: fn(f64) -> String,
     /// Results: nothing scored yet.
     not_scored: &'static str,
-    /// Submit help: JSON Lines.
-    help_jsonl: &'static str,
-    /// Submit help: CSV.
-    help_csv: &'static str,
-    /// Submit help: missing items.
-    help_missing: &'static str,
-    /// Submit check: the file is scored on the server.
-    preview_note: &'static str,
-    /// Submit dev preview: heading.
-    dev_title: &'static str,
-    /// Submit dev preview: waiting for the browser model.
-    dev_waiting: &'static str,
-    /// Submit dev preview: what the number is (dev items, answered, backend).
-    dev_note: fn(usize, usize, &str) -> String,
 }
 
 static ZH: Texts = Texts {
@@ -123,15 +109,6 @@ static ZH: Texts = Texts {
         format!("重标定分数：{r:.2}（0 = 与两条随机参考释义之间的相似度相当，1 = 与参考释义相同）。")
     },
     not_scored: "你的解释尚未评分。",
-    help_jsonl: "解释类任务的 JSON Lines：每行给出题目编号和对梗义的解释，来源（origin）和例句（example）可选：",
-    help_csv: "CSV：首行为表头 item_id,meaning（可选 origin,example 列）：",
-    help_missing: "没有预测的题目按随机水平（0.5）计分。",
-    preview_note: "解释类文件在服务器上用句向量评分；这里检查文件格式；加载浏览器评分模型（可选）后，还会在你的浏览器中给出开发集预览。",
-    dev_title: "开发集预览（在你的浏览器中计算）",
-    dev_waiting: "加载浏览器评分模型后即可看到开发集预览。",
-    dev_note: |total, answered, backend| {
-        format!("{total} 个开发集条目的平均释义辨识度（文件回答了 {answered} 个，缺失的按随机水平 0.5 计；{backend}）。这不是排行榜分数。")
-    },
 };
 
 static EN: Texts = Texts {
@@ -166,15 +143,6 @@ static EN: Texts = Texts {
         format!("Rescaled: {r:.2}, where 0 is as similar as two random reference meanings and 1 is the reference itself.")
     },
     not_scored: "Your explanations are not scored yet.",
-    help_jsonl: "Explanation tasks, JSON Lines: one object per line with the item id and your explanation of the meme's meaning; origin and example are optional:",
-    help_csv: "CSV: a header row item_id,meaning (optional origin,example columns):",
-    help_missing: "Items without a prediction score at chance (0.5).",
-    preview_note: "Explanation files are scored with sentence embeddings on the server; this check covers the file's format and, if you load the browser model (optional), a dev split preview computed in your browser.",
-    dev_title: "Dev split preview (computed in your browser)",
-    dev_waiting: "Load the browser model to see the dev split preview.",
-    dev_note: |total, answered, backend| {
-        format!("Mean meaning identification over the {total} dev items ({answered} answered; missing ones score chance, 0.5; {backend}). Not the leaderboard score.")
-    },
 };
 
 fn texts(lang: Lang) -> &'static Texts {
@@ -190,9 +158,68 @@ fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + C
     move || pick(texts(i18n.lang()))
 }
 
+/// This kind's submit-page strings (the file help, the file check and preview), apart from [`Texts`] so that the quiz
+/// bundle, which shows `Texts` on its pages, does not carry it.
+#[derive(Debug)]
+struct HelpTexts {
+    /// Submit help: JSON Lines.
+    help_jsonl: &'static str,
+    /// Submit help: CSV.
+    help_csv: &'static str,
+    /// Submit help: missing items.
+    help_missing: &'static str,
+    /// Submit check: the file is scored on the server.
+    preview_note: &'static str,
+    /// Submit dev preview: heading.
+    dev_title: &'static str,
+    /// Submit dev preview: waiting for the browser model.
+    dev_waiting: &'static str,
+    /// Submit dev preview: what the number is (dev items, answered, backend).
+    dev_note: fn(usize, usize, &str) -> String,
+}
+
+static HELP_ZH: HelpTexts = HelpTexts {
+    help_jsonl: "解释类任务的 JSON Lines：每行给出题目编号和对梗义的解释，来源（origin）和例句（example）可选：",
+    help_csv: "CSV：首行为表头 item_id,meaning（可选 origin,example 列）：",
+    help_missing: "没有预测的题目按随机水平（0.5）计分。",
+    preview_note: "解释类文件在服务器上用句向量评分；这里检查文件格式；加载浏览器评分模型（可选）后，还会在你的浏览器中给出开发集预览。",
+    dev_title: "开发集预览（在你的浏览器中计算）",
+    dev_waiting: "加载浏览器评分模型后即可看到开发集预览。",
+    dev_note: |total, answered, backend| {
+        format!("{total} 个开发集条目的平均释义辨识度（文件回答了 {answered} 个，缺失的按随机水平 0.5 计；{backend}）。这不是排行榜分数。")
+    },
+};
+
+static HELP_EN: HelpTexts = HelpTexts {
+    help_jsonl: "Explanation tasks, JSON Lines: one object per line with the item id and your explanation of the meme's meaning; origin and example are optional:",
+    help_csv: "CSV: a header row item_id,meaning (optional origin,example columns):",
+    help_missing: "Items without a prediction score at chance (0.5).",
+    preview_note: "Explanation files are scored with sentence embeddings on the server; this check covers the file's format and, if you load the browser model (optional), a dev split preview computed in your browser.",
+    dev_title: "Dev split preview (computed in your browser)",
+    dev_waiting: "Load the browser model to see the dev split preview.",
+    dev_note: |total, answered, backend| {
+        format!("Mean meaning identification over the {total} dev items ({answered} answered; missing ones score chance, 0.5; {backend}). Not the leaderboard score.")
+    },
+};
+
+/// A string of [`HelpTexts`] that follows the language.
+fn hx(
+    pick: fn(&'static HelpTexts) -> &'static str,
+) -> impl Fn() -> &'static str + Copy + Send + Sync {
+    crate::kinds::lang_pick(&HELP_ZH, &HELP_EN, pick)
+}
+
 /// The current language's [`Texts`] (tracked).
 fn t() -> &'static Texts {
     texts(use_i18n().lang())
+}
+
+/// The [`HelpTexts`] of the current language (reactive).
+fn help_t() -> &'static HelpTexts {
+    match use_i18n().lang() {
+        Lang::Zh => &HELP_ZH,
+        Lang::En => &HELP_EN,
+    }
 }
 
 impl UiKind for Explanation {
@@ -269,14 +296,14 @@ impl UiKind for Explanation {
     fn submit_help() -> AnyView {
         view! {
             <div data-testid="help-explanation">
-                <p>{tx(|t| t.help_jsonl)}</p>
+                <p>{hx(|t| t.help_jsonl)}</p>
                 <pre><code>
                     "{\"item_id\": \"ITEM_ID\", \"meaning\": \"…\", \"origin\": \"…\", \"example\": \"…\"}"
                 </code></pre>
-                <p>{tx(|t| t.help_csv)}</p>
+                <p>{hx(|t| t.help_csv)}</p>
                 <pre><code>"item_id,meaning,origin,example\nITEM_ID,…,…,…"</code></pre>
                 <p>
-                    <strong>{tx(|t| t.help_missing)}</strong>
+                    <strong>{hx(|t| t.help_missing)}</strong>
                 </p>
             </div>
         }
@@ -316,7 +343,7 @@ impl UiKind for Explanation {
             panel: KindPanel::new(move || {
                 let (answers, pool) = (answers.clone(), pool.clone());
                 view! {
-                    <p class="small">{tx(|t| t.preview_note)}</p>
+                    <p class="small">{hx(|t| t.preview_note)}</p>
                     {(total > 0).then(|| view! { <ExplainDevPreview answers=answers pool=pool total=total /> })}
                 }
                 .into_any()

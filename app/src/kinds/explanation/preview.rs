@@ -1,6 +1,6 @@
 //! The submit page's dev-split preview of an explanation file, scored in the browser.
 
-use super::{t, tx};
+use super::{help_t, hx};
 use crate::components::browser_model::{backend_text, BrowserModelPanel};
 use crate::embedder::{self, ModelState};
 use crate::i18n::use_i18n;
@@ -50,14 +50,14 @@ pub(super) fn ExplainDevPreview(
     };
     view! {
         <section class="dev-preview" data-testid="preview-score">
-            <h3>{tx(|t| t.dev_title)}</h3>
+            <h3>{hx(|t| t.dev_title)}</h3>
             {move || match outcome.get() {
-                None => view! { <p class="muted small">{tx(|t| t.dev_waiting)}</p> }.into_any(),
+                None => view! { <p class="muted small">{hx(|t| t.dev_waiting)}</p> }.into_any(),
                 Some(Ok(mean)) => {
                     let backend = backend.clone();
                     view! {
                         <p class="big-score" data-testid="preview-explain-score" data-value=mean.to_string()>{format!("{mean:.3}")}</p>
-                        <p class="muted small">{move || (t().dev_note)(total, answered, &backend())}</p>
+                        <p class="muted small">{move || (help_t().dev_note)(total, answered, &backend())}</p>
                     }.into_any()
                 }
                 Some(Err(e)) => view! { <p class="muted small" data-testid="preview-explain-error">{e}</p> }.into_any(),
