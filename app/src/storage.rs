@@ -43,10 +43,15 @@ pub fn start_key(slug: &str) -> String {
     format!("memeboard.start.{slug}")
 }
 
-/// Key of the session id of an unfinished (or finished) quiz: `memeboard.session.{slug}`.
+/// Key of the session id of an unfinished quiz, or of a finished one followed by
+/// [`FINISHED`]: `memeboard.session.{slug}`.
 pub fn session_key(slug: &str) -> String {
     format!("memeboard.session.{slug}")
 }
+
+/// Follows a finished session's id under [`session_key`]: the quiz page then shows the
+/// results link instead of "Resume / Start over".
+pub const FINISHED: &str = " done";
 
 /// Key of the idempotency key of an answer not yet acknowledged:
 /// `memeboard.pending.{session}.{item}`.

@@ -241,6 +241,21 @@ test('a participant who opens the results before the redirect stays on them', as
   await page.getByTestId('results').waitFor();
   await page.waitForTimeout(4_500);
   assert.match(page.url(), /\/session\/[^/]+\/results$/, 'no redirect over the results');
+  // Back on the quiz page: the results link, no "Resume" or "Start over" (no retakes).
+  await page.goto(`${server.base}/quiz/demo-mcq`);
+  await page.getByTestId('finished').waitFor();
+  assert.match(await page.getByTestId('resume-link').getAttribute('href'), /\/session\/[^/]+\/results$/);
+  assert.equal(await page.getByTestId('start-over').count(), 0);
+  await expectNoSeriousA11yViolations(page, 'finished quiz page');
+  // The same Prolific id in another browser is told before consent that it took part already.
+  const other = await browser.newContext();
+  const again = await other.newPage();
+  await again.goto(`${server.base}/quiz/demo-mcq?PROLIFIC_PID=console-e2e-results`);
+  await again.getByTestId('refusal').waitFor();
+  assert.match(await again.getByTestId('refusal').textContent(), /console-e2e-results/);
+  assert.equal(await again.getByTestId('consent').count(), 0);
+  assert.ok(await again.locator('h1').count(), 'the quiz header stays');
+  await other.close();
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -161,9 +161,12 @@ test('judging tasks are not on the public list, and the invitation-only one refu
   const list = await (await fetch(`${server.base}/api/quizzes`)).json();
   assert.ok(!list.some((q) => q.slug.startsWith('judge-')), 'judging tasks are unlisted');
   const page = await browser.newPage();
-  await introAndSurvey(page, '/quiz/judge-accuracy');
-  // Without the link's secret the start is refused with the catalogue's words.
-  await page.getByText(/by invitation only|仅限受邀/).first().waitFor();
+  await page.goto(`${server.base}/quiz/judge-accuracy`);
+  // Without the link's secret the page says so before consent, in the catalogue's words.
+  const refusal = page.getByTestId('refusal');
+  await refusal.waitFor();
+  assert.match(await refusal.textContent(), /by invitation only|仅限受邀/);
+  assert.equal(await page.getByTestId('consent').count(), 0);
   assert.ok(!page.url().includes('/session/'));
   await page.close();
 });

@@ -12,9 +12,10 @@ pub async fn list_quizzes() -> Result<Vec<QuizSummary>, ApiError> {
     get_json("/api/quizzes").await
 }
 
-/// `GET /api/quizzes/{slug}`: one quiz.
-pub async fn get_quiz(slug: &str) -> Result<QuizSummary, ApiError> {
-    get_json(&format!("/api/quizzes/{}", segment(slug))).await
+/// `GET /api/quizzes/{slug}{query}`: one quiz, with the refusal the visitor's start would get
+/// (`query`: the quiz page's own, with `PROLIFIC_PID` and `invite`).
+pub async fn get_quiz(slug: &str, query: &str) -> Result<QuizSummary, ApiError> {
+    get_json(&format!("/api/quizzes/{}{query}", segment(slug))).await
 }
 
 /// `GET /api/quizzes/{slug}/stats`: the crowd baseline of a quiz.

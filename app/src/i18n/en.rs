@@ -47,6 +47,8 @@ pub static EN: Strings = Strings {
     resume_link: "Resume your quiz",
     start_over: "Start over",
     start_over_note: "Starting over gives you a new set of questions; answers you already sent stay recorded.",
+    finished_title: "You have finished this quiz",
+    finished_text: "Your results and your completion code are on your results page.",
     step1_title: "Step 1 of 2: Instructions and consent",
     rules_title: "Rules",
     rules: [

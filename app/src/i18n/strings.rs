@@ -70,6 +70,10 @@ pub struct Strings {
     pub start_over: &'static str,
     /// Note under the start-over button.
     pub start_over_note: &'static str,
+    /// Heading of the box a participant who finished the quiz in this browser sees instead.
+    pub finished_title: &'static str,
+    /// Its text: where the results and the completion code are.
+    pub finished_text: &'static str,
     /// Step 1 heading.
     pub step1_title: &'static str,
     /// Heading above the rules.

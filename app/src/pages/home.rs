@@ -93,9 +93,12 @@ fn QuizCard(quiz: QuizSummary) -> impl IntoView {
             {full.then(|| view! {
                 <p class="notice" data-testid="quiz-full">{tr(|t| t.full)}</p>
             })}
-            <a class="button primary" href=href data-testid="start-quiz">
-                {move || i18n.t().start}
-            </a>
+            // A full quiz takes nobody new: no start link.
+            {(!full).then(|| view! {
+                <a class="button primary" href=href data-testid="start-quiz">
+                    {move || i18n.t().start}
+                </a>
+            })}
         </li>
     }
 }

@@ -1,7 +1,8 @@
-//! `/quiz/{slug}`: resume an earlier session, or instructions + consent, then the background
-//! survey, then start a session.
+//! `/quiz/{slug}`: resume an earlier session (or, once finished, the results link), a refusal
+//! known before consent, or instructions + consent, then the background survey, then start a
+//! session.
 
-use crate::api;
+use crate::api::{self, ApiError};
 use crate::components::headphone_check::HeadphoneCheck;
 use crate::components::status::{error_fallback, Loading};
 use crate::components::title::{in_lang, use_page_title};
@@ -24,22 +25,48 @@ pub fn QuizIntroPage() -> impl IntoView {
     let slug = move || params.read().get("slug").unwrap_or_default();
     let quiz = LocalResource::new(move || {
         let slug = slug();
-        async move { api::get_quiz(&slug).await }
+        // Unless this browser has a session of the quiz to resume (or whose results to show):
+        // the link's `PROLIFIC_PID` and `invite` with `admission`, so that the server answers
+        // the refusal a start would get, before consent.
+        let query = match storage::get(&storage::session_key(&slug)) {
+            Some(_) => String::new(),
+            None => {
+                let search = web_sys::window()
+                    .and_then(|w| w.location().search().ok())
+                    .unwrap_or_default();
+                let sep = if search.is_empty() { '?' } else { '&' };
+                format!("{search}{sep}admission")
+            }
+        };
+        async move {
+            match api::get_quiz(&slug, &query).await {
+                // Refused: the quiz's header still shows, with the reason instead of consent.
+                Err(refusal) if matches!(refusal.status(), Some(403 | 409)) => {
+                    Ok((api::get_quiz(&slug, "").await?, Some(refusal)))
+                }
+                answer => answer.map(|quiz| (quiz, None)),
+            }
+        }
     });
     view! {
         <Suspense fallback=|| view! { <Loading /> }>
             <ErrorBoundary fallback=error_fallback>
                 {move || Suspend::new(async move {
-                    quiz.await.map(|q| view! { <QuizIntro quiz=q /> })
+                    quiz.await.map(|(q, refusal)| view! { <QuizIntro quiz=q refusal=refusal /> })
                 })}
             </ErrorBoundary>
         </Suspense>
     }
 }
 
-/// The quiz header plus either the resume box or the two-step start flow.
+/// The quiz header plus the resume (or finished) box, the refusal, or the start flow.
 #[component]
-fn QuizIntro(quiz: QuizSummary) -> impl IntoView {
+fn QuizIntro(
+    quiz: QuizSummary,
+    /// The refusal a start would get (a full study, a missing invitation, a Prolific id that
+    /// took part already), in the reader's language.
+    refusal: Option<ApiError>,
+) -> impl IntoView {
     let i18n = use_i18n();
     let slug = quiz.slug.clone();
     let page_title = quiz.title.clone();
@@ -57,6 +84,7 @@ fn QuizIntro(quiz: QuizSummary) -> impl IntoView {
     let batch_size = quiz.batch_size;
     let kind = quiz.task_kind;
     let open_percent = quiz.open_percent;
+    let allow_retake = quiz.allow_retake;
     let slug_for_flow = slug.clone();
     view! {
         <section class="intro">
@@ -68,40 +96,58 @@ fn QuizIntro(quiz: QuizSummary) -> impl IntoView {
             </p>
         </section>
         {move || match existing.get() {
-            Some(session_id) => {
+            Some(stored) => {
                 let slug = slug.clone();
+                // A finished session: its results instead of "Resume", and "Start over" only
+                // where the owner allows retakes.
+                let (session_id, done) = match stored.strip_suffix(storage::FINISHED) {
+                    Some(id) => (id.to_owned(), true),
+                    None => (stored, false),
+                };
+                let href = if done {
+                    format!("/session/{session_id}/results")
+                } else {
+                    format!("/session/{session_id}")
+                };
+                let t = move || i18n.t();
                 view! {
-                    <section class="card" data-testid="resume">
-                        <h2>{move || i18n.t().resume_title}</h2>
-                        <p>{move || i18n.t().resume_text}</p>
+                    <section class="card" data-testid=if done { "finished" } else { "resume" }>
+                        <h2>{move || if done { t().finished_title } else { t().resume_title }}</h2>
+                        <p>{move || if done { t().finished_text } else { t().resume_text }}</p>
                         <div class="actions">
-                            <a
-                                class="button primary"
-                                href=format!("/session/{session_id}")
-                                data-testid="resume-link"
-                            >
-                                {move || i18n.t().resume_link}
+                            <a class="button primary" href=href data-testid="resume-link">
+                                {move || if done { t().see_results } else { t().resume_link }}
                             </a>
-                            <button
-                                type="button"
-                                class="button secondary"
-                                data-testid="start-over"
-                                on:click=move |_| {
-                                    storage::remove(&storage::session_key(&slug));
-                                    existing.set(None);
-                                }
-                            >
-                                {move || i18n.t().start_over}
-                            </button>
+                            {(!done || allow_retake).then(|| view! {
+                                <button
+                                    type="button"
+                                    class="button secondary"
+                                    data-testid="start-over"
+                                    on:click=move |_| {
+                                        storage::remove(&storage::session_key(&slug));
+                                        existing.set(None);
+                                    }
+                                >
+                                    {move || t().start_over}
+                                </button>
+                            })}
                         </div>
-                        <p class="muted small">{move || i18n.t().start_over_note}</p>
+                        {(!done || allow_retake).then(|| view! {
+                            <p class="muted small">{move || t().start_over_note}</p>
+                        })}
                     </section>
                 }
                     .into_any()
             }
-            None => {
-                view! { <StartFlow slug=slug_for_flow.clone() kind=kind open_percent=open_percent /> }.into_any()
-            }
+            None => match refusal.clone() {
+                Some(refusal) => view! {
+                    <section class="card" role="alert" data-testid="refusal">
+                        <p>{refusal.to_string()}</p>
+                    </section>
+                }
+                    .into_any(),
+                None => view! { <StartFlow slug=slug_for_flow.clone() kind=kind open_percent=open_percent /> }.into_any(),
+            },
         }}
     }
 }

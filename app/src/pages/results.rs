@@ -26,7 +26,7 @@ pub fn ResultsPage() -> impl IntoView {
         async move {
             let results = api::get_results(&id).await?;
             // Labels only: the page still works if this call fails.
-            let categories = api::get_quiz(&results.quiz_slug)
+            let categories = api::get_quiz(&results.quiz_slug, "")
                 .await
                 .map(|q| q.categories)
                 .unwrap_or_default();

@@ -195,13 +195,17 @@ fn next_unanswered(items: &[SessionItem], answered: &[bool], after: usize) -> Op
 #[component]
 fn QuizRunner(session: SessionResponse) -> impl IntoView {
     let session_id = session.session_id.clone();
-    // Remember the session for "resume", and drop keys of answers the server already has.
-    storage::set(&storage::session_key(&session.quiz_slug), &session_id);
+    // Remember the session for "resume" (or, finished, for its results), and drop keys of
+    // answers the server already has.
+    let completed = session.status == SessionStatus::Completed;
+    let finished = format!("{session_id}{}", storage::FINISHED);
+    let remembered = if completed { &finished } else { &session_id };
+    storage::set(&storage::session_key(&session.quiz_slug), remembered);
     forget_recorded(&session_id, &session.items);
     if let Some(out) = session.screen_out.clone() {
         return view! { <ScreenedOut screen_out=out /> }.into_any();
     }
-    if session.status == SessionStatus::Completed {
+    if completed {
         return view! {
             <Redirect
                 path=format!("/session/{session_id}/results")
@@ -250,6 +254,8 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
             answered.with_untracked(|a| next_unanswered(its, a, position))
         });
         if let Some(code) = ack.completion_code {
+            let finished = format!("{}{}", sid.get_value(), storage::FINISHED);
+            storage::set(&storage::session_key(&quiz_slug.get_value()), &finished);
             if let (Some(url), Some(study_code)) = (ack.redirect_url, ack.redirect_code) {
                 handoff.set(Some((url, study_code)));
             }

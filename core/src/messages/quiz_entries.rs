@@ -230,6 +230,11 @@ pub const CATALOGUE: &[Entry] = &[
         zh: "测验 `{slug}` 已达到参与人数目标（{target} 个已完成的会话），不再接受新参与者；感谢您的关注",
     },
     Entry {
+        code: "quiz.target_reached_handoff",
+        en: "quiz `{slug}` has reached its participant target ({target} completed sessions) and takes no new participants; return to Prolific with the code {code}: {url}",
+        zh: "测验 `{slug}` 已达到参与人数目标（{target} 个已完成的会话），不再接受新参与者；请带着代码 {code} 回到 Prolific：{url}",
+    },
+    Entry {
         code: "quiz.screened_out",
         en: "this session was ended early (screen-out) and takes no more answers; nothing was recorded",
         zh: "此会话已提前结束（筛除），不再接受作答；未记录任何内容",

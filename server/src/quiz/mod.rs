@@ -1,11 +1,12 @@
 //! The quiz protocol: start a session (consent + survey + balanced batch), serve it without
 //! gold, record each answer once, and build results and crowd statistics.
 //!
-//! By feature: `start` (new, resumed and resent starts) with `batch` (the balanced batch),
-//! `session` (the session as shown, prefaces), `answers`, `checks` (attention checks),
-//! `results` and `crowd` (crowd statistics). This module holds what several of them read:
+//! By feature: `admission` (refusals known before consent), `start` (new, resumed and resent
+//! starts) with `batch` (the balanced batch), `session` (the session as shown, prefaces),
+//! `answers`, `checks` (attention checks), `results` and `crowd` (crowd statistics). This module holds what several of them read:
 //! the quiz and session look-ups, the study settings and hand-off ids.
 
+mod admission;
 mod answers;
 mod batch;
 mod checks;
@@ -14,6 +15,7 @@ mod results;
 mod session;
 mod start;
 
+pub use admission::Visitor;
 pub use answers::{submit_answer, Scorer};
 pub use checks::submit_check;
 pub(crate) use crowd::item_choices;
@@ -68,6 +70,20 @@ pub fn summarize(quiz: &QuizRow) -> ApiResult<QuizSummary> {
         full: target_reached(quiz)?.is_some(),
         invitation_only: quiz.invite_hash.is_some(),
     })
+}
+
+/// The quiz page's summary; with `visitor.admission`, the refusal a start by this visitor
+/// would get instead, when it is known before consent (see [`admission::check`]).
+pub async fn summary_for(
+    storage: &Storage,
+    slug: &str,
+    visitor: &Visitor,
+) -> ApiResult<QuizSummary> {
+    let quiz = find_quiz(storage, slug).await?;
+    if visitor.admission.is_some() {
+        admission::check(storage, &quiz, visitor).await?;
+    }
+    summarize(&quiz)
 }
 
 /// The quizzes listed on the home page: open tasks except judging tasks (raters come through

@@ -28,10 +28,11 @@ pub struct InviteQuery {
 pub async fn get_quiz(
     State(state): State<AppState>,
     Path(slug): Path<String>,
+    Query(visitor): Query<quiz::Visitor>,
 ) -> ApiResult<Json<QuizSummary>> {
-    Ok(Json(quiz::summarize(
-        &quiz::find_quiz(&state.storage, &slug).await?,
-    )?))
+    Ok(Json(
+        quiz::summary_for(&state.storage, &slug, &visitor).await?,
+    ))
 }
 
 pub async fn get_quiz_stats(

@@ -1,7 +1,7 @@
 //! Before and after a study is made: the preview says what a request would draw and expose
 //! and stores nothing; reissuing an invitation gives the owner a new secret and links (shown
-//! once), the old links stop admitting raters, the new ones admit them, and a study open to
-//! anyone has no invitation to reissue.
+//! once), the old links stop admitting raters (the quiz page says so before consent), the new
+//! ones admit them, and a study open to anyone has no invitation to reissue.
 
 use crate::helpers::{detail, start_body, Db};
 use crate::on_both_databases;
@@ -43,6 +43,17 @@ async fn a_lost_invitation_is_reissued_and_the_old_links_stop_working(db: Db) {
         .as_str()
         .unwrap()
         .contains("PROLIFIC_PID={{%PROLIFIC_PID%}}"));
+
+    // The quiz page says so before consent: without the secret, or with the old one.
+    for invite in ["", "&invite=", &format!("&invite={old}")] {
+        let (status, body) = app.get(&format!("/api/quizzes/{task}?admission{invite}")).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{invite}: {body}");
+        assert_eq!(body["errors"][0]["code"], "judging.invite_required");
+    }
+    let (status, body) = app
+        .get(&format!("/api/quizzes/{task}?admission&invite={new}"))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
 
     // The old secret no longer admits a rater; the new one does.
     let sessions = format!("/api/quizzes/{task}/sessions");

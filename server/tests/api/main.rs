@@ -8,6 +8,7 @@
 )]
 
 mod abuse_limits;
+mod admission;
 mod architecture;
 mod attacker;
 mod author_tokens;

@@ -1,0 +1,113 @@
+//! Refusals before consent: what a start would refuse that is known when the quiz page loads
+//! (an invitation-only study without its secret, a study that needs a Prolific id, a Prolific
+//! id that already took part, a full study), so that a visitor reads the outcome first instead
+//! of after giving consent and filling in the survey. The start checks everything again.
+
+use super::target_reached;
+use crate::error::{ApiError, ApiResult};
+use crate::quality;
+use crate::storage::{QuizRow, Storage};
+use memeboard_core::msg;
+use memeboard_core::recruitment::normalize_prolific_id;
+use memeboard_core::study::{screenout_handoff, HandoffIds, StudySettings};
+
+/// What the quiz page's link says about its visitor (`?admission&PROLIFIC_PID=…&STUDY_ID=…&
+/// SESSION_ID=…&invite=…`; other parameters are ignored). Without `admission` the quiz's
+/// summary is answered for anyone.
+#[derive(Debug, Default, serde::Deserialize)]
+#[allow(non_snake_case)]
+pub struct Visitor {
+    /// Present: answer the refusal a start by this visitor would get instead of the summary.
+    pub admission: Option<String>,
+    /// `PROLIFIC_PID`.
+    pub PROLIFIC_PID: Option<String>,
+    /// `STUDY_ID` (fills the screen-out URL template).
+    pub STUDY_ID: Option<String>,
+    /// `SESSION_ID` (fills the screen-out URL template).
+    pub SESSION_ID: Option<String>,
+    /// The invitation secret of an invitation-only study link.
+    pub invite: Option<String>,
+}
+
+/// The refusal a start by this visitor would get, as the start answers it, if it is known
+/// before consent. In the start's order: the invitation (403), then the Prolific id (403 when
+/// the owner requires one; 409 when it took part already: a participant told that they
+/// finished rather than that the study is full; an unfinished participation of the id is
+/// resumed even in a full study), then the participant target (409; for a Prolific
+/// participant with the owner's screen-out code or URL, the message carries both).
+///
+/// A finished participant known by their participant id and secret (kept in the browser) is
+/// recognised by the page itself; the start refuses a retake as before.
+pub async fn check(storage: &Storage, quiz: &QuizRow, visitor: &Visitor) -> ApiResult<()> {
+    let slug = &quiz.task.slug;
+    if let Some(stored) = &quiz.invite_hash {
+        if !crate::judging::invite_matches(stored, visitor.invite.as_deref()) {
+            return Err(ApiError::Forbidden(msg!(
+                "judging.invite_required",
+                slug = slug
+            )));
+        }
+    }
+    let study = quality::study_settings(quiz.study_json.as_deref())?;
+    let pid = visitor
+        .PROLIFIC_PID
+        .as_deref()
+        .map(normalize_prolific_id)
+        .filter(|p| !p.is_empty());
+    match &pid {
+        None if study.handoff.require_prolific_id => {
+            return Err(ApiError::Forbidden(msg!("quiz.prolific_id_required")));
+        }
+        Some(pid) if !study.handoff.allow_repeat_participation => {
+            let earlier = storage.prolific_sessions(&quiz.task.id, pid).await?;
+            if earlier.iter().any(|s| s.completed || s.screened_out) {
+                return Err(ApiError::Conflict(msg!(
+                    "quiz.prolific_repeat",
+                    pid = pid,
+                    slug = slug
+                )));
+            }
+            if !earlier.is_empty() {
+                // An unfinished participation: its browser resumes it, whatever the target.
+                return Ok(());
+            }
+        }
+        _ => {}
+    }
+    let Some(target) = target_reached(quiz)? else {
+        return Ok(());
+    };
+    let handoff = pid
+        .as_deref()
+        .and_then(|pid| full_study_handoff(&study, pid, visitor));
+    Err(ApiError::Conflict(match handoff {
+        Some((url, code)) => msg!(
+            "quiz.target_reached_handoff",
+            slug = slug,
+            target = target,
+            code = code,
+            url = url
+        ),
+        None => msg!("quiz.target_reached", slug = slug, target = target),
+    }))
+}
+
+/// The owner's screen-out hand-off (URL, code) for a Prolific participant turned away by a
+/// full study.
+fn full_study_handoff(
+    study: &StudySettings,
+    pid: &str,
+    visitor: &Visitor,
+) -> Option<(String, String)> {
+    if !study.has_screenout() {
+        return None;
+    }
+    let ids = HandoffIds {
+        participant_id: "",
+        prolific_pid: Some(pid),
+        study_id: visitor.STUDY_ID.as_deref(),
+        session_id: visitor.SESSION_ID.as_deref(),
+        completion_code: None,
+    };
+    screenout_handoff(&study.handoff, &ids)
+}
