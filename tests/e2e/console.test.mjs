@@ -241,6 +241,8 @@ test('a participant who opens the results before the redirect stays on them', as
   await page.getByTestId('results').waitFor();
   await page.waitForTimeout(4_500);
   assert.match(page.url(), /\/session\/[^/]+\/results$/, 'no redirect over the results');
+  // One code per situation, labelled: the study's when the owner set one, else the site's.
+  assert.equal(await page.locator('[data-testid="results"] .code').count(), 1);
   // Back on the quiz page: the results link, no "Resume" or "Start over" (no retakes).
   await page.goto(`${server.base}/quiz/demo-mcq`);
   await page.getByTestId('finished').waitFor();

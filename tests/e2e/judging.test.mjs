@@ -142,6 +142,8 @@ async function seeResults(page, answered) {
   const score = page.getByTestId('your-score');
   assert.equal(await score.getAttribute('data-state'), 'judged');
   assert.match(await score.textContent(), new RegExp(`${answered}`));
+  // A rater has no score: the page does not say "Your score".
+  assert.equal(await page.locator('.score-label').count(), 0);
   assert.equal(await page.getByTestId('review-item').count(), answered);
   assert.ok(!(await page.content()).includes(SECRET), 'no submission id on the results');
 }

@@ -123,6 +123,7 @@ pub static EN: Strings = Strings {
     col_n: "Participants",
     overall: "Overall",
     ci_note: "Numbers are accuracies; brackets give 95% bootstrap confidence intervals; participants = people who answered in that category.",
+    ci_note_scores: "Numbers are mean scores; brackets give 95% bootstrap confidence intervals; participants = people who answered in that category.",
     agreement: "Agreement",
     review_title: "Review",
     your_answer: "Your answer",

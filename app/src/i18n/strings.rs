@@ -182,8 +182,10 @@ pub struct Strings {
     pub col_n: &'static str,
     /// Row label of the overall row.
     pub overall: &'static str,
-    /// Explanation of the numbers.
+    /// Explanation of the numbers (kinds scored right or wrong).
     pub ci_note: &'static str,
+    /// The same for kinds scored on a continuous scale (explanations): not accuracies.
+    pub ci_note_scores: &'static str,
     /// Label of the agreement line.
     pub agreement: &'static str,
     /// Review heading.

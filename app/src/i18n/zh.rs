@@ -117,6 +117,7 @@ pub static ZH: Strings = Strings {
     col_n: "人数",
     overall: "总体",
     ci_note: "数值为正确率；方括号内为 95% 自助法置信区间；人数为作答过该类别的参与者数。",
+    ci_note_scores: "数值为平均得分；方括号内为 95% 自助法置信区间；人数为作答过该类别的参与者数。",
     agreement: "标注一致性",
     review_title: "逐题回顾",
     your_answer: "你的答案",

@@ -8,10 +8,10 @@ use crate::components::status::{error_fallback, Loading};
 use crate::components::title::use_page_title;
 use crate::format::{self, DASH};
 use crate::i18n::tr;
-use crate::i18n::{category_label, use_i18n, Lang};
+use crate::i18n::{category_label, use_i18n, Lang, Strings};
 use crate::kinds;
 use leptos::prelude::*;
-use memeboard_core::api::{CategoryScore, CrowdRow, ResultsResponse};
+use memeboard_core::api::{CategoryScore, CrowdRow, ResultsResponse, ScoreScale};
 use memeboard_core::crowd::AgreementRow;
 use memeboard_core::stats::Estimate;
 use memeboard_core::tasks::CategoryInfo;
@@ -229,13 +229,18 @@ fn ResultsView(results: ResultsResponse, categories: Vec<CategoryInfo>) -> impl 
         review,
         redirect_url,
         redirect_code,
+        scale,
         ..
     } = results;
+    // One code per situation: the study's (the owner's hand-off, e.g. Prolific's completion
+    // code), else the site's own completion code.
+    let study_code = redirect_code.filter(|c| !c.is_empty());
+    let own_code = study_code.is_none().then_some(completion_code);
     // The owner's hand-off stays reachable here (e.g. after a failed redirect or a reload).
     let handoff = redirect_url.map(|url| {
         view! {
             <div class="card" data-testid="results-handoff">
-                {redirect_code.filter(|c| !c.is_empty()).map(|c| view! {
+                {study_code.map(|c| view! {
                     <p class="code-label">{tr(|t| t.study_code)}</p>
                     <p class="code">{c}</p>
                 })}
@@ -261,7 +266,10 @@ fn ResultsView(results: ResultsResponse, categories: Vec<CategoryInfo>) -> impl 
             <h1>{move || i18n.t().results_title}</h1>
             {handoff}
             <div class="card score-card">
-                <p class="score-label">{move || i18n.t().your_score}</p>
+                // A rater's batch has no score: the kind's summary says what was judged.
+                {(!judging).then(|| view! {
+                    <p class="score-label">{move || i18n.t().your_score}</p>
+                })}
                 {score_summary}
                 {(held_out > 0)
                     .then(|| {
@@ -278,10 +286,10 @@ fn ResultsView(results: ResultsResponse, categories: Vec<CategoryInfo>) -> impl 
                         </p>
                     }
                 })}
-                <p class="code-label">{move || i18n.t().completion_code}</p>
-                <p class="code" data-testid="completion-code">
-                    {completion_code}
-                </p>
+                {own_code.map(|c| view! {
+                    <p class="code-label">{move || i18n.t().completion_code}</p>
+                    <p class="code" data-testid="completion-code">{c}</p>
+                })}
             </div>
 
             // Judging tasks have no right answers: no score table, only the count.
@@ -323,7 +331,9 @@ fn ResultsView(results: ResultsResponse, categories: Vec<CategoryInfo>) -> impl 
                                     </p>
                                 }
                             })}
-                        <p class="muted small">{move || i18n.t().ci_note}</p>
+                        <p class="muted small" data-testid="ci-note">
+                            {move || ci_note(i18n.t(), scale)}
+                        </p>
                     }
                 })}
 
@@ -339,9 +349,29 @@ fn ResultsView(results: ResultsResponse, categories: Vec<CategoryInfo>) -> impl 
     }
 }
 
+/// The note under the crowd table, worded for the kind's scale: accuracies for kinds scored
+/// right or wrong, mean scores for explanations.
+fn ci_note(t: &'static Strings, scale: ScoreScale) -> &'static str {
+    match scale {
+        ScoreScale::Similarity => t.ci_note_scores,
+        ScoreScale::Correctness => t.ci_note,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn explanation_results_do_not_call_their_scores_accuracies() {
+        for lang in [Lang::En, Lang::Zh] {
+            let t = lang.strings();
+            assert_eq!(ci_note(t, ScoreScale::Correctness), t.ci_note);
+            assert_ne!(ci_note(t, ScoreScale::Similarity), t.ci_note);
+        }
+        assert!(!ci_note(Lang::En.strings(), ScoreScale::Similarity).contains("accurac"));
+        assert!(!ci_note(Lang::Zh.strings(), ScoreScale::Similarity).contains("正确率"));
+    }
 
     fn score(category: Option<&str>) -> CategoryScore {
         CategoryScore {
