@@ -21,6 +21,7 @@ use memeboard_core::kinds::{ranking, rating, ItemGold, ItemPrompt, Kind, TaskKin
 use memeboard_core::leaderboard::CategoryEstimate;
 use memeboard_core::msg;
 use memeboard_core::study::StudySettings;
+use memeboard_core::tasks::CategoryInfo;
 use memeboard_core::with_kind;
 use std::collections::BTreeMap;
 
@@ -100,6 +101,7 @@ fn task_specs(
     benchmark_id: &str,
     req: &CreateStudyRequest,
     plan: &StudyPlan,
+    categories: &[CategoryInfo],
 ) -> Vec<(JudgingTaskSpec, u32)> {
     let protocol = match plan.protocol {
         StudyProtocol::Accuracy => rating::RatingProtocol::Accuracy,
@@ -119,7 +121,7 @@ fn task_specs(
             batch_size: req.batch_size,
             invite_hash: None,
             study_id: None,
-            categories: Vec::new(),
+            categories: categories.to_vec(),
             items: plan
                 .ratings
                 .iter()
@@ -160,7 +162,7 @@ fn task_specs(
                 batch_size: req.batch_size,
                 invite_hash: None,
                 study_id: None,
-                categories: Vec::new(),
+                categories: categories.to_vec(),
                 items: plan
                     .rankings
                     .iter()
@@ -242,11 +244,12 @@ async fn study_tasks(
     plan: &StudyPlan,
     study_id: &str,
     invite: Option<&str>,
+    categories: &[CategoryInfo],
 ) -> ApiResult<(Vec<NewStudyTask>, Vec<StudyTaskLink>)> {
     let mut tasks = Vec::new();
     let mut response_tasks = Vec::new();
     let raters = u32::try_from(req.raters_per_batch).unwrap_or(u32::MAX);
-    for (mut spec, batches) in task_specs(benchmark_id, req, plan) {
+    for (mut spec, batches) in task_specs(benchmark_id, req, plan, categories) {
         spec.study_id = Some(study_id.to_owned());
         let (record, rows) = judging::prepare_judging_task(storage, &spec).await?;
         let mut settings = StudySettings {
@@ -313,6 +316,9 @@ pub async fn create_study_as(
         None
     };
     let study_id = format!("study-{}", random_hex(8)?);
+    // The source board's category labels, so that raters read the categories in words.
+    let categories: Vec<CategoryInfo> =
+        storage::decode_json("tasks.categories_json", &task.task.categories_json)?;
     let (tasks, response_tasks) = study_tasks(
         storage,
         &task.task.benchmark_id,
@@ -320,6 +326,7 @@ pub async fn create_study_as(
         &plan,
         &study_id,
         invite.as_deref(),
+        &categories,
     )
     .await?;
     let record = StudyRecord {

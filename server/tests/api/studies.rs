@@ -615,6 +615,22 @@ async fn an_accuracy_study_of_test_items_is_invitation_only_and_marks_them_expos
         .contains("PROLIFIC_PID={{%PROLIFIC_PID%}}"));
     let exposed = created["exposed_test_items"].as_u64().unwrap();
     assert!(exposed >= 2, "{created}");
+    // Raters read the board's categories in words, not their keys.
+    let (_, source) = app.get(&format!("/api/quizzes/{MEMES}")).await;
+    let (status, rate) = app.get("/api/quizzes/chime-rate").await;
+    assert_eq!(status, StatusCode::OK, "{rate}");
+    let categories = rate["categories"].as_array().unwrap();
+    assert!(!categories.is_empty());
+    for c in categories {
+        let labelled = source["categories"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["key"] == c["key"])
+            .unwrap_or_else(|| panic!("{c} is not a category of the board"));
+        assert_eq!(c, labelled);
+        assert_ne!(c["label_en"], c["key"], "{c}");
+    }
     // Strangers are refused; the invitation is never shown again.
     let (status, body) = app
         .post("/api/quizzes/chime-rate/sessions", start_body(false))
