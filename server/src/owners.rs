@@ -215,12 +215,6 @@ pub(crate) fn console_settings(task: &StudyTaskRow) -> ApiResult<ConsoleSettings
     })
 }
 
-/// The stored kind of a quiz.
-pub(crate) fn task_kind(task: &StudyTaskRow) -> ApiResult<memeboard_core::kinds::TaskKind> {
-    Ok(memeboard_core::kinds::TaskKind::parse(&task.task.kind)
-        .with_context(|| format!("unknown task kind `{}`", task.task.kind))?)
-}
-
 pub(crate) fn categories(task: &StudyTaskRow) -> ApiResult<Vec<CategoryInfo>> {
     Ok(crate::storage::decode_json(
         "tasks.categories_json",
@@ -372,7 +366,7 @@ pub async fn progress(
         return Ok((*p).clone());
     }
     let (data, pilot) = quality::without_pilot(storage.study_data(&task.task.id).await?);
-    let kind = task_kind(&task)?;
+    let kind = task.task.task_kind()?;
     let choices = crate::quiz::item_choices(storage, &task.task.id, kind).await?;
     let pool: Vec<(String, String)> = storage
         .assignment_candidates(&task.task.id, false)

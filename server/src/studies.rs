@@ -26,7 +26,7 @@ pub use thresholds::set_thresholds;
 use crate::error::{ApiError, ApiResult};
 use crate::owners::{self, Actor};
 use crate::state::AppState;
-use crate::storage::{self, BoardTaskRow, StudyRecord};
+use crate::storage::{self, StudyRecord};
 use crate::study_tables::{
     apply_thresholds, combined_fingerprint, planted_by_rater, study_data, thresholds_of,
     with_thresholds, TaskJudgements,
@@ -43,7 +43,6 @@ use memeboard_core::human_eval::study::{
 };
 use memeboard_core::human_eval::thresholds::ExcludedRater;
 use memeboard_core::human_eval::{HUMAN_EVAL_RESAMPLES, HUMAN_EVAL_SEED};
-use memeboard_core::kinds::TaskKind;
 use memeboard_core::msg;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -55,13 +54,6 @@ const MAX_MIN_ITEM_MS: u64 = 600_000;
 /// Prolific's URL parameters, appended to a rater link for a Prolific study.
 pub const PROLIFIC_PARAMS: &str =
     "PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSION_ID={{%SESSION_ID%}}";
-
-/// The stored kind of a task.
-fn kind_of(task: &BoardTaskRow) -> ApiResult<TaskKind> {
-    TaskKind::parse(&task.task.kind).ok_or_else(|| {
-        ApiError::Unexpected(anyhow::anyhow!("unknown stored kind `{}`", task.task.kind))
-    })
-}
 
 /// The rater link of a task: the quiz page, with the invitation secret when known.
 fn links(task_slug: &str, invite: Option<&str>) -> (String, String) {

@@ -201,9 +201,7 @@ async fn find_task(storage: &Storage, slug: &str) -> ApiResult<BoardTaskRow> {
 }
 
 async fn context(storage: &Storage, task: &BoardTaskRow) -> ApiResult<ExportContext> {
-    let kind = TaskKind::parse(&task.task.kind).ok_or_else(|| {
-        ApiError::Unexpected(anyhow::anyhow!("unknown task kind `{}`", task.task.kind))
-    })?;
+    let kind = task.task.task_kind()?;
     let items: HashMap<String, ItemFacts> = with_kind!(kind, K => {
         kinds::typed_items::<K>(storage, task)
             .await?

@@ -47,7 +47,7 @@ pub async fn board(
         BoardSplit::Public => "public",
         BoardSplit::Private => "private",
     };
-    let task_kind = kind(&task)?;
+    let task_kind = task.task.task_kind()?;
     let embedding_model = storage
         .task_baseline(&task.task.id)
         .await?

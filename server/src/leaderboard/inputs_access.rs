@@ -3,7 +3,7 @@
 //! familiarity answer) while the task's quiz is open — then only authors with a token, and
 //! every such download is logged in the benchmark's action log, which its owners see.
 
-use super::{find_task, kind};
+use super::find_task;
 use crate::error::{ApiError, ApiResult};
 use crate::kinds::ServerKind;
 use crate::storage::{AuthorRecord, NewOwnerAction, Storage};
@@ -24,7 +24,7 @@ pub async fn check_inputs_access(
     file: &str,
 ) -> ApiResult<()> {
     let task = find_task(storage, slug).await?;
-    let withheld = with_kind!(kind(&task)?, K => K::INPUTS_AFTER_PREFACE);
+    let withheld = with_kind!(task.task.task_kind()?, K => K::INPUTS_AFTER_PREFACE);
     if !withheld || !task.task.quiz_open {
         return Ok(());
     }

@@ -59,7 +59,7 @@ pub(crate) async fn shown_submissions(
     task: &BoardTaskRow,
 ) -> ApiResult<Shown> {
     let history = storage.task_submission_history(&task.task.id).await?;
-    let specs = kind(task)?.conditions();
+    let specs = task.task.task_kind()?.conditions();
     let mut by_author: BTreeMap<String, Vec<Upload>> = BTreeMap::new();
     for s in &history {
         let (score, items) = overall(s)?;

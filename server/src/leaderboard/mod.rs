@@ -25,7 +25,7 @@ use crate::storage::{self, BoardTaskRow, Storage, TaskItemRow};
 use anyhow::Context;
 use memeboard_core::api::{BoardSplit, TaskSummary};
 use memeboard_core::predictions::{FileFormat, Split, TaskManifest};
-use memeboard_core::tasks::{CategoryInfo, TaskKind};
+use memeboard_core::tasks::CategoryInfo;
 use memeboard_core::{msg, with_kind};
 
 /// Seed of the model-row bootstrap intervals (shared with the kinds' secondary figures).
@@ -64,7 +64,7 @@ async fn find_task(storage: &Storage, slug: &str) -> ApiResult<BoardTaskRow> {
         .find_board_task(slug)
         .await?
         .ok_or_else(|| ApiError::NotFound(msg!("task.not_found", slug = slug)))?;
-    if kind(&task)?.is_judging() {
+    if task.task.task_kind()?.is_judging() {
         return Err(ApiError::NotFound(msg!("judging.no_files", slug = slug)));
     }
     Ok(task)
@@ -81,16 +81,11 @@ fn category_keys(task: &BoardTaskRow) -> ApiResult<Vec<String>> {
     Ok(categories(task)?.into_iter().map(|c| c.key).collect())
 }
 
-fn kind(task: &BoardTaskRow) -> ApiResult<TaskKind> {
-    Ok(TaskKind::parse(&task.task.kind)
-        .with_context(|| format!("unknown task kind `{}`", task.task.kind))?)
-}
-
 /// All tasks with boards.
 pub async fn list_tasks(storage: &Storage) -> ApiResult<Vec<TaskSummary>> {
     let mut out = Vec::new();
     for task in storage.list_board_tasks().await? {
-        if kind(&task)?.is_judging() {
+        if task.task.task_kind()?.is_judging() {
             continue;
         }
         let items = storage.offered_task_items(&task.task.id).await?;
@@ -98,13 +93,13 @@ pub async fn list_tasks(storage: &Storage) -> ApiResult<Vec<TaskSummary>> {
         out.push(TaskSummary {
             slug: task.task.slug.clone(),
             title: task.task.title.clone(),
-            kind: kind(&task)?,
+            kind: task.task.task_kind()?,
             dev_items: count(&|i| i.split == Split::Dev),
             public_items: count(&|i| i.on_board(BoardSplit::Public)),
             private_items: count(&|i| i.on_board(BoardSplit::Private)),
             submissions: usize::try_from(task.submissions).unwrap_or(0),
             categories: categories(&task)?,
-            conditions: kind(&task)?.conditions(),
+            conditions: task.task.task_kind()?.conditions(),
         });
     }
     Ok(out)
@@ -113,7 +108,7 @@ pub async fn list_tasks(storage: &Storage) -> ApiResult<Vec<TaskSummary>> {
 /// The public manifest (items, categories, splits, options; no gold).
 pub async fn manifest(storage: &Storage, slug: &str) -> ApiResult<TaskManifest> {
     let task = find_task(storage, slug).await?;
-    with_kind!(kind(&task)?, K => {
+    with_kind!(task.task.task_kind()?, K => {
         let items = kinds::offered_items::<K>(storage, &task).await?;
         Ok(K::manifest(&task.task.slug, &items))
     })
@@ -123,7 +118,7 @@ pub async fn manifest(storage: &Storage, slug: &str) -> ApiResult<TaskManifest> 
 /// sentence and its options under all five published orders). No gold.
 pub async fn inputs_jsonl(storage: &Storage, slug: &str) -> ApiResult<String> {
     let task = find_task(storage, slug).await?;
-    with_kind!(kind(&task)?, K => {
+    with_kind!(task.task.task_kind()?, K => {
         let items = kinds::offered_items::<K>(storage, &task).await?;
         Ok(items
             .iter()
@@ -135,7 +130,7 @@ pub async fn inputs_jsonl(storage: &Storage, slug: &str) -> ApiResult<String> {
 /// A template to fill in: every item id with the kind's fields empty.
 pub async fn template(storage: &Storage, slug: &str, format: FileFormat) -> ApiResult<String> {
     let task = find_task(storage, slug).await?;
-    with_kind!(kind(&task)?, K => {
+    with_kind!(task.task.task_kind()?, K => {
         let items = kinds::offered_items::<K>(storage, &task).await?;
         Ok(kinds::template::<K>(&items, format))
     })
@@ -144,7 +139,7 @@ pub async fn template(storage: &Storage, slug: &str, format: FileFormat) -> ApiR
 /// Gold of the open dev split only (public by design), as JSON Lines.
 pub async fn dev_gold(storage: &Storage, slug: &str) -> ApiResult<Vec<serde_json::Value>> {
     let task = find_task(storage, slug).await?;
-    with_kind!(kind(&task)?, K => {
+    with_kind!(task.task.task_kind()?, K => {
         let items = kinds::typed_items::<K>(storage, &task).await?;
         Ok(items
             .iter()
@@ -157,7 +152,7 @@ pub async fn dev_gold(storage: &Storage, slug: &str) -> ApiResult<Vec<serde_json
 /// Whether the task's kind scores prediction files automatically (see
 /// [`ServerKind::AUTO_SCORED`]).
 fn auto_scored(task: &BoardTaskRow) -> ApiResult<bool> {
-    Ok(with_kind!(kind(task)?, K => K::AUTO_SCORED))
+    Ok(with_kind!(task.task.task_kind()?, K => K::AUTO_SCORED))
 }
 
 fn board_visible(task: &BoardTaskRow) -> bool {

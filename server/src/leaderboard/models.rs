@@ -58,7 +58,7 @@ pub(super) fn detail_of(
 ) -> ApiResult<SubmissionDetail> {
     let scored = auto_scored(task)?;
     let visible = board_visible(task) && scored;
-    let task_kind = kind(task)?;
+    let task_kind = task.task.task_kind()?;
     Ok(SubmissionDetail {
         withdrawn: s.withdrawn_at.is_some(),
         submission_id: s.id.clone(),
@@ -178,7 +178,7 @@ pub async fn item_gaps(
         return Err(ApiError::Forbidden(msg!("submission.blind")));
     }
     // (row, text shown) per item: a sentence, a meme phrase…
-    let task_kind = kind(&task)?;
+    let task_kind = task.task.task_kind()?;
     let items: Vec<(TaskItemRow, String)> = with_kind!(task_kind, K => {
         kinds::offered_items::<K>(storage, &task)
             .await?

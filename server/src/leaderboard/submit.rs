@@ -178,7 +178,7 @@ pub async fn admit_upload(
 ) -> ApiResult<AdmittedUpload> {
     let author = authenticate(storage, headers).await?;
     let task = find_task(storage, slug).await?;
-    let info = model_info(query, &author, kind(&task)?)?;
+    let info = model_info(query, &author, task.task.task_kind()?)?;
     let format = declared_format(query, headers)?;
     // A cheap early refusal before reading and scoring the file; the authoritative count is
     // taken in the transaction that stores the submission (see `submit`).
@@ -215,7 +215,7 @@ pub async fn admit_trusted_upload(
     submission_id: String,
 ) -> ApiResult<AdmittedUpload> {
     let task = find_task(storage, slug).await?;
-    let info = model_info(query, &author, kind(&task)?)?;
+    let info = model_info(query, &author, task.task.task_kind()?)?;
     Ok(AdmittedUpload {
         author,
         task,
@@ -261,13 +261,13 @@ pub async fn submit(
             info.conditions = run_conditions(
                 stated_conditions.as_deref(),
                 Some(&h.conditions),
-                kind(&task)?,
+                task.task.task_kind()?,
             )?;
             h.rest.as_str()
         }
         None => text,
     };
-    let (scored, public, private, auto_scored) = with_kind!(kind(&task)?, K => {
+    let (scored, public, private, auto_scored) = with_kind!(task.task.task_kind()?, K => {
         score_as::<K>(storage, settings, embeddings, &task, text, format, limits).await?
     });
     let ScoredFile {

@@ -2,7 +2,7 @@
 //! quiz, the action log, the excluded sessions under the export's pseudonyms, the hand-off as
 //! it will look, the study link for Prolific, and the export links.
 
-use super::{authorize, categories, console_settings, task_kind};
+use super::{authorize, categories, console_settings};
 use crate::error::ApiResult;
 use crate::pseudonym::pseudonym;
 use crate::quality;
@@ -107,7 +107,7 @@ async fn settings_in_use(
     items: &[ConsoleItem],
     data: &crate::storage::StudyData,
 ) -> ApiResult<SettingsInUse> {
-    let kind = task_kind(task)?;
+    let kind = task.task.task_kind()?;
     let choices = crate::quiz::item_choices(&state.storage, &task.task.id, kind).await?;
     let first = items.first().map(|i| i.category.as_str());
     Ok(SettingsInUse {

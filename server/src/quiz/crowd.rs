@@ -1,7 +1,7 @@
 //! Crowd statistics of a quiz: item facts (choices, baseline), observations, and the cached
 //! category table.
 
-use super::{categories_of, find_quiz, quiz_kind, BOOTSTRAP_SEED};
+use super::{categories_of, find_quiz, BOOTSTRAP_SEED};
 use crate::config::QuizSettings;
 use crate::crowd_cache::CrowdCache;
 use crate::error::ApiResult;
@@ -191,7 +191,7 @@ pub async fn crowd_stats(
     settings: &QuizSettings,
 ) -> ApiResult<CrowdStatsResponse> {
     let quiz = find_quiz(storage, slug).await?;
-    let facts = item_facts(storage, &quiz, quiz_kind(&quiz)?).await?;
+    let facts = item_facts(storage, &quiz, quiz.task.task_kind()?).await?;
     cached_crowd_stats(storage, cache, &quiz, &facts, settings).await
 }
 

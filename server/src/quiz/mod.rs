@@ -27,9 +27,7 @@ pub use start::start_session;
 use crate::error::{ApiError, ApiResult};
 use crate::quality;
 use crate::storage::{self, QuizRow, SessionRow, Storage};
-use anyhow::Context;
 use memeboard_core::api::QuizSummary;
-use memeboard_core::kinds::TaskKind;
 use memeboard_core::msg;
 use memeboard_core::study::{
     screenout_handoff, ExclusionReason, HandoffIds, ScreenOut, StudySettings,
@@ -56,8 +54,7 @@ pub fn summarize(quiz: &QuizRow) -> ApiResult<QuizSummary> {
         title: quiz.task.title.clone(),
         description: quiz.task.description.clone(),
         benchmark: quiz.benchmark_title.clone(),
-        task_kind: TaskKind::parse(&quiz.task.kind)
-            .with_context(|| format!("unknown task kind `{}`", quiz.task.kind))?,
+        task_kind: quiz.task.task_kind()?,
         batch_size: usize::try_from(quiz.task.batch_size).unwrap_or(0),
         item_count: usize::try_from(quiz.item_count).unwrap_or(0),
         categories: categories_of(quiz)?,
@@ -141,12 +138,6 @@ fn screen_out_of(session: &SessionRow, study: &StudySettings) -> ApiResult<Optio
         redirect_url,
         code,
     }))
-}
-
-fn quiz_kind(quiz: &QuizRow) -> ApiResult<TaskKind> {
-    TaskKind::parse(&quiz.task.kind).ok_or_else(|| {
-        ApiError::Unexpected(anyhow::anyhow!("unknown task kind `{}`", quiz.task.kind))
-    })
 }
 
 /// Finds an open quiz or answers 404 naming the slug.

@@ -3,7 +3,7 @@
 
 use super::batch::balanced_batch;
 use super::session::{get_session, session_response};
-use super::{find_quiz, quiz_kind, target_reached, MAX_KEY_LEN};
+use super::{find_quiz, target_reached, MAX_KEY_LEN};
 use crate::error::{ApiError, ApiResult};
 use crate::ids::{random_hex, time_ordered_id};
 
@@ -120,7 +120,7 @@ fn admit(quiz: &QuizRow, slug: &str, request: &StartSessionRequest) -> ApiResult
             )));
         }
     }
-    let kind = quiz_kind(quiz)?;
+    let kind = quiz.task.task_kind()?;
     if !request.consent {
         return Err(ApiError::BadRequest(msg!("quiz.consent_required")));
     }

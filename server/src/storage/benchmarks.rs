@@ -67,6 +67,15 @@ pub struct TaskRecord {
     pub quiz_open: bool,
 }
 
+impl TaskRecord {
+    /// The task's kind, parsed from its stored key: the one parse every layer uses (an
+    /// unknown key, e.g. from a newer version's database, is an error naming it).
+    pub fn task_kind(&self) -> anyhow::Result<memeboard_core::kinds::TaskKind> {
+        memeboard_core::kinds::TaskKind::parse(&self.kind)
+            .ok_or_else(|| anyhow::anyhow!("unknown task kind `{}`", self.kind))
+    }
+}
+
 /// One item with public prompt and hidden gold (JSON of core types).
 #[derive(Debug, Clone)]
 pub struct ItemRecord {

@@ -1,7 +1,7 @@
 //! Creating a study ([`create_study`]): the source board checked and read, the plan, and
 //! its judging tasks stored with the study in one transaction.
 
-use super::{encode, kind_of, links, MAX_MIN_ITEM_MS, MAX_SLUG};
+use super::{encode, links, MAX_MIN_ITEM_MS, MAX_SLUG};
 use crate::error::{ApiError, ApiResult};
 use crate::ids::random_hex;
 use crate::judging::{self, JudgingItem, JudgingTaskSpec};
@@ -201,7 +201,7 @@ pub(super) async fn study_source(
         .find_board_task(source_slug)
         .await?
         .ok_or_else(|| ApiError::NotFound(msg!("task.not_found", slug = source_slug)))?;
-    let kind = kind_of(&task)?;
+    let kind = task.task.task_kind()?;
     let expected = kind.study_protocol().ok_or_else(|| {
         ApiError::Unprocessable(msg!(
             "study.source_kind",
@@ -300,7 +300,10 @@ pub async fn create_study_as(
 ) -> ApiResult<CreateStudyResponse> {
     check_request(req)?;
     let (task, board) = study_source(storage, source_slug, req).await?;
-    let items = source_items(kind_of(&task)?, storage.task_items(&task.task.id).await?)?;
+    let items = source_items(
+        task.task.task_kind()?,
+        storage.task_items(&task.task.id).await?,
+    )?;
     let seed = match req.seed {
         Some(s) => s,
         None => random_u64()?,

@@ -3,7 +3,6 @@
 //! items on both splits and what drawing from test would expose.
 
 use super::create::{plan_request, source_items, study_source};
-use super::kind_of;
 use crate::error::{ApiError, ApiResult};
 use crate::owners;
 use crate::state::AppState;
@@ -29,7 +28,10 @@ pub async fn preview_study(
     owners::authorize(state, headers, source_slug).await?;
     let storage = &state.storage;
     let (task, board) = study_source(storage, source_slug, &req).await?;
-    let items = source_items(kind_of(&task)?, storage.task_items(&task.task.id).await?)?;
+    let items = source_items(
+        task.task.task_kind()?,
+        storage.task_items(&task.task.id).await?,
+    )?;
     let request = plan_request(&req, req.seed.unwrap_or(PREVIEW_SEED));
     let plan = plan_study(&request, &board, &items, 0)
         .map_err(|e| ApiError::Unprocessable(e.message()))?;
