@@ -47,8 +47,6 @@ pub const CATALOGUE: &[Entry] = &[
         zh: "你的网络{@what}过于频繁：每分钟最多 {limit} 次；请 {retry_after} 秒后再试",
     },
     Entry { code: "rate.session_starts", en: "session starts", zh: "开始测验" },
-    Entry { code: "rate.uploads", en: "uploads", zh: "上传" },
-    Entry { code: "rate.author_tokens", en: "new author tokens", zh: "创建作者令牌" },
     Entry { code: "service.unavailable", en: "{reason}", zh: "服务暂不可用：{reason}" },
     // Fields of a request.
     Entry {
@@ -218,7 +216,6 @@ pub const CATALOGUE: &[Entry] = &[
         en: "results are shown once the whole batch is answered: {unanswered} of {total} item(s) still unanswered",
         zh: "全部题目作答后才显示结果：{total} 道题中还有 {unanswered} 道未作答",
     },
-    Entry { code: "study.not_found", en: "no study named `{slug}`", zh: "没有名为 `{slug}` 的研究" },
     Entry {
         code: "quiz.prolific_repeat",
         en: "Prolific participant `{pid}` has already taken part in quiz `{slug}`; each Prolific id may take part once (return to Prolific to see your submission)",
@@ -254,16 +251,6 @@ pub const CATALOGUE: &[Entry] = &[
         en: "attention check {index} is already answered; the first answer stands and nothing new was recorded",
         zh: "注意力检查题 {index} 已作答；以第一次作答为准，未记录新内容",
     },
-    Entry {
-        code: "participant.name_expected",
-        en: "expected a participant pseudonym (16 hex digits, the export's `participant` column) or a Prolific id",
-        zh: "应为参与者假名（16 位十六进制，导出文件的 `participant` 列）或 Prolific id",
-    },
-    Entry {
-        code: "participant.not_found",
-        en: "no participant with pseudonym or Prolific id `{who}` in the benchmark of task `{slug}`; nothing was deleted",
-        zh: "任务 `{slug}` 所属基准中没有假名或 Prolific id 为 `{who}` 的参与者；未删除任何数据",
-    },
     Entry { code: "task.not_found", en: "no task named `{slug}`", zh: "没有名为 `{slug}` 的任务" },
     Entry { code: "media.task_not_found", en: "no task `{slug}`", zh: "没有任务 `{slug}`" },
     Entry { code: "media.not_found", en: "no media file `{name}`", zh: "没有媒体文件 `{name}`" },
@@ -273,20 +260,6 @@ pub const CATALOGUE: &[Entry] = &[
         zh: "释义评分暂不可用：{reason}",
     },
     // What a field of a prediction file should hold (the `{@expected}` of file.expected_found).
-    Entry { code: "expect.text", en: "text", zh: "文字" },
-    Entry { code: "expect.whole_number", en: "a whole number", zh: "整数" },
-    Entry { code: "expect.option", en: "an option number or option text", zh: "选项编号或选项文字" },
-    Entry {
-        code: "expect.clip_option",
-        en: "a letter, an option number or an option's text",
-        zh: "字母、选项编号或选项文字",
-    },
-    Entry {
-        code: "expect.panel_order",
-        en: "displayed panel numbers in reading order",
-        zh: "按阅读顺序排列的显示分格编号",
-    },
-    Entry { code: "expect.other", en: "another value", zh: "其他值" },
     // Judging tasks (kinds `rating` and `ranking`): answers, starts, files, labels.
     Entry {
         code: "answer.rating_protocol",

@@ -10,6 +10,34 @@ use super::Entry;
 /// `detail` for a code it lacks).
 #[cfg(not(feature = "quiz-messages"))]
 pub const RESEARCHER_CATALOGUE: &[Entry] = &[
+    // Prediction-file value types, owners' participant deletion, studies, author quotas.
+    Entry { code: "rate.uploads", en: "uploads", zh: "上传" },
+    Entry { code: "rate.author_tokens", en: "new author tokens", zh: "创建作者令牌" },
+    Entry { code: "study.not_found", en: "no study named `{slug}`", zh: "没有名为 `{slug}` 的研究" },
+    Entry {
+        code: "participant.name_expected",
+        en: "expected a participant pseudonym (16 hex digits, the export's `participant` column) or a Prolific id",
+        zh: "应为参与者假名（16 位十六进制，导出文件的 `participant` 列）或 Prolific id",
+    },
+    Entry {
+        code: "participant.not_found",
+        en: "no participant with pseudonym or Prolific id `{who}` in the benchmark of task `{slug}`; nothing was deleted",
+        zh: "任务 `{slug}` 所属基准中没有假名或 Prolific id 为 `{who}` 的参与者；未删除任何数据",
+    },
+    Entry { code: "expect.text", en: "text", zh: "文字" },
+    Entry { code: "expect.whole_number", en: "a whole number", zh: "整数" },
+    Entry { code: "expect.option", en: "an option number or option text", zh: "选项编号或选项文字" },
+    Entry {
+        code: "expect.clip_option",
+        en: "a letter, an option number or an option's text",
+        zh: "字母、选项编号或选项文字",
+    },
+    Entry {
+        code: "expect.panel_order",
+        en: "displayed panel numbers in reading order",
+        zh: "按阅读顺序排列的显示分格编号",
+    },
+    Entry { code: "expect.other", en: "another value", zh: "其他值" },
     // Board queries.
     Entry {
         code: "request.invalid_split",
