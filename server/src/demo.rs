@@ -46,7 +46,7 @@ pub fn clip_demo_spec() -> ClipsSpec {
 pub fn demo_spec(batch_size: usize, explain_batch_size: usize) -> BenchmarkSpec {
     BenchmarkSpec {
         slug: TEXT_DEMO.into(),
-        title: "Chinese text memes: fill in the blank (demo) · 中文网络梗填空（演示）".into(),
+        title: "Chinese text memes (demo) · 中文网络梗（演示）".into(),
         description: "Pick the meme that fits the blank in each sentence. 36 everyday Chinese \
                       internet memes written for memeboard, six per type, in the CHIME format. \
                       · 为每个句子选出最合适的网络梗。"

@@ -43,8 +43,12 @@ test('a participant takes the whole quiz, resumes after a reload, and sees resul
   const card = page.getByTestId('quiz-card').first();
   await card.waitFor();
   assert.match(await card.textContent(), /36/);
+  // Titles and descriptions in one language at a time (the server's are "English · 中文").
+  assert.ok(!(await card.locator('h2').textContent()).includes(' · '), 'one language in the title');
+  assert.ok(!(await card.locator('p').first().textContent()).includes(' · '), 'and in the description');
   await card.getByTestId('start-quiz').click();
   await page.waitForURL(/\/quiz\/demo-mcq/);
+  assert.ok(!(await page.locator('h1').textContent()).includes(' · '), 'one language in the heading');
   // The consent page describes this kind of task.
   assert.match(await page.getByTestId('task-instructions').textContent(), /five options|五个选项/);
   await consentAndSurvey(page);

@@ -5,7 +5,7 @@ use crate::api;
 use crate::board_i18n::btr;
 use crate::components::score::task_kind_text;
 use crate::components::status::{error_fallback, Loading};
-use crate::components::title::use_page_title;
+use crate::components::title::{in_lang, use_page_title};
 use crate::i18n::{category_label, use_i18n};
 use leptos::prelude::*;
 use memeboard_core::api::TaskSummary;
@@ -77,7 +77,7 @@ fn TaskCard(task: TaskSummary) -> impl IntoView {
     };
     view! {
         <li class="card quiz-card" data-testid="task-card" data-slug=slug.clone()>
-            <h2>{title}</h2>
+            <h2>{move || in_lang(&title, i18n.lang()).to_owned()}</h2>
             <ul class="facts">
                 <li data-testid="task-kind">{move || task_kind_text(i18n.lang(), kind)}</li>
                 <li>{move || (i18n.bt().split_counts)(dev_items, public_items, private_items)}</li>

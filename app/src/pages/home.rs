@@ -2,7 +2,7 @@
 
 use crate::api;
 use crate::components::status::{error_fallback, Loading};
-use crate::components::title::use_page_title;
+use crate::components::title::{in_lang, use_page_title};
 use crate::i18n::{category_label, tr, use_i18n};
 use leptos::prelude::*;
 use memeboard_core::api::QuizSummary;
@@ -79,8 +79,9 @@ fn QuizCard(quiz: QuizSummary) -> impl IntoView {
         .collect_view();
     view! {
         <li class="card quiz-card" data-testid="quiz-card" data-slug=slug.clone()>
-            <h2>{title}</h2>
-            <p>{description}</p>
+            // Bilingual texts ("English · 中文") in the reader's language.
+            <h2>{move || in_lang(&title, i18n.lang()).to_owned()}</h2>
+            <p>{move || in_lang(&description, i18n.lang()).to_owned()}</p>
             <ul class="facts">
                 <li>{move || (i18n.t().batch_size)(batch_size)}</li>
                 <li>{move || (i18n.t().item_count)(item_count)}</li>

@@ -88,8 +88,9 @@ fn QuizIntro(
     let slug_for_flow = slug.clone();
     view! {
         <section class="intro">
-            <h1>{quiz.title.clone()}</h1>
-            <p class="lead">{quiz.description.clone()}</p>
+            // Bilingual texts ("English · 中文") in the reader's language.
+            <h1>{move || in_lang(&quiz.title, i18n.lang()).to_owned()}</h1>
+            <p class="lead">{move || in_lang(&quiz.description, i18n.lang()).to_owned()}</p>
             <p class="muted">
                 {move || (i18n.t().batch_note)(batch_size)} " " {move || i18n.t().categories}
                 ": " {cat_list}

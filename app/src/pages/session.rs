@@ -230,6 +230,7 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
     let screen_out = RwSignal::new(None::<ScreenOut>);
     let checks = RwSignal::new(session.checks);
     let sid = StoredValue::new(session_id);
+    let i18n = use_i18n();
     let quiz_title = session.quiz_title.clone();
     use_page_title(move |lang| {
         let page = match current.get() {
@@ -287,7 +288,7 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
     });
     view! {
         <div class="quiz" data-testid="quiz">
-            <p class="muted quiz-title">{session.quiz_title}</p>
+            <p class="muted quiz-title">{move || in_lang(&session.quiz_title, i18n.lang()).to_owned()}</p>
             {move || match (screen_out.get(), current.get()) {
                 (Some(out), _) => view! { <ScreenedOut screen_out=out /> }.into_any(),
                 (None, Some(pos)) if checks.with(|cs| cs.iter().any(|c| !c.answered && c.plan.before_position == pos)) => {

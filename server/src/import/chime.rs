@@ -521,9 +521,10 @@ fn explain_task(
         benchmark_id: spec.slug.clone(),
         slug: explain_task_id,
         kind: TaskKind::Explanation.as_str().into(),
-        title: format!("{} — explain the meme", spec.title),
+        title: task_title(&spec.title, "explain the meme", "解释网络梗"),
         description: "Explain what each meme means, in your own words. Answers are scored by \
-                      sentence-embedding similarity to the reference meaning."
+                      sentence-embedding similarity to the reference meaning. · 用自己的话解释\
+                      每个网络梗的含义；答案按与参考含义的句向量相似度评分。"
             .into(),
         categories_json: serde_json::to_string(&explain_categories).map_err(json_err)?,
         batch_size: spec.explain_batch_size.min(explain_items.len()) as i64,
@@ -562,4 +563,15 @@ pub async fn import_chime_with(
         .import_benchmark(&parsed.benchmark, &parsed.memes, &tasks, &[])
         .await?;
     Ok((parsed.memes.len(), parsed.items.len()))
+}
+
+/// A task's title from its benchmark's and what the task asks, in each language of a
+/// bilingual title ("English · 中文", as the pages show one language at a time):
+/// `task_title("Memes · 梗", "explain the meme", "解释网络梗")` is
+/// "Memes — explain the meme · 梗 — 解释网络梗"; a title in one language gets the English.
+fn task_title(benchmark: &str, en: &str, zh: &str) -> String {
+    match benchmark.split_once(" · ") {
+        Some((first, second)) => format!("{} — {en} · {} — {zh}", first.trim(), second.trim()),
+        None => format!("{benchmark} — {en}"),
+    }
 }

@@ -42,6 +42,16 @@ async fn explanations_are_stored_then_scored_and_reveal_only_dev_gold(db: Db) {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(quizzes[1]["slug"], "demo-explain");
     assert_eq!(quizzes[1]["task_kind"], "explanation");
+    // Its title and description in each language (the pages show one at a time), not the
+    // multiple-choice quiz's with an English suffix.
+    assert_eq!(
+        quizzes[1]["title"],
+        "Chinese text memes (demo) — explain the meme · 中文网络梗（演示） — 解释网络梗"
+    );
+    assert!(quizzes[1]["description"]
+        .as_str()
+        .unwrap()
+        .contains(" · 用自己的话"));
 
     let (status, session) = app
         .post("/api/quizzes/demo-explain/sessions", start_body(false))

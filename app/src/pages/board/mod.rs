@@ -119,7 +119,7 @@ fn Locked(slug: String, title: String, detail: String) -> impl IntoView {
     use_page_title(move |lang| in_lang(&page_title, lang).to_owned());
     view! {
         <section class="intro">
-            <h1>{title}</h1>
+            <h1>{move || in_lang(&title, use_i18n().lang()).to_owned()}</h1>
         </section>
         <SplitToggle slug=slug split=BoardSplit::Private />
         <section class="card" data-testid="board-locked" role="status">
@@ -207,7 +207,7 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
         .then(|| view! { <FamiliarityChart rows=familiarity kind=board.kind /> });
     view! {
         <section class="intro board-head">
-            <h1>{board.title.clone()}</h1>
+            <h1>{let title = board.title.clone(); move || in_lang(&title, i18n.lang()).to_owned()}</h1>
             <p class="muted">
                 {move || (i18n.bt().board_items)(items, &label_text(i18n.lang(), &metric))}
             </p>

@@ -14,7 +14,7 @@ mod settings;
 use crate::api;
 use crate::components::export::ExportButton;
 use crate::components::status::{error_fallback, Loading};
-use crate::components::title::use_page_title;
+use crate::components::title::{in_lang, use_page_title};
 use crate::format;
 use crate::i18n::{use_i18n, Lang};
 use crate::pages::study::StudyForm;
@@ -126,7 +126,7 @@ fn TaskList(token: String, forget: Callback<()>) -> impl IntoView {
                                                 view! {
                                                     <li>
                                                         <a href=format!("/console/{}", api::encode_component(&t.slug))>
-                                                            {t.title.clone()}
+                                                            {let title = t.title.clone(); move || in_lang(&title, i18n.lang()).to_owned()}
                                                         </a>
                                                         " (" {t.slug.clone()} ", "
                                                         {move || {
@@ -217,7 +217,10 @@ fn ConsoleView(
     let prolific_link = console.prolific_link.clone();
     let exports = console.exports.clone();
     view! {
-        <h2 data-testid="console-task">{console.title.clone()} " (" {console.task.clone()} ")"</h2>
+        <h2 data-testid="console-task">
+            {let title = console.title.clone(); move || in_lang(&title, use_i18n().lang()).to_owned()}
+            " (" {console.task.clone()} ")"
+        </h2>
         <StudyLinks slug=console.task.clone() prolific_link=prolific_link />
         <Progress slug=console.task.clone() token=token.get_value() categories=console.categories.clone() />
         {settings_form(&console, slug, token, reload, message)}
