@@ -28,8 +28,9 @@ struct Texts {
     ready: fn(&str) -> String,
     /// The WebGPU backend (adapter).
     webgpu: fn(&str) -> String,
-    /// The CPU backend, with why WebGPU is not used.
-    cpu: fn(&str) -> String,
+    /// The CPU backend, in a participant's words (why WebGPU is not used is a developer's
+    /// detail, left out).
+    cpu: &'static str,
     /// Button: stop using the model.
     forget: &'static str,
     /// Status: the download failed (reason).
@@ -47,21 +48,15 @@ static ZH: Texts = Texts {
     loading: "正在下载评分模型……你可以继续答题。",
     loaded_of: |loaded, total| format!("{loaded} / {total} MB"),
     progress_label: "评分模型下载进度",
-    ready: |backend| format!("浏览器评分已开启：{backend}"),
+    ready: |backend| format!("浏览器评分已开启，{backend}"),
     webgpu: |adapter| {
         if adapter.is_empty() {
-            "WebGPU（显卡）".to_owned()
+            "在你的显卡上运行（WebGPU）".to_owned()
         } else {
-            format!("WebGPU（显卡：{adapter}）")
+            format!("在你的显卡上运行（WebGPU：{adapter}）")
         }
     },
-    cpu: |reason| {
-        if reason.is_empty() {
-            "CPU（WebAssembly）".to_owned()
-        } else {
-            format!("CPU（WebAssembly）；未使用 WebGPU：{reason}")
-        }
-    },
+    cpu: "在你的处理器上运行",
     forget: "不再使用",
     failed: |e| format!("评分模型加载失败：{e}"),
     failed_note: "答题不受影响：服务器会为你的解释评分。",
@@ -77,21 +72,15 @@ static EN: Texts = Texts {
     loading: "Downloading the scoring model… You can keep answering.",
     loaded_of: |loaded, total| format!("{loaded} / {total} MB"),
     progress_label: "Scoring model download",
-    ready: |backend| format!("Scoring in your browser is on: {backend}"),
+    ready: |backend| format!("Scoring in your browser is on: it {backend}"),
     webgpu: |adapter| {
         if adapter.is_empty() {
-            "WebGPU (graphics card)".to_owned()
+            "runs on your graphics card (WebGPU)".to_owned()
         } else {
-            format!("WebGPU (graphics card: {adapter})")
+            format!("runs on your graphics card (WebGPU: {adapter})")
         }
     },
-    cpu: |reason| {
-        if reason.is_empty() {
-            "CPU (WebAssembly)".to_owned()
-        } else {
-            format!("CPU (WebAssembly); WebGPU not used: {reason}")
-        }
-    },
+    cpu: "runs on your processor",
     forget: "Stop using it",
     failed: |e| format!("The scoring model could not be loaded: {e}"),
     failed_note: "The quiz goes on: the server scores your explanations.",
@@ -121,20 +110,14 @@ pub fn megabytes(bytes: f64) -> String {
     }
 }
 
-/// The backend in words: "WebGPU (graphics card: …)" or "CPU (WebAssembly); WebGPU not
-/// used: …".
+/// Where the model runs, in a participant's words: "runs on your graphics card (WebGPU: …)"
+/// or "runs on your processor" (the browser's reason for not using WebGPU is left out).
 pub fn backend_text(lang: Lang, backend: &Backend) -> String {
     let t = texts(lang);
     if backend.webgpu {
         (t.webgpu)(&backend.detail)
     } else {
-        // The embedder's reasons start "WebGPU: …", which the sentence already says.
-        let reason = backend.detail.trim();
-        (t.cpu)(
-            reason
-                .strip_prefix("WebGPU:")
-                .map_or(reason, str::trim_start),
-        )
+        t.cpu.to_owned()
     }
 }
 
@@ -278,7 +261,27 @@ pub fn BrowserModelPanel() -> impl IntoView {
 
 #[cfg(test)]
 mod tests {
-    use super::megabytes;
+    use super::{backend_text, megabytes};
+    use crate::embedder::Backend;
+    use crate::i18n::Lang;
+
+    #[test]
+    fn the_backend_reads_in_a_participants_words() {
+        let cpu = Backend {
+            webgpu: false,
+            detail: "WebGPU: navigator.gpu is undefined".into(),
+        };
+        assert_eq!(backend_text(Lang::En, &cpu), "runs on your processor");
+        assert_eq!(backend_text(Lang::Zh, &cpu), "在你的处理器上运行");
+        let gpu = Backend {
+            webgpu: true,
+            detail: "SwiftShader".into(),
+        };
+        assert_eq!(
+            backend_text(Lang::En, &gpu),
+            "runs on your graphics card (WebGPU: SwiftShader)"
+        );
+    }
 
     #[test]
     fn sizes_read_as_megabytes() {
