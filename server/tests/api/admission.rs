@@ -57,11 +57,15 @@ async fn a_full_study_is_refused_before_consent(db: Db) {
         "https://app.prolific.com/submissions/complete?cc=SCREEN9"
     );
     // The participant who finished is told so, not that the study is full.
-    let (status, body) = app.get(&format!("{QUIZ}?admission&PROLIFIC_PID=pid1")).await;
+    let (status, body) = app
+        .get(&format!("{QUIZ}?admission&PROLIFIC_PID=pid1"))
+        .await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     assert_eq!(body["errors"][0]["code"], "quiz.prolific_repeat", "{body}");
     // The one who has not finished may go on (their browser resumes the session).
-    let (status, body) = app.get(&format!("{QUIZ}?admission&PROLIFIC_PID=PID2")).await;
+    let (status, body) = app
+        .get(&format!("{QUIZ}?admission&PROLIFIC_PID=PID2"))
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     // Without `admission`, the summary is everyone's (and says the quiz is full).
     let (status, body) = app.get(QUIZ).await;
@@ -91,7 +95,9 @@ async fn a_required_prolific_id_is_asked_for_before_consent(db: Db) {
     let (status, first) = app.post(&sessions, start_with_pid("PID1", "k1")).await;
     assert_eq!(status, StatusCode::CREATED, "{first}");
     finish(&app, &first, false, 0).await;
-    let (status, body) = app.get(&format!("{QUIZ}?admission&PROLIFIC_PID=PID1")).await;
+    let (status, body) = app
+        .get(&format!("{QUIZ}?admission&PROLIFIC_PID=PID1"))
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
 }
 

@@ -46,7 +46,9 @@ async fn a_lost_invitation_is_reissued_and_the_old_links_stop_working(db: Db) {
 
     // The quiz page says so before consent: without the secret, or with the old one.
     for invite in ["", "&invite=", &format!("&invite={old}")] {
-        let (status, body) = app.get(&format!("/api/quizzes/{task}?admission{invite}")).await;
+        let (status, body) = app
+            .get(&format!("/api/quizzes/{task}?admission{invite}"))
+            .await;
         assert_eq!(status, StatusCode::FORBIDDEN, "{invite}: {body}");
         assert_eq!(body["errors"][0]["code"], "judging.invite_required");
     }
