@@ -23,18 +23,6 @@ pub const CATALOGUE: &[Entry] = &[
     Entry { code: "request.invalid_body", en: "invalid request body: {reason}", zh: "请求体无效：{reason}" },
     Entry { code: "request.body_too_large", en: "request body is larger than the limit", zh: "请求体超过大小上限" },
     Entry { code: "request.invalid_query", en: "invalid query: {reason}", zh: "查询参数无效：{reason}" },
-    Entry { code: "request.no_endpoint", en: "no API endpoint at `{path}`", zh: "`{path}` 处没有 API 接口" },
-    Entry {
-        code: "request.method_not_allowed",
-        en: "method {method} is not allowed at `{path}` (allowed: {allowed})",
-        zh: "`{path}` 不接受 {method} 请求（可用：{allowed}）",
-    },
-    Entry {
-        code: "request.uri_too_long",
-        en: "the request address is {length} bytes long; at most {limit} are accepted",
-        zh: "请求地址长 {length} 字节；最多接受 {limit} 字节",
-    },
-    Entry { code: "request.invalid_path", en: "invalid path: {reason}", zh: "路径无效：{reason}" },
     Entry {
         code: "request.body_timeout",
         en: "the request body did not arrive within {secs} s; send it again",
@@ -81,11 +69,6 @@ pub const CATALOGUE: &[Entry] = &[
         code: "quiz.consent_required",
         en: "`consent`: the instructions and consent must be accepted (true) before starting",
         zh: "`consent`：开始前必须接受说明与知情同意（true）",
-    },
-    Entry {
-        code: "quiz.empty_start_key",
-        en: "`start_key`: expected 1 to 128 printable characters, found an empty key",
-        zh: "`start_key`：应为 1 到 128 个可打印字符，实际为空",
     },
     Entry {
         code: "quiz.wrong_participant_secret",
@@ -135,11 +118,6 @@ pub const CATALOGUE: &[Entry] = &[
         zh: "本测验只能通过 Prolific 参加：请从 Prolific 研究链接打开（链接中带有 PROLIFIC_PID）",
     },
     Entry {
-        code: "quiz.start_key_other_quiz",
-        en: "`start_key`: this key already started a session of another quiz; use a new key",
-        zh: "`start_key`：此键已用于开始另一个测验的会话；请换一个新键",
-    },
-    Entry {
         code: "survey.familiarity_range",
         en: "survey field `meme_familiarity`: expected an integer from 1 to 5, found {found}",
         zh: "问卷字段 `meme_familiarity`：应为 1 到 5 的整数，实际为 {found}",
@@ -151,11 +129,6 @@ pub const CATALOGUE: &[Entry] = &[
         zh: "会话未能开始（数据库无法保存）；没有保存任何内容，请稍后重新开始",
     },
     Entry {
-        code: "answer.wrong_kind",
-        en: "`answer.kind`: this item expects `{expected}`",
-        zh: "`answer.kind`：此题需要 `{expected}`",
-    },
-    Entry {
         code: "answer.position_range",
         en: "expected a displayed option position from 0 to {max}, found {found}",
         zh: "应为 0 到 {max} 的选项显示位置，实际为 {found}",
@@ -165,17 +138,6 @@ pub const CATALOGUE: &[Entry] = &[
         en: "expected 1 to {max} characters, found {found}",
         zh: "应为 1 到 {max} 个字符，实际为 {found} 个",
     },
-    Entry {
-        code: "answer.panel_count",
-        en: "expected all {n} displayed panel numbers (1 to {n}) once each, found {found} number(s)",
-        zh: "应包含全部 {n} 个显示的分格编号（1 到 {n}）各一次，实际为 {found} 个编号",
-    },
-    Entry {
-        code: "answer.panel_range",
-        en: "expected displayed panel numbers from 1 to {n}, found {found}",
-        zh: "分格编号应在 1 到 {n} 之间，实际为 {found}",
-    },
-    Entry { code: "answer.panel_twice", en: "panel {panel} appears twice", zh: "分格 {panel} 出现了两次" },
     Entry {
         code: "preface.none",
         en: "quiz `{slug}` asks no question before its items; send answers only",
@@ -235,11 +197,6 @@ pub const CATALOGUE: &[Entry] = &[
         code: "quiz.screened_out",
         en: "this session was ended early (screen-out) and takes no more answers; nothing was recorded",
         zh: "此会话已提前结束（筛除），不再接受作答；未记录任何内容",
-    },
-    Entry {
-        code: "check.unknown_index",
-        en: "`index`: this session has {count} attention check(s), numbered from 0; found {found}",
-        zh: "`index`：此会话有 {count} 道注意力检查题，从 0 开始编号；实际为 {found}",
     },
     Entry {
         code: "check.choice_range",

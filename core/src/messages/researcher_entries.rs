@@ -10,6 +10,51 @@ use super::Entry;
 /// `detail` for a code it lacks).
 #[cfg(not(feature = "quiz-messages"))]
 pub const RESEARCHER_CATALOGUE: &[Entry] = &[
+    // Protocol errors the site's own pages never cause (other API clients can): unknown
+    // endpoints and paths, start keys, an answer of another kind, impossible panel orders.
+    Entry { code: "request.no_endpoint", en: "no API endpoint at `{path}`", zh: "`{path}` 处没有 API 接口" },
+    Entry {
+        code: "request.method_not_allowed",
+        en: "method {method} is not allowed at `{path}` (allowed: {allowed})",
+        zh: "`{path}` 不接受 {method} 请求（可用：{allowed}）",
+    },
+    Entry {
+        code: "request.uri_too_long",
+        en: "the request address is {length} bytes long; at most {limit} are accepted",
+        zh: "请求地址长 {length} 字节；最多接受 {limit} 字节",
+    },
+    Entry { code: "request.invalid_path", en: "invalid path: {reason}", zh: "路径无效：{reason}" },
+    Entry {
+        code: "quiz.empty_start_key",
+        en: "`start_key`: expected 1 to 128 printable characters, found an empty key",
+        zh: "`start_key`：应为 1 到 128 个可打印字符，实际为空",
+    },
+    Entry {
+        code: "quiz.start_key_other_quiz",
+        en: "`start_key`: this key already started a session of another quiz; use a new key",
+        zh: "`start_key`：此键已用于开始另一个测验的会话；请换一个新键",
+    },
+    Entry {
+        code: "answer.wrong_kind",
+        en: "`answer.kind`: this item expects `{expected}`",
+        zh: "`answer.kind`：此题需要 `{expected}`",
+    },
+    Entry {
+        code: "answer.panel_count",
+        en: "expected all {n} displayed panel numbers (1 to {n}) once each, found {found} number(s)",
+        zh: "应包含全部 {n} 个显示的分格编号（1 到 {n}）各一次，实际为 {found} 个编号",
+    },
+    Entry {
+        code: "answer.panel_range",
+        en: "expected displayed panel numbers from 1 to {n}, found {found}",
+        zh: "分格编号应在 1 到 {n} 之间，实际为 {found}",
+    },
+    Entry { code: "answer.panel_twice", en: "panel {panel} appears twice", zh: "分格 {panel} 出现了两次" },
+    Entry {
+        code: "check.unknown_index",
+        en: "`index`: this session has {count} attention check(s), numbered from 0; found {found}",
+        zh: "`index`：此会话有 {count} 道注意力检查题，从 0 开始编号；实际为 {found}",
+    },
     // Prediction-file value types, owners' participant deletion, studies, author quotas.
     Entry { code: "rate.uploads", en: "uploads", zh: "上传" },
     Entry { code: "rate.author_tokens", en: "new author tokens", zh: "创建作者令牌" },
