@@ -244,6 +244,14 @@ test('panel type by clicking an option reaches the results', async () => {
     assert.equal(await question.locator('input[type="radio"]:checked').count(), 0);
     const submit = question.getByTestId('structure-submit');
     assert.ok(await submit.isDisabled());
+    // The descriptions show on the first comic, folded away after it (the toggle opens them).
+    const example = question.locator('.structure-example').first();
+    if (position === 0) assert.ok(await example.isVisible(), 'descriptions on the first comic');
+    else {
+      assert.ok(!(await example.isVisible()), `descriptions folded on comic ${position}`);
+      await question.getByTestId('type-help').locator('summary').click();
+      assert.ok(await example.isVisible(), 'the toggle shows them');
+    }
     const kind = kinds[position % kinds.length];
     await question.locator(`[data-testid="structure-option"][data-structure="${kind}"]`).click();
     assert.equal(await question.locator(`input[value="${kind}"]`).isChecked(), true);

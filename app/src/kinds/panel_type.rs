@@ -40,6 +40,8 @@ struct Texts {
     instructions: &'static str,
     /// Question: legend of the choices.
     legend: &'static str,
+    /// The toggle of the types' descriptions (open on the first comic only).
+    descriptions: &'static str,
     /// Before an example.
     example: &'static str,
     /// The five types, in [`StructureType::ALL`] order.
@@ -62,6 +64,7 @@ static ZH: Texts = Texts {
     name: "漫画结构类型（多格漫画）",
     instructions: "每道题按阅读顺序给出一则多格漫画。请判断它属于哪种结构：叙事、递进、对话、并列或对比（每种类型都附有说明和例子）。",
     legend: "这则漫画是哪种结构？",
+    descriptions: "各类型的说明和例子",
     example: "例：",
     types: [
         TypeText {
@@ -102,6 +105,7 @@ static EN: Texts = Texts {
     name: "Panel structure type (multi-panel comics)",
     instructions: "Each question shows the panels of a comic in reading order. Say which structure it has: narrative, progressive, conversational, parallel or comparison (each comes with a description and an example).",
     legend: "Which structure does this comic have?",
+    descriptions: "What each type means, with an example",
     example: "Example: ",
     types: [
         TypeText {
@@ -358,11 +362,13 @@ fn TypeQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
                     />
                     <span class="structure-text">
                         <strong>{move || words().name}</strong>
-                        " — "
-                        {move || words().description}
-                        <span class="muted small structure-example">
-                            {move || texts(i18n.lang()).example}
-                            {move || words().example}
+                        <span class="structure-desc">
+                            " — "
+                            {move || words().description}
+                            <span class="muted small structure-example">
+                                {move || texts(i18n.lang()).example}
+                                {move || words().example}
+                            </span>
                         </span>
                     </span>
                 </label>
@@ -389,6 +395,11 @@ fn TypeQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
             </ol>
             <fieldset class="structure-choices">
                 <legend>{tx(|t| t.legend)}</legend>
+                // Open on the first comic; closed after it, the types fit a phone screen above
+                // Submit (the CSS hides the descriptions while it is closed).
+                <details class="type-help" open=position == 0 data-testid="type-help">
+                    <summary>{tx(|t| t.descriptions)}</summary>
+                </details>
                 {options}
             </fieldset>
             <p class="muted small" aria-live="polite">
