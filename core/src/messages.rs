@@ -15,8 +15,9 @@
 //! code itself and falls back to `detail` for codes it does not know.
 //!
 //! Adding a message: add an [`Entry`] (code, English, 中文, with the same parameters) to
-//! [`CATALOGUE`] (quiz participants may meet it) or [`RESEARCHER_CATALOGUE`] (only
-//! researchers, owners and board readers do), and build it with [`msg!`](crate::msg). The
+//! [`CATALOGUE`] (quiz participants may meet it), [`CLIENT_CATALOGUE`] (protocol errors
+//! only other API clients cause) or [`RESEARCHER_CATALOGUE`] (only researchers, owners and
+//! board readers meet it), and build it with [`msg!`](crate::msg). The
 //! tests check that codes are unique, both templates use the same parameters, and every `msg!`
 //! in the workspace names a known code.
 //!
@@ -37,10 +38,14 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 #[cfg(not(feature = "quiz-messages"))]
+mod client_entries;
+#[cfg(not(feature = "quiz-messages"))]
 mod paper_entries;
 mod quiz_entries;
 #[cfg(not(feature = "quiz-messages"))]
 mod researcher_entries;
+#[cfg(not(feature = "quiz-messages"))]
+pub use client_entries::*;
 #[cfg(not(feature = "quiz-messages"))]
 pub use paper_entries::*;
 pub use quiz_entries::*;
@@ -186,12 +191,15 @@ macro_rules! msg {
 /// The code of untranslated text.
 pub const TEXT: &str = "text";
 
-/// Every message of this build: [`CATALOGUE`], then [`RESEARCHER_CATALOGUE`] and
-/// [`PAPER_CATALOGUE`] unless built with the `quiz-messages` feature (the quiz browser
-/// bundle).
+/// Every message of this build: [`CATALOGUE`], then [`CLIENT_CATALOGUE`],
+/// [`RESEARCHER_CATALOGUE`] and [`PAPER_CATALOGUE`] unless built with the `quiz-messages`
+/// feature (the quiz browser bundle).
 pub fn catalogue() -> impl Iterator<Item = &'static Entry> {
     #[cfg(not(feature = "quiz-messages"))]
-    let rest = RESEARCHER_CATALOGUE.iter().chain(PAPER_CATALOGUE);
+    let rest = CLIENT_CATALOGUE
+        .iter()
+        .chain(RESEARCHER_CATALOGUE)
+        .chain(PAPER_CATALOGUE);
     #[cfg(feature = "quiz-messages")]
     let rest = [].iter();
     CATALOGUE.iter().chain(rest)

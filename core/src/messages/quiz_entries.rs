@@ -3,9 +3,10 @@
 use super::Entry;
 
 /// Every message in every build, by code: what quiz participants can meet (the rest is
-/// [`RESEARCHER_CATALOGUE`](super::RESEARCHER_CATALOGUE); [`catalogue`](super::catalogue) iterates both). English wording is the API's
-/// `detail`; keep it stable (clients and tests read it). Parameters: the same set in both
-/// templates.
+/// [`CLIENT_CATALOGUE`](super::CLIENT_CATALOGUE) and
+/// [`RESEARCHER_CATALOGUE`](super::RESEARCHER_CATALOGUE); [`catalogue`](super::catalogue)
+/// iterates them all). English wording is the API's `detail`; keep it stable (clients and
+/// tests read it). Parameters: the same set in both templates.
 pub const CATALOGUE: &[Entry] = &[
     // Generic.
     Entry { code: "text", en: "{text}", zh: "{text}" },
