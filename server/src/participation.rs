@@ -2,7 +2,7 @@
 //! says so, and an unfinished session resumed only by the participant holding its secret.
 
 use crate::error::{ApiError, ApiResult};
-use crate::storage::{QuizRow, Storage};
+use crate::storage::{ProlificSessionRow, QuizRow, Storage};
 use memeboard_core::msg;
 use memeboard_core::recruitment::normalize_prolific_id;
 use memeboard_core::study::StudySettings;
@@ -20,6 +20,29 @@ pub fn canonical_pid(
         return Err(ApiError::Forbidden(msg!("quiz.prolific_id_required")));
     }
     Ok(pid)
+}
+
+/// The earlier sessions of this Prolific id in the quiz, all unfinished (none where the owner
+/// allows repeat participation); a finished or screened-out one refuses the id (409
+/// `quiz.prolific_repeat`). The start and the check before consent both ask this.
+pub async fn unfinished_sessions(
+    storage: &Storage,
+    quiz: &QuizRow,
+    study: &StudySettings,
+    pid: &str,
+) -> ApiResult<Vec<ProlificSessionRow>> {
+    if study.handoff.allow_repeat_participation {
+        return Ok(Vec::new());
+    }
+    let earlier = storage.prolific_sessions(&quiz.task.id, pid).await?;
+    if earlier.iter().any(|s| s.completed || s.screened_out) {
+        return Err(ApiError::Conflict(msg!(
+            "quiz.prolific_repeat",
+            pid = pid,
+            slug = quiz.task.slug
+        )));
+    }
+    Ok(earlier)
 }
 
 /// The earlier session of this Prolific id to resume, if any (unless the owner allows repeat
@@ -40,17 +63,7 @@ pub async fn prolific_resume(
     let Some(pid) = pid else {
         return Ok(None);
     };
-    if study.handoff.allow_repeat_participation {
-        return Ok(None);
-    }
-    let earlier = storage.prolific_sessions(&quiz.task.id, pid).await?;
-    if earlier.iter().any(|s| s.completed || s.screened_out) {
-        return Err(ApiError::Conflict(msg!(
-            "quiz.prolific_repeat",
-            pid = pid,
-            slug = quiz.task.slug
-        )));
-    }
+    let earlier = unfinished_sessions(storage, quiz, study, pid).await?;
     match earlier.first() {
         Some(open) if Some(open.participant_id.as_str()) == participant => {
             Ok(Some(open.id.clone()))

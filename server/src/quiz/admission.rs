@@ -8,7 +8,6 @@ use crate::error::{ApiError, ApiResult};
 use crate::quality;
 use crate::storage::{QuizRow, Storage};
 use memeboard_core::msg;
-use memeboard_core::recruitment::normalize_prolific_id;
 use memeboard_core::study::{screenout_handoff, HandoffIds, StudySettings};
 
 /// What the quiz page's link says about its visitor (`?admission&PROLIFIC_PID=…&STUDY_ID=…&
@@ -49,30 +48,14 @@ pub async fn check(storage: &Storage, quiz: &QuizRow, visitor: &Visitor) -> ApiR
         }
     }
     let study = quality::study_settings(quiz.study_json.as_deref())?;
-    let pid = visitor
-        .PROLIFIC_PID
-        .as_deref()
-        .map(normalize_prolific_id)
-        .filter(|p| !p.is_empty());
-    match &pid {
-        None if study.handoff.require_prolific_id => {
-            return Err(ApiError::Forbidden(msg!("quiz.prolific_id_required")));
+    // The start's own checks of the Prolific id: required, and not one that took part.
+    let pid = crate::participation::canonical_pid(visitor.PROLIFIC_PID.as_deref(), &study, slug)?;
+    if let Some(pid) = &pid {
+        let earlier = crate::participation::unfinished_sessions(storage, quiz, &study, pid).await?;
+        if !earlier.is_empty() {
+            // An unfinished participation: its browser resumes it, whatever the target.
+            return Ok(());
         }
-        Some(pid) if !study.handoff.allow_repeat_participation => {
-            let earlier = storage.prolific_sessions(&quiz.task.id, pid).await?;
-            if earlier.iter().any(|s| s.completed || s.screened_out) {
-                return Err(ApiError::Conflict(msg!(
-                    "quiz.prolific_repeat",
-                    pid = pid,
-                    slug = slug
-                )));
-            }
-            if !earlier.is_empty() {
-                // An unfinished participation: its browser resumes it, whatever the target.
-                return Ok(());
-            }
-        }
-        _ => {}
     }
     let Some(target) = target_reached(quiz)? else {
         return Ok(());
