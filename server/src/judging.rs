@@ -105,6 +105,18 @@ pub fn invite_hash(secret: &str) -> String {
         .collect()
 }
 
+/// Refuses a start (or the check before consent) of an invitation-only quiz without the
+/// study link's secret (403 `judging.invite_required`); quizzes open to anyone pass.
+pub fn require_invite(quiz: &crate::storage::QuizRow, presented: Option<&str>) -> ApiResult<()> {
+    match &quiz.invite_hash {
+        Some(stored) if !invite_matches(stored, presented) => Err(ApiError::Forbidden(msg!(
+            "judging.invite_required",
+            slug = quiz.task.slug
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// Whether a presented invitation secret matches the stored hash, comparing the hashes in
 /// constant time (every byte is looked at whatever the first difference).
 pub fn invite_matches(stored_hash: &str, presented: Option<&str>) -> bool {

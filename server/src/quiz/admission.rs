@@ -39,14 +39,7 @@ pub struct Visitor {
 /// recognised by the page itself; the start refuses a retake as before.
 pub async fn check(storage: &Storage, quiz: &QuizRow, visitor: &Visitor) -> ApiResult<()> {
     let slug = &quiz.task.slug;
-    if let Some(stored) = &quiz.invite_hash {
-        if !crate::judging::invite_matches(stored, visitor.invite.as_deref()) {
-            return Err(ApiError::Forbidden(msg!(
-                "judging.invite_required",
-                slug = slug
-            )));
-        }
-    }
+    crate::judging::require_invite(quiz, visitor.invite.as_deref())?;
     let study = quality::study_settings(quiz.study_json.as_deref())?;
     // The start's own checks of the Prolific id: required, and not one that took part.
     let pid = crate::participation::canonical_pid(visitor.PROLIFIC_PID.as_deref(), &study, slug)?;

@@ -43,7 +43,7 @@ pub async fn start_session(
     mut request: StartSessionRequest,
 ) -> ApiResult<(SessionResponse, bool)> {
     let quiz = find_quiz(storage, slug).await?;
-    let kind = admit(&quiz, slug, &request)?;
+    let kind = admit(&quiz, &request)?;
     // A resent start (same key): the session it created, not a second one.
     if let Some(key) = &request.start_key {
         if let Some((session_id, participant)) = storage.find_session_by_start_key(key).await? {
@@ -109,17 +109,10 @@ pub async fn start_session(
 /// The start's own checks, before anything is read beyond the quiz: the invitation (for
 /// invitation-only studies), consent, the survey, and the length and characters of every id
 /// and key. Returns the quiz's kind.
-fn admit(quiz: &QuizRow, slug: &str, request: &StartSessionRequest) -> ApiResult<TaskKind> {
+fn admit(quiz: &QuizRow, request: &StartSessionRequest) -> ApiResult<TaskKind> {
     check_optional_id("invite", &request.invite)?;
     // Invitation-only studies admit only holders of the study link's secret.
-    if let Some(stored) = &quiz.invite_hash {
-        if !crate::judging::invite_matches(stored, request.invite.as_deref()) {
-            return Err(ApiError::Forbidden(msg!(
-                "judging.invite_required",
-                slug = slug
-            )));
-        }
-    }
+    crate::judging::require_invite(quiz, request.invite.as_deref())?;
     let kind = quiz.task.task_kind()?;
     if !request.consent {
         return Err(ApiError::BadRequest(msg!("quiz.consent_required")));
