@@ -17,6 +17,7 @@ pub mod leaderboard;
 pub mod media;
 pub mod messages;
 pub mod metrics;
+pub mod page_text;
 pub mod paper_figures;
 pub mod paper_tables;
 pub mod position_bias;

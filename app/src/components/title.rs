@@ -32,11 +32,7 @@ fn full_title(page: &str) -> String {
 /// The part of a bilingual server text ("English · 中文") for `lang`; a text without the
 /// separator is returned whole.
 pub fn in_lang(text: &str, lang: Lang) -> &str {
-    match (text.split_once(" · "), lang) {
-        (Some((en, _)), Lang::En) => en.trim(),
-        (Some(_), Lang::Zh) => text.rsplit_once(" · ").map_or(text, |(_, zh)| zh.trim()),
-        (None, _) => text,
-    }
+    memeboard_core::page_text::in_lang(text, lang == Lang::Zh)
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! The English interface strings.
 
 use super::Strings;
+use memeboard_core::page_text::EN as PAGE;
 
 /// English strings.
 pub static EN: Strings = Strings {
@@ -19,7 +20,7 @@ pub static EN: Strings = Strings {
     redirect_note: "Taking you back to the study in a few seconds…",
     redirect_link: "Return to the study now",
     study_code: "Code for the study",
-    full: "Full: no new participants",
+    full: PAGE.full,
     footer: "memeboard collects anonymous human answers as baselines for meme-understanding benchmarks.",
 
     results_note: |hidden| match hidden {
@@ -27,20 +28,14 @@ pub static EN: Strings = Strings {
         None => "At the end you will see your score on the open (practice) items of your batch and their correct answers; some items are hidden test items whose answers are not shown.".to_owned(),
     },
 
-    home_title: "Meme understanding: human baselines",
-    home_intro: "Take a short quiz on Chinese internet memes. Your anonymous answers become the human baseline that AI models are compared against.",
-    no_quizzes: "No quizzes are open right now.",
-    item_count: |n| format!("{n} items in the pool"),
-    batch_size: |n| format!("{n} questions per participant"),
-    participants: |n| {
-        if n == 1 {
-            "1 participant completed".to_owned()
-        } else {
-            format!("{n} participants completed")
-        }
-    },
-    categories: "Categories",
-    start: "Start",
+    home_title: PAGE.home_title,
+    home_intro: PAGE.home_intro,
+    no_quizzes: PAGE.no_quizzes,
+    item_count: PAGE.item_count,
+    batch_size: PAGE.batch_size,
+    participants: PAGE.participants,
+    categories: PAGE.categories,
+    start: PAGE.start,
 
     resume_title: "Resume your quiz",
     resume_text: "You already started this quiz in this browser.",
@@ -49,19 +44,13 @@ pub static EN: Strings = Strings {
     start_over_note: "Starting over gives you a new set of questions; answers you already sent stay recorded.",
     finished_title: "You have finished this quiz",
     finished_text: "Your results and your completion code are on your results page.",
-    step1_title: "Step 1 of 2: Instructions and consent",
-    rules_title: "Rules",
-    rules: [
-        "Do not search the web, and do not use AI tools or other references.",
-        "Answer on your own; do not ask anyone for help.",
-        "Answer honestly. If you are unsure, go with your best guess; there is no penalty for wrong answers.",
-        "Participation is anonymous: we store only your answers, response times and the short background survey, under a random id.",
-        "You must be 18 or older.",
-    ],
-    consent_label: "I agree: I am 18 or older and I will follow these rules.",
-    continue_: "Continue",
+    step1_title: PAGE.step1_title,
+    rules_title: PAGE.rules_title,
+    rules: PAGE.rules,
+    consent_label: PAGE.consent_label,
+    continue_: PAGE.continue_,
     step2_title: "Step 2 of 2: About you",
-    step1_of3_title: "Step 1 of 3: Instructions and consent",
+    step1_of3_title: PAGE.step1_of3_title,
     step3_of3_title: "Step 3 of 3: About you",
     survey_intro: "A few coarse background questions; nothing that identifies you.",
     choose: "Choose…",
@@ -87,7 +76,7 @@ pub static EN: Strings = Strings {
     starting: "Starting…",
     survey_missing: "Please answer every question above.",
     back: "Back",
-    batch_note: |n| format!("You will answer {n} questions."),
+    batch_note: PAGE.batch_note,
 
     progress: |k, n| format!("Question {k} of {n}"),
     content_warning: "Content warning: this question may contain profanity or offensive language.",

@@ -12,7 +12,7 @@ mod zh;
 
 use crate::storage;
 use leptos::prelude::*;
-use memeboard_core::tasks::{CategoryInfo, MemeType};
+use memeboard_core::tasks::CategoryInfo;
 
 pub use en::EN;
 pub use strings::Strings;
@@ -191,17 +191,5 @@ pub fn tr(
 /// A category's label in `lang`: from the quiz's own labels, else the CHIME meme types,
 /// else the raw key.
 pub fn category_label(lang: Lang, key: &str, categories: &[CategoryInfo]) -> String {
-    if let Some(c) = categories.iter().find(|c| c.key == key) {
-        return match lang {
-            Lang::Zh => c.label_zh.clone(),
-            Lang::En => c.label_en.clone(),
-        };
-    }
-    if let Some(t) = MemeType::from_key(key) {
-        return match lang {
-            Lang::Zh => t.upstream_cn().to_owned(),
-            Lang::En => t.upstream_en().to_owned(),
-        };
-    }
-    key.to_owned()
+    memeboard_core::page_text::category_label(key, categories, lang == Lang::Zh)
 }

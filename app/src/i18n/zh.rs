@@ -1,6 +1,7 @@
 //! The Chinese interface strings.
 
 use super::Strings;
+use memeboard_core::page_text::ZH as PAGE;
 
 /// Chinese strings.
 pub static ZH: Strings = Strings {
@@ -19,7 +20,7 @@ pub static ZH: Strings = Strings {
     redirect_note: "几秒后将带你返回研究平台…",
     redirect_link: "立即返回研究平台",
     study_code: "研究代码",
-    full: "已满：不再接收新参与者",
+    full: PAGE.full,
     footer: "memeboard：为梗理解基准收集匿名的人类作答。",
 
     results_note: |hidden| match hidden {
@@ -27,14 +28,14 @@ pub static ZH: Strings = Strings {
         None => "结束时你会看到自己在本组公开（练习）题目上的得分，以及这些题目的正确答案；部分题目属于隐藏测试集，不显示其答案。".to_owned(),
     },
 
-    home_title: "梗理解：人类基准测试",
-    home_intro: "参与一个关于中文网络梗的小测验。你的匿名作答将成为与 AI 模型对比的人类基准。",
-    no_quizzes: "目前没有开放的测验。",
-    item_count: |n| format!("题库共 {n} 题"),
-    batch_size: |n| format!("每人作答 {n} 题"),
-    participants: |n| format!("已有 {n} 人完成"),
-    categories: "类别",
-    start: "开始",
+    home_title: PAGE.home_title,
+    home_intro: PAGE.home_intro,
+    no_quizzes: PAGE.no_quizzes,
+    item_count: PAGE.item_count,
+    batch_size: PAGE.batch_size,
+    participants: PAGE.participants,
+    categories: PAGE.categories,
+    start: PAGE.start,
 
     resume_title: "继续你的测验",
     resume_text: "你在此浏览器中已开始过这个测验。",
@@ -43,19 +44,13 @@ pub static ZH: Strings = Strings {
     start_over_note: "重新开始会分配一组新的题目；之前已提交的答案仍会保留。",
     finished_title: "你已完成这个测验",
     finished_text: "你的结果和完成码都在结果页上。",
-    step1_title: "第 1 步（共 2 步）：说明与知情同意",
-    rules_title: "作答规则",
-    rules: [
-        "请勿上网搜索，也不要使用 AI 工具或其他参考资料。",
-        "请独立作答，不要向他人求助。",
-        "请如实作答：不确定时可以凭直觉选择，答错没有惩罚。",
-        "参与完全匿名：我们只保存你的答案、作答用时和简短的背景问卷，并以随机编号关联。",
-        "你必须年满 18 周岁。",
-    ],
-    consent_label: "我同意：我已年满 18 周岁，并会遵守以上规则。",
-    continue_: "继续",
+    step1_title: PAGE.step1_title,
+    rules_title: PAGE.rules_title,
+    rules: PAGE.rules,
+    consent_label: PAGE.consent_label,
+    continue_: PAGE.continue_,
     step2_title: "第 2 步（共 2 步）：关于你",
-    step1_of3_title: "第 1 步（共 3 步）：说明与知情同意",
+    step1_of3_title: PAGE.step1_of3_title,
     step3_of3_title: "第 3 步（共 3 步）：关于你",
     survey_intro: "几个粗略的背景问题，不涉及任何可识别个人身份的信息。",
     choose: "请选择…",
@@ -81,7 +76,7 @@ pub static ZH: Strings = Strings {
     starting: "正在开始…",
     survey_missing: "请回答以上所有问题。",
     back: "返回上一步",
-    batch_note: |n| format!("你将回答 {n} 道题。"),
+    batch_note: PAGE.batch_note,
 
     progress: |k, n| format!("第 {k} 题，共 {n} 题"),
     content_warning: "内容提醒：本题可能含有粗俗或冒犯性的语言。",

@@ -166,8 +166,6 @@ pub trait UiKind: Kind {
 
     /// The kind in words (task lists, boards).
     fn name(lang: Lang) -> &'static str;
-    /// What the participant will do, shown on the consent page before they agree.
-    fn instructions(lang: Lang) -> &'static str;
     /// The consent page's promise of what the end of the batch shows, given the open
     /// (practice) share of items; by default: score and correct answers on open items only.
     fn results_note(lang: Lang, open_percent: Option<u8>) -> String {
@@ -297,7 +295,7 @@ pub fn memes_noun(lang: Lang, kind: TaskKind) -> &'static str {
 
 /// The consent page's description of the task.
 pub fn instructions(lang: Lang, kind: TaskKind) -> &'static str {
-    with_kind!(kind, K => K::instructions(lang))
+    with_kind!(kind, K => K::INSTRUCTIONS[usize::from(lang == Lang::Zh)])
 }
 
 /// The consent page's note on what the end of the batch shows (and does not).

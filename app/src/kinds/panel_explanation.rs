@@ -21,8 +21,6 @@ use memeboard_core::tasks::CategoryInfo;
 struct Texts {
     /// The kind in words.
     name: &'static str,
-    /// Consent page: what the participant will do.
-    instructions: &'static str,
     /// Consent page: what the end of the batch shows.
     results_note: &'static str,
     /// Question: the prompt above the comic.
@@ -43,7 +41,6 @@ struct Texts {
 
 static ZH: Texts = Texts {
     name: "漫画解读（多格漫画）",
-    instructions: "每道题按阅读顺序给出一则多格漫画及其标题和配文。请用自己的话写出这则漫画想表达什么、笑点在哪里。没有标准答案，解读由人工评判。",
     results_note: "结束后你会看到自己写下的解读。解读不自动计分，之后由人工评判。",
     prompt: "这则漫画想表达什么？笑点在哪里？",
     your_explanation: "你的解读",
@@ -56,7 +53,6 @@ static ZH: Texts = Texts {
 
 static EN: Texts = Texts {
     name: "Comic explanation (multi-panel comics)",
-    instructions: "Each question shows a comic's panels in reading order, with its title and caption. Say in your own words what the comic means and what makes it funny. There is no right answer: explanations are judged by people.",
     results_note: "At the end you see the explanations you wrote. They are not scored automatically; people judge them later.",
     prompt: "What does this comic mean, and what makes it funny?",
     your_explanation: "Your explanation",
@@ -134,10 +130,6 @@ impl UiKind for PanelExplanation {
 
     fn name(lang: Lang) -> &'static str {
         texts(lang).name
-    }
-
-    fn instructions(lang: Lang) -> &'static str {
-        texts(lang).instructions
     }
 
     fn results_note(lang: Lang, _open_percent: Option<u8>) -> String {

@@ -36,8 +36,6 @@ struct TypeText {
 struct Texts {
     /// The kind in words.
     name: &'static str,
-    /// Consent page: what the participant will do.
-    instructions: &'static str,
     /// Question: legend of the choices.
     legend: &'static str,
     /// The toggle of the types' descriptions (open on the first comic only).
@@ -62,7 +60,6 @@ struct Texts {
 
 static ZH: Texts = Texts {
     name: "漫画结构类型（多格漫画）",
-    instructions: "每道题按阅读顺序给出一则多格漫画。请判断它属于哪种结构：叙事、递进、对话、并列或对比（每种类型都附有说明和例子）。",
     legend: "这则漫画是哪种结构？",
     descriptions: "各类型的说明和例子",
     example: "例：",
@@ -103,7 +100,6 @@ static ZH: Texts = Texts {
 
 static EN: Texts = Texts {
     name: "Panel structure type (multi-panel comics)",
-    instructions: "Each question shows the panels of a comic in reading order. Say which structure it has: narrative, progressive, conversational, parallel or comparison (each comes with a description and an example).",
     legend: "Which structure does this comic have?",
     descriptions: "What each type means, with an example",
     example: "Example: ",
@@ -248,10 +244,6 @@ impl UiKind for PanelType {
 
     fn name(lang: Lang) -> &'static str {
         texts(lang).name
-    }
-
-    fn instructions(lang: Lang) -> &'static str {
-        texts(lang).instructions
     }
 
     fn question(ctx: QuestionContext, view: View) -> AnyView {

@@ -27,8 +27,6 @@ const LABELS: [&str; 5] = ["A", "B", "C", "D", "E"];
 struct Texts {
     /// The kind in words.
     name: &'static str,
-    /// Consent page: what the rater will do.
-    instructions: &'static str,
     /// Consent page: what the end shows.
     results_note: &'static str,
     /// Above the cards: how to rank (number of cards).
@@ -55,9 +53,10 @@ struct Texts {
 
 static ZH: Texts = Texts {
     name: "人工评判：为多条解释排序",
-    instructions: "每页给出同一个梗（或多格漫画）的 2 到 5 条解释，标为 A–E，不显示作者。请从好到差排序：1 表示最好；两条同样好可以并列（给相同名次）。鼠标：点击名次按钮，或把卡片拖到名次上。键盘：用 Tab 聚焦卡片，按数字键给名次，方向键切换卡片，回车提交。",
     results_note: "结束时会显示你保存了多少条排序；排序没有对错之分，因此不显示得分。",
-    how: |n| format!("给每条解释一个 1 到 {n} 的名次（1 = 最好；并列时名次相同，名次须连续，如 1、1、2）。键盘：聚焦卡片后按数字键，0 清除，方向键切换，回车提交。"),
+    how: |n| {
+        format!("给每条解释一个 1 到 {n} 的名次（1 = 最好；并列时名次相同，名次须连续，如 1、1、2）。键盘：聚焦卡片后按数字键，0 清除，方向键切换，回车提交。")
+    },
     slots: "名次",
     rank: |k| format!("第 {k} 名"),
     card: |l| format!("解释 {l}"),
@@ -75,7 +74,6 @@ static ZH: Texts = Texts {
 
 static EN: Texts = Texts {
     name: "Human judging: rank explanations",
-    instructions: "Each page shows 2 to 5 explanations of the same meme (or multi-panel comic), labelled A–E; you are not told who wrote them. Rank them from best to worst: 1 is best, and two equally good ones may tie (give them the same rank). Mouse: click a rank button or drag a card onto a rank. Keyboard: Tab to a card, press a digit to rank it, arrow keys move between cards, Enter submits.",
     results_note: "At the end you see how many rankings were recorded; rankings have no right or wrong answers, so there is no score.",
     how: |n| format!("Give each explanation a rank from 1 to {n} (1 = best; ties share a rank, and ranks follow on without gaps, e.g. 1, 1, 2). Keyboard: focus a card and press a digit, 0 clears, arrows move, Enter submits."),
     slots: "Ranks",
@@ -132,10 +130,6 @@ impl UiKind for Ranking {
 
     fn name(lang: Lang) -> &'static str {
         texts(lang).name
-    }
-
-    fn instructions(lang: Lang) -> &'static str {
-        texts(lang).instructions
     }
 
     fn results_note(lang: Lang, _open_percent: Option<u8>) -> String {

@@ -33,8 +33,6 @@ struct DimensionText {
 struct Texts {
     /// The kind in words.
     name: &'static str,
-    /// Consent page: what the rater will do.
-    instructions: &'static str,
     /// Consent page: what the end shows.
     results_note: &'static str,
     /// Heading of the explanation to judge.
@@ -57,7 +55,6 @@ struct Texts {
 
 static ZH: Texts = Texts {
     name: "人工评判：为模型的解释打分",
-    instructions: "每页给出一个模型对梗（或多格漫画）的解释，不显示是哪个模型写的。准确性评判：先阅读参考解释，再判断模型给出的含义、出处和例句是否准确（不同意 / 中立 / 同意）。维度评判：按五个维度各打 1–3 分。评判没有对错之分，请按你的真实判断作答。",
     results_note: "结束时会显示你保存了多少条评判；评判没有对错之分，因此不显示得分。",
     output: "待评判的解释",
     accurate: |field| format!("{field}：这是准确的"),
@@ -92,7 +89,6 @@ static ZH: Texts = Texts {
 
 static EN: Texts = Texts {
     name: "Human judging: rate a model's explanation",
-    instructions: "Each page shows a model's explanation of a meme (or a multi-panel comic); you are not told which model wrote it. Accuracy rating: read the reference explanation first, then say whether the model's meaning, origin and example are accurate (Disagree / Neutral / Agree). Dimension rating: score five dimensions from 1 to 3. There are no right or wrong answers: give your honest judgement.",
     results_note: "At the end you see how many judgements were recorded; judgements have no right or wrong answers, so there is no score.",
     output: "Explanation to judge",
     accurate: |field| format!("{field}: this is accurate"),
@@ -155,10 +151,6 @@ impl UiKind for Rating {
 
     fn name(lang: Lang) -> &'static str {
         texts(lang).name
-    }
-
-    fn instructions(lang: Lang) -> &'static str {
-        texts(lang).instructions
     }
 
     fn results_note(lang: Lang, _open_percent: Option<u8>) -> String {

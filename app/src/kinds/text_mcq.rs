@@ -29,18 +29,14 @@ const PREVIEW_SEED: u64 = 0x7072_6576_6965_7721;
 struct Texts {
     /// The kind in words.
     name: &'static str,
-    /// Consent page: what the participant will do.
-    instructions: &'static str,
 }
 
 static ZH: Texts = Texts {
     name: "填空（五选一）",
-    instructions: "每道题给出一个中文句子，其中一个网络梗被替换为空白（_____）。请从五个选项中选出最适合填入空白处的梗。",
 };
 
 static EN: Texts = Texts {
     name: "Fill in the blank (five options)",
-    instructions: "Each question shows a Chinese sentence in which one internet meme has been replaced by a blank (_____). Choose, from five options, the meme that fits the blank.",
 };
 
 fn texts(lang: Lang) -> &'static Texts {
@@ -100,10 +96,6 @@ impl UiKind for TextMcq {
 
     fn name(lang: Lang) -> &'static str {
         texts(lang).name
-    }
-
-    fn instructions(lang: Lang) -> &'static str {
-        texts(lang).instructions
     }
 
     fn question(ctx: QuestionContext, view: View) -> AnyView {

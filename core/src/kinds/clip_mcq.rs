@@ -335,6 +335,10 @@ impl Kind for ClipMcq {
     const KEY: &'static str = "clip_mcq";
     const SCALE: ScoreScale = ScoreScale::Correctness;
     const INPUT_TAG: &'static str = "clip_choice";
+    const INSTRUCTIONS: [&'static str; 2] = [
+        "Headphones are required: before you start, a one-minute headphone check plays three tones at a time and asks which was the quietest. Each question first plays a short audio or video clip (listen to the end; you may replay it); then you say whether you have seen or heard it before; only then are the question about the clip and its options (A, B, C…) shown: choose the right answer. Work alone: no web search, no help from or discussion with anyone.",
+        "本任务需要戴耳机：开始前有一个约一分钟的耳机检测（听三个音，选出最轻的一个）。每道题先播放一段音频或视频片段（请完整听完，可以重播）；然后回答你是否见过或听过它；之后才会显示关于该片段的问题和若干选项（A、B、C……），请选出正确答案。请独立作答：不要上网搜索，不要与他人讨论或请他人帮忙。",
+    ];
     const PREFACE: bool = true;
     const FILTERS_BY_SURVEY: bool = true;
     const NEEDS_HEADPHONE_CHECK: bool = true;

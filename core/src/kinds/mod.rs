@@ -273,6 +273,9 @@ pub trait Kind: Sized + 'static {
     const SCALE: ScoreScale;
     /// The `kind` tag of this kind's [`AnswerInput`] (`choice`, `text`), for error messages.
     const INPUT_TAG: &'static str;
+    /// What the participant will do, shown on the consent page before they agree: English,
+    /// then Chinese (the app's consent card and the server's first paint of it).
+    const INSTRUCTIONS: [&'static str; 2];
 
     /// Public part of an item (`items.prompt_json`); may be shown to anyone.
     type Prompt: Serialize + DeserializeOwned + Clone + Debug + PartialEq;

@@ -101,6 +101,10 @@ impl Kind for PanelExplanation {
     /// Unused: nothing is scored (no per-participant score or hidden mean is ever shown).
     const SCALE: ScoreScale = ScoreScale::Correctness;
     const INPUT_TAG: &'static str = "comic_text";
+    const INSTRUCTIONS: [&'static str; 2] = [
+        "Each question shows a comic's panels in reading order, with its title and caption. Say in your own words what the comic means and what makes it funny. There is no right answer: explanations are judged by people.",
+        "每道题按阅读顺序给出一则多格漫画及其标题和配文。请用自己的话写出这则漫画想表达什么、笑点在哪里。没有标准答案，解读由人工评判。",
+    ];
     type Prompt = Prompt;
     type Gold = Gold;
     type View = View;

@@ -92,6 +92,10 @@ impl Kind for PanelType {
     const KEY: &'static str = "panel_type";
     const SCALE: ScoreScale = ScoreScale::Correctness;
     const INPUT_TAG: &'static str = "structure";
+    const INSTRUCTIONS: [&'static str; 2] = [
+        "Each question shows the panels of a comic in reading order. Say which structure it has: narrative, progressive, conversational, parallel or comparison (each comes with a description and an example).",
+        "每道题按阅读顺序给出一则多格漫画。请判断它属于哪种结构：叙事、递进、对话、并列或对比（每种类型都附有说明和例子）。",
+    ];
     type Prompt = Prompt;
     type Gold = Gold;
     type View = View;

@@ -250,6 +250,10 @@ impl Kind for Rating {
     const KEY: &'static str = "rating";
     const SCALE: ScoreScale = ScoreScale::Correctness;
     const INPUT_TAG: &'static str = "rating";
+    const INSTRUCTIONS: [&'static str; 2] = [
+        "Each page shows a model's explanation of a meme (or a multi-panel comic); you are not told which model wrote it. Accuracy rating: read the reference explanation first, then say whether the model's meaning, origin and example are accurate (Disagree / Neutral / Agree). Dimension rating: score five dimensions from 1 to 3. There are no right or wrong answers: give your honest judgement.",
+        "每页给出一个模型对梗（或多格漫画）的解释，不显示是哪个模型写的。准确性评判：先阅读参考解释，再判断模型给出的含义、出处和例句是否准确（不同意 / 中立 / 同意）。维度评判：按五个维度各打 1–3 分。评判没有对错之分，请按你的真实判断作答。",
+    ];
     type Prompt = Prompt;
     type Gold = Gold;
     type View = View;

@@ -105,6 +105,10 @@ impl Kind for TextMcq {
     const KEY: &'static str = "text_mcq";
     const SCALE: ScoreScale = ScoreScale::Correctness;
     const INPUT_TAG: &'static str = "choice";
+    const INSTRUCTIONS: [&'static str; 2] = [
+        "Each question shows a Chinese sentence in which one internet meme has been replaced by a blank (_____). Choose, from five options, the meme that fits the blank.",
+        "每道题给出一个中文句子，其中一个网络梗被替换为空白（_____）。请从五个选项中选出最适合填入空白处的梗。",
+    ];
     type Prompt = Prompt;
     type Gold = Gold;
     type View = View;

@@ -48,8 +48,6 @@ const FAMILIARITY: [Familiarity; 3] = [
 struct Texts {
     /// The kind in words.
     name: &'static str,
-    /// Consent page: what the participant will do.
-    instructions: &'static str,
     /// Accessible name of an audio clip.
     clip_audio: &'static str,
     /// Accessible name of a video clip.
@@ -116,7 +114,6 @@ struct Texts {
 
 static ZH: Texts = Texts {
     name: "音视频梗（听/看片段后选择）",
-    instructions: "本任务需要戴耳机：开始前有一个约一分钟的耳机检测（听三个音，选出最轻的一个）。每道题先播放一段音频或视频片段（请完整听完，可以重播）；然后回答你是否见过或听过它；之后才会显示关于该片段的问题和若干选项（A、B、C……），请选出正确答案。请独立作答：不要上网搜索，不要与他人讨论或请他人帮忙。",
     clip_audio: "片段（音频）",
     clip_video: "片段（视频）",
     play: "▶ 播放片段",
@@ -156,7 +153,6 @@ static ZH: Texts = Texts {
 
 static EN: Texts = Texts {
     name: "Audio-visual memes (clip, then a question)",
-    instructions: "Headphones are required: before you start, a one-minute headphone check plays three tones at a time and asks which was the quietest. Each question first plays a short audio or video clip (listen to the end; you may replay it); then you say whether you have seen or heard it before; only then are the question about the clip and its options (A, B, C…) shown: choose the right answer. Work alone: no web search, no help from or discussion with anyone.",
     clip_audio: "The clip (audio)",
     clip_video: "The clip (video)",
     play: "▶ Play the clip",
@@ -352,10 +348,6 @@ impl UiKind for ClipMcq {
 
     fn name(lang: Lang) -> &'static str {
         texts(lang).name
-    }
-
-    fn instructions(lang: Lang) -> &'static str {
-        texts(lang).instructions
     }
 
     fn question(ctx: QuestionContext, view: View) -> AnyView {

@@ -35,8 +35,6 @@ use review::ReviewCard;
 struct Texts {
     /// The kind in words.
     name: &'static str,
-    /// Consent page: what the participant will do.
-    instructions: &'static str,
     /// Consent page: what is shown per answer and at the end, given the hidden share.
     results_note: fn(Option<u8>) -> String,
     /// Question: the prompt above the meme.
@@ -85,7 +83,6 @@ static ZH: Texts = Texts {
         let hidden = hidden.map_or_else(|| "部分".to_owned(), |h| format!("约 {h}% 的"));
         format!("公开（练习）题目在作答后会立即显示参考释义和你的得分，结束时给出你在这些题目上的平均分；{hidden}题目属于隐藏测试集：不显示其参考释义，结果页只给出你在这些题上的平均分（四舍五入）。")
     },
-    instructions: "每道题给出一个中文网络梗。请用自己的话写出它的意思，一两句即可。系统会用句向量模型比较：你的解释越贴近这个梗的参考释义、越不像其他梗的释义，得分越高；对哪个梗都适用的套话只能得到随机水平（0.5）。",
     prompt: "这个梗是什么意思？请用自己的话解释。",
     your_explanation: "你的解释",
     submit: "提交解释",
@@ -100,13 +97,18 @@ static ZH: Texts = Texts {
     differs: |d| format!(" · 与服务器相差 {d:.1e}"),
     standing: |p, n| format!("高于 {p}% 的其他参与者（共 {n} 份解释）"),
     reference: "参考释义",
-    reference_withheld: "此梗属于隐藏测试集：不显示参考释义和单题得分；结果页显示你在隐藏题上的平均分（四舍五入）。",
+    reference_withheld:
+        "此梗属于隐藏测试集：不显示参考释义和单题得分；结果页显示你在隐藏题上的平均分（四舍五入）。",
     scores_with_results: "你的回答已保存。得分将与结果一起显示。",
     in_hidden_mean: "计入隐藏题的平均分",
     similarity: "辨识度",
-    mean_note: |n| format!("你的解释的平均释义辨识度：每份解释与本梗释义比与另一条公开释义更接近的概率（0.5 = 随机；共 {n} 份已评分的解释）。"),
+    mean_note: |n| {
+        format!("你的解释的平均释义辨识度：每份解释与本梗释义比与另一条公开释义更接近的概率（0.5 = 随机；共 {n} 份已评分的解释）。")
+    },
     rescaled_note: |r| {
-        format!("重标定分数：{r:.2}（0 = 与两条随机参考释义之间的相似度相当，1 = 与参考释义相同）。")
+        format!(
+            "重标定分数：{r:.2}（0 = 与两条随机参考释义之间的相似度相当，1 = 与参考释义相同）。"
+        )
     },
     not_scored: "你的解释尚未评分。",
 };
@@ -117,7 +119,6 @@ static EN: Texts = Texts {
         let hidden = hidden.map_or_else(|| "some".to_owned(), |h| format!("about {h}%"));
         format!("For open (practice) items you see the reference meaning and your score right after answering, and at the end your average over them; {hidden} of items are hidden test items: their references are never shown, and your results give only a rounded average over them.")
     },
-    instructions: "Each question shows a Chinese internet meme. Write in your own words what it means; a sentence or two is enough. A sentence-embedding model scores it: the closer your explanation is to this meme's reference meaning rather than to other memes' meanings, the higher the score; a sentence that fits any meme scores at chance (0.5).",
     prompt: "What does this meme mean? Explain it in your own words.",
     your_explanation: "Your explanation",
     submit: "Submit explanation",
@@ -238,10 +239,6 @@ impl UiKind for Explanation {
 
     fn name(lang: Lang) -> &'static str {
         texts(lang).name
-    }
-
-    fn instructions(lang: Lang) -> &'static str {
-        texts(lang).instructions
     }
 
     fn results_note(lang: Lang, open_percent: Option<u8>) -> String {

@@ -32,8 +32,6 @@ use serde::Deserialize;
 struct Texts {
     /// The kind in words.
     name: &'static str,
-    /// Consent page: what the participant will do.
-    instructions: &'static str,
     /// Question: heading of the shown panels.
     shown_heading: &'static str,
     /// Question: how to build the order.
@@ -80,7 +78,6 @@ struct Texts {
 
 static ZH: Texts = Texts {
     name: "漫画排序（多格漫画）",
-    instructions: "每道题给出一则多格漫画，各格已被打乱，并按显示顺序编号。请把它们恢复成阅读顺序：按你阅读的先后依次点按各格，或把各格拖入“你的顺序”中（键盘：Tab 移到某一格，Enter 或空格拿起，方向键移动，再按 Enter 或空格放下）。有些格子的先后无关紧要，任何合理的阅读顺序都算对。",
     shown_heading: "打乱后的各格（按显示编号）",
     how_to: "按阅读顺序依次点按各格，或把格子拖到下面的顺序里；再点一次已放入的格子可将其取出。键盘：Tab 移到某一格，Enter 或空格拿起，↑/← 前移，↓/→ 后移，再按 Enter 或空格放下。",
     order_heading: "你的顺序",
@@ -106,7 +103,6 @@ static ZH: Texts = Texts {
 
 static EN: Texts = Texts {
     name: "Panel order (multi-panel comics)",
-    instructions: "Each question shows the panels of a comic in a shuffled order, numbered as shown. Put them back in reading order: tap or click the panels in the order you would read them, or drag them into “your order” (keyboard: Tab to a panel, Enter or Space picks it up, arrow keys move it, Enter or Space drops it). Where some panels can be read in either order, any valid reading order counts as right.",
     shown_heading: "The panels, shuffled (numbered as shown)",
     how_to: "Tap the panels in reading order, or drag them into your order below; tap a placed panel again to take it out. Keyboard: Tab to a panel, Enter or Space picks it up, ↑/← moves it earlier, ↓/→ later, Enter or Space drops it.",
     order_heading: "Your order",
@@ -224,10 +220,6 @@ impl UiKind for PanelOrder {
 
     fn name(lang: Lang) -> &'static str {
         texts(lang).name
-    }
-
-    fn instructions(lang: Lang) -> &'static str {
-        texts(lang).instructions
     }
 
     fn question(ctx: QuestionContext, view: View) -> AnyView {
