@@ -13,6 +13,7 @@ pub mod error;
 pub mod explain;
 pub mod export;
 pub mod files;
+pub mod first_paint;
 pub mod headphones;
 pub mod ids;
 pub mod import;

@@ -118,6 +118,7 @@ impl Application {
             0
         };
         let admission = admission::Admission::new(settings.server.max_connections, per_address);
+        let settings_static_dir = settings.server.static_dir.clone();
         let state = AppState {
             storage: storage.clone(),
             settings: Arc::new(settings),
@@ -133,6 +134,7 @@ impl Application {
             progress: Arc::default(),
             study_tables: Arc::default(),
             board_human: Arc::default(),
+            shells: Arc::new(crate::first_paint::Shells::read(&settings_static_dir)),
         };
         // With a crowd refresh interval (crowd figures may lag), each quiz's crowd figures
         // are computed now, so that no request after a restart waits for them.
@@ -326,6 +328,8 @@ pub fn build_router(state: AppState) -> Router {
     ));
     let mut router = Router::new()
         .route("/healthz", get(routes::healthz))
+        .route("/", get(crate::first_paint::home_page))
+        .route("/quiz/{slug}", get(crate::first_paint::quiz_page))
         .route("/model-files/{file}", get(model_file))
         .route("/media/{name}", get(crate::media::serve));
     for (folder, paths) in BUNDLE_ROUTES {

@@ -62,4 +62,6 @@ pub struct AppState {
     /// A board's human-judged columns and validity panel, once per state of its studies'
     /// judgements.
     pub board_human: Arc<CrowdCache<Result<Option<BoardHumanEval>, String>>>,
+    /// The app's HTML shells, which the first paint of the home and quiz pages fills in.
+    pub shells: Arc<crate::first_paint::Shells>,
 }

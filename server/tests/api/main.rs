@@ -24,6 +24,7 @@ mod explanation_adversarial;
 mod explanation_board;
 mod explanation_quiz;
 mod export;
+mod first_paint;
 mod group_commit;
 mod helpers;
 mod http_hardening;

@@ -1,0 +1,116 @@
+//! The app's HTML shells, read once when the router is built, with the place in each where
+//! the first paint goes: the `<main>` inside `#boot`, which holds a "Loading…" note.
+
+use axum::http::header::{CONTENT_TYPE, VARY};
+use axum::http::{HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use std::path::Path;
+
+/// One shell split around its boot `<main>`'s content.
+#[derive(Debug, Clone)]
+struct Shell {
+    /// Up to and including `<main …>` of `#boot`.
+    head: String,
+    /// From the boot `</main>` on.
+    tail: String,
+}
+
+impl Shell {
+    /// Splits `html` at the boot `<main>`; `None` for a shell without one.
+    fn split(html: &str) -> Option<Self> {
+        let boot = html.find("<div id=\"boot\"")?;
+        let open = boot + html[boot..].find("<main")?;
+        let content = open + html[open..].find('>')? + 1;
+        let close = content + html[content..].find("</main>")?;
+        Some(Self {
+            head: html[..content].to_owned(),
+            tail: html[close..].to_owned(),
+        })
+    }
+
+    /// The page with `content` in the boot `<main>`, `<html lang>` and `<title>` set.
+    fn page(&self, content: &str, title: &str, zh: bool) -> String {
+        let lang = if zh { "zh-CN" } else { "en" };
+        let head = self
+            .head
+            .replacen(
+                "<html lang=\"zh-CN\">",
+                &format!("<html lang=\"{lang}\">"),
+                1,
+            )
+            .replacen(
+                "<title>memeboard</title>",
+                &format!("<title>{} · memeboard</title>", super::html::escape(title)),
+                1,
+            );
+        format!(
+            "{head}<div data-first-paint=\"\">{content}</div>{}",
+            self.tail
+        )
+    }
+}
+
+/// The shells the first paint fills in: the quiz bundle's (home and quiz pages).
+#[derive(Debug, Clone, Default)]
+pub struct Shells {
+    quiz: Option<Shell>,
+    /// The quiz bundle's shell whole, served when there is nothing to fill in.
+    quiz_html: Option<String>,
+}
+
+impl Shells {
+    /// The shells built into `static_dir` (none: pages answer 404, as the static files do).
+    pub fn read(static_dir: &Path) -> Self {
+        let quiz_html = std::fs::read_to_string(static_dir.join("index.html")).ok();
+        Self {
+            quiz: quiz_html.as_deref().and_then(Shell::split),
+            quiz_html,
+        }
+    }
+
+    /// A quiz-bundle page: the shell with `content` (`(title, html)`) in it, or the plain
+    /// shell when there is no content to show. `Vary` names what chose the language.
+    pub fn quiz_page(&self, content: Option<(String, String)>, zh: bool) -> Response {
+        let html = match (&self.quiz, &self.quiz_html, content) {
+            (Some(shell), _, Some((title, body))) => shell.page(&body, &title, zh),
+            (_, Some(whole), _) => whole.clone(),
+            (_, None, _) => return StatusCode::NOT_FOUND.into_response(),
+        };
+        (
+            [
+                (
+                    CONTENT_TYPE,
+                    HeaderValue::from_static("text/html; charset=utf-8"),
+                ),
+                (VARY, HeaderValue::from_static("Accept-Language, Cookie")),
+            ],
+            html,
+        )
+            .into_response()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SHELL: &str = "<!DOCTYPE html><html lang=\"zh-CN\"><head><title>memeboard</title>\
+        </head><body><div id=\"boot\" class=\"boot\"><header></header><main class=\"wrap\">\
+        <p class=\"boot-note\">Loading…</p></main></div></body></html>";
+
+    #[test]
+    fn content_replaces_the_loading_note() {
+        let shell = Shell::split(SHELL).expect("a boot main");
+        let page = shell.page("<h1>Hi</h1>", "Home <1>", false);
+        assert!(page
+            .contains("<main class=\"wrap\"><div data-first-paint=\"\"><h1>Hi</h1></div></main>"));
+        assert!(!page.contains("Loading…"));
+        assert!(page.contains("<html lang=\"en\">"));
+        assert!(page.contains("<title>Home &lt;1&gt; · memeboard</title>"));
+    }
+
+    #[test]
+    fn a_shell_without_boot_is_served_whole() {
+        assert!(Shell::split("<html><body><main></main></body></html>").is_none());
+    }
+}
