@@ -8,12 +8,12 @@ pub const DASH: &str = "—";
 
 /// An accuracy with three decimals: `0.812`.
 pub fn accuracy(x: f64) -> String {
-    format!("{x:.3}")
+    memeboard_core::page_text::board::score(x)
 }
 
 /// The 95% interval of an estimate: `[0.75, 0.87]`.
 pub fn interval(e: &Estimate) -> String {
-    format!("[{:.2}, {:.2}]", e.ci_low, e.ci_high)
+    memeboard_core::page_text::board::interval(e)
 }
 
 /// An estimate with its 95% interval: `0.812 [0.75, 0.87]`.

@@ -335,7 +335,12 @@ pub fn build_router(state: AppState) -> Router {
     for (folder, paths) in BUNDLE_ROUTES {
         let shell = bundle_shell(&static_dir, folder);
         for path in paths {
-            router = router.route_service(path, shell.clone());
+            router = if *path == "/boards/{*rest}" {
+                // A board comes with its table (first_paint), in the boards bundle's shell.
+                router.route(path, get(crate::first_paint::board_page))
+            } else {
+                router.route_service(path, shell.clone())
+            };
         }
     }
     router

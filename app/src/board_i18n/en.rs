@@ -2,6 +2,7 @@
 
 use super::BoardStrings;
 use crate::i18n::EN as MAIN_EN;
+use memeboard_core::page_text::board::BOARD_EN as BOARD;
 
 /// English.
 pub static EN: BoardStrings = BoardStrings {
@@ -37,7 +38,7 @@ pub static EN: BoardStrings = BoardStrings {
     paired_col_delta: "Δ (95% interval)",
     paired_col_items: "Items",
     kind_published: "published",
-    col_rank: "Rank",
+    col_rank: BOARD.col_rank,
     col_kind: "Type",
     col_organisation: "Organisation",
     col_params: "Params",
@@ -58,7 +59,7 @@ pub static EN: BoardStrings = BoardStrings {
     attempts_best_note: "One row per model: its best upload.",
     attempts_latest_note: "One row per model: its latest upload.",
     attempts_all_note: "Every upload of every model.",
-    not_ranked: "not ranked",
+    not_ranked: BOARD.not_ranked,
     withdrawn: "Withdrawn",
     quota_before: |left, limit| format!("{left} of {limit} uploads left today for this token"),
     sort_hint: "Select a column header to sort.",
@@ -102,13 +103,13 @@ pub static EN: BoardStrings = BoardStrings {
     board_locked_title: "The private board is not revealed yet",
     board_blind_note: "This board is blind: model scores stay hidden until the organisers reveal them.",
     board_unscored_note: "This task has no gold and no automatic metric: the models' explanations are judged by people, and human evaluation ranks them.",
-    board_items: |n, metric| format!("Scored on {n} test items · metric: {metric}"),
+    board_items: BOARD.board_items,
     missing_policy_label: "Missing predictions",
     board_ci_note: "Numbers use the board's metric (above); brackets give 95% item-bootstrap confidence intervals.",
     downloads: "Download",
     download_csv: "Download CSV",
     download_json: "Download JSON",
-    board_table_label: "Leaderboard table (scrolls sideways)",
+    board_table_label: BOARD.board_table_label,
     submit_title: "Submit predictions",
     submit_intro: "Upload your model's predictions for every item of a task; they are scored on hidden test items and join the leaderboard.",
     help_title: "How to submit",
@@ -214,7 +215,7 @@ pub static EN: BoardStrings = BoardStrings {
     chart_desc: "Bars show the score of the five best models overall in each category; the solid line marks the human average, the dotted line the human best and the dashed line the chance baseline.",
     no_models: "No scored model submissions yet.",
     upload: "Upload and score",
-    col_model: "Model",
+    col_model: BOARD.col_model,
     col_metric: "Metric",
     kind_human: "human",
     kind_baseline: "baseline",
@@ -229,6 +230,6 @@ pub static EN: BoardStrings = BoardStrings {
     preview_score_note: |n| {
         format!("Computed in your browser on the {n} dev items only; the leaderboard uses hidden test items.")
     },
-    too_few_items: "too few items to show",
+    too_few_items: BOARD.too_few_items,
     too_few_items_title: "Published only for categories with enough items on this board half",
 };

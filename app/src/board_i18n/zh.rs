@@ -2,6 +2,7 @@
 
 use super::BoardStrings;
 use crate::i18n::ZH as MAIN_ZH;
+use memeboard_core::page_text::board::BOARD_ZH as BOARD;
 
 /// 中文.
 pub static ZH: BoardStrings = BoardStrings {
@@ -31,7 +32,7 @@ pub static ZH: BoardStrings = BoardStrings {
     paired_col_delta: "Δ（95% 区间）",
     paired_col_items: "题目数",
     kind_published: "已发表",
-    col_rank: "排名",
+    col_rank: BOARD.col_rank,
     col_kind: "类型",
     col_organisation: "机构",
     col_params: "参数量",
@@ -52,7 +53,7 @@ pub static ZH: BoardStrings = BoardStrings {
     attempts_best_note: "每个模型一行：其最佳提交。",
     attempts_latest_note: "每个模型一行：其最新提交。",
     attempts_all_note: "显示每个模型的每一次提交。",
-    not_ranked: "不参与排名",
+    not_ranked: BOARD.not_ranked,
     withdrawn: "已撤回",
     quota_before: |left, limit| format!("此令牌今日还可上传 {left} 次（共 {limit} 次）"),
     sort_hint: "点击列标题可排序。",
@@ -84,13 +85,13 @@ pub static ZH: BoardStrings = BoardStrings {
     board_locked_title: "私有榜尚未公布",
     board_blind_note: "本榜为盲评：组织者公布之前，模型成绩保持隐藏。",
     board_unscored_note: "这项任务没有标准答案，也没有自动指标：模型的解读由人工评判，排名来自人工评测。",
-    board_items: |n, metric| format!("基于 {n} 道测试题评分 · 指标：{metric}"),
+    board_items: BOARD.board_items,
     missing_policy_label: "缺失的预测",
     board_ci_note: "数值为本榜指标（见上方）；方括号内为按题目自助法得到的 95% 置信区间。",
     downloads: "下载",
     download_csv: "下载 CSV",
     download_json: "下载 JSON",
-    board_table_label: "排行榜表格（可横向滚动）",
+    board_table_label: BOARD.board_table_label,
     submit_title: "提交预测",
     submit_intro: "上传模型对某个任务全部题目的预测，即可在隐藏测试题上评分并进入排行榜。",
     help_title: "如何提交",
@@ -196,7 +197,7 @@ pub static ZH: BoardStrings = BoardStrings {
     chart_desc: "柱形为总体成绩前 5 名模型在每个类别上的得分；实线为人类平均，点线为人类最佳，虚线为随机基线。",
     no_models: "还没有已评分的模型提交。",
     upload: "上传并评分",
-    col_model: "模型",
+    col_model: BOARD.col_model,
     col_metric: "指标",
     kind_human: "人类",
     kind_baseline: "基线",
@@ -211,6 +212,6 @@ pub static ZH: BoardStrings = BoardStrings {
     preview_score_note: |n| {
         format!("在你的浏览器中仅用 {n} 道开发集题目计算；排行榜使用隐藏的测试题。")
     },
-    too_few_items: "题目太少，不显示",
+    too_few_items: BOARD.too_few_items,
     too_few_items_title: "仅公布本榜单中题目足够多的类别",
 };

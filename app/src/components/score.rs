@@ -47,28 +47,17 @@ pub fn category_estimate_view(s: Option<&CategoryEstimate>, lang: Lang) -> AnyVi
 /// every figure there is withheld for too few items (the column would read "too few items
 /// to show" all the way down).
 pub fn all_suppressed(rows: &[BoardRow], i: usize) -> bool {
-    let cells: Vec<_> = rows.iter().filter_map(|r| r.scores.get(i)).collect();
-    cells.iter().any(|c| c.suppressed) && cells.iter().all(|c| c.estimate.is_none())
+    memeboard_core::page_text::board::all_suppressed(rows, i)
 }
 
 /// The name of a human or baseline row kind in `lang` (`None` for models: they have their
 /// own names).
 pub fn reference_row_name(lang: Lang, kind: RowKind) -> Option<&'static str> {
-    let t = lang.strings();
-    match kind {
-        // Models, and a paper's rows, go by their own names.
-        RowKind::Model | RowKind::Published => None,
-        RowKind::HumanAverage => Some(t.row_human_average),
-        RowKind::HumanBest => Some(t.row_human_best),
-        RowKind::HumanPooled => Some(t.row_human_pooled),
-        RowKind::Chance => Some(t.row_chance),
-        RowKind::RandomPair => Some(t.row_random_pair),
-        RowKind::DisplayOrder => Some(t.row_display_order),
-        RowKind::RandomOrder => Some(t.row_random_order),
-        RowKind::MajorityType => Some(t.row_majority_type),
-        RowKind::RandomType => Some(t.row_random_type),
-        RowKind::PromptCopy => Some(t.row_prompt_copy),
-    }
+    let t = match lang {
+        Lang::En => memeboard_core::page_text::board::BOARD_EN,
+        Lang::Zh => memeboard_core::page_text::board::BOARD_ZH,
+    };
+    t.reference_row_name(kind)
 }
 
 /// The name of a reference level (chance, random pair…) in `lang`; "model" for a model row.

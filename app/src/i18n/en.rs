@@ -1,6 +1,7 @@
 //! The English interface strings.
 
 use super::Strings;
+use memeboard_core::page_text::board::BOARD_EN as BOARD;
 use memeboard_core::page_text::EN as PAGE;
 
 /// English strings.
@@ -110,7 +111,7 @@ pub static EN: Strings = Strings {
     col_best: "Human best",
     col_pooled: "Pooled",
     col_n: "Participants",
-    overall: "Overall",
+    overall: BOARD.overall,
     ci_note: "Numbers are accuracies; brackets give 95% bootstrap confidence intervals; participants = people who answered in that category.",
     ci_note_scores: "Numbers are mean scores; brackets give 95% bootstrap confidence intervals; participants = people who answered in that category.",
     agreement: "Agreement",
@@ -132,16 +133,16 @@ pub static EN: Strings = Strings {
     nav_submit: "Submit",
     nav_account: "Account",
 
-    kind_model: "model",
-    row_human_average: "Human average (crowd)",
-    row_human_best: "Human best (crowd)",
-    row_chance: "Chance (expected score of random answers)",
-    row_display_order: "Display order (answer = the order shown)",
-    row_random_order: "Random order (one seeded draw per item)",
-    row_majority_type: "Majority type (always the most common type)",
-    row_random_type: "Random type (one seeded draw per item)",
-    row_prompt_copy: "Copy of the prompt (the meme phrase as its meaning)",
-    row_human_pooled: "Humans pooled (crowd)",
+    kind_model: BOARD.kind_model,
+    row_human_average: BOARD.row_human_average,
+    row_human_best: BOARD.row_human_best,
+    row_chance: BOARD.row_chance,
+    row_display_order: BOARD.row_display_order,
+    row_random_order: BOARD.row_random_order,
+    row_majority_type: BOARD.row_majority_type,
+    row_random_type: BOARD.row_random_type,
+    row_prompt_copy: BOARD.row_prompt_copy,
+    row_human_pooled: BOARD.row_human_pooled,
 
 
 
@@ -150,5 +151,5 @@ pub static EN: Strings = Strings {
     copied: "Copied",
     copy_code_failed: "The clipboard is not available; select the code and copy it by hand.",
 
-    row_random_pair: "Chance (a meaning that fits every meme alike)",
+    row_random_pair: BOARD.row_random_pair,
 };

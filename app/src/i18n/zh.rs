@@ -1,6 +1,7 @@
 //! The Chinese interface strings.
 
 use super::Strings;
+use memeboard_core::page_text::board::BOARD_ZH as BOARD;
 use memeboard_core::page_text::ZH as PAGE;
 
 /// Chinese strings.
@@ -110,7 +111,7 @@ pub static ZH: Strings = Strings {
     col_best: "人类最佳",
     col_pooled: "合并正确率",
     col_n: "人数",
-    overall: "总体",
+    overall: BOARD.overall,
     ci_note: "数值为正确率；方括号内为 95% 自助法置信区间；人数为作答过该类别的参与者数。",
     ci_note_scores: "数值为平均得分；方括号内为 95% 自助法置信区间；人数为作答过该类别的参与者数。",
     agreement: "标注一致性",
@@ -132,16 +133,16 @@ pub static ZH: Strings = Strings {
     nav_submit: "提交",
     nav_account: "账户",
 
-    kind_model: "模型",
-    row_human_average: "人类平均（众包）",
-    row_human_best: "人类最佳（众包）",
-    row_chance: "随机猜测（期望值）",
-    row_display_order: "按展示顺序作答",
-    row_random_order: "随机顺序（每题一次固定种子抽样）",
-    row_majority_type: "总选最常见的类型",
-    row_random_type: "随机类型（每题一次固定种子抽样）",
-    row_prompt_copy: "照抄题目（把梗本身当作释义）",
-    row_human_pooled: "人类（众包，全部作答合并）",
+    kind_model: BOARD.kind_model,
+    row_human_average: BOARD.row_human_average,
+    row_human_best: BOARD.row_human_best,
+    row_chance: BOARD.row_chance,
+    row_display_order: BOARD.row_display_order,
+    row_random_order: BOARD.row_random_order,
+    row_majority_type: BOARD.row_majority_type,
+    row_random_type: BOARD.row_random_type,
+    row_prompt_copy: BOARD.row_prompt_copy,
+    row_human_pooled: BOARD.row_human_pooled,
 
 
 
@@ -150,5 +151,5 @@ pub static ZH: Strings = Strings {
     copied: "已复制",
     copy_code_failed: "无法访问剪贴板，请手动选中完成码并复制。",
 
-    row_random_pair: "随机（对每个梗都一样适用的释义）",
+    row_random_pair: BOARD.row_random_pair,
 };

@@ -10,6 +10,7 @@
 //! already fetch). Anything that fails (no shell built, an unknown quiz) serves the plain
 //! shell, whose app then says what went wrong.
 
+mod board;
 mod home;
 mod html;
 mod quiz;
@@ -102,4 +103,41 @@ pub async fn quiz_page(
         },
     };
     state.shells.quiz_page(content, zh)
+}
+
+/// What a board link may say: which half, which subset.
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct BoardLink {
+    split: Option<memeboard_core::api::BoardSplit>,
+    subset: Option<String>,
+}
+
+/// `GET /boards/{*rest}`: a board's heading and table (`/boards/{slug}`); the boards
+/// bundle's other pages (`/boards`) get the plain shell.
+pub async fn board_page(
+    State(state): State<AppState>,
+    path: Option<Path<String>>,
+    query: Result<Query<BoardLink>, QueryRejection>,
+    headers: HeaderMap,
+) -> Response {
+    let zh = reads_chinese(&headers);
+    let link = query.map(|Query(l)| l).unwrap_or_default();
+    let slug = path
+        .map(|Path(p)| p)
+        .filter(|p| !p.is_empty() && !p.contains('/'));
+    let content = match slug {
+        Some(slug) => crate::leaderboard::board(
+            &state,
+            &slug,
+            link.split
+                .unwrap_or(memeboard_core::api::BoardSplit::Public),
+            link.subset.as_deref(),
+            false,
+        )
+        .await
+        .ok()
+        .map(|b| board::render(&b, zh)),
+        None => None,
+    };
+    state.shells.boards_page(content, zh)
 }

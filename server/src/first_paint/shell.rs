@@ -50,28 +50,26 @@ impl Shell {
     }
 }
 
-/// The shells the first paint fills in: the quiz bundle's (home and quiz pages).
+/// One bundle's shell: split for filling in, and whole for serving as it is.
 #[derive(Debug, Clone, Default)]
-pub struct Shells {
-    quiz: Option<Shell>,
-    /// The quiz bundle's shell whole, served when there is nothing to fill in.
-    quiz_html: Option<String>,
+struct BundleShell {
+    split: Option<Shell>,
+    whole: Option<String>,
 }
 
-impl Shells {
-    /// The shells built into `static_dir` (none: pages answer 404, as the static files do).
-    pub fn read(static_dir: &Path) -> Self {
-        let quiz_html = std::fs::read_to_string(static_dir.join("index.html")).ok();
-        Self {
-            quiz: quiz_html.as_deref().and_then(Shell::split),
-            quiz_html,
-        }
+impl BundleShell {
+    fn read(path: &Path) -> Option<Self> {
+        let whole = std::fs::read_to_string(path).ok()?;
+        Some(Self {
+            split: Shell::split(&whole),
+            whole: Some(whole),
+        })
     }
 
-    /// A quiz-bundle page: the shell with `content` (`(title, html)`) in it, or the plain
-    /// shell when there is no content to show. `Vary` names what chose the language.
-    pub fn quiz_page(&self, content: Option<(String, String)>, zh: bool) -> Response {
-        let html = match (&self.quiz, &self.quiz_html, content) {
+    /// The shell with `content` (`(title, html)`) in it, or the plain shell when there is no
+    /// content to show. `Vary` names what chose the language.
+    fn page(&self, content: Option<(String, String)>, zh: bool) -> Response {
+        let html = match (&self.split, &self.whole, content) {
             (Some(shell), _, Some((title, body))) => shell.page(&body, &title, zh),
             (_, Some(whole), _) => whole.clone(),
             (_, None, _) => return StatusCode::NOT_FOUND.into_response(),
@@ -87,6 +85,35 @@ impl Shells {
             html,
         )
             .into_response()
+    }
+}
+
+/// The shells the first paint fills in: the quiz bundle's (home and quiz pages) and the
+/// boards bundle's (a board).
+#[derive(Debug, Clone, Default)]
+pub struct Shells {
+    quiz: BundleShell,
+    boards: BundleShell,
+}
+
+impl Shells {
+    /// The shells built into `static_dir` (none: pages answer 404, as the static files do;
+    /// no boards bundle: its pages get the quiz bundle's shell, as `startup` serves them).
+    pub fn read(static_dir: &Path) -> Self {
+        let quiz = BundleShell::read(&static_dir.join("index.html")).unwrap_or_default();
+        let boards = BundleShell::read(&static_dir.join("boards-app/index.html"))
+            .unwrap_or_else(|| quiz.clone());
+        Self { quiz, boards }
+    }
+
+    /// A quiz-bundle page with `content` (`(title, html)`), or the plain shell.
+    pub fn quiz_page(&self, content: Option<(String, String)>, zh: bool) -> Response {
+        self.quiz.page(content, zh)
+    }
+
+    /// A boards-bundle page with `content`, or the plain shell.
+    pub fn boards_page(&self, content: Option<(String, String)>, zh: bool) -> Response {
+        self.boards.page(content, zh)
     }
 }
 

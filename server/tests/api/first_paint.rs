@@ -9,6 +9,7 @@ use crate::owners::{set, ADMIN};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use memeboard_core::kinds::{text_mcq::TextMcq, Kind};
+use memeboard_core::page_text::board::{BOARD_EN, BOARD_ZH};
 use memeboard_core::page_text::{EN, ZH};
 use serde_json::json;
 use tower::ServiceExt;
@@ -20,6 +21,11 @@ const SHELL: &str = "<!DOCTYPE html>\n<html lang=\"zh-CN\">\n<head><title>memebo
     </div>\n</body>\n</html>\n";
 
 /// The demo app with [`SHELL`] built, and its database URL.
+/// The boards bundle's shell, told apart by its title.
+const BOARDS_SHELL: &str = "<!DOCTYPE html>\n<html lang=\"zh-CN\">\n<head><title>memeboard</title>\
+    <meta name=\"bundle\" content=\"boards\"></head>\n<body>\n<div id=\"boot\"><main \
+    class=\"wrap\"><p>Loading…</p></main></div>\n</body>\n</html>\n";
+
 async fn app_with_shell(db: Db) -> (TestApp, String) {
     let (mut settings, dir) = test_settings(db, true).await;
     let url = settings.database_url();
@@ -27,6 +33,8 @@ async fn app_with_shell(db: Db) -> (TestApp, String) {
     let dist = dir.path().join("dist");
     std::fs::create_dir_all(&dist).unwrap();
     std::fs::write(dist.join("index.html"), SHELL).unwrap();
+    std::fs::create_dir_all(dist.join("boards-app")).unwrap();
+    std::fs::write(dist.join("boards-app/index.html"), BOARDS_SHELL).unwrap();
     settings.server.static_dir = dist;
     (TestApp::with_settings(settings, dir).await, url)
 }
@@ -149,7 +157,45 @@ async fn values_are_escaped_and_refused_visitors_see_no_consent(db: Db) {
     assert!(html.contains(EN.consent_label), "{html}");
 }
 
+async fn a_board_comes_with_its_table(db: Db) {
+    let (app, _) = app_with_shell(db).await;
+    let (_, board) = app.get("/api/boards/demo-mcq").await;
+    let (status, html) = page(&app, "/boards/demo-mcq", &[("accept-language", "zh")]).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        html.contains("name=\"bundle\" content=\"boards\""),
+        "the boards shell: {html}"
+    );
+    assert!(html.contains("<table class=\"board\">"), "{html}");
+    assert!(
+        html.contains(BOARD_ZH.col_rank) && html.contains(BOARD_ZH.row_chance),
+        "{html}"
+    );
+    let rows = html.matches("<tr class=\"board-row").count();
+    assert_eq!(
+        rows,
+        board["rows"].as_array().unwrap().len(),
+        "one row per board row"
+    );
+    assert!(!html.contains(BOARD_EN.overall), "one language: {html}");
+
+    // The list of boards, an unknown board and an unrevealed private half: the plain shell.
+    for path in [
+        "/boards",
+        "/boards/no-such-board",
+        "/boards/demo-mcq?split=private",
+    ] {
+        let (status, html) = page(&app, path, &[]).await;
+        assert_eq!(
+            (status, html.as_str()),
+            (StatusCode::OK, BOARDS_SHELL),
+            "{path}"
+        );
+    }
+}
+
 on_both_databases!(
+    a_board_comes_with_its_table,
     home_and_quiz_pages_come_with_their_content,
     values_are_escaped_and_refused_visitors_see_no_consent,
 );

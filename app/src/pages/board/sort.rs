@@ -4,7 +4,7 @@
 use crate::components::score::weights_text;
 use crate::format;
 use crate::i18n::Lang;
-use memeboard_core::api::{BoardRow, RowGroup, RowKind, SubmissionStatus};
+use memeboard_core::api::{BoardRow, RowGroup};
 use std::cmp::Ordering;
 
 /// A column the table can be sorted by.
@@ -138,13 +138,5 @@ pub fn sorted_indices(rows: &[BoardRow], key: SortKey, dir: SortDir) -> Vec<usiz
 /// Board ranks: scored model rows 1..n in the server's order (best overall first); human,
 /// baseline and received-only rows get none.
 pub fn model_ranks(rows: &[BoardRow]) -> Vec<Option<usize>> {
-    let mut next = 0;
-    rows.iter()
-        .map(|r| {
-            (r.kind == RowKind::Model && r.status == SubmissionStatus::Scored).then(|| {
-                next += 1;
-                next
-            })
-        })
-        .collect()
+    memeboard_core::page_text::board::model_ranks(rows)
 }

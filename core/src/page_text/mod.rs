@@ -1,6 +1,8 @@
-//! The words of the pages' first content — the home page's quiz list and a quiz's intro and
-//! consent — in one place, so that the browser app's string tables and the server's
+//! The words of the pages' first content — the home page's quiz list, a quiz's intro and
+//! consent, a board's table ([`board`]) — in one place, so that the browser app's string tables and the server's
 //! pre-rendered first paint (`server/src/first_paint/`) say exactly the same thing.
+
+pub mod board;
 
 /// The first content's words in one language.
 #[derive(Debug, Clone, Copy)]
