@@ -47,9 +47,10 @@ pub fn demo_spec(batch_size: usize, explain_batch_size: usize) -> BenchmarkSpec 
     BenchmarkSpec {
         slug: TEXT_DEMO.into(),
         title: "Chinese text memes (demo) · 中文网络梗（演示）".into(),
-        description: "Pick the meme that fits the blank in each sentence. 36 everyday Chinese \
-                      internet memes written for memeboard, six per type, in the CHIME format. \
-                      · 为每个句子选出最合适的网络梗。"
+        description: "Pick the meme that fits the blank in each sentence. 216 everyday Chinese \
+                      internet memes written for memeboard, 36 per type, in the CHIME format. \
+                      · 为每个句子选出最合适的网络梗：216 个为 memeboard 编写的常见中文网络梗，\
+                      六种类型各 36 个，CHIME 格式。"
             .into(),
         batch_size,
         quiz_open: true,
