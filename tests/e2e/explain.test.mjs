@@ -15,6 +15,8 @@ const skip = !MODELS || !fs.existsSync(path.join(MODELS, 'tiny-bert/browser.json
 if (skip && process.env.MEMEBOARD_REQUIRE_MODELS === '1') {
   throw new Error('MEMEBOARD_REQUIRE_MODELS=1 but the tiny model or dist/embed is missing');
 }
+// The demo's memes (one explanation item each).
+const MEMES = JSON.parse(fs.readFileSync(path.join(ROOT, 'server/demo/demo_memes.json'), 'utf8')).length;
 const WEIGHTS = '/model-files/model.f16.safetensors';
 const MANIFEST = '/model-files/browser.json';
 
@@ -25,7 +27,7 @@ before(async () => {
   if (skip) return;
   server = await startServer({
     // Every meme in one batch, so open dev items are certain to come up.
-    MEMEBOARD__QUIZ__EXPLAIN_BATCH_SIZE: '36',
+    MEMEBOARD__QUIZ__EXPLAIN_BATCH_SIZE: String(MEMES),
     MEMEBOARD__MODEL__NAME: 'tiny-bert',
     MEMEBOARD__MODEL__DIR: path.join(MODELS, 'tiny-bert'),
     MEMEBOARD__MODEL__ONNXRUNTIME: path.join(MODELS, 'onnxruntime/libonnxruntime.so'),
@@ -138,7 +140,7 @@ test('explanations are scored on the server; the browser model loads only on req
     await route.continue();
   });
   let checked = false;
-  for (; n < 36 && !checked; n++) {
+  for (; n < MEMES && !checked; n++) {
     const { dev, extra } = await answer(page, n, () => page.getByTestId('instant-score')
       .waitFor({ timeout: 10_000 }).then(() => true, () => false));
     if (dev) {

@@ -2,7 +2,7 @@
 //! task's with errors naming what is allowed; the board keeps one row per model and
 //! condition and shows the paired difference, with an interval only on a revealed half.
 
-use crate::helpers::{detail, Db};
+use crate::helpers::{demo_questions, detail, Db};
 use crate::leaderboard::{app_with, file, new_token, send, upload_with, ADMIN, TASK};
 use crate::on_both_databases;
 use axum::http::{Method, StatusCode};
@@ -49,7 +49,7 @@ async fn a_model_under_two_conditions_gets_two_rows_and_a_paired_difference(db: 
         &token,
         "M",
         Some("options=with_meanings"),
-        &file(&app, 36).await,
+        &file(&app, demo_questions()).await,
     )
     .await;
     assert_eq!(status, StatusCode::CREATED, "{meanings}");
@@ -110,7 +110,7 @@ async fn a_model_under_two_conditions_gets_two_rows_and_a_paired_difference(db: 
 async fn conditions_outside_the_declared_ones_are_refused_naming_what_is_allowed(db: Db) {
     let app = app_with(db, 5).await;
     let token = new_token(&app, "Team D").await;
-    let body = file(&app, 36).await;
+    let body = file(&app, demo_questions()).await;
     let before = app.count("submissions").await;
     let (status, err) = upload_under(&app, &token, "M", Some("options=maybe"), &body).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{err}");
@@ -137,12 +137,12 @@ async fn conditions_outside_the_declared_ones_are_refused_naming_what_is_allowed
 async fn a_file_header_states_the_run_conditions(db: Db) {
     let app = app_with(db, 5).await;
     let token = new_token(&app, "Team H").await;
-    let body = file(&app, 36).await;
+    let body = file(&app, demo_questions()).await;
     let header = "{\"conditions\": {\"options\": \"with_meanings\"}}\n";
     let (status, sub) = upload_under(&app, &token, "H", None, &format!("{header}{body}")).await;
     assert_eq!(status, StatusCode::CREATED, "{sub}");
     assert_eq!(sub["conditions"], json!({"options": "with_meanings"}));
-    assert_eq!(sub["lines"], 36, "the header is no data line");
+    assert_eq!(sub["lines"], demo_questions(), "the header is no data line");
     let (status, sub) = upload_under(
         &app,
         &token,

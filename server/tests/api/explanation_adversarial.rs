@@ -4,7 +4,7 @@
 //! below the faithful demo model and at or near chance under the primary score (meaning
 //! identification), and the true meanings lightly paraphrased near the top.
 
-use crate::helpers::{test_settings, Db, TestApp};
+use crate::helpers::{demo_memes, test_settings, Db, TestApp};
 use crate::on_both_databases;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -122,7 +122,7 @@ async fn hostile_files_score_at_chance_and_below_the_faithful_model(db: Db) {
             meaning: gold["meaning"].as_str().unwrap().to_owned(),
         })
         .collect();
-    assert_eq!(items.len(), 36);
+    assert_eq!(items.len(), demo_memes());
     let each = |f: &dyn Fn(usize, &Item) -> String| -> Vec<(String, String)> {
         items
             .iter()
@@ -143,7 +143,7 @@ async fn hostile_files_score_at_chance_and_below_the_faithful_model(db: Db) {
             Some((id.to_string(), v["meaning"].as_str()?.to_owned()))
         })
         .collect();
-    assert_eq!(faithful.len(), 36);
+    assert_eq!(faithful.len(), demo_memes());
     // The sentence nearest the centroid of every reference meaning.
     let embedder = OrtEmbedder::load(
         &ModelSettings {

@@ -298,3 +298,17 @@ pub fn blank_png(width: u32, height: u32) -> Vec<u8> {
         .encode_png()
         .expect("encoding a blank PNG")
 }
+
+/// The text demo's questions (`server/demo/demo_mcq.json`): the items of `demo-mcq`.
+pub fn demo_questions() -> usize {
+    serde_json::from_str::<Vec<Value>>(memeboard_server::demo::DEMO_MCQ)
+        .expect("the demo questions are a JSON array")
+        .len()
+}
+
+/// The text demo's memes (`server/demo/demo_memes.json`): the items of `demo-explain`.
+pub fn demo_memes() -> usize {
+    serde_json::from_str::<Vec<Value>>(memeboard_server::demo::DEMO_MEMES)
+        .expect("the demo memes are a JSON array")
+        .len()
+}

@@ -1,7 +1,7 @@
 //! Leaderboard API: uploads validated all-or-nothing and scored at once, quotas, tokens,
 //! boards with human/baseline rows, hidden gold, private and blind boards.
 
-use crate::helpers::{detail, test_settings, Db, TestApp};
+use crate::helpers::{demo_questions, detail, test_settings, Db, TestApp};
 use crate::on_both_databases;
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
@@ -125,11 +125,11 @@ pub(crate) async fn upload_with(
 async fn a_good_upload_is_scored_and_ranked_at_once(db: Db) {
     let app = app_with(db, 5).await;
     let token = new_token(&app, "Team A").await;
-    let all_right = file(&app, 36).await;
+    let all_right = file(&app, demo_questions()).await;
     let (status, body) = upload(&app, &token, "Perfect-7B", &all_right).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert_eq!(body["status"], "scored");
-    assert_eq!(body["lines"], 36);
+    assert_eq!(body["lines"], demo_questions());
     assert_eq!(body["public_scores"][0]["estimate"]["value"], 1.0);
     assert_eq!(
         body["quota"],
@@ -138,7 +138,7 @@ async fn a_good_upload_is_scored_and_ranked_at_once(db: Db) {
     assert_eq!(body["warnings"], json!([]));
 
     // A weaker model answering only part of the items: missing ones count as wrong.
-    let partial: String = file(&app, 36)
+    let partial: String = file(&app, demo_questions())
         .await
         .lines()
         .take(10)
@@ -146,10 +146,10 @@ async fn a_good_upload_is_scored_and_ranked_at_once(db: Db) {
         .collect();
     let (status, weak) = upload(&app, &token, "Partial", &partial).await;
     assert_eq!(status, StatusCode::CREATED, "{weak}");
-    assert!(weak["warnings"][0]
-        .as_str()
-        .unwrap()
-        .starts_with("26 item(s) have no prediction and are scored as wrong: "));
+    assert!(weak["warnings"][0].as_str().unwrap().starts_with(&format!(
+        "{} item(s) have no prediction and are scored as wrong: ",
+        demo_questions() - 10
+    )));
 
     let (status, board) = app.get(&format!("/api/boards/{TASK}")).await;
     assert_eq!(status, StatusCode::OK);
@@ -163,7 +163,8 @@ async fn a_good_upload_is_scored_and_ranked_at_once(db: Db) {
         "overall + 6 types"
     );
     let chance = rows.iter().find(|r| r["kind"] == "chance").unwrap();
-    assert_eq!(chance["scores"][0]["estimate"]["value"], 0.2);
+    let chance = chance["scores"][0]["estimate"]["value"].as_f64().unwrap();
+    assert!((chance - 0.2).abs() < 1e-9, "{chance}");
     assert!(rows.iter().any(|r| r["label"] == "Partial"));
     assert_eq!(
         board["missing_policy"],
@@ -433,7 +434,7 @@ async fn no_board_or_task_endpoint_reveals_test_gold(db: Db) {
 async fn private_and_blind_boards_stay_hidden_until_revealed(db: Db) {
     let app = app_with(db, 5).await;
     let token = new_token(&app, "Team F").await;
-    upload(&app, &token, "Model", &file(&app, 36).await).await;
+    upload(&app, &token, "Model", &file(&app, demo_questions()).await).await;
     let (status, body) = app.get(&format!("/api/boards/{TASK}?split=private")).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert_eq!(
@@ -630,7 +631,7 @@ async fn csv_files_and_several_option_orders_are_accepted(db: Db) {
     .await;
     assert_eq!(status, StatusCode::CREATED, "{text}");
     let body: Value = serde_json::from_str(&text).unwrap();
-    assert_eq!(body["lines"], 72);
+    assert_eq!(body["lines"], 2 * demo_questions(), "two orders per item");
     assert_eq!(body["public_scores"][0]["estimate"]["value"], 1.0);
 }
 
@@ -673,9 +674,11 @@ async fn boards_show_one_row_per_model_and_authors_withdraw_their_rows(db: Db) {
     let app = app_with(db, 5).await;
     let ann = new_token(&app, "Ann").await;
     let bob = new_token(&app, "Bob").await;
-    let (_, weak) = upload(&app, &ann, "Same-Model", &file(&app, 5).await).await;
-    let (_, strong) = upload(&app, &ann, "Same-Model", &file(&app, 30).await).await;
-    let (_, latest) = upload(&app, &ann, "Same-Model", &file(&app, 10).await).await;
+    // Right on 5, 30 and 10 of every 36 items.
+    let share = |k: usize| file(&app, demo_questions() * k / 36);
+    let (_, weak) = upload(&app, &ann, "Same-Model", &share(5).await).await;
+    let (_, strong) = upload(&app, &ann, "Same-Model", &share(30).await).await;
+    let (_, latest) = upload(&app, &ann, "Same-Model", &share(10).await).await;
     let id = |v: &Value| v["submission_id"].as_str().unwrap().to_owned();
     let models = |b: &Value| -> Vec<String> {
         b["rows"]

@@ -3,7 +3,7 @@
 //! Prolific id, attention checks and the exclusions they cause in the human rows, and the
 //! live progress view.
 
-use crate::helpers::{detail, item_ids, start_body, test_settings, Db, TestApp};
+use crate::helpers::{demo_questions, detail, item_ids, start_body, test_settings, Db, TestApp};
 use crate::on_both_databases;
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
@@ -269,7 +269,10 @@ async fn settings_are_checked_field_by_field(db: Db) {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         detail(&body),
-        "`batch_size`: expected 1 to 36 (the items of the pool), found 0"
+        format!(
+            "`batch_size`: expected 1 to {} (the items of the pool), found 0",
+            demo_questions()
+        )
     );
     let (status, body) = set(&app, ADMIN, |s| s["study"]["categories"] = json!(["nope"])).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);

@@ -3,7 +3,7 @@
 //! boards keep shut), with the published rows beside them, a Δ column from the boards'
 //! paired differences, the private half only once revealed, and CSV and LaTeX downloads.
 
-use crate::helpers::{detail, Db};
+use crate::helpers::{demo_questions, detail, Db};
 use crate::leaderboard::{app_with, file, new_token, send, upload_with, ADMIN, TASK};
 use crate::on_both_databases;
 use axum::http::{Method, StatusCode};
@@ -52,7 +52,7 @@ async fn the_tables_reproduce_the_board_beside_the_published_figures(db: Db) {
     let (status, _) = upload_with(&app, &token, q, &file(&app, 12).await).await;
     assert_eq!(status, StatusCode::CREATED);
     let q = "model=M&weights=open&conditions=options=with_meanings";
-    let (status, _) = upload_with(&app, &token, q, &file(&app, 36).await).await;
+    let (status, _) = upload_with(&app, &token, q, &file(&app, demo_questions()).await).await;
     assert_eq!(status, StatusCode::CREATED);
     import_paper_figures(app.storage(), "demo", FIGURES, FileFormat::JsonLines)
         .await

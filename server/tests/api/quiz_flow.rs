@@ -1,7 +1,7 @@
 //! The whole quiz protocol through the API: start, answer, resume, results, crowd rows, and
 //! the guarantee that no gold reaches a client before its batch is finished.
 
-use crate::helpers::{detail, item_ids, Db, TestApp};
+use crate::helpers::{demo_questions, detail, item_ids, Db, TestApp};
 use crate::on_both_databases;
 use axum::http::StatusCode;
 use memeboard_core::assign::option_order;
@@ -66,7 +66,7 @@ async fn full_quiz_flow_scores_and_reports_the_crowd(db: Db) {
     let (status, quizzes) = app.get("/api/quizzes").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(quizzes[0]["slug"], "demo-mcq");
-    assert_eq!(quizzes[0]["item_count"], 36);
+    assert_eq!(quizzes[0]["item_count"], demo_questions());
     assert_eq!(quizzes[0]["batch_size"], 24);
     assert_eq!(quizzes[0]["categories"].as_array().unwrap().len(), 6);
 

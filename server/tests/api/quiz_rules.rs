@@ -1,6 +1,6 @@
 //! Refusals: every bad request gets a specific error and changes nothing.
 
-use crate::helpers::{detail, item_ids, start_body, Db, TestApp};
+use crate::helpers::{demo_questions, detail, item_ids, start_body, Db, TestApp};
 use crate::on_both_databases;
 use axum::http::StatusCode;
 use serde_json::json;
@@ -193,8 +193,10 @@ async fn opting_out_of_flagged_items_removes_them_from_the_batch(db: Db) {
 
 async fn balanced_assignment_spreads_exposure(db: Db) {
     let app = TestApp::spawn(db).await;
-    // 3 batches of 24 over 36 items: every item is shown exactly twice.
-    for _ in 0..3 {
+    // Batches of 24 covering the demo's items twice: every item is shown exactly twice.
+    let sessions = 2 * demo_questions() / 24;
+    assert_eq!(sessions * 24, 2 * demo_questions(), "whole batches");
+    for _ in 0..sessions {
         app.start_demo_session().await;
     }
     let candidates = app
