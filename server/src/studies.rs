@@ -18,6 +18,7 @@ mod thresholds;
 pub use create::{create_study, create_study_as};
 pub use export::{
     export_judgements, export_raters, export_tables, JUDGEMENT_COLUMNS, RATER_COLUMNS,
+    RATER_THRESHOLD_COLUMNS,
 };
 pub use invite::reissue_invitation;
 pub use preview::preview_study;

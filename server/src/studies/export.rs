@@ -58,6 +58,13 @@ pub const RATER_COLUMNS: &[(&str, &str)] = &[
     ("competence", "Dawid–Skene competence (verdicts only): the estimated probability that the rater's verdict is the true one."),
 ];
 
+/// The columns after [`RATER_COLUMNS`]: what the owner's reliability thresholds made of the
+/// rater (the same on each of the rater's rows).
+pub const RATER_THRESHOLD_COLUMNS: &[(&str, &str)] = &[
+    ("threshold_excluded", "1 when the study's reliability thresholds leave the rater out of every table, else 0."),
+    ("failed_thresholds", "The thresholds the rater fails, `;`-separated: planted_pass_rate, competence, loo_gain; empty if none."),
+];
+
 /// One CSV cell of a JSON value: empty for null, quoted and guarded text, numbers as JSON
 /// writes them.
 fn csv_cell(v: &serde_json::Value) -> String {
@@ -201,16 +208,34 @@ pub async fn export_tables(
 pub async fn export_raters(state: &AppState, headers: &HeaderMap, slug: &str) -> ApiResult<String> {
     let page = study_page(state, headers, slug).await?;
     let mut out = String::from('\u{feff}');
-    let header: Vec<&str> = RATER_COLUMNS.iter().map(|(c, _)| *c).collect();
+    let header: Vec<&str> = RATER_COLUMNS
+        .iter()
+        .chain(RATER_THRESHOLD_COLUMNS)
+        .map(|(c, _)| *c)
+        .collect();
     out.push_str(&header.join(","));
     out.push_str("\r\n");
     for row in &page.raters {
         let value = serde_json::to_value(row)
             .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("encode rater row: {e}")))?;
-        let cells: Vec<String> = RATER_COLUMNS
+        let mut cells: Vec<String> = RATER_COLUMNS
             .iter()
             .map(|(c, _)| csv_cell(&value[*c]))
             .collect();
+        let failed: Vec<String> = page
+            .threshold_excluded
+            .iter()
+            .filter(|x| x.rater == row.rater)
+            .flat_map(|x| &x.failures)
+            .filter_map(|f| {
+                serde_json::to_value(f.rule)
+                    .ok()?
+                    .as_str()
+                    .map(str::to_owned)
+            })
+            .collect();
+        cells.push(if failed.is_empty() { "0" } else { "1" }.to_owned());
+        cells.push(failed.join(";"));
         out.push_str(&cells.join(","));
         out.push_str("\r\n");
     }

@@ -57,6 +57,11 @@ fn the_rater_export_names_every_field_of_a_rater_row_and_the_docs_list_them_in_o
     let served: Vec<&str> = RATER_COLUMNS.iter().map(|(c, _)| *c).collect();
     assert_eq!(fields, served.iter().copied().collect::<BTreeSet<_>>());
     assert_eq!(fields.len(), served.len());
+    let served: Vec<&str> = RATER_COLUMNS
+        .iter()
+        .chain(RATER_THRESHOLD_COLUMNS)
+        .map(|(c, _)| *c)
+        .collect();
     let doc = include_str!("../../../docs/human-evaluation.md");
     let documented: Vec<&str> = doc
         .lines()

@@ -138,6 +138,25 @@ async fn a_threshold_leaves_a_careless_rater_out_of_every_table(db: Db) {
         let reason = theirs.then_some("below_reliability_threshold");
         assert_eq!(l["exclusion_reason"], json!(reason), "{l}");
     }
+    // So does the per-rater file, on each of the rater's rows, with the thresholds failed.
+    let file = "/api/owner/studies/judged/raters.csv";
+    let (status, _, csv) = raw(&app, Method::GET, file, Some(ADMIN), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let mut lines = csv.trim_start_matches('\u{feff}').lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    assert_eq!(
+        &header[header.len() - 2..],
+        ["threshold_excluded", "failed_thresholds"]
+    );
+    for line in lines {
+        let cells: Vec<&str> = line.split(',').collect();
+        let tail = &cells[cells.len() - 2..];
+        if cells[0] == careless_rater.as_str() {
+            assert_eq!(tail, ["1", "planted_pass_rate"], "{csv}");
+        } else {
+            assert_eq!(tail, ["0", ""], "{csv}");
+        }
+    }
 
     // A maximum leave-one-out gain below the careless rater's gain does the same.
     let gain = -careless["loo_delta"].as_f64().unwrap();

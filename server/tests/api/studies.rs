@@ -556,6 +556,7 @@ async fn assert_careless_rater_stands_out(app: &TestApp, page: &Value) {
     let lines: Vec<&str> = csv.trim_start_matches('\u{feff}').lines().collect();
     let expected: Vec<&str> = memeboard_server::studies::RATER_COLUMNS
         .iter()
+        .chain(memeboard_server::studies::RATER_THRESHOLD_COLUMNS)
         .map(|(c, _)| *c)
         .collect();
     assert_eq!(lines[0], expected.join(","));
