@@ -179,6 +179,11 @@ test('in 中文 the file check and the server\'s errors read in Chinese', async 
   const problems = page.getByTestId('preview-errors');
   await problems.waitFor();
   assert.equal(await problems.locator('li').first().textContent(), '第 1 行，字段 `item_id`：未知的题目编号 `nope`');
+  // A language switch writes the check's lines again, in English, and back.
+  await page.getByTestId('lang-switch').click();
+  await page.waitForFunction(() => /unknown item id `nope`/.test(document.querySelector('[data-testid="preview-errors"] li')?.textContent ?? ''));
+  await page.getByTestId('lang-switch').click();
+  await page.waitForFunction(() => /未知的题目编号/.test(document.querySelector('[data-testid="preview-errors"] li')?.textContent ?? ''));
   // A server refusal (unknown token), rendered from its code.
   const manifest = await (await fetch(`${server.base}/api/tasks/demo-mcq/manifest`)).json();
   const good = writeJsonl('good-zh.jsonl', manifest.items.slice(0, 3).map((i) => ({ item_id: i.id, answer: 2 })));
@@ -209,6 +214,11 @@ test('the private board shows the server message until revealed, and boards fit 
   const locked = page.getByTestId('board-locked');
   await locked.waitFor();
   assert.match(await locked.textContent(), /not revealed/);
+  // The server's message is written again in the reader's language on a switch.
+  await page.getByTestId('lang-switch').click();
+  await page.waitForFunction(() => /私有榜尚未公布/.test(document.querySelector('[data-testid="board-locked"]')?.textContent ?? ''));
+  await page.getByTestId('lang-switch').click();
+  await page.waitForFunction(() => /not revealed/.test(document.querySelector('[data-testid="board-locked"]')?.textContent ?? ''));
   assert.equal(await page.getByTestId('split-private').getAttribute('aria-current'), 'page');
 
   await page.goto(`${server.base}/submit`);

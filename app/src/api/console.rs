@@ -68,6 +68,7 @@ pub async fn owner_file(url: &str, token: &str) -> Result<String, ApiError> {
         Err(ApiError::Server {
             status,
             detail: error_detail(status, &status_text, &body),
+            body,
         })
     }
 }

@@ -49,8 +49,12 @@ pub enum ApiError {
     Server {
         /// HTTP status code.
         status: u16,
-        /// The error body's detail text (or a short description of the status).
+        /// The error body's detail text (or a short description of the status), in the
+        /// language of the moment it failed.
         detail: String,
+        /// The error body as sent (empty for errors made here): its messages are written
+        /// again in the reader's language whenever the error is shown.
+        body: String,
     },
     /// A 2xx response whose body was not the expected JSON.
     Decode(String),
@@ -81,7 +85,12 @@ impl fmt::Display for ApiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Network(msg) => write!(f, "Could not reach the server ({msg})."),
-            Self::Server { detail, .. } => f.write_str(detail),
+            Self::Server { detail, body, .. } => {
+                match body_messages(crate::i18n::current_lang(), body) {
+                    Some(lines) => f.write_str(&lines.join("; ")),
+                    None => f.write_str(detail),
+                }
+            }
             Self::Decode(msg) => write!(f, "Unexpected response from the server ({msg})."),
         }
     }
@@ -104,18 +113,19 @@ pub fn error_details(status: u16, status_text: &str, body: &str) -> Vec<String> 
 
 /// [`error_details`] in `lang`.
 pub fn error_details_in(lang: Lang, status: u16, status_text: &str, body: &str) -> Vec<String> {
-    if let Ok(parsed) = serde_json::from_str::<ApiErrorBody>(body) {
-        let details: Vec<String> = parsed
-            .errors
-            .iter()
-            .map(|e| e.render(lang.locale()).trim().to_owned())
-            .filter(|d| !d.is_empty())
-            .collect();
-        if !details.is_empty() {
-            return details;
-        }
-    }
-    vec![fallback_detail(status, status_text, body)]
+    body_messages(lang, body).unwrap_or_else(|| vec![fallback_detail(status, status_text, body)])
+}
+
+/// The messages of an [`ApiErrorBody`] in `lang` (`None` when `body` is not one, or has none).
+fn body_messages(lang: Lang, body: &str) -> Option<Vec<String>> {
+    let parsed = serde_json::from_str::<ApiErrorBody>(body).ok()?;
+    let details: Vec<String> = parsed
+        .errors
+        .iter()
+        .map(|e| e.render(lang.locale()).trim().to_owned())
+        .filter(|d| !d.is_empty())
+        .collect();
+    (!details.is_empty()).then_some(details)
 }
 
 /// The start of a non-JSON body, else the status line.
@@ -151,6 +161,7 @@ pub(crate) async fn read<T: DeserializeOwned>(resp: Response) -> Result<T, ApiEr
         Err(ApiError::Server {
             status,
             detail: error_detail(status, &status_text, &body),
+            body,
         })
     }
 }
@@ -250,6 +261,7 @@ async fn checked_text(resp: Response) -> Result<String, ApiError> {
         return Err(ApiError::Server {
             status,
             detail: error_detail(status, &status_text, &body),
+            body,
         });
     }
     resp.text()

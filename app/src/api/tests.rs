@@ -125,7 +125,20 @@ fn server_error_displays_detail() {
     let e = ApiError::Server {
         status: 409,
         detail: "the batch is not complete".into(),
+        body: String::new(),
     };
     assert_eq!(e.to_string(), "the batch is not complete");
     assert_eq!(e.status(), Some(409));
+}
+
+#[test]
+fn a_server_error_is_written_in_the_language_of_the_moment_it_is_shown() {
+    let body = r#"{"errors":[{"detail":"no open quiz named `x`","code":"quiz.not_found","params":{"slug":"x"}}]}"#;
+    let e = ApiError::Server {
+        status: 404,
+        detail: "没有名为 `x` 的开放测验".into(),
+        body: body.into(),
+    };
+    // Failed while the page was in Chinese, shown now in English (native tests read English).
+    assert_eq!(e.to_string(), "no open quiz named `x`");
 }

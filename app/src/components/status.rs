@@ -43,7 +43,10 @@ pub fn ErrorNotice(
 
 /// The shared `ErrorBoundary` fallback: lists every caught error's message.
 pub fn error_fallback(errors: ArcRwSignal<Errors>) -> impl IntoView {
+    let i18n = use_i18n();
+    // Written again on a language switch: the server's messages render from their codes.
     let messages = Signal::derive(move || {
+        i18n.lang();
         errors
             .get()
             .into_iter()

@@ -46,8 +46,8 @@ pub fn ResultsPage() -> impl IntoView {
                                         .into_any(),
                                 )
                             }
-                            Err(ApiError::Server { status: 409, detail }) => {
-                                Ok(view! { <NotReady session_id=id detail=detail /> }.into_any())
+                            Err(e @ ApiError::Server { status: 409, .. }) => {
+                                Ok(view! { <NotReady session_id=id detail=e /> }.into_any())
                             }
                             Err(e) => Err(e),
                         }
@@ -66,12 +66,13 @@ fn use_params_map_id() -> impl Fn() -> String + Copy + Send + Sync + 'static {
 
 /// Shown on 409: the batch is not finished yet.
 #[component]
-fn NotReady(session_id: String, detail: String) -> impl IntoView {
+fn NotReady(session_id: String, detail: ApiError) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <section class="card" data-testid="results-not-ready">
             <h1>{move || i18n.t().results_not_ready}</h1>
-            <p>{detail}</p>
+            // The server's words, written again on a language switch.
+            <p>{move || { i18n.lang(); detail.to_string() }}</p>
             <div class="actions">
                 <a class="button primary" href=format!("/session/{session_id}")>
                     {move || i18n.t().continue_quiz}

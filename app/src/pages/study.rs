@@ -306,6 +306,7 @@ pub fn StudyPagePage() -> impl IntoView {
                 None => Err(ApiError::Server {
                     status: 401,
                     detail: "owner token missing: enter it on /console".into(),
+                    body: String::new(),
                 }),
             }
         }

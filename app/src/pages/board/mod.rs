@@ -54,7 +54,7 @@ enum Loaded {
     Locked {
         slug: String,
         title: String,
-        detail: String,
+        detail: ApiError,
     },
 }
 
@@ -74,10 +74,7 @@ pub fn BoardPage() -> impl IntoView {
         async move {
             match api::board(&slug, split, subset.as_deref(), all).await {
                 Ok(b) => Ok(Loaded::Board(Box::new(b))),
-                Err(ApiError::Server {
-                    status: 403,
-                    detail,
-                }) => {
+                Err(detail @ ApiError::Server { status: 403, .. }) => {
                     // The title only; the message is the server's.
                     let title = api::list_tasks()
                         .await
@@ -114,7 +111,7 @@ pub fn BoardPage() -> impl IntoView {
 
 /// The private board before it is revealed: the server's message.
 #[component]
-fn Locked(slug: String, title: String, detail: String) -> impl IntoView {
+fn Locked(slug: String, title: String, detail: ApiError) -> impl IntoView {
     let page_title = title.clone();
     use_page_title(move |lang| in_lang(&page_title, lang).to_owned());
     view! {
@@ -124,7 +121,8 @@ fn Locked(slug: String, title: String, detail: String) -> impl IntoView {
         <SplitToggle slug=slug split=BoardSplit::Private />
         <section class="card" data-testid="board-locked" role="status">
             <h2>{btr(|t| t.board_locked_title)}</h2>
-            <p>{detail}</p>
+            // The server's words, written again on a language switch.
+            <p>{move || { use_i18n().lang(); detail.to_string() }}</p>
         </section>
     }
 }

@@ -110,7 +110,10 @@ fn SubmitFlow(tasks: Vec<TaskSummary>) -> impl IntoView {
     let file = StoredValue::new_local(None::<web_sys::File>);
     let generation = StoredValue::new(0u64);
 
+    let i18n = crate::i18n::use_i18n();
     let preview = Memo::new(move |_| {
+        // The check's lines are written in the reader's language: a switch writes them again.
+        i18n.lang();
         let data = task_data.get();
         let current = slug.get();
         picked.with(|p| match p {
