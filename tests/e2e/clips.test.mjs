@@ -309,6 +309,11 @@ test('the clip board shows a model, the humans by familiarity and chance, on ful
     assert.ok((await page.locator('[data-testid="board-row"][data-kind="human"]').count()) >= 1);
   }
   await page.getByTestId('familiarity-chart').waitFor();
+  // On a phone the board does not scroll sideways (its hidden familiarity table once did).
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `the clip board is ${overflow}px wider than a phone screen`);
+  await page.setViewportSize({ width: 1280, height: 800 });
   // The switch: the main subset (clips not answerable from text alone).
   await page.getByTestId('subset-switch').getByTestId('subset-main').click();
   await page.waitForURL(/subset=main/);

@@ -146,7 +146,10 @@ pub(super) fn FamiliarityChart(rows: Vec<FamiliarityRow>, kind: Option<TaskKind>
                 <line class="axis-line" x1=FAM_LEFT x2=FAM_LEFT y1=FAM_TOP y2=fam_y(0.0)></line>
                 {bars}
             </svg>
-            <table class="visually-hidden" data-testid="familiarity-table">
+            // The wrapper hides the table: a table with the class itself grows to its content's
+            // width and made the page scroll sideways on a phone.
+            <div class="visually-hidden">
+            <table data-testid="familiarity-table">
                 <caption>{btr(|t| t.familiarity_table_caption)}</caption>
                 <thead>
                     <tr>
@@ -158,6 +161,7 @@ pub(super) fn FamiliarityChart(rows: Vec<FamiliarityRow>, kind: Option<TaskKind>
                 </thead>
                 <tbody>{table_rows}</tbody>
             </table>
+            </div>
         </section>
     }
 }
