@@ -6,6 +6,7 @@ use memeboard_core::page_text::EN as PAGE;
 
 /// English strings.
 pub static EN: Strings = Strings {
+    page: PAGE,
     other_language: "中文",
     switch_language: "Switch language / 切换语言",
     loading: "Loading…",
@@ -21,7 +22,6 @@ pub static EN: Strings = Strings {
     redirect_note: "Taking you back to the study in a few seconds…",
     redirect_link: "Return to the study now",
     study_code: "Code for the study",
-    full: PAGE.full,
     footer: "memeboard collects anonymous human answers as baselines for meme-understanding benchmarks.",
 
     results_note: |hidden| match hidden {
@@ -29,14 +29,6 @@ pub static EN: Strings = Strings {
         None => "At the end you will see your score on the open (practice) items of your batch and their correct answers; some items are hidden test items whose answers are not shown.".to_owned(),
     },
 
-    home_title: PAGE.home_title,
-    home_intro: PAGE.home_intro,
-    no_quizzes: PAGE.no_quizzes,
-    item_count: PAGE.item_count,
-    batch_size: PAGE.batch_size,
-    participants: PAGE.participants,
-    categories: PAGE.categories,
-    start: PAGE.start,
 
     resume_title: "Resume your quiz",
     resume_text: "You already started this quiz in this browser.",
@@ -45,13 +37,7 @@ pub static EN: Strings = Strings {
     start_over_note: "Starting over gives you a new set of questions; answers you already sent stay recorded.",
     finished_title: "You have finished this quiz",
     finished_text: "Your results and your completion code are on your results page.",
-    step1_title: PAGE.step1_title,
-    rules_title: PAGE.rules_title,
-    rules: PAGE.rules,
-    consent_label: PAGE.consent_label,
-    continue_: PAGE.continue_,
     step2_title: "Step 2 of 2: About you",
-    step1_of3_title: PAGE.step1_of3_title,
     step3_of3_title: "Step 3 of 3: About you",
     survey_intro: "A few coarse background questions; nothing that identifies you.",
     choose: "Choose…",
@@ -77,7 +63,6 @@ pub static EN: Strings = Strings {
     starting: "Starting…",
     survey_missing: "Please answer every question above.",
     back: "Back",
-    batch_note: PAGE.batch_note,
 
     progress: |k, n| format!("Question {k} of {n}"),
     content_warning: "Content warning: this question may contain profanity or offensive language.",

@@ -3,6 +3,9 @@
 /// Every interface string of one language.
 #[derive(Debug)]
 pub struct Strings {
+    /// The first content's words (home list, quiz intro, consent card), shared with the
+    /// server's first paint; reached through `Deref` (`t.home_title`).
+    pub page: memeboard_core::page_text::PageText,
     /// Name of the *other* language, shown on the switch button.
     pub other_language: &'static str,
     /// Accessible label of the switch button.
@@ -35,30 +38,11 @@ pub struct Strings {
     pub redirect_link: &'static str,
     /// Code label.
     pub study_code: &'static str,
-    /// Full quiz badge (home page).
-    pub full: &'static str,
     /// Footer note.
     pub footer: &'static str,
 
     /// Consent page: what the end of the batch shows, given the hidden share in percent.
     pub results_note: fn(Option<u8>) -> String,
-
-    /// Home page heading.
-    pub home_title: &'static str,
-    /// Home page introduction.
-    pub home_intro: &'static str,
-    /// Shown when no quiz is open.
-    pub no_quizzes: &'static str,
-    /// "N items in the pool".
-    pub item_count: fn(usize) -> String,
-    /// "N questions per participant".
-    pub batch_size: fn(usize) -> String,
-    /// "N participants completed".
-    pub participants: fn(usize) -> String,
-    /// Label before the category chips.
-    pub categories: &'static str,
-    /// Start link on a quiz card.
-    pub start: &'static str,
 
     /// Heading of the resume box.
     pub resume_title: &'static str,
@@ -74,20 +58,8 @@ pub struct Strings {
     pub finished_title: &'static str,
     /// Its text: where the results and the completion code are.
     pub finished_text: &'static str,
-    /// Step 1 heading.
-    pub step1_title: &'static str,
-    /// Heading above the rules.
-    pub rules_title: &'static str,
-    /// The rules participants agree to.
-    pub rules: [&'static str; 5],
-    /// Consent checkbox label.
-    pub consent_label: &'static str,
-    /// Continue button of step 1.
-    pub continue_: &'static str,
     /// Step 2 heading.
     pub step2_title: &'static str,
-    /// Step 1 heading when the flow has three steps (clip quizzes add a headphone check).
-    pub step1_of3_title: &'static str,
     /// The survey's heading when the flow has three steps.
     pub step3_of3_title: &'static str,
     /// Step 2 introduction.
@@ -122,8 +94,6 @@ pub struct Strings {
     pub survey_missing: &'static str,
     /// Back button of step 2.
     pub back: &'static str,
-    /// "You will answer N questions".
-    pub batch_note: fn(usize) -> String,
 
     /// "Question k of N".
     pub progress: fn(usize, usize) -> String,
@@ -252,4 +222,11 @@ pub struct Strings {
 
     /// Label of the "random pair of reference meanings" baseline row (explanation boards).
     pub row_random_pair: &'static str,
+}
+
+impl std::ops::Deref for Strings {
+    type Target = memeboard_core::page_text::PageText;
+    fn deref(&self) -> &Self::Target {
+        &self.page
+    }
 }

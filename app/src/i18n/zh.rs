@@ -6,6 +6,7 @@ use memeboard_core::page_text::ZH as PAGE;
 
 /// Chinese strings.
 pub static ZH: Strings = Strings {
+    page: PAGE,
     other_language: "English",
     switch_language: "切换语言 / Switch language",
     loading: "加载中…",
@@ -21,7 +22,6 @@ pub static ZH: Strings = Strings {
     redirect_note: "几秒后将带你返回研究平台…",
     redirect_link: "立即返回研究平台",
     study_code: "研究代码",
-    full: PAGE.full,
     footer: "memeboard：为梗理解基准收集匿名的人类作答。",
 
     results_note: |hidden| match hidden {
@@ -29,14 +29,6 @@ pub static ZH: Strings = Strings {
         None => "结束时你会看到自己在本组公开（练习）题目上的得分，以及这些题目的正确答案；部分题目属于隐藏测试集，不显示其答案。".to_owned(),
     },
 
-    home_title: PAGE.home_title,
-    home_intro: PAGE.home_intro,
-    no_quizzes: PAGE.no_quizzes,
-    item_count: PAGE.item_count,
-    batch_size: PAGE.batch_size,
-    participants: PAGE.participants,
-    categories: PAGE.categories,
-    start: PAGE.start,
 
     resume_title: "继续你的测验",
     resume_text: "你在此浏览器中已开始过这个测验。",
@@ -45,13 +37,7 @@ pub static ZH: Strings = Strings {
     start_over_note: "重新开始会分配一组新的题目；之前已提交的答案仍会保留。",
     finished_title: "你已完成这个测验",
     finished_text: "你的结果和完成码都在结果页上。",
-    step1_title: PAGE.step1_title,
-    rules_title: PAGE.rules_title,
-    rules: PAGE.rules,
-    consent_label: PAGE.consent_label,
-    continue_: PAGE.continue_,
     step2_title: "第 2 步（共 2 步）：关于你",
-    step1_of3_title: PAGE.step1_of3_title,
     step3_of3_title: "第 3 步（共 3 步）：关于你",
     survey_intro: "几个粗略的背景问题，不涉及任何可识别个人身份的信息。",
     choose: "请选择…",
@@ -77,7 +63,6 @@ pub static ZH: Strings = Strings {
     starting: "正在开始…",
     survey_missing: "请回答以上所有问题。",
     back: "返回上一步",
-    batch_note: PAGE.batch_note,
 
     progress: |k, n| format!("第 {k} 题，共 {n} 题"),
     content_warning: "内容提醒：本题可能含有粗俗或冒犯性的语言。",
