@@ -15,6 +15,7 @@ pub mod export;
 pub mod files;
 pub mod first_paint;
 pub mod headphones;
+pub mod html_shell;
 pub mod ids;
 pub mod import;
 pub mod import_files;

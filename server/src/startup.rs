@@ -134,7 +134,7 @@ impl Application {
             progress: Arc::default(),
             study_tables: Arc::default(),
             board_human: Arc::default(),
-            shells: Arc::new(crate::first_paint::Shells::read(&settings_static_dir)),
+            shells: Arc::new(crate::html_shell::Shells::read(&settings_static_dir)),
         };
         // With a crowd refresh interval (crowd figures may lag), each quiz's crowd figures
         // are computed now, so that no request after a restart waits for them.

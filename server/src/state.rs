@@ -63,5 +63,5 @@ pub struct AppState {
     /// judgements.
     pub board_human: Arc<CrowdCache<Result<Option<BoardHumanEval>, String>>>,
     /// The app's HTML shells, which the first paint of the home and quiz pages fills in.
-    pub shells: Arc<crate::first_paint::Shells>,
+    pub shells: Arc<crate::html_shell::Shells>,
 }

@@ -12,12 +12,7 @@
 
 mod board;
 mod home;
-mod html;
 mod quiz;
-mod shell;
-
-pub use html::escape;
-pub use shell::Shells;
 
 use crate::state::AppState;
 use axum::extract::rejection::QueryRejection;

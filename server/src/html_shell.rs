@@ -1,5 +1,7 @@
 //! The app's HTML shells, read once when the router is built, with the place in each where
-//! the first paint goes: the `<main>` inside `#boot`, which holds a "Loading…" note.
+//! the first paint (`server/src/first_paint/`) goes: the `<main>` inside `#boot`, which holds a
+//! "Loading…" note; and HTML escaping. Its own module, below both the shared state (which
+//! holds the shells) and the first paint (which fills them in).
 
 use axum::http::header::{CONTENT_TYPE, VARY};
 use axum::http::{HeaderValue, StatusCode};
@@ -40,7 +42,7 @@ impl Shell {
             )
             .replacen(
                 "<title>memeboard</title>",
-                &format!("<title>{} · memeboard</title>", super::html::escape(title)),
+                &format!("<title>{} · memeboard</title>", escape(title)),
                 1,
             );
         format!(
@@ -115,6 +117,28 @@ impl Shells {
     pub fn boards_page(&self, content: Option<(String, String)>, zh: bool) -> Response {
         self.boards.page(content, zh)
     }
+}
+
+/// `text` with the characters that HTML gives meaning to escaped (for element text and
+/// double-quoted attribute values).
+///
+/// ```
+/// # use memeboard_server::html_shell::escape;
+/// assert_eq!(escape("<b>\"A&B\"</b>"), "&lt;b&gt;&quot;A&amp;B&quot;&lt;/b&gt;");
+/// ```
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 #[cfg(test)]
