@@ -194,24 +194,6 @@ pub struct Strings {
 
     /// Row kind badge: a submitted model.
     pub kind_model: &'static str,
-    /// Label of the human-average board row.
-    pub row_human_average: &'static str,
-    /// Label of the human-best board row.
-    pub row_human_best: &'static str,
-    /// Label of the chance board row (the expected score of random answers).
-    pub row_chance: &'static str,
-    /// Label of the display-order baseline row (panel order boards).
-    pub row_display_order: &'static str,
-    /// Label of the seeded random-order baseline row.
-    pub row_random_order: &'static str,
-    /// Label of the majority-type baseline row (structure boards).
-    pub row_majority_type: &'static str,
-    /// Label of the seeded random-type baseline row.
-    pub row_random_type: &'static str,
-    /// Label of the "copy of the prompt" baseline row (explanation boards).
-    pub row_prompt_copy: &'static str,
-    /// Label of the "all answers pooled" human board row.
-    pub row_human_pooled: &'static str,
 
     /// Copy button.
     pub copy: &'static str,
@@ -219,9 +201,6 @@ pub struct Strings {
     pub copied: &'static str,
     /// The clipboard is unavailable for the completion code.
     pub copy_code_failed: &'static str,
-
-    /// Label of the "random pair of reference meanings" baseline row (explanation boards).
-    pub row_random_pair: &'static str,
 }
 
 impl std::ops::Deref for Strings {

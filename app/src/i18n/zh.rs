@@ -119,15 +119,6 @@ pub static ZH: Strings = Strings {
     nav_account: "账户",
 
     kind_model: BOARD.kind_model,
-    row_human_average: BOARD.row_human_average,
-    row_human_best: BOARD.row_human_best,
-    row_chance: BOARD.row_chance,
-    row_display_order: BOARD.row_display_order,
-    row_random_order: BOARD.row_random_order,
-    row_majority_type: BOARD.row_majority_type,
-    row_random_type: BOARD.row_random_type,
-    row_prompt_copy: BOARD.row_prompt_copy,
-    row_human_pooled: BOARD.row_human_pooled,
 
 
 
@@ -136,5 +127,4 @@ pub static ZH: Strings = Strings {
     copied: "已复制",
     copy_code_failed: "无法访问剪贴板，请手动选中完成码并复制。",
 
-    row_random_pair: BOARD.row_random_pair,
 };
