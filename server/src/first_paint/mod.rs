@@ -86,16 +86,18 @@ pub async fn quiz_page(
     headers: HeaderMap,
 ) -> Response {
     let zh = reads_chinese(&headers);
-    let mut visitor = query.map(|Query(v)| v).unwrap_or_default();
-    visitor.admission = Some(String::new());
-    let content = match crate::quiz::summary_for(&state.storage, &slug, &visitor).await {
-        Ok(summary) => Some(quiz::render(&summary, true, zh)),
-        Err(_) => match crate::quiz::find_quiz(&state.storage, &slug).await {
-            Ok(row) => crate::quiz::summarize(&row)
+    let visitor = query.map(|Query(v)| v).unwrap_or_default();
+    // One read of the quiz: its summary, and whether a start by this visitor is refused.
+    let content = match crate::quiz::find_quiz(&state.storage, &slug).await {
+        Ok(row) => {
+            let admitted = crate::quiz::check_admission(&state.storage, &row, &visitor)
+                .await
+                .is_ok();
+            crate::quiz::summarize(&row)
                 .ok()
-                .map(|summary| quiz::render(&summary, false, zh)),
-            Err(_) => None,
-        },
+                .map(|summary| quiz::render(&summary, admitted, zh))
+        }
+        Err(_) => None,
     };
     state.shells.quiz_page(content, zh)
 }

@@ -15,7 +15,7 @@ mod results;
 mod session;
 mod start;
 
-pub use admission::Visitor;
+pub use admission::{check as check_admission, Visitor};
 pub use answers::{submit_answer, Scorer};
 pub use checks::submit_check;
 pub(crate) use crowd::item_choices;
