@@ -25,6 +25,8 @@
 //!    which of their tasks reveal the shuffled order tasks' gold ([`panel_gold_reveals`],
 //!    from the benchmark slug: task ids are minted from it), so their canonical-display,
 //!    typing and explanation tasks withhold the order tasks' test comics from then on.
+//! 7. Submissions stored before the whole-split board view get its summary, from their
+//!    per-item scores ([`crate::upgrade_whole`]).
 //!
 //! Each task is upgraded in one transaction.
 
@@ -33,7 +35,7 @@ use crate::import_panels::{
     explanation_item_id, explanation_task_id, explanation_task_record, panel_gold_reveals,
     EXPLAIN_SUFFIX,
 };
-use crate::leaderboard::summaries_by_half;
+use crate::leaderboard::{store_whole_summary, summaries_by_half};
 use crate::storage::{
     decode_json, ItemChange, ItemRecord, MediaRecord, Storage, SubmissionRewrite, UpgradeItemRow,
     UpgradeTaskRow,
@@ -65,6 +67,8 @@ pub struct UpgradeReport {
     pub gold_reveals: usize,
     /// Public draws re-drawn from the secret key, and tasks left on them.
     pub draws: crate::upgrade_draws::RedrawReport,
+    /// Submissions given the whole test split's summary ([`crate::upgrade_whole`]).
+    pub whole_summaries: usize,
 }
 
 /// The source id an item should have: public data only.
@@ -422,13 +426,18 @@ pub async fn run(storage: &Storage, resamples: usize) -> anyhow::Result<UpgradeR
                     sc.item_id.clone_from(&c.new_id);
                 }
             }
-            let (public, private) = summaries_by_half(&halves, &scores, &cats, resamples);
+            let summaries = summaries_by_half(&halves, &scores, &cats, resamples);
+            let mut extra: Option<serde_json::Value> = match (halves_changed, &s.extra_json) {
+                (false, Some(json)) => Some(decode_json("submissions.extra_json", json)?),
+                _ => None,
+            };
+            store_whole_summary(&mut extra, &summaries.whole);
             rewrites.push(SubmissionRewrite {
                 id: s.id.clone(),
                 item_scores_json: serde_json::to_string(&scores)?,
-                public_summary_json: serde_json::to_string(&public)?,
-                private_summary_json: serde_json::to_string(&private)?,
-                extra_json: if halves_changed { None } else { s.extra_json },
+                public_summary_json: serde_json::to_string(&summaries.public)?,
+                private_summary_json: serde_json::to_string(&summaries.private)?,
+                extra_json: extra.as_ref().map(serde_json::Value::to_string),
             });
         }
         storage
@@ -453,5 +462,7 @@ pub async fn run(storage: &Storage, resamples: usize) -> anyhow::Result<UpgradeR
             "upgraded items to public-data ids and source-based splits"
         );
     }
+    // After any summaries above were re-derived (they include it).
+    report.whole_summaries = crate::upgrade_whole::add_whole_summaries(storage, resamples).await?;
     Ok(report)
 }

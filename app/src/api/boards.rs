@@ -5,10 +5,7 @@ use memeboard_core::api::{BoardResponse, BoardSplit};
 
 /// The wire name of a board split.
 pub fn split_name(split: BoardSplit) -> &'static str {
-    match split {
-        BoardSplit::Public => "public",
-        BoardSplit::Private => "private",
-    }
+    split.as_str()
 }
 
 /// `GET /api/boards/{slug}?split=…&subset=…`: one board (403 for a private board not yet

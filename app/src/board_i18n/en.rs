@@ -2,6 +2,7 @@
 
 use super::BoardStrings;
 use crate::i18n::EN as MAIN_EN;
+use memeboard_core::api::BoardSplit;
 use memeboard_core::page_text::board::BOARD_EN as BOARD;
 
 /// English.
@@ -25,10 +26,17 @@ pub static EN: BoardStrings = BoardStrings {
     filter_condition: "Run condition",
     tables_link: "Paper tables",
     tables_title: |b| format!("Paper tables: {b}"),
-    tables_intro: |private| format!("Each table of the benchmark's paper in the paper's own shape: this site's models, crowd and baselines on the {} half of the test split, with 95% intervals in brackets, then the figures the paper published (marked †). A cell is empty where a row has no such run, a category has too few items to publish, or the paper gave no figure.", if private { "private" } else { "public" }),
+    tables_intro: |split| format!("Each table of the benchmark's paper in the paper's own shape: this site's models, crowd and baselines on {}, with 95% intervals in brackets, then the figures the paper published (marked †). A cell is empty where a row has no such run, a category has too few items to publish, or the paper gave no figure.", match split {
+        BoardSplit::Public => "the public half of the test split",
+        BoardSplit::Private => "the private half of the test split",
+        BoardSplit::Whole => "the whole test split (both halves, as the paper reports)",
+    }),
     tables_none: "No paper tables for this benchmark: its tasks fill none of the tables of the papers memeboard reproduces.",
     tables_empty: "No run under this table's conditions and no published figure yet.",
-    tables_items: |n| format!("Site figures over {n} test items of this half."),
+    tables_items: |n, split| match split {
+        BoardSplit::Whole => format!("Site figures over {n} test items, both halves."),
+        _ => format!("Site figures over {n} test items of this half."),
+    },
     tables_published_note: "† published in the paper; source:",
     tables_download_tex: "Download LaTeX",
     paired_title: "Paired differences between run conditions",
@@ -80,6 +88,7 @@ pub static EN: BoardStrings = BoardStrings {
     submit_to: "Submit predictions",
     board_public: "Public board",
     board_private: "Private board",
+    board_whole: "Whole test set",
     board_split_label: "Board",
     board_subset_label: "Items",
     subset_main: "Main subset (not answerable from the text alone)",

@@ -10,6 +10,7 @@ pub use en::EN;
 pub use zh::ZH;
 
 use crate::i18n::{use_i18n, I18n, Lang, Strings};
+use memeboard_core::api::BoardSplit;
 
 /// The board and researcher page strings of one language, plus the main table.
 #[derive(Debug)]
@@ -92,6 +93,8 @@ pub struct BoardStrings {
     pub board_public: &'static str,
     /// Private board toggle.
     pub board_private: &'static str,
+    /// Whole test split toggle (both halves together, once the private half is revealed).
+    pub board_whole: &'static str,
     /// Accessible name of the public/private toggle.
     pub board_split_label: &'static str,
     /// Accessible name of the item-subset switch.
@@ -126,13 +129,13 @@ pub struct BoardStrings {
     /// Paper-tables page: the heading for a benchmark slug.
     pub tables_title: fn(&str) -> String,
     /// Paper-tables page: what the tables hold, on the private half (`true`) or the public.
-    pub tables_intro: fn(bool) -> String,
+    pub tables_intro: fn(BoardSplit) -> String,
     /// Paper-tables page: a benchmark whose tasks fill no paper table.
     pub tables_none: &'static str,
     /// Paper-tables page: a table with no run and no published figure yet.
     pub tables_empty: &'static str,
     /// Paper-tables page: under a table, the items behind its site figures.
-    pub tables_items: fn(usize) -> String,
+    pub tables_items: fn(usize, BoardSplit) -> String,
     /// Paper-tables page: the mark and note of published rows.
     pub tables_published_note: &'static str,
     /// Paper-tables page: the LaTeX download.

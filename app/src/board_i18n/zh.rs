@@ -2,6 +2,7 @@
 
 use super::BoardStrings;
 use crate::i18n::ZH as MAIN_ZH;
+use memeboard_core::api::BoardSplit;
 use memeboard_core::page_text::board::BOARD_ZH as BOARD;
 
 /// 中文.
@@ -19,10 +20,17 @@ pub static ZH: BoardStrings = BoardStrings {
     filter_condition: "运行条件",
     tables_link: "论文表格",
     tables_title: |b| format!("论文表格：{b}"),
-    tables_intro: |private| format!("按论文原样排版的各个表格：本站在测试集{}上的模型、众包与基线结果（方括号内为 95% 区间），其后是论文发表的数据（标 †）。某行没有对应运行、类别条目太少不予公布或论文未给出数据时，单元格留空。", if private { "私有一半" } else { "公开一半" }),
+    tables_intro: |split| format!("按论文原样排版的各个表格：本站在{}上的模型、众包与基线结果（方括号内为 95% 区间），其后是论文发表的数据（标 †）。某行没有对应运行、类别条目太少不予公布或论文未给出数据时，单元格留空。", match split {
+        BoardSplit::Public => "测试集公开一半",
+        BoardSplit::Private => "测试集私有一半",
+        BoardSplit::Whole => "完整测试集（两半合计，与论文一致）",
+    }),
     tables_none: "此基准没有论文表格：其任务不对应 memeboard 复现的任何论文表格。",
     tables_empty: "尚无符合此表条件的运行结果，也没有论文发表的数据。",
-    tables_items: |n| format!("本站数据基于此半的 {n} 道测试题。"),
+    tables_items: |n, split| match split {
+        BoardSplit::Whole => format!("本站数据基于两半合计的 {n} 道测试题。"),
+        _ => format!("本站数据基于此半的 {n} 道测试题。"),
+    },
     tables_published_note: "† 论文发表的数据；来源：",
     tables_download_tex: "下载 LaTeX",
     paired_title: "运行条件之间的配对差异",
@@ -68,6 +76,7 @@ pub static ZH: BoardStrings = BoardStrings {
     submit_to: "提交预测",
     board_public: "公开榜",
     board_private: "私有榜",
+    board_whole: "完整测试集",
     board_split_label: "选择榜单",
     board_subset_label: "题目范围",
     subset_main: "主要子集（不能仅凭文字作答的题目）",

@@ -22,10 +22,7 @@ pub fn PaperTablesPage() -> impl IntoView {
     let params = use_params_map();
     let query = use_query_map();
     let slug = Memo::new(move |_| params.read().get("slug").unwrap_or_default());
-    let split = Memo::new(move |_| match query.read().get_str("split") {
-        Some("private") => BoardSplit::Private,
-        _ => BoardSplit::Public,
-    });
+    let split = Memo::new(move |_| crate::pages::board::parse_split(query.read().get_str("split")));
     let title_slug = slug;
     use_page_title(move |lang| (lang.board_strings().tables_title)(&title_slug.get()));
     let data = LocalResource::new(move || {
@@ -49,7 +46,6 @@ fn TablesView(tables: PaperTablesResponse) -> impl IntoView {
     let i18n = use_i18n();
     let slug = tables.benchmark.clone();
     let split = tables.split;
-    let private = split == BoardSplit::Private;
     let heading_slug = slug.clone();
     let split_links = tables.private_revealed.then(|| {
         let href = |s: &str| {
@@ -58,11 +54,14 @@ fn TablesView(tables: PaperTablesResponse) -> impl IntoView {
                 api::encode_component(&slug)
             )
         };
-        let current = move |p: bool| (p == private).then_some("page");
+        let current = move |s: BoardSplit| (s == split).then_some("page");
         view! {
             <nav class="segmented" aria-label=btr(|t| t.board_split_label)>
-                <a href=href("public") aria-current=current(false)>{btr(|t| t.board_public)}</a>
-                <a href=href("private") aria-current=current(true)>{btr(|t| t.board_private)}</a>
+                <a href=href("public") aria-current=current(BoardSplit::Public)>{btr(|t| t.board_public)}</a>
+                <a href=href("private") aria-current=current(BoardSplit::Private)>{btr(|t| t.board_private)}</a>
+                <a href=href("whole") aria-current=current(BoardSplit::Whole) data-testid="tables-whole">
+                    {btr(|t| t.board_whole)}
+                </a>
             </nav>
         }
     });
@@ -77,7 +76,7 @@ fn TablesView(tables: PaperTablesResponse) -> impl IntoView {
     view! {
         <section class="intro">
             <h1>{move || (i18n.bt().tables_title)(&heading_slug)}</h1>
-            <p class="muted">{move || (i18n.bt().tables_intro)(private)}</p>
+            <p class="muted">{move || (i18n.bt().tables_intro)(split)}</p>
         </section>
         {split_links}
         {none}
@@ -135,7 +134,7 @@ fn TableSection(table: PaperTable, benchmark: String, split: BoardSplit) -> impl
                     }
                 })
             }}
-            <p class="muted small">{move || (i18n.bt().tables_items)(table.with_value(|t| t.items))}</p>
+            <p class="muted small">{move || (i18n.bt().tables_items)(table.with_value(|t| t.items), split)}</p>
             {sources}
             <div class="actions">
                 <a class="button secondary" href=csv download="" data-testid="table-csv">

@@ -93,7 +93,7 @@ impl RowKind {
     }
 }
 
-/// Which half of the test split a board scores.
+/// Which half of the test split a board scores, or both together.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
@@ -102,15 +102,39 @@ pub enum BoardSplit {
     Public,
     /// Private board (visible after the organisers reveal it).
     Private,
+    /// The whole test split, both halves together: the figure the papers report (CHIME over
+    /// all 1,268 questions, not half of them). Visible only once the private half is
+    /// revealed, since before that it would move with the hidden half's gold. Never an
+    /// item's half: items belong to `Public` or `Private`.
+    Whole,
 }
 
 impl BoardSplit {
-    /// The stored and serialised key (`public`, `private`).
+    /// The stored and serialised key (`public`, `private`, `whole`).
     pub fn as_str(self) -> &'static str {
         match self {
             Self::Public => "public",
             Self::Private => "private",
+            Self::Whole => "whole",
         }
+    }
+
+    /// Whether an item of board half `item_half` is scored by this view (a `Whole` board
+    /// scores both halves).
+    ///
+    /// ```
+    /// use memeboard_core::api::BoardSplit;
+    /// assert!(BoardSplit::Whole.covers(BoardSplit::Private));
+    /// assert!(!BoardSplit::Public.covers(BoardSplit::Private));
+    /// ```
+    pub fn covers(self, item_half: BoardSplit) -> bool {
+        self == Self::Whole || self == item_half
+    }
+
+    /// Whether this view's figures depend on the private half's gold (and so wait for its
+    /// reveal).
+    pub fn needs_reveal(self) -> bool {
+        self != Self::Public
     }
 }
 
@@ -213,7 +237,7 @@ impl NamedValue {
     }
 }
 
-/// `GET /api/boards/{task}?split=public|private`.
+/// `GET /api/boards/{task}?split=public|private|whole`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct BoardResponse {

@@ -252,6 +252,11 @@ pub const RESEARCHER_CATALOGUE: &[Entry] = &[
         en: "the private board of `{slug}` is not revealed yet",
         zh: "`{slug}` 的私有榜尚未公布",
     },
+    Entry {
+        code: "board.whole_hidden",
+        en: "the whole test split of `{slug}` is shown once its private half is revealed",
+        zh: "`{slug}` 的完整测试集成绩在私有榜公布后显示",
+    },
     Entry { code: "submission.not_found", en: "no submission with id `{id}`", zh: "没有编号为 `{id}` 的提交" },
     Entry { code: "submission.not_found_short", en: "no submission `{id}`", zh: "没有提交 `{id}`" },
     Entry {

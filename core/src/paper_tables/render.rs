@@ -215,11 +215,14 @@ pub fn to_latex(table: &PaperTable, lang: Lang, split: BoardSplit) -> String {
         Lang::Zh => ("模型", "本站数据", "论文发表"),
     };
     out.push_str(&format!(
-        "\\caption{{{} ({}). {}: {} half, {} items, 95\\% CIs in brackets; $^{{\\dagger}}$ {}.}}\n",
+        "\\caption{{{} ({}). {}: {}, {} items, 95\\% CIs in brackets; $^{{\\dagger}}$ {}.}}\n",
         latex_escape(lang.title(table)),
         latex_escape(&table.paper),
         site,
-        split.as_str(),
+        match split {
+            BoardSplit::Whole => "whole test split".to_owned(),
+            half => format!("{} half", half.as_str()),
+        },
         table.items,
         published
     ));

@@ -175,10 +175,7 @@ where
     ItemFacts {
         category: item.row.category.clone(),
         split: item.row.split,
-        board_half: match item.row.board_half {
-            memeboard_core::api::BoardSplit::Public => "public",
-            memeboard_core::api::BoardSplit::Private => "private",
-        },
+        board_half: item.row.board_half.as_str(),
         subsets,
         facets: K::export_facets(&item).into_iter().collect(),
         num_options: K::num_choices(&item.prompt).and_then(|n| i64::try_from(n).ok()),

@@ -130,8 +130,9 @@ pub(super) fn of_half<'a>(
         .collect()
 }
 
-/// The stored secondary figures of a file: `{"public": [...], "private": [...],
-/// "public_confusion": …, "private_confusion": …}` (the shape the board reads).
+/// The stored secondary figures of a file: `{"public": [...], "private": [...], "whole":
+/// [...], "public_confusion": …, "private_confusion": …, "whole_confusion": …}` (the shape
+/// the board reads; `whole` covers both halves).
 pub(super) fn extra_json<'a>(
     rows: impl Iterator<Item = &'a TaskItemRow> + Clone,
     outcomes: &[ItemOutcome],
@@ -139,9 +140,12 @@ pub(super) fn extra_json<'a>(
 ) -> Value {
     let (public, public_confusion) =
         figures_of(&of_half(rows.clone(), outcomes, BoardSplit::Public));
-    let (private, private_confusion) = figures_of(&of_half(rows, outcomes, BoardSplit::Private));
+    let (private, private_confusion) =
+        figures_of(&of_half(rows.clone(), outcomes, BoardSplit::Private));
+    let (whole, whole_confusion) = figures_of(&of_half(rows, outcomes, BoardSplit::Whole));
     json!({
-        "public": public, "private": private,
+        "public": public, "private": private, "whole": whole,
         "public_confusion": public_confusion, "private_confusion": private_confusion,
+        "whole_confusion": whole_confusion,
     })
 }

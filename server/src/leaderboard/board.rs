@@ -37,16 +37,16 @@ pub async fn board(
     let (storage, settings) = (&state.storage, &*state.settings);
     let subset = subset.unwrap_or(FULL);
     let task = find_task(storage, slug).await?;
-    if which == BoardSplit::Private && !task.private_revealed {
-        return Err(ApiError::Forbidden(msg!(
-            "board.private_hidden",
-            slug = slug
-        )));
+    // The private half and the whole split (which moves with the private half's gold) wait
+    // for the reveal.
+    if which.needs_reveal() && !task.private_revealed {
+        return Err(ApiError::Forbidden(if which == BoardSplit::Whole {
+            msg!("board.whole_hidden", slug = slug)
+        } else {
+            msg!("board.private_hidden", slug = slug)
+        }));
     }
-    let half = match which {
-        BoardSplit::Public => "public",
-        BoardSplit::Private => "private",
-    };
+    let half = which.as_str();
     let task_kind = task.task.task_kind()?;
     let embedding_model = storage
         .task_baseline(&task.task.id)
@@ -109,7 +109,7 @@ pub async fn board(
 
     let (attempts, hidden_attempts) = keep_attempts(&mut rows, &task, all_attempts);
     rows.extend(view.reference_rows.iter().cloned());
-    disclosure::disclose(&mut rows, lb, in_half.len(), which == BoardSplit::Private);
+    disclosure::disclose(&mut rows, lb, in_half.len(), which.needs_reveal());
     ranking::by_overall(&mut rows);
     let on_board: std::collections::HashSet<&str> = in_half.keys().copied().collect();
     let paired = paired::paired_differences(

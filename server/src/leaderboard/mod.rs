@@ -11,6 +11,7 @@ mod ladder;
 mod models;
 mod paper_tables;
 mod submit;
+mod summaries;
 
 pub use auth::*;
 pub use board::*;
@@ -18,6 +19,9 @@ pub use inputs_access::*;
 pub use models::*;
 pub use paper_tables::paper_tables;
 pub use submit::*;
+pub(crate) use summaries::{
+    has_whole_summary, store_whole_summary, summaries_by_half, WHOLE_SUMMARY_KEY,
+};
 
 use crate::error::{ApiError, ApiResult};
 use crate::kinds::{self, ServerKind};

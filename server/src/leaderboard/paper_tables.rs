@@ -54,11 +54,12 @@ pub async fn paper_tables(
             Err(e) => return Err(e),
         }
     }
-    if split == BoardSplit::Private && boards.is_empty() && !specs.is_empty() {
-        return Err(ApiError::Forbidden(msg!(
-            "board.private_hidden",
-            slug = slug
-        )));
+    if split.needs_reveal() && boards.is_empty() && !specs.is_empty() {
+        return Err(ApiError::Forbidden(if split == BoardSplit::Whole {
+            msg!("board.whole_hidden", slug = slug)
+        } else {
+            msg!("board.private_hidden", slug = slug)
+        }));
     }
     let mut figures = Vec::new();
     let mut primary_metrics = HashMap::new();

@@ -1,6 +1,7 @@
 //! Uploads: query metadata, format detection, validate → score (the kind's `ServerKind`) →
 //! per-half summaries → one counted, quota-checked insert. A rejected file stores nothing.
 
+use super::summaries::half_summaries;
 use super::*;
 use crate::config::Settings;
 use crate::error::{ApiError, ApiResult};
@@ -13,16 +14,16 @@ use crate::storage::{
 use anyhow::Context;
 use axum::http::HeaderMap;
 use memeboard_core::api::{
-    BoardSplit, ErrorDetail, ModelInfo, SubmissionStatus, SubmitPredictionsResponse, Weights,
+    ErrorDetail, ModelInfo, SubmissionStatus, SubmitPredictionsResponse, Weights,
 };
 use memeboard_core::conditions::{parse_conditions, resolve, Conditions};
 use memeboard_core::kinds::TaskKind;
-use memeboard_core::leaderboard::{summarize, CategoryEstimate, ItemScore};
+use memeboard_core::leaderboard::{CategoryEstimate, ItemScore};
 use memeboard_core::messages::Message;
-use memeboard_core::predictions::{file_header, FileFormat, Limits, Split};
+use memeboard_core::predictions::{file_header, FileFormat, Limits};
 use memeboard_core::{msg, with_kind};
 use serde::Deserialize;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 /// Query parameters of an upload (the body is the file itself).
 #[derive(Debug, Deserialize)]
@@ -394,8 +395,8 @@ fn read_format(format: Option<FileFormat>, text: &str) -> (FileFormat, Option<Me
 }
 
 /// Scores the file as kind `K` on the task's offered items: the scored file, its public and
-/// private half summaries (and per-subset summaries in its extra figures, for kinds with
-/// item subsets), and whether the kind scores automatically. Also used to score stored
+/// private half summaries (the whole test split's, and per-subset summaries for kinds with
+/// item subsets, in its extra figures), and whether the kind scores automatically. Also used to score stored
 /// explanation files again (`kinds::explanation::rescore`).
 pub(crate) async fn score_as<K: ServerKind>(
     storage: &Storage,
@@ -418,8 +419,7 @@ pub(crate) async fn score_as<K: ServerKind>(
         task,
     };
     let scored = K::score_file(ctx, &items, text, format, limits).await?;
-    let (public, private) =
-        half_summaries(task, items.iter().map(|i| &i.row), &scored.scores, settings)?;
+    let halves = half_summaries(task, items.iter().map(|i| &i.row), &scored.scores, settings)?;
     // Kinds with item subsets (clips: `main`) get summaries per subset too, for the
     // board's switch.
     let mut scored = scored;
@@ -438,68 +438,20 @@ pub(crate) async fn score_as<K: ServerKind>(
             .filter(|s| ids.contains(s.item_id.as_str()))
             .cloned()
             .collect();
-        let (p, q) = half_summaries(task, in_subset.into_iter(), &scores, settings)?;
+        let of_subset = half_summaries(task, in_subset.into_iter(), &scores, settings)?;
         by_subset.insert(
             (*subset).to_owned(),
-            serde_json::json!({"public": p, "private": q}),
+            serde_json::json!({
+                "public": of_subset.public,
+                "private": of_subset.private,
+                "whole": of_subset.whole,
+            }),
         );
     }
     if !by_subset.is_empty() {
         let extra = scored.extra.get_or_insert_with(|| serde_json::json!({}));
         extra["subset_scores"] = serde_json::Value::Object(by_subset);
     }
-    Ok((scored, public, private, K::AUTO_SCORED))
-}
-
-pub(super) fn half_summaries<'a>(
-    task: &BoardTaskRow,
-    rows: impl Iterator<Item = &'a TaskItemRow>,
-    scores: &[ItemScore],
-    settings: &Settings,
-) -> ApiResult<(Vec<CategoryEstimate>, Vec<CategoryEstimate>)> {
-    let halves: HashMap<&str, Option<BoardSplit>> = rows
-        .map(|r| {
-            let half = (r.split == Split::Test).then_some(r.board_half);
-            (r.id.as_str(), half)
-        })
-        .collect();
-    let cats = category_keys(task)?;
-    Ok(summaries_by_half(
-        &halves,
-        scores,
-        &cats,
-        settings.quiz.bootstrap_resamples,
-    ))
-}
-
-/// The public- and private-board summaries of per-item scores, given each item's
-/// board half (`None` for dev items). Also used by the start-up upgrade to re-derive stored
-/// summaries.
-pub(crate) fn summaries_by_half(
-    halves: &HashMap<&str, Option<BoardSplit>>,
-    scores: &[ItemScore],
-    cats: &[String],
-    resamples: usize,
-) -> (Vec<CategoryEstimate>, Vec<CategoryEstimate>) {
-    let of_half = |half: BoardSplit| -> Vec<ItemScore> {
-        scores
-            .iter()
-            .filter(|s| halves.get(s.item_id.as_str()) == Some(&Some(half)))
-            .cloned()
-            .collect()
-    };
-    (
-        summarize(
-            &of_half(BoardSplit::Public),
-            cats,
-            resamples,
-            BOOTSTRAP_SEED,
-        ),
-        summarize(
-            &of_half(BoardSplit::Private),
-            cats,
-            resamples,
-            BOOTSTRAP_SEED,
-        ),
-    )
+    store_whole_summary(&mut scored.extra, &halves.whole);
+    Ok((scored, halves.public, halves.private, K::AUTO_SCORED))
 }

@@ -246,7 +246,7 @@ async fn submit_predictions(
     Ok((StatusCode::CREATED, Json(response)))
 }
 
-/// `?split=public|private` (default public).
+/// `?split=public|private|whole` (default public; `whole` once the private half is revealed).
 #[derive(Debug, Deserialize)]
 struct BoardQuery {
     split: Option<BoardSplit>,
@@ -290,10 +290,7 @@ async fn get_board(
 }
 
 fn split_name(b: &BoardResponse) -> &'static str {
-    match b.split {
-        BoardSplit::Public => "public",
-        BoardSplit::Private => "private",
-    }
+    b.split.as_str()
 }
 
 async fn download_board_csv(

@@ -22,7 +22,7 @@ pub fn router() -> Router<AppState> {
         .route("/benchmarks/{slug}/tables/{file}", get(download_table))
 }
 
-/// `?split=public|private&lang=en|zh`.
+/// `?split=public|private|whole&lang=en|zh`.
 #[derive(Deserialize)]
 struct TablesQuery {
     split: Option<BoardSplit>,

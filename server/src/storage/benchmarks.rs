@@ -136,9 +136,10 @@ pub struct TaskItemRow {
 }
 
 impl TaskItemRow {
-    /// Whether the item is scored by the given board half (a test item of that half).
+    /// Whether the item is scored by the given board view: a test item of that half, or any
+    /// test item for [`BoardSplit::Whole`].
     pub fn on_board(&self, half: BoardSplit) -> bool {
-        self.split == Split::Test && self.board_half == half
+        self.split == Split::Test && half.covers(self.board_half)
     }
 }
 

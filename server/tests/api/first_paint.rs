@@ -179,11 +179,13 @@ async fn a_board_comes_with_its_table(db: Db) {
     );
     assert!(!html.contains(BOARD_EN.overall), "one language: {html}");
 
-    // The list of boards, an unknown board and an unrevealed private half: the plain shell.
+    // The list of boards, an unknown board, an unrevealed private half and the whole split
+    // before that reveal: the plain shell.
     for path in [
         "/boards",
         "/boards/no-such-board",
         "/boards/demo-mcq?split=private",
+        "/boards/demo-mcq?split=whole",
     ] {
         let (status, html) = page(&app, path, &[]).await;
         assert_eq!(

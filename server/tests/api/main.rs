@@ -52,4 +52,5 @@ mod reliability;
 mod reliability_thresholds;
 mod static_files;
 mod studies;
+mod whole_split;
 mod write_faults;

@@ -155,7 +155,7 @@ pub fn PairedTable(
     };
     let note = move || {
         let t = i18n.bt();
-        if split == BoardSplit::Private {
+        if split.needs_reveal() {
             t.paired_note_private
         } else {
             t.paired_note_public

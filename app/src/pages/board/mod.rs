@@ -37,12 +37,13 @@ use metrics::secondary_metrics;
 use nav::{SplitToggle, SubsetSwitch};
 use table::board_table;
 
-/// `?split=private` picks the private board; anything else the public one.
-fn parse_split(value: Option<&str>) -> BoardSplit {
-    if value == Some("private") {
-        BoardSplit::Private
-    } else {
-        BoardSplit::Public
+/// `?split=private` picks the private board, `?split=whole` both halves together; anything
+/// else the public one.
+pub(crate) fn parse_split(value: Option<&str>) -> BoardSplit {
+    match value {
+        Some("private") => BoardSplit::Private,
+        Some("whole") => BoardSplit::Whole,
+        _ => BoardSplit::Public,
     }
 }
 
@@ -50,9 +51,10 @@ fn parse_split(value: Option<&str>) -> BoardSplit {
 #[derive(Debug, Clone)]
 enum Loaded {
     Board(Box<BoardResponse>),
-    /// The private board is not revealed yet (403).
+    /// The private board (or the whole split) before the reveal (403).
     Locked {
         slug: String,
+        split: BoardSplit,
         title: String,
         detail: ApiError,
     },
@@ -84,6 +86,7 @@ pub fn BoardPage() -> impl IntoView {
                         .unwrap_or_else(|| slug.clone());
                     Ok(Loaded::Locked {
                         slug,
+                        split,
                         title,
                         detail,
                     })
@@ -99,8 +102,9 @@ pub fn BoardPage() -> impl IntoView {
                     data.await
                         .map(|loaded| match loaded {
                             Loaded::Board(b) => view! { <BoardView board=*b /> }.into_any(),
-                            Loaded::Locked { slug, title, detail } => {
-                                view! { <Locked slug=slug title=title detail=detail /> }.into_any()
+                            Loaded::Locked { slug, split, title, detail } => {
+                                view! { <Locked slug=slug split=split title=title detail=detail /> }
+                                    .into_any()
                             }
                         })
                 })}
@@ -109,16 +113,17 @@ pub fn BoardPage() -> impl IntoView {
     }
 }
 
-/// The private board before it is revealed: the server's message.
+/// The private board (or the whole split) before the private half is revealed: the server's
+/// message.
 #[component]
-fn Locked(slug: String, title: String, detail: ApiError) -> impl IntoView {
+fn Locked(slug: String, split: BoardSplit, title: String, detail: ApiError) -> impl IntoView {
     let page_title = title.clone();
     use_page_title(move |lang| in_lang(&page_title, lang).to_owned());
     view! {
         <section class="intro">
             <h1>{move || in_lang(&title, use_i18n().lang()).to_owned()}</h1>
         </section>
-        <SplitToggle slug=slug split=BoardSplit::Private />
+        <SplitToggle slug=slug split=split />
         <section class="card" data-testid="board-locked" role="status">
             <h2>{btr(|t| t.board_locked_title)}</h2>
             // The server's words, written again on a language switch.

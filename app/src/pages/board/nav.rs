@@ -1,4 +1,4 @@
-//! Links between views of one board: the public / private split and the item subsets.
+//! Links between views of one board: the public / private / whole split and the item subsets.
 
 use crate::api;
 use crate::board_i18n::btr;
@@ -9,8 +9,8 @@ use memeboard_core::api::BoardSplit;
 /// The page URL of a board view: split (public is the default) and subset, when given.
 pub(super) fn board_href(slug: &str, split: BoardSplit, subset: Option<&str>) -> String {
     let mut params = Vec::new();
-    if split == BoardSplit::Private {
-        params.push("split=private".to_owned());
+    if split != BoardSplit::Public {
+        params.push(format!("split={}", split.as_str()));
     }
     if let Some(subset) = subset {
         params.push(format!("subset={}", api::encode_component(subset)));
@@ -23,7 +23,7 @@ pub(super) fn board_href(slug: &str, split: BoardSplit, subset: Option<&str>) ->
     }
 }
 
-/// Public / private links (plain links: the split lives in the URL; the subset is kept).
+/// Public / private / whole-split links (plain links: the split lives in the URL; the subset is kept).
 #[component]
 pub(super) fn SplitToggle(
     slug: String,
@@ -33,6 +33,7 @@ pub(super) fn SplitToggle(
     let current = move |s: BoardSplit| (s == split).then_some("page");
     let public = board_href(&slug, BoardSplit::Public, subset.as_deref());
     let private = board_href(&slug, BoardSplit::Private, subset.as_deref());
+    let whole = board_href(&slug, BoardSplit::Whole, subset.as_deref());
     view! {
         <nav class="segmented" aria-label=btr(|t| t.board_split_label)>
             <a href=public aria-current=current(BoardSplit::Public) data-testid="split-public">
@@ -44,6 +45,9 @@ pub(super) fn SplitToggle(
                 data-testid="split-private"
             >
                 {btr(|t| t.board_private)}
+            </a>
+            <a href=whole aria-current=current(BoardSplit::Whole) data-testid="split-whole">
+                {btr(|t| t.board_whole)}
             </a>
         </nav>
     }

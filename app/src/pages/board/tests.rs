@@ -294,6 +294,7 @@ fn first_clicks_and_splits() {
     assert_eq!(SortKey::Label.first_direction(), SortDir::Ascending);
     assert_eq!(SortDir::Ascending.flip().aria(), "descending");
     assert_eq!(parse_split(Some("private")), BoardSplit::Private);
+    assert_eq!(parse_split(Some("whole")), BoardSplit::Whole);
     assert_eq!(parse_split(Some("x")), BoardSplit::Public);
     assert_eq!(parse_split(None), BoardSplit::Public);
 }
@@ -311,6 +312,10 @@ fn board_links_keep_split_and_subset() {
     assert_eq!(
         board_href("clips", BoardSplit::Private, Some("full")),
         "/boards/clips?split=private&subset=full"
+    );
+    assert_eq!(
+        board_href("clips", BoardSplit::Whole, None),
+        "/boards/clips?split=whole"
     );
 }
 

@@ -112,8 +112,11 @@ pub(super) async fn score_file(
         let items_on = items.iter().filter(|i| i.row.on_board(half)).count();
         secondary(&on, items_on, &origin, items, half, &model)
     };
-    let mut extra =
-        json!({"public": half(BoardSplit::Public), "private": half(BoardSplit::Private)});
+    let mut extra = json!({
+        "public": half(BoardSplit::Public),
+        "private": half(BoardSplit::Private),
+        "whole": half(BoardSplit::Whole),
+    });
     let share = |f: fn(&Answered) -> bool| {
         facts.iter().filter(|a| f(a)).count() as f64 / facts.len().max(1) as f64
     };

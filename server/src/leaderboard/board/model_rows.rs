@@ -4,6 +4,7 @@
 use super::{model_of, FULL};
 use crate::config::LeaderboardSettings;
 use crate::error::ApiResult;
+use crate::leaderboard::WHOLE_SUMMARY_KEY;
 use crate::storage::{self, BoardTaskRow, Storage};
 use memeboard_core::api::{BoardRow, BoardSplit, RowKind, SubmissionStatus};
 use memeboard_core::conditions::ConditionSpec;
@@ -52,7 +53,7 @@ pub(super) async fn model_rows(
     for own in storage.task_submissions(&task.task.id).await? {
         let s = match which {
             BoardSplit::Public => shown.of(&own).clone(),
-            BoardSplit::Private => own.clone(),
+            BoardSplit::Private | BoardSplit::Whole => own.clone(),
         };
         let extra_json: Option<serde_json::Value> = match (&s.extra_json, visible) {
             (Some(json), true) => Some(storage::decode_json("submissions.extra_json", json)?),
@@ -61,12 +62,19 @@ pub(super) async fn model_rows(
         let scores: Vec<CategoryEstimate> = if !visible || !auto_scored {
             Vec::new()
         } else if subset == FULL {
-            let json = if which == BoardSplit::Public {
-                &s.public_summary_json
-            } else {
-                &s.private_summary_json
-            };
-            storage::decode_json("submissions.summary_json", json)?
+            match which {
+                BoardSplit::Public => {
+                    storage::decode_json("submissions.summary_json", &s.public_summary_json)?
+                }
+                BoardSplit::Private => {
+                    storage::decode_json("submissions.summary_json", &s.private_summary_json)?
+                }
+                // Stored with the secondary figures (see `leaderboard::summaries`).
+                BoardSplit::Whole => extra_json
+                    .as_ref()
+                    .and_then(|v| serde_json::from_value(v[WHOLE_SUMMARY_KEY].clone()).ok())
+                    .unwrap_or_default(),
+            }
         } else {
             // Summaries over the subset's items, stored at upload (see `submit`).
             extra_json
@@ -88,7 +96,7 @@ pub(super) async fn model_rows(
         // (Rounded below, on the scale readers see: explanations are rescaled first.)
         let extra = crate::leaderboard::ladder::published_extra(extra, items, lb);
         // Counts per gold and answer over hidden items are exact: only after the half's reveal.
-        let confusion = confusion.filter(|_| which == BoardSplit::Private);
+        let confusion = confusion.filter(|_| which.needs_reveal());
         let own_extra: Option<serde_json::Value> = match (&own.extra_json, visible) {
             (Some(json), true) => Some(storage::decode_json("submissions.extra_json", json)?),
             _ => None,

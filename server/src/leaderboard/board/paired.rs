@@ -127,7 +127,7 @@ pub(super) async fn paired_differences(
             ci_high: None,
             items: items_a.min(items_b),
         };
-        if which == BoardSplit::Private {
+        if which.needs_reveal() {
             load_item_scores(storage, from, on_board, &mut read).await?;
             load_item_scores(storage, to, on_board, &mut read).await?;
             let scores = |id: &str| read.get(id).map_or_else(Vec::new, |v| refs(v));

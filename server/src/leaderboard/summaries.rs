@@ -1,0 +1,141 @@
+//! A submission's stored summaries: per category and overall, with bootstrap intervals, on
+//! the public half, the private half and the whole test split (both halves together, the
+//! figure the papers report; shown once the private half is revealed).
+//!
+//! The two halves' summaries have their own columns; the whole split's is kept in the
+//! submission's extra figures under [`WHOLE_SUMMARY_KEY`], beside the kinds' secondary
+//! figures for `whole`, so that adding it needed no new column.
+
+use super::{category_keys, BOOTSTRAP_SEED};
+use crate::config::Settings;
+use crate::error::ApiResult;
+use crate::storage::{BoardTaskRow, TaskItemRow};
+use memeboard_core::api::BoardSplit;
+use memeboard_core::leaderboard::{summarize, CategoryEstimate, ItemScore};
+use memeboard_core::predictions::Split;
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// Where the whole test split's summary is kept in a submission's extra figures.
+pub(crate) const WHOLE_SUMMARY_KEY: &str = "whole_summary";
+
+/// A file's summaries on each board view.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct HalfSummaries {
+    /// Over the public half's items.
+    pub(crate) public: Vec<CategoryEstimate>,
+    /// Over the private half's items.
+    pub(crate) private: Vec<CategoryEstimate>,
+    /// Over every test item (both halves).
+    pub(crate) whole: Vec<CategoryEstimate>,
+}
+
+/// The summaries of `scores` on the task's items `rows` (dev items count on no board).
+pub(super) fn half_summaries<'a>(
+    task: &BoardTaskRow,
+    rows: impl Iterator<Item = &'a TaskItemRow>,
+    scores: &[ItemScore],
+    settings: &Settings,
+) -> ApiResult<HalfSummaries> {
+    let halves: HashMap<&str, Option<BoardSplit>> = rows
+        .map(|r| {
+            let half = (r.split == Split::Test).then_some(r.board_half);
+            (r.id.as_str(), half)
+        })
+        .collect();
+    let cats = category_keys(task)?;
+    Ok(summaries_by_half(
+        &halves,
+        scores,
+        &cats,
+        settings.quiz.bootstrap_resamples,
+    ))
+}
+
+/// The public-board, private-board and whole-split summaries of per-item scores, given each
+/// item's board half (`None` for dev items). Also used by the start-up upgrade to re-derive
+/// stored summaries.
+pub(crate) fn summaries_by_half(
+    halves: &HashMap<&str, Option<BoardSplit>>,
+    scores: &[ItemScore],
+    cats: &[String],
+    resamples: usize,
+) -> HalfSummaries {
+    let of_view = |view: BoardSplit| -> Vec<CategoryEstimate> {
+        let on: Vec<ItemScore> = scores
+            .iter()
+            .filter(|s| {
+                halves
+                    .get(s.item_id.as_str())
+                    .copied()
+                    .flatten()
+                    .is_some_and(|half| view.covers(half))
+            })
+            .cloned()
+            .collect();
+        summarize(&on, cats, resamples, BOOTSTRAP_SEED)
+    };
+    HalfSummaries {
+        public: of_view(BoardSplit::Public),
+        private: of_view(BoardSplit::Private),
+        whole: of_view(BoardSplit::Whole),
+    }
+}
+
+/// Keeps the whole split's summary in a file's extra figures (made when it has none).
+pub(crate) fn store_whole_summary(extra: &mut Option<Value>, whole: &[CategoryEstimate]) {
+    let extra = extra.get_or_insert_with(|| serde_json::json!({}));
+    if let Some(map) = extra.as_object_mut() {
+        map.insert(
+            WHOLE_SUMMARY_KEY.to_owned(),
+            serde_json::to_value(whole).unwrap_or_default(),
+        );
+    }
+}
+
+/// Whether stored extra figures already hold the whole split's summary.
+pub(crate) fn has_whole_summary(extra: Option<&Value>) -> bool {
+    extra.is_some_and(|v| v.get(WHOLE_SUMMARY_KEY).is_some())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn score(id: &str, s: f64) -> ItemScore {
+        ItemScore {
+            item_id: id.into(),
+            category: "a".into(),
+            score: s,
+        }
+    }
+
+    #[test]
+    fn whole_covers_both_halves_and_no_dev_item() {
+        let halves: HashMap<&str, Option<BoardSplit>> = [
+            ("p", Some(BoardSplit::Public)),
+            ("q", Some(BoardSplit::Private)),
+            ("d", None),
+        ]
+        .into_iter()
+        .collect();
+        let scores = [score("p", 1.0), score("q", 0.0), score("d", 1.0)];
+        let s = summaries_by_half(&halves, &scores, &["a".into()], 50);
+        let overall = |v: &[CategoryEstimate]| (v[0].items, v[0].estimate.map(|e| e.value));
+        assert_eq!(overall(&s.public), (1, Some(1.0)));
+        assert_eq!(overall(&s.private), (1, Some(0.0)));
+        assert_eq!(overall(&s.whole), (2, Some(0.5)));
+    }
+
+    #[test]
+    fn the_whole_summary_is_kept_beside_other_figures() {
+        let mut extra = Some(serde_json::json!({"public": []}));
+        assert!(!has_whole_summary(extra.as_ref()));
+        store_whole_summary(&mut extra, &[]);
+        assert!(has_whole_summary(extra.as_ref()));
+        assert!(extra.as_ref().is_some_and(|v| v.get("public").is_some()));
+        let mut none = None;
+        store_whole_summary(&mut none, &[]);
+        assert!(has_whole_summary(none.as_ref()));
+    }
+}
