@@ -200,7 +200,7 @@ test('in 中文 the file check and the server\'s errors read in Chinese', async 
   await page.close();
 });
 
-test('the private board shows the server message until revealed, and boards fit a phone', async () => {
+test('the private and whole boards show the server message until revealed, and boards fit a phone', async () => {
   const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
   const errors = watchErrors(page);
   await page.goto(`${server.base}/boards`);
@@ -220,6 +220,10 @@ test('the private board shows the server message until revealed, and boards fit 
   await page.getByTestId('lang-switch').click();
   await page.waitForFunction(() => /not revealed/.test(document.querySelector('[data-testid="board-locked"]')?.textContent ?? ''));
   assert.equal(await page.getByTestId('split-private').getAttribute('aria-current'), 'page');
+  // The whole test split (both halves) waits for the same reveal, with its own message.
+  await page.getByTestId('split-whole').click();
+  await page.waitForFunction(() => /whole test split/.test(document.querySelector('[data-testid="board-locked"]')?.textContent ?? ''));
+  assert.equal(await page.getByTestId('split-whole').getAttribute('aria-current'), 'page');
 
   await page.goto(`${server.base}/submit`);
   await page.getByTestId('upload-form').waitFor();
