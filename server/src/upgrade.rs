@@ -25,8 +25,8 @@
 //!    which of their tasks reveal the shuffled order tasks' gold ([`panel_gold_reveals`],
 //!    from the benchmark slug: task ids are minted from it), so their canonical-display,
 //!    typing and explanation tasks withhold the order tasks' test comics from then on.
-//! 7. Submissions stored before the whole-split board view get its summary, from their
-//!    per-item scores ([`crate::upgrade_whole`]).
+//! 7. Submissions stored before the whole-split and all-items board views get their
+//!    summaries, from their per-item scores ([`crate::upgrade_whole`]).
 //!
 //! Each task is upgraded in one transaction.
 
@@ -35,7 +35,7 @@ use crate::import_panels::{
     explanation_item_id, explanation_task_id, explanation_task_record, panel_gold_reveals,
     EXPLAIN_SUFFIX,
 };
-use crate::leaderboard::{store_whole_summary, summaries_by_half};
+use crate::leaderboard::{store_view_summaries, summaries_by_half};
 use crate::storage::{
     decode_json, ItemChange, ItemRecord, MediaRecord, Storage, SubmissionRewrite, UpgradeItemRow,
     UpgradeTaskRow,
@@ -67,7 +67,7 @@ pub struct UpgradeReport {
     pub gold_reveals: usize,
     /// Public draws re-drawn from the secret key, and tasks left on them.
     pub draws: crate::upgrade_draws::RedrawReport,
-    /// Submissions given the whole test split's summary ([`crate::upgrade_whole`]).
+    /// Submissions given the whole-split and all-items summaries ([`crate::upgrade_whole`]).
     pub whole_summaries: usize,
 }
 
@@ -431,7 +431,7 @@ pub async fn run(storage: &Storage, resamples: usize) -> anyhow::Result<UpgradeR
                 (false, Some(json)) => Some(decode_json("submissions.extra_json", json)?),
                 _ => None,
             };
-            store_whole_summary(&mut extra, &summaries.whole);
+            store_view_summaries(&mut extra, &summaries);
             rewrites.push(SubmissionRewrite {
                 id: s.id.clone(),
                 item_scores_json: serde_json::to_string(&scores)?,

@@ -1,11 +1,11 @@
-//! Start-up upgrade: submissions stored before the whole-split board view get the whole test
-//! split's summary (both halves together), re-derived from their stored per-item scores, so
-//! that the `whole` board shows every scored upload once the private half is revealed.
-//! Idempotent: a submission that has the summary is left untouched. The kinds' secondary
-//! figures over the whole split cannot be re-derived from item scores (they are not stored
-//! per item), so earlier uploads show none there until they are uploaded again.
+//! Start-up upgrade: submissions stored before the whole-split and all-items board views get
+//! their summaries (both test halves together; every item, dev too), re-derived from their
+//! stored per-item scores, so that those boards show every scored upload once the private
+//! half is revealed. Idempotent: a submission that has them is left untouched. The kinds'
+//! secondary figures over those views cannot be re-derived from item scores (they are not
+//! stored per item), so earlier uploads show none there until they are uploaded again.
 
-use crate::leaderboard::{has_whole_summary, store_whole_summary, summaries_by_half};
+use crate::leaderboard::{has_view_summaries, store_view_summaries, summaries_by_half};
 use crate::storage::{decode_json, Storage, SubmissionRewrite};
 use anyhow::Context;
 use memeboard_core::api::BoardSplit;
@@ -14,7 +14,7 @@ use memeboard_core::predictions::Split;
 use memeboard_core::tasks::CategoryInfo;
 use std::collections::HashMap;
 
-/// Adds the missing whole-split summaries; returns how many submissions were rewritten.
+/// Adds the missing whole-split and all-items summaries; returns how many submissions were rewritten.
 /// `resamples`: bootstrap resamples of the summaries (the uploads' own setting).
 pub async fn add_whole_summaries(storage: &Storage, resamples: usize) -> anyhow::Result<usize> {
     let mut done = 0;
@@ -26,7 +26,7 @@ pub async fn add_whole_summaries(storage: &Storage, resamples: usize) -> anyhow:
                 Some(json) => Some(decode_json("submissions.extra_json", json)?),
                 None => None,
             };
-            if !has_whole_summary(extra.as_ref()) {
+            if !has_view_summaries(extra.as_ref()) {
                 pending.push(s.id);
             }
         }
@@ -57,7 +57,7 @@ pub async fn add_whole_summaries(storage: &Storage, resamples: usize) -> anyhow:
                 None => None,
             };
             let summaries = summaries_by_half(&halves, &scores, &cats, resamples);
-            store_whole_summary(&mut extra, &summaries.whole);
+            store_view_summaries(&mut extra, &summaries);
             let rewrite = SubmissionRewrite {
                 id: s.id,
                 item_scores_json: s.item_scores_json,

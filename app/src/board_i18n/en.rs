@@ -30,6 +30,7 @@ pub static EN: BoardStrings = BoardStrings {
         BoardSplit::Public => "the public half of the test split",
         BoardSplit::Private => "the private half of the test split",
         BoardSplit::Whole => "the whole test split (both halves, as the paper reports)",
+        BoardSplit::All => "every item, dev and test",
     }),
     tables_none: "No paper tables for this benchmark: its tasks fill none of the tables of the papers memeboard reproduces.",
     tables_empty: "No run under this table's conditions and no published figure yet.",

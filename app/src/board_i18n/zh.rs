@@ -24,6 +24,7 @@ pub static ZH: BoardStrings = BoardStrings {
         BoardSplit::Public => "测试集公开一半",
         BoardSplit::Private => "测试集私有一半",
         BoardSplit::Whole => "完整测试集（两半合计，与论文一致）",
+        BoardSplit::All => "全部题目（开发集与测试集）",
     }),
     tables_none: "此基准没有论文表格：其任务不对应 memeboard 复现的任何论文表格。",
     tables_empty: "尚无符合此表条件的运行结果，也没有论文发表的数据。",

@@ -107,28 +107,40 @@ pub enum BoardSplit {
     /// revealed, since before that it would move with the hidden half's gold. Never an
     /// item's half: items belong to `Public` or `Private`.
     Whole,
+    /// Every item, open dev items and both test halves: the papers' whole datasets (CHIME's
+    /// 1,268 questions include what memeboard keeps as dev). For the benchmark's owners (and
+    /// the admin) only, once the private half is revealed: a public board over items whose
+    /// gold is downloadable would invite tuning on them.
+    All,
 }
 
 impl BoardSplit {
-    /// The stored and serialised key (`public`, `private`, `whole`).
+    /// The stored and serialised key (`public`, `private`, `whole`, `all`).
     pub fn as_str(self) -> &'static str {
         match self {
             Self::Public => "public",
             Self::Private => "private",
             Self::Whole => "whole",
+            Self::All => "all",
         }
     }
 
-    /// Whether an item of board half `item_half` is scored by this view (a `Whole` board
-    /// scores both halves).
+    /// Whether a test item of board half `item_half` is scored by this view (`Whole` and
+    /// `All` score both halves; only `All` scores dev items too, see [`Self::includes_dev`]).
     ///
     /// ```
     /// use memeboard_core::api::BoardSplit;
     /// assert!(BoardSplit::Whole.covers(BoardSplit::Private));
     /// assert!(!BoardSplit::Public.covers(BoardSplit::Private));
+    /// assert!(BoardSplit::All.includes_dev() && !BoardSplit::Whole.includes_dev());
     /// ```
     pub fn covers(self, item_half: BoardSplit) -> bool {
-        self == Self::Whole || self == item_half
+        matches!(self, Self::Whole | Self::All) || self == item_half
+    }
+
+    /// Whether this view scores the open dev items too.
+    pub fn includes_dev(self) -> bool {
+        self == Self::All
     }
 
     /// Whether this view's figures depend on the private half's gold (and so wait for its
@@ -237,7 +249,7 @@ impl NamedValue {
     }
 }
 
-/// `GET /api/boards/{task}?split=public|private|whole`.
+/// `GET /api/boards/{task}?split=public|private|whole|all`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct BoardResponse {

@@ -131,8 +131,8 @@ pub(super) fn of_half<'a>(
 }
 
 /// The stored secondary figures of a file: `{"public": [...], "private": [...], "whole":
-/// [...], "public_confusion": …, "private_confusion": …, "whole_confusion": …}` (the shape
-/// the board reads; `whole` covers both halves).
+/// [...], "all": [...], "public_confusion": …, …, "all_confusion": …}` (the shape the board
+/// reads; `whole` covers both test halves, `all` every item).
 pub(super) fn extra_json<'a>(
     rows: impl Iterator<Item = &'a TaskItemRow> + Clone,
     outcomes: &[ItemOutcome],
@@ -142,10 +142,11 @@ pub(super) fn extra_json<'a>(
         figures_of(&of_half(rows.clone(), outcomes, BoardSplit::Public));
     let (private, private_confusion) =
         figures_of(&of_half(rows.clone(), outcomes, BoardSplit::Private));
-    let (whole, whole_confusion) = figures_of(&of_half(rows, outcomes, BoardSplit::Whole));
+    let (whole, whole_confusion) = figures_of(&of_half(rows.clone(), outcomes, BoardSplit::Whole));
+    let (all, all_confusion) = figures_of(&of_half(rows, outcomes, BoardSplit::All));
     json!({
-        "public": public, "private": private, "whole": whole,
+        "public": public, "private": private, "whole": whole, "all": all,
         "public_confusion": public_confusion, "private_confusion": private_confusion,
-        "whole_confusion": whole_confusion,
+        "whole_confusion": whole_confusion, "all_confusion": all_confusion,
     })
 }

@@ -25,9 +25,39 @@ use memeboard_core::{msg, with_kind};
 use model_rows::{model_rows, ModelScope};
 use std::collections::HashMap;
 
-/// A board: models, crowd rows and the chance baseline on one half of the test split,
-/// over the full item set or one of the kind's subsets (e.g. `main` for clips).
+/// A board: models, crowd rows and the chance baseline on one half of the test split (or
+/// both), over the full item set or one of the kind's subsets (e.g. `main` for clips). The
+/// owners' view over every item ([`BoardSplit::All`]) is refused here: it is
+/// [`owners_board`], behind the owner check of its route.
 pub async fn board(
+    state: &AppState,
+    slug: &str,
+    which: BoardSplit,
+    subset: Option<&str>,
+    all_attempts: bool,
+) -> ApiResult<BoardResponse> {
+    if which == BoardSplit::All {
+        return Err(ApiError::Forbidden(msg!(
+            "board.all_owners_only",
+            slug = slug
+        )));
+    }
+    board_view(state, slug, which, subset, all_attempts).await
+}
+
+/// The board over every item, open dev items and both test halves (the papers' whole
+/// datasets), once the private half is revealed. Only for a caller that has authorized the
+/// task's owner or the admin (`owners::authorize`: the board route does).
+pub async fn owners_board(
+    state: &AppState,
+    slug: &str,
+    subset: Option<&str>,
+    all_attempts: bool,
+) -> ApiResult<BoardResponse> {
+    board_view(state, slug, BoardSplit::All, subset, all_attempts).await
+}
+
+async fn board_view(
     state: &AppState,
     slug: &str,
     which: BoardSplit,
@@ -40,10 +70,10 @@ pub async fn board(
     // The private half and the whole split (which moves with the private half's gold) wait
     // for the reveal.
     if which.needs_reveal() && !task.private_revealed {
-        return Err(ApiError::Forbidden(if which == BoardSplit::Whole {
-            msg!("board.whole_hidden", slug = slug)
-        } else {
+        return Err(ApiError::Forbidden(if which == BoardSplit::Private {
             msg!("board.private_hidden", slug = slug)
+        } else {
+            msg!("board.whole_hidden", slug = slug)
         }));
     }
     let half = which.as_str();

@@ -20,7 +20,7 @@ pub use models::*;
 pub use paper_tables::paper_tables;
 pub use submit::*;
 pub(crate) use summaries::{
-    has_whole_summary, store_whole_summary, summaries_by_half, WHOLE_SUMMARY_KEY,
+    has_view_summaries, store_view_summaries, summaries_by_half, summary_key,
 };
 
 use crate::error::{ApiError, ApiResult};

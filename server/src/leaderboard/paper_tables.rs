@@ -17,14 +17,21 @@ use memeboard_core::paper_tables::{
 use memeboard_core::{msg, with_kind};
 use std::collections::HashMap;
 
-/// The paper tables of benchmark `slug` on one half of the test split. A table whose task
-/// the benchmark lacks is left out; on the private half, so is one whose board is not
-/// revealed yet.
+/// The paper tables of benchmark `slug` on one half of the test split or the whole split. A
+/// table whose task the benchmark lacks is left out; on the private half and the whole
+/// split, so is one whose board is not revealed yet. The owners' view over every item is
+/// not offered here (the page is public).
 pub async fn paper_tables(
     state: &AppState,
     slug: &str,
     split: BoardSplit,
 ) -> ApiResult<PaperTablesResponse> {
+    if split == BoardSplit::All {
+        return Err(ApiError::Forbidden(msg!(
+            "board.all_owners_only",
+            slug = slug
+        )));
+    }
     let storage = &state.storage;
     let (_, tasks) = storage
         .benchmark_tasks(slug)
@@ -55,10 +62,10 @@ pub async fn paper_tables(
         }
     }
     if split.needs_reveal() && boards.is_empty() && !specs.is_empty() {
-        return Err(ApiError::Forbidden(if split == BoardSplit::Whole {
-            msg!("board.whole_hidden", slug = slug)
-        } else {
+        return Err(ApiError::Forbidden(if split == BoardSplit::Private {
             msg!("board.private_hidden", slug = slug)
+        } else {
+            msg!("board.whole_hidden", slug = slug)
         }));
     }
     let mut figures = Vec::new();

@@ -395,7 +395,7 @@ fn read_format(format: Option<FileFormat>, text: &str) -> (FileFormat, Option<Me
 }
 
 /// Scores the file as kind `K` on the task's offered items: the scored file, its public and
-/// private half summaries (the whole test split's, and per-subset summaries for kinds with
+/// private half summaries (the whole test split's and every item's, and per-subset summaries for kinds with
 /// item subsets, in its extra figures), and whether the kind scores automatically. Also used to score stored
 /// explanation files again (`kinds::explanation::rescore`).
 pub(crate) async fn score_as<K: ServerKind>(
@@ -445,6 +445,7 @@ pub(crate) async fn score_as<K: ServerKind>(
                 "public": of_subset.public,
                 "private": of_subset.private,
                 "whole": of_subset.whole,
+                "all": of_subset.all,
             }),
         );
     }
@@ -452,6 +453,6 @@ pub(crate) async fn score_as<K: ServerKind>(
         let extra = scored.extra.get_or_insert_with(|| serde_json::json!({}));
         extra["subset_scores"] = serde_json::Value::Object(by_subset);
     }
-    store_whole_summary(&mut scored.extra, &halves.whole);
+    store_view_summaries(&mut scored.extra, &halves);
     Ok((scored, halves.public, halves.private, K::AUTO_SCORED))
 }

@@ -246,7 +246,8 @@ async fn submit_predictions(
     Ok((StatusCode::CREATED, Json(response)))
 }
 
-/// `?split=public|private|whole` (default public; `whole` once the private half is revealed).
+/// `?split=public|private|whole|all` (default public; the others once the private half is
+/// revealed, `all` for the benchmark's owners).
 #[derive(Debug, Deserialize)]
 struct BoardQuery {
     split: Option<BoardSplit>,
@@ -255,38 +256,54 @@ struct BoardQuery {
     attempts: Option<String>,
 }
 
+/// The board a query asks for; the owners' view over every item (`?split=all`) only with an
+/// owner token of the task's benchmark or the admin token.
 async fn board_of(
     state: &AppState,
+    headers: &HeaderMap,
     slug: &str,
     query: Result<Query<BoardQuery>, QueryRejection>,
 ) -> ApiResult<BoardResponse> {
     let Query(query) = query
         .map_err(|e| ApiError::BadRequest(msg!("request.invalid_split", reason = e.body_text())))?;
-    leaderboard::board(
-        state,
-        slug,
-        query.split.unwrap_or(BoardSplit::Public),
-        query.subset.as_deref(),
-        match query.attempts.as_deref() {
-            None | Some("default") => false,
-            Some("all") => true,
-            Some(other) => {
-                return Err(ApiError::BadRequest(msg!(
-                    "request.invalid_attempts",
-                    found = other
-                )))
-            }
-        },
-    )
-    .await
+    let all_attempts = match query.attempts.as_deref() {
+        None | Some("default") => false,
+        Some("all") => true,
+        Some(other) => {
+            return Err(ApiError::BadRequest(msg!(
+                "request.invalid_attempts",
+                found = other
+            )))
+        }
+    };
+    let subset = query.subset.as_deref();
+    match query.split.unwrap_or(BoardSplit::Public) {
+        BoardSplit::All => {
+            crate::owners::authorize(state, headers, slug).await?;
+            leaderboard::owners_board(state, slug, subset, all_attempts).await
+        }
+        split => leaderboard::board(state, slug, split, subset, all_attempts).await,
+    }
+}
+
+/// Responses of the owners' view are kept by no cache.
+fn cache_rule(board: &BoardResponse) -> [(axum::http::HeaderName, &'static str); 1] {
+    let rule = if board.split == BoardSplit::All {
+        "private, no-store"
+    } else {
+        "no-cache"
+    };
+    [(axum::http::header::CACHE_CONTROL, rule)]
 }
 
 async fn get_board(
     State(state): State<AppState>,
     Path(slug): Path<String>,
+    headers: HeaderMap,
     query: Result<Query<BoardQuery>, QueryRejection>,
-) -> ApiResult<Json<BoardResponse>> {
-    Ok(Json(board_of(&state, &slug, query).await?))
+) -> ApiResult<impl IntoResponse> {
+    let board = board_of(&state, &headers, &slug, query).await?;
+    Ok((cache_rule(&board), Json(board)))
 }
 
 fn split_name(b: &BoardResponse) -> &'static str {
@@ -296,26 +313,31 @@ fn split_name(b: &BoardResponse) -> &'static str {
 async fn download_board_csv(
     State(state): State<AppState>,
     Path(slug): Path<String>,
+    headers: HeaderMap,
     query: Result<Query<BoardQuery>, QueryRejection>,
 ) -> ApiResult<impl IntoResponse> {
-    let board = board_of(&state, &slug, query).await?;
+    let board = board_of(&state, &headers, &slug, query).await?;
     let name = format!("{slug}-{}-board.csv", split_name(&board));
-    Ok(download(
-        "text/csv; charset=utf-8",
-        name,
-        leaderboard::board_csv(&board),
+    Ok((
+        cache_rule(&board),
+        download(
+            "text/csv; charset=utf-8",
+            name,
+            leaderboard::board_csv(&board),
+        ),
     ))
 }
 
 async fn download_board_json(
     State(state): State<AppState>,
     Path(slug): Path<String>,
+    headers: HeaderMap,
     query: Result<Query<BoardQuery>, QueryRejection>,
 ) -> ApiResult<impl IntoResponse> {
-    let board = board_of(&state, &slug, query).await?;
+    let board = board_of(&state, &headers, &slug, query).await?;
     let name = format!("{slug}-{}-board.json", split_name(&board));
     let body = serde_json::to_string_pretty(&board).map_err(anyhow::Error::from)?;
-    Ok(download("application/json", name, body))
+    Ok((cache_rule(&board), download("application/json", name, body)))
 }
 
 /// `DELETE /api/submissions/{id}`: the author takes their own row off every board.

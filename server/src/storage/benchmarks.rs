@@ -136,10 +136,13 @@ pub struct TaskItemRow {
 }
 
 impl TaskItemRow {
-    /// Whether the item is scored by the given board view: a test item of that half, or any
-    /// test item for [`BoardSplit::Whole`].
+    /// Whether the item is scored by the given board view: a test item of that half, any
+    /// test item for [`BoardSplit::Whole`], any item for [`BoardSplit::All`].
     pub fn on_board(&self, half: BoardSplit) -> bool {
-        self.split == Split::Test && half.covers(self.board_half)
+        match self.split {
+            Split::Test => half.covers(self.board_half),
+            Split::Dev => half.includes_dev(),
+        }
     }
 }
 

@@ -1,7 +1,9 @@
 //! The whole test split's board (`?split=whole`, both halves together, as the papers report
 //! their figures): refused with every download and pre-rendered page until the private half
 //! is revealed (before that it would move with the hidden half's gold), then the pooled
-//! figures of both halves; earlier submissions get its summary from the start-up upgrade.
+//! figures of both halves; the owners' board over every item, dev too (`?split=all`), for an
+//! owner or the admin only; earlier submissions get their summaries from the start-up
+//! upgrade.
 
 use crate::helpers::{test_settings, Db, TestApp};
 use crate::leaderboard::{file, new_token, send, upload_with, ADMIN, TASK};
@@ -44,6 +46,17 @@ async fn expected(app: &TestApp, right: usize) -> (u64, u64) {
     (test, correct)
 }
 
+/// Every item and how many of them the uploaded file answers right.
+async fn expected_all(app: &TestApp, right: usize) -> (u64, u64) {
+    let items = app.storage().task_items(TASK).await.unwrap();
+    (items.len() as u64, items.len().min(right) as u64)
+}
+
+/// A GET with the admin token: status and body text.
+async fn admin_get(app: &TestApp, path: &str) -> (StatusCode, String) {
+    send(app, Method::GET, path, Some(ADMIN), "", "text/plain").await
+}
+
 async fn reveal(app: &TestApp) {
     let (status, text) = send(
         app,
@@ -84,6 +97,9 @@ async fn the_whole_split_waits_for_the_reveal_then_pools_both_halves(db: Db) {
     }
     let (_, tables) = app.get("/api/benchmarks/demo/tables?split=whole").await;
     assert!(!tables.to_string().contains(MODEL), "{tables}");
+    let (status, body) = admin_get(&app, &format!("/api/boards/{TASK}?split=all")).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert!(!body.contains(MODEL), "{body}");
 
     reveal(&app).await;
     let (status, whole) = app.get(&format!("/api/boards/{TASK}?split=whole")).await;
@@ -136,6 +152,34 @@ async fn the_whole_split_waits_for_the_reveal_then_pools_both_halves(db: Db) {
     assert_eq!(status, StatusCode::OK, "{csv}");
     assert!(csv.contains(MODEL), "{csv}");
 
+    // Every item, dev too: the owners' view (an owner or the admin), never anyone else's.
+    for path in [
+        format!("/api/boards/{TASK}?split=all"),
+        format!("/api/boards/{TASK}/download.csv?split=all"),
+        "/api/benchmarks/demo/tables?split=all".to_owned(),
+    ] {
+        let (status, text) = send(&app, Method::GET, &path, None, "", "text/plain").await;
+        assert!(
+            matches!(status, StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN),
+            "{path}: {status} {text}"
+        );
+        assert!(!text.contains(MODEL), "{path}: {text}");
+    }
+    let (status, all) = admin_get(&app, &format!("/api/boards/{TASK}?split=all")).await;
+    assert_eq!(status, StatusCode::OK, "{all}");
+    let all: Value = serde_json::from_str(&all).unwrap();
+    let (every, every_correct) = expected_all(&app, right).await;
+    let (n, value) = overall(model_row(&all));
+    assert_eq!(n, every, "dev and test items");
+    assert!(every > test, "the demo has dev items");
+    let step = memeboard_core::disclosure::item_grid(every as usize, scale).unwrap();
+    let on_all_grid =
+        memeboard_core::disclosure::round_to(every_correct as f64 / every as f64, step);
+    assert!(
+        (value - on_all_grid).abs() < 1e-9,
+        "{value} vs {on_all_grid}"
+    );
+
     // A submission stored before this view (no whole summary) gets it from the upgrade.
     sqlx::any::install_default_drivers();
     let pool = sqlx::AnyPool::connect(&url).await.unwrap();
@@ -157,6 +201,9 @@ async fn the_whole_split_waits_for_the_reveal_then_pools_both_halves(db: Db) {
     let (n, value) = overall(model_row(&upgraded));
     assert_eq!(n, test);
     assert!((value - on_grid).abs() < 1e-9, "{value} vs {on_grid}");
+    let (_, all) = admin_get(&app, &format!("/api/boards/{TASK}?split=all")).await;
+    let all: Value = serde_json::from_str(&all).unwrap();
+    assert_eq!(overall(model_row(&all)).0, every);
     let again = memeboard_server::upgrade::run(app.storage(), 200)
         .await
         .unwrap();

@@ -116,6 +116,7 @@ pub(super) async fn score_file(
         "public": half(BoardSplit::Public),
         "private": half(BoardSplit::Private),
         "whole": half(BoardSplit::Whole),
+        "all": half(BoardSplit::All),
     });
     let share = |f: fn(&Answered) -> bool| {
         facts.iter().filter(|a| f(a)).count() as f64 / facts.len().max(1) as f64

@@ -4,7 +4,7 @@
 use super::{model_of, FULL};
 use crate::config::LeaderboardSettings;
 use crate::error::ApiResult;
-use crate::leaderboard::WHOLE_SUMMARY_KEY;
+use crate::leaderboard::summary_key;
 use crate::storage::{self, BoardTaskRow, Storage};
 use memeboard_core::api::{BoardRow, BoardSplit, RowKind, SubmissionStatus};
 use memeboard_core::conditions::ConditionSpec;
@@ -53,7 +53,7 @@ pub(super) async fn model_rows(
     for own in storage.task_submissions(&task.task.id).await? {
         let s = match which {
             BoardSplit::Public => shown.of(&own).clone(),
-            BoardSplit::Private | BoardSplit::Whole => own.clone(),
+            BoardSplit::Private | BoardSplit::Whole | BoardSplit::All => own.clone(),
         };
         let extra_json: Option<serde_json::Value> = match (&s.extra_json, visible) {
             (Some(json), true) => Some(storage::decode_json("submissions.extra_json", json)?),
@@ -70,9 +70,9 @@ pub(super) async fn model_rows(
                     storage::decode_json("submissions.summary_json", &s.private_summary_json)?
                 }
                 // Stored with the secondary figures (see `leaderboard::summaries`).
-                BoardSplit::Whole => extra_json
+                BoardSplit::Whole | BoardSplit::All => extra_json
                     .as_ref()
-                    .and_then(|v| serde_json::from_value(v[WHOLE_SUMMARY_KEY].clone()).ok())
+                    .and_then(|v| serde_json::from_value(v[summary_key(which)].clone()).ok())
                     .unwrap_or_default(),
             }
         } else {
