@@ -5,8 +5,8 @@
 //! figures.
 
 use super::cells::{
-    delta, paired_between, paired_cell, published_cell, row_conditions, site_cell, site_row,
-    BoardKey, Figure, Row, RowId, Scope, Source, TableInputs,
+    computed_cell, delta, paired_between, paired_cell, published_cell, row_conditions, site_cell,
+    site_row, BoardKey, Figure, Row, RowId, Scope, Source, TableInputs,
 };
 use super::spec::{ColumnSpec, MetricSource, TableSpec};
 use super::{PaperTable, TableCell, TableColumn, TableRow};
@@ -47,6 +47,14 @@ pub fn boards_needed(spec: &TableSpec, benchmark: &str, tasks: &[String]) -> Vec
             .filter_map(|c| resolve_task(benchmark, tasks, c.task).map(|t| (t, c.subset)))
             .map(|(t, s)| (t.to_owned(), s.to_owned()))
             .collect(),
+        // Both tasks, or none: the table needs a run on each.
+        ColumnSpec::CrossTask(cross) => [cross.first, cross.second]
+            .iter()
+            .map(|name| {
+                resolve_task(benchmark, tasks, name).map(|t| (t.to_owned(), spec.subset.to_owned()))
+            })
+            .collect::<Option<Vec<_>>>()
+            .unwrap_or_default(),
         _ => vec![(task.to_owned(), spec.subset.to_owned())],
     }
 }
@@ -54,6 +62,9 @@ pub fn boards_needed(spec: &TableSpec, benchmark: &str, tasks: &[String]) -> Vec
 /// The table a spec describes, `None` when the benchmark lacks its task or board.
 pub fn build_table(spec: &TableSpec, inputs: &TableInputs<'_>) -> Option<PaperTable> {
     let task = resolve_task(inputs.benchmark, inputs.tasks, spec.task)?;
+    if boards_needed(spec, inputs.benchmark, inputs.tasks).is_empty() {
+        return None;
+    }
     let first = inputs
         .boards
         .get(&(task.to_owned(), spec.subset.to_owned()))
@@ -230,6 +241,12 @@ fn columns(
                 });
             }
         }
+        ColumnSpec::CrossTask(cross) => {
+            for (key, en, zh) in [cross.first_given_second, cross.second_given_first] {
+                cols.push(column(key, en, zh, true, false));
+                srcs.push(source(Figure::Computed(key.to_owned()), key, None));
+            }
+        }
         ColumnSpec::Facets {
             prefixes,
             labels,
@@ -314,6 +331,9 @@ fn site_rows(
     fill_rows(ids, sources, |s, id, cells| match &s.figure {
         Figure::Delta(a, b) => paired_between(inputs, &sources[*a], &sources[*b], id)
             .or_else(|| delta(cells[*b], cells[*a])),
+        Figure::Computed(key) => {
+            site_row(inputs, s, id).and_then(|r| computed_cell(inputs, r, key))
+        }
         figure => site_row(inputs, s, id).and_then(|r| site_cell(r, figure)),
     })
 }
@@ -358,9 +378,11 @@ fn published_rows(inputs: &TableInputs<'_>, sources: &[Source], scope: &Scope) -
     }
     fill_rows(ids, sources, |s, id, cells| match &s.figure {
         Figure::Delta(a, b) => delta(cells[*b], cells[*a]),
-        Figure::None | Figure::Score(_) | Figure::Extra(_) | Figure::CountOf(_) => {
-            published_cell(inputs, s, id)
-        }
+        Figure::None
+        | Figure::Score(_)
+        | Figure::Extra(_)
+        | Figure::CountOf(_)
+        | Figure::Computed(_) => published_cell(inputs, s, id),
     })
 }
 

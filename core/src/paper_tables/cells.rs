@@ -12,6 +12,10 @@ use std::collections::HashMap;
 /// A board the page computed: a task's slug and item subset.
 pub type BoardKey = (String, String);
 
+/// Figures the page computed itself for a table's model rows (a cross-task table's), by
+/// column key and the row's submission id on the table's board.
+pub type ComputedCells = HashMap<(String, String), TableCell>;
+
 /// What a table is filled from.
 pub struct TableInputs<'a> {
     /// The benchmark's slug (task names resolve to `<benchmark>-<name>`).
@@ -25,6 +29,8 @@ pub struct TableInputs<'a> {
     /// The published figures, `task` resolved to a slug and `conditions` with the defaults
     /// filled in.
     pub figures: &'a [PaperFigure],
+    /// Figures computed for the page beyond the boards' (see [`ComputedCells`]).
+    pub computed: &'a ComputedCells,
 }
 
 /// Where one column's figures come from.
@@ -52,6 +58,8 @@ pub(super) enum Figure {
     Extra(String),
     /// Rate × items of a secondary figure.
     CountOf(String),
+    /// A figure the page computed for the row's submission (see [`ComputedCells`]).
+    Computed(String),
     /// No site figure.
     None,
     /// The difference of two columns (indices), row by row.
@@ -158,8 +166,21 @@ pub(super) fn site_cell(row: &BoardRow, figure: &Figure) -> Option<TableCell> {
             let items = row.scores.first()?.items;
             extra(key).map(|e| TableCell::plain((e.value * items as f64).round()))
         }
-        Figure::None | Figure::Delta(..) => None,
+        Figure::Computed(_) | Figure::None | Figure::Delta(..) => None,
     }
+}
+
+/// The computed figure of a board row in the column keyed `key`.
+pub(super) fn computed_cell(
+    inputs: &TableInputs<'_>,
+    row: &BoardRow,
+    key: &str,
+) -> Option<TableCell> {
+    let submission = row.submission_id.as_ref()?;
+    inputs
+        .computed
+        .get(&(key.to_owned(), submission.clone()))
+        .copied()
 }
 
 /// The board's paired difference of a model row between the conditions of two columns

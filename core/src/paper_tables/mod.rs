@@ -11,12 +11,15 @@
 
 mod build;
 mod cells;
+pub mod cross_task;
 pub mod render;
 pub mod spec;
 
 pub use build::{boards_needed, build_table, resolve_task};
-pub use cells::{BoardKey, TableInputs};
-pub use spec::{ColumnSpec, MetricColumn, MetricSource, TableSpec, TaskColumn, ValueColumn};
+pub use cells::{BoardKey, ComputedCells, TableInputs};
+pub use spec::{
+    ColumnSpec, CrossTaskSpec, MetricColumn, MetricSource, TableSpec, TaskColumn, ValueColumn,
+};
 
 use crate::api::{BoardSplit, RowKind};
 use crate::conditions::Conditions;

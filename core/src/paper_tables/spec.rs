@@ -72,6 +72,11 @@ pub enum ColumnSpec {
         /// Whether the metric is a fraction shown as a percentage.
         percent: bool,
     },
+    /// Conditional accuracies across two tasks of the benchmark, joined through the items'
+    /// sources (CHIME §5.3: P(MCQ right | explanation right) and the converse), one row per
+    /// model with a run on both; computed by the page from the two runs' item scores on
+    /// revealed views only (see `paper_tables::cross_task`).
+    CrossTask(&'static CrossTaskSpec),
     /// The board's secondary figures whose key starts with one of these prefixes (AVMeme
     /// Table 2: `sound:` and `lang:`), in the board's order.
     Facets {
@@ -138,4 +143,24 @@ pub struct TaskColumn {
     pub label_en: &'static str,
     /// Chinese header.
     pub label_zh: &'static str,
+}
+
+/// Two tasks of a [`ColumnSpec::CrossTask`] table and when an item of each counts as right.
+/// The table's rows are the first task's model rows (default conditions) that have a run of
+/// the same model on the second task.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CrossTaskSpec {
+    /// The first task's name within the benchmark (`mcq`).
+    pub first: &'static str,
+    /// Item score at or above which a first-task item counts as right.
+    pub first_correct: f64,
+    /// The second task's name within the benchmark (`explain`).
+    pub second: &'static str,
+    /// Item score at or above which a second-task item counts as right.
+    pub second_correct: f64,
+    /// Key and headers (English, Chinese) of P(first right | second right); the key is the
+    /// published figures' metric (on the first task).
+    pub first_given_second: (&'static str, &'static str, &'static str),
+    /// Key and headers of P(second right | first right).
+    pub second_given_first: (&'static str, &'static str, &'static str),
 }

@@ -69,6 +69,7 @@ struct Fixture {
     boards: HashMap<BoardKey, BoardResponse>,
     primary: HashMap<String, &'static str>,
     figures: Vec<PaperFigure>,
+    computed: ComputedCells,
 }
 
 impl Fixture {
@@ -100,6 +101,7 @@ impl Fixture {
                 ),
                 figure("GPT-4o", "with_meanings", None, 0.9, "CHIME, Table 5"),
             ],
+            computed: HashMap::new(),
         }
     }
 
@@ -110,6 +112,7 @@ impl Fixture {
             boards: &self.boards,
             primary_metrics: &self.primary,
             figures: &self.figures,
+            computed: &self.computed,
         }
     }
 }
@@ -308,4 +311,62 @@ fn table_10_reads_one_metric_per_meme_type_from_the_keyed_figures() {
         .expect("published");
     assert_eq!(gpt.cells[1].map(|c| c.value), Some(0.66));
     assert_eq!(gpt.cells[0], None);
+}
+
+#[test]
+fn the_cross_task_table_lists_the_models_with_computed_figures_and_the_published_row() {
+    let mut f = Fixture::chime();
+    let explain = board(
+        "chime-explain",
+        vec![model("A", json!({}), 0.7, 0.7)],
+        json!([]),
+    );
+    f.boards
+        .insert(("chime-explain".to_owned(), "full".to_owned()), explain);
+    // A's labels-only run has figures (submission id "A"); B has no default run.
+    let cell = TableCell {
+        items: Some(40),
+        ..TableCell::plain(0.8)
+    };
+    f.computed
+        .insert(("mcq_given_explained".to_owned(), "A".to_owned()), cell);
+    f.figures.push(PaperFigure {
+        metric: "mcq_given_explained".into(),
+        model: "Models (pooled)".into(),
+        n: None,
+        source: "CHIME §5.3".into(),
+        ..figure("x", "labels_only", None, 0.83, "")
+    });
+    let spec = spec(TaskKind::TextMcq, "chime-cross-task");
+    assert_eq!(
+        boards_needed(&spec, "chime", &f.tasks),
+        [
+            ("chime-mcq".to_owned(), "full".to_owned()),
+            ("chime-explain".to_owned(), "full".to_owned())
+        ]
+    );
+    let t = build_table(&spec, &f.inputs()).expect("a table");
+    let keys: Vec<&str> = t.columns.iter().map(|c| c.key.as_str()).collect();
+    assert_eq!(keys, ["mcq_given_explained", "explained_given_mcq"]);
+    assert!(t.columns.iter().all(|c| c.percent));
+    let rows: Vec<(&str, RowKind)> = t.rows.iter().map(|r| (r.label.as_str(), r.kind)).collect();
+    assert_eq!(
+        rows,
+        [
+            ("A", RowKind::Model),
+            ("Models (pooled)", RowKind::Published)
+        ]
+    );
+    assert_eq!(t.rows[0].cells, [Some(cell), None]);
+    assert_eq!(t.rows[1].cells, [Some(TableCell::plain(0.83)), None]);
+    assert_eq!(t.rows[1].source.as_deref(), Some("CHIME §5.3"));
+
+    // Without the explanation task, no table.
+    let tasks = vec!["chime-mcq".to_owned()];
+    assert!(boards_needed(&spec, "chime", &tasks).is_empty());
+    let inputs = TableInputs {
+        tasks: &tasks,
+        ..f.inputs()
+    };
+    assert_eq!(build_table(&spec, &inputs), None);
 }

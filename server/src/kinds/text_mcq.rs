@@ -23,6 +23,10 @@ impl ServerKind for TextMcq {
     const BASELINE_LABEL: &'static str = "Chance (random option)";
     const MISSING_POLICY: &'static str = "Items without a prediction are scored as wrong.";
     const TEMPLATE_FIELDS: &'static [&'static str] = &["answer"];
+    /// Accuracy, then CHIME §5.3's cross-task figures (the questions' side of the join:
+    /// MCQ right when the meme is explained right, explained right when the MCQ is).
+    const PAPER_METRICS: &'static [&'static str] =
+        &["accuracy", "mcq_given_explained", "explained_given_mcq"];
 
     fn category_keys() -> Vec<&'static str> {
         memeboard_core::tasks::MemeType::ALL

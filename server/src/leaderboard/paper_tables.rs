@@ -3,10 +3,13 @@
 //! half and with the same withholding), the stored published figures, and the tables filled
 //! from them by `memeboard_core::paper_tables`.
 
+mod cross_task;
+
 use super::*;
 use crate::error::{ApiError, ApiResult};
 use crate::kinds::ServerKind;
 use crate::state::AppState;
+use cross_task::{computed_cells, CrossTaskScope};
 use memeboard_core::api::{BoardResponse, BoardSplit};
 use memeboard_core::conditions::stored_conditions;
 use memeboard_core::kinds::TaskKind;
@@ -91,12 +94,25 @@ pub async fn paper_tables(
             });
         }
     }
+    // Figures across two tasks' runs (CHIME §5.3), on revealed views only.
+    let task_ids: Vec<(String, String)> = tasks
+        .iter()
+        .map(|t| (t.slug.clone(), t.id.clone()))
+        .collect();
+    let scope = CrossTaskScope {
+        benchmark: slug,
+        tasks: &task_ids,
+        boards: &boards,
+        split,
+    };
+    let computed = computed_cells(storage, &state.settings.leaderboard, &specs, &scope).await?;
     let inputs = TableInputs {
         benchmark: slug,
         tasks: &slugs,
         boards: &boards,
         primary_metrics: &primary_metrics,
         figures: &figures,
+        computed: &computed,
     };
     Ok(PaperTablesResponse {
         benchmark: slug.to_owned(),

@@ -17,6 +17,7 @@ mod clips;
 mod clips_published;
 mod conditions;
 mod cross_gold;
+mod cross_task;
 mod demo_content;
 mod disclosure;
 mod distractors;
