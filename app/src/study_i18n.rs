@@ -183,6 +183,16 @@ pub struct StudyStrings {
     pub delete_confirm: fn(&str) -> String,
     /// What was deleted: participants, sessions, answers.
     pub deleted: fn(usize, usize, usize) -> String,
+    /// Rescoring a task's uploads: heading.
+    pub rescore_title: &'static str,
+    /// What rescoring does.
+    pub rescore_intro: &'static str,
+    /// The reason field's label.
+    pub rescore_label: &'static str,
+    /// The button.
+    pub rescore_button: &'static str,
+    /// Started: where to see it done.
+    pub rescore_started: &'static str,
     /// A logged action in words (`None`: show its code).
     pub action_name: fn(&str) -> Option<&'static str>,
     /// A setting switched on / off, in the action log.
@@ -279,6 +289,11 @@ pub static EN: StudyStrings = StudyStrings {
     delete_button: "Delete their data",
     delete_confirm: |who| format!("Delete everything {who} recorded in this benchmark? This cannot be undone."),
     deleted: |p, s, a| format!("Deleted {p} participant(s), {s} session(s), {a} answer(s)."),
+    rescore_title: "Score every upload again",
+    rescore_intro: "After correcting the gold (a re-import does this by itself), every stored prediction file of this task is scored again, in the background, exactly as a new upload would be. The board lists when and why.",
+    rescore_label: "Why (shown on the board)",
+    rescore_button: "Score again",
+    rescore_started: "Started: the board's \"Scores recomputed\" list shows it when done.",
     action_name: |a| Some(match a {
         "update_settings" => "Settings changed",
         "update_board" => "Board switches changed",
@@ -289,6 +304,7 @@ pub static EN: StudyStrings = StudyStrings {
         "create_study" => "Study created",
         "set_reliability_thresholds" => "Study reliability thresholds changed",
         "download_inputs" => "Model inputs downloaded",
+        "rescore" => "Uploads scored again",
         _ => return None,
     }),
     on_off: ["on", "off"],
@@ -385,6 +401,11 @@ pub static ZH: StudyStrings = StudyStrings {
     delete_button: "删除其数据",
     delete_confirm: |who| format!("删除 {who} 在此基准中记录的全部数据？此操作无法撤销。"),
     deleted: |p, s, a| format!("已删除 {p} 位参与者、{s} 个会话、{a} 条回答。"),
+    rescore_title: "重新评分全部提交",
+    rescore_intro: "更正标准答案后（重新导入会自动完成），此任务保存的每个预测文件都会在后台按新提交的方式重新评分。榜单会列出时间和原因。",
+    rescore_label: "原因（显示在榜单上）",
+    rescore_button: "重新评分",
+    rescore_started: "已开始：完成后榜单的“重新评分记录”会显示。",
     action_name: |a| Some(match a {
         "update_settings" => "修改了设置",
         "update_board" => "修改了榜单开关",
@@ -395,6 +416,7 @@ pub static ZH: StudyStrings = StudyStrings {
         "create_study" => "创建了评测研究",
         "set_reliability_thresholds" => "修改了研究的信度阈值",
         "download_inputs" => "下载了模型输入",
+        "rescore" => "重新评分了提交",
         _ => return None,
     }),
     on_off: ["开", "关"],

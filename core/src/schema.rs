@@ -50,6 +50,8 @@ pub fn wire_schemas() -> Map<String, Value> {
     add::<EmbeddingModelInfo>(&mut generator);
     add::<DataDictionary>(&mut generator);
     add::<DeleteParticipantResponse>(&mut generator);
+    add::<RescoreRequest>(&mut generator);
+    add::<RescoreStarted>(&mut generator);
     add::<crate::study::SubmitCheckRequest>(&mut generator);
     add::<crate::study::SubmitCheckResponse>(&mut generator);
     add::<crate::study::ConsoleResponse>(&mut generator);

@@ -133,6 +133,7 @@ impl Application {
             board_familiarity: Arc::default(),
             progress: Arc::default(),
             study_tables: Arc::default(),
+            rescorings: Default::default(),
             board_human: Arc::default(),
             shells: Arc::new(crate::html_shell::Shells::read(&settings_static_dir)),
         };

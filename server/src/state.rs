@@ -64,4 +64,6 @@ pub struct AppState {
     pub board_human: Arc<CrowdCache<Result<Option<BoardHumanEval>, String>>>,
     /// The app's HTML shells, which the first paint of the home and quiz pages fills in.
     pub shells: Arc<crate::html_shell::Shells>,
+    /// The tasks whose uploads are being scored again (one pass per task at a time).
+    pub rescorings: crate::task_slots::TaskSlots,
 }

@@ -87,3 +87,17 @@ pub async fn delete_participant(
     );
     super::send_with_token(Request::delete(&url), token).await
 }
+
+/// `POST /api/owner/tasks/{slug}/rescore`: every upload of the task scored again in the
+/// background, with the reason the board shows.
+pub async fn rescore(
+    slug: &str,
+    reason: &str,
+    token: &str,
+) -> Result<memeboard_core::api::RescoreStarted, ApiError> {
+    let url = format!("/api/owner/tasks/{}/rescore", segment(slug));
+    let body = memeboard_core::api::RescoreRequest {
+        reason: reason.to_owned(),
+    };
+    super::post_json_with_token(&url, token, &body).await
+}

@@ -25,7 +25,9 @@ pub use account::{create_author, me};
 pub use boards::{
     board, board_download_url, board_query, paper_tables, split_name, table_download_url,
 };
-pub use console::{console, delete_participant, owner_file, owner_tasks, progress, save_settings};
+pub use console::{
+    console, delete_participant, owner_file, owner_tasks, progress, rescore, save_settings,
+};
 pub use model::{embedding_model, model_manifest_bytes};
 pub use quiz::{
     get_quiz, get_results, get_session, list_quizzes, new_headphone_check, quiz_stats,

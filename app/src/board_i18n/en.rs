@@ -90,6 +90,15 @@ pub static EN: BoardStrings = BoardStrings {
     board_public: "Public board",
     board_private: "Private board",
     board_whole: "Whole test set",
+    rescorings_title: "Scores recomputed",
+    rescored_uploads: |n, skipped| {
+        let base = format!("({n} upload{} scored again", if n == 1 { "" } else { "s" });
+        if skipped > 0 {
+            format!("{base}, {skipped} stored before files were kept not rescored)")
+        } else {
+            format!("{base})")
+        }
+    },
     board_split_label: "Board",
     board_subset_label: "Items",
     subset_main: "Main subset (not answerable from the text alone)",

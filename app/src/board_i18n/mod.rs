@@ -95,6 +95,10 @@ pub struct BoardStrings {
     pub board_private: &'static str,
     /// Whole test split toggle (both halves together, once the private half is revealed).
     pub board_whole: &'static str,
+    /// Board history: heading of the rescorings list.
+    pub rescorings_title: &'static str,
+    /// Board history: uploads scored again and skipped in one rescoring.
+    pub rescored_uploads: fn(u64, u64) -> String,
     /// Accessible name of the public/private toggle.
     pub board_split_label: &'static str,
     /// Accessible name of the item-subset switch.

@@ -78,6 +78,14 @@ pub static ZH: BoardStrings = BoardStrings {
     board_public: "公开榜",
     board_private: "私有榜",
     board_whole: "完整测试集",
+    rescorings_title: "重新评分记录",
+    rescored_uploads: |n, skipped| {
+        if skipped > 0 {
+            format!("（{n} 份提交已重新评分，{skipped} 份早于文件保存功能的提交未重新评分）")
+        } else {
+            format!("（{n} 份提交已重新评分）")
+        }
+    },
     board_split_label: "选择榜单",
     board_subset_label: "题目范围",
     subset_main: "主要子集（不能仅凭文字作答的题目）",

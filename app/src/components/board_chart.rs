@@ -384,6 +384,7 @@ mod tests {
             kind: None,
             conditions: Vec::new(),
             paired: Vec::new(),
+            rescorings: Vec::new(),
         };
         let d = chart_data(&board);
         assert_eq!(d.models, vec!["m6", "m5", "m4", "m3", "m2"]);

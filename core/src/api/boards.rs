@@ -312,6 +312,44 @@ pub struct BoardResponse {
     /// Paired differences between rows of one model that differ in one condition.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub paired: Vec<PairedDifference>,
+    /// When the task's uploads were last scored again, and why (newest first, at most five):
+    /// figures before and after a corrected gold are not comparable.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rescorings: Vec<Rescoring>,
+}
+
+/// One rescoring of a task's uploads (a corrected gold re-imported, or the owner's button).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Rescoring {
+    /// When it finished (ms since the epoch).
+    pub at: i64,
+    /// Why, in the owner's (or the importer's) words.
+    pub reason: String,
+    /// Uploads scored again.
+    pub rescored: u64,
+    /// Uploads that could not be (stored before files were kept, or no longer valid).
+    pub skipped: u64,
+}
+
+/// `POST /api/owner/tasks/{task}/rescore`: score every upload of the task again.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct RescoreRequest {
+    /// Why (shown in the board's history), e.g. "gold of 3 items corrected".
+    pub reason: String,
+}
+
+/// The answer to a [`RescoreRequest`]: started in the background (202); the board's
+/// `rescorings` lists it when done.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct RescoreStarted {
+    /// The task.
+    pub task: String,
+    /// The reason as stored.
+    pub reason: String,
 }
 
 /// How one model's overall score moves when one run condition changes from its default:

@@ -1,5 +1,6 @@
-//! The catalogue entries of the papers' reproduction: run conditions on uploads and a
-//! paper's published figures (researchers only; left out of the quiz browser bundle).
+//! The catalogue entries of the papers' reproduction: run conditions on uploads, a paper's
+//! published figures, the whole-split and all-items boards and rescoring (researchers only;
+//! left out of the quiz browser bundle).
 
 use super::Entry;
 
@@ -82,5 +83,25 @@ pub const PAPER_CATALOGUE: &[Entry] = &[
         code: "condition.value",
         en: "`conditions`: `{name}` expected one of {allowed}, found `{found}`",
         zh: "`conditions`：`{name}` 应为 {allowed} 之一，实际为 `{found}`",
+    },
+    Entry {
+        code: "board.whole_hidden",
+        en: "the whole test split of `{slug}` is shown once its private half is revealed",
+        zh: "`{slug}` 的完整测试集成绩在私有榜公布后显示",
+    },
+    Entry {
+        code: "rescore.reason_required",
+        en: "`reason`: say why the uploads are scored again (e.g. \"gold of 3 items corrected\"); the board's history shows it",
+        zh: "`reason`：请说明重新评分的原因（例如“更正了 3 道题的标准答案”）；榜单的历史记录会显示它",
+    },
+    Entry {
+        code: "rescore.running",
+        en: "the uploads of `{slug}` are being scored again already; the board's history shows when it is done",
+        zh: "`{slug}` 的提交正在重新评分；完成后榜单的历史记录会显示",
+    },
+    Entry {
+        code: "board.all_owners_only",
+        en: "the board of `{slug}` over every item, dev and test, is for the benchmark's owners: send an owner or admin token",
+        zh: "`{slug}` 涵盖全部题目（开发集与测试集）的榜单仅供基准所有者查看：请提供所有者或管理员令牌",
     },
 ];

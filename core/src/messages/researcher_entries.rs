@@ -252,16 +252,6 @@ pub const RESEARCHER_CATALOGUE: &[Entry] = &[
         en: "the private board of `{slug}` is not revealed yet",
         zh: "`{slug}` 的私有榜尚未公布",
     },
-    Entry {
-        code: "board.whole_hidden",
-        en: "the whole test split of `{slug}` is shown once its private half is revealed",
-        zh: "`{slug}` 的完整测试集成绩在私有榜公布后显示",
-    },
-    Entry {
-        code: "board.all_owners_only",
-        en: "the board of `{slug}` over every item, dev and test, is for the benchmark's owners: send an owner or admin token",
-        zh: "`{slug}` 涵盖全部题目（开发集与测试集）的榜单仅供基准所有者查看：请提供所有者或管理员令牌",
-    },
     Entry { code: "submission.not_found", en: "no submission with id `{id}`", zh: "没有编号为 `{id}` 的提交" },
     Entry { code: "submission.not_found_short", en: "no submission `{id}`", zh: "没有提交 `{id}`" },
     Entry {

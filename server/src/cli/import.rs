@@ -7,6 +7,8 @@ use memeboard_server::import::{import_chime_with, BenchmarkSpec};
 use memeboard_server::import_clips::{import_clips_with, ClipsSpec};
 use memeboard_server::import_guard::TestToDev;
 use memeboard_server::import_panels::{import_panels_with, PanelsSpec};
+use memeboard_server::inference::EmbeddingService;
+use memeboard_server::rescore::{gold_digests, rescore_reimported};
 use memeboard_server::storage::Storage;
 use std::path::{Path, PathBuf};
 
@@ -170,7 +172,7 @@ async fn clips(config_dir: &Path, args: ClipsArgs) -> anyhow::Result<()> {
         allow_test_to_dev,
     } = args;
     let text = read_manifest(&manifest, &media, "the clips")?;
-    let (_, storage) = open_storage(config_dir).await?;
+    let (settings, storage) = open_storage(config_dir).await?;
     let spec = ClipsSpec {
         description: format!("Imported from {}", file_name(&manifest)),
         task_slug: format!("{slug}-clips"),
@@ -180,6 +182,7 @@ async fn clips(config_dir: &Path, args: ClipsArgs) -> anyhow::Result<()> {
         dev_percent,
         quiz_open: !closed,
     };
+    let before = gold_digests(&storage, &spec.slug).await?;
     let n = import_clips_with(
         &storage,
         &spec,
@@ -193,6 +196,14 @@ async fn clips(config_dir: &Path, args: ClipsArgs) -> anyhow::Result<()> {
         "imported {n} clips into benchmark `{}` (quiz `{}`)",
         spec.slug, spec.task_slug
     );
+    rescore_changed(
+        &settings,
+        &storage,
+        &spec.slug,
+        &before,
+        &file_name(&manifest),
+    )
+    .await?;
     storage.close().await;
     Ok(())
 }
@@ -209,7 +220,7 @@ async fn panels(config_dir: &Path, args: PanelsArgs) -> anyhow::Result<()> {
         allow_test_to_dev,
     } = args;
     let text = read_manifest(&manifest, &media, "the panel images")?;
-    let (_, storage) = open_storage(config_dir).await?;
+    let (settings, storage) = open_storage(config_dir).await?;
     let spec = PanelsSpec {
         description: format!("Imported from {}", file_name(&manifest)),
         slug,
@@ -223,6 +234,7 @@ async fn panels(config_dir: &Path, args: PanelsArgs) -> anyhow::Result<()> {
         memeboard_server::import_files::MediaFolder::open(&media).map_err(anyhow::Error::msg)?;
     let read = folder.image_reader();
     let moves = test_to_dev(allow_test_to_dev);
+    let before = gold_digests(&storage, &spec.slug).await?;
     let summary =
         import_panels_with(&storage, &spec, &file_name(&manifest), &text, &read, moves).await?;
     println!(
@@ -233,6 +245,14 @@ async fn panels(config_dir: &Path, args: PanelsArgs) -> anyhow::Result<()> {
         summary.type_items,
         summary.tasks.join(", ")
     );
+    rescore_changed(
+        &settings,
+        &storage,
+        &spec.slug,
+        &before,
+        &file_name(&manifest),
+    )
+    .await?;
     storage.close().await;
     Ok(())
 }
@@ -266,13 +286,44 @@ async fn chime(config_dir: &Path, args: ChimeArgs) -> anyhow::Result<()> {
         explain_batch_size: settings.quiz.explain_batch_size,
     };
     let moves = test_to_dev(allow_test_to_dev);
+    let before = gold_digests(&storage, &spec.slug).await?;
     let (n_memes, n_items) =
         import_chime_with(&storage, &spec, &memes_json, &mcq_json, moves).await?;
     println!(
         "imported {n_memes} memes and {n_items} questions into benchmark `{}` (quiz `{}-mcq`)",
         spec.slug, spec.slug
     );
+    let source = format!("{} and {}", file_name(&memes), file_name(&mcq));
+    rescore_changed(&settings, &storage, &spec.slug, &before, &source).await?;
     storage.close().await;
+    Ok(())
+}
+
+/// A re-import that changed a task's gold (or its splits) scores the task's uploads again,
+/// so that no board mixes figures against the old and the new gold (`rescore`).
+async fn rescore_changed(
+    settings: &Settings,
+    storage: &Storage,
+    benchmark: &str,
+    before: &std::collections::BTreeMap<String, u64>,
+    source: &str,
+) -> anyhow::Result<()> {
+    let reason = format!("gold re-imported from {source}");
+    let done = rescore_reimported(
+        storage,
+        settings,
+        || EmbeddingService::load(&settings.model, &settings.data.dir),
+        benchmark,
+        before,
+        &reason,
+    )
+    .await?;
+    for (task, r) in done {
+        println!(
+            "  {task}: the gold changed; {} upload(s) scored again, {} skipped (stored before files were kept)",
+            r.rescored, r.skipped
+        );
+    }
     Ok(())
 }
 

@@ -6,6 +6,7 @@ mod import;
 mod invite;
 mod owner;
 mod participants;
+mod rescore;
 mod secret;
 mod serve;
 mod stats;
@@ -102,6 +103,19 @@ enum Command {
         #[arg(long, default_value = "-")]
         out: PathBuf,
     },
+    /// Score every upload of a task again through the upload's own scoring path (after a
+    /// corrected gold, or to record why its figures changed); the board's history shows when
+    /// and why. Re-imports do it by themselves for the tasks whose gold changed.
+    ///
+    /// Example: memeboard rescore --task demo-mcq --reason "gold of 3 items corrected"
+    Rescore {
+        /// Task slug.
+        #[arg(long)]
+        task: String,
+        /// Why (shown on the board).
+        #[arg(long)]
+        reason: String,
+    },
     /// Manage owners (researchers running a benchmark's quizzes).
     Owner {
         #[command(subcommand)]
@@ -142,6 +156,7 @@ pub(crate) async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::DeleteParticipant { task, who } => participants::delete(dir, &task, &who).await,
         Command::Secret { action } => secret::run(dir, action).await,
         Command::Owner { action } => owner::run(dir, action).await,
+        Command::Rescore { task, reason } => rescore::run(dir, &task, &reason).await,
         Command::Study { action } => study::run(dir, action).await,
         Command::Serve => serve::run(dir).await,
         Command::Import { format } => import::run(dir, format).await,

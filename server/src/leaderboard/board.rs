@@ -198,7 +198,26 @@ async fn board_view(
         kind: Some(task_kind),
         conditions,
         paired,
+        rescorings: rescorings(storage, &task.task.id).await?,
     })
+}
+
+/// The task's last five rescorings, for the board's history.
+async fn rescorings(
+    storage: &Storage,
+    task_id: &str,
+) -> ApiResult<Vec<memeboard_core::api::Rescoring>> {
+    Ok(storage
+        .task_rescorings(task_id, 5)
+        .await?
+        .into_iter()
+        .map(|r| memeboard_core::api::Rescoring {
+            at: r.at,
+            reason: r.reason,
+            rescored: u64::try_from(r.rescored).unwrap_or(0),
+            skipped: u64::try_from(r.skipped).unwrap_or(0),
+        })
+        .collect())
 }
 
 /// One row per model name and conditions by default (the best or the latest, the owner's

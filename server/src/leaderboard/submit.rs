@@ -9,7 +9,8 @@ use crate::ids::random_hex;
 use crate::inference::EmbeddingService;
 use crate::kinds::{self, ScoredFile, ServerKind};
 use crate::storage::{
-    self, AuthorRecord, BoardTaskRow, ScopeLimit, Storage, SubmissionRecord, TaskItemRow,
+    self, AuthorRecord, BoardTaskRow, ScopeLimit, Storage, StoredFile, SubmissionRecord,
+    TaskItemRow,
 };
 use anyhow::Context;
 use axum::http::HeaderMap;
@@ -320,8 +321,19 @@ pub async fn submit(
     // Counted and stored in one transaction: concurrent uploads cannot exceed any limit, and
     // a refused upload stores nothing and uses no quota.
     let limits: Vec<ScopeLimit> = scopes.iter().map(|s| s.limit.clone()).collect();
+    // The file as scored, kept so that a corrected gold can score it again (`rescore`).
+    let file = StoredFile {
+        file_format: record.file_format.clone(),
+        body: text.to_owned(),
+    };
     if let Err(exceeded) = storage
-        .insert_submission_within(&record, &outputs, &limits, utc_day(record.created_at))
+        .insert_submission_within(
+            &record,
+            &file,
+            &outputs,
+            &limits,
+            utc_day(record.created_at),
+        )
         .await?
     {
         return Err(quota_refusal(&scopes[exceeded.index], exceeded.used));

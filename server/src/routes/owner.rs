@@ -1,6 +1,7 @@
 //! Owner routes: a task's raw data (answer-level export as CSV or JSON Lines, its data
-//! dictionary) and deleting a participant's data on request.
+//! dictionary), deleting a participant's data on request, and scoring its uploads again.
 
+use super::ApiJson;
 use crate::error::ApiResult;
 use crate::export;
 use crate::state::AppState;
@@ -8,9 +9,9 @@ use axum::extract::{Path, State};
 use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::HeaderMap;
 use axum::response::IntoResponse;
-use axum::routing::{delete, get};
+use axum::routing::{delete, get, post};
 use axum::{Json, Router};
-use memeboard_core::api::{DataDictionary, DeleteParticipantResponse};
+use memeboard_core::api::{DataDictionary, DeleteParticipantResponse, RescoreRequest};
 use memeboard_core::predictions::FileFormat;
 
 /// Owner routes (mounted under `/api`).
@@ -23,6 +24,19 @@ pub fn router() -> Router<AppState> {
             "/owner/tasks/{slug}/participants/{who}",
             delete(delete_participant),
         )
+        .route("/owner/tasks/{slug}/rescore", post(rescore))
+}
+
+/// `POST /api/owner/tasks/{slug}/rescore`: every upload of the task scored again, in the
+/// background (202).
+async fn rescore(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(slug): Path<String>,
+    ApiJson(request): ApiJson<RescoreRequest>,
+) -> ApiResult<impl IntoResponse> {
+    let started = crate::rescore::start(&state, &headers, &slug, &request).await?;
+    Ok((axum::http::StatusCode::ACCEPTED, Json(started)))
 }
 
 async fn export_file(

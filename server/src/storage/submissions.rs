@@ -237,10 +237,12 @@ impl Storage {
 
     /// Stores an accepted submission and counts it in every scope, in one transaction: when
     /// any scope would go over its limit, nothing is stored and nothing is counted.
-    /// The file's outputs (`outputs`, explanation kinds) are written in the same transaction.
+    /// The file itself (for rescoring) and its outputs (`outputs`, explanation kinds) are
+    /// written in the same transaction.
     pub async fn insert_submission_within(
         &self,
         s: &SubmissionRecord,
+        file: &StoredFile,
         outputs: &[StoredOutput],
         limits: &[ScopeLimit],
         day: i64,
@@ -251,6 +253,7 @@ impl Storage {
             return Ok(Err(exceeded));
         }
         Self::insert_submission_in(&mut tx, s).await?;
+        Self::insert_file_in(&mut tx, &s.id, file).await?;
         Self::insert_outputs_in(&mut tx, &s.id, outputs).await?;
         tx.commit().await?;
         Ok(Ok(()))

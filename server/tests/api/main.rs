@@ -51,6 +51,7 @@ mod quiz_flow;
 mod quiz_rules;
 mod reliability;
 mod reliability_thresholds;
+mod rescoring;
 mod static_files;
 mod studies;
 mod whole_split;

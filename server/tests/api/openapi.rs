@@ -54,6 +54,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("get", "/api/owner/tasks/{slug}/export.jsonl"),
     ("get", "/api/owner/tasks/{slug}/export-dictionary"),
     ("delete", "/api/owner/tasks/{slug}/participants/{who}"),
+    ("post", "/api/owner/tasks/{slug}/rescore"),
     // Owners (routes/owners.rs).
     ("post", "/api/admin/owners"),
     ("get", "/api/owner/tasks"),

@@ -11,6 +11,7 @@
 mod conditions;
 mod familiarity;
 mod filters;
+mod history;
 mod metrics;
 mod nav;
 mod sort;
@@ -29,6 +30,7 @@ use crate::i18n::use_i18n;
 use conditions::{PairedTable, RunConditions};
 use familiarity::FamiliarityChart;
 use filters::{use_filters, AttemptsToggle, FilterBar};
+use history::RescoringHistory;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_params_map, use_query_map};
 use memeboard_core::api::{BoardResponse, BoardSplit, RowGroup};
@@ -248,6 +250,7 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
             {move || label_text(i18n.lang(), &missing_policy)}
         </p>
         <p class="muted small">{btr(|t| t.board_ci_note)}</p>
+        <RescoringHistory rescorings=board.rescorings.clone() />
 
         {automatic_metric
             .then(|| {

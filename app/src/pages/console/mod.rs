@@ -9,6 +9,7 @@
 mod links;
 mod log;
 mod progress;
+mod rescore;
 mod settings;
 
 use crate::api;
@@ -27,6 +28,7 @@ use links::{DeleteParticipant, StudyLinks};
 use log::ActionLog;
 use memeboard_core::study::ConsoleResponse;
 use progress::Progress;
+use rescore::Rescore;
 use settings::settings_form;
 
 /// The console pages.
@@ -180,6 +182,7 @@ fn Console(slug: String, token: String, forget: Callback<()>) -> impl IntoView {
             </ErrorBoundary>
         </Transition>
         <DeleteParticipant slug=slug_r token=token_r reload=reload />
+        <Rescore slug=slug_r token=token_r />
         <ForgetToken forget=forget />
     }
 }
