@@ -1,7 +1,7 @@
 // The owner's console end to end: an owner opens the console with their token and sets a
 // completion redirect and an attention check; a participant (another browser context) takes
 // the quiz, passes the check, finishes and lands on the redirect URL; the owner's progress
-// view updates without a reload.
+// view updates without a reload; an owner scores every upload again and the board says so.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -259,5 +259,38 @@ test('a participant who opens the results before the redirect stays on them', as
   assert.ok(await again.locator('h1').count(), 'the quiz header stays');
   await other.close();
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('an owner scores every upload again and the board says when and why', async () => {
+  const token = await ownerToken();
+  const context = await browser.newContext();
+  const owner = await context.newPage();
+  const errors = watchErrors(owner);
+  await owner.goto(`${server.base}/console`);
+  await owner.getByTestId('owner-token').fill(token);
+  await owner.getByTestId('owner-token-save').click();
+  await owner.locator('[data-testid="owner-tasks"] a[href="/console/demo-mcq"]').click();
+  await owner.waitForURL(/\/console\/demo-mcq/);
+  // Without a reason the server's message says what is missing.
+  await owner.getByTestId('rescore').getByRole('button').click();
+  await owner.getByTestId('rescore').getByRole('alert').filter({ hasText: 'reason' }).waitFor();
+  await owner.getByTestId('rescore-reason').fill('gold of 2 items corrected');
+  await owner.getByTestId('rescore').getByRole('button').click();
+  await owner.getByTestId('rescore-started').waitFor();
+  await expectNoSeriousA11yViolations(owner, 'console with the rescoring form');
+  // It runs in the background; the board lists it once done.
+  let board = {};
+  for (let i = 0; i < 100 && !(board.rescorings ?? []).length; i += 1) {
+    await owner.waitForTimeout(100);
+    board = await (await fetch(`${server.base}/api/boards/demo-mcq`)).json();
+  }
+  assert.equal(board.rescorings?.[0]?.reason, 'gold of 2 items corrected');
+  await owner.goto(`${server.base}/boards/demo-mcq`);
+  const history = owner.getByTestId('board-rescorings');
+  await history.waitFor();
+  assert.match(await history.textContent(), /gold of 2 items corrected/);
+  assert.match(await history.textContent(), /scored again/);
+  assert.deepEqual(errors.filter((e) => !/status of 400/.test(e)), []);
   await context.close();
 });
