@@ -3,6 +3,7 @@
 //! beside the main tables of [`crate::i18n`] so that the feature's words stay together.
 
 use crate::i18n::Lang;
+use memeboard_core::human_eval::accuracy::ExplanationField;
 use memeboard_core::human_eval::board::{AutoMetric, HumanScore};
 use memeboard_core::human_eval::dimensions::Dimension;
 use memeboard_core::human_eval::study::StudyProtocol;
@@ -175,6 +176,34 @@ pub struct HumanStrings {
     pub export_tables: &'static str,
     /// Back to the console.
     pub back: &'static str,
+    /// Heading of the papers' tables.
+    pub paper_title: &'static str,
+    /// What the papers' tables are.
+    pub paper_intro: &'static str,
+    /// Caption of CHIME Table 3.
+    pub table3_caption: &'static str,
+    /// Caption of CHIME Table 11.
+    pub table11_caption: &'static str,
+    /// Caption of CHIME Table 12.
+    pub table12_caption: &'static str,
+    /// Caption of the CMPM dimension table.
+    pub dimensions_caption: &'static str,
+    /// Caption of the CMPM ranking table.
+    pub ranking_caption: &'static str,
+    /// Column: subjects of κ.
+    pub col_subjects: &'static str,
+    /// Column: Fleiss' κ.
+    pub col_kappa: &'static str,
+    /// Column: comparisons.
+    pub col_comparisons: &'static str,
+    /// Column: wins.
+    pub col_wins: &'static str,
+    /// Column: ties.
+    pub col_ties: &'static str,
+    /// Column: losses.
+    pub col_losses: &'static str,
+    /// Column: Bradley–Terry strength.
+    pub col_strength: &'static str,
 }
 
 /// English.
@@ -271,6 +300,20 @@ pub static EN: HumanStrings = HumanStrings {
     export_jsonl: "Judgements (JSON Lines)",
     export_tables: "Computed tables (JSON)",
     back: "Back to the console",
+    paper_title: "The papers' tables",
+    paper_intro: "The tables the papers report, from this study's judgements (the raters kept). Percentages are shares of verdicts; means are on the 1–3 scale; below each figure its 95% bootstrap interval over memes. Owners see every figure, however few memes are behind it.",
+    table3_caption: "Table 3 (CHIME): % of verdicts agree, neutral and disagree per model and field, every meme type",
+    table11_caption: "Table 11 (CHIME): Fleiss' κ per batch",
+    table12_caption: "Table 12 (CHIME): % of verdicts agree, neutral and disagree on the meaning per model and meme type",
+    dimensions_caption: "Table 7 (CMPM), by model: the mean (1–3) of each dimension and Core4 (the paper gives the five-dimension mean per annotator)",
+    ranking_caption: "Rankings (CMPM): pairwise wins, ties and losses, win rate and Bradley–Terry strength and rating per model",
+    col_subjects: "Subjects",
+    col_kappa: "Fleiss' κ",
+    col_comparisons: "Comparisons",
+    col_wins: "Wins",
+    col_ties: "Ties",
+    col_losses: "Losses",
+    col_strength: "Strength (geometric mean 1)",
 };
 
 /// 中文.
@@ -367,6 +410,20 @@ pub static ZH: HumanStrings = HumanStrings {
     export_jsonl: "评判（JSON Lines）",
     export_tables: "计算结果表（JSON）",
     back: "返回控制台",
+    paper_title: "论文中的表格",
+    paper_intro: "论文报告的表格，由本研究保留的评分者的评判算出。百分比为评判所占比例，均值为 1–3 分；每个数字下方是对梗重抽样的 95% 自助区间。所有者可以看到每个数字，无论其背后的梗有多少。",
+    table3_caption: "表 3（CHIME）：各模型在各字段上同意、中立、不同意的评判比例（所有梗类型）",
+    table11_caption: "表 11（CHIME）：各批次的 Fleiss κ",
+    table12_caption: "表 12（CHIME）：各模型在各梗类型上对含义同意、中立、不同意的评判比例",
+    dimensions_caption: "表 7（CMPM），按模型：各维度与 Core4 的平均分（1–3）（论文按标注者给出五个维度的平均分）",
+    ranking_caption: "排序（CMPM）：各模型的成对胜、平、负，胜率以及 Bradley–Terry 强度与评分",
+    col_subjects: "评判对象",
+    col_kappa: "Fleiss κ",
+    col_comparisons: "比较次数",
+    col_wins: "胜",
+    col_ties: "平",
+    col_losses: "负",
+    col_strength: "强度（几何平均为 1）",
 };
 
 /// The strings of `lang`.
@@ -433,6 +490,18 @@ pub fn dimension_name(lang: Lang, d: Dimension) -> &'static str {
         (Lang::Zh, Dimension::ContextHandling) => "上下文处理",
         (Lang::En, Dimension::Faithfulness) => "faithfulness",
         (Lang::Zh, Dimension::Faithfulness) => "忠实性",
+    }
+}
+
+/// An explanation field's name (the column groups of CHIME Table 3).
+pub fn field_name(lang: Lang, f: ExplanationField) -> &'static str {
+    match (lang, f) {
+        (Lang::En, ExplanationField::Meaning) => "Meaning",
+        (Lang::Zh, ExplanationField::Meaning) => "含义",
+        (Lang::En, ExplanationField::Origin) => "Origin",
+        (Lang::Zh, ExplanationField::Origin) => "出处",
+        (Lang::En, ExplanationField::Example) => "Example",
+        (Lang::Zh, ExplanationField::Example) => "例句",
     }
 }
 

@@ -3,7 +3,7 @@
 // creates an accuracy study in the console (top 3 models, planted checks); two raters rate
 // their batch in Chromium through the study link; the board then shows the human-judged
 // columns, the agreement figures and the metric-validity panel, and the study page its
-// progress. Every page has no serious accessibility violation in either language, and no
+// progress and the CHIME paper's Tables 3, 11 and 12. Every page has no serious accessibility violation in either language, and no
 // rater page names a model.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -194,6 +194,18 @@ test('an owner creates a study from the demo board, raters rate, the board shows
   await owner.getByTestId('study-page').waitFor();
   assert.equal((await owner.getByTestId('batch-finished').first().textContent()).trim(), '2');
   assert.equal(await owner.getByTestId('study-models').locator('li').count(), 3);
+  // The papers' tables (CHIME): Table 3 (model × field) and Table 12 (model × meme type, on
+  // the meaning) with a row per judged model, Table 11 with Fleiss' κ per batch.
+  for (const id of ['study-table-3', 'study-table-12']) {
+    const table = owner.getByTestId(id);
+    await table.waitFor();
+    assert.ok(await table.locator('caption').count(), `${id} has a caption`);
+    assert.equal(await table.getByTestId('study-table-row').count(), 3, id);
+    assert.match(await table.locator('tbody td').first().textContent(), /%/, id);
+  }
+  const kappas = await owner.getByTestId('study-table-11').getByTestId('batch-kappa').allTextContents();
+  assert.ok(kappas.length >= 1, 'a κ row per batch');
+  for (const k of kappas) assert.match(k.trim(), /^(-?\d+\.\d{2}|—)$/, k);
   // The rater links, whole, beside their copy buttons.
   assert.equal(
     (await owner.getByTestId('rater-link-copy').first().textContent()).trim(),

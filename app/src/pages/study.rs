@@ -1,6 +1,10 @@
 //! Human-evaluation studies for a board's owner: the console's form that creates a study from
 //! an explanation board (with the board's existing studies), and `/console/studies/{slug}`,
-//! the study page (judged models, progress per batch, agreement, results, downloads).
+//! the study page (judged models, progress per batch, agreement, results with the papers'
+//! tables, downloads).
+
+mod paper_shape;
+mod paper_tables;
 
 use crate::api::{self, ApiError};
 use crate::components::export::ExportButton;
@@ -410,7 +414,12 @@ fn StudyView(page: StudyPage, token: String, reload: Callback<()>) -> impl IntoV
             .into_iter()
             .map(|v| view! { <Validity panel=v /> })
             .collect_view();
-        view! { <HumanColumns rows=columns /> {validity} }.into_any()
+        view! {
+            <HumanColumns rows=columns />
+            {validity}
+            <paper_tables::PaperTables tables=page.tables.clone() models=labels.clone() />
+        }
+        .into_any()
     };
     let slug = page.slug.clone();
     let downloads = [
@@ -455,6 +464,7 @@ fn StudyView(page: StudyPage, token: String, reload: Callback<()>) -> impl IntoV
         <section class="card">
             <h2>{hs(|s| s.agreement_title)}</h2>
             <StudySummary summary=page.summary.clone() />
+            <paper_tables::KappaTable batches=page.summary.batches.clone() />
             <RaterTable rows=page.raters.clone() />
             <ReliabilityForm
                 slug=page.slug.clone()

@@ -1,0 +1,265 @@
+//! The study page's tables in the papers' own shapes: CHIME Table 3 (model × field), Table 11
+//! (Fleiss' κ per batch) and Table 12 (model × meme type, meaning); CMPM's dimension means per
+//! model (Table 7's measures) and its rankings (pairwise record, win rate, Bradley–Terry
+//! strength and rating). Each is a `<table>` with a caption and a `data-testid`
+//! (`study-table-3`, `-11`, `-12`, `-dimensions`, `-ranking`); the shaping is in `paper_shape`.
+
+use super::paper_shape::{self as shape, ModelRow, Shares};
+use crate::human_i18n::{dimension_name, field_name, hs, HumanStrings};
+use crate::i18n::{category_label, use_i18n};
+use leptos::prelude::*;
+use memeboard_core::human_eval::accuracy::{BatchAgreement, ExplanationField};
+use memeboard_core::human_eval::board::HumanTables;
+use memeboard_core::human_eval::dimensions::Dimension;
+use memeboard_core::stats::Estimate;
+
+/// A figure with its interval beneath (`paper` table style), or a dash.
+fn figure(cell: Option<(String, String)>) -> AnyView {
+    match cell {
+        Some((value, ci)) => view! { {value} " " <span class="ci">{ci}</span> }.into_any(),
+        None => view! { <span class="muted">{crate::format::DASH}</span> }.into_any(),
+    }
+}
+
+/// The agree, neutral and disagree cells of one group.
+fn share_cells(cell: Option<Shares>) -> impl IntoView {
+    let pick = move |f: fn(&Shares) -> Estimate| figure(cell.map(|s| shape::percent_cell(&f(&s))));
+    view! {
+        <td class="num">{pick(|s| s.agree)}</td>
+        <td class="num">{pick(|s| s.neutral)}</td>
+        <td class="num">{pick(|s| s.disagree)}</td>
+    }
+}
+
+/// A table in the paper style, scrolling sideways when wide.
+fn wrap(
+    testid: &'static str,
+    caption: fn(&'static HumanStrings) -> &'static str,
+    head: impl IntoView,
+    body: impl IntoView,
+) -> impl IntoView {
+    view! {
+        <div class="paper-table">
+            <div class="table-scroll">
+                <table class="paper" data-testid=testid>
+                    <caption>{hs(caption)}</caption>
+                    <thead>{head}</thead>
+                    <tbody>{body}</tbody>
+                </table>
+            </div>
+        </div>
+    }
+}
+
+/// The two header rows of an accuracy table: the model, then per group its name over
+/// agree / neutral / disagree.
+fn share_head(groups: Vec<Box<dyn Fn() -> String + Send + Sync>>) -> impl IntoView {
+    let n = groups.len();
+    let names = groups
+        .into_iter()
+        .map(|name| view! { <th scope="colgroup" colspan="3">{name}</th> })
+        .collect_view();
+    let sub = (0..n)
+        .map(|_| {
+            view! {
+                <th scope="col" class="num">{hs(|s| s.col_agree)}</th>
+                <th scope="col" class="num">{hs(|s| s.col_neutral)}</th>
+                <th scope="col" class="num">{hs(|s| s.col_disagree)}</th>
+            }
+        })
+        .collect_view();
+    view! {
+        <tr>
+            <th scope="col" rowspan="2">{hs(|s| s.col_model)}</th>
+            {names}
+        </tr>
+        <tr>{sub}</tr>
+    }
+}
+
+/// The body of an accuracy table: one row per model, three cells per group.
+fn share_body(rows: Vec<ModelRow<Shares>>) -> impl IntoView {
+    rows.into_iter()
+        .map(|r| {
+            view! {
+                <tr data-testid="study-table-row" data-submission=r.submission>
+                    <th scope="row">{r.label}</th>
+                    {r.cells.into_iter().map(share_cells).collect_view()}
+                </tr>
+            }
+        })
+        .collect_view()
+}
+
+/// CHIME Table 3: per model, the shares on the meaning, origin and example.
+fn table_3(rows: Vec<ModelRow<Shares>>) -> impl IntoView {
+    let i18n = use_i18n();
+    let groups = shape::FIELDS
+        .iter()
+        .map(|&f| {
+            Box::new(move || field_name(i18n.lang(), f).to_owned())
+                as Box<dyn Fn() -> String + Send + Sync>
+        })
+        .collect();
+    wrap(
+        "study-table-3",
+        |s| s.table3_caption,
+        share_head(groups),
+        share_body(rows),
+    )
+}
+
+/// CHIME Table 12: per model, the shares on the meaning per meme type.
+fn table_12(types: Vec<String>, rows: Vec<ModelRow<Shares>>) -> impl IntoView {
+    let i18n = use_i18n();
+    let groups = types
+        .into_iter()
+        .map(|t| {
+            Box::new(move || category_label(i18n.lang(), &t, &[]))
+                as Box<dyn Fn() -> String + Send + Sync>
+        })
+        .collect();
+    wrap(
+        "study-table-12",
+        |s| s.table12_caption,
+        share_head(groups),
+        share_body(rows),
+    )
+}
+
+/// CHIME Table 11: Fleiss' κ per batch (with its raters and subjects).
+#[component]
+pub fn KappaTable(
+    /// The summary's batches.
+    batches: Vec<BatchAgreement>,
+) -> impl IntoView {
+    (!batches.is_empty()).then(|| {
+        let head = view! {
+            <tr>
+                <th scope="col">{hs(|s| s.col_batch)}</th>
+                <th scope="col" class="num">{hs(|s| s.col_raters)}</th>
+                <th scope="col" class="num">{hs(|s| s.col_subjects)}</th>
+                <th scope="col" class="num">{hs(|s| s.col_kappa)}</th>
+            </tr>
+        };
+        let body = batches
+            .into_iter()
+            .map(|b| {
+                let kappa = shape::kappa(&b);
+                view! {
+                    <tr data-testid="study-table-row">
+                        <th scope="row">{b.batch}</th>
+                        <td class="num">{b.raters}</td>
+                        <td class="num">{b.subjects}</td>
+                        <td class="num" data-testid="batch-kappa">{kappa}</td>
+                    </tr>
+                }
+            })
+            .collect_view();
+        wrap("study-table-11", |s| s.table11_caption, head, body)
+    })
+}
+
+/// CMPM: per model, each dimension's mean and Core4.
+fn dimensions_table(rows: Vec<ModelRow<Estimate>>) -> impl IntoView {
+    let i18n = use_i18n();
+    let head = view! {
+        <tr>
+            <th scope="col">{hs(|s| s.col_model)}</th>
+            {Dimension::ALL
+                .into_iter()
+                .map(|d| view! { <th scope="col" class="num">{move || dimension_name(i18n.lang(), d)}</th> })
+                .collect_view()}
+            <th scope="col" class="num">{hs(|s| s.col_core4)}</th>
+        </tr>
+    };
+    let body = rows
+        .into_iter()
+        .map(|r| {
+            view! {
+                <tr data-testid="study-table-row" data-submission=r.submission>
+                    <th scope="row">{r.label}</th>
+                    {r.cells
+                        .into_iter()
+                        .map(|c| view! { <td class="num">{figure(c.as_ref().map(shape::mean_cell))}</td> })
+                        .collect_view()}
+                </tr>
+            }
+        })
+        .collect_view();
+    wrap(
+        "study-table-dimensions",
+        |s| s.dimensions_caption,
+        head,
+        body,
+    )
+}
+
+/// CMPM rankings: per model, wins / ties / losses, win rate, Bradley–Terry strength and rating.
+fn ranking_table(rows: Vec<shape::RankingRow>) -> impl IntoView {
+    let head = view! {
+        <tr>
+            <th scope="col">{hs(|s| s.col_model)}</th>
+            <th scope="col" class="num">{hs(|s| s.col_comparisons)}</th>
+            <th scope="col" class="num">{hs(|s| s.col_wins)}</th>
+            <th scope="col" class="num">{hs(|s| s.col_ties)}</th>
+            <th scope="col" class="num">{hs(|s| s.col_losses)}</th>
+            <th scope="col" class="num">{hs(|s| s.col_win_rate)}</th>
+            <th scope="col" class="num">{hs(|s| s.col_strength)}</th>
+            <th scope="col" class="num">{hs(|s| s.col_bt)}</th>
+        </tr>
+    };
+    let count =
+        |n: Option<usize>| n.map_or_else(|| crate::format::DASH.to_owned(), |n| n.to_string());
+    let body = rows
+        .into_iter()
+        .map(|r| {
+            let w = r.record.as_ref();
+            let comparisons = w.map(|w| w.comparisons).or(r.bt.as_ref().map(|b| b.comparisons));
+            view! {
+                <tr data-testid="study-table-row" data-submission=r.submission.clone()>
+                    <th scope="row">{r.label.clone()}</th>
+                    <td class="num">{count(comparisons)}</td>
+                    <td class="num">{count(w.map(|w| w.wins))}</td>
+                    <td class="num">{count(w.map(|w| w.ties))}</td>
+                    <td class="num">{count(w.map(|w| w.losses))}</td>
+                    <td class="num">{figure(w.map(|w| shape::percent_cell(&w.win_rate)))}</td>
+                    <td class="num">
+                        {r.bt.as_ref().map_or_else(|| crate::format::DASH.to_owned(), |b| shape::strength(b.log_strength))}
+                    </td>
+                    <td class="num">{figure(r.bt.as_ref().map(|b| shape::rating_cell(&b.rating)))}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    wrap("study-table-ranking", |s| s.ranking_caption, head, body)
+}
+
+/// The papers' tables of a study's results (nothing when no model has a judgement): CHIME's
+/// Tables 3 and 12 for accuracy studies, the dimension and ranking tables for CMPM.
+#[component]
+pub fn PaperTables(
+    /// The study's computed tables.
+    tables: HumanTables,
+    /// The judged models, `(submission id, label)`, in the page's order.
+    models: Vec<(String, String)>,
+) -> impl IntoView {
+    let fields = shape::by_field(&tables.accuracy, &models);
+    let (types, by_type) = shape::by_category(&tables.accuracy, &models, ExplanationField::Meaning);
+    let dimensions = shape::by_dimension(&tables.dimensions, &models);
+    let ranking = shape::by_ranking(&tables.win_rates, &tables.bradley_terry, &models);
+    let any =
+        !(fields.is_empty() && by_type.is_empty() && dimensions.is_empty() && ranking.is_empty());
+    any.then(|| {
+        view! {
+            <div class="stack" data-testid="study-paper-tables">
+                <h3>{hs(|s| s.paper_title)}</h3>
+                <p class="muted small">{hs(|s| s.paper_intro)}</p>
+                {(!fields.is_empty()).then(|| table_3(fields))}
+                {(!by_type.is_empty()).then(|| table_12(types, by_type))}
+                {(!dimensions.is_empty()).then(|| dimensions_table(dimensions))}
+                {(!ranking.is_empty()).then(|| ranking_table(ranking))}
+            </div>
+        }
+    })
+}
