@@ -45,6 +45,8 @@ pub struct StudyStrings {
     pub flagged_never: &'static str,
     /// Attention checks per session.
     pub checks_label: &'static str,
+    /// Judging tasks: how many batches one rater may judge.
+    pub rater_batches: &'static str,
     /// Hand-off heading.
     pub handoff_title: &'static str,
     /// Prolific completion code.
@@ -220,6 +222,7 @@ pub static EN: StudyStrings = StudyStrings {
     flagged_choice: "Each participant chooses",
     flagged_never: "Never assign them",
     checks_label: "Attention checks per session (0 to 5)",
+    rater_batches: "Batches one rater may judge (1 to 100; never the same batch twice)",
     handoff_title: "Recruitment hand-off",
     prolific_code: "Prolific completion code",
     prolific_screenout: "Prolific screen-out code",
@@ -332,6 +335,7 @@ pub static ZH: StudyStrings = StudyStrings {
     flagged_choice: "由参与者选择",
     flagged_never: "从不分配",
     checks_label: "每个会话的注意力检查题数（0 到 5）",
+    rater_batches: "每位评审最多可评判的批次数（1 到 100；同一批次不会评判两次）",
     handoff_title: "招募平台跳转",
     prolific_code: "Prolific 完成码",
     prolific_screenout: "Prolific 筛除码",

@@ -20,6 +20,9 @@ pub use progress::*;
 
 /// Most attention checks a session can carry.
 pub const MAX_ATTENTION_CHECKS: u8 = 5;
+
+/// Most batches one rater may judge ([`StudySettings::batches_per_rater`]).
+pub const MAX_BATCHES_PER_RATER: u32 = 100;
 /// Options of an attention check (a five-point agreement scale, see [`check_option_labels`]).
 pub const CHECK_OPTIONS: u8 = 5;
 /// Fewest choice answers before straight-lining is judged (with fewer, one repeated position
@@ -124,9 +127,18 @@ pub struct StudySettings {
     /// no figure, count or participant target ever counts (not even after pilot mode is
     /// turned off), so the owner can try the study end to end. The export marks them.
     pub pilot: bool,
+    /// Judging tasks: how many different fixed batches one rater may judge, one session each,
+    /// never the same batch twice (CHIME: 14 raters did 1 to 3 of 12 batches). `None`: one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub batches_per_rater: Option<u32>,
 }
 
 impl StudySettings {
+    /// How many batches one rater may judge (judging tasks; 1 unless the owner set more).
+    pub fn rater_batches(&self) -> u32 {
+        self.batches_per_rater.unwrap_or(1)
+    }
+
     /// Whether a screen-out destination is set (then early exclusions end the session).
     pub fn has_screenout(&self) -> bool {
         self.handoff.prolific_screenout_code.is_some()
@@ -138,6 +150,18 @@ impl StudySettings {
         use crate::msg;
         if self.participant_target == Some(0) {
             return Err(msg!("study.participant_target"));
+        }
+        if let Some(n) = self
+            .batches_per_rater
+            .filter(|n| !(1..=MAX_BATCHES_PER_RATER).contains(n))
+        {
+            return Err(msg!(
+                "study.range",
+                field = "batches_per_rater",
+                min = 1,
+                max = MAX_BATCHES_PER_RATER,
+                found = n
+            ));
         }
         if self.attention_checks > MAX_ATTENTION_CHECKS {
             return Err(msg!(

@@ -134,44 +134,76 @@ pub fn invite_matches(stored_hash: &str, presented: Option<&str>) -> bool {
 }
 
 /// A participant's earlier session of a judging task: `Some(session id)` of an unfinished one
-/// to resume; a finished (or screened-out) one is refused with 409.
+/// to resume; `None` when they may judge a new batch (none yet, or fewer finished than the
+/// owner's batches per rater); refused with 409 once they have finished as many as allowed,
+/// or were screened out.
 pub async fn earlier_participation(
     storage: &Storage,
     participant_id: &str,
     quiz: &QuizRow,
+    study: &StudySettings,
 ) -> ApiResult<Option<String>> {
     let earlier = storage
         .participations(participant_id, &quiz.task.id)
         .await?;
-    if earlier.iter().any(|s| s.completed || s.screened_out) {
+    if let Some(open) = earlier.iter().find(|s| !s.completed && !s.screened_out) {
+        return Ok(Some(open.id.clone()));
+    }
+    let finished = earlier.iter().filter(|s| s.completed).count();
+    let screened_out = earlier.iter().any(|s| s.screened_out);
+    if screened_out || finished >= study.rater_batches() as usize {
         return Err(ApiError::Conflict(msg!(
             "judging.already_judged",
             participant = participant_id,
             slug = quiz.task.slug
         )));
     }
-    Ok(earlier.into_iter().next().map(|s| s.id))
+    Ok(None)
 }
 
 /// The whole batch with the fewest sessions (ties: the lowest batch number), without the
-/// owner's excluded items, in the order of the session seed.
+/// owner's excluded items, in the order of the session seed. A returning rater
+/// (`participant`) never gets a batch they hold already (409 `judging.already_judged` when
+/// they hold every one).
 pub async fn assign_batch(
     storage: &Storage,
     quiz: &QuizRow,
     study: &StudySettings,
+    participant: Option<&str>,
     seed: u64,
 ) -> ApiResult<Vec<String>> {
     let since = crate::storage::now_ms() - ABANDONED_AFTER_MS;
     let batches = storage.judging_batches(&quiz.task.id, since).await?;
-    let chosen = batches
+    let held = match participant {
+        Some(id) => storage.participant_batches(id, &quiz.task.id).await?,
+        None => Vec::new(),
+    };
+    let open: Vec<_> = batches
         .into_iter()
         .map(|mut b| {
             b.items.retain(|i| !study.excluded_items.contains(i));
             b
         })
         .filter(|b| !b.items.is_empty())
+        .collect();
+    if open.is_empty() {
+        return Err(ApiError::Conflict(msg!(
+            "quiz.no_items",
+            slug = quiz.task.slug
+        )));
+    }
+    let chosen = open
+        .into_iter()
+        .filter(|b| !held.contains(&b.batch))
         .min_by_key(|b| (b.sessions, b.batch))
-        .ok_or_else(|| ApiError::Conflict(msg!("quiz.no_items", slug = quiz.task.slug)))?;
+        // They judged every batch already (more batches per rater than batches).
+        .ok_or_else(|| {
+            ApiError::Conflict(msg!(
+                "judging.already_judged",
+                participant = participant.unwrap_or_default(),
+                slug = quiz.task.slug
+            ))
+        })?;
     let order = option_order(seed, &format!("batch-{}", chosen.batch), chosen.items.len());
     Ok(order.into_iter().map(|i| chosen.items[i].clone()).collect())
 }

@@ -31,7 +31,12 @@ pub async fn unfinished_sessions(
     study: &StudySettings,
     pid: &str,
 ) -> ApiResult<Vec<ProlificSessionRow>> {
-    if study.handoff.allow_repeat_participation {
+    // A judging task whose raters may judge several batches counts them itself
+    // (`judging::earlier_participation`).
+    let several_batches = memeboard_core::tasks::TaskKind::parse(&quiz.task.kind)
+        .is_some_and(|k| k.is_judging())
+        && study.rater_batches() > 1;
+    if study.handoff.allow_repeat_participation || several_batches {
         return Ok(Vec::new());
     }
     let earlier = storage.prolific_sessions(&quiz.task.id, pid).await?;

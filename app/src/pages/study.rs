@@ -347,47 +347,7 @@ fn StudyView(page: StudyPage, token: String, reload: Callback<()>) -> impl IntoV
         })
     };
     let exposed = page.exposed_test_items.len();
-    let progress = page
-        .tasks
-        .iter()
-        .map(|t| {
-            let task = t.task.slug.clone();
-            let wanted = page.request.raters_per_batch;
-            let rows = t
-                .batches
-                .iter()
-                .map(|b| {
-                    view! {
-                        <tr>
-                            <th scope="row">{b.batch}</th>
-                            <td>{b.items}</td>
-                            <td data-testid="batch-finished">{b.completed}</td>
-                            <td>{b.excluded}</td>
-                            <td>{wanted}</td>
-                        </tr>
-                    }
-                })
-                .collect_view();
-            let caption = move || (human_strings(i18n.lang()).batches_caption)(&task);
-            view! {
-                <div class="table-wrap">
-                    <table class="board-table compact" data-testid="batch-table">
-                        <caption>{caption}</caption>
-                        <thead>
-                            <tr>
-                                <th scope="col">{hs(|s| s.col_batch)}</th>
-                                <th scope="col">{hs(|s| s.col_pages)}</th>
-                                <th scope="col">{hs(|s| s.col_finished)}</th>
-                                <th scope="col">{hs(|s| s.col_excluded)}</th>
-                                <th scope="col">{hs(|s| s.col_wanted)}</th>
-                            </tr>
-                        </thead>
-                        <tbody>{rows}</tbody>
-                    </table>
-                </div>
-            }
-        })
-        .collect_view();
+    let progress = batch_tables(&page);
     let labels: Vec<(String, String)> = page
         .submissions
         .iter()
@@ -484,4 +444,49 @@ fn StudyView(page: StudyPage, token: String, reload: Callback<()>) -> impl IntoV
             <div class="actions">{downloads}</div>
         </section>
     }
+}
+
+/// Each judging task's fixed batches: pages, raters finished and excluded, raters wanted.
+fn batch_tables(page: &StudyPage) -> impl IntoView {
+    let i18n = use_i18n();
+    page.tasks
+        .iter()
+        .map(|t| {
+            let task = t.task.slug.clone();
+            let wanted = page.request.raters_per_batch;
+            let rows = t
+                .batches
+                .iter()
+                .map(|b| {
+                    view! {
+                        <tr>
+                            <th scope="row">{b.batch}</th>
+                            <td>{b.items}</td>
+                            <td data-testid="batch-finished">{b.completed}</td>
+                            <td>{b.excluded}</td>
+                            <td>{wanted}</td>
+                        </tr>
+                    }
+                })
+                .collect_view();
+            let caption = move || (human_strings(i18n.lang()).batches_caption)(&task);
+            view! {
+                <div class="table-wrap">
+                    <table class="board-table compact" data-testid="batch-table">
+                        <caption>{caption}</caption>
+                        <thead>
+                            <tr>
+                                <th scope="col">{hs(|s| s.col_batch)}</th>
+                                <th scope="col">{hs(|s| s.col_pages)}</th>
+                                <th scope="col">{hs(|s| s.col_finished)}</th>
+                                <th scope="col">{hs(|s| s.col_excluded)}</th>
+                                <th scope="col">{hs(|s| s.col_wanted)}</th>
+                            </tr>
+                        </thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                </div>
+            }
+        })
+        .collect_view()
 }

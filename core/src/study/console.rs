@@ -122,6 +122,9 @@ pub struct SettingsInUse {
     pub content_flags: bool,
     /// The pool has more than one category: the category selection.
     pub categories: bool,
+    /// Fixed batches of judging pages (rating and ranking tasks): how many one rater may judge.
+    #[serde(default)]
+    pub rater_batches: bool,
 }
 
 /// The quiz link to paste into a Prolific study: Prolific fills the placeholders with the

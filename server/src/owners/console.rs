@@ -118,5 +118,6 @@ async fn settings_in_use(
         choices: choices.values().any(|c| c.is_some_and(|n| n > 1)),
         content_flags: items.iter().any(|i| i.flagged),
         categories: items.iter().any(|i| Some(i.category.as_str()) != first),
+        rater_batches: kind.is_judging(),
     })
 }

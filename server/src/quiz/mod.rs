@@ -47,6 +47,13 @@ fn categories_of(quiz: &QuizRow) -> ApiResult<Vec<CategoryInfo>> {
     )?)
 }
 
+/// Whether a judging task lets one rater judge several batches (the owner's
+/// `batches_per_rater`).
+fn several_batches(quiz: &QuizRow) -> ApiResult<bool> {
+    Ok(quiz.task.task_kind()?.is_judging()
+        && crate::quality::study_settings(quiz.study_json.as_deref())?.rater_batches() > 1)
+}
+
 /// The public summary of a quiz.
 pub fn summarize(quiz: &QuizRow) -> ApiResult<QuizSummary> {
     Ok(QuizSummary {
@@ -63,7 +70,8 @@ pub fn summarize(quiz: &QuizRow) -> ApiResult<QuizSummary> {
             u8::try_from((quiz.dev_count * 100 + quiz.item_count / 2) / quiz.item_count)
                 .unwrap_or(100)
         }),
-        allow_retake: quiz.allow_retake,
+        // A rater who may judge several batches starts the next one like a retake.
+        allow_retake: quiz.allow_retake || several_batches(quiz)?,
         full: target_reached(quiz)?.is_some(),
         invitation_only: quiz.invite_hash.is_some(),
     })

@@ -83,7 +83,7 @@ pub async fn start_session(
         headphone_screening(storage, &quiz, &study, &mut request, kind).await?;
     let seed = random_u64()?;
     let items = if kind.is_judging() {
-        crate::judging::assign_batch(storage, &quiz, &study, seed).await?
+        crate::judging::assign_batch(storage, &quiz, &study, Some(&participant_id), seed).await?
     } else {
         balanced_batch(storage, &quiz, &study, &request, kind, seed).await?
     };
@@ -213,14 +213,16 @@ async fn earlier_session(
             target = target
         )));
     }
-    // Judging tasks: one participation per rater, so that nobody judges an output twice (the
-    // unfinished session is resumed, a finished one refused).
+    // Judging tasks: as many batches per rater as the owner allows (one by default), never the
+    // same batch twice, so that nobody judges an output twice (an unfinished session is
+    // resumed, a rater who finished them all refused).
     if let (Some(id), true) = (existing, kind.is_judging()) {
-        if let Some(open) = crate::judging::earlier_participation(storage, id, quiz).await? {
+        if let Some(open) = crate::judging::earlier_participation(storage, id, quiz, study).await? {
             let mut session = get_session(storage, &open).await?;
             session.participant_secret = None;
             return Ok(Some(session));
         }
+        return Ok(None);
     }
     // A participant who finished this quiz sees their results instead of a second batch,
     // unless the owner allows retakes.

@@ -157,6 +157,28 @@ impl Storage {
             .map_err(Into::into)
     }
 
+    /// The fixed batches a participant's sessions of a task hold (judged or started), so that a
+    /// rater who may judge several is never given the same one twice.
+    pub async fn participant_batches(
+        &self,
+        participant_id: &str,
+        task_id: &str,
+    ) -> Result<Vec<i64>, StorageError> {
+        let rows = sqlx::query(
+            "SELECT DISTINCT i.batch_no AS batch_no FROM sessions s \
+             JOIN session_items si ON si.session_id = s.id JOIN items i ON i.id = si.item_id \
+             WHERE s.participant_id = $1 AND s.task_id = $2 AND i.batch_no IS NOT NULL",
+        )
+        .bind(participant_id)
+        .bind(task_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| r.try_get("batch_no"))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(Into::into)
+    }
+
     /// The fixed batches of a task in batch order, each with its items (task order) and the
     /// sessions holding it: completed ones, and unfinished ones not screened out and started at
     /// or after `active_since` (ms; older unfinished ones count as abandoned). Pilot sessions

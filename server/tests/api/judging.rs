@@ -1,6 +1,6 @@
 //! Judging tasks (kinds `rating` and `ranking`), created with hand-built specs through
 //! `judging::create_judging_task`: whole fixed batches that fill evenly, one participation per
-//! rater (resume, then refuse), exactly-once answers, invitation-only starts, no submission id
+//! rater (resume, then refuse) or as many batches as the owner allows, never the same twice, exactly-once answers, invitation-only starts, no submission id
 //! or model name in anything a rater gets, hidden from the public lists and from prediction
 //! files, and the planted-output quality rule.
 
@@ -620,8 +620,96 @@ async fn specs_with_problems_store_nothing(db: Db) {
     assert_eq!(app.counts().await, before);
 }
 
+/// CHIME's design: a rater may judge up to `batches_per_rater` batches, one session each,
+/// never the same batch twice; then they are refused like any finished rater.
+async fn a_rater_judges_several_batches_never_the_same_twice(db: Db) {
+    let app = judging_app(db).await;
+    let bench = benchmark(&app).await;
+    let items: Vec<Value> = (0..3)
+        .flat_map(|b| (0..2).map(move |k| accuracy_item(&format!("m{b}{k}"), b, None, k == 0)))
+        .collect();
+    let batches = batches_of(&items);
+    create_judging_task(app.storage(), &spec(&bench, "judge-many", "rating", items))
+        .await
+        .unwrap();
+    let path = "/api/owner/tasks/judge-many";
+    let (_, console) = admin(&app, Method::GET, &format!("{path}/console"), None).await;
+    let mut settings = console["settings"].clone();
+    settings["study"]["batches_per_rater"] = json!(0);
+    let (status, body) = admin(
+        &app,
+        Method::PUT,
+        &format!("{path}/settings"),
+        Some(settings.clone()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(detail(&body).contains("batches_per_rater"), "{body}");
+    settings["study"]["batches_per_rater"] = json!(2);
+    let (status, body) = admin(
+        &app,
+        Method::PUT,
+        &format!("{path}/settings"),
+        Some(settings),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, quiz) = app.get("/api/quizzes/judge-many").await;
+    assert_eq!(
+        quiz["allow_retake"], true,
+        "the page offers the next batch: {quiz}"
+    );
+
+    // Another rater holds batch 0, so the least-held batch alone would hand it out again.
+    let (status, other) = start(&app, "judge-many", None).await;
+    assert_eq!(status, StatusCode::CREATED, "{other}");
+    assert_eq!(batch_of_session(&other, &batches), 0);
+    let mut who: Option<(String, String)> = None;
+    let mut held = Vec::new();
+    for round in 0..2 {
+        let me = who.as_ref().map(|(p, s)| (p.as_str(), s.as_str()));
+        let (status, s) = start(&app, "judge-many", me).await;
+        assert_eq!(status, StatusCode::CREATED, "round {round}: {s}");
+        held.push(batch_of_session(&s, &batches));
+        let id = s["session_id"].as_str().unwrap().to_owned();
+        if who.is_none() {
+            who = Some((
+                s["participant_id"].as_str().unwrap().to_owned(),
+                s["participant_secret"].as_str().unwrap().to_owned(),
+            ));
+        }
+        // Unfinished: a start resumes it rather than handing out a second batch.
+        let me = who.as_ref().map(|(p, s)| (p.as_str(), s.as_str()));
+        let (status, again) = start(&app, "judge-many", me).await;
+        assert_eq!(
+            (status, &again["session_id"]),
+            (StatusCode::OK, &s["session_id"])
+        );
+        for item in s["items"].as_array().unwrap() {
+            let item_id = item["item_id"].as_str().unwrap();
+            let (status, body) = answer(
+                &app,
+                &id,
+                item_id,
+                &format!("{round}-{item_id}"),
+                verdicts(item, "agree"),
+            )
+            .await;
+            assert_eq!(status, StatusCode::CREATED, "{body}");
+        }
+    }
+    assert_eq!(held.len(), 2);
+    assert_ne!(held[0], held[1], "never the same batch twice: {held:?}");
+    // Two finished: the third start is refused.
+    let me = who.as_ref().map(|(p, s)| (p.as_str(), s.as_str()));
+    let (status, body) = start(&app, "judge-many", me).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(detail(&body).contains("already finished judging"), "{body}");
+}
+
 on_both_databases!(
     rating_accuracy_sessions_get_whole_batches_that_fill_evenly,
+    a_rater_judges_several_batches_never_the_same_twice,
     rating_dimensions_ask_context_only_where_it_applies,
     ranking_stores_canonical_ranks_with_ties,
     invitation_only_tasks_refuse_strangers,

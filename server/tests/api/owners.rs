@@ -325,7 +325,8 @@ async fn settings_are_checked_field_by_field(db: Db) {
     assert_eq!(
         again["uses"],
         json!({"headphones": false, "planted_checks": false, "choices": true,
-               "content_flags": again["uses"]["content_flags"], "categories": true})
+               "content_flags": again["uses"]["content_flags"], "categories": true,
+               "rater_batches": false})
     );
     assert_eq!(
         again["prolific_link"],

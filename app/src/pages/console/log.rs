@@ -22,6 +22,7 @@ fn setting_label(s: &'static StudyStrings, path: &str) -> Option<&'static str> {
         "study.excluded_items" => s.excluded_items_label,
         "study.flagged_policy" => s.flagged_label,
         "study.attention_checks" => s.checks_label,
+        "study.batches_per_rater" => s.rater_batches,
         "study.handoff.prolific_completion_code" => s.prolific_code,
         "study.handoff.prolific_screenout_code" => s.prolific_screenout,
         "study.handoff.completion_url_template" => s.completion_template,

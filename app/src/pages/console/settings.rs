@@ -96,6 +96,7 @@ struct Fields {
     batch_size: RwSignal<String>,
     target: RwSignal<String>,
     checks: RwSignal<String>,
+    rater_batches: RwSignal<String>,
     prolific_code: RwSignal<String>,
     prolific_screenout: RwSignal<String>,
     completion_template: RwSignal<String>,
@@ -128,6 +129,7 @@ impl Fields {
             batch_size: RwSignal::new(s.batch_size.to_string()),
             target: RwSignal::new(opt_text(study.participant_target)),
             checks: RwSignal::new(study.attention_checks.to_string()),
+            rater_batches: RwSignal::new(opt_text(study.batches_per_rater)),
             prolific_code: RwSignal::new(h.prolific_completion_code.clone().unwrap_or_default()),
             prolific_screenout: RwSignal::new(
                 h.prolific_screenout_code.clone().unwrap_or_default(),
@@ -171,6 +173,7 @@ impl Fields {
             batch_size,
             target,
             checks,
+            rater_batches,
             fail_checks,
             min_median,
             min_item,
@@ -228,6 +231,11 @@ impl Fields {
                     planted_checks: planted_checks.get_untracked(),
                 },
                 pilot: pilot.get_untracked(),
+                batches_per_rater: opt_number(
+                    |s| s.rater_batches,
+                    &rater_batches.get_untracked(),
+                    lang,
+                )?,
             },
         })
     }
@@ -434,6 +442,7 @@ fn quality_fieldset(fields: Fields, uses: SettingsInUse) -> impl IntoView {
         screen_headphones,
         planted_checks,
         checks,
+        rater_batches,
         fail_checks,
         min_median,
         min_item,
@@ -445,6 +454,7 @@ fn quality_fieldset(fields: Fields, uses: SettingsInUse) -> impl IntoView {
         headphones,
         planted_checks: planted,
         choices,
+        rater_batches: judging,
         ..
     } = uses;
     view! {
@@ -464,6 +474,9 @@ fn quality_fieldset(fields: Fields, uses: SettingsInUse) -> impl IntoView {
             })}
             {planted.then(|| view! {
                 <CheckField id="set-planted-checks" label=|s| s.planted_checks value=planted_checks />
+            })}
+            {judging.then(|| view! {
+                <TextField id="set-rater-batches" label=|s| s.rater_batches value=rater_batches kind="number" />
             })}
         </fieldset>
     }
