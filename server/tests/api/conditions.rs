@@ -3,7 +3,7 @@
 //! condition and shows the paired difference, with an interval only on a revealed half.
 
 use crate::helpers::{demo_questions, detail, Db};
-use crate::leaderboard::{app_with, file, new_token, send, upload_with, ADMIN, TASK};
+use crate::leaderboard::{app_with, file, new_token, send, upload_with, TASK};
 use crate::on_both_databases;
 use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
@@ -86,16 +86,7 @@ async fn a_model_under_two_conditions_gets_two_rows_and_a_paired_difference(db: 
     );
 
     // Revealed, the private half's difference comes from the item scores, with an interval.
-    let (status, text) = send(
-        &app,
-        Method::POST,
-        &format!("/api/admin/tasks/{TASK}/board"),
-        Some(ADMIN),
-        &json!({"private_revealed": true}).to_string(),
-        "application/json",
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{text}");
+    crate::leaderboard::reveal(&app, TASK).await;
     let (_, private) = app.get(&format!("/api/boards/{TASK}?split=private")).await;
     let p = &private["paired"][0];
     let (low, high) = (

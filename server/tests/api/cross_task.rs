@@ -5,15 +5,15 @@
 //! shows the published row only), and a model with one run has no row.
 
 use crate::helpers::{demo_questions, test_settings, Db, TestApp};
-use crate::leaderboard::{file, new_token, send, upload_with, ADMIN};
+use crate::leaderboard::{file, new_token, reveal, upload_with, ADMIN};
 use crate::on_both_databases;
-use axum::http::{Method, StatusCode};
+use axum::http::StatusCode;
 use memeboard_core::api::BoardSplit;
 use memeboard_core::disclosure::{item_grid, round_to};
 use memeboard_core::leaderboard::ItemScore;
 use memeboard_core::predictions::FileFormat;
 use memeboard_server::import::paper_figures::import_paper_figures;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::collections::HashMap;
 
 const MODEL: &str = "Cross-7B";
@@ -144,19 +144,6 @@ fn row<'a>(table: &'a Value, label: &str) -> Option<&'a Value> {
         .unwrap()
         .iter()
         .find(|r| r["label"] == label)
-}
-
-async fn reveal(app: &TestApp, task: &str) {
-    let (status, text) = send(
-        app,
-        Method::POST,
-        &format!("/api/admin/tasks/{task}/board"),
-        Some(ADMIN),
-        &json!({"private_revealed": true}).to_string(),
-        "application/json",
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{text}");
 }
 
 async fn the_cross_task_table_joins_both_runs_through_the_meme_once_revealed(db: Db) {

@@ -2,8 +2,8 @@
 //! type has at least `leaderboard.min_category_items` items on each board half of both of its
 //! tasks, so the demo's boards publish every category column (issue 32 §7).
 
-use crate::helpers::{demo_memes, demo_questions, Db, TestApp};
-use crate::leaderboard::{app_with, file, new_token, send, upload_with, ADMIN, TASK};
+use crate::helpers::{demo_memes, demo_questions, Db};
+use crate::leaderboard::{app_with, file, new_token, reveal, send, upload_with, TASK};
 use crate::on_both_databases;
 use axum::http::{Method, StatusCode};
 use memeboard_server::config::Settings;
@@ -74,19 +74,6 @@ fn model_row<'a>(board: &'a Value, label: &str) -> &'a Value {
         .iter()
         .find(|r| r["kind"] == "model" && r["label"] == label)
         .unwrap_or_else(|| panic!("no row {label}: {board}"))
-}
-
-async fn reveal(app: &TestApp, task: &str) {
-    let (status, text) = send(
-        app,
-        Method::POST,
-        &format!("/api/admin/tasks/{task}/board"),
-        Some(ADMIN),
-        &json!({"private_revealed": true}).to_string(),
-        "application/json",
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{text}");
 }
 
 async fn the_demo_boards_show_every_category_under_the_defaults(db: Db) {

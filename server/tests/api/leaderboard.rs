@@ -84,6 +84,20 @@ async fn gold(app: &TestApp) -> Vec<(String, usize, String, String)> {
         .collect()
 }
 
+/// Reveals the private half of `task`'s board (the admin's switch).
+pub(crate) async fn reveal(app: &TestApp, task: &str) {
+    let (status, text) = send(
+        app,
+        Method::POST,
+        &format!("/api/admin/tasks/{task}/board"),
+        Some(ADMIN),
+        &json!({"private_revealed": true}).to_string(),
+        "application/json",
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+}
+
 /// A JSONL file answering every item, right for the first `right` items.
 pub(crate) async fn file(app: &TestApp, right: usize) -> String {
     gold(app)

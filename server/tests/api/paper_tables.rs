@@ -4,12 +4,12 @@
 //! paired differences, the private half only once revealed, and CSV and LaTeX downloads.
 
 use crate::helpers::{demo_questions, detail, Db};
-use crate::leaderboard::{app_with, file, new_token, send, upload_with, ADMIN, TASK};
+use crate::leaderboard::{app_with, file, new_token, send, upload_with, TASK};
 use crate::on_both_databases;
 use axum::http::{Method, StatusCode};
 use memeboard_core::predictions::FileFormat;
 use memeboard_server::import::paper_figures::import_paper_figures;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 const FIGURES: &str = r#"{"task": "mcq", "model": "GPT-4o", "metric": "accuracy", "value": 0.75, "n": 1268, "source": "CHIME (EMNLP 2025), Table 4"}
 {"task": "mcq", "model": "GPT-4o", "conditions": "options=with_meanings", "metric": "accuracy", "value": 0.9, "source": "CHIME (EMNLP 2025), Table 5"}
@@ -158,16 +158,7 @@ async fn the_private_tables_wait_for_the_reveal_and_downloads_open(db: Db) {
     .await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{text}");
 
-    let (status, text) = send(
-        &app,
-        Method::POST,
-        &format!("/api/admin/tasks/{TASK}/board"),
-        Some(ADMIN),
-        &json!({"private_revealed": true}).to_string(),
-        "application/json",
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{text}");
+    crate::leaderboard::reveal(&app, TASK).await;
     let (status, tables) = app.get("/api/benchmarks/demo/tables?split=private").await;
     assert_eq!(status, StatusCode::OK, "{tables}");
     assert_eq!(tables["split"], "private");

@@ -8,9 +8,12 @@ use crate::leaderboard::{file, new_token, send, upload_with, ADMIN, TASK};
 use crate::on_both_databases;
 use axum::http::{Method, StatusCode};
 use memeboard_core::leaderboard::ItemScore;
+use memeboard_server::config::Settings;
 use memeboard_server::inference::EmbeddingService;
 use memeboard_server::rescore::{gold_digests, rescore_reimported};
+use memeboard_server::storage::RescoringRecord;
 use serde_json::{json, Value};
+use std::collections::BTreeMap;
 
 /// Items of the uploaded file scored right (all its scores are 0 or 1).
 async fn right_answers(app: &TestApp, submission: &str) -> usize {
@@ -42,6 +45,25 @@ async fn correct_the_gold(url: &str, app: &TestApp, n: usize) {
             .unwrap();
     }
     pool.close().await;
+}
+
+/// What the import command does after importing the demo benchmark again (`before`: the
+/// digests taken before).
+async fn reimported(
+    app: &TestApp,
+    config: &Settings,
+    before: &BTreeMap<String, u64>,
+) -> Vec<(String, RescoringRecord)> {
+    rescore_reimported(
+        app.storage(),
+        config,
+        || EmbeddingService::load(&config.model, &config.data.dir),
+        "demo",
+        before,
+        "gold re-imported from demo.json",
+    )
+    .await
+    .unwrap()
 }
 
 async fn rescore(app: &TestApp, token: Option<&str>, reason: &str) -> (StatusCode, Value) {
@@ -114,28 +136,10 @@ async fn a_corrected_gold_scores_every_upload_again(db: Db) {
     // A re-import that changes the gold rescores the task by itself; one that changes
     // nothing rescores nothing.
     let before = gold_digests(app.storage(), "demo").await.unwrap();
-    let unchanged = rescore_reimported(
-        app.storage(),
-        &config,
-        || EmbeddingService::load(&config.model, &config.data.dir),
-        "demo",
-        &before,
-        "gold re-imported from demo.json",
-    )
-    .await
-    .unwrap();
+    let unchanged = reimported(&app, &config, &before).await;
     assert!(unchanged.is_empty(), "{unchanged:?}");
     correct_the_gold(&url, &app, 5).await;
-    let done = rescore_reimported(
-        app.storage(),
-        &config,
-        || EmbeddingService::load(&config.model, &config.data.dir),
-        "demo",
-        &before,
-        "gold re-imported from demo.json",
-    )
-    .await
-    .unwrap();
+    let done = reimported(&app, &config, &before).await;
     let tasks: Vec<&str> = done.iter().map(|(t, _)| t.as_str()).collect();
     assert_eq!(tasks, [TASK]);
     // Items 1–3 moved back one more step (wrong again), items 4–5 now wrong too.

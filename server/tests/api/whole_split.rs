@@ -6,10 +6,10 @@
 //! upgrade.
 
 use crate::helpers::{test_settings, Db, TestApp};
-use crate::leaderboard::{file, new_token, send, upload_with, ADMIN, TASK};
+use crate::leaderboard::{file, new_token, reveal, send, upload_with, ADMIN, TASK};
 use crate::on_both_databases;
 use axum::http::{Method, StatusCode};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 const MODEL: &str = "Whole-7B";
 
@@ -57,19 +57,6 @@ async fn admin_get(app: &TestApp, path: &str) -> (StatusCode, String) {
     send(app, Method::GET, path, Some(ADMIN), "", "text/plain").await
 }
 
-async fn reveal(app: &TestApp) {
-    let (status, text) = send(
-        app,
-        Method::POST,
-        &format!("/api/admin/tasks/{TASK}/board"),
-        Some(ADMIN),
-        &json!({"private_revealed": true}).to_string(),
-        "application/json",
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{text}");
-}
-
 async fn the_whole_split_waits_for_the_reveal_then_pools_both_halves(db: Db) {
     let (mut settings, dir) = test_settings(db, true).await;
     settings.leaderboard.daily_quota = 5;
@@ -101,7 +88,7 @@ async fn the_whole_split_waits_for_the_reveal_then_pools_both_halves(db: Db) {
     assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
     assert!(!body.contains(MODEL), "{body}");
 
-    reveal(&app).await;
+    reveal(&app, TASK).await;
     let (status, whole) = app.get(&format!("/api/boards/{TASK}?split=whole")).await;
     assert_eq!(status, StatusCode::OK, "{whole}");
     assert_eq!(whole["split"], "whole");

@@ -40,7 +40,8 @@ fn wrap(
 ) -> impl IntoView {
     view! {
         <div class="paper-table">
-            <div class="table-scroll">
+            // Keyboard users can scroll a wide table: the region takes focus and is named.
+            <div class="table-scroll" role="region" tabindex="0" aria-label=hs(caption)>
                 <table class="paper" data-testid=testid>
                     <caption>{hs(caption)}</caption>
                     <thead>{head}</thead>
