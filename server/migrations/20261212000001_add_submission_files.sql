@@ -1,11 +1,11 @@
--- Every accepted prediction file, as scored (after any conditions header line), written in
--- the submission's own transaction, so that a corrected re-import of the gold or a rescoring
--- on the console scores every upload again through the upload's own path. Never served.
+-- Every accepted prediction file, as scored (after any conditions header line; its format is
+-- the submission's `file_format`), written in the submission's own transaction, so that a
+-- corrected re-import of the gold or a rescoring on the console scores every upload again
+-- through the upload's own path. Never served.
 -- Submissions stored before this version have no row: explanation files are rebuilt from
 -- their stored outputs, other files are reported as not rescorable.
 CREATE TABLE submission_files (
     submission_id TEXT PRIMARY KEY REFERENCES submissions (id),
-    file_format TEXT NOT NULL,
     body TEXT NOT NULL
 );
 

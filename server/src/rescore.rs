@@ -103,7 +103,7 @@ pub async fn rescore_task(
             skipped += 1;
             continue;
         };
-        let format = match file.file_format.as_str() {
+        let format = match s.file_format.as_str() {
             "csv" => FileFormat::Csv,
             _ => FileFormat::JsonLines,
         };

@@ -323,7 +323,6 @@ pub async fn submit(
     let limits: Vec<ScopeLimit> = scopes.iter().map(|s| s.limit.clone()).collect();
     // The file as scored, kept so that a corrected gold can score it again (`rescore`).
     let file = StoredFile {
-        file_format: record.file_format.clone(),
         body: text.to_owned(),
     };
     if let Err(exceeded) = storage

@@ -5,11 +5,10 @@
 use super::*;
 use sqlx::Row;
 
-/// An accepted prediction file as it was scored (after any conditions header line).
+/// An accepted prediction file as it was scored (after any conditions header line; its
+/// format is the submission's `file_format`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoredFile {
-    /// `json_lines` or `csv` (as `submissions.file_format`).
-    pub file_format: String,
     /// The file's text.
     pub body: String,
 }
@@ -39,14 +38,11 @@ impl Storage {
         submission_id: &str,
         file: &StoredFile,
     ) -> Result<(), StorageError> {
-        sqlx::query(
-            "INSERT INTO submission_files (submission_id, file_format, body) VALUES ($1, $2, $3)",
-        )
-        .bind(submission_id)
-        .bind(&file.file_format)
-        .bind(&file.body)
-        .execute(&mut **tx)
-        .await?;
+        sqlx::query("INSERT INTO submission_files (submission_id, body) VALUES ($1, $2)")
+            .bind(submission_id)
+            .bind(&file.body)
+            .execute(&mut **tx)
+            .await?;
         Ok(())
     }
 
@@ -55,14 +51,12 @@ impl Storage {
         &self,
         submission_id: &str,
     ) -> Result<Option<StoredFile>, StorageError> {
-        let row =
-            sqlx::query("SELECT file_format, body FROM submission_files WHERE submission_id = $1")
-                .bind(submission_id)
-                .fetch_optional(&self.pool)
-                .await?;
+        let row = sqlx::query("SELECT body FROM submission_files WHERE submission_id = $1")
+            .bind(submission_id)
+            .fetch_optional(&self.pool)
+            .await?;
         row.map(|r| {
             Ok(StoredFile {
-                file_format: r.try_get("file_format")?,
                 body: r.try_get("body")?,
             })
         })
