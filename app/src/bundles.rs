@@ -11,6 +11,10 @@
 //! of the lists is `server/src/startup.rs`). Inside a bundle links move without reloading;
 //! a plain click on a link to a page the bundle lacks is a full page load
 //! ([`intercept_foreign_links`]), which the server answers with the right bundle.
+//!
+//! The quiz bundle also leaves out the judging kinds (rating, ranking): the server answers a
+//! judging quiz's pages (`/quiz/{slug}`, `/session/{id}…`) with the boards bundle, so that
+//! every participant of the other kinds downloads less.
 
 use crate::components::title::use_page_title;
 use crate::i18n::use_i18n;
@@ -121,6 +125,32 @@ pub fn BundleMissingPage() -> impl IntoView {
             </p>
         </section>
     }
+}
+
+/// A judging quiz's page met in the quiz bundle, which leaves the judging kinds' question
+/// and review components out: loads the page again from the server, which answers a judging
+/// quiz's pages with the boards bundle (`server/src/first_paint`). Once per page: if the
+/// server sends the quiz bundle again (no bigger bundle was built), [`BundleMissingPage`].
+#[cfg(feature = "quiz-bundle")]
+pub fn load_from_server() -> AnyView {
+    const KEY: &str = "memeboard.reloaded";
+    let Some(window) = web_sys::window() else {
+        return ().into_any();
+    };
+    let here = window.location().href().unwrap_or_default();
+    let storage = window.session_storage().ok().flatten();
+    let reloaded = storage
+        .as_ref()
+        .and_then(|s| s.get_item(KEY).ok().flatten())
+        .is_some_and(|page| page == here);
+    if reloaded {
+        return view! { <BundleMissingPage /> }.into_any();
+    }
+    if let Some(storage) = storage {
+        let _ = storage.set_item(KEY, &here);
+    }
+    let _ = window.location().reload();
+    ().into_any()
 }
 
 /// The router's fallback in a smaller bundle: [`BundleMissingPage`] on a page of a bigger

@@ -6,6 +6,7 @@
 use axum::http::header::{CONTENT_TYPE, VARY};
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use memeboard_core::kinds::TaskKind;
 use std::path::Path;
 
 /// One shell split around its boot `<main>`'s content.
@@ -116,6 +117,22 @@ impl Shells {
     /// A boards-bundle page with `content`, or the plain shell.
     pub fn boards_page(&self, content: Option<(String, String)>, zh: bool) -> Response {
         self.boards.page(content, zh)
+    }
+
+    /// A page of a quiz of `kind` (`None`: not known) with `content`: the judging kinds'
+    /// pages are in the boards bundle (the quiz bundle leaves their components out,
+    /// `app/src/bundles.rs`), every other quiz's in the quiz bundle.
+    pub fn quiz_kind_page(
+        &self,
+        kind: Option<TaskKind>,
+        content: Option<(String, String)>,
+        zh: bool,
+    ) -> Response {
+        if kind.is_some_and(TaskKind::is_judging) {
+            self.boards.page(content, zh)
+        } else {
+            self.quiz.page(content, zh)
+        }
     }
 }
 

@@ -331,6 +331,7 @@ pub fn build_router(state: AppState) -> Router {
         .route("/healthz", get(routes::healthz))
         .route("/", get(crate::first_paint::home_page))
         .route("/quiz/{slug}", get(crate::first_paint::quiz_page))
+        .route("/session/{*rest}", get(crate::first_paint::session_page))
         .route("/model-files/{file}", get(model_file))
         .route("/media/{name}", get(crate::media::serve));
     for (folder, paths) in BUNDLE_ROUTES {

@@ -177,6 +177,13 @@ test('accuracy rating: the reference first, then a verdict per field the explana
   const page = await browser.newPage();
   const errors = watchErrors(page);
   await startQuiz(page, `/quiz/judge-accuracy?invite=${INVITE}`);
+  // Raters get the boards bundle (the quiz bundle leaves the judging kinds out), also when
+  // they come back to the session's own address.
+  const bundle = () => page.evaluate(() => [...document.scripts].some((s) => s.textContent.includes('/boards-app/memeboard-boards-')));
+  assert.ok(await bundle(), 'the quiz page of a judging task loads the boards bundle');
+  await page.reload();
+  await page.getByTestId('question').waitFor();
+  assert.ok(await bundle(), 'the session page of a judging task loads the boards bundle');
   let checked = false;
   const answered = await answerAll(page, async (p, question) => {
     assert.equal(await question.getAttribute('data-protocol'), 'accuracy');

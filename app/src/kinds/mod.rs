@@ -7,6 +7,10 @@
 //! [`with_kind!`] for a [`TaskKind`], and one exhaustive `match` per wire enum
 //! ([`PromptView`], [`ReviewDetail`]); a kind that is not handled is a compile error here.
 //!
+//! The quiz bundle (feature `quiz-bundle`) leaves out the judging kinds' question and review
+//! components: raters get the boards bundle, which the server picks for a judging quiz's
+//! pages ([`crate::bundles::load_from_server`] covers a judging page met in the quiz bundle).
+//!
 //! # Adding a kind
 //! After core (`core/src/kinds/<kind>.rs`): `app/src/kinds/<kind>.rs` with `impl UiKind`
 //! and its strings table, then one arm in [`question_view`] and one in [`review_view`].
@@ -31,9 +35,9 @@ use memeboard_core::kinds::explanation::Explanation;
 use memeboard_core::kinds::panel_explanation::PanelExplanation;
 use memeboard_core::kinds::panel_order::PanelOrder;
 use memeboard_core::kinds::panel_type::PanelType;
-use memeboard_core::kinds::ranking::Ranking;
-use memeboard_core::kinds::rating::Rating;
 use memeboard_core::kinds::text_mcq::TextMcq;
+#[cfg(not(feature = "quiz-bundle"))]
+use memeboard_core::kinds::{ranking::Ranking, rating::Rating};
 use memeboard_core::kinds::{Kind, PromptView, ReviewDetail, TaskKind};
 use memeboard_core::predictions::{FileFormat, TaskManifest};
 use memeboard_core::tasks::{CategoryInfo, Familiarity};
@@ -332,8 +336,12 @@ pub fn question_view(
         PromptView::PanelOrder(view) => PanelOrder::question(ctx, view),
         PromptView::PanelType(view) => PanelType::question(ctx, view),
         PromptView::ClipMcq(view) => ClipMcq::question(ctx, view),
+        #[cfg(not(feature = "quiz-bundle"))]
         PromptView::Rating(view) => Rating::question(ctx, view),
+        #[cfg(not(feature = "quiz-bundle"))]
         PromptView::Ranking(view) => Ranking::question(ctx, view),
+        #[cfg(feature = "quiz-bundle")]
+        PromptView::Rating(_) | PromptView::Ranking(_) => crate::bundles::load_from_server(),
         PromptView::PanelExplanation(view) => PanelExplanation::question(ctx, view),
     }
 }
@@ -361,8 +369,12 @@ pub fn review_view(item: ReviewItem, categories: StoredValue<Vec<CategoryInfo>>)
         ReviewDetail::PanelOrder(review) => PanelOrder::review_card(ctx, review),
         ReviewDetail::PanelType(review) => PanelType::review_card(ctx, review),
         ReviewDetail::ClipMcq(review) => ClipMcq::review_card(ctx, review),
+        #[cfg(not(feature = "quiz-bundle"))]
         ReviewDetail::Rating(review) => Rating::review_card(ctx, review),
+        #[cfg(not(feature = "quiz-bundle"))]
         ReviewDetail::Ranking(review) => Ranking::review_card(ctx, review),
+        #[cfg(feature = "quiz-bundle")]
+        ReviewDetail::Rating(_) | ReviewDetail::Ranking(_) => crate::bundles::load_from_server(),
         ReviewDetail::PanelExplanation(review) => PanelExplanation::review_card(ctx, review),
     }
 }

@@ -88,18 +88,39 @@ pub async fn quiz_page(
     let zh = reads_chinese(&headers);
     let visitor = query.map(|Query(v)| v).unwrap_or_default();
     // One read of the quiz: its summary, and whether a start by this visitor is refused.
-    let content = match crate::quiz::find_quiz(&state.storage, &slug).await {
+    let (kind, content) = match crate::quiz::find_quiz(&state.storage, &slug).await {
         Ok(row) => {
             let admitted = crate::quiz::check_admission(&state.storage, &row, &visitor)
                 .await
                 .is_ok();
-            crate::quiz::summarize(&row)
-                .ok()
-                .map(|summary| quiz::render(&summary, admitted, zh))
+            match crate::quiz::summarize(&row) {
+                Ok(summary) => (
+                    Some(summary.task_kind),
+                    Some(quiz::render(&summary, admitted, zh)),
+                ),
+                Err(_) => (None, None),
+            }
         }
+        Err(_) => (None, None),
+    };
+    state.shells.quiz_kind_page(kind, content, zh)
+}
+
+/// `GET /session/{id}` and `/session/{id}/results`: the plain shell (these pages are the
+/// participant's own: no first paint) of the bundle that has the session's kind.
+pub async fn session_page(
+    State(state): State<AppState>,
+    Path(rest): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let id = rest.split('/').next().unwrap_or_default();
+    let kind = match state.storage.find_session(id).await {
+        Ok(session) => session.map(|s| s.task_kind),
         Err(_) => None,
     };
-    state.shells.quiz_page(content, zh)
+    state
+        .shells
+        .quiz_kind_page(kind, None, reads_chinese(&headers))
 }
 
 /// What a board link may say: which half, which subset.

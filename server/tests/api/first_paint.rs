@@ -1,7 +1,8 @@
 //! The first paint (issue 32: real content on screen within 2.5 s on a slow phone): the home
 //! and quiz pages come with their content inside the shell's `#boot`, in the reader's language
 //! (the app's stored choice, then `Accept-Language`), escaped, and without the consent card
-//! for a visitor a start would refuse; anything unknown gets the plain shell.
+//! for a visitor a start would refuse; anything unknown gets the plain shell. A judging
+//! quiz's pages come in the boards bundle's shell.
 
 use crate::helpers::{test_settings, Db, TestApp};
 use crate::on_both_databases;
@@ -196,7 +197,57 @@ async fn a_board_comes_with_its_table(db: Db) {
     }
 }
 
+/// Judging quizzes' pages come in the boards bundle's shell (the quiz bundle leaves the
+/// judging kinds out): the quiz page and its sessions' pages; every other quiz and session,
+/// and a session nobody knows, in the quiz bundle's.
+async fn judging_pages_come_in_the_boards_bundle(db: Db) {
+    let (app, _) = app_with_shell(db).await;
+    let boards = |html: &str| html.contains("<meta name=\"bundle\" content=\"boards\">");
+    let bench = crate::judging::benchmark(&app).await;
+    let items = (0..2)
+        .map(|k| crate::judging::accuracy_item(&format!("fp{k}"), 0, None, false))
+        .collect();
+    let spec = crate::judging::spec(&bench, "judge-fp", "rating", items);
+    memeboard_server::judging::create_judging_task(app.storage(), &spec)
+        .await
+        .unwrap();
+    let (status, html) = page(&app, "/quiz/judge-fp", &[]).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(boards(&html), "{html}");
+    assert!(html.contains("data-first-paint"), "with its intro: {html}");
+    let (status, started) = crate::judging::start(&app, "judge-fp", None).await;
+    assert_eq!(status, StatusCode::CREATED, "{started}");
+    let id = started["session_id"].as_str().unwrap();
+    for path in [format!("/session/{id}"), format!("/session/{id}/results")] {
+        let (status, html) = page(&app, &path, &[]).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(boards(&html), "{path}: {html}");
+    }
+
+    let (_, html) = page(&app, "/quiz/demo-mcq", &[]).await;
+    assert!(
+        !boards(&html) && html.contains("data-first-paint"),
+        "{html}"
+    );
+    let (status, started) = crate::judging::start(&app, "demo-mcq", None).await;
+    assert_eq!(status, StatusCode::CREATED, "{started}");
+    let id = started["session_id"].as_str().unwrap();
+    for path in [
+        format!("/session/{id}"),
+        format!("/session/{id}/results"),
+        "/session/no-such-session".to_owned(),
+    ] {
+        let (status, html) = page(&app, &path, &[]).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(
+            !boards(&html) && html.contains("Loading…"),
+            "{path}: {html}"
+        );
+    }
+}
+
 on_both_databases!(
+    judging_pages_come_in_the_boards_bundle,
     a_board_comes_with_its_table,
     home_and_quiz_pages_come_with_their_content,
     values_are_escaped_and_refused_visitors_see_no_consent,

@@ -24,7 +24,7 @@ async fn judging_app(db: Db) -> TestApp {
     TestApp::with_settings(settings, dir).await
 }
 
-async fn benchmark(app: &TestApp) -> String {
+pub(crate) async fn benchmark(app: &TestApp) -> String {
     app.storage().benchmark_id("demo").await.unwrap().unwrap()
 }
 
@@ -40,7 +40,7 @@ fn output(meaning: &str, origin: bool, example: bool) -> Value {
 }
 
 /// A rating item of the accuracy protocol (meme, reference read first).
-fn accuracy_item(id: &str, batch: u32, planted: Option<&str>, origin: bool) -> Value {
+pub(crate) fn accuracy_item(id: &str, batch: u32, planted: Option<&str>, origin: bool) -> Value {
     let mut gold = json!({
         "kind": "rating",
         "submission_id": planted.is_none().then(|| format!("{SECRET_MARK}-{id}")),
@@ -105,7 +105,7 @@ fn ranking_item(id: &str, batch: u32, n: usize) -> Value {
     })
 }
 
-fn spec(benchmark: &str, slug: &str, kind: &str, items: Vec<Value>) -> JudgingTaskSpec {
+pub(crate) fn spec(benchmark: &str, slug: &str, kind: &str, items: Vec<Value>) -> JudgingTaskSpec {
     serde_json::from_value(json!({
         "benchmark_id": benchmark,
         "slug": slug,
@@ -119,7 +119,11 @@ fn spec(benchmark: &str, slug: &str, kind: &str, items: Vec<Value>) -> JudgingTa
 }
 
 /// Starts a session as a new participant (`Some` id + secret to come back as one).
-async fn start(app: &TestApp, slug: &str, who: Option<(&str, &str)>) -> (StatusCode, Value) {
+pub(crate) async fn start(
+    app: &TestApp,
+    slug: &str,
+    who: Option<(&str, &str)>,
+) -> (StatusCode, Value) {
     let mut body = start_body(false);
     if let Some((id, secret)) = who {
         body["participant_id"] = json!(id);

@@ -65,7 +65,7 @@ async fn front_end_is_served_with_types_caching_and_spa_fallback() {
     );
 
     // A client-side route falls back to the app shell.
-    let (status, ct, cache) = fetch(&app, "/session/abc/results").await;
+    let (status, ct, cache) = fetch(&app, "/no-such-page/abc").await;
     assert_eq!(
         (status, ct.as_str(), cache.as_str()),
         (StatusCode::OK, "text/html", "no-cache")
@@ -157,8 +157,9 @@ async fn precompressed_assets_are_sent_to_browsers_that_accept_them() {
         let bytes = response.into_body().collect().await.unwrap().to_bytes();
         assert_eq!(&bytes[..], body);
     }
-    // The SPA fallback too (the home and quiz pages are written per request: first_paint).
-    let response = get("/session/abc".into(), Some("br")).await.unwrap();
+    // The SPA fallback too (the home, quiz and session pages are written per request:
+    // first_paint).
+    let response = get("/no-such-page/abc".into(), Some("br")).await.unwrap();
     assert_eq!(response.headers()["content-encoding"], "br");
 }
 
