@@ -1,4 +1,5 @@
-//! Small browser helpers: a monotonic clock, a timer, random keys and the clipboard.
+//! Small browser helpers: a monotonic clock, a timer, random keys, the clipboard and the
+//! media check.
 
 /// Milliseconds from `performance.now()` (0 when unavailable).
 pub fn now_ms() -> f64 {
@@ -55,4 +56,29 @@ pub async fn copy_to_clipboard(text: &str) -> bool {
     wasm_bindgen_futures::JsFuture::from(navigator.clipboard().write_text(text))
         .await
         .is_ok()
+}
+
+/// What this browser lacks to play media of these MIME types: `audio` when it has no way to
+/// play sound (no Web Audio), else the first type its media elements cannot play; `None`
+/// when it plays them all (or there are none). The quiz page asks before consent.
+pub fn media_problem(types: &[String]) -> Option<String> {
+    use wasm_bindgen::{JsCast, JsValue};
+    if types.is_empty() {
+        return None;
+    }
+    let window = web_sys::window()?;
+    let has = |name: &str| js_sys::Reflect::has(&window, &JsValue::from_str(name)) == Ok(true);
+    if !has("AudioContext") && !has("webkitAudioContext") {
+        return Some("audio".into());
+    }
+    let probe: web_sys::HtmlMediaElement = window
+        .document()?
+        .create_element("video")
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    types
+        .iter()
+        .find(|t| probe.can_play_type(t).is_empty())
+        .cloned()
 }

@@ -247,6 +247,25 @@ test('a participant passes the headphone check, plays every clip, resumes after 
   await page.close();
 });
 
+test('a browser that cannot play the clips is told so before consent', async () => {
+  const page = await browser.newPage();
+  // This browser plays no WebM and no Ogg (the page asks the media element, as a real
+  // browser without those codecs answers).
+  await page.addInitScript(() => {
+    const can = HTMLMediaElement.prototype.canPlayType;
+    HTMLMediaElement.prototype.canPlayType = function (type) {
+      return /webm|ogg/.test(type) ? '' : can.call(this, type);
+    };
+  });
+  await page.goto(`${server.base}/quiz/${SLUG}?PROLIFIC_PID=device-e2e&STUDY_ID=S1`);
+  const refusal = page.getByTestId('refusal');
+  await refusal.waitFor();
+  assert.match(await refusal.textContent(), /(audio|video)\/(webm|ogg)/);
+  assert.match(await refusal.textContent(), /open the link in a current Chrome|请用最新版 Chrome/);
+  assert.equal(await page.getByTestId('consent').count(), 0, 'no consent card');
+  await page.close();
+});
+
 test('the next clip is fetched ahead, and the trial names no tone', async () => {
   const page = await browser.newPage();
   const errors = watchErrors(page);

@@ -44,6 +44,20 @@ pub fn QuizIntroPage() -> impl IntoView {
                 Err(refusal) if matches!(refusal.status(), Some(403 | 409)) => {
                     Ok((api::get_quiz(&slug, "").await?, Some(refusal)))
                 }
+                // The device check (clips): the server words what this browser lacks, with
+                // the screen-out code for a Prolific participant.
+                Ok(quiz) if !query.is_empty() => {
+                    let refusal = match crate::browser::media_problem(&quiz.media_types) {
+                        Some(lacks) => {
+                            let lacks = String::from(js_sys::encode_uri_component(&lacks));
+                            api::get_quiz(&slug, &format!("{query}&device={lacks}"))
+                                .await
+                                .err()
+                        }
+                        None => None,
+                    };
+                    Ok((quiz, refusal))
+                }
                 answer => answer.map(|quiz| (quiz, None)),
             }
         }

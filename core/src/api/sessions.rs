@@ -43,6 +43,11 @@ pub struct QuizSummary {
     /// link's `invite` secret.
     #[serde(default)]
     pub invitation_only: bool,
+    /// The MIME types of the quiz's sound and video files (`audio/ogg`, `video/mp4`): the
+    /// quiz page checks that the browser plays them before consent, as AVMeme Exam's
+    /// device requirements ask (filled in on the quiz's own page, empty in lists).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub media_types: Vec<String>,
 }
 
 /// Prolific-style recruitment ids, recorded when present in the quiz URL.

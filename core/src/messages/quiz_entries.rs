@@ -195,6 +195,31 @@ pub const CATALOGUE: &[Entry] = &[
         zh: "测验 `{slug}` 已达到参与人数目标（{target} 个已完成的会话），不再接受新参与者；请带着代码 {code} 回到 Prolific：{url}",
     },
     Entry {
+        code: "quiz.no_sound",
+        en: "quiz `{slug}` plays sound, and this browser cannot play sound: please open the link in a current Chrome, Edge, Firefox or Safari, with sound on",
+        zh: "测验 `{slug}` 需要播放声音，而此浏览器无法播放声音：请用最新版 Chrome、Edge、Firefox 或 Safari 打开链接，并打开声音",
+    },
+    Entry {
+        code: "quiz.no_sound_handoff",
+        en: "quiz `{slug}` plays sound, and this browser cannot play sound; return to Prolific with the code {code}: {url}",
+        zh: "测验 `{slug}` 需要播放声音，而此浏览器无法播放声音；请带着代码 {code} 回到 Prolific：{url}",
+    },
+    Entry {
+        code: "quiz.format_unplayable",
+        en: "quiz `{slug}` plays {format} clips, which this browser cannot play: please open the link in a current Chrome, Edge, Firefox or Safari",
+        zh: "测验 `{slug}` 的片段为 {format} 格式，此浏览器无法播放：请用最新版 Chrome、Edge、Firefox 或 Safari 打开链接",
+    },
+    Entry {
+        code: "quiz.format_unplayable_handoff",
+        en: "quiz `{slug}` plays {format} clips, which this browser cannot play; return to Prolific with the code {code}: {url}",
+        zh: "测验 `{slug}` 的片段为 {format} 格式，此浏览器无法播放；请带着代码 {code} 回到 Prolific：{url}",
+    },
+    Entry {
+        code: "quiz.device_param",
+        en: "`device`: expected `audio` or one of the quiz's media types ({expected}), found `{found}`",
+        zh: "`device`：应为 `audio` 或本测验的媒体类型之一（{expected}），实际为 `{found}`",
+    },
+    Entry {
         code: "quiz.screened_out",
         en: "this session was ended early (screen-out) and takes no more answers; nothing was recorded",
         zh: "此会话已提前结束（筛除），不再接受作答；未记录任何内容",

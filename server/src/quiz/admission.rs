@@ -1,7 +1,9 @@
 //! Refusals before consent: what a start would refuse that is known when the quiz page loads
 //! (an invitation-only study without its secret, a study that needs a Prolific id, a Prolific
-//! id that already took part, a full study), so that a visitor reads the outcome first instead
-//! of after giving consent and filling in the survey. The start checks everything again.
+//! id that already took part, a full study, a browser that cannot play the quiz's clips), so
+//! that a visitor reads the outcome first instead of after giving consent and filling in the
+//! survey. The start checks everything again (but the device check, which only the browser
+//! can make).
 
 use super::target_reached;
 use crate::error::{ApiError, ApiResult};
@@ -26,6 +28,9 @@ pub struct Visitor {
     pub SESSION_ID: Option<String>,
     /// The invitation secret of an invitation-only study link.
     pub invite: Option<String>,
+    /// What the page's device check found this browser lacks: `audio` (no way to play
+    /// sound) or one of the quiz's media types it cannot play (`video/mp4`).
+    pub device: Option<String>,
 }
 
 /// The refusal a start by this visitor would get, as the start answers it, if it is known
@@ -33,7 +38,9 @@ pub struct Visitor {
 /// the owner requires one; 409 when it took part already: a participant told that they
 /// finished rather than that the study is full; an unfinished participation of the id is
 /// resumed even in a full study), then the participant target (409; for a Prolific
-/// participant with the owner's screen-out code or URL, the message carries both).
+/// participant with the owner's screen-out code or URL, the message carries both), then the
+/// device the page found wanting (409, with the screen-out hand-off likewise; 400 for a
+/// `device` that is neither `audio` nor one of the quiz's media types).
 ///
 /// A finished participant known by their participant id and secret (kept in the browser) is
 /// recognised by the page itself; the start refuses a retake as before.
@@ -50,12 +57,15 @@ pub async fn check(storage: &Storage, quiz: &QuizRow, visitor: &Visitor) -> ApiR
             return Ok(());
         }
     }
-    let Some(target) = target_reached(quiz)? else {
-        return Ok(());
-    };
     let handoff = pid
         .as_deref()
-        .and_then(|pid| full_study_handoff(&study, pid, visitor));
+        .and_then(|pid| screenout_handoff_of(&study, pid, visitor));
+    let Some(target) = target_reached(quiz)? else {
+        return match visitor.device.as_deref() {
+            Some(lacks) => Err(device_refusal(storage, quiz, lacks, handoff).await),
+            None => Ok(()),
+        };
+    };
     Err(ApiError::Conflict(match handoff {
         Some((url, code)) => msg!(
             "quiz.target_reached_handoff",
@@ -68,9 +78,45 @@ pub async fn check(storage: &Storage, quiz: &QuizRow, visitor: &Visitor) -> ApiR
     }))
 }
 
-/// The owner's screen-out hand-off (URL, code) for a Prolific participant turned away by a
-/// full study.
-fn full_study_handoff(
+/// The refusal of a browser that lacks `lacks` (`audio`, or a media type of the quiz): where
+/// to get a browser that plays the clips, with the screen-out `handoff` (URL, code) if any.
+async fn device_refusal(
+    storage: &Storage,
+    quiz: &QuizRow,
+    lacks: &str,
+    handoff: Option<(String, String)>,
+) -> ApiError {
+    let slug = &quiz.task.slug;
+    let types = match storage.task_media_types(&quiz.task.id).await {
+        Ok(types) => types,
+        Err(e) => return e.into(),
+    };
+    if types.is_empty() || (lacks != "audio" && !types.iter().any(|t| t == lacks)) {
+        return ApiError::BadRequest(msg!(
+            "quiz.device_param",
+            found = lacks,
+            expected = types.join(", ")
+        ));
+    }
+    ApiError::Conflict(match (lacks, handoff) {
+        ("audio", None) => msg!("quiz.no_sound", slug = slug),
+        ("audio", Some((url, code))) => {
+            msg!("quiz.no_sound_handoff", slug = slug, code = code, url = url)
+        }
+        (format, None) => msg!("quiz.format_unplayable", slug = slug, format = format),
+        (format, Some((url, code))) => msg!(
+            "quiz.format_unplayable_handoff",
+            slug = slug,
+            format = format,
+            code = code,
+            url = url
+        ),
+    })
+}
+
+/// The owner's screen-out hand-off (URL, code) for a Prolific participant turned away
+/// before consent (a full study, a browser that cannot play the clips).
+fn screenout_handoff_of(
     study: &StudySettings,
     pid: &str,
     visitor: &Visitor,

@@ -74,6 +74,7 @@ pub fn summarize(quiz: &QuizRow) -> ApiResult<QuizSummary> {
         allow_retake: quiz.allow_retake || several_batches(quiz)?,
         full: target_reached(quiz)?.is_some(),
         invitation_only: quiz.invite_hash.is_some(),
+        media_types: Vec::new(),
     })
 }
 
@@ -88,7 +89,9 @@ pub async fn summary_for(
     if visitor.admission.is_some() {
         admission::check(storage, &quiz, visitor).await?;
     }
-    summarize(&quiz)
+    let mut summary = summarize(&quiz)?;
+    summary.media_types = storage.task_media_types(&quiz.task.id).await?;
+    Ok(summary)
 }
 
 /// The quizzes listed on the home page: open tasks except judging tasks (raters come through

@@ -94,6 +94,23 @@ impl Storage {
         .map_err(StorageError::Database)
     }
 
+    /// The distinct MIME types of a task's sound and video files, sorted (the quiz page's
+    /// device check).
+    pub async fn task_media_types(&self, task_id: &str) -> Result<Vec<String>, StorageError> {
+        let rows = sqlx::query(
+            "SELECT DISTINCT b.content_type FROM media m JOIN media_blobs b ON b.id = m.blob_id \
+             WHERE m.task_id = $1 AND (b.content_type LIKE 'audio/%' OR b.content_type LIKE \
+             'video/%') ORDER BY b.content_type",
+        )
+        .bind(task_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| r.try_get("content_type"))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(StorageError::Database)
+    }
+
     /// The media files of a task, by name.
     pub async fn task_media(&self, task_id: &str) -> Result<Vec<TaskMedia>, StorageError> {
         let rows = sqlx::query(

@@ -21,7 +21,7 @@ use std::path::Path;
 use std::process::Command;
 use tower::ServiceExt;
 
-const ADMIN: &str = "admin-secret-for-tests";
+pub(crate) const ADMIN: &str = "admin-secret-for-tests";
 
 /// Whether ffmpeg is here; panics when it is required but missing.
 pub(crate) fn tools() -> bool {

@@ -19,6 +19,7 @@ mod conditions;
 mod cross_gold;
 mod cross_task;
 mod demo_content;
+mod device_check;
 mod disclosure;
 mod distractors;
 mod draws;
