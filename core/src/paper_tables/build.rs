@@ -5,9 +5,10 @@
 //! figures.
 
 use super::cells::{
-    computed_cell, delta, paired_between, paired_cell, published_cell, row_conditions, site_cell,
-    site_row, BoardKey, Figure, Row, RowId, Scope, Source, TableInputs,
+    computed_cell, delta, familiarity_cell, paired_between, paired_cell, published_cell,
+    row_conditions, site_cell, site_row, BoardKey, Figure, Row, RowId, Scope, Source, TableInputs,
 };
+use super::familiarity::computed_key;
 use super::spec::{ColumnSpec, MetricSource, TableSpec};
 use super::{PaperTable, TableCell, TableColumn, TableRow};
 use crate::api::{BoardResponse, RowKind, SubmissionStatus};
@@ -247,6 +248,14 @@ fn columns(
                 srcs.push(source(Figure::Computed(key.to_owned()), key, None));
             }
         }
+        ColumnSpec::FamiliarityGroups { groups, percent } => {
+            for g in groups {
+                cols.push(column(g.value, g.label_en, g.label_zh, percent, false));
+                let category = format!("familiarity:{}", g.value);
+                let figure = Figure::Familiarity(g.value.to_owned());
+                srcs.push(source(figure, primary, Some(&category)));
+            }
+        }
         ColumnSpec::Facets {
             prefixes,
             labels,
@@ -328,12 +337,32 @@ fn site_rows(
             }
         }
     }
+    // The crowd's familiarity groups are the board's figure of its own, not a board row.
+    if sources
+        .iter()
+        .any(|s| matches!(s.figure, Figure::Familiarity(_)))
+    {
+        let label = crate::page_text::board::BOARD_EN.row_human_pooled;
+        ids.push((
+            RowKind::HumanPooled,
+            label.to_owned(),
+            Conditions::new(),
+            None,
+        ));
+    }
     fill_rows(ids, sources, |s, id, cells| match &s.figure {
         Figure::Delta(a, b) => paired_between(inputs, &sources[*a], &sources[*b], id)
             .or_else(|| delta(cells[*b], cells[*a])),
         Figure::Computed(key) => {
             site_row(inputs, s, id).and_then(|r| computed_cell(inputs, r, key))
         }
+        Figure::Familiarity(group) => match id.0 {
+            RowKind::HumanPooled => familiarity_cell(inputs, s, group),
+            RowKind::Model => {
+                site_row(inputs, s, id).and_then(|r| computed_cell(inputs, r, &computed_key(group)))
+            }
+            _ => None,
+        },
         figure => site_row(inputs, s, id).and_then(|r| site_cell(r, figure)),
     })
 }
@@ -382,7 +411,8 @@ fn published_rows(inputs: &TableInputs<'_>, sources: &[Source], scope: &Scope) -
         | Figure::Score(_)
         | Figure::Extra(_)
         | Figure::CountOf(_)
-        | Figure::Computed(_) => published_cell(inputs, s, id),
+        | Figure::Computed(_)
+        | Figure::Familiarity(_) => published_cell(inputs, s, id),
     })
 }
 

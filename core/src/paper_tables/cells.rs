@@ -60,6 +60,9 @@ pub(super) enum Figure {
     CountOf(String),
     /// A figure the page computed for the row's submission (see [`ComputedCells`]).
     Computed(String),
+    /// One familiarity group (its key): the crowd's pooled accuracy as the board publishes
+    /// it for the crowd row, the page's computed figure for a model row.
+    Familiarity(String),
     /// No site figure.
     None,
     /// The difference of two columns (indices), row by row.
@@ -143,6 +146,7 @@ pub(super) fn site_cell(row: &BoardRow, figure: &Figure) -> Option<TableCell> {
             ci_low: Some(e.ci_low),
             ci_high: Some(e.ci_high),
             items: Some(c.items),
+            pairs: None,
         })
     };
     let extra = |key: &str| {
@@ -161,12 +165,13 @@ pub(super) fn site_cell(row: &BoardRow, figure: &Figure) -> Option<TableCell> {
             ci_low: e.ci_low,
             ci_high: e.ci_high,
             items: e.items,
+            pairs: None,
         }),
         Figure::CountOf(key) => {
             let items = row.scores.first()?.items;
             extra(key).map(|e| TableCell::plain((e.value * items as f64).round()))
         }
-        Figure::Computed(_) | Figure::None | Figure::Delta(..) => None,
+        Figure::Computed(_) | Figure::Familiarity(_) | Figure::None | Figure::Delta(..) => None,
     }
 }
 
@@ -181,6 +186,27 @@ pub(super) fn computed_cell(
         .computed
         .get(&(key.to_owned(), submission.clone()))
         .copied()
+}
+
+/// The crowd's figure in familiarity group `group` on a column's board: pooled accuracy with
+/// its interval as the board publishes it (withheld there, empty here), over `pairs` answers.
+pub(super) fn familiarity_cell(
+    inputs: &TableInputs<'_>,
+    source: &Source,
+    group: &str,
+) -> Option<TableCell> {
+    let board = inputs.boards.get(&source.board)?;
+    let row = board
+        .familiarity
+        .iter()
+        .find(|r| r.familiarity.key() == group)?;
+    row.estimate.map(|e| TableCell {
+        value: e.value,
+        ci_low: Some(e.ci_low),
+        ci_high: Some(e.ci_high),
+        items: None,
+        pairs: Some(row.answers),
+    })
 }
 
 /// The board's paired difference of a model row between the conditions of two columns
@@ -223,10 +249,8 @@ pub(super) fn published_cell(
                 && f.category == source.category
         })
         .map(|f| TableCell {
-            value: f.value,
-            ci_low: None,
-            ci_high: None,
             items: f.n.and_then(|n| usize::try_from(n).ok()),
+            ..TableCell::plain(f.value)
         })
 }
 
@@ -247,5 +271,6 @@ pub(super) fn paired_cell(
             ci_low: p.ci_low,
             ci_high: p.ci_high,
             items: Some(p.items),
+            pairs: None,
         })
 }

@@ -12,6 +12,7 @@
 mod build;
 mod cells;
 pub mod cross_task;
+pub mod familiarity;
 pub mod render;
 pub mod spec;
 
@@ -120,6 +121,10 @@ pub struct TableCell {
     /// Items behind the value, where known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub items: Option<usize>,
+    /// People's answers behind the value, where it is counted over (participant, item)
+    /// pairs (the crowd's familiarity groups).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pairs: Option<usize>,
 }
 
 impl TableCell {
@@ -130,6 +135,7 @@ impl TableCell {
             ci_low: None,
             ci_high: None,
             items: None,
+            pairs: None,
         }
     }
 }

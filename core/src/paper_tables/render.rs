@@ -49,7 +49,8 @@ fn conditions_text(row: &super::TableRow) -> String {
 }
 
 /// The table as CSV: `row,kind,conditions,source`, then per column its value, interval and
-/// items (`<key>`, `<key>_ci_low`, `<key>_ci_high`, `<key>_n`), values as stored (fractions).
+/// items (`<key>`, `<key>_ci_low`, `<key>_ci_high`, `<key>_n`), and in a table whose figures
+/// count people's answers also those answers (`<key>_pairs`), values as stored (fractions).
 ///
 /// ```
 /// use memeboard_core::api::RowKind;
@@ -64,12 +65,23 @@ fn conditions_text(row: &super::TableRow) -> String {
 ///                           source: None, cells: vec![Some(TableCell::plain(0.5))] }],
 /// };
 /// assert_eq!(to_csv(&table), "row,kind,conditions,source,overall,overall_ci_low,overall_ci_high,overall_n\nm,model,,,0.5,,,\n");
+/// let mut counted = table.clone();
+/// counted.rows[0].cells[0] = Some(TableCell { items: Some(4), pairs: Some(9), ..TableCell::plain(0.5) });
+/// assert!(to_csv(&counted).ends_with("overall_n,overall_pairs\nm,model,,,0.5,,,4,9\n"));
 /// ```
 pub fn to_csv(table: &PaperTable) -> String {
+    let with_pairs = table
+        .rows
+        .iter()
+        .flat_map(|r| &r.cells)
+        .any(|c| c.is_some_and(|c| c.pairs.is_some()));
     let mut out = String::from("row,kind,conditions,source");
     for c in &table.columns {
         let k = csv_field(&c.key);
         out.push_str(&format!(",{k},{k}_ci_low,{k}_ci_high,{k}_n"));
+        if with_pairs {
+            out.push_str(&format!(",{k}_pairs"));
+        }
     }
     out.push('\n');
     let num = |v: Option<f64>| v.map(|v| v.to_string()).unwrap_or_default();
@@ -87,15 +99,17 @@ pub fn to_csv(table: &PaperTable) -> String {
         ));
         for cell in &row.cells {
             let c = cell.as_ref();
+            let count = |n: Option<usize>| n.map(|n| n.to_string()).unwrap_or_default();
             out.push_str(&format!(
                 ",{},{},{},{}",
                 num(c.map(|c| c.value)),
                 num(c.and_then(|c| c.ci_low)),
                 num(c.and_then(|c| c.ci_high)),
-                c.and_then(|c| c.items)
-                    .map(|n| n.to_string())
-                    .unwrap_or_default()
+                count(c.and_then(|c| c.items))
             ));
+            if with_pairs {
+                out.push_str(&format!(",{}", count(c.and_then(|c| c.pairs))));
+            }
         }
         out.push('\n');
     }
@@ -131,7 +145,7 @@ pub fn latex_escape(s: &str) -> String {
 /// ```
 /// use memeboard_core::paper_tables::TableCell;
 /// use memeboard_core::paper_tables::render::figure_text;
-/// let c = TableCell { value: 0.752, ci_low: Some(0.70), ci_high: Some(0.80), items: None };
+/// let c = TableCell { value: 0.752, ci_low: Some(0.70), ci_high: Some(0.80), items: None, pairs: None };
 /// assert_eq!(figure_text(&c, true, false, true), "75.2 [70.0, 80.0]");
 /// assert_eq!(figure_text(&TableCell::plain(0.088), true, true, false), "+8.8");
 /// assert_eq!(figure_text(&TableCell::plain(0.805), false, false, false), "0.805");

@@ -77,6 +77,17 @@ pub enum ColumnSpec {
     /// model with a run on both; computed by the page from the two runs' item scores on
     /// revealed views only (see `paper_tables::cross_task`).
     CrossTask(&'static CrossTaskSpec),
+    /// The crowd's familiarity groups (AVMeme Exam Figure 4: familiar, seen but not familiar,
+    /// unseen), one column each: a crowd row with its pooled accuracy per group as the board
+    /// publishes it, and one row per model run under the default conditions with its
+    /// accuracy over the crowd's (participant, item) answers of each group, computed by the
+    /// page on revealed views only (see `paper_tables::familiarity`).
+    FamiliarityGroups {
+        /// The groups (the familiarity answers' keys), in column order.
+        groups: &'static [ValueColumn],
+        /// Whether the figures are fractions shown as percentages.
+        percent: bool,
+    },
     /// The board's secondary figures whose key starts with one of these prefixes (AVMeme
     /// Table 2: `sound:` and `lang:`), in the board's order.
     Facets {

@@ -157,7 +157,8 @@ fn table_4_takes_the_default_runs_the_crowd_and_the_published_rows() {
             value: 0.75,
             ci_low: None,
             ci_high: None,
-            items: Some(1268)
+            items: Some(1268),
+            pairs: None,
         })
     );
     assert_eq!(gpt.cells[1].map(|c| c.value), Some(0.5));
@@ -369,4 +370,96 @@ fn the_cross_task_table_lists_the_models_with_computed_figures_and_the_published
         ..f.inputs()
     };
     assert_eq!(build_table(&spec, &inputs), None);
+}
+
+#[test]
+fn figure_4_has_the_crowd_by_familiarity_and_the_models_computed_figures() {
+    let mut f = Fixture::chime();
+    let mut clips = f
+        .boards
+        .remove(&("chime-mcq".to_owned(), "full".to_owned()))
+        .expect("board");
+    clips.conditions = TaskKind::ClipMcq.conditions();
+    let default = json!({"input": "audio", "thinking": "default", "hint": "none"});
+    let visual = json!({"input": "audio_visual", "thinking": "default", "hint": "none"});
+    clips.rows = vec![
+        serde_json::from_value(model("G", default, 0.5, 0.5)).expect("row"),
+        serde_json::from_value(model("V", visual, 0.6, 0.6)).expect("row"),
+    ];
+    clips.familiarity = serde_json::from_value(json!([
+        {"familiarity": "familiar", "participants": 4, "answers": 30,
+         "estimate": {"value": 0.9, "ci_low": 0.8, "ci_high": 1.0}},
+        {"familiarity": "seen_not_familiar", "participants": 1, "answers": 2, "estimate": null},
+        {"familiarity": "unseen", "participants": 4, "answers": 40,
+         "estimate": {"value": 0.45, "ci_low": 0.3, "ci_high": 0.6}}
+    ]))
+    .expect("familiarity rows");
+    clips.paired.clear();
+    f.tasks = vec!["av-clips".into()];
+    f.boards = [(("av-clips".to_owned(), "full".to_owned()), clips)].into();
+    f.figures.clear();
+    let spec = spec(TaskKind::ClipMcq, "avmeme-figure-4");
+
+    // The public half: no computed figures, so the crowd row alone.
+    let inputs = TableInputs {
+        benchmark: "av",
+        ..f.inputs()
+    };
+    let t = build_table(&spec, &inputs).expect("a table");
+    let keys: Vec<&str> = t.columns.iter().map(|c| c.key.as_str()).collect();
+    assert_eq!(keys, ["familiar", "seen_not_familiar", "unseen"]);
+    assert_eq!(t.rows.len(), 1, "{:?}", t.rows);
+    assert_eq!(t.rows[0].kind, RowKind::HumanPooled);
+    let crowd = |t: &PaperTable| {
+        t.rows
+            .iter()
+            .find(|r| r.kind == RowKind::HumanPooled)
+            .cloned()
+    };
+    let cells = crowd(&t).expect("the crowd").cells;
+    assert_eq!(
+        cells[0],
+        Some(TableCell {
+            value: 0.9,
+            ci_low: Some(0.8),
+            ci_high: Some(1.0),
+            items: None,
+            pairs: Some(30),
+        })
+    );
+    assert_eq!(cells[1], None, "withheld on the board, empty here");
+    assert!(!to_csv(&t).contains("\nG,"), "no model row without figures");
+    assert!(to_csv(&t).starts_with("row,kind,conditions,source,familiar,familiar_ci_low,familiar_ci_high,familiar_n,familiar_pairs,"));
+
+    // A revealed view: the default run's computed figures; the audio-visual run has no row.
+    let cell = TableCell {
+        items: Some(12),
+        pairs: Some(25),
+        ci_low: Some(0.4),
+        ci_high: Some(0.8),
+        ..TableCell::plain(0.6)
+    };
+    f.computed
+        .insert((familiarity::computed_key("unseen"), "G".to_owned()), cell);
+    f.computed
+        .insert((familiarity::computed_key("unseen"), "V".to_owned()), cell);
+    let inputs = TableInputs {
+        benchmark: "av",
+        ..f.inputs()
+    };
+    let t = build_table(&spec, &inputs).expect("a table");
+    let labels: Vec<(&str, RowKind)> = t.rows.iter().map(|r| (r.label.as_str(), r.kind)).collect();
+    assert_eq!(
+        labels,
+        [
+            ("G", RowKind::Model),
+            ("Humans pooled (crowd)", RowKind::HumanPooled)
+        ]
+    );
+    assert_eq!(t.rows[0].cells, [None, None, Some(cell)]);
+    assert!(
+        to_csv(&t).contains("\nG,model,,,,,,,,,,,,,0.6,0.4,0.8,12,25\n"),
+        "{}",
+        to_csv(&t)
+    );
 }

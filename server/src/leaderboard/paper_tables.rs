@@ -4,12 +4,12 @@
 //! from them by `memeboard_core::paper_tables`.
 
 mod cross_task;
+mod familiarity;
 
 use super::*;
 use crate::error::{ApiError, ApiResult};
 use crate::kinds::ServerKind;
 use crate::state::AppState;
-use cross_task::{computed_cells, CrossTaskScope};
 use memeboard_core::api::{BoardResponse, BoardSplit};
 use memeboard_core::conditions::stored_conditions;
 use memeboard_core::kinds::TaskKind;
@@ -94,18 +94,20 @@ pub async fn paper_tables(
             });
         }
     }
-    // Figures across two tasks' runs (CHIME §5.3), on revealed views only.
+    // Figures the boards do not have, on revealed views only: across two tasks' runs (CHIME
+    // §5.3), and the models inside the crowd's familiarity groups (AVMeme Exam Figure 4).
     let task_ids: Vec<(String, String)> = tasks
         .iter()
         .map(|t| (t.slug.clone(), t.id.clone()))
         .collect();
-    let scope = CrossTaskScope {
+    let scope = ComputedScope {
         benchmark: slug,
         tasks: &task_ids,
         boards: &boards,
         split,
     };
-    let computed = computed_cells(storage, &state.settings.leaderboard, &specs, &scope).await?;
+    let mut computed = cross_task::computed_cells(state, &specs, &scope).await?;
+    computed.extend(familiarity::computed_cells(state, &specs, &scope).await?);
     let inputs = TableInputs {
         benchmark: slug,
         tasks: &slugs,
@@ -123,6 +125,30 @@ pub async fn paper_tables(
             .filter_map(|s| build_table(s, &inputs))
             .collect(),
     })
+}
+
+/// What the page's own figures (beyond the boards') are computed from.
+struct ComputedScope<'a> {
+    /// The benchmark's slug.
+    benchmark: &'a str,
+    /// Its tasks: slug and id.
+    tasks: &'a [(String, String)],
+    /// The boards computed for the page.
+    boards: &'a HashMap<BoardKey, BoardResponse>,
+    /// The board view of the page.
+    split: BoardSplit,
+}
+
+impl ComputedScope<'_> {
+    /// The slug, id and board (over `subset`) of the task a spec names, when the benchmark
+    /// has it and its board was computed.
+    fn task(&self, name: &str, subset: &str) -> Option<(&str, &str, &BoardResponse)> {
+        let slugs: Vec<String> = self.tasks.iter().map(|t| t.0.clone()).collect();
+        let slug = memeboard_core::paper_tables::resolve_task(self.benchmark, &slugs, name)?;
+        let (slug, id) = self.tasks.iter().find(|t| t.0 == slug)?;
+        let board = self.boards.get(&(slug.clone(), subset.to_owned()))?;
+        Some((slug, id, board))
+    }
 }
 
 /// The table specs of the benchmark's kinds whose task it has, each once (variant tasks

@@ -139,10 +139,15 @@ impl TaskItemRow {
     /// Whether the item is scored by the given board view: a test item of that half, any
     /// test item for [`BoardSplit::Whole`], any item for [`BoardSplit::All`].
     pub fn on_board(&self, half: BoardSplit) -> bool {
-        match self.split {
-            Split::Test => half.covers(self.board_half),
-            Split::Dev => half.includes_dev(),
-        }
+        scored_on(self.split, self.board_half, half)
+    }
+}
+
+/// Whether an item of `split` and `board_half` is scored by board view `view`.
+fn scored_on(split: Split, board_half: BoardSplit, view: BoardSplit) -> bool {
+    match split {
+        Split::Test => view.covers(board_half),
+        Split::Dev => view.includes_dev(),
     }
 }
 
@@ -386,6 +391,28 @@ impl Storage {
                 })
             })
             .collect::<Result<_, StorageError>>()
+    }
+
+    /// The ids of a task's items that board view `view` scores (see
+    /// [`TaskItemRow::on_board`]), read without their prompts and gold.
+    pub async fn items_on_board(
+        &self,
+        task_id: &str,
+        view: BoardSplit,
+    ) -> Result<std::collections::HashSet<String>, StorageError> {
+        let rows = sqlx::query("SELECT id, split, board_half FROM items WHERE task_id = $1")
+            .bind(task_id)
+            .fetch_all(&self.pool)
+            .await?;
+        let mut ids = std::collections::HashSet::with_capacity(rows.len());
+        for r in &rows {
+            let split = decode_split(&r.try_get::<String, _>("split")?)?;
+            let half = decode_half(&r.try_get::<String, _>("board_half")?)?;
+            if scored_on(split, half, view) {
+                ids.insert(r.try_get("id")?);
+            }
+        }
+        Ok(ids)
     }
 
     /// The source meme of each item of a task (item id → meme id).

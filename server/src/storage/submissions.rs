@@ -523,6 +523,18 @@ impl Storage {
             .next())
     }
 
+    /// One submission's per-item scores (`item_scores_json`) alone, `None` when there is no
+    /// such submission.
+    pub async fn submission_item_scores(&self, id: &str) -> Result<Option<String>, StorageError> {
+        let row = sqlx::query("SELECT item_scores_json FROM submissions WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row
+            .map(|r| r.try_get::<String, _>("item_scores_json"))
+            .transpose()?)
+    }
+
     /// Writes a task's board and quiz switches.
     pub async fn update_board_settings(
         &self,

@@ -27,6 +27,7 @@ mod explanation_adversarial;
 mod explanation_board;
 mod explanation_quiz;
 mod export;
+mod familiarity_table;
 mod first_paint;
 mod group_commit;
 mod helpers;

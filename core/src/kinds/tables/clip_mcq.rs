@@ -1,8 +1,9 @@
 //! AVMeme Exam's tables: accuracy by question type on meme-full and meme-main (Table 1) and
 //! by sound type and language (Table 2), each with the audio-only, "+ visual input" and
 //! text-only rows; the input modalities side by side with their Δ; the hint ablations
-//! (Table 3), the thinking levels (Table 5), and accuracy by the visual hint on screen
-//! (Figure 7) and by the meme's year (Figure 8).
+//! (Table 3), the thinking levels (Table 5), the models inside the crowd's familiarity groups
+//! (Figure 4), and accuracy by the visual hint on screen (Figure 7) and by the meme's year
+//! (Figure 8).
 
 use crate::paper_tables::spec::{ColumnSpec, TableSpec, ValueColumn};
 
@@ -67,7 +68,8 @@ const fn by_type(
     }
 }
 
-/// AVMeme Exam Tables 1, 2, 3 and 5, Figures 7 and 8, and the input comparison of Tables 1–2.
+/// AVMeme Exam Tables 1, 2, 3 and 5, Figures 4, 7 and 8, and the input comparison of Tables
+/// 1–2.
 pub(in crate::kinds) const TABLES: &[TableSpec] = &[
     by_type(
         "avmeme-table-1-full",
@@ -103,6 +105,32 @@ pub(in crate::kinds) const TABLES: &[TableSpec] = &[
             percent: true,
         },
     ),
+    TableSpec {
+        id: "avmeme-figure-4",
+        paper: "AVMeme Exam Figure 4",
+        title_en: "Models and people by the people's familiarity with the meme: the crowd's \
+                   accuracy in each group, and each model's accuracy over the same answers \
+                   (every clip counted as often as people in the group answered it; model rows \
+                   on the private half and the whole test split only, once revealed; n = \
+                   answers)",
+        title_zh: "按参与者对梗的熟悉程度分组的模型与人类对比：众包在各组的准确率，以及各模型在\
+                   同一批作答上的准确率（每个片段按该组参与者作答次数计权；模型行仅在私有半集与\
+                   完整测试集公开后显示；n 为作答数）",
+        task: "clips",
+        subset: "full",
+        conditions: &[],
+        row_condition: None,
+        columns: ColumnSpec::FamiliarityGroups {
+            groups: &[
+                value("familiar", "Familiar", "熟悉"),
+                value("seen_not_familiar", "Seen, not familiar", "见过但不熟悉"),
+                value("unseen", "Never seen", "没见过"),
+            ],
+            percent: true,
+        },
+        delta_against: None,
+        reference_rows: false,
+    },
     by_type(
         "avmeme-figure-7",
         "AVMeme Exam Figure 7 (meme-main)",

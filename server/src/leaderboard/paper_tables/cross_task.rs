@@ -5,32 +5,19 @@
 //! once revealed): on the public half a per-model figure over the joined items of two runs
 //! would be a second, finer channel beside the Ladder's rounded summaries.
 
-use crate::config::LeaderboardSettings;
+use super::ComputedScope;
 use crate::error::ApiResult;
+use crate::state::AppState;
 use crate::storage::{self, Storage};
 use memeboard_core::api::{BoardResponse, BoardRow, BoardSplit, RowKind, SubmissionStatus};
 use memeboard_core::conditions::Conditions;
 use memeboard_core::leaderboard::ItemScore;
 use memeboard_core::paper_tables::cross_task::{cross_task, join_through_source, published};
-use memeboard_core::paper_tables::{
-    resolve_task, BoardKey, ColumnSpec, ComputedCells, CrossTaskSpec, TableSpec,
-};
+use memeboard_core::paper_tables::{ColumnSpec, ComputedCells, CrossTaskSpec, TableSpec};
 use std::collections::HashMap;
 
-/// Most models one cross-task table joins (each costs two stored score lists).
-const MAX_MODELS: usize = 64;
-
-/// What a cross-task table is computed from.
-pub(super) struct CrossTaskScope<'a> {
-    /// The benchmark's slug.
-    pub(super) benchmark: &'a str,
-    /// Its tasks: slug and id.
-    pub(super) tasks: &'a [(String, String)],
-    /// The boards computed for the page.
-    pub(super) boards: &'a HashMap<BoardKey, BoardResponse>,
-    /// The board view of the page.
-    pub(super) split: BoardSplit,
-}
+/// Most models one computed table joins (each costs stored score lists).
+pub(super) const MAX_MODELS: usize = 64;
 
 /// Each item of a task on the board view with its source meme: item id → meme id.
 async fn memes_on_view(
@@ -38,13 +25,7 @@ async fn memes_on_view(
     task_id: &str,
     split: BoardSplit,
 ) -> ApiResult<HashMap<String, String>> {
-    let on_view: std::collections::HashSet<String> = storage
-        .task_items(task_id)
-        .await?
-        .into_iter()
-        .filter(|i| i.on_board(split))
-        .map(|i| i.id)
-        .collect();
+    let on_view = storage.items_on_board(task_id, split).await?;
     Ok(storage
         .item_memes(task_id)
         .await?
@@ -54,17 +35,22 @@ async fn memes_on_view(
         .collect())
 }
 
+/// A run's stored item scores (empty when the submission is gone).
+pub(super) async fn item_scores(storage: &Storage, submission: &str) -> ApiResult<Vec<ItemScore>> {
+    Ok(match storage.submission_item_scores(submission).await? {
+        Some(json) => storage::decode_json("submissions.item_scores_json", &json)?,
+        None => Vec::new(),
+    })
+}
+
 /// A run's item scores on the view: `(item, meme, score)`.
 async fn scores_on_view(
     storage: &Storage,
     submission: &str,
     memes: &HashMap<String, String>,
 ) -> ApiResult<Vec<(String, String, f64)>> {
-    let scores: Vec<ItemScore> = match storage.find_submission(submission).await? {
-        Some(s) => storage::decode_json("submissions.item_scores_json", &s.item_scores_json)?,
-        None => Vec::new(),
-    };
-    Ok(scores
+    Ok(item_scores(storage, submission)
+        .await?
         .into_iter()
         .filter_map(|i| Some((i.item_id.clone(), memes.get(&i.item_id)?.clone(), i.score)))
         .collect())
@@ -78,7 +64,7 @@ fn borrowed(v: &[(String, String, f64)]) -> Vec<(&str, &str, f64)> {
 }
 
 /// The scored model rows of a board under its default conditions: model name → submission.
-fn default_runs(board: &BoardResponse) -> Vec<(&str, &str)> {
+pub(super) fn default_runs(board: &BoardResponse) -> Vec<(&str, &str)> {
     let defaults: Conditions = board
         .conditions
         .iter()
@@ -97,15 +83,14 @@ fn default_runs(board: &BoardResponse) -> Vec<(&str, &str)> {
 /// The computed cells of the page's cross-task tables (`specs` with
 /// [`ColumnSpec::CrossTask`] columns), by column key and the first task's submission.
 pub(super) async fn computed_cells(
-    storage: &Storage,
-    lb: &LeaderboardSettings,
+    state: &AppState,
     specs: &[TableSpec],
-    scope: &CrossTaskScope<'_>,
+    scope: &ComputedScope<'_>,
 ) -> ApiResult<ComputedCells> {
     let mut out = ComputedCells::new();
     for spec in specs {
         if let ColumnSpec::CrossTask(cross) = spec.columns {
-            out.extend(cross_task_cells(storage, lb, cross, spec.subset, scope).await?);
+            out.extend(cross_task_cells(state, cross, spec.subset, scope).await?);
         }
     }
     Ok(out)
@@ -114,26 +99,19 @@ pub(super) async fn computed_cells(
 /// The published cells of one cross-task table over `subset`; empty on the public half, or
 /// when a task or its board is missing.
 async fn cross_task_cells(
-    storage: &Storage,
-    lb: &LeaderboardSettings,
+    state: &AppState,
     spec: &CrossTaskSpec,
     subset: &str,
-    scope: &CrossTaskScope<'_>,
+    scope: &ComputedScope<'_>,
 ) -> ApiResult<ComputedCells> {
     let mut out = ComputedCells::new();
     if !scope.split.needs_reveal() {
         return Ok(out);
     }
-    let slugs: Vec<String> = scope.tasks.iter().map(|t| t.0.clone()).collect();
-    let task = |name: &str| -> Option<(&str, &str, &BoardResponse)> {
-        let slug = resolve_task(scope.benchmark, &slugs, name)?;
-        let id = scope.tasks.iter().find(|t| t.0 == slug)?.1.as_str();
-        let board = scope.boards.get(&(slug.to_owned(), subset.to_owned()))?;
-        Some((slug, id, board))
-    };
-    let (Some((_, first_id, first)), Some((_, second_id, second))) =
-        (task(spec.first), task(spec.second))
-    else {
+    let (Some((_, first_id, first)), Some((_, second_id, second))) = (
+        scope.task(spec.first, subset),
+        scope.task(spec.second, subset),
+    ) else {
         return Ok(out);
     };
     let second_runs = default_runs(second);
@@ -148,6 +126,8 @@ async fn cross_task_cells(
     if pairs.is_empty() {
         return Ok(out);
     }
+    let (storage, settings) = (&state.storage, &*state.settings);
+    let lb = &settings.leaderboard;
     let first_memes = memes_on_view(storage, first_id, scope.split).await?;
     let second_memes = memes_on_view(storage, second_id, scope.split).await?;
     // One pair of runs at a time: two score lists in memory, whatever the number of models.
