@@ -1,15 +1,16 @@
 //! CHIME's cross-task analysis (§5.3) as a paper table: each model with a default run on both
 //! the MCQ and the explanation task gets P(MCQ right | explained right) and the converse,
 //! joined through the answer meme over the items of the board view, rounded to the grid the
-//! conditioning count supports; nothing before the private half is revealed (the public view
-//! shows the published row only), and a model with one run has no row.
+//! conditioning count supports, each with a 95% bootstrap interval over the joined questions;
+//! nothing before the private half is revealed (the public view shows the published row
+//! only), and a model with one run has no row.
 
 use crate::helpers::{demo_questions, test_settings, Db, TestApp};
 use crate::leaderboard::{file, new_token, reveal, upload_with, ADMIN};
 use crate::on_both_databases;
 use axum::http::StatusCode;
 use memeboard_core::api::BoardSplit;
-use memeboard_core::disclosure::{item_grid, round_to};
+use memeboard_core::disclosure::{item_grid, on_grid, round_to};
 use memeboard_core::leaderboard::ItemScore;
 use memeboard_core::predictions::FileFormat;
 use memeboard_server::import::paper_figures::import_paper_figures;
@@ -196,6 +197,7 @@ async fn the_cross_task_table_joins_both_runs_through_the_meme_once_revealed(db:
         row(table(&tables), MODEL).is_none(),
         "still nothing on the public half"
     );
+    let mut intervals = 0;
     for (split, view) in [
         ("private", BoardSplit::Private),
         ("whole", BoardSplit::Whole),
@@ -226,9 +228,18 @@ async fn the_cross_task_table_joins_both_runs_through_the_meme_once_revealed(db:
                 "{split} column {k}: exact {exact} over {of}, step {step}"
             );
             assert_eq!(cell["items"].as_u64(), Some(joined as u64), "{split}");
-            assert!(cell.get("ci_low").is_none(), "{split}: {cell}");
+            // A 95% bootstrap interval over the joined questions, widened to the grid.
+            let value = cell["value"].as_f64().unwrap();
+            let (lo, hi) = (
+                cell["ci_low"].as_f64().unwrap(),
+                cell["ci_high"].as_f64().unwrap(),
+            );
+            assert!(lo <= value && value <= hi, "{split}: {cell}");
+            assert!(on_grid(lo, step) && on_grid(hi, step), "{split}: {cell}");
+            intervals += 1;
         }
     }
+    assert!(intervals > 0, "no published figure with its interval");
     // The whole split has both halves' pairs: at least one figure is published there.
     let (_, tables) = app.get("/api/benchmarks/demo/tables?split=whole").await;
     let m = row(table(&tables), MODEL).unwrap();

@@ -1,17 +1,19 @@
 //! The figures of a cross-task table (CHIME §5.3): for each model with a scored run under the
 //! default conditions on both tasks' boards, the two runs' item scores on the board view,
-//! joined through the items' memes and reduced by `paper_tables::cross_task`. Figures over
-//! hidden items are computed on revealed views only (the private half and the whole split,
-//! once revealed): on the public half a per-model figure over the joined items of two runs
-//! would be a second, finer channel beside the Ladder's rounded summaries.
+//! joined through the items' memes and reduced by `paper_tables::cross_task`, each figure
+//! with its 95% bootstrap interval over the joined questions. Figures over hidden items are
+//! computed on revealed views only (the private half and the whole split, once revealed): on
+//! the public half a per-model figure over the joined items of two runs would be a second,
+//! finer channel beside the Ladder's rounded summaries.
 
 use super::ComputedScope;
 use crate::error::ApiResult;
 use crate::state::AppState;
 use crate::storage::{self, Storage};
+use anyhow::Context;
 use memeboard_core::api::{BoardResponse, BoardRow, BoardSplit, RowKind, SubmissionStatus};
 use memeboard_core::conditions::Conditions;
-use memeboard_core::leaderboard::ItemScore;
+use memeboard_core::leaderboard::{ItemScore, BOOTSTRAP_SEED};
 use memeboard_core::paper_tables::cross_task::{cross_task, join_through_source, published};
 use memeboard_core::paper_tables::{ColumnSpec, ComputedCells, CrossTaskSpec, TableSpec};
 use std::collections::HashMap;
@@ -128,6 +130,7 @@ async fn cross_task_cells(
     }
     let (storage, settings) = (&state.storage, &*state.settings);
     let lb = &settings.leaderboard;
+    let resamples = settings.quiz.bootstrap_resamples;
     let first_memes = memes_on_view(storage, first_id, scope.split).await?;
     let second_memes = memes_on_view(storage, second_id, scope.split).await?;
     // One pair of runs at a time: two score lists in memory, whatever the number of models.
@@ -135,7 +138,19 @@ async fn cross_task_cells(
         let first_scores = scores_on_view(storage, a, &first_memes).await?;
         let second_scores = scores_on_view(storage, b, &second_memes).await?;
         let joined = join_through_source(&borrowed(&first_scores), &borrowed(&second_scores));
-        let figures = cross_task(&joined, spec.first_correct, spec.second_correct);
+        let (first_correct, second_correct) = (spec.first_correct, spec.second_correct);
+        // The bootstrap intervals are computed off the executor.
+        let figures = tokio::task::spawn_blocking(move || {
+            cross_task(
+                &joined,
+                first_correct,
+                second_correct,
+                resamples,
+                BOOTSTRAP_SEED,
+            )
+        })
+        .await
+        .context("computing a cross-task table's figures")?;
         for (key, figure) in [
             (spec.first_given_second.0, figures.first_given_second),
             (spec.second_given_first.0, figures.second_given_first),
