@@ -117,10 +117,7 @@ export async function expectNoSeriousA11yViolations(page, label) {
     const skipped = levels.some((l, i) => i > 0 && l > levels[i - 1] + 1);
     return { h1: levels.filter((l) => l === 1).length, skipped, levels: levels.join('') };
   });
-  // Known and left: the panel-order question's two h3 skip h2. Making them h2 measured +144
-  // bytes of brotli on the quiz app, which has fewer to spare (docs/performance.md).
-  const known = /^demo-panel-order question/.test(label) && headings.levels === '133';
-  if (!known && (headings.h1 !== 1 || headings.skipped)) {
+  if (headings.h1 !== 1 || headings.skipped) {
     violations.push({
       id: 'heading-structure', impact: 'serious',
       help: `one <h1> and no skipped levels (levels in order: ${headings.levels})`,

@@ -126,6 +126,22 @@ test('panel order by mouse dragging reaches the results', async () => {
   const answered = await answerAll(page, async (page, question) => {
     const n = await panelCount(question);
     assert.ok(n >= 2, 'a comic has panels');
+    // Panels large enough to read on a desktop, and any one larger on demand.
+    const tile = question.locator('[data-testid="panel"]').first();
+    const width = (await tile.boundingBox()).width;
+    assert.ok(width >= 140, `a panel is ${width}px wide`);
+    await question.locator('[data-testid="panel-zoom"][data-display="1"]').click();
+    const zoomed = page.getByTestId('panel-zoomed');
+    await zoomed.waitFor();
+    const large = await zoomed.locator('img').boundingBox();
+    assert.ok(large.width > width, `the enlarged panel is ${large.width}px wide`);
+    await page.keyboard.press('Escape');
+    assert.equal(await zoomed.count(), 0);
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.getAttribute('data-testid')),
+      'panel-zoom',
+      'focus goes back to the enlarge button',
+    );
     const confirm = question.getByTestId('order-confirm');
     // Drag the panels into the list from last shown to first.
     for (let d = n; d >= 1; d--) {
@@ -156,31 +172,50 @@ test('panel order by keyboard alone reaches the results', async () => {
   await startQuiz(page, ORDER_SLUG);
   const answered = await answerAll(page, async (page, question) => {
     const n = await panelCount(question);
-    // Each panel in shown order: Enter picks it up (placing it last), Enter drops it.
+    // Each panel in shown order: Enter (or Space) places it last, without picking it up.
     await tabTo(page, 'panel');
     for (let d = 1; d <= n; d++) {
       assert.equal(await focusedDisplay(page), d);
-      await page.keyboard.press('Enter');
-      const panel = question.locator(`[data-testid="panel"][data-display="${d}"]`);
-      assert.equal(await panel.getAttribute('aria-pressed'), 'true');
       await page.keyboard.press(d % 2 ? 'Enter' : 'Space');
-      assert.equal(await panel.getAttribute('aria-pressed'), 'false');
-      if (d < n) await page.keyboard.press('Tab');
+      const panel = question.locator(`[data-testid="panel"][data-display="${d}"]`);
+      assert.equal(await panel.getAttribute('aria-pressed'), 'false', 'placed, not picked up');
+      assert.equal(await question.getByTestId('order-slot').count(), d);
+      if (d < n) await tabTo(page, 'panel');
     }
     assert.deepEqual(await slots(question), Array.from({ length: n }, (_, i) => i + 1));
-    // Pick up the last panel again and move it to the front with the arrow keys.
+    // Enter on a placed panel picks it up; the arrow keys move it to the front.
+    const last = question.locator(`[data-testid="panel"][data-display="${n}"]`);
     await page.keyboard.press('Enter');
+    assert.equal(await last.getAttribute('aria-pressed'), 'true');
     for (let k = 1; k < n; k++) await page.keyboard.press(k % 2 ? 'ArrowUp' : 'ArrowLeft');
     await page.keyboard.press('Enter');
     const live = await question.getByTestId('order-live').textContent();
     assert.match(live, new RegExp(`(position 1 of ${n})|(第 1 位)`));
     assert.deepEqual(await slots(question), [n, ...Array.from({ length: n - 1 }, (_, i) => i + 1)]);
-    // Down moves later again, and Undo (by keyboard) takes that back.
+    // Down moves later again; Escape puts it down.
     await page.keyboard.press('Enter');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Escape');
     assert.equal((await slots(question))[1], n);
+    // A picked-up panel is put down when Tab leaves it: no pick survives out of sight.
+    await page.keyboard.press('Enter');
+    assert.equal(await last.getAttribute('aria-pressed'), 'true');
+    await page.keyboard.press('Tab');
+    assert.equal(await last.getAttribute('aria-pressed'), 'false');
+    // Delete on an entry of the order takes it out (focus back on its panel); Undo twice
+    // brings it back, then takes back the ArrowDown move.
+    await tabTo(page, 'order-slot');
+    const first = await focusedDisplay(page);
+    await page.keyboard.press('Delete');
+    assert.equal(await question.getByTestId('order-slot').count(), n - 1);
+    await page.waitForFunction(
+      (d) => document.activeElement?.getAttribute('data-testid') === 'panel'
+        && document.activeElement.getAttribute('data-display') === String(d),
+      first,
+    );
     await tabTo(page, 'order-undo');
+    await page.keyboard.press('Enter');
+    assert.equal(await question.getByTestId('order-slot').count(), n);
     await page.keyboard.press('Enter');
     assert.equal((await slots(question))[0], n);
     await tabTo(page, 'order-confirm');
@@ -209,6 +244,12 @@ test('panel order by tapping on a phone, with Undo and Clear, reaches the result
     await panel(2).tap();
     await panel(1).tap();
     assert.deepEqual(await slots(question), [2, 1]);
+    // The order and its buttons are in view while the panels are tapped (not at y = 840 of
+    // 844 under the panels).
+    for (const testid of ['order-slot', 'order-confirm']) {
+      const box = await question.getByTestId(testid).first().boundingBox();
+      assert.ok(box.y >= 0 && box.y + box.height <= 844, `${testid} in view: y ${box.y}`);
+    }
     await question.getByTestId('order-undo').tap();
     assert.deepEqual(await slots(question), [2]);
     await question.getByTestId('order-clear').tap();

@@ -1,5 +1,5 @@
-//! The order being built: placing, moving and removing panels, keyboard pick-up, Undo and
-//! Clear, each announced for screen readers.
+//! The order being built: placing, moving and removing panels, keyboard pick-up of placed
+//! panels, Undo and Clear, each announced for screen readers.
 
 use super::texts;
 use crate::i18n::{I18n, Lang};
@@ -101,8 +101,8 @@ impl Board {
         self.announce((texts(self.lang()).removed)(panel));
     }
 
-    /// Keyboard Enter/Space on a panel: picks it up (placing it at the end if it is not in
-    /// the order yet), or drops it when it is the one picked up.
+    /// Keyboard Enter/Space on a placed panel: picks it up, or drops it when it is the one
+    /// picked up (an unplaced one is placed instead: [`Board::append`]).
     pub(super) fn toggle_pick(self, panel: usize) {
         let t = texts(self.lang());
         if self.picked.get_untracked() == Some(panel) {
@@ -113,10 +113,6 @@ impl Board {
                 .unwrap_or(0);
             self.announce((t.dropped)(panel, k, self.n));
             return;
-        }
-        if !self.order.with_untracked(|o| o.contains(&panel)) {
-            let new = self.order.with_untracked(|o| place(o, panel, usize::MAX));
-            self.change(new);
         }
         self.picked.set(Some(panel));
         let k = self

@@ -1,16 +1,19 @@
 //! Multi-panel order recovery in the browser: the participant puts a comic's shuffled panels
 //! back in reading order by tapping them in sequence, by dragging (pointer events: mouse, pen
-//! and touch), or by keyboard alone; then the review card, the "k / n in the right order"
-//! score, and the submit page's help, file check and dev preview.
+//! and touch), or by keyboard alone, with any panel shown large on demand; then the review
+//! card, the "k / n in the right order" score, and the submit page's help, file check and dev
+//! preview.
 //!
 //! Orders are kept and sent as DISPLAYED panel numbers (1-based), as in prediction files.
 
 mod board;
 mod drag;
+mod gestures;
 mod question;
 mod review;
 #[cfg(test)]
 mod tests;
+mod zoom;
 
 use super::panels::{correctness_summary, panel_file_check, DevLine};
 use super::{QuestionContext, ReviewContext, UiKind, ValidFile};
@@ -34,8 +37,16 @@ struct Texts {
     name: &'static str,
     /// Question: heading of the shown panels.
     shown_heading: &'static str,
-    /// Question: how to build the order.
+    /// Question: how to build the order by tapping (every device).
     how_to: &'static str,
+    /// Question: how to build it by dragging (shown where there is a mouse or pen).
+    drag_hint: &'static str,
+    /// Question: how to build it by keyboard (hidden on touch screens).
+    keys_hint: &'static str,
+    /// The enlarge button of a panel ("Enlarge panel 3").
+    zoom: fn(usize) -> String,
+    /// The close button of an enlarged panel.
+    zoom_close: &'static str,
     /// Question: heading of the order being built.
     order_heading: &'static str,
     /// Question: the order is empty.
@@ -79,7 +90,11 @@ struct Texts {
 static ZH: Texts = Texts {
     name: "漫画排序（多格漫画）",
     shown_heading: "打乱后的各格（按显示编号）",
-    how_to: "按阅读顺序依次点按各格，或把格子拖到下面的顺序里；再点一次已放入的格子可将其取出。键盘：Tab 移到某一格，Enter 或空格拿起，↑/← 前移，↓/→ 后移，再按 Enter 或空格放下。",
+    how_to: "按阅读顺序依次点按各格；再点一次已放入的格子可将其取出。点 ⤢ 可放大查看某一格。",
+    drag_hint: "也可以把格子拖到下面的顺序里，或在顺序里拖动调整。",
+    keys_hint: "键盘：Tab 移到某一格，按 Enter 放入顺序；在已放入的格子上按 Enter 拿起，↑/← 前移，↓/→ 后移，再按 Enter 放下；Delete 取出。",
+    zoom: |n| format!("放大第 {n} 格"),
+    zoom_close: "关闭",
     order_heading: "你的顺序",
     order_empty: "还没有放入任何一格：先点按最先读的那一格。",
     ordinal: |k| format!("第{k}"),
@@ -104,7 +119,11 @@ static ZH: Texts = Texts {
 static EN: Texts = Texts {
     name: "Panel order (multi-panel comics)",
     shown_heading: "The panels, shuffled (numbered as shown)",
-    how_to: "Tap the panels in reading order, or drag them into your order below; tap a placed panel again to take it out. Keyboard: Tab to a panel, Enter or Space picks it up, ↑/← moves it earlier, ↓/→ later, Enter or Space drops it.",
+    how_to: "Tap the panels in reading order; tap a placed panel again to take it out. ⤢ shows a panel larger.",
+    drag_hint: "Or drag them into your order below, and drag within it to reorder.",
+    keys_hint: "Keyboard: Tab to a panel and press Enter to place it; on a placed panel Enter picks it up, ↑/← moves it earlier, ↓/→ later, Enter drops it; Delete takes it out.",
+    zoom: |n| format!("Enlarge panel {n}"),
+    zoom_close: "Close",
     order_heading: "Your order",
     order_empty: "No panels yet: tap the panel you would read first.",
     ordinal: |k| {

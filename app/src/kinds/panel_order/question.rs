@@ -2,38 +2,17 @@
 
 use super::board::{position_of, Board};
 use super::drag::{drag_ghost, follow_pointer, Drag};
+use super::gestures::Gestures;
+use super::zoom::{PanelZoom, ZoomButton};
 use super::{texts, tx};
 use crate::components::answer::{use_answer_sender, AnswerError, AnswerSender};
 use crate::i18n::use_i18n;
 use crate::kinds::panels::{panel_img, panel_label, ContextBlock};
 use crate::kinds::{QuestionContext, QuestionHead};
-use leptos::ev;
 use leptos::prelude::*;
 use memeboard_core::api::AnswerInput;
 use memeboard_core::kinds::panel_order::{Input, View};
 use memeboard_core::tasks::MediaRef;
-use std::time::Duration;
-use wasm_bindgen::JsCast;
-
-/// Focuses the order-list entry of `panel` once the list has re-rendered (a moved entry
-/// loses focus when its node moves).
-fn refocus_entry(root: NodeRef<leptos::html::Section>, panel: usize) {
-    set_timeout(
-        move || {
-            let entry = root.get_untracked().and_then(|r| {
-                r.query_selector(&format!(
-                    "[data-testid=\"order-slot\"][data-display=\"{panel}\"]"
-                ))
-                .ok()
-                .flatten()
-            });
-            if let Some(e) = entry.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
-                let _ = e.focus();
-            }
-        },
-        Duration::ZERO,
-    );
-}
 
 /// One comic: context, the shown panels, the order being built, Undo/Clear/Confirm.
 #[component]
@@ -78,64 +57,18 @@ pub(super) fn OrderQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
 
     follow_pointer(board, sender, drag, drop_at, list, swallow_click);
 
-    // Shared by the shown panels and the order entries.
-    let press = move |ev: ev::PointerEvent, panel: usize, from_order: bool| {
-        swallow_click.set_value(false);
-        if ev.button() != 0 || sender.locked_untracked() {
-            return;
-        }
-        let at = (f64::from(ev.client_x()), f64::from(ev.client_y()));
-        drag.set(Some(Drag {
-            panel,
-            from_order,
-            pointer_id: ev.pointer_id(),
-            start: at,
-            at,
-            active: false,
-        }));
+    let gestures = Gestures {
+        board,
+        sender,
+        root,
+        drag,
+        swallow_click,
     };
-    let keys = move |ev: ev::KeyboardEvent, panel: usize, on_entry: bool| {
-        if board.picked.get_untracked() != Some(panel) || sender.locked_untracked() {
-            return;
-        }
-        let moved = match ev.key().as_str() {
-            "ArrowUp" | "ArrowLeft" => Some(board.shift(panel, true)),
-            "ArrowDown" | "ArrowRight" => Some(board.shift(panel, false)),
-            "Escape" => {
-                board.toggle_pick(panel);
-                None
-            }
-            _ => return,
-        };
-        ev.prevent_default();
-        if moved == Some(true) && on_entry {
-            refocus_entry(root, panel);
-        }
-    };
-    // A click from the keyboard (Enter/Space on a button) has `detail` 0; a tap or mouse
-    // click has 1 or more.
-    let activate = move |ev: ev::MouseEvent, panel: usize, on_entry: bool| {
-        let swallowed = swallow_click.get_value();
-        swallow_click.set_value(false);
-        if (swallowed && ev.detail() != 0) || sender.locked_untracked() {
-            return;
-        }
-        if ev.detail() == 0 {
-            board.toggle_pick(panel);
-            if on_entry {
-                refocus_entry(root, panel);
-            }
-        } else if board.order.with_untracked(|o| o.contains(&panel)) {
-            board.remove(panel);
-        } else {
-            board.picked.set(None);
-            board.append(panel);
-        }
-    };
+    let zoomed = RwSignal::new(None::<usize>);
+    let tiles = TileState { drag, zoomed };
+    let shown = panel_tiles(panels, gestures, tiles);
 
-    let shown = panel_tiles(panels, board, sender, drag, press, keys, activate);
-
-    let entries = order_entries(panels, board, sender, drop_at, press, keys, activate);
+    let entries = order_entries(panels, gestures, drop_at);
 
     let shown_id = format!("panels-shown-{position}");
     let order_id = format!("panels-order-{position}");
@@ -154,12 +87,19 @@ pub(super) fn OrderQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
                 content_warning=ctx.content_warning
             />
             <ContextBlock context=context />
-            <h3 id=shown_id.clone()>{tx(|t| t.shown_heading)}</h3>
-            <p class="muted small">{tx(|t| t.how_to)}</p>
+            <h2 id=shown_id.clone()>{tx(|t| t.shown_heading)}</h2>
+            <p class="muted small">
+                {tx(|t| t.how_to)} " " <span class="drag-hint">{tx(|t| t.drag_hint)}</span>
+            </p>
+            <p class="muted small kbd-hint">{tx(|t| t.keys_hint)}</p>
             <ul class="panel-grid" aria-labelledby=shown_id>
                 {shown}
             </ul>
-            <h3 id=order_id.clone()>{tx(|t| t.order_heading)}</h3>
+            <PanelZoom panels=panels zoomed=zoomed />
+            // On a phone the order and its buttons stay in view at the bottom while the
+            // panels scroll (style: .order-dock).
+            <div class="order-dock">
+            <h2 id=order_id.clone()>{tx(|t| t.order_heading)}</h2>
             <ol
                 class="order-list"
                 class:drop-target=move || drop_at.get().is_some()
@@ -182,22 +122,27 @@ pub(super) fn OrderQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
             </p>
             <AnswerError sender=sender on_retry=Callback::new(move |()| submit()) />
             {order_actions(board, sender, submit)}
+            </div>
             {drag_ghost(drag)}
         </section>
     }
 }
 
-/// The shown panels as buttons: tap to add or take out, press to drag, Enter/Space to pick
-/// up; each says where it is placed.
+/// What the tiles show besides the order: the drag under way and the enlarged panel.
+#[derive(Clone, Copy)]
+struct TileState {
+    drag: RwSignal<Option<Drag>>,
+    zoomed: RwSignal<Option<usize>>,
+}
+
+/// The shown panels as buttons: tap to add or take out, press to drag, Enter/Space to place
+/// (or pick up a placed one); each says where it is placed and has its enlarge button.
 fn panel_tiles(
     panels: StoredValue<Vec<MediaRef>>,
-    board: Board,
-    sender: AnswerSender,
-    drag: RwSignal<Option<Drag>>,
-    press: impl Fn(ev::PointerEvent, usize, bool) + Copy + Send + Sync + 'static,
-    keys: impl Fn(ev::KeyboardEvent, usize, bool) + Copy + Send + Sync + 'static,
-    activate: impl Fn(ev::MouseEvent, usize, bool) + Copy + Send + Sync + 'static,
+    g: Gestures,
+    TileState { drag, zoomed }: TileState,
 ) -> impl IntoView {
+    let (board, sender) = (g.board, g.sender);
     let i18n = board.i18n;
     let n = board.n;
     let ordinal = move |k: usize| (texts(i18n.lang()).ordinal)(k);
@@ -206,7 +151,7 @@ fn panel_tiles(
             let placed_at = move || board.order.with(|o| position_of(o, panel));
             let img = panels.with_value(|p| p.get(panel - 1).map(|m| panel_img(m, panel - 1)));
             view! {
-                <li>
+                <li class="panel-cell">
                     <button
                         type="button"
                         class="panel-tile"
@@ -221,14 +166,15 @@ fn panel_tiles(
                             if board.picked.get() == Some(panel) { "true" } else { "false" }
                         }
                         disabled=move || sender.locked()
-                        on:pointerdown=move |ev| press(ev, panel, false)
-                        on:keydown=move |ev| keys(ev, panel, false)
-                        on:click=move |ev| activate(ev, panel, false)
+                        on:pointerdown=move |ev| g.press(ev, panel, false)
+                        on:keydown=move |ev| g.key(ev, panel, false)
+                        on:click=move |ev| g.activate(ev, panel, false)
                     >
                         {img}
                         <span class="panel-number">{move || panel_label(i18n.lang(), panel)}</span>
                         <span class="panel-placed">{move || placed_at().map(ordinal)}</span>
                     </button>
+                    <ZoomButton panel=panel zoomed=zoomed />
                 </li>
             }
         })
@@ -238,13 +184,10 @@ fn panel_tiles(
 /// The order being built, one button per placed panel (same gestures as the tiles).
 fn order_entries(
     panels: StoredValue<Vec<MediaRef>>,
-    board: Board,
-    sender: AnswerSender,
+    g: Gestures,
     drop_at: RwSignal<Option<usize>>,
-    press: impl Fn(ev::PointerEvent, usize, bool) + Copy + Send + Sync + 'static,
-    keys: impl Fn(ev::KeyboardEvent, usize, bool) + Copy + Send + Sync + 'static,
-    activate: impl Fn(ev::MouseEvent, usize, bool) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
+    let (board, sender) = (g.board, g.sender);
     let i18n = board.i18n;
     let ordinal = move |k: usize| (texts(i18n.lang()).ordinal)(k);
     move || {
@@ -266,9 +209,9 @@ fn order_entries(
                                 if board.picked.get() == Some(panel) { "true" } else { "false" }
                             }
                             disabled=move || sender.locked()
-                            on:pointerdown=move |ev| press(ev, panel, true)
-                            on:keydown=move |ev| keys(ev, panel, true)
-                            on:click=move |ev| activate(ev, panel, true)
+                            on:pointerdown=move |ev| g.press(ev, panel, true)
+                            on:keydown=move |ev| g.key(ev, panel, true)
+                            on:click=move |ev| g.activate(ev, panel, true)
                         >
                             <span class="slot-ordinal">{move || ordinal(i + 1)}</span>
                             {img}
