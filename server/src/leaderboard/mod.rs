@@ -17,7 +17,7 @@ pub use auth::*;
 pub use board::*;
 pub use inputs_access::*;
 pub use models::*;
-pub use paper_tables::paper_tables;
+pub use paper_tables::{owners_paper_tables, paper_tables};
 pub use submit::*;
 pub(crate) use summaries::{
     has_view_summaries, store_view_summaries, summaries_by_half, summary_key,

@@ -23,7 +23,7 @@ use std::collections::HashMap;
 /// The paper tables of benchmark `slug` on one half of the test split or the whole split. A
 /// table whose task the benchmark lacks is left out; on the private half and the whole
 /// split, so is one whose board is not revealed yet. The owners' view over every item is
-/// not offered here (the page is public).
+/// not offered here (the page is public): [`owners_paper_tables`].
 pub async fn paper_tables(
     state: &AppState,
     slug: &str,
@@ -35,6 +35,21 @@ pub async fn paper_tables(
             slug = slug
         )));
     }
+    tables_view(state, slug, split).await
+}
+
+/// The paper tables over every item, dev and test (the papers' whole datasets), from the
+/// owners' boards ([`owners_board`]), once the test split is revealed. For an owner of the
+/// benchmark or the admin only: the caller has authorized the request.
+pub async fn owners_paper_tables(state: &AppState, slug: &str) -> ApiResult<PaperTablesResponse> {
+    tables_view(state, slug, BoardSplit::All).await
+}
+
+async fn tables_view(
+    state: &AppState,
+    slug: &str,
+    split: BoardSplit,
+) -> ApiResult<PaperTablesResponse> {
     let storage = &state.storage;
     let (_, tasks) = storage
         .benchmark_tasks(slug)
@@ -54,7 +69,12 @@ pub async fn paper_tables(
         if boards.contains_key(&key) {
             continue;
         }
-        match board(state, &key.0, split, Some(&key.1), false).await {
+        let fetched = if split == BoardSplit::All {
+            owners_board(state, &key.0, Some(&key.1), false).await
+        } else {
+            board(state, &key.0, split, Some(&key.1), false).await
+        };
+        match fetched {
             Ok(b) => {
                 private_revealed |= b.private_revealed;
                 boards.insert(key, b);

@@ -6,6 +6,8 @@ use crate::leaderboard;
 use crate::state::AppState;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
+use axum::http::header::CACHE_CONTROL;
+use axum::http::{HeaderMap, HeaderName};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::{Json, Router};
@@ -22,7 +24,8 @@ pub fn router() -> Router<AppState> {
         .route("/benchmarks/{slug}/tables/{file}", get(download_table))
 }
 
-/// `?split=public|private|whole&lang=en|zh`.
+/// `?split=public|private|whole|all&lang=en|zh` (`all`: owners and the admin, with their
+/// bearer token).
 #[derive(Deserialize)]
 struct TablesQuery {
     split: Option<BoardSplit>,
@@ -36,21 +39,55 @@ fn read_query(query: Result<Query<TablesQuery>, QueryRejection>) -> ApiResult<Ta
         .map_err(|e| ApiError::BadRequest(msg!("request.invalid_split", reason = e.body_text())))
 }
 
+/// The tables of `slug` on `split`; the owners' view over every item (`all`) only for an
+/// owner of the benchmark or the admin (bearer token), never kept by a cache.
+async fn tables_for(
+    state: &AppState,
+    headers: &HeaderMap,
+    slug: &str,
+    split: BoardSplit,
+) -> ApiResult<PaperTablesResponse> {
+    if split != BoardSplit::All {
+        return leaderboard::paper_tables(state, slug, split).await;
+    }
+    let task = state
+        .storage
+        .benchmark_tasks(slug)
+        .await?
+        .and_then(|(_, tasks)| tasks.into_iter().next())
+        .ok_or_else(|| ApiError::NotFound(msg!("benchmark.not_found", slug = slug)))?;
+    crate::owners::authorize(state, headers, &task.slug).await?;
+    leaderboard::owners_paper_tables(state, slug).await
+}
+
+/// `no-cache` for the public views, `private, no-store` for the owners' one.
+fn cache_rule(split: BoardSplit) -> [(HeaderName, &'static str); 1] {
+    let rule = if split == BoardSplit::All {
+        "private, no-store"
+    } else {
+        "no-cache"
+    };
+    [(CACHE_CONTROL, rule)]
+}
+
 /// `GET /api/benchmarks/{slug}/tables`.
 async fn get_tables(
     State(state): State<AppState>,
     Path(slug): Path<String>,
+    headers: HeaderMap,
     query: Result<Query<TablesQuery>, QueryRejection>,
-) -> ApiResult<Json<PaperTablesResponse>> {
+) -> ApiResult<impl IntoResponse> {
     let query = read_query(query)?;
     let split = query.split.unwrap_or(BoardSplit::Public);
-    Ok(Json(leaderboard::paper_tables(&state, &slug, split).await?))
+    let tables: PaperTablesResponse = tables_for(&state, &headers, &slug, split).await?;
+    Ok((cache_rule(split), Json(tables)))
 }
 
 /// `GET /api/benchmarks/{slug}/tables/{id}.csv` or `.tex`: one table as a download.
 async fn download_table(
     State(state): State<AppState>,
     Path((slug, file)): Path<(String, String)>,
+    headers: HeaderMap,
     query: Result<Query<TablesQuery>, QueryRejection>,
 ) -> ApiResult<impl IntoResponse> {
     let query = read_query(query)?;
@@ -61,7 +98,7 @@ async fn download_table(
     if extension != "csv" && extension != "tex" {
         return Err(ApiError::BadRequest(msg!("tables.format", found = file)));
     }
-    let tables = leaderboard::paper_tables(&state, &slug, split).await?;
+    let tables = tables_for(&state, &headers, &slug, split).await?;
     let Some(table) = tables.tables.iter().find(|t| t.id == id) else {
         let allowed: Vec<&str> = tables.tables.iter().map(|t| t.id.as_str()).collect();
         return Err(ApiError::NotFound(msg!(
@@ -72,14 +109,17 @@ async fn download_table(
         )));
     };
     let name = format!("{slug}-{id}-{}.{extension}", split.as_str());
-    Ok(if extension == "csv" {
-        download("text/csv; charset=utf-8", name, to_csv(table))
-    } else {
-        let lang = Lang::parse(query.lang.as_deref());
-        download(
-            "application/x-tex; charset=utf-8",
-            name,
-            to_latex(table, lang, split),
-        )
-    })
+    Ok((
+        cache_rule(split),
+        if extension == "csv" {
+            download("text/csv; charset=utf-8", name, to_csv(table))
+        } else {
+            let lang = Lang::parse(query.lang.as_deref());
+            download(
+                "application/x-tex; charset=utf-8",
+                name,
+                to_latex(table, lang, split),
+            )
+        },
+    ))
 }

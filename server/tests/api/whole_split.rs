@@ -2,8 +2,8 @@
 //! their figures): refused with every download and pre-rendered page until the private half
 //! is revealed (before that it would move with the hidden half's gold), then the pooled
 //! figures of both halves; the owners' board over every item, dev too (`?split=all`), for an
-//! owner or the admin only; earlier submissions get their summaries from the start-up
-//! upgrade.
+//! owner or the admin only, with the paper tables over the same items; earlier submissions get
+//! their summaries from the start-up upgrade.
 
 use crate::helpers::{test_settings, Db, TestApp};
 use crate::leaderboard::{file, new_token, reveal, send, upload_with, ADMIN, TASK};
@@ -57,6 +57,21 @@ async fn admin_get(app: &TestApp, path: &str) -> (StatusCode, String) {
     send(app, Method::GET, path, Some(ADMIN), "", "text/plain").await
 }
 
+/// The `Cache-Control` of a GET with the admin token.
+async fn admin_cache_rule(app: &TestApp, path: &str) -> String {
+    let request = axum::http::Request::get(path)
+        .header("authorization", format!("Bearer {ADMIN}"))
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let response = tower::ServiceExt::oneshot(app.app.router(), request)
+        .await
+        .unwrap();
+    response.headers()["cache-control"]
+        .to_str()
+        .unwrap()
+        .to_owned()
+}
+
 async fn the_whole_split_waits_for_the_reveal_then_pools_both_halves(db: Db) {
     let (mut settings, dir) = test_settings(db, true).await;
     settings.leaderboard.daily_quota = 5;
@@ -84,9 +99,15 @@ async fn the_whole_split_waits_for_the_reveal_then_pools_both_halves(db: Db) {
     }
     let (_, tables) = app.get("/api/benchmarks/demo/tables?split=whole").await;
     assert!(!tables.to_string().contains(MODEL), "{tables}");
-    let (status, body) = admin_get(&app, &format!("/api/boards/{TASK}?split=all")).await;
-    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
-    assert!(!body.contains(MODEL), "{body}");
+    for path in [
+        format!("/api/boards/{TASK}?split=all"),
+        "/api/benchmarks/demo/tables?split=all".to_owned(),
+        "/api/benchmarks/demo/tables/chime-table-4.csv?split=all".to_owned(),
+    ] {
+        let (status, body) = admin_get(&app, &path).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{path}: {body}");
+        assert!(!body.contains(MODEL), "{path}: {body}");
+    }
 
     reveal(&app, TASK).await;
     let (status, whole) = app.get(&format!("/api/boards/{TASK}?split=whole")).await;
@@ -166,6 +187,30 @@ async fn the_whole_split_waits_for_the_reveal_then_pools_both_halves(db: Db) {
         (value - on_all_grid).abs() < 1e-9,
         "{value} vs {on_all_grid}"
     );
+    // The owners' paper tables over every item: Table 4's model row is the all-items board's.
+    let (status, tables) = admin_get(&app, "/api/benchmarks/demo/tables?split=all").await;
+    assert_eq!(status, StatusCode::OK, "{tables}");
+    let tables: Value = serde_json::from_str(&tables).unwrap();
+    assert_eq!(tables["split"], "all");
+    let table_4 = tables["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == "chime-table-4")
+        .expect("Table 4");
+    let row = table_4["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["label"] == MODEL)
+        .expect("the model's row");
+    assert_eq!(row["cells"][0]["items"].as_u64(), Some(every), "{row}");
+    assert!((row["cells"][0]["value"].as_f64().unwrap() - value).abs() < 1e-9);
+    let path = "/api/benchmarks/demo/tables/chime-table-4.csv?split=all";
+    let (status, csv) = admin_get(&app, path).await;
+    assert_eq!(status, StatusCode::OK, "{csv}");
+    assert!(csv.contains(MODEL), "{csv}");
+    assert_eq!(admin_cache_rule(&app, path).await, "private, no-store");
 
     // A submission stored before this view (no whole summary) gets it from the upgrade.
     sqlx::any::install_default_drivers();
