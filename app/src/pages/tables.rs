@@ -198,9 +198,13 @@ fn row_view(t: &PaperTable, r: &TableRow, lang: Lang) -> impl IntoView {
         .map(|(cell, col)| view! { <td class="num">{cell_view(cell.as_ref(), col.percent, col.delta)}</td> })
         .collect();
     let class = if published { "published" } else { "site" };
+    // Crowd and baseline rows by their kind, in the reader's language; models and the
+    // paper's rows by their own names.
+    let name = crate::components::score::reference_row_name(lang, r.kind)
+        .map_or_else(|| label_text(lang, &r.label), str::to_owned);
     view! {
         <tr class=class data-kind=row_kind_key(r.kind)>
-            <th scope="row">{label_text(lang, &r.label)} {mark} {conditions}</th>
+            <th scope="row">{name} {mark} {conditions}</th>
             {cells}
         </tr>
     }

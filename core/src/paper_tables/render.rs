@@ -2,7 +2,7 @@
 //! item count, raw values) and LaTeX (a booktabs `table` in the paper's shape, percentages
 //! as the papers print them, intervals in brackets, published rows below a rule).
 
-use super::{PaperTable, TableCell, TableColumn};
+use super::{PaperTable, TableCell, TableColumn, TableRow};
 use crate::api::BoardSplit;
 use crate::csv::{csv_field, csv_text};
 
@@ -29,6 +29,16 @@ impl Lang {
             Self::En => &c.label_en,
             Self::Zh => &c.label_zh,
         }
+    }
+
+    /// A row's name: crowd and baseline rows by their kind in this language, the others by
+    /// their own label.
+    fn row_name(self, row: &TableRow) -> &str {
+        let text = match self {
+            Self::En => &crate::page_text::board::BOARD_EN,
+            Self::Zh => &crate::page_text::board::BOARD_ZH,
+        };
+        text.reference_row_name(row.kind).unwrap_or(&row.label)
     }
 
     fn title(self, t: &PaperTable) -> &str {
@@ -264,7 +274,7 @@ pub fn to_latex(table: &PaperTable, lang: Lang, split: BoardSplit) -> String {
             out.push_str("\\midrule\n");
         }
         for row in group {
-            let mut label = latex_escape(&row.label);
+            let mut label = latex_escape(lang.row_name(row));
             let conditions = conditions_text(row);
             if !conditions.is_empty() {
                 label.push_str(&format!(" ({})", latex_escape(&conditions)));

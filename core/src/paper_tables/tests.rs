@@ -265,6 +265,12 @@ fn downloads_carry_every_figure() {
         "{tex}"
     );
     assert!(tex.contains("CHIME, Table 4"));
+    // The crowd's row by its kind, in the table's language (models keep their names).
+    let crowd = crate::page_text::board::BOARD_ZH.row_human_average;
+    assert!(tex.contains(&format!("\n{crowd} & ")), "{tex}");
+    assert!(!tex.contains("Human average"), "{tex}");
+    let tex = to_latex(&t, Lang::En, crate::api::BoardSplit::Public);
+    assert!(tex.contains("\nHuman average (crowd) & "), "{tex}");
 }
 
 #[test]
