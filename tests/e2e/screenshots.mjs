@@ -12,7 +12,7 @@ import { startServer, launchBrowser, ROOT } from './harness.mjs';
 
 const SHOTS = {
   demo: ['chime-table-4', 'chime-table-5', 'chime-table-2', 'chime-table-10', 'chime-cross-task'],
-  'demo-panel': ['cmpm-table-4', 'cmpm-table-6', 'cmpm-table-5'],
+  'demo-panel': ['cmpm-table-4', 'cmpm-table-6', 'cmpm-table-5', 'cmpm-length'],
   'demo-av': ['avmeme-table-1-full', 'avmeme-table-3', 'avmeme-table-5', 'avmeme-inputs'],
 };
 /** Tables shot on the whole test split, after the reveal (their model rows need it). */
@@ -116,6 +116,25 @@ async function shoot(page, benchmark, ids, split) {
   }
 }
 
+/**
+ * Uploads a run of `model` to the comic order task `task`: each comic's displayed panels in an
+ * order drawn from `seed` (a rotation, reversed every other comic). Made-up, for the shape.
+ */
+async function orderRun(token, task, model, seed) {
+  const inputs = (await (await fetch(`${server.base}/api/tasks/${task}/inputs.jsonl`, {
+    headers: { authorization: `Bearer ${token}` },
+  })).text()).trim().split('\n').map((l) => JSON.parse(l));
+  const body = inputs.map((item, i) => {
+    const n = item.panels.length;
+    const order = Array.from({ length: n }, (_, k) => ((k + seed + i) % n) + 1);
+    return JSON.stringify({ item_id: item.item_id, order: i % 2 ? order.reverse() : order });
+  }).join('\n') + '\n';
+  const res = await fetch(`${server.base}/api/tasks/${task}/submissions?model=${model}`, {
+    method: 'POST', headers: { authorization: `Bearer ${token}` }, body,
+  });
+  if (res.status !== 201) console.log(`${task} ${model}: ${res.status} ${await res.text()}`);
+}
+
 try {
   await server.cli(['import', 'published', path.join(ROOT, 'examples/published/chime.jsonl'), '--benchmark', 'demo']);
   const token = await authorToken();
@@ -127,6 +146,12 @@ try {
     ['Omni-A', 'hint=meme_name'], ['Omni-A', 'hint=is_meme'], ['Omni-A', 'hint=visual_cheat_allowed'],
   ];
   for (const [i, [model, conditions]] of runs.entries()) await clipRun(token, model, conditions, i + 2);
+  // CMPM Table 6's grid and the length aggregates: two models on the four order tasks.
+  for (const task of ['', '-context', '-canonical', '-canonical-context']) {
+    for (const [i, model] of ['Panel-A', 'Panel-B'].entries()) {
+      await orderRun(token, `demo-panel-order${task}`, model, i + task.length);
+    }
+  }
   for (let n = 0; n < 6; n++) await crowdSession(n);
   const page = await browser.newPage({ viewport: { width: 1800, height: 900 }, deviceScaleFactor: 1 });
   for (const [benchmark, ids] of Object.entries(SHOTS)) await shoot(page, benchmark, ids, '');
