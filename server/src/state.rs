@@ -6,18 +6,21 @@ use crate::crowd_cache::CrowdCache;
 use crate::inference::EmbeddingService;
 use crate::storage::Storage;
 use memeboard_core::human_eval::board::{BoardHumanEval, HumanEvalSummary, HumanTables};
+use memeboard_core::human_eval::cmpm_tables::CmpmTables;
 use memeboard_core::human_eval::raters::RaterRow;
 use memeboard_core::human_eval::thresholds::ExcludedRater;
 use std::sync::Arc;
 
-/// A study page's computed summary, tables, per-rater reliability and the raters its
-/// reliability thresholds leave out (or why they could not be computed).
+/// A study page's computed summary, tables, per-rater reliability, the raters its
+/// reliability thresholds leave out and the CMPM per-annotator table and win matrix (or why
+/// they could not be computed).
 pub type StudyTables = Result<
     (
         HumanEvalSummary,
         HumanTables,
         Vec<RaterRow>,
         Vec<ExcludedRater>,
+        CmpmTables,
     ),
     String,
 >;

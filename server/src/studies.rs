@@ -35,8 +35,9 @@ use crate::study_tables::{
 use anyhow::Context;
 use axum::http::HeaderMap;
 use memeboard_core::human_eval::board::{
-    study_summary, study_tables, HumanEvalSummary, HumanTables,
+    study_summary, study_tables, HumanEvalSummary, HumanTables, Judgement, JudgementValue,
 };
+use memeboard_core::human_eval::cmpm_tables::{rater_dimension_rows, study_win_matrix, CmpmTables};
 use memeboard_core::human_eval::raters::RaterRow;
 use memeboard_core::human_eval::study::{
     BatchProgress, CreateStudyRequest, StudyPage, StudyProtocol, StudySubmission, StudyTaskLink,
@@ -94,12 +95,14 @@ async fn authorized_study(
     Ok((study, actor))
 }
 
-/// A study's computed summary, tables, reliability rows and the raters its thresholds leave out.
+/// A study's computed summary, tables, reliability rows, the raters its thresholds leave out,
+/// and the CMPM per-annotator table and win matrix.
 type Computed = (
     HumanEvalSummary,
     HumanTables,
     Vec<RaterRow>,
     Vec<ExcludedRater>,
+    CmpmTables,
 );
 
 /// A study's computed tables, once per state of its judgements and thresholds, off the request
@@ -122,12 +125,25 @@ pub(crate) async fn computed_study(
     let computed = state
         .study_tables
         .get_or_compute(&format!("study/{}", study.id), fingerprint, move || {
+            // Table 7 per annotator lists the raters the thresholds leave out too (marked):
+            // their dimension pages are kept aside before the thresholds drop them.
+            let ratings: Vec<Judgement> = data
+                .judgements
+                .iter()
+                .filter(|j| matches!(j.value, JudgementValue::Dimensions { .. }))
+                .cloned()
+                .collect();
             let kept = apply_thresholds(data, &planted, &thresholds, true);
             let mut summary = study_summary(&kept.data).map_err(|e| e.to_string())?;
             summary.reliability = Some(kept.counts);
             let tables = study_tables(&kept.data, HUMAN_EVAL_RESAMPLES, HUMAN_EVAL_SEED)
                 .map_err(|e| e.to_string())?;
-            Ok((summary, tables, kept.rows, kept.excluded))
+            let cmpm = CmpmTables {
+                per_rater: rater_dimension_rows(&ratings, &kept.excluded)
+                    .map_err(|e| e.to_string())?,
+                win_matrix: study_win_matrix(&kept.data.judgements).map_err(|e| e.to_string())?,
+            };
+            Ok((summary, tables, kept.rows, kept.excluded, cmpm))
         })
         .await
         .context("computing the study's tables")?;
@@ -144,7 +160,7 @@ pub(crate) async fn computed_study(
 pub async fn study_page(state: &AppState, headers: &HeaderMap, slug: &str) -> ApiResult<StudyPage> {
     let (study, _actor) = authorized_study(state, headers, slug).await?;
     let storage = &state.storage;
-    let ((summary, tables, rater_rows, threshold_excluded), tasks) =
+    let ((summary, tables, rater_rows, threshold_excluded, cmpm_tables), tasks) =
         computed_study(state, &study).await?;
     let thresholds = thresholds_of(&study)?;
     let request: CreateStudyRequest =
@@ -226,6 +242,7 @@ pub async fn study_page(state: &AppState, headers: &HeaderMap, slug: &str) -> Ap
         raters: rater_rows,
         thresholds,
         threshold_excluded,
+        cmpm_tables,
     })
 }
 

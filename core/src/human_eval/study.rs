@@ -512,6 +512,10 @@ pub struct StudyPage {
     /// Raters the thresholds leave out of every table, with the thresholds each fails.
     #[serde(default)]
     pub threshold_excluded: Vec<super::thresholds::ExcludedRater>,
+    /// CMPM Table 7 per annotator (the raters the quality rules keep, those the thresholds leave
+    /// out marked) and the rankings' pairwise win matrix (the raters every table counts).
+    #[serde(default)]
+    pub cmpm_tables: super::cmpm_tables::CmpmTables,
 }
 
 #[cfg(test)]

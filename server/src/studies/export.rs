@@ -138,7 +138,7 @@ pub async fn export_judgements(
 ) -> ApiResult<String> {
     let (study, actor) = authorized_study(state, headers, slug).await?;
     let storage = &state.storage;
-    let ((_, _, _, left_out), tasks) = computed_study(state, &study).await?;
+    let ((_, _, _, left_out, _), tasks) = computed_study(state, &study).await?;
     let unreliable: BTreeSet<String> = left_out.into_iter().map(|e| e.rater).collect();
     let ids: Vec<String> =
         storage::decode_json("studies.submissions_json", &study.submissions_json)?;
@@ -184,8 +184,8 @@ pub async fn export_judgements(
     Ok(out)
 }
 
-/// `GET /api/owner/studies/{slug}/tables.json`: the computed tables, the summary and each
-/// rater's reliability.
+/// `GET /api/owner/studies/{slug}/tables.json`: the computed tables, the summary, each
+/// rater's reliability and the CMPM per-annotator table and win matrix.
 pub async fn export_tables(
     state: &AppState,
     headers: &HeaderMap,
@@ -199,6 +199,7 @@ pub async fn export_tables(
         "summary": page.summary,
         "tables": page.tables,
         "raters": page.raters,
+        "cmpm_tables": page.cmpm_tables,
         "bootstrap": {"seed": HUMAN_EVAL_SEED, "resamples": HUMAN_EVAL_RESAMPLES, "unit": "source item"},
     }))
 }
