@@ -15,6 +15,7 @@ mod author_tokens;
 mod cli;
 mod clips;
 mod clips_published;
+mod cmpm_tables;
 mod conditions;
 mod cross_gold;
 mod cross_task;
