@@ -204,6 +204,16 @@ pub struct HumanStrings {
     pub col_losses: &'static str,
     /// Column: Bradley–Terry strength.
     pub col_strength: &'static str,
+    /// Caption of CMPM Table 7 per annotator.
+    pub per_rater_caption: &'static str,
+    /// Column: the rater pseudonym.
+    pub col_annotator: &'static str,
+    /// Mark of a rater the reliability thresholds leave out.
+    pub threshold_mark: &'static str,
+    /// Caption of the pairwise win matrix.
+    pub win_matrix_caption: &'static str,
+    /// Header of the win matrix's row labels.
+    pub col_row_model: &'static str,
 }
 
 /// English.
@@ -305,7 +315,7 @@ pub static EN: HumanStrings = HumanStrings {
     table3_caption: "Table 3 (CHIME): % of verdicts agree, neutral and disagree per model and field, every meme type",
     table11_caption: "Table 11 (CHIME): Fleiss' κ per batch",
     table12_caption: "Table 12 (CHIME): % of verdicts agree, neutral and disagree on the meaning per model and meme type",
-    dimensions_caption: "Table 7 (CMPM), by model: the mean (1–3) of each dimension and Core4 (the paper gives the five-dimension mean per annotator)",
+    dimensions_caption: "Table 7 (CMPM), by model: the mean (1–3) of each dimension and Core4 (per annotator, as the paper gives it, below)",
     ranking_caption: "Rankings (CMPM): pairwise wins, ties and losses, win rate and Bradley–Terry strength and rating per model",
     col_subjects: "Subjects",
     col_kappa: "Fleiss' κ",
@@ -314,6 +324,11 @@ pub static EN: HumanStrings = HumanStrings {
     col_ties: "Ties",
     col_losses: "Losses",
     col_strength: "Strength (geometric mean 1)",
+    per_rater_caption: "Table 7 (CMPM), per annotator: each rater's mean (1–3) of each dimension and Core4 over the explanations they scored, with the pages behind each (planted checks left out)",
+    col_annotator: "Annotator",
+    threshold_mark: "left out by a reliability threshold",
+    win_matrix_caption: "Pairwise win matrix (CMPM §6.5): how often the row's model was ranked above the column's, ties counted half, with wins–ties–losses and comparisons",
+    col_row_model: "Model (row) vs (column)",
 };
 
 /// 中文.
@@ -415,7 +430,7 @@ pub static ZH: HumanStrings = HumanStrings {
     table3_caption: "表 3（CHIME）：各模型在各字段上同意、中立、不同意的评判比例（所有梗类型）",
     table11_caption: "表 11（CHIME）：各批次的 Fleiss κ",
     table12_caption: "表 12（CHIME）：各模型在各梗类型上对含义同意、中立、不同意的评判比例",
-    dimensions_caption: "表 7（CMPM），按模型：各维度与 Core4 的平均分（1–3）（论文按标注者给出五个维度的平均分）",
+    dimensions_caption: "表 7（CMPM），按模型：各维度与 Core4 的平均分（1–3）（论文的按标注者版本见下表）",
     ranking_caption: "排序（CMPM）：各模型的成对胜、平、负，胜率以及 Bradley–Terry 强度与评分",
     col_subjects: "评判对象",
     col_kappa: "Fleiss κ",
@@ -424,6 +439,11 @@ pub static ZH: HumanStrings = HumanStrings {
     col_ties: "平",
     col_losses: "负",
     col_strength: "强度（几何平均为 1）",
+    per_rater_caption: "表 7（CMPM），按标注者：每位评分者在其评分的解释上各维度与 Core4 的平均分（1–3），附各自的页数（不含质量检查页）",
+    col_annotator: "标注者",
+    threshold_mark: "因可靠性阈值被排除",
+    win_matrix_caption: "成对胜率矩阵（CMPM §6.5）：行模型排在列模型之上的比例（平局计一半），附胜–平–负与比较次数",
+    col_row_model: "模型（行）对（列）",
 };
 
 /// The strings of `lang`.

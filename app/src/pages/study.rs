@@ -3,6 +3,7 @@
 //! the study page (judged models, progress per batch, agreement, results with the papers'
 //! tables, downloads).
 
+mod cmpm_shape;
 mod paper_shape;
 mod paper_tables;
 
@@ -377,7 +378,11 @@ fn StudyView(page: StudyPage, token: String, reload: Callback<()>) -> impl IntoV
         view! {
             <HumanColumns rows=columns />
             {validity}
-            <paper_tables::PaperTables tables=page.tables.clone() models=labels.clone() />
+            <paper_tables::PaperTables
+                tables=page.tables.clone()
+                cmpm=page.cmpm_tables.clone()
+                models=labels.clone()
+            />
         }
         .into_any()
     };

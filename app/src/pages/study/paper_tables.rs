@@ -1,15 +1,18 @@
 //! The study page's tables in the papers' own shapes: CHIME Table 3 (model × field), Table 11
 //! (Fleiss' κ per batch) and Table 12 (model × meme type, meaning); CMPM's dimension means per
-//! model (Table 7's measures) and its rankings (pairwise record, win rate, Bradley–Terry
-//! strength and rating). Each is a `<table>` with a caption and a `data-testid`
-//! (`study-table-3`, `-11`, `-12`, `-dimensions`, `-ranking`); the shaping is in `paper_shape`.
+//! model (Table 7's measures) and per annotator (Table 7 itself), its rankings (pairwise record,
+//! win rate, Bradley–Terry strength and rating) and the pairwise win matrix. Each is a
+//! `<table>` with a caption and a `data-testid` (`study-table-3`, `-11`, `-12`, `-dimensions`,
+//! `-per-rater`, `-ranking`, `-win-matrix`); the shaping is in `paper_shape` and `cmpm_shape`.
 
+use super::cmpm_shape;
 use super::paper_shape::{self as shape, ModelRow, Shares};
 use crate::human_i18n::{dimension_name, field_name, hs, HumanStrings};
 use crate::i18n::{category_label, use_i18n};
 use leptos::prelude::*;
 use memeboard_core::human_eval::accuracy::{BatchAgreement, ExplanationField};
 use memeboard_core::human_eval::board::HumanTables;
+use memeboard_core::human_eval::cmpm_tables::CmpmTables;
 use memeboard_core::human_eval::dimensions::Dimension;
 use memeboard_core::stats::Estimate;
 
@@ -236,12 +239,92 @@ fn ranking_table(rows: Vec<shape::RankingRow>) -> impl IntoView {
     wrap("study-table-ranking", |s| s.ranking_caption, head, body)
 }
 
+/// CMPM Table 7 per annotator: per rater, each dimension's mean and Core4, each with its n;
+/// a rater the reliability thresholds leave out is marked.
+fn per_rater_table(rows: Vec<cmpm_shape::RaterLine>) -> impl IntoView {
+    let i18n = use_i18n();
+    let head = view! {
+        <tr>
+            <th scope="col">{hs(|s| s.col_annotator)}</th>
+            {Dimension::ALL
+                .into_iter()
+                .map(|d| view! { <th scope="col" class="num">{move || dimension_name(i18n.lang(), d)}</th> })
+                .collect_view()}
+            <th scope="col" class="num">{hs(|s| s.col_core4)}</th>
+        </tr>
+    };
+    let body = rows
+        .into_iter()
+        .map(|r| {
+            let mark = r.excluded.then(|| {
+                view! { " " <span class="muted small" data-testid="threshold-mark">{hs(|s| s.threshold_mark)}</span> }
+            });
+            let (rater, excluded) = (r.rater.clone(), r.excluded.to_string());
+            view! {
+                <tr data-testid="study-table-row" data-rater=rater data-excluded=excluded>
+                    <th scope="row"><code>{r.rater}</code>{mark}</th>
+                    {r.cells
+                        .into_iter()
+                        .map(|c| view! { <td class="num">{figure(Some((c.mean, c.n)))}</td> })
+                        .collect_view()}
+                </tr>
+            }
+        })
+        .collect_view();
+    wrap("study-table-per-rater", |s| s.per_rater_caption, head, body)
+}
+
+/// The rankings' pairwise win matrix: model × model, the row's win rate against the column's
+/// with its record beneath, the diagonal empty.
+fn win_matrix_table(labels: Vec<String>, rows: Vec<cmpm_shape::MatrixLine>) -> impl IntoView {
+    let head = view! {
+        <tr>
+            <th scope="col">{hs(|s| s.col_row_model)}</th>
+            {labels.into_iter().map(|l| view! { <th scope="col" class="num">{l}</th> }).collect_view()}
+        </tr>
+    };
+    let body = rows
+        .into_iter()
+        .map(|r| {
+            let cells = r
+                .cells
+                .into_iter()
+                .map(|c| match c {
+                    cmpm_shape::PairCell::Diagonal => {
+                        view! { <td class="num" data-testid="matrix-diagonal"></td> }.into_any()
+                    }
+                    cmpm_shape::PairCell::NotCompared => {
+                        view! { <td class="num">{figure(None)}</td> }.into_any()
+                    }
+                    cmpm_shape::PairCell::Rate { rate, record } => {
+                        view! { <td class="num">{figure(Some((rate, record)))}</td> }.into_any()
+                    }
+                })
+                .collect_view();
+            view! {
+                <tr data-testid="study-table-row" data-submission=r.submission>
+                    <th scope="row">{r.label}</th>
+                    {cells}
+                </tr>
+            }
+        })
+        .collect_view();
+    wrap(
+        "study-table-win-matrix",
+        |s| s.win_matrix_caption,
+        head,
+        body,
+    )
+}
+
 /// The papers' tables of a study's results (nothing when no model has a judgement): CHIME's
 /// Tables 3 and 12 for accuracy studies, the dimension and ranking tables for CMPM.
 #[component]
 pub fn PaperTables(
     /// The study's computed tables.
     tables: HumanTables,
+    /// CMPM Table 7 per annotator and the win matrix.
+    cmpm: CmpmTables,
     /// The judged models, `(submission id, label)`, in the page's order.
     models: Vec<(String, String)>,
 ) -> impl IntoView {
@@ -249,8 +332,18 @@ pub fn PaperTables(
     let (types, by_type) = shape::by_category(&tables.accuracy, &models, ExplanationField::Meaning);
     let dimensions = shape::by_dimension(&tables.dimensions, &models);
     let ranking = shape::by_ranking(&tables.win_rates, &tables.bradley_terry, &models);
-    let any =
-        !(fields.is_empty() && by_type.is_empty() && dimensions.is_empty() && ranking.is_empty());
+    let per_rater = cmpm_shape::per_rater(&cmpm.per_rater);
+    let (matrix_labels, matrix) = cmpm
+        .win_matrix
+        .as_ref()
+        .map(|m| cmpm_shape::matrix(m, &models))
+        .unwrap_or_default();
+    let any = !(fields.is_empty()
+        && by_type.is_empty()
+        && dimensions.is_empty()
+        && ranking.is_empty()
+        && per_rater.is_empty()
+        && matrix.is_empty());
     any.then(|| {
         view! {
             <div class="stack" data-testid="study-paper-tables">
@@ -259,7 +352,9 @@ pub fn PaperTables(
                 {(!fields.is_empty()).then(|| table_3(fields))}
                 {(!by_type.is_empty()).then(|| table_12(types, by_type))}
                 {(!dimensions.is_empty()).then(|| dimensions_table(dimensions))}
+                {(!per_rater.is_empty()).then(|| per_rater_table(per_rater))}
                 {(!ranking.is_empty()).then(|| ranking_table(ranking))}
+                {(!matrix.is_empty()).then(|| win_matrix_table(matrix_labels, matrix))}
             </div>
         }
     })
