@@ -25,6 +25,7 @@
 
 pub mod api;
 pub mod board_i18n;
+pub mod boot;
 pub mod browser;
 pub mod bundles;
 pub mod components;

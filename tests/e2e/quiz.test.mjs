@@ -181,6 +181,30 @@ test('Prolific ids of a study link to the home page reach the session start', as
   await page.close();
 });
 
+test('the server\'s first paint stays until the app has the page: no Loading in between', async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  // Whenever the page changes, note whether the app's "Loading…" placeholder is visible.
+  await page.addInitScript(() => {
+    window.__loadingSeen = 0;
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[data-testid="loading"]')) {
+        if (el.checkVisibility()) window.__loadingSeen += 1;
+      }
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  for (const [route, content] of [['/', 'quiz-card'], ['/quiz/demo-mcq', 'consent']]) {
+    await page.goto(`${server.base}${route}`);
+    // The app has taken over (the first paint is gone) and shows the page's content.
+    await page.waitForFunction(() => !document.getElementById('boot'));
+    await page.getByTestId(content).first().waitFor();
+    assert.equal(await page.evaluate(() => window.__loadingSeen), 0, `${route}: Loading showed`);
+    assert.equal(await page.evaluate(() => document.body.classList.contains('booting')), false);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('the layout fits a phone screen', async () => {
   const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
   await page.goto(`${server.base}/`);

@@ -3,11 +3,5 @@
 
 fn main() {
     console_error_panic_hook::set_once();
-    leptos::mount::mount_to_body(memeboard_app::BoardsApp);
-    if let Some(boot) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("boot"))
-    {
-        boot.remove();
-    }
+    memeboard_app::boot::mount(memeboard_app::BoardsApp);
 }

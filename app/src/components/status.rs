@@ -3,10 +3,13 @@
 use crate::i18n::use_i18n;
 use leptos::prelude::*;
 
-/// "Loading…", announced politely to screen readers.
+/// "Loading…", announced politely to screen readers. The first one a page shows keeps the
+/// server's first paint up instead (`crate::boot`): the app takes over when it goes.
 #[component]
 pub fn Loading() -> impl IntoView {
     let i18n = use_i18n();
+    crate::boot::hold();
+    on_cleanup(crate::boot::take_over);
     view! {
         <p class="loading" role="status" aria-live="polite" data-testid="loading">
             {move || i18n.t().loading}
