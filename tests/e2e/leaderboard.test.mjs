@@ -209,6 +209,13 @@ test('the private and whole boards show the server message until revealed, and b
   await page.getByTestId('board-table').waitFor();
   let overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `board page is ${overflow}px wider than the phone screen`);
+  // On a phone the rows are cards: the column headers give way to one sort select.
+  assert.ok(!(await page.getByTestId('sort-overall').isVisible()), 'no header chips on a phone');
+  const labels = () => page.getByTestId('board-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-label')));
+  await page.getByTestId('sort-key').selectOption('label');
+  const byName = await labels();
+  await page.getByTestId('sort-direction').click();
+  assert.deepEqual(await labels(), [...byName].reverse(), 'the direction button flips the order');
 
   await page.getByTestId('split-private').click();
   const locked = page.getByTestId('board-locked');

@@ -75,6 +75,12 @@ pub struct BoardStrings {
     pub quota_before: fn(usize, usize) -> String,
     /// Hint above a sortable table.
     pub sort_hint: &'static str,
+    /// The phone's sort control: its label.
+    pub sort_by: &'static str,
+    /// The phone's sort direction button, per direction.
+    pub sort_ascending: &'static str,
+    /// See `sort_ascending`.
+    pub sort_descending: &'static str,
     /// Leaderboard index heading.
     pub boards_title: &'static str,
     /// Leaderboard index introduction.

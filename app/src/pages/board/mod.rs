@@ -15,6 +15,7 @@ mod history;
 mod metrics;
 mod nav;
 mod sort;
+mod sort_select;
 mod table;
 
 pub use filters::{day_start_ms, with_params, Filters, SizeFilter, WeightsFilter};
@@ -241,7 +242,7 @@ fn BoardView(board: BoardResponse) -> impl IntoView {
             })}
         {attempts_toggle}
         {filter_bar}
-        <p class="muted small">{btr(|t| t.sort_hint)}</p>
+        <p class="muted small sort-hint">{btr(|t| t.sort_hint)}</p>
         {table}
         {paired}
         {secondary}

@@ -3,6 +3,7 @@
 use super::conditions::RunConditions;
 use super::filters::Filters;
 use super::sort::{model_ranks, sorted_indices, SortDir, SortKey};
+use super::sort_select::SortSelect;
 use crate::api;
 use crate::board_i18n::btr;
 use crate::components::score::{
@@ -300,6 +301,7 @@ pub(super) fn board_table(
         })
     };
     view! {
+        <SortSelect sort=sort categories=categories shown=shown />
         <div
             class="board-scroll"
             role="region"
