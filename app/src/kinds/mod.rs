@@ -298,8 +298,8 @@ pub fn memes_noun(lang: Lang, kind: TaskKind) -> &'static str {
 }
 
 /// The consent page's description of the task.
-pub fn instructions(lang: Lang, kind: TaskKind) -> &'static str {
-    with_kind!(kind, K => K::INSTRUCTIONS[usize::from(lang == Lang::Zh)])
+pub fn instructions(lang: Lang, kind: TaskKind, protocol: Option<&str>) -> &'static str {
+    with_kind!(kind, K => K::instructions_for(protocol)[usize::from(lang == Lang::Zh)])
 }
 
 /// The consent page's note on what the end of the batch shows (and does not).

@@ -99,6 +99,7 @@ fn QuizIntro(
     let kind = quiz.task_kind;
     let open_percent = quiz.open_percent;
     let allow_retake = quiz.allow_retake;
+    let protocol = quiz.study_protocol.clone();
     let slug_for_flow = slug.clone();
     view! {
         <section class="intro">
@@ -161,7 +162,15 @@ fn QuizIntro(
                     </section>
                 }
                     .into_any(),
-                None => view! { <StartFlow slug=slug_for_flow.clone() kind=kind open_percent=open_percent /> }.into_any(),
+                None => view! {
+                    <StartFlow
+                        slug=slug_for_flow.clone()
+                        kind=kind
+                        open_percent=open_percent
+                        protocol=protocol.clone()
+                    />
+                }
+                    .into_any(),
             },
         }}
     }
@@ -189,6 +198,8 @@ fn StartFlow(
     kind: TaskKind,
     /// Percent of open (practice) items, when the server says.
     open_percent: Option<u8>,
+    /// The protocol of the study a judging task belongs to (its consent text).
+    protocol: Option<String>,
 ) -> impl IntoView {
     let step = RwSignal::new(Step::Consent);
     let agreed = RwSignal::new(false);
@@ -208,6 +219,7 @@ fn StartFlow(
                         agreed=agreed
                         step=step
                         kind=kind
+                        protocol=protocol.clone()
                         open_percent=open_percent
                         next=if headphones && check.get_untracked().is_none() {
                             Step::Headphones
@@ -243,6 +255,8 @@ fn ConsentStep(
     agreed: RwSignal<bool>,
     step: RwSignal<Step>,
     kind: TaskKind,
+    /// The protocol of the study a judging task belongs to.
+    protocol: Option<String>,
     /// Percent of open (practice) items, when the server says.
     open_percent: Option<u8>,
     /// The step after this one.
@@ -257,7 +271,7 @@ fn ConsentStep(
                     if three_steps { i18n.t().step1_of3_title } else { i18n.t().step1_title }
                 }}
             </h2>
-            <p data-testid="task-instructions">{move || kinds::instructions(i18n.lang(), kind)}</p>
+            <p data-testid="task-instructions">{move || kinds::instructions(i18n.lang(), kind, protocol.as_deref())}</p>
             <p data-testid="results-note">
                 {move || kinds::results_note(i18n.lang(), kind, open_percent)}
             </p>

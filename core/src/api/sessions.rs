@@ -48,6 +48,10 @@ pub struct QuizSummary {
     /// device requirements ask (filled in on the quiz's own page, empty in lists).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub media_types: Vec<String>,
+    /// The protocol of the human-evaluation study a judging task belongs to (`accuracy`,
+    /// `cmpm`): the consent page describes that one ([`crate::kinds::Kind::instructions_for`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub study_protocol: Option<String>,
 }
 
 /// Prolific-style recruitment ids, recorded when present in the quiz URL.

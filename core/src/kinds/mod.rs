@@ -276,6 +276,11 @@ pub trait Kind: Sized + 'static {
     /// What the participant will do, shown on the consent page before they agree: English,
     /// then Chinese (the app's consent card and the server's first paint of it).
     const INSTRUCTIONS: [&'static str; 2];
+    /// [`Kind::INSTRUCTIONS`] for a task of a human-evaluation study run under `protocol`
+    /// (`accuracy`, `cmpm`), for kinds whose task depends on it; by default the same.
+    fn instructions_for(_protocol: Option<&str>) -> [&'static str; 2] {
+        Self::INSTRUCTIONS
+    }
 
     /// Public part of an item (`items.prompt_json`); may be shown to anyone.
     type Prompt: Serialize + DeserializeOwned + Clone + Debug + PartialEq;

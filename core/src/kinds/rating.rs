@@ -254,6 +254,29 @@ impl Kind for Rating {
         "Each page shows a model's explanation of a meme (or a multi-panel comic); you are not told which model wrote it. Accuracy rating: read the reference explanation first, then say whether the model's meaning, origin and example are accurate (Disagree / Neutral / Agree). Dimension rating: score five dimensions from 1 to 3. There are no right or wrong answers: give your honest judgement.",
         "每页给出一个模型对梗（或多格漫画）的解释，不显示是哪个模型写的。准确性评判：先阅读参考解释，再判断模型给出的含义、出处和例句是否准确（不同意 / 中立 / 同意）。维度评判：按五个维度各打 1–3 分。评判没有对错之分，请按你的真实判断作答。",
     ];
+    /// A study's raters read only their own protocol (`accuracy`: CHIME's verdicts; `cmpm`:
+    /// CMPM's five dimensions); a task made by hand, whose items may mix them, describes both.
+    ///
+    /// ```
+    /// use memeboard_core::kinds::{rating::Rating, Kind};
+    /// assert!(Rating::instructions_for(Some("accuracy"))[0].contains("reference explanation"));
+    /// assert!(!Rating::instructions_for(Some("accuracy"))[0].contains("five dimensions"));
+    /// assert!(Rating::instructions_for(Some("cmpm"))[0].contains("five dimensions"));
+    /// assert_eq!(Rating::instructions_for(None), Rating::INSTRUCTIONS);
+    /// ```
+    fn instructions_for(protocol: Option<&str>) -> [&'static str; 2] {
+        match protocol {
+            Some("accuracy") => [
+                "Each page shows a meme with its reference explanation, then a model's explanation of it; you are not told which model wrote it. Read the reference explanation first, then say whether the model's meaning, origin and example are accurate (Disagree / Neutral / Agree). There are no right or wrong answers: give your honest judgement.",
+                "每页先给出一个梗及其参考解释，再给出一个模型对它的解释，不显示是哪个模型写的。请先阅读参考解释，再判断模型给出的含义、出处和例句是否准确（不同意 / 中立 / 同意）。评判没有对错之分，请按你的真实判断作答。",
+            ],
+            Some("cmpm") => [
+                "Each page shows a multi-panel comic and a model's explanation of it; you are not told which model wrote it. Score the explanation on five dimensions from 1 to 3, as the page describes each. There are no right or wrong answers: give your honest judgement.",
+                "每页给出一幅多格漫画和一个模型对它的解释，不显示是哪个模型写的。请按页面上的说明，从五个维度各给解释打 1–3 分。评判没有对错之分，请按你的真实判断作答。",
+            ],
+            _ => Self::INSTRUCTIONS,
+        }
+    }
     type Prompt = Prompt;
     type Gold = Gold;
     type View = View;

@@ -47,7 +47,11 @@ pub fn render(quiz: &QuizSummary, admitted: bool, zh: bool) -> (String, String) 
          <div class=\"actions\"><button type=\"button\" class=\"button primary\" disabled>{}\
          </button></div></section>",
         escape(step),
-        escape(memeboard_core::with_kind!(quiz.task_kind, K => K::INSTRUCTIONS)[usize::from(zh)]),
+        escape(
+            memeboard_core::with_kind!(quiz.task_kind, K => K::instructions_for(
+                quiz.study_protocol.as_deref()
+            ))[usize::from(zh)]
+        ),
         escape(t.rules_title),
         escape(t.consent_label),
         escape(t.continue_),

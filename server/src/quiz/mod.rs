@@ -75,6 +75,7 @@ pub fn summarize(quiz: &QuizRow) -> ApiResult<QuizSummary> {
         full: target_reached(quiz)?.is_some(),
         invitation_only: quiz.invite_hash.is_some(),
         media_types: Vec::new(),
+        study_protocol: quiz.study_protocol.clone(),
     })
 }
 

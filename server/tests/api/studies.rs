@@ -298,6 +298,10 @@ async fn a_cmpm_study_of_the_comic_board_is_judged_blind_and_fills_the_board(db:
     .await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
     assert_eq!(created["tasks"][0]["slug"], "pilot-rate");
+    // Raters read their own protocol: the quiz names it, and the consent describes it alone.
+    let (status, quiz) = app.get("/api/quizzes/pilot-rate").await;
+    assert_eq!(status, StatusCode::OK, "{quiz}");
+    assert_eq!(quiz["study_protocol"], "cmpm");
     assert_eq!(created["tasks"][1]["slug"], "pilot-rank");
     assert!(created.get("invite").is_none());
     assert_eq!(created["exposed_test_items"], 0);
@@ -616,6 +620,10 @@ async fn an_accuracy_study_of_test_items_is_invitation_only_and_marks_them_expos
         .contains("PROLIFIC_PID={{%PROLIFIC_PID%}}"));
     let exposed = created["exposed_test_items"].as_u64().unwrap();
     assert!(exposed >= 2, "{created}");
+    let rating = created["tasks"][0]["slug"].as_str().unwrap();
+    let (status, quiz) = app.get(&format!("/api/quizzes/{rating}")).await;
+    assert_eq!(status, StatusCode::OK, "{quiz}");
+    assert_eq!(quiz["study_protocol"], "accuracy");
     // Raters read the board's categories in words, not their keys.
     let (_, source) = app.get(&format!("/api/quizzes/{MEMES}")).await;
     let (status, rate) = app.get("/api/quizzes/chime-rate").await;

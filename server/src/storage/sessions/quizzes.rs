@@ -25,6 +25,8 @@ pub struct QuizRow {
     pub study_json: Option<String>,
     /// SHA-256 (hex) of the invitation secret of an invitation-only (judging) task.
     pub invite_hash: Option<String>,
+    /// The protocol of the human-evaluation study a judging task belongs to, if any.
+    pub study_protocol: Option<String>,
 }
 
 /// One eligible item for assignment, with how often it was assigned before.
@@ -48,7 +50,8 @@ pub(in crate::storage) const QUIZ_SELECT: &str =
      (SELECT COUNT(*) FROM items i WHERE i.task_id = t.id) AS item_count, \
      (SELECT COUNT(*) FROM items i WHERE i.task_id = t.id AND i.split = 'dev') AS dev_count, \
      t.allow_retake, t.study_json, t.invite_hash, \
-     t.completed_sessions, t.completed_participants \
+     t.completed_sessions, t.completed_participants, \
+     (SELECT s.protocol FROM studies s WHERE s.id = t.study_id) AS study_protocol \
      FROM tasks t JOIN benchmarks b ON b.id = t.benchmark_id";
 
 pub(in crate::storage) fn quiz_from_row(row: &AnyRow) -> Result<QuizRow, sqlx::Error> {
@@ -62,6 +65,7 @@ pub(in crate::storage) fn quiz_from_row(row: &AnyRow) -> Result<QuizRow, sqlx::E
         completed_sessions: row.try_get("completed_sessions")?,
         study_json: row.try_get("study_json")?,
         invite_hash: row.try_get("invite_hash")?,
+        study_protocol: row.try_get("study_protocol")?,
     })
 }
 
