@@ -3,7 +3,7 @@
 //! the moment it mounted and then show its own "Loading…" for one API round trip before the
 //! same content (a flash of about 0.6 s on a slow phone). Now the app mounts hidden behind
 //! `#boot` (`body.booting`, see `style/main.css`) and takes over when its page has content:
-//! when the first [`crate::components::status::Loading`] placeholder goes, or at once when
+//! when the first `Loading` placeholder (`components::status`) goes, or at once when
 //! the page waits for nothing, and in any case after [`BOOT_MAX_MS`].
 
 use std::cell::Cell;

@@ -156,7 +156,11 @@ fn ranking_rows_join_the_record_and_the_fit() {
         log_strength: 0.0,
         rating: est(1000.0, 950.0, 1050.0),
     };
-    let t = by_ranking(&[record.clone()], &[fit("s1"), fit("s2")], &models());
+    let t = by_ranking(
+        std::slice::from_ref(&record),
+        &[fit("s1"), fit("s2")],
+        &models(),
+    );
     let labels: Vec<_> = t.iter().map(|r| r.label.as_str()).collect();
     assert_eq!(labels, ["Beta", "Alpha"]);
     assert_eq!(t[0].record, None);
