@@ -228,6 +228,8 @@ test('dimension rating of comics: five 1–3 groups, context handling only with 
   let withContext = 0;
   const answered = await answerAll(page, async (p, question) => {
     assert.equal(await question.getAttribute('data-protocol'), 'dimensions');
+    // A comic's explanation is one text: labelled so, not as a meme's meaning.
+    assert.match(await question.locator('.judged-output dt').first().textContent(), /^(Explanation|解释)$/);
     // The comic's panels, with the panel kinds' image markup.
     const panels = question.locator('[data-testid="judged-comic"] img.panel-img');
     assert.ok((await panels.count()) >= 2, 'panels shown');

@@ -21,6 +21,8 @@ pub(super) struct Texts {
     pub reference_note: &'static str,
     /// Field names.
     pub meaning: &'static str,
+    /// The label of a comic's explanation (one text).
+    pub explanation: &'static str,
     /// Field names.
     pub origin: &'static str,
     /// Field names.
@@ -45,6 +47,7 @@ static ZH: Texts = Texts {
     reference: "参考解释",
     reference_note: "请先阅读参考解释，再评判下面的解释。",
     meaning: "含义",
+    explanation: "解释",
     origin: "出处",
     example: "例句",
     examples: "例句",
@@ -60,6 +63,7 @@ static EN: Texts = Texts {
     reference: "Reference explanation",
     reference_note: "Read the reference first, then judge the explanation below.",
     meaning: "Meaning",
+    explanation: "Explanation",
     origin: "Origin",
     example: "Example",
     examples: "Examples",
@@ -174,17 +178,32 @@ pub(super) fn ReferenceBlock(reference: Reference) -> impl IntoView {
     }
 }
 
-/// An explanation's fields as a definition list.
+/// Whether `subject` is a comic: its explanation is one text, not a meme's meaning.
+pub(super) fn is_comic(subject: &RatedSubject) -> bool {
+    matches!(subject, RatedSubject::Comic { .. })
+}
+
+/// An explanation's fields as a definition list; a comic's (`comic`) is labelled an
+/// explanation, a meme's first field its meaning.
 #[component]
-pub(super) fn OutputFields(output: ExplainedOutput) -> impl IntoView {
+pub(super) fn OutputFields(output: ExplainedOutput, comic: bool) -> impl IntoView {
     let ExplainedOutput {
         meaning,
         origin,
         example,
     } = output;
+    let i18n = use_i18n();
+    let label = move || {
+        let t = texts(i18n.lang());
+        if comic {
+            t.explanation
+        } else {
+            t.meaning
+        }
+    };
     view! {
         <dl class="review-grid judged-output">
-            <dt>{jt(|t| t.meaning)}</dt>
+            <dt>{label}</dt>
             <dd data-testid="output-meaning">{meaning}</dd>
             {origin.map(|o| view! { <dt>{jt(|t| t.origin)}</dt> <dd data-testid="output-origin">{o}</dd> })}
             {example.map(|e| view! { <dt>{jt(|t| t.example)}</dt> <dd data-testid="output-example">{e}</dd> })}

@@ -7,8 +7,8 @@
 //! The ranks are sent per displayed card; the server stores them per canonical explanation.
 
 use super::judging::{
-    no_files_check, no_files_help, recorded_summary, texts as shared, OutputFields, ReferenceBlock,
-    Subject,
+    is_comic, no_files_check, no_files_help, recorded_summary, texts as shared, OutputFields,
+    ReferenceBlock, Subject,
 };
 use super::{QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile};
 use crate::components::answer::{use_answer_sender, AnswerError, AnswerSender};
@@ -175,6 +175,7 @@ fn RankingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
         candidates,
     } = view;
     let n = candidates.len();
+    let comic = is_comic(&subject);
     let max_rank = u8::try_from(n).unwrap_or(5);
     let position = ctx.position;
     let on_ack = ctx.on_ack;
@@ -265,7 +266,7 @@ fn RankingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
                             {move || (texts(i18n.lang()).card_rank)(rank())}
                         </span>
                     </p>
-                    <OutputFields output=output />
+                    <OutputFields output=output comic=comic />
                     <div class="rank-buttons" role="group" aria-label=move || (texts(i18n.lang()).rank_of)(l)>
                         {buttons}
                     </div>
@@ -450,6 +451,7 @@ fn rank_problem(r: &[Option<u8>], lang: Lang) -> Option<&'static str> {
 fn RankingReview(ctx: ReviewContext, review: Review) -> impl IntoView {
     let category = ctx.category_label();
     let subject = memeboard_core::kinds::rating::subject_name(&review.subject);
+    let comic = is_comic(&review.subject);
     let rows = review
         .candidates
         .into_iter()
@@ -461,7 +463,7 @@ fn RankingReview(ctx: ReviewContext, review: Review) -> impl IntoView {
                     <strong>{label(p)}</strong>
                     " · "
                     <span class="muted small">{tx(|t| t.your_rank)} ": " {rank.to_string()}</span>
-                    <OutputFields output=output />
+                    <OutputFields output=output comic=comic />
                 </li>
             }
         })

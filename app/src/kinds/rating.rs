@@ -5,8 +5,8 @@
 //! comic has text context). The rater never sees which model wrote the explanation.
 
 use super::judging::{
-    no_files_check, no_files_help, recorded_summary, texts as shared, OutputFields, ReferenceBlock,
-    Subject,
+    is_comic, no_files_check, no_files_help, recorded_summary, texts as shared, OutputFields,
+    ReferenceBlock, Subject,
 };
 use super::{QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile};
 use crate::components::answer::{use_answer_sender, AnswerError};
@@ -292,6 +292,7 @@ fn RatingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
         output,
         has_context,
     } = view;
+    let comic = is_comic(&subject);
     let position = ctx.position;
     let on_ack = ctx.on_ack;
     let sender = use_answer_sender(&ctx.session_id, &ctx.item_id);
@@ -395,7 +396,7 @@ fn RatingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
             {reference.map(|r| view! { <ReferenceBlock reference=r /> })}
             <section class="card judged-explanation" data-testid="rating-output" aria-labelledby="rating-output-h">
                 <h2 id="rating-output-h">{tx(|t| t.output)}</h2>
-                <OutputFields output=output />
+                <OutputFields output=output comic=comic />
             </section>
             <form
                 class="judging-form"
@@ -508,7 +509,7 @@ fn RatingReview(ctx: ReviewContext, review: Review) -> impl IntoView {
                 " "
                 <span class="muted">{category}</span>
             </p>
-            <OutputFields output=review.output.clone() />
+            <OutputFields output=review.output.clone() comic=is_comic(&review.subject) />
             <p>
                 <span class="muted small">{tx(|t| t.your_judgement)} ": "</span>
                 <span data-testid="your-judgement">{judgement}</span>
