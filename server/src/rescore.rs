@@ -103,10 +103,7 @@ pub async fn rescore_task(
             skipped += 1;
             continue;
         };
-        let format = match s.file_format.as_str() {
-            "csv" => FileFormat::Csv,
-            _ => FileFormat::JsonLines,
-        };
+        let format = FileFormat::from_key(&s.file_format);
         let scored = with_kind!(kind, K => {
             score_as::<K>(storage, settings, embeddings, &task, &file.body, format, limits).await
         });

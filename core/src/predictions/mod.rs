@@ -110,7 +110,32 @@ pub enum FileFormat {
 }
 
 impl FileFormat {
-    /// Guesses from a file name (`.csv` → CSV, else JSON Lines).
+    /// The stored key of the format (`submissions.file_format`), as serde writes it;
+    /// [`FileFormat::from_key`] reads it back.
+    ///
+    /// ```
+    /// use memeboard_core::predictions::FileFormat;
+    /// for f in [FileFormat::JsonLines, FileFormat::Csv] {
+    ///     assert_eq!(FileFormat::from_key(f.key()), f);
+    ///     assert_eq!(serde_json::to_value(f).unwrap(), f.key());
+    /// }
+    /// ```
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::JsonLines => "json_lines",
+            Self::Csv => "csv",
+        }
+    }
+
+    /// The format of a stored key ([`FileFormat::key`]); JSON Lines for anything else (the
+    /// format of the oldest uploads).
+    pub fn from_key(key: &str) -> Self {
+        match key {
+            "csv" => Self::Csv,
+            _ => Self::JsonLines,
+        }
+    }
+
     /// The format a file's content shows: a first line starting with `{` is JSON Lines,
     /// one starting with the `item_id` column header is CSV; `None` when it shows neither.
     ///

@@ -298,11 +298,7 @@ pub async fn submit(
         .into(),
         link: info.link.clone(),
         description: info.description.clone(),
-        file_format: match format {
-            FileFormat::JsonLines => "json_lines",
-            FileFormat::Csv => "csv",
-        }
-        .into(),
+        file_format: format.key().into(),
         num_lines: num_lines as i64,
         num_missing: num_missing as i64,
         orders_json: orders,
