@@ -1,7 +1,7 @@
 //! Leaderboard routes: tokens, task manifests and templates, uploads, boards, model pages,
 //! per-item gaps and the admin board switches.
 
-use super::{download, rate_limited, ApiJson};
+use super::{cache_rule, download, rate_limited, ApiJson};
 use crate::error::{ApiError, ApiResult};
 use crate::leaderboard::{self, SubmitQuery};
 use crate::rate_limit::LimitedRoute;
@@ -286,16 +286,6 @@ async fn board_of(
     }
 }
 
-/// Responses of the owners' view are kept by no cache.
-fn cache_rule(board: &BoardResponse) -> [(axum::http::HeaderName, &'static str); 1] {
-    let rule = if board.split == BoardSplit::All {
-        "private, no-store"
-    } else {
-        "no-cache"
-    };
-    [(axum::http::header::CACHE_CONTROL, rule)]
-}
-
 async fn get_board(
     State(state): State<AppState>,
     Path(slug): Path<String>,
@@ -303,7 +293,7 @@ async fn get_board(
     query: Result<Query<BoardQuery>, QueryRejection>,
 ) -> ApiResult<impl IntoResponse> {
     let board = board_of(&state, &headers, &slug, query).await?;
-    Ok((cache_rule(&board), Json(board)))
+    Ok((cache_rule(board.split), Json(board)))
 }
 
 fn split_name(b: &BoardResponse) -> &'static str {
@@ -319,7 +309,7 @@ async fn download_board_csv(
     let board = board_of(&state, &headers, &slug, query).await?;
     let name = format!("{slug}-{}-board.csv", split_name(&board));
     Ok((
-        cache_rule(&board),
+        cache_rule(board.split),
         download(
             "text/csv; charset=utf-8",
             name,
@@ -337,7 +327,10 @@ async fn download_board_json(
     let board = board_of(&state, &headers, &slug, query).await?;
     let name = format!("{slug}-{}-board.json", split_name(&board));
     let body = serde_json::to_string_pretty(&board).map_err(anyhow::Error::from)?;
-    Ok((cache_rule(&board), download("application/json", name, body)))
+    Ok((
+        cache_rule(board.split),
+        download("application/json", name, body),
+    ))
 }
 
 /// `DELETE /api/submissions/{id}`: the author takes their own row off every board.

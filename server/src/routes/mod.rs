@@ -20,8 +20,8 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use memeboard_core::api::ApiErrorBody;
 use memeboard_core::api::HealthResponse;
+use memeboard_core::api::{ApiErrorBody, BoardSplit};
 use memeboard_core::msg;
 use serde::de::DeserializeOwned;
 use std::net::SocketAddr;
@@ -198,6 +198,18 @@ pub async fn healthz(State(state): State<AppState>) -> ApiResult<Json<HealthResp
         status: "ok".into(),
         database: state.storage.backend().name().into(),
     }))
+}
+
+/// The cache rule of a board view's responses (the board, its downloads, the paper tables):
+/// the owners' view over every item is kept by no cache (`private, no-store`); the public
+/// views are revalidated, as every API response (`no-cache`).
+pub(super) fn cache_rule(split: BoardSplit) -> [(header::HeaderName, &'static str); 1] {
+    let rule = if split == BoardSplit::All {
+        "private, no-store"
+    } else {
+        "no-cache"
+    };
+    [(header::CACHE_CONTROL, rule)]
 }
 
 pub(super) fn download(

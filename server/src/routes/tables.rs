@@ -1,13 +1,12 @@
 //! Paper-tables routes: a benchmark's tables as JSON, and each table as CSV or LaTeX.
 
-use super::download;
+use super::{cache_rule, download};
 use crate::error::{ApiError, ApiResult};
 use crate::leaderboard;
 use crate::state::AppState;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
-use axum::http::header::CACHE_CONTROL;
-use axum::http::{HeaderMap, HeaderName};
+use axum::http::HeaderMap;
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::{Json, Router};
@@ -58,16 +57,6 @@ async fn tables_for(
         .ok_or_else(|| ApiError::NotFound(msg!("benchmark.not_found", slug = slug)))?;
     crate::owners::authorize(state, headers, &task.slug).await?;
     leaderboard::owners_paper_tables(state, slug).await
-}
-
-/// `no-cache` for the public views, `private, no-store` for the owners' one.
-fn cache_rule(split: BoardSplit) -> [(HeaderName, &'static str); 1] {
-    let rule = if split == BoardSplit::All {
-        "private, no-store"
-    } else {
-        "no-cache"
-    };
-    [(CACHE_CONTROL, rule)]
 }
 
 /// `GET /api/benchmarks/{slug}/tables`.
