@@ -131,20 +131,11 @@ async fn by_hand(
 }
 
 fn table(tables: &Value) -> &Value {
-    tables["tables"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|t| t["id"] == TABLE)
-        .unwrap_or_else(|| panic!("no table {TABLE}: {tables}"))
+    crate::paper_tables::table(tables, TABLE)
 }
 
 fn row<'a>(table: &'a Value, label: &str) -> Option<&'a Value> {
-    table["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["label"] == label)
+    crate::paper_tables::find_row(table, |r| r["label"] == label)
 }
 
 async fn the_cross_task_table_joins_both_runs_through_the_meme_once_revealed(db: Db) {

@@ -193,20 +193,11 @@ fn by_hand(
 }
 
 fn table(tables: &Value) -> &Value {
-    tables["tables"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|t| t["id"] == TABLE)
-        .unwrap_or_else(|| panic!("no table {TABLE}: {tables}"))
+    crate::paper_tables::table(tables, TABLE)
 }
 
 fn row<'a>(table: &'a Value, kind: &str) -> Option<&'a Value> {
-    table["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["kind"] == kind)
+    crate::paper_tables::find_row(table, |r| r["kind"] == kind)
 }
 
 /// The table's CSV and LaTeX on `split`: status and text of each.

@@ -16,7 +16,7 @@ const FIGURES: &str = r#"{"task": "mcq", "model": "GPT-4o", "metric": "accuracy"
 "#;
 
 /// The table `id` of a tables response.
-fn table<'a>(tables: &'a Value, id: &str) -> &'a Value {
+pub(crate) fn table<'a>(tables: &'a Value, id: &str) -> &'a Value {
     tables["tables"]
         .as_array()
         .unwrap()
@@ -27,12 +27,13 @@ fn table<'a>(tables: &'a Value, id: &str) -> &'a Value {
 
 /// The row labelled `label` of kind `kind` in a table.
 fn row<'a>(table: &'a Value, kind: &str, label: &str) -> &'a Value {
-    table["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["kind"] == kind && r["label"] == label)
+    find_row(table, |r| r["kind"] == kind && r["label"] == label)
         .unwrap_or_else(|| panic!("no {kind} row {label}: {table}"))
+}
+
+/// The first row of a table that `pick` picks.
+pub(crate) fn find_row(table: &Value, pick: impl Fn(&Value) -> bool) -> Option<&Value> {
+    table["rows"].as_array().unwrap().iter().find(|r| pick(r))
 }
 
 /// Every number in a JSON value.

@@ -164,19 +164,25 @@ pub fn KappaTable(
     })
 }
 
-/// CMPM: per model, each dimension's mean and Core4.
-fn dimensions_table(rows: Vec<ModelRow<Estimate>>) -> impl IntoView {
+/// The header row of the CMPM dimension tables: `first` (model, annotator), the five
+/// dimensions, Core4.
+fn dimension_head(first: fn(&'static HumanStrings) -> &'static str) -> impl IntoView {
     let i18n = use_i18n();
-    let head = view! {
+    view! {
         <tr>
-            <th scope="col">{hs(|s| s.col_model)}</th>
+            <th scope="col">{hs(first)}</th>
             {Dimension::ALL
                 .into_iter()
                 .map(|d| view! { <th scope="col" class="num">{move || dimension_name(i18n.lang(), d)}</th> })
                 .collect_view()}
             <th scope="col" class="num">{hs(|s| s.col_core4)}</th>
         </tr>
-    };
+    }
+}
+
+/// CMPM: per model, each dimension's mean and Core4.
+fn dimensions_table(rows: Vec<ModelRow<Estimate>>) -> impl IntoView {
+    let head = dimension_head(|s| s.col_model);
     let body = rows
         .into_iter()
         .map(|r| {
@@ -242,17 +248,7 @@ fn ranking_table(rows: Vec<shape::RankingRow>) -> impl IntoView {
 /// CMPM Table 7 per annotator: per rater, each dimension's mean and Core4, each with its n;
 /// a rater the reliability thresholds leave out is marked.
 fn per_rater_table(rows: Vec<cmpm_shape::RaterLine>) -> impl IntoView {
-    let i18n = use_i18n();
-    let head = view! {
-        <tr>
-            <th scope="col">{hs(|s| s.col_annotator)}</th>
-            {Dimension::ALL
-                .into_iter()
-                .map(|d| view! { <th scope="col" class="num">{move || dimension_name(i18n.lang(), d)}</th> })
-                .collect_view()}
-            <th scope="col" class="num">{hs(|s| s.col_core4)}</th>
-        </tr>
-    };
+    let head = dimension_head(|s| s.col_annotator);
     let body = rows
         .into_iter()
         .map(|r| {
