@@ -174,8 +174,7 @@ fn RankingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
         reference,
         candidates,
     } = view;
-    let n = candidates.len();
-    let comic = is_comic(&subject);
+    let (n, comic) = (candidates.len(), is_comic(&subject));
     let max_rank = u8::try_from(n).unwrap_or(5);
     let position = ctx.position;
     let on_ack = ctx.on_ack;
