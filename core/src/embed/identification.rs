@@ -10,20 +10,33 @@ pub const CHANCE: f64 = 0.5;
 /// Fewest other reference meanings a pool needs for identification to mean anything.
 pub const MIN_POOL: usize = 5;
 
+/// Half-width of the band in which two cosines count as (partly) tied. The browser's model
+/// (f16 weights, WebGPU or CPU) and the server's (f32, onnxruntime) give cosines that differ
+/// by up to about 1e-4 (docs/performance.md); with a hard comparison, one near-tie decided
+/// differently moves the score by a whole pair (1/60 of a pool of 60 meanings). Inside the
+/// band the credit ramps linearly, so the score is continuous in the cosines and the two
+/// sides differ by at most `|Δcos| / (2 · TIE_BAND)` per pair — well under the 1e-3 the
+/// browser and the server are held to. Cosines apart by more than the band count as before.
+pub const TIE_BAND: f64 = 0.005;
+
 /// Identification of one explanation (an AUC): the share of the pool's other reference
 /// meanings that the explanation is *less* similar to than to its own reference, ties
 /// counting half. It is the chance that the explanation, shown its own meme's meaning and one
 /// other drawn from the pool, is closer to its own: 1 = closer to its own meaning than to any
 /// other, [`CHANCE`] = no better than guessing, 0 = closer to every other meaning. `own` is
 /// the cosine to its own reference, `others` the cosines to the pool's other references.
+/// A near-tie (within [`TIE_BAND`]) earns `½ + (own − other) / (2 · TIE_BAND)`, from 0 to 1.
 /// `None` when the pool is empty.
 ///
 /// Worked example: own cosine 0.80; the others 0.90 (above), 0.80 (a tie), 0.50 and 0.30
-/// (below): (2 + ½) / 4 = 0.625.
+/// (below): (2 + ½) / 4 = 0.625. With 0.8025 in place of the tie (own is 0.0025 below it,
+/// half the band): credit ½ − 0.0025 / 0.01 = ¼, and (2 + ¼) / 4 = 0.5625.
 ///
 /// ```
 /// use memeboard_core::embed::identification::identification;
 /// assert_eq!(identification(0.8, &[0.9, 0.8, 0.5, 0.3]), Some(0.625));
+/// let near = identification(0.8, &[0.9, 0.8025, 0.5, 0.3]).unwrap();
+/// assert!((near - 0.5625).abs() < 1e-12);
 /// assert_eq!(identification(0.99, &[0.2, 0.1]), Some(1.0));
 /// assert_eq!(identification(0.8, &[]), None);
 /// ```
@@ -31,19 +44,20 @@ pub fn identification(own: f64, others: &[f64]) -> Option<f64> {
     if others.is_empty() {
         return None;
     }
-    let credit: f64 = others
-        .iter()
-        .map(|&o| {
-            if own == o {
-                0.5 // a tie (and -0.0 is 0.0)
-            } else if own > o {
-                1.0
-            } else {
-                0.0
-            }
-        })
-        .sum();
+    let credit: f64 = others.iter().map(|&other| pair_credit(own - other)).sum();
     Some(credit / others.len() as f64)
+}
+
+/// The credit of one pair whose cosines differ by `gap` (own minus other): 1 above the band,
+/// 0 below it, linear inside ([`TIE_BAND`]); ½ at an exact tie (and -0.0 is 0.0).
+fn pair_credit(gap: f64) -> f64 {
+    if gap >= TIE_BAND {
+        1.0
+    } else if gap <= -TIE_BAND {
+        0.0
+    } else {
+        0.5 + gap / (2.0 * TIE_BAND)
+    }
 }
 
 /// What an answer is credited with: its identification, but never more than [`CHANCE`] when
@@ -90,6 +104,22 @@ mod tests {
                 "{case}: {got} vs {expected}"
             );
         }
+    }
+
+    #[test]
+    fn near_ties_move_the_score_continuously() {
+        // A shift of 1e-4 in one cosine of a near-tie moves a pool of 60 by 1e-4/0.01/60.
+        let others: Vec<f64> = (0..60).map(|k| 0.3 + k as f64 * 0.01).collect();
+        let own = others[30] + 0.001;
+        let a = identification(own, &others).unwrap();
+        let b = identification(own + 1e-4, &others).unwrap();
+        assert!(
+            (b - a - 1e-4 / (2.0 * TIE_BAND) / 60.0).abs() < 1e-12,
+            "{a} {b}"
+        );
+        assert_eq!(pair_credit(TIE_BAND), 1.0);
+        assert_eq!(pair_credit(-TIE_BAND), 0.0);
+        assert_eq!(pair_credit(0.0), 0.5);
     }
 
     #[test]

@@ -360,7 +360,10 @@ async fn files_scored_before_identification_are_scored_again_at_start() {
     // Scored again, the file has the per-type figures of CHIME Table 10, each saying how
     // many items of its type the half holds (the board withholds types with too few).
     let extra: Value = serde_json::from_str(again.extra_json.as_deref().unwrap()).unwrap();
-    assert_eq!(extra["scoring_version"], 2);
+    assert_eq!(
+        extra["scoring_version"],
+        memeboard_server::kinds::explanation::scoring_version::VERSION
+    );
     let keys: Vec<(&str, u64)> = ["public", "private"]
         .iter()
         .flat_map(|h| extra[h].as_array().unwrap())

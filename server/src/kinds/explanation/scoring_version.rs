@@ -1,7 +1,7 @@
 //! Which scoring a stored explanation file went through: files scored before meaning
 //! identification (a database of an earlier version keeps their cosines) carry no marker, and
-//! files scored before the per-type figures (CHIME Table 10) an older version number; both
-//! are scored again at start-up from their stored outputs (`upgrade_explanations`).
+//! files scored before the per-type figures (CHIME Table 10) or the graded near-ties an older
+//! version number; both are scored again at start-up from their stored outputs (`upgrade_explanations`).
 
 use serde_json::Value;
 
@@ -12,8 +12,9 @@ pub const PRIMARY_VALUE: &str = "identification";
 
 /// Key of the scoring version in a submission's extra figures.
 pub const VERSION_KEY: &str = "scoring_version";
-/// The scoring version of files scored now: 2 adds meaning cosine and BERTScore per type.
-pub const VERSION: u64 = 2;
+/// The scoring version of files scored now: 2 adds meaning cosine and BERTScore per type, 3
+/// grades near-ties in identification (`identification::TIE_BAND`).
+pub const VERSION: u64 = 3;
 
 /// Key of the embedding model's name in a submission's extra figures.
 pub const MODEL_KEY: &str = "scoring_model";
@@ -47,7 +48,7 @@ mod tests {
         assert!(!predates_identification(
             &json!({"primary": "identification"})
         ));
-        let now = r#"{"primary": "identification", "scoring_version": 2, "scoring_model": "m"}"#;
+        let now = r#"{"primary": "identification", "scoring_version": 3, "scoring_model": "m"}"#;
         assert!(!needs_rescoring(Some(now), "m"));
         assert!(
             needs_rescoring(Some(now), "bge-large-zh-v1.5"),
@@ -58,7 +59,7 @@ mod tests {
             "m"
         ));
         assert!(needs_rescoring(
-            Some(r#"{"primary": "identification", "scoring_version": 1, "scoring_model": "m"}"#),
+            Some(r#"{"primary": "identification", "scoring_version": 2, "scoring_model": "m"}"#),
             "m"
         ));
     }
