@@ -103,6 +103,14 @@ pub struct HumanStrings {
     pub field_min_ms: &'static str,
     /// Field: seed.
     pub field_seed: &'static str,
+    /// Accuracy studies: heading of the statements raters judge.
+    pub statements_title: &'static str,
+    /// What the statements are and where the defaults come from.
+    pub statements_help: &'static str,
+    /// The three fields' names, meaning, origin, example.
+    pub statement_fields: [&'static str; 3],
+    /// The two languages' names, English and Chinese.
+    pub statement_langs: [&'static str; 2],
     /// Create button.
     pub create: &'static str,
     /// Creating…
@@ -268,6 +276,10 @@ pub static EN: HumanStrings = HumanStrings {
     field_planted: "Planted quality checks (exclude raters who fail them)",
     field_min_ms: "Minimum time per page (ms, optional)",
     field_seed: "Seed (optional)",
+    statements_title: "Statements raters judge",
+    statements_help: "Raters answer Disagree / Neutral / Agree to one statement per field of each explanation. The paper's statements (CHIME §4.3) are filled in; reword or translate them for this study. Each is one line of at most 300 characters.",
+    statement_fields: ["Meaning", "Origin", "Example sentence"],
+    statement_langs: ["English", "Chinese"],
     create: "Create study",
     creating: "Creating…",
     created: |slug| format!("Study {slug} created."),
@@ -383,6 +395,10 @@ pub static ZH: HumanStrings = HumanStrings {
     field_planted: "预置质量检查（排除未通过的评分者）",
     field_min_ms: "每页最短时间（毫秒，可选）",
     field_seed: "随机种子（可选）",
+    statements_title: "评分者评判的陈述",
+    statements_help: "评分者对每条解释的每个字段的一条陈述选择不同意 / 中立 / 同意。这里预先填好了论文的陈述（CHIME §4.3）；可以为本研究改写或翻译。每条一行，最多 300 个字符。",
+    statement_fields: ["含义", "出处", "例句"],
+    statement_langs: ["英文", "中文"],
     create: "创建研究",
     creating: "正在创建…",
     created: |slug| format!("研究 {slug} 已创建。"),

@@ -202,6 +202,9 @@ test('accuracy rating: the reference first, then a verdict per field the explana
     );
     const hasOrigin = (await output.getByTestId('output-origin').count()) > 0;
     assert.deepEqual(fields, hasOrigin ? ['meaning', 'origin', 'example'] : ['meaning']);
+    // Each group asks about the paper's statement on its field (CHIME §4.3).
+    assert.match(await question.getByTestId('statement').first().textContent(),
+      /completely accurate and aligns perfectly|完全准确/);
     if (!checked) {
       await a11yBothLanguages(p, 'accuracy rating page');
       checked = true;

@@ -97,6 +97,7 @@ async function rate(link, strict, modelNames) {
     for (const name of modelNames) assert.ok(!html.includes(name), `a rater page names ${name}`);
     const question = page.getByTestId('question');
     const position = await question.getAttribute('data-position');
+    assert.match(await question.locator('[data-field="meaning"] [data-testid="statement"]').textContent(), /^E2E/);
     // The meanings themselves (not the cards' headings, origins or examples, which share
     // wording with every output).
     const reference = await question.getByTestId('reference-meaning').textContent();
@@ -145,6 +146,11 @@ test('an owner creates a study from the demo board, raters rate, the board shows
   await owner.getByTestId('study-raters').fill('2');
   await owner.getByTestId('study-planted').check();
   await owner.getByTestId('study-seed').fill('11');
+  // The paper's statements are filled in; the owner rewords the one on the meaning.
+  const statement = owner.getByTestId('study-statement-meaning-en');
+  assert.match(await statement.inputValue(), /completely accurate/);
+  await statement.fill('E2E: the meaning is right.');
+  await owner.getByTestId('study-statement-meaning-zh').fill('E2E：含义正确。');
   // The preview first: what each category offers and what this request draws.
   await owner.getByTestId('study-preview-button').click();
   await owner.getByTestId('study-preview').waitFor();

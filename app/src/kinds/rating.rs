@@ -1,8 +1,9 @@
 //! Ratings in the browser. **Accuracy** (CHIME): the reference meaning, origin and examples
 //! first, then the model's explanation, then one Disagree / Neutral / Agree group per field the
-//! explanation has ("this is accurate"). **Dimensions** (CMPM): the comic and the explanation,
-//! then five 1–3 groups with a one-line description each (context handling only when the
-//! comic has text context). The rater never sees which model wrote the explanation.
+//! explanation has, on the study's statement for it (the paper's by default). **Dimensions**
+//! (CMPM): the comic and the explanation, then five 1–3 groups with a one-line description
+//! each (context handling only when the comic has text context). The rater never sees which
+//! model wrote the explanation.
 
 use super::judging::{
     is_comic, no_files_check, no_files_help, recorded_summary, texts as shared, OutputFields,
@@ -15,6 +16,7 @@ use leptos::prelude::*;
 use memeboard_core::api::{AnswerInput, ResultsResponse};
 use memeboard_core::human_eval::accuracy::Verdict3;
 use memeboard_core::human_eval::dimensions::{Dimension, DimensionScores};
+use memeboard_core::human_eval::statements::Statement;
 use memeboard_core::kinds::rating::{Answer, Rating, RatingProtocol, Review, View};
 use memeboard_core::predictions::{FileFormat, TaskManifest};
 use memeboard_core::tasks::CategoryInfo;
@@ -37,8 +39,6 @@ struct Texts {
     results_note: &'static str,
     /// Heading of the explanation to judge.
     output: &'static str,
-    /// Legend of a verdict group (field name).
-    accurate: fn(&str) -> String,
     /// The three verdicts, in scale order.
     verdicts: [&'static str; 3],
     /// Heading of the dimension groups.
@@ -57,7 +57,6 @@ static ZH: Texts = Texts {
     name: "人工评判：为模型的解释打分",
     results_note: "结束时会显示你保存了多少条评判；评判没有对错之分，因此不显示得分。",
     output: "待评判的解释",
-    accurate: |field| format!("{field}：这是准确的"),
     verdicts: ["不同意", "中立", "同意"],
     dimensions: "请为每个维度打分（1 = 差，2 = 部分做到，3 = 好）",
     dimension_texts: [
@@ -91,7 +90,6 @@ static EN: Texts = Texts {
     name: "Human judging: rate a model's explanation",
     results_note: "At the end you see how many judgements were recorded; judgements have no right or wrong answers, so there is no score.",
     output: "Explanation to judge",
-    accurate: |field| format!("{field}: this is accurate"),
     verdicts: ["Disagree", "Neutral", "Agree"],
     dimensions: "Score each dimension (1 = poor, 2 = partly, 3 = good)",
     dimension_texts: [
@@ -186,13 +184,16 @@ impl UiKind for Rating {
     }
 }
 
-/// One radio group of three verdicts on one field.
+/// One radio group of three verdicts on one field: how far the rater agrees with the study's
+/// statement on it.
 #[component]
 fn VerdictGroup(
     /// `meaning`, `origin` or `example`.
     field: &'static str,
     /// The field's name.
     label: fn(&'static super::judging::Texts) -> &'static str,
+    /// The statement to agree or disagree with.
+    statement: Statement,
     /// The chosen verdict.
     chosen: RwSignal<Option<Verdict3>>,
     /// Unique radio name.
@@ -228,7 +229,16 @@ fn VerdictGroup(
         .collect_view();
     view! {
         <fieldset class="judging-group verdict-group" data-testid="verdict-group" data-field=field>
-            <legend>{move || (texts(i18n.lang()).accurate)(label(shared(i18n.lang())))}</legend>
+            <legend>
+                <strong>{move || label(shared(i18n.lang()))}</strong>
+                " — "
+                <span data-testid="statement">
+                    {move || match i18n.lang() {
+                        Lang::Zh => statement.zh.clone(),
+                        Lang::En => statement.en.clone(),
+                    }}
+                </span>
+            </legend>
             <div class="judging-choices">{options}</div>
         </fieldset>
     }
@@ -291,7 +301,9 @@ fn RatingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
         reference,
         output,
         has_context,
+        statements,
     } = view;
+    let statements = statements.unwrap_or_default();
     let comic = is_comic(&subject);
     let position = ctx.position;
     let on_ack = ctx.on_ack;
@@ -334,13 +346,13 @@ fn RatingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
     let questions = match protocol {
         RatingProtocol::Accuracy => {
             let mut groups = vec![view! {
-                <VerdictGroup field="meaning" label=|t| t.meaning chosen=meaning group=group("meaning") locked=locked />
+                <VerdictGroup field="meaning" label=|t| t.meaning statement=statements.meaning chosen=meaning group=group("meaning") locked=locked />
             }
             .into_any()];
             if has_origin {
                 groups.push(
                     view! {
-                        <VerdictGroup field="origin" label=|t| t.origin chosen=origin group=group("origin") locked=locked />
+                        <VerdictGroup field="origin" label=|t| t.origin statement=statements.origin chosen=origin group=group("origin") locked=locked />
                     }
                     .into_any(),
                 );
@@ -348,7 +360,7 @@ fn RatingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
             if has_example {
                 groups.push(
                     view! {
-                        <VerdictGroup field="example" label=|t| t.example chosen=example group=group("example") locked=locked />
+                        <VerdictGroup field="example" label=|t| t.example statement=statements.example chosen=example group=group("example") locked=locked />
                     }
                     .into_any(),
                 );

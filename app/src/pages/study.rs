@@ -6,6 +6,7 @@
 mod cmpm_shape;
 mod paper_shape;
 mod paper_tables;
+mod statements;
 
 use crate::api::{self, ApiError};
 use crate::components::export::ExportButton;
@@ -24,6 +25,7 @@ use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::hooks::use_params_map;
+use memeboard_core::human_eval::statements::AccuracyStatements;
 use memeboard_core::human_eval::study::{
     CreateStudyRequest, CreateStudyResponse, RaterLink, StudyPage, StudyPreview, StudyProtocol,
     SubmissionPick,
@@ -173,6 +175,8 @@ fn NewStudy(
     let planted = RwSignal::new(true);
     let min_ms = RwSignal::new(String::new());
     let seed = RwSignal::new(String::new());
+    let statements = RwSignal::new(AccuracyStatements::default());
+    let accuracy = protocol == StudyProtocol::Accuracy;
     let sending = RwSignal::new(false);
     let (slug, token) = (StoredValue::new(slug), StoredValue::new(token));
     let number = |v: RwSignal<String>| v.get_untracked().trim().parse::<usize>().unwrap_or(0);
@@ -195,6 +199,7 @@ fn NewStudy(
         planted_checks: planted.get_untracked(),
         min_item_ms: optional(min_ms),
         seed: optional(seed),
+        statements: accuracy.then(|| statements.get_untracked()),
     };
     let preview = RwSignal::new(None::<Result<StudyPreview, ApiError>>);
     let on_preview = move |_| {
@@ -274,6 +279,7 @@ fn NewStudy(
             <Check id="study-planted" label=|s| s.field_planted value=planted />
             <Field id="study-min-ms" label=|s| s.field_min_ms value=min_ms kind="number" />
             <Field id="study-seed" label=|s| s.field_seed value=seed kind="number" />
+            {accuracy.then(|| view! { <statements::StatementsFields value=statements /> })}
             <button type="button" class="button secondary" data-testid="study-preview-button" on:click=on_preview>
                 {hs(|s| s.preview)}
             </button>

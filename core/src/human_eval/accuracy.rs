@@ -1,6 +1,6 @@
 //! CHIME accuracy ratings: a rater who has read the reference meaning, origin and examples
-//! says Disagree / Neutral / Agree to "this is accurate" for a model's meaning, origin and
-//! example; this module turns those verdicts into % agree / neutral / disagree rows with
+//! says Disagree / Neutral / Agree to the study's statement on a model's meaning, origin and
+//! example (`statements`); this module turns those verdicts into % agree / neutral / disagree rows with
 //! intervals and into Fleiss' kappa per batch.
 
 use super::correlation::SegmentScore;

@@ -24,6 +24,7 @@ pub mod outputs;
 pub mod protocol;
 pub mod ranking;
 pub mod raters;
+pub mod statements;
 pub mod study;
 pub mod thresholds;
 

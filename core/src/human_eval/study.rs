@@ -7,6 +7,7 @@
 //! is derived from a submission id, so nothing a rater's browser receives names a model.
 
 use super::outputs::{ExplainedOutput, RatedSubject, Reference};
+use super::statements::AccuracyStatements;
 use crate::kinds::rating::Planted;
 use crate::predictions::Split;
 use serde::{Deserialize, Serialize};
@@ -359,6 +360,10 @@ pub struct CreateStudyRequest {
     /// Seed of the sample and batches (default: a random one, reported on the study page).
     #[serde(default)]
     pub seed: Option<u64>,
+    /// Accuracy protocol: the statements raters agree or disagree with, in both languages
+    /// (default: the paper's, [`AccuracyStatements::default`]). Refused for CMPM studies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub statements: Option<AccuracyStatements>,
 }
 
 /// One judging task of a study, with the link raters use.

@@ -1,9 +1,10 @@
 //! Rating (human evaluation): a rater judges one model output — an explanation of a meme or a
 //! comic — under one of two protocols. **Accuracy** (CHIME's human evaluation): the rater first
 //! reads the reference meaning, origin and examples, then says Disagree / Neutral / Agree to
-//! "this is accurate" for the output's meaning, origin and example. **Dimensions** (CMPM Task 2):
-//! five 1–3 scores (visual correctness, panel coherence, humour comprehension, context handling
-//! when the comic has context, faithfulness).
+//! the study's statement on the output's meaning, origin and example (the paper's three by
+//! default, `human_eval::statements`). **Dimensions** (CMPM Task 2): five 1–3 scores (visual
+//! correctness, panel coherence, humour comprehension, context handling when the comic has
+//! context, faithfulness).
 //!
 //! A rating has no gold answer: [`Kind::score`] is [`Scoring::Unscored`] and the crowd code
 //! counts the answers without scoring them. The hidden gold says *which submission* produced
@@ -13,6 +14,7 @@ use super::{FieldError, Kind, Presented, ReviewInput, ScoreScale, Scoring, TaskK
 use crate::human_eval::accuracy::Verdict3;
 use crate::human_eval::dimensions::{DimensionScores, MAX_SCORE, MIN_SCORE};
 use crate::human_eval::outputs::{ExplainedOutput, RatedSubject, Reference};
+use crate::human_eval::statements::AccuracyStatements;
 use crate::msg;
 use serde::{Deserialize, Serialize};
 
@@ -59,6 +61,10 @@ pub struct Prompt {
     /// applies.
     #[serde(default)]
     pub has_context: bool,
+    /// Accuracy protocol: the study's statements (`None`, as stored by earlier versions:
+    /// the paper's, [`AccuracyStatements::default`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub statements: Option<AccuracyStatements>,
 }
 
 /// An output of known quality planted among the real ones, as a quality check of raters.
@@ -105,6 +111,9 @@ pub struct View {
     /// Whether context handling is asked (dimensions protocol).
     #[serde(default)]
     pub has_context: bool,
+    /// Accuracy protocol: the statements to agree or disagree with (`None`: the paper's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub statements: Option<AccuracyStatements>,
 }
 
 /// One rating page's answers (sent and stored alike: nothing is reordered for display).
@@ -296,6 +305,7 @@ impl Kind for Rating {
                 reference: prompt.reference.clone(),
                 output: prompt.output.clone(),
                 has_context: prompt.has_context,
+                statements: prompt.statements.clone(),
             },
             order: Vec::new(),
         }
@@ -315,6 +325,7 @@ impl Kind for Rating {
     ///     reference: None,
     ///     output: ExplainedOutput { meaning: "the best".into(), origin: Some("esports".into()), example: None },
     ///     has_context: false,
+    ///     statements: None,
     /// };
     /// let ok = Answer::Accuracy { meaning: Agree, origin: Some(Neutral), example: None };
     /// assert_eq!(Rating::accept(&p, &[], ok.clone()), Ok(ok));
@@ -381,6 +392,7 @@ mod tests {
                 example: Some("ex".into()),
             },
             has_context: true,
+            statements: None,
         }
     }
 

@@ -179,6 +179,21 @@ pub const RESEARCHER_CATALOGUE: &[Entry] = &[
         en: "`slug`: expected 1 to 50 lower-case letters, digits and hyphens, found `{found}`",
         zh: "`slug`：应为 1 到 50 个小写字母、数字或连字符，实际为 `{found}`",
     },
+    Entry {
+        code: "study.statement",
+        en: "`{field}`: expected a statement of 1 to {max} characters, found {found}",
+        zh: "`{field}`：应为 1 到 {max} 个字符的陈述，实际为 {found} 个字符",
+    },
+    Entry {
+        code: "study.statement_line",
+        en: "`{field}`: expected one line, without line breaks or control characters",
+        zh: "`{field}`：应为一行，不能含换行或控制字符",
+    },
+    Entry {
+        code: "study.statements_protocol",
+        en: "`statements`: only an accuracy study (CHIME) asks raters to agree with statements; a CMPM study scores five dimensions",
+        zh: "`statements`：只有准确性研究（CHIME）请评分者对陈述表态；CMPM 研究按五个维度打分",
+    },
     Entry { code: "study.slug_taken", en: "a study named `{slug}` already exists", zh: "名为 `{slug}` 的研究已存在" },
     Entry {
         code: "study.open_to_all",

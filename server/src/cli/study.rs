@@ -2,6 +2,7 @@
 
 use anyhow::Context;
 use clap::Subcommand;
+use memeboard_core::human_eval::statements::AccuracyStatements;
 use memeboard_core::human_eval::study::{CreateStudyRequest, StudyProtocol, SubmissionPick};
 use memeboard_server::judging::{self, JudgingTaskSpec};
 use memeboard_server::storage::Storage;
@@ -72,6 +73,10 @@ pub(super) enum StudyAction {
         /// Title shown to raters.
         #[arg(long)]
         title: Option<String>,
+        /// Accuracy studies: a JSON file with the statements raters judge, `{"meaning":
+        /// {"en": …, "zh": …}, "origin": {…}, "example": {…}}` (default: the paper's).
+        #[arg(long)]
+        statements: Option<PathBuf>,
     },
 }
 
@@ -97,6 +102,7 @@ pub(super) async fn run(config_dir: &Path, action: StudyAction) -> anyhow::Resul
             min_item_ms,
             seed,
             title,
+            statements,
         } => {
             let protocol = StudyProtocol::parse(&protocol).ok_or_else(|| {
                 anyhow::anyhow!("--protocol: expected accuracy or cmpm, found `{protocol}`")
@@ -124,10 +130,23 @@ pub(super) async fn run(config_dir: &Path, action: StudyAction) -> anyhow::Resul
                 planted_checks,
                 min_item_ms,
                 seed,
+                statements: statements.as_deref().map(read_statements).transpose()?,
             };
             create(config_dir, &task, request).await
         }
     }
+}
+
+/// The statements file of `study create --statements`.
+fn read_statements(path: &Path) -> anyhow::Result<AccuracyStatements> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("--statements: cannot read {}", path.display()))?;
+    serde_json::from_str(&text).with_context(|| {
+        format!(
+            "--statements {}: expected {{\"meaning\": {{\"en\": …, \"zh\": …}}, \"origin\": …, \"example\": …}}",
+            path.display()
+        )
+    })
 }
 
 /// `study create-task`: the judging task of the spec file, invitation-only with `invite`.

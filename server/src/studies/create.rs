@@ -64,6 +64,12 @@ fn check_request(req: &CreateStudyRequest) -> ApiResult<()> {
             return Err(ApiError::BadRequest(msg!("study.min_item_ms", found = ms)));
         }
     }
+    if let Some(statements) = &req.statements {
+        if req.protocol != StudyProtocol::Accuracy {
+            return Err(ApiError::BadRequest(msg!("study.statements_protocol")));
+        }
+        statements.validate().map_err(ApiError::BadRequest)?;
+    }
     Ok(())
 }
 
@@ -107,6 +113,10 @@ fn task_specs(
         StudyProtocol::Accuracy => rating::RatingProtocol::Accuracy,
         StudyProtocol::Cmpm => rating::RatingProtocol::Dimensions,
     };
+    // Every accuracy page carries its study's wording (the paper's unless the owner gave
+    // one), so a later change of the default never rewords a running study.
+    let statements = (plan.protocol == StudyProtocol::Accuracy)
+        .then(|| req.statements.clone().unwrap_or_default().trimmed());
     let title = req
         .title
         .clone()
@@ -135,6 +145,7 @@ fn task_specs(
                         reference: r.reference.clone(),
                         output: r.output.clone(),
                         has_context: r.has_context,
+                        statements: statements.clone(),
                     }),
                     gold: ItemGold::Rating(rating::Gold {
                         submission_id: r.submission_id.clone(),

@@ -607,6 +607,9 @@ async fn an_accuracy_study_of_test_items_is_invitation_only_and_marks_them_expos
         // tested in judging.rs).
         "batch_size": 40, "raters_per_batch": 1, "planted_checks": false
     });
+    let statements = check_statements(&app, &path, &request).await;
+    let mut request = request;
+    request["statements"] = statements.clone();
     let (status, created) = as_admin(&app, Method::POST, &path, Some(request)).await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
     let secret = created["invite"].as_str().unwrap().to_owned();
@@ -659,6 +662,9 @@ async fn an_accuracy_study_of_test_items_is_invitation_only_and_marks_them_expos
     // An invited rater: Alpha's outputs agreed with, Bravo's not; the reference agreed with.
     rate_all(&app, "chime-rate", Some(&secret), &subs, |item: &Value| {
         let p = &item["prompt"];
+        // Every page carries the study's own wording (trimmed as stored).
+        assert_eq!(p["statements"]["origin"]["zh"], "出处对不对？", "{p}");
+        assert_eq!(p["statements"]["meaning"], statements["meaning"]);
         let out = p["output"]["meaning"].as_str().unwrap();
         let reference = p["reference"]["meaning"].as_str().unwrap();
         let verdict = if out == reference || out.starts_with("Alpha") {
@@ -701,6 +707,35 @@ async fn an_accuracy_study_of_test_items_is_invitation_only_and_marks_them_expos
         .collect();
     assert_eq!(metrics, ["identification", "cosine", "rescaled", "bert_f1"]);
     assert_eq!(panel["metrics"][0]["validity"]["system"]["n"], 2);
+}
+
+/// The owner's statements are checked before anything is stored (which box is wrong, and a
+/// CMPM study takes none); returns the wording the study is then created with (one of them
+/// with spaces around, which are not stored).
+async fn check_statements(app: &TestApp, path: &str, request: &Value) -> Value {
+    let line = |en: &str, zh: &str| json!({"en": en, "zh": zh});
+    let statements = json!({
+        "meaning": line("The meaning is right.", "含义是对的。"),
+        "origin": line("The origin is right.", "  出处对不对？  "),
+        "example": line("The example shows how the meme is used.", "例句展示了这个梗的用法。"),
+    });
+    let mut bad = request.clone();
+    bad["statements"] = statements.clone();
+    bad["statements"]["example"]["zh"] = json!("第一行\n第二行");
+    let (status, body) = as_admin(app, Method::POST, path, Some(bad.clone())).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(detail(&body).contains("`statements.example.zh`"), "{body}");
+    bad["statements"]["example"]["zh"] = json!("");
+    let (_, body) = as_admin(app, Method::POST, path, Some(bad.clone())).await;
+    assert!(detail(&body).starts_with("`statements.example.zh`: expected a statement of 1 to 300"), "{body}");
+    bad["statements"] = statements.clone();
+    bad["protocol"] = json!("cmpm");
+    let (status, body) = as_admin(app, Method::POST, path, Some(bad)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["errors"][0]["code"], "study.statements_protocol", "{body}");
+    let (_, studies) = as_admin(app, Method::GET, path, None).await;
+    assert!(!studies.to_string().contains("chime"), "nothing stored: {studies}");
+    statements
 }
 
 on_both_databases!(
