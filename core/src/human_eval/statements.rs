@@ -133,15 +133,25 @@ mod tests {
     fn the_default_is_the_papers_wording() {
         let s = AccuracyStatements::default();
         assert!(s.example.en.contains("actual usage of the meme"));
-        assert!(s.of(ExplanationField::Origin).en.starts_with("The provided origin"));
+        assert!(s
+            .of(ExplanationField::Origin)
+            .en
+            .starts_with("The provided origin"));
         assert!(s.validate().is_ok());
     }
 
     #[test]
     fn each_wording_is_checked_by_name() {
-        let cases: [(fn(&mut AccuracyStatements), &str); 3] = [
-            (|s| s.meaning.en = "x".repeat(MAX_STATEMENT_CHARS + 1), "statements.meaning.en"),
-            (|s| s.example.zh = "第一行\n第二行".into(), "statements.example.zh"),
+        type Break = fn(&mut AccuracyStatements);
+        let cases: [(Break, &str); 3] = [
+            (
+                |s| s.meaning.en = "x".repeat(MAX_STATEMENT_CHARS + 1),
+                "statements.meaning.en",
+            ),
+            (
+                |s| s.example.zh = "第一行\n第二行".into(),
+                "statements.example.zh",
+            ),
             (|s| s.origin.en = String::new(), "statements.origin.en"),
         ];
         for (break_it, field) in cases {

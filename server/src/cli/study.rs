@@ -230,3 +230,38 @@ async fn create(
     storage.close().await;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_statements_file_is_read_or_its_shape_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let good = dir.path().join("good.json");
+        std::fs::write(
+            &good,
+            serde_json::to_string(&AccuracyStatements::default()).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(
+            read_statements(&good).unwrap(),
+            AccuracyStatements::default()
+        );
+        let bad = dir.path().join("bad.json");
+        std::fs::write(&bad, r#"{"meaning": "one language only"}"#).unwrap();
+        let err = format!("{:#}", read_statements(&bad).unwrap_err());
+        assert!(
+            err.contains("bad.json") && err.contains(r#"{"meaning": {"en""#),
+            "{err}"
+        );
+        let missing = format!(
+            "{:#}",
+            read_statements(&dir.path().join("no.json")).unwrap_err()
+        );
+        assert!(
+            missing.starts_with("--statements: cannot read"),
+            "{missing}"
+        );
+    }
+}

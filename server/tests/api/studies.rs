@@ -727,14 +727,23 @@ async fn check_statements(app: &TestApp, path: &str, request: &Value) -> Value {
     assert!(detail(&body).contains("`statements.example.zh`"), "{body}");
     bad["statements"]["example"]["zh"] = json!("");
     let (_, body) = as_admin(app, Method::POST, path, Some(bad.clone())).await;
-    assert!(detail(&body).starts_with("`statements.example.zh`: expected a statement of 1 to 300"), "{body}");
+    assert!(
+        detail(&body).starts_with("`statements.example.zh`: expected a statement of 1 to 300"),
+        "{body}"
+    );
     bad["statements"] = statements.clone();
     bad["protocol"] = json!("cmpm");
     let (status, body) = as_admin(app, Method::POST, path, Some(bad)).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
-    assert_eq!(body["errors"][0]["code"], "study.statements_protocol", "{body}");
+    assert_eq!(
+        body["errors"][0]["code"], "study.statements_protocol",
+        "{body}"
+    );
     let (_, studies) = as_admin(app, Method::GET, path, None).await;
-    assert!(!studies.to_string().contains("chime"), "nothing stored: {studies}");
+    assert!(
+        !studies.to_string().contains("chime"),
+        "nothing stored: {studies}"
+    );
     statements
 }
 

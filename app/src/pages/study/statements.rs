@@ -42,13 +42,21 @@ pub(super) fn StatementsFields(value: RwSignal<AccuracyStatements>) -> impl Into
                 let read = move || {
                     value.with(|s| {
                         let s = s.of(field);
-                        if l == 0 { s.en.clone() } else { s.zh.clone() }
+                        if l == 0 {
+                            s.en.clone()
+                        } else {
+                            s.zh.clone()
+                        }
                     })
                 };
                 let write = move |text: String| {
                     value.update(|s| {
                         let s = statement_mut(s, field);
-                        if l == 0 { s.en = text } else { s.zh = text }
+                        if l == 0 {
+                            s.en = text
+                        } else {
+                            s.zh = text
+                        }
                     })
                 };
                 view! {
