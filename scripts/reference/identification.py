@@ -29,7 +29,7 @@ def average_ranks(values):
     return ranks
 
 
-TIE_BAND = 0.005
+TIE_BAND = 0.001
 
 
 def auc(own, others):

@@ -1,4 +1,4 @@
--- Meaning identification grades near-ties (cosines within 0.005 earn a linear share of the
+-- Meaning identification grades near-ties (cosines within 0.001 earn a linear share of the
 -- pair instead of 0, 1/2 or 1), so that the browser's and the server's numbers agree.
 -- Stored explanation answer scores are cleared: the background scorer scores them again
 -- within seconds. Explanation files are scored again at start-up (scoring version 3).

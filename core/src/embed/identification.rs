@@ -14,10 +14,12 @@ pub const MIN_POOL: usize = 5;
 /// (f16 weights, WebGPU or CPU) and the server's (f32, onnxruntime) give cosines that differ
 /// by up to about 1e-4 (docs/performance.md); with a hard comparison, one near-tie decided
 /// differently moves the score by a whole pair (1/60 of a pool of 60 meanings). Inside the
-/// band the credit ramps linearly, so the score is continuous in the cosines and the two
-/// sides differ by at most `|Δcos| / (2 · TIE_BAND)` per pair — well under the 1e-3 the
-/// browser and the server are held to. Cosines apart by more than the band count as before.
-pub const TIE_BAND: f64 = 0.005;
+/// band the credit ramps linearly, so the score is continuous in the cosines: a near-tie read
+/// differently moves it by `|Δcos| / (2 · TIE_BAND)` of a pair (a twentieth at 1e-4), not a
+/// whole one. The band is narrow beside the spread of cosines between different meanings
+/// (m3e-small: 0.57–0.88), so only pairs the models cannot tell apart are graded; cosines
+/// further apart count as before.
+pub const TIE_BAND: f64 = 0.001;
 
 /// Identification of one explanation (an AUC): the share of the pool's other reference
 /// meanings that the explanation is *less* similar to than to its own reference, ties
@@ -29,13 +31,13 @@ pub const TIE_BAND: f64 = 0.005;
 /// `None` when the pool is empty.
 ///
 /// Worked example: own cosine 0.80; the others 0.90 (above), 0.80 (a tie), 0.50 and 0.30
-/// (below): (2 + ½) / 4 = 0.625. With 0.8025 in place of the tie (own is 0.0025 below it,
-/// half the band): credit ½ − 0.0025 / 0.01 = ¼, and (2 + ¼) / 4 = 0.5625.
+/// (below): (2 + ½) / 4 = 0.625. With 0.8005 in place of the tie (own is 0.0005 below it,
+/// half the band): credit ½ − 0.0005 / 0.002 = ¼, and (2 + ¼) / 4 = 0.5625.
 ///
 /// ```
 /// use memeboard_core::embed::identification::identification;
 /// assert_eq!(identification(0.8, &[0.9, 0.8, 0.5, 0.3]), Some(0.625));
-/// let near = identification(0.8, &[0.9, 0.8025, 0.5, 0.3]).unwrap();
+/// let near = identification(0.8, &[0.9, 0.8005, 0.5, 0.3]).unwrap();
 /// assert!((near - 0.5625).abs() < 1e-12);
 /// assert_eq!(identification(0.99, &[0.2, 0.1]), Some(1.0));
 /// assert_eq!(identification(0.8, &[]), None);
@@ -108,9 +110,9 @@ mod tests {
 
     #[test]
     fn near_ties_move_the_score_continuously() {
-        // A shift of 1e-4 in one cosine of a near-tie moves a pool of 60 by 1e-4/0.01/60.
+        // A shift of 1e-4 in one cosine of a near-tie moves a pool of 60 by 1e-4/0.002/60.
         let others: Vec<f64> = (0..60).map(|k| 0.3 + k as f64 * 0.01).collect();
-        let own = others[30] + 0.001;
+        let own = others[30] + 0.0005;
         let a = identification(own, &others).unwrap();
         let b = identification(own + 1e-4, &others).unwrap();
         assert!(
