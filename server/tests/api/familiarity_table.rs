@@ -6,7 +6,7 @@
 //! a count by hand over the answers, and a group under the minimum items is withheld.
 
 use crate::clips::{answer, checked_start_body, preface, tools};
-use crate::helpers::{test_settings, Db, TestApp};
+use crate::helpers::{test_settings, tone_wav, Db, TestApp};
 use crate::leaderboard::{new_token, reveal, send, ADMIN};
 use crate::on_both_databases;
 use axum::http::{Method, StatusCode};
@@ -23,31 +23,6 @@ const CLIPS: usize = 18;
 const PEOPLE: usize = 4;
 const MIN_ITEMS: usize = 3;
 const GROUPS: [&str; 3] = ["familiar", "seen_not_familiar", "unseen"];
-
-/// A mono 8-bit WAV tone of 1.5 s at 8 kHz.
-fn wav(freq: f64) -> Vec<u8> {
-    let rate = 8000u32;
-    let samples: Vec<u8> = (0..rate * 3 / 2)
-        .map(|i| {
-            let t = f64::from(i) / f64::from(rate);
-            (128.0 + 90.0 * (std::f64::consts::TAU * freq * t).sin()) as u8
-        })
-        .collect();
-    let mut b = b"RIFF".to_vec();
-    b.extend_from_slice(&(36 + samples.len() as u32).to_le_bytes());
-    b.extend_from_slice(b"WAVEfmt ");
-    b.extend_from_slice(&16u32.to_le_bytes());
-    b.extend_from_slice(&1u16.to_le_bytes());
-    b.extend_from_slice(&1u16.to_le_bytes());
-    b.extend_from_slice(&rate.to_le_bytes());
-    b.extend_from_slice(&rate.to_le_bytes());
-    b.extend_from_slice(&1u16.to_le_bytes());
-    b.extend_from_slice(&8u16.to_le_bytes());
-    b.extend_from_slice(b"data");
-    b.extend_from_slice(&(samples.len() as u32).to_le_bytes());
-    b.extend_from_slice(&samples);
-    b
-}
 
 /// The choices of clip `k`; the answer is the middle one.
 fn choices(k: usize) -> [String; 3] {
@@ -68,7 +43,7 @@ async fn app_with_clips(db: Db) -> (TestApp, tempfile::TempDir) {
     let mut lines = String::new();
     for k in 0..CLIPS {
         let file = format!("{k}.wav");
-        std::fs::write(media.path().join(&file), wav(200.0 + 13.0 * k as f64)).unwrap();
+        std::fs::write(media.path().join(&file), tone_wav(200.0 + 13.0 * k as f64)).unwrap();
         let c = choices(k);
         let line = json!({
             "id": format!("clip-{k:02}"), "file": file, "question": format!("Which pitch? #{k}"),

@@ -312,3 +312,29 @@ pub fn demo_memes() -> usize {
         .expect("the demo memes are a JSON array")
         .len()
 }
+
+/// A mono 8-bit WAV tone of 1.5 s at 8 kHz, a distinct pitch per clip (media of the
+/// clip tests' seeded benchmarks).
+pub fn tone_wav(freq: f64) -> Vec<u8> {
+    let rate = 8000u32;
+    let samples: Vec<u8> = (0..rate * 3 / 2)
+        .map(|i| {
+            let t = f64::from(i) / f64::from(rate);
+            (128.0 + 90.0 * (std::f64::consts::TAU * freq * t).sin()) as u8
+        })
+        .collect();
+    let mut b = b"RIFF".to_vec();
+    b.extend_from_slice(&(36 + samples.len() as u32).to_le_bytes());
+    b.extend_from_slice(b"WAVEfmt ");
+    b.extend_from_slice(&16u32.to_le_bytes());
+    b.extend_from_slice(&1u16.to_le_bytes());
+    b.extend_from_slice(&1u16.to_le_bytes());
+    b.extend_from_slice(&rate.to_le_bytes());
+    b.extend_from_slice(&rate.to_le_bytes());
+    b.extend_from_slice(&1u16.to_le_bytes());
+    b.extend_from_slice(&8u16.to_le_bytes());
+    b.extend_from_slice(b"data");
+    b.extend_from_slice(&(samples.len() as u32).to_le_bytes());
+    b.extend_from_slice(&samples);
+    b
+}

@@ -5,7 +5,7 @@
 //! (rating, ranking).
 
 use super::{author_token, raw, ADMIN};
-use crate::helpers::TestApp;
+use crate::helpers::{tone_wav, TestApp};
 use axum::http::{Method, StatusCode};
 use memeboard_core::kinds::TaskKind;
 use memeboard_core::rng::SplitMix64;
@@ -189,30 +189,6 @@ async fn panels(app: &TestApp, slug: &str, dev_percent: u8, size: u32) {
     .expect("import the attacker's comics");
 }
 
-/// A mono 8-bit WAV tone of 1.5 s at 8 kHz (a distinct pitch per clip).
-fn wav(freq: f64) -> Vec<u8> {
-    let rate = 8000u32;
-    let samples: Vec<u8> = (0..rate * 3 / 2)
-        .map(|i| {
-            let t = f64::from(i) / f64::from(rate);
-            (128.0 + 90.0 * (std::f64::consts::TAU * freq * t).sin()) as u8
-        })
-        .collect();
-    let mut b = b"RIFF".to_vec();
-    b.extend_from_slice(&(36 + samples.len() as u32).to_le_bytes());
-    b.extend_from_slice(b"WAVEfmt ");
-    b.extend_from_slice(&16u32.to_le_bytes());
-    b.extend_from_slice(&1u16.to_le_bytes()); // PCM
-    b.extend_from_slice(&1u16.to_le_bytes()); // mono
-    b.extend_from_slice(&rate.to_le_bytes());
-    b.extend_from_slice(&rate.to_le_bytes()); // bytes per second
-    b.extend_from_slice(&1u16.to_le_bytes()); // block align
-    b.extend_from_slice(&8u16.to_le_bytes()); // bits per sample
-    b.extend_from_slice(b"data");
-    b.extend_from_slice(&(samples.len() as u32).to_le_bytes());
-    b.extend_from_slice(&samples);
-    b
-}
 
 /// [`CLIPS`] clips without language, the answer listed first (as the AVMeme rows and the demo do),
 /// the other choices drawn from one pool so that no wording marks the answer.
@@ -240,7 +216,7 @@ async fn clips(app: &TestApp) {
     let mut lines = String::new();
     for k in 0..CLIPS {
         let file = format!("{k}.wav");
-        std::fs::write(dir.path().join(&file), wav(200.0 + 7.0 * k as f64)).unwrap();
+        std::fs::write(dir.path().join(&file), tone_wav(200.0 + 7.0 * k as f64)).unwrap();
         let mut words = pool.to_vec();
         SplitMix64::new(k as u64).shuffle(&mut words);
         let choices: Vec<String> = words[..4].iter().map(|w| format!("{w} ({k})")).collect();
