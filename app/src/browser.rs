@@ -1,5 +1,5 @@
-//! Small browser helpers: a monotonic clock, a timer, random keys, the clipboard and the
-//! media check.
+//! Small browser helpers: a monotonic clock, a timer, random keys, the clipboard, the media
+//! check and focus after a re-render.
 
 /// Milliseconds from `performance.now()` (0 when unavailable).
 pub fn now_ms() -> f64 {
@@ -81,4 +81,20 @@ pub fn media_problem(types: &[String]) -> Option<String> {
         .iter()
         .find(|t| probe.can_play_type(t).is_empty())
         .cloned()
+}
+
+/// Focuses the first element under `root` (the whole document when `None`) that matches
+/// `selector`, if there is one: for focus that has to follow a re-render, where the element
+/// that had it is gone and no node reference to its replacement exists.
+pub fn focus_selector(root: Option<&web_sys::Element>, selector: &str) {
+    use wasm_bindgen::JsCast;
+    let found = match root {
+        Some(r) => r.query_selector(selector).ok().flatten(),
+        None => web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.query_selector(selector).ok().flatten()),
+    };
+    if let Some(e) = found.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let _ = e.focus();
+    }
 }

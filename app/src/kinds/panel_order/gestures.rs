@@ -9,22 +9,17 @@ use crate::components::answer::AnswerSender;
 use leptos::ev;
 use leptos::prelude::*;
 use std::time::Duration;
-use wasm_bindgen::JsCast;
 
 /// Focuses the `testid` element (`order-slot`, `panel`) of `panel` once the list has
 /// re-rendered (a moved or removed entry loses focus when its node goes).
 fn refocus(root: NodeRef<leptos::html::Section>, testid: &'static str, panel: usize) {
     set_timeout(
         move || {
-            let entry = root.get_untracked().and_then(|r| {
-                r.query_selector(&format!(
-                    "[data-testid=\"{testid}\"][data-display=\"{panel}\"]"
-                ))
-                .ok()
-                .flatten()
-            });
-            if let Some(e) = entry.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
-                let _ = e.focus();
+            if let Some(r) = root.get_untracked() {
+                crate::browser::focus_selector(
+                    Some(r.as_ref()),
+                    &format!("[data-testid=\"{testid}\"][data-display=\"{panel}\"]"),
+                );
             }
         },
         Duration::ZERO,

@@ -6,7 +6,6 @@ use super::tx;
 use crate::i18n::use_i18n;
 use leptos::prelude::*;
 use memeboard_core::tasks::MediaRef;
-use wasm_bindgen::JsCast;
 
 /// The enlarge button of displayed panel `panel` (1-based): opens [`PanelZoom`] on it.
 #[component]
@@ -28,19 +27,10 @@ pub(super) fn ZoomButton(panel: usize, zoomed: RwSignal<Option<usize>>) -> impl 
 
 /// Focuses the enlarge button of `panel` (where the dialog was opened from).
 fn refocus_zoom_button(panel: usize) {
-    let button = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| {
-            d.query_selector(&format!(
-                "[data-testid=\"panel-zoom\"][data-display=\"{panel}\"]"
-            ))
-            .ok()
-            .flatten()
-        })
-        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-    if let Some(b) = button {
-        let _ = b.focus();
-    }
+    crate::browser::focus_selector(
+        None,
+        &format!("[data-testid=\"panel-zoom\"][data-display=\"{panel}\"]"),
+    );
 }
 
 /// The panel `zoomed` holds, large, in a modal dialog: closed by its button, by Escape or
