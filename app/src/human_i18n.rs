@@ -222,6 +222,18 @@ pub struct HumanStrings {
     pub win_matrix_caption: &'static str,
     /// Header of the win matrix's row labels.
     pub col_row_model: &'static str,
+    /// Caption of CMPM Table 8 (context ablation).
+    pub table8_caption: &'static str,
+    /// Table 8 columns: with the comic's context, from the panels only, the difference.
+    pub col_full_context: &'static str,
+    /// Column: image only.
+    pub col_image_only: &'static str,
+    /// Column: Δ (full − image only).
+    pub col_delta: &'static str,
+    /// Table 8's pooled row.
+    pub row_overall: &'static str,
+    /// Table 8's per-comic line: matched comics, helps, hurts, small or mixed.
+    pub context_effects_line: fn(usize, usize, usize, usize) -> String,
 }
 
 /// English.
@@ -341,6 +353,14 @@ pub static EN: HumanStrings = HumanStrings {
     threshold_mark: "left out by a reliability threshold",
     win_matrix_caption: "Pairwise win matrix (CMPM §6.5): how often the row's model was ranked above the column's, ties counted half, with wins–ties–losses and comparisons",
     col_row_model: "Model (row) vs (column)",
+    table8_caption: "Table 8 (CMPM): context ablation on matched comics (each model's explanations with and without the comic's title, caption and comments, both rated): mean Core4 (1–3, context handling left out) with the ratings behind it, and Δ = full − image only with its 95% bootstrap interval over comics",
+    col_full_context: "Full context",
+    col_image_only: "Image only",
+    col_delta: "Δ",
+    row_overall: "Overall",
+    context_effects_line: |n, helps, hurts, mixed| {
+        format!("{n} matched comic(s): context helps {helps} comics, hurts {hurts}, small or mixed {mixed} (per-comic change ≥ 0.1)")
+    },
 };
 
 /// 中文.
@@ -460,6 +480,14 @@ pub static ZH: HumanStrings = HumanStrings {
     threshold_mark: "因可靠性阈值被排除",
     win_matrix_caption: "成对胜率矩阵（CMPM §6.5）：行模型排在列模型之上的比例（平局计一半），附胜–平–负与比较次数",
     col_row_model: "模型（行）对（列）",
+    table8_caption: "表 8（CMPM）：配对漫画上的上下文消融（同一模型有、无漫画标题、配文与评论时的解释都被评分）：Core4 平均分（1–3，不含上下文处理）及其评分数，Δ = 完整上下文 − 仅图像，附对漫画重抽样的 95% 自助区间",
+    col_full_context: "完整上下文",
+    col_image_only: "仅图像",
+    col_delta: "Δ",
+    row_overall: "总体",
+    context_effects_line: |n, helps, hurts, mixed| {
+        format!("{n} 则配对漫画：上下文有帮助 {helps} 则，有损害 {hurts} 则，影响很小或不一 {mixed} 则（每则变化 ≥ 0.1）")
+    },
 };
 
 /// The strings of `lang`.
@@ -552,6 +580,7 @@ mod tests {
             assert!((s.kappa_line)(0.27, 0.44, 0.74, 12).contains("0.44"));
             assert!((s.exposed_line)(5).contains('5'));
             assert!((s.page_intro)("p", "demo-explain", "admin").contains("demo-explain"));
+            assert!((s.context_effects_line)(31, 13, 10, 8).contains("13"));
         }
     }
 }

@@ -34,10 +34,12 @@ use crate::study_tables::{
 };
 use anyhow::Context;
 use axum::http::HeaderMap;
+use memeboard_core::conditions::stored_conditions;
 use memeboard_core::human_eval::board::{
     study_summary, study_tables, HumanEvalSummary, HumanTables, Judgement, JudgementValue,
 };
 use memeboard_core::human_eval::cmpm_tables::{rater_dimension_rows, study_win_matrix, CmpmTables};
+use memeboard_core::human_eval::context_ablation::context_ablation;
 use memeboard_core::human_eval::raters::RaterRow;
 use memeboard_core::human_eval::study::{
     BatchProgress, CreateStudyRequest, StudyPage, StudyProtocol, StudySubmission, StudyTaskLink,
@@ -45,6 +47,7 @@ use memeboard_core::human_eval::study::{
 };
 use memeboard_core::human_eval::thresholds::ExcludedRater;
 use memeboard_core::human_eval::{HUMAN_EVAL_RESAMPLES, HUMAN_EVAL_SEED};
+use memeboard_core::kinds::TaskKind;
 use memeboard_core::msg;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -95,8 +98,54 @@ async fn authorized_study(
     Ok((study, actor))
 }
 
+/// The `context` condition (CMPM Table 8) of each judged submission of a CMPM study, as
+/// submission id → (model name, condition value), the kind's default filled in; empty for
+/// other studies and for kinds without the condition. A submission's conditions never change
+/// after its upload, so the judgements' fingerprint covers this too.
+async fn context_runs(
+    storage: &storage::Storage,
+    study: &StudyRecord,
+) -> ApiResult<BTreeMap<String, (String, String)>> {
+    let mut runs = BTreeMap::new();
+    if data_protocol(&study.protocol)? != StudyProtocol::Cmpm {
+        return Ok(runs);
+    }
+    let Some(slug) = storage.task_slug(&study.source_task_id).await? else {
+        return Ok(runs);
+    };
+    let Some(kind) = storage
+        .find_board_task(&slug)
+        .await?
+        .and_then(|t| TaskKind::parse(&t.task.kind))
+    else {
+        return Ok(runs);
+    };
+    let specs = kind.conditions();
+    if !specs.iter().any(|c| c.name == CONTEXT) {
+        return Ok(runs);
+    }
+    let judged: BTreeSet<String> =
+        storage::decode_json("studies.submissions_json", &study.submissions_json)?;
+    for s in storage
+        .task_submission_history(&study.source_task_id)
+        .await?
+    {
+        if !judged.contains(&s.id) {
+            continue;
+        }
+        let mut conditions = stored_conditions(&specs, s.conditions_json.as_deref());
+        if let Some(value) = conditions.remove(CONTEXT) {
+            runs.insert(s.id, (s.model_name, value));
+        }
+    }
+    Ok(runs)
+}
+
+/// The run condition Table 8 compares (`full` vs `image_only`).
+const CONTEXT: &str = "context";
+
 /// A study's computed summary, tables, reliability rows, the raters its thresholds leave out,
-/// and the CMPM per-annotator table and win matrix.
+/// and the CMPM per-annotator table, win matrix and context ablation.
 type Computed = (
     HumanEvalSummary,
     HumanTables,
@@ -122,6 +171,7 @@ pub(crate) async fn computed_study(
     );
     let planted = planted_by_rater(study, &tasks);
     let thresholds = thresholds_of(study)?;
+    let runs = context_runs(storage, study).await?;
     let computed = state
         .study_tables
         .get_or_compute(&format!("study/{}", study.id), fingerprint, move || {
@@ -142,6 +192,13 @@ pub(crate) async fn computed_study(
                 per_rater: rater_dimension_rows(&ratings, &kept.excluded)
                     .map_err(|e| e.to_string())?,
                 win_matrix: study_win_matrix(&kept.data.judgements).map_err(|e| e.to_string())?,
+                context_ablation: context_ablation(
+                    &kept.data.judgements,
+                    &runs,
+                    HUMAN_EVAL_RESAMPLES,
+                    HUMAN_EVAL_SEED,
+                )
+                .map_err(|e| e.to_string())?,
             };
             Ok((summary, tables, kept.rows, kept.excluded, cmpm))
         })

@@ -1,10 +1,12 @@
 //! The two CMPM tables that neither the per-model means nor the per-model win rates give: the
 //! dimension means of each annotator (CMPM Table 7 reports the five-dimension mean per
 //! annotator) and the pairwise win matrix of a ranking study (how often each model was ranked
-//! above each other one, §5.3 / §6.5). Pure; the server computes both once per state of a
-//! study's judgements and the study page (owners only) shows them.
+//! above each other one, §5.3 / §6.5); [`CmpmTables`] also carries Table 8, the context
+//! ablation (`context_ablation`). Pure; the server computes them once per state of a study's
+//! judgements and the study page (owners only) shows them.
 
 use super::board::{Judgement, JudgementValue};
+use super::context_ablation::ContextAblation;
 use super::dimensions::{Dimension, DimensionScores};
 use super::ranking::{expand_rankings, Comparison, Ranking};
 use super::thresholds::ExcludedRater;
@@ -88,6 +90,10 @@ pub struct CmpmTables {
     /// The pairwise win matrix of the rankings; `None` without a ranking.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub win_matrix: Option<WinMatrix>,
+    /// CMPM Table 8, the paired context ablation (`context_ablation::context_ablation`);
+    /// `None` unless a model was judged with and without the comic's context on one comic.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub context_ablation: Option<ContextAblation>,
 }
 
 /// CMPM Table 7 per annotator: for each rater (sorted by pseudonym), the plain mean of each

@@ -17,6 +17,7 @@ pub mod accuracy;
 pub mod board;
 pub mod bradley_terry;
 pub mod cmpm_tables;
+pub mod context_ablation;
 pub mod correlation;
 pub mod dawid_skene;
 pub mod dimensions;

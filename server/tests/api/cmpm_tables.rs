@@ -2,11 +2,12 @@
 //! cell by cell against a hand count of what the test raters submitted: three raters score
 //! every page of one batch (two alike, one contrary), two raters rank every page; the contrary
 //! rater, left out by a reliability threshold, keeps their row, marked; the figures stay on the
-//! owner's page (never on the public board).
+//! owner's page (never on the public board). Table 8 (context ablation) appears only when a
+//! model's comic explanations were judged both with the comic's context and from the image only.
 
 use crate::helpers::Db;
 use crate::on_both_databases;
-use crate::studies::{as_admin, cmpm_request, comic_outputs, rate_all, study_app, COMICS};
+use crate::studies::{as_admin, cmpm_request, comic_outputs, rate_all, raw, study_app, COMICS};
 use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
 use std::cell::RefCell;
@@ -259,6 +260,11 @@ async fn the_study_page_gives_table_7_per_annotator_and_the_win_matrix(db: Db) {
         .collect();
     assert_eq!(kinds.iter().filter(|k| **k == "careful").count(), 2);
     assert_matrix(&page, &subs, &pairs);
+    // Every run is under the default condition: no Table 8.
+    assert!(
+        page["cmpm_tables"].get("context_ablation").is_none(),
+        "{page}"
+    );
 
     // A threshold leaves the contrary rater out: still listed, marked; the others not.
     let set = "/api/owner/studies/t7/reliability";
@@ -301,3 +307,176 @@ async fn the_study_page_gives_table_7_per_annotator_and_the_win_matrix(db: Db) {
 }
 
 on_both_databases!(the_study_page_gives_table_7_per_annotator_and_the_win_matrix);
+
+/// Uploads Alpha's explanations again under `context=image_only` (the same model name, text
+/// "Alpha sees only the panels of …"); returns the submission id.
+async fn upload_image_only(app: &crate::helpers::TestApp, alpha: &str) -> String {
+    let (_, author) = app.post("/api/authors", json!({"name": "Lab 2"})).await;
+    let token = author["token"].as_str().unwrap().to_owned();
+    let (_, manifest) = app.get(&format!("/api/tasks/{COMICS}/manifest")).await;
+    let file: String = manifest["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| {
+            let id = i["id"].as_str().unwrap();
+            format!(
+                "{}\n",
+                json!({"item_id": id, "explanation": format!("Alpha sees only the panels of {id}")})
+            )
+        })
+        .collect();
+    let path = format!(
+        "/api/tasks/{COMICS}/submissions?model={}&conditions=context=image_only",
+        alpha.replace(' ', "%20")
+    );
+    let (status, _, text) = raw(app, Method::POST, &path, Some(&token), Some(file)).await;
+    assert_eq!(status, StatusCode::CREATED, "{text}");
+    let body: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        body["conditions"],
+        json!({"context": "image_only"}),
+        "{body}"
+    );
+    body["submission_id"].as_str().unwrap().to_owned()
+}
+
+/// One scored page: (comic, Alpha from the image only, Alpha with context, score).
+type Page = (String, bool, bool, u8);
+
+/// Alpha's scores (with context, from the image only) on a comic, by the first hex digit of its
+/// first panel's file name (a fixed, arbitrary split of the comics): below 6 context changes
+/// nothing (3, 3), below b it helps (3, 1), else it hurts (2, 3).
+fn alpha_scores(comic: &str) -> (u8, u8) {
+    let name = comic.rsplit('/').next().unwrap_or(comic);
+    match name
+        .chars()
+        .next()
+        .and_then(|c| c.to_digit(16))
+        .unwrap_or(0)
+    {
+        0..=5 => (3, 3),
+        6..=10 => (3, 1),
+        _ => (2, 3),
+    }
+}
+
+/// Two raters score every page: Alpha as [`alpha_scores`], Bravo 2, Charlie 1. Returns the
+/// pages.
+async fn judge_context(
+    app: &crate::helpers::TestApp,
+    subs: &BTreeMap<String, String>,
+) -> Vec<Page> {
+    let mut request = cmpm_request("t8", false, subs);
+    request["items_per_category"] = json!(1);
+    request["batch_size"] = json!(60);
+    request["raters_per_batch"] = json!(2);
+    let path = format!("/api/owner/tasks/{COMICS}/studies");
+    let (status, created) = as_admin(app, Method::POST, &path, Some(request)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let pages: RefCell<Vec<Page>> = RefCell::default();
+    for _ in 0..2 {
+        let done = rate_all(app, "t8-rate", None, subs, |item: &Value| {
+            let p = &item["prompt"];
+            let text = p["output"]["meaning"].as_str().unwrap();
+            let comic = p["subject"]["panels"][0].as_str().unwrap().to_owned();
+            let image_only = text.contains("only the panels");
+            let alpha = writer(&p["output"]) == "Alpha";
+            let (full, image) = alpha_scores(&comic);
+            let v = match (alpha, image_only) {
+                (true, true) => image,
+                (true, false) => full,
+                _ => quality(&writer(&p["output"])),
+            };
+            pages
+                .borrow_mut()
+                .push((comic, alpha && image_only, alpha && !image_only, v));
+            crate::studies::dims(v, p["has_context"].as_bool().unwrap())
+        })
+        .await;
+        assert!(done.is_some(), "the rater got a batch");
+    }
+    pages.into_inner()
+}
+
+async fn table_8_compares_a_models_runs_with_and_without_context(db: Db) {
+    let app = study_app(db).await;
+    let mut subs = comic_outputs(&app).await;
+    let alpha = subs
+        .values()
+        .find(|n| n.starts_with("Alpha"))
+        .unwrap()
+        .clone();
+    let image_only = upload_image_only(&app, &alpha).await;
+    subs.insert(image_only, alpha.clone());
+    let pages = judge_context(&app, &subs).await;
+
+    // By hand: per comic, Alpha's scores with context and from the image only.
+    let mut by_comic: BTreeMap<&str, (Vec<f64>, Vec<f64>)> = BTreeMap::new();
+    for (comic, image, full, v) in &pages {
+        let e = by_comic.entry(comic.as_str()).or_default();
+        if *full {
+            e.0.push(f64::from(*v));
+        } else if *image {
+            e.1.push(f64::from(*v));
+        }
+    }
+    by_comic.retain(|_, (f, i)| !f.is_empty() && !i.is_empty());
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+    let full: Vec<f64> = by_comic.values().flat_map(|(f, _)| f.clone()).collect();
+    let image: Vec<f64> = by_comic.values().flat_map(|(_, i)| i.clone()).collect();
+    let per_comic: Vec<f64> = by_comic.values().map(|(f, i)| mean(f) - mean(i)).collect();
+    let helps = per_comic.iter().filter(|d| **d >= 0.1).count();
+    let hurts = per_comic.iter().filter(|d| **d <= -0.1).count();
+    let comics = by_comic.len();
+    // The demo's comics fall on every side; two raters on each.
+    assert!(
+        helps > 0 && hurts > 0 && helps + hurts < comics,
+        "{by_comic:?}"
+    );
+    assert_eq!((full.len(), image.len()), (2 * comics, 2 * comics));
+    let delta = mean(&full) - mean(&image);
+    // On the demo's three comics drawn: (3, 3), (3, 1) and (2, 3) by both raters, so full
+    // 16 / 6 ≈ 2.667, image only 14 / 6 ≈ 2.333, Δ = +1/3; per comic 0, +2, −1; a resample of
+    // one comic three times (1/27 > 2.5%) gives the interval [−1, +2].
+    assert_eq!((comics, helps, hurts), (3, 1, 1), "{by_comic:?}");
+    assert!((mean(&full) - 16.0 / 6.0).abs() < 1e-12 && (delta - 1.0 / 3.0).abs() < 1e-12);
+    let lowest = per_comic.iter().copied().fold(f64::MAX, f64::min);
+    let highest = per_comic.iter().copied().fold(f64::MIN, f64::max);
+
+    let (status, page) = as_admin(&app, Method::GET, "/api/owner/studies/t8", None).await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    let t = &page["cmpm_tables"]["context_ablation"];
+    let rows = t["rows"].as_array().expect("Table 8");
+    assert_eq!(rows.len(), 1, "only Alpha ran under both: {t}");
+    assert_eq!(rows[0]["model"], json!(alpha));
+    let close = |v: &Value, x: f64| (v.as_f64().unwrap() - x).abs() < 1e-9;
+    for cells in [&rows[0]["cells"], &t["overall"]] {
+        assert!(close(&cells["full_context"], mean(&full)), "{cells}");
+        assert!(close(&cells["image_only"], mean(&image)), "{cells}");
+        assert_eq!(cells["full_context_ratings"], json!(full.len()));
+        assert_eq!(cells["image_only_ratings"], json!(image.len()));
+        assert_eq!(cells["comics"], json!(comics));
+        let d = &cells["delta"];
+        assert!(close(&d["value"], delta), "{d}");
+        let (low, high) = (
+            d["ci_low"].as_f64().unwrap(),
+            d["ci_high"].as_f64().unwrap(),
+        );
+        assert!(
+            lowest <= low && low <= delta && delta <= high && high <= highest,
+            "{d}"
+        );
+        assert_eq!((low, high), (-1.0, 2.0), "{d}");
+    }
+    let mixed = comics - helps - hurts;
+    assert_eq!(
+        t["effects"],
+        json!({"helps": helps, "hurts": hurts, "small_or_mixed": mixed})
+    );
+    // tables.json carries it too.
+    let (_, file) = as_admin(&app, Method::GET, "/api/owner/studies/t8/tables.json", None).await;
+    assert_eq!(file["cmpm_tables"]["context_ablation"], *t);
+}
+
+on_both_databases!(table_8_compares_a_models_runs_with_and_without_context);

@@ -1,12 +1,14 @@
 //! Pure shaping of CMPM Table 7 per annotator (one row per rater: each dimension's mean and
 //! Core4, with the pages behind each) and of the rankings' pairwise win matrix (model × model in
-//! the study's model order, the diagonal empty) into rows of written cells. The views are in
-//! `paper_tables`.
+//! the study's model order, the diagonal empty) and of Table 8, the context ablation (per model
+//! Core4 with and without the comic's context, the signed difference and its interval), into
+//! rows of written cells. The views are in `paper_tables`.
 
 use crate::format;
 use memeboard_core::human_eval::cmpm_tables::{
     PairRecord, RaterDimensionRow, RaterMean, WinMatrix,
 };
+use memeboard_core::human_eval::context_ablation::{ContextAblation, ContextCells};
 
 /// One written cell of the per-annotator table: the mean (or a dash) and its `n`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -129,6 +131,58 @@ pub fn matrix(m: &WinMatrix, models: &[(String, String)]) -> (Vec<String>, Vec<M
         })
         .collect();
     (labels, lines)
+}
+
+/// One written row of Table 8 (a model's, or the Overall row with an empty label).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContextLine {
+    /// Model name; empty on the Overall row (the view names it).
+    pub label: String,
+    /// Mean Core4 with full context and its ratings.
+    pub full: MeanCell,
+    /// Mean Core4 from the image only and its ratings.
+    pub image_only: MeanCell,
+    /// Δ with its sign (`+0.060`) and its interval (`[−0.05, +0.17]`).
+    pub delta: (String, String),
+}
+
+/// A difference with its sign, three decimals: `+0.060`, `−0.100`, `+0.000`.
+fn signed(x: f64, decimals: usize) -> String {
+    let text = format!("{:.*}", decimals, x.abs());
+    let zero = text.chars().all(|c| c == '0' || c == '.');
+    if x < 0.0 && !zero {
+        format!("−{text}")
+    } else {
+        format!("+{text}")
+    }
+}
+
+fn context_line(label: &str, c: &ContextCells) -> ContextLine {
+    let cell = |mean: f64, n: usize| MeanCell {
+        mean: format::accuracy(mean),
+        n: format!("n = {n}"),
+    };
+    let d = &c.delta;
+    ContextLine {
+        label: label.to_owned(),
+        full: cell(c.full_context, c.full_context_ratings),
+        image_only: cell(c.image_only, c.image_only_ratings),
+        delta: (
+            signed(d.value, 3),
+            format!("[{}, {}]", signed(d.ci_low, 2), signed(d.ci_high, 2)),
+        ),
+    }
+}
+
+/// Table 8: the models' rows (sorted by name, as the response gives them), then the Overall
+/// row (empty label).
+pub fn context_table(t: &ContextAblation) -> (Vec<ContextLine>, ContextLine) {
+    let rows = t
+        .rows
+        .iter()
+        .map(|r| context_line(&r.model, &r.cells))
+        .collect();
+    (rows, context_line("", &t.overall))
 }
 
 #[cfg(test)]

@@ -1,18 +1,20 @@
 //! The study page's tables in the papers' own shapes: CHIME Table 3 (model × field), Table 11
 //! (Fleiss' κ per batch) and Table 12 (model × meme type, meaning); CMPM's dimension means per
 //! model (Table 7's measures) and per annotator (Table 7 itself), its rankings (pairwise record,
-//! win rate, Bradley–Terry strength and rating) and the pairwise win matrix. Each is a
-//! `<table>` with a caption and a `data-testid` (`study-table-3`, `-11`, `-12`, `-dimensions`,
-//! `-per-rater`, `-ranking`, `-win-matrix`); the shaping is in `paper_shape` and `cmpm_shape`.
+//! win rate, Bradley–Terry strength and rating), the pairwise win matrix and Table 8 (context
+//! ablation). Each is a `<table>` with a caption and a `data-testid` (`study-table-3`, `-11`,
+//! `-12`, `-dimensions`, `-per-rater`, `-ranking`, `-win-matrix`, `cmpm-table-8`); the shaping
+//! is in `paper_shape` and `cmpm_shape`.
 
 use super::cmpm_shape;
 use super::paper_shape::{self as shape, ModelRow, Shares};
-use crate::human_i18n::{dimension_name, field_name, hs, HumanStrings};
+use crate::human_i18n::{dimension_name, field_name, hs, human_strings, HumanStrings};
 use crate::i18n::{category_label, use_i18n};
 use leptos::prelude::*;
 use memeboard_core::human_eval::accuracy::{BatchAgreement, ExplanationField};
 use memeboard_core::human_eval::board::HumanTables;
 use memeboard_core::human_eval::cmpm_tables::CmpmTables;
+use memeboard_core::human_eval::context_ablation::ContextAblation;
 use memeboard_core::human_eval::dimensions::Dimension;
 use memeboard_core::stats::Estimate;
 
@@ -313,13 +315,62 @@ fn win_matrix_table(labels: Vec<String>, rows: Vec<cmpm_shape::MatrixLine>) -> i
     )
 }
 
+/// CMPM Table 8: per model, mean Core4 with the comic's context and from the image only on the
+/// matched comics (ratings beneath), Δ with its interval beneath; the Overall row; then how
+/// many comics context helps, hurts or barely moves.
+fn context_table(t: &ContextAblation) -> impl IntoView {
+    let (rows, overall) = cmpm_shape::context_table(t);
+    let e = t.effects;
+    let comics = t.overall.comics;
+    let i18n = use_i18n();
+    let line = move || {
+        (human_strings(i18n.lang()).context_effects_line)(
+            comics,
+            e.helps,
+            e.hurts,
+            e.small_or_mixed,
+        )
+    };
+    let head = view! {
+        <tr>
+            <th scope="col">{hs(|s| s.col_model)}</th>
+            <th scope="col" class="num">{hs(|s| s.col_full_context)}</th>
+            <th scope="col" class="num">{hs(|s| s.col_image_only)}</th>
+            <th scope="col" class="num">{hs(|s| s.col_delta)}</th>
+        </tr>
+    };
+    let row = |r: cmpm_shape::ContextLine, overall: bool| {
+        let label = if overall {
+            view! { {hs(|s| s.row_overall)} }.into_any()
+        } else {
+            view! { {r.label.clone()} }.into_any()
+        };
+        view! {
+            <tr data-testid="study-table-row" data-overall=overall.to_string()>
+                <th scope="row">{label}</th>
+                <td class="num">{figure(Some((r.full.mean, r.full.n)))}</td>
+                <td class="num">{figure(Some((r.image_only.mean, r.image_only.n)))}</td>
+                <td class="num">{figure(Some(r.delta))}</td>
+            </tr>
+        }
+    };
+    let body = view! {
+        {rows.into_iter().map(|r| row(r, false)).collect_view()}
+        {row(overall, true)}
+    };
+    view! {
+        {wrap("cmpm-table-8", |s| s.table8_caption, head, body)}
+        <p class="muted small" data-testid="context-effects">{line}</p>
+    }
+}
+
 /// The papers' tables of a study's results (nothing when no model has a judgement): CHIME's
 /// Tables 3 and 12 for accuracy studies, the dimension and ranking tables for CMPM.
 #[component]
 pub fn PaperTables(
     /// The study's computed tables.
     tables: HumanTables,
-    /// CMPM Table 7 per annotator and the win matrix.
+    /// CMPM Table 7 per annotator, the win matrix and Table 8.
     cmpm: CmpmTables,
     /// The judged models, `(submission id, label)`, in the page's order.
     models: Vec<(String, String)>,
@@ -334,12 +385,14 @@ pub fn PaperTables(
         .as_ref()
         .map(|m| cmpm_shape::matrix(m, &models))
         .unwrap_or_default();
+    let ablation = cmpm.context_ablation.clone();
     let any = !(fields.is_empty()
         && by_type.is_empty()
         && dimensions.is_empty()
         && ranking.is_empty()
         && per_rater.is_empty()
-        && matrix.is_empty());
+        && matrix.is_empty()
+        && ablation.is_none());
     any.then(|| {
         view! {
             <div class="stack" data-testid="study-paper-tables">
@@ -351,6 +404,7 @@ pub fn PaperTables(
                 {(!per_rater.is_empty()).then(|| per_rater_table(per_rater))}
                 {(!ranking.is_empty()).then(|| ranking_table(ranking))}
                 {(!matrix.is_empty()).then(|| win_matrix_table(matrix_labels, matrix))}
+                {ablation.as_ref().map(context_table)}
             </div>
         }
     })

@@ -1,6 +1,6 @@
 //! Tests of the CMPM per-annotator and win-matrix shaping: cells in the paper's column order
 //! with their n, excluded raters marked, the matrix in the study's model order with an empty
-//! diagonal and a dash for pairs never compared.
+//! diagonal and a dash for pairs never compared; Table 8 with signed differences, Overall last.
 
 use super::*;
 use memeboard_core::human_eval::cmpm_tables::{RaterMean, WinMatrixRow};
@@ -90,4 +90,62 @@ fn the_matrix_follows_the_page_order_with_an_empty_diagonal() {
     );
     assert_eq!(rows[1].cells[2], PairCell::NotCompared);
     assert_eq!(rows[2].cells[2], PairCell::Diagonal);
+}
+
+fn cells(full: f64, image_only: f64, delta: (f64, f64, f64)) -> ContextCells {
+    ContextCells {
+        full_context: full,
+        full_context_ratings: 93,
+        image_only,
+        image_only_ratings: 93,
+        comics: 31,
+        delta: memeboard_core::stats::Estimate {
+            value: delta.0,
+            ci_low: delta.1,
+            ci_high: delta.2,
+        },
+    }
+}
+
+#[test]
+fn table_8_writes_signed_differences_and_the_overall_row_last() {
+    use memeboard_core::human_eval::context_ablation::{ContextEffects, ContextModelRow};
+    let t = ContextAblation {
+        rows: vec![
+            ContextModelRow {
+                model: "InternVL3.5-8B".into(),
+                cells: cells(2.03, 1.87, (0.16, 0.02, 0.3)),
+            },
+            ContextModelRow {
+                model: "Qwen3.5-9B".into(),
+                cells: cells(2.09, 2.09, (-1e-17, -0.1, 0.1)),
+            },
+        ],
+        overall: cells(2.36, 2.30, (0.06, -0.01, 0.13)),
+        effects: ContextEffects {
+            helps: 13,
+            hurts: 10,
+            small_or_mixed: 8,
+        },
+    };
+    let (rows, overall) = context_table(&t);
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0].label, "InternVL3.5-8B");
+    assert_eq!(rows[0].full.mean, "2.030");
+    assert_eq!(rows[0].image_only.n, "n = 93");
+    assert_eq!(
+        rows[0].delta,
+        ("+0.160".to_owned(), "[+0.02, +0.30]".to_owned())
+    );
+    // A rounding error below zero is no change, not −0.000.
+    assert_eq!(
+        rows[1].delta,
+        ("+0.000".to_owned(), "[−0.10, +0.10]".to_owned())
+    );
+    assert_eq!(overall.label, "");
+    assert_eq!(
+        (overall.full.mean.as_str(), overall.image_only.mean.as_str()),
+        ("2.360", "2.300")
+    );
+    assert_eq!(overall.delta.0, "+0.060");
 }
