@@ -189,7 +189,6 @@ async fn panels(app: &TestApp, slug: &str, dev_percent: u8, size: u32) {
     .expect("import the attacker's comics");
 }
 
-
 /// [`CLIPS`] clips without language, the answer listed first (as the AVMeme rows and the demo do),
 /// the other choices drawn from one pool so that no wording marks the answer.
 async fn clips(app: &TestApp) {
