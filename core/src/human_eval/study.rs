@@ -360,6 +360,11 @@ pub struct CreateStudyRequest {
     /// Seed of the sample and batches (default: a random one, reported on the study page).
     #[serde(default)]
     pub seed: Option<u64>,
+    /// The dense design (CMPM §5.3): every rater judges every page of each task, one fixed
+    /// batch after another as resumable parts, never the same one twice (the tasks' "batches
+    /// one rater may judge" is set to their batch count). Off: each rater judges one batch.
+    #[serde(default)]
+    pub dense: bool,
     /// Accuracy protocol: the statements raters agree or disagree with, in both languages
     /// (default: the paper's, [`AccuracyStatements::default`]). Refused for CMPM studies.
     #[serde(default, skip_serializing_if = "Option::is_none")]

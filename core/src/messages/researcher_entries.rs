@@ -180,6 +180,11 @@ pub const RESEARCHER_CATALOGUE: &[Entry] = &[
         zh: "`slug`：应为 1 到 50 个小写字母、数字或连字符，实际为 `{found}`",
     },
     Entry {
+        code: "study.dense_parts",
+        en: "`dense`: `{task}` has {batches} batches and one rater may judge at most {max}; choose a larger `batch_size`",
+        zh: "`dense`：`{task}` 有 {batches} 个批次，而一位评分者最多评判 {max} 个；请选择更大的 `batch_size`",
+    },
+    Entry {
         code: "study.statement",
         en: "`{field}`: expected a statement of 1 to {max} characters, found {found}",
         zh: "`{field}`：应为 1 到 {max} 个字符的陈述，实际为 {found} 个字符",

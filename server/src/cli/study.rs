@@ -73,6 +73,9 @@ pub(super) enum StudyAction {
         /// Title shown to raters.
         #[arg(long)]
         title: Option<String>,
+        /// The dense design: every rater judges every page, one batch after another.
+        #[arg(long)]
+        dense: bool,
         /// Accuracy studies: a JSON file with the statements raters judge, `{"meaning":
         /// {"en": …, "zh": …}, "origin": {…}, "example": {…}}` (default: the paper's).
         #[arg(long)]
@@ -102,6 +105,7 @@ pub(super) async fn run(config_dir: &Path, action: StudyAction) -> anyhow::Resul
             min_item_ms,
             seed,
             title,
+            dense,
             statements,
         } => {
             let protocol = StudyProtocol::parse(&protocol).ok_or_else(|| {
@@ -130,6 +134,7 @@ pub(super) async fn run(config_dir: &Path, action: StudyAction) -> anyhow::Resul
                 planted_checks,
                 min_item_ms,
                 seed,
+                dense,
                 statements: statements.as_deref().map(read_statements).transpose()?,
             };
             create(config_dir, &task, request).await

@@ -20,7 +20,7 @@ use memeboard_core::human_eval::study::{
 use memeboard_core::kinds::{ranking, rating, ItemGold, ItemPrompt, Kind, TaskKind};
 use memeboard_core::leaderboard::CategoryEstimate;
 use memeboard_core::msg;
-use memeboard_core::study::StudySettings;
+use memeboard_core::study::{StudySettings, MAX_BATCHES_PER_RATER};
 use memeboard_core::tasks::CategoryInfo;
 use memeboard_core::with_kind;
 use std::collections::BTreeMap;
@@ -270,6 +270,9 @@ async fn study_tasks(
         // Planted outputs are rating pages only, so the rule is on where there are some.
         settings.quality.planted_checks = req.planted_checks && planted_pages(&spec);
         settings.quality.min_item_ms = req.min_item_ms;
+        if req.dense && batches > 1 {
+            settings.batches_per_rater = Some(dense_parts(&spec.slug, batches)?);
+        }
         let (link, prolific_link) = links(&spec.slug, invite);
         response_tasks.push(StudyTaskLink {
             slug: spec.slug.clone(),
@@ -287,6 +290,20 @@ async fn study_tasks(
         });
     }
     Ok((tasks, response_tasks))
+}
+
+/// The parts one rater judges in a dense study: every batch of the task, at most
+/// [`MAX_BATCHES_PER_RATER`] (larger batches make fewer parts).
+fn dense_parts(task: &str, batches: u32) -> ApiResult<u32> {
+    if batches > MAX_BATCHES_PER_RATER {
+        return Err(ApiError::Unprocessable(msg!(
+            "study.dense_parts",
+            task = task,
+            batches = batches,
+            max = MAX_BATCHES_PER_RATER
+        )));
+    }
+    Ok(batches)
 }
 
 /// `POST /api/owner/tasks/{slug}/studies`: plans a study from the task's board and creates it
@@ -403,4 +420,25 @@ pub async fn create_study_as(
         unplanted_batches: plan.unplanted_batches,
         seed,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dense_study_gives_a_rater_at_most_the_parts_one_may_judge() {
+        assert_eq!(dense_parts("s-rate", 3).ok(), Some(3));
+        assert_eq!(
+            dense_parts("s-rate", MAX_BATCHES_PER_RATER).ok(),
+            Some(MAX_BATCHES_PER_RATER)
+        );
+        match dense_parts("s-rate", MAX_BATCHES_PER_RATER + 1) {
+            Err(ApiError::Unprocessable(m)) => {
+                assert_eq!(m.code(), "study.dense_parts");
+                assert!(m.to_string().contains("`s-rate` has 101 batches"), "{m}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
 }

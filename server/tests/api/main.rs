@@ -20,6 +20,7 @@ mod conditions;
 mod cross_gold;
 mod cross_task;
 mod demo_content;
+mod dense_study;
 mod device_check;
 mod disclosure;
 mod distractors;

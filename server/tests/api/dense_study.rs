@@ -1,0 +1,89 @@
+//! The dense design of a human-evaluation study (CMPM §5.3): every rater judges every page of
+//! a task, one fixed batch after another as resumable parts, never the same batch twice, and
+//! is refused once every part is done; without it a rater judges one batch.
+
+use crate::helpers::{detail, Db};
+use crate::judging::start;
+use crate::on_both_databases;
+use crate::studies::{as_admin, cmpm_request, comic_outputs, comic_rater, study_app, COMICS};
+use axum::http::{Method, StatusCode};
+use serde_json::{json, Value};
+use std::collections::BTreeSet;
+
+/// The study settings of judging task `slug`, as its console shows them.
+async fn study_settings(app: &crate::helpers::TestApp, slug: &str) -> Value {
+    let path = format!("/api/owner/tasks/{slug}/console");
+    let (status, console) = as_admin(app, Method::GET, &path, None).await;
+    assert_eq!(status, StatusCode::OK, "{console}");
+    console["settings"]["study"].clone()
+}
+
+async fn a_dense_study_gives_every_rater_every_page(db: Db) {
+    let app = study_app(db).await;
+    let subs = comic_outputs(&app).await;
+    let path = format!("/api/owner/tasks/{COMICS}/studies");
+    let mut request = cmpm_request("dense", false, &subs);
+    request["dense"] = json!(true);
+    let (status, created) = as_admin(&app, Method::POST, &path, Some(request)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let rate = &created["tasks"][0];
+    assert_eq!(rate["slug"], "dense-rate");
+    let (pages, batches) = (
+        rate["items"].as_u64().unwrap(),
+        rate["batches"].as_u64().unwrap(),
+    );
+    assert!(batches >= 2, "{created}");
+    assert_eq!(
+        study_settings(&app, "dense-rate").await["batches_per_rater"],
+        batches
+    );
+    let (_, quiz) = app.get("/api/quizzes/dense-rate").await;
+    assert_eq!(
+        quiz["allow_retake"], true,
+        "the page offers the next part: {quiz}"
+    );
+    // The ranking task is one batch here: nothing to split.
+    assert_eq!(created["tasks"][1]["batches"], 1);
+    assert!(study_settings(&app, "dense-rank").await["batches_per_rater"].is_null());
+
+    // One rater, part after part: every page once, then refused.
+    let judge = comic_rater(true);
+    let mut who: Option<(String, String)> = None;
+    let mut seen = BTreeSet::new();
+    for part in 0..batches {
+        let me = who.as_ref().map(|(p, s)| (p.as_str(), s.as_str()));
+        let (status, s) = start(&app, "dense-rate", me).await;
+        assert_eq!(status, StatusCode::CREATED, "part {part}: {s}");
+        who.get_or_insert_with(|| {
+            (
+                s["participant_id"].as_str().unwrap().to_owned(),
+                s["participant_secret"].as_str().unwrap().to_owned(),
+            )
+        });
+        let id = s["session_id"].as_str().unwrap();
+        for item in s["items"].as_array().unwrap() {
+            let item_id = item["item_id"].as_str().unwrap();
+            assert!(seen.insert(item_id.to_owned()), "{item_id} judged twice");
+            let (status, body) = app
+                .post(
+                    &format!("/api/sessions/{id}/answers"),
+                    json!({"item_id": item_id, "idempotency_key": item_id, "answer": judge(item), "response_ms": 3000}),
+                )
+                .await;
+            assert_eq!(status, StatusCode::CREATED, "{body}");
+        }
+    }
+    assert_eq!(seen.len() as u64, pages, "every page of the task, once");
+    let me = who.as_ref().map(|(p, s)| (p.as_str(), s.as_str()));
+    let (status, body) = start(&app, "dense-rate", me).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(detail(&body).contains("already finished judging"), "{body}");
+
+    // Without the dense design, one batch per rater.
+    let plain = cmpm_request("plain", false, &subs);
+    let (status, created) = as_admin(&app, Method::POST, &path, Some(plain)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    assert!(study_settings(&app, "plain-rate").await["batches_per_rater"].is_null());
+}
+
+on_both_databases!(a_dense_study_gives_every_rater_every_page);
