@@ -99,6 +99,8 @@ pub struct HumanStrings {
     pub field_invitation: &'static str,
     /// Field: planted checks.
     pub field_planted: &'static str,
+    /// Field: batches of one category.
+    pub field_one_category: &'static str,
     /// Field: the dense design.
     pub field_dense: &'static str,
     /// Field: minimum time per page.
@@ -288,6 +290,7 @@ pub static EN: HumanStrings = HumanStrings {
     split_test: "test items (invitation-only studies)",
     field_invitation: "Invitation only (secret link)",
     field_planted: "Planted quality checks (exclude raters who fail them)",
+    field_one_category: "Batches of one category each (CHIME: 20 memes of one type per batch)",
     field_dense: "Dense design: every rater judges every page, one batch after another (CMPM)",
     field_min_ms: "Minimum time per page (ms, optional)",
     field_seed: "Seed (optional)",
@@ -416,6 +419,7 @@ pub static ZH: HumanStrings = HumanStrings {
     split_test: "测试集条目（仅限邀请的研究）",
     field_invitation: "仅限邀请（秘密链接）",
     field_planted: "预置质量检查（排除未通过的评分者）",
+    field_one_category: "每个批次只含一个类别（CHIME：每批 20 个同类型的梗）",
     field_dense: "密集设计：每位评分者评判全部页面，逐批完成（CMPM）",
     field_min_ms: "每页最短时间（毫秒，可选）",
     field_seed: "随机种子（可选）",

@@ -13,6 +13,7 @@ use crate::predictions::Split;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+mod pick;
 mod plan;
 mod preview;
 pub use super::protocol::StudyProtocol;
@@ -71,6 +72,10 @@ pub struct PlanRequest {
     /// itself, another item's meaning).
     #[serde(default)]
     pub planted_checks: bool,
+    /// Rating batches of one category each (CHIME: batches of 20 memes of one type); see the
+    /// planner's rule 4.
+    #[serde(default)]
+    pub one_category_batches: bool,
     /// Seed of the sampling, batching and item ids (the server draws one when the owner
     /// gives none).
     pub seed: u64,
@@ -360,6 +365,11 @@ pub struct CreateStudyRequest {
     /// Seed of the sample and batches (default: a random one, reported on the study page).
     #[serde(default)]
     pub seed: Option<u64>,
+    /// Rating batches of one category each (CHIME App. C.4: batches of 20 memes of one type,
+    /// all models' explanations of a meme in its batch); planted groups then come from the
+    /// batch's own category.
+    #[serde(default)]
+    pub one_category_batches: bool,
     /// The dense design (CMPM §5.3): every rater judges every page of each task, one fixed
     /// batch after another as resumable parts, never the same one twice (the tasks' "batches
     /// one rater may judge" is set to their batch count). Off: each rater judges one batch.

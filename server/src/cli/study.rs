@@ -73,6 +73,9 @@ pub(super) enum StudyAction {
         /// Title shown to raters.
         #[arg(long)]
         title: Option<String>,
+        /// Rating batches of one category each (CHIME: 20 memes of one type per batch).
+        #[arg(long)]
+        one_category_batches: bool,
         /// The dense design: every rater judges every page, one batch after another.
         #[arg(long)]
         dense: bool,
@@ -105,6 +108,7 @@ pub(super) async fn run(config_dir: &Path, action: StudyAction) -> anyhow::Resul
             min_item_ms,
             seed,
             title,
+            one_category_batches,
             dense,
             statements,
         } => {
@@ -134,6 +138,7 @@ pub(super) async fn run(config_dir: &Path, action: StudyAction) -> anyhow::Resul
                 planted_checks,
                 min_item_ms,
                 seed,
+                one_category_batches,
                 dense,
                 statements: statements.as_deref().map(read_statements).transpose()?,
             };

@@ -84,6 +84,7 @@ pub(super) fn plan_request(req: &CreateStudyRequest, seed: u64) -> PlanRequest {
         batch_size: req.batch_size,
         raters_per_batch: req.raters_per_batch,
         planted_checks: req.planted_checks,
+        one_category_batches: req.one_category_batches,
         seed,
     }
 }

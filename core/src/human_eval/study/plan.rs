@@ -1,9 +1,10 @@
 //! Drawing a study plan: checking the request, picking the submissions, sampling the source
 //! items, and building the rating and ranking pages with their planted checks.
 
+use super::pick::pick;
 use super::{
     BoardSubmission, PlanError, PlanRequest, PlannedRanking, PlannedRating, SourceItem, StudyPlan,
-    StudyProtocol, SubmissionPick, MAX_BATCH_SIZE, MAX_ITEMS_PER_CATEGORY, MAX_RATERS_PER_BATCH,
+    StudyProtocol, MAX_BATCH_SIZE, MAX_ITEMS_PER_CATEGORY, MAX_RATERS_PER_BATCH,
 };
 use crate::human_eval::outputs::{ExplainedOutput, Reference};
 use crate::human_eval::ranking::MAX_RANKED;
@@ -25,57 +26,6 @@ fn check_range(field: &'static str, value: usize, min: usize, max: usize) -> Res
             min,
             max,
         })
-    }
-}
-
-/// Picks the submissions: top `k` by score (scored before unscored, ties and unscored in board
-/// order) or the explicit ids, each checked to be on the board.
-fn pick<'a>(
-    board: &'a [BoardSubmission],
-    how: &SubmissionPick,
-) -> Result<Vec<&'a BoardSubmission>, PlanError> {
-    if board.is_empty() {
-        return Err(PlanError::NoSubmissions);
-    }
-    match how {
-        SubmissionPick::Top { k } => {
-            if *k == 0 {
-                return Err(PlanError::NothingPicked);
-            }
-            if *k > board.len() {
-                return Err(PlanError::TooFewSubmissions {
-                    k: *k,
-                    available: board.len(),
-                });
-            }
-            let mut order: Vec<&BoardSubmission> = board.iter().collect();
-            // Stable: equal scores and unscored rows keep the board's order.
-            order.sort_by(|a, b| match (a.score, b.score) {
-                (Some(x), Some(y)) => y.total_cmp(&x),
-                (Some(_), None) => std::cmp::Ordering::Less,
-                (None, Some(_)) => std::cmp::Ordering::Greater,
-                (None, None) => std::cmp::Ordering::Equal,
-            });
-            order.truncate(*k);
-            Ok(order)
-        }
-        SubmissionPick::Ids { ids } => {
-            if ids.is_empty() {
-                return Err(PlanError::NothingPicked);
-            }
-            let mut seen = BTreeSet::new();
-            ids.iter()
-                .map(|id| {
-                    if !seen.insert(id.as_str()) {
-                        return Err(PlanError::DuplicateSubmission(id.clone()));
-                    }
-                    board
-                        .iter()
-                        .find(|s| &s.id == id)
-                        .ok_or_else(|| PlanError::UnknownSubmission(id.clone()))
-                })
-                .collect()
-        }
     }
 }
 
@@ -139,6 +89,35 @@ fn chunk_len(
     ((batch_size - subject_pages) / subject_pages * subject_pages).clamp(1, rest.len().max(1))
 }
 
+/// Spare items a planted group may come from: all of them, or with batches of one category
+/// (`category`) those of the batch's category, so that no planted subject is of another type.
+fn plants_left(spare: &[&SourceItem], category: Option<&str>) -> usize {
+    spare
+        .iter()
+        .filter(|i| category.is_none_or(|c| i.category == c))
+        .count()
+}
+
+/// Takes a planted group's subject and donor from the spare items: the last two that may be
+/// planted (see [`plants_left`]); `None` when fewer than two remain.
+fn take_plant<'a>(
+    spare: &mut Vec<&'a SourceItem>,
+    category: Option<&str>,
+) -> Option<(&'a SourceItem, &'a SourceItem)> {
+    let at: Vec<usize> = (0..spare.len())
+        .rev()
+        .filter(|&k| category.is_none_or(|c| spare[k].category == c))
+        .take(2)
+        .collect();
+    if at.len() < 2 {
+        return None;
+    }
+    // The higher index first, so the lower one stays valid.
+    let subject = spare.remove(at[0]);
+    let donor = spare.remove(at[1]);
+    Some((subject, donor))
+}
+
 /// The reference written as an output, for a planted check.
 fn reference_output(r: &Reference) -> ExplainedOutput {
     ExplainedOutput {
@@ -166,6 +145,10 @@ fn reference_output(r: &Reference) -> ExplainedOutput {
 ///    pages included: a batch with a planted group (rule 5) holds whole subjects and the
 ///    group, `batch_size` rounded down to whole subjects (see `chunk_len`); the last batch may
 ///    be smaller. Raters see a batch in their own random order (the judging kind does that).
+///    With `one_category_batches` the drawn items are grouped by category (sorted; each
+///    keeps its seeded order) and a batch ends where its category's pages end, so every
+///    batch holds one category (its last batch may be smaller); its planted group comes from
+///    spare items of the same category (none left: the batch is unplanted).
 /// 5. Planted checks (when on) look like ordinary pages: every rating batch gets one planted
 ///    *subject group* while eligible items the sample left out remain (two per group): a
 ///    spare item shown as a subject with as many pages as a subject of the batch usually has
@@ -209,7 +192,8 @@ fn reference_output(r: &Reference) -> ExplainedOutput {
 /// let request = PlanRequest {
 ///     protocol: StudyProtocol::Accuracy, submissions: SubmissionPick::Top { k: 2 },
 ///     items_per_category: 2, split: Split::Dev, invitation_only: false,
-///     batch_size: 4, raters_per_batch: 3, planted_checks: true, seed: 7,
+///     batch_size: 4, raters_per_batch: 3, planted_checks: true, one_category_batches: false,
+///     seed: 7,
 /// };
 /// let plan = plan_study(&request, &board, &items, 0).unwrap();
 /// assert_eq!(plan.submissions, ["s1", "s2"]);
@@ -238,7 +222,12 @@ pub fn plan_study(
     let by_category = eligible_items(request, &picked, items)?;
 
     let mut rng = SplitMix64::new(request.seed);
-    let sample = draw_sample(&mut rng, by_category, request.items_per_category);
+    let mut sample = draw_sample(&mut rng, by_category, request.items_per_category);
+    if request.one_category_batches {
+        // Grouped by category (stable: each keeps its seeded order), so batches can be cut
+        // at the category boundaries.
+        sample.drawn.sort_by(|a, b| a.category.cmp(&b.category));
+    }
     let ids = IdMint {
         rng: SplitMix64::new(rng.next_u64() ^ id_salt),
         used: BTreeSet::new(),
@@ -448,8 +437,22 @@ fn rating_pages<'a>(
     let mut rating_batches = 0u32;
     let mut start = 0;
     while start < pairs.len() {
-        let planting = request.planted_checks && spare.len() >= 2;
-        let len = chunk_len(&pairs[start..], request.batch_size, picked.len(), planting);
+        // With batches of one category, a batch ends where its category's pages end.
+        let category = request
+            .one_category_batches
+            .then(|| pairs[start].0.category.as_str());
+        let end = start
+            + pairs[start..]
+                .iter()
+                .take_while(|(item, _)| category.is_none_or(|c| item.category == c))
+                .count();
+        let planting = request.planted_checks && plants_left(&spare, category) >= 2;
+        let len = chunk_len(
+            &pairs[start..end],
+            request.batch_size,
+            picked.len(),
+            planting,
+        );
         let chunk = &pairs[start..start + len];
         start += len;
         rating_batches += 1;
@@ -479,12 +482,10 @@ fn rating_pages<'a>(
             // A planted subject group: an eligible item drawn nowhere else in the study, shown
             // with one page per picked submission like every real subject, each page another
             // spare item's output (so its text is under no other subject any rater sees).
-            if spare.len() < 2 {
+            let Some((subject, donor)) = take_plant(&mut spare, category) else {
                 unplanted_batches += 1;
                 continue;
-            }
-            let (subject, donor) = (spare[spare.len() - 1], spare[spare.len() - 2]);
-            spare.truncate(spare.len() - 2);
+            };
             planted_groups += 1;
             if needs_reference {
                 expose(subject);

@@ -53,6 +53,7 @@ fn request(protocol: StudyProtocol, pick: SubmissionPick) -> PlanRequest {
         batch_size: 5,
         raters_per_batch: 3,
         planted_checks: true,
+        one_category_batches: false,
         seed: 42,
     }
 }
@@ -448,5 +449,68 @@ fn batches_hold_the_pages_asked_for_planted_pages_included() {
         let n = plan.ratings.iter().filter(|r| r.batch == batch).count();
         assert_eq!(n, 6, "batch {batch}");
     }
+    assert_plants_look_real(&plan);
+}
+
+/// CHIME's design (App. C.4): 40 dev memes of each of six types, seven models, batches of 20
+/// memes of one type: 12 batches of 20 × 7 = 140 pages, 3 raters each — 36 rater sessions
+/// and 3 verdicts per model and meme.
+#[test]
+fn the_chime_design_gives_the_papers_counts() {
+    let types = ["a", "b", "c", "d", "e", "f"];
+    let all = items(6 * 45, &types, Split::Dev, true);
+    let models: Vec<(String, Option<f64>)> = (0..7)
+        .map(|m| (format!("m{m}"), Some(0.9 - f64::from(m) * 0.1)))
+        .collect();
+    let ids: Vec<(&str, Option<f64>)> = models.iter().map(|(id, s)| (id.as_str(), *s)).collect();
+    let subs = board(&ids, &all);
+    let mut req = request(StudyProtocol::Accuracy, SubmissionPick::Top { k: 7 });
+    (req.items_per_category, req.batch_size, req.planted_checks) = (40, 140, false);
+    req.one_category_batches = true;
+    let plan = plan_study(&req, &subs, &all, 0).unwrap();
+    assert_eq!(plan.source_items.len(), 240);
+    assert_eq!((plan.rating_batches, plan.ratings.len()), (12, 12 * 140));
+    for batch in 1..=12 {
+        let pages: Vec<&PlannedRating> = plan.ratings.iter().filter(|r| r.batch == batch).collect();
+        let memes: BTreeSet<&str> = pages.iter().map(|r| r.source_item.as_str()).collect();
+        let categories: BTreeSet<&str> = pages.iter().map(|r| r.category.as_str()).collect();
+        assert_eq!(
+            (pages.len(), memes.len(), categories.len()),
+            (140, 20, 1),
+            "batch {batch}"
+        );
+    }
+    // Raters per batch × batches is the task's target (the server's), 3 × 12 = 36.
+    assert_eq!(req.raters_per_batch * plan.rating_batches as usize, 36);
+}
+
+/// With batches of one category, planted groups come from the batch's own category, and a
+/// category without spare items leaves its batch unplanted rather than planting another type.
+#[test]
+fn one_category_batches_plant_only_their_own_category() {
+    // Category "a" has spare items beyond the sample; "b" has none.
+    let mut all = items(8, &["a"], Split::Dev, true);
+    all.extend(items(3, &["b"], Split::Dev, true).into_iter().map(|mut i| {
+        i.id = format!("b-{}", i.id);
+        i
+    }));
+    let subs = board(&[("s1", Some(0.5)), ("s2", Some(0.4))], &all);
+    let mut req = request(StudyProtocol::Accuracy, SubmissionPick::Top { k: 2 });
+    (req.items_per_category, req.batch_size) = (3, 8);
+    req.one_category_batches = true;
+    let plan = plan_study(&req, &subs, &all, 0).unwrap();
+    for batch in 1..=plan.rating_batches {
+        let categories: BTreeSet<&str> = plan
+            .ratings
+            .iter()
+            .filter(|r| r.batch == batch)
+            .map(|r| r.category.as_str())
+            .collect();
+        assert_eq!(categories.len(), 1, "batch {batch}: {categories:?}");
+    }
+    assert!(
+        plan.planted_groups >= 1 && plan.unplanted_batches >= 1,
+        "{plan:?}"
+    );
     assert_plants_look_real(&plan);
 }

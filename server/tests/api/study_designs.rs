@@ -1,6 +1,7 @@
-//! The dense design of a human-evaluation study (CMPM §5.3): every rater judges every page of
-//! a task, one fixed batch after another as resumable parts, never the same batch twice, and
-//! is refused once every part is done; without it a rater judges one batch.
+//! The papers' study designs on a real server: the dense design (CMPM §5.3), where every
+//! rater judges every page of a task, one fixed batch after another as resumable parts, never
+//! the same batch twice, and is refused once every part is done (without it a rater judges
+//! one batch); and batches of one category each (CHIME App. C.4).
 
 use crate::helpers::{detail, Db};
 use crate::judging::start;
@@ -8,7 +9,7 @@ use crate::on_both_databases;
 use crate::studies::{as_admin, cmpm_request, comic_outputs, comic_rater, study_app, COMICS};
 use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The study settings of judging task `slug`, as its console shows them.
 async fn study_settings(app: &crate::helpers::TestApp, slug: &str) -> Value {
@@ -86,4 +87,42 @@ async fn a_dense_study_gives_every_rater_every_page(db: Db) {
     assert!(study_settings(&app, "plain-rate").await["batches_per_rater"].is_null());
 }
 
-on_both_databases!(a_dense_study_gives_every_rater_every_page);
+async fn batches_of_one_category_hold_one_category_each(db: Db) {
+    let app = study_app(db).await;
+    let subs = comic_outputs(&app).await;
+    let path = format!("/api/owner/tasks/{COMICS}/studies");
+    let mut request = cmpm_request("typed", true, &subs);
+    request["one_category_batches"] = json!(true);
+    let (status, created) = as_admin(&app, Method::POST, &path, Some(request)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let task = app
+        .storage()
+        .find_board_task("typed-rate")
+        .await
+        .unwrap()
+        .unwrap();
+    let rows = app.storage().task_items(&task.task.id).await.unwrap();
+    let mut categories: BTreeMap<u64, BTreeSet<String>> = BTreeMap::new();
+    for row in &rows {
+        let gold: Value = serde_json::from_str(&row.gold_json).unwrap();
+        categories
+            .entry(gold["batch"].as_u64().unwrap())
+            .or_default()
+            .insert(row.category.clone());
+    }
+    assert_eq!(
+        categories.len() as u64,
+        created["tasks"][0]["batches"].as_u64().unwrap()
+    );
+    assert!(categories.values().all(|c| c.len() == 1), "{categories:?}");
+    let all: BTreeSet<&String> = categories.values().flatten().collect();
+    assert!(
+        all.len() >= 2,
+        "the demo comics span several categories: {all:?}"
+    );
+}
+
+on_both_databases!(
+    a_dense_study_gives_every_rater_every_page,
+    batches_of_one_category_hold_one_category_each,
+);
