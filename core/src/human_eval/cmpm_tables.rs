@@ -7,7 +7,7 @@
 
 use super::board::{Judgement, JudgementValue};
 use super::context_ablation::ContextAblation;
-use super::dimensions::{Dimension, DimensionScores};
+use super::dimensions::Dimension;
 use super::ranking::{expand_rankings, Comparison, Ranking};
 use super::thresholds::ExcludedRater;
 use super::JudgementError;
@@ -140,7 +140,7 @@ pub fn rater_dimension_rows(
         let (JudgementValue::Dimensions { scores }, Some(model)) = (&j.value, &j.submission) else {
             continue;
         };
-        check(j, model, scores)?;
+        scores.check(&j.rater, &j.source_item, model)?;
         let slot = sums.entry(j.rater.as_str()).or_default();
         for (k, d) in Dimension::ALL.into_iter().enumerate() {
             if let Some(v) = scores.get(d) {
@@ -164,20 +164,6 @@ pub fn rater_dimension_rows(
             threshold_excluded: excluded.contains(rater),
         })
         .collect())
-}
-
-/// A score outside 1–3, as the per-model table reports it.
-fn check(j: &Judgement, model: &str, scores: &DimensionScores) -> Result<(), JudgementError> {
-    match scores.out_of_range() {
-        Some((d, value)) => Err(JudgementError::ScoreOutOfRange {
-            rater: j.rater.clone(),
-            item: j.source_item.clone(),
-            model: model.to_owned(),
-            dimension: d.key(),
-            value,
-        }),
-        None => Ok(()),
-    }
 }
 
 /// The pairwise win matrix of expanded rankings: for every ordered pair of models (row A,

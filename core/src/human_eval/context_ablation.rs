@@ -191,15 +191,7 @@ pub fn context_ablation(
             IMAGE_ONLY => 1,
             _ => continue,
         };
-        if let Some((d, value)) = scores.out_of_range() {
-            return Err(JudgementError::ScoreOutOfRange {
-                rater: j.rater.clone(),
-                item: j.source_item.clone(),
-                model: submission.clone(),
-                dimension: d.key(),
-                value,
-            });
-        }
+        scores.check(&j.rater, &j.source_item, submission)?;
         let slot = &mut by_model
             .entry(model.as_str())
             .or_default()

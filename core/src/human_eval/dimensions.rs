@@ -99,6 +99,22 @@ impl DimensionScores {
         })
     }
 
+    /// `Ok` when every score is within 1–3; else the first one outside, as the error that
+    /// names the rater, the item and the model (`model`: a name or a submission id) of the
+    /// page, so the tables can point at the bad record.
+    pub fn check(&self, rater: &str, item: &str, model: &str) -> Result<(), JudgementError> {
+        match self.out_of_range() {
+            Some((d, value)) => Err(JudgementError::ScoreOutOfRange {
+                rater: rater.to_owned(),
+                item: item.to_owned(),
+                model: model.to_owned(),
+                dimension: d.key(),
+                value,
+            }),
+            None => Ok(()),
+        }
+    }
+
     /// Core4: the mean of visual correctness, panel coherence, humour comprehension and
     /// faithfulness (context handling excluded), on the same 1–3 scale.
     ///
@@ -139,18 +155,9 @@ pub struct DimensionRating {
 }
 
 fn validate(ratings: &[DimensionRating]) -> Result<(), JudgementError> {
-    for r in ratings {
-        if let Some((d, value)) = r.scores.out_of_range() {
-            return Err(JudgementError::ScoreOutOfRange {
-                rater: r.rater.clone(),
-                item: r.item.clone(),
-                model: r.model.clone(),
-                dimension: d.key(),
-                value,
-            });
-        }
-    }
-    Ok(())
+    ratings
+        .iter()
+        .try_for_each(|r| r.scores.check(&r.rater, &r.item, &r.model))
 }
 
 /// A model's mean on one dimension.

@@ -1,6 +1,7 @@
 //! Tests of the per-annotator dimension means and the pairwise win matrix.
 
 use super::*;
+use crate::human_eval::dimensions::DimensionScores;
 use crate::human_eval::ranking::{win_rates, RankedEntry};
 
 fn scores(v: u8, context: Option<u8>) -> DimensionScores {

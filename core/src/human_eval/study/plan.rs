@@ -89,13 +89,14 @@ fn chunk_len(
     ((batch_size - subject_pages) / subject_pages * subject_pages).clamp(1, rest.len().max(1))
 }
 
-/// Spare items a planted group may come from: all of them, or with batches of one category
-/// (`category`) those of the batch's category, so that no planted subject is of another type.
+/// Whether `item` may stand in a batch of `category` (`None`: batches mix categories).
+fn fits_batch(item: &SourceItem, category: Option<&str>) -> bool {
+    category.is_none_or(|c| item.category == c)
+}
+
+/// Spare items a planted group may come from ([`fits_batch`]: no plant of another category).
 fn plants_left(spare: &[&SourceItem], category: Option<&str>) -> usize {
-    spare
-        .iter()
-        .filter(|i| category.is_none_or(|c| i.category == c))
-        .count()
+    spare.iter().filter(|i| fits_batch(i, category)).count()
 }
 
 /// Takes a planted group's subject and donor from the spare items: the last two that may be
@@ -106,7 +107,7 @@ fn take_plant<'a>(
 ) -> Option<(&'a SourceItem, &'a SourceItem)> {
     let at: Vec<usize> = (0..spare.len())
         .rev()
-        .filter(|&k| category.is_none_or(|c| spare[k].category == c))
+        .filter(|&k| fits_batch(spare[k], category))
         .take(2)
         .collect();
     if at.len() < 2 {
@@ -444,7 +445,7 @@ fn rating_pages<'a>(
         let end = start
             + pairs[start..]
                 .iter()
-                .take_while(|(item, _)| category.is_none_or(|c| item.category == c))
+                .take_while(|(item, _)| fits_batch(item, category))
                 .count();
         let planting = request.planted_checks && plants_left(&spare, category) >= 2;
         let len = chunk_len(
