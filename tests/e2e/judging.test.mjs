@@ -17,6 +17,7 @@ import {
 } from './harness.mjs';
 
 const INVITE = 'e2e-invite-secret';
+const ADMIN = 'e2e-judging-admin';
 /** Every submission id in the specs contains this; no page may show it. */
 const SECRET = 'SUBSECRET';
 const MAX_QUESTIONS = 20;
@@ -57,7 +58,7 @@ async function createTask(name, body, extra = []) {
 }
 
 before(async () => {
-  server = await startServer();
+  server = await startServer({ MEMEBOARD__ADMIN__TOKEN: ADMIN });
   browser = await launchBrowser();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'memeboard-judging-'));
   // Real comic panels of the demo, for the dimension rating.
@@ -219,6 +220,19 @@ test('accuracy rating: the reference first, then a verdict per field the explana
   });
   assert.equal(answered, 2);
   await seeResults(page, answered);
+  // With several batches per rater, the rater who finished is offered the next batch in
+  // those words (not "Start over").
+  const auth = { authorization: `Bearer ${ADMIN}` };
+  const task = `${server.base}/api/owner/tasks/judge-accuracy`;
+  const { settings } = await (await fetch(`${task}/console`, { headers: auth })).json();
+  settings.study.batches_per_rater = 2;
+  const put = await fetch(`${task}/settings`, {
+    method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(settings),
+  });
+  assert.equal(put.status, 200, await put.text());
+  await page.goto(`${server.base}/quiz/judge-accuracy?invite=${INVITE}`);
+  await page.getByTestId('finished').waitFor();
+  assert.match(await page.getByTestId('start-over').textContent(), /next batch|下一批/);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -35,6 +35,8 @@ pub static EN: Strings = Strings {
     resume_link: "Resume your quiz",
     start_over: "Start over",
     start_over_note: "Starting over gives you a new set of questions; answers you already sent stay recorded.",
+    next_batch: "Judge the next batch",
+    next_batch_note: "The next batch is one you have not judged yet; your judgements so far stay recorded.",
     finished_title: "You have finished this quiz",
     finished_text: "Your results and your completion code are on your results page.",
     step2_title: "Step 2 of 2: About you",

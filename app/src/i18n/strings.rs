@@ -54,6 +54,10 @@ pub struct Strings {
     pub start_over: &'static str,
     /// Note under the start-over button.
     pub start_over_note: &'static str,
+    /// A judging task a rater may judge again: the button that starts their next batch.
+    pub next_batch: &'static str,
+    /// Under it: what the next batch is.
+    pub next_batch_note: &'static str,
     /// Heading of the box a participant who finished the quiz in this browser sees instead.
     pub finished_title: &'static str,
     /// Its text: where the results and the completion code are.

@@ -35,6 +35,8 @@ pub static ZH: Strings = Strings {
     resume_link: "继续作答",
     start_over: "重新开始",
     start_over_note: "重新开始会分配一组新的题目；之前已提交的答案仍会保留。",
+    next_batch: "评判下一批",
+    next_batch_note: "下一批是你还没有评判过的；你已完成的评判都会保留。",
     finished_title: "你已完成这个测验",
     finished_text: "你的结果和完成码都在结果页上。",
     step2_title: "第 2 步（共 2 步）：关于你",

@@ -100,6 +100,8 @@ fn QuizIntro(
     let open_percent = quiz.open_percent;
     let allow_retake = quiz.allow_retake;
     let protocol = quiz.study_protocol.clone();
+    // A rater who finished a batch of a study that gives them several starts the next one.
+    let judging = kind.is_judging();
     let slug_for_flow = slug.clone();
     view! {
         <section class="intro">
@@ -144,12 +146,14 @@ fn QuizIntro(
                                         existing.set(None);
                                     }
                                 >
-                                    {move || t().start_over}
+                                    {move || if done && judging { t().next_batch } else { t().start_over }}
                                 </button>
                             })}
                         </div>
                         {(!done || allow_retake).then(|| view! {
-                            <p class="muted small">{move || t().start_over_note}</p>
+                            <p class="muted small">
+                                {move || if done && judging { t().next_batch_note } else { t().start_over_note }}
+                            </p>
                         })}
                     </section>
                 }
