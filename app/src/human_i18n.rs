@@ -101,6 +101,8 @@ pub struct HumanStrings {
     pub field_planted: &'static str,
     /// Field: batches of one category.
     pub field_one_category: &'static str,
+    /// Study form: one page per meme with every model's explanation (accuracy only).
+    pub field_one_page: &'static str,
     /// Field: the dense design.
     pub field_dense: &'static str,
     /// Field: minimum time per page.
@@ -291,6 +293,7 @@ pub static EN: HumanStrings = HumanStrings {
     field_invitation: "Invitation only (secret link)",
     field_planted: "Planted quality checks (exclude raters who fail them)",
     field_one_category: "Batches of one category each (CHIME: 20 memes of one type per batch)",
+    field_one_page: "One page per meme with every model's explanation (CHIME)",
     field_dense: "Dense design: every rater judges every page, one batch after another (CMPM)",
     field_min_ms: "Minimum time per page (ms, optional)",
     field_seed: "Seed (optional)",
@@ -420,6 +423,7 @@ pub static ZH: HumanStrings = HumanStrings {
     field_invitation: "仅限邀请（秘密链接）",
     field_planted: "预置质量检查（排除未通过的评分者）",
     field_one_category: "每个批次只含一个类别（CHIME：每批 20 个同类型的梗）",
+    field_one_page: "每页一个梗及所有模型对它的解释（CHIME）",
     field_dense: "密集设计：每位评分者评判全部页面，逐批完成（CMPM）",
     field_min_ms: "每页最短时间（毫秒，可选）",
     field_seed: "随机种子（可选）",

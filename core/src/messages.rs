@@ -45,12 +45,16 @@ mod quiz_entries;
 #[cfg(not(feature = "quiz-messages"))]
 mod researcher_entries;
 #[cfg(not(feature = "quiz-messages"))]
+mod study_entries;
+#[cfg(not(feature = "quiz-messages"))]
 pub use client_entries::*;
 #[cfg(not(feature = "quiz-messages"))]
 pub use paper_entries::*;
 pub use quiz_entries::*;
 #[cfg(not(feature = "quiz-messages"))]
 pub use researcher_entries::*;
+#[cfg(not(feature = "quiz-messages"))]
+pub use study_entries::*;
 
 /// A language messages are rendered in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -192,13 +196,14 @@ macro_rules! msg {
 pub const TEXT: &str = "text";
 
 /// Every message of this build: [`CATALOGUE`], then [`CLIENT_CATALOGUE`],
-/// [`RESEARCHER_CATALOGUE`] and [`PAPER_CATALOGUE`] unless built with the `quiz-messages`
+/// [`RESEARCHER_CATALOGUE`], [`STUDY_CATALOGUE`] and [`PAPER_CATALOGUE`] unless built with the `quiz-messages`
 /// feature (the quiz browser bundle).
 pub fn catalogue() -> impl Iterator<Item = &'static Entry> {
     #[cfg(not(feature = "quiz-messages"))]
     let rest = CLIENT_CATALOGUE
         .iter()
         .chain(RESEARCHER_CATALOGUE)
+        .chain(STUDY_CATALOGUE)
         .chain(PAPER_CATALOGUE);
     #[cfg(feature = "quiz-messages")]
     let rest = [].iter();

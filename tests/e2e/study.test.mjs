@@ -1,7 +1,8 @@
 // A human-evaluation study end to end, from a clean start: the demo explanation board's
 // models (the demo submissions, scored by the tiny test model) are on the board; an owner
-// creates an accuracy study in the console (top 3 models, planted checks); two raters rate
-// their batch in Chromium through the study link; the board then shows the human-judged
+// creates an accuracy study in the console (top 3 models, planted checks, CHIME's page of one
+// meme with every model's explanation); two raters rate their batch in Chromium through the
+// study link (one saves an explanation and reloads: it stays saved); the board then shows the human-judged
 // columns, the agreement figures and the metric-validity panel, and the study page its
 // progress and the CHIME paper's Tables 3, 11 and 12. Every page has no serious accessibility violation in either language, and no
 // rater page names a model.
@@ -75,8 +76,32 @@ function overlap(output, reference) {
   return out.filter((p) => ref.has(p)).length / out.length;
 }
 
-/** One rater takes the study link to the end; `strict` moves the thresholds a little. */
-async function rate(link, strict, modelNames) {
+/** The verdict a rater gives an output, by its overlap with the reference. */
+function verdictFor(output, reference, strict) {
+  const share = overlap(output, reference);
+  return share > (strict ? 0.7 : 0.6) ? 'agree' : share > (strict ? 0.25 : 0.2) ? 'neutral' : 'disagree';
+}
+
+/** Judges one explanation's verdict groups inside `scope` (the meaning by overlap). */
+async function judge(scope, reference, strict) {
+  const output = await scope.getByTestId('output-meaning').textContent();
+  const verdict = verdictFor(output, reference, strict);
+  const fields = await scope.getByTestId('verdict-group').evaluateAll(
+    (groups) => groups.map((g) => g.getAttribute('data-field')),
+  );
+  for (const field of fields) {
+    const value = field === 'meaning' ? verdict : 'neutral';
+    await scope.locator(`[data-testid="verdict"][data-field="${field}"][data-value="${value}"]`).check();
+  }
+}
+
+/**
+ * One rater takes the study link to the end (CHIME's design: a page is one meme with every
+ * model's explanation, each saved on its own); `strict` moves the thresholds a little;
+ * `first` also checks the page's accessibility and that a reload keeps what was saved.
+ * Returns the explanations judged and the pages seen.
+ */
+async function rate(link, strict, modelNames, first = false) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const errors = watchErrors(page);
@@ -89,6 +114,7 @@ async function rate(link, strict, modelNames) {
   await page.getByTestId('survey-familiarity').selectOption({ index: 4 });
   await page.getByTestId('survey-submit').click();
   await page.waitForURL(/\/session\//);
+  let judged = 0;
   let pages = 0;
   for (let i = 0; i < MAX_PAGES; i++) {
     await page.waitForSelector('[data-testid="question"], [data-testid="completion-code"]');
@@ -96,23 +122,34 @@ async function rate(link, strict, modelNames) {
     const html = await page.content();
     for (const name of modelNames) assert.ok(!html.includes(name), `a rater page names ${name}`);
     const question = page.getByTestId('question');
+    assert.equal(await question.getAttribute('data-page'), 'subject', 'one page per meme');
     const position = await question.getAttribute('data-position');
-    assert.match(await question.locator('[data-field="meaning"] [data-testid="statement"]').textContent(), /^E2E/);
-    // The meanings themselves (not the cards' headings, origins or examples, which share
-    // wording with every output).
+    assert.match(await question.locator('[data-field="meaning"] [data-testid="statement"]').first().textContent(), /^E2E/);
+    // The reference once, above every model's explanation of the meme (3 models).
+    assert.equal(await question.getByTestId('reference-meaning').count(), 1);
     const reference = await question.getByTestId('reference-meaning').textContent();
-    const output = await question.getByTestId('output-meaning').textContent();
-    const share = overlap(output, reference);
-    const verdict = share > (strict ? 0.7 : 0.6) ? 'agree' : share > (strict ? 0.25 : 0.2) ? 'neutral' : 'disagree';
-    if (process.env.E2E_DEBUG) console.error(`[rate] ${share.toFixed(2)} ${verdict} out=${output.slice(0, 40)} ref=${reference.slice(0, 40)}`);
-    const fields = await question.getByTestId('verdict-group').evaluateAll(
-      (groups) => groups.map((g) => g.getAttribute('data-field')),
-    );
-    for (const field of fields) {
-      const value = field === 'meaning' ? verdict : 'neutral';
-      await question.locator(`[data-testid="verdict"][data-field="${field}"][data-value="${value}"]`).check();
+    const outputs = question.getByTestId('page-output');
+    assert.equal(await outputs.count(), 3, 'three explanations on the page');
+    if (first && pages === 0) {
+      await a11yBothLanguages(page, 'a meme with every explanation');
+      // The first explanation saved, then a reload: it stays saved, the others open.
+      await judge(outputs.nth(0), reference, strict);
+      await outputs.nth(0).getByTestId('page-output-save').click();
+      await outputs.nth(0).getByTestId('page-output-saved').waitFor();
+      judged++;
+      await page.reload();
+      await page.getByTestId('question').waitFor();
+      assert.equal(await page.getByTestId('page-output-saved').count(), 1, 'kept after a reload');
+      assert.equal(await page.getByTestId('page-output-save').count(), 2);
     }
-    await question.getByTestId('rating-submit').click();
+    const count = await outputs.count();
+    for (let k = 0; k < count; k++) {
+      const one = outputs.nth(k);
+      if (await one.getByTestId('page-output-saved').count()) continue;
+      await judge(one, reference, strict);
+      await one.getByTestId('page-output-save').click();
+      judged++;
+    }
     pages++;
     await page.waitForFunction(
       (p) => !document.querySelector(`[data-testid="question"][data-position="${p}"]`),
@@ -122,7 +159,7 @@ async function rate(link, strict, modelNames) {
   await page.getByTestId('completion-code').waitFor();
   assert.deepEqual(errors, []);
   await context.close();
-  return pages;
+  return { judged, pages };
 }
 
 test('an owner creates a study from the demo board, raters rate, the board shows what people think', { skip }, async () => {
@@ -146,6 +183,8 @@ test('an owner creates a study from the demo board, raters rate, the board shows
   await owner.getByTestId('study-raters').fill('2');
   await owner.getByTestId('study-planted').check();
   await owner.getByTestId('study-seed').fill('11');
+  // CHIME's design: a meme with every model's explanation on one page.
+  await owner.getByTestId('study-one-page').check();
   // The paper's statements are filled in; the owner rewords the one on the meaning.
   const statement = owner.getByTestId('study-statement-meaning-en');
   assert.match(await statement.inputValue(), /completely accurate/);
@@ -167,10 +206,11 @@ test('an owner creates a study from the demo board, raters rate, the board shows
   await a11yBothLanguages(owner, 'console with the study form');
 
   // Two raters, each through the whole (only) batch.
-  const first = await rate(link.pathname, false, modelNames);
+  const first = await rate(link.pathname, false, modelNames, true);
   const second = await rate(link.pathname, true, modelNames);
-  assert.equal(first, second);
-  assert.ok(first >= 5, `${first} pages`);
+  assert.deepEqual(first, second);
+  assert.ok(first.pages >= 2, `${first.pages} pages`);
+  assert.equal(first.judged, 3 * first.pages, 'three explanations per page');
 
   // The board: human columns for the three judged models, agreement, validity panel.
   const viewer = await browser.newPage();

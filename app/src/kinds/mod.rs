@@ -69,6 +69,10 @@ pub struct QuestionContext {
     pub preface: Option<Familiarity>,
     /// The next item's media, so a kind can fetch it while this question is answered.
     pub next_media: Option<NextMedia>,
+    /// Every item shown on this item's page, this one included, in session order (with the
+    /// live answered state), when the kind puts several on one page ([`UiKind::page_key`]);
+    /// empty otherwise.
+    pub page: Vec<SessionItem>,
 }
 
 /// A media file of the next item, worth fetching ahead so that it plays without waiting.
@@ -188,6 +192,11 @@ pub trait UiKind: Kind {
     fn memes_noun(lang: Lang) -> &'static str {
         lang.strings().memes_noun
     }
+    /// Items of a session with the same key are shown together on one page (CHIME's rating
+    /// design: one meme with every model's explanation); `None`: one item per page.
+    fn page_key(_view: &Self::View) -> Option<String> {
+        None
+    }
     /// A run condition's name or value (`Kind::CONDITIONS` keys) in words; `None`: the key
     /// is shown as it is (a condition this version does not know).
     fn condition_text(_lang: Lang, _key: &str) -> Option<&'static str> {
@@ -263,6 +272,11 @@ pub fn conditions_text(
         .join(" · ")
 }
 
+/// The page key of a session item by its kind ([`UiKind::page_key`]).
+pub fn page_key(prompt: &PromptView) -> Option<String> {
+    with_kind!(prompt.kind(), K => K::view_of(prompt.clone()).ok().and_then(|v| K::page_key(&v)))
+}
+
 /// A secondary figure's name in words, by the first kind that knows it (names are the
 /// kinds' own: `sound:speech`, a structure type); `None` for names no kind knows.
 pub fn figure_name(lang: Lang, name: &str) -> Option<String> {
@@ -307,17 +321,36 @@ pub fn results_note(lang: Lang, kind: TaskKind, open_percent: Option<u8>) -> Str
     with_kind!(kind, K => K::results_note(lang, open_percent))
 }
 
+/// What the session runner gives every question of a batch.
+#[derive(Clone)]
+pub struct RunnerContext {
+    /// Batch size.
+    pub total: usize,
+    /// Answers recorded so far.
+    pub answered_count: Signal<usize>,
+    /// The session.
+    pub session_id: String,
+    /// The quiz.
+    pub quiz_slug: String,
+    /// Called with each acknowledgement when the participant moves on.
+    pub on_ack: Callback<(usize, SubmitAnswerResponse)>,
+}
+
 /// The question component of a batch item; `next` is the item that follows it, if any (for
-/// fetching its media ahead).
+/// fetching its media ahead); `page` the items shown with it ([`QuestionContext::page`]).
 pub fn question_view(
     item: SessionItem,
     next: Option<&SessionItem>,
-    total: usize,
-    answered_count: Signal<usize>,
-    session_id: String,
-    quiz_slug: String,
-    on_ack: Callback<(usize, SubmitAnswerResponse)>,
+    page: Vec<SessionItem>,
+    run: RunnerContext,
 ) -> AnyView {
+    let RunnerContext {
+        total,
+        answered_count,
+        session_id,
+        quiz_slug,
+        on_ack,
+    } = run;
     let ctx = QuestionContext {
         position: item.position,
         item_id: item.item_id,
@@ -329,6 +362,7 @@ pub fn question_view(
         on_ack,
         preface: item.preface,
         next_media: next.and_then(|n| NextMedia::of(&n.prompt)),
+        page,
     };
     match item.prompt {
         PromptView::TextMcq(view) => TextMcq::question(ctx, view),

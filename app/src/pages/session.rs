@@ -191,6 +191,36 @@ fn next_unanswered(items: &[SessionItem], answered: &[bool], after: usize) -> Op
     open().find(|p| *p > after).or_else(|| open().next())
 }
 
+/// The items shown on `pos`'s page ([`kinds::page_key`]), in session order with the live
+/// answered state; empty when the item is shown alone.
+fn page_items(items: &[SessionItem], answered: &[bool], pos: usize) -> Vec<SessionItem> {
+    let Some(key) = items
+        .iter()
+        .find(|i| i.position == pos)
+        .and_then(|i| kinds::page_key(&i.prompt))
+    else {
+        return Vec::new();
+    };
+    items
+        .iter()
+        .zip(answered)
+        .filter(|(i, _)| kinds::page_key(&i.prompt).as_deref() == Some(key.as_str()))
+        .map(|(i, done)| SessionItem {
+            answered: *done,
+            ..i.clone()
+        })
+        .collect()
+}
+
+/// Whether an attention check placed before `before` comes up before the page of `pos`: it
+/// was placed before the item itself or before another item of its page.
+fn check_due(items: &[SessionItem], answered: &[bool], pos: usize, before: usize) -> bool {
+    before == pos
+        || page_items(items, answered, pos)
+            .iter()
+            .any(|i| i.position == before)
+}
+
 /// Runs a loaded session: the current question, then the completion box.
 #[component]
 fn QuizRunner(session: SessionResponse) -> impl IntoView {
@@ -276,6 +306,10 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
         }
     });
 
+    // An attention check placed before any item of the current page comes before the page.
+    let due = move |pos: usize, before: usize| {
+        items.with_value(|its| answered.with_untracked(|a| check_due(its, a, pos, before)))
+    };
     let on_check = Callback::new(move |(index, out): (u8, Option<ScreenOut>)| {
         checks.update(|cs| {
             if let Some(c) = cs.iter_mut().find(|c| c.plan.index == index) {
@@ -291,8 +325,8 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
             <p class="muted quiz-title">{move || in_lang(&session.quiz_title, i18n.lang()).to_owned()}</p>
             {move || match (screen_out.get(), current.get()) {
                 (Some(out), _) => view! { <ScreenedOut screen_out=out /> }.into_any(),
-                (None, Some(pos)) if checks.with(|cs| cs.iter().any(|c| !c.answered && c.plan.before_position == pos)) => {
-                    let check = checks.with(|cs| cs.iter().find(|c| !c.answered && c.plan.before_position == pos).cloned());
+                (None, Some(pos)) if checks.with(|cs| cs.iter().any(|c| !c.answered && due(pos, c.plan.before_position))) => {
+                    let check = checks.with(|cs| cs.iter().find(|c| !c.answered && due(pos, c.plan.before_position)).cloned());
                     check
                         .map(|c| view! { <AttentionCheck session_id=sid.get_value() check=c.plan on_done=on_check /> })
                         .into_any()
@@ -306,17 +340,15 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
                                 .with_untracked(|a| next_unanswered(its, a, pos))
                                 .filter(|&p| p != pos)
                                 .and_then(|p| its.iter().find(|i| i.position == p));
-                            Some(
-                                kinds::question_view(
-                                    item,
-                                    next,
-                                    total,
-                                    answered_count,
-                                    sid.get_value(),
-                                    quiz_slug.get_value(),
-                                    on_ack,
-                                ),
-                            )
+                            let page = answered.with_untracked(|a| page_items(its, a, pos));
+                            let run = kinds::RunnerContext {
+                                total,
+                                answered_count,
+                                session_id: sid.get_value(),
+                                quiz_slug: quiz_slug.get_value(),
+                                on_ack,
+                            };
+                            Some(kinds::question_view(item, next, page, run))
                         })
                         .into_any()
                 }

@@ -175,6 +175,7 @@ fn NewStudy(
     let planted = RwSignal::new(true);
     let dense = RwSignal::new(false);
     let one_category = RwSignal::new(false);
+    let one_page = RwSignal::new(false);
     let min_ms = RwSignal::new(String::new());
     let seed = RwSignal::new(String::new());
     let statements = RwSignal::new(AccuracyStatements::default());
@@ -203,6 +204,7 @@ fn NewStudy(
         seed: optional(seed),
         dense: dense.get_untracked(),
         one_category_batches: one_category.get_untracked(),
+        one_page_per_subject: accuracy && one_page.get_untracked(),
         statements: accuracy.then(|| statements.get_untracked()),
     };
     let preview = RwSignal::new(None::<Result<StudyPreview, ApiError>>);
@@ -282,6 +284,7 @@ fn NewStudy(
             <Check id="study-invitation" label=|s| s.field_invitation value=invitation />
             <Check id="study-planted" label=|s| s.field_planted value=planted />
             <Check id="study-one-category" label=|s| s.field_one_category value=one_category />
+            {accuracy.then(|| view! { <Check id="study-one-page" label=|s| s.field_one_page value=one_page /> })}
             <Check id="study-dense" label=|s| s.field_dense value=dense />
             <Field id="study-min-ms" label=|s| s.field_min_ms value=min_ms kind="number" />
             <Field id="study-seed" label=|s| s.field_seed value=seed kind="number" />

@@ -13,6 +13,7 @@ use crate::predictions::Split;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+mod cut;
 mod pick;
 mod plan;
 mod preview;
@@ -76,6 +77,10 @@ pub struct PlanRequest {
     /// planner's rule 4.
     #[serde(default)]
     pub one_category_batches: bool,
+    /// All outputs of a subject on one page (CHIME App. C.4: a meme and every model's
+    /// explanation of it): batches then hold whole subjects (the planner's rule 4).
+    #[serde(default)]
+    pub one_page_per_subject: bool,
     /// Seed of the sampling, batching and item ids (the server draws one when the owner
     /// gives none).
     pub seed: u64,
@@ -370,6 +375,11 @@ pub struct CreateStudyRequest {
     /// batch's own category.
     #[serde(default)]
     pub one_category_batches: bool,
+    /// Accuracy protocol: a page is one meme with every picked model's explanation of it,
+    /// the reference once above them (CHIME App. C.4); each explanation's verdicts are still
+    /// saved as they are given, and batches hold whole memes. Refused for CMPM studies.
+    #[serde(default)]
+    pub one_page_per_subject: bool,
     /// The dense design (CMPM §5.3): every rater judges every page of each task, one fixed
     /// batch after another as resumable parts, never the same one twice (the tasks' "batches
     /// one rater may judge" is set to their batch count). Off: each rater judges one batch.

@@ -65,6 +65,10 @@ pub struct Prompt {
     /// the paper's, [`AccuracyStatements::default`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub statements: Option<AccuracyStatements>,
+    /// CHIME's page design (App. C.4): this output is shown on one page with the other
+    /// outputs of its subject in the rater's batch, the reference once above them all.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub one_page_per_subject: bool,
 }
 
 /// An output of known quality planted among the real ones, as a quality check of raters.
@@ -114,6 +118,9 @@ pub struct View {
     /// Accuracy protocol: the statements to agree or disagree with (`None`: the paper's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub statements: Option<AccuracyStatements>,
+    /// Shown on one page with the batch's other outputs of the same subject.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub one_page_per_subject: bool,
 }
 
 /// One rating page's answers (sent and stored alike: nothing is reordered for display).
@@ -306,6 +313,7 @@ impl Kind for Rating {
                 output: prompt.output.clone(),
                 has_context: prompt.has_context,
                 statements: prompt.statements.clone(),
+                one_page_per_subject: prompt.one_page_per_subject,
             },
             order: Vec::new(),
         }
@@ -326,6 +334,7 @@ impl Kind for Rating {
     ///     output: ExplainedOutput { meaning: "the best".into(), origin: Some("esports".into()), example: None },
     ///     has_context: false,
     ///     statements: None,
+    ///     one_page_per_subject: false,
     /// };
     /// let ok = Answer::Accuracy { meaning: Agree, origin: Some(Neutral), example: None };
     /// assert_eq!(Rating::accept(&p, &[], ok.clone()), Ok(ok));
@@ -393,6 +402,7 @@ mod tests {
             },
             has_context: true,
             statements: None,
+            one_page_per_subject: false,
         }
     }
 

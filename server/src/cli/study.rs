@@ -76,6 +76,9 @@ pub(super) enum StudyAction {
         /// Rating batches of one category each (CHIME: 20 memes of one type per batch).
         #[arg(long)]
         one_category_batches: bool,
+        /// Accuracy studies: a meme and every model's explanation of it on one page (CHIME).
+        #[arg(long)]
+        one_page_per_subject: bool,
         /// The dense design: every rater judges every page, one batch after another.
         #[arg(long)]
         dense: bool,
@@ -109,6 +112,7 @@ pub(super) async fn run(config_dir: &Path, action: StudyAction) -> anyhow::Resul
             seed,
             title,
             one_category_batches,
+            one_page_per_subject,
             dense,
             statements,
         } => {
@@ -139,6 +143,7 @@ pub(super) async fn run(config_dir: &Path, action: StudyAction) -> anyhow::Resul
                 min_item_ms,
                 seed,
                 one_category_batches,
+                one_page_per_subject,
                 dense,
                 statements: statements.as_deref().map(read_statements).transpose()?,
             };

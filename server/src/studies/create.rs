@@ -70,6 +70,9 @@ fn check_request(req: &CreateStudyRequest) -> ApiResult<()> {
         }
         statements.validate().map_err(ApiError::BadRequest)?;
     }
+    if req.one_page_per_subject && req.protocol != StudyProtocol::Accuracy {
+        return Err(ApiError::BadRequest(msg!("study.one_page_protocol")));
+    }
     Ok(())
 }
 
@@ -85,6 +88,7 @@ pub(super) fn plan_request(req: &CreateStudyRequest, seed: u64) -> PlanRequest {
         raters_per_batch: req.raters_per_batch,
         planted_checks: req.planted_checks,
         one_category_batches: req.one_category_batches,
+        one_page_per_subject: req.one_page_per_subject,
         seed,
     }
 }
@@ -147,6 +151,7 @@ fn task_specs(
                         output: r.output.clone(),
                         has_context: r.has_context,
                         statements: statements.clone(),
+                        one_page_per_subject: req.one_page_per_subject,
                     }),
                     gold: ItemGold::Rating(rating::Gold {
                         submission_id: r.submission_id.clone(),

@@ -15,7 +15,7 @@ use tower::ServiceExt;
 
 pub(crate) const ADMIN: &str = "admin-secret-for-study-tests";
 pub(crate) const COMICS: &str = "demo-panel-explain";
-const MEMES: &str = "demo-explain";
+pub(crate) const MEMES: &str = "demo-explain";
 /// In every model name, so that a leak is easy to find.
 const MODEL_MARK: &str = "Zyxmodel";
 
@@ -64,7 +64,7 @@ pub(crate) async fn as_admin(
 }
 
 /// Uploads one prediction file per model; returns submission id → model name.
-async fn upload_models(
+pub(crate) async fn upload_models(
     app: &TestApp,
     task: &str,
     models: &[&str],

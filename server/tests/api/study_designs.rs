@@ -1,12 +1,15 @@
 //! The papers' study designs on a real server: the dense design (CMPM §5.3), where every
 //! rater judges every page of a task, one fixed batch after another as resumable parts, never
 //! the same batch twice, and is refused once every part is done (without it a rater judges
-//! one batch); and batches of one category each (CHIME App. C.4).
+//! one batch); batches of one category each (CHIME App. C.4); and CHIME's page of one meme with
+//! every model's explanation, whose batches hold whole memes.
 
 use crate::helpers::{detail, Db};
 use crate::judging::start;
 use crate::on_both_databases;
-use crate::studies::{as_admin, cmpm_request, comic_outputs, comic_rater, study_app, COMICS};
+use crate::studies::{
+    as_admin, cmpm_request, comic_outputs, comic_rater, study_app, upload_models, COMICS, MEMES,
+};
 use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
@@ -122,7 +125,72 @@ async fn batches_of_one_category_hold_one_category_each(db: Db) {
     );
 }
 
+async fn one_page_per_meme_keeps_each_memes_explanations_in_one_batch(db: Db) {
+    if std::env::var("MEMEBOARD_TEST_MODELS").is_err() {
+        assert!(
+            std::env::var("MEMEBOARD_REQUIRE_MODELS").is_err(),
+            "models required"
+        );
+        return;
+    }
+    let app = study_app(db).await;
+    let models = ["Alpha", "Bravo", "Charlie"];
+    let subs = upload_models(&app, MEMES, &models, |model, id| {
+        json!({"item_id": id, "meaning": format!("{model} reads it as a saying"), "origin": "forums"})
+    })
+    .await;
+    let path = format!("/api/owner/tasks/{MEMES}/studies");
+    // 5 pages asked, 3 per meme: a batch still takes one whole meme (a cut at 5 would split
+    // the second), beside its planted group of 3.
+    let mut request = json!({
+        "slug": "paged", "protocol": "accuracy", "submissions": {"pick": "ids", "ids": subs.keys().collect::<Vec<_>>()},
+        "items_per_category": 2, "batch_size": 5, "raters_per_batch": 1, "planted_checks": true,
+        "one_page_per_subject": true
+    });
+    let (status, created) = as_admin(&app, Method::POST, &path, Some(request.clone())).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let task = app
+        .storage()
+        .find_board_task("paged-rate")
+        .await
+        .unwrap()
+        .unwrap();
+    let rows = app.storage().task_items(&task.task.id).await.unwrap();
+    // (batch, subject) → pages: every meme, planted groups included, has all three of its
+    // pages in one batch.
+    let mut pages: BTreeMap<(u64, String), usize> = BTreeMap::new();
+    for row in &rows {
+        let prompt: Value = serde_json::from_str(&row.prompt_json).unwrap();
+        assert_eq!(prompt["one_page_per_subject"], true, "{prompt}");
+        let gold: Value = serde_json::from_str(&row.gold_json).unwrap();
+        let subject = prompt["subject"]["phrase"].as_str().unwrap().to_owned();
+        *pages
+            .entry((gold["batch"].as_u64().unwrap(), subject))
+            .or_default() += 1;
+    }
+    assert!(pages.len() >= 4, "{pages:?}");
+    assert!(pages.values().all(|n| *n == models.len()), "{pages:?}");
+    let subjects: BTreeSet<&String> = pages.keys().map(|(_, s)| s).collect();
+    assert_eq!(subjects.len(), pages.len(), "no meme in two batches");
+    // The rater's pages say so (the browser shows them together).
+    let (status, s) = start(&app, "paged-rate", None).await;
+    assert_eq!(status, StatusCode::CREATED, "{s}");
+    let items = s["items"].as_array().unwrap();
+    assert_eq!(items.len(), 6, "one meme and its planted group: {s}");
+    assert!(items
+        .iter()
+        .all(|i| i["prompt"]["one_page_per_subject"] == true));
+
+    // A CMPM study rates one explanation per page.
+    request["slug"] = json!("paged-cmpm");
+    request["protocol"] = json!("cmpm");
+    let (status, body) = as_admin(&app, Method::POST, &path, Some(request)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(detail(&body).contains("only an accuracy study"), "{body}");
+}
+
 on_both_databases!(
     a_dense_study_gives_every_rater_every_page,
     batches_of_one_category_hold_one_category_each,
+    one_page_per_meme_keeps_each_memes_explanations_in_one_batch,
 );

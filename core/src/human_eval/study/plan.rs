@@ -1,6 +1,7 @@
 //! Drawing a study plan: checking the request, picking the submissions, sampling the source
 //! items, and building the rating and ranking pages with their planted checks.
 
+use super::cut::{chunk_len, usual_pages};
 use super::pick::pick;
 use super::{
     BoardSubmission, PlanError, PlanRequest, PlannedRanking, PlannedRating, SourceItem, StudyPlan,
@@ -44,49 +45,6 @@ impl IdMint {
             }
         }
     }
-}
-
-/// The usual page count of a subject in a batch (the most common, ties to the larger): a
-/// planted group gets as many pages, so that no subject stands out by its count (a batch cut
-/// may leave a real subject with fewer pages than there are submissions).
-fn usual_pages(chunk: &[(&SourceItem, &BoardSubmission)]) -> usize {
-    let mut per_item: BTreeMap<&str, usize> = BTreeMap::new();
-    for (item, _) in chunk {
-        *per_item.entry(item.id.as_str()).or_default() += 1;
-    }
-    let mut frequency: BTreeMap<usize, usize> = BTreeMap::new();
-    for n in per_item.values() {
-        *frequency.entry(*n).or_default() += 1;
-    }
-    frequency
-        .iter()
-        .max_by_key(|(n, f)| (**f, **n))
-        .map_or(1, |(n, _)| *n)
-}
-
-/// How many of the remaining rating pages the next batch takes: `batch_size` without a
-/// planted group. With one, whole subjects (`subject_pages` each, one per picked submission)
-/// leaving room for the group, which then has `subject_pages` pages like every subject of the
-/// batch: so a batch never holds more pages than asked for, and exactly as many when
-/// `batch_size` is a whole number of subjects. Planting batches come first (spare items only
-/// run out), so they start at a subject's first page. When a batch cannot hold one subject
-/// beside a group (`batch_size` under twice `subject_pages`), it takes `batch_size` real pages
-/// and its group comes on top, as large as the batch's subjects usually are: a smaller group
-/// would stand out.
-///
-/// Worked example: two submissions (two pages per subject), batches of 6 pages: two subjects
-/// (4 pages) and a planted group of 2 make 6; cutting 6 real pages first made 8, 8, ….
-fn chunk_len(
-    rest: &[(&SourceItem, &BoardSubmission)],
-    batch_size: usize,
-    subject_pages: usize,
-    planting: bool,
-) -> usize {
-    let most = batch_size.min(rest.len()).max(1);
-    if !planting || batch_size < 2 * subject_pages {
-        return most;
-    }
-    ((batch_size - subject_pages) / subject_pages * subject_pages).clamp(1, rest.len().max(1))
 }
 
 /// Whether `item` may stand in a batch of `category` (`None`: batches mix categories).
@@ -145,7 +103,8 @@ fn reference_output(r: &Reference) -> ExplainedOutput {
 ///    outputs in seeded random order, cut into batches of `batch_size` pages in all, planted
 ///    pages included: a batch with a planted group (rule 5) holds whole subjects and the
 ///    group, `batch_size` rounded down to whole subjects (see `chunk_len`); the last batch may
-///    be smaller. Raters see a batch in their own random order (the judging kind does that).
+///    be smaller. With `one_page_per_subject` every batch holds whole subjects (a page shows
+///    all of a subject's outputs). Raters see a batch in their own random order (the judging kind does that).
 ///    With `one_category_batches` the drawn items are grouped by category (sorted; each
 ///    keeps its seeded order) and a batch ends where its category's pages end, so every
 ///    batch holds one category (its last batch may be smaller); its planted group comes from
@@ -194,7 +153,7 @@ fn reference_output(r: &Reference) -> ExplainedOutput {
 ///     protocol: StudyProtocol::Accuracy, submissions: SubmissionPick::Top { k: 2 },
 ///     items_per_category: 2, split: Split::Dev, invitation_only: false,
 ///     batch_size: 4, raters_per_batch: 3, planted_checks: true, one_category_batches: false,
-///     seed: 7,
+///     one_page_per_subject: false, seed: 7,
 /// };
 /// let plan = plan_study(&request, &board, &items, 0).unwrap();
 /// assert_eq!(plan.submissions, ["s1", "s2"]);
@@ -449,10 +408,11 @@ fn rating_pages<'a>(
                 .count();
         let planting = request.planted_checks && plants_left(&spare, category) >= 2;
         let len = chunk_len(
-            &pairs[start..end],
+            end - start,
             request.batch_size,
             picked.len(),
             planting,
+            request.one_page_per_subject,
         );
         let chunk = &pairs[start..start + len];
         start += len;

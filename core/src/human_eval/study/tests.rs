@@ -54,6 +54,7 @@ fn request(protocol: StudyProtocol, pick: SubmissionPick) -> PlanRequest {
         raters_per_batch: 3,
         planted_checks: true,
         one_category_batches: false,
+        one_page_per_subject: false,
         seed: 42,
     }
 }

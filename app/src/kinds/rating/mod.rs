@@ -21,6 +21,8 @@ use memeboard_core::kinds::rating::{Answer, Rating, RatingProtocol, Review, View
 use memeboard_core::predictions::{FileFormat, TaskManifest};
 use memeboard_core::tasks::CategoryInfo;
 
+mod page;
+
 /// A dimension in words: its name and what a rater looks for.
 #[derive(Debug)]
 struct DimensionText {
@@ -51,6 +53,12 @@ struct Texts {
     incomplete: &'static str,
     /// Review: your judgement.
     your_judgement: &'static str,
+    /// One page per meme: the heading of the n-th explanation (1-based).
+    page_output: fn(usize) -> String,
+    /// One page per meme: an explanation whose verdicts are stored.
+    saved: &'static str,
+    /// One page per meme: how the page works.
+    page_note: &'static str,
 }
 
 static ZH: Texts = Texts {
@@ -84,6 +92,9 @@ static ZH: Texts = Texts {
     scores: ["1 差", "2 部分做到", "3 好"],
     incomplete: "请先完成每一组选择。",
     your_judgement: "你的评判",
+    page_output: |n| format!("解释 {n}"),
+    saved: "已保存",
+    page_note: "逐条保存每个解释的评判；全部保存后进入下一个梗。",
 };
 
 static EN: Texts = Texts {
@@ -117,6 +128,9 @@ static EN: Texts = Texts {
     scores: ["1 poor", "2 partly", "3 good"],
     incomplete: "Complete every group first.",
     your_judgement: "Your judgement",
+    page_output: |n| format!("Explanation {n}"),
+    saved: "Saved",
+    page_note: "Save each explanation's verdicts; the next meme follows once all are saved.",
 };
 
 fn texts(lang: Lang) -> &'static Texts {
@@ -156,7 +170,17 @@ impl UiKind for Rating {
     }
 
     fn question(ctx: QuestionContext, view: View) -> AnyView {
-        view! { <RatingQuestion ctx=ctx view=view /> }.into_any()
+        if ctx.page.is_empty() {
+            view! { <RatingQuestion ctx=ctx view=view /> }.into_any()
+        } else {
+            view! { <page::SubjectPage ctx=ctx view=view /> }.into_any()
+        }
+    }
+
+    /// CHIME's design: the accuracy pages of one meme share a page.
+    fn page_key(view: &View) -> Option<String> {
+        (view.one_page_per_subject && view.protocol == RatingProtocol::Accuracy)
+            .then(|| memeboard_core::kinds::rating::subject_name(&view.subject))
     }
 
     fn review_card(ctx: ReviewContext, review: Review) -> AnyView {
@@ -302,6 +326,7 @@ fn RatingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
         output,
         has_context,
         statements,
+        ..
     } = view;
     let statements = statements.unwrap_or_default();
     let comic = is_comic(&subject);
