@@ -212,6 +212,22 @@ fn page_items(items: &[SessionItem], answered: &[bool], pos: usize) -> Vec<Sessi
         .collect()
 }
 
+/// Where a loaded session resumes: on a page left half-done (some of its items answered, as
+/// after a reload in the middle of a page of several), else at the server's next position.
+fn resume_position(items: &[SessionItem], next: Option<usize>) -> Option<usize> {
+    let answered: Vec<bool> = items.iter().map(|i| i.answered).collect();
+    items
+        .iter()
+        .filter(|i| !i.answered)
+        .find(|i| {
+            page_items(items, &answered, i.position)
+                .iter()
+                .any(|p| p.answered)
+        })
+        .map(|i| i.position)
+        .or(next)
+}
+
 /// Whether an attention check placed before `before` comes up before the page of `pos`: it
 /// was placed before the item itself or before another item of its page.
 fn check_due(items: &[SessionItem], answered: &[bool], pos: usize, before: usize) -> bool {
@@ -252,8 +268,8 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
     let answered = RwSignal::new(session.items.iter().map(|i| i.answered).collect::<Vec<_>>());
     let answered_count =
         Signal::derive(move || answered.with(|a| a.iter().filter(|d| **d).count()));
+    let current = RwSignal::new(resume_position(&session.items, session.next_position));
     let items = StoredValue::new(session.items);
-    let current = RwSignal::new(session.next_position);
     let completion = RwSignal::new(session.completion_code);
     // The owner's hand-off, once the last answer is acknowledged: (url, code).
     let handoff = RwSignal::new(None::<(String, String)>);
@@ -431,6 +447,61 @@ mod tests {
             answered: false,
             preface: None,
         }
+    }
+
+    #[test]
+    fn items_shown_alone_resume_at_the_servers_position() {
+        let mut items: Vec<_> = (0..4).map(item).collect();
+        items[0].answered = true;
+        assert_eq!(resume_position(&items, Some(1)), Some(1));
+        assert!(page_items(&items, &[true, false, false, false], 1).is_empty());
+    }
+
+    /// A rating page of meme `phrase` shown with the meme's other pages.
+    fn rating(position: usize, phrase: &str, answered: bool) -> SessionItem {
+        use memeboard_core::human_eval::outputs::{ExplainedOutput, RatedSubject};
+        use memeboard_core::kinds::rating::{RatingProtocol, View};
+        SessionItem {
+            prompt: PromptView::Rating(View {
+                protocol: RatingProtocol::Accuracy,
+                subject: RatedSubject::Meme {
+                    phrase: phrase.into(),
+                },
+                reference: None,
+                output: ExplainedOutput {
+                    meaning: format!("output {position}"),
+                    origin: None,
+                    example: None,
+                },
+                has_context: false,
+                statements: None,
+                one_page_per_subject: true,
+            }),
+            answered,
+            ..item(position)
+        }
+    }
+
+    #[test]
+    fn a_memes_pages_share_one_page_and_a_half_done_page_resumes_first() {
+        let items = vec![
+            rating(0, "A", false),
+            rating(1, "B", false),
+            rating(2, "A", true),
+            rating(3, "B", false),
+        ];
+        let answered: Vec<bool> = items.iter().map(|i| i.answered).collect();
+        let page: Vec<usize> = page_items(&items, &answered, 0)
+            .iter()
+            .map(|i| i.position)
+            .collect();
+        assert_eq!(page, [0, 2]);
+        assert!(page_items(&items, &answered, 0)[1].answered);
+        // The server would go on at 1 (meme B); the half-done page of meme A comes first.
+        assert_eq!(resume_position(&items, Some(1)), Some(0));
+        // A check placed before any item of the page comes before the page.
+        assert!(check_due(&items, &answered, 0, 2));
+        assert!(!check_due(&items, &answered, 0, 1));
     }
 
     #[test]
