@@ -3,10 +3,9 @@
 //! beside the main tables of [`crate::i18n`] so that the feature's words stay together.
 
 use crate::i18n::Lang;
-use memeboard_core::human_eval::accuracy::ExplanationField;
-use memeboard_core::human_eval::board::{AutoMetric, HumanScore};
-use memeboard_core::human_eval::dimensions::Dimension;
-use memeboard_core::human_eval::study::StudyProtocol;
+
+mod names;
+pub use names::*;
 
 /// The human-evaluation strings of one language.
 #[derive(Debug)]
@@ -103,6 +102,8 @@ pub struct HumanStrings {
     pub field_one_category: &'static str,
     /// Study form: one page per meme with every model's explanation (accuracy only).
     pub field_one_page: &'static str,
+    /// Study form (CMPM): the labelling task to sample by.
+    pub field_stratify_by: &'static str,
     /// Field: the dense design.
     pub field_dense: &'static str,
     /// Field: minimum time per page.
@@ -294,6 +295,7 @@ pub static EN: HumanStrings = HumanStrings {
     field_planted: "Planted quality checks (exclude raters who fail them)",
     field_one_category: "Batches of one category each (CHIME: 20 memes of one type per batch)",
     field_one_page: "One page per meme with every model's explanation (CHIME)",
+    field_stratify_by: "Sample by the labels of task (e.g. the structure-type task; dev only)",
     field_dense: "Dense design: every rater judges every page, one batch after another (CMPM)",
     field_min_ms: "Minimum time per page (ms, optional)",
     field_seed: "Seed (optional)",
@@ -424,6 +426,7 @@ pub static ZH: HumanStrings = HumanStrings {
     field_planted: "预置质量检查（排除未通过的评分者）",
     field_one_category: "每个批次只含一个类别（CHIME：每批 20 个同类型的梗）",
     field_one_page: "每页一个梗及所有模型对它的解释（CHIME）",
+    field_stratify_by: "按该任务的标签抽样（如结构类型任务；仅限开发集）",
     field_dense: "密集设计：每位评分者评判全部页面，逐批完成（CMPM）",
     field_min_ms: "每页最短时间（毫秒，可选）",
     field_seed: "随机种子（可选）",
@@ -516,83 +519,4 @@ pub fn hs(
 ) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
     let i18n = crate::i18n::use_i18n();
     move || pick(human_strings(i18n.lang()))
-}
-
-/// A protocol's name.
-pub fn protocol_name(lang: Lang, p: StudyProtocol) -> &'static str {
-    match (lang, p) {
-        (Lang::En, StudyProtocol::Accuracy) => "accuracy rating (CHIME)",
-        (Lang::Zh, StudyProtocol::Accuracy) => "准确性评分（CHIME）",
-        (Lang::En, StudyProtocol::Cmpm) => "dimension rating and ranking (CMPM)",
-        (Lang::Zh, StudyProtocol::Cmpm) => "维度评分与排序（CMPM）",
-    }
-}
-
-/// A metric's name.
-pub fn metric_name(lang: Lang, m: AutoMetric) -> &'static str {
-    match (lang, m) {
-        (Lang::En, AutoMetric::Identification) => "meaning identification (board score)",
-        (Lang::Zh, AutoMetric::Identification) => "释义辨识度（排行榜分数）",
-        (Lang::En, AutoMetric::Cosine) => "cosine",
-        (Lang::Zh, AutoMetric::Cosine) => "余弦相似度",
-        (Lang::En, AutoMetric::Rescaled) => "rescaled cosine",
-        (Lang::Zh, AutoMetric::Rescaled) => "重标定余弦",
-        (_, AutoMetric::BertF1) => "BERTScore-F1",
-    }
-}
-
-/// The human score's name.
-pub fn human_score_name(lang: Lang, h: HumanScore) -> &'static str {
-    match (lang, h) {
-        (Lang::En, HumanScore::MeaningVerdict) => {
-            "the mean meaning verdict (disagree 0, neutral ½, agree 1)"
-        }
-        (Lang::Zh, HumanScore::MeaningVerdict) => "含义评判的平均值（不同意 0，中立 ½，同意 1）",
-        (Lang::En, HumanScore::Core4) => "the mean Core4",
-        (Lang::Zh, HumanScore::Core4) => "Core4 平均值",
-    }
-}
-
-/// A dimension's name.
-pub fn dimension_name(lang: Lang, d: Dimension) -> &'static str {
-    match (lang, d) {
-        (Lang::En, Dimension::VisualCorrectness) => "visual correctness",
-        (Lang::Zh, Dimension::VisualCorrectness) => "视觉正确性",
-        (Lang::En, Dimension::PanelCoherence) => "panel coherence",
-        (Lang::Zh, Dimension::PanelCoherence) => "分格连贯性",
-        (Lang::En, Dimension::HumourComprehension) => "humour comprehension",
-        (Lang::Zh, Dimension::HumourComprehension) => "幽默理解",
-        (Lang::En, Dimension::ContextHandling) => "context handling",
-        (Lang::Zh, Dimension::ContextHandling) => "上下文处理",
-        (Lang::En, Dimension::Faithfulness) => "faithfulness",
-        (Lang::Zh, Dimension::Faithfulness) => "忠实性",
-    }
-}
-
-/// An explanation field's name (the column groups of CHIME Table 3).
-pub fn field_name(lang: Lang, f: ExplanationField) -> &'static str {
-    match (lang, f) {
-        (Lang::En, ExplanationField::Meaning) => "Meaning",
-        (Lang::Zh, ExplanationField::Meaning) => "含义",
-        (Lang::En, ExplanationField::Origin) => "Origin",
-        (Lang::Zh, ExplanationField::Origin) => "出处",
-        (Lang::En, ExplanationField::Example) => "Example",
-        (Lang::Zh, ExplanationField::Example) => "例句",
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn both_languages_fill_every_formatted_string() {
-        for s in [&EN, &ZH] {
-            assert!((s.study_line)("pilot", "x", 3, 1, 40).contains("pilot"));
-            assert!((s.kappa_line)(0.27, 0.44, 0.74, 12).contains("0.44"));
-            assert!((s.exposed_line)(5).contains('5'));
-            assert!((s.page_intro)("p", "demo-explain", "admin").contains("demo-explain"));
-            assert!((s.context_effects_line)(31, 13, 10, 8).contains("13"));
-        }
-    }
 }

@@ -13,6 +13,7 @@ mod create;
 mod export;
 mod invite;
 mod preview;
+mod strata;
 mod thresholds;
 
 pub use create::{create_study, create_study_as};

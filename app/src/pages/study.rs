@@ -154,84 +154,15 @@ pub fn StudyForm(
     }
 }
 
-/// The form itself; after creating, the rater links (with the invitation secret, once).
+/// What creating answered: the study's name and rater links (with the invitation secret,
+/// once), or the error.
 #[component]
-fn NewStudy(
-    slug: String,
-    token: String,
-    protocol: StudyProtocol,
-    result: RwSignal<Option<Result<CreateStudyResponse, ApiError>>>,
-    created: Callback<()>,
-) -> impl IntoView {
+fn Created(result: RwSignal<Option<Result<CreateStudyResponse, ApiError>>>) -> impl IntoView {
     let i18n = use_i18n();
-    let name = RwSignal::new(String::new());
-    let title = RwSignal::new(String::new());
-    let top = RwSignal::new("3".to_owned());
-    let items = RwSignal::new("5".to_owned());
-    let batch = RwSignal::new("10".to_owned());
-    let raters = RwSignal::new("3".to_owned());
-    let test_split = RwSignal::new(false);
-    let invitation = RwSignal::new(false);
-    let planted = RwSignal::new(true);
-    let dense = RwSignal::new(false);
-    let one_category = RwSignal::new(false);
-    let one_page = RwSignal::new(false);
-    let min_ms = RwSignal::new(String::new());
-    let seed = RwSignal::new(String::new());
-    let statements = RwSignal::new(AccuracyStatements::default());
-    let accuracy = protocol == StudyProtocol::Accuracy;
-    let sending = RwSignal::new(false);
-    let (slug, token) = (StoredValue::new(slug), StoredValue::new(token));
-    let number = |v: RwSignal<String>| v.get_untracked().trim().parse::<usize>().unwrap_or(0);
-    let optional = |v: RwSignal<String>| v.get_untracked().trim().parse::<u64>().ok();
-    // The request the form describes (for creating and for the preview).
-    let request = move || CreateStudyRequest {
-        slug: name.get_untracked().trim().to_owned(),
-        title: Some(title.get_untracked().trim().to_owned()).filter(|t| !t.is_empty()),
-        protocol,
-        submissions: SubmissionPick::Top { k: number(top) },
-        items_per_category: number(items),
-        split: if test_split.get_untracked() {
-            Split::Test
-        } else {
-            Split::Dev
-        },
-        invitation_only: invitation.get_untracked(),
-        batch_size: number(batch),
-        raters_per_batch: number(raters),
-        planted_checks: planted.get_untracked(),
-        min_item_ms: optional(min_ms),
-        seed: optional(seed),
-        dense: dense.get_untracked(),
-        one_category_batches: one_category.get_untracked(),
-        one_page_per_subject: accuracy && one_page.get_untracked(),
-        statements: accuracy.then(|| statements.get_untracked()),
-    };
-    let preview = RwSignal::new(None::<Result<StudyPreview, ApiError>>);
-    let on_preview = move |_| {
-        let request = request();
-        spawn_local(async move {
-            let r = study_api::preview_study(&slug.get_value(), &token.get_value(), &request).await;
-            let _ = preview.try_set(Some(r));
-        });
-    };
-    let on_submit = move |ev: SubmitEvent| {
-        ev.prevent_default();
-        let request = request();
-        sending.set(true);
-        spawn_local(async move {
-            let r = study_api::create_study(&slug.get_value(), &token.get_value(), &request).await;
-            if r.is_ok() {
-                created.run(());
-            }
-            let _ = sending.try_set(false);
-            let _ = result.try_set(Some(r));
-        });
-    };
     let origin = web_sys::window()
         .and_then(|w| w.location().origin().ok())
         .unwrap_or_default();
-    let outcome = move || {
+    move || {
         result.get().map(|r| match r {
             Ok(c) => {
                 let t = human_strings(i18n.lang());
@@ -267,6 +198,85 @@ fn NewStudy(
             }
             .into_any(),
         })
+    }
+}
+
+/// The form itself; after creating, the rater links (with the invitation secret, once).
+#[component]
+fn NewStudy(
+    slug: String,
+    token: String,
+    protocol: StudyProtocol,
+    result: RwSignal<Option<Result<CreateStudyResponse, ApiError>>>,
+    created: Callback<()>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let name = RwSignal::new(String::new());
+    let title = RwSignal::new(String::new());
+    let top = RwSignal::new("3".to_owned());
+    let items = RwSignal::new("5".to_owned());
+    let batch = RwSignal::new("10".to_owned());
+    let raters = RwSignal::new("3".to_owned());
+    let test_split = RwSignal::new(false);
+    let invitation = RwSignal::new(false);
+    let planted = RwSignal::new(true);
+    let dense = RwSignal::new(false);
+    let one_category = RwSignal::new(false);
+    let one_page = RwSignal::new(false);
+    let stratify_by = RwSignal::new(String::new());
+    let min_ms = RwSignal::new(String::new());
+    let seed = RwSignal::new(String::new());
+    let statements = RwSignal::new(AccuracyStatements::default());
+    let accuracy = protocol == StudyProtocol::Accuracy;
+    let sending = RwSignal::new(false);
+    let (slug, token) = (StoredValue::new(slug), StoredValue::new(token));
+    let number = |v: RwSignal<String>| v.get_untracked().trim().parse::<usize>().unwrap_or(0);
+    let optional = |v: RwSignal<String>| v.get_untracked().trim().parse::<u64>().ok();
+    // The request the form describes (for creating and for the preview).
+    let request = move || CreateStudyRequest {
+        slug: name.get_untracked().trim().to_owned(),
+        title: Some(title.get_untracked().trim().to_owned()).filter(|t| !t.is_empty()),
+        protocol,
+        submissions: SubmissionPick::Top { k: number(top) },
+        items_per_category: number(items),
+        split: if test_split.get_untracked() {
+            Split::Test
+        } else {
+            Split::Dev
+        },
+        invitation_only: invitation.get_untracked(),
+        batch_size: number(batch),
+        raters_per_batch: number(raters),
+        planted_checks: planted.get_untracked(),
+        min_item_ms: optional(min_ms),
+        seed: optional(seed),
+        dense: dense.get_untracked(),
+        one_category_batches: one_category.get_untracked(),
+        one_page_per_subject: accuracy && one_page.get_untracked(),
+        stratify_by: Some(stratify_by.get_untracked().trim().to_owned())
+            .filter(|s| !accuracy && !s.is_empty()),
+        statements: accuracy.then(|| statements.get_untracked()),
+    };
+    let preview = RwSignal::new(None::<Result<StudyPreview, ApiError>>);
+    let on_preview = move |_| {
+        let request = request();
+        spawn_local(async move {
+            let r = study_api::preview_study(&slug.get_value(), &token.get_value(), &request).await;
+            let _ = preview.try_set(Some(r));
+        });
+    };
+    let on_submit = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        let request = request();
+        sending.set(true);
+        spawn_local(async move {
+            let r = study_api::create_study(&slug.get_value(), &token.get_value(), &request).await;
+            if r.is_ok() {
+                created.run(());
+            }
+            let _ = sending.try_set(false);
+            let _ = result.try_set(Some(r));
+        });
     };
     view! {
         <form class="stack" on:submit=on_submit data-testid="study-form">
@@ -288,6 +298,7 @@ fn NewStudy(
             <Check id="study-dense" label=|s| s.field_dense value=dense />
             <Field id="study-min-ms" label=|s| s.field_min_ms value=min_ms kind="number" />
             <Field id="study-seed" label=|s| s.field_seed value=seed kind="number" />
+            {(!accuracy).then(|| view! { <Field id="study-stratify-by" label=|s| s.field_stratify_by value=stratify_by /> })}
             {accuracy.then(|| view! { <statements::StatementsFields value=statements /> })}
             <button type="button" class="button secondary" data-testid="study-preview-button" on:click=on_preview>
                 {hs(|s| s.preview)}
@@ -303,7 +314,7 @@ fn NewStudy(
                 }}
             </button>
         </form>
-        {outcome}
+        <Created result=result />
     }
 }
 

@@ -380,6 +380,12 @@ pub struct CreateStudyRequest {
     /// saved as they are given, and batches hold whole memes. Refused for CMPM studies.
     #[serde(default)]
     pub one_page_per_subject: bool,
+    /// Sample by the classes another task of the benchmark gives the same sources (the slug
+    /// of the comics' panel-type task: CMPM's 12–13 comics per structure type) instead of the
+    /// board's own categories; the pages and tables then carry those classes. Dev split only
+    /// (a test item's class is hidden gold).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stratify_by: Option<String>,
     /// The dense design (CMPM §5.3): every rater judges every page of each task, one fixed
     /// batch after another as resumable parts, never the same one twice (the tasks' "batches
     /// one rater may judge" is set to their batch count). Off: each rater judges one batch.

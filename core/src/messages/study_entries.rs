@@ -100,6 +100,16 @@ pub const STUDY_CATALOGUE: &[Entry] = &[
         en: "`one_page_per_subject`: only an accuracy study (CHIME) shows a meme with all models' explanations on one page; a CMPM study rates one explanation per page",
         zh: "`one_page_per_subject`：只有准确性研究（CHIME）把一个梗和所有模型的解释放在同一页；CMPM 研究每页评一条解释",
     },
+    Entry {
+        code: "study.strata_split",
+        en: "`stratify_by`: a study sampled by another task's labels draws from the dev split only (a test item's label is that task's hidden gold)",
+        zh: "`stratify_by`：按另一任务的标签抽样的研究只能从开发集抽取（测试题的标签是该任务的隐藏答案）",
+    },
+    Entry {
+        code: "study.strata_task",
+        en: "`stratify_by`: expected a task of this benchmark whose items are labelled with a class (such as the comics' structure-type task), found `{slug}`",
+        zh: "`stratify_by`：应为本基准中为题目标注类别的任务（如漫画结构类型任务），实际为 `{slug}`",
+    },
     Entry { code: "study.slug_taken", en: "a study named `{slug}` already exists", zh: "名为 `{slug}` 的研究已存在" },
     Entry {
         code: "study.open_to_all",

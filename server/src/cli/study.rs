@@ -9,6 +9,8 @@ use memeboard_server::storage::Storage;
 use std::path::{Path, PathBuf};
 
 #[derive(Subcommand)]
+// Parsed once per run: the size of the `create` variant's options costs nothing.
+#[allow(clippy::large_enum_variant)]
 pub(super) enum StudyAction {
     /// Create a judging task (kind `rating` or `ranking`) from a JSON spec: benchmark (id or
     /// slug), slug, title, description, kind, batch_size, optional invite_hash / study_id /
@@ -79,6 +81,10 @@ pub(super) enum StudyAction {
         /// Accuracy studies: a meme and every model's explanation of it on one page (CHIME).
         #[arg(long)]
         one_page_per_subject: bool,
+        /// CMPM studies: sample by the labels another task of the benchmark gives the same
+        /// comics (its slug, e.g. the structure-type task), dev split only.
+        #[arg(long)]
+        stratify_by: Option<String>,
         /// The dense design: every rater judges every page, one batch after another.
         #[arg(long)]
         dense: bool,
@@ -113,6 +119,7 @@ pub(super) async fn run(config_dir: &Path, action: StudyAction) -> anyhow::Resul
             title,
             one_category_batches,
             one_page_per_subject,
+            stratify_by,
             dense,
             statements,
         } => {
@@ -144,6 +151,7 @@ pub(super) async fn run(config_dir: &Path, action: StudyAction) -> anyhow::Resul
                 seed,
                 one_category_batches,
                 one_page_per_subject,
+                stratify_by,
                 dense,
                 statements: statements.as_deref().map(read_statements).transpose()?,
             };

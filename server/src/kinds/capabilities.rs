@@ -1,8 +1,8 @@
 //! Optional capabilities of a kind on the server, each a typed hook that only the kinds having
 //! it implement (see the `ServerKind` constants that name them): people judging the kind's
 //! pages ([`Judged`]), the kind's boards as the source of a human-evaluation study
-//! ([`StudySource`]), and draws that an earlier version made from public data
-//! ([`PublicDraws`]). Shared layers ask a kind for the capability and skip kinds without it,
+//! ([`StudySource`]), its gold labels as the strata a study samples by ([`GoldStrata`]), and
+//! draws that an earlier version made from public data ([`PublicDraws`]). Shared layers ask a kind for the capability and skip kinds without it,
 //! so they never match on another kind's items.
 
 use super::{ServerKind, TypedItem};
@@ -13,6 +13,7 @@ use memeboard_core::human_eval::board::Judgement;
 use memeboard_core::human_eval::study::SourceItem;
 use memeboard_core::kinds::{AnswerValue, ItemGold, Kind};
 use memeboard_core::messages::Message;
+use memeboard_core::tasks::CategoryInfo;
 use memeboard_core::with_kind;
 use serde_json::Value;
 
@@ -67,6 +68,14 @@ pub trait Judged<K: Kind>: Sync {
 pub trait StudySource<K: Kind>: Sync {
     /// The item as a study's source item.
     fn source_item(&self, item: TypedItem<K>) -> SourceItem;
+}
+
+/// A kind whose gold gives each item one class that a study of another task of the same
+/// benchmark may sample by (the structure type a comic's panel-type item is labelled with:
+/// CMPM drew its comics 12–13 per structure type). Read from dev gold only.
+pub trait GoldStrata<K: Kind>: Sync {
+    /// The item's class as a category: key and words in both languages.
+    fn stratum(&self, gold: &K::Gold) -> CategoryInfo;
 }
 
 /// A kind whose items carry a draw (a display order, an option order) that versions before

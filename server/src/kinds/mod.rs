@@ -183,6 +183,9 @@ pub trait ServerKind: Kind {
     /// The kind's boards can be the source of a human-evaluation study (explanations): see
     /// [`capabilities::StudySource`].
     const STUDY_SOURCE: Option<&'static dyn capabilities::StudySource<Self>> = None;
+    /// The kind's gold labels items with classes other tasks' studies may sample by (the
+    /// structure type): see [`capabilities::GoldStrata`].
+    const GOLD_STRATA: Option<&'static dyn capabilities::GoldStrata<Self>> = None;
     /// The kind's items carry draws that earlier versions made from public data: see
     /// [`capabilities::PublicDraws`].
     const PUBLIC_DRAWS: Option<&'static dyn capabilities::PublicDraws<Self>> = None;

@@ -2,12 +2,13 @@
 //! labels), dev gold labels, prediction files scored by accuracy, macro-F1, weighted-F1 and
 //! parse rate with a confusion matrix, and the majority-type, random-type and chance rows.
 
+use super::capabilities::GoldStrata;
 use super::outcomes::{figures, item_scores};
 use super::panels::{inputs_line, scored_file};
 use super::{FileContext, ReferenceRow, ScoredFile, ServerKind, TypedItem};
 use crate::error::{ApiError, ApiResult};
 use memeboard_core::api::{NamedValue, RowKind};
-use memeboard_core::kinds::panel_type::PanelType;
+use memeboard_core::kinds::panel_type::{Gold, PanelType};
 use memeboard_core::kinds::panels::StructureType;
 use memeboard_core::metrics::{ConfusionMatrix, ItemOutcome, Metric};
 use memeboard_core::predictions::panels::{
@@ -15,11 +16,35 @@ use memeboard_core::predictions::panels::{
 };
 use memeboard_core::predictions::{FileFormat, Limits};
 use memeboard_core::rng::SplitMix64;
+use memeboard_core::tasks::CategoryInfo;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
 /// Seed of the random-type baseline's one draw per item.
 const RANDOM_TYPE_SEED: u64 = 42;
+
+/// A comic's structure type as a study's stratum (CMPM §5.3).
+struct StructureStrata;
+
+impl GoldStrata<PanelType> for StructureStrata {
+    /// ```
+    /// # // The words are the type's own: its key capitalised and its Chinese name.
+    /// use memeboard_core::kinds::panels::StructureType;
+    /// assert_eq!(StructureType::Comparison.name_zh(), "对比");
+    /// ```
+    fn stratum(&self, gold: &Gold) -> CategoryInfo {
+        let key = gold.structure.key();
+        let mut en: Vec<char> = key.chars().collect();
+        if let Some(first) = en.first_mut() {
+            *first = first.to_ascii_uppercase();
+        }
+        CategoryInfo {
+            key: key.into(),
+            label_en: en.into_iter().collect(),
+            label_zh: gold.structure.name_zh().into(),
+        }
+    }
+}
 
 impl ServerKind for PanelType {
     const BASELINE_ROW: RowKind = RowKind::Chance;
@@ -29,6 +54,7 @@ impl ServerKind for PanelType {
     const TEMPLATE_FIELDS: &'static [&'static str] = &["structure"];
     const PAPER_METRICS: &'static [&'static str] =
         &["accuracy", "macro_f1", "weighted_f1", "parse_rate"];
+    const GOLD_STRATA: Option<&'static dyn GoldStrata<Self>> = Some(&StructureStrata);
 
     fn manifest_options(_item: &TypedItem<Self>) -> Vec<String> {
         StructureType::ALL.map(|t| t.key().to_owned()).to_vec()

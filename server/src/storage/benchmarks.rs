@@ -363,6 +363,29 @@ impl Storage {
             .map_err(Into::into)
     }
 
+    /// Each item of a task with its source id (the meme, comic or clip it is derived from,
+    /// shared by every task's items of that source), in task order; items stored without one
+    /// (before source ids existed) are left out.
+    pub async fn task_source_ids(
+        &self,
+        task_id: &str,
+    ) -> Result<Vec<(String, String)>, StorageError> {
+        let rows = sqlx::query(
+            "SELECT i.id, i.source_id FROM items i WHERE i.task_id = $1 ORDER BY i.ordinal, i.id",
+        )
+        .bind(task_id)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let source: Option<String> = r.try_get("source_id")?;
+            if let Some(source) = source {
+                out.push((r.try_get("id")?, source));
+            }
+        }
+        Ok(out)
+    }
+
     /// Memes of a benchmark in import order (stable: by id within equal phrases).
     pub async fn benchmark_memes(
         &self,

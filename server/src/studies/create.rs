@@ -338,6 +338,7 @@ pub async fn create_study_as(
         task.task.task_kind()?,
         storage.task_items(&task.task.id).await?,
     )?;
+    let (items, strata) = super::strata::stratified(storage, &task, req, items).await?;
     let seed = match req.seed {
         Some(s) => s,
         None => random_u64()?,
@@ -353,9 +354,12 @@ pub async fn create_study_as(
         None
     };
     let study_id = format!("study-{}", random_hex(8)?);
-    // The source board's category labels, so that raters read the categories in words.
-    let categories: Vec<CategoryInfo> =
-        storage::decode_json("tasks.categories_json", &task.task.categories_json)?;
+    // The source board's category labels (or the strata's), so that raters read the
+    // categories in words.
+    let categories: Vec<CategoryInfo> = match strata {
+        Some(strata) => strata,
+        None => storage::decode_json("tasks.categories_json", &task.task.categories_json)?,
+    };
     let (tasks, response_tasks) = study_tasks(
         storage,
         &task.task.benchmark_id,

@@ -32,6 +32,7 @@ pub async fn preview_study(
         task.task.task_kind()?,
         storage.task_items(&task.task.id).await?,
     )?;
+    let (items, _) = super::strata::stratified(storage, &task, &req, items).await?;
     let request = plan_request(&req, req.seed.unwrap_or(PREVIEW_SEED));
     let plan = plan_study(&request, &board, &items, 0)
         .map_err(|e| ApiError::Unprocessable(e.message()))?;

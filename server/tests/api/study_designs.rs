@@ -1,8 +1,9 @@
 //! The papers' study designs on a real server: the dense design (CMPM §5.3), where every
 //! rater judges every page of a task, one fixed batch after another as resumable parts, never
 //! the same batch twice, and is refused once every part is done (without it a rater judges
-//! one batch); batches of one category each (CHIME App. C.4); and CHIME's page of one meme with
-//! every model's explanation, whose batches hold whole memes.
+//! one batch); batches of one category each (CHIME App. C.4); CHIME's page of one meme with
+//! every model's explanation, whose batches hold whole memes; and CMPM's sample by structure
+//! type, read from the panel-type task's dev gold.
 
 use crate::helpers::{detail, Db};
 use crate::judging::start;
@@ -189,8 +190,113 @@ async fn one_page_per_meme_keeps_each_memes_explanations_in_one_batch(db: Db) {
     assert!(detail(&body).contains("only an accuracy study"), "{body}");
 }
 
+/// The structure type (panel-type dev gold) of each comic explanation item, by source id.
+async fn structure_of_comic_items(app: &crate::helpers::TestApp) -> BTreeMap<String, String> {
+    let storage = app.storage();
+    let task_id = |slug: &'static str| async move {
+        storage
+            .find_board_task(slug)
+            .await
+            .unwrap()
+            .unwrap()
+            .task
+            .id
+    };
+    let (types, comics) = (task_id("demo-panel-type").await, task_id(COMICS).await);
+    let type_sources: BTreeMap<String, String> = storage
+        .task_source_ids(&types)
+        .await
+        .unwrap()
+        .into_iter()
+        .collect();
+    let mut by_source = BTreeMap::new();
+    for row in storage.task_items(&types).await.unwrap() {
+        let gold: Value = serde_json::from_str(&row.gold_json).unwrap();
+        let structure = gold["structure"].as_str().unwrap().to_owned();
+        by_source.insert(type_sources[&row.id].clone(), structure);
+    }
+    storage
+        .task_source_ids(&comics)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter_map(|(item, source)| Some((item, by_source.get(&source)?.clone())))
+        .collect()
+}
+
+async fn a_cmpm_study_samples_comics_by_structure_type(db: Db) {
+    let app = study_app(db).await;
+    let subs = comic_outputs(&app).await;
+    let path = format!("/api/owner/tasks/{COMICS}/studies");
+    let mut request = cmpm_request("strata", false, &subs);
+    request["items_per_category"] = json!(1);
+    request["stratify_by"] = json!("demo-panel-type");
+    let (status, created) = as_admin(&app, Method::POST, &path, Some(request.clone())).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let structure = structure_of_comic_items(&app).await;
+    let task = app
+        .storage()
+        .find_board_task("strata-rate")
+        .await
+        .unwrap()
+        .unwrap();
+    // Category → the comics drawn: one per structure type, each page's category its comic's
+    // type, every comic a dev item.
+    let mut drawn: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for row in app.storage().task_items(&task.task.id).await.unwrap() {
+        let gold: Value = serde_json::from_str(&row.gold_json).unwrap();
+        let comic = gold["source_item"].as_str().unwrap().to_owned();
+        assert_eq!(structure[&comic], row.category, "{comic}");
+        assert_eq!(row.split, memeboard_core::predictions::Split::Dev);
+        drawn.entry(row.category.clone()).or_default().insert(comic);
+    }
+    assert!(drawn.len() >= 2, "several types drawn: {drawn:?}");
+    assert!(drawn.values().all(|c| c.len() == 1), "{drawn:?}");
+    // Raters and tables read the types in words.
+    let (_, quiz) = app.get("/api/quizzes/strata-rate").await;
+    for c in quiz["categories"].as_array().unwrap() {
+        let key = c["key"].as_str().unwrap();
+        assert!(drawn.contains_key(key), "{quiz}");
+        assert_eq!(
+            c["label_en"].as_str().unwrap().to_lowercase(),
+            key,
+            "{quiz}"
+        );
+        assert!(!c["label_zh"].as_str().unwrap().is_empty());
+    }
+
+    // Test items' types are hidden gold: refused, as is a task that labels nothing.
+    for (slug, change, expected) in [
+        (
+            "strata-test",
+            json!({"split": "test", "invitation_only": true}),
+            "dev split only",
+        ),
+        (
+            "strata-order",
+            json!({"stratify_by": "demo-panel-order"}),
+            "found `demo-panel-order`",
+        ),
+        (
+            "strata-mcq",
+            json!({"stratify_by": "demo-mcq"}),
+            "found `demo-mcq`",
+        ),
+    ] {
+        let mut wrong = request.clone();
+        wrong["slug"] = json!(slug);
+        for (k, v) in change.as_object().unwrap() {
+            wrong[k] = v.clone();
+        }
+        let (status, body) = as_admin(&app, Method::POST, &path, Some(wrong)).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{slug}: {body}");
+        assert!(detail(&body).contains(expected), "{slug}: {body}");
+    }
+}
+
 on_both_databases!(
     a_dense_study_gives_every_rater_every_page,
+    a_cmpm_study_samples_comics_by_structure_type,
     batches_of_one_category_hold_one_category_each,
     one_page_per_meme_keeps_each_memes_explanations_in_one_batch,
 );
