@@ -29,6 +29,21 @@ pub fn QuizIntroPage() -> impl IntoView {
         // the link's `PROLIFIC_PID` and `invite` with `admission`, so that the server answers
         // the refusal a start would get, before consent.
         let query = match storage::get(&storage::session_key(&slug)) {
+            // A finished participant: whether a start would still be taken (a judging task
+            // refuses a rater who may judge no further batch).
+            Some(stored) if stored.ends_with(storage::FINISHED) => {
+                match storage::get(storage::PARTICIPANT_KEY) {
+                    Some(id) => {
+                        let search = web_sys::window()
+                            .and_then(|w| w.location().search().ok())
+                            .unwrap_or_default();
+                        let sep = if search.is_empty() { '?' } else { '&' };
+                        let id = String::from(js_sys::encode_uri_component(&id));
+                        format!("{search}{sep}admission&participant={id}")
+                    }
+                    None => String::new(),
+                }
+            }
             Some(_) => String::new(),
             None => {
                 let search = web_sys::window()
@@ -128,6 +143,10 @@ fn QuizIntro(
                     format!("/session/{session_id}")
                 };
                 let t = move || i18n.t();
+                // A finished participant the start would refuse (a rater with no batch left)
+                // reads why instead of being offered another go.
+                let refused = refusal.clone().filter(|_| done);
+                let retake = (!done || allow_retake) && refused.is_none();
                 view! {
                     <section class="card" data-testid=if done { "finished" } else { "resume" }>
                         <h2>{move || if done { t().finished_title } else { t().resume_title }}</h2>
@@ -136,7 +155,7 @@ fn QuizIntro(
                             <a class="button primary" href=href data-testid="resume-link">
                                 {move || if done { t().see_results } else { t().resume_link }}
                             </a>
-                            {(!done || allow_retake).then(|| view! {
+                            {retake.then(|| view! {
                                 <button
                                     type="button"
                                     class="button secondary"
@@ -150,7 +169,8 @@ fn QuizIntro(
                                 </button>
                             })}
                         </div>
-                        {(!done || allow_retake).then(|| view! {
+                        {refused.map(|r| view! { <p class="muted small" data-testid="refusal">{r.to_string()}</p> })}
+                        {retake.then(|| view! {
                             <p class="muted small">
                                 {move || if done && judging { t().next_batch_note } else { t().start_over_note }}
                             </p>

@@ -31,6 +31,10 @@ pub struct Visitor {
     /// What the page's device check found this browser lacks: `audio` (no way to play
     /// sound) or one of the quiz's media types it cannot play (`video/mp4`).
     pub device: Option<String>,
+    /// The browser's participant id, sent by the page of a finished participant: a judging
+    /// task refuses one who may judge no further batch (`judging.already_judged`), so the
+    /// page offers no "next batch" that the start would refuse.
+    pub participant: Option<String>,
 }
 
 /// The refusal a start by this visitor would get, as the start answers it, if it is known
@@ -43,11 +47,18 @@ pub struct Visitor {
 /// `device` that is neither `audio` nor one of the quiz's media types).
 ///
 /// A finished participant known by their participant id and secret (kept in the browser) is
-/// recognised by the page itself; the start refuses a retake as before.
+/// recognised by the page itself; the start refuses a retake as before. Of a judging task,
+/// the page sends the id of a finished rater (`participant`), and a rater who may judge no
+/// further batch is refused here too (409 `judging.already_judged`).
 pub async fn check(storage: &Storage, quiz: &QuizRow, visitor: &Visitor) -> ApiResult<()> {
     let slug = &quiz.task.slug;
     crate::judging::require_invite(quiz, visitor.invite.as_deref())?;
     let study = quality::study_settings(quiz.study_json.as_deref())?;
+    if let Some(participant) = visitor.participant.as_deref() {
+        if quiz.task.task_kind()?.is_judging() {
+            crate::judging::earlier_participation(storage, participant, quiz, &study).await?;
+        }
+    }
     // The start's own checks of the Prolific id: required, and not one that took part.
     let pid = crate::participation::canonical_pid(visitor.PROLIFIC_PID.as_deref(), &study, slug)?;
     if let Some(pid) = &pid {

@@ -83,6 +83,20 @@ async fn a_dense_study_gives_every_rater_every_page(db: Db) {
     let (status, body) = start(&app, "dense-rate", me).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     assert!(detail(&body).contains("already finished judging"), "{body}");
+    // The quiz page of the finished rater hears it before offering another part; a rater
+    // with parts left (or unknown) is not refused.
+    let participant = &who.as_ref().unwrap().0;
+    let (status, body) = app
+        .get(&format!(
+            "/api/quizzes/dense-rate?admission&participant={participant}"
+        ))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(detail(&body).contains("already finished judging"), "{body}");
+    let (status, body) = app
+        .get("/api/quizzes/dense-rate?admission&participant=p-unknown")
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
 
     // Without the dense design, one batch per rater.
     let plain = cmpm_request("plain", false, &subs);
