@@ -122,6 +122,12 @@ pub(super) fn recipe(id: &str) -> Option<Recipe> {
         .or_else(|| data::recipe(id).ok())
 }
 
+/// Every recipe of the data file, or the first line that cannot be read (for the tests).
+#[cfg(test)]
+pub(super) fn data_recipes() -> Result<Vec<(&'static str, Recipe)>, String> {
+    data::all()
+}
+
 /// The recipes of the audio clips.
 fn audio_recipe(id: &str) -> Option<Recipe> {
     match id {

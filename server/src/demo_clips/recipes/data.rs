@@ -25,6 +25,24 @@ pub(super) fn recipe(id: &str) -> Result<Recipe, String> {
     found.ok_or_else(|| format!("no recipe for `{id}` in recipes.txt"))
 }
 
+/// Every recipe of the file, in the order their ids first appear.
+#[cfg(test)]
+pub(super) fn all() -> Result<Vec<(&'static str, Recipe)>, String> {
+    let mut ids: Vec<&'static str> = Vec::new();
+    for (n, line) in lines() {
+        let id = line
+            .split_once(' ')
+            .map(|(id, _)| id)
+            .ok_or_else(|| format!("recipes.txt line {n}: no step"))?;
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    ids.into_iter()
+        .map(|id| recipe(id).map(|r| (id, r)))
+        .collect()
+}
+
 /// The numbered lines that hold steps (not blank, not `#` comments).
 fn lines() -> impl Iterator<Item = (usize, &'static str)> {
     RECIPES
