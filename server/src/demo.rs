@@ -24,7 +24,7 @@ pub const TEXT_DEMO: &str = "demo";
 pub const PANEL_DEMO: &str = "demo-panel";
 
 /// Slug of the audio-visual demo benchmark (its quiz is `demo-clips`).
-pub const CLIP_DEMO: &str = "demo-av";
+pub const CLIP_DEMO: &str = crate::demo_clips::DEMO_SLUG;
 
 /// The clip demo's identity.
 pub fn clip_demo_spec() -> ClipsSpec {
@@ -37,7 +37,7 @@ pub fn clip_demo_spec() -> ClipsSpec {
                       · 为 memeboard 合成的短音视频：先说是否听过，再回答问题。"
             .into(),
         batch_size: 12,
-        dev_percent: 34,
+        dev_percent: crate::demo_clips::DEV_PERCENT,
         quiz_open: true,
     }
 }

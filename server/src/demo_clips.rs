@@ -14,6 +14,14 @@ use std::process::Command;
 /// demo without its source tree.
 pub const DEMO_CLIPS_MANIFEST: &str = include_str!("../demo/clips/manifest.jsonl");
 
+/// Slug of the clip demo's benchmark: with each clip's id it makes the clip's source id, and
+/// so its split and board half (`import::split_of`).
+pub const DEMO_SLUG: &str = "demo-av";
+/// Share of the clip demo's clips (by the hash of their source ids) in the dev split. The ids
+/// after `k20` were picked with the split in view, so that every question type has at least
+/// ten test clips on each board half and a dev clip (see the clip README).
+pub const DEV_PERCENT: u8 = 34;
+
 /// Programs the clips are made and checked with; all come from Debian packages
 /// (`espeak-ng`, `sox`, `ffmpeg`).
 pub const MEDIA_TOOLS: [&str; 4] = ["espeak-ng", "sox", "ffmpeg", "ffprobe"];
@@ -231,6 +239,9 @@ fn check_clip(clip: &DemoClip) -> Result<(), String> {
     one_of("sound_type", &clip.sound_type, &SOUND_TYPES)?;
     one_of("question_type", &clip.question_type, &QUESTION_TYPES)?;
     one_of("visual_hint", &clip.visual_hint, &VISUAL_HINTS)?;
+    if clip.year.is_some_and(|y| !(1900..=2100).contains(&y)) {
+        return Err("year outside 1900–2100 (the importer's range)".into());
+    }
     if clip.emotions.is_empty() {
         return Err("no emotions".into());
     }
@@ -279,24 +290,59 @@ pub fn generate(dir: &Path) -> Result<Vec<String>, ClipDemoError> {
     };
     std::fs::create_dir_all(dir).map_err(io(dir))?;
     let dir = dir.canonicalize().map_err(io(dir))?;
-    let mut checked_tools = false;
-    let mut names = Vec::with_capacity(clips.len());
-    for clip in &clips {
-        let target = dir.join(&clip.file);
-        let done = std::fs::metadata(&target).is_ok_and(|m| m.is_file() && m.len() > 0);
-        if !done {
-            if !checked_tools {
-                let missing = tools_missing();
-                if !missing.is_empty() {
-                    return Err(ClipDemoError::ToolsMissing(missing.join(", ")));
-                }
-                checked_tools = true;
-            }
-            make_clip(clip, &dir, &target)?;
+    let todo: Vec<&DemoClip> = clips
+        .iter()
+        .filter(|clip| {
+            let target = dir.join(&clip.file);
+            !std::fs::metadata(&target).is_ok_and(|m| m.is_file() && m.len() > 0)
+        })
+        .collect();
+    if !todo.is_empty() {
+        let missing = tools_missing();
+        if !missing.is_empty() {
+            return Err(ClipDemoError::ToolsMissing(missing.join(", ")));
         }
-        names.push(clip.file.clone());
+        make_clips(&todo, &dir)?;
     }
-    Ok(names)
+    Ok(clips.into_iter().map(|clip| clip.file).collect())
+}
+
+/// At most this many clips are made at once.
+const MAX_WORKERS: usize = 4;
+
+/// Makes the clips on up to [`MAX_WORKERS`] threads (no more than the machine's cores), each
+/// taking the next clip not yet started; the first error stops the others from starting more.
+fn make_clips(todo: &[&DemoClip], dir: &Path) -> Result<(), ClipDemoError> {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, MAX_WORKERS)
+        .min(todo.len());
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let work = || -> Result<(), ClipDemoError> {
+        while !failed.load(Ordering::Relaxed) {
+            let Some(clip) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                break;
+            };
+            if let Err(e) = make_clip(clip, dir, &dir.join(&clip.file)) {
+                failed.store(true, Ordering::Relaxed);
+                return Err(e);
+            }
+        }
+        Ok(())
+    };
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers).map(|_| scope.spawn(work)).collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect::<Result<Vec<()>, _>>()
+    })?;
+    Ok(())
 }
 
 fn make_clip(clip: &DemoClip, dir: &Path, target: &Path) -> Result<(), ClipDemoError> {
@@ -319,7 +365,13 @@ fn make_clip(clip: &DemoClip, dir: &Path, target: &Path) -> Result<(), ClipDemoE
         for step in &recipe.sound {
             run(&step.command(), &work)?;
         }
-        run(&encode(&recipe, &clip.file, &temp), &work)?;
+        let sox_writes = matches!(extension(&clip.file), Some("ogg" | "wav"));
+        let encode = if recipe.sox_audio && sox_writes {
+            sox_encode(&clip.file, &temp)
+        } else {
+            encode(&recipe, &clip.file, &temp)
+        };
+        run(&encode, &work)?;
         std::fs::rename(&temp, target).map_err(io(target))
     })();
     // Best-effort clean-up; the error that matters is the one from making the clip.
@@ -370,6 +422,23 @@ fn run(cmd: &Cmd, cwd: &Path) -> Result<(), ClipDemoError> {
         status: output.status.to_string(),
         stderr: tail,
     })
+}
+
+/// The sox command that writes `snd.wav` as the clip itself: Ogg Vorbis (quality 0, about
+/// 30 kbit/s for this mono 22050 Hz sound) or 16-bit PCM WAV.
+fn sox_encode(file: &str, out: &Path) -> Cmd {
+    let mut args: Vec<String> = ["-R", "-D", "snd.wav", "--comment", ""]
+        .into_iter()
+        .map(String::from)
+        .collect();
+    if extension(file) == Some("ogg") {
+        args.extend(["-C".into(), "0".into()]);
+    }
+    args.push(out.to_string_lossy().into_owned());
+    Cmd {
+        program: "sox",
+        args,
+    }
 }
 
 /// The ffmpeg command that turns `snd.wav` (and for videos the frame source) into the clip.

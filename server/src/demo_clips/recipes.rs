@@ -1,5 +1,8 @@
 //! The recipe of each demo clip ([`recipe`]): the `espeak-ng` and `sox` steps that make its
-//! sound, and for videos the ffmpeg frame source and length.
+//! sound, and for videos the ffmpeg frame source and length. The first twenty clips' recipes
+//! are written here; the later ones are read from `server/demo/clips/recipes.txt` ([`data`]).
+
+mod data;
 
 use super::Cmd;
 
@@ -15,6 +18,8 @@ pub(super) enum Step {
     },
     /// `sox -R -D` with these whitespace-separated arguments (none contains a space).
     Sox(&'static str),
+    /// `sox -R -D` with these arguments (made by the data recipes).
+    SoxArgs(Vec<String>),
 }
 
 impl Step {
@@ -50,6 +55,14 @@ impl Step {
                     .map(String::from)
                     .collect(),
             },
+            Step::SoxArgs(args) => Cmd {
+                program: "sox",
+                args: ["-R", "-D"]
+                    .into_iter()
+                    .map(String::from)
+                    .chain(args.iter().cloned())
+                    .collect(),
+            },
         }
     }
 }
@@ -59,6 +72,10 @@ impl Step {
 pub(super) struct Recipe {
     pub(super) sound: Vec<Step>,
     pub(super) video: Option<(&'static str, &'static str)>,
+    /// Whether sox itself writes an `.ogg` (Vorbis) or `.wav` clip from `snd.wav`, sparing
+    /// ffmpeg's start-up (about 0.1 s a clip); the first twenty clips keep their ffmpeg
+    /// encodings (Opus), byte for byte.
+    pub(super) sox_audio: bool,
 }
 
 /// The format every intermediate sox output is written in.
@@ -82,20 +99,33 @@ fn speak(voice: &'static str, pitch: u32, speed: u32, text: &'static str) -> Vec
 }
 
 fn audio(sound: Vec<Step>) -> Option<Recipe> {
-    Some(Recipe { sound, video: None })
+    Some(Recipe {
+        sound,
+        video: None,
+        sox_audio: false,
+    })
 }
 
 fn video(sound: Vec<Step>, source: &'static str, seconds: &'static str) -> Option<Recipe> {
     Some(Recipe {
         sound,
         video: Some((source, seconds)),
+        sox_audio: false,
     })
 }
 
 /// The recipe of each manifest id. Sound first, then (for videos) frames from an ffmpeg lavfi
 /// source: no text is drawn, so no font is needed.
 pub(super) fn recipe(id: &str) -> Option<Recipe> {
-    audio_recipe(id).or_else(|| video_recipe(id))
+    audio_recipe(id)
+        .or_else(|| video_recipe(id))
+        .or_else(|| data::recipe(id).ok())
+}
+
+/// Every recipe of the data file, or the first line that cannot be read (for the tests).
+#[cfg(test)]
+pub(super) fn data_recipes() -> Result<Vec<(&'static str, Recipe)>, String> {
+    data::all()
 }
 
 /// The recipes of the audio clips.

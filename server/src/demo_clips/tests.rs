@@ -19,17 +19,6 @@ fn tools_ready() -> bool {
     false
 }
 
-fn probe(args: &[&str], file: &Path) -> String {
-    let output = Command::new("ffprobe")
-        .args(["-v", "error"])
-        .args(args)
-        .arg(file)
-        .output()
-        .expect("ffprobe runs");
-    assert!(output.status.success(), "ffprobe {}", file.display());
-    String::from_utf8_lossy(&output.stdout).trim().to_string()
-}
-
 #[test]
 fn manifest_lines_are_complete_and_valid() {
     let clips = demo_clips().expect("manifest is valid");
@@ -63,6 +52,11 @@ fn manifest_rejects_bad_lines() {
     assert!(parse_manifest(&missing_year).is_err());
     let bad_answer = good.replace("\"answer\": \"难过\"", "\"answer\": \"悲伤\"");
     assert!(parse_manifest(&bad_answer).is_err());
+    let old_year = good.replace("\"year\": 2019", "\"year\": 1839");
+    assert!(
+        parse_manifest(&old_year).is_err(),
+        "the importer takes 1900–2100"
+    );
     let bad_label = good.replace("\"sad\"", "\"melancholy\"");
     assert!(parse_manifest(&bad_label).is_err());
     assert!(parse_manifest(&format!("{good}\n{good}")).is_err());
@@ -87,6 +81,9 @@ fn manifest_covers_the_quiz_design() {
         assert!(n >= 3, "{language}: {n} speech clips");
     }
     assert!(count(&|c| c.language.is_none()) >= 4);
+    for sound in SOUND_TYPES {
+        assert!(count(&|c| c.sound_type == sound) >= 2, "{sound}");
+    }
     assert!(count(&|c| c.is_video()) >= 4);
     assert!(count(&|c| c.file.ends_with(".mp4")) >= 1);
     assert!(count(&|c| c.file.ends_with(".webm")) >= 1);
@@ -100,6 +97,83 @@ fn manifest_covers_the_quiz_design() {
     assert!(choice_counts.len() >= 2, "vary the number of choices");
 }
 
+/// Test items per (question type, board half) and dev items per question type among the clips
+/// that `keep` keeps, with the split the importer gives each clip (`split_of` of its source id
+/// under the demo's `dev_percent`).
+type SplitCounts = (BTreeMap<(String, String), usize>, BTreeMap<String, usize>);
+fn split_counts(keep: impl Fn(&DemoClip) -> bool) -> SplitCounts {
+    let mut halves = BTreeMap::new();
+    let mut dev = BTreeMap::new();
+    for clip in demo_clips().expect("manifest is valid") {
+        if !keep(&clip) {
+            continue;
+        }
+        // As the importer makes them (import/clips.rs, `build_records`).
+        let source_id = memeboard_core::ids::stable_id("clip", &[DEMO_SLUG, &clip.id]);
+        match crate::import::split_of(&source_id, DEV_PERCENT) {
+            ("dev", _) => *dev.entry(clip.question_type).or_default() += 1,
+            (_, half) => {
+                *halves
+                    .entry((clip.question_type, half.to_owned()))
+                    .or_default() += 1
+            }
+        }
+    }
+    (halves, dev)
+}
+
+/// Issue 32 §7: under the default `leaderboard.min_category_items` every question type has
+/// enough test items on each board half for its column to show, on the full board and on
+/// the `main` subset (without `text_cheat` clips) alike, and a dev item to preview.
+#[test]
+fn every_question_type_fills_both_board_halves() {
+    let min = crate::config::Settings::defaults()
+        .expect("default settings")
+        .leaderboard
+        .min_category_items;
+    assert!(min >= 10, "the demo is sized for the default of 10");
+    for (subset, keep) in [
+        ("full", (|_| true) as fn(&DemoClip) -> bool),
+        ("main", |c| !c.text_cheat),
+    ] {
+        let (halves, dev) = split_counts(keep);
+        for qt in QUESTION_TYPES {
+            for half in ["public", "private"] {
+                let n = halves.get(&(qt.into(), half.into())).copied().unwrap_or(0);
+                assert!(
+                    n >= min,
+                    "{subset}: {qt} has {n} test clips on the {half} half"
+                );
+            }
+            assert!(dev.get(qt).copied().unwrap_or(0) >= 1, "{qt}: no dev clip");
+        }
+    }
+}
+
+/// The first twenty clips (relied on by the end-to-end tests and earlier sites) keep their
+/// recipes in code; the data file holds exactly the later clips, each in the manifest.
+#[test]
+fn data_recipes_match_the_manifest() {
+    let clips = demo_clips().expect("manifest is valid");
+    let data = recipes::data_recipes().expect("recipes.txt reads");
+    let ids: Vec<&str> = clips.iter().map(|c| c.id.as_str()).collect();
+    for (id, recipe) in &data {
+        assert!(
+            ids.contains(id),
+            "{id} in recipes.txt but not in the manifest"
+        );
+        assert!(!recipe.sound.is_empty(), "{id}: no sound");
+    }
+    for (n, clip) in clips.iter().enumerate() {
+        let in_data = data.iter().any(|(id, _)| *id == clip.id);
+        assert_eq!(in_data, n >= 20, "{}: recipe in the wrong place", clip.id);
+    }
+    assert_eq!(
+        &ids[..20],
+        &(1..=20).map(|n| format!("k{n:02}")).collect::<Vec<_>>()[..]
+    );
+}
+
 #[test]
 fn generated_clips_play_for_the_right_length() {
     if !tools_ready() {
@@ -111,36 +185,39 @@ fn generated_clips_play_for_the_right_length() {
     let took = start.elapsed();
     let clips = demo_clips().expect("manifest is valid");
     assert_eq!(names.len(), clips.len());
+    // One ffprobe a clip (as the importer runs it), two at a time.
+    let paths: Vec<PathBuf> = clips.iter().map(|c| dir.path().join(&c.file)).collect();
+    let probes: Vec<crate::import::clips::Probe> = std::thread::scope(|scope| {
+        let halves: Vec<_> = paths
+            .chunks(paths.len().div_ceil(2))
+            .map(|chunk| {
+                scope.spawn(|| {
+                    chunk
+                        .iter()
+                        .map(|p| crate::import::clips::probe(p).expect("ffprobe reads it"))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        halves
+            .into_iter()
+            .flat_map(|h| h.join().expect("probe thread"))
+            .collect()
+    });
     let mut total = 0;
     let mut sizes = BTreeMap::new();
-    for clip in &clips {
-        let path = dir.path().join(&clip.file);
-        let bytes = std::fs::metadata(&path).expect("clip exists").len();
+    for ((clip, path), probed) in clips.iter().zip(&paths).zip(&probes) {
+        let bytes = std::fs::metadata(path).expect("clip exists").len();
         assert!(bytes > 0, "{} is empty", clip.file);
         total += bytes;
-        let duration: f64 = probe(
-            &["-show_entries", "format=duration", "-of", "csv=p=0"],
-            &path,
-        )
-        .parse()
-        .expect("duration");
+        let duration = f64::from(probed.duration_ms) / 1000.0;
         assert!(
             (1.0..=30.0).contains(&duration),
             "{}: {duration} s",
             clip.file
         );
-        let streams = probe(
-            &["-show_entries", "stream=codec_type", "-of", "csv=p=0"],
-            &path,
-        );
-        let kinds: Vec<&str> = streams.lines().collect();
-        assert!(kinds.contains(&"audio"), "{}: {kinds:?}", clip.file);
-        assert_eq!(
-            kinds.contains(&"video"),
-            clip.is_video(),
-            "{}: {kinds:?}",
-            clip.file
-        );
+        assert!(probed.audio, "{}: no sound", clip.file);
+        assert_eq!(probed.video, clip.is_video(), "{}: video?", clip.file);
         sizes.insert(clip.file.clone(), (bytes, duration));
     }
     let leftovers: Vec<String> = std::fs::read_dir(dir.path())
@@ -192,27 +269,23 @@ fn generated_clips_play_for_the_right_length() {
     generate(dir.path()).expect("third run");
     assert_eq!(std::fs::read(&first).expect("read"), before[0].1);
 
-    // To listen to the clips: MEMEBOARD_DEMO_CLIPS_OUT=<folder> keeps a copy.
-    if let Some(out) = std::env::var_os("MEMEBOARD_DEMO_CLIPS_OUT") {
-        generate(Path::new(&out)).expect("clips kept");
-    }
-}
-
-#[test]
-fn generation_is_deterministic() {
-    if !tools_ready() {
-        return;
-    }
-    let a = tempfile::tempdir().expect("temp dir");
-    let b = tempfile::tempdir().expect("temp dir");
-    let names = generate(a.path()).expect("first");
-    generate(b.path()).expect("second");
+    // Another folder gets byte-identical clips (one test, so that the suite makes the whole
+    // set twice rather than three times).
+    let other = tempfile::tempdir().expect("temp dir");
+    generate(other.path()).expect("another folder");
     let differing: Vec<&String> = names
         .iter()
-        .filter(|n| std::fs::read(a.path().join(n)).ok() != std::fs::read(b.path().join(n)).ok())
+        .zip(&before)
+        .filter(|(n, (_, bytes))| std::fs::read(other.path().join(n)).ok().as_ref() != Some(bytes))
+        .map(|(n, _)| n)
         .collect();
     assert!(
         differing.is_empty(),
         "not byte-identical across runs: {differing:?}"
     );
+
+    // To listen to the clips: MEMEBOARD_DEMO_CLIPS_OUT=<folder> keeps a copy.
+    if let Some(out) = std::env::var_os("MEMEBOARD_DEMO_CLIPS_OUT") {
+        generate(Path::new(&out)).expect("clips kept");
+    }
 }

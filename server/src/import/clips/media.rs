@@ -103,6 +103,43 @@ pub fn strip_video(path: &Path, extension: &str) -> Result<(Vec<u8>, &'static st
     Ok((bytes?, ext))
 }
 
+/// At most this many `ffprobe` runs at once.
+const MAX_PROBES: usize = 4;
+
+/// [`probe`] of every checked path (`None` where the path was refused), on up to
+/// [`MAX_PROBES`] threads (no more than the machine's cores): one run takes about 0.1 s, most
+/// of it ffprobe's start-up, and a manifest may name hundreds of clips.
+fn probe_all(paths: &[Result<PathBuf, String>]) -> Vec<Option<Result<Probe, String>>> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, MAX_PROBES);
+    let next = AtomicUsize::new(0);
+    let work = || {
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(path) = paths.get(i) else {
+                return done;
+            };
+            if let Ok(path) = path {
+                done.push((i, probe(path)));
+            }
+        }
+    };
+    let mut probes: Vec<Option<Result<Probe, String>>> = vec![None; paths.len()];
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers).map(|_| scope.spawn(work)).collect();
+        for handle in handles {
+            // A worker that panicked leaves its paths to be probed again, one by one.
+            for (i, probed) in handle.join().unwrap_or_default() {
+                probes[i] = Some(probed);
+            }
+        }
+    });
+    probes
+}
+
 /// The stored bytes of each clip (by clip id): bytes, extension, media kind and length in
 /// milliseconds. Every problem with a file is added to `problems`.
 pub(super) fn clip_files(
@@ -114,16 +151,21 @@ pub(super) fn clip_files(
     // The files, once every line is known good or reported; only regular files inside the
     // media folder (import_files).
     let folder = crate::import_files::MediaFolder::open(media_dir);
+    let checked: Vec<Result<PathBuf, String>> = clips
+        .iter()
+        .map(|clip| match &folder {
+            Ok(folder) => folder.checked_path(&clip.file, crate::import_files::MAX_CLIP_BYTES),
+            Err(e) => Err(e.clone()),
+        })
+        .collect();
+    let mut probes = probe_all(&checked).into_iter();
     let mut files: HashMap<String, (Vec<u8>, &'static str, MediaKind, u32)> = HashMap::new();
-    for clip in clips {
+    for (clip, checked) in clips.iter().zip(checked) {
+        let probed = probes.next().flatten();
         let at = format!(
             "{manifest_name} line {}, field `{}`",
             clip.line, clip.file_field
         );
-        let checked = match &folder {
-            Ok(folder) => folder.checked_path(&clip.file, crate::import_files::MAX_CLIP_BYTES),
-            Err(e) => Err(e.clone()),
-        };
         let path = match checked {
             Ok(path) => path,
             Err(e) => {
@@ -136,7 +178,7 @@ pub(super) fn clip_files(
             .rsplit_once('.')
             .map(|(_, e)| e.to_ascii_lowercase())
             .unwrap_or_default();
-        let probed = match probe(&path) {
+        let probed = match probed.unwrap_or_else(|| probe(&path)) {
             Ok(p) => p,
             Err(e) => {
                 problems.push(format!("{at}: \"{}\": {e}", clip.file));
