@@ -167,3 +167,6 @@ pub async fn load_panel_demo(storage: &Storage) -> anyhow::Result<()> {
     );
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;
