@@ -115,13 +115,6 @@ def mug_words(v):
             "半杯咖啡 · a half-full mug" if v > 0.35 else "杯底一点咖啡 · a mug with a little coffee left" if v > 0 else "空杯子 · an empty mug")
 
 
-def framed(p):
-    """A panel of a longer set drawn again for a short one, with a small wall frame so that the
-    two panels differ."""
-    items, alt = p
-    return items + [rect(14, 14, 36, 28, "#f7d9a8", INK, 2)], alt
-
-
 def parallel(title, caption, comment, relation, insight, panels):
     return make("parallel", "weak", title, caption, comment, relation, insight, panels)
 
@@ -219,10 +212,19 @@ def medium_sets():
 
 
 def short_sets():
+    bag = poly([(110, 300), (210, 300), (200, 190), (120, 190)], "#d8b27c", INK, 2)
+    drinks = [("#7a4a2a", "咖啡", "coffee"), ("#9cc46a", "绿茶", "green tea"), (ORANGE, "橙汁", "orange juice")]
     return [
         parallel("两只猫 · Two cats", "各有各的地盘 · Each to its own spot", "猫的快乐很简单 · Cats' joys are simple", "image_dominant",
-                 "一只猫在纸箱里，一只猫晒太阳：两格并列，谁先谁后都一样。 · One cat in a box, one in the sun: two portraits in either order.",
-                 [framed(sleeping_cat(0)), framed(sleeping_cat(3))]),
+                 "一只猫在窗台看鸟，一只猫钻进纸袋：两格并列，谁先谁后都一样。 · One cat watches a bird from the sill, one hides in a "
+                 "paper bag: two portraits in either order.",
+                 [(indoor("#eef3f8") + [window(60, 40, 200, 150, SKY, bird(210, 110, RED, -1)), rect(40, 190, 240, 14, WOOD, INK, 2),
+                                        cat(140, 150, 0.6, "#555a60", "surprised")],
+                   "黑猫坐在窗台上盯着窗外的红鸟 · A black cat on the sill staring at a red bird outside"),
+                  (indoor("#f6efe0") + [bag, face(160, 196, 22, "happy", WHITE),
+                                        poly([(142, 184), (146, 160), (156, 178)], WHITE, INK, 2),
+                                        poly([(178, 184), (174, 160), (164, 178)], WHITE, INK, 2)],
+                   "白猫从纸袋里探出头 · A white cat peeking out of a paper bag")]),
         parallel("三只鸟 · Three birds", "电线上的邻居们 · Neighbours on a wire", "唱歌那只最吵 · The singer is the loud one",
                  "image_dominant", "三只鸟各做各的事：唱歌、发呆、打盹。 · Three birds each doing their own thing: singing, staring, dozing.",
                  [(outdoor("#e8f3fb") + [line(3, 200, 317, 196, INK, 2.5), bird(160, 176, c, 1, sing), extra], alt)
@@ -237,10 +239,13 @@ def short_sets():
                                                (PURPLE, ORANGE, "紫", "purple", "橙衣", "orange")]]),
         parallel("两个雪人 · Two snowmen", "院子里的两位 · Two in the yard", "戴帽子的更有气质 · The one with the hat has style",
                  "image_dominant", "两个不同的雪人并排站着，顺序无关。 · Two different snowmen, in either order.",
-                 [framed((snowman(2), SNOW_WORDS[2])), framed((snowman(6), SNOW_WORDS[6]))]),
-        parallel("三盆花 · Three pots", "窗台的风景 · The view on the sill", "仙人掌最好养 · The cactus is the easy one",
-                 "image_dominant", "三盆不同的植物：并列展示，不是同一盆的变化。 · Three different plants, not one plant changing.",
-                 [framed(pots(2)), framed(pots(4)), framed(pots(5))]),
+                 [(snowman(9), "戴蓝帽子、围绿围巾、伸着树枝手的雪人 · A snowman with a blue cap, green scarf and twig arms"),
+                  (snowman(10), "光头、围橙围巾的矮雪人 · A short bare-headed snowman with an orange scarf")]),
+        parallel("三杯饮料 · Three drinks", "各喝各的 · To each their own", "橙汁那杯是我的 · The orange juice is mine",
+                 "image_dominant", "三个杯子装着三种饮料：并列摆着，不是喝掉的过程。 · Three mugs of three drinks, side by side, not "
+                 "one being drunk.",
+                 [(indoor("#eef6f0") + [cup(150, 250, 0.85, WHITE, liquid, False, 1.3)], f"一杯{zh} · A mug of {en}")
+                  for liquid, zh, en in drinks]),
     ]
 
 
