@@ -8,10 +8,9 @@ use crate::demo_clips::{generate, tools_missing, DEMO_CLIPS_MANIFEST};
 use crate::import::{import_chime, BenchmarkSpec};
 use crate::import_clips::{import_clips, ClipsSpec};
 use crate::import_panels::{import_panels, PanelsSpec};
-use crate::raster::{demo_panel_files, svg_to_png, DEMO_PANELS_MANIFEST};
+use crate::raster::{demo_panel_pngs, DEMO_PANELS_MANIFEST};
 use crate::storage::Storage;
 use anyhow::Context;
-use std::collections::HashMap;
 
 /// Demo memes (CHIME `chime_full.json` format).
 pub const DEMO_MEMES: &str = include_str!("../demo/demo_memes.json");
@@ -141,19 +140,12 @@ pub async fn load_clip_demo(storage: &Storage, data_dir: &std::path::Path) -> an
     Ok(true)
 }
 
-/// Rasterises the demo comics (off the async executor) and imports them like any manifest.
+/// Rasterises the demo comics (off the async executor, once per process: see
+/// [`demo_panel_pngs`]) and imports them like any manifest.
 pub async fn load_panel_demo(storage: &Storage) -> anyhow::Result<()> {
-    let pngs: HashMap<String, Vec<u8>> = tokio::task::spawn_blocking(|| {
-        demo_panel_files()
-            .into_iter()
-            .map(|(name, svg)| {
-                svg_to_png(svg)
-                    .map(|png| (name.to_owned(), png))
-                    .with_context(|| format!("drawing demo panel {name}"))
-            })
-            .collect::<anyhow::Result<_>>()
-    })
-    .await??;
+    let pngs = tokio::task::spawn_blocking(demo_panel_pngs)
+        .await?
+        .map_err(anyhow::Error::msg)?;
     let read = |name: &str| {
         pngs.get(name).cloned().ok_or_else(|| {
             std::io::Error::new(std::io::ErrorKind::NotFound, "not among the demo panels")
@@ -175,3 +167,6 @@ pub async fn load_panel_demo(storage: &Storage) -> anyhow::Result<()> {
     );
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;

@@ -5,6 +5,8 @@
 //! `resvg` is built without its `text` and `system-fonts` features: the panels contain no text
 //! on purpose, so rasterising never depends on which fonts a machine has.
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
 use thiserror::Error;
 
 /// Why a panel could not be rasterised.
@@ -48,46 +50,75 @@ pub fn svg_to_png(svg: &[u8]) -> Result<Vec<u8>, RasterError> {
 /// ordering dependency, order groups, bilingual context, relation, per-panel alt text).
 pub const DEMO_PANELS_MANIFEST: &str = include_str!("../demo/panels/manifest.jsonl");
 
-/// Embeds each named demo panel (`server/demo/panels/svg/<stem>.svg`) and pairs it with the
-/// PNG name the manifest uses for it, so the binary carries the demo without a data folder.
+/// Embeds each named demo panel (`server/demo/panels/svg/<comic>-<n>.svg`, one
+/// `"<comic>": [<n> …]` entry per comic) and pairs it with the PNG name the manifest uses for
+/// it, so the binary carries the demo without a data folder.
 macro_rules! demo_panels {
-    ($($stem:literal),* $(,)?) => {
-        &[$((
-            concat!($stem, ".png"),
-            include_bytes!(concat!("../demo/panels/svg/", $stem, ".svg")) as &'static [u8],
-        )),*]
+    ($($comic:literal : [$($n:literal)*]),* $(,)?) => {
+        &[$($((
+            concat!($comic, "-", $n, ".png"),
+            include_bytes!(concat!(
+                env!("CARGO_MANIFEST_DIR"), "/demo/panels/svg/", $comic, "-", $n, ".svg"
+            )) as &'static [u8],
+        )),*),*]
     };
 }
 
+mod demo_panel_list;
+
 /// Every demo panel, as `(png name, svg bytes)`; the demo loader rasterises each SVG with
-/// [`svg_to_png`] and stores it under the PNG name the manifest refers to.
+/// [`svg_to_png`] (once per process, [`demo_panel_pngs`]) and stores it under the PNG name the
+/// manifest refers to.
 pub fn demo_panel_files() -> Vec<(&'static str, &'static [u8])> {
-    const FILES: &[(&str, &[u8])] = demo_panels![
-        "c01-1", "c01-2", "c01-3", "c01-4", "c01-5", "c01-6", "c01-7", //
-        "c02-1", "c02-2", "c02-3", "c02-4", //
-        "c03-1", "c03-2", "c03-3", "c03-4", "c03-5", "c03-6", "c03-7", "c03-8", //
-        "c04-1", "c04-2", "c04-3", "c04-4", "c04-5", //
-        "c05-1", "c05-2", "c05-3", "c05-4", //
-        "c06-1", "c06-2", "c06-3", "c06-4", //
-        "c07-1", "c07-2", "c07-3", //
-        "c08-1", "c08-2", "c08-3", "c08-4", "c08-5", "c08-6", "c08-7", //
-        "c09-1", "c09-2", "c09-3", "c09-4", //
-        "c10-1", "c10-2", "c10-3", "c10-4", "c10-5", //
-        "c11-1", "c11-2", "c11-3", "c11-4", //
-        "c12-1", "c12-2", //
-        "c13-1", "c13-2", "c13-3", //
-        "c14-1", "c14-2", "c14-3", //
-        "c15-1", "c15-2", "c15-3", "c15-4", "c15-5", "c15-6", "c15-7", //
-        "c16-1", "c16-2", "c16-3", "c16-4", "c16-5", //
-        "c17-1", "c17-2", "c17-3", //
-    ];
-    FILES.to_vec()
+    demo_panel_list::FILES.to_vec()
+}
+
+/// The demo panels rasterised, by PNG name: computed on first use (on as many threads as the
+/// machine has, blocking the calling thread: call it off the async executor) and kept for the
+/// life of the process, so that loading the demo into many databases (the API tests) draws
+/// them once.
+pub fn demo_panel_pngs() -> Result<&'static HashMap<&'static str, Vec<u8>>, String> {
+    static PNGS: OnceLock<Result<HashMap<&'static str, Vec<u8>>, String>> = OnceLock::new();
+    PNGS.get_or_init(rasterise_all)
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
+/// Rasterises every demo panel, the work split evenly across threads.
+fn rasterise_all() -> Result<HashMap<&'static str, Vec<u8>>, String> {
+    let files = demo_panel_files();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = files.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = files
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    part.iter()
+                        .map(|(name, svg)| {
+                            svg_to_png(svg)
+                                .map(|png| (*name, png))
+                                .map_err(|e| format!("drawing demo panel {name}: {e}"))
+                        })
+                        .collect::<Result<Vec<_>, String>>()
+                })
+            })
+            .collect();
+        let mut all = HashMap::with_capacity(files.len());
+        for worker in workers {
+            let part = worker
+                .join()
+                .map_err(|_| "a demo panel thread panicked".to_owned())??;
+            all.extend(part);
+        }
+        Ok(all)
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::{BTreeMap, BTreeSet, HashMap};
+    use std::collections::{BTreeMap, BTreeSet};
 
     /// The PNG signature every encoded panel starts with.
     const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
@@ -284,9 +315,11 @@ mod tests {
     fn every_panel_rasterises_to_a_320_square_png() {
         let out = std::env::var_os("MEMEBOARD_DEMO_PNG_OUT");
         let mut sizes: BTreeMap<&str, usize> = BTreeMap::new();
-        let mut pngs: HashMap<Vec<u8>, &str> = HashMap::new();
-        for (name, svg) in demo_panel_files() {
-            let png = svg_to_png(svg).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let mut pngs: HashMap<&Vec<u8>, &str> = HashMap::new();
+        let all = demo_panel_pngs().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(all.len(), demo_panel_files().len());
+        for (name, _) in demo_panel_files() {
+            let png = &all[name];
             assert!(png.starts_with(PNG_SIGNATURE), "{name}");
             // IHDR is the first chunk: 4 length bytes, "IHDR", then width and height.
             assert_eq!(&png[12..16], b"IHDR", "{name}");
@@ -294,7 +327,7 @@ mod tests {
             let height = u32::from_be_bytes([png[20], png[21], png[22], png[23]]);
             assert_eq!((width, height), (320, 320), "{name}");
             if let Some(dir) = &out {
-                std::fs::write(std::path::Path::new(dir).join(name), &png).expect("write PNG");
+                std::fs::write(std::path::Path::new(dir).join(name), png).expect("write PNG");
             }
             sizes.insert(name, png.len());
             if let Some(other) = pngs.insert(png, name) {
@@ -339,10 +372,5 @@ mod tests {
                 .is_some_and(|g| g.iter().any(|g| g.len() > 1))
         };
         assert!(quiz.iter().any(grouped), "no multi-panel order group");
-        for item in &items {
-            if item.panels.len() > 6 {
-                assert!(eligible(item), "{}: long strips are quiz strips", item.id);
-            }
-        }
     }
 }

@@ -13,7 +13,7 @@ demo-explain (meme explanations, scored by embeddings):
   echo      - repeats the phrase as its own meaning
 
 demo-panel-explain (comic explanations, judged by people only):
-  insight   - explains the joke (hand-written below)
+  insight   - explains the joke (hand-written below, and beside each generated comic)
   literal   - describes the panels one by one without saying what is funny
   mixup     - a good explanation of another comic (the next one)
   vague     - one generic sentence for every comic
@@ -97,6 +97,13 @@ INSIGHT = {
     "c16": "一场雷阵雨：人撑伞躲雨，青蛙在水坑里开心，雨后出现彩虹。同一场雨，各有各的快乐。 · A summer shower from clouds to rainbow; the umbrella person and the delighted frog enjoy the same rain in their own way.",
     "c17": "电线上的两只鸟你一句我一句地唱，最后一起合唱：像一段小对话。 · Two birds on a wire trade notes and end in a duet with a heart: a tiny conversation in song.",
 }
+
+
+# The comics from c18 on are generated (scripts/demo/comics_*.py); their insight lines are
+# written there, beside each comic, and collected in comic_insights.json by draw_panels.py.
+INSIGHT.update(json.load(open("comic_insights.json", encoding="utf-8")))
+missing = [c["id"] for c in comics if c["id"] not in INSIGHT]
+assert not missing, f"no insight line for {missing}"
 
 
 def literal(c):

@@ -346,7 +346,7 @@ type Page = (String, bool, bool, u8);
 
 /// Alpha's scores (with context, from the image only) on a comic, by the first hex digit of its
 /// first panel's file name (a fixed, arbitrary split of the comics): below 6 context changes
-/// nothing (3, 3), below b it helps (3, 1), else it hurts (2, 3).
+/// nothing (3, 3), below 9 it helps (3, 1), else it hurts (2, 3).
 fn alpha_scores(comic: &str) -> (u8, u8) {
     let name = comic.rsplit('/').next().unwrap_or(comic);
     match name
@@ -356,7 +356,7 @@ fn alpha_scores(comic: &str) -> (u8, u8) {
         .unwrap_or(0)
     {
         0..=5 => (3, 3),
-        6..=10 => (3, 1),
+        6..=8 => (3, 1),
         _ => (2, 3),
     }
 }

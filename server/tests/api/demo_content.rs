@@ -1,8 +1,10 @@
-//! The text demo is large enough to show every figure under the default settings: each meme
-//! type has at least `leaderboard.min_category_items` items on each board half of both of its
-//! tasks, so the demo's boards publish every category column (issue 32 §7).
+//! The demos are large enough to show every figure under the default settings: each meme type
+//! has at least `leaderboard.min_category_items` items on each board half of both of its
+//! tasks, and each strip length as many on both halves of the panel order and typing boards
+//! (whose confusion matrix shows once the private half is revealed), so the demos' boards
+//! publish every category column (issue 32 §7; the panel counts: `server/src/demo/tests.rs`).
 
-use crate::helpers::{demo_memes, demo_questions, Db};
+use crate::helpers::{demo_memes, demo_questions, Db, TestApp};
 use crate::leaderboard::{app_with, file, new_token, reveal, send, upload_with, TASK};
 use crate::on_both_databases;
 use axum::http::{Method, StatusCode};
@@ -57,14 +59,20 @@ fn every_meme_type_fills_both_board_halves_of_both_tasks() {
     }
 }
 
-/// Every category entry of a board row carries a figure.
-fn assert_categories_shown(scores: &Value, what: &str) {
+/// Every category entry of a board row carries a figure (`columns`: overall and the
+/// categories).
+fn assert_columns_shown(scores: &Value, what: &str, columns: usize) {
     let scores = scores.as_array().unwrap();
-    assert_eq!(scores.len(), 7, "overall and six types: {what}");
+    assert_eq!(scores.len(), columns, "overall and the categories: {what}");
     for c in scores {
         assert!(c["estimate"]["value"].is_number(), "{what}: {c}");
         assert!(c.get("suppressed").is_none(), "{what}: {c}");
     }
+}
+
+/// Overall and the six meme types.
+fn assert_categories_shown(scores: &Value, what: &str) {
+    assert_columns_shown(scores, what, 7);
 }
 
 fn model_row<'a>(board: &'a Value, label: &str) -> &'a Value {
@@ -143,4 +151,78 @@ async fn the_demo_boards_show_every_category_under_the_defaults(db: Db) {
     );
 }
 
-on_both_databases!(the_demo_boards_show_every_category_under_the_defaults);
+/// A prediction file for every item a panel task offers: the displayed order (parseable, and
+/// wrong by construction) or one structure type.
+async fn panel_file(app: &TestApp, slug: &str) -> String {
+    let (status, inputs) = send(
+        app,
+        Method::GET,
+        &format!("/api/tasks/{slug}/inputs.jsonl"),
+        None,
+        "",
+        "text/plain",
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{inputs}");
+    inputs
+        .lines()
+        .map(|l| {
+            let line: Value = serde_json::from_str(l).unwrap();
+            let id = &line["item_id"];
+            let answer = if slug.ends_with("-order") {
+                let n = line["num_panels"].as_u64().unwrap();
+                json!({"item_id": id, "order": (1..=n).collect::<Vec<_>>()})
+            } else {
+                json!({"item_id": id, "structure": "narrative"})
+            };
+            answer.to_string() + "\n"
+        })
+        .collect()
+}
+
+async fn the_panel_demo_boards_show_every_strip_length_under_the_defaults(db: Db) {
+    let app = app_with(db, 5).await;
+    let token = new_token(&app, "Team Panels").await;
+    let query = "model=Demo-7B&weights=open&parameters=7B";
+    for slug in ["demo-panel-order", "demo-panel-type"] {
+        let (status, text) = send(
+            &app,
+            Method::POST,
+            &format!("/api/tasks/{slug}/submissions?{query}"),
+            Some(&token),
+            &panel_file(&app, slug).await,
+            "application/x-ndjson",
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{slug}: {text}");
+        let up: Value = serde_json::from_str(&text).unwrap();
+        assert_columns_shown(&up["public_scores"], &format!("{slug} upload"), 4);
+        let (_, board) = app.get(&format!("/api/boards/{slug}")).await;
+        let row = model_row(&board, "Demo-7B");
+        assert_columns_shown(&row["scores"], &format!("{slug} public board"), 4);
+        // Counts per gold type over the hidden public half are never published.
+        assert!(row["confusion"].is_null(), "{row}");
+        reveal(&app, slug).await;
+        let (status, private) = app.get(&format!("/api/boards/{slug}?split=private")).await;
+        assert_eq!(status, StatusCode::OK, "{private}");
+        let row = model_row(&private, "Demo-7B");
+        assert_columns_shown(&row["scores"], &format!("{slug} private board"), 4);
+        if slug == "demo-panel-type" {
+            let matrix = &row["confusion"];
+            assert!(matrix.is_object(), "no confusion matrix: {row}");
+            let total: u64 = matrix["counts"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|r| r.as_array().unwrap())
+                .map(|n| n.as_u64().unwrap())
+                .sum();
+            assert_eq!(total, private["items"].as_u64().unwrap(), "{matrix}");
+        }
+    }
+}
+
+on_both_databases!(
+    the_demo_boards_show_every_category_under_the_defaults,
+    the_panel_demo_boards_show_every_strip_length_under_the_defaults
+);

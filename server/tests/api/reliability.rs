@@ -198,10 +198,10 @@ async fn a_full_disk_acknowledges_only_what_it_stored() {
     // The mount lives outside the app's data dir, and is unmounted (dropped) before its
     // parent directory is removed.
     let disk_root = tempfile::tempdir().expect("temp dir");
-    // 8 MiB: the demo database with its write-ahead log (the study tables, the demo uploads
-    // with their stored prediction files) fits with room for the restart below; `fill` takes
-    // whatever is left.
-    let Some(disk) = SmallDisk::mount(&disk_root.path().join("disk"), "8M") else {
+    // 48 MiB: the demo database with its write-ahead log (the study tables, the demo uploads
+    // with their stored prediction files, the panel demo's images: about 20 MB) fits with room
+    // for the restart below; `fill` takes whatever is left.
+    let Some(disk) = SmallDisk::mount(&disk_root.path().join("disk"), "48M") else {
         return;
     };
     let url = format!("sqlite://{}?mode=rwc", disk.path.join("m.db").display());

@@ -96,7 +96,8 @@ fn poll_health(app: Arc<TestApp>, stop: Arc<AtomicBool>) -> tokio::task::JoinHan
 async fn uploads_on_a_full_disk_never_wedge_the_writer() {
     let (mut settings, dir) = test_settings(Db::Sqlite, true).await;
     let disk_root = tempfile::tempdir().expect("temp dir");
-    let Some(disk) = SmallDisk::mount(&disk_root.path().join("disk"), "8M") else {
+    // Room for the demo database (the panel demo's images are about 20 MB).
+    let Some(disk) = SmallDisk::mount(&disk_root.path().join("disk"), "48M") else {
         return;
     };
     let url = format!("sqlite://{}?mode=rwc", disk.path.join("m.db").display());
