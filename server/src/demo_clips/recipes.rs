@@ -131,10 +131,10 @@ pub(super) fn data_recipes() -> Result<Vec<(&'static str, Recipe)>, String> {
 /// The recipes of the audio clips.
 fn audio_recipe(id: &str) -> Option<Recipe> {
     match id {
-        "k01" => audio(speak("cmn", 20, 105, "唉，我太难了。")),
-        "k02" => audio(speak("cmn", 85, 210, "真香！真香！")),
-        "k03" => audio(speak("cmn", 70, 160, "一，二，三，茄子！")),
-        "k04" => audio(speak("cmn", 60, 165, "恭喜发财，红包拿来！")),
+        "k01" => audio(speak("cmn-latn-pinyin", 20, 105, "唉，我太难了。")),
+        "k02" => audio(speak("cmn-latn-pinyin", 85, 210, "真香！真香！")),
+        "k03" => audio(speak("cmn-latn-pinyin", 70, 160, "一，二，三，茄子！")),
+        "k04" => audio(speak("cmn-latn-pinyin", 60, 165, "恭喜发财，红包拿来！")),
         "k05" => audio(speak("en", 40, 150, "Houston, we have a problem.")),
         "k06" => audio(speak("en", 90, 210, "Wow! I did not see that coming!")),
         "k07" => audio(speak("en", 45, 140, "This is fine. This is fine.")),
