@@ -4,6 +4,7 @@
 //! them unless `MEMEBOARD_REQUIRE_MEDIA_TOOLS=1`).
 
 use crate::architecture::workspace;
+use crate::demo_content::{assert_columns_shown, model_row};
 use crate::helpers::{test_settings, Db, TestApp};
 use crate::leaderboard::{new_token, reveal, send, ADMIN};
 use crate::on_both_databases;
@@ -75,21 +76,7 @@ async fn app_with_clip_demo(db: Db) -> TestApp {
 
 /// Every category entry of a board row carries a figure: overall and the seven types.
 fn assert_categories_shown(scores: &Value, what: &str) {
-    let scores = scores.as_array().unwrap();
-    assert_eq!(scores.len(), 1 + QUESTION_TYPES.len(), "{what}: {scores:?}");
-    for c in scores {
-        assert!(c["estimate"]["value"].is_number(), "{what}: {c}");
-        assert!(c.get("suppressed").is_none(), "{what}: {c}");
-    }
-}
-
-fn model_row<'a>(board: &'a Value, label: &str) -> &'a Value {
-    board["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["kind"] == "model" && r["label"] == label)
-        .unwrap_or_else(|| panic!("no row {label}: {board}"))
+    assert_columns_shown(scores, what, 1 + QUESTION_TYPES.len());
 }
 
 /// A model file answering every clip of the task's inputs with letter `A`.

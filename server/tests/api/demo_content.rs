@@ -4,7 +4,7 @@
 //! (whose confusion matrix shows once the private half is revealed), so the demos' boards
 //! publish every category column (issue 32 §7; the panel counts: `server/src/demo/tests.rs`).
 
-use crate::helpers::{demo_memes, demo_questions, Db, TestApp};
+use crate::helpers::{demo_memes, demo_questions, models_installed, Db, TestApp};
 use crate::leaderboard::{app_with, file, new_token, reveal, send, upload_with, TASK};
 use crate::on_both_databases;
 use axum::http::{Method, StatusCode};
@@ -61,7 +61,7 @@ fn every_meme_type_fills_both_board_halves_of_both_tasks() {
 
 /// Every category entry of a board row carries a figure (`columns`: overall and the
 /// categories).
-fn assert_columns_shown(scores: &Value, what: &str, columns: usize) {
+pub(crate) fn assert_columns_shown(scores: &Value, what: &str, columns: usize) {
     let scores = scores.as_array().unwrap();
     assert_eq!(scores.len(), columns, "overall and the categories: {what}");
     for c in scores {
@@ -75,7 +75,8 @@ fn assert_categories_shown(scores: &Value, what: &str) {
     assert_columns_shown(scores, what, 7);
 }
 
-fn model_row<'a>(board: &'a Value, label: &str) -> &'a Value {
+/// The board row of model `label`.
+pub(crate) fn model_row<'a>(board: &'a Value, label: &str) -> &'a Value {
     board["rows"]
         .as_array()
         .unwrap()
@@ -107,11 +108,7 @@ async fn the_demo_boards_show_every_category_under_the_defaults(db: Db) {
         "private MCQ board",
     );
 
-    if std::env::var("MEMEBOARD_TEST_MODELS").is_err() {
-        assert!(
-            std::env::var("MEMEBOARD_REQUIRE_MODELS").is_err(),
-            "models required"
-        );
+    if !models_installed() {
         return;
     }
     // The explanation task: the reference meanings of most memes (scored by embeddings).

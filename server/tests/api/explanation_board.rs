@@ -2,7 +2,7 @@
 //! embeddings on the server (meaning identification against the open dev meanings), ranked
 //! beside the chance row, never revealing test gold; one number on every surface.
 
-use crate::helpers::{demo_memes, detail, test_settings, Db, TestApp};
+use crate::helpers::{demo_memes, detail, models_installed, test_settings, Db, TestApp};
 use crate::on_both_databases;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -41,11 +41,7 @@ async fn token(app: &TestApp) -> String {
 }
 
 async fn explanation_files_are_scored_by_embeddings(db: Db) {
-    if std::env::var("MEMEBOARD_TEST_MODELS").is_err() {
-        assert!(
-            std::env::var("MEMEBOARD_REQUIRE_MODELS").is_err(),
-            "models required"
-        );
+    if !models_installed() {
         return;
     }
     let app = TestApp::spawn(db).await;

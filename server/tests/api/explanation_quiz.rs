@@ -2,22 +2,10 @@
 //! (authoritative) and sent back with the crowd's scores — and the reference meaning only for
 //! open dev items.
 
-use crate::helpers::{detail, start_body, Db, TestApp};
+use crate::helpers::{detail, models_installed, start_body, Db, TestApp};
 use crate::on_both_databases;
 use axum::http::StatusCode;
 use serde_json::{json, Value};
-
-fn models_installed() -> bool {
-    if std::env::var("MEMEBOARD_TEST_MODELS").is_ok() {
-        return true;
-    }
-    assert!(
-        std::env::var("MEMEBOARD_REQUIRE_MODELS").is_err(),
-        "models required"
-    );
-    eprintln!("skipping: MEMEBOARD_TEST_MODELS is not set");
-    false
-}
 
 async fn explain(
     app: &TestApp,

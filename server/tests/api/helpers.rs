@@ -338,3 +338,17 @@ pub fn tone_wav(freq: f64) -> Vec<u8> {
     b.extend_from_slice(&samples);
     b
 }
+
+/// Whether the test models are installed (`MEMEBOARD_TEST_MODELS`); a test that needs them
+/// skips without them, unless `MEMEBOARD_REQUIRE_MODELS` is set (CI), where that fails.
+pub fn models_installed() -> bool {
+    if std::env::var("MEMEBOARD_TEST_MODELS").is_ok() {
+        return true;
+    }
+    assert!(
+        std::env::var("MEMEBOARD_REQUIRE_MODELS").is_err(),
+        "models required"
+    );
+    eprintln!("skipping: MEMEBOARD_TEST_MODELS is not set");
+    false
+}

@@ -4,7 +4,7 @@
 //! rows "judged by people only"; no public GET ever shows an output; the demo models'
 //! submissions appear on both demo boards after start.
 
-use crate::helpers::{demo_memes, test_settings, Db, TestApp};
+use crate::helpers::{demo_memes, models_installed, test_settings, Db, TestApp};
 use crate::on_both_databases;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -15,17 +15,6 @@ use tower::ServiceExt;
 
 const EXPLAIN: &str = "demo-explain";
 const COMICS: &str = "demo-panel-explain";
-
-fn models_installed() -> bool {
-    if std::env::var("MEMEBOARD_TEST_MODELS").is_err() {
-        assert!(
-            std::env::var("MEMEBOARD_REQUIRE_MODELS").is_err(),
-            "models required"
-        );
-        return false;
-    }
-    true
-}
 
 async fn upload(app: &TestApp, task: &str, token: &str, body: &str) -> (StatusCode, Value) {
     let req = Request::post(format!("/api/tasks/{task}/submissions?model=Outputs"))

@@ -4,7 +4,7 @@
 //! change the tables, the board gains human columns (and, for meme explanations, the
 //! metric-validity panel), and every judgement exports.
 
-use crate::helpers::{detail, start_body, test_settings, Db, TestApp};
+use crate::helpers::{detail, models_installed, start_body, test_settings, Db, TestApp};
 use crate::on_both_databases;
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
@@ -585,11 +585,7 @@ async fn assert_careless_rater_stands_out(app: &TestApp, page: &Value) {
 }
 
 async fn an_accuracy_study_of_test_items_is_invitation_only_and_marks_them_exposed(db: Db) {
-    if std::env::var("MEMEBOARD_TEST_MODELS").is_err() {
-        assert!(
-            std::env::var("MEMEBOARD_REQUIRE_MODELS").is_err(),
-            "models required"
-        );
+    if !models_installed() {
         return;
     }
     let app = study_app(db).await;

@@ -5,7 +5,7 @@
 //! every model's explanation, whose batches hold whole memes; and CMPM's sample by structure
 //! type, read from the panel-type task's dev gold.
 
-use crate::helpers::{detail, Db};
+use crate::helpers::{detail, models_installed, Db};
 use crate::judging::start;
 use crate::on_both_databases;
 use crate::studies::{
@@ -141,11 +141,7 @@ async fn batches_of_one_category_hold_one_category_each(db: Db) {
 }
 
 async fn one_page_per_meme_keeps_each_memes_explanations_in_one_batch(db: Db) {
-    if std::env::var("MEMEBOARD_TEST_MODELS").is_err() {
-        assert!(
-            std::env::var("MEMEBOARD_REQUIRE_MODELS").is_err(),
-            "models required"
-        );
+    if !models_installed() {
         return;
     }
     let app = study_app(db).await;
