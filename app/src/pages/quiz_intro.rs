@@ -144,8 +144,9 @@ fn QuizIntro(
                 };
                 let t = move || i18n.t();
                 // A finished participant the start would refuse (a rater with no batch left)
-                // reads why instead of being offered another go.
-                let refused = refusal.clone().filter(|_| done);
+                // reads why instead of being offered another go; without retakes there is no
+                // offer to explain.
+                let refused = refusal.clone().filter(|_| done && allow_retake);
                 let retake = (!done || allow_retake) && refused.is_none();
                 view! {
                     <section class="card" data-testid=if done { "finished" } else { "resume" }>
