@@ -520,3 +520,19 @@ pub fn hs(
     let i18n = crate::i18n::use_i18n();
     move || pick(human_strings(i18n.lang()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_languages_fill_every_formatted_string() {
+        for s in [&EN, &ZH] {
+            assert!((s.study_line)("pilot", "x", 3, 1, 40).contains("pilot"));
+            assert!((s.kappa_line)(0.27, 0.44, 0.74, 12).contains("0.44"));
+            assert!((s.exposed_line)(5).contains('5'));
+            assert!((s.page_intro)("p", "demo-explain", "admin").contains("demo-explain"));
+            assert!((s.context_effects_line)(31, 13, 10, 8).contains("13"));
+        }
+    }
+}
