@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use std::collections::HashMap;
 
 /// Sessions per quiz the figure attack takes (each one item per category).
-const SESSIONS: [(TaskKind, usize); 2] = [(TaskKind::TextMcq, 100), (TaskKind::PanelType, 36)];
+const SESSIONS: [(TaskKind, usize); 2] = [(TaskKind::TextMcq, 200), (TaskKind::PanelType, 36)];
 /// The five structure labels, in the order the flips use them.
 const LABELS: [&str; 5] = [
     "narrative",
@@ -97,7 +97,9 @@ async fn snapshot_figures(a: &Attacker<'_>, slug: &str) -> (usize, HashMap<Strin
 /// The rate is Youden's J of those readings (right answers read as right minus wrong answers
 /// read as right): 0 for any blind guess, 1 when every answer's correctness is read off the
 /// figures. Readings within a window are one guess, so J is noisy (a standard error of about
-/// 0.06 over the hundred sessions here) and the margin is the larger of 0.2 and three
+/// 0.06 over a hundred sessions, about 0.04 over the two hundred here: with a hundred, one
+/// full CI run in several read 0.26 with the noise on, the run's random key landing in the
+/// tail) and the margin is the larger of 0.2 and three
 /// standard errors from a bootstrap over windows. Without the noise on crowd figures
 /// (`MEMEBOARD_ATTACKER_CROWD_NOISE=0`) this reads J ≈ 0.23–0.33 here; with it, −0.02 to
 /// 0.11 in four runs. The noise's presence and scale are pinned by `published.rs`'s tests.
