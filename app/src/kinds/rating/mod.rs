@@ -16,7 +16,8 @@ use leptos::prelude::*;
 use memeboard_core::api::{AnswerInput, ResultsResponse};
 use memeboard_core::human_eval::accuracy::Verdict3;
 use memeboard_core::human_eval::dimensions::{Dimension, DimensionScores};
-use memeboard_core::human_eval::statements::Statement;
+use memeboard_core::human_eval::outputs::ExplainedOutput;
+use memeboard_core::human_eval::statements::{AccuracyStatements, Statement};
 use memeboard_core::kinds::rating::{Answer, Rating, RatingProtocol, Review, View};
 use memeboard_core::predictions::{FileFormat, TaskManifest};
 use memeboard_core::tasks::CategoryInfo;
@@ -341,10 +342,7 @@ fn RatingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
     let locked = Signal::derive(move || sender.locked());
     let group = |name: &str| format!("{name}-{position}-{}", ctx.item_id);
     // Accuracy verdicts, and which fields the output has.
-    let (has_origin, has_example) = (output.origin.is_some(), output.example.is_some());
-    let meaning = RwSignal::new(None::<Verdict3>);
-    let origin = RwSignal::new(None::<Verdict3>);
-    let example = RwSignal::new(None::<Verdict3>);
+    let verdicts = Verdicts::new(&output);
     // Dimension scores, in Dimension::ALL order.
     let scores: [RwSignal<Option<u8>>; 5] = std::array::from_fn(|_| RwSignal::new(None));
     let dimensions: Vec<Dimension> = Dimension::ALL
@@ -357,9 +355,7 @@ fn RatingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
     };
     let answer = move || -> Option<Answer> {
         match protocol {
-            RatingProtocol::Accuracy => {
-                accuracy_answer(meaning, origin, example, has_origin, has_example)
-            }
+            RatingProtocol::Accuracy => verdicts.answer(),
             RatingProtocol::Dimensions => dimension_answer(has_context, |d| score_of(d).get()),
         }
     };
@@ -370,27 +366,7 @@ fn RatingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
     };
     let questions = match protocol {
         RatingProtocol::Accuracy => {
-            let mut groups = vec![view! {
-                <VerdictGroup field="meaning" label=|t| t.meaning statement=statements.meaning chosen=meaning group=group("meaning") locked=locked />
-            }
-            .into_any()];
-            if has_origin {
-                groups.push(
-                    view! {
-                        <VerdictGroup field="origin" label=|t| t.origin statement=statements.origin chosen=origin group=group("origin") locked=locked />
-                    }
-                    .into_any(),
-                );
-            }
-            if has_example {
-                groups.push(
-                    view! {
-                        <VerdictGroup field="example" label=|t| t.example statement=statements.example chosen=example group=group("example") locked=locked />
-                    }
-                    .into_any(),
-                );
-            }
-            groups.collect_view().into_any()
+            verdicts.groups(statements, &format!("{position}-{}", ctx.item_id), locked)
         }
         RatingProtocol::Dimensions => view! {
             <p class="judging-dimensions-head">{tx(|t| t.dimensions)}</p>
@@ -464,25 +440,66 @@ fn RatingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
     }
 }
 
-/// The accuracy verdicts as an answer, once every field the output has is judged.
-fn accuracy_answer(
+/// One explanation's accuracy verdicts: a choice per field the output has, its answer once
+/// all are given, and its radio groups (the rating page and CHIME's page of one meme share it).
+#[derive(Debug, Clone, Copy)]
+struct Verdicts {
     meaning: RwSignal<Option<Verdict3>>,
     origin: RwSignal<Option<Verdict3>>,
     example: RwSignal<Option<Verdict3>>,
     has_origin: bool,
     has_example: bool,
-) -> Option<Answer> {
-    let m = meaning.get()?;
-    let o = origin.get();
-    let e = example.get();
-    if (has_origin && o.is_none()) || (has_example && e.is_none()) {
-        return None;
+}
+
+impl Verdicts {
+    /// Nothing chosen yet, for `output`'s fields.
+    fn new(output: &ExplainedOutput) -> Self {
+        Self {
+            meaning: RwSignal::new(None),
+            origin: RwSignal::new(None),
+            example: RwSignal::new(None),
+            has_origin: output.origin.is_some(),
+            has_example: output.example.is_some(),
+        }
     }
-    Some(Answer::Accuracy {
-        meaning: m,
-        origin: o.filter(|_| has_origin),
-        example: e.filter(|_| has_example),
-    })
+
+    /// The verdicts as an answer, once every field the output has is judged.
+    fn answer(self) -> Option<Answer> {
+        let m = self.meaning.get()?;
+        let o = self.origin.get();
+        let e = self.example.get();
+        if (self.has_origin && o.is_none()) || (self.has_example && e.is_none()) {
+            return None;
+        }
+        Some(Answer::Accuracy {
+            meaning: m,
+            origin: o.filter(|_| self.has_origin),
+            example: e.filter(|_| self.has_example),
+        })
+    }
+
+    /// One radio group per field, on the study's statements; radio names start with
+    /// `group` (unique per page).
+    fn groups(self, statements: AccuracyStatements, group: &str, locked: Signal<bool>) -> AnyView {
+        let name = |field: &str| format!("{field}-{group}");
+        let mut groups = vec![view! {
+            <VerdictGroup field="meaning" label=|t| t.meaning statement=statements.meaning chosen=self.meaning group=name("meaning") locked=locked />
+        }
+        .into_any()];
+        if self.has_origin {
+            groups.push(view! {
+                <VerdictGroup field="origin" label=|t| t.origin statement=statements.origin chosen=self.origin group=name("origin") locked=locked />
+            }
+            .into_any());
+        }
+        if self.has_example {
+            groups.push(view! {
+                <VerdictGroup field="example" label=|t| t.example statement=statements.example chosen=self.example group=name("example") locked=locked />
+            }
+            .into_any());
+        }
+        groups.collect_view().into_any()
+    }
 }
 
 /// The dimension scores as an answer, once every shown dimension is scored (`get` reads

@@ -5,12 +5,11 @@
 
 use super::super::judging::{is_comic, texts as shared, OutputFields, ReferenceBlock, Subject};
 use super::super::{QuestionContext, QuestionHead};
-use super::{accuracy_answer, texts, tx, VerdictGroup};
+use super::{texts, tx, Verdicts};
 use crate::components::answer::{use_answer_sender, AnswerError};
 use crate::i18n::use_i18n;
 use leptos::prelude::*;
 use memeboard_core::api::{AnswerInput, SubmitAnswerResponse};
-use memeboard_core::human_eval::accuracy::Verdict3;
 use memeboard_core::human_eval::outputs::ExplainedOutput;
 use memeboard_core::human_eval::statements::AccuracyStatements;
 use memeboard_core::kinds::rating::{Rating, View};
@@ -131,37 +130,16 @@ fn PageOutput(
     });
     let saved = Signal::derive(move || answered || sender.recorded().is_some());
     let locked = Signal::derive(move || saved.get() || sender.locked());
-    let (has_origin, has_example) = (output.origin.is_some(), output.example.is_some());
-    let meaning = RwSignal::new(None::<Verdict3>);
-    let origin = RwSignal::new(None::<Verdict3>);
-    let example = RwSignal::new(None::<Verdict3>);
-    let answer = move || accuracy_answer(meaning, origin, example, has_origin, has_example);
+    let verdicts = Verdicts::new(&output);
+    let answer = move || verdicts.answer();
     let submit = move || {
         if let Some(a) = untrack(answer) {
             sender.send(AnswerInput::Rating(a));
         }
     };
-    let group = |name: &str| format!("{name}-{position}-{item_id}");
     // Verdicts only for an explanation not stored before the page was shown.
-    let verdicts = (!answered).then(|| {
-        let mut groups = vec![view! {
-            <VerdictGroup field="meaning" label=|t| t.meaning statement=statements.meaning.clone() chosen=meaning group=group("meaning") locked=locked />
-        }
-        .into_any()];
-        if has_origin {
-            groups.push(view! {
-                <VerdictGroup field="origin" label=|t| t.origin statement=statements.origin.clone() chosen=origin group=group("origin") locked=locked />
-            }
-            .into_any());
-        }
-        if has_example {
-            groups.push(view! {
-                <VerdictGroup field="example" label=|t| t.example statement=statements.example.clone() chosen=example group=group("example") locked=locked />
-            }
-            .into_any());
-        }
-        groups.collect_view()
-    });
+    let groups =
+        (!answered).then(|| verdicts.groups(statements, &format!("{position}-{item_id}"), locked));
     let heading_id = format!("page-output-{position}");
     view! {
         <section
@@ -179,7 +157,7 @@ fn PageOutput(
                     submit();
                 }
             >
-                {verdicts}
+                {groups}
                 <AnswerError sender=sender on_retry=Callback::new(move |()| submit()) />
                 {move || {
                     if saved.get() {
