@@ -191,50 +191,71 @@ fn next_unanswered(items: &[SessionItem], answered: &[bool], after: usize) -> Op
     open().find(|p| *p > after).or_else(|| open().next())
 }
 
-/// The items shown on `pos`'s page ([`kinds::page_key`]), in session order with the live
-/// answered state; empty when the item is shown alone.
-fn page_items(items: &[SessionItem], answered: &[bool], pos: usize) -> Vec<SessionItem> {
-    let Some(key) = items
-        .iter()
-        .find(|i| i.position == pos)
-        .and_then(|i| kinds::page_key(&i.prompt))
-    else {
-        return Vec::new();
-    };
-    items
-        .iter()
-        .zip(answered)
-        .filter(|(i, _)| kinds::page_key(&i.prompt).as_deref() == Some(key.as_str()))
-        .map(|(i, done)| SessionItem {
-            answered: *done,
-            ..i.clone()
-        })
-        .collect()
+/// The items of a session with the page each is shown on: each item's page key
+/// ([`kinds::page_key`]), read once when the session loads (`None`: shown alone).
+struct Pages<'a> {
+    items: &'a [SessionItem],
+    keys: &'a [Option<String>],
 }
 
-/// Where a loaded session resumes: on a page left half-done (some of its items answered, as
-/// after a reload in the middle of a page of several), else at the server's next position.
-fn resume_position(items: &[SessionItem], next: Option<usize>) -> Option<usize> {
-    let answered: Vec<bool> = items.iter().map(|i| i.answered).collect();
-    items
-        .iter()
-        .filter(|i| !i.answered)
-        .find(|i| {
-            page_items(items, &answered, i.position)
-                .iter()
-                .any(|p| p.answered)
-        })
-        .map(|i| i.position)
-        .or(next)
+/// Each item's page key, in session order.
+fn page_keys(items: &[SessionItem]) -> Vec<Option<String>> {
+    items.iter().map(|i| kinds::page_key(&i.prompt)).collect()
 }
 
-/// Whether an attention check placed before `before` comes up before the page of `pos`: it
-/// was placed before the item itself or before another item of its page.
-fn check_due(items: &[SessionItem], answered: &[bool], pos: usize, before: usize) -> bool {
-    before == pos
-        || page_items(items, answered, pos)
+impl Pages<'_> {
+    /// Indices of the items on `pos`'s page, in session order; empty when it is shown alone.
+    fn on_page_of(&self, pos: usize) -> Vec<usize> {
+        let key = self
+            .items
             .iter()
-            .any(|i| i.position == before)
+            .position(|i| i.position == pos)
+            .and_then(|at| self.keys.get(at).cloned().flatten());
+        match key {
+            Some(key) => (0..self.items.len())
+                .filter(|&at| self.keys[at].as_deref() == Some(key.as_str()))
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// The items shown on `pos`'s page, in session order with the live answered state;
+    /// empty when the item is shown alone.
+    fn items(&self, answered: &[bool], pos: usize) -> Vec<SessionItem> {
+        self.on_page_of(pos)
+            .into_iter()
+            .map(|at| SessionItem {
+                answered: answered.get(at).copied().unwrap_or(false),
+                ..self.items[at].clone()
+            })
+            .collect()
+    }
+
+    /// Where a loaded session resumes: on a page left half-done (some of its items answered,
+    /// as after a reload in the middle of a page of several), else at the server's next
+    /// position.
+    fn resume_position(&self, next: Option<usize>) -> Option<usize> {
+        self.items
+            .iter()
+            .filter(|i| !i.answered)
+            .find(|i| {
+                self.on_page_of(i.position)
+                    .iter()
+                    .any(|&at| self.items[at].answered)
+            })
+            .map(|i| i.position)
+            .or(next)
+    }
+
+    /// Whether an attention check placed before `before` comes up before the page of `pos`:
+    /// it was placed before the item itself or before another item of its page.
+    fn check_due(&self, pos: usize, before: usize) -> bool {
+        before == pos
+            || self
+                .on_page_of(pos)
+                .iter()
+                .any(|&at| self.items[at].position == before)
+    }
 }
 
 /// Runs a loaded session: the current question, then the completion box.
@@ -268,7 +289,14 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
     let answered = RwSignal::new(session.items.iter().map(|i| i.answered).collect::<Vec<_>>());
     let answered_count =
         Signal::derive(move || answered.with(|a| a.iter().filter(|d| **d).count()));
-    let current = RwSignal::new(resume_position(&session.items, session.next_position));
+    let keys = StoredValue::new(page_keys(&session.items));
+    let current = keys.with_value(|keys| {
+        let pages = Pages {
+            items: &session.items,
+            keys,
+        };
+        RwSignal::new(pages.resume_position(session.next_position))
+    });
     let items = StoredValue::new(session.items);
     let completion = RwSignal::new(session.completion_code);
     // The owner's hand-off, once the last answer is acknowledged: (url, code).
@@ -324,7 +352,9 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
 
     // An attention check placed before any item of the current page comes before the page.
     let due = move |pos: usize, before: usize| {
-        items.with_value(|its| answered.with_untracked(|a| check_due(its, a, pos, before)))
+        items.with_value(|items| {
+            keys.with_value(|keys| Pages { items, keys }.check_due(pos, before))
+        })
     };
     let on_check = Callback::new(move |(index, out): (u8, Option<ScreenOut>)| {
         checks.update(|cs| {
@@ -356,7 +386,10 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
                                 .with_untracked(|a| next_unanswered(its, a, pos))
                                 .filter(|&p| p != pos)
                                 .and_then(|p| its.iter().find(|i| i.position == p));
-                            let page = answered.with_untracked(|a| page_items(its, a, pos));
+                            let page = keys.with_value(|keys| {
+                                let pages = Pages { items: its, keys };
+                                answered.with_untracked(|a| pages.items(a, pos))
+                            });
                             let run = kinds::RunnerContext {
                                 total,
                                 answered_count,
@@ -453,8 +486,13 @@ mod tests {
     fn items_shown_alone_resume_at_the_servers_position() {
         let mut items: Vec<_> = (0..4).map(item).collect();
         items[0].answered = true;
-        assert_eq!(resume_position(&items, Some(1)), Some(1));
-        assert!(page_items(&items, &[true, false, false, false], 1).is_empty());
+        let keys = page_keys(&items);
+        let pages = Pages {
+            items: &items,
+            keys: &keys,
+        };
+        assert_eq!(pages.resume_position(Some(1)), Some(1));
+        assert!(pages.items(&[true, false, false, false], 1).is_empty());
     }
 
     /// A rating page of meme `phrase` shown with the meme's other pages.
@@ -491,17 +529,23 @@ mod tests {
             rating(3, "B", false),
         ];
         let answered: Vec<bool> = items.iter().map(|i| i.answered).collect();
-        let page: Vec<usize> = page_items(&items, &answered, 0)
+        let keys = page_keys(&items);
+        let pages = Pages {
+            items: &items,
+            keys: &keys,
+        };
+        let page: Vec<usize> = pages
+            .items(&answered, 0)
             .iter()
             .map(|i| i.position)
             .collect();
         assert_eq!(page, [0, 2]);
-        assert!(page_items(&items, &answered, 0)[1].answered);
+        assert!(pages.items(&answered, 0)[1].answered);
         // The server would go on at 1 (meme B); the half-done page of meme A comes first.
-        assert_eq!(resume_position(&items, Some(1)), Some(0));
+        assert_eq!(pages.resume_position(Some(1)), Some(0));
         // A check placed before any item of the page comes before the page.
-        assert!(check_due(&items, &answered, 0, 2));
-        assert!(!check_due(&items, &answered, 0, 1));
+        assert!(pages.check_due(0, 2));
+        assert!(!pages.check_due(0, 1));
     }
 
     #[test]
