@@ -49,20 +49,30 @@ fn structure(item: &ItemRecord) -> String {
     gold["structure"].as_str().expect("a structure").to_owned()
 }
 
-#[test]
-fn every_bucket_fills_both_board_halves_of_every_panel_task() {
-    let min = crate::config::Settings::defaults()
+/// The default smallest category a board publishes.
+fn min_category_items() -> usize {
+    crate::config::Settings::defaults()
         .expect("defaults")
         .leaderboard
-        .min_category_items;
-    let tasks = demo_tasks();
-    // Comics whose order is test gold: the reading-order tasks withhold them until the order
-    // task's test gold is revealed (`storage::reveals`), so their boards count without them.
-    let hidden: BTreeSet<&str> = tasks["order"]
+        .min_category_items
+}
+
+/// Source ids of the comics whose order is test gold: the reading-order tasks withhold them
+/// until the order task's test gold is revealed (`storage::reveals`).
+fn order_test_sources(tasks: &BTreeMap<String, Vec<ItemRecord>>) -> BTreeSet<&str> {
+    tasks["order"]
         .iter()
         .filter(|it| it.split == "test")
         .map(|it| it.source_id.as_str())
-        .collect();
+        .collect()
+}
+
+#[test]
+fn every_bucket_fills_both_board_halves_of_every_panel_task() {
+    let min = min_category_items();
+    let tasks = demo_tasks();
+    // The other tasks' boards count without the comics whose order is test gold.
+    let hidden = order_test_sources(&tasks);
     for task in ["order", "type", "explain"] {
         let offered = tasks[task]
             .iter()
@@ -90,16 +100,9 @@ fn every_bucket_fills_both_board_halves_of_every_panel_task() {
 
 #[test]
 fn the_typing_board_has_a_confusion_matrix_over_balanced_types() {
-    let min = crate::config::Settings::defaults()
-        .expect("defaults")
-        .leaderboard
-        .min_category_items;
+    let min = min_category_items();
     let tasks = demo_tasks();
-    let hidden: BTreeSet<&str> = tasks["order"]
-        .iter()
-        .filter(|it| it.split == "test")
-        .map(|it| it.source_id.as_str())
-        .collect();
+    let hidden = order_test_sources(&tasks);
     let per_type = |withheld: bool| {
         let mut out: BTreeMap<(String, String), usize> = BTreeMap::new();
         for it in tasks["type"].iter().filter(|it| it.split == "test") {
