@@ -5,7 +5,9 @@
 use crate::i18n::Lang;
 
 mod names;
+mod training;
 pub use names::*;
+pub use training::*;
 
 /// The human-evaluation strings of one language.
 #[derive(Debug)]

@@ -67,6 +67,10 @@ pub struct JudgingTaskSpec {
     pub categories: Vec<CategoryInfo>,
     /// The items.
     pub items: Vec<JudgingItem>,
+    /// Rater training before the first page: rubric, practice pages of the task's kind with
+    /// their expected answers, pass mark (see `core::human_eval::training`).
+    #[serde(default)]
+    pub training: Option<memeboard_core::human_eval::training::Training>,
 }
 
 /// One item of a judging task: one output to rate, or the candidates of one subject to rank.
@@ -236,10 +240,15 @@ fn problems(spec: &JudgingTaskSpec) -> Vec<Message> {
     if spec.items.is_empty() {
         out.push(msg!("judging.empty"));
     }
+    if let Some(training) = &spec.training {
+        out.extend(crate::training::training_problems(spec.kind, training));
+    }
     let mut seen = BTreeSet::new();
     for it in &spec.items {
         let item = it.id.as_str();
+        // `practice-N` names a practice page in the answers endpoint.
         let id_ok = !item.is_empty()
+            && !item.starts_with(memeboard_core::human_eval::training::PRACTICE_PREFIX)
             && item.len() <= MAX_ITEM_ID
             && !item.chars().any(|c| c.is_whitespace() || c.is_control());
         if !id_ok || !seen.insert(item) {
@@ -295,6 +304,11 @@ pub async fn create_judging_task(storage: &Storage, spec: &JudgingTaskSpec) -> A
                 .as_deref(),
             spec.study_id.as_deref(),
             &items,
+            spec.training
+                .as_ref()
+                .map(|t| encode("training", t))
+                .transpose()?
+                .as_deref(),
         )
         .await?;
     if !created {

@@ -44,6 +44,7 @@ pub mod study_tables;
 pub mod submit_cli;
 pub mod task_slots;
 pub mod telemetry;
+pub mod training;
 pub mod upgrade;
 pub mod upgrade_draws;
 pub mod upgrade_explanations;

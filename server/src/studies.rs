@@ -15,6 +15,7 @@ mod invite;
 mod preview;
 mod strata;
 mod thresholds;
+mod training;
 
 pub use create::{create_study, create_study_as};
 pub use export::{

@@ -7,6 +7,7 @@ mod cmpm_shape;
 mod paper_shape;
 mod paper_tables;
 mod statements;
+mod training_form;
 
 use crate::api::{self, ApiError};
 use crate::components::export::ExportButton;
@@ -227,6 +228,7 @@ fn NewStudy(
     let min_ms = RwSignal::new(String::new());
     let seed = RwSignal::new(String::new());
     let statements = RwSignal::new(AccuracyStatements::default());
+    let training = training_form::TrainingForm::new();
     let accuracy = protocol == StudyProtocol::Accuracy;
     let sending = RwSignal::new(false);
     let (slug, token) = (StoredValue::new(slug), StoredValue::new(token));
@@ -256,6 +258,7 @@ fn NewStudy(
         stratify_by: Some(stratify_by.get_untracked().trim().to_owned())
             .filter(|s| !accuracy && !s.is_empty()),
         statements: accuracy.then(|| statements.get_untracked()),
+        training: training.request(),
     };
     let preview = RwSignal::new(None::<Result<StudyPreview, ApiError>>);
     let on_preview = move |_| {
@@ -300,6 +303,7 @@ fn NewStudy(
             <Field id="study-seed" label=|s| s.field_seed value=seed kind="number" />
             {(!accuracy).then(|| view! { <Field id="study-stratify-by" label=|s| s.field_stratify_by value=stratify_by /> })}
             {accuracy.then(|| view! { <statements::StatementsFields value=statements /> })}
+            <training_form::TrainingFields form=training />
             <button type="button" class="button secondary" data-testid="study-preview-button" on:click=on_preview>
                 {hs(|s| s.preview)}
             </button>
@@ -307,7 +311,7 @@ fn NewStudy(
                 Ok(p) => view! { <StudyPreviewView preview=p /> }.into_any(),
                 Err(e) => view! { <p class="notice error" role="alert">{e.to_string()}</p> }.into_any(),
             })}
-            <button type="submit" class="button primary" data-testid="study-create" disabled=move || sending.get()>
+            <button type="submit" class="button primary" data-testid="study-create" disabled=move || sending.get() || training.invalid()>
                 {move || {
                     let t = human_strings(i18n.lang());
                     if sending.get() { t.creating } else { t.create }

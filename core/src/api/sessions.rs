@@ -221,6 +221,10 @@ pub struct SessionResponse {
     /// The code that goes with `redirect_url` (Prolific's study code, else the session's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub redirect_code: Option<String>,
+    /// Judging tasks with rater training: the rubric and practice pages that come before the
+    /// first item (answered through the answers endpoint under their `practice-N` ids).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub training: Option<crate::human_eval::training::TrainingView>,
 }
 
 /// `POST /api/sessions/{id}/answers`.
@@ -262,6 +266,13 @@ pub struct SubmitAnswerResponse {
     /// The code that goes with `redirect_url`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub redirect_code: Option<String>,
+    /// A practice page's answer: the expected answer beside the rater's, sent only now that
+    /// the answer is stored.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub practice: Option<crate::human_eval::training::PracticeFeedback>,
+    /// Set when this answer ended the session (a practice below the pass mark).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub screen_out: Option<crate::study::ScreenOut>,
 }
 
 /// What a participant sees after their explanation is stored.

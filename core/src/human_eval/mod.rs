@@ -28,6 +28,7 @@ pub mod raters;
 pub mod statements;
 pub mod study;
 pub mod thresholds;
+pub mod training;
 
 use std::collections::BTreeMap;
 

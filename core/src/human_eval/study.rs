@@ -395,6 +395,10 @@ pub struct CreateStudyRequest {
     /// (default: the paper's, [`AccuracyStatements::default`]). Refused for CMPM studies.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub statements: Option<AccuracyStatements>,
+    /// Rater training: the rubric and practice pages with expected answers before the first
+    /// rating page, and an optional pass mark that screens out (the rating task only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub training: Option<super::training::TrainingRequest>,
 }
 
 /// One judging task of a study, with the link raters use.

@@ -225,6 +225,72 @@ pub const STUDY_CATALOGUE: &[Entry] = &[
         en: "item `{item}`: expected 2 to 5 candidates with one submission entry each, found {candidates} candidates and {submissions} entries",
         zh: "题目 `{item}`：应有 2 到 5 条候选解释且每条对应一个提交，实际为 {candidates} 条候选、{submissions} 个提交",
     },
+    // Rater training and qualification (practice pages before the real ones).
+    Entry {
+        code: "training.rubric",
+        en: "`training.rubric`: expected 1 to {max} characters of rubric, found {found}",
+        zh: "`training.rubric`：评分细则应为 1 到 {max} 个字符，实际为 {found}",
+    },
+    Entry {
+        code: "training.too_many_pages",
+        en: "`training.practice`: at most {max} practice pages, found {found}",
+        zh: "`training.practice`：练习页最多 {max} 页，实际为 {found}",
+    },
+    Entry {
+        code: "training.pass_mark",
+        en: "`training.pass_percent`: expected a percentage from 0 to 100, found {found}",
+        zh: "`training.pass_percent`：应为 0 到 100 之间的百分比，实际为 {found}",
+    },
+    Entry {
+        code: "training.pass_mark_without_pages",
+        en: "`training.pass_percent`: a pass mark needs at least one practice page",
+        zh: "`training.pass_percent`：设置合格线至少需要一页练习",
+    },
+    Entry {
+        code: "training.page_source",
+        en: "`training.practice[{page}].source_item`: expected the id of a dev item of the source board",
+        zh: "`training.practice[{page}].source_item`：应为源榜单中某个开发集题目的编号",
+    },
+    Entry {
+        code: "training.page_output",
+        en: "`training.practice[{page}].output.meaning`: expected the explanation to judge, found nothing",
+        zh: "`training.practice[{page}].output.meaning`：应填写待评判的解释，实际为空",
+    },
+    Entry {
+        code: "training.page_note",
+        en: "`training.practice[{page}].note`: at most {max} characters, found {found}",
+        zh: "`training.practice[{page}].note`：最多 {max} 个字符，实际为 {found}",
+    },
+    Entry {
+        code: "training.page_unknown_item",
+        en: "`training.practice[{page}].source_item`: `{item}` is not a dev item of the source board (a test item's reference is hidden)",
+        zh: "`training.practice[{page}].source_item`：`{item}` 不是源榜单的开发集题目（测试集题目的参考答案是隐藏的）",
+    },
+    Entry {
+        code: "training.page_expected",
+        en: "`training.practice[{page}].expected`: not an answer to its page: {@problem}",
+        zh: "`training.practice[{page}].expected`：不是对该练习页的有效评判：{@problem}",
+    },
+    Entry {
+        code: "training.first",
+        en: "answer the practice pages first: {answered} of {pages} answered",
+        zh: "请先完成练习页：已答 {answered} / {pages} 页",
+    },
+    Entry {
+        code: "training.unknown_page",
+        en: "this session has no practice page `{item}` ({pages} practice pages)",
+        zh: "本会话没有练习页 `{item}`（共 {pages} 页练习）",
+    },
+    Entry {
+        code: "training.already_answered",
+        en: "practice page `{item}` was already answered with another judgement; a practice answer cannot be changed",
+        zh: "练习页 `{item}` 已用另一评判作答；练习答案不能更改",
+    },
+    Entry {
+        code: "training.spec_pages",
+        en: "`training`: practice page {page} is not a page of this task's kind `{kind}`",
+        zh: "`training`：练习页 {page} 不是本任务题型 `{kind}` 的页面",
+    },
     Entry { code: "judging.benchmark", en: "no benchmark with id `{id}`", zh: "没有编号为 `{id}` 的基准" },
     Entry { code: "judging.slug_taken", en: "a task named `{slug}` already exists", zh: "名为 `{slug}` 的任务已存在" },
     Entry {

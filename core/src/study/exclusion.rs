@@ -25,6 +25,9 @@ pub enum ExclusionCode {
     StraightLining,
     /// Judged a planted output of known quality the wrong way round (judging tasks).
     FailedPlantedChecks,
+    /// Answered too few practice fields as expected before the first real page (judging
+    /// tasks with a pass mark; screened out then).
+    FailedQualification,
 }
 
 impl ExclusionCode {
@@ -39,6 +42,7 @@ impl ExclusionCode {
             Self::TooFastItems => "too_fast_items",
             Self::StraightLining => "straight_lining",
             Self::FailedPlantedChecks => "failed_planted_checks",
+            Self::FailedQualification => "failed_qualification",
         }
     }
 
@@ -53,6 +57,7 @@ impl ExclusionCode {
             Self::TooFastItems,
             Self::StraightLining,
             Self::FailedPlantedChecks,
+            Self::FailedQualification,
         ]
         .into_iter()
         .find(|c| c.as_str() == key)
@@ -123,6 +128,32 @@ pub fn planted_failed(
         (Planted::OtherMeaning, Answer::Accuracy { meaning, .. }) => *meaning == Verdict3::Agree,
         (Planted::Reference, Answer::Dimensions { scores }) => scores.core4() < 2.0,
         (Planted::OtherMeaning, Answer::Dimensions { scores }) => scores.core4() > 2.0,
+    }
+}
+
+/// The screen-out reason of a rater whose practice fell short of the pass mark (see
+/// [`crate::human_eval::training::Qualification`]).
+///
+/// ```
+/// use memeboard_core::human_eval::training::Qualification;
+/// use memeboard_core::study::{failed_qualification, ExclusionCode};
+/// let r = failed_qualification(&Qualification::of(&[(1, 3), (1, 3)], Some(75)));
+/// assert_eq!(r.code, ExclusionCode::FailedQualification);
+/// assert_eq!(r.en, "answered 2 of 6 practice fields as expected (33%; pass mark 75%)");
+/// ```
+pub fn failed_qualification(q: &crate::human_eval::training::Qualification) -> ExclusionReason {
+    let share = (q.share() * 100.0).round();
+    let mark = q.pass_percent.unwrap_or(0);
+    ExclusionReason {
+        code: ExclusionCode::FailedQualification,
+        en: format!(
+            "answered {} of {} practice fields as expected ({share}%; pass mark {mark}%)",
+            q.matched, q.total
+        ),
+        zh: format!(
+            "练习中 {} 个评判项里有 {} 个与预期一致（{share}%；合格线 {mark}%）",
+            q.total, q.matched
+        ),
     }
 }
 

@@ -4,6 +4,7 @@ use anyhow::Context;
 use clap::Subcommand;
 use memeboard_core::human_eval::statements::AccuracyStatements;
 use memeboard_core::human_eval::study::{CreateStudyRequest, StudyProtocol, SubmissionPick};
+use memeboard_core::human_eval::training::TrainingRequest;
 use memeboard_server::judging::{self, JudgingTaskSpec};
 use memeboard_server::storage::Storage;
 use std::path::{Path, PathBuf};
@@ -92,6 +93,11 @@ pub(super) enum StudyAction {
         /// {"en": …, "zh": …}, "origin": {…}, "example": {…}}` (default: the paper's).
         #[arg(long)]
         statements: Option<PathBuf>,
+        /// Rater training: a JSON file `{"rubric": …, "practice": [{"source_item": …,
+        /// "output": {…}, "expected": {…}, "note": …}], "pass_percent": 70}` (see
+        /// docs/human-evaluation.md, "Rater training").
+        #[arg(long)]
+        training: Option<PathBuf>,
     },
 }
 
@@ -122,6 +128,7 @@ pub(super) async fn run(config_dir: &Path, action: StudyAction) -> anyhow::Resul
             stratify_by,
             dense,
             statements,
+            training,
         } => {
             let protocol = StudyProtocol::parse(&protocol).ok_or_else(|| {
                 anyhow::anyhow!("--protocol: expected accuracy or cmpm, found `{protocol}`")
@@ -154,6 +161,7 @@ pub(super) async fn run(config_dir: &Path, action: StudyAction) -> anyhow::Resul
                 stratify_by,
                 dense,
                 statements: statements.as_deref().map(read_statements).transpose()?,
+                training: training.as_deref().map(read_training).transpose()?,
             };
             create(config_dir, &task, request).await
         }
@@ -167,6 +175,18 @@ fn read_statements(path: &Path) -> anyhow::Result<AccuracyStatements> {
     serde_json::from_str(&text).with_context(|| {
         format!(
             "--statements {}: expected {{\"meaning\": {{\"en\": …, \"zh\": …}}, \"origin\": …, \"example\": …}}",
+            path.display()
+        )
+    })
+}
+
+/// The training file of `study create --training`.
+fn read_training(path: &Path) -> anyhow::Result<TrainingRequest> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("--training: cannot read {}", path.display()))?;
+    serde_json::from_str(&text).with_context(|| {
+        format!(
+            "--training {}: expected {{\"rubric\": …, \"practice\": [{{\"source_item\": …, \"output\": …, \"expected\": …, \"note\": …}}], \"pass_percent\": …}}",
             path.display()
         )
     })

@@ -11,6 +11,7 @@ use crate::error::ApiResult;
 use crate::storage::{decode_json, JudgementRow};
 use memeboard_core::human_eval::board::Judgement;
 use memeboard_core::human_eval::study::SourceItem;
+use memeboard_core::human_eval::training::PracticeField;
 use memeboard_core::kinds::{AnswerValue, ItemGold, Kind};
 use memeboard_core::messages::Message;
 use memeboard_core::tasks::CategoryInfo;
@@ -61,6 +62,16 @@ pub trait Judged<K: Kind>: Sync {
         answer: &K::Answer,
         option_order: &[usize],
     ) -> Vec<JudgedField>;
+    /// Rater training: a practice answer beside the owner's expected one, field by field, in
+    /// what the rater saw (`option_order`: the page's display order). `Err` says why
+    /// `expected` is no answer to `prompt` (asked once, when the training is created).
+    fn practice_fields(
+        &self,
+        prompt: &K::Prompt,
+        expected: &K::Answer,
+        given: &K::Answer,
+        option_order: &[usize],
+    ) -> Result<Vec<PracticeField>, Message>;
 }
 
 /// What a kind whose boards people evaluate (explanations of memes or comics) gives a study:

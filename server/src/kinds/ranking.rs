@@ -10,9 +10,11 @@ use crate::storage::JudgementRow;
 use memeboard_core::api::RowKind;
 use memeboard_core::human_eval::board::{Judgement, JudgementValue};
 use memeboard_core::human_eval::ranking::RankedEntry;
+use memeboard_core::human_eval::training::PracticeField;
 use memeboard_core::kinds::ranking::{
-    Answer, Gold, Prompt, Ranking, MAX_CANDIDATES, MIN_CANDIDATES,
+    Answer, Gold, Input, Prompt, Ranking, MAX_CANDIDATES, MIN_CANDIDATES,
 };
+use memeboard_core::kinds::Kind;
 use memeboard_core::messages::Message;
 use memeboard_core::msg;
 use memeboard_core::predictions::{FileFormat, Limits};
@@ -106,6 +108,36 @@ impl Judged<Ranking> for RankingJudged {
                 shown_at: order.iter().position(|&c| c == k),
             })
             .collect()
+    }
+
+    /// Each candidate's rank under its display letter (`A` first), beside the expected rank.
+    fn practice_fields(
+        &self,
+        prompt: &Prompt,
+        expected: &Answer,
+        given: &Answer,
+        order: &[usize],
+    ) -> Result<Vec<PracticeField>, Message> {
+        let identity: Vec<usize> = (0..prompt.candidates.len()).collect();
+        let input = Input {
+            ranks: expected.ranks.clone(),
+        };
+        Ranking::accept(prompt, &identity, input).map_err(|e| e.to_message())?;
+        Ok(order
+            .iter()
+            .enumerate()
+            .map(|(shown, &canonical)| {
+                let rank = |a: &Answer| a.ranks.get(canonical).map(u8::to_string);
+                let (given, expected) = (rank(given).unwrap_or_default(), rank(expected));
+                let expected = expected.unwrap_or_default();
+                PracticeField {
+                    field: char::from(b'A' + u8::try_from(shown).unwrap_or(25)).to_string(),
+                    matched: given == expected,
+                    given,
+                    expected,
+                }
+            })
+            .collect())
     }
 }
 

@@ -8,9 +8,12 @@ use super::{FileContext, ScoredFile, ServerKind, TypedItem};
 use crate::error::ApiResult;
 use crate::storage::JudgementRow;
 use memeboard_core::api::RowKind;
+use memeboard_core::human_eval::accuracy::Verdict3;
 use memeboard_core::human_eval::board::{Judgement, JudgementValue};
 use memeboard_core::human_eval::dimensions::Dimension;
+use memeboard_core::human_eval::training::PracticeField;
 use memeboard_core::kinds::rating::{Answer, Gold, Planted, Prompt, Rating, RatingProtocol};
+use memeboard_core::kinds::Kind;
 use memeboard_core::messages::Message;
 use memeboard_core::msg;
 use memeboard_core::predictions::{FileFormat, Limits};
@@ -93,6 +96,72 @@ impl Judged<Rating> for RatingJudged {
                 .collect(),
         }
     }
+
+    fn practice_fields(
+        &self,
+        prompt: &Prompt,
+        expected: &Answer,
+        given: &Answer,
+        _order: &[usize],
+    ) -> Result<Vec<PracticeField>, Message> {
+        rating_practice(prompt, expected, given)
+    }
+}
+
+/// The fields of a rating as `(field, value)`: each verdict given (`meaning` → `agree`), or
+/// each dimension scored (`faithfulness` → `2`).
+fn answer_values(answer: &Answer) -> Vec<(&'static str, String)> {
+    let verdict = |v: &Verdict3| match v {
+        Verdict3::Disagree => "disagree",
+        Verdict3::Neutral => "neutral",
+        Verdict3::Agree => "agree",
+    };
+    match answer {
+        Answer::Accuracy {
+            meaning,
+            origin,
+            example,
+            ..
+        } => [
+            ("meaning", Some(meaning)),
+            ("origin", origin.as_ref()),
+            ("example", example.as_ref()),
+        ]
+        .into_iter()
+        .filter_map(|(name, v)| v.map(|v| (name, verdict(v).to_owned())))
+        .collect(),
+        Answer::Dimensions { scores, .. } => Dimension::ALL
+            .into_iter()
+            .filter_map(|d| scores.get(d).map(|v| (d.key(), v.to_string())))
+            .collect(),
+    }
+}
+
+/// A practice rating beside the expected one: every field the expected answer has, matched
+/// when the rater gave the same verdict or score.
+fn rating_practice(
+    prompt: &Prompt,
+    expected: &Answer,
+    given: &Answer,
+) -> Result<Vec<PracticeField>, Message> {
+    Rating::accept(prompt, &[], expected.clone()).map_err(|e| e.to_message())?;
+    let given = answer_values(given);
+    Ok(answer_values(expected)
+        .into_iter()
+        .map(|(field, expected)| {
+            let given = given
+                .iter()
+                .find(|(f, _)| *f == field)
+                .map(|(_, v)| v.clone())
+                .unwrap_or_default();
+            PracticeField {
+                field: field.to_owned(),
+                matched: given == expected,
+                given,
+                expected,
+            }
+        })
+        .collect())
 }
 
 impl ServerKind for Rating {

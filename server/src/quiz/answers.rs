@@ -9,6 +9,7 @@ use crate::kinds::{typed_item, FeedbackContext, ServerKind, TypedItem};
 use crate::storage::{NewAnswer, RecordOutcome, SessionRow, Storage, TaskItemRow};
 use anyhow::Context;
 use memeboard_core::api::{SubmitAnswerRequest, SubmitAnswerResponse};
+use memeboard_core::human_eval::training::practice_page_of;
 use memeboard_core::kinds::{Kind, Scoring};
 use memeboard_core::study::completion_handoff;
 use memeboard_core::{msg, with_kind};
@@ -84,6 +85,9 @@ pub async fn submit_answer(
             max = MAX_KEY_LEN
         )));
     }
+    if let Some(page) = practice_page_of(&request.item_id) {
+        return super::practice::submit_practice(storage, session_id, page, key, &request).await;
+    }
     // One read: the session and the answered item (the batch's other items are not needed).
     let target = storage
         .answer_target(session_id, &request.item_id)
@@ -119,6 +123,9 @@ async fn answer_as<K: ServerKind>(
             item = request.item_id,
             session = session.id
         )));
+    }
+    if K::JUDGED.is_some() {
+        super::practice::ensure_trained(storage, session).await?;
     }
     let item = typed_item::<K>(row)?;
     let new = accept::<K>(session, &item, key, request)?;
@@ -179,6 +186,8 @@ async fn answer_as<K: ServerKind>(
         total,
         completion_code,
         feedback,
+        practice: None,
+        screen_out: None,
     };
     Ok((response, !replayed))
 }

@@ -3,7 +3,8 @@
 //!
 //! By feature: `admission` (refusals known before consent), `start` (new, resumed and resent
 //! starts) with `batch` (the balanced batch), `session` (the session as shown, prefaces),
-//! `answers`, `checks` (attention checks), `results` and `crowd` (crowd statistics). This module holds what several of them read:
+//! `answers`, `practice` (rater training before a judging task's pages), `checks` (attention
+//! checks), `results` and `crowd` (crowd statistics). This module holds what several of them read:
 //! the quiz and session look-ups, the study settings and hand-off ids.
 
 mod admission;
@@ -11,6 +12,7 @@ mod answers;
 mod batch;
 mod checks;
 mod crowd;
+mod practice;
 mod results;
 mod session;
 mod start;

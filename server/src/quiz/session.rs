@@ -100,7 +100,9 @@ pub async fn get_session(storage: &Storage, id: &str) -> ApiResult<SessionRespon
     let rows = storage.session_items(id).await?;
     let study = session_study(storage, &session).await?;
     let answered_checks = storage.session_checks(id).await?;
-    session_response(session, &rows, &study, &answered_checks)
+    let mut response = session_response(session.clone(), &rows, &study, &answered_checks)?;
+    super::practice::with_training(storage, &session, &study, &mut response).await?;
+    Ok(response)
 }
 
 /// [`get_session`]'s answer from what was read: the session, its batch, its quiz's study
@@ -155,5 +157,6 @@ pub(super) fn session_response(
         items,
         completion_code: session.completion_code,
         participant_secret: None,
+        training: None,
     })
 }

@@ -297,7 +297,8 @@ async fn store_start(
     // the study settings read above, no checks answered yet); only the batch's items are read.
     let stored = session.stored_row(&quiz.task.slug, &quiz.task.title, kind);
     let rows = storage.session_items(&session.id).await?;
-    let mut response = session_response(stored, &rows, study, &[])?;
+    let mut response = session_response(stored.clone(), &rows, study, &[])?;
+    super::practice::with_training(storage, &stored, study, &mut response).await?;
     response.participant_secret = new_secret;
     Ok((response, true))
 }

@@ -29,7 +29,8 @@ pub struct JudgingBatchRow {
 }
 
 impl Storage {
-    /// Inserts a judging task and its items in one transaction (all or nothing). Refuses
+    /// Inserts a judging task, its items and its rater training, if any, in one transaction
+    /// (all or nothing). Refuses
     /// (returns `false`, storing nothing) when the slug is taken.
     pub async fn insert_judging_task(
         &self,
@@ -37,11 +38,15 @@ impl Storage {
         invite_hash: Option<&str>,
         study_id: Option<&str>,
         items: &[(ItemRecord, i64)],
+        training_json: Option<&str>,
     ) -> Result<bool, StorageError> {
         let mut tx = self.pool.begin().await?;
         if !Self::insert_judging_task_in(&mut tx, task, invite_hash, study_id, items).await? {
             tx.rollback().await?;
             return Ok(false);
+        }
+        if let Some(training) = training_json {
+            Self::insert_training_in(&mut tx, &task.id, training).await?;
         }
         tx.commit().await?;
         Ok(true)

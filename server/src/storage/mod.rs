@@ -18,6 +18,7 @@ mod reveals;
 mod sessions;
 mod studies;
 mod submissions;
+mod training;
 mod upgrade;
 
 pub use benchmarks::*;
@@ -34,6 +35,7 @@ pub use rescoring::*;
 pub use sessions::*;
 pub use studies::*;
 pub use submissions::*;
+pub use training::*;
 pub use upgrade::*;
 
 use memeboard_core::api::BoardSplit;

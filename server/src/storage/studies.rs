@@ -45,6 +45,8 @@ pub struct NewStudyTask {
     pub items: Vec<(ItemRecord, i64)>,
     /// `StudySettings` JSON (participant target, quality rules).
     pub study_json: String,
+    /// The task's rater training (`Training` JSON), if it has one.
+    pub training_json: Option<String>,
 }
 
 /// Why a study was not created (nothing was stored).
@@ -182,6 +184,9 @@ impl Storage {
                 .bind(&t.task.id)
                 .execute(&mut *tx)
                 .await?;
+            if let Some(training) = &t.training_json {
+                Self::insert_training_in(&mut tx, &t.task.id, training).await?;
+            }
         }
         super::owners::insert_action(&mut tx, action).await?;
         tx.commit().await?;

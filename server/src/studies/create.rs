@@ -17,6 +17,7 @@ use memeboard_core::human_eval::study::{
     plan_study, BoardSubmission, CreateStudyRequest, CreateStudyResponse, PlanRequest, SourceItem,
     StudyPlan, StudyProtocol, StudyTaskLink,
 };
+use memeboard_core::human_eval::training::Training;
 use memeboard_core::kinds::{ranking, rating, ItemGold, ItemPrompt, Kind, TaskKind};
 use memeboard_core::leaderboard::CategoryEstimate;
 use memeboard_core::msg;
@@ -113,6 +114,7 @@ fn task_specs(
     req: &CreateStudyRequest,
     plan: &StudyPlan,
     categories: &[CategoryInfo],
+    training: Option<&Training>,
 ) -> Vec<(JudgingTaskSpec, u32)> {
     let protocol = match plan.protocol {
         StudyProtocol::Accuracy => rating::RatingProtocol::Accuracy,
@@ -137,6 +139,7 @@ fn task_specs(
             invite_hash: None,
             study_id: None,
             categories: categories.to_vec(),
+            training: training.cloned(),
             items: plan
                 .ratings
                 .iter()
@@ -180,6 +183,7 @@ fn task_specs(
                 invite_hash: None,
                 study_id: None,
                 categories: categories.to_vec(),
+                training: None,
                 items: plan
                     .rankings
                     .iter()
@@ -253,20 +257,19 @@ pub(super) async fn study_source(
     Ok((task, board))
 }
 
-/// The plan's judging tasks, ready to store with the study, and their links for the response.
+/// The judging tasks of the plan (`specs`, from [`task_specs`]), ready to store with the
+/// study, and their links for the response.
 async fn study_tasks(
     storage: &Storage,
-    benchmark_id: &str,
     req: &CreateStudyRequest,
-    plan: &StudyPlan,
+    specs: Vec<(JudgingTaskSpec, u32)>,
     study_id: &str,
     invite: Option<&str>,
-    categories: &[CategoryInfo],
 ) -> ApiResult<(Vec<NewStudyTask>, Vec<StudyTaskLink>)> {
     let mut tasks = Vec::new();
     let mut response_tasks = Vec::new();
     let raters = u32::try_from(req.raters_per_batch).unwrap_or(u32::MAX);
-    for (mut spec, batches) in task_specs(benchmark_id, req, plan, categories) {
+    for (mut spec, batches) in specs {
         spec.study_id = Some(study_id.to_owned());
         let (record, rows) = judging::prepare_judging_task(storage, &spec).await?;
         let mut settings = StudySettings {
@@ -293,6 +296,7 @@ async fn study_tasks(
             task: record,
             items: rows,
             study_json: serde_json::to_string(&settings).context("encode study settings")?,
+            training_json: spec.training.as_ref().map(encode).transpose()?,
         });
     }
     Ok((tasks, response_tasks))
@@ -338,6 +342,7 @@ pub async fn create_study_as(
         task.task.task_kind()?,
         storage.task_items(&task.task.id).await?,
     )?;
+    let training = super::training::study_training(req, &items)?;
     let (items, strata) = super::strata::stratified(storage, &task, req, items).await?;
     let seed = match req.seed {
         Some(s) => s,
@@ -360,16 +365,15 @@ pub async fn create_study_as(
         Some(strata) => strata,
         None => storage::decode_json("tasks.categories_json", &task.task.categories_json)?,
     };
-    let (tasks, response_tasks) = study_tasks(
-        storage,
+    let specs = task_specs(
         &task.task.benchmark_id,
         req,
         &plan,
-        &study_id,
-        invite.as_deref(),
         &categories,
-    )
-    .await?;
+        training.as_ref(),
+    );
+    let (tasks, response_tasks) =
+        study_tasks(storage, req, specs, &study_id, invite.as_deref()).await?;
     let record = StudyRecord {
         id: study_id.clone(),
         slug: req.slug.clone(),

@@ -53,6 +53,7 @@ mod participation;
 mod pilot;
 mod quiz_flow;
 mod quiz_rules;
+mod rater_training;
 mod reliability;
 mod reliability_thresholds;
 mod rescoring;

@@ -1,162 +1,53 @@
 //! `/session/{id}`: one question at a time (each kind's question component, see
 //! [`crate::kinds`]), answers sent idempotently, no right/wrong feedback; the completion code
-//! once the last answer is acknowledged.
+//! once the last answer is acknowledged. By feature: `check` (attention checks), `training`
+//! (a judging task's rubric and practice pages before the first page), `ending` (completion,
+//! hand-off, screen-out).
+
+mod check;
+mod ending;
+#[cfg(not(feature = "quiz-bundle"))]
+mod training;
 
 use crate::api;
 use crate::components::answer::forget_recorded;
 use crate::components::status::{error_fallback, Loading};
 use crate::components::title::{in_lang, use_page_title};
-use crate::i18n::tr;
 use crate::i18n::use_i18n;
 use crate::kinds;
 use crate::storage;
+use check::AttentionCheck;
+use ending::{Done, ScreenedOut};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::components::Redirect;
 use leptos_router::hooks::use_params_map;
 use leptos_router::NavigateOptions;
 use memeboard_core::api::{SessionItem, SessionResponse, SessionStatus, SubmitAnswerResponse};
-use memeboard_core::study::{
-    check_instruction, check_option_labels, CheckPlan, ScreenOut, SubmitCheckRequest,
-};
+use memeboard_core::human_eval::training::TrainingView;
+use memeboard_core::study::ScreenOut;
 
-/// Seconds the study code shows before the hand-off redirect.
-const REDIRECT_DELAY_MS: i32 = 3_000;
-
-/// The study's code and link, then the redirect (the code stays on screen if it fails), unless
-/// the participant has left the page meanwhile ("See your results": no redirect over it).
-#[component]
-fn Handoff(url: String, code: String) -> impl IntoView {
-    let target = url.clone();
-    // Gone from the page (the participant went on): no redirect.
-    let shown = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
-    let still = shown.clone();
-    on_cleanup(move || shown.store(false, std::sync::atomic::Ordering::Relaxed));
-    spawn_local(async move {
-        crate::browser::sleep_ms(REDIRECT_DELAY_MS).await;
-        if let Some(w) =
-            web_sys::window().filter(|_| still.load(std::sync::atomic::Ordering::Relaxed))
-        {
-            let _ = w.location().assign(&target);
-        }
-    });
-    view! {
-        <div data-testid="handoff">
-            {(!code.is_empty()).then(|| view! {
-                <p class="code-label">{tr(|t| t.study_code)}</p>
-                <p class="code" data-testid="handoff-code">{code.clone()}</p>
-            })}
-            <p role="status">{tr(|t| t.redirect_note)}</p>
-            <p>
-                <a class="button primary" href=url data-testid="handoff-link">{tr(|t| t.redirect_link)}</a>
-            </p>
-        </div>
-    }
-}
-
-/// The end of a session cut short (failed checks with a screen-out): code, link, redirect.
-#[component]
-fn ScreenedOut(screen_out: ScreenOut) -> impl IntoView {
-    let i18n = use_i18n();
-    let reason = screen_out.reason.clone();
-    view! {
-        <section class="card done" data-testid="screened-out">
-            <h1>{tr(|t| t.screened_title)}</h1>
-            <p>{tr(|t| t.screened_text)}</p>
-            <p class="muted small">
-                {move || if i18n.lang() == crate::i18n::Lang::Zh { reason.zh.clone() } else { reason.en.clone() }}
-            </p>
-            <Handoff url=screen_out.redirect_url code=screen_out.code />
-        </section>
-    }
-}
-
-/// One instructed-response attention check, in the participant's language.
-#[component]
-fn AttentionCheck(
+/// A judging task's training, before its first page (the quiz bundle has no judging pages:
+/// it loads the full app, as for their questions).
+#[cfg(not(feature = "quiz-bundle"))]
+fn training_view(
     session_id: String,
-    check: CheckPlan,
-    on_done: Callback<(u8, Option<ScreenOut>)>,
-) -> impl IntoView {
-    let i18n = use_i18n();
-    let chosen = RwSignal::new(None::<u8>);
-    let sending = RwSignal::new(false);
-    let error = RwSignal::new(None::<String>);
-    let shown_at = crate::browser::now_ms();
-    let sid = StoredValue::new(session_id);
-    let heading = NodeRef::<leptos::html::H1>::new();
-    Effect::new(move |_| {
-        if let Some(h) = heading.get() {
-            let _ = h.focus();
-        }
-    });
-    let submit = move |_| {
-        let Some(choice) = chosen.get_untracked() else {
-            return;
-        };
-        if sending.get_untracked() {
-            return;
-        }
-        sending.set(true);
-        let request = SubmitCheckRequest {
-            index: check.index,
-            choice,
-            response_ms: crate::browser::elapsed_ms(shown_at),
-        };
-        spawn_local(async move {
-            match api::submit_check(&sid.get_value(), &request).await {
-                Ok(r) => on_done.run((check.index, r.screen_out)),
-                Err(e) => {
-                    let _ = error.try_set(Some(e.to_string()));
-                    let _ = sending.try_set(false);
-                }
-            }
-        });
-    };
-    let options = (0..check.num_options)
-        .map(|i| {
-            let id = format!("check-{}-{i}", check.index);
-            view! {
-                <li>
-                    <input
-                        type="radio"
-                        name=format!("check-{}", check.index)
-                        id=id.clone()
-                        data-testid=format!("check-option-{i}")
-                        prop:checked=move || chosen.get() == Some(i)
-                        on:change=move |_| chosen.set(Some(i))
-                    />
-                    <label for=id>
-                        {move || {
-                            check_option_labels(i18n.lang() == crate::i18n::Lang::Zh)
-                                .get(usize::from(i))
-                                .copied()
-                                .unwrap_or_default()
-                        }}
-                    </label>
-                </li>
-            }
-        })
-        .collect_view();
-    view! {
-        <section class="card question" data-testid="attention-check">
-            <h1 node_ref=heading tabindex="-1">{tr(|t| t.check_title)}</h1>
-            <fieldset>
-                <legend>{move || check_instruction(i18n.lang() == crate::i18n::Lang::Zh, check.target)}</legend>
-                <ul class="options plain">{options}</ul>
-            </fieldset>
-            {move || error.get().map(|e| view! { <p class="notice error" role="alert">{e}</p> })}
-            <button
-                type="button"
-                class="button primary"
-                data-testid="check-continue"
-                disabled=move || chosen.get().is_none() || sending.get()
-                on:click=submit
-            >
-                {tr(|t| t.check_continue)}
-            </button>
-        </section>
-    }
+    quiz_slug: String,
+    training: TrainingView,
+    on_done: Callback<Option<ScreenOut>>,
+) -> AnyView {
+    view! { <training::Training session_id quiz_slug training on_done /> }.into_any()
+}
+
+/// See above: the quiz bundle loads the full app.
+#[cfg(feature = "quiz-bundle")]
+fn training_view(
+    _session_id: String,
+    _quiz_slug: String,
+    _training: TrainingView,
+    _on_done: Callback<Option<ScreenOut>>,
+) -> AnyView {
+    crate::bundles::load_from_server()
 }
 
 /// The session page.
@@ -258,17 +149,40 @@ impl Pages<'_> {
     }
 }
 
+/// The page of the item at `pos`: its kind's question component, with the items shown on
+/// the same page and the item likely shown next (its media can load meanwhile).
+fn page_view(
+    pages: Pages<'_>,
+    answered: &[bool],
+    pos: usize,
+    run: kinds::RunnerContext,
+) -> Option<AnyView> {
+    let its = pages.items;
+    let item = its.iter().find(|i| i.position == pos).cloned()?;
+    let next = next_unanswered(its, answered, pos)
+        .filter(|&p| p != pos)
+        .and_then(|p| its.iter().find(|i| i.position == p));
+    let page = pages.items(answered, pos);
+    Some(kinds::question_view(item, next, page, run))
+}
+
+/// Remembers the session for "resume" (or, finished, for its results) and drops the keys of
+/// answers the server already has; whether the session is completed.
+fn remember(session: &SessionResponse) -> bool {
+    let completed = session.status == SessionStatus::Completed;
+    let id = &session.session_id;
+    let finished = format!("{id}{}", storage::FINISHED);
+    let remembered = if completed { &finished } else { id };
+    storage::set(&storage::session_key(&session.quiz_slug), remembered);
+    forget_recorded(id, &session.items);
+    completed
+}
+
 /// Runs a loaded session: the current question, then the completion box.
 #[component]
 fn QuizRunner(session: SessionResponse) -> impl IntoView {
     let session_id = session.session_id.clone();
-    // Remember the session for "resume" (or, finished, for its results), and drop keys of
-    // answers the server already has.
-    let completed = session.status == SessionStatus::Completed;
-    let finished = format!("{session_id}{}", storage::FINISHED);
-    let remembered = if completed { &finished } else { &session_id };
-    storage::set(&storage::session_key(&session.quiz_slug), remembered);
-    forget_recorded(&session_id, &session.items);
+    let completed = remember(&session);
     if let Some(out) = session.screen_out.clone() {
         return view! { <ScreenedOut screen_out=out /> }.into_any();
     }
@@ -303,6 +217,13 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
     let handoff = RwSignal::new(None::<(String, String)>);
     let screen_out = RwSignal::new(None::<ScreenOut>);
     let checks = RwSignal::new(session.checks);
+    // Practice first while the training's outcome is not known (not every page answered).
+    let training = StoredValue::new(session.training.filter(|t| t.outcome.is_none()));
+    let training_open = RwSignal::new(training.with_value(Option::is_some));
+    let on_trained = Callback::new(move |out: Option<ScreenOut>| match out {
+        Some(out) => screen_out.set(Some(out)),
+        None => training_open.set(false),
+    });
     let sid = StoredValue::new(session_id);
     let i18n = use_i18n();
     let quiz_title = session.quiz_title.clone();
@@ -371,6 +292,10 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
             <p class="muted quiz-title">{move || in_lang(&session.quiz_title, i18n.lang()).to_owned()}</p>
             {move || match (screen_out.get(), current.get()) {
                 (Some(out), _) => view! { <ScreenedOut screen_out=out /> }.into_any(),
+                (None, Some(_)) if training_open.get() => training
+                    .get_value()
+                    .map(|t| training_view(sid.get_value(), quiz_slug.get_value(), t, on_trained))
+                    .into_any(),
                 (None, Some(pos)) if checks.with(|cs| cs.iter().any(|c| !c.answered && due(pos, c.plan.before_position))) => {
                     let check = checks.with(|cs| cs.iter().find(|c| !c.answered && due(pos, c.plan.before_position)).cloned());
                     check
@@ -378,26 +303,18 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
                         .into_any()
                 }
                 (None, Some(pos)) => {
+                    let run = kinds::RunnerContext {
+                        total,
+                        answered_count,
+                        session_id: sid.get_value(),
+                        quiz_slug: quiz_slug.get_value(),
+                        on_ack,
+                    };
                     items
                         .with_value(|its| {
-                            let item = its.iter().find(|i| i.position == pos).cloned()?;
-                            // The item likely shown next (its media can load meanwhile).
-                            let next = answered
-                                .with_untracked(|a| next_unanswered(its, a, pos))
-                                .filter(|&p| p != pos)
-                                .and_then(|p| its.iter().find(|i| i.position == p));
-                            let page = keys.with_value(|keys| {
-                                let pages = Pages { items: its, keys };
-                                answered.with_untracked(|a| pages.items(a, pos))
-                            });
-                            let run = kinds::RunnerContext {
-                                total,
-                                answered_count,
-                                session_id: sid.get_value(),
-                                quiz_slug: quiz_slug.get_value(),
-                                on_ack,
-                            };
-                            Some(kinds::question_view(item, next, page, run))
+                            keys.with_value(|keys| {
+                                answered.with_untracked(|a| page_view(Pages { items: its, keys }, a, pos, run))
+                            })
                         })
                         .into_any()
                 }
@@ -408,57 +325,6 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
         </div>
     }
     .into_any()
-}
-
-/// The end of the batch: thanks, the completion code and the results link; with the owner's
-/// hand-off, the study's code and link, followed by itself after a few seconds.
-#[component]
-fn Done(
-    session_id: String,
-    code: Signal<Option<String>>,
-    handoff: Signal<Option<(String, String)>>,
-) -> impl IntoView {
-    let i18n = use_i18n();
-    let heading = NodeRef::<leptos::html::H1>::new();
-    Effect::new(move |_| {
-        if let Some(h) = heading.get() {
-            let _ = h.focus();
-        }
-    });
-    view! {
-        <section class="card done" data-testid="done">
-            <h1 node_ref=heading tabindex="-1">
-                {move || i18n.t().done_title}
-            </h1>
-            {move || handoff.get().map(|(url, study_code)| view! { <Handoff url=url code=study_code /> })}
-            {move || {
-                code.get()
-                    .filter(|_| handoff.with(Option::is_none))
-                    .map(|c| {
-                        view! {
-                            <p class="code-label">{move || i18n.t().completion_code}</p>
-                            <p class="code" data-testid="completion-code">
-                                {c.clone()}
-                            </p>
-                            <CopyCode code=c />
-                            <p class="muted small">{move || i18n.t().completion_hint}</p>
-                        }
-                    })
-            }}
-            <div class="actions">
-                <a
-                    class="button primary"
-                    href=format!("/session/{session_id}/results")
-                    data-testid="see-results"
-                >
-                    {move || i18n.t().see_results}
-                </a>
-                <a class="button secondary" href="/" data-testid="back-home">
-                    {move || i18n.t().back_home}
-                </a>
-            </div>
-        </section>
-    }
 }
 
 #[cfg(test)]
@@ -560,32 +426,5 @@ mod tests {
             Some(0)
         );
         assert_eq!(next_unanswered(&items, &[true; 4], 3), None);
-    }
-}
-
-/// Copies the completion code, saying whether it worked (or to copy it by hand).
-#[component]
-fn CopyCode(code: String) -> impl IntoView {
-    let i18n = use_i18n();
-    let state = RwSignal::new(None::<bool>);
-    let code = StoredValue::new(code);
-    let copy = move |_| {
-        leptos::task::spawn_local(async move {
-            let ok = crate::browser::copy_to_clipboard(&code.get_value()).await;
-            let _ = state.try_set(Some(ok));
-        });
-    };
-    view! {
-        <p class="actions">
-            <button type="button" class="button secondary" data-testid="copy-code" on:click=copy>
-                {move || match state.get() {
-                    Some(true) => i18n.t().copied,
-                    _ => i18n.t().copy,
-                }}
-            </button>
-            {move || (state.get() == Some(false)).then(|| view! {
-                <span class="muted small" role="status">{move || i18n.t().copy_code_failed}</span>
-            })}
-        </p>
     }
 }
