@@ -40,6 +40,8 @@ pub struct TrainingStrings {
     pub next_practice: &'static str,
     /// Button from the last feedback to the real pages.
     pub start_study: &'static str,
+    /// Button from the last feedback of a rater below the pass mark.
+    pub go_on: &'static str,
     /// A candidate of a ranking, by display letter.
     pub candidate: fn(&str) -> String,
     /// Verdict words.
@@ -86,6 +88,7 @@ const EN: TrainingStrings = TrainingStrings {
     },
     next_practice: "Next practice page",
     start_study: "Start the real pages",
+    go_on: "Continue",
     candidate: |letter| format!("Candidate {letter}"),
     agree: "Agree",
     neutral: "Neutral",
@@ -118,6 +121,7 @@ const ZH: TrainingStrings = TrainingStrings {
     },
     next_practice: "下一页练习",
     start_study: "开始正式评判",
+    go_on: "继续",
     candidate: |letter| format!("候选 {letter}"),
     agree: "同意",
     neutral: "中立",

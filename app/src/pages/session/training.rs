@@ -18,8 +18,8 @@ enum Stage {
     Rubric,
     /// Answering practice page `k` (0-based).
     Page(usize),
-    /// Reading the feedback of page `k`.
-    Feedback(usize, PracticeFeedback),
+    /// Reading the feedback of page `k` (with the screen-out its answer brought, shown next).
+    Feedback(usize, PracticeFeedback, Option<ScreenOut>),
 }
 
 /// The rubric as paragraphs (blank lines separate them).
@@ -67,16 +67,17 @@ pub(super) fn Training(
     let rubric = StoredValue::new(training.rubric);
     let views = StoredValue::new(training.pages);
     let pass = training.pass_percent;
-    let on_ack = Callback::new(move |(page, ack): (usize, SubmitAnswerResponse)| {
-        if ack.screen_out.is_some() {
-            on_done.run(ack.screen_out);
-            return;
-        }
-        if let Some(feedback) = ack.practice {
-            answered.update(|n| *n = (*n).max(page + 1));
-            stage.set(Stage::Feedback(page, feedback));
-        }
-    });
+    // The feedback first; a screen-out the last answer brought follows it.
+    let on_ack =
+        Callback::new(
+            move |(page, ack): (usize, SubmitAnswerResponse)| match ack.practice {
+                Some(feedback) => {
+                    answered.update(|n| *n = (*n).max(page + 1));
+                    stage.set(Stage::Feedback(page, feedback, ack.screen_out));
+                }
+                None => on_done.run(ack.screen_out),
+            },
+        );
     let run = move || kinds::RunnerContext {
         total: pages,
         answered_count: answered.into(),
@@ -129,9 +130,15 @@ pub(super) fn Training(
             }
             .into_any()
         }
-        Stage::Feedback(k, feedback) => {
+        Stage::Feedback(k, feedback, screen_out) => {
             let last = k + 1 >= pages;
             let outcome = feedback.outcome;
+            let failed = screen_out.is_some();
+            let on_click = move |_| match (last, screen_out.clone()) {
+                (_, Some(out)) => on_done.run(Some(out)),
+                (true, None) => on_done.run(None),
+                (false, None) => stage.set(Stage::Page(k + 1)),
+            };
             view! {
                 <section class="card training-feedback" data-testid="training-feedback">
                     <h1>{move || t().feedback_title}</h1>
@@ -146,9 +153,13 @@ pub(super) fn Training(
                         type="button"
                         class="button primary"
                         data-testid=if last { "training-done" } else { "training-next" }
-                        on:click=move |_| if last { on_done.run(None) } else { stage.set(Stage::Page(k + 1)) }
+                        on:click=on_click
                     >
-                        {move || if last { t().start_study } else { t().next_practice }}
+                        {move || match (last, failed) {
+                            (_, true) => t().go_on,
+                            (true, false) => t().start_study,
+                            (false, false) => t().next_practice,
+                        }}
                     </button>
                 </section>
             }
