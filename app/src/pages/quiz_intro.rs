@@ -212,7 +212,7 @@ enum Step {
 
 /// Whether a quiz of this kind starts with the headphone check.
 fn needs_headphones(kind: TaskKind) -> bool {
-    memeboard_core::with_kind!(kind, K => <K as memeboard_core::kinds::Kind>::NEEDS_HEADPHONE_CHECK)
+    memeboard_core::with_kind!(kind, K => memeboard_core::kinds::capabilities::needs_headphones::<K>())
 }
 
 /// Step 1 (instructions + consent), for clip quizzes the headphone check, then the survey,

@@ -3,12 +3,13 @@
 //!
 //! The kind has a *preface*: for every clip the participant first answers "have you seen or
 //! heard this before?" ([`Familiarity`]), and only once that answer is stored does the server
-//! send the question and its options ([`Kind::before_preface`] strips them until then). Options
+//! send the question and its options ([`FamiliarityFirst`] strips them until then). Options
 //! are stored in canonical order and shown shuffled per participant (lettered from A by the
 //! page); answers are stored as canonical indices with the number of times the clip was
 //! played. Chance is 1 / number of choices. Assignment follows the participant's native
 //! language: clips in that language plus clips with no language ([`Kind::eligible`]).
 
+use super::capabilities::{PreCheck, Preface};
 use super::{FieldError, Kind, Presented, ReviewInput, ScoreScale, Scoring, TaskKind};
 use crate::assign::option_order;
 use crate::conditions::ConditionDecl;
@@ -308,6 +309,30 @@ pub struct Review {
     pub correct: Option<bool>,
 }
 
+/// The clip task's preface: "have you seen or heard this before?" is answered with only the
+/// clip on screen (AVMeme §3); the question and its options come once the answer is stored.
+pub struct FamiliarityFirst;
+
+impl Preface<ClipMcq> for FamiliarityFirst {
+    /// ```
+    /// use memeboard_core::kinds::capabilities::Preface;
+    /// use memeboard_core::kinds::clip_mcq::{FamiliarityFirst, MediaKind, View};
+    /// use memeboard_core::tasks::MediaRef;
+    /// let v = View { clip: MediaRef { url: "/media/x.ogg".into(), alt: String::new() },
+    ///     media: MediaKind::Audio, duration_ms: 3000, question: Some("Q?".into()),
+    ///     options: vec!["a".into(), "b".into()] };
+    /// let before = FamiliarityFirst.before_answer(v);
+    /// assert_eq!((before.question, before.options.len()), (None, 0));
+    /// ```
+    fn before_answer(&self, view: View) -> View {
+        View {
+            question: None,
+            options: Vec::new(),
+            ..view
+        }
+    }
+}
+
 impl Kind for ClipMcq {
     const PAPER_TABLES: &'static [crate::paper_tables::spec::TableSpec] =
         super::tables::clip_mcq::TABLES;
@@ -339,9 +364,9 @@ impl Kind for ClipMcq {
         "Headphones are required: before you start, a one-minute headphone check plays three tones at a time and asks which was the quietest. Each question first plays a short audio or video clip (listen to the end; you may replay it); then you say whether you have seen or heard it before; only then are the question about the clip and its options (A, B, C…) shown: choose the right answer. Work alone: no web search, no help from or discussion with anyone.",
         "本任务需要戴耳机：开始前有一个约一分钟的耳机检测（听三个音，选出最轻的一个）。每道题先播放一段音频或视频片段（请完整听完，可以重播）；然后回答你是否见过或听过它；之后才会显示关于该片段的问题和若干选项（A、B、C……），请选出正确答案。请独立作答：不要上网搜索，不要与他人讨论或请他人帮忙。",
     ];
-    const PREFACE: bool = true;
+    const PREFACE: Option<&'static dyn Preface<Self>> = Some(&FamiliarityFirst);
     const FILTERS_BY_SURVEY: bool = true;
-    const NEEDS_HEADPHONE_CHECK: bool = true;
+    const PRE_CHECK: Option<PreCheck> = Some(PreCheck::Headphones);
     type Prompt = Prompt;
     type Gold = Gold;
     type View = View;
@@ -364,23 +389,6 @@ impl Kind for ClipMcq {
                 options: order.iter().map(|&i| prompt.choices[i].clone()).collect(),
             },
             order,
-        }
-    }
-
-    /// ```
-    /// use memeboard_core::kinds::{Kind, clip_mcq::{ClipMcq, View, MediaKind}};
-    /// use memeboard_core::tasks::MediaRef;
-    /// let v = View { clip: MediaRef { url: "/media/x.ogg".into(), alt: String::new() },
-    ///     media: MediaKind::Audio, duration_ms: 3000, question: Some("Q?".into()),
-    ///     options: vec!["a".into(), "b".into()] };
-    /// let before = ClipMcq::before_preface(v);
-    /// assert_eq!((before.question, before.options.len()), (None, 0));
-    /// ```
-    fn before_preface(view: View) -> View {
-        View {
-            question: None,
-            options: Vec::new(),
-            ..view
         }
     }
 
@@ -501,7 +509,7 @@ mod tests {
         let p = prompt(None);
         let shown = ClipMcq::present(&p, 9, "clip-1");
         assert_eq!(shown.view.options.len(), 3);
-        let before = ClipMcq::before_preface(shown.view.clone());
+        let before = FamiliarityFirst.before_answer(shown.view.clone());
         assert!(before.question.is_none() && before.options.is_empty());
         assert_eq!(before.clip, p.clip);
         for position in 0..3 {

@@ -21,6 +21,7 @@
 //! exactly like the struct variant it replaced, so rows written by earlier versions decode
 //! unchanged.
 
+pub mod capabilities;
 pub mod clip_mcq;
 pub mod explanation;
 pub mod panel_explanation;
@@ -350,8 +351,8 @@ pub trait Kind: Sized + 'static {
     }
     /// Whether [`Kind::eligible`] depends on the item (the assignment then reads prompts).
     const FILTERS_BY_SURVEY: bool = false;
-    /// Whether a session must start with a headphone check (clips with sound).
-    const NEEDS_HEADPHONE_CHECK: bool = false;
+    /// The check a session starts with, if any (clips with sound: the headphone check).
+    const PRE_CHECK: Option<capabilities::PreCheck> = None;
     /// Whether the kind is a judging task (people judge model outputs; no gold): fixed
     /// batches, one participation per rater, no prediction files, not listed publicly.
     const JUDGING: bool = false;
@@ -360,20 +361,15 @@ pub trait Kind: Sized + 'static {
     /// by CMPM dimension ratings and rankings; `None` for kinds whose outputs are not
     /// explanations.
     const STUDY_PROTOCOL: Option<crate::human_eval::protocol::StudyProtocol> = None;
-    /// Whether the kind asks a preface question (the clip task's familiarity check) whose
-    /// answer must be stored before the question is sent.
-    const PREFACE: bool = false;
+    /// The preface question the kind asks before an item's own question (the clip task's
+    /// familiarity check), whose answer must be stored before the question is sent.
+    const PREFACE: Option<&'static dyn capabilities::Preface<Self>> = None;
     /// The run conditions a submission of the kind may state (the papers' settings compared
     /// on one model, see [`crate::conditions`]); none by default.
     const CONDITIONS: &'static [crate::conditions::ConditionDecl] = &[];
     /// The tables of the kind's paper that its tasks fill (the paper-tables page, see
     /// `memeboard_core::paper_tables`); none by default.
     const PAPER_TABLES: &'static [crate::paper_tables::spec::TableSpec] = &[];
-    /// The view before the preface answer is stored: what may be shown then (for the clip
-    /// task, the clip without its question and options). Only called when [`Kind::PREFACE`].
-    fn before_preface(view: Self::View) -> Self::View {
-        view
-    }
     /// Whether the item may be assigned to a participant with this survey (the clip task:
     /// clips in their native language and clips without language).
     fn eligible(_prompt: &Self::Prompt, _survey: &crate::survey::SurveyResponse) -> bool {

@@ -160,7 +160,7 @@ pub fn human_rows(
     };
     let (subsets, preface) = with_kind!(kind, K => (
         if K::SUBSETS.is_empty() { FULL_ONLY } else { K::SUBSETS },
-        K::PREFACE,
+        K::PREFACE.is_some(),
     ));
     let mut boards = Vec::new();
     for half in ["public", "private"] {

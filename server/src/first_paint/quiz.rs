@@ -29,7 +29,7 @@ pub fn render(quiz: &QuizSummary, admitted: bool, zh: bool) -> (String, String) 
     if !admitted || quiz.full {
         return (title, out);
     }
-    let headphones = memeboard_core::with_kind!(quiz.task_kind, K => K::NEEDS_HEADPHONE_CHECK);
+    let headphones = memeboard_core::with_kind!(quiz.task_kind, K => memeboard_core::kinds::capabilities::needs_headphones::<K>());
     let step = if headphones {
         t.step1_of3_title
     } else {

@@ -112,7 +112,7 @@ async fn settings_in_use(
     let first = items.first().map(|i| i.category.as_str());
     Ok(SettingsInUse {
         headphones: memeboard_core::with_kind!(kind, K => {
-            <K as memeboard_core::kinds::Kind>::NEEDS_HEADPHONE_CHECK
+            memeboard_core::kinds::capabilities::needs_headphones::<K>()
         }),
         planted_checks: quality::has_planted_outputs(data),
         choices: choices.values().any(|c| c.is_some_and(|n| n > 1)),

@@ -117,7 +117,7 @@ async fn answer_as<K: ServerKind>(
     key: &str,
     request: &SubmitAnswerRequest,
 ) -> ApiResult<(SubmitAnswerResponse, bool)> {
-    if K::PREFACE && !has_preface {
+    if K::PREFACE.is_some() && !has_preface {
         return Err(ApiError::Conflict(msg!(
             "preface.first",
             item = request.item_id,

@@ -7,6 +7,7 @@ use crate::storage::{self, SessionItemRow, SessionRow, Storage};
 use memeboard_core::api::{
     SessionItem, SessionResponse, SessionStatus, SubmitPrefaceRequest, SubmitPrefaceResponse,
 };
+use memeboard_core::kinds::capabilities::view_before_preface;
 use memeboard_core::kinds::{ItemPrompt, Kind, PromptView};
 use memeboard_core::study::{completion_handoff, plan_checks, SessionCheck, StudySettings};
 use memeboard_core::tasks::{label_key, Familiarity};
@@ -20,11 +21,7 @@ fn prompt_view(seed: u64, row: &SessionItemRow) -> ApiResult<(PromptView, Vec<us
         let prompt = K::prompt_of(prompt)
             .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("item {}: {e}", row.item_id)))?;
         let shown = K::present(&prompt, seed, &row.item_id);
-        let view = if K::PREFACE && row.preface.is_none() {
-            K::before_preface(shown.view)
-        } else {
-            shown.view
-        };
+        let view = view_before_preface::<K>(shown.view, row.preface.is_some());
         Ok((K::wire_view(view), shown.order))
     })
 }
@@ -56,7 +53,7 @@ pub async fn submit_preface(
     request: SubmitPrefaceRequest,
 ) -> ApiResult<(SubmitPrefaceResponse, bool)> {
     let session = find_session(storage, session_id).await?;
-    let has_preface = with_kind!(session.task_kind, K => K::PREFACE);
+    let has_preface = with_kind!(session.task_kind, K => K::PREFACE.is_some());
     if !has_preface {
         return Err(ApiError::BadRequest(msg!(
             "preface.none",

@@ -11,7 +11,8 @@ use crate::quality;
 use crate::storage::{NewSession, QuizRow, Storage};
 use anyhow::Context;
 use memeboard_core::api::{SessionResponse, StartSessionRequest};
-use memeboard_core::kinds::{Kind, TaskKind};
+use memeboard_core::kinds::capabilities::needs_headphones;
+use memeboard_core::kinds::TaskKind;
 use memeboard_core::study::{SessionFacts, StudySettings};
 use memeboard_core::{msg, with_kind};
 
@@ -247,7 +248,7 @@ async fn headphone_screening(
     request: &mut StartSessionRequest,
     kind: TaskKind,
 ) -> ApiResult<(Option<String>, Option<String>)> {
-    let needs_check = with_kind!(kind, K => K::NEEDS_HEADPHONE_CHECK);
+    let needs_check = with_kind!(kind, K => needs_headphones::<K>());
     let headphone_json = if needs_check {
         Some(crate::headphones::score(storage, quiz, request.headphone_check.take()).await?)
     } else {

@@ -136,7 +136,7 @@ where
         baseline_label: K::BASELINE_LABEL,
         reference_rows,
         subsets: K::SUBSETS,
-        preface: K::PREFACE,
+        preface: K::PREFACE.is_some(),
         auto_scored: K::AUTO_SCORED,
     })
 }
