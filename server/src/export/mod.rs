@@ -18,6 +18,7 @@ pub use crate::pseudonym::{crowd_order, pseudonym};
 
 use crate::error::{ApiError, ApiResult};
 use crate::files::{csv_field, csv_text};
+use crate::kinds::capabilities::{in_subset, subset_names};
 use crate::kinds::{self, ServerKind};
 use crate::state::AppState;
 use crate::storage::{BoardTaskRow, ExportAnswerRow, ExportCursor, Storage};
@@ -147,14 +148,13 @@ fn item_facts<K: ServerKind>(item: kinds::TypedItem<K>) -> ItemFacts
 where
     K::Gold: Send + Sync + 'static,
 {
-    let subsets = if K::SUBSETS.is_empty() {
-        vec!["full".to_owned()]
-    } else {
-        K::SUBSETS
+    let subsets = match subset_names::<K>() {
+        [] => vec!["full".to_owned()],
+        names => names
             .iter()
-            .filter(|s| K::in_subset(&item, s))
+            .filter(|s| in_subset(&item, s))
             .map(|s| (*s).to_owned())
-            .collect()
+            .collect(),
     };
     let presented = K::present(&item.prompt, 0, &item.row.id);
     let shown: Vec<String> = serde_json::to_value(&presented.view)

@@ -159,7 +159,7 @@ pub fn human_rows(
         agreement: agreement_by_dimension(&observations),
     };
     let (subsets, preface) = with_kind!(kind, K => (
-        if K::SUBSETS.is_empty() { FULL_ONLY } else { K::SUBSETS },
+        K::SUBSETS.map_or(FULL_ONLY, |s| s.names()),
         K::PREFACE.is_some(),
     ));
     let mut boards = Vec::new();

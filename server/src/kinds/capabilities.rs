@@ -2,7 +2,8 @@
 //! it implement (see the `ServerKind` constants that name them): people judging the kind's
 //! pages ([`Judged`]), the kind's boards as the source of a human-evaluation study
 //! ([`StudySource`]), its gold labels as the strata a study samples by ([`GoldStrata`]), and
-//! draws that an earlier version made from public data ([`PublicDraws`]). Shared layers ask a kind for the capability and skip kinds without it,
+//! draws that an earlier version made from public data ([`PublicDraws`]), and item subsets a
+//! board switches between ([`Subsets`]). Shared layers ask a kind for the capability and skip kinds without it,
 //! so they never match on another kind's items.
 
 use super::{ServerKind, TypedItem};
@@ -103,6 +104,27 @@ pub trait PublicDraws<K: Kind>: Sync {
         prompt: &mut K::Prompt,
         gold: &mut K::Gold,
     ) -> anyhow::Result<bool>;
+}
+
+/// Item subsets a kind's boards switch between besides the full set: the clip task's `main`
+/// (questions without a text cheat, AVMeme Table 2), panel order's `cas` (comics whose
+/// comments are available, CMPM).
+pub trait Subsets<K: Kind>: Sync {
+    /// The subsets, `full` first.
+    fn names(&self) -> &'static [&'static str];
+    /// Whether the item belongs to `subset`, one of [`Subsets::names`] other than `full`.
+    fn contains(&self, item: &TypedItem<K>, subset: &str) -> bool;
+}
+
+/// The subsets of kind `K`'s boards, `full` first; empty for a kind without subsets (the full
+/// set only).
+pub fn subset_names<K: ServerKind>() -> &'static [&'static str] {
+    K::SUBSETS.map_or(&[], |s| s.names())
+}
+
+/// Whether the item belongs to `subset` (every item belongs to `full`).
+pub fn in_subset<K: ServerKind>(item: &TypedItem<K>, subset: &str) -> bool {
+    subset == "full" || K::SUBSETS.is_some_and(|s| s.contains(item, subset))
 }
 
 /// A stored judgement's gold and answer as they were stored.

@@ -5,7 +5,7 @@
 //! by sound type and language (secondary figures), on the full set and the main subset (items
 //! not answerable from text alone); chance is 1 / choices per item.
 
-use super::capabilities::PublicDraws;
+use super::capabilities::{PublicDraws, Subsets};
 use super::outcomes::{extra_json, figures, item_scores, Figures};
 use super::{FileContext, ScoredFile, ServerKind, TypedItem};
 use crate::draws::{Key, Purpose};
@@ -62,12 +62,26 @@ impl PublicDraws<ClipMcq> for LegacyModelOrders {
     }
 }
 
+/// The board's `main` subset: questions a model cannot answer from the text alone (no text
+/// cheat; AVMeme's main set).
+pub struct WithoutTextCheat;
+
+impl Subsets<ClipMcq> for WithoutTextCheat {
+    fn names(&self) -> &'static [&'static str] {
+        &["full", MAIN]
+    }
+
+    fn contains(&self, item: &TypedItem<ClipMcq>, subset: &str) -> bool {
+        subset != MAIN || !item.prompt.text_cheat
+    }
+}
+
 impl ServerKind for ClipMcq {
     const BASELINE_ROW: RowKind = RowKind::Chance;
     const BASELINE_LABEL: &'static str = "Chance (random option)";
     const MISSING_POLICY: &'static str = "Items without a prediction are scored as wrong.";
     const TEMPLATE_FIELDS: &'static [&'static str] = &["answer"];
-    const SUBSETS: &'static [&'static str] = &["full", MAIN];
+    const SUBSETS: Option<&'static dyn Subsets<Self>> = Some(&WithoutTextCheat);
     // The question and choices follow the familiarity answer in the quiz: not public while
     // the quiz is open.
     const INPUTS_AFTER_PREFACE: bool = true;
@@ -118,10 +132,6 @@ impl ServerKind for ClipMcq {
 
     fn notable_gap(model_score: f64, crowd_score: f64) -> bool {
         model_score < 0.5 && crowd_score > 0.5
-    }
-
-    fn in_subset(item: &TypedItem<Self>, subset: &str) -> bool {
-        subset != MAIN || !item.prompt.text_cheat
     }
 
     fn export_facets(item: &TypedItem<Self>) -> Vec<(String, String)> {

@@ -167,8 +167,9 @@ pub trait ServerKind: Kind {
     /// submissions are stored unscored, their board rows carry no scores, and the board has
     /// no baseline or crowd score rows (people judge the outputs in studies instead).
     const AUTO_SCORED: bool = true;
-    /// Item subsets a board can switch between (`full` first); empty: only the full set.
-    const SUBSETS: &'static [&'static str] = &[];
+    /// Item subsets a board can switch between besides the full set (see
+    /// [`capabilities::Subsets`]); `None`: the full set only.
+    const SUBSETS: Option<&'static dyn capabilities::Subsets<Self>> = None;
     /// Whether the model inputs (`inputs.jsonl`, `media.tar`, the manifest's options) hold
     /// what the kind's quiz shows a participant only later (the clip task: the question and
     /// choices come after the familiarity answer). Then, while the task's quiz is open, they
@@ -195,11 +196,6 @@ pub trait ServerKind: Kind {
     /// categories are then the only ones.
     fn category_keys() -> Vec<&'static str> {
         Vec::new()
-    }
-
-    /// Whether the item belongs to `subset` (every item is in `full`).
-    fn in_subset(_item: &TypedItem<Self>, _subset: &str) -> bool {
-        true
     }
 
     /// Public facets of an item that analyses group answers by (e.g. a clip's language and

@@ -3,7 +3,7 @@
 //! (accuracy on parseable answers with the parse rate beside it, by strip length and by
 //! structure type), and the display-order, random-order and expected-random baselines.
 
-use super::capabilities::PublicDraws;
+use super::capabilities::{PublicDraws, Subsets};
 use super::outcomes::{figures, item_scores};
 use super::panels::{inputs_line, scored_file};
 use super::{FileContext, ReferenceRow, ScoredFile, ServerKind, TypedItem};
@@ -59,6 +59,19 @@ impl PublicDraws<PanelOrder> for LegacyDisplays {
 /// of the context ablation in Table 6).
 pub const COMMENTS_AVAILABLE: &str = "cas";
 
+/// The board's `cas` subset: comics whose comments are available (CMPM's context setting).
+pub struct CommentsAvailable;
+
+impl Subsets<PanelOrder> for CommentsAvailable {
+    fn names(&self) -> &'static [&'static str] {
+        &["full", COMMENTS_AVAILABLE]
+    }
+
+    fn contains(&self, item: &TypedItem<PanelOrder>, subset: &str) -> bool {
+        subset != COMMENTS_AVAILABLE || item.gold.comments_available
+    }
+}
+
 impl ServerKind for PanelOrder {
     const BASELINE_ROW: RowKind = RowKind::Chance;
     const BASELINE_LABEL: &'static str = "Random order (expected value)";
@@ -68,7 +81,7 @@ impl ServerKind for PanelOrder {
     const TEMPLATE_FIELDS: &'static [&'static str] = &["order"];
     const PAPER_METRICS: &'static [&'static str] = &["accuracy", "parse_rate", "n_scored"];
     const PUBLIC_DRAWS: Option<&'static dyn PublicDraws<Self>> = Some(&LegacyDisplays);
-    const SUBSETS: &'static [&'static str] = &["full", COMMENTS_AVAILABLE];
+    const SUBSETS: Option<&'static dyn Subsets<Self>> = Some(&CommentsAvailable);
 
     fn manifest_options(item: &TypedItem<Self>) -> Vec<String> {
         (1..=item.prompt.panels.len())
@@ -89,10 +102,6 @@ impl ServerKind for PanelOrder {
             json!(["full"])
         };
         line
-    }
-
-    fn in_subset(item: &TypedItem<Self>, subset: &str) -> bool {
-        subset != COMMENTS_AVAILABLE || item.gold.comments_available
     }
 
     fn dev_gold_line(item: &TypedItem<Self>) -> Value {

@@ -7,6 +7,7 @@ use crate::config::Settings;
 use crate::error::{ApiError, ApiResult};
 use crate::ids::random_hex;
 use crate::inference::EmbeddingService;
+use crate::kinds::capabilities::{self, subset_names};
 use crate::kinds::{self, ScoredFile, ServerKind};
 use crate::storage::{
     self, AuthorRecord, BoardTaskRow, ScopeLimit, Storage, StoredFile, SubmissionRecord,
@@ -431,10 +432,10 @@ pub(crate) async fn score_as<K: ServerKind>(
     // board's switch.
     let mut scored = scored;
     let mut by_subset = serde_json::Map::new();
-    for subset in K::SUBSETS.iter().filter(|s| **s != "full") {
+    for subset in subset_names::<K>().iter().filter(|s| **s != "full") {
         let in_subset: Vec<&TaskItemRow> = items
             .iter()
-            .filter(|i| K::in_subset(i, subset))
+            .filter(|i| capabilities::in_subset(i, subset))
             .map(|i| &i.row)
             .collect();
         let ids: std::collections::HashSet<&str> =

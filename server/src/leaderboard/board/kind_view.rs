@@ -3,6 +3,7 @@
 
 use super::{items_fingerprint, reference_board_row, FULL};
 use crate::error::{ApiError, ApiResult};
+use crate::kinds::capabilities::{in_subset, subset_names};
 use crate::kinds::{self, ServerKind};
 use crate::state::AppState;
 use crate::storage::{BoardTaskRow, TaskItemRow};
@@ -72,22 +73,23 @@ where
     let storage = &state.storage;
     let references = &*state.board_references;
     let resamples = state.settings.quiz.bootstrap_resamples;
-    if subset != FULL && !K::SUBSETS.contains(&subset) {
+    let subsets = subset_names::<K>();
+    if subset != FULL && !subsets.contains(&subset) {
         return Err(ApiError::BadRequest(msg!(
             "request.unknown_subset",
             subset = subset,
             slug = slug,
-            expected = if K::SUBSETS.is_empty() {
+            expected = if subsets.is_empty() {
                 FULL.to_owned()
             } else {
-                K::SUBSETS.join(" or ")
+                subsets.join(" or ")
             }
         )));
     }
     let typed: Vec<kinds::TypedItem<K>> = kinds::offered_items::<K>(storage, task)
         .await?
         .into_iter()
-        .filter(|i| K::in_subset(i, subset))
+        .filter(|i| in_subset(i, subset))
         .collect();
     // Baseline rows scored like models, computed once per state of the items (and of the
     // scores the kind cached for the task).
@@ -135,7 +137,7 @@ where
         baseline_kind: K::BASELINE_ROW,
         baseline_label: K::BASELINE_LABEL,
         reference_rows,
-        subsets: K::SUBSETS,
+        subsets,
         preface: K::PREFACE.is_some(),
         auto_scored: K::AUTO_SCORED,
     })
