@@ -2,6 +2,9 @@
 
 use anyhow::Context;
 use clap::Subcommand;
+use memeboard_core::human_eval::error_labels::{
+    paper_error_labels as paper_labels, parse_error_labels, ErrorLabel,
+};
 use memeboard_core::human_eval::statements::AccuracyStatements;
 use memeboard_core::human_eval::study::{CreateStudyRequest, StudyProtocol, SubmissionPick};
 use memeboard_server::judging::{self, JudgingTaskSpec};
@@ -92,6 +95,14 @@ pub(super) enum StudyAction {
         /// {"en": …, "zh": …}, "origin": {…}, "example": {…}}` (default: the paper's).
         #[arg(long)]
         statements: Option<PathBuf>,
+        /// Error labels raters may tag wrong outputs with: a file of one label a line,
+        /// `key | English | 中文` (or a JSON list of `{"key", "en", "zh"}`).
+        #[arg(long, conflicts_with = "paper_error_labels")]
+        error_labels: Option<PathBuf>,
+        /// The paper's error labels for the protocol (CHIME: origin confusion, semantic
+        /// shift, cross-type confusion; CMPM: contrast swap, reply misorder, punchline first).
+        #[arg(long)]
+        paper_error_labels: bool,
     },
 }
 
@@ -122,6 +133,8 @@ pub(super) async fn run(config_dir: &Path, action: StudyAction) -> anyhow::Resul
             stratify_by,
             dense,
             statements,
+            error_labels,
+            paper_error_labels,
         } => {
             let protocol = StudyProtocol::parse(&protocol).ok_or_else(|| {
                 anyhow::anyhow!("--protocol: expected accuracy or cmpm, found `{protocol}`")
@@ -154,10 +167,30 @@ pub(super) async fn run(config_dir: &Path, action: StudyAction) -> anyhow::Resul
                 stratify_by,
                 dense,
                 statements: statements.as_deref().map(read_statements).transpose()?,
+                error_labels: match error_labels {
+                    Some(path) => Some(read_error_labels(&path)?),
+                    None => paper_error_labels.then(|| paper_labels(protocol)),
+                },
             };
             create(config_dir, &task, request).await
         }
     }
+}
+
+/// The labels file of `study create --error-labels`: one label a line (`key | English |
+/// 中文`), or a JSON list.
+fn read_error_labels(path: &Path) -> anyhow::Result<Vec<ErrorLabel>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("--error-labels: cannot read {}", path.display()))?;
+    if text.trim_start().starts_with('[') {
+        return serde_json::from_str(&text).with_context(|| {
+            format!(
+                "--error-labels {}: expected [{{\"key\": …, \"en\": …, \"zh\": …}}, …]",
+                path.display()
+            )
+        });
+    }
+    parse_error_labels(&text).map_err(|m| anyhow::anyhow!("--error-labels {}: {m}", path.display()))
 }
 
 /// The statements file of `study create --statements`.

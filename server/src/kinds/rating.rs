@@ -48,17 +48,22 @@ impl Judged<Rating> for RatingJudged {
                     meaning,
                     origin,
                     example,
+                    errors,
                 } => JudgementValue::Accuracy {
                     meaning,
                     origin,
                     example,
+                    errors,
                 },
-                Answer::Dimensions { scores } => JudgementValue::Dimensions { scores },
+                Answer::Dimensions { scores, errors } => {
+                    JudgementValue::Dimensions { scores, errors }
+                }
             },
         })
     }
 
-    /// One value per field given (accuracy) or per dimension scored.
+    /// One value per field given (accuracy) or per dimension scored, then one `error:<key>`
+    /// field (value 1) per error label the rater tagged.
     fn export_fields(&self, gold: &Gold, answer: &Answer, _order: &[usize]) -> Vec<JudgedField> {
         let field = |field: &str, value: Value| JudgedField {
             batch: gold.batch,
@@ -72,11 +77,12 @@ impl Judged<Rating> for RatingJudged {
             value,
             shown_at: None,
         };
-        match answer {
+        let mut fields: Vec<JudgedField> = match answer {
             Answer::Accuracy {
                 meaning,
                 origin,
                 example,
+                ..
             } => [
                 ("meaning", Some(meaning)),
                 ("origin", origin.as_ref()),
@@ -87,11 +93,18 @@ impl Judged<Rating> for RatingJudged {
                 v.map(|v| field(name, serde_json::to_value(v).unwrap_or(Value::Null)))
             })
             .collect(),
-            Answer::Dimensions { scores } => Dimension::ALL
+            Answer::Dimensions { scores, .. } => Dimension::ALL
                 .into_iter()
                 .filter_map(|d| scores.get(d).map(|v| field(d.key(), json!(v))))
                 .collect(),
-        }
+        };
+        fields.extend(
+            answer
+                .errors()
+                .iter()
+                .map(|key| field(&format!("error:{key}"), json!(1))),
+        );
+        fields
     }
 }
 
