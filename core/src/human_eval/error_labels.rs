@@ -4,7 +4,7 @@
 //! three failure modes (§7.4: contrast swap, reply misorder, punchline-first) for CMPM studies;
 //! an owner may reword them or define others when creating a study. Every rating page of the
 //! study carries the study's labels, and the statistics over the tags are
-//! [`super::error_tables`].
+//! `human_eval::error_tables`.
 
 use super::protocol::StudyProtocol;
 use crate::messages::Message;
