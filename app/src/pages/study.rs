@@ -4,6 +4,8 @@
 //! tables, downloads).
 
 mod cmpm_shape;
+mod error_labels;
+mod error_tables;
 mod paper_shape;
 mod paper_tables;
 mod statements;
@@ -227,6 +229,7 @@ fn NewStudy(
     let min_ms = RwSignal::new(String::new());
     let seed = RwSignal::new(String::new());
     let statements = RwSignal::new(AccuracyStatements::default());
+    let error_labels = error_labels::ErrorLabelsForm::new(protocol);
     let accuracy = protocol == StudyProtocol::Accuracy;
     let sending = RwSignal::new(false);
     let (slug, token) = (StoredValue::new(slug), StoredValue::new(token));
@@ -256,6 +259,7 @@ fn NewStudy(
         stratify_by: Some(stratify_by.get_untracked().trim().to_owned())
             .filter(|s| !accuracy && !s.is_empty()),
         statements: accuracy.then(|| statements.get_untracked()),
+        error_labels: error_labels.request(),
     };
     let preview = RwSignal::new(None::<Result<StudyPreview, ApiError>>);
     let on_preview = move |_| {
@@ -300,6 +304,7 @@ fn NewStudy(
             <Field id="study-seed" label=|s| s.field_seed value=seed kind="number" />
             {(!accuracy).then(|| view! { <Field id="study-stratify-by" label=|s| s.field_stratify_by value=stratify_by /> })}
             {accuracy.then(|| view! { <statements::StatementsFields value=statements /> })}
+            <error_labels::ErrorLabelsFields form=error_labels />
             <button type="button" class="button secondary" data-testid="study-preview-button" on:click=on_preview>
                 {hs(|s| s.preview)}
             </button>
@@ -409,6 +414,9 @@ fn StudyView(page: StudyPage, token: String, reload: Callback<()>) -> impl IntoV
                 cmpm=page.cmpm_tables.clone()
                 models=labels.clone()
             />
+            {page.error_tables.clone().map(|t| view! {
+                <error_tables::ErrorLabelTables tables=t models=labels.clone() />
+            })}
         }
         .into_any()
     };

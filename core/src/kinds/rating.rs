@@ -65,9 +65,10 @@ pub struct Prompt {
     #[serde(default)]
     pub has_context: bool,
     /// Accuracy protocol: the study's statements (`None`, as stored by earlier versions:
-    /// the paper's, [`AccuracyStatements::default`]).
+    /// the paper's, [`AccuracyStatements::default`]); boxed, so that a rating page is not
+    /// much larger than the other kinds' in the wire enums.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub statements: Option<AccuracyStatements>,
+    pub statements: Option<Box<AccuracyStatements>>,
     /// CHIME's page design (App. C.4): this output is shown on one page with the other
     /// outputs of its subject in the rater's batch, the reference once above them all.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -124,7 +125,7 @@ pub struct View {
     pub has_context: bool,
     /// Accuracy protocol: the statements to agree or disagree with (`None`: the paper's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub statements: Option<AccuracyStatements>,
+    pub statements: Option<Box<AccuracyStatements>>,
     /// Shown on one page with the batch's other outputs of the same subject.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub one_page_per_subject: bool,

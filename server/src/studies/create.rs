@@ -125,7 +125,7 @@ fn task_specs(
     // Every accuracy page carries its study's wording (the paper's unless the owner gave
     // one), so a later change of the default never rewords a running study.
     let statements = (plan.protocol == StudyProtocol::Accuracy)
-        .then(|| req.statements.clone().unwrap_or_default().trimmed());
+        .then(|| Box::new(req.statements.clone().unwrap_or_default().trimmed()));
     // Likewise the error labels (planted pages too, so that they look like the others).
     let error_labels = req
         .error_labels

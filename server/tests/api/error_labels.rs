@@ -44,6 +44,10 @@ fn judge(first: bool) -> impl Fn(&Value) -> Value {
     }
 }
 
+/// One cell of the error-type table: outputs, tagged by anyone, by a majority, ratings, tags
+/// and their share.
+type Cell = (u64, u64, u64, u64, u64, f64);
+
 /// The paper's CMPM labels, as the API takes them.
 fn cmpm_labels() -> Value {
     serde_json::to_value(memeboard_core::human_eval::error_labels::cmpm_error_labels()).unwrap()
@@ -136,7 +140,7 @@ async fn raters_tag_wrong_outputs_and_the_study_counts_them(db: Db) {
             .to_owned()
     };
     // (model, label) → (outputs, any, majority, ratings, tags, share).
-    let mut cells: BTreeMap<(String, String), (u64, u64, u64, u64, u64, f64)> = BTreeMap::new();
+    let mut cells: BTreeMap<(String, String), Cell> = BTreeMap::new();
     for r in tables["per_model"].as_array().unwrap() {
         let u = |k: &str| r[k].as_u64().unwrap();
         cells.insert(
@@ -157,7 +161,7 @@ async fn raters_tag_wrong_outputs_and_the_study_counts_them(db: Db) {
     let n64 = n as u64;
     let cell =
         |tagged_any, majority, tags, share| (n64, tagged_any, majority, 2 * n64, tags, share);
-    let expected: BTreeMap<(String, String), (u64, u64, u64, u64, u64, f64)> = [
+    let expected: BTreeMap<(String, String), Cell> = [
         ("Alpha", "contrast_swap", cell(0, 0, 0, 0.0)),
         ("Alpha", "reply_misorder", cell(0, 0, 0, 0.0)),
         ("Alpha", "punchline_first", cell(0, 0, 0, 0.0)),
