@@ -470,9 +470,11 @@ fn RatingReview(ctx: ReviewContext, review: Review) -> impl IntoView {
         let t = texts(i18n.lang());
         let s = shared(i18n.lang());
         let tags = review.answer.errors();
-        let tagged = (!tags.is_empty())
-            .then(|| format!(" · {}: {}", t.errors_tagged, tags.join(", ")))
-            .unwrap_or_default();
+        let tagged = if tags.is_empty() {
+            String::new()
+        } else {
+            format!(" · {}: {}", t.errors_tagged, tags.join(", "))
+        };
         let given = match &review.answer {
             Answer::Accuracy {
                 meaning,
