@@ -320,4 +320,31 @@ mod tests {
             "{missing}"
         );
     }
+
+    #[test]
+    fn an_error_labels_file_is_read_as_lines_or_json() {
+        let dir = tempfile::tempdir().unwrap();
+        let lines = dir.path().join("labels.txt");
+        std::fs::write(
+            &lines,
+            "# mine\nwrong_panel | Describes the wrong panel | 描述错了画面\n\n",
+        )
+        .unwrap();
+        let read = read_error_labels(&lines).unwrap();
+        assert_eq!(read.len(), 1);
+        assert_eq!(
+            (read[0].key.as_str(), read[0].zh.as_str()),
+            ("wrong_panel", "描述错了画面")
+        );
+        let json = dir.path().join("labels.json");
+        let paper = paper_labels(StudyProtocol::Cmpm);
+        std::fs::write(&json, serde_json::to_string(&paper).unwrap()).unwrap();
+        assert_eq!(read_error_labels(&json).unwrap(), paper);
+        std::fs::write(&lines, "wrong_panel | only English\n").unwrap();
+        let err = format!("{:#}", read_error_labels(&lines).unwrap_err());
+        assert!(
+            err.contains("labels.txt") && err.contains("line 1: expected `key | English | 中文`"),
+            "{err}"
+        );
+    }
 }
