@@ -274,6 +274,24 @@ async fn raters_tag_wrong_outputs_and_the_study_counts_them(db: Db) {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(exported["error_tables"], page["error_tables"]);
 
+    // Planted pages carry the labels too (they must look like the others).
+    let mut planted = cmpm_request("errs-planted", true, &subs);
+    planted["error_labels"] = cmpm_labels();
+    planted["items_per_category"] = json!(1); // spare comics to plant
+    let (status, created) = as_admin(&app, Method::POST, &path, Some(planted)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    assert!(created["planted_groups"].as_u64().unwrap() > 0, "{created}");
+    let task = app
+        .storage()
+        .find_board_task("errs-planted-rate")
+        .await
+        .unwrap()
+        .unwrap();
+    for row in app.storage().task_items(&task.task.id).await.unwrap() {
+        let prompt: Value = serde_json::from_str(&row.prompt_json).unwrap();
+        assert_eq!(prompt["error_labels"], cmpm_labels(), "{prompt}");
+    }
+
     // A study without labels has neither the tables nor the labels on its pages.
     let plain = cmpm_request("plain", false, &subs);
     let (status, _) = as_admin(&app, Method::POST, &path, Some(plain)).await;
