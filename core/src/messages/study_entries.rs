@@ -271,6 +271,11 @@ pub const STUDY_CATALOGUE: &[Entry] = &[
         zh: "题目 `{item}`：准确性评分须先展示参考解释；缺少 `reference`",
     },
     Entry {
+        code: "judging.error_labels",
+        en: "item `{item}`: {@problem}",
+        zh: "题目 `{item}`：{@problem}",
+    },
+    Entry {
         code: "judging.candidates",
         en: "item `{item}`: expected 2 to 5 candidates with one submission entry each, found {candidates} candidates and {submissions} entries",
         zh: "题目 `{item}`：应有 2 到 5 条候选解释且每条对应一个提交，实际为 {candidates} 条候选、{submissions} 个提交",

@@ -10,6 +10,7 @@ use crate::storage::JudgementRow;
 use memeboard_core::api::RowKind;
 use memeboard_core::human_eval::board::{Judgement, JudgementValue};
 use memeboard_core::human_eval::dimensions::Dimension;
+use memeboard_core::human_eval::error_labels::validate_error_labels;
 use memeboard_core::kinds::rating::{Answer, Gold, Planted, Prompt, Rating, RatingProtocol};
 use memeboard_core::messages::Message;
 use memeboard_core::msg;
@@ -20,13 +21,21 @@ use serde_json::{json, Value};
 pub struct RatingJudged;
 
 impl Judged<Rating> for RatingJudged {
-    /// An accuracy page needs the reference the rater compares the output with.
+    /// An accuracy page needs the reference the rater compares the output with; error
+    /// labels, when the page has any, are checked as a study's are.
     fn item_problems(&self, item: &str, prompt: &Prompt, _gold: &Gold) -> Vec<Message> {
+        let mut problems = Vec::new();
         if prompt.protocol == RatingProtocol::Accuracy && prompt.reference.is_none() {
-            vec![msg!("judging.reference", item = item)]
-        } else {
-            Vec::new()
+            problems.push(msg!("judging.reference", item = item));
         }
+        if !prompt.error_labels.is_empty() {
+            if let Err(problem) = validate_error_labels(&prompt.error_labels) {
+                problems.push(
+                    msg!("judging.error_labels", item = item).with_message("problem", problem),
+                );
+            }
+        }
+        problems
     }
 
     fn judgement(
