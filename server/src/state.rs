@@ -7,13 +7,14 @@ use crate::inference::EmbeddingService;
 use crate::storage::Storage;
 use memeboard_core::human_eval::board::{BoardHumanEval, HumanEvalSummary, HumanTables};
 use memeboard_core::human_eval::cmpm_tables::CmpmTables;
+use memeboard_core::human_eval::error_tables::ErrorTables;
 use memeboard_core::human_eval::raters::RaterRow;
 use memeboard_core::human_eval::thresholds::ExcludedRater;
 use std::sync::Arc;
 
 /// A study page's computed summary, tables, per-rater reliability, the raters its
-/// reliability thresholds leave out and the CMPM per-annotator table and win matrix (or why
-/// they could not be computed).
+/// reliability thresholds leave out, the CMPM per-annotator table and win matrix and the error
+/// labels' tables (or why they could not be computed).
 pub type StudyTables = Result<
     (
         HumanEvalSummary,
@@ -21,6 +22,7 @@ pub type StudyTables = Result<
         Vec<RaterRow>,
         Vec<ExcludedRater>,
         CmpmTables,
+        Option<ErrorTables>,
     ),
     String,
 >;

@@ -42,6 +42,8 @@ use memeboard_core::human_eval::board::{
 };
 use memeboard_core::human_eval::cmpm_tables::{rater_dimension_rows, study_win_matrix, CmpmTables};
 use memeboard_core::human_eval::context_ablation::context_ablation;
+use memeboard_core::human_eval::error_labels::trimmed_error_labels;
+use memeboard_core::human_eval::error_tables::{error_tables, ErrorTables};
 use memeboard_core::human_eval::raters::RaterRow;
 use memeboard_core::human_eval::study::{
     BatchProgress, CreateStudyRequest, StudyPage, StudyProtocol, StudySubmission, StudyTaskLink,
@@ -154,6 +156,7 @@ type Computed = (
     Vec<RaterRow>,
     Vec<ExcludedRater>,
     CmpmTables,
+    Option<ErrorTables>,
 );
 
 /// A study's computed tables, once per state of its judgements and thresholds, off the request
@@ -174,6 +177,9 @@ pub(crate) async fn computed_study(
     let planted = planted_by_rater(study, &tasks);
     let thresholds = thresholds_of(study)?;
     let runs = context_runs(storage, study).await?;
+    let request: CreateStudyRequest =
+        storage::decode_json("studies.request_json", &study.request_json)?;
+    let labels = request.error_labels.as_deref().map(trimmed_error_labels);
     let computed = state
         .study_tables
         .get_or_compute(&format!("study/{}", study.id), fingerprint, move || {
@@ -202,7 +208,8 @@ pub(crate) async fn computed_study(
                 )
                 .map_err(|e| e.to_string())?,
             };
-            Ok((summary, tables, kept.rows, kept.excluded, cmpm))
+            let errors = labels.map(|l| error_tables(&l, &kept.data.judgements));
+            Ok((summary, tables, kept.rows, kept.excluded, cmpm, errors))
         })
         .await
         .context("computing the study's tables")?;
@@ -219,7 +226,7 @@ pub(crate) async fn computed_study(
 pub async fn study_page(state: &AppState, headers: &HeaderMap, slug: &str) -> ApiResult<StudyPage> {
     let (study, _actor) = authorized_study(state, headers, slug).await?;
     let storage = &state.storage;
-    let ((summary, tables, rater_rows, threshold_excluded, cmpm_tables), tasks) =
+    let ((summary, tables, rater_rows, threshold_excluded, cmpm_tables, error_tables), tasks) =
         computed_study(state, &study).await?;
     let thresholds = thresholds_of(&study)?;
     let request: CreateStudyRequest =
@@ -302,6 +309,7 @@ pub async fn study_page(state: &AppState, headers: &HeaderMap, slug: &str) -> Ap
         thresholds,
         threshold_excluded,
         cmpm_tables,
+        error_tables,
     })
 }
 

@@ -4,6 +4,8 @@
 //! tables, downloads).
 
 mod cmpm_shape;
+mod error_labels;
+mod error_tables;
 mod paper_shape;
 mod paper_tables;
 mod statements;
@@ -229,6 +231,7 @@ fn NewStudy(
     let seed = RwSignal::new(String::new());
     let statements = RwSignal::new(AccuracyStatements::default());
     let training = training_form::TrainingForm::new();
+    let error_labels = error_labels::ErrorLabelsForm::new(protocol);
     let accuracy = protocol == StudyProtocol::Accuracy;
     let sending = RwSignal::new(false);
     let (slug, token) = (StoredValue::new(slug), StoredValue::new(token));
@@ -259,6 +262,7 @@ fn NewStudy(
             .filter(|s| !accuracy && !s.is_empty()),
         statements: accuracy.then(|| statements.get_untracked()),
         training: training.request(),
+        error_labels: error_labels.request(),
     };
     let preview = RwSignal::new(None::<Result<StudyPreview, ApiError>>);
     let on_preview = move |_| {
@@ -304,6 +308,7 @@ fn NewStudy(
             {(!accuracy).then(|| view! { <Field id="study-stratify-by" label=|s| s.field_stratify_by value=stratify_by /> })}
             {accuracy.then(|| view! { <statements::StatementsFields value=statements /> })}
             <training_form::TrainingFields form=training />
+            <error_labels::ErrorLabelsFields form=error_labels />
             <button type="button" class="button secondary" data-testid="study-preview-button" on:click=on_preview>
                 {hs(|s| s.preview)}
             </button>
@@ -413,6 +418,9 @@ fn StudyView(page: StudyPage, token: String, reload: Callback<()>) -> impl IntoV
                 cmpm=page.cmpm_tables.clone()
                 models=labels.clone()
             />
+            {page.error_tables.clone().map(|t| view! {
+                <error_tables::ErrorLabelTables tables=t models=labels.clone() />
+            })}
         }
         .into_any()
     };

@@ -10,65 +10,24 @@
 
 use super::accuracy::{
     accuracy_rows, batch_agreement, kappa_summary, verdict_segments, AccuracyRating, AccuracyRow,
-    BatchAgreement, ExplanationField, KappaSummary, Verdict3,
+    BatchAgreement, ExplanationField, KappaSummary,
 };
 use super::bradley_terry::{bradley_terry_rows, BtOptions, BtRow};
 use super::correlation::{metric_validity, MetricValidity, SegmentScore};
 use super::dimensions::{
     core4_segments, dimension_agreement, dimension_rows, DimensionAgreement, DimensionRating,
-    DimensionRow, DimensionScores,
+    DimensionRow,
 };
 use super::outputs::OutputScores;
 use super::protocol::StudyProtocol;
-use super::ranking::{expand_rankings, win_rates, RankedEntry, Ranking, WinRateRow};
+use super::ranking::{expand_rankings, win_rates, Ranking, WinRateRow};
 use super::JudgementError;
 use crate::stats::Estimate;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// What a rater gave on one judging page.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum JudgementValue {
-    /// CHIME accuracy verdicts; origin and example only where the output has them.
-    Accuracy {
-        /// Verdict on the meaning.
-        meaning: Verdict3,
-        /// Verdict on the origin.
-        origin: Option<Verdict3>,
-        /// Verdict on the example.
-        example: Option<Verdict3>,
-    },
-    /// CMPM dimension scores.
-    Dimensions {
-        /// The five 1–3 scores.
-        scores: DimensionScores,
-    },
-    /// CMPM holistic ranking: each candidate's submission and rank (1 = best, ties equal).
-    Ranking {
-        /// The ranked submissions.
-        entries: Vec<RankedEntry>,
-    },
-}
-
-/// One judgement of one (not excluded) rater on one judging page.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Judgement {
-    /// Rater pseudonym.
-    pub rater: String,
-    /// Batch id (unique within the study, e.g. `rating-3`).
-    pub batch: String,
-    /// Judging item id.
-    pub item: String,
-    /// The source item (meme, comic) judged: the bootstrap unit.
-    pub source_item: String,
-    /// Its category.
-    pub category: String,
-    /// The submission whose output was rated; `None` for planted outputs and rankings.
-    pub submission: Option<String>,
-    /// What was given.
-    pub value: JudgementValue,
-}
+mod judgement;
+pub use judgement::{Judgement, JudgementValue};
 
 /// Everything about one study the tables need.
 #[derive(Debug, Clone, PartialEq)]
@@ -258,6 +217,7 @@ fn split(judgements: &[Judgement]) -> Split {
                 meaning,
                 origin,
                 example,
+                ..
             } => {
                 let fields = [
                     (ExplanationField::Meaning, Some(*meaning)),
@@ -281,7 +241,7 @@ fn split(judgements: &[Judgement]) -> Split {
                     out.accuracy_all.push(r);
                 }
             }
-            JudgementValue::Dimensions { scores } => {
+            JudgementValue::Dimensions { scores, .. } => {
                 let r = DimensionRating {
                     rater: j.rater.clone(),
                     item: j.source_item.clone(),
@@ -449,7 +409,7 @@ fn tables(
 /// let j = |rater: &str, item: &str, meaning| Judgement {
 ///     rater: rater.into(), batch: "1".into(), item: format!("j{item}"), source_item: item.into(),
 ///     category: "pun".into(), submission: Some("s".into()),
-///     value: JudgementValue::Accuracy { meaning, origin: None, example: None },
+///     value: JudgementValue::Accuracy { meaning, origin: None, example: None, errors: vec![] },
 /// };
 /// let study = StudyData {
 ///     study: "s1".into(), protocol: StudyProtocol::Accuracy, excluded_raters: 1, exposed_test_items: 0,
@@ -534,7 +494,7 @@ pub struct BoardHuman {
 ///     for (sub, v, cos) in [("good", 3, 0.9), ("bad", 1, 0.4)] {
 ///         judgements.push(Judgement { rater: "r".into(), batch: "1".into(), item: format!("{meme}{sub}"),
 ///             source_item: meme.into(), category: "c".into(), submission: Some(sub.into()),
-///             value: JudgementValue::Dimensions { scores: s(v) } });
+///             value: JudgementValue::Dimensions { scores: s(v), errors: vec![] } });
 ///         metric_scores.insert((meme.to_string(), sub.to_string()), OutputScores { identification: Some(cos), cosine: cos, rescaled: cos, bert_f1: cos });
 ///     }
 ///     judgements.push(Judgement { rater: "r".into(), batch: "r1".into(), item: format!("{meme}rank"),

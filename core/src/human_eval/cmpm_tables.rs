@@ -117,7 +117,7 @@ pub struct CmpmTables {
 ///     rater: rater.into(), batch: "1".into(), item: format!("{rater}{meme}"), source_item: meme.into(),
 ///     category: "c".into(), submission: Some("m".into()),
 ///     value: JudgementValue::Dimensions { scores: DimensionScores {
-///         visual_correctness: v, panel_coherence: v, humour_comprehension: v, context_handling: context, faithfulness: v } },
+///         visual_correctness: v, panel_coherence: v, humour_comprehension: v, context_handling: context, faithfulness: v }, errors: vec![] },
 /// };
 /// let data = [j("a", "1", 3, Some(3)), j("a", "2", 1, None), j("b", "1", 2, None)];
 /// let excluded = [ExcludedRater { rater: "b".into(), failures: vec![] }];
@@ -137,7 +137,8 @@ pub fn rater_dimension_rows(
     // Per rater: (sum, count) of each dimension, then of Core4.
     let mut sums: BTreeMap<&str, [(f64, usize); 6]> = BTreeMap::new();
     for j in judgements {
-        let (JudgementValue::Dimensions { scores }, Some(model)) = (&j.value, &j.submission) else {
+        let (JudgementValue::Dimensions { scores, .. }, Some(model)) = (&j.value, &j.submission)
+        else {
             continue;
         };
         scores.check(&j.rater, &j.source_item, model)?;

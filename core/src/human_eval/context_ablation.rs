@@ -150,7 +150,7 @@ fn cells(sums: &[Sums], resamples: usize, seed: u64) -> Option<ContextCells> {
 ///     rater: rater.into(), batch: "1".into(), item: format!("{comic}{submission}"),
 ///     source_item: comic.into(), category: "c".into(), submission: Some(submission.into()),
 ///     value: JudgementValue::Dimensions { scores: DimensionScores {
-///         visual_correctness: v, panel_coherence: v, humour_comprehension: v, context_handling: None, faithfulness: v } },
+///         visual_correctness: v, panel_coherence: v, humour_comprehension: v, context_handling: None, faithfulness: v }, errors: vec![] },
 /// };
 /// let runs: BTreeMap<String, (String, String)> = [("m1", "m", "full"), ("m2", "m", "image_only"), ("g1", "g", "full"), ("g2", "g", "image_only")]
 ///     .iter().map(|(s, m, c)| (s.to_string(), (m.to_string(), c.to_string()))).collect();
@@ -179,7 +179,8 @@ pub fn context_ablation(
     // Per model, per comic: (sum, count) of Core4 under each condition.
     let mut by_model: BTreeMap<&str, BTreeMap<&str, Sums>> = BTreeMap::new();
     for j in judgements {
-        let (JudgementValue::Dimensions { scores }, Some(submission)) = (&j.value, &j.submission)
+        let (JudgementValue::Dimensions { scores, .. }, Some(submission)) =
+            (&j.value, &j.submission)
         else {
             continue;
         };

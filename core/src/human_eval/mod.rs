@@ -21,6 +21,8 @@ pub mod context_ablation;
 pub mod correlation;
 pub mod dawid_skene;
 pub mod dimensions;
+pub mod error_labels;
+pub mod error_tables;
 pub mod outputs;
 pub mod protocol;
 pub mod ranking;

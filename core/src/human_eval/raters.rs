@@ -207,7 +207,7 @@ fn alpha_rows(
 /// let j = |rater: &str, page: usize, meaning: Verdict3| Judgement {
 ///     rater: rater.into(), batch: "1".into(), item: format!("p{page}"), source_item: format!("m{page}"),
 ///     category: "pun".into(), submission: Some("s".into()),
-///     value: JudgementValue::Accuracy { meaning, origin: None, example: None },
+///     value: JudgementValue::Accuracy { meaning, origin: None, example: None, errors: vec![] },
 /// };
 /// let mut data = Vec::new();
 /// for (page, v) in [Agree, Disagree, Agree, Disagree].into_iter().enumerate() {
@@ -246,6 +246,7 @@ pub fn rater_reliability(
                 meaning,
                 origin,
                 example,
+                ..
             } => {
                 *verdict_pages
                     .entry((j.rater.as_str(), j.batch.as_str()))
@@ -269,7 +270,7 @@ pub fn rater_reliability(
                     });
                 }
             }
-            JudgementValue::Dimensions { scores } => {
+            JudgementValue::Dimensions { scores, .. } => {
                 *dim_pages.entry(j.rater.as_str()).or_default() += 1;
                 for d in Dimension::ALL {
                     if let Some(v) = scores.get(d) {

@@ -399,6 +399,11 @@ pub struct CreateStudyRequest {
     /// rating page, and an optional pass mark that screens out (the rating task only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub training: Option<super::training::TrainingRequest>,
+    /// The error types raters may tag a wrong output with (issue 31; 1 to 12 labels, e.g.
+    /// [`paper_error_labels`](super::error_labels::paper_error_labels) for the protocol);
+    /// `None`: no tagging. Every rating page of the study carries them, planted ones too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_labels: Option<Vec<super::error_labels::ErrorLabel>>,
 }
 
 /// One judging task of a study, with the link raters use.
@@ -556,6 +561,10 @@ pub struct StudyPage {
     /// out marked) and the rankings' pairwise win matrix (the raters every table counts).
     #[serde(default)]
     pub cmpm_tables: super::cmpm_tables::CmpmTables,
+    /// The error labels' tables (issue 31): error types per model and agreement per label;
+    /// absent when the study has no error labels.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_tables: Option<super::error_tables::ErrorTables>,
 }
 
 #[cfg(test)]

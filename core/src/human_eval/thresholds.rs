@@ -153,7 +153,7 @@ pub struct ExcludedRater {
 /// let j = |rater: &str, page: usize, meaning: Verdict3| Judgement {
 ///     rater: rater.into(), batch: "1".into(), item: format!("p{page}"), source_item: format!("m{page}"),
 ///     category: "pun".into(), submission: Some("s".into()),
-///     value: JudgementValue::Accuracy { meaning, origin: None, example: None },
+///     value: JudgementValue::Accuracy { meaning, origin: None, example: None, errors: vec![] },
 /// };
 /// let mut data = Vec::new();
 /// for (page, v) in [Agree, Disagree, Agree, Disagree].into_iter().enumerate() {

@@ -13,10 +13,13 @@
 use super::{FieldError, Kind, Presented, ReviewInput, ScoreScale, Scoring, TaskKind};
 use crate::human_eval::accuracy::Verdict3;
 use crate::human_eval::dimensions::{DimensionScores, MAX_SCORE, MIN_SCORE};
+use crate::human_eval::error_labels::ErrorLabel;
 use crate::human_eval::outputs::{ExplainedOutput, RatedSubject, Reference};
 use crate::human_eval::statements::AccuracyStatements;
 use crate::msg;
 use serde::{Deserialize, Serialize};
+
+mod errors;
 
 /// The kind's marker type.
 #[derive(Debug, Clone, Copy)]
@@ -62,13 +65,18 @@ pub struct Prompt {
     #[serde(default)]
     pub has_context: bool,
     /// Accuracy protocol: the study's statements (`None`, as stored by earlier versions:
-    /// the paper's, [`AccuracyStatements::default`]).
+    /// the paper's, [`AccuracyStatements::default`]); boxed, so that a rating page is not
+    /// much larger than the other kinds' in the wire enums.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub statements: Option<AccuracyStatements>,
+    pub statements: Option<Box<AccuracyStatements>>,
     /// CHIME's page design (App. C.4): this output is shown on one page with the other
     /// outputs of its subject in the rater's batch, the reference once above them all.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub one_page_per_subject: bool,
+    /// The study's error labels (issue 31): what a rater may tag the output with when they
+    /// judge it wrong; empty (as stored by earlier versions): no tagging.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub error_labels: Vec<ErrorLabel>,
 }
 
 /// An output of known quality planted among the real ones, as a quality check of raters.
@@ -117,10 +125,13 @@ pub struct View {
     pub has_context: bool,
     /// Accuracy protocol: the statements to agree or disagree with (`None`: the paper's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub statements: Option<AccuracyStatements>,
+    pub statements: Option<Box<AccuracyStatements>>,
     /// Shown on one page with the batch's other outputs of the same subject.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub one_page_per_subject: bool,
+    /// The error labels offered once the rater judges the output wrong (empty: none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub error_labels: Vec<ErrorLabel>,
 }
 
 /// One rating page's answers (sent and stored alike: nothing is reordered for display).
@@ -139,11 +150,19 @@ pub enum Answer {
         /// Verdict on the example (outputs with an example).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         example: Option<Verdict3>,
+        /// Keys of the page's error labels the rater tagged the output with (only when
+        /// some verdict is Disagree).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        errors: Vec<String>,
     },
     /// The five dimension scores (context handling exactly when the comic has context).
     Dimensions {
         /// Scores 1–3.
         scores: DimensionScores,
+        /// Keys of the page's error labels the rater tagged the output with (only when
+        /// some score is 1).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        errors: Vec<String>,
     },
 }
 
@@ -153,6 +172,29 @@ impl Answer {
         match self {
             Self::Accuracy { .. } => RatingProtocol::Accuracy,
             Self::Dimensions { .. } => RatingProtocol::Dimensions,
+        }
+    }
+
+    /// The error labels the rater tagged the output with (keys).
+    pub fn errors(&self) -> &[String] {
+        match self {
+            Self::Accuracy { errors, .. } | Self::Dimensions { errors, .. } => errors,
+        }
+    }
+
+    /// Whether the rater judged the output wrong, so that it may be tagged: some verdict
+    /// Disagree (accuracy), or some dimension scored [`MIN_SCORE`].
+    pub fn judged_wrong(&self) -> bool {
+        match self {
+            Self::Accuracy {
+                meaning,
+                origin,
+                example,
+                ..
+            } => [Some(*meaning), *origin, *example].contains(&Some(Verdict3::Disagree)),
+            Self::Dimensions { scores, .. } => crate::human_eval::dimensions::Dimension::ALL
+                .into_iter()
+                .any(|d| scores.get(d) == Some(MIN_SCORE)),
         }
     }
 }
@@ -210,6 +252,7 @@ fn check(prompt: &Prompt, answer: &Answer) -> Result<(), FieldError> {
         Answer::Accuracy {
             origin, example, ..
         } => {
+            errors::check_tags(prompt, answer)?;
             verdict_presence(
                 "answer.origin",
                 "origin",
@@ -223,7 +266,8 @@ fn check(prompt: &Prompt, answer: &Answer) -> Result<(), FieldError> {
                 *example,
             )
         }
-        Answer::Dimensions { scores } => {
+        Answer::Dimensions { scores, .. } => {
+            errors::check_tags(prompt, answer)?;
             if let Some((dimension, value)) = scores.out_of_range() {
                 return Err(FieldError {
                     field: "answer.scores",
@@ -314,13 +358,16 @@ impl Kind for Rating {
                 has_context: prompt.has_context,
                 statements: prompt.statements.clone(),
                 one_page_per_subject: prompt.one_page_per_subject,
+                error_labels: prompt.error_labels.clone(),
             },
             order: Vec::new(),
         }
     }
 
     /// The protocol must be the page's; accuracy verdicts on origin and example exactly when
-    /// the output has them; dimension scores 1–3, context handling exactly when it applies.
+    /// the output has them; dimension scores 1–3, context handling exactly when it applies;
+    /// error tags only from the page's labels, each once, and only on an output judged wrong
+    /// ([`Answer::judged_wrong`]).
     ///
     /// ```
     /// use memeboard_core::human_eval::accuracy::Verdict3::*;
@@ -335,10 +382,11 @@ impl Kind for Rating {
     ///     has_context: false,
     ///     statements: None,
     ///     one_page_per_subject: false,
+    ///     error_labels: vec![],
     /// };
-    /// let ok = Answer::Accuracy { meaning: Agree, origin: Some(Neutral), example: None };
+    /// let ok = Answer::Accuracy { meaning: Agree, origin: Some(Neutral), example: None, errors: vec![] };
     /// assert_eq!(Rating::accept(&p, &[], ok.clone()), Ok(ok));
-    /// let err = Rating::accept(&p, &[], Answer::Accuracy { meaning: Agree, origin: None, example: None }).unwrap_err();
+    /// let err = Rating::accept(&p, &[], Answer::Accuracy { meaning: Agree, origin: None, example: None, errors: vec![] }).unwrap_err();
     /// assert_eq!(err.to_string(), "`answer.origin`: this output has an origin: give a verdict on it");
     /// ```
     fn accept(prompt: &Prompt, _order: &[usize], input: Input) -> Result<Answer, FieldError> {
@@ -377,191 +425,4 @@ impl Kind for Rating {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::human_eval::accuracy::Verdict3::{Agree, Disagree, Neutral};
-    use crate::kinds::{AnswerInput, AnswerValue, ItemGold, PromptView};
-
-    fn prompt(protocol: RatingProtocol) -> Prompt {
-        Prompt {
-            protocol,
-            subject: RatedSubject::Comic {
-                panels: vec!["/media/a.png".into(), "/media/b.png".into()],
-                title: Some("Cat".into()),
-                caption: None,
-            },
-            reference: Some(Reference {
-                meaning: "gold meaning".into(),
-                origin: None,
-                examples: vec![],
-            }),
-            output: ExplainedOutput {
-                meaning: "a cat".into(),
-                origin: None,
-                example: Some("ex".into()),
-            },
-            has_context: true,
-            statements: None,
-            one_page_per_subject: false,
-        }
-    }
-
-    fn scores(context: Option<u8>) -> DimensionScores {
-        DimensionScores {
-            visual_correctness: 3,
-            panel_coherence: 2,
-            humour_comprehension: 1,
-            context_handling: context,
-            faithfulness: 2,
-        }
-    }
-
-    #[test]
-    fn present_and_accept_round_trip_through_the_wire() {
-        let p = prompt(RatingProtocol::Accuracy);
-        let shown = Rating::present(&p, 7, "r1");
-        assert!(shown.order.is_empty());
-        assert_eq!(shown.view.output, p.output);
-        assert_eq!(shown.view.reference, p.reference);
-        let input = Answer::Accuracy {
-            meaning: Agree,
-            origin: None,
-            example: Some(Disagree),
-        };
-        let wire = serde_json::to_string(&AnswerInput::Rating(input.clone())).unwrap();
-        assert_eq!(
-            wire,
-            r#"{"kind":"rating","protocol":"accuracy","meaning":"agree","example":"disagree"}"#
-        );
-        let back: AnswerInput = serde_json::from_str(&wire).unwrap();
-        let input = Rating::input_of(back).unwrap();
-        let answer = Rating::accept(&p, &shown.order, input.clone()).unwrap();
-        assert_eq!(answer, input);
-        let stored = serde_json::to_string(&AnswerValue::Rating(answer.clone())).unwrap();
-        let read: AnswerValue = serde_json::from_str(&stored).unwrap();
-        assert_eq!(Rating::answer_of(read).unwrap(), answer);
-        assert_eq!(
-            Rating::score(
-                &Gold {
-                    submission_id: Some("s".into()),
-                    source_item: "i".into(),
-                    planted: None,
-                    batch: 0
-                },
-                &answer
-            ),
-            Scoring::Unscored
-        );
-
-        let d = prompt(RatingProtocol::Dimensions);
-        let answer = Answer::Dimensions {
-            scores: scores(Some(3)),
-        };
-        let wire = serde_json::to_string(&AnswerInput::Rating(answer.clone())).unwrap();
-        let back = Rating::input_of(serde_json::from_str(&wire).unwrap()).unwrap();
-        assert_eq!(Rating::accept(&d, &[], back), Ok(answer));
-    }
-
-    #[test]
-    fn refuses_the_wrong_protocol_missing_fields_and_bad_scores() {
-        let a = prompt(RatingProtocol::Accuracy);
-        let d = prompt(RatingProtocol::Dimensions);
-        let dims = |context| Answer::Dimensions {
-            scores: scores(context),
-        };
-        let err = Rating::accept(&a, &[], dims(Some(1))).unwrap_err();
-        assert_eq!(err.field, "answer.protocol");
-        assert_eq!(
-            err.to_string(),
-            "`answer.protocol`: this page asks for a `accuracy` rating, found a `dimensions` one"
-        );
-        // The output has an example but no origin.
-        let no_example = Answer::Accuracy {
-            meaning: Neutral,
-            origin: None,
-            example: None,
-        };
-        assert_eq!(
-            Rating::accept(&a, &[], no_example).unwrap_err().field,
-            "answer.example"
-        );
-        let extra_origin = Answer::Accuracy {
-            meaning: Neutral,
-            origin: Some(Agree),
-            example: Some(Agree),
-        };
-        assert_eq!(
-            Rating::accept(&a, &[], extra_origin)
-                .unwrap_err()
-                .to_string(),
-            "`answer.origin`: this output has no origin: leave the origin verdict out"
-        );
-        assert_eq!(
-            Rating::accept(&d, &[], dims(None)).unwrap_err().field,
-            "answer.scores.context_handling"
-        );
-        let mut no_context = d.clone();
-        no_context.has_context = false;
-        assert!(Rating::accept(&no_context, &[], dims(Some(2))).is_err());
-        assert!(Rating::accept(&no_context, &[], dims(None)).is_ok());
-        let mut bad = scores(Some(2));
-        bad.faithfulness = 4;
-        assert_eq!(
-            Rating::accept(&d, &[], Answer::Dimensions { scores: bad })
-                .unwrap_err()
-                .to_string(),
-            "`answer.scores`: `faithfulness`: expected a score from 1 to 3, found 4"
-        );
-        // A missing field in the JSON is refused by the decoder.
-        assert!(serde_json::from_str::<AnswerInput>(
-            r#"{"kind":"rating","protocol":"dimensions","scores":{"visual_correctness":1}}"#
-        )
-        .is_err());
-        assert!(
-            serde_json::from_str::<AnswerInput>(r#"{"kind":"rating","protocol":"accuracy"}"#)
-                .is_err()
-        );
-    }
-
-    #[test]
-    fn nothing_sent_to_the_rater_names_the_submission() {
-        let p = prompt(RatingProtocol::Accuracy);
-        let gold = Gold {
-            submission_id: Some("sub-secret-123".into()),
-            source_item: "explain-1".into(),
-            planted: None,
-            batch: 2,
-        };
-        let view =
-            serde_json::to_string(&PromptView::Rating(Rating::present(&p, 1, "x").view)).unwrap();
-        let answer = Answer::Accuracy {
-            meaning: Agree,
-            origin: None,
-            example: Some(Agree),
-        };
-        let review = Rating::review(ReviewInput {
-            prompt: &p,
-            order: &[],
-            answer: &answer,
-            gold: Some(&gold),
-            outcome: None,
-            source_note: None,
-        });
-        let review = serde_json::to_string(&crate::kinds::ReviewDetail::Rating(review)).unwrap();
-        // The browser's tag-first decoder reads both as serde's derived one does.
-        assert_eq!(
-            crate::kinds::tests::view_tag_first(&view).unwrap(),
-            serde_json::from_str::<PromptView>(&view).unwrap()
-        );
-        assert_eq!(
-            crate::kinds::tests::review_tag_first(&review).unwrap(),
-            serde_json::from_str::<crate::kinds::ReviewDetail>(&review).unwrap()
-        );
-        for text in [view, review] {
-            assert!(!text.contains("sub-secret-123"), "{text}");
-            assert!(!text.contains("explain-1"), "{text}");
-        }
-        let stored = serde_json::to_string(&ItemGold::Rating(gold)).unwrap();
-        assert!(stored.contains(r#""kind":"rating""#));
-    }
-}
+mod tests;

@@ -96,6 +96,56 @@ pub const STUDY_CATALOGUE: &[Entry] = &[
         zh: "`statements`：只有准确性研究（CHIME）请评分者对陈述表态；CMPM 研究按五个维度打分",
     },
     Entry {
+        code: "study.error_labels_count",
+        en: "`error_labels`: expected 1 to {max} error labels, found {found}",
+        zh: "`error_labels`：应有 1 到 {max} 个错误标签，实际为 {found} 个",
+    },
+    Entry {
+        code: "study.error_label_key",
+        en: "`{field}`: expected a key of 1 to {max} characters a-z, 0-9 and _ starting with a letter, found `{found}`",
+        zh: "`{field}`：键应为以字母开头、由 a-z、0-9 和 _ 组成的 1 到 {max} 个字符，实际为 `{found}`",
+    },
+    Entry {
+        code: "study.error_label_duplicate",
+        en: "`{field}`: `{key}` is used by another label",
+        zh: "`{field}`：`{key}` 已被另一个标签使用",
+    },
+    Entry {
+        code: "study.error_label_text",
+        en: "`{field}`: expected a label of 1 to {max} characters, found {found}",
+        zh: "`{field}`：标签应为 1 到 {max} 个字符，实际为 {found} 个字符",
+    },
+    Entry {
+        code: "study.error_label_line",
+        en: "`error_labels` line {line}: expected `key | English | 中文`, found `{found}`",
+        zh: "`error_labels` 第 {line} 行：应为 `key | English | 中文`，实际为 `{found}`",
+    },
+    Entry {
+        code: "answer.error_label_unknown",
+        en: "`{key}` is not one of this page's error labels ({keys})",
+        zh: "`{key}` 不是本页的错误标签（{keys}）",
+    },
+    Entry {
+        code: "answer.error_label_twice",
+        en: "`{key}` is tagged twice",
+        zh: "`{key}` 被标记了两次",
+    },
+    Entry {
+        code: "answer.error_label_not_wrong",
+        en: "error labels are for an explanation judged wrong: {@rule}",
+        zh: "错误标签只用于被判为有误的解释：{@rule}",
+    },
+    Entry {
+        code: "answer.error_label_rule_accuracy",
+        en: "disagree with at least one statement first",
+        zh: "请先对至少一项陈述选择“不同意”",
+    },
+    Entry {
+        code: "answer.error_label_rule_dimensions",
+        en: "score at least one dimension 1 first",
+        zh: "请先给至少一个维度打 1 分",
+    },
+    Entry {
         code: "study.one_page_protocol",
         en: "`one_page_per_subject`: only an accuracy study (CHIME) shows a meme with all models' explanations on one page; a CMPM study rates one explanation per page",
         zh: "`one_page_per_subject`：只有准确性研究（CHIME）把一个梗和所有模型的解释放在同一页；CMPM 研究每页评一条解释",
@@ -219,6 +269,11 @@ pub const STUDY_CATALOGUE: &[Entry] = &[
         code: "judging.reference",
         en: "item `{item}`: the accuracy protocol shows the reference first; `reference` is missing",
         zh: "题目 `{item}`：准确性评分须先展示参考解释；缺少 `reference`",
+    },
+    Entry {
+        code: "judging.error_labels",
+        en: "item `{item}`: {@problem}",
+        zh: "题目 `{item}`：{@problem}",
     },
     Entry {
         code: "judging.candidates",

@@ -112,7 +112,7 @@ pub struct SessionFacts {
 /// use memeboard_core::human_eval::accuracy::Verdict3;
 /// use memeboard_core::kinds::rating::{Answer, Planted};
 /// use memeboard_core::study::planted_failed;
-/// let verdict = |meaning| Answer::Accuracy { meaning, origin: None, example: None };
+/// let verdict = |meaning| Answer::Accuracy { meaning, origin: None, example: None, errors: vec![] };
 /// assert!(planted_failed(Planted::Reference, &verdict(Verdict3::Disagree)));
 /// assert!(!planted_failed(Planted::Reference, &verdict(Verdict3::Neutral)));
 /// assert!(planted_failed(Planted::OtherMeaning, &verdict(Verdict3::Agree)));
@@ -126,8 +126,8 @@ pub fn planted_failed(
     match (planted, answer) {
         (Planted::Reference, Answer::Accuracy { meaning, .. }) => *meaning == Verdict3::Disagree,
         (Planted::OtherMeaning, Answer::Accuracy { meaning, .. }) => *meaning == Verdict3::Agree,
-        (Planted::Reference, Answer::Dimensions { scores }) => scores.core4() < 2.0,
-        (Planted::OtherMeaning, Answer::Dimensions { scores }) => scores.core4() > 2.0,
+        (Planted::Reference, Answer::Dimensions { scores, .. }) => scores.core4() < 2.0,
+        (Planted::OtherMeaning, Answer::Dimensions { scores, .. }) => scores.core4() > 2.0,
     }
 }
 

@@ -109,6 +109,7 @@ fn planted_outputs_judged_the_wrong_way_round_exclude_when_the_rule_is_on() {
             context_handling: None,
             faithfulness: v,
         },
+        errors: vec![],
     };
     assert!(planted_failed(Planted::Reference, &flat(1)));
     assert!(!planted_failed(Planted::Reference, &flat(2)));

@@ -2,6 +2,9 @@
 
 use anyhow::Context;
 use clap::Subcommand;
+use memeboard_core::human_eval::error_labels::{
+    paper_error_labels as paper_labels, parse_error_labels, ErrorLabel,
+};
 use memeboard_core::human_eval::statements::AccuracyStatements;
 use memeboard_core::human_eval::study::{CreateStudyRequest, StudyProtocol, SubmissionPick};
 use memeboard_core::human_eval::training::TrainingRequest;
@@ -98,6 +101,14 @@ pub(super) enum StudyAction {
         /// docs/human-evaluation.md, "Rater training").
         #[arg(long)]
         training: Option<PathBuf>,
+        /// Error labels raters may tag wrong outputs with: a file of one label a line,
+        /// `key | English | 中文` (or a JSON list of `{"key", "en", "zh"}`).
+        #[arg(long, conflicts_with = "paper_error_labels")]
+        error_labels: Option<PathBuf>,
+        /// The paper's error labels for the protocol (CHIME: origin confusion, semantic
+        /// shift, cross-type confusion; CMPM: contrast swap, reply misorder, punchline first).
+        #[arg(long)]
+        paper_error_labels: bool,
     },
 }
 
@@ -129,6 +140,8 @@ pub(super) async fn run(config_dir: &Path, action: StudyAction) -> anyhow::Resul
             dense,
             statements,
             training,
+            error_labels,
+            paper_error_labels,
         } => {
             let protocol = StudyProtocol::parse(&protocol).ok_or_else(|| {
                 anyhow::anyhow!("--protocol: expected accuracy or cmpm, found `{protocol}`")
@@ -162,10 +175,30 @@ pub(super) async fn run(config_dir: &Path, action: StudyAction) -> anyhow::Resul
                 dense,
                 statements: statements.as_deref().map(read_statements).transpose()?,
                 training: training.as_deref().map(read_training).transpose()?,
+                error_labels: match error_labels {
+                    Some(path) => Some(read_error_labels(&path)?),
+                    None => paper_error_labels.then(|| paper_labels(protocol)),
+                },
             };
             create(config_dir, &task, request).await
         }
     }
+}
+
+/// The labels file of `study create --error-labels`: one label a line (`key | English |
+/// 中文`), or a JSON list.
+fn read_error_labels(path: &Path) -> anyhow::Result<Vec<ErrorLabel>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("--error-labels: cannot read {}", path.display()))?;
+    if text.trim_start().starts_with('[') {
+        return serde_json::from_str(&text).with_context(|| {
+            format!(
+                "--error-labels {}: expected [{{\"key\": …, \"en\": …, \"zh\": …}}, …]",
+                path.display()
+            )
+        });
+    }
+    parse_error_labels(&text).map_err(|m| anyhow::anyhow!("--error-labels {}: {m}", path.display()))
 }
 
 /// The statements file of `study create --statements`.
@@ -305,6 +338,33 @@ mod tests {
         assert!(
             missing.starts_with("--statements: cannot read"),
             "{missing}"
+        );
+    }
+
+    #[test]
+    fn an_error_labels_file_is_read_as_lines_or_json() {
+        let dir = tempfile::tempdir().unwrap();
+        let lines = dir.path().join("labels.txt");
+        std::fs::write(
+            &lines,
+            "# mine\nwrong_panel | Describes the wrong panel | 描述错了画面\n\n",
+        )
+        .unwrap();
+        let read = read_error_labels(&lines).unwrap();
+        assert_eq!(read.len(), 1);
+        assert_eq!(
+            (read[0].key.as_str(), read[0].zh.as_str()),
+            ("wrong_panel", "描述错了画面")
+        );
+        let json = dir.path().join("labels.json");
+        let paper = paper_labels(StudyProtocol::Cmpm);
+        std::fs::write(&json, serde_json::to_string(&paper).unwrap()).unwrap();
+        assert_eq!(read_error_labels(&json).unwrap(), paper);
+        std::fs::write(&lines, "wrong_panel | only English\n").unwrap();
+        let err = format!("{:#}", read_error_labels(&lines).unwrap_err());
+        assert!(
+            err.contains("labels.txt") && err.contains("line 1: expected `key | English | 中文`"),
+            "{err}"
         );
     }
 }

@@ -11,6 +11,7 @@ use memeboard_core::api::RowKind;
 use memeboard_core::human_eval::accuracy::Verdict3;
 use memeboard_core::human_eval::board::{Judgement, JudgementValue};
 use memeboard_core::human_eval::dimensions::Dimension;
+use memeboard_core::human_eval::error_labels::validate_error_labels;
 use memeboard_core::human_eval::training::PracticeField;
 use memeboard_core::kinds::rating::{Answer, Gold, Planted, Prompt, Rating, RatingProtocol};
 use memeboard_core::kinds::Kind;
@@ -23,13 +24,21 @@ use serde_json::{json, Value};
 pub struct RatingJudged;
 
 impl Judged<Rating> for RatingJudged {
-    /// An accuracy page needs the reference the rater compares the output with.
+    /// An accuracy page needs the reference the rater compares the output with; error
+    /// labels, when the page has any, are checked as a study's are.
     fn item_problems(&self, item: &str, prompt: &Prompt, _gold: &Gold) -> Vec<Message> {
+        let mut problems = Vec::new();
         if prompt.protocol == RatingProtocol::Accuracy && prompt.reference.is_none() {
-            vec![msg!("judging.reference", item = item)]
-        } else {
-            Vec::new()
+            problems.push(msg!("judging.reference", item = item));
         }
+        if !prompt.error_labels.is_empty() {
+            if let Err(problem) = validate_error_labels(&prompt.error_labels) {
+                problems.push(
+                    msg!("judging.error_labels", item = item).with_message("problem", problem),
+                );
+            }
+        }
+        problems
     }
 
     fn judgement(
@@ -51,17 +60,22 @@ impl Judged<Rating> for RatingJudged {
                     meaning,
                     origin,
                     example,
+                    errors,
                 } => JudgementValue::Accuracy {
                     meaning,
                     origin,
                     example,
+                    errors,
                 },
-                Answer::Dimensions { scores } => JudgementValue::Dimensions { scores },
+                Answer::Dimensions { scores, errors } => {
+                    JudgementValue::Dimensions { scores, errors }
+                }
             },
         })
     }
 
-    /// One value per field given (accuracy) or per dimension scored.
+    /// One value per field given (accuracy) or per dimension scored, then one `error:<key>`
+    /// field (value 1) per error label the rater tagged.
     fn export_fields(&self, gold: &Gold, answer: &Answer, _order: &[usize]) -> Vec<JudgedField> {
         let field = |field: &str, value: Value| JudgedField {
             batch: gold.batch,
@@ -75,11 +89,12 @@ impl Judged<Rating> for RatingJudged {
             value,
             shown_at: None,
         };
-        match answer {
+        let mut fields: Vec<JudgedField> = match answer {
             Answer::Accuracy {
                 meaning,
                 origin,
                 example,
+                ..
             } => [
                 ("meaning", Some(meaning)),
                 ("origin", origin.as_ref()),
@@ -90,11 +105,18 @@ impl Judged<Rating> for RatingJudged {
                 v.map(|v| field(name, serde_json::to_value(v).unwrap_or(Value::Null)))
             })
             .collect(),
-            Answer::Dimensions { scores } => Dimension::ALL
+            Answer::Dimensions { scores, .. } => Dimension::ALL
                 .into_iter()
                 .filter_map(|d| scores.get(d).map(|v| field(d.key(), json!(v))))
                 .collect(),
-        }
+        };
+        fields.extend(
+            answer
+                .errors()
+                .iter()
+                .map(|key| field(&format!("error:{key}"), json!(1))),
+        );
+        fields
     }
 
     fn practice_fields(

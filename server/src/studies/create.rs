@@ -13,6 +13,7 @@ use crate::storage::{
 };
 use anyhow::Context;
 use axum::http::HeaderMap;
+use memeboard_core::human_eval::error_labels::{trimmed_error_labels, validate_error_labels};
 use memeboard_core::human_eval::study::{
     plan_study, BoardSubmission, CreateStudyRequest, CreateStudyResponse, PlanRequest, SourceItem,
     StudyPlan, StudyProtocol, StudyTaskLink,
@@ -71,6 +72,9 @@ fn check_request(req: &CreateStudyRequest) -> ApiResult<()> {
         }
         statements.validate().map_err(ApiError::BadRequest)?;
     }
+    if let Some(labels) = &req.error_labels {
+        validate_error_labels(labels).map_err(ApiError::BadRequest)?;
+    }
     if req.one_page_per_subject && req.protocol != StudyProtocol::Accuracy {
         return Err(ApiError::BadRequest(msg!("study.one_page_protocol")));
     }
@@ -123,7 +127,13 @@ fn task_specs(
     // Every accuracy page carries its study's wording (the paper's unless the owner gave
     // one), so a later change of the default never rewords a running study.
     let statements = (plan.protocol == StudyProtocol::Accuracy)
-        .then(|| req.statements.clone().unwrap_or_default().trimmed());
+        .then(|| Box::new(req.statements.clone().unwrap_or_default().trimmed()));
+    // Likewise the error labels (planted pages too, so that they look like the others).
+    let error_labels = req
+        .error_labels
+        .as_deref()
+        .map(trimmed_error_labels)
+        .unwrap_or_default();
     let title = req
         .title
         .clone()
@@ -155,6 +165,7 @@ fn task_specs(
                         has_context: r.has_context,
                         statements: statements.clone(),
                         one_page_per_subject: req.one_page_per_subject,
+                        error_labels: error_labels.clone(),
                     }),
                     gold: ItemGold::Rating(rating::Gold {
                         submission_id: r.submission_id.clone(),

@@ -32,8 +32,8 @@ pub const JUDGEMENT_COLUMNS: &[(&str, &str)] = &[
     ("submission", "The submission whose output is judged; empty for planted outputs."),
     ("model", "That submission's model name."),
     ("planted", "reference or other_meaning for planted quality-check outputs; empty otherwise."),
-    ("field", "What the value is about: meaning, origin, example (accuracy), a dimension (visual_correctness, panel_coherence, humour_comprehension, context_handling, faithfulness), or rank (rankings)."),
-    ("value", "disagree / neutral / agree (accuracy), 1–3 (dimensions), or the rank given (1 = best, equal = tie)."),
+    ("field", "What the value is about: meaning, origin, example (accuracy), a dimension (visual_correctness, panel_coherence, humour_comprehension, context_handling, faithfulness), rank (rankings), or error:<key> for each error label the rater tagged the output with (one row per tag)."),
+    ("value", "disagree / neutral / agree (accuracy), 1–3 (dimensions), the rank given (1 = best, equal = tie), or 1 for an error tag."),
     ("shown_at", "Rankings: the candidate's display position on the page (0-based, the rater's own shuffled order); empty for ratings."),
     ("response_ms", "Time on the page (ms, measured by the browser)."),
     ("answered_at", "When the judgement was stored: ISO 8601 in UTC with milliseconds, e.g. 2026-12-04T21:05:03.123Z (as in the answer export)."),
@@ -138,7 +138,7 @@ pub async fn export_judgements(
 ) -> ApiResult<String> {
     let (study, actor) = authorized_study(state, headers, slug).await?;
     let storage = &state.storage;
-    let ((_, _, _, left_out, _), tasks) = computed_study(state, &study).await?;
+    let ((_, _, _, left_out, _, _), tasks) = computed_study(state, &study).await?;
     let unreliable: BTreeSet<String> = left_out.into_iter().map(|e| e.rater).collect();
     let ids: Vec<String> =
         storage::decode_json("studies.submissions_json", &study.submissions_json)?;
@@ -200,6 +200,7 @@ pub async fn export_tables(
         "tables": page.tables,
         "raters": page.raters,
         "cmpm_tables": page.cmpm_tables,
+        "error_tables": page.error_tables,
         "bootstrap": {"seed": HUMAN_EVAL_SEED, "resamples": HUMAN_EVAL_RESAMPLES, "unit": "source item"},
     }))
 }

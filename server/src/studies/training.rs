@@ -4,6 +4,7 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::training::training_problems;
+use memeboard_core::human_eval::error_labels::trimmed_error_labels;
 use memeboard_core::human_eval::study::{CreateStudyRequest, SourceItem, StudyProtocol};
 use memeboard_core::human_eval::training::{PracticePage, Training};
 use memeboard_core::kinds::{rating, AnswerValue, ItemPrompt, TaskKind};
@@ -25,7 +26,13 @@ pub(super) fn study_training(
         StudyProtocol::Cmpm => rating::RatingProtocol::Dimensions,
     };
     let statements = (req.protocol == StudyProtocol::Accuracy)
-        .then(|| req.statements.clone().unwrap_or_default().trimmed());
+        .then(|| Box::new(req.statements.clone().unwrap_or_default().trimmed()));
+    // Practice pages look like the real ones: the study's error labels too.
+    let error_labels = req
+        .error_labels
+        .as_deref()
+        .map(trimmed_error_labels)
+        .unwrap_or_default();
     let mut pages = Vec::new();
     for (at, page) in request.practice.iter().enumerate() {
         let id = page.source_item.trim();
@@ -45,6 +52,7 @@ pub(super) fn study_training(
                 has_context: source.has_context,
                 statements: statements.clone(),
                 one_page_per_subject: false,
+                error_labels: error_labels.clone(),
             }),
             expected: AnswerValue::Rating(page.expected.clone()),
             note: page.note.trim().to_owned(),

@@ -581,9 +581,12 @@ async fn specs_with_problems_store_nothing(db: Db) {
         .remove("reference");
     let mut wrong_batch = accuracy_item("x2", 1, None, true);
     wrong_batch["batch"] = json!(3);
+    let mut bad_labels = accuracy_item("x5", 0, None, true);
+    bad_labels["prompt"]["error_labels"] = json!([{"key": "wrong", "en": "Wrong", "zh": "错"}, {"key": "wrong", "en": "Again", "zh": "又错"}]);
     let items = vec![
         bad_item,
         wrong_batch,
+        bad_labels,
         ranking_item("x3", 0, 3),
         accuracy_item("x1", 0, None, true),
     ];
@@ -597,6 +600,7 @@ async fn specs_with_problems_store_nothing(db: Db) {
         "item `x2`: `batch` is 3 but its gold says 1",
         "item `x3`: its prompt is a `ranking` one",
         "item `x1`: ids must be",
+        "item `x5`: `error_labels[1].key`: `wrong` is used by another label",
     ] {
         assert!(err.contains(part), "{part}: {err}");
     }

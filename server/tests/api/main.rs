@@ -25,6 +25,7 @@ mod device_check;
 mod disclosure;
 mod distractors;
 mod draws;
+mod error_labels;
 mod explanation_adversarial;
 mod explanation_board;
 mod explanation_quiz;

@@ -15,136 +15,19 @@ use crate::i18n::{use_i18n, Lang};
 use leptos::prelude::*;
 use memeboard_core::api::{AnswerInput, ResultsResponse};
 use memeboard_core::human_eval::accuracy::Verdict3;
-use memeboard_core::human_eval::dimensions::{Dimension, DimensionScores};
+use memeboard_core::human_eval::dimensions::{Dimension, DimensionScores, MIN_SCORE};
+use memeboard_core::human_eval::error_labels::ErrorLabel;
 use memeboard_core::human_eval::outputs::ExplainedOutput;
 use memeboard_core::human_eval::statements::{AccuracyStatements, Statement};
 use memeboard_core::kinds::rating::{Answer, Rating, RatingProtocol, Review, View};
 use memeboard_core::predictions::{FileFormat, TaskManifest};
 use memeboard_core::tasks::CategoryInfo;
 
+mod errors;
 mod page;
+mod texts;
 
-/// A dimension in words: its name and what a rater looks for.
-#[derive(Debug)]
-struct DimensionText {
-    /// Name.
-    name: &'static str,
-    /// One line on what it means.
-    description: &'static str,
-}
-
-/// This kind's interface strings.
-#[derive(Debug)]
-struct Texts {
-    /// The kind in words.
-    name: &'static str,
-    /// Consent page: what the end shows.
-    results_note: &'static str,
-    /// Heading of the explanation to judge.
-    output: &'static str,
-    /// The three verdicts, in scale order.
-    verdicts: [&'static str; 3],
-    /// Heading of the dimension groups.
-    dimensions: &'static str,
-    /// The five dimensions, in [`Dimension::ALL`] order.
-    dimension_texts: [DimensionText; 5],
-    /// The three scores.
-    scores: [&'static str; 3],
-    /// Shown while something is missing.
-    incomplete: &'static str,
-    /// Review: your judgement.
-    your_judgement: &'static str,
-    /// One page per meme: the heading of the n-th explanation (1-based).
-    page_output: fn(usize) -> String,
-    /// One page per meme: an explanation whose verdicts are stored.
-    saved: &'static str,
-    /// One page per meme: how the page works.
-    page_note: &'static str,
-}
-
-static ZH: Texts = Texts {
-    name: "人工评判：为模型的解释打分",
-    results_note: "结束时会显示你保存了多少条评判；评判没有对错之分，因此不显示得分。",
-    output: "待评判的解释",
-    verdicts: ["不同意", "中立", "同意"],
-    dimensions: "请为每个维度打分（1 = 差，2 = 部分做到，3 = 好）",
-    dimension_texts: [
-        DimensionText {
-            name: "画面正确性",
-            description: "对各格画面内容的描述是否正确？",
-        },
-        DimensionText {
-            name: "分格连贯性",
-            description: "是否按正确顺序把各格串成一个完整的故事？",
-        },
-        DimensionText {
-            name: "幽默理解",
-            description: "是否理解了笑点？",
-        },
-        DimensionText {
-            name: "文字信息运用",
-            description: "是否用好了标题、配文和评论？",
-        },
-        DimensionText {
-            name: "忠实性",
-            description: "是否没有编造画面中没有的东西？",
-        },
-    ],
-    scores: ["1 差", "2 部分做到", "3 好"],
-    incomplete: "请先完成每一组选择。",
-    your_judgement: "你的评判",
-    page_output: |n| format!("解释 {n}"),
-    saved: "已保存",
-    page_note: "逐条保存每个解释的评判；全部保存后进入下一个梗。",
-};
-
-static EN: Texts = Texts {
-    name: "Human judging: rate a model's explanation",
-    results_note: "At the end you see how many judgements were recorded; judgements have no right or wrong answers, so there is no score.",
-    output: "Explanation to judge",
-    verdicts: ["Disagree", "Neutral", "Agree"],
-    dimensions: "Score each dimension (1 = poor, 2 = partly, 3 = good)",
-    dimension_texts: [
-        DimensionText {
-            name: "Visual correctness",
-            description: "Does it describe what the panels show correctly?",
-        },
-        DimensionText {
-            name: "Panel coherence",
-            description: "Does it connect the panels, in the right order, into one story?",
-        },
-        DimensionText {
-            name: "Humour comprehension",
-            description: "Does it get the joke?",
-        },
-        DimensionText {
-            name: "Context handling",
-            description: "Does it use the title, caption and comments well?",
-        },
-        DimensionText {
-            name: "Faithfulness",
-            description: "Does it avoid inventing things that are not there?",
-        },
-    ],
-    scores: ["1 poor", "2 partly", "3 good"],
-    incomplete: "Complete every group first.",
-    your_judgement: "Your judgement",
-    page_output: |n| format!("Explanation {n}"),
-    saved: "Saved",
-    page_note: "Save each explanation's verdicts; the next meme follows once all are saved.",
-};
-
-fn texts(lang: Lang) -> &'static Texts {
-    match lang {
-        Lang::Zh => &ZH,
-        Lang::En => &EN,
-    }
-}
-
-fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    let i18n = use_i18n();
-    move || pick(texts(i18n.lang()))
-}
+use texts::{texts, tx, DimensionText};
 
 fn verdict_key(v: Verdict3) -> &'static str {
     match v {
@@ -327,9 +210,10 @@ fn RatingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
         output,
         has_context,
         statements,
+        error_labels,
         ..
     } = view;
-    let statements = statements.unwrap_or_default();
+    let statements = statements.map(|s| *s).unwrap_or_default();
     let comic = is_comic(&subject);
     let position = ctx.position;
     let on_ack = ctx.on_ack;
@@ -353,16 +237,41 @@ fn RatingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
         let i = Dimension::ALL.iter().position(|x| *x == d).unwrap_or(0);
         scores[i]
     };
+    // Error tags: offered once a verdict is Disagree or a dimension scored 1.
+    let ticked = RwSignal::new(Vec::<String>::new());
+    let wrong = Signal::derive(move || match protocol {
+        RatingProtocol::Accuracy => verdicts.wrong(),
+        RatingProtocol::Dimensions => scores.iter().any(|s| s.get() == Some(MIN_SCORE)),
+    });
     let answer = move || -> Option<Answer> {
         match protocol {
             RatingProtocol::Accuracy => verdicts.answer(),
-            RatingProtocol::Dimensions => dimension_answer(has_context, |d| score_of(d).get()),
+            RatingProtocol::Dimensions => dimension_answer(
+                has_context,
+                |d| score_of(d).get(),
+                errors::tags_if_wrong(wrong.get(), ticked),
+            ),
         }
     };
     let submit = move || {
         if let Some(a) = untrack(answer) {
             sender.send(AnswerInput::Rating(a));
         }
+    };
+    let error_tags = match protocol {
+        RatingProtocol::Accuracy => {
+            verdicts.error_tags(error_labels, &format!("{position}-{}", ctx.item_id), locked)
+        }
+        RatingProtocol::Dimensions => view! {
+            <errors::ErrorTags
+                labels=error_labels
+                wrong=wrong
+                ticked=ticked
+                group=format!("{position}-{}", ctx.item_id)
+                locked=locked
+            />
+        }
+        .into_any(),
     };
     let questions = match protocol {
         RatingProtocol::Accuracy => {
@@ -419,6 +328,7 @@ fn RatingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
                 }
             >
                 {questions}
+                {error_tags}
                 <p class="muted small" aria-live="polite">
                     {move || answer().is_none().then(|| texts(i18n.lang()).incomplete)}
                 </p>
@@ -449,6 +359,8 @@ struct Verdicts {
     example: RwSignal<Option<Verdict3>>,
     has_origin: bool,
     has_example: bool,
+    /// The error labels ticked (kept only while some verdict is Disagree).
+    errors: RwSignal<Vec<String>>,
 }
 
 impl Verdicts {
@@ -460,7 +372,29 @@ impl Verdicts {
             example: RwSignal::new(None),
             has_origin: output.origin.is_some(),
             has_example: output.example.is_some(),
+            errors: RwSignal::new(Vec::new()),
         }
+    }
+
+    /// Whether some verdict given is Disagree: the explanation may then be tagged.
+    fn wrong(self) -> bool {
+        [self.meaning, self.origin, self.example]
+            .iter()
+            .any(|v| v.get() == Some(Verdict3::Disagree))
+    }
+
+    /// The error labels' checkboxes, shown while some verdict is Disagree.
+    fn error_tags(self, labels: Vec<ErrorLabel>, group: &str, locked: Signal<bool>) -> AnyView {
+        view! {
+            <errors::ErrorTags
+                labels=labels
+                wrong=Signal::derive(move || self.wrong())
+                ticked=self.errors
+                group=group.to_owned()
+                locked=locked
+            />
+        }
+        .into_any()
     }
 
     /// The verdicts as an answer, once every field the output has is judged.
@@ -475,6 +409,7 @@ impl Verdicts {
             meaning: m,
             origin: o.filter(|_| self.has_origin),
             example: e.filter(|_| self.has_example),
+            errors: errors::tags_if_wrong(self.wrong(), self.errors),
         })
     }
 
@@ -503,8 +438,12 @@ impl Verdicts {
 }
 
 /// The dimension scores as an answer, once every shown dimension is scored (`get` reads
-/// one dimension's score).
-fn dimension_answer(has_context: bool, get: impl Fn(Dimension) -> Option<u8>) -> Option<Answer> {
+/// one dimension's score), with the error labels ticked.
+fn dimension_answer(
+    has_context: bool,
+    get: impl Fn(Dimension) -> Option<u8>,
+    errors: Vec<String>,
+) -> Option<Answer> {
     let context = if has_context {
         Some(get(Dimension::ContextHandling)?)
     } else {
@@ -518,6 +457,7 @@ fn dimension_answer(has_context: bool, get: impl Fn(Dimension) -> Option<u8>) ->
             context_handling: context,
             faithfulness: get(Dimension::Faithfulness)?,
         },
+        errors,
     })
 }
 
@@ -529,11 +469,18 @@ fn RatingReview(ctx: ReviewContext, review: Review) -> impl IntoView {
     let judgement = move || {
         let t = texts(i18n.lang());
         let s = shared(i18n.lang());
-        match &review.answer {
+        let tags = review.answer.errors();
+        let tagged = if tags.is_empty() {
+            String::new()
+        } else {
+            format!(" · {}: {}", t.errors_tagged, tags.join(", "))
+        };
+        let given = match &review.answer {
             Answer::Accuracy {
                 meaning,
                 origin,
                 example,
+                ..
             } => {
                 let mut parts = vec![format!("{}: {}", s.meaning, t.verdicts[meaning.index()])];
                 if let Some(o) = origin {
@@ -544,7 +491,7 @@ fn RatingReview(ctx: ReviewContext, review: Review) -> impl IntoView {
                 }
                 parts.join(" · ")
             }
-            Answer::Dimensions { scores } => Dimension::ALL
+            Answer::Dimensions { scores, .. } => Dimension::ALL
                 .into_iter()
                 .filter_map(|d| {
                     scores
@@ -553,7 +500,8 @@ fn RatingReview(ctx: ReviewContext, review: Review) -> impl IntoView {
                 })
                 .collect::<Vec<_>>()
                 .join(" · "),
-        }
+        };
+        given + &tagged
     };
     let subject = memeboard_core::kinds::rating::subject_name(&review.subject);
     view! {

@@ -10,6 +10,7 @@ use crate::components::answer::{use_answer_sender, AnswerError};
 use crate::i18n::use_i18n;
 use leptos::prelude::*;
 use memeboard_core::api::{AnswerInput, SubmitAnswerResponse};
+use memeboard_core::human_eval::error_labels::ErrorLabel;
 use memeboard_core::human_eval::outputs::ExplainedOutput;
 use memeboard_core::human_eval::statements::AccuracyStatements;
 use memeboard_core::kinds::rating::{Rating, View};
@@ -28,6 +29,8 @@ struct PageEntry {
     statements: AccuracyStatements,
     /// Stored before the page was shown (a resumed session).
     answered: bool,
+    /// The study's error labels (none: no tagging).
+    error_labels: Vec<ErrorLabel>,
 }
 
 /// The page of one meme with all its explanations.
@@ -42,8 +45,9 @@ pub(super) fn SubjectPage(ctx: QuestionContext, view: View) -> impl IntoView {
                 position: item.position,
                 item_id: item.item_id.clone(),
                 output: v.output,
-                statements: v.statements.unwrap_or_default(),
+                statements: v.statements.map(|s| *s).unwrap_or_default(),
                 answered: item.answered,
+                error_labels: v.error_labels,
             })
         })
         .collect();
@@ -121,6 +125,7 @@ fn PageOutput(
         output,
         statements,
         answered,
+        error_labels,
     } = entry;
     let sender = use_answer_sender(&session_id, &item_id);
     Effect::new(move |_| {
@@ -138,8 +143,13 @@ fn PageOutput(
         }
     };
     // Verdicts only for an explanation not stored before the page was shown.
-    let groups =
-        (!answered).then(|| verdicts.groups(statements, &format!("{position}-{item_id}"), locked));
+    let groups = (!answered).then(|| {
+        let group = format!("{position}-{item_id}");
+        view! {
+            {verdicts.groups(statements, &group, locked)}
+            {verdicts.error_tags(error_labels, &group, locked)}
+        }
+    });
     let heading_id = format!("page-output-{position}");
     view! {
         <section

@@ -380,6 +380,7 @@ mod tests {
                 has_context: false,
                 statements: None,
                 one_page_per_subject: true,
+                error_labels: vec![],
             }),
             answered,
             ..item(position)

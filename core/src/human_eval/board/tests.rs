@@ -1,8 +1,10 @@
 //! Unit tests for `crate::human_eval::board`.
 
 use super::*;
+use crate::human_eval::accuracy::Verdict3::{self, *};
+use crate::human_eval::dimensions::DimensionScores;
+use crate::human_eval::ranking::RankedEntry;
 use crate::human_eval::{HUMAN_EVAL_RESAMPLES, HUMAN_EVAL_SEED};
-use Verdict3::*;
 
 fn acc(
     rater: &str,
@@ -23,6 +25,7 @@ fn acc(
             meaning,
             origin,
             example: None,
+            errors: vec![],
         },
     }
 }
@@ -161,7 +164,10 @@ fn comics_without_automatic_scores_have_no_validity_panel_but_rank_and_agree() {
                     source_item: comic.into(),
                     category: "four_panel".into(),
                     submission: Some(sub.into()),
-                    value: JudgementValue::Dimensions { scores: scores(v) },
+                    value: JudgementValue::Dimensions {
+                        scores: scores(v),
+                        errors: vec![],
+                    },
                 });
             }
             let e = |system: &str, rank| RankedEntry {

@@ -22,7 +22,10 @@ fn rating(rater: &str, meme: &str, submission: Option<&str>, s: DimensionScores)
         source_item: meme.into(),
         category: "c".into(),
         submission: submission.map(Into::into),
-        value: JudgementValue::Dimensions { scores: s },
+        value: JudgementValue::Dimensions {
+            scores: s,
+            errors: vec![],
+        },
     }
 }
 

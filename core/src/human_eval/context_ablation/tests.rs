@@ -26,6 +26,7 @@ fn scored(rater: &str, comic: &str, submission: Option<&str>, s: [u8; 4]) -> Jud
                 context_handling: Some(3),
                 faithfulness: s[3],
             },
+            errors: vec![],
         },
     }
 }

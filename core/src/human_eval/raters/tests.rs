@@ -82,6 +82,7 @@ fn acc(rater: &str, batch: &str, page: &str, meaning: Verdict3) -> Judgement {
             meaning,
             origin: None,
             example: None,
+            errors: vec![],
         },
     }
 }
@@ -190,6 +191,7 @@ fn dims(rater: &str, page: &str, v: u8) -> Judgement {
                 context_handling: None,
                 faithfulness: 2,
             },
+            errors: vec![],
         },
     }
 }
