@@ -82,7 +82,9 @@ function verdictFor(output, reference, strict) {
   return share > (strict ? 0.7 : 0.6) ? 'agree' : share > (strict ? 0.25 : 0.2) ? 'neutral' : 'disagree';
 }
 
-/** Judges one explanation's verdict groups inside `scope` (the meaning by overlap). */
+/** Judges one explanation's verdict groups inside `scope` (the meaning by overlap); a
+ * meaning judged wrong is tagged with the paper's "semantic shift" (the error labels appear
+ * only then). Returns whether it was tagged. */
 async function judge(scope, reference, strict) {
   const output = await scope.getByTestId('output-meaning').textContent();
   const verdict = verdictFor(output, reference, strict);
@@ -93,6 +95,13 @@ async function judge(scope, reference, strict) {
     const value = field === 'meaning' ? verdict : 'neutral';
     await scope.locator(`[data-testid="verdict"][data-field="${field}"][data-value="${value}"]`).check();
   }
+  if (verdict !== 'disagree') {
+    assert.ok(!(await scope.getByTestId('error-labels').isVisible()), 'no error labels on an output not judged wrong');
+    return false;
+  }
+  await scope.getByTestId('error-labels').waitFor({ state: 'visible' });
+  await scope.getByTestId('error-label-semantic_shift').check();
+  return true;
 }
 
 /**
@@ -185,6 +194,10 @@ test('an owner creates a study from the demo board, raters rate, the board shows
   await owner.getByTestId('study-seed').fill('11');
   // CHIME's design: a meme with every model's explanation on one page.
   await owner.getByTestId('study-one-page').check();
+  // The paper's error types (CHIME: origin confusion, semantic shift, cross-type confusion).
+  await owner.getByTestId('study-error-labels').check();
+  assert.ok(await owner.getByTestId('study-error-labels-paper').isChecked());
+  assert.match(await owner.getByTestId('study-error-labels-list').inputValue(), /semantic_shift/);
   // The paper's statements are filled in; the owner rewords the one on the meaning.
   const statement = owner.getByTestId('study-statement-meaning-en');
   assert.match(await statement.inputValue(), /completely accurate/);
@@ -249,6 +262,11 @@ test('an owner creates a study from the demo board, raters rate, the board shows
     assert.equal(await table.getByTestId('study-table-row').count(), 3, id);
     assert.match(await table.locator('tbody td').first().textContent(), /%/, id);
   }
+  // The error labels: a row per model and label, and agreement per label (3 labels).
+  const types = owner.getByTestId('study-table-error-types');
+  await types.waitFor();
+  assert.equal(await types.locator('tbody tr').count(), 3 * 3, 'three models × three labels');
+  assert.equal(await owner.getByTestId('study-table-error-agreement').locator('tbody tr').count(), 3);
   const kappas = await owner.getByTestId('study-table-11').getByTestId('batch-kappa').allTextContents();
   assert.ok(kappas.length >= 1, 'a κ row per batch');
   for (const k of kappas) assert.match(k.trim(), /^(-?\d+\.\d{2}|—)$/, k);
