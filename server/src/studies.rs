@@ -16,6 +16,7 @@ mod preview;
 mod strata;
 mod thresholds;
 mod training;
+mod wording;
 
 pub use create::{create_study, create_study_as};
 pub use export::{

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  startServer, launchBrowser, watchErrors, expectNoSeriousA11yViolations, headphoneKey,
+  startServer, launchBrowser, watchErrors, expectNoSeriousA11yViolations, headphoneKey, fillSurvey,
 } from './harness.mjs';
 
 const BATCH = 3;
@@ -74,11 +74,7 @@ async function consentAndSurvey(page, label) {
   await page.getByTestId('consent-continue').click();
   await page.getByTestId('survey').waitFor();
   if (label) await check(page, `${label} survey`);
-  await page.getByTestId('survey-age').selectOption({ index: 2 });
-  await page.getByTestId('survey-language').selectOption({ index: 1 });
-  await page.getByTestId('survey-online').selectOption({ index: 3 });
-  await page.getByTestId('survey-familiarity').selectOption({ index: 4 });
-  await page.getByTestId('survey-submit').click();
+  await fillSurvey(page);
   await page.waitForURL(/\/session\//);
 }
 
@@ -243,11 +239,7 @@ test('a question of every other kind, and the headphone check, have no serious a
   await page.getByTestId('hp-done').waitFor();
   await page.getByTestId('hp-continue').click();
   await page.getByTestId('survey').waitFor();
-  await page.getByTestId('survey-age').selectOption({ index: 2 });
-  await page.getByTestId('survey-language').selectOption({ index: 1 });
-  await page.getByTestId('survey-online').selectOption({ index: 3 });
-  await page.getByTestId('survey-familiarity').selectOption({ index: 4 });
-  await page.getByTestId('survey-submit').click();
+  await fillSurvey(page);
   await page.waitForURL(/\/session\//);
   await firstQuestion(page);
   await check(page, 'demo-clips question');

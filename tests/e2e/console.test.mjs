@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { startServer, launchBrowser, watchErrors, expectNoSeriousA11yViolations } from './harness.mjs';
+import { startServer, launchBrowser, watchErrors, expectNoSeriousA11yViolations, consentAndSurvey } from './harness.mjs';
 
 const BATCH = 4;
 const ADMIN = 'admin-token-for-console-e2e';
@@ -32,16 +32,6 @@ async function ownerToken() {
   });
   assert.equal(res.status, 201);
   return (await res.json()).token;
-}
-
-async function consentAndSurvey(page) {
-  await page.getByTestId('consent-checkbox').check();
-  await page.getByTestId('consent-continue').click();
-  await page.getByTestId('survey-age').selectOption({ index: 2 });
-  await page.getByTestId('survey-language').selectOption({ index: 1 });
-  await page.getByTestId('survey-online').selectOption({ index: 3 });
-  await page.getByTestId('survey-familiarity').selectOption({ index: 4 });
-  await page.getByTestId('survey-submit').click();
 }
 
 /** Answers every item of the participant's batch (and its attention check); whether a check came. */

@@ -6,7 +6,7 @@
 // and no rater page names a model.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, watchErrors, expectNoSeriousA11yViolations } from './harness.mjs';
+import { startServer, launchBrowser, watchErrors, expectNoSeriousA11yViolations, consentAndSurveyIfAsked, boardModels } from './harness.mjs';
 
 const ADMIN = 'admin-token-for-dense-e2e';
 const BOARD = 'demo-panel-explain';
@@ -25,35 +25,6 @@ after(async () => {
 });
 
 const auth = { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' };
-
-/** The demo's comic models reach the board in the background after start-up. */
-async function comicModels() {
-  for (let i = 0; i < 600; i++) {
-    const board = await (await fetch(`${server.base}/api/boards/${BOARD}`)).json();
-    const models = (board.rows ?? []).filter((r) => r.kind === 'model' && r.submission_id);
-    if (models.length >= 2) return models.slice(0, 2);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the demo comic submissions never reached the board');
-}
-
-/** Consent and survey when the quiz page asks for them, up to the session page. */
-async function consentAndSurvey(page) {
-  await page.waitForSelector('[data-testid="consent-checkbox"], [data-testid="survey-age"], [data-testid="question"]');
-  if (await page.getByTestId('consent-checkbox').count()) {
-    await page.getByTestId('consent-checkbox').check();
-    await page.getByTestId('consent-continue').click();
-    await page.waitForSelector('[data-testid="survey-age"], [data-testid="question"]');
-  }
-  if (await page.getByTestId('survey-age').count()) {
-    await page.getByTestId('survey-age').selectOption({ index: 2 });
-    await page.getByTestId('survey-language').selectOption({ index: 1 });
-    await page.getByTestId('survey-online').selectOption({ index: 3 });
-    await page.getByTestId('survey-familiarity').selectOption({ index: 4 });
-    await page.getByTestId('survey-submit').click();
-  }
-  await page.waitForURL(/\/session\//);
-}
 
 /** Scores every dimension group of the page and submits it. */
 async function scorePage(question, n) {
@@ -96,7 +67,7 @@ async function judgePart(page, modelNames, reloadAfter = -1) {
 }
 
 test('a CMPM rater judges every part of a dense study, resuming after a reload; Table 7 per annotator', async () => {
-  const models = await comicModels();
+  const models = await boardModels(server.base, BOARD);
   const modelNames = models.map((m) => m.label);
   const res = await fetch(`${server.base}/api/owner/tasks/${BOARD}/studies`, {
     method: 'POST',
@@ -117,7 +88,7 @@ test('a CMPM rater judges every part of a dense study, resuming after a reload; 
   const page = await context.newPage();
   const errors = watchErrors(page);
   await page.goto(`${server.base}${rate.link}`);
-  await consentAndSurvey(page);
+  await consentAndSurveyIfAsked(page);
   const seen = new Set();
   for (let part = 0; part < rate.batches; part++) {
     if (part > 0) {
@@ -127,7 +98,7 @@ test('a CMPM rater judges every part of a dense study, resuming after a reload; 
       const next = page.getByTestId('start-over');
       assert.match(await next.textContent(), /next batch|下一批/);
       await next.click();
-      await consentAndSurvey(page);
+      await consentAndSurveyIfAsked(page);
     }
     const judged = await judgePart(page, modelNames, part === 0 ? 1 : -1);
     for (const id of judged) {

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
-import { startServer, launchBrowser, watchErrors, ROOT } from './harness.mjs';
+import { startServer, launchBrowser, watchErrors, ROOT, consentAndSurvey } from './harness.mjs';
 
 const MODELS = process.env.MEMEBOARD_TEST_MODELS;
 const skip = !MODELS || !fs.existsSync(path.join(MODELS, 'tiny-bert/browser.json'))
@@ -54,13 +54,7 @@ function modelDownloads(paths) {
 
 async function startQuiz(page) {
   await page.goto(`${server.base}/quiz/demo-explain`);
-  await page.getByTestId('consent-checkbox').check();
-  await page.getByTestId('consent-continue').click();
-  await page.getByTestId('survey-age').selectOption({ index: 2 });
-  await page.getByTestId('survey-language').selectOption({ index: 1 });
-  await page.getByTestId('survey-online').selectOption({ index: 3 });
-  await page.getByTestId('survey-familiarity').selectOption({ index: 4 });
-  await page.getByTestId('survey-submit').click();
+  await consentAndSurvey(page);
   await page.waitForURL(/\/session\//);
 }
 

@@ -147,3 +147,47 @@ export async function headphoneKey(page, base) {
   }
   return (await res.json()).map((q) => q + 1);
 }
+
+/** Fills in the survey (fixed answers) and sends it. */
+export async function fillSurvey(page) {
+  await page.getByTestId('survey-age').selectOption({ index: 2 });
+  await page.getByTestId('survey-language').selectOption({ index: 1 });
+  await page.getByTestId('survey-online').selectOption({ index: 3 });
+  await page.getByTestId('survey-familiarity').selectOption({ index: 4 });
+  await page.getByTestId('survey-submit').click();
+}
+
+/** Gives consent and fills in the survey on a quiz page that asks for both. */
+export async function consentAndSurvey(page) {
+  await page.getByTestId('consent-checkbox').check();
+  await page.getByTestId('consent-continue').click();
+  await fillSurvey(page);
+}
+
+/**
+ * Consent and survey where the quiz page asks for them (a returning rater is not asked
+ * again), up to the session page; `first` is the selector of what the session page shows
+ * first (a question, or a judging task's rubric).
+ */
+export async function consentAndSurveyIfAsked(page, first = '[data-testid="question"]') {
+  await page.waitForSelector(`[data-testid="consent-checkbox"], [data-testid="survey-age"], ${first}`);
+  if (await page.getByTestId('consent-checkbox').count()) {
+    await page.getByTestId('consent-checkbox').check();
+    await page.getByTestId('consent-continue').click();
+    await page.waitForSelector(`[data-testid="survey-age"], ${first}`);
+  }
+  if (await page.getByTestId('survey-age').count()) await fillSurvey(page);
+  await page.waitForURL(/\/session\//);
+}
+
+/** The first `n` model rows of a board, once the demo's submissions (loaded in the
+ * background after start-up) have reached it. */
+export async function boardModels(base, board, n = 2) {
+  for (let i = 0; i < 600; i++) {
+    const body = await (await fetch(`${base}/api/boards/${board}`)).json();
+    const models = (body.rows ?? []).filter((r) => r.kind === 'model' && r.submission_id);
+    if (models.length >= n) return models.slice(0, n);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the demo submissions never reached the board ${board}`);
+}

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  startServer, launchBrowser, watchErrors, expectNoSeriousA11yViolations,
+  startServer, launchBrowser, watchErrors, expectNoSeriousA11yViolations, consentAndSurvey,
 } from './harness.mjs';
 
 const INVITE = 'e2e-invite-secret';
@@ -103,13 +103,7 @@ after(async () => {
 /** Consent and survey on the quiz page at `url`, up to the start request. */
 async function introAndSurvey(page, url) {
   await page.goto(`${server.base}${url}`);
-  await page.getByTestId('consent-checkbox').check();
-  await page.getByTestId('consent-continue').click();
-  await page.getByTestId('survey-age').selectOption({ index: 2 });
-  await page.getByTestId('survey-language').selectOption({ index: 1 });
-  await page.getByTestId('survey-online').selectOption({ index: 3 });
-  await page.getByTestId('survey-familiarity').selectOption({ index: 4 });
-  await page.getByTestId('survey-submit').click();
+  await consentAndSurvey(page);
 }
 
 async function startQuiz(page, url) {

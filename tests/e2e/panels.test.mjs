@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer, launchBrowser, watchErrors } from './harness.mjs';
+import { startServer, launchBrowser, watchErrors, consentAndSurvey } from './harness.mjs';
 
 const ORDER_SLUG = 'demo-panel-order';
 const TYPE_SLUG = 'demo-panel-type';
@@ -30,13 +30,7 @@ after(async () => {
 
 async function startQuiz(page, slug) {
   await page.goto(`${server.base}/quiz/${slug}`);
-  await page.getByTestId('consent-checkbox').check();
-  await page.getByTestId('consent-continue').click();
-  await page.getByTestId('survey-age').selectOption({ index: 2 });
-  await page.getByTestId('survey-language').selectOption({ index: 1 });
-  await page.getByTestId('survey-online').selectOption({ index: 3 });
-  await page.getByTestId('survey-familiarity').selectOption({ index: 4 });
-  await page.getByTestId('survey-submit').click();
+  await consentAndSurvey(page);
   await page.waitForURL(/\/session\//);
 }
 

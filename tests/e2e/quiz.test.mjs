@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, launchBrowser, watchErrors, ROOT } from './harness.mjs';
+import { startServer, launchBrowser, watchErrors, ROOT, consentAndSurvey } from './harness.mjs';
 
 const BATCH = 6;
 // The demo's questions (the quiz card shows how many).
@@ -20,16 +20,6 @@ after(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function consentAndSurvey(page) {
-  await page.getByTestId('consent-checkbox').check();
-  await page.getByTestId('consent-continue').click();
-  await page.getByTestId('survey-age').selectOption({ index: 2 });
-  await page.getByTestId('survey-language').selectOption({ index: 1 });
-  await page.getByTestId('survey-online').selectOption({ index: 3 });
-  await page.getByTestId('survey-familiarity').selectOption({ index: 4 });
-  await page.getByTestId('survey-submit').click();
-}
 
 async function answerCurrent(page, option) {
   const question = page.getByTestId('question');

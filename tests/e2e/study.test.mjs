@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  startServer, launchBrowser, watchErrors, expectNoSeriousA11yViolations,
+  startServer, launchBrowser, watchErrors, expectNoSeriousA11yViolations, consentAndSurvey,
 } from './harness.mjs';
 
 const ADMIN = 'admin-token-for-study-e2e';
@@ -115,13 +115,7 @@ async function rate(link, strict, modelNames, first = false) {
   const page = await context.newPage();
   const errors = watchErrors(page);
   await page.goto(`${server.base}${link}`);
-  await page.getByTestId('consent-checkbox').check();
-  await page.getByTestId('consent-continue').click();
-  await page.getByTestId('survey-age').selectOption({ index: 2 });
-  await page.getByTestId('survey-language').selectOption({ index: 1 });
-  await page.getByTestId('survey-online').selectOption({ index: 3 });
-  await page.getByTestId('survey-familiarity').selectOption({ index: 4 });
-  await page.getByTestId('survey-submit').click();
+  await consentAndSurvey(page);
   await page.waitForURL(/\/session\//);
   let judged = 0;
   let pages = 0;

@@ -6,7 +6,7 @@
 // below the pass mark and is screened out to the study's screen-out link.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, watchErrors, expectNoSeriousA11yViolations } from './harness.mjs';
+import { startServer, launchBrowser, watchErrors, expectNoSeriousA11yViolations, consentAndSurveyIfAsked, boardModels } from './harness.mjs';
 
 const ADMIN = 'admin-token-for-training-e2e';
 const BOARD = 'demo-panel-explain';
@@ -25,54 +25,6 @@ after(async () => {
 });
 
 const auth = { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' };
-
-/** The demo's comic models reach the board in the background after start-up. */
-async function comicModels() {
-  for (let i = 0; i < 600; i++) {
-    const board = await (await fetch(`${server.base}/api/boards/${BOARD}`)).json();
-    const models = (board.rows ?? []).filter((r) => r.kind === 'model' && r.submission_id);
-    if (models.length >= 2) return models.slice(0, 2);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the demo comic submissions never reached the board');
-}
-
-/** Two dev comics of the board (public inputs): id and whether they have text context. */
-async function devComics() {
-  const text = await (await fetch(`${server.base}/api/tasks/${BOARD}/inputs.jsonl`)).text();
-  return text.trim().split('\n').map((l) => JSON.parse(l))
-    .filter((l) => l.split === 'dev').slice(0, 2)
-    .map((l) => ({ id: l.item_id, context: Boolean(l.context?.title || l.context?.caption) }));
-}
-
-/** Expected dimension scores, all `v`. */
-function scores(v, context) {
-  return {
-    protocol: 'dimensions',
-    scores: {
-      visual_correctness: v, panel_coherence: v, humour_comprehension: v,
-      context_handling: context ? v : null, faithfulness: v,
-    },
-  };
-}
-
-/** Consent and survey when the quiz page asks for them, up to the session page. */
-async function consentAndSurvey(page) {
-  await page.waitForSelector('[data-testid="consent-checkbox"], [data-testid="survey-age"], [data-testid="training-rubric"]');
-  if (await page.getByTestId('consent-checkbox').count()) {
-    await page.getByTestId('consent-checkbox').check();
-    await page.getByTestId('consent-continue').click();
-    await page.waitForSelector('[data-testid="survey-age"], [data-testid="training-rubric"]');
-  }
-  if (await page.getByTestId('survey-age').count()) {
-    await page.getByTestId('survey-age').selectOption({ index: 2 });
-    await page.getByTestId('survey-language').selectOption({ index: 1 });
-    await page.getByTestId('survey-online').selectOption({ index: 3 });
-    await page.getByTestId('survey-familiarity').selectOption({ index: 4 });
-    await page.getByTestId('survey-submit').click();
-  }
-  await page.waitForURL(/\/session\//);
-}
 
 /** Scores every dimension of the shown rating page `v` and submits it. */
 async function scoreAll(page, v) {
@@ -94,7 +46,7 @@ async function matches(page) {
 }
 
 test('raters practise with feedback; a rater below the pass mark is screened out', async () => {
-  const models = await comicModels();
+  const models = await boardModels(server.base, BOARD);
   const comics = await devComics();
   const res = await fetch(`${server.base}/api/owner/tasks/${BOARD}/studies`, {
     method: 'POST',
@@ -128,7 +80,7 @@ test('raters practise with feedback; a rater below the pass mark is screened out
   const page = await careful.newPage();
   const errors = watchErrors(page);
   await page.goto(`${server.base}${rate.link}`);
-  await consentAndSurvey(page);
+  await consentAndSurveyIfAsked(page, '[data-testid="training-rubric"]');
   await page.getByTestId('training-rubric').waitFor();
   assert.match(await page.getByTestId('training-rubric').textContent(), /misses it entirely/);
   assert.match(await page.getByTestId('training-pass').textContent(), /60%/);
@@ -170,7 +122,7 @@ test('raters practise with feedback; a rater below the pass mark is screened out
   const other = await careless.newPage();
   const otherErrors = watchErrors(other);
   await other.goto(`${server.base}${rate.link}`);
-  await consentAndSurvey(other);
+  await consentAndSurveyIfAsked(other, '[data-testid="training-rubric"]');
   await other.getByTestId('training-start').click();
   await scoreAll(other, 3);
   assert.ok((await matches(other)).every((m) => m === 'false'));

@@ -8,7 +8,6 @@ use super::{FileContext, ScoredFile, ServerKind, TypedItem};
 use crate::error::ApiResult;
 use crate::storage::JudgementRow;
 use memeboard_core::api::RowKind;
-use memeboard_core::human_eval::accuracy::Verdict3;
 use memeboard_core::human_eval::board::{Judgement, JudgementValue};
 use memeboard_core::human_eval::dimensions::Dimension;
 use memeboard_core::human_eval::error_labels::validate_error_labels;
@@ -89,27 +88,10 @@ impl Judged<Rating> for RatingJudged {
             value,
             shown_at: None,
         };
-        let mut fields: Vec<JudgedField> = match answer {
-            Answer::Accuracy {
-                meaning,
-                origin,
-                example,
-                ..
-            } => [
-                ("meaning", Some(meaning)),
-                ("origin", origin.as_ref()),
-                ("example", example.as_ref()),
-            ]
+        let mut fields: Vec<JudgedField> = answer_values(answer)
             .into_iter()
-            .filter_map(|(name, v)| {
-                v.map(|v| field(name, serde_json::to_value(v).unwrap_or(Value::Null)))
-            })
-            .collect(),
-            Answer::Dimensions { scores, .. } => Dimension::ALL
-                .into_iter()
-                .filter_map(|d| scores.get(d).map(|v| field(d.key(), json!(v))))
-                .collect(),
-        };
+            .map(|(name, value)| field(name, value))
+            .collect();
         fields.extend(
             answer
                 .errors()
@@ -130,14 +112,9 @@ impl Judged<Rating> for RatingJudged {
     }
 }
 
-/// The fields of a rating as `(field, value)`: each verdict given (`meaning` → `agree`), or
-/// each dimension scored (`faithfulness` → `2`).
-fn answer_values(answer: &Answer) -> Vec<(&'static str, String)> {
-    let verdict = |v: &Verdict3| match v {
-        Verdict3::Disagree => "disagree",
-        Verdict3::Neutral => "neutral",
-        Verdict3::Agree => "agree",
-    };
+/// The fields of a rating as `(field, value)`, in the export's order: each verdict given
+/// (`meaning` → `"agree"`), or each dimension scored (`faithfulness` → `2`).
+fn answer_values(answer: &Answer) -> Vec<(&'static str, Value)> {
     match answer {
         Answer::Accuracy {
             meaning,
@@ -150,12 +127,20 @@ fn answer_values(answer: &Answer) -> Vec<(&'static str, String)> {
             ("example", example.as_ref()),
         ]
         .into_iter()
-        .filter_map(|(name, v)| v.map(|v| (name, verdict(v).to_owned())))
+        .filter_map(|(name, v)| v.map(|v| (name, serde_json::to_value(v).unwrap_or(Value::Null))))
         .collect(),
         Answer::Dimensions { scores, .. } => Dimension::ALL
             .into_iter()
-            .filter_map(|d| scores.get(d).map(|v| (d.key(), v.to_string())))
+            .filter_map(|d| scores.get(d).map(|v| (d.key(), json!(v))))
             .collect(),
+    }
+}
+
+/// A rating field's value as the practice feedback's short key (`agree`, `2`).
+fn value_key(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
     }
 }
 
@@ -171,10 +156,11 @@ fn rating_practice(
     Ok(answer_values(expected)
         .into_iter()
         .map(|(field, expected)| {
+            let expected = value_key(&expected);
             let given = given
                 .iter()
                 .find(|(f, _)| *f == field)
-                .map(|(_, v)| v.clone())
+                .map(|(_, v)| value_key(v))
                 .unwrap_or_default();
             PracticeField {
                 field: field.to_owned(),

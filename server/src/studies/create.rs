@@ -13,7 +13,7 @@ use crate::storage::{
 };
 use anyhow::Context;
 use axum::http::HeaderMap;
-use memeboard_core::human_eval::error_labels::{trimmed_error_labels, validate_error_labels};
+use memeboard_core::human_eval::error_labels::validate_error_labels;
 use memeboard_core::human_eval::study::{
     plan_study, BoardSubmission, CreateStudyRequest, CreateStudyResponse, PlanRequest, SourceItem,
     StudyPlan, StudyProtocol, StudyTaskLink,
@@ -120,20 +120,7 @@ fn task_specs(
     categories: &[CategoryInfo],
     training: Option<&Training>,
 ) -> Vec<(JudgingTaskSpec, u32)> {
-    let protocol = match plan.protocol {
-        StudyProtocol::Accuracy => rating::RatingProtocol::Accuracy,
-        StudyProtocol::Cmpm => rating::RatingProtocol::Dimensions,
-    };
-    // Every accuracy page carries its study's wording (the paper's unless the owner gave
-    // one), so a later change of the default never rewords a running study.
-    let statements = (plan.protocol == StudyProtocol::Accuracy)
-        .then(|| Box::new(req.statements.clone().unwrap_or_default().trimmed()));
-    // Likewise the error labels (planted pages too, so that they look like the others).
-    let error_labels = req
-        .error_labels
-        .as_deref()
-        .map(trimmed_error_labels)
-        .unwrap_or_default();
+    let wording = super::wording::PageWording::of(req);
     let title = req
         .title
         .clone()
@@ -158,14 +145,8 @@ fn task_specs(
                     category: r.category.clone(),
                     split: r.split,
                     prompt: ItemPrompt::Rating(rating::Prompt {
-                        protocol,
-                        subject: r.subject.clone(),
-                        reference: r.reference.clone(),
-                        output: r.output.clone(),
-                        has_context: r.has_context,
-                        statements: statements.clone(),
                         one_page_per_subject: req.one_page_per_subject,
-                        error_labels: error_labels.clone(),
+                        ..wording.prompt(&r.subject, r.reference.as_ref(), &r.output, r.has_context)
                     }),
                     gold: ItemGold::Rating(rating::Gold {
                         submission_id: r.submission_id.clone(),

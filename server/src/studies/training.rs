@@ -1,13 +1,13 @@
 //! A study's rater training ([`TrainingRequest`]) made into its rating task's training: each
 //! practice page built from a dev item of the source board (its subject and reference) with
-//! the owner's output, in the study's protocol and wording, and every problem reported at once.
+//! the owner's output, in the study's protocol and wording ([`super::wording::PageWording`]),
+//! and every problem reported at once.
 
 use crate::error::{ApiError, ApiResult};
 use crate::training::training_problems;
-use memeboard_core::human_eval::error_labels::trimmed_error_labels;
-use memeboard_core::human_eval::study::{CreateStudyRequest, SourceItem, StudyProtocol};
+use memeboard_core::human_eval::study::{CreateStudyRequest, SourceItem};
 use memeboard_core::human_eval::training::{PracticePage, Training};
-use memeboard_core::kinds::{rating, AnswerValue, ItemPrompt, TaskKind};
+use memeboard_core::kinds::{AnswerValue, ItemPrompt, TaskKind};
 use memeboard_core::msg;
 use memeboard_core::predictions::Split;
 
@@ -21,18 +21,7 @@ pub(super) fn study_training(
         return Ok(None);
     };
     let mut problems = request.problems();
-    let protocol = match req.protocol {
-        StudyProtocol::Accuracy => rating::RatingProtocol::Accuracy,
-        StudyProtocol::Cmpm => rating::RatingProtocol::Dimensions,
-    };
-    let statements = (req.protocol == StudyProtocol::Accuracy)
-        .then(|| Box::new(req.statements.clone().unwrap_or_default().trimmed()));
-    // Practice pages look like the real ones: the study's error labels too.
-    let error_labels = req
-        .error_labels
-        .as_deref()
-        .map(trimmed_error_labels)
-        .unwrap_or_default();
+    let wording = super::wording::PageWording::of(req);
     let mut pages = Vec::new();
     for (at, page) in request.practice.iter().enumerate() {
         let id = page.source_item.trim();
@@ -44,16 +33,12 @@ pub(super) fn study_training(
             continue;
         };
         pages.push(PracticePage {
-            prompt: ItemPrompt::Rating(rating::Prompt {
-                protocol,
-                subject: source.subject.clone(),
-                reference: source.reference.clone(),
-                output: page.output.clone(),
-                has_context: source.has_context,
-                statements: statements.clone(),
-                one_page_per_subject: false,
-                error_labels: error_labels.clone(),
-            }),
+            prompt: ItemPrompt::Rating(wording.prompt(
+                &source.subject,
+                source.reference.as_ref(),
+                &page.output,
+                source.has_context,
+            )),
             expected: AnswerValue::Rating(page.expected.clone()),
             note: page.note.trim().to_owned(),
         });
