@@ -26,6 +26,25 @@ after(async () => {
 
 const auth = { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' };
 
+/** Two dev comics of the board (public inputs): id and whether they have text context. */
+async function devComics() {
+  const text = await (await fetch(`${server.base}/api/tasks/${BOARD}/inputs.jsonl`)).text();
+  return text.trim().split('\n').map((l) => JSON.parse(l))
+    .filter((l) => l.split === 'dev').slice(0, 2)
+    .map((l) => ({ id: l.item_id, context: Boolean(l.context?.title || l.context?.caption) }));
+}
+
+/** Expected dimension scores, all `v`. */
+function scores(v, context) {
+  return {
+    protocol: 'dimensions',
+    scores: {
+      visual_correctness: v, panel_coherence: v, humour_comprehension: v,
+      context_handling: context ? v : null, faithfulness: v,
+    },
+  };
+}
+
 /** Scores every dimension of the shown rating page `v` and submits it. */
 async function scoreAll(page, v) {
   const question = page.getByTestId('question');
