@@ -64,6 +64,11 @@ pub struct TrainingStrings {
     pub form_practice_error: fn(usize, &str) -> String,
 }
 
+/// `m` of `n` in whole percent, rounded half up (0 of nothing is 0).
+fn percent(m: usize, n: usize) -> usize {
+    (m * 100 + n / 2).checked_div(n).unwrap_or(0)
+}
+
 const EN: TrainingStrings = TrainingStrings {
     rubric_title: "How to judge",
     practice_intro: |n| {
@@ -82,10 +87,7 @@ const EN: TrainingStrings = TrainingStrings {
     matched: "✓ same",
     differs: "✗ differs",
     why: "Why: ",
-    outcome_line: |m, n| {
-        let p = if n == 0 { 0 } else { (m * 100 + n / 2) / n };
-        format!("You judged {m} of {n} as expected ({p}%).")
-    },
+    outcome_line: |m, n| format!("You judged {m} of {n} as expected ({}%).", percent(m, n)),
     next_practice: "Next practice page",
     start_study: "Start the real pages",
     go_on: "Continue",
@@ -115,10 +117,7 @@ const ZH: TrainingStrings = TrainingStrings {
     matched: "✓ 一致",
     differs: "✗ 不同",
     why: "原因：",
-    outcome_line: |m, n| {
-        let p = if n == 0 { 0 } else { (m * 100 + n / 2) / n };
-        format!("你有 {m} / {n} 项评判与预期一致（{p}%）。")
-    },
+    outcome_line: |m, n| format!("你有 {m} / {n} 项评判与预期一致（{}%）。", percent(m, n)),
     next_practice: "下一页练习",
     start_study: "开始正式评判",
     go_on: "继续",

@@ -94,6 +94,9 @@ async fn set_screenout(app: &TestApp, slug: &str, code: &str) {
     assert_eq!(status, StatusCode::OK, "{body}");
 }
 
+/// An edit of a study request's training.
+type TrainingEdit<'a> = Box<dyn Fn(&mut Value) + 'a>;
+
 /// Requests with a bad training are refused with the field named, and store nothing.
 async fn bad_trainings_are_refused(
     app: &TestApp,
@@ -102,7 +105,7 @@ async fn bad_trainings_are_refused(
     test_item: &str,
 ) {
     let path = format!("/api/owner/tasks/{COMICS}/studies");
-    let cases: [(&str, Box<dyn Fn(&mut Value)>); 3] = [
+    let cases: [(&str, TrainingEdit); 3] = [
         (
             "is not a dev item",
             Box::new(|t: &mut Value| t["practice"][0]["source_item"] = json!(test_item)),
