@@ -246,7 +246,11 @@ pub(super) async fn submit_practice(
         total: i64::try_from(fields.len()).unwrap_or(0),
         response_ms: i64::try_from(request.response_ms).unwrap_or(i64::MAX),
     };
-    let (stored, inserted) = storage.record_practice(&new).await?;
+    let (answers, inserted) = storage.record_practice(&new).await?;
+    let stored = answers
+        .iter()
+        .find(|r| r.page == new.page)
+        .ok_or_else(|| ApiError::Unexpected(anyhow::anyhow!("practice page {page} not stored")))?;
     if !inserted && stored.answer_json != answer_json {
         return Err(ApiError::Conflict(if stored.idempotency_key == key {
             msg!("answer.key_reused_other_answer", key = key)
@@ -254,10 +258,7 @@ pub(super) async fn submit_practice(
             msg!("training.already_answered", item = request.item_id)
         }));
     }
-    let answers = storage
-        .practice_answers(&session.task_id, &session.participant_id)
-        .await?;
-    let mut feedback = feedback_of(&session, &training, &stored)?;
+    let mut feedback = feedback_of(&session, &training, stored)?;
     feedback.outcome = outcome(&training, &answers);
     let mut screen_out = None;
     if let Some(q) = feedback.outcome.filter(|q| !q.passed) {

@@ -71,13 +71,14 @@ impl Storage {
         Ok(row.map(|r| r.try_get("training_json")).transpose()?)
     }
 
-    /// Stores a practice answer unless the page already has one, and returns the stored row
-    /// (the earlier one when there was: the caller compares keys and answers) with whether
-    /// this call inserted it. Durable when this returns.
+    /// Stores a practice answer unless the page already has one, and returns the rater's
+    /// practice answers in the task as stored now (the page's earlier one when there was: the
+    /// caller compares keys and answers) with whether this call inserted it. Durable when this
+    /// returns.
     pub async fn record_practice(
         &self,
         answer: &NewPracticeAnswer<'_>,
-    ) -> Result<(PracticeAnswerRow, bool), StorageError> {
+    ) -> Result<(Vec<PracticeAnswerRow>, bool), StorageError> {
         let inserted = sqlx::query(
             "INSERT INTO practice_answers (task_id, participant_id, page, session_id, \
              idempotency_key, answer_json, option_order_json, matched, total, response_ms, \
@@ -101,10 +102,10 @@ impl Storage {
         .rows_affected();
         let stored = self
             .practice_answers(answer.task_id, answer.participant_id)
-            .await?
-            .into_iter()
-            .find(|r| r.page == answer.page)
-            .ok_or(StorageError::Database(sqlx::Error::RowNotFound))?;
+            .await?;
+        if !stored.iter().any(|r| r.page == answer.page) {
+            return Err(StorageError::Database(sqlx::Error::RowNotFound));
+        }
         Ok((stored, inserted == 1))
     }
 
