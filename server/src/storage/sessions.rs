@@ -12,6 +12,7 @@ mod reads;
 mod starts;
 
 pub use answers::{NewAnswer, RecordOutcome};
+pub(crate) use crowd::COUNT_CROWD_CHANGE_SQL;
 pub use crowd::{CrowdResponseRow, FingerprintMemo};
 pub use quizzes::{CandidateRow, QuizRow};
 pub use reads::{AnswerTarget, SessionItemRow, SessionRow};

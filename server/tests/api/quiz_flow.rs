@@ -307,7 +307,7 @@ async fn no_endpoint_reveals_gold_of_unanswered_items(db: Db) {
 }
 
 /// With a crowd refresh interval, the fingerprint that decides whether crowd figures are
-/// recomputed (a query counting every answer) is read at most once per interval: a completion
+/// recomputed is read at most once per interval: a completion
 /// shows after the interval, not on the next request; an owner's deletion shows at once.
 async fn crowd_figures_follow_completions_within_the_refresh_interval(db: Db) {
     let app = TestApp::spawn(db).await;
@@ -395,7 +395,64 @@ async fn grown_crowd_figures_are_recomputed_in_the_background(db: Db) {
     );
 }
 
+/// The crowd fingerprint is one row of counters that the writes keep, not a count over the
+/// answers: it changes whenever the crowd data counted over the answers does, and not for an
+/// unfinished session (its answers, its checks, its scores). A new score for an answer of a
+/// completed session changes it too, although the count of scored answers stays the same.
+async fn the_crowd_fingerprint_changes_exactly_when_the_crowd_data_does(db: Db) {
+    let app = TestApp::spawn(db).await;
+    let storage = app.storage();
+    let task = "demo-mcq";
+    let state = || async {
+        (
+            storage.crowd_fingerprint(task).await.unwrap(),
+            storage.count_crowd_data(task).await.unwrap(),
+        )
+    };
+    let mut last = state().await;
+    // Whether the fingerprint and the counted data changed since the last call.
+    let mut expect = |now: (_, [i64; 4]), changed: (bool, bool), what| {
+        assert_eq!(now.0 != last.0, changed.0, "fingerprint after {what}");
+        assert_eq!(now.1 != last.1, changed.1, "counted data after {what}");
+        last = now;
+    };
+    let session = app.start_demo_session().await;
+    let id = session["session_id"].as_str().unwrap();
+    let items = item_ids(&session);
+    let (status, body) = app.answer(id, &items[0], 0, "first").await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let rescore = |n: usize, score| storage.set_answer_scores(id, &items[n], score, "{}");
+    rescore(0, 0.25).await.unwrap();
+    storage.record_check(id, 90, 1, true, 800).await.unwrap();
+    let unfinished = "an unfinished session's answer, score and check";
+    expect(state().await, (false, false), unfinished);
+    for (n, item) in items.iter().enumerate().skip(1) {
+        let (status, body) = app.answer(id, item, n % 5, &format!("k{n}")).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+    }
+    expect(state().await, (true, true), "the completion");
+    rescore(1, 0.5).await.unwrap();
+    expect(
+        state().await,
+        (true, false),
+        "a new score for a completed session",
+    );
+    storage.record_check(id, 91, 0, false, 700).await.unwrap();
+    expect(
+        state().await,
+        (true, true),
+        "a check answered for a completed session",
+    );
+    storage.record_check(id, 91, 0, false, 700).await.unwrap();
+    expect(
+        state().await,
+        (false, false),
+        "the same check again (stored once)",
+    );
+}
+
 on_both_databases!(
+    the_crowd_fingerprint_changes_exactly_when_the_crowd_data_does,
     grown_crowd_figures_are_recomputed_in_the_background,
     crowd_figures_follow_completions_within_the_refresh_interval,
     full_quiz_flow_scores_and_reports_the_crowd,

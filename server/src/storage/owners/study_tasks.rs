@@ -262,6 +262,8 @@ impl Storage {
         passed: bool,
         response_ms: i64,
     ) -> Result<(i64, bool), StorageError> {
+        let not_recorded = StorageError::not_recorded;
+        let mut tx = self.pool.begin().await.map_err(not_recorded)?;
         let inserted = sqlx::query(
             "INSERT INTO attention_checks (session_id, check_index, choice, passed, \
              response_ms, created_at) VALUES ($1, $2, $3, $4, $5, $6) \
@@ -273,10 +275,19 @@ impl Storage {
         .bind(i64::from(passed))
         .bind(response_ms)
         .bind(now_ms())
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await
-        .map_err(StorageError::not_recorded)?
+        .map_err(not_recorded)?
         .rows_affected();
+        if inserted == 1 {
+            // A check answered after the session completed changes who counts in the crowd.
+            sqlx::query(crate::storage::sessions::COUNT_CROWD_CHANGE_SQL)
+                .bind(session_id)
+                .execute(&mut *tx)
+                .await
+                .map_err(not_recorded)?;
+        }
+        tx.commit().await.map_err(not_recorded)?;
         let stored: i64 = sqlx::query(
             "SELECT choice FROM attention_checks WHERE session_id = $1 AND check_index = $2",
         )

@@ -165,7 +165,9 @@ impl Storage {
         Ok(stored.classify(&a).ok_or(sqlx::Error::RowNotFound)?)
     }
 
-    /// Stores the embedding scores of a recorded answer.
+    /// Stores the embedding scores of a recorded answer; when its session already counts in
+    /// the crowd, the task's crowd-change counter rises in the same transaction (crowd figures
+    /// follow the score).
     pub async fn set_answer_scores(
         &self,
         session_id: &str,
@@ -173,13 +175,19 @@ impl Storage {
         score: f64,
         scores_json: &str,
     ) -> Result<(), StorageError> {
+        let mut tx = self.pool.begin().await?;
         sqlx::query("UPDATE answers SET score = $3, scores_json = $4 WHERE session_id = $1 AND item_id = $2")
             .bind(session_id)
             .bind(item_id)
             .bind(score)
             .bind(scores_json)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+        sqlx::query(super::crowd::COUNT_CROWD_CHANGE_SQL)
+            .bind(session_id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
         Ok(())
     }
 

@@ -27,6 +27,14 @@ pub struct CrowdResponseRow {
     pub hidden: bool,
 }
 
+/// Raises the crowd-change counter of session `$1`'s task when that session counts in the crowd
+/// (completed, not a pilot): run in the transaction that changes such a session's data after
+/// its completion (a score, a check answer), so the crowd fingerprint follows it.
+pub(crate) const COUNT_CROWD_CHANGE_SQL: &str =
+    "UPDATE tasks SET crowd_changes = crowd_changes + 1 \
+     WHERE id = (SELECT task_id FROM sessions WHERE id = $1 AND completed_at IS NOT NULL \
+     AND pilot = 0)";
+
 /// Crowd fingerprints read lately, by task, with when they were read, and for how long one
 /// may be reused (zero: never; set once at start-up).
 #[derive(Debug, Clone, Default)]
@@ -44,8 +52,8 @@ pub struct FingerprintMemo {
 
 impl Storage {
     /// Lets [`Storage::crowd_fingerprint`] reuse a task's fingerprint for `refresh` after
-    /// reading it (`[quiz] crowd_refresh_secs`): the query counts every answer of the task,
-    /// and crowd pages, results and boards each asked for it on every request.
+    /// reading it (`[quiz] crowd_refresh_secs`): crowd figures then follow new completions at
+    /// most once per interval, which bounds how often they are recomputed.
     pub fn set_crowd_refresh(&self, refresh: std::time::Duration) {
         let ms = u64::try_from(refresh.as_millis()).unwrap_or(u64::MAX);
         self.fingerprints
@@ -62,10 +70,11 @@ impl Storage {
             > 0
     }
 
-    /// A cheap fingerprint of a task's crowd data (pilot sessions left out, as from the crowd):
-    /// (completed sessions, their answers, scored
-    /// answers, latest completion, crowd version — bumped by every deletion). Crowd statistics
-    /// computed from equal fingerprints are equal, so they can be reused (see `crowd_cache`).
+    /// A fingerprint of a task's crowd data (pilot sessions left out, as from the crowd), read
+    /// from counters kept by the writes (one row, whatever the crowd's size): (completed
+    /// sessions, other changes to completed sessions, 0, `None`, crowd version — bumped by
+    /// every deletion — with the exclusion rules). Crowd statistics computed from equal
+    /// fingerprints are equal, so they can be reused (see `crowd_cache`).
     ///
     /// Read again at most once per crowd refresh interval ([`Storage::set_crowd_refresh`]),
     /// so crowd figures lag the data by at most that long (and the owner's deletions, which
@@ -111,44 +120,63 @@ impl Storage {
             .remove(task_id);
     }
 
-    /// The fingerprint as the database has it now.
+    /// The fingerprint as the database has it now: one row of `tasks`, whose counters the
+    /// writes that change crowd data raise in their own transactions (completions:
+    /// `completed_sessions`; scores and check answers of completed sessions:
+    /// `crowd_changes`; deletions: `crowd_version`, with the counters recounted). Within one
+    /// crowd version the counters only grow, so equal fingerprints mean equal crowd data.
     async fn read_crowd_fingerprint(
         &self,
         task_id: &str,
     ) -> Result<crate::crowd_cache::Fingerprint, StorageError> {
         let row = sqlx::query(
+            "SELECT completed_sessions, crowd_changes, crowd_version, exclude_failed_checks, \
+             study_json FROM tasks WHERE id = $1",
+        )
+        .bind(task_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(row) = row else {
+            return Ok((0, 0, 0, None, 0));
+        };
+        // The owner's exclusion rules decide which sessions count: a change to them is folded
+        // into the version, so it is never served stale (like a deletion).
+        let study: Option<String> = row.try_get("study_json")?;
+        let exclude_failed: i64 = row.try_get("exclude_failed_checks")?;
+        let rules = memeboard_core::ids::fnv1a64(
+            format!("{}\u{1f}{exclude_failed}", study.unwrap_or_default()).as_bytes(),
+        ) as i64;
+        Ok((
+            row.try_get("completed_sessions")?,
+            row.try_get("crowd_changes")?,
+            0,
+            None,
+            row.try_get::<i64, _>("crowd_version")? ^ rules,
+        ))
+    }
+
+    /// A task's crowd data counted over its sessions and answers: (completed sessions, their
+    /// answers, scored answers, attention-check answers). What the crowd fingerprint read on
+    /// crowd-facing requests before its counters were kept ([`Storage::crowd_fingerprint`]);
+    /// the crowd benchmark's reference and the tests' cross-check of those counters.
+    pub async fn count_crowd_data(&self, task_id: &str) -> Result<[i64; 4], StorageError> {
+        let row = sqlx::query(
             "SELECT COUNT(DISTINCT s.id) AS sessions, COUNT(a.id) AS answers, \
              COUNT(a.score) AS scored, \
-             MAX(s.completed_at) AS latest, \
-             (SELECT exclude_failed_checks FROM tasks WHERE id = $1) AS exclude_failed, \
-             (SELECT crowd_version FROM tasks WHERE id = $1) AS version, \
-             (SELECT study_json FROM tasks WHERE id = $1) AS study_json, \
              (SELECT COUNT(*) FROM attention_checks c JOIN sessions cs ON cs.id = c.session_id \
-              WHERE cs.task_id = $1) AS checks \
+              WHERE cs.task_id = $1 AND cs.completed_at IS NOT NULL AND cs.pilot = 0) AS checks \
              FROM sessions s LEFT JOIN answers a ON a.session_id = s.id \
              WHERE s.task_id = $1 AND s.completed_at IS NOT NULL AND s.pilot = 0",
         )
         .bind(task_id)
         .fetch_one(&self.pool)
         .await?;
-        // The owner's exclusion rules and the attention checks decide which sessions count:
-        // a change to either changes the fingerprint. The rules are folded into the version
-        // (a change to them is never served stale, like a deletion), the checks — which grow
-        // with new sessions — into the scored count.
-        let study: Option<String> = row.try_get("study_json")?;
-        let checks: i64 = row.try_get("checks")?;
-        let exclude_failed: i64 = row.try_get("exclude_failed")?;
-        let rules = memeboard_core::ids::fnv1a64(
-            format!("{}\u{1f}{exclude_failed}", study.unwrap_or_default()).as_bytes(),
-        ) as i64;
-        let checks = memeboard_core::ids::fnv1a64(&checks.to_le_bytes()) as i64;
-        Ok((
+        Ok([
             row.try_get("sessions")?,
             row.try_get("answers")?,
-            row.try_get::<i64, _>("scored")? ^ checks,
-            row.try_get("latest")?,
-            row.try_get::<i64, _>("version")? ^ rules,
-        ))
+            row.try_get("scored")?,
+            row.try_get("checks")?,
+        ])
     }
 
     /// Scored responses of all *completed* sessions of a task (the crowd; pilot sessions are
