@@ -7,13 +7,15 @@
 
 mod answers;
 mod crowd;
+mod crowd_rows;
 mod quizzes;
 mod reads;
 mod starts;
 
 pub use answers::{NewAnswer, RecordOutcome};
+pub use crowd::FingerprintMemo;
 pub(crate) use crowd::COUNT_CROWD_CHANGE_SQL;
-pub use crowd::{CrowdResponseRow, FingerprintMemo};
+pub use crowd_rows::CrowdResponseRow;
 pub use quizzes::{CandidateRow, QuizRow};
 pub use reads::{AnswerTarget, SessionItemRow, SessionRow};
 pub use starts::NewSession;

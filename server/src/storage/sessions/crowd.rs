@@ -1,31 +1,9 @@
 //! Crowd data of a task: its fingerprint, the crowd responses, and the task's cached
 //! baselines.
 
+use super::crowd_rows::{CompactAnswer, CompactCrowd, CrowdItems, CrowdResponseRow};
 use crate::storage::*;
 use sqlx::Row;
-
-/// One scored response of a completed session, for crowd statistics.
-#[derive(Debug, Clone)]
-pub struct CrowdResponseRow {
-    /// The session the answer belongs to (exclusions are per session).
-    pub session_id: String,
-    /// The familiarity given before the question (clip tasks), if any.
-    pub familiarity: Option<String>,
-    /// Participant.
-    pub participant_id: String,
-    /// Item.
-    pub item_id: String,
-    /// Category.
-    pub category: String,
-    /// Canonical choice.
-    pub choice: Option<i64>,
-    /// Score (`None`: not scored yet, or a kind without gold; still counted).
-    pub score: Option<f64>,
-    /// When the answer's session was completed (ms), which decides crowd snapshots.
-    pub completed_at: i64,
-    /// Whether the item is a hidden test item (its figures are published bounded).
-    pub hidden: bool,
-}
 
 /// Raises the crowd-change counter of session `$1`'s task when that session counts in the crowd
 /// (completed, not a pilot): run in the transaction that changes such a session's data after
@@ -184,10 +162,17 @@ impl Storage {
     /// crowd statistics read them: by participant pseudonym, item, answer time and session
     /// pseudonym (see [`crate::pseudonym::crowd_order`]), which the raw-data export carries, so
     /// `memeboard stats --export` reproduces the bootstrap intervals exactly.
+    ///
+    /// Read as a stream, one row at a time, into numbered rows (about 60 bytes per answer,
+    /// each participant, session, item and familiarity held once) that are sorted by ranks of
+    /// their pseudonyms: the driver's whole result set and a key of four strings per answer
+    /// are never held, and each pseudonym is computed once per participant and session rather
+    /// than per answer (see `crowd_rows`).
     pub async fn crowd_responses(
         &self,
         task_id: &str,
     ) -> Result<Vec<CrowdResponseRow>, StorageError> {
+        use futures_util::TryStreamExt;
         // The task's items and benchmark apart (a few rows), and no ORDER BY: the rows are
         // sorted below by pseudonym. Each answer row costs the driver a hand-off, so the
         // answer query reads only what differs per answer.
@@ -198,18 +183,16 @@ impl Storage {
             .map(|r| r.try_get("benchmark_id"))
             .transpose()?
             .unwrap_or_default();
-        let items: std::collections::HashMap<String, (String, bool)> =
-            sqlx::query("SELECT id, category, split FROM items WHERE task_id = $1")
-                .bind(task_id)
-                .fetch_all(&self.pool)
-                .await?
-                .iter()
-                .map(|r| {
-                    let hidden = r.try_get::<String, _>("split")? != "dev";
-                    Ok((r.try_get("id")?, (r.try_get("category")?, hidden)))
-                })
-                .collect::<Result<_, sqlx::Error>>()?;
-        let rows = sqlx::query(
+        let mut items = CrowdItems::default();
+        for r in sqlx::query("SELECT id, category, split FROM items WHERE task_id = $1")
+            .bind(task_id)
+            .fetch_all(&self.pool)
+            .await?
+        {
+            let hidden = r.try_get::<String, _>("split")? != "dev";
+            items.add(r.try_get("id")?, r.try_get("category")?, hidden);
+        }
+        let mut rows = sqlx::query(
             "SELECT s.participant_id, a.item_id, a.choice, a.score, p.familiarity, \
              s.id AS session_id, a.created_at, s.completed_at \
              FROM sessions s JOIN answers a ON a.session_id = s.id \
@@ -217,38 +200,27 @@ impl Storage {
              WHERE s.task_id = $1 AND s.completed_at IS NOT NULL AND s.pilot = 0",
         )
         .bind(task_id)
-        .fetch_all(&self.pool)
-        .await?;
-        let mut keyed = Vec::with_capacity(rows.len());
-        for r in &rows {
-            let item_id: String = r.try_get("item_id")?;
+        .fetch(&self.pool);
+        let mut crowd = CompactCrowd::default();
+        while let Some(r) = rows.try_next().await? {
             // An answer to an item no longer in the task counts nowhere (as the join did).
-            let Some((category, hidden)) = items.get(&item_id) else {
+            let Some(item) = items.index.get(r.try_get::<&str, _>("item_id")?).copied() else {
                 continue;
             };
-            let session: String = r.try_get("session_id")?;
-            let row = CrowdResponseRow {
-                session_id: session.clone(),
-                participant_id: r.try_get("participant_id")?,
-                item_id,
-                category: category.clone(),
+            let familiarity: Option<String> = r.try_get("familiarity")?;
+            crowd.answers.push(CompactAnswer {
+                participant: crowd.participants.id(r.try_get("participant_id")?),
+                session: crowd.sessions.id(r.try_get("session_id")?),
+                item,
+                familiarity: familiarity.map(|f| crowd.familiarities.id(&f)),
                 choice: r.try_get("choice")?,
                 score: r.try_get("score")?,
-                familiarity: r.try_get("familiarity")?,
+                answered_at: r.try_get("created_at")?,
                 completed_at: r.try_get::<Option<i64>, _>("completed_at")?.unwrap_or(0),
-                hidden: *hidden,
-            };
-            let key = crate::pseudonym::crowd_order(
-                &benchmark,
-                &row.participant_id,
-                &row.item_id,
-                r.try_get("created_at")?,
-                &session,
-            );
-            keyed.push((key, row));
+            });
         }
-        keyed.sort_by(|a, b| a.0.cmp(&b.0));
-        Ok(keyed.into_iter().map(|(_, row)| row).collect())
+        drop(rows);
+        Ok(crowd.into_rows(&benchmark, &items))
     }
 
     /// The cached embedding baseline of a task and the model it was computed with.

@@ -1,0 +1,232 @@
+//! The crowd's responses as the statistics read them, built from the answer rows compactly:
+//! while they are read and put in order, each participant, session, item and familiarity is
+//! held once by number, and the rows are sorted by ranks of their pseudonyms rather than by a
+//! key of strings per answer.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// One scored response of a completed session, for crowd statistics.
+#[derive(Debug, Clone)]
+pub struct CrowdResponseRow {
+    /// The session the answer belongs to (exclusions are per session).
+    pub session_id: String,
+    /// The familiarity given before the question (clip tasks), if any.
+    pub familiarity: Option<String>,
+    /// Participant.
+    pub participant_id: String,
+    /// Item.
+    pub item_id: String,
+    /// Category.
+    pub category: String,
+    /// Canonical choice.
+    pub choice: Option<i64>,
+    /// Score (`None`: not scored yet, or a kind without gold; still counted).
+    pub score: Option<f64>,
+    /// When the answer's session was completed (ms), which decides crowd snapshots.
+    pub completed_at: i64,
+    /// Whether the item is a hidden test item (its figures are published bounded).
+    pub hidden: bool,
+}
+
+/// Distinct strings numbered in the order first seen.
+#[derive(Debug, Default)]
+pub(super) struct Interner {
+    index: HashMap<Arc<str>, u32>,
+    names: Vec<Arc<str>>,
+}
+
+impl Interner {
+    /// The number of `name`, given on first sight.
+    pub(super) fn id(&mut self, name: &str) -> u32 {
+        if let Some(&id) = self.index.get(name) {
+            return id;
+        }
+        let id = u32::try_from(self.names.len()).unwrap_or(u32::MAX);
+        let name: Arc<str> = Arc::from(name);
+        self.index.insert(name.clone(), id);
+        self.names.push(name);
+        id
+    }
+
+    /// Each name's rank under `key` (equal keys share a rank), by number.
+    fn ranks(&self, key: impl Fn(&str) -> String) -> Vec<u32> {
+        let keys: Vec<String> = self.names.iter().map(|n| key(n)).collect();
+        let mut order: Vec<usize> = (0..keys.len()).collect();
+        order.sort_unstable_by(|&a, &b| keys[a].cmp(&keys[b]));
+        let mut ranks = vec![0u32; keys.len()];
+        let mut rank = 0u32;
+        for (at, &i) in order.iter().enumerate() {
+            if at > 0 && keys[order[at - 1]] != keys[i] {
+                rank += 1;
+            }
+            ranks[i] = rank;
+        }
+        ranks
+    }
+}
+
+/// A task's items as crowd rows name them: id, category and whether hidden, by number.
+#[derive(Debug, Default)]
+pub(super) struct CrowdItems {
+    /// Number of each item id.
+    pub(super) index: HashMap<String, u32>,
+    ids: Vec<Arc<str>>,
+    categories: Vec<Arc<str>>,
+    hidden: Vec<bool>,
+}
+
+impl CrowdItems {
+    /// Adds an item (a test item is hidden).
+    pub(super) fn add(&mut self, id: String, category: String, hidden: bool) {
+        let n = u32::try_from(self.ids.len()).unwrap_or(u32::MAX);
+        self.ids.push(Arc::from(id.as_str()));
+        self.categories.push(Arc::from(category));
+        self.hidden.push(hidden);
+        self.index.insert(id, n);
+    }
+}
+
+/// One answer row by numbers (about 60 bytes, nothing on the heap).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct CompactAnswer {
+    pub(super) participant: u32,
+    pub(super) session: u32,
+    pub(super) item: u32,
+    pub(super) familiarity: Option<u32>,
+    pub(super) choice: Option<i64>,
+    pub(super) score: Option<f64>,
+    pub(super) answered_at: i64,
+    pub(super) completed_at: i64,
+}
+
+/// A task's crowd answers as read, before they are put in order.
+#[derive(Debug, Default)]
+pub(super) struct CompactCrowd {
+    pub(super) participants: Interner,
+    pub(super) sessions: Interner,
+    pub(super) familiarities: Interner,
+    pub(super) answers: Vec<CompactAnswer>,
+}
+
+impl CompactCrowd {
+    /// The rows in the crowd order — participant pseudonym, item id, answer time, session
+    /// pseudonym ([`crate::pseudonym::crowd_order`]) — each pseudonym computed once.
+    pub(super) fn into_rows(
+        mut self,
+        benchmark: &str,
+        items: &CrowdItems,
+    ) -> Vec<CrowdResponseRow> {
+        use crate::pseudonym::pseudonym;
+        let participant_rank = self
+            .participants
+            .ranks(|id| pseudonym(benchmark, "participant", id));
+        let session_rank = self
+            .sessions
+            .ranks(|id| pseudonym(benchmark, "session", id));
+        let item_rank = {
+            let mut order: Vec<usize> = (0..items.ids.len()).collect();
+            order.sort_unstable_by(|&a, &b| items.ids[a].cmp(&items.ids[b]));
+            let mut rank = vec![0u32; order.len()];
+            for (r, &i) in order.iter().enumerate() {
+                rank[i] = u32::try_from(r).unwrap_or(u32::MAX);
+            }
+            rank
+        };
+        let key = |a: &CompactAnswer| {
+            (
+                participant_rank[a.participant as usize],
+                item_rank[a.item as usize],
+                a.answered_at,
+                session_rank[a.session as usize],
+            )
+        };
+        self.answers.sort_by_key(key);
+        let name = |interner: &Interner, n: u32| interner.names[n as usize].to_string();
+        self.answers
+            .iter()
+            .map(|a| {
+                let item = a.item as usize;
+                CrowdResponseRow {
+                    session_id: name(&self.sessions, a.session),
+                    familiarity: a.familiarity.map(|f| name(&self.familiarities, f)),
+                    participant_id: name(&self.participants, a.participant),
+                    item_id: items.ids[item].to_string(),
+                    category: items.categories[item].to_string(),
+                    choice: a.choice,
+                    score: a.score,
+                    completed_at: a.completed_at,
+                    hidden: items.hidden[item],
+                }
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The numbered rows come out in exactly the order of sorting full rows by
+    /// `crowd_order`, ties between equal keys kept in reading order.
+    #[test]
+    fn rows_come_in_the_crowd_order() {
+        let mut items = CrowdItems::default();
+        for (id, category, hidden) in [("i-b", "x", false), ("i-a", "y", true), ("i-c", "x", false)]
+        {
+            items.add(id.into(), category.into(), hidden);
+        }
+        let mut crowd = CompactCrowd::default();
+        let mut expected = Vec::new();
+        let mut n = 0u64;
+        for p in 0..7 {
+            for s in 0..2 {
+                for i in ["i-c", "i-a", "i-b"] {
+                    n = n
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let (participant, session) = (format!("p{p}"), format!("s{p}-{s}"));
+                    let at = i64::try_from(n >> 60).unwrap_or(0);
+                    crowd.answers.push(CompactAnswer {
+                        participant: crowd.participants.id(&participant),
+                        session: crowd.sessions.id(&session),
+                        item: items.index[i],
+                        familiarity: (p % 2 == 0).then(|| crowd.familiarities.id("yes")),
+                        choice: Some(at),
+                        score: None,
+                        answered_at: at,
+                        completed_at: 5,
+                    });
+                    let key = crate::pseudonym::crowd_order("bench", &participant, i, at, &session);
+                    expected.push((key, session, i.to_owned(), at));
+                }
+            }
+        }
+        expected.sort_by(|a, b| a.0.cmp(&b.0));
+        let rows = crowd.into_rows("bench", &items);
+        let got: Vec<_> = rows
+            .iter()
+            .map(|r| {
+                (
+                    r.session_id.clone(),
+                    r.item_id.clone(),
+                    r.choice.unwrap_or(-1),
+                )
+            })
+            .collect();
+        let want: Vec<_> = expected
+            .into_iter()
+            .map(|(_, s, i, at)| (s, i, at))
+            .collect();
+        assert_eq!(got, want);
+        let first_a = rows
+            .iter()
+            .find(|r| r.item_id == "i-a")
+            .map(|r| (&*r.category, r.hidden));
+        assert_eq!(first_a, Some(("y", true)));
+        assert!(rows.iter().all(|r| r.familiarity.is_some()
+            == r.participant_id[1..]
+                .parse::<u32>()
+                .is_ok_and(|p| p % 2 == 0)));
+    }
+}
