@@ -80,6 +80,25 @@ async fn fill(router: &axum::Router, participants: usize) -> anyhow::Result<Vec<
     Ok(ids)
 }
 
+/// The process's resident memory now and its peak since the last [`reset_peak_memory`], in
+/// MiB (`/proc/self/status`; zeros where it cannot be read).
+fn memory_mib() -> (f64, f64) {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let field = |name: &str| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(name))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+            .map_or(0.0, |kb| kb / 1024.0)
+    };
+    (field("VmRSS:"), field("VmHWM:"))
+}
+
+/// Starts a new peak for [`memory_mib`] (Linux: writing 5 to `clear_refs`).
+fn reset_peak_memory() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
 /// Median and worst of `n` sequential GETs of `path`, in milliseconds.
 async fn gets(router: &axum::Router, path: &str, n: usize) -> anyhow::Result<(f64, f64)> {
     let mut times = Vec::with_capacity(n);
@@ -190,9 +209,17 @@ async fn main() -> anyhow::Result<()> {
         storage.set_crowd_refresh(Duration::from_secs(refresh));
         println!("  crowd_refresh_secs = {refresh}:");
         for (name, path) in &paths {
+            let (before, _) = memory_mib();
+            reset_peak_memory();
             let t = Instant::now();
             call(&router, Request::get(path.as_str()).body(Body::empty())?).await?;
             let first = t.elapsed().as_secs_f64() * 1e3;
+            let (_, peak) = memory_mib();
+            println!(
+                "    {name:<8} first request: memory {before:.0} MiB before, peak {peak:.0} MiB \
+                 (+{:.0})",
+                peak - before
+            );
             let (median, worst) = gets(&router, path, 15).await?;
             println!(
                 "    {name:<8} first {first:>8.1} ms, then median {median:>7.2} ms (worst {worst:>7.1}), median/reference {:.2}",
