@@ -46,9 +46,6 @@ pub mod task_slots;
 pub mod telemetry;
 pub mod training;
 pub mod upgrade;
-pub mod upgrade_draws;
-pub mod upgrade_explanations;
-pub mod upgrade_whole;
 
 /// The clip importer under its earlier path (it lives in [`import::clips`]).
 pub use import::clips as import_clips;

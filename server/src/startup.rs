@@ -91,7 +91,7 @@ impl Application {
         ));
         // Explanation files scored before identification was the primary score (earlier
         // versions) are scored again from their stored outputs.
-        tokio::spawn(crate::upgrade_explanations::rescore_in_background(
+        tokio::spawn(crate::upgrade::explanations::rescore_in_background(
             storage.clone(),
             settings.clone(),
             embeddings.clone(),

@@ -38,7 +38,7 @@ const OWNED: &[(&str, &[&str])] = &[
     ("core/src/predictions/clips", &["clip_mcq"]),
     // The embedding scorer of free-text explanations (memes and comics).
     ("server/src/explain", &["explanation", "panel_explanation"]),
-    ("server/src/upgrade_explanations.rs", &["explanation"]),
+    ("server/src/upgrade/explanations.rs", &["explanation"]),
     ("core/src/predictions/explanation.rs", &["explanation"]),
     // Human evaluation: the judging kinds' statistics, study planner and rater checks.
     ("core/src/human_eval", &["rating", "ranking"]),
