@@ -103,7 +103,7 @@ impl Application {
                 (storage.clone(), settings.clone(), embeddings.clone());
             tokio::spawn(async move {
                 if let Err(e) =
-                    crate::demo_submissions::load(&storage, &settings, &embeddings).await
+                    crate::demo::submissions::load(&storage, &settings, &embeddings).await
                 {
                     tracing::warn!(error = %e, "demo submissions not loaded");
                 }
