@@ -22,7 +22,7 @@ const KIND_MODULES: [&str; 8] = [
 const OWNED: &[(&str, &[&str])] = &[
     // CHIME's importer and its MCQ distractors make the text MCQ and explanation tasks.
     ("server/src/import/chime.rs", &["text_mcq", "explanation"]),
-    ("server/src/distractors.rs", &["text_mcq"]),
+    ("server/src/import/distractors.rs", &["text_mcq"]),
     // The multi-panel importer makes the three comic kinds; their prediction readers.
     (
         "server/src/import/panels",
