@@ -1,7 +1,6 @@
 //! memeboard server library: configuration, storage, importers, quiz protocol and HTTP API.
 //! The `memeboard` binary is a thin CLI over this crate, and the tests use it in-process.
 
-pub mod body_deadline;
 pub mod config;
 pub mod crowd_cache;
 pub mod demo;
@@ -12,7 +11,7 @@ pub mod export;
 pub mod files;
 pub mod first_paint;
 pub mod headphones;
-pub mod html_shell;
+pub mod http;
 pub mod ids;
 pub mod import;
 pub mod inference;
@@ -26,10 +25,8 @@ pub mod pseudonym;
 pub mod published;
 pub mod quality;
 pub mod quiz;
-pub mod rate_limit;
 pub mod rescore;
 pub mod routes;
-pub mod security_headers;
 pub mod startup;
 pub mod state;
 pub mod storage;

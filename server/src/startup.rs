@@ -135,7 +135,7 @@ impl Application {
             study_tables: Arc::default(),
             rescorings: Default::default(),
             board_human: Arc::default(),
-            shells: Arc::new(crate::html_shell::Shells::read(&settings_static_dir)),
+            shells: Arc::new(crate::http::html_shell::Shells::read(&settings_static_dir)),
         };
         // With a crowd refresh interval (crowd figures may lag), each quiz's crowd figures
         // are computed now, so that no request after a restart waits for them.
@@ -324,9 +324,8 @@ pub fn build_router(state: AppState) -> Router {
                 .precompressed_br()
                 .precompressed_gzip(),
         );
-    let security = Arc::new(crate::security_headers::SecurityHeaders::for_static_dir(
-        &static_dir,
-    ));
+    let security =
+        Arc::new(crate::http::security_headers::SecurityHeaders::for_static_dir(&static_dir));
     let mut router = Router::new()
         .route("/healthz", get(routes::healthz))
         .route("/", get(crate::first_paint::home_page))
@@ -350,7 +349,7 @@ pub fn build_router(state: AppState) -> Router {
         .fallback_service(spa)
         .layer(middleware::from_fn(cache_headers))
         .layer(middleware::from_fn(move |request: Request, next: Next| {
-            crate::security_headers::add(security.clone(), request, next)
+            crate::http::security_headers::add(security.clone(), request, next)
         }))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
