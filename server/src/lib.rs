@@ -2,6 +2,7 @@
 //! The `memeboard` binary is a thin CLI over this crate, and the tests use it in-process.
 
 pub mod config;
+pub mod crowd;
 pub mod crowd_cache;
 pub mod demo;
 pub mod draws;
@@ -10,7 +11,6 @@ pub mod explain;
 pub mod export;
 pub mod files;
 pub mod first_paint;
-pub mod headphones;
 pub mod http;
 pub mod ids;
 pub mod import;
@@ -20,10 +20,7 @@ pub mod kinds;
 pub mod leaderboard;
 pub mod media;
 pub mod owners;
-pub mod participation;
 pub mod pseudonym;
-pub mod published;
-pub mod quality;
 pub mod quiz;
 pub mod rescore;
 pub mod routes;

@@ -2,10 +2,10 @@
 //! authorization every owner endpoint goes through, the action log, and the console
 //! (settings, exclusions, hand-off) and live-progress views of a quiz.
 
+use crate::crowd::quality::{self, study_settings};
 use crate::error::{ApiError, ApiResult};
 use crate::ids::random_hex;
 use crate::leaderboard::{bearer, hash_token, is_admin};
-use crate::quality::{self, study_settings};
 use crate::state::AppState;
 use crate::storage::{NewOwnerAction, OwnerRecord, Storage, StudyData, StudyTaskRow, StudyUpdate};
 use anyhow::Context;
