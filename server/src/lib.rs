@@ -32,7 +32,6 @@ pub mod study_tables;
 pub mod submit_cli;
 pub mod task_slots;
 pub mod telemetry;
-pub mod training;
 pub mod upgrade;
 
 /// The clip importer under its earlier path (it lives in [`import::clips`]).
