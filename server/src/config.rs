@@ -25,7 +25,7 @@ pub struct Settings {
     /// Administration.
     pub admin: AdminSettings,
     /// Embedding model for explanation scoring.
-    pub model: crate::inference::ModelSettings,
+    pub model: crate::explain::inference::ModelSettings,
 }
 
 /// Leaderboard limits.

@@ -14,7 +14,6 @@ pub mod first_paint;
 pub mod http;
 pub mod ids;
 pub mod import;
-pub mod inference;
 pub mod judging;
 pub mod kinds;
 pub mod leaderboard;

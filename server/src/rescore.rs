@@ -13,7 +13,7 @@
 
 use crate::config::Settings;
 use crate::error::{ApiError, ApiResult};
-use crate::inference::EmbeddingService;
+use crate::explain::inference::EmbeddingService;
 use crate::leaderboard::score_as;
 use crate::state::AppState;
 use crate::storage::{self, RescoringRecord, Storage, SubmissionRewrite};

@@ -4,7 +4,7 @@
 pub mod admission;
 
 use crate::config::Settings;
-use crate::inference::EmbeddingService;
+use crate::explain::inference::EmbeddingService;
 use crate::routes;
 pub use crate::state::AppState;
 use crate::storage::Storage;

@@ -3,7 +3,7 @@
 
 use crate::config::Settings;
 use crate::crowd_cache::CrowdCache;
-use crate::inference::EmbeddingService;
+use crate::explain::inference::EmbeddingService;
 use crate::storage::Storage;
 use memeboard_core::human_eval::board::{BoardHumanEval, HumanEvalSummary, HumanTables};
 use memeboard_core::human_eval::cmpm_tables::CmpmTables;

@@ -13,8 +13,8 @@
 
 use crate::config::Settings;
 use crate::demo::PANEL_DEMO;
+use crate::explain::inference::EmbeddingService;
 use crate::import_panels::explanation_item_id;
-use crate::inference::EmbeddingService;
 use crate::leaderboard::{admit_trusted_upload, submit, SubmitQuery};
 use crate::storage::{AuthorRecord, Storage};
 use anyhow::Context;

@@ -355,7 +355,10 @@ async fn demo_submissions_appear_on_both_boards_after_start(db: Db) {
     let again = memeboard_server::demo::submissions::load(
         app.storage(),
         &settings,
-        &memeboard_server::inference::EmbeddingService::load(&settings.model, &settings.data.dir),
+        &memeboard_server::explain::inference::EmbeddingService::load(
+            &settings.model,
+            &settings.data.dir,
+        ),
     )
     .await
     .unwrap();
@@ -367,8 +370,10 @@ async fn without_a_model_only_the_comic_demo_submissions_load(db: Db) {
     let (mut settings, dir) = test_settings(db, true).await;
     settings.model.dir = dir.path().join("no-model-here");
     let app = TestApp::with_settings(settings.clone(), dir).await;
-    let embeddings =
-        memeboard_server::inference::EmbeddingService::load(&settings.model, &settings.data.dir);
+    let embeddings = memeboard_server::explain::inference::EmbeddingService::load(
+        &settings.model,
+        &settings.data.dir,
+    );
     let report = memeboard_server::demo::submissions::load(app.storage(), &settings, &embeddings)
         .await
         .unwrap();

@@ -9,7 +9,7 @@ use crate::on_both_databases;
 use axum::http::{Method, StatusCode};
 use memeboard_core::leaderboard::ItemScore;
 use memeboard_server::config::Settings;
-use memeboard_server::inference::EmbeddingService;
+use memeboard_server::explain::inference::EmbeddingService;
 use memeboard_server::rescore::{gold_digests, rescore_reimported};
 use memeboard_server::storage::RescoringRecord;
 use serde_json::{json, Value};
