@@ -21,7 +21,6 @@ pub mod media;
 pub mod owners;
 pub mod pseudonym;
 pub mod quiz;
-pub mod rescore;
 pub mod routes;
 pub mod startup;
 pub mod state;

@@ -8,7 +8,7 @@ use memeboard_server::import::guard::TestToDev;
 use memeboard_server::import::{import_chime_with, BenchmarkSpec};
 use memeboard_server::import_clips::{import_clips_with, ClipsSpec};
 use memeboard_server::import_panels::{import_panels_with, PanelsSpec};
-use memeboard_server::rescore::{gold_digests, rescore_reimported};
+use memeboard_server::owners::rescore::{gold_digests, rescore_reimported};
 use memeboard_server::storage::Storage;
 use std::path::{Path, PathBuf};
 

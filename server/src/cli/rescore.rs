@@ -2,7 +2,7 @@
 //! console's button and `POST /api/owner/tasks/{slug}/rescore` do the same in the server).
 
 use memeboard_server::explain::inference::EmbeddingService;
-use memeboard_server::rescore::rescore_task;
+use memeboard_server::owners::rescore::rescore_task;
 use memeboard_server::storage::Storage;
 use std::path::Path;
 

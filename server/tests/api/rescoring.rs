@@ -10,7 +10,7 @@ use axum::http::{Method, StatusCode};
 use memeboard_core::leaderboard::ItemScore;
 use memeboard_server::config::Settings;
 use memeboard_server::explain::inference::EmbeddingService;
-use memeboard_server::rescore::{gold_digests, rescore_reimported};
+use memeboard_server::owners::rescore::{gold_digests, rescore_reimported};
 use memeboard_server::storage::RescoringRecord;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
