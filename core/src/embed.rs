@@ -83,7 +83,7 @@ pub struct BertScore {
 /// (`tokens × dim`, special tokens like `[CLS]`/`[SEP]` already dropped).
 ///
 /// **Special tokens, compared with the `bert_score` package.** The server
-/// (`token_vectors` in `server/src/inference.rs`) drops `[CLS]` and `[SEP]` from both texts
+/// (`token_vectors` in `server/src/explain/inference.rs`) drops `[CLS]` and `[SEP]` from both texts
 /// before calling this, so they are neither averaged over nor available as match targets.
 /// `bert_score` gives them idf weight 0 (so they are not averaged over either, with or without
 /// `idf=True`) but keeps them in the similarity matrix, where a content token may take its

@@ -26,7 +26,7 @@ from panel_kit import panel
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
 MANIFEST = os.path.join(ROOT, "server", "demo", "panels", "manifest.jsonl")
 INSIGHTS = os.path.join(ROOT, "server", "demo", "submissions", "comic_insights.json")
-RUST_LIST = os.path.join(ROOT, "server", "src", "raster", "demo_panel_list.rs")
+RUST_LIST = os.path.join(ROOT, "server", "src", "demo", "raster", "demo_panel_list.rs")
 SLUG = "demo-panel"
 DEV_PERCENT = 34
 MIN_ITEMS = 10

@@ -5,7 +5,7 @@
 //! Needs the models from `scripts/model/setup-model.sh`: set `MEMEBOARD_BENCH_MODELS` (default
 //! `data/models`). Run: `cargo bench -p memeboard-server --bench embeddings`.
 
-use memeboard_server::inference::{Embedder, ModelSettings, OrtEmbedder, Pooling};
+use memeboard_server::explain::inference::{Embedder, ModelSettings, OrtEmbedder, Pooling};
 use std::path::PathBuf;
 use std::time::Instant;
 

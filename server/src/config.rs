@@ -25,7 +25,7 @@ pub struct Settings {
     /// Administration.
     pub admin: AdminSettings,
     /// Embedding model for explanation scoring.
-    pub model: crate::inference::ModelSettings,
+    pub model: crate::explain::inference::ModelSettings,
 }
 
 /// Leaderboard limits.
@@ -68,8 +68,8 @@ pub struct LeaderboardSettings {
     pub max_rows: usize,
 }
 
-/// Requests per client network per minute (0 = unlimited), enforced by the `rate_limit`
-/// module.
+/// Requests per client network per minute (0 = unlimited), enforced by the
+/// `http::rate_limit` module.
 #[derive(Debug, Clone, Copy, Deserialize)]
 pub struct RateLimitSettings {
     /// `POST /api/quizzes/{slug}/sessions`.

@@ -3,14 +3,22 @@
 //! upstream format, multi-panel comics (SVG panels rasterised to PNG at load time) in the
 //! manifest format of docs/panels.md, and audio-visual clips made at load time with
 //! espeak-ng, sox and ffmpeg (docs/clips.md; skipped with a warning when they are missing).
+//!
+//! The folder `demo/` holds each demo's own code: [`clips`] (the clip recipes and their
+//! making), [`raster`] (the comics' SVG panels to PNG) and [`submissions`] (the demo models'
+//! uploads).
 
-use crate::demo_clips::{generate, tools_missing, DEMO_CLIPS_MANIFEST};
 use crate::import::{import_chime, BenchmarkSpec};
 use crate::import_clips::{import_clips, ClipsSpec};
 use crate::import_panels::{import_panels, PanelsSpec};
-use crate::raster::{demo_panel_pngs, DEMO_PANELS_MANIFEST};
 use crate::storage::Storage;
 use anyhow::Context;
+use clips::{generate, tools_missing, DEMO_CLIPS_MANIFEST};
+use raster::{demo_panel_pngs, DEMO_PANELS_MANIFEST};
+
+pub mod clips;
+pub mod raster;
+pub mod submissions;
 
 /// Demo memes (CHIME `chime_full.json` format).
 pub const DEMO_MEMES: &str = include_str!("../demo/demo_memes.json");
@@ -23,7 +31,7 @@ pub const TEXT_DEMO: &str = "demo";
 pub const PANEL_DEMO: &str = "demo-panel";
 
 /// Slug of the audio-visual demo benchmark (its quiz is `demo-clips`).
-pub const CLIP_DEMO: &str = crate::demo_clips::DEMO_SLUG;
+pub const CLIP_DEMO: &str = clips::DEMO_SLUG;
 
 /// The clip demo's identity.
 pub fn clip_demo_spec() -> ClipsSpec {
@@ -36,7 +44,7 @@ pub fn clip_demo_spec() -> ClipsSpec {
                       · 为 memeboard 合成的短音视频：先说是否听过，再回答问题。"
             .into(),
         batch_size: 12,
-        dev_percent: crate::demo_clips::DEV_PERCENT,
+        dev_percent: clips::DEV_PERCENT,
         quiz_open: true,
     }
 }

@@ -14,7 +14,7 @@
 //!
 //! Participant option orders and attention checks are drawn from each session's own random
 //! seed, and study samples from a random study seed: those need no key. The same keys also
-//! draw the noise on published crowd figures (see published.rs), fixed per snapshot so that
+//! draw the noise on published crowd figures (see crowd/published.rs), fixed per snapshot so that
 //! reading a figure again never averages it away.
 
 use crate::storage::Storage;
@@ -37,7 +37,7 @@ pub enum Purpose {
     PanelDisplay,
     /// The one option order models see on a clip question.
     ClipModelOrder,
-    /// The noise on a published crowd figure over hidden items (see published.rs).
+    /// The noise on a published crowd figure over hidden items (see crowd/published.rs).
     CrowdNoise,
 }
 

@@ -2,9 +2,13 @@
 //! embeddings — meaning identification against the task's open reference pool (the primary
 //! score), cosine (raw and rescaled against the dataset's random-pair baseline) — and
 //! BERTScore-F1. Used by the explanation quiz (one answer at a time) and by prediction files.
+//!
+//! The folder `explain/` holds the embedding model itself ([`inference`], also used by the
+//! MCQ distractors), the pool of reference meanings ([`pool`]), the admission of answers to
+//! the model's queue ([`admission`]) and one computation per key at a time ([`single_flight`]).
 
-use crate::inference::{EmbeddingService, InferenceError};
 use crate::storage::{self, Storage, StorageError};
+use inference::{EmbeddingService, InferenceError};
 use memeboard_core::api::ExplanationScore;
 use memeboard_core::embed::identification::CHANCE;
 use memeboard_core::embed::{bert_score, cosine, rescale};
@@ -13,6 +17,7 @@ use memeboard_core::kinds::explanation::is_non_answer;
 use memeboard_core::kinds::ItemGold;
 
 pub mod admission;
+pub mod inference;
 pub mod pool;
 pub mod single_flight;
 

@@ -14,6 +14,8 @@
 //! - **hidden**: judging tasks are not on the public quiz list and have no board, model inputs,
 //!   templates, dev gold or prediction files (their gold names the submissions behind the
 //!   outputs, which never leaves the server).
+//!
+//! The folder `judging/` holds the judging tasks' rater training ([`training`]).
 
 use crate::error::{ApiError, ApiResult};
 use crate::kinds::ServerKind;
@@ -28,6 +30,8 @@ use memeboard_core::tasks::CategoryInfo;
 use memeboard_core::with_kind;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
+
+pub mod training;
 
 /// An unfinished session older than this (ms) no longer holds its batch: the batch goes to the
 /// next rater as if nobody had it (the old session may still be finished; it then counts again).
@@ -241,7 +245,7 @@ fn problems(spec: &JudgingTaskSpec) -> Vec<Message> {
         out.push(msg!("judging.empty"));
     }
     if let Some(training) = &spec.training {
-        out.extend(crate::training::training_problems(spec.kind, training));
+        out.extend(training::training_problems(spec.kind, training));
     }
     let mut seen = BTreeSet::new();
     for it in &spec.items {

@@ -1,41 +1,27 @@
 //! memeboard server library: configuration, storage, importers, quiz protocol and HTTP API.
 //! The `memeboard` binary is a thin CLI over this crate, and the tests use it in-process.
 
-pub mod body_deadline;
 pub mod config;
+pub mod crowd;
 pub mod crowd_cache;
 pub mod demo;
-pub mod demo_clips;
-pub mod demo_submissions;
-pub mod distractors;
 pub mod draws;
 pub mod error;
 pub mod explain;
 pub mod export;
 pub mod files;
 pub mod first_paint;
-pub mod headphones;
-pub mod html_shell;
+pub mod http;
 pub mod ids;
 pub mod import;
-pub mod import_files;
-pub mod import_guard;
-pub mod inference;
 pub mod judging;
 pub mod kinds;
 pub mod leaderboard;
 pub mod media;
 pub mod owners;
-pub mod participation;
 pub mod pseudonym;
-pub mod published;
-pub mod quality;
 pub mod quiz;
-pub mod raster;
-pub mod rate_limit;
-pub mod rescore;
 pub mod routes;
-pub mod security_headers;
 pub mod startup;
 pub mod state;
 pub mod storage;
@@ -44,11 +30,7 @@ pub mod study_tables;
 pub mod submit_cli;
 pub mod task_slots;
 pub mod telemetry;
-pub mod training;
 pub mod upgrade;
-pub mod upgrade_draws;
-pub mod upgrade_explanations;
-pub mod upgrade_whole;
 
 /// The clip importer under its earlier path (it lives in [`import::clips`]).
 pub use import::clips as import_clips;

@@ -1,11 +1,14 @@
 //! Owners of benchmarks (researchers): owner tokens scoped to one benchmark, the
 //! authorization every owner endpoint goes through, the action log, and the console
 //! (settings, exclusions, hand-off) and live-progress views of a quiz.
+//!
+//! The folder `owners/` holds the console's view (`console`) and the rescoring of a task's
+//! uploads that owners ask for or a re-import of corrected gold starts ([`rescore`]).
 
+use crate::crowd::quality::{self, study_settings};
 use crate::error::{ApiError, ApiResult};
 use crate::ids::random_hex;
 use crate::leaderboard::{bearer, hash_token, is_admin};
-use crate::quality::{self, study_settings};
 use crate::state::AppState;
 use crate::storage::{NewOwnerAction, OwnerRecord, Storage, StudyData, StudyTaskRow, StudyUpdate};
 use anyhow::Context;
@@ -21,6 +24,7 @@ use memeboard_core::tasks::CategoryInfo;
 use std::collections::{BTreeMap, HashMap};
 
 mod console;
+pub mod rescore;
 pub use console::console;
 
 /// Who is acting on a task: the admin (owner of every benchmark) or an owner of the task's

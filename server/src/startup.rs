@@ -4,7 +4,7 @@
 pub mod admission;
 
 use crate::config::Settings;
-use crate::inference::EmbeddingService;
+use crate::explain::inference::EmbeddingService;
 use crate::routes;
 pub use crate::state::AppState;
 use crate::storage::Storage;
@@ -91,7 +91,7 @@ impl Application {
         ));
         // Explanation files scored before identification was the primary score (earlier
         // versions) are scored again from their stored outputs.
-        tokio::spawn(crate::upgrade_explanations::rescore_in_background(
+        tokio::spawn(crate::upgrade::explanations::rescore_in_background(
             storage.clone(),
             settings.clone(),
             embeddings.clone(),
@@ -103,7 +103,7 @@ impl Application {
                 (storage.clone(), settings.clone(), embeddings.clone());
             tokio::spawn(async move {
                 if let Err(e) =
-                    crate::demo_submissions::load(&storage, &settings, &embeddings).await
+                    crate::demo::submissions::load(&storage, &settings, &embeddings).await
                 {
                     tracing::warn!(error = %e, "demo submissions not loaded");
                 }
@@ -135,7 +135,7 @@ impl Application {
             study_tables: Arc::default(),
             rescorings: Default::default(),
             board_human: Arc::default(),
-            shells: Arc::new(crate::html_shell::Shells::read(&settings_static_dir)),
+            shells: Arc::new(crate::http::html_shell::Shells::read(&settings_static_dir)),
         };
         // With a crowd refresh interval (crowd figures may lag), each quiz's crowd figures
         // are computed now, so that no request after a restart waits for them.
@@ -324,9 +324,8 @@ pub fn build_router(state: AppState) -> Router {
                 .precompressed_br()
                 .precompressed_gzip(),
         );
-    let security = Arc::new(crate::security_headers::SecurityHeaders::for_static_dir(
-        &static_dir,
-    ));
+    let security =
+        Arc::new(crate::http::security_headers::SecurityHeaders::for_static_dir(&static_dir));
     let mut router = Router::new()
         .route("/healthz", get(routes::healthz))
         .route("/", get(crate::first_paint::home_page))
@@ -350,7 +349,7 @@ pub fn build_router(state: AppState) -> Router {
         .fallback_service(spa)
         .layer(middleware::from_fn(cache_headers))
         .layer(middleware::from_fn(move |request: Request, next: Next| {
-            crate::security_headers::add(security.clone(), request, next)
+            crate::http::security_headers::add(security.clone(), request, next)
         }))
         .layer(TraceLayer::new_for_http())
         .with_state(state)

@@ -3,7 +3,7 @@
 
 use crate::config::Settings;
 use crate::crowd_cache::CrowdCache;
-use crate::inference::EmbeddingService;
+use crate::explain::inference::EmbeddingService;
 use crate::storage::Storage;
 use memeboard_core::human_eval::board::{BoardHumanEval, HumanEvalSummary, HumanTables};
 use memeboard_core::human_eval::cmpm_tables::CmpmTables;
@@ -39,7 +39,7 @@ pub struct AppState {
     /// Each client's share of explanation scoring on the request path.
     pub scoring_admission: Arc<crate::explain::admission::ScoringAdmission>,
     /// Per-client request counts of the current minute.
-    pub rate_limits: Arc<crate::rate_limit::RateLimiter>,
+    pub rate_limits: Arc<crate::http::rate_limit::RateLimiter>,
     /// Quiz crowd statistics per task, reused while the crowd's data is unchanged.
     pub crowd_stats: Arc<CrowdCache<memeboard_core::api::CrowdStatsResponse>>,
     /// Per task, each item's crowd answers summed per participant (the results' per-item
@@ -68,7 +68,7 @@ pub struct AppState {
     /// judgements.
     pub board_human: Arc<CrowdCache<Result<Option<BoardHumanEval>, String>>>,
     /// The app's HTML shells, which the first paint of the home and quiz pages fills in.
-    pub shells: Arc<crate::html_shell::Shells>,
+    pub shells: Arc<crate::http::html_shell::Shells>,
     /// The tasks whose uploads are being scored again (one pass per task at a time).
     pub rescorings: crate::task_slots::TaskSlots,
 }

@@ -42,13 +42,13 @@ pub struct TaskJudgements {
 }
 
 pub async fn task_judgements(storage: &Storage, task: JudgingTaskRow) -> ApiResult<TaskJudgements> {
-    let settings = crate::quality::study_settings(task.study_json.as_deref())?;
+    let settings = crate::crowd::quality::study_settings(task.study_json.as_deref())?;
     let data = storage.study_data(&task.id).await?;
-    let facts = crate::quality::session_facts(&data);
+    let facts = crate::crowd::quality::session_facts(&data);
     let excluded = facts
         .iter()
         .filter_map(|(id, f)| {
-            crate::quality::exclusion(&settings, task.exclude_failed_checks, f)
+            crate::crowd::quality::exclusion(&settings, task.exclude_failed_checks, f)
                 .map(|r| (id.clone(), r))
         })
         .collect();

@@ -20,15 +20,19 @@
 //!    stored images ([`add_comic_explanation_tasks`]).
 //! 5. The installation's secret is made at first start, and panel displays and clip model
 //!    orders drawn from public data are re-drawn from it where nothing refers to them yet,
-//!    else reported ([`crate::upgrade_draws`]).
+//!    else reported ([`crate::upgrade::draws`]).
 //! 6. Multi-panel benchmarks imported before cross-task gold was modelled get the record of
 //!    which of their tasks reveal the shuffled order tasks' gold ([`panel_gold_reveals`],
 //!    from the benchmark slug: task ids are minted from it), so their canonical-display,
 //!    typing and explanation tasks withhold the order tasks' test comics from then on.
 //! 7. Submissions stored before the whole-split and all-items board views get their
-//!    summaries, from their per-item scores ([`crate::upgrade_whole`]).
+//!    summaries, from their per-item scores ([`crate::upgrade::whole`]).
 //!
 //! Each task is upgraded in one transaction.
+//!
+//! The folder `upgrade/` holds the steps with files of their own: [`draws`] (5), [`whole`] (7)
+//! and [`explanations`], which scores again, in the background after start-up, the
+//! explanation files an earlier version or another embedding model scored.
 
 use crate::import::{mcq_item_id, split_hash, split_of};
 use crate::import_panels::{
@@ -51,6 +55,10 @@ use memeboard_core::tasks::MediaRef;
 use memeboard_core::tasks::{CategoryInfo, ItemPrompt, TaskKind};
 use std::collections::{HashMap, HashSet};
 
+pub mod draws;
+pub mod explanations;
+pub mod whole;
+
 /// What the upgrade did, for logs and tests.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct UpgradeReport {
@@ -66,8 +74,8 @@ pub struct UpgradeReport {
     /// Cross-task gold relations recorded (a task revealing another's gold).
     pub gold_reveals: usize,
     /// Public draws re-drawn from the secret key, and tasks left on them.
-    pub draws: crate::upgrade_draws::RedrawReport,
-    /// Submissions given the whole-split and all-items summaries ([`crate::upgrade_whole`]).
+    pub draws: crate::upgrade::draws::RedrawReport,
+    /// Submissions given the whole-split and all-items summaries ([`crate::upgrade::whole`]).
     pub whole_summaries: usize,
 }
 
@@ -374,7 +382,7 @@ pub async fn record_panel_gold_reveals(storage: &Storage) -> anyhow::Result<usiz
 pub async fn run(storage: &Storage, resamples: usize) -> anyhow::Result<UpgradeReport> {
     let mut report = UpgradeReport {
         tasks_added: add_comic_explanation_tasks(storage).await?,
-        draws: crate::upgrade_draws::run(storage).await?,
+        draws: crate::upgrade::draws::run(storage).await?,
         ..UpgradeReport::default()
     };
     report.gold_reveals = record_panel_gold_reveals(storage).await?;
@@ -463,6 +471,6 @@ pub async fn run(storage: &Storage, resamples: usize) -> anyhow::Result<UpgradeR
         );
     }
     // After any summaries above were re-derived (they include it).
-    report.whole_summaries = crate::upgrade_whole::add_whole_summaries(storage, resamples).await?;
+    report.whole_summaries = crate::upgrade::whole::add_whole_summaries(storage, resamples).await?;
     Ok(report)
 }

@@ -20,7 +20,7 @@ pub trait Preface<K: Kind>: Sync {
 pub enum PreCheck {
     /// The headphone check (three tones at a time, which was quietest; clips with sound):
     /// its trials are drawn on the server and its answers scored there
-    /// (`server/src/headphones.rs`).
+    /// (`server/src/crowd/headphones.rs`).
     Headphones,
 }
 

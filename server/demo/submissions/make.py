@@ -19,7 +19,7 @@ demo-panel-explain (comic explanations, judged by people only):
   vague     - one generic sentence for every comic
 
 Lines name memes by phrase and comics by manifest id; the server maps them to item ids when it
-loads the demo submissions (server/src/demo_submissions.rs) and submits each file through the
+loads the demo submissions (server/src/demo/submissions.rs) and submits each file through the
 ordinary upload path.
 """
 import json

@@ -1,8 +1,8 @@
 //! `memeboard distractors`: regenerate a text-meme benchmark's MCQ distractors.
 
 use anyhow::Context;
-use memeboard_server::distractors;
-use memeboard_server::inference::EmbeddingService;
+use memeboard_server::explain::inference::EmbeddingService;
+use memeboard_server::import::distractors;
 use memeboard_server::storage::Storage;
 use std::path::Path;
 

@@ -3,12 +3,12 @@
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use memeboard_server::config::Settings;
+use memeboard_server::explain::inference::EmbeddingService;
+use memeboard_server::import::guard::TestToDev;
 use memeboard_server::import::{import_chime_with, BenchmarkSpec};
 use memeboard_server::import_clips::{import_clips_with, ClipsSpec};
-use memeboard_server::import_guard::TestToDev;
 use memeboard_server::import_panels::{import_panels_with, PanelsSpec};
-use memeboard_server::inference::EmbeddingService;
-use memeboard_server::rescore::{gold_digests, rescore_reimported};
+use memeboard_server::owners::rescore::{gold_digests, rescore_reimported};
 use memeboard_server::storage::Storage;
 use std::path::{Path, PathBuf};
 
@@ -229,9 +229,9 @@ async fn panels(config_dir: &Path, args: PanelsArgs) -> anyhow::Result<()> {
         dev_percent,
         quiz_open: !closed,
     };
-    // Only regular files inside the folder, each capped (import_files).
+    // Only regular files inside the folder, each capped (import/files.rs).
     let folder =
-        memeboard_server::import_files::MediaFolder::open(&media).map_err(anyhow::Error::msg)?;
+        memeboard_server::import::files::MediaFolder::open(&media).map_err(anyhow::Error::msg)?;
     let read = folder.image_reader();
     let moves = test_to_dev(allow_test_to_dev);
     let before = gold_digests(&storage, &spec.slug).await?;

@@ -1,8 +1,8 @@
 //! `memeboard rescore`: score every upload of a task again on the server's machine (the
 //! console's button and `POST /api/owner/tasks/{slug}/rescore` do the same in the server).
 
-use memeboard_server::inference::EmbeddingService;
-use memeboard_server::rescore::rescore_task;
+use memeboard_server::explain::inference::EmbeddingService;
+use memeboard_server::owners::rescore::rescore_task;
 use memeboard_server::storage::Storage;
 use std::path::Path;
 

@@ -6,7 +6,7 @@
 
 use super::single_flight::KeyedLocks;
 use super::ScoringError;
-use crate::inference::EmbeddingService;
+use crate::explain::inference::EmbeddingService;
 use crate::storage::{self, Storage};
 use memeboard_core::embed::cosine;
 use memeboard_core::embed::identification::{identification, MIN_POOL};

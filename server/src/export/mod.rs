@@ -48,7 +48,7 @@ async fn authorize(
 }
 
 /// Every excluded session of a task with its reason, by session id: the owner's quality rules
-/// and the board's headphone switch, decided by [`crate::quality::exclusion`] exactly as the
+/// and the board's headphone switch, decided by [`crate::crowd::quality::exclusion`] exactly as the
 /// human rows decide it, so `memeboard stats --export` drops exactly the rows flagged here.
 async fn exclusions(
     storage: &Storage,
@@ -59,9 +59,9 @@ async fn exclusions(
     else {
         return Ok(BTreeMap::new());
     };
-    let study = crate::quality::study_settings(study_json.as_deref())?;
+    let study = crate::crowd::quality::study_settings(study_json.as_deref())?;
     let data = storage.study_data(&task.task.id).await?;
-    Ok(crate::quality::exclusions_of(
+    Ok(crate::crowd::quality::exclusions_of(
         &data,
         &study,
         exclude_failed_checks,

@@ -3,7 +3,7 @@
 //! withholds for too few items left out). Sorting, filters, charts and downloads wait for the
 //! app.
 
-use crate::html_shell::escape;
+use crate::http::html_shell::escape;
 use memeboard_core::api::{BoardResponse, BoardRow, SubmissionStatus};
 use memeboard_core::leaderboard::CategoryEstimate;
 use memeboard_core::messages::{parse_label, Locale};

@@ -1,7 +1,7 @@
 //! The home page's first paint: the heading, the lead and one card per open quiz, with the
 //! app's classes so that it looks like the page the app then renders.
 
-use crate::html_shell::escape;
+use crate::http::html_shell::escape;
 use memeboard_core::api::QuizSummary;
 use memeboard_core::page_text::{category_label, in_lang, EN, ZH};
 use std::fmt::Write;

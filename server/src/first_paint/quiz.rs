@@ -2,7 +2,7 @@
 //! consent card's rules as the app shows them (its checkbox and button wait for the app).
 //! A visitor a start would refuse gets the heading alone; the app then says why.
 
-use crate::html_shell::escape;
+use crate::http::html_shell::escape;
 use memeboard_core::api::QuizSummary;
 use memeboard_core::kinds::Kind;
 use memeboard_core::page_text::{category_label, in_lang, EN, ZH};

@@ -169,7 +169,7 @@ fn records<'a>(
                     }),
                     obj,
                 };
-                crate::import_files::long_texts(obj, &|f| record.at(f), problems);
+                crate::import::files::long_texts(obj, &|f| record.at(f), problems);
                 out.push(record);
             }
             other => problems.push(format!(
@@ -541,7 +541,7 @@ pub async fn import_chime(
     memes_json: &str,
     mcq_json: &str,
 ) -> anyhow::Result<(usize, usize)> {
-    let refuse = crate::import_guard::TestToDev::Refuse;
+    let refuse = crate::import::guard::TestToDev::Refuse;
     import_chime_with(storage, spec, memes_json, mcq_json, refuse).await
 }
 
@@ -551,14 +551,14 @@ pub async fn import_chime_with(
     spec: &BenchmarkSpec,
     memes_json: &str,
     mcq_json: &str,
-    moves: crate::import_guard::TestToDev,
+    moves: crate::import::guard::TestToDev,
 ) -> anyhow::Result<(usize, usize)> {
     let parsed = parse_chime(spec, memes_json, mcq_json)?;
     let tasks = vec![
         (parsed.task.clone(), parsed.items.clone()),
         (parsed.explain_task.clone(), parsed.explain_items.clone()),
     ];
-    crate::import_guard::check_test_to_dev(storage, &tasks, moves).await?;
+    crate::import::guard::check_test_to_dev(storage, &tasks, moves).await?;
     storage
         .import_benchmark(&parsed.benchmark, &parsed.memes, &tasks, &[])
         .await?;

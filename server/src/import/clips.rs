@@ -103,10 +103,10 @@ pub fn parse_clips(
     media_dir: &Path,
 ) -> Result<ClipsImport, ImportError> {
     let mut problems = Vec::new();
-    crate::import_files::title_problem(&spec.title, &mut problems);
+    crate::import::files::title_problem(&spec.title, &mut problems);
     let clips = manifest::parse_manifest(manifest_name, manifest, &mut problems);
     // The files, once every line is known good or reported; only regular files inside the
-    // media folder (import_files).
+    // media folder (import/files.rs).
     let files = media::clip_files(manifest_name, media_dir, &clips, &mut problems);
     if clips.is_empty() && problems.is_empty() {
         problems.push(format!(
@@ -230,7 +230,7 @@ pub async fn import_clips(
     manifest: &str,
     media_dir: &Path,
 ) -> anyhow::Result<usize> {
-    let refuse = crate::import_guard::TestToDev::Refuse;
+    let refuse = crate::import::guard::TestToDev::Refuse;
     import_clips_with(storage, spec, manifest_name, manifest, media_dir, refuse).await
 }
 
@@ -241,7 +241,7 @@ pub async fn import_clips_with(
     manifest_name: &str,
     manifest: &str,
     media_dir: &Path,
-    moves: crate::import_guard::TestToDev,
+    moves: crate::import::guard::TestToDev,
 ) -> anyhow::Result<usize> {
     let key = crate::draws::benchmark_key(storage, &spec.slug).await?;
     let (spec_owned, name, text, dir) = (
@@ -254,7 +254,7 @@ pub async fn import_clips_with(
         tokio::task::spawn_blocking(move || parse_clips(&spec_owned, &key, &name, &text, &dir))
             .await??;
     let tasks = [(parsed.task.clone(), parsed.items.clone())];
-    crate::import_guard::check_test_to_dev(storage, &tasks, moves).await?;
+    crate::import::guard::check_test_to_dev(storage, &tasks, moves).await?;
     storage
         .import_benchmark(&parsed.benchmark, &[], &tasks, &parsed.media)
         .await?;

@@ -4,12 +4,17 @@
 //!
 //! One module per dataset: `chime` (text memes), `clips` (audio-visual clips) and
 //! `panels` (multi-panel comics). This module holds what they share: the import error, the
-//! split of an item, and how a JSON value is named in a problem.
+//! split of an item, and how a JSON value is named in a problem; with `files` (reading the
+//! media files a manifest names) and `guard` (the split guard of re-imports) beside them.
+//! `distractors` regenerates a CHIME import's MCQ distractors, ready to re-import.
 
 use serde_json::Value;
 
 mod chime;
 pub mod clips;
+pub mod distractors;
+pub mod files;
+pub mod guard;
 pub mod panels;
 pub mod paper_figures;
 
@@ -85,5 +90,5 @@ pub(crate) fn describe(v: &Value) -> String {
     }
 }
 
-pub(crate) use crate::import_files::{is_safe_relative, title_problem};
-pub use crate::import_guard::TestToDev;
+pub(crate) use files::{is_safe_relative, title_problem};
+pub use guard::TestToDev;

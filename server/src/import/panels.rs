@@ -190,7 +190,7 @@ pub fn parse_panels(
     read_media: &MediaReader<'_>,
 ) -> Result<PanelsImport, ImportError> {
     let mut problems = Vec::new();
-    crate::import_files::title_problem(&spec.title, &mut problems);
+    crate::import::files::title_problem(&spec.title, &mut problems);
     let comics = manifest::parse_manifest(manifest_name, manifest, read_media, &mut problems);
     if comics.is_empty() && problems.is_empty() {
         problems.push(format!(
@@ -461,7 +461,7 @@ pub async fn import_panels(
     manifest: &str,
     read_media: &MediaReader<'_>,
 ) -> anyhow::Result<PanelsSummary> {
-    let refuse = crate::import_guard::TestToDev::Refuse;
+    let refuse = crate::import::guard::TestToDev::Refuse;
     import_panels_with(storage, spec, manifest_name, manifest, read_media, refuse).await
 }
 
@@ -472,11 +472,11 @@ pub async fn import_panels_with(
     manifest_name: &str,
     manifest: &str,
     read_media: &MediaReader<'_>,
-    moves: crate::import_guard::TestToDev,
+    moves: crate::import::guard::TestToDev,
 ) -> anyhow::Result<PanelsSummary> {
     let key = crate::draws::benchmark_key(storage, &spec.slug).await?;
     let parsed = parse_panels(spec, &key, manifest_name, manifest, read_media)?;
-    crate::import_guard::check_test_to_dev(storage, &parsed.tasks, moves).await?;
+    crate::import::guard::check_test_to_dev(storage, &parsed.tasks, moves).await?;
     storage
         .import_benchmark_revealing(
             &parsed.benchmark,

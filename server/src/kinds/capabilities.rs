@@ -91,7 +91,7 @@ pub trait GoldStrata<K: Kind>: Sync {
 }
 
 /// A kind whose items carry a draw (a display order, an option order) that versions before
-/// keyed draws made from public data; the start-up upgrade (`upgrade_draws`) asks it to
+/// keyed draws made from public data; the start-up upgrade (`upgrade::draws`) asks it to
 /// redraw such items with the benchmark's secret key.
 pub trait PublicDraws<K: Kind>: Sync {
     /// Redraws the item's draw with `key` (`source`: the item's source id, the draw's input)

@@ -26,7 +26,7 @@ pub const MAIN: &str = "main";
 
 /// The item's model order: the one stored with its gold (keyed draw), or for items imported
 /// by earlier versions the legacy public one (the start-up upgrade re-draws those where no
-/// submission refers to it, see `upgrade_draws.rs`).
+/// submission refers to it, see `upgrade/draws.rs`).
 fn model_order(item: &TypedItem<ClipMcq>) -> Vec<usize> {
     item.gold
         .model_order_for(&item.row.id, item.prompt.choices.len())

@@ -19,7 +19,7 @@ pub mod rating;
 pub mod text_mcq;
 
 use crate::error::{ApiError, ApiResult};
-use crate::inference::EmbeddingService;
+use crate::explain::inference::EmbeddingService;
 use crate::storage::{self, BoardTaskRow, TaskItemRow};
 use memeboard_core::api::{ExplanationFeedback, NamedValue, RowKind};
 use memeboard_core::kinds::{ItemGold, ItemPrompt, Kind};

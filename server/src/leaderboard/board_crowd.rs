@@ -1,12 +1,12 @@
 //! A board's crowd rows (human average, human best) and familiarity rows over the items of
 //! one board half. All of a board's items are hidden test items, so the figures are published
-//! bounded (see `crate::published`): from a snapshot of the crowd that moves only every
+//! bounded (see `crate::crowd::published`): from a snapshot of the crowd that moves only every
 //! `crowd_snapshot_step` participants, above the minimums, with keyed noise of `crowd_noise`
 //! answers' worth, rounded to `crowd_grid`.
 
 use super::*;
+use crate::crowd::published::{crowd_snapshot, surface_noise, CrowdBounds, Figure};
 use crate::error::ApiResult;
-use crate::published::{crowd_snapshot, surface_noise, CrowdBounds, Figure};
 use crate::state::AppState;
 use crate::storage::{BoardTaskRow, CrowdResponseRow, TaskItemRow};
 use memeboard_core::api::{BoardRow, CrowdRow, FamiliarityRow, RowKind, SubmissionStatus};
@@ -74,7 +74,7 @@ async fn read_human_rows(
         fingerprint,
     } = board;
     let (storage, settings) = (&state.storage, &*state.settings);
-    let (kept, all) = crate::quality::crowd_responses(storage, &task.task.id).await?;
+    let (kept, all) = crate::crowd::quality::crowd_responses(storage, &task.task.id).await?;
     let before_exclusions = {
         let mut who: Vec<&str> = all
             .iter()
@@ -241,13 +241,13 @@ async fn familiarity_rows(
     Ok((*rows).clone())
 }
 
-/// Scored crowd answers after the owner's exclusions (see `crate::quality`).
+/// Scored crowd answers after the owner's exclusions (see `crate::crowd::quality`).
 pub(super) async fn crowd_answers(
     storage: &Storage,
     task: &BoardTaskRow,
 ) -> ApiResult<Vec<CrowdAnswer>> {
     Ok(scored_answers(
-        crate::quality::crowd_responses(storage, &task.task.id)
+        crate::crowd::quality::crowd_responses(storage, &task.task.id)
             .await?
             .0,
     ))

@@ -5,8 +5,8 @@ use super::summaries::half_summaries;
 use super::*;
 use crate::config::Settings;
 use crate::error::{ApiError, ApiResult};
+use crate::explain::inference::EmbeddingService;
 use crate::ids::random_hex;
-use crate::inference::EmbeddingService;
 use crate::kinds::capabilities::{self, subset_names};
 use crate::kinds::{self, ScoredFile, ServerKind};
 use crate::storage::{

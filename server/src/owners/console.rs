@@ -3,9 +3,9 @@
 //! it will look, the study link for Prolific, and the export links.
 
 use super::{authorize, categories, console_settings};
+use crate::crowd::quality;
 use crate::error::ApiResult;
 use crate::pseudonym::pseudonym;
-use crate::quality;
 use crate::state::AppState;
 use axum::http::HeaderMap;
 use memeboard_core::study::{

@@ -6,8 +6,8 @@
 //! can make).
 
 use super::target_reached;
+use crate::crowd::quality;
 use crate::error::{ApiError, ApiResult};
-use crate::quality;
 use crate::storage::{QuizRow, Storage};
 use memeboard_core::msg;
 use memeboard_core::study::{screenout_handoff, HandoffIds, StudySettings};
@@ -60,9 +60,11 @@ pub async fn check(storage: &Storage, quiz: &QuizRow, visitor: &Visitor) -> ApiR
         }
     }
     // The start's own checks of the Prolific id: required, and not one that took part.
-    let pid = crate::participation::canonical_pid(visitor.PROLIFIC_PID.as_deref(), &study, slug)?;
+    let pid =
+        crate::crowd::participation::canonical_pid(visitor.PROLIFIC_PID.as_deref(), &study, slug)?;
     if let Some(pid) = &pid {
-        let earlier = crate::participation::unfinished_sessions(storage, quiz, &study, pid).await?;
+        let earlier =
+            crate::crowd::participation::unfinished_sessions(storage, quiz, &study, pid).await?;
         if !earlier.is_empty() {
             // An unfinished participation: its browser resumes it, whatever the target.
             return Ok(());

@@ -3,8 +3,8 @@
 
 use super::{handoff_ids, session_study, MAX_KEY_LEN};
 use crate::error::{ApiError, ApiResult};
+use crate::explain::inference::EmbeddingService;
 use crate::ids::time_ordered_id;
-use crate::inference::EmbeddingService;
 use crate::kinds::{typed_item, FeedbackContext, ServerKind, TypedItem};
 use crate::storage::{NewAnswer, RecordOutcome, SessionRow, Storage, TaskItemRow};
 use anyhow::Context;

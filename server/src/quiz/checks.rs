@@ -2,8 +2,8 @@
 //! owner's limit.
 
 use super::{find_session, screen_out_of, session_study};
+use crate::crowd::quality;
 use crate::error::{ApiError, ApiResult};
-use crate::quality;
 use crate::storage::Storage;
 use anyhow::Context;
 use memeboard_core::msg;

@@ -3,10 +3,10 @@
 
 use super::{categories_of, find_quiz, BOOTSTRAP_SEED};
 use crate::config::QuizSettings;
+use crate::crowd::quality;
 use crate::crowd_cache::CrowdCache;
 use crate::error::ApiResult;
 use crate::kinds::{typed_item, ServerKind};
-use crate::quality;
 use crate::storage::{self, QuizRow, Storage};
 use anyhow::Context;
 use memeboard_core::api::{BaselineLevel, CrowdStatsResponse};
@@ -105,13 +105,13 @@ fn observations(rows: Vec<storage::CrowdResponseRow>, facts: &ItemFacts) -> Vec<
 }
 
 /// The crowd table of a quiz: category rows with bootstrap intervals and agreement, bounded
-/// as published (see `crate::published`). Pure CPU work (run on the blocking pool); the
+/// as published (see `crate::crowd::published`). Pure CPU work (run on the blocking pool); the
 /// baseline level and the count of completed participants are set by the caller.
 fn crowd_tables(
     slug: String,
     categories: &[String],
     observations: &[CrowdObservation],
-    bounds: Option<&crate::published::CrowdBounds>,
+    bounds: Option<&crate::crowd::published::CrowdBounds>,
     resamples: usize,
 ) -> CrowdStatsResponse {
     let mut rows = category_rows(observations, categories, None, resamples, BOOTSTRAP_SEED);
@@ -132,7 +132,7 @@ fn crowd_tables(
 /// The crowd statistics of a quiz, reused while its crowd data is unchanged and otherwise
 /// computed once (see `crowd_cache`: with a refresh interval, new completions are computed in
 /// the background while requests get the stored figures). Over hidden test items the figures
-/// are a bounded snapshot (see `crate::published`): they move only when the participant count
+/// are a bounded snapshot (see `crate::crowd::published`): they move only when the participant count
 /// crosses the next step.
 pub(super) async fn cached_crowd_stats(
     storage: &Storage,
@@ -167,8 +167,8 @@ async fn compute_crowd_stats(
     let rows = quality::crowd_responses(storage, &quiz.task.id).await?.0;
     let completed = quality::participants(&rows);
     let surface = format!("stats:{}", quiz.task.id);
-    let noise = crate::published::surface_noise(storage, surface, settings).await?;
-    let snap = crate::published::crowd_snapshot(rows, settings, noise);
+    let noise = crate::crowd::published::surface_noise(storage, surface, settings).await?;
+    let snap = crate::crowd::published::crowd_snapshot(rows, settings, noise);
     let observations = observations(snap.rows, facts);
     let categories: Vec<String> = categories_of(quiz)?.into_iter().map(|c| c.key).collect();
     let slug = quiz.task.slug.clone();

@@ -26,8 +26,8 @@ pub use results::{results, ItemCrowdTable, ResultsCaches};
 pub use session::{get_session, submit_preface};
 pub use start::start_session;
 
+use crate::crowd::quality;
 use crate::error::{ApiError, ApiResult};
-use crate::quality;
 use crate::storage::{self, QuizRow, SessionRow, Storage};
 use memeboard_core::api::QuizSummary;
 use memeboard_core::msg;
@@ -53,7 +53,7 @@ fn categories_of(quiz: &QuizRow) -> ApiResult<Vec<CategoryInfo>> {
 /// `batches_per_rater`).
 fn several_batches(quiz: &QuizRow) -> ApiResult<bool> {
     Ok(quiz.task.task_kind()?.is_judging()
-        && crate::quality::study_settings(quiz.study_json.as_deref())?.rater_batches() > 1)
+        && crate::crowd::quality::study_settings(quiz.study_json.as_deref())?.rater_batches() > 1)
 }
 
 /// The public summary of a quiz.

@@ -12,9 +12,9 @@
 
 use super::{find_session, screen_out_of, session_study};
 use crate::error::{ApiError, ApiResult};
+use crate::judging::training::task_training;
 use crate::kinds::ServerKind;
 use crate::storage::{self, NewPracticeAnswer, PracticeAnswerRow, SessionRow, Storage};
-use crate::training::task_training;
 use anyhow::Context;
 use memeboard_core::api::{SubmitAnswerRequest, SubmitAnswerResponse};
 use memeboard_core::human_eval::training::{

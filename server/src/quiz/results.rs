@@ -3,10 +3,10 @@
 use super::crowd::{cached_crowd_stats, item_facts};
 use super::{categories_of, find_quiz, find_session, handoff_ids, session_study};
 use crate::config::QuizSettings;
+use crate::crowd::quality;
 use crate::crowd_cache::CrowdCache;
 use crate::error::{ApiError, ApiResult};
 use crate::kinds::{typed_item, TypedItem};
-use crate::quality;
 use crate::storage::{self, SessionItemRow, Storage, TaskItemRow};
 use memeboard_core::api::{CategoryScore, CrowdStatsResponse, ResultsResponse, ReviewItem};
 use memeboard_core::kinds::{Kind, ReviewDetail, ReviewInput, ScoreScale, Scoring};

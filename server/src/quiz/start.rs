@@ -7,7 +7,7 @@ use super::{find_quiz, target_reached, MAX_KEY_LEN};
 use crate::error::{ApiError, ApiResult};
 use crate::ids::{random_hex, time_ordered_id};
 
-use crate::quality;
+use crate::crowd::quality;
 use crate::storage::{NewSession, QuizRow, Storage};
 use anyhow::Context;
 use memeboard_core::api::{SessionResponse, StartSessionRequest};
@@ -55,7 +55,7 @@ pub async fn start_session(
     let study = quality::study_settings(quiz.study_json.as_deref())?;
     // Prolific ids are stored and compared in their canonical form (case, spaces and
     // zero-width characters do not make a new participant).
-    request.recruitment.prolific_pid = crate::participation::canonical_pid(
+    request.recruitment.prolific_pid = crate::crowd::participation::canonical_pid(
         request.recruitment.prolific_pid.as_deref(),
         &study,
         slug,
@@ -193,7 +193,7 @@ async fn earlier_session(
     // One participation per Prolific id (unless the owner allows more): an unfinished session
     // is resumed only by the participant who holds its secret, a finished or screened-out one
     // refused.
-    if let Some(open) = crate::participation::prolific_resume(
+    if let Some(open) = crate::crowd::participation::prolific_resume(
         storage,
         quiz,
         study,
@@ -250,7 +250,7 @@ async fn headphone_screening(
 ) -> ApiResult<(Option<String>, Option<String>)> {
     let needs_check = with_kind!(kind, K => needs_headphones::<K>());
     let headphone_json = if needs_check {
-        Some(crate::headphones::score(storage, quiz, request.headphone_check.take()).await?)
+        Some(crate::crowd::headphones::score(storage, quiz, request.headphone_check.take()).await?)
     } else {
         None
     };

@@ -3,8 +3,8 @@
 
 use super::{cache_rule, download, rate_limited, ApiJson};
 use crate::error::{ApiError, ApiResult};
+use crate::http::rate_limit::LimitedRoute;
 use crate::leaderboard::{self, SubmitQuery};
-use crate::rate_limit::LimitedRoute;
 use crate::state::AppState;
 use axum::body::Body;
 use axum::extract::rejection::QueryRejection;

@@ -10,7 +10,7 @@ mod studies;
 mod tables;
 
 use crate::error::{ApiError, ApiResult};
-use crate::rate_limit::LimitedRoute;
+use crate::http::rate_limit::LimitedRoute;
 use crate::state::AppState;
 use axum::extract::ConnectInfo;
 use axum::extract::{DefaultBodyLimit, FromRequest, OriginalUri, Request, State};
@@ -59,7 +59,7 @@ async fn openapi() -> impl axum::response::IntoResponse {
     )
 }
 
-/// `method` behind the per-minute request budget of `route` (see `crate::rate_limit`).
+/// `method` behind the per-minute request budget of `route` (see `crate::http::rate_limit`).
 pub(crate) fn rate_limited(
     method: axum::routing::MethodRouter<AppState>,
     state: &AppState,
@@ -150,7 +150,7 @@ pub fn api_router(state: &AppState) -> Router<AppState> {
         .fallback(api_not_found)
         .layer(axum::middleware::from_fn_with_state(
             std::time::Duration::from_secs(state.settings.server.body_read_timeout_secs.max(1)),
-            crate::body_deadline::limit,
+            crate::http::body_deadline::limit,
         ))
         // Last, so it wraps the routes, their layers and the fallback.
         .layer(axum::middleware::from_fn(refusals::envelope))

@@ -35,7 +35,7 @@ async fn rescore(
     Path(slug): Path<String>,
     ApiJson(request): ApiJson<RescoreRequest>,
 ) -> ApiResult<impl IntoResponse> {
-    let started = crate::rescore::start(&state, &headers, &slug, &request).await?;
+    let started = crate::owners::rescore::start(&state, &headers, &slug, &request).await?;
     Ok((axum::http::StatusCode::ACCEPTED, Json(started)))
 }
 

@@ -74,7 +74,7 @@ pub async fn create_headphone_check(
     Path(slug): Path<String>,
 ) -> ApiResult<(StatusCode, Json<HeadphoneCheckStart>)> {
     let quiz = quiz::find_quiz(&state.storage, &slug).await?;
-    let check = crate::headphones::create(&state.storage, &quiz).await?;
+    let check = crate::crowd::headphones::create(&state.storage, &quiz).await?;
     Ok((StatusCode::CREATED, Json(check)))
 }
 
@@ -84,7 +84,7 @@ pub async fn headphone_sound(
     State(state): State<AppState>,
     Path((id, trial)): Path<(String, u8)>,
 ) -> ApiResult<impl axum::response::IntoResponse> {
-    let body = crate::headphones::sound(&state.storage, &id, trial).await?;
+    let body = crate::crowd::headphones::sound(&state.storage, &id, trial).await?;
     Ok((
         [
             (axum::http::header::CONTENT_TYPE, "audio/wav"),
@@ -117,7 +117,7 @@ async fn headphone_key(
     Path(id): Path<String>,
 ) -> ApiResult<Json<Vec<u8>>> {
     Ok(Json(
-        crate::headphones::answer_key(&state.storage, &id).await?,
+        crate::crowd::headphones::answer_key(&state.storage, &id).await?,
     ))
 }
 

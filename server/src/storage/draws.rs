@@ -1,6 +1,6 @@
 //! The secret keys of the draws that hide gold (`draw_keys`), and the item rows and writes of
-//! re-drawing stored draws made from public data by earlier versions (see `draws.rs` and
-//! `upgrade_draws.rs` at the crate root).
+//! re-drawing stored draws made from public data by earlier versions (see the crate's `draws.rs`
+//! and `upgrade/draws.rs`).
 
 use super::*;
 use sqlx::Row;

@@ -4,7 +4,7 @@
 //! and every problem reported at once.
 
 use crate::error::{ApiError, ApiResult};
-use crate::training::training_problems;
+use crate::judging::training::training_problems;
 use memeboard_core::human_eval::study::{CreateStudyRequest, SourceItem};
 use memeboard_core::human_eval::training::{PracticePage, Training};
 use memeboard_core::kinds::{AnswerValue, ItemPrompt, TaskKind};

@@ -701,7 +701,7 @@ on_both_databases!(
 /// language only.
 #[tokio::test]
 async fn the_demo_clips_are_made_and_imported_on_first_start() {
-    if !tools() || !memeboard_server::demo_clips::tools_missing().is_empty() {
+    if !tools() || !memeboard_server::demo::clips::tools_missing().is_empty() {
         assert!(std::env::var("MEMEBOARD_REQUIRE_MEDIA_TOOLS").map_or(true, |v| v != "1"));
         return;
     }
@@ -716,7 +716,7 @@ async fn the_demo_clips_are_made_and_imported_on_first_start() {
         .find(|q| q["slug"] == "demo-clips")
         .expect("demo clip quiz listed");
     assert_eq!(clips["task_kind"], "clip_mcq");
-    let made = memeboard_server::demo_clips::demo_clips().unwrap().len();
+    let made = memeboard_server::demo::clips::demo_clips().unwrap().len();
     assert_eq!(clips["item_count"].as_u64(), Some(made as u64));
     assert_eq!(clips["categories"].as_array().unwrap().len(), 7);
     let (status, s) = app

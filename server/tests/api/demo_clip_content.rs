@@ -9,7 +9,7 @@ use crate::helpers::{test_settings, Db, TestApp};
 use crate::leaderboard::{new_token, reveal, send, ADMIN};
 use crate::on_both_databases;
 use axum::http::{Method, StatusCode};
-use memeboard_server::demo_clips::{generate, tools_missing, DEMO_CLIPS_MANIFEST, QUESTION_TYPES};
+use memeboard_server::demo::clips::{generate, tools_missing, DEMO_CLIPS_MANIFEST, QUESTION_TYPES};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
@@ -37,9 +37,9 @@ pub(crate) fn made_demo_clips() -> PathBuf {
     let mut key = DEMO_CLIPS_MANIFEST.to_owned();
     for file in [
         "server/demo/clips/recipes.txt",
-        "server/src/demo_clips.rs",
-        "server/src/demo_clips/recipes.rs",
-        "server/src/demo_clips/recipes/data.rs",
+        "server/src/demo/clips.rs",
+        "server/src/demo/clips/recipes.rs",
+        "server/src/demo/clips/recipes/data.rs",
     ] {
         key.push_str(&std::fs::read_to_string(workspace().join(file)).unwrap());
     }

@@ -2,9 +2,9 @@
 
 use crate::helpers::{demo_questions, fresh_storage, Db};
 use memeboard_server::demo::{demo_spec, DEMO_MEMES};
-use memeboard_server::distractors::regenerate;
+use memeboard_server::explain::inference::{EmbeddingService, ModelSettings, Pooling};
+use memeboard_server::import::distractors::regenerate;
 use memeboard_server::import::{import_chime, parse_chime};
-use memeboard_server::inference::{EmbeddingService, ModelSettings, Pooling};
 use std::collections::HashSet;
 
 #[tokio::test]

@@ -10,7 +10,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
 use memeboard_core::embed::cosine;
-use memeboard_server::inference::{Embedder, ModelSettings, OrtEmbedder, Pooling};
+use memeboard_server::explain::inference::{Embedder, ModelSettings, OrtEmbedder, Pooling};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::path::PathBuf;

@@ -6,9 +6,9 @@
 
 use crate::helpers::{test_settings, Db, TestApp};
 use crate::on_both_databases;
+use memeboard_server::import::files::MediaFolder;
+use memeboard_server::import::guard::TestToDev;
 use memeboard_server::import::ImportError;
-use memeboard_server::import_files::MediaFolder;
-use memeboard_server::import_guard::TestToDev;
 use memeboard_server::import_panels::{
     import_panels, import_panels_with, parse_panels, PanelsSpec,
 };

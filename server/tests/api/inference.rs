@@ -3,7 +3,7 @@
 //! clear message when no model is installed.
 
 use memeboard_core::embed::{bert_score, cosine};
-use memeboard_server::inference::{
+use memeboard_server::explain::inference::{
     Embedder, EmbeddingService, InferenceError, ModelSettings, OrtEmbedder, Pooling,
 };
 use std::path::PathBuf;

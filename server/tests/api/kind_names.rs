@@ -22,7 +22,7 @@ const KIND_MODULES: [&str; 8] = [
 const OWNED: &[(&str, &[&str])] = &[
     // CHIME's importer and its MCQ distractors make the text MCQ and explanation tasks.
     ("server/src/import/chime.rs", &["text_mcq", "explanation"]),
-    ("server/src/distractors.rs", &["text_mcq"]),
+    ("server/src/import/distractors.rs", &["text_mcq"]),
     // The multi-panel importer makes the three comic kinds; their prediction readers.
     (
         "server/src/import/panels",
@@ -38,13 +38,13 @@ const OWNED: &[(&str, &[&str])] = &[
     ("core/src/predictions/clips", &["clip_mcq"]),
     // The embedding scorer of free-text explanations (memes and comics).
     ("server/src/explain", &["explanation", "panel_explanation"]),
-    ("server/src/upgrade_explanations.rs", &["explanation"]),
+    ("server/src/upgrade/explanations.rs", &["explanation"]),
     ("core/src/predictions/explanation.rs", &["explanation"]),
     // Human evaluation: the judging kinds' statistics, study planner and rater checks.
     ("core/src/human_eval", &["rating", "ranking"]),
     ("core/src/study", &["rating", "ranking"]),
     ("server/src/studies", &["rating", "ranking"]),
-    ("server/src/quality.rs", &["rating"]),
+    ("server/src/crowd/quality.rs", &["rating"]),
 ];
 
 /// The files that still name a kind in a shared layer, and why; the list only shrinks.

@@ -9,7 +9,7 @@ use crate::on_both_databases;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
-use memeboard_server::demo_submissions::{demo_submission_id, DEMO_MODELS};
+use memeboard_server::demo::submissions::{demo_submission_id, DEMO_MODELS};
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
@@ -352,10 +352,13 @@ async fn demo_submissions_appear_on_both_boards_after_start(db: Db) {
         );
     }
     // Idempotent: loading again submits nothing.
-    let again = memeboard_server::demo_submissions::load(
+    let again = memeboard_server::demo::submissions::load(
         app.storage(),
         &settings,
-        &memeboard_server::inference::EmbeddingService::load(&settings.model, &settings.data.dir),
+        &memeboard_server::explain::inference::EmbeddingService::load(
+            &settings.model,
+            &settings.data.dir,
+        ),
     )
     .await
     .unwrap();
@@ -367,9 +370,11 @@ async fn without_a_model_only_the_comic_demo_submissions_load(db: Db) {
     let (mut settings, dir) = test_settings(db, true).await;
     settings.model.dir = dir.path().join("no-model-here");
     let app = TestApp::with_settings(settings.clone(), dir).await;
-    let embeddings =
-        memeboard_server::inference::EmbeddingService::load(&settings.model, &settings.data.dir);
-    let report = memeboard_server::demo_submissions::load(app.storage(), &settings, &embeddings)
+    let embeddings = memeboard_server::explain::inference::EmbeddingService::load(
+        &settings.model,
+        &settings.data.dir,
+    );
+    let report = memeboard_server::demo::submissions::load(app.storage(), &settings, &embeddings)
         .await
         .unwrap();
     assert_eq!(report.waiting_for_model.len(), 4, "{report:?}");

@@ -105,7 +105,7 @@ pub(super) fn parse_manifest(
             }
         };
         let before = problems.len();
-        crate::import_files::long_texts(&obj, &raw_at, problems);
+        crate::import::files::long_texts(&obj, &raw_at, problems);
         let published = published_shape::rewrite(&mut obj, &raw_at, problems);
         // Problems name a field as the line wrote it (`solution`, not `answer`).
         let at = |field: &str| {

@@ -149,12 +149,12 @@ pub(super) fn clip_files(
     problems: &mut Vec<String>,
 ) -> HashMap<String, (Vec<u8>, &'static str, MediaKind, u32)> {
     // The files, once every line is known good or reported; only regular files inside the
-    // media folder (import_files).
-    let folder = crate::import_files::MediaFolder::open(media_dir);
+    // media folder (import/files.rs).
+    let folder = crate::import::files::MediaFolder::open(media_dir);
     let checked: Vec<Result<PathBuf, String>> = clips
         .iter()
         .map(|clip| match &folder {
-            Ok(folder) => folder.checked_path(&clip.file, crate::import_files::MAX_CLIP_BYTES),
+            Ok(folder) => folder.checked_path(&clip.file, crate::import::files::MAX_CLIP_BYTES),
             Err(e) => Err(e.clone()),
         })
         .collect();
@@ -212,17 +212,19 @@ pub(super) fn clip_files(
         let stored = if audio_only {
             strip_video(&path, &ext).map(|(b, e)| (b, e, MediaKind::Audio))
         } else {
-            crate::import_files::read_bounded(&path, crate::import_files::MAX_CLIP_BYTES).map(|b| {
-                (
-                    b,
-                    ext_static(&ext),
-                    if is_video {
-                        MediaKind::Video
-                    } else {
-                        MediaKind::Audio
-                    },
-                )
-            })
+            crate::import::files::read_bounded(&path, crate::import::files::MAX_CLIP_BYTES).map(
+                |b| {
+                    (
+                        b,
+                        ext_static(&ext),
+                        if is_video {
+                            MediaKind::Video
+                        } else {
+                            MediaKind::Audio
+                        },
+                    )
+                },
+            )
         };
         match stored {
             Ok((bytes, ext, kind)) => {

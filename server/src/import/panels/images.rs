@@ -52,7 +52,7 @@ pub(super) fn read_panel(name: &str, read_media: &MediaReader<'_>) -> Result<Pan
     }
     match imagesize::blob_size(&bytes) {
         Ok(size) if size.width > 0 && size.height > 0 => {
-            crate::import_files::check_image_size(size.width, size.height)
+            crate::import::files::check_image_size(size.width, size.height)
                 .map_err(|e| format!("\"{name}\" {e}"))?;
         }
         _ => {
@@ -65,7 +65,7 @@ pub(super) fn read_panel(name: &str, read_media: &MediaReader<'_>) -> Result<Pan
     // PNG decodes here (the size is capped above); JPEG and WebP are checked by header only
     // (no decoder in the build).
     if ext == "png" {
-        crate::import_files::check_png_decodes(&bytes).map_err(|e| format!("\"{name}\" {e}"))?;
+        crate::import::files::check_png_decodes(&bytes).map_err(|e| format!("\"{name}\" {e}"))?;
     }
     Ok(PanelFile {
         extension: ext,

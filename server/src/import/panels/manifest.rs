@@ -69,7 +69,7 @@ pub(super) fn parse_manifest(
                 ));
             }
         }
-        crate::import_files::long_texts(&obj, &at, problems);
+        crate::import::files::long_texts(&obj, &at, problems);
         let id = text(&obj, "id", &at, problems);
         if let Some(id) = &id {
             if let Some(first) = first_line.get(id) {

@@ -3,7 +3,7 @@
 //! scores) are scored in the background, for as long as the server runs.
 
 use crate::explain;
-use crate::inference::EmbeddingService;
+use crate::explain::inference::EmbeddingService;
 use crate::storage::{self, Storage};
 use memeboard_core::kinds::explanation::Explanation;
 use memeboard_core::kinds::{AnswerValue, ItemGold, Kind};

@@ -7,8 +7,8 @@
 use super::filler::{copies_prompt, templates, COPY_FLAG_SHARE};
 use super::{scoring_error, PROMPT_COPY};
 use crate::error::ApiResult;
+use crate::explain::inference::EmbeddingService;
 use crate::explain::{self, Pair};
-use crate::inference::EmbeddingService;
 use crate::kinds::TypedItem;
 use crate::storage::{BoardTaskRow, Storage};
 use memeboard_core::api::{BoardSplit, NamedValue};

@@ -1,7 +1,7 @@
 //! Which scoring a stored explanation file went through: files scored before meaning
 //! identification (a database of an earlier version keeps their cosines) carry no marker, and
 //! files scored before the per-type figures (CHIME Table 10) or the graded near-ties an older
-//! version number; both are scored again at start-up from their stored outputs (`upgrade_explanations`).
+//! version number; both are scored again at start-up from their stored outputs (`upgrade::explanations`).
 
 use serde_json::Value;
 

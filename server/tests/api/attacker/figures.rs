@@ -102,7 +102,7 @@ async fn snapshot_figures(a: &Attacker<'_>, slug: &str) -> (usize, HashMap<Strin
 /// tail) and the margin is the larger of 0.2 and three
 /// standard errors from a bootstrap over windows. Without the noise on crowd figures
 /// (`MEMEBOARD_ATTACKER_CROWD_NOISE=0`) this reads J ≈ 0.23–0.33 here; with it, −0.02 to
-/// 0.11 in four runs. The noise's presence and scale are pinned by `published.rs`'s tests.
+/// 0.11 in four runs. The noise's presence and scale are pinned by `crowd/published.rs`'s tests.
 async fn crowd_figures_move(a: &Attacker<'_>, kind: TaskKind, sessions: usize) -> Finding {
     let slug = benchmark_of(kind);
     let hidden = Hidden::of(a.app, slug).await;

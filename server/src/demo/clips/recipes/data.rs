@@ -5,7 +5,7 @@
 use super::{Recipe, Step};
 
 /// The recipe file, embedded like the manifest.
-const RECIPES: &str = include_str!("../../../demo/clips/recipes.txt");
+const RECIPES: &str = include_str!("../../../../demo/clips/recipes.txt");
 
 /// The intermediate WAV format (espeak-ng's own rate, mono, 16 bits), the file's `WAV`.
 const WAV: [&str; 6] = ["-r", "22050", "-c", "1", "-b", "16"];

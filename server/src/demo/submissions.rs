@@ -13,8 +13,8 @@
 
 use crate::config::Settings;
 use crate::demo::PANEL_DEMO;
+use crate::explain::inference::EmbeddingService;
 use crate::import_panels::explanation_item_id;
-use crate::inference::EmbeddingService;
 use crate::leaderboard::{admit_trusted_upload, submit, SubmitQuery};
 use crate::storage::{AuthorRecord, Storage};
 use anyhow::Context;
@@ -48,56 +48,56 @@ pub const DEMO_MODELS: [DemoModel; 8] = [
         model: "demo-faithful",
         description: "Demo model: paraphrases each reference meaning, with origin and example.",
         needs_model: true,
-        lines: include_str!("../demo/submissions/demo-explain/faithful.jsonl"),
+        lines: include_str!("../../demo/submissions/demo-explain/faithful.jsonl"),
     },
     DemoModel {
         task: "demo-explain",
         model: "demo-vague",
         description: "Demo model: says only what kind of meme it is, without its meaning.",
         needs_model: true,
-        lines: include_str!("../demo/submissions/demo-explain/vague.jsonl"),
+        lines: include_str!("../../demo/submissions/demo-explain/vague.jsonl"),
     },
     DemoModel {
         task: "demo-explain",
         model: "demo-shifted",
         description: "Demo model: gives a fluent explanation of a different meme.",
         needs_model: true,
-        lines: include_str!("../demo/submissions/demo-explain/shifted.jsonl"),
+        lines: include_str!("../../demo/submissions/demo-explain/shifted.jsonl"),
     },
     DemoModel {
         task: "demo-explain",
         model: "demo-echo",
         description: "Demo model: repeats the meme phrase as its meaning.",
         needs_model: true,
-        lines: include_str!("../demo/submissions/demo-explain/echo.jsonl"),
+        lines: include_str!("../../demo/submissions/demo-explain/echo.jsonl"),
     },
     DemoModel {
         task: "demo-panel-explain",
         model: "demo-insight",
         description: "Demo model: explains what makes each comic funny.",
         needs_model: false,
-        lines: include_str!("../demo/submissions/demo-panel-explain/insight.jsonl"),
+        lines: include_str!("../../demo/submissions/demo-panel-explain/insight.jsonl"),
     },
     DemoModel {
         task: "demo-panel-explain",
         model: "demo-literal",
         description: "Demo model: describes the panels one by one, without the joke.",
         needs_model: false,
-        lines: include_str!("../demo/submissions/demo-panel-explain/literal.jsonl"),
+        lines: include_str!("../../demo/submissions/demo-panel-explain/literal.jsonl"),
     },
     DemoModel {
         task: "demo-panel-explain",
         model: "demo-mixup",
         description: "Demo model: explains a different comic.",
         needs_model: false,
-        lines: include_str!("../demo/submissions/demo-panel-explain/mixup.jsonl"),
+        lines: include_str!("../../demo/submissions/demo-panel-explain/mixup.jsonl"),
     },
     DemoModel {
         task: "demo-panel-explain",
         model: "demo-vague",
         description: "Demo model: one generic sentence for every comic.",
         needs_model: false,
-        lines: include_str!("../demo/submissions/demo-panel-explain/vague.jsonl"),
+        lines: include_str!("../../demo/submissions/demo-panel-explain/vague.jsonl"),
     },
 ];
 

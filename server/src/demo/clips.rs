@@ -12,7 +12,7 @@ use std::process::Command;
 
 /// The clip quiz manifest (one JSON object per line), embedded so the server can import the
 /// demo without its source tree.
-pub const DEMO_CLIPS_MANIFEST: &str = include_str!("../demo/clips/manifest.jsonl");
+pub const DEMO_CLIPS_MANIFEST: &str = include_str!("../../demo/clips/manifest.jsonl");
 
 /// Slug of the clip demo's benchmark: with each clip's id it makes the clip's source id, and
 /// so its split and board half (`import::split_of`).
@@ -255,7 +255,7 @@ fn check_clip(clip: &DemoClip) -> Result<(), String> {
         return Err("visual_contains_solution on a clip that is not a video".into());
     }
     if recipe(&clip.id).is_none() {
-        return Err(format!("no recipe for clip `{}` in demo_clips.rs", clip.id));
+        return Err(format!("no recipe for clip `{}` in demo/clips.rs", clip.id));
     }
     Ok(())
 }

@@ -3,7 +3,7 @@
 //! meme itself and exact-duplicate phrases — and writes the questions in the upstream
 //! `chime_mcq.json` format, ready to re-import. Deterministic for a given model.
 
-use crate::inference::EmbeddingService;
+use crate::explain::inference::EmbeddingService;
 use crate::storage::Storage;
 use anyhow::Context;
 use memeboard_core::embed::nearest;

@@ -59,7 +59,7 @@ impl RateLimiter {
     /// `Ok` when within `limit` for the current minute, else the seconds until it ends.
     ///
     /// ```
-    /// use memeboard_server::rate_limit::{LimitedRoute, RateLimiter};
+    /// use memeboard_server::http::rate_limit::{LimitedRoute, RateLimiter};
     /// let limiter = RateLimiter::default();
     /// let at = |s: u64| limiter.check(LimitedRoute::Upload, "10.0.0.1", 2, 120 + s);
     /// assert!(at(0).is_ok() && at(1).is_ok());

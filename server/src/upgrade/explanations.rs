@@ -6,7 +6,7 @@
 //! figures of CHIME Table 10.
 
 use crate::config::Settings;
-use crate::inference::EmbeddingService;
+use crate::explain::inference::EmbeddingService;
 use crate::kinds::explanation::scoring_version::needs_rescoring;
 use crate::leaderboard::score_as;
 use crate::storage::{Storage, SubmissionRewrite};

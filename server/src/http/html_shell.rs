@@ -140,7 +140,7 @@ impl Shells {
 /// double-quoted attribute values).
 ///
 /// ```
-/// # use memeboard_server::html_shell::escape;
+/// # use memeboard_server::http::html_shell::escape;
 /// assert_eq!(escape("<b>\"A&B\"</b>"), "&lt;b&gt;&quot;A&amp;B&quot;&lt;/b&gt;");
 /// ```
 pub fn escape(text: &str) -> String {

@@ -48,7 +48,7 @@ pub fn svg_to_png(svg: &[u8]) -> Result<Vec<u8>, RasterError> {
 
 /// The demo comics' manifest: one JSON object per line (id, panels in reading order, type,
 /// ordering dependency, order groups, bilingual context, relation, per-panel alt text).
-pub const DEMO_PANELS_MANIFEST: &str = include_str!("../demo/panels/manifest.jsonl");
+pub const DEMO_PANELS_MANIFEST: &str = include_str!("../../demo/panels/manifest.jsonl");
 
 /// Embeds each named demo panel (`server/demo/panels/svg/<comic>-<n>.svg`, one
 /// `"<comic>": [<n> …]` entry per comic) and pairs it with the PNG name the manifest uses for

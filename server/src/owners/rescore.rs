@@ -6,14 +6,14 @@
 //! submission is rewritten in its own transaction and the rescoring is recorded for the
 //! board's history (when, why, how many). Uploads stored before files were kept are counted
 //! as skipped (explanation files among them are rescored from their outputs at start-up when
-//! the embedding model changes, `upgrade_explanations`).
+//! the embedding model changes, `upgrade::explanations`).
 //!
 //! Heavy: it never runs on a request's path. The route starts it in the background, one per
 //! task at a time ([`crate::task_slots::TaskSlots`]).
 
 use crate::config::Settings;
 use crate::error::{ApiError, ApiResult};
-use crate::inference::EmbeddingService;
+use crate::explain::inference::EmbeddingService;
 use crate::leaderboard::score_as;
 use crate::state::AppState;
 use crate::storage::{self, RescoringRecord, Storage, SubmissionRewrite};
