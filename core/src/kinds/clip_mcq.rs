@@ -10,7 +10,7 @@
 //! language: clips in that language plus clips with no language ([`Kind::eligible`]).
 
 use super::capabilities::{PreCheck, Preface};
-use super::{FieldError, Kind, Presented, ReviewInput, ScoreScale, Scoring, TaskKind};
+use super::{choice, FieldError, Kind, Presented, ReviewInput, ScoreScale, Scoring, TaskKind};
 use crate::assign::option_order;
 use crate::conditions::ConditionDecl;
 use crate::survey::SurveyResponse;
@@ -386,7 +386,7 @@ impl Kind for ClipMcq {
                 media: prompt.media,
                 duration_ms: prompt.duration_ms,
                 question: Some(prompt.question.clone()),
-                options: order.iter().map(|&i| prompt.choices[i].clone()).collect(),
+                options: choice::in_display_order(&order, &prompt.choices),
             },
             order,
         }
@@ -401,20 +401,11 @@ impl Kind for ClipMcq {
     }
 
     fn accept(prompt: &Prompt, order: &[usize], input: Input) -> Result<Answer, FieldError> {
-        match order.get(input.position) {
-            Some(&option) if option < prompt.choices.len() => Ok(Answer {
-                option,
-                plays: input.plays,
-            }),
-            _ => Err(FieldError {
-                field: "answer.position",
-                message: crate::msg!(
-                    "answer.position_range",
-                    max = order.len().saturating_sub(1),
-                    found = input.position
-                ),
-            }),
-        }
+        let option = choice::option_at(order, input.position, prompt.choices.len())?;
+        Ok(Answer {
+            option,
+            plays: input.plays,
+        })
     }
 
     fn score(gold: &Gold, answer: &Answer) -> Scoring<Outcome> {
@@ -424,11 +415,7 @@ impl Kind for ClipMcq {
     }
 
     fn primary(outcome: &Outcome) -> f64 {
-        if outcome.correct {
-            1.0
-        } else {
-            0.0
-        }
+        choice::right_or_wrong(outcome.correct)
     }
 
     fn correct(outcome: &Outcome) -> Option<bool> {
@@ -448,25 +435,19 @@ impl Kind for ClipMcq {
     }
 
     fn review(input: ReviewInput<'_, Self>) -> Review {
-        let position_of = |canonical: usize| {
-            input
-                .order
-                .iter()
-                .position(|&o| o == canonical)
-                .unwrap_or(canonical)
-        };
+        let shown = choice::ChoiceReview::of(
+            input.order,
+            input.answer.option,
+            input.gold.map(|g| g.correct),
+        );
         Review {
             clip: input.prompt.clip.clone(),
             media: input.prompt.media,
             question: input.prompt.question.clone(),
-            options: input
-                .order
-                .iter()
-                .filter_map(|&i| input.prompt.choices.get(i).cloned())
-                .collect(),
-            chosen_position: position_of(input.answer.option),
-            correct_position: input.gold.map(|g| position_of(g.correct)),
-            correct: input.gold.map(|g| g.correct == input.answer.option),
+            options: choice::in_display_order(input.order, &input.prompt.choices),
+            chosen_position: shown.chosen_position,
+            correct_position: shown.correct_position,
+            correct: shown.correct,
         }
     }
 }

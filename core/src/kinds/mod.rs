@@ -22,6 +22,7 @@
 //! unchanged.
 
 pub mod capabilities;
+pub mod choice;
 pub mod clip_mcq;
 pub mod explanation;
 pub mod panel_explanation;

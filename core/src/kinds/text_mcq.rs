@@ -5,7 +5,7 @@
 //! never depends on the display. Chance is 1 / number of options; agreement is nominal on the
 //! canonical choice.
 
-use super::{FieldError, Kind, Presented, ReviewInput, ScoreScale, Scoring, TaskKind};
+use super::{choice, FieldError, Kind, Presented, ReviewInput, ScoreScale, Scoring, TaskKind};
 use crate::assign::option_order;
 use crate::conditions::ConditionDecl;
 use serde::{Deserialize, Serialize};
@@ -122,7 +122,7 @@ impl Kind for TextMcq {
     /// Options shuffled by the session seed and the item id (see [`option_order`]).
     fn present(prompt: &Prompt, seed: u64, item_id: &str) -> Presented<View> {
         let order = option_order(seed, item_id, prompt.options.len());
-        let options = order.iter().map(|&i| prompt.options[i].clone()).collect();
+        let options = choice::in_display_order(&order, &prompt.options);
         Presented {
             view: View {
                 sentence: prompt.sentence.clone(),
@@ -140,17 +140,8 @@ impl Kind for TextMcq {
     /// assert!(TextMcq::accept(&p, &[2, 0, 1], Input { position: 3 }).is_err());
     /// ```
     fn accept(prompt: &Prompt, order: &[usize], input: Input) -> Result<Answer, FieldError> {
-        match order.get(input.position) {
-            Some(&option) if option < prompt.options.len() => Ok(Answer { option }),
-            _ => Err(FieldError {
-                field: "answer.position",
-                message: crate::msg!(
-                    "answer.position_range",
-                    max = order.len().saturating_sub(1),
-                    found = input.position
-                ),
-            }),
-        }
+        let option = choice::option_at(order, input.position, prompt.options.len())?;
+        Ok(Answer { option })
     }
 
     fn score(gold: &Gold, answer: &Answer) -> Scoring<Outcome> {
@@ -160,11 +151,7 @@ impl Kind for TextMcq {
     }
 
     fn primary(outcome: &Outcome) -> f64 {
-        if outcome.correct {
-            1.0
-        } else {
-            0.0
-        }
+        choice::right_or_wrong(outcome.correct)
     }
 
     fn correct(outcome: &Outcome) -> Option<bool> {
@@ -184,24 +171,18 @@ impl Kind for TextMcq {
     }
 
     fn review(input: ReviewInput<'_, Self>) -> Review {
-        let position_of = |canonical: usize| {
-            input
-                .order
-                .iter()
-                .position(|&o| o == canonical)
-                .unwrap_or(canonical)
-        };
-        let options = input
-            .order
-            .iter()
-            .filter_map(|&i| input.prompt.options.get(i).cloned())
-            .collect();
+        let shown = choice::ChoiceReview::of(
+            input.order,
+            input.answer.option,
+            input.gold.map(|g| g.correct),
+        );
+        let options = choice::in_display_order(input.order, &input.prompt.options);
         Review {
             sentence: input.prompt.sentence.clone(),
             options,
-            chosen_position: position_of(input.answer.option),
-            correct_position: input.gold.map(|g| position_of(g.correct)),
-            correct: input.gold.map(|g| g.correct == input.answer.option),
+            chosen_position: shown.chosen_position,
+            correct_position: shown.correct_position,
+            correct: shown.correct,
             meaning: input.gold.and(input.source_note).map(str::to_owned),
         }
     }
