@@ -15,15 +15,16 @@
 
 use axum::body::Body;
 use axum::http::Request;
-use http_body_util::BodyExt;
 use memeboard_server::config::Settings;
 use memeboard_server::startup::Application;
 use sqlx::{Connection, Executor};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tower::ServiceExt;
 
 /// The server's allocator (see `src/main.rs`).
+mod support;
+use support::call;
+
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
@@ -33,25 +34,8 @@ const SUSTAINED_PARTICIPANTS: usize = 200;
 /// Answers per second the paced run's participants offer together (issue 12's target rate).
 const PACED_RATE: f64 = 5_000.0;
 
-async fn call(router: &axum::Router, request: Request<Body>) -> anyhow::Result<serde_json::Value> {
-    let response = router.clone().oneshot(request).await?;
-    let status = response.status();
-    let bytes = response.into_body().collect().await?.to_bytes();
-    anyhow::ensure!(
-        status.is_success(),
-        "{status}: {}",
-        String::from_utf8_lossy(&bytes)
-    );
-    Ok(serde_json::from_slice(&bytes)?)
-}
-
 fn start_body() -> Body {
-    Body::from(
-        serde_json::json!({"consent": true, "survey": {"age_range": "25-34",
-        "native_language": "chinese", "online_time": "one_to_three_hours", "meme_familiarity": 3,
-        "skip_flagged": false}})
-        .to_string(),
-    )
+    Body::from(support::START_BODY)
 }
 
 /// Latencies of answers acknowledged so far (drained by whoever reports them).

@@ -10,38 +10,24 @@
 
 use axum::body::Body;
 use axum::http::Request;
-use http_body_util::BodyExt;
 use memeboard_server::config::Settings;
 use memeboard_server::startup::Application;
 use std::time::{Duration, Instant};
-use tower::ServiceExt;
 
 /// The server's allocator (see `src/main.rs`).
+mod support;
+use support::call;
+
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-async fn call(router: &axum::Router, request: Request<Body>) -> anyhow::Result<serde_json::Value> {
-    let response = router.clone().oneshot(request).await?;
-    let status = response.status();
-    let bytes = response.into_body().collect().await?.to_bytes();
-    anyhow::ensure!(
-        status.is_success(),
-        "{status}: {}",
-        String::from_utf8_lossy(&bytes)
-    );
-    Ok(serde_json::from_slice(&bytes)?)
-}
-
 /// One participant's whole batch; returns the session id.
 async fn one_session(router: &axum::Router, seed: usize) -> anyhow::Result<String> {
-    let start = serde_json::json!({"consent": true, "survey": {"age_range": "25-34",
-        "native_language": "chinese", "online_time": "one_to_three_hours", "meme_familiarity": 3,
-        "skip_flagged": false}});
     let session = call(
         router,
         Request::post("/api/quizzes/demo-mcq/sessions")
             .header("content-type", "application/json")
-            .body(Body::from(start.to_string()))?,
+            .body(Body::from(support::START_BODY))?,
     )
     .await?;
     let id = session["session_id"]

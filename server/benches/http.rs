@@ -14,10 +14,13 @@ use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
 
 /// The server's allocator (see `src/main.rs`).
+mod support;
+
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-const START_BODY: &str = r#"{"consent":true,"survey":{"age_range":"25-34","native_language":"chinese","online_time":"one_to_three_hours","meme_familiarity":3,"skip_flagged":false}}"#;
+/// See [`support::START_BODY`].
+const START_BODY: &str = support::START_BODY;
 
 /// CPU seconds (user + system) a process has used so far, from `/proc/<pid>/stat`.
 fn cpu_seconds(pid: &str) -> anyhow::Result<f64> {

@@ -4,9 +4,6 @@
 //!
 //! Run: `cargo bench -p memeboard-server --bench leaderboard` (or `scripts/bench.sh`).
 
-use axum::body::Body;
-use axum::http::Request;
-use http_body_util::BodyExt;
 use memeboard_core::kinds::text_mcq;
 use memeboard_core::leaderboard::{score_mcq, summarize, McqGold};
 use memeboard_core::predictions::{
@@ -15,17 +12,14 @@ use memeboard_core::predictions::{
 use memeboard_core::tasks::{CategoryInfo, ItemGold, ItemPrompt, MemeType};
 use memeboard_server::config::Settings;
 use memeboard_server::startup::Application;
-use memeboard_server::storage::{BenchmarkRecord, ItemRecord, TaskRecord};
+use memeboard_server::storage::ItemRecord;
 use std::time::{Duration, Instant};
-use tower::ServiceExt;
+
+mod support;
+use support::median;
 
 const ITEMS: usize = 10_000;
 const RUNS: usize = 21;
-
-fn median(mut v: Vec<Duration>) -> Duration {
-    v.sort();
-    v[v.len() / 2]
-}
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -165,70 +159,10 @@ async fn main() -> anyhow::Result<()> {
             board_half: if n % 2 == 0 { "public" } else { "private" }.into(),
         })
         .collect();
-    app.storage()
-        .import_benchmark(
-            &BenchmarkRecord {
-                id: "bench".into(),
-                slug: "bench".into(),
-                title: "bench".into(),
-                description: String::new(),
-                family: "text_memes".into(),
-            },
-            &[],
-            &[(
-                TaskRecord {
-                    id: "bench".into(),
-                    benchmark_id: "bench".into(),
-                    slug: "bench".into(),
-                    kind: "text_mcq".into(),
-                    title: "bench".into(),
-                    description: String::new(),
-                    categories_json: serde_json::to_string(&cats)?,
-                    batch_size: 24,
-                    quiz_open: false,
-                },
-                records,
-            )],
-            &[],
-        )
-        .await?;
+    support::import_bench_task(app.storage(), "text_memes", "text_mcq", &cats, 24, records).await?;
     let router = app.router();
-    let call = |req: Request<Body>| {
-        let router = router.clone();
-        async move {
-            let res = router.oneshot(req).await?;
-            let status = res.status();
-            let body = res.into_body().collect().await?.to_bytes();
-            anyhow::ensure!(
-                status.is_success(),
-                "{status}: {}",
-                String::from_utf8_lossy(&body)
-            );
-            anyhow::Ok(body)
-        }
-    };
-    let token: serde_json::Value = serde_json::from_slice(
-        &call(
-            Request::post("/api/authors")
-                .header("content-type", "application/json")
-                .body(Body::from(r#"{"name":"bench"}"#))?,
-        )
-        .await?,
-    )?;
-    let token = token["token"].as_str().unwrap_or_default().to_owned();
-    let mut round_trips = Vec::new();
-    for n in 0..5 {
-        let t = Instant::now();
-        call(
-            Request::post(format!("/api/tasks/bench/submissions?model=m{n}"))
-                .header("authorization", format!("Bearer {token}"))
-                .body(Body::from(predictions.clone()))?,
-        )
-        .await?;
-        call(Request::get("/api/boards/bench").body(Body::empty())?).await?;
-        round_trips.push(t.elapsed());
-    }
-    let round_trip = median(round_trips);
+    let token = support::author_token(&router).await?;
+    let round_trip = median(support::upload_round_trips(&router, &token, &predictions, 5).await?);
 
     println!("leaderboard benchmark: {ITEMS} items, {} bytes JSONL, accuracy {accuracy:.4} (both scorers agree)", predictions.len());
     println!(

@@ -7,7 +7,6 @@
 
 use axum::body::Body;
 use axum::http::Request;
-use http_body_util::BodyExt;
 use memeboard_core::kinds::panels::{fixed_display, panel_bucket, StructureType, PANEL_BUCKETS};
 use memeboard_core::kinds::{panel_order, ItemGold, ItemPrompt};
 use memeboard_core::leaderboard::{score_mcq, summarize, McqGold, BOOTSTRAP_SEED};
@@ -19,17 +18,14 @@ use memeboard_core::predictions::{
 use memeboard_core::tasks::{CategoryInfo, MediaRef};
 use memeboard_server::config::Settings;
 use memeboard_server::startup::Application;
-use memeboard_server::storage::{BenchmarkRecord, ItemRecord, TaskRecord};
+use memeboard_server::storage::ItemRecord;
 use std::time::{Duration, Instant};
-use tower::ServiceExt;
+
+mod support;
+use support::median;
 
 const ITEMS: usize = 10_000;
 const RUNS: usize = 11;
-
-fn median(mut v: Vec<Duration>) -> Duration {
-    v.sort();
-    v[v.len() / 2]
-}
 
 fn time<T>(runs: usize, mut f: impl FnMut() -> T) -> Duration {
     median(
@@ -241,74 +237,23 @@ async fn main() -> anyhow::Result<()> {
             board_half: if n % 2 == 0 { "public" } else { "private" }.into(),
         })
         .collect();
-    app.storage()
-        .import_benchmark(
-            &BenchmarkRecord {
-                id: "bench".into(),
-                slug: "bench".into(),
-                title: "bench".into(),
-                description: String::new(),
-                family: "multi_panel".into(),
-            },
-            &[],
-            &[(
-                TaskRecord {
-                    id: "bench".into(),
-                    benchmark_id: "bench".into(),
-                    slug: "bench".into(),
-                    kind: "panel_order".into(),
-                    title: "bench".into(),
-                    description: String::new(),
-                    categories_json: serde_json::to_string(&cats)?,
-                    batch_size: 8,
-                    quiz_open: false,
-                },
-                records,
-            )],
-            &[],
-        )
-        .await?;
+    support::import_bench_task(
+        app.storage(),
+        "multi_panel",
+        "panel_order",
+        &cats,
+        8,
+        records,
+    )
+    .await?;
     let router = app.router();
-    let call = |req: Request<Body>| {
-        let router = router.clone();
-        async move {
-            let res = router.oneshot(req).await?;
-            let status = res.status();
-            let body = res.into_body().collect().await?.to_bytes();
-            anyhow::ensure!(
-                status.is_success(),
-                "{status}: {}",
-                String::from_utf8_lossy(&body)
-            );
-            anyhow::Ok(body)
-        }
-    };
-    let token: serde_json::Value = serde_json::from_slice(
-        &call(
-            Request::post("/api/authors")
-                .header("content-type", "application/json")
-                .body(Body::from(r#"{"name":"bench"}"#))?,
-        )
-        .await?,
-    )?;
-    let token = token["token"].as_str().unwrap_or_default().to_owned();
+    let token = support::author_token(&router).await?;
     // The first board request also scores the baseline rows (cached afterwards).
     let t = Instant::now();
-    call(Request::get("/api/boards/bench").body(Body::empty())?).await?;
+    let board = Request::get("/api/boards/bench").body(Body::empty())?;
+    support::send(&router, board).await?;
     let first_board = t.elapsed();
-    let mut round_trips = Vec::new();
-    for n in 0..3 {
-        let t = Instant::now();
-        call(
-            Request::post(format!("/api/tasks/bench/submissions?model=m{n}"))
-                .header("authorization", format!("Bearer {token}"))
-                .body(Body::from(predictions.clone()))?,
-        )
-        .await?;
-        call(Request::get("/api/boards/bench").body(Body::empty())?).await?;
-        round_trips.push(t.elapsed());
-    }
-    let round_trip = median(round_trips);
+    let round_trip = median(support::upload_round_trips(&router, &token, &predictions, 3).await?);
     // Keep `summarize` linked in the reference path (what boards call for the main column).
     std::hint::black_box(summarize(&[], &keys, 10, 1));
 

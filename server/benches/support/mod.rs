@@ -1,0 +1,117 @@
+//! What the in-process benchmarks share (not a benchmark itself): a request sent through the
+//! router with its success checked, a synthetic benchmark of one task imported at once, an
+//! author token, and the upload-then-board round trip the leaderboard benchmarks time.
+// Each benchmark includes this module and uses part of it.
+#![allow(dead_code)]
+
+use axum::body::{Body, Bytes};
+use axum::http::Request;
+use http_body_util::BodyExt;
+use memeboard_core::tasks::CategoryInfo;
+use memeboard_server::storage::{BenchmarkRecord, ItemRecord, Storage, TaskRecord};
+use std::time::{Duration, Instant};
+use tower::ServiceExt;
+
+/// The body of a session start of the demo quizzes: consent and a complete survey.
+pub const START_BODY: &str = r#"{"consent":true,"survey":{"age_range":"25-34","native_language":"chinese","online_time":"one_to_three_hours","meme_familiarity":3,"skip_flagged":false}}"#;
+
+/// Sends `request` through `router`; the body of a successful response, else an error with
+/// the status and body.
+pub async fn send(router: &axum::Router, request: Request<Body>) -> anyhow::Result<Bytes> {
+    let response = router.clone().oneshot(request).await?;
+    let status = response.status();
+    let bytes = response.into_body().collect().await?.to_bytes();
+    anyhow::ensure!(
+        status.is_success(),
+        "{status}: {}",
+        String::from_utf8_lossy(&bytes)
+    );
+    Ok(bytes)
+}
+
+/// [`send`], the body read as JSON.
+pub async fn call(
+    router: &axum::Router,
+    request: Request<Body>,
+) -> anyhow::Result<serde_json::Value> {
+    Ok(serde_json::from_slice(&send(router, request).await?)?)
+}
+
+/// The middle value (the upper one of an even count).
+pub fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+/// Imports benchmark `bench` with its one task `bench` (closed to participants) of `kind`.
+pub async fn import_bench_task(
+    storage: &Storage,
+    family: &str,
+    kind: &str,
+    categories: &[CategoryInfo],
+    batch_size: i64,
+    items: Vec<ItemRecord>,
+) -> anyhow::Result<()> {
+    let benchmark = BenchmarkRecord {
+        id: "bench".into(),
+        slug: "bench".into(),
+        title: "bench".into(),
+        description: String::new(),
+        family: family.into(),
+    };
+    let task = TaskRecord {
+        id: "bench".into(),
+        benchmark_id: "bench".into(),
+        slug: "bench".into(),
+        kind: kind.into(),
+        title: "bench".into(),
+        description: String::new(),
+        categories_json: serde_json::to_string(categories)?,
+        batch_size,
+        quiz_open: false,
+    };
+    storage
+        .import_benchmark(&benchmark, &[], &[(task, items)], &[])
+        .await?;
+    Ok(())
+}
+
+/// A new author's token.
+pub async fn author_token(router: &axum::Router) -> anyhow::Result<String> {
+    let token = call(
+        router,
+        Request::post("/api/authors")
+            .header("content-type", "application/json")
+            .body(Body::from(r#"{"name":"bench"}"#))?,
+    )
+    .await?;
+    Ok(token["token"].as_str().unwrap_or_default().to_owned())
+}
+
+/// `runs` round trips of an upload of `predictions` to task `bench` (as models `m0`, `m1`,
+/// …) followed by its board; each one's time.
+pub async fn upload_round_trips(
+    router: &axum::Router,
+    token: &str,
+    predictions: &str,
+    runs: usize,
+) -> anyhow::Result<Vec<Duration>> {
+    let mut times = Vec::with_capacity(runs);
+    for n in 0..runs {
+        let t = Instant::now();
+        send(
+            router,
+            Request::post(format!("/api/tasks/bench/submissions?model=m{n}"))
+                .header("authorization", format!("Bearer {token}"))
+                .body(Body::from(predictions.to_owned()))?,
+        )
+        .await?;
+        send(
+            router,
+            Request::get("/api/boards/bench").body(Body::empty())?,
+        )
+        .await?;
+        times.push(t.elapsed());
+    }
+    Ok(times)
+}
