@@ -3,7 +3,7 @@
 //! statistics, the board's human rows, the owner's console and the answer-level export.
 
 use crate::error::ApiResult;
-use crate::storage::{self, CrowdResponseRow, Storage, StudyData, StudySessionRow};
+use crate::storage::{self, CrowdResponseRow, Storage, StudyData};
 use memeboard_core::kinds::rating::Planted;
 use memeboard_core::kinds::{AnswerValue, ItemGold};
 use memeboard_core::study::{self, plan_checks, SessionFacts, StudySettings};
@@ -138,24 +138,6 @@ pub fn exclusions_of(
         .into_iter()
         .filter_map(|(id, f)| exclusion(study, exclude_failed_checks, &f).map(|r| (id, r)))
         .collect()
-}
-
-/// Every excluded session of a task with its session row and reason (completed or
-/// screened-out sessions; unfinished ones are not in any row anyway).
-pub async fn excluded_sessions(
-    storage: &Storage,
-    task_id: &str,
-    study: &StudySettings,
-    exclude_failed_checks: bool,
-) -> ApiResult<Vec<(StudySessionRow, ExclusionReason)>> {
-    let data = storage.study_data(task_id).await?;
-    let mut reasons = exclusions_of(&data, study, exclude_failed_checks);
-    Ok(data
-        .sessions
-        .into_iter()
-        .filter(|s| s.completed_at.is_some() || s.screened_out_at.is_some())
-        .filter_map(|s| reasons.remove(&s.id).map(|r| (s, r)))
-        .collect())
 }
 
 /// Crowd responses of completed sessions split by the exclusions: `(kept, all)`. `all`

@@ -124,18 +124,6 @@ impl Storage {
             .is_some())
     }
 
-    /// The invitation hash of a task (`None`: open to anyone with the quiz link).
-    pub async fn task_invite_hash(&self, task_id: &str) -> Result<Option<String>, StorageError> {
-        let row = sqlx::query("SELECT invite_hash FROM tasks WHERE id = $1")
-            .bind(task_id)
-            .fetch_optional(&self.pool)
-            .await?;
-        Ok(row
-            .map(|r| r.try_get::<Option<String>, _>("invite_hash"))
-            .transpose()?
-            .flatten())
-    }
-
     /// A participant's sessions of a task, newest first.
     pub async fn participations(
         &self,

@@ -52,21 +52,6 @@ impl Storage {
         Ok(added)
     }
 
-    /// The tasks whose gold the public inputs of `task_id` reveal.
-    pub async fn gold_revealed_by(&self, task_id: &str) -> Result<Vec<String>, StorageError> {
-        let rows = sqlx::query(
-            "SELECT hidden_task_id FROM task_gold_reveals WHERE task_id = $1 \
-             ORDER BY hidden_task_id",
-        )
-        .bind(task_id)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|r| r.try_get("hidden_task_id"))
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(Into::into)
-    }
-
     /// Whether the owner has revealed a task's test gold (tasks revealing it then offer every
     /// item).
     pub async fn test_gold_revealed(&self, task_id: &str) -> Result<bool, StorageError> {

@@ -345,22 +345,6 @@ impl Storage {
         .map_err(|e: sqlx::Error| e.into())
     }
 
-    /// Submissions of an author since `since_ms` (quota).
-    pub async fn count_submissions_since(
-        &self,
-        author_id: &str,
-        since_ms: i64,
-    ) -> Result<i64, StorageError> {
-        Ok(sqlx::query(
-            "SELECT COUNT(*) AS n FROM submissions WHERE author_id = $1 AND created_at >= $2",
-        )
-        .bind(author_id)
-        .bind(since_ms)
-        .fetch_one(&self.pool)
-        .await?
-        .try_get("n")?)
-    }
-
     /// Every task with its board switches.
     pub async fn list_board_tasks(&self) -> Result<Vec<BoardTaskRow>, StorageError> {
         let rows = sqlx::query(&format!(

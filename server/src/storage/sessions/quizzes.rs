@@ -80,15 +80,6 @@ impl Storage {
         Ok(rows.iter().map(quiz_from_row).collect::<Result<_, _>>()?)
     }
 
-    /// One quiz by slug, open or not (the owner's console).
-    pub async fn find_any_quiz(&self, slug: &str) -> Result<Option<QuizRow>, StorageError> {
-        let row = sqlx::query(&format!("{QUIZ_SELECT} WHERE t.slug = $1"))
-            .bind(slug)
-            .fetch_optional(&self.pool)
-            .await?;
-        Ok(row.as_ref().map(quiz_from_row).transpose()?)
-    }
-
     /// One open quiz by slug.
     pub async fn find_open_quiz(&self, slug: &str) -> Result<Option<QuizRow>, StorageError> {
         let row = sqlx::query(&format!(

@@ -106,11 +106,6 @@ impl Storage {
         .is_some())
     }
 
-    /// Whether a participant id exists.
-    pub async fn participant_exists(&self, id: &str) -> Result<bool, StorageError> {
-        Ok(self.participant_secret_hash(id).await?.is_some())
-    }
-
     /// A participant's secret hash: `None` when there is no such participant, `Some(None)`
     /// for a participant created before secrets existed.
     pub async fn participant_secret_hash(
