@@ -140,28 +140,32 @@ pub fn exclusions_of(
         .collect()
 }
 
-/// Crowd responses of completed sessions split by the exclusions: `(kept, all)`. `all`
-/// gives the counts before exclusions.
-pub async fn crowd_responses(
+/// Crowd responses of completed sessions, the excluded sessions' left out (the owner's rules).
+pub async fn crowd_responses(storage: &Storage, task_id: &str) -> ApiResult<Vec<CrowdResponseRow>> {
+    Ok(crowd_responses_counting(storage, task_id, |_| ()).await?.0)
+}
+
+/// [`crowd_responses`], with `before` computed over all of them first (figures that state
+/// what they count before exclusions). The excluded rows are dropped in place: the crowd's
+/// rows are never held twice.
+pub async fn crowd_responses_counting<T>(
     storage: &Storage,
     task_id: &str,
-) -> ApiResult<(Vec<CrowdResponseRow>, Vec<CrowdResponseRow>)> {
-    let all = storage.crowd_responses(task_id).await?;
+    before: impl FnOnce(&[CrowdResponseRow]) -> T,
+) -> ApiResult<(Vec<CrowdResponseRow>, T)> {
+    let mut rows = storage.crowd_responses(task_id).await?;
+    let counted = before(&rows);
     let Some(task) = storage.task_quality_switches(task_id).await? else {
-        return Ok((all.clone(), all));
+        return Ok((rows, counted));
     };
     let study = study_settings(task.0.as_deref())?;
     if !rules_active(&study, task.1) {
-        return Ok((all.clone(), all));
+        return Ok((rows, counted));
     }
     let data = storage.study_data(task_id).await?;
     let excluded = exclusions_of(&data, &study, task.1);
-    let kept = all
-        .iter()
-        .filter(|r| !excluded.contains_key(&r.session_id))
-        .cloned()
-        .collect();
-    Ok((kept, all))
+    rows.retain(|r| !excluded.contains_key(&r.session_id));
+    Ok((rows, counted))
 }
 
 /// A task's data without its pilot sessions (nor their answers and checks), with how many

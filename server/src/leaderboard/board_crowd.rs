@@ -74,8 +74,7 @@ async fn read_human_rows(
         fingerprint,
     } = board;
     let (storage, settings) = (&state.storage, &*state.settings);
-    let (kept, all) = crate::crowd::quality::crowd_responses(storage, &task.task.id).await?;
-    let before_exclusions = {
+    let participants_in_half = |all: &[CrowdResponseRow]| {
         let mut who: Vec<&str> = all
             .iter()
             .filter(|r| r.score.is_some() && in_half.contains(r.item_id.as_str()))
@@ -85,6 +84,12 @@ async fn read_human_rows(
         who.dedup();
         who.len()
     };
+    let (kept, before_exclusions) = crate::crowd::quality::crowd_responses_counting(
+        storage,
+        &task.task.id,
+        participants_in_half,
+    )
+    .await?;
     let noise = surface_noise(storage, format!("board:{key}"), &settings.quiz).await?;
     let snap = crowd_snapshot(kept, &settings.quiz, noise);
     let in_half_rows: Vec<CrowdResponseRow> = snap
@@ -247,9 +252,7 @@ pub(super) async fn crowd_answers(
     task: &BoardTaskRow,
 ) -> ApiResult<Vec<CrowdAnswer>> {
     Ok(scored_answers(
-        crate::crowd::quality::crowd_responses(storage, &task.task.id)
-            .await?
-            .0,
+        crate::crowd::quality::crowd_responses(storage, &task.task.id).await?,
     ))
 }
 

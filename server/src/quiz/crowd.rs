@@ -164,7 +164,7 @@ async fn compute_crowd_stats(
     facts: &ItemFacts,
     settings: &QuizSettings,
 ) -> ApiResult<CrowdStatsResponse> {
-    let rows = quality::crowd_responses(storage, &quiz.task.id).await?.0;
+    let rows = quality::crowd_responses(storage, &quiz.task.id).await?;
     let completed = quality::participants(&rows);
     let surface = format!("stats:{}", quiz.task.id);
     let noise = crate::crowd::published::surface_noise(storage, surface, settings).await?;

@@ -173,7 +173,7 @@ pub async fn results(
             fingerprint,
             storage.crowd_figures_may_lag(),
             || async move {
-                let rows = quality::crowd_responses(&owned_storage, &task_id).await?.0;
+                let rows = quality::crowd_responses(&owned_storage, &task_id).await?;
                 let table = tokio::task::spawn_blocking(move || ItemCrowdTable::of(&rows))
                     .await
                     .map_err(|e| ApiError::Unexpected(e.into()))?;

@@ -63,7 +63,7 @@ async fn table_cells(
     }
     let (storage, settings) = (&state.storage, &*state.settings);
     let on_view = storage.items_on_board(task_id, scope.split).await?;
-    let (kept, _) = crate::crowd::quality::crowd_responses(storage, task_id).await?;
+    let kept = crate::crowd::quality::crowd_responses(storage, task_id).await?;
     let snapshot = crowd_snapshot(kept, &settings.quiz, None);
     let people = settings.quiz.min_crowd_participants.max(1);
     if snapshot
