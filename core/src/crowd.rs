@@ -68,6 +68,55 @@ pub struct CrowdObservation {
 }
 
 impl CrowdObservation {
+    /// One answer with no facet, subset or rating yet: where every observation the site
+    /// builds starts (then [`Self::with_choice`], [`Self::with_facet`]).
+    ///
+    /// ```
+    /// use memeboard_core::crowd::CrowdObservation;
+    /// let o = CrowdObservation::answer("p1", "i1", "x", Some(1.0))
+    ///     .with_choice(Some(2), Some(5))
+    ///     .with_facet("familiarity", "seen");
+    /// assert_eq!((o.ratings[0].value, o.ratings[0].num_categories), (2.0, Some(5)));
+    /// assert_eq!(o.facet("familiarity"), Some("seen"));
+    /// ```
+    pub fn answer(
+        participant: impl Into<String>,
+        item: impl Into<String>,
+        category: impl Into<String>,
+        score: Option<f64>,
+    ) -> Self {
+        Self {
+            participant: participant.into(),
+            item: item.into(),
+            category: category.into(),
+            facets: Vec::new(),
+            subsets: Vec::new(),
+            score,
+            ratings: Vec::new(),
+        }
+    }
+
+    /// The chosen option (canonical index) as the nominal `choice` rating over `options`
+    /// choices when known: the agreement on what people chose. No choice (or a negative
+    /// one), no rating.
+    pub fn with_choice(mut self, choice: Option<i64>, options: Option<usize>) -> Self {
+        if let Some(c) = choice.and_then(|c| usize::try_from(c).ok()) {
+            self.ratings.push(Rating {
+                dimension: "choice".into(),
+                level: AlphaLevel::Nominal,
+                value: c as f64,
+                num_categories: options,
+            });
+        }
+        self
+    }
+
+    /// The answer's value of `facet` (e.g. the familiarity given before the question).
+    pub fn with_facet(mut self, facet: &str, value: impl Into<String>) -> Self {
+        self.facets.push((facet.to_owned(), value.into()));
+        self
+    }
+
     /// The value of `facet` for this answer, if it has one, so callers can group like
     /// [`facet_rows`] does.
     pub fn facet(&self, facet: &str) -> Option<&str> {
@@ -421,13 +470,8 @@ pub fn agreement_by_dimension(observations: &[CrowdObservation]) -> Vec<Agreemen
 /// The generic form of a scored choice answer (no facets, no subsets).
 fn observation(a: &CrowdAnswer, ratings: Vec<Rating>) -> CrowdObservation {
     CrowdObservation {
-        participant: a.participant.clone(),
-        item: a.item.clone(),
-        category: a.category.clone(),
-        facets: Vec::new(),
-        subsets: Vec::new(),
-        score: Some(a.score),
         ratings,
+        ..CrowdObservation::answer(&*a.participant, &*a.item, &*a.category, Some(a.score))
     }
 }
 

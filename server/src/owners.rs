@@ -13,9 +13,8 @@ use crate::state::AppState;
 use crate::storage::{NewOwnerAction, OwnerRecord, Storage, StudyData, StudyTaskRow, StudyUpdate};
 use anyhow::Context;
 use axum::http::HeaderMap;
-use memeboard_core::crowd::{agreement_by_dimension, CrowdObservation, Rating};
+use memeboard_core::crowd::{agreement_by_dimension, CrowdObservation};
 use memeboard_core::msg;
-use memeboard_core::stats::AlphaLevel;
 use memeboard_core::study::{
     histogram, median, CategoryProgress, ConsoleSettings, CreateOwnerRequest, CreateOwnerResponse,
     DropPoint, ItemProgress, OwnedTask, ProgressResponse, DROP_AFTER_MS,
@@ -438,20 +437,11 @@ fn compute_progress(
             .push(u64::try_from(a.response_ms).unwrap_or(0));
         *per_category.entry(a.category.as_str()).or_default() += 1;
         if let (Some(participant), Some(choice)) = (kept.get(&a.session_id), a.choice) {
-            observations.push(CrowdObservation {
-                participant: participant.clone(),
-                item: a.item_id.clone(),
-                category: a.category.clone(),
-                facets: Vec::new(),
-                subsets: Vec::new(),
-                score: None,
-                ratings: vec![Rating {
-                    dimension: "choice".into(),
-                    level: AlphaLevel::Nominal,
-                    value: choice as f64,
-                    num_categories: choices.get(&a.item_id).copied().flatten(),
-                }],
-            });
+            let options = choices.get(&a.item_id).copied().flatten();
+            observations.push(
+                CrowdObservation::answer(&**participant, &*a.item_id, &*a.category, None)
+                    .with_choice(Some(choice), options),
+            );
         }
     }
     let completed = durations.len();

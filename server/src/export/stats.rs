@@ -17,11 +17,10 @@ use crate::kinds::ServerKind;
 use memeboard_core::api::{CrowdRow, FamiliarityRow};
 use memeboard_core::crowd::{
     agreement_by_dimension, category_rows, crowd_rows, AgreementRow, CrowdAnswer, CrowdObservation,
-    Rating,
 };
 use memeboard_core::kinds::{Kind, TaskKind};
 use memeboard_core::leaderboard::CategoryEstimate;
-use memeboard_core::stats::{AlphaLevel, Estimate};
+use memeboard_core::stats::Estimate;
 use memeboard_core::with_kind;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -126,24 +125,10 @@ pub fn human_rows(
         .collect();
     let observations: Vec<CrowdObservation> = counted
         .iter()
-        .map(|r| CrowdObservation {
-            participant: r.participant.clone(),
-            item: r.item_id.clone(),
-            category: r.category.clone(),
-            facets: Vec::new(),
-            subsets: Vec::new(),
-            score: r.score,
-            ratings: r
-                .choice
-                .and_then(|c| usize::try_from(c).ok())
-                .map(|c| Rating {
-                    dimension: "choice".into(),
-                    level: AlphaLevel::Nominal,
-                    value: c as f64,
-                    num_categories: r.num_options.and_then(|n| usize::try_from(n).ok()),
-                })
-                .into_iter()
-                .collect(),
+        .map(|r| {
+            let options = r.num_options.and_then(|n| usize::try_from(n).ok());
+            CrowdObservation::answer(&*r.participant, &*r.item_id, &*r.category, r.score)
+                .with_choice(r.choice, options)
         })
         .collect();
     let rows = category_rows(
@@ -264,15 +249,11 @@ fn familiarity_rows(
     let observations: Vec<CrowdObservation> = in_half
         .iter()
         .filter_map(|r| {
-            Some(CrowdObservation {
-                participant: r.participant.clone(),
-                item: r.item_id.clone(),
-                category: r.category.clone(),
-                facets: vec![("familiarity".into(), r.familiarity.clone()?)],
-                subsets: Vec::new(),
-                score: r.score,
-                ratings: Vec::new(),
-            })
+            let familiarity = r.familiarity.clone()?;
+            Some(
+                CrowdObservation::answer(&*r.participant, &*r.item_id, &*r.category, r.score)
+                    .with_facet("familiarity", familiarity),
+            )
         })
         .collect();
     memeboard_core::crowd::familiarity_rows(

@@ -209,15 +209,10 @@ async fn familiarity_rows(
         .iter()
         .filter_map(|r| {
             let familiarity = r.familiarity.clone()?;
-            Some(CrowdObservation {
-                participant: r.participant_id.clone(),
-                item: r.item_id.clone(),
-                category: r.category.clone(),
-                facets: vec![("familiarity".into(), familiarity)],
-                subsets: Vec::new(),
-                score: r.score,
-                ratings: Vec::new(),
-            })
+            Some(
+                CrowdObservation::answer(&*r.participant_id, &*r.item_id, &*r.category, r.score)
+                    .with_facet("familiarity", familiarity),
+            )
         })
         .collect();
     let resamples = state.settings.quiz.bootstrap_resamples;

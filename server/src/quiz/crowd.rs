@@ -10,9 +10,8 @@ use crate::kinds::{typed_item, ServerKind};
 use crate::storage::{self, QuizRow, Storage};
 use anyhow::Context;
 use memeboard_core::api::{BaselineLevel, CrowdStatsResponse};
-use memeboard_core::crowd::{agreement_by_dimension, category_rows, CrowdObservation, Rating};
+use memeboard_core::crowd::{agreement_by_dimension, category_rows, CrowdObservation};
 use memeboard_core::kinds::{Kind, TaskKind};
-use memeboard_core::stats::AlphaLevel;
 use memeboard_core::with_kind;
 use std::collections::BTreeMap;
 
@@ -79,27 +78,9 @@ pub(super) async fn item_facts(
 fn observations(rows: Vec<storage::CrowdResponseRow>, facts: &ItemFacts) -> Vec<CrowdObservation> {
     rows.into_iter()
         .map(|r| {
-            let num_categories = facts.choices.get(&r.item_id).copied().flatten();
-            let ratings = r
-                .choice
-                .and_then(|c| usize::try_from(c).ok())
-                .map(|c| Rating {
-                    dimension: "choice".into(),
-                    level: AlphaLevel::Nominal,
-                    value: c as f64,
-                    num_categories,
-                })
-                .into_iter()
-                .collect();
-            CrowdObservation {
-                participant: r.participant_id,
-                item: r.item_id,
-                category: r.category,
-                facets: Vec::new(),
-                subsets: Vec::new(),
-                score: r.score,
-                ratings,
-            }
+            let options = facts.choices.get(&r.item_id).copied().flatten();
+            CrowdObservation::answer(r.participant_id, r.item_id, r.category, r.score)
+                .with_choice(r.choice, options)
         })
         .collect()
 }
