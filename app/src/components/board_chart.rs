@@ -3,9 +3,9 @@
 //! lines and chance as a dashed line. Title and description make it readable to screen
 //! readers; an HTML legend below it wraps on narrow screens.
 
-use crate::board_i18n::btr;
 use crate::components::score::all_suppressed;
 use crate::format;
+use crate::i18n::board::btr;
 use crate::i18n::{category_label, tr, use_i18n, Lang};
 use leptos::prelude::*;
 use memeboard_core::api::{BoardResponse, BoardRow, RowKind, SubmissionStatus};

@@ -1,8 +1,8 @@
 //! A link shown with its copy button (study links on the console, rater links on a study
 //! page), and the outcome of copying in the reader's language.
 
+use crate::i18n::study::{st, study_strings};
 use crate::i18n::use_i18n;
-use crate::study_i18n::{st, study_strings};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 

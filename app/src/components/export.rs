@@ -2,8 +2,8 @@
 //! link cannot send it) and saves it.
 
 use crate::api;
+use crate::i18n::study::study_strings;
 use crate::i18n::use_i18n;
-use crate::study_i18n::study_strings;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;

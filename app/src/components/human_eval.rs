@@ -4,7 +4,7 @@
 //! board page and the study page.
 
 use crate::format;
-use crate::human_i18n::{
+use crate::i18n::human::{
     dimension_name, hs, human_score_name, human_strings, metric_name, protocol_name,
 };
 use crate::i18n::use_i18n;

@@ -3,7 +3,7 @@
 //! and shows the new links once.
 
 use crate::components::copy_row::CopyRow;
-use crate::human_i18n::{hs, human_strings};
+use crate::i18n::human::{hs, human_strings};
 use crate::i18n::use_i18n;
 use crate::study_api;
 use leptos::prelude::*;

@@ -1,8 +1,8 @@
 //! Leaderboard pieces shared by several pages: an estimate with its interval, a table of
 //! per-category estimates, and the localized labels of board rows.
 
-use crate::board_i18n::btr;
 use crate::format::{self, DASH};
+use crate::i18n::board::btr;
 use crate::i18n::{category_label, tr, use_i18n, Lang};
 use crate::kinds;
 use leptos::prelude::*;

@@ -2,7 +2,7 @@
 //! the request draws, then the pages, batches and raters it makes and the test gold it would
 //! show raters — before the owner commits.
 
-use crate::human_i18n::human_strings;
+use crate::i18n::human::human_strings;
 use crate::i18n::use_i18n;
 use leptos::prelude::*;
 use memeboard_core::human_eval::study::StudyPreview;

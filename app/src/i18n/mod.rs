@@ -4,8 +4,11 @@
 //! localStorage (`memeboard.lang`) or, failing that, from `navigator.language`, and every
 //! switch is written back to localStorage and to `<html lang>`.
 
+pub mod board;
 mod en;
+pub mod human;
 mod strings;
+pub mod study;
 #[cfg(test)]
 mod tests;
 mod zh;

@@ -25,8 +25,8 @@ fn category_labels_prefer_the_quiz_then_meme_types() {
 
 #[test]
 fn leaderboard_strings() {
-    // The board strings live in crate::board_i18n since the quiz bundle leaves them out.
-    use crate::board_i18n::{EN, ZH};
+    // The board strings live in crate::i18n::board since the quiz bundle leaves them out.
+    use crate::i18n::board::{EN, ZH};
     assert_eq!((EN.quota_left)(2, 5), "2 of 5 left today");
     assert_eq!((ZH.quota_left)(2, 5), "今日还剩 2 / 5 次");
     assert_eq!((EN.lines_ok)(36), "36 lines OK");

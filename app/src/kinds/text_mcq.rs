@@ -4,11 +4,11 @@
 
 use super::{KindPanel, QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile};
 use crate::api;
-use crate::board_i18n::btr;
 use crate::components::answer::{use_answer_sender, AnswerError};
 use crate::components::score::{estimate_view, ScoreTable};
 use crate::components::sentence::Sentence;
 use crate::format::{self, key_to_option, option_letter, DASH};
+use crate::i18n::board::btr;
 use crate::i18n::{use_i18n, Lang};
 use leptos::prelude::*;
 use memeboard_core::api::{AnswerInput, ResultsResponse};

@@ -4,11 +4,11 @@
 //! confirmation), and a button to forget the token.
 
 use crate::api;
-use crate::board_i18n::btr;
 use crate::components::score::status_text;
 use crate::components::title::use_page_title;
 use crate::components::withdraw::WithdrawButton;
 use crate::format;
+use crate::i18n::board::btr;
 use crate::i18n::use_i18n;
 use crate::storage;
 use leptos::ev::SubmitEvent;

@@ -2,10 +2,10 @@
 //! count and links to the board and the submit page.
 
 use crate::api;
-use crate::board_i18n::btr;
 use crate::components::score::task_kind_text;
 use crate::components::status::{error_fallback, Loading};
 use crate::components::title::{in_lang, use_page_title};
+use crate::i18n::board::btr;
 use crate::i18n::{category_label, use_i18n};
 use leptos::prelude::*;
 use memeboard_core::api::TaskSummary;

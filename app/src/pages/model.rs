@@ -4,13 +4,13 @@
 //! confirmation) and the items the model missed that most people got right.
 
 use crate::api;
-use crate::board_i18n::btr;
 use crate::components::score::{status_text, weights_text, ScoreTable};
 use crate::components::sentence::Sentence;
 use crate::components::status::{page_error_fallback, Loading};
 use crate::components::title::use_page_title;
 use crate::components::withdraw::WithdrawButton;
 use crate::format::{self, DASH};
+use crate::i18n::board::btr;
 use crate::i18n::{category_label, use_i18n};
 use crate::storage;
 use leptos::prelude::*;

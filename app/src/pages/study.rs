@@ -20,7 +20,7 @@ use crate::components::reliability_form::ReliabilityForm;
 use crate::components::status::{error_fallback, Loading};
 use crate::components::study_preview::StudyPreviewView;
 use crate::components::title::use_page_title;
-use crate::human_i18n::{hs, human_strings, protocol_name};
+use crate::i18n::human::{hs, human_strings, protocol_name};
 use crate::i18n::use_i18n;
 use crate::storage;
 use crate::study_api;
@@ -40,7 +40,7 @@ use memeboard_core::predictions::Split;
 #[component]
 fn Field(
     id: &'static str,
-    label: fn(&'static crate::human_i18n::HumanStrings) -> &'static str,
+    label: fn(&'static crate::i18n::human::HumanStrings) -> &'static str,
     value: RwSignal<String>,
     #[prop(default = "text")] kind: &'static str,
 ) -> impl IntoView {
@@ -62,7 +62,7 @@ fn Field(
 #[component]
 fn Check(
     id: &'static str,
-    label: fn(&'static crate::human_i18n::HumanStrings) -> &'static str,
+    label: fn(&'static crate::i18n::human::HumanStrings) -> &'static str,
     value: RwSignal<bool>,
 ) -> impl IntoView {
     view! {

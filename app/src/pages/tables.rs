@@ -4,9 +4,9 @@
 //! CSV and LaTeX downloads (headers in the page's language).
 
 use crate::api;
-use crate::board_i18n::btr;
 use crate::components::status::{page_error_fallback, Loading};
 use crate::components::title::use_page_title;
+use crate::i18n::board::btr;
 use crate::i18n::{use_i18n, Lang};
 use crate::kinds::conditions_text;
 use crate::pages::board::label_text;

@@ -2,8 +2,8 @@
 //! that differ from the defaults), the filter's choices, and the table of paired differences
 //! between runs of one model that differ in one condition.
 
-use crate::board_i18n::btr;
 use crate::format;
+use crate::i18n::board::btr;
 use crate::i18n::{use_i18n, Lang};
 use crate::kinds::condition_text;
 use leptos::prelude::*;

@@ -1,8 +1,8 @@
 //! The figure of boards whose kind asks familiarity first (clips): human accuracy by
 //! familiarity group, drawn and as a table, the groups named by the kind.
 
-use crate::board_i18n::btr;
 use crate::format::{self, DASH};
+use crate::i18n::board::btr;
 use crate::i18n::use_i18n;
 use crate::kinds::familiarity_text;
 use leptos::prelude::*;

@@ -4,9 +4,9 @@
 
 use super::conditions::{condition_filter, RunConditions};
 use crate::api;
-use crate::board_i18n::btr;
 use crate::components::score::weights_text;
 use crate::format;
+use crate::i18n::board::btr;
 use crate::i18n::{use_i18n, Lang};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};

@@ -1,7 +1,7 @@
 //! Links between views of one board: the public / private / whole split and the item subsets.
 
 use crate::api;
-use crate::board_i18n::btr;
+use crate::i18n::board::btr;
 use crate::i18n::{use_i18n, Lang};
 use leptos::prelude::*;
 use memeboard_core::api::BoardSplit;

@@ -5,11 +5,11 @@ use super::filters::Filters;
 use super::sort::{model_ranks, sorted_indices, SortDir, SortKey};
 use super::sort_select::SortSelect;
 use crate::api;
-use crate::board_i18n::btr;
 use crate::components::score::{
     all_suppressed, category_estimate_view, kind_key, kind_text, row_label, weights_text,
 };
 use crate::format::{self, DASH};
+use crate::i18n::board::btr;
 use crate::i18n::{category_label, use_i18n, Lang};
 use leptos::prelude::*;
 use memeboard_core::api::{BoardResponse, BoardRow, RowGroup, RowKind, SubmissionStatus};
@@ -89,7 +89,7 @@ fn row_view(
         .map(|b| {
             format!(
                 " · {}",
-                (crate::study_i18n::study_strings(lang).before_exclusions)(b)
+                (crate::i18n::study::study_strings(lang).before_exclusions)(b)
             )
         });
     let participants = row.participants.map(|n| {

@@ -3,8 +3,8 @@
 
 use crate::api;
 use crate::components::copy_row::CopyRow;
+use crate::i18n::study::{st, study_strings};
 use crate::i18n::use_i18n;
-use crate::study_i18n::{st, study_strings};
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos::task::spawn_local;

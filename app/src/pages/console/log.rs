@@ -3,8 +3,8 @@
 
 use super::date_time;
 use crate::format;
+use crate::i18n::study::{st, study_strings, StudyStrings};
 use crate::i18n::{use_i18n, Lang};
-use crate::study_i18n::{st, study_strings, StudyStrings};
 use leptos::prelude::*;
 use memeboard_core::study::OwnerAction;
 use serde_json::Value;

@@ -3,8 +3,8 @@
 
 use super::st;
 use crate::api;
+use crate::i18n::study::study_strings;
 use crate::i18n::use_i18n;
-use crate::study_i18n::study_strings;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos::task::spawn_local;

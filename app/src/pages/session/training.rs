@@ -3,7 +3,7 @@
 //! protocol under its `practice-N` id), the feedback the server sends once the answer is
 //! stored, and the outcome. A rater below the pass mark gets the screen-out the server set.
 
-use crate::human_i18n::{practice_field_name, practice_value, training_strings};
+use crate::i18n::human::{practice_field_name, practice_value, training_strings};
 use crate::i18n::use_i18n;
 use crate::kinds;
 use leptos::prelude::*;

@@ -2,7 +2,7 @@
 //! language, filled with the paper's statements, so the owner can reword or translate them.
 //! The server checks them (`AccuracyStatements::validate`) and names the box that is wrong.
 
-use crate::human_i18n::{hs, human_strings};
+use crate::i18n::human::{hs, human_strings};
 use crate::i18n::use_i18n;
 use leptos::prelude::*;
 use memeboard_core::human_eval::accuracy::ExplanationField;

@@ -3,7 +3,7 @@
 //! expected judgement, why), checked as they are typed so that a bad line is named before the
 //! study is sent.
 
-use crate::human_i18n::training_strings;
+use crate::i18n::human::training_strings;
 use crate::i18n::use_i18n;
 use leptos::prelude::*;
 use memeboard_core::human_eval::training::{PracticePageRequest, TrainingRequest};

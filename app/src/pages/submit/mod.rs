@@ -14,9 +14,9 @@ mod upload;
 pub use file::Preview;
 
 use crate::api;
-use crate::board_i18n::btr;
 use crate::components::status::{error_fallback, Loading};
 use crate::components::title::use_page_title;
+use crate::i18n::board::btr;
 use crate::kinds::{self, TaskChecker};
 use crate::storage;
 use file::{file_field, picker, Picked};

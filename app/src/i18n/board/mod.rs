@@ -1,5 +1,5 @@
-//! Interface strings of the leaderboard, model and researcher pages in both languages, apart
-//! from the main tables of [`crate::i18n`] so that the quiz bundle, which has none of these
+//! Interface strings of the leaderboard, model and researcher pages in both languages, in a
+//! table apart from the main [`Strings`] so that the quiz bundle, which has none of these
 //! pages, does not carry them (issue 12's size budget). [`BoardStrings`] dereferences to the
 //! main [`Strings`], so those pages read both from one value: `t.col_rank`, `t.loading`.
 

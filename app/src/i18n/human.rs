@@ -1,6 +1,7 @@
 //! Strings of the human-evaluation features in both languages: the board's human-judged
-//! columns and metric-validity panel, the console's study form and the study page. Kept
-//! beside the main tables of [`crate::i18n`] so that the feature's words stay together.
+//! columns and metric-validity panel, the console's study form and the study page. A table
+//! of its own beside the main [`crate::i18n::Strings`], so that the feature's words stay
+//! together.
 
 use crate::i18n::Lang;
 

@@ -1,6 +1,6 @@
 //! Strings of the study features in both languages: the owner's console, attention checks,
-//! the completion and screen-out hand-off, full quizzes and exclusion counts. Kept beside the
-//! main tables of [`crate::i18n`] so that the feature's words stay together.
+//! the completion and screen-out hand-off, full quizzes and exclusion counts. A table of its
+//! own beside the main [`crate::i18n::Strings`], so that the feature's words stay together.
 
 use crate::i18n::Lang;
 
