@@ -44,7 +44,8 @@ fn progress_strings() {
 fn the_familiarity_question_names_the_quizs_kind_of_meme() {
     use crate::kinds::memes_noun;
     use memeboard_core::kinds::TaskKind;
-    let ask = |lang: Lang, kind| (lang.strings().familiarity_label)(memes_noun(lang, kind));
+    let ask =
+        |lang: Lang, kind| (lang.table::<Strings>().familiarity_label)(memes_noun(lang, kind));
     assert_eq!(
         ask(Lang::En, TaskKind::TextMcq),
         "How familiar are you with Chinese internet memes? (1–5)"

@@ -10,6 +10,7 @@ use super::{QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile};
 use crate::api;
 use crate::components::answer::{use_answer_sender, AnswerError};
 use crate::format::{self, DASH};
+use crate::i18n::board::BoardStrings;
 use crate::i18n::{use_i18n, Lang};
 use leptos::prelude::*;
 use memeboard_core::api::{AnswerInput, ResultsResponse};
@@ -234,8 +235,9 @@ impl UiKind for PanelType {
     /// A structure type's figure (accuracy on the comics of one type, on the order and
     /// typing boards).
     fn figure_name(lang: Lang, name: &str) -> Option<String> {
-        StructureType::parse(name)
-            .map(|s| (lang.board_strings().metric_accuracy_of_type)(structure_name(lang, s)))
+        StructureType::parse(name).map(|s| {
+            (lang.table::<BoardStrings>().metric_accuracy_of_type)(structure_name(lang, s))
+        })
     }
 
     fn class_name(lang: Lang, key: &str) -> Option<&'static str> {

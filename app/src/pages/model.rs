@@ -10,7 +10,7 @@ use crate::components::status::{page_error_fallback, Loading};
 use crate::components::title::use_page_title;
 use crate::components::withdraw::WithdrawButton;
 use crate::format::{self, DASH};
-use crate::i18n::board::btr;
+use crate::i18n::board::{btr, BoardStrings};
 use crate::i18n::{category_label, use_i18n};
 use crate::storage;
 use leptos::prelude::*;
@@ -57,7 +57,7 @@ fn ModelView(detail: SubmissionDetail) -> impl IntoView {
         ..
     } = detail;
     let page_title = model.model_name.clone();
-    use_page_title(move |lang| (lang.board_strings().model_page_title)(&page_title));
+    use_page_title(move |lang| (lang.table::<BoardStrings>().model_page_title)(&page_title));
     let link_view = match model.link.clone() {
         Some(l) if format::is_web_link(&l) => {
             let text = l.clone();

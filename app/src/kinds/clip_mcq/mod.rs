@@ -17,7 +17,7 @@ use super::panels::correctness_summary;
 use super::text_mcq::{DevPreview, DevPreviewScore};
 use super::{KindPanel, QuestionContext, ReviewContext, UiKind, ValidFile};
 use crate::api;
-use crate::i18n::{use_i18n, Lang};
+use crate::i18n::{use_i18n, Lang, Strings};
 use leptos::prelude::*;
 use memeboard_core::api::ResultsResponse;
 use memeboard_core::kinds::clip_mcq::{ClipMcq, Familiarity, Review, SoundType, View};
@@ -278,7 +278,7 @@ pub fn metric_name(lang: Lang, name: &str) -> Option<String> {
     } else {
         NativeLanguage::ALL
             .iter()
-            .zip(lang.strings().languages)
+            .zip(lang.table::<Strings>().languages)
             .find(|(l, _)| l.code() == Some(code))
             .map(|(_, label)| label.to_owned())
             .unwrap_or_else(|| code.to_owned())

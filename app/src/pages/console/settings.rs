@@ -3,7 +3,7 @@
 
 use crate::api;
 use crate::format;
-use crate::i18n::study::{st, study_strings};
+use crate::i18n::study::{st, StudyStrings};
 use crate::i18n::{category_label, use_i18n, Lang};
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
@@ -33,7 +33,7 @@ fn opt_number<T: std::str::FromStr>(
     if v.is_empty() {
         return Ok(None);
     }
-    let strings = study_strings(lang);
+    let strings = lang.table::<StudyStrings>();
     v.parse()
         .map(Some)
         .map_err(|_| (strings.not_a_number)(label(strings)))
