@@ -229,18 +229,6 @@ pub trait UiKind: Kind {
     ) -> Result<ValidFile, Vec<String>>;
 }
 
-/// A string of a kind's pair of tables (`zh`, `en`) that follows the language: for strings
-/// kept apart from a kind's quiz strings, such as its prediction-file help, which only the
-/// submit page shows (the quiz bundle then does not carry them).
-pub(crate) fn lang_pick<T: Sync + 'static>(
-    zh: &'static T,
-    en: &'static T,
-    pick: fn(&'static T) -> &'static str,
-) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    let i18n = use_i18n();
-    move || pick(if i18n.lang() == Lang::Zh { zh } else { en })
-}
-
 /// A task kind in words.
 pub fn kind_name(lang: Lang, kind: TaskKind) -> &'static str {
     with_kind!(kind, K => K::name(lang))
