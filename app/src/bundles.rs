@@ -17,7 +17,7 @@
 //! every participant of the other kinds downloads less.
 
 use crate::components::title::use_page_title;
-use crate::i18n::use_i18n;
+use crate::i18n::{use_i18n, Strings};
 use crate::pages::not_found::NotFoundPage;
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
@@ -115,7 +115,7 @@ pub fn intercept_foreign_links(bundle: Bundle) {
 #[component]
 pub fn BundleMissingPage() -> impl IntoView {
     let i18n = use_i18n();
-    use_page_title(|lang| lang.strings().bundle_missing.to_owned());
+    use_page_title(|lang| lang.table::<Strings>().bundle_missing.to_owned());
     view! {
         <section class="card" data-testid="bundle-missing">
             <h1>{move || i18n.t().bundle_missing}</h1>

@@ -24,20 +24,17 @@
 #![warn(missing_docs)]
 
 pub mod api;
-pub mod board_i18n;
 pub mod boot;
 pub mod browser;
 pub mod bundles;
 pub mod components;
 pub mod embedder;
 pub mod format;
-pub mod human_i18n;
 pub mod i18n;
 pub mod kinds;
 pub mod pages;
 pub mod storage;
 pub mod study_api;
-pub mod study_i18n;
 
 use bundles::{Bundle, Fallback};
 use components::header::{SiteFooter, SiteHeader};

@@ -3,10 +3,10 @@
 //! lines and chance as a dashed line. Title and description make it readable to screen
 //! readers; an HTML legend below it wraps on narrow screens.
 
-use crate::board_i18n::btr;
 use crate::components::score::all_suppressed;
 use crate::format;
-use crate::i18n::{category_label, tr, use_i18n, Lang};
+use crate::i18n::board::btr;
+use crate::i18n::{category_label, tr, use_i18n, Lang, Strings};
 use leptos::prelude::*;
 use memeboard_core::api::{BoardResponse, BoardRow, RowKind, SubmissionStatus};
 
@@ -172,7 +172,7 @@ pub fn BoardChart(
     let data = chart_data(&board);
     let categories = StoredValue::new(board.categories);
     let group_label = move |lang: Lang, key: &Option<String>| match key {
-        None => lang.strings().overall.to_owned(),
+        None => lang.table::<Strings>().overall.to_owned(),
         Some(k) => categories.with_value(|c| category_label(lang, k, c)),
     };
     let has_humans = data

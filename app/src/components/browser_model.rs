@@ -5,7 +5,7 @@
 //! blocks the quiz: the server scores every explanation whether or not the model loads.
 
 use crate::embedder::{self, Backend, ModelState, Offer};
-use crate::i18n::{use_i18n, Lang};
+use crate::i18n::{text, use_i18n, Lang, StringTable};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -87,17 +87,14 @@ static EN: Texts = Texts {
     retry: "Retry",
 };
 
-fn texts(lang: Lang) -> &'static Texts {
-    match lang {
-        Lang::Zh => &ZH,
-        Lang::En => &EN,
-    }
+impl StringTable for Texts {
+    const EN: &'static Self = &EN;
+    const ZH: &'static Self = &ZH;
 }
 
 /// A string of [`Texts`] that follows the language.
 fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    let i18n = use_i18n();
-    move || pick(texts(i18n.lang()))
+    text(pick)
 }
 
 /// Megabytes with one decimal below 10 MB, whole ones above ("0.1", "48").
@@ -113,7 +110,7 @@ pub fn megabytes(bytes: f64) -> String {
 /// Where the model runs, in a participant's words: "runs on your graphics card (WebGPU: …)"
 /// or "runs on your processor" (the browser's reason for not using WebGPU is left out).
 pub fn backend_text(lang: Lang, backend: &Backend) -> String {
-    let t = texts(lang);
+    let t = lang.table::<Texts>();
     if backend.webgpu {
         (t.webgpu)(&backend.detail)
     } else {
@@ -171,7 +168,7 @@ pub fn BrowserModelPanel() -> impl IntoView {
         let state = state.clone();
         move |_| {
             let lang = i18n.lang();
-            let t = texts(lang);
+            let t = lang.table::<Texts>();
             match state.get() {
                 ModelState::Off => String::new(),
                 ModelState::Loading(..) => t.loading.to_owned(),
@@ -200,7 +197,7 @@ pub fn BrowserModelPanel() -> impl IntoView {
                     <span class="muted small" aria-hidden="true">
                         {move || {
                             let (loaded, total) = progress.get();
-                            (texts(i18n.lang()).loaded_of)(
+                            (i18n.table::<Texts>().loaded_of)(
                                 &megabytes(loaded.unwrap_or(0.0)),
                                 &megabytes(total),
                             )
@@ -213,7 +210,7 @@ pub fn BrowserModelPanel() -> impl IntoView {
             match phase.get() {
                 Phase::Off => view! {
                     <p data-testid="browser-model-offer">
-                        {let size = size.clone(); move || (texts(i18n.lang()).offer)(&size)}
+                        {let size = size.clone(); move || (i18n.table::<Texts>().offer)(&size)}
                     </p>
                     <p class="muted small">{tx(|t| t.offer_note)}</p>
                     <button type="button" class="button" data-testid="browser-model-load" on:click=load.clone()>

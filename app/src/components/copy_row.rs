@@ -1,8 +1,8 @@
 //! A link shown with its copy button (study links on the console, rater links on a study
 //! page), and the outcome of copying in the reader's language.
 
+use crate::i18n::study::{st, StudyStrings};
 use crate::i18n::use_i18n;
-use crate::study_i18n::{st, study_strings};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -38,7 +38,7 @@ pub fn CopyRow(
             {move || copied.get().map(|ok| view! {
                 <p class="muted small" role="status">
                     {move || {
-                        let s = study_strings(i18n.lang());
+                        let s = i18n.table::<StudyStrings>();
                         if ok { s.copied } else { s.copy_failed }
                     }}
                 </p>

@@ -2,8 +2,8 @@
 //! link cannot send it) and saves it.
 
 use crate::api;
+use crate::i18n::study::StudyStrings;
 use crate::i18n::use_i18n;
-use crate::study_i18n::study_strings;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
@@ -39,7 +39,7 @@ pub(crate) fn ExportButton(url: String, token: String) -> impl IntoView {
     };
     view! {
         <button type="button" class="button secondary" data-testid="export" on:click=on_click>
-            {move || (study_strings(i18n.lang()).download)(&label)}
+            {move || (i18n.table::<StudyStrings>().download)(&label)}
         </button>
         {move || error.get().map(|e| view! { <p class="notice error" role="alert">{e}</p> })}
     }

@@ -10,7 +10,7 @@
 //! Participants continue either way. The section carries the check's id (`data-check`).
 
 use crate::browser::sleep_ms;
-use crate::i18n::{use_i18n, I18n, Lang};
+use crate::i18n::{text, use_i18n, I18n, StringTable};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use memeboard_core::api::HeadphoneCheck as CheckResult;
@@ -118,17 +118,14 @@ static EN: Texts = Texts {
     continue_: "Continue",
 };
 
-fn texts(lang: Lang) -> &'static Texts {
-    match lang {
-        Lang::Zh => &ZH,
-        Lang::En => &EN,
-    }
+impl StringTable for Texts {
+    const EN: &'static Self = &EN;
+    const ZH: &'static Self = &ZH;
 }
 
 /// A string of [`Texts`] that follows the language.
 fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    let i18n = use_i18n();
-    move || pick(texts(i18n.lang()))
+    text(pick)
 }
 
 /// Where the check stands.
@@ -240,7 +237,7 @@ pub fn HeadphoneCheck(
             live.set(String::new());
         } else {
             phase.set(Phase::Trial(next));
-            live.set(texts(i18n.lang_untracked()).recorded.to_owned());
+            live.set(i18n.lang_untracked().table::<Texts>().recorded.to_owned());
         }
     };
 
@@ -270,7 +267,7 @@ pub fn HeadphoneCheck(
                 {move || live.get()}
             </p>
             <p class="muted small" role="status" aria-live="polite" data-testid="hp-status">
-                {move || if playing.get() { texts(i18n.lang()).playing } else { "" }}
+                {move || if playing.get() { i18n.table::<Texts>().playing } else { "" }}
             </p>
         </section>
     }
@@ -332,7 +329,7 @@ fn trial_view(
                     disabled=move || !played.get() || playing.get()
                     on:click=move |_| answer(n - 1)
                 >
-                    {move || (texts(i18n.lang()).sound)(n)}
+                    {move || (i18n.table::<Texts>().sound)(n)}
                 </button>
             }
         })
@@ -343,7 +340,7 @@ fn trial_view(
             data-testid="hp-trial"
             data-trial=(k + 1).to_string()
         >
-            <h3>{move || (texts(i18n.lang()).trial)(k + 1, TRIALS)}</h3>
+            <h3>{move || (i18n.table::<Texts>().trial)(k + 1, TRIALS)}</h3>
             <p>{tx(|t| t.trial_text)}</p>
             <div class="actions">
                 <button
@@ -355,7 +352,7 @@ fn trial_view(
                     on:click=play_trial
                 >
                     {move || {
-                        if playing.get() { texts(i18n.lang()).playing } else { texts(i18n.lang()).play }
+                        if playing.get() { i18n.table::<Texts>().playing } else { i18n.table::<Texts>().play }
                     }}
                 </button>
             </div>

@@ -4,8 +4,8 @@
 //! board page and the study page.
 
 use crate::format;
-use crate::human_i18n::{
-    dimension_name, hs, human_score_name, human_strings, metric_name, protocol_name,
+use crate::i18n::human::{
+    dimension_name, hs, human_score_name, metric_name, protocol_name, HumanStrings,
 };
 use crate::i18n::use_i18n;
 use leptos::prelude::*;
@@ -120,7 +120,7 @@ pub fn StudySummary(
     let s = StoredValue::new(summary);
     let line = move || {
         let lang = i18n.lang();
-        let t = human_strings(lang);
+        let t = lang.table::<HumanStrings>();
         s.with_value(|s| {
             (t.study_line)(
                 &s.study,
@@ -132,14 +132,14 @@ pub fn StudySummary(
         })
     };
     let kappa = move || {
-        let t = human_strings(i18n.lang());
+        let t = i18n.table::<HumanStrings>();
         s.with_value(|s| {
             s.kappa
                 .map(|k| (t.kappa_line)(k.min, k.mean, k.max, k.batches))
         })
     };
     let exposed = move || {
-        let t = human_strings(i18n.lang());
+        let t = i18n.table::<HumanStrings>();
         s.with_value(|s| (s.exposed_test_items > 0).then(|| (t.exposed_line)(s.exposed_test_items)))
     };
     let alpha = s.with_value(|s| s.alpha.clone());
@@ -199,7 +199,7 @@ pub fn Validity(
     let human = panel.human_score;
     let caption = move || {
         let lang = i18n.lang();
-        (human_strings(lang).validity_caption)(human_score_name(lang, human))
+        (lang.table::<HumanStrings>().validity_caption)(human_score_name(lang, human))
     };
     let has_rescaled = panel
         .metrics

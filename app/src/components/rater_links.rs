@@ -3,7 +3,7 @@
 //! and shows the new links once.
 
 use crate::components::copy_row::CopyRow;
-use crate::human_i18n::{hs, human_strings};
+use crate::i18n::human::{hs, HumanStrings};
 use crate::i18n::use_i18n;
 use crate::study_api;
 use leptos::prelude::*;
@@ -63,7 +63,10 @@ pub fn RaterLinks(
         if sending.get_untracked() {
             return;
         }
-        let question = human_strings(i18n.lang_untracked()).reissue_confirm;
+        let question = i18n
+            .lang_untracked()
+            .table::<HumanStrings>()
+            .reissue_confirm;
         let confirmed = web_sys::window()
             .and_then(|w| w.confirm_with_message(question).ok())
             .unwrap_or(false);

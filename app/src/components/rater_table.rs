@@ -4,7 +4,7 @@
 //! stay out of the board bundle's tables.
 
 use crate::format;
-use crate::i18n::{use_i18n, Lang};
+use crate::i18n::{text, use_i18n, StringTable};
 use leptos::prelude::*;
 use memeboard_core::human_eval::raters::{RaterRow, RaterScale};
 
@@ -72,12 +72,9 @@ static ZH: RaterStrings = RaterStrings {
     scales: ["准确性评判", "维度评分", "排序"],
 };
 
-/// The table's strings in `lang`.
-pub fn rater_strings(lang: Lang) -> &'static RaterStrings {
-    match lang {
-        Lang::Zh => &ZH,
-        Lang::En => &EN,
-    }
+impl StringTable for RaterStrings {
+    const EN: &'static Self = &EN;
+    const ZH: &'static Self = &ZH;
 }
 
 /// A statistic with two decimals, or a dash.
@@ -111,14 +108,12 @@ pub fn RaterTable(
         return ().into_any();
     }
     let i18n = use_i18n();
-    let t = move |pick: fn(&'static RaterStrings) -> &'static str| {
-        move || pick(rater_strings(i18n.lang()))
-    };
+    let t = text::<RaterStrings>;
     let body = rows
         .into_iter()
         .map(|r| {
             let scale = scale_index(r.scale);
-            let scale_name = move || rater_strings(i18n.lang()).scales[scale];
+            let scale_name = move || i18n.table::<RaterStrings>().scales[scale];
             view! {
                 <tr data-testid="rater-row">
                     <th scope="row"><code>{r.rater.clone()}</code></th>

@@ -4,7 +4,7 @@
 //! here like the rater table's: only the study page (the studio bundle) uses them, so the quiz
 //! and board bundles never carry them.
 
-use crate::i18n::{use_i18n, Lang};
+use crate::i18n::{text, use_i18n, Lang, StringTable};
 use crate::study_api;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
@@ -96,12 +96,9 @@ static ZH: ThresholdStrings = ThresholdStrings {
     rules: ["预设检查通过率", "能力", "去掉此人后一致性的提升"],
 };
 
-/// The section's strings in `lang`.
-pub fn threshold_strings(lang: Lang) -> &'static ThresholdStrings {
-    match lang {
-        Lang::Zh => &ZH,
-        Lang::En => &EN,
-    }
+impl StringTable for ThresholdStrings {
+    const EN: &'static Self = &EN;
+    const ZH: &'static Self = &ZH;
 }
 
 /// A threshold field's value: empty is no threshold, otherwise a number (an error if not).
@@ -115,7 +112,7 @@ pub fn parse_threshold(text: &str) -> Result<Option<f64>, std::num::ParseFloatEr
 
 /// One rater's failed thresholds, in `lang`.
 pub fn failures_text(lang: Lang, failures: &[ThresholdFailure]) -> String {
-    let t = threshold_strings(lang);
+    let t = lang.table::<ThresholdStrings>();
     let parts: Vec<String> = failures
         .iter()
         .map(|f| {
@@ -152,9 +149,7 @@ pub fn ReliabilityForm(
     reload: Callback<()>,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let t = move |pick: fn(&'static ThresholdStrings) -> &'static str| {
-        move || pick(threshold_strings(i18n.lang()))
-    };
+    let t = text::<ThresholdStrings>;
     let values = [
         thresholds.min_planted_pass_rate,
         thresholds.min_competence,
@@ -169,7 +164,7 @@ pub fn ReliabilityForm(
         if sending.get_untracked() {
             return;
         }
-        let s = threshold_strings(i18n.lang_untracked());
+        let s = i18n.lang_untracked().table::<ThresholdStrings>();
         let mut parsed = [None; 3];
         for (i, v) in values.iter().enumerate() {
             match parse_threshold(&v.get_untracked()) {
@@ -197,7 +192,7 @@ pub fn ReliabilityForm(
         });
     };
     let counts_line = counts.map(|n| {
-        let line = move || (threshold_strings(i18n.lang()).counts)(&n);
+        let line = move || (i18n.table::<ThresholdStrings>().counts)(&n);
         view! { <p data-testid="threshold-counts">{line}</p> }
     });
     let left_out = if excluded.is_empty() {
@@ -224,7 +219,7 @@ pub fn ReliabilityForm(
         .zip(values)
         .enumerate()
         .map(|(i, (id, value))| {
-            let label = move || threshold_strings(i18n.lang()).fields[i];
+            let label = move || i18n.table::<ThresholdStrings>().fields[i];
             view! {
                 <div class="field">
                     <label for=id>{label}</label>

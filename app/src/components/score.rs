@@ -1,9 +1,9 @@
 //! Leaderboard pieces shared by several pages: an estimate with its interval, a table of
 //! per-category estimates, and the localized labels of board rows.
 
-use crate::board_i18n::btr;
 use crate::format::{self, DASH};
-use crate::i18n::{category_label, tr, use_i18n, Lang};
+use crate::i18n::board::{btr, BoardStrings};
+use crate::i18n::{category_label, tr, use_i18n, Lang, Strings};
 use crate::kinds;
 use leptos::prelude::*;
 use memeboard_core::api::{BoardRow, RowGroup, RowKind, SubmissionStatus, Weights};
@@ -31,7 +31,7 @@ pub fn estimate_view(e: Option<&Estimate>) -> AnyView {
 pub fn category_estimate_view(s: Option<&CategoryEstimate>, lang: Lang) -> AnyView {
     match s {
         Some(s) if s.suppressed => {
-            let t = lang.board_strings();
+            let t = lang.table::<BoardStrings>();
             view! {
                 <span class="val muted small" data-testid="suppressed" title=t.too_few_items_title>
                     {t.too_few_items}
@@ -62,7 +62,7 @@ pub fn reference_row_name(lang: Lang, kind: RowKind) -> Option<&'static str> {
 
 /// The name of a reference level (chance, random pair…) in `lang`; "model" for a model row.
 pub fn reference_row_text(lang: Lang, kind: RowKind) -> &'static str {
-    reference_row_name(lang, kind).unwrap_or(lang.strings().kind_model)
+    reference_row_name(lang, kind).unwrap_or(lang.table::<Strings>().kind_model)
 }
 
 /// A board row's label in `lang`: model names as given; human and baseline rows translated.
@@ -72,12 +72,12 @@ pub fn row_label(lang: Lang, row: &BoardRow) -> String {
 
 /// The kind badge text of a row's group.
 pub fn kind_text(lang: Lang, kind: RowKind) -> &'static str {
-    let t = lang.board_strings();
+    let t = lang.table::<BoardStrings>();
     match kind.group() {
         RowGroup::Model => t.kind_model,
         RowGroup::Human => t.kind_human,
         RowGroup::Baseline => t.kind_baseline,
-        RowGroup::Published => lang.board_strings().kind_published,
+        RowGroup::Published => lang.table::<BoardStrings>().kind_published,
     }
 }
 
@@ -99,17 +99,17 @@ pub fn kind_key(kind: RowKind) -> &'static str {
 /// "open" / "closed" in `lang`.
 pub fn weights_text(lang: Lang, weights: Weights) -> &'static str {
     match weights {
-        Weights::Open => lang.board_strings().weights_open,
-        Weights::Closed => lang.board_strings().weights_closed,
+        Weights::Open => lang.table::<BoardStrings>().weights_open,
+        Weights::Closed => lang.table::<BoardStrings>().weights_closed,
     }
 }
 
 /// "scored" / "received" / "judged by people only" in `lang`.
 pub fn status_text(lang: Lang, status: SubmissionStatus) -> &'static str {
     match status {
-        SubmissionStatus::Scored => lang.board_strings().status_scored,
-        SubmissionStatus::Received => lang.board_strings().status_received,
-        SubmissionStatus::Unscored => lang.board_strings().status_unscored,
+        SubmissionStatus::Scored => lang.table::<BoardStrings>().status_scored,
+        SubmissionStatus::Received => lang.table::<BoardStrings>().status_received,
+        SubmissionStatus::Unscored => lang.table::<BoardStrings>().status_unscored,
     }
 }
 

@@ -2,7 +2,7 @@
 //! the request draws, then the pages, batches and raters it makes and the test gold it would
 //! show raters — before the owner commits.
 
-use crate::human_i18n::human_strings;
+use crate::i18n::human::HumanStrings;
 use crate::i18n::use_i18n;
 use leptos::prelude::*;
 use memeboard_core::human_eval::study::StudyPreview;
@@ -30,7 +30,7 @@ pub fn StudyPreviewView(
             })
             .collect_view()
     });
-    let t = move || human_strings(i18n.lang());
+    let t = move || i18n.table::<HumanStrings>();
     let summary = move || {
         p.with_value(|p| {
             (t().preview_summary)(

@@ -3,7 +3,7 @@
 //! token takes the row off every board. Afterwards the button gives way to a note.
 
 use crate::api;
-use crate::board_i18n::btr;
+use crate::i18n::board::btr;
 use crate::i18n::use_i18n;
 use leptos::prelude::*;
 use leptos::task::spawn_local;

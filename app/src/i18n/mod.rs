@@ -1,11 +1,21 @@
 //! Interface strings in Chinese and English, and the reactive language choice.
 //!
+//! Every table of strings implements [`StringTable`]: the main [`Strings`] (here), the board
+//! and researcher pages' [`board::BoardStrings`], the human-evaluation features'
+//! [`human::HumanStrings`] and [`human::TrainingStrings`], the study features'
+//! [`study::StudyStrings`], and the kinds' and components' own tables in their modules.
+//! Messages of the server (errors, file checks) come from the core's message catalogue
+//! instead (`memeboard_core::messages`, through [`Lang::locale`]).
+//!
 //! The choice lives in a context ([`I18n`]) provided by the app root; it starts from
 //! localStorage (`memeboard.lang`) or, failing that, from `navigator.language`, and every
 //! switch is written back to localStorage and to `<html lang>`.
 
+pub mod board;
 mod en;
+pub mod human;
 mod strings;
+pub mod study;
 #[cfg(test)]
 mod tests;
 mod zh;
@@ -72,13 +82,50 @@ impl Lang {
         }
     }
 
-    /// The strings of this language.
-    pub fn strings(self) -> &'static Strings {
+    /// A table of strings in this language: `lang.table::<Strings>().loading`.
+    pub fn table<T: StringTable>(self) -> &'static T {
         match self {
-            Self::Zh => &ZH,
-            Self::En => &EN,
+            Self::Zh => T::ZH,
+            Self::En => T::EN,
         }
     }
+}
+
+/// A table of interface strings, one field per string, filled once per language: its two
+/// values sit side by side, `EN` and `ZH`, in the table's module.
+///
+/// Every table is read the same way, so no table needs its own lookup or reactive accessor:
+/// [`Lang::table`] (or [`I18n::table`]) picks the value of a language, and [`text`] makes a
+/// string that follows the language switch. Tables are split by feature (and by bundle: the
+/// quiz bundle only carries the tables its pages read), not by mechanism.
+///
+/// ```
+/// use memeboard_app::i18n::{Lang, StringTable};
+///
+/// struct Greeting {
+///     hello: &'static str,
+/// }
+/// static EN: Greeting = Greeting { hello: "Hello" };
+/// static ZH: Greeting = Greeting { hello: "你好" };
+///
+/// impl StringTable for Greeting {
+///     const EN: &'static Self = &EN;
+///     const ZH: &'static Self = &ZH;
+/// }
+///
+/// assert_eq!(Lang::Zh.table::<Greeting>().hello, "你好");
+/// // In a view: `text::<Greeting>(|t| t.hello)` follows the language switch.
+/// ```
+pub trait StringTable: Sync + 'static {
+    /// The English table.
+    const EN: &'static Self;
+    /// The Chinese table.
+    const ZH: &'static Self;
+}
+
+impl StringTable for Strings {
+    const EN: &'static Self = &EN;
+    const ZH: &'static Self = &ZH;
 }
 
 /// The language context: a reactive [`Lang`] shared by every page.
@@ -98,9 +145,14 @@ impl I18n {
         self.lang.get_untracked()
     }
 
-    /// The current strings (tracked).
+    /// A table of strings in the current language (tracked): `i18n.table::<StudyStrings>()`.
+    pub fn table<T: StringTable>(&self) -> &'static T {
+        self.lang().table()
+    }
+
+    /// The current main strings (tracked): [`I18n::table`] of [`Strings`].
     pub fn t(&self) -> &'static Strings {
-        self.lang.get().strings()
+        self.table()
     }
 
     /// Switches language and remembers the choice.
@@ -177,15 +229,22 @@ pub fn use_i18n() -> I18n {
     })
 }
 
-/// A piece of interface text that follows the language: `tr(|t| t.title)`.
+/// A string of a [`StringTable`] that follows the language: `text::<StudyStrings>(|s| s.x)`.
 ///
-/// Every call returns the same closure type, so the view code that renders such text is
-/// compiled once for the whole app instead of once per string (a large wasm saving).
+/// Every call for one table returns the same closure type, so the view code that renders
+/// such text is compiled once per table instead of once per string (a large wasm saving).
+pub fn text<T: StringTable>(
+    pick: fn(&'static T) -> &'static str,
+) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    let i18n = use_i18n();
+    move || pick(i18n.table())
+}
+
+/// [`text`] of the main [`Strings`]: `tr(|t| t.title)`.
 pub fn tr(
     pick: fn(&'static Strings) -> &'static str,
 ) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
-    let i18n = use_i18n();
-    move || pick(i18n.t())
+    text(pick)
 }
 
 /// A category's label in `lang`: from the quiz's own labels, else the CHIME meme types,

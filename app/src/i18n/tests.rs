@@ -25,8 +25,8 @@ fn category_labels_prefer_the_quiz_then_meme_types() {
 
 #[test]
 fn leaderboard_strings() {
-    // The board strings live in crate::board_i18n since the quiz bundle leaves them out.
-    use crate::board_i18n::{EN, ZH};
+    // The board strings live in crate::i18n::board since the quiz bundle leaves them out.
+    use crate::i18n::board::{EN, ZH};
     assert_eq!((EN.quota_left)(2, 5), "2 of 5 left today");
     assert_eq!((ZH.quota_left)(2, 5), "今日还剩 2 / 5 次");
     assert_eq!((EN.lines_ok)(36), "36 lines OK");
@@ -44,7 +44,8 @@ fn progress_strings() {
 fn the_familiarity_question_names_the_quizs_kind_of_meme() {
     use crate::kinds::memes_noun;
     use memeboard_core::kinds::TaskKind;
-    let ask = |lang: Lang, kind| (lang.strings().familiarity_label)(memes_noun(lang, kind));
+    let ask =
+        |lang: Lang, kind| (lang.table::<Strings>().familiarity_label)(memes_noun(lang, kind));
     assert_eq!(
         ask(Lang::En, TaskKind::TextMcq),
         "How familiar are you with Chinese internet memes? (1–5)"

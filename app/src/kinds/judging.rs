@@ -5,7 +5,7 @@
 
 use super::panels::{panel_img, panel_label, panels_label, ContextBlock};
 use super::ValidFile;
-use crate::i18n::{use_i18n, Lang};
+use crate::i18n::{text, use_i18n, StringTable};
 use leptos::prelude::*;
 use memeboard_core::api::ResultsResponse;
 use memeboard_core::human_eval::outputs::{ExplainedOutput, RatedSubject, Reference};
@@ -75,20 +75,16 @@ static EN: Texts = Texts {
     thanks: "Thank you! Judgements have no right or wrong answers, so there is no score here.",
 };
 
-/// The shared strings in `lang`.
-pub(super) fn texts(lang: Lang) -> &'static Texts {
-    match lang {
-        Lang::Zh => &ZH,
-        Lang::En => &EN,
-    }
+impl StringTable for Texts {
+    const EN: &'static Self = &EN;
+    const ZH: &'static Self = &ZH;
 }
 
 /// A shared string that follows the language.
 pub(super) fn jt(
     pick: fn(&'static Texts) -> &'static str,
 ) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    let i18n = use_i18n();
-    move || pick(texts(i18n.lang()))
+    text(pick)
 }
 
 /// What the explanations explain: the meme phrase, or the comic's title, caption and panels in
@@ -194,7 +190,7 @@ pub(super) fn OutputFields(output: ExplainedOutput, comic: bool) -> impl IntoVie
     } = output;
     let i18n = use_i18n();
     let label = move || {
-        let t = texts(i18n.lang());
+        let t = i18n.table::<Texts>();
         if comic {
             t.explanation
         } else {
@@ -217,7 +213,7 @@ pub(super) fn recorded_summary(results: &ResultsResponse) -> AnyView {
     let n = results.review.len();
     view! {
         <p class="score" data-testid="your-score" data-state="judged">
-            {move || (texts(i18n.lang()).recorded)(n)}
+            {move || (i18n.table::<Texts>().recorded)(n)}
         </p>
         <p class="muted small">{jt(|t| t.thanks)}</p>
     }
@@ -231,5 +227,8 @@ pub(super) fn no_files_help() -> AnyView {
 
 /// A file check for a judging task: always refused, saying why.
 pub(super) fn no_files_check() -> Result<ValidFile, Vec<String>> {
-    Err(vec![texts(crate::i18n::current_lang()).no_files.to_owned()])
+    Err(vec![crate::i18n::current_lang()
+        .table::<Texts>()
+        .no_files
+        .to_owned()])
 }

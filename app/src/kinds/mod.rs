@@ -27,7 +27,7 @@ pub mod rating;
 pub mod text_mcq;
 
 use crate::api::{self, ApiError};
-use crate::i18n::{category_label, use_i18n, Lang};
+use crate::i18n::{category_label, use_i18n, Lang, Strings};
 use leptos::prelude::*;
 use memeboard_core::api::{ResultsResponse, ReviewItem, SessionItem, SubmitAnswerResponse};
 use memeboard_core::kinds::clip_mcq::{ClipMcq, MediaKind};
@@ -177,7 +177,7 @@ pub trait UiKind: Kind {
     /// The consent page's promise of what the end of the batch shows, given the open
     /// (practice) share of items; by default: score and correct answers on open items only.
     fn results_note(lang: Lang, open_percent: Option<u8>) -> String {
-        (lang.strings().results_note)(open_percent.map(|p| 100u8.saturating_sub(p)))
+        (lang.table::<Strings>().results_note)(open_percent.map(|p| 100u8.saturating_sub(p)))
     }
     /// The question component for one item.
     fn question(ctx: QuestionContext, view: Self::View) -> AnyView;
@@ -190,7 +190,7 @@ pub trait UiKind: Kind {
     /// The kind of meme the quiz asks about, as the background survey's familiarity question
     /// names it; by default CHIME's "Chinese internet memes".
     fn memes_noun(lang: Lang) -> &'static str {
-        lang.strings().memes_noun
+        lang.table::<Strings>().memes_noun
     }
     /// Items of a session with the same key are shown together on one page (CHIME's rating
     /// design: one meme with every model's explanation); `None`: one item per page.
@@ -227,18 +227,6 @@ pub trait UiKind: Kind {
         dev: &Self::DevGold,
         categories: &[CategoryInfo],
     ) -> Result<ValidFile, Vec<String>>;
-}
-
-/// A string of a kind's pair of tables (`zh`, `en`) that follows the language: for strings
-/// kept apart from a kind's quiz strings, such as its prediction-file help, which only the
-/// submit page shows (the quiz bundle then does not carry them).
-pub(crate) fn lang_pick<T: Sync + 'static>(
-    zh: &'static T,
-    en: &'static T,
-    pick: fn(&'static T) -> &'static str,
-) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    let i18n = use_i18n();
-    move || pick(if i18n.lang() == Lang::Zh { zh } else { en })
 }
 
 /// A task kind in words.

@@ -7,7 +7,7 @@
 use super::panels::{panel_img, panel_label, panels_label, ContextBlock, ReviewStrip};
 use super::{KindPanel, QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile};
 use crate::components::answer::{use_answer_sender, AnswerError};
-use crate::i18n::{use_i18n, Lang};
+use crate::i18n::{text, use_i18n, Lang, StringTable};
 use leptos::prelude::*;
 use memeboard_core::api::{AnswerInput, ResultsResponse};
 use memeboard_core::kinds::panel_explanation::{
@@ -63,17 +63,14 @@ static EN: Texts = Texts {
     judged_note: "Comic explanations are not scored automatically: people judge them, together with the models' explanations.",
 };
 
-fn texts(lang: Lang) -> &'static Texts {
-    match lang {
-        Lang::Zh => &ZH,
-        Lang::En => &EN,
-    }
+impl StringTable for Texts {
+    const EN: &'static Self = &EN;
+    const ZH: &'static Self = &ZH;
 }
 
 /// A string of [`Texts`] that follows the language.
 fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    let i18n = use_i18n();
-    move || pick(texts(i18n.lang()))
+    text(pick)
 }
 
 /// This kind's submit-page strings (the file help, the file check and preview), apart from [`Texts`] so that the quiz
@@ -104,11 +101,16 @@ static HELP_EN: HelpTexts = HelpTexts {
     check_note: "The file is valid. Comic explanations are not scored automatically; people judge them after the upload.",
 };
 
+impl StringTable for HelpTexts {
+    const EN: &'static Self = &HELP_EN;
+    const ZH: &'static Self = &HELP_ZH;
+}
+
 /// A string of [`HelpTexts`] that follows the language.
 fn hx(
     pick: fn(&'static HelpTexts) -> &'static str,
 ) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    crate::kinds::lang_pick(&HELP_ZH, &HELP_EN, pick)
+    text(pick)
 }
 
 impl UiKind for PanelExplanation {
@@ -129,11 +131,11 @@ impl UiKind for PanelExplanation {
     }
 
     fn name(lang: Lang) -> &'static str {
-        texts(lang).name
+        lang.table::<Texts>().name
     }
 
     fn results_note(lang: Lang, _open_percent: Option<u8>) -> String {
-        texts(lang).results_note.to_owned()
+        lang.table::<Texts>().results_note.to_owned()
     }
 
     fn question(ctx: QuestionContext, view: View) -> AnyView {
@@ -269,7 +271,7 @@ fn ComicQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
                         prop:disabled=move || sender.sending() || chars() == 0
                         on:click=move |_| submit()
                     >
-                        {move || if sender.sending() { texts(i18n.lang()).saving } else { texts(i18n.lang()).submit }}
+                        {move || if sender.sending() { i18n.table::<Texts>().saving } else { i18n.table::<Texts>().submit }}
                     </button>
                 }
                 .into_any(),
@@ -320,11 +322,14 @@ mod tests {
     #[test]
     fn both_languages_say_the_explanations_are_judged_by_people() {
         for lang in [Lang::En, Lang::Zh] {
-            let t = texts(lang);
+            let t = lang.table::<Texts>();
             assert!(!t.name.is_empty() && !t.judged_note.is_empty());
-            let help = if lang == Lang::Zh { &HELP_ZH } else { &HELP_EN };
+            let help = lang.table::<HelpTexts>();
             assert!(!help.help_unscored.is_empty());
         }
-        assert_ne!(texts(Lang::En).prompt, texts(Lang::Zh).prompt);
+        assert_ne!(
+            Lang::En.table::<Texts>().prompt,
+            Lang::Zh.table::<Texts>().prompt
+        );
     }
 }

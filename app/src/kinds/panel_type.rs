@@ -10,7 +10,8 @@ use super::{QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile};
 use crate::api;
 use crate::components::answer::{use_answer_sender, AnswerError};
 use crate::format::{self, DASH};
-use crate::i18n::{use_i18n, Lang};
+use crate::i18n::board::BoardStrings;
+use crate::i18n::{text, use_i18n, Lang, StringTable};
 use leptos::prelude::*;
 use memeboard_core::api::{AnswerInput, ResultsResponse};
 use memeboard_core::kinds::panel_type::{Input, PanelType, Review, View};
@@ -138,17 +139,14 @@ static EN: Texts = Texts {
     score_suffix: " right",
 };
 
-fn texts(lang: Lang) -> &'static Texts {
-    match lang {
-        Lang::Zh => &ZH,
-        Lang::En => &EN,
-    }
+impl StringTable for Texts {
+    const EN: &'static Self = &EN;
+    const ZH: &'static Self = &ZH;
 }
 
 /// A string of [`Texts`] that follows the language.
 fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    let i18n = use_i18n();
-    move || pick(texts(i18n.lang()))
+    text(pick)
 }
 
 /// This kind's submit-page strings (the file help), apart from [`Texts`] so that the quiz
@@ -183,11 +181,16 @@ static HELP_EN: HelpTexts = HelpTexts {
     help_missing: "Items without a prediction count as unparseable and are scored as wrong.",
 };
 
+impl StringTable for HelpTexts {
+    const EN: &'static Self = &HELP_EN;
+    const ZH: &'static Self = &HELP_ZH;
+}
+
 /// A string of [`HelpTexts`] that follows the language.
 fn hx(
     pick: fn(&'static HelpTexts) -> &'static str,
 ) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    crate::kinds::lang_pick(&HELP_ZH, &HELP_EN, pick)
+    text(pick)
 }
 
 /// A structure type's name in `lang` (boards name types in their figures).
@@ -197,7 +200,7 @@ pub fn structure_name(lang: Lang, t: StructureType) -> &'static str {
 
 /// A type's words in `lang`.
 fn type_text(lang: Lang, t: StructureType) -> &'static TypeText {
-    &texts(lang).types[t.index()]
+    &lang.table::<Texts>().types[t.index()]
 }
 
 /// A dev gold line of a typing task.
@@ -234,8 +237,9 @@ impl UiKind for PanelType {
     /// A structure type's figure (accuracy on the comics of one type, on the order and
     /// typing boards).
     fn figure_name(lang: Lang, name: &str) -> Option<String> {
-        StructureType::parse(name)
-            .map(|s| (lang.board_strings().metric_accuracy_of_type)(structure_name(lang, s)))
+        StructureType::parse(name).map(|s| {
+            (lang.table::<BoardStrings>().metric_accuracy_of_type)(structure_name(lang, s))
+        })
     }
 
     fn class_name(lang: Lang, key: &str) -> Option<&'static str> {
@@ -243,7 +247,7 @@ impl UiKind for PanelType {
     }
 
     fn name(lang: Lang) -> &'static str {
-        texts(lang).name
+        lang.table::<Texts>().name
     }
 
     fn question(ctx: QuestionContext, view: View) -> AnyView {
@@ -255,7 +259,7 @@ impl UiKind for PanelType {
     }
 
     fn score_summary(results: &ResultsResponse) -> AnyView {
-        correctness_summary(results, |lang| texts(lang).score_suffix)
+        correctness_summary(results, |lang| lang.table::<Texts>().score_suffix)
     }
 
     fn submit_help() -> AnyView {
@@ -358,7 +362,7 @@ fn TypeQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
                             " — "
                             {move || words().description}
                             <span class="muted small structure-example">
-                                {move || texts(i18n.lang()).example}
+                                {move || i18n.table::<Texts>().example}
                                 {move || words().example}
                             </span>
                         </span>
@@ -395,7 +399,7 @@ fn TypeQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
                 {options}
             </fieldset>
             <p class="muted small" aria-live="polite">
-                {move || selected.get().is_none().then(|| texts(i18n.lang()).choose_first)}
+                {move || selected.get().is_none().then(|| i18n.table::<Texts>().choose_first)}
             </p>
             <AnswerError sender=sender on_retry=Callback::new(move |()| submit()) />
             <div class="actions">
@@ -407,7 +411,7 @@ fn TypeQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
                     on:click=move |_| submit()
                 >
                     {move || {
-                        if sender.locked() { texts(i18n.lang()).saving } else { texts(i18n.lang()).submit }
+                        if sender.locked() { i18n.table::<Texts>().saving } else { i18n.table::<Texts>().submit }
                     }}
                 </button>
             </div>

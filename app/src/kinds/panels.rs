@@ -5,7 +5,7 @@
 use super::text_mcq::{DevPreview, DevPreviewScore};
 use super::{KindPanel, ValidFile};
 use crate::format::{self, DASH};
-use crate::i18n::{use_i18n, Lang};
+use crate::i18n::{use_i18n, Lang, StringTable};
 use leptos::prelude::*;
 use memeboard_core::api::ResultsResponse;
 use memeboard_core::kinds::panels::PanelContext;
@@ -84,16 +84,14 @@ fn share_text(part: usize, whole: usize) -> String {
     format!("{}.{}%", tenths / 10, tenths % 10)
 }
 
-fn texts(lang: Lang) -> &'static Texts {
-    match lang {
-        Lang::Zh => &ZH,
-        Lang::En => &EN,
-    }
+impl StringTable for Texts {
+    const EN: &'static Self = &EN;
+    const ZH: &'static Self = &ZH;
 }
 
 /// "Panel 3" in `lang`, for labels built outside a reactive view.
 pub(super) fn panel_label(lang: Lang, n: usize) -> String {
-    (texts(lang).panel)(n)
+    (lang.table::<Texts>().panel)(n)
 }
 
 /// The comic kinds' memes as the survey's familiarity question names them.
@@ -106,7 +104,7 @@ pub(super) fn memes_noun(lang: Lang) -> &'static str {
 
 /// The accessible name of a list of panels in `lang`.
 pub(super) fn panels_label(lang: Lang) -> &'static str {
-    texts(lang).panels
+    lang.table::<Texts>().panels
 }
 
 /// One panel image. `index` is 0-based: the first few load eagerly, the rest lazily. The
@@ -132,7 +130,7 @@ pub(super) fn panel_img(panel: &MediaRef, index: usize) -> impl IntoView {
 #[component]
 pub(super) fn ContextBlock(context: Option<PanelContext>) -> impl IntoView {
     let i18n = use_i18n();
-    let t = move || texts(i18n.lang());
+    let t = move || i18n.table::<Texts>();
     context.filter(|c| !c.is_empty()).map(|c| {
         let PanelContext {
             title,
@@ -190,7 +188,7 @@ pub(super) fn ReviewStrip(panels: Vec<MediaRef>) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <ol class="panel-strip" aria-label=move || texts(i18n.lang()).panels>
+        <ol class="panel-strip" aria-label=move || panels_label(i18n.lang())>
             {items}
         </ol>
     }
@@ -287,7 +285,7 @@ pub(super) fn panel_file_check<T, G: DevLine<Value = T>>(
             let i18n = use_i18n();
             view! {
                 <p class="small" data-testid="preview-parse-rate">
-                    {move || (texts(i18n.lang()).parse_rate)(items, unparseable)}
+                    {move || (i18n.table::<Texts>().parse_rate)(items, unparseable)}
                 </p>
                 {preview
                     .clone()

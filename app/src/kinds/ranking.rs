@@ -7,12 +7,12 @@
 //! The ranks are sent per displayed card; the server stores them per canonical explanation.
 
 use super::judging::{
-    is_comic, no_files_check, no_files_help, recorded_summary, texts as shared, OutputFields,
-    ReferenceBlock, Subject,
+    is_comic, no_files_check, no_files_help, recorded_summary, OutputFields, ReferenceBlock,
+    Subject, Texts as SharedTexts,
 };
 use super::{QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile};
 use crate::components::answer::{use_answer_sender, AnswerError, AnswerSender};
-use crate::i18n::{use_i18n, I18n, Lang};
+use crate::i18n::{text, use_i18n, I18n, Lang, StringTable};
 use leptos::prelude::*;
 use memeboard_core::api::{AnswerInput, ResultsResponse};
 use memeboard_core::kinds::ranking::{dense, Input, Ranking, Review, View};
@@ -91,16 +91,13 @@ static EN: Texts = Texts {
     your_rank: "Your rank",
 };
 
-fn texts(lang: Lang) -> &'static Texts {
-    match lang {
-        Lang::Zh => &ZH,
-        Lang::En => &EN,
-    }
+impl StringTable for Texts {
+    const EN: &'static Self = &EN;
+    const ZH: &'static Self = &ZH;
 }
 
 fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    let i18n = use_i18n();
-    move || pick(texts(i18n.lang()))
+    text(pick)
 }
 
 /// The label of display position `p`.
@@ -129,11 +126,11 @@ impl UiKind for Ranking {
     type DevGold = ();
 
     fn name(lang: Lang) -> &'static str {
-        texts(lang).name
+        lang.table::<Texts>().name
     }
 
     fn results_note(lang: Lang, _open_percent: Option<u8>) -> String {
-        texts(lang).results_note.to_owned()
+        lang.table::<Texts>().results_note.to_owned()
     }
 
     fn question(ctx: QuestionContext, view: View) -> AnyView {
@@ -203,7 +200,7 @@ fn RankingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
         let tied = rank
             .map(|k| ranks.with_untracked(|r| tied_with(r, p, k)))
             .unwrap_or_default();
-        announcement.set((texts(i18n.lang_untracked()).announce)(
+        announcement.set((i18n.lang_untracked().table::<Texts>().announce)(
             label(p),
             rank,
             &tied,
@@ -246,7 +243,7 @@ fn RankingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
                     draggable="true"
                     node_ref=node
                     aria-label=move || {
-                        let t = texts(i18n.lang());
+                        let t = i18n.table::<Texts>();
                         format!("{}, {}", (t.card)(l), (t.card_rank)(rank()))
                     }
                     aria-describedby=help_id.clone()
@@ -262,11 +259,11 @@ fn RankingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
                     <p class="rank-card-head">
                         <span class="letter" aria-hidden="true">{l}</span>
                         <span class="muted small" data-testid="card-rank">
-                            {move || (texts(i18n.lang()).card_rank)(rank())}
+                            {move || (i18n.table::<Texts>().card_rank)(rank())}
                         </span>
                     </p>
                     <OutputFields output=output comic=comic />
-                    <div class="rank-buttons" role="group" aria-label=move || (texts(i18n.lang()).rank_of)(l)>
+                    <div class="rank-buttons" role="group" aria-label=move || (i18n.table::<Texts>().rank_of)(l)>
                         {buttons}
                     </div>
                 </li>
@@ -291,7 +288,7 @@ fn RankingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
             />
             <Subject subject=subject />
             {reference.map(|r| view! { <ReferenceBlock reference=r /> })}
-            <p class="muted small" id=help_id.clone()>{move || (texts(i18n.lang()).how)(n)}</p>
+            <p class="muted small" id=help_id.clone()>{move || (i18n.table::<Texts>().how)(n)}</p>
             <ol class="rank-slots" aria-label=tx(|t| t.slots)>
                 {slots}
             </ol>
@@ -310,7 +307,7 @@ fn RankingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
                     on:click=move |_| submit()
                 >
                     {move || {
-                        if sender.locked() { shared(i18n.lang()).saving } else { shared(i18n.lang()).submit }
+                        if sender.locked() { i18n.table::<SharedTexts>().saving } else { i18n.table::<SharedTexts>().submit }
                     }}
                 </button>
             </div>
@@ -397,7 +394,7 @@ fn rank_slots(
                         dragging.set(None);
                     }
                 >
-                    <span class="rank-slot-title">{move || (texts(i18n.lang()).rank)(k)}</span>
+                    <span class="rank-slot-title">{move || (i18n.table::<Texts>().rank)(k)}</span>
                     <span class="rank-slot-cards" data-testid="slot-cards">{held}</span>
                 </li>
             }
@@ -435,7 +432,7 @@ fn rank_buttons(
 
 /// What keeps the ranks from being sent: a card without a rank, or a gap in the ranks.
 fn rank_problem(r: &[Option<u8>], lang: Lang) -> Option<&'static str> {
-    let t = texts(lang);
+    let t = lang.table::<Texts>();
     if r.iter().any(Option::is_none) {
         Some(t.incomplete)
     } else if complete(r).is_none() {
@@ -494,7 +491,7 @@ mod tests {
     #[test]
     fn announcements_exist_in_both_languages() {
         for lang in [Lang::En, Lang::Zh] {
-            let t = texts(lang);
+            let t = lang.table::<Texts>();
             assert!((t.announce)("B", Some(1), "A").contains('A'));
             assert!(!(t.announce)("B", None, "").is_empty());
         }

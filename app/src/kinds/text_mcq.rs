@@ -4,12 +4,12 @@
 
 use super::{KindPanel, QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile};
 use crate::api;
-use crate::board_i18n::btr;
 use crate::components::answer::{use_answer_sender, AnswerError};
 use crate::components::score::{estimate_view, ScoreTable};
 use crate::components::sentence::Sentence;
 use crate::format::{self, key_to_option, option_letter, DASH};
-use crate::i18n::{use_i18n, Lang};
+use crate::i18n::board::btr;
+use crate::i18n::{text, use_i18n, Lang, StringTable};
 use leptos::prelude::*;
 use memeboard_core::api::{AnswerInput, ResultsResponse};
 use memeboard_core::kinds::text_mcq::{Input, Review, TextMcq, View};
@@ -39,11 +39,9 @@ static EN: Texts = Texts {
     name: "Fill in the blank (five options)",
 };
 
-fn texts(lang: Lang) -> &'static Texts {
-    match lang {
-        Lang::Zh => &ZH,
-        Lang::En => &EN,
-    }
+impl StringTable for Texts {
+    const EN: &'static Self = &EN;
+    const ZH: &'static Self = &ZH;
 }
 
 /// This kind's submit-page strings (the file help), apart from [`Texts`] so that the quiz
@@ -74,11 +72,16 @@ static HELP_EN: HelpTexts = HelpTexts {
     help_missing: "Items without a prediction are scored as wrong.",
 };
 
+impl StringTable for HelpTexts {
+    const EN: &'static Self = &HELP_EN;
+    const ZH: &'static Self = &HELP_ZH;
+}
+
 /// A string of [`HelpTexts`] that follows the language.
 fn hx(
     pick: fn(&'static HelpTexts) -> &'static str,
 ) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    crate::kinds::lang_pick(&HELP_ZH, &HELP_EN, pick)
+    text(pick)
 }
 
 impl UiKind for TextMcq {
@@ -95,7 +98,7 @@ impl UiKind for TextMcq {
     }
 
     fn name(lang: Lang) -> &'static str {
-        texts(lang).name
+        lang.table::<Texts>().name
     }
 
     fn question(ctx: QuestionContext, view: View) -> AnyView {

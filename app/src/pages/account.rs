@@ -4,11 +4,11 @@
 //! confirmation), and a button to forget the token.
 
 use crate::api;
-use crate::board_i18n::btr;
 use crate::components::score::status_text;
 use crate::components::title::use_page_title;
 use crate::components::withdraw::WithdrawButton;
 use crate::format;
+use crate::i18n::board::{btr, BoardStrings};
 use crate::i18n::use_i18n;
 use crate::storage;
 use leptos::ev::SubmitEvent;
@@ -19,7 +19,7 @@ use memeboard_core::api::{CreateAuthorRequest, CreateAuthorResponse, MeResponse}
 /// The account page.
 #[component]
 pub fn AccountPage() -> impl IntoView {
-    use_page_title(|lang| lang.board_strings().account_title.to_owned());
+    use_page_title(|lang| lang.table::<BoardStrings>().account_title.to_owned());
     let token = RwSignal::new(storage::token());
     let created = RwSignal::new(None::<CreateAuthorResponse>);
     let on_created = Callback::new(move |r: CreateAuthorResponse| {

@@ -2,10 +2,10 @@
 //! count and links to the board and the submit page.
 
 use crate::api;
-use crate::board_i18n::btr;
 use crate::components::score::task_kind_text;
 use crate::components::status::{error_fallback, Loading};
 use crate::components::title::{in_lang, use_page_title};
+use crate::i18n::board::{btr, BoardStrings};
 use crate::i18n::{category_label, use_i18n};
 use leptos::prelude::*;
 use memeboard_core::api::TaskSummary;
@@ -14,7 +14,7 @@ use memeboard_core::api::TaskSummary;
 #[component]
 pub fn BoardsPage() -> impl IntoView {
     let tasks = LocalResource::new(api::list_tasks);
-    use_page_title(|lang| lang.board_strings().boards_title.to_owned());
+    use_page_title(|lang| lang.table::<BoardStrings>().boards_title.to_owned());
     view! {
         <section class="intro">
             <h1>{btr(|t| t.boards_title)}</h1>

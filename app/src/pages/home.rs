@@ -3,7 +3,7 @@
 use crate::api;
 use crate::components::status::{error_fallback, Loading};
 use crate::components::title::{in_lang, use_page_title};
-use crate::i18n::{category_label, tr, use_i18n};
+use crate::i18n::{category_label, tr, use_i18n, Strings};
 use leptos::prelude::*;
 use memeboard_core::api::QuizSummary;
 
@@ -12,7 +12,7 @@ use memeboard_core::api::QuizSummary;
 pub fn HomePage() -> impl IntoView {
     let i18n = use_i18n();
     let quizzes = LocalResource::new(api::list_quizzes);
-    use_page_title(|lang| lang.strings().home_title.to_owned());
+    use_page_title(|lang| lang.table::<Strings>().home_title.to_owned());
     view! {
         <section class="intro">
             <h1>{move || i18n.t().home_title}</h1>

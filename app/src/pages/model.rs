@@ -4,13 +4,13 @@
 //! confirmation) and the items the model missed that most people got right.
 
 use crate::api;
-use crate::board_i18n::btr;
 use crate::components::score::{status_text, weights_text, ScoreTable};
 use crate::components::sentence::Sentence;
 use crate::components::status::{page_error_fallback, Loading};
 use crate::components::title::use_page_title;
 use crate::components::withdraw::WithdrawButton;
 use crate::format::{self, DASH};
+use crate::i18n::board::{btr, BoardStrings};
 use crate::i18n::{category_label, use_i18n};
 use crate::storage;
 use leptos::prelude::*;
@@ -57,7 +57,7 @@ fn ModelView(detail: SubmissionDetail) -> impl IntoView {
         ..
     } = detail;
     let page_title = model.model_name.clone();
-    use_page_title(move |lang| (lang.board_strings().model_page_title)(&page_title));
+    use_page_title(move |lang| (lang.table::<BoardStrings>().model_page_title)(&page_title));
     let link_view = match model.link.clone() {
         Some(l) if format::is_web_link(&l) => {
             let text = l.clone();

@@ -1,7 +1,7 @@
 //! The fallback page for unknown paths.
 
 use crate::components::title::use_page_title;
-use crate::i18n::use_i18n;
+use crate::i18n::{use_i18n, Strings};
 use leptos::prelude::*;
 
 /// "Page not found" with a link home.
@@ -9,7 +9,7 @@ use leptos::prelude::*;
 pub fn NotFoundPage() -> impl IntoView {
     let i18n = use_i18n();
     use_page_title(|lang| {
-        lang.strings()
+        lang.table::<Strings>()
             .not_found
             .trim_end_matches(['.', '。'])
             .to_owned()

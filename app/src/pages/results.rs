@@ -20,7 +20,7 @@ use memeboard_core::tasks::CategoryInfo;
 #[component]
 pub fn ResultsPage() -> impl IntoView {
     let params = use_params_map_id();
-    use_page_title(|lang| lang.strings().results_title.to_owned());
+    use_page_title(|lang| lang.table::<Strings>().results_title.to_owned());
     let data = LocalResource::new(move || {
         let id = params();
         async move {
@@ -85,7 +85,7 @@ fn NotReady(session_id: String, detail: ApiError) -> impl IntoView {
 /// The label of a row's category (`None` = overall).
 fn row_label(lang: Lang, key: Option<&str>, categories: &[CategoryInfo]) -> String {
     match key {
-        None => lang.strings().overall.to_owned(),
+        None => lang.table::<Strings>().overall.to_owned(),
         Some(k) => category_label(lang, k, categories),
     }
 }
@@ -366,12 +366,12 @@ mod tests {
     #[test]
     fn explanation_results_do_not_call_their_scores_accuracies() {
         for lang in [Lang::En, Lang::Zh] {
-            let t = lang.strings();
+            let t = lang.table::<Strings>();
             assert_eq!(ci_note(t, ScoreScale::Correctness), t.ci_note);
             assert_ne!(ci_note(t, ScoreScale::Similarity), t.ci_note);
         }
-        assert!(!ci_note(Lang::En.strings(), ScoreScale::Similarity).contains("accurac"));
-        assert!(!ci_note(Lang::Zh.strings(), ScoreScale::Similarity).contains("正确率"));
+        assert!(!ci_note(Lang::En.table::<Strings>(), ScoreScale::Similarity).contains("accurac"));
+        assert!(!ci_note(Lang::Zh.table::<Strings>(), ScoreScale::Similarity).contains("正确率"));
     }
 
     fn score(category: Option<&str>) -> CategoryScore {

@@ -20,7 +20,7 @@ use crate::components::reliability_form::ReliabilityForm;
 use crate::components::status::{error_fallback, Loading};
 use crate::components::study_preview::StudyPreviewView;
 use crate::components::title::use_page_title;
-use crate::human_i18n::{hs, human_strings, protocol_name};
+use crate::i18n::human::{hs, protocol_name, HumanStrings};
 use crate::i18n::use_i18n;
 use crate::storage;
 use crate::study_api;
@@ -40,7 +40,7 @@ use memeboard_core::predictions::Split;
 #[component]
 fn Field(
     id: &'static str,
-    label: fn(&'static crate::human_i18n::HumanStrings) -> &'static str,
+    label: fn(&'static crate::i18n::human::HumanStrings) -> &'static str,
     value: RwSignal<String>,
     #[prop(default = "text")] kind: &'static str,
 ) -> impl IntoView {
@@ -62,7 +62,7 @@ fn Field(
 #[component]
 fn Check(
     id: &'static str,
-    label: fn(&'static crate::human_i18n::HumanStrings) -> &'static str,
+    label: fn(&'static crate::i18n::human::HumanStrings) -> &'static str,
     value: RwSignal<bool>,
 ) -> impl IntoView {
     view! {
@@ -168,7 +168,7 @@ fn Created(result: RwSignal<Option<Result<CreateStudyResponse, ApiError>>>) -> i
     move || {
         result.get().map(|r| match r {
             Ok(c) => {
-                let t = human_strings(i18n.lang());
+                let t = i18n.table::<HumanStrings>();
                 let secret = c.invite.is_some();
                 view! {
                     <div class="notice" role="status" data-testid="study-created">
@@ -318,7 +318,7 @@ fn NewStudy(
             })}
             <button type="submit" class="button primary" data-testid="study-create" disabled=move || sending.get() || training.invalid()>
                 {move || {
-                    let t = human_strings(i18n.lang());
+                    let t = i18n.table::<HumanStrings>();
                     if sending.get() { t.creating } else { t.create }
                 }}
             </button>
@@ -334,7 +334,7 @@ pub fn StudyPagePage() -> impl IntoView {
     let slug = move || params.read().get("slug").unwrap_or_default();
     let token = storage::owner_token();
     let i18n = use_i18n();
-    use_page_title(move |lang| (human_strings(lang).page_title)(&slug()));
+    use_page_title(move |lang| (lang.table::<HumanStrings>().page_title)(&slug()));
     // Bumped to read the page again (after the reliability thresholds change).
     let version = RwSignal::new(0u32);
     let data = LocalResource::new(move || {
@@ -353,7 +353,7 @@ pub fn StudyPagePage() -> impl IntoView {
     });
     view! {
         <section class="intro">
-            <h1>{move || (human_strings(i18n.lang()).page_title)(&slug())}</h1>
+            <h1>{move || (i18n.table::<HumanStrings>().page_title)(&slug())}</h1>
             <p><a href="/console">{hs(|s| s.back)}</a></p>
         </section>
         <Suspense fallback=|| view! { <Loading /> }>
@@ -375,7 +375,7 @@ fn StudyView(page: StudyPage, token: String, reload: Callback<()>) -> impl IntoV
     let intro = move || {
         let lang = i18n.lang();
         p.with_value(|p| {
-            (human_strings(lang).page_intro)(
+            (lang.table::<HumanStrings>().page_intro)(
                 protocol_name(lang, p.protocol),
                 &p.source_task,
                 &p.created_by,
@@ -438,7 +438,7 @@ fn StudyView(page: StudyPage, token: String, reload: Callback<()>) -> impl IntoV
         <section class="card" data-testid="study-page">
             <p>{intro}</p>
             {(exposed > 0).then(|| {
-                let line = move || (human_strings(i18n.lang()).exposed_line)(exposed);
+                let line = move || (i18n.table::<HumanStrings>().exposed_line)(exposed);
                 view! { <p class="notice" data-testid="exposed-items">{line}</p> }
             })}
             <h2>{hs(|s| s.submissions_title)}</h2>
@@ -512,7 +512,7 @@ fn batch_tables(page: &StudyPage) -> impl IntoView {
                     }
                 })
                 .collect_view();
-            let caption = move || (human_strings(i18n.lang()).batches_caption)(&task);
+            let caption = move || (i18n.table::<HumanStrings>().batches_caption)(&task);
             view! {
                 <div class="table-wrap">
                     <table class="board-table compact" data-testid="batch-table">

@@ -4,9 +4,9 @@
 //! CSV and LaTeX downloads (headers in the page's language).
 
 use crate::api;
-use crate::board_i18n::btr;
 use crate::components::status::{page_error_fallback, Loading};
 use crate::components::title::use_page_title;
+use crate::i18n::board::{btr, BoardStrings};
 use crate::i18n::{use_i18n, Lang};
 use crate::kinds::conditions_text;
 use crate::pages::board::label_text;
@@ -24,7 +24,7 @@ pub fn PaperTablesPage() -> impl IntoView {
     let slug = Memo::new(move |_| params.read().get("slug").unwrap_or_default());
     let split = Memo::new(move |_| crate::pages::board::parse_split(query.read().get_str("split")));
     let title_slug = slug;
-    use_page_title(move |lang| (lang.board_strings().tables_title)(&title_slug.get()));
+    use_page_title(move |lang| (lang.table::<BoardStrings>().tables_title)(&title_slug.get()));
     let data = LocalResource::new(move || {
         let (slug, split) = (slug.get(), split.get());
         async move { api::paper_tables(&slug, split).await }
@@ -174,7 +174,7 @@ fn table_view(t: &PaperTable, lang: Lang) -> impl IntoView {
         <table class="paper">
             <thead>
                 <tr>
-                    <th scope="col">{lang.board_strings().col_model}</th>
+                    <th scope="col">{lang.table::<BoardStrings>().col_model}</th>
                     {headers}
                 </tr>
             </thead>

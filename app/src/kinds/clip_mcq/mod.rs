@@ -17,7 +17,7 @@ use super::panels::correctness_summary;
 use super::text_mcq::{DevPreview, DevPreviewScore};
 use super::{KindPanel, QuestionContext, ReviewContext, UiKind, ValidFile};
 use crate::api;
-use crate::i18n::{use_i18n, Lang};
+use crate::i18n::{text, Lang, StringTable, Strings};
 use leptos::prelude::*;
 use memeboard_core::api::ResultsResponse;
 use memeboard_core::kinds::clip_mcq::{ClipMcq, Familiarity, Review, SoundType, View};
@@ -196,17 +196,14 @@ static EN: Texts = Texts {
     language_none: "none (no words)",
 };
 
-fn texts(lang: Lang) -> &'static Texts {
-    match lang {
-        Lang::Zh => &ZH,
-        Lang::En => &EN,
-    }
+impl StringTable for Texts {
+    const EN: &'static Self = &EN;
+    const ZH: &'static Self = &ZH;
 }
 
 /// A string of [`Texts`] that follows the language.
 fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    let i18n = use_i18n();
-    move || pick(texts(i18n.lang()))
+    text(pick)
 }
 
 /// This kind's submit-page strings (the file help), apart from [`Texts`] so that the quiz
@@ -237,30 +234,35 @@ static HELP_EN: HelpTexts = HelpTexts {
     help_missing: "Items without a prediction are scored as wrong.",
 };
 
+impl StringTable for HelpTexts {
+    const EN: &'static Self = &HELP_EN;
+    const ZH: &'static Self = &HELP_ZH;
+}
+
 /// A string of [`HelpTexts`] that follows the language.
 fn hx(
     pick: fn(&'static HelpTexts) -> &'static str,
 ) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    crate::kinds::lang_pick(&HELP_ZH, &HELP_EN, pick)
+    text(pick)
 }
 
 /// A familiarity answer in `lang` (also the board's familiarity figure uses it).
 pub fn familiarity_label(lang: Lang, f: Familiarity) -> &'static str {
     let i = FAMILIARITY.iter().position(|x| *x == f).unwrap_or(0);
-    texts(lang).familiarity[i]
+    lang.table::<Texts>().familiarity[i]
 }
 
 /// A familiarity group in a few words (the board's familiarity figure).
 pub fn familiarity_short(lang: Lang, f: Familiarity) -> &'static str {
     let i = FAMILIARITY.iter().position(|x| *x == f).unwrap_or(0);
-    texts(lang).familiarity_short[i]
+    lang.table::<Texts>().familiarity_short[i]
 }
 
 /// A clip board's secondary figure name in `lang` (`sound:speech` → "sound: speech",
 /// `lang:zh` → "language: Chinese"); `None` for names that are not the clip kind's, so the
 /// board can try other kinds.
 pub fn metric_name(lang: Lang, name: &str) -> Option<String> {
-    let t = texts(lang);
+    let t = lang.table::<Texts>();
     let sep = if lang == Lang::Zh { "：" } else { ": " };
     if let Some(sound) = name.strip_prefix("sound:") {
         let ty: SoundType = serde_json::from_value(serde_json::Value::from(sound)).ok()?;
@@ -278,7 +280,7 @@ pub fn metric_name(lang: Lang, name: &str) -> Option<String> {
     } else {
         NativeLanguage::ALL
             .iter()
-            .zip(lang.strings().languages)
+            .zip(lang.table::<Strings>().languages)
             .find(|(l, _)| l.code() == Some(code))
             .map(|(_, label)| label.to_owned())
             .unwrap_or_else(|| code.to_owned())
@@ -347,7 +349,7 @@ impl UiKind for ClipMcq {
     }
 
     fn name(lang: Lang) -> &'static str {
-        texts(lang).name
+        lang.table::<Texts>().name
     }
 
     fn question(ctx: QuestionContext, view: View) -> AnyView {
@@ -359,7 +361,7 @@ impl UiKind for ClipMcq {
     }
 
     fn score_summary(results: &ResultsResponse) -> AnyView {
-        correctness_summary(results, |lang| texts(lang).score_suffix)
+        correctness_summary(results, |lang| lang.table::<Texts>().score_suffix)
     }
 
     fn submit_help() -> AnyView {

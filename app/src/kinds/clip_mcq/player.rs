@@ -1,7 +1,7 @@
 //! The clip's player: the media element and its state (plays, position, errors), the
 //! player block with its Play button and progress, and the next item's preloaded clip.
 
-use super::{texts, tx};
+use super::{tx, Texts};
 use crate::i18n::use_i18n;
 use crate::kinds::NextMedia;
 use crate::storage;
@@ -235,12 +235,12 @@ pub(super) fn player_view(
 ) -> impl IntoView {
     let i18n = use_i18n();
     let label = move || match media {
-        MediaKind::Audio => texts(i18n.lang()).clip_audio,
-        MediaKind::Video => texts(i18n.lang()).clip_video,
+        MediaKind::Audio => i18n.table::<Texts>().clip_audio,
+        MediaKind::Video => i18n.table::<Texts>().clip_video,
     };
     let player_view = media_element(clip, media, player, controls, label);
     let status = move || {
-        let t = texts(i18n.lang());
+        let t = i18n.table::<Texts>();
         if player.playing.get() {
             t.playing.to_owned()
         } else if player.played_through.get() {
@@ -260,7 +260,7 @@ pub(super) fn player_view(
                 on:click=move |_| player.play_from_start()
             >
                 {move || {
-                    let t = texts(i18n.lang());
+                    let t = i18n.table::<Texts>();
                     if player.plays.get() == 0 { t.play } else { t.replay }
                 }}
             </button>
@@ -285,7 +285,7 @@ pub(super) fn player_view(
             " "
             {move || {
                 let n = player.plays.get();
-                (n > 0).then(|| (texts(i18n.lang()).plays)(n))
+                (n > 0).then(|| (i18n.table::<Texts>().plays)(n))
             }}
         </p>
         <p class="notice error" role="alert" hidden=move || !player.failed.get()>

@@ -2,7 +2,7 @@
 //! retries), then the lettered options and the answer.
 
 use super::player::{player_view, preload_view, Player};
-use super::{texts, tx, FAMILIARITY};
+use super::{tx, Texts, FAMILIARITY};
 use crate::api;
 use crate::components::answer::{use_answer_sender, AnswerError};
 use crate::format::option_letter;
@@ -61,7 +61,7 @@ fn familiarity_radios(
                         prop:checked=move || familiarity.get() == Some(f)
                         on:change=move |_| familiarity.set(Some(f))
                     />
-                    <span>{move || texts(i18n.lang()).familiarity[i]}</span>
+                    <span>{move || i18n.table::<Texts>().familiarity[i]}</span>
                 </label>
             }
         })
@@ -154,7 +154,7 @@ pub(super) fn ClipQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
                             }
                         >
                             {move || {
-                                let t = texts(i18n.lang());
+                                let t = i18n.table::<Texts>();
                                 if sending.get() { t.saving } else { t.familiarity_submit }
                             }}
                         </button>
@@ -365,7 +365,7 @@ async fn store_preface(
                 let _ = asked.try_set(Asked::of(v));
             }
             _ => {
-                let text = texts(i18n.lang_untracked()).preface_unexpected;
+                let text = i18n.lang_untracked().table::<Texts>().preface_unexpected;
                 let _ = error.try_set(Some(text.to_owned()));
             }
         },

@@ -1,6 +1,6 @@
 //! The results page's card of one answered clip.
 
-use super::{texts, tx};
+use super::{tx, Texts};
 use crate::format::{self, option_letter, DASH};
 use crate::i18n::use_i18n;
 use crate::kinds::ReviewContext;
@@ -80,8 +80,8 @@ pub(super) fn ReviewCard(ctx: ReviewContext, review: Review) -> impl IntoView {
         None => view! { <dd class="muted">{move || i18n.t().withheld_note}</dd> }.into_any(),
     };
     let label = move || match review.media {
-        MediaKind::Audio => texts(i18n.lang()).clip_audio,
-        MediaKind::Video => texts(i18n.lang()).clip_video,
+        MediaKind::Audio => i18n.table::<Texts>().clip_audio,
+        MediaKind::Video => i18n.table::<Texts>().clip_video,
     };
     let clip = match review.media {
         MediaKind::Audio => view! {

@@ -19,7 +19,7 @@ mod tests;
 use super::{KindPanel, QuestionContext, ReviewContext, UiKind, ValidFile};
 use crate::api;
 use crate::format::DASH;
-use crate::i18n::{use_i18n, Lang};
+use crate::i18n::{text, use_i18n, Lang, StringTable};
 use leptos::prelude::*;
 use memeboard_core::api::ResultsResponse;
 use memeboard_core::kinds::explanation::{Explanation, Review, View};
@@ -146,17 +146,14 @@ static EN: Texts = Texts {
     not_scored: "Your explanations are not scored yet.",
 };
 
-fn texts(lang: Lang) -> &'static Texts {
-    match lang {
-        Lang::Zh => &ZH,
-        Lang::En => &EN,
-    }
+impl StringTable for Texts {
+    const EN: &'static Self = &EN;
+    const ZH: &'static Self = &ZH;
 }
 
 /// A string of [`Texts`] that follows the language.
 fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    let i18n = use_i18n();
-    move || pick(texts(i18n.lang()))
+    text(pick)
 }
 
 /// This kind's submit-page strings (the file help, the file check and preview), apart from [`Texts`] so that the quiz
@@ -203,24 +200,26 @@ static HELP_EN: HelpTexts = HelpTexts {
     },
 };
 
+impl StringTable for HelpTexts {
+    const EN: &'static Self = &HELP_EN;
+    const ZH: &'static Self = &HELP_ZH;
+}
+
 /// A string of [`HelpTexts`] that follows the language.
 fn hx(
     pick: fn(&'static HelpTexts) -> &'static str,
 ) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    crate::kinds::lang_pick(&HELP_ZH, &HELP_EN, pick)
+    text(pick)
 }
 
 /// The current language's [`Texts`] (tracked).
 fn t() -> &'static Texts {
-    texts(use_i18n().lang())
+    use_i18n().table()
 }
 
-/// The [`HelpTexts`] of the current language (reactive).
+/// The [`HelpTexts`] of the current language (tracked).
 fn help_t() -> &'static HelpTexts {
-    match use_i18n().lang() {
-        Lang::Zh => &HELP_ZH,
-        Lang::En => &HELP_EN,
-    }
+    use_i18n().table()
 }
 
 impl UiKind for Explanation {
@@ -238,11 +237,11 @@ impl UiKind for Explanation {
     }
 
     fn name(lang: Lang) -> &'static str {
-        texts(lang).name
+        lang.table::<Texts>().name
     }
 
     fn results_note(lang: Lang, open_percent: Option<u8>) -> String {
-        (texts(lang).results_note)(open_percent.map(|p| 100u8.saturating_sub(p)))
+        (lang.table::<Texts>().results_note)(open_percent.map(|p| 100u8.saturating_sub(p)))
     }
 
     fn question(ctx: QuestionContext, view: View) -> AnyView {

@@ -1,6 +1,6 @@
 //! The results page's card of one answered explanation.
 
-use super::{texts, tx};
+use super::{tx, Texts};
 use crate::format::DASH;
 use crate::i18n::{use_i18n, Lang};
 use crate::kinds::ReviewContext;
@@ -13,7 +13,7 @@ fn score_line(lang: Lang, s: &ExplanationScore) -> String {
     format!(
         "{:.3}{} · {}",
         s.identification,
-        (texts(lang).score_details)(s.cosine, s.rescaled, s.bert_f1),
+        (lang.table::<Texts>().score_details)(s.cosine, s.rescaled, s.bert_f1),
         s.model
     )
 }
@@ -27,7 +27,7 @@ pub(super) fn ReviewCard(ctx: ReviewContext, review: Review) -> impl IntoView {
     let hidden = ctx.gold_withheld;
     let similarity = move || match score.as_ref() {
         Some(s) => score_line(i18n.lang(), s),
-        None if hidden => texts(i18n.lang()).in_hidden_mean.to_owned(),
+        None if hidden => i18n.table::<Texts>().in_hidden_mean.to_owned(),
         None => DASH.to_owned(),
     };
     let reference = review.reference.filter(|_| !ctx.gold_withheld);

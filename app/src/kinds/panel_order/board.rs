@@ -1,7 +1,7 @@
 //! The order being built: placing, moving and removing panels, keyboard pick-up of placed
 //! panels, Undo and Clear, each announced for screen readers.
 
-use super::texts;
+use super::Texts;
 use crate::i18n::{I18n, Lang};
 use leptos::prelude::*;
 
@@ -79,7 +79,7 @@ impl Board {
         let new = self.order.with_untracked(|o| place(o, panel, before));
         let k = position_of(&new, panel).unwrap_or(0);
         self.change(new);
-        let t = texts(self.lang());
+        let t = self.lang().table::<Texts>();
         let say = if was_placed { t.moved } else { t.added };
         self.announce(say(panel, k, self.n));
     }
@@ -98,13 +98,13 @@ impl Board {
         if self.picked.get_untracked() == Some(panel) {
             self.picked.set(None);
         }
-        self.announce((texts(self.lang()).removed)(panel));
+        self.announce((self.lang().table::<Texts>().removed)(panel));
     }
 
     /// Keyboard Enter/Space on a placed panel: picks it up, or drops it when it is the one
     /// picked up (an unplaced one is placed instead: [`Board::append`]).
     pub(super) fn toggle_pick(self, panel: usize) {
-        let t = texts(self.lang());
+        let t = self.lang().table::<Texts>();
         if self.picked.get_untracked() == Some(panel) {
             self.picked.set(None);
             let k = self
@@ -129,7 +129,7 @@ impl Board {
         };
         let k = position_of(&new, panel).unwrap_or(0);
         self.change(new);
-        self.announce((texts(self.lang()).moved)(panel, k, self.n));
+        self.announce((self.lang().table::<Texts>().moved)(panel, k, self.n));
         true
     }
 
@@ -143,14 +143,14 @@ impl Board {
                 }
             }
             self.order.set(p);
-            self.announce(texts(self.lang()).undone.to_owned());
+            self.announce(self.lang().table::<Texts>().undone.to_owned());
         }
     }
 
     pub(super) fn clear(self) {
         self.change(Vec::new());
         self.picked.set(None);
-        self.announce(texts(self.lang()).cleared.to_owned());
+        self.announce(self.lang().table::<Texts>().cleared.to_owned());
     }
 
     pub(super) fn complete(self) -> bool {

@@ -18,7 +18,7 @@ mod zoom;
 use super::panels::{correctness_summary, panel_file_check, DevLine};
 use super::{QuestionContext, ReviewContext, UiKind, ValidFile};
 use crate::api;
-use crate::i18n::{use_i18n, Lang};
+use crate::i18n::{text, Lang, StringTable};
 use leptos::prelude::*;
 use memeboard_core::api::ResultsResponse;
 use memeboard_core::kinds::panel_order::{PanelOrder, Review, View};
@@ -154,17 +154,14 @@ static EN: Texts = Texts {
     score_suffix: " in the right order",
 };
 
-fn texts(lang: Lang) -> &'static Texts {
-    match lang {
-        Lang::Zh => &ZH,
-        Lang::En => &EN,
-    }
+impl StringTable for Texts {
+    const EN: &'static Self = &EN;
+    const ZH: &'static Self = &ZH;
 }
 
 /// A string of [`Texts`] that follows the language.
 fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    let i18n = use_i18n();
-    move || pick(texts(i18n.lang()))
+    text(pick)
 }
 
 /// This kind's submit-page strings (the file help), apart from [`Texts`] so that the quiz
@@ -199,11 +196,16 @@ static HELP_EN: HelpTexts = HelpTexts {
     help_missing: "Items without a prediction count as unparseable and are scored as wrong.",
 };
 
+impl StringTable for HelpTexts {
+    const EN: &'static Self = &HELP_EN;
+    const ZH: &'static Self = &HELP_ZH;
+}
+
 /// A string of [`HelpTexts`] that follows the language.
 fn hx(
     pick: fn(&'static HelpTexts) -> &'static str,
 ) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    crate::kinds::lang_pick(&HELP_ZH, &HELP_EN, pick)
+    text(pick)
 }
 
 /// A dev gold line of an order task: the reading order in groups over DISPLAYED numbers.
@@ -238,7 +240,7 @@ impl UiKind for PanelOrder {
     }
 
     fn name(lang: Lang) -> &'static str {
-        texts(lang).name
+        lang.table::<Texts>().name
     }
 
     fn question(ctx: QuestionContext, view: View) -> AnyView {
@@ -250,7 +252,7 @@ impl UiKind for PanelOrder {
     }
 
     fn score_summary(results: &ResultsResponse) -> AnyView {
-        correctness_summary(results, |lang| texts(lang).score_suffix)
+        correctness_summary(results, |lang| lang.table::<Texts>().score_suffix)
     }
 
     fn submit_help() -> AnyView {

@@ -4,7 +4,7 @@ use super::board::{position_of, Board};
 use super::drag::{drag_ghost, follow_pointer, Drag};
 use super::gestures::Gestures;
 use super::zoom::{PanelZoom, ZoomButton};
-use super::{texts, tx};
+use super::{tx, Texts};
 use crate::components::answer::{use_answer_sender, AnswerError, AnswerSender};
 use crate::i18n::use_i18n;
 use crate::kinds::panels::{panel_img, panel_label, ContextBlock};
@@ -118,7 +118,7 @@ pub(super) fn OrderQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
                 {move || board.live.get()}
             </p>
             <p class="muted small">
-                {move || (texts(i18n.lang()).placed)(board.order.with(Vec::len), n)}
+                {move || (i18n.table::<Texts>().placed)(board.order.with(Vec::len), n)}
             </p>
             <AnswerError sender=sender on_retry=Callback::new(move |()| submit()) />
             {order_actions(board, sender, submit)}
@@ -145,7 +145,7 @@ fn panel_tiles(
     let (board, sender) = (g.board, g.sender);
     let i18n = board.i18n;
     let n = board.n;
-    let ordinal = move |k: usize| (texts(i18n.lang()).ordinal)(k);
+    let ordinal = move |k: usize| (i18n.table::<Texts>().ordinal)(k);
     (1..=n)
         .map(|panel| {
             let placed_at = move || board.order.with(|o| position_of(o, panel));
@@ -189,7 +189,7 @@ fn order_entries(
 ) -> impl IntoView {
     let (board, sender) = (g.board, g.sender);
     let i18n = board.i18n;
-    let ordinal = move |k: usize| (texts(i18n.lang()).ordinal)(k);
+    let ordinal = move |k: usize| (i18n.table::<Texts>().ordinal)(k);
     move || {
         let order = board.order.get();
         order
@@ -260,7 +260,7 @@ fn order_actions(
             disabled=move || sender.locked() || !board.complete()
             on:click=move |_| submit()
         >
-            {move || if sender.locked() { texts(i18n.lang()).saving } else { texts(i18n.lang()).confirm }}
+            {move || if sender.locked() { i18n.table::<Texts>().saving } else { i18n.table::<Texts>().confirm }}
         </button>
     </div>
     }

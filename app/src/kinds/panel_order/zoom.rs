@@ -17,7 +17,7 @@ pub(super) fn ZoomButton(panel: usize, zoomed: RwSignal<Option<usize>>) -> impl 
             class="panel-zoom"
             data-testid="panel-zoom"
             data-display=panel.to_string()
-            aria-label=move || (super::texts(i18n.lang()).zoom)(panel)
+            aria-label=move || (i18n.table::<super::Texts>().zoom)(panel)
             on:click=move |_| zoomed.set(Some(panel))
         >
             "⤢"

@@ -6,8 +6,8 @@
 //! model wrote the explanation.
 
 use super::judging::{
-    is_comic, no_files_check, no_files_help, recorded_summary, texts as shared, OutputFields,
-    ReferenceBlock, Subject,
+    is_comic, no_files_check, no_files_help, recorded_summary, OutputFields, ReferenceBlock,
+    Subject, Texts as SharedTexts,
 };
 use super::{QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile};
 use crate::components::answer::{use_answer_sender, AnswerError};
@@ -27,7 +27,7 @@ mod errors;
 mod page;
 mod texts;
 
-use texts::{texts, tx, DimensionText};
+use texts::{tx, DimensionText, Texts};
 
 fn verdict_key(v: Verdict3) -> &'static str {
     match v {
@@ -39,18 +39,18 @@ fn verdict_key(v: Verdict3) -> &'static str {
 
 fn dimension_text(lang: Lang, d: Dimension) -> &'static DimensionText {
     let i = Dimension::ALL.iter().position(|x| *x == d).unwrap_or(0);
-    &texts(lang).dimension_texts[i]
+    &lang.table::<Texts>().dimension_texts[i]
 }
 
 impl UiKind for Rating {
     type DevGold = ();
 
     fn name(lang: Lang) -> &'static str {
-        texts(lang).name
+        lang.table::<Texts>().name
     }
 
     fn results_note(lang: Lang, _open_percent: Option<u8>) -> String {
-        texts(lang).results_note.to_owned()
+        lang.table::<Texts>().results_note.to_owned()
     }
 
     fn question(ctx: QuestionContext, view: View) -> AnyView {
@@ -99,7 +99,7 @@ fn VerdictGroup(
     /// `meaning`, `origin` or `example`.
     field: &'static str,
     /// The field's name.
-    label: fn(&'static super::judging::Texts) -> &'static str,
+    label: fn(&'static SharedTexts) -> &'static str,
     /// The statement to agree or disagree with.
     statement: Statement,
     /// The chosen verdict.
@@ -130,7 +130,7 @@ fn VerdictGroup(
                         prop:disabled=move || locked.get()
                         on:change=move |_| chosen.set(Some(v))
                     />
-                    <span>{move || texts(i18n.lang()).verdicts[v.index()]}</span>
+                    <span>{move || i18n.table::<Texts>().verdicts[v.index()]}</span>
                 </label>
             }
         })
@@ -138,7 +138,7 @@ fn VerdictGroup(
     view! {
         <fieldset class="judging-group verdict-group" data-testid="verdict-group" data-field=field>
             <legend>
-                <strong>{move || label(shared(i18n.lang()))}</strong>
+                <strong>{move || label(i18n.table::<SharedTexts>())}</strong>
                 " — "
                 <span data-testid="statement">
                     {move || match i18n.lang() {
@@ -178,7 +178,7 @@ fn DimensionGroup(
                         prop:disabled=move || locked.get()
                         on:change=move |_| chosen.set(Some(score))
                     />
-                    <span>{move || texts(i18n.lang()).scores[usize::from(score - 1)]}</span>
+                    <span>{move || i18n.table::<Texts>().scores[usize::from(score - 1)]}</span>
                 </label>
             }
         })
@@ -330,7 +330,7 @@ fn RatingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
                 {questions}
                 {error_tags}
                 <p class="muted small" aria-live="polite">
-                    {move || answer().is_none().then(|| texts(i18n.lang()).incomplete)}
+                    {move || answer().is_none().then(|| i18n.table::<Texts>().incomplete)}
                 </p>
                 <AnswerError sender=sender on_retry=Callback::new(move |()| submit()) />
                 <div class="actions">
@@ -341,7 +341,7 @@ fn RatingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
                         disabled=move || sender.locked() || answer().is_none()
                     >
                         {move || {
-                            if sender.locked() { shared(i18n.lang()).saving } else { shared(i18n.lang()).submit }
+                            if sender.locked() { i18n.table::<SharedTexts>().saving } else { i18n.table::<SharedTexts>().submit }
                         }}
                     </button>
                 </div>
@@ -467,8 +467,8 @@ fn RatingReview(ctx: ReviewContext, review: Review) -> impl IntoView {
     let i18n = use_i18n();
     let category = ctx.category_label();
     let judgement = move || {
-        let t = texts(i18n.lang());
-        let s = shared(i18n.lang());
+        let t = i18n.table::<Texts>();
+        let s = i18n.table::<SharedTexts>();
         let tags = review.answer.errors();
         let tagged = if tags.is_empty() {
             String::new()
@@ -531,7 +531,7 @@ mod tests {
                 let w = dimension_text(lang, d);
                 assert!(!w.name.is_empty() && !w.description.is_empty());
             }
-            assert!(texts(lang).verdicts.iter().all(|v| !v.is_empty()));
+            assert!(lang.table::<Texts>().verdicts.iter().all(|v| !v.is_empty()));
         }
         assert_eq!(
             dimension_text(Lang::En, Dimension::Faithfulness).name,

@@ -3,9 +3,11 @@
 //! the study's statements and saved on its own, so every verdict is stored the moment it is
 //! given; the page moves on once all are saved. The rater never sees which model wrote which.
 
-use super::super::judging::{is_comic, texts as shared, OutputFields, ReferenceBlock, Subject};
+use super::super::judging::{
+    is_comic, OutputFields, ReferenceBlock, Subject, Texts as SharedTexts,
+};
 use super::super::{QuestionContext, QuestionHead};
-use super::{texts, tx, Verdicts};
+use super::{tx, Texts, Verdicts};
 use crate::components::answer::{use_answer_sender, AnswerError};
 use crate::i18n::use_i18n;
 use leptos::prelude::*;
@@ -158,7 +160,7 @@ fn PageOutput(
             data-position=position.to_string()
             aria-labelledby=heading_id.clone()
         >
-            <h2 id=heading_id.clone()>{move || (texts(i18n.lang()).page_output)(index + 1)}</h2>
+            <h2 id=heading_id.clone()>{move || (i18n.table::<Texts>().page_output)(index + 1)}</h2>
             <OutputFields output=output comic=comic />
             <form
                 class="judging-form"
@@ -187,7 +189,7 @@ fn PageOutput(
                                     disabled=move || sender.locked() || answer().is_none()
                                 >
                                     {move || {
-                                        let s = shared(i18n.lang());
+                                        let s = i18n.table::<SharedTexts>();
                                         if sender.locked() { s.saving } else { s.submit }
                                     }}
                                 </button>

@@ -1,7 +1,7 @@
 //! The rating kind's interface strings in both languages: verdicts, dimensions and their
 //! descriptions, CHIME's page of one meme, and the error labels' question.
 
-use crate::i18n::{use_i18n, Lang};
+use crate::i18n::{text, StringTable};
 
 /// A dimension in words: its name and what a rater looks for.
 #[derive(Debug)]
@@ -125,18 +125,14 @@ static EN: Texts = Texts {
     errors_tagged: "Errors",
 };
 
-/// The strings of `lang`.
-pub(super) fn texts(lang: Lang) -> &'static Texts {
-    match lang {
-        Lang::Zh => &ZH,
-        Lang::En => &EN,
-    }
+impl StringTable for Texts {
+    const EN: &'static Self = &EN;
+    const ZH: &'static Self = &ZH;
 }
 
 /// A string of the reader's language, read again when it changes.
 pub(super) fn tx(
     pick: fn(&'static Texts) -> &'static str,
 ) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    let i18n = use_i18n();
-    move || pick(texts(i18n.lang()))
+    text(pick)
 }

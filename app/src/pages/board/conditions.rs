@@ -2,8 +2,8 @@
 //! that differ from the defaults), the filter's choices, and the table of paired differences
 //! between runs of one model that differ in one condition.
 
-use crate::board_i18n::btr;
 use crate::format;
+use crate::i18n::board::{btr, BoardStrings};
 use crate::i18n::{use_i18n, Lang};
 use crate::kinds::condition_text;
 use leptos::prelude::*;
@@ -77,7 +77,7 @@ pub fn condition_filter(
         let lang = i18n.lang();
         let all = view! {
             <option value="" prop:selected=move || chosen.with(Option::is_none)>
-                {lang.board_strings().filter_all}
+                {lang.table::<BoardStrings>().filter_all}
             </option>
         };
         let each = conditions

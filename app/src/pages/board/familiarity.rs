@@ -1,8 +1,8 @@
 //! The figure of boards whose kind asks familiarity first (clips): human accuracy by
 //! familiarity group, drawn and as a table, the groups named by the kind.
 
-use crate::board_i18n::btr;
 use crate::format::{self, DASH};
+use crate::i18n::board::{btr, BoardStrings};
 use crate::i18n::use_i18n;
 use crate::kinds::familiarity_text;
 use leptos::prelude::*;
@@ -47,7 +47,7 @@ pub(super) fn FamiliarityChart(rows: Vec<FamiliarityRow>, kind: Option<TaskKind>
         .collect_view();
     let bars = move || {
         let lang = i18n.lang();
-        let t = lang.board_strings();
+        let t = lang.table::<BoardStrings>();
         let w = slot();
         rows.with_value(|rows| {
             rows.iter()
@@ -108,7 +108,7 @@ pub(super) fn FamiliarityChart(rows: Vec<FamiliarityRow>, kind: Option<TaskKind>
     };
     let table_rows = move || {
         let lang = i18n.lang();
-        let t = lang.board_strings();
+        let t = lang.table::<BoardStrings>();
         rows.with_value(|rows| {
             rows.iter()
                 .map(|r| {

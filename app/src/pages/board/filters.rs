@@ -4,9 +4,9 @@
 
 use super::conditions::{condition_filter, RunConditions};
 use crate::api;
-use crate::board_i18n::btr;
 use crate::components::score::weights_text;
 use crate::format;
+use crate::i18n::board::{btr, BoardStrings};
 use crate::i18n::{use_i18n, Lang};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
@@ -49,7 +49,7 @@ impl WeightsFilter {
     /// The choice in `lang`.
     pub fn text(self, lang: Lang) -> &'static str {
         match self {
-            Self::All => lang.board_strings().filter_all,
+            Self::All => lang.table::<BoardStrings>().filter_all,
             Self::Open => weights_text(lang, Weights::Open),
             Self::Closed => weights_text(lang, Weights::Closed),
         }
@@ -113,7 +113,7 @@ impl SizeFilter {
 
     /// The choice in `lang`.
     pub fn text(self, lang: Lang) -> &'static str {
-        let t = lang.board_strings();
+        let t = lang.table::<BoardStrings>();
         match self {
             Self::All => t.filter_all,
             Self::UpTo10B => t.size_le10b,

@@ -1,8 +1,8 @@
 //! The board's history: when the task's uploads were scored again, and why (a corrected
 //! gold makes figures before and after incomparable, so readers are told).
 
-use crate::board_i18n::btr;
 use crate::format;
+use crate::i18n::board::btr;
 use crate::i18n::use_i18n;
 use leptos::prelude::*;
 use memeboard_core::api::Rescoring;

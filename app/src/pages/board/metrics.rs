@@ -3,6 +3,7 @@
 
 use crate::components::score::{estimate_view, row_label};
 use crate::format;
+use crate::i18n::board::BoardStrings;
 use crate::i18n::Lang;
 use leptos::prelude::*;
 use memeboard_core::api::BoardRow;
@@ -13,7 +14,7 @@ use memeboard_core::stats::Estimate;
 /// their intervals where the server computed them, and the confusion matrices of
 /// classification boards; `None` when no row has any.
 pub(super) fn secondary_metrics(rows: &[BoardRow], lang: Lang) -> Option<impl IntoView> {
-    let t = lang.board_strings();
+    let t = lang.table::<BoardStrings>();
     let lines: Vec<(String, String, AnyView)> = rows
         .iter()
         .flat_map(|r| {
@@ -79,7 +80,7 @@ pub(super) fn secondary_metrics(rows: &[BoardRow], lang: Lang) -> Option<impl In
 /// A secondary figure's name in `lang`: the server names them in English; known names (and
 /// structure types) are translated, others shown as sent.
 pub(super) fn metric_text(lang: Lang, name: &str) -> String {
-    let t = lang.board_strings();
+    let t = lang.table::<BoardStrings>();
     match name {
         "parse rate" => t.metric_parse_rate.to_owned(),
         "macro-F1" => t.metric_macro_f1.to_owned(),
@@ -99,7 +100,7 @@ pub(crate) fn label_text(lang: Lang, label: &str) -> String {
 
 /// A confusion matrix (gold rows × predicted columns, plus "unparseable"), folded.
 fn confusion_view(row: &str, m: &ConfusionMatrix, lang: Lang) -> AnyView {
-    let t = lang.board_strings();
+    let t = lang.table::<BoardStrings>();
     let label = |key: &str| crate::kinds::class_name(lang, key);
     let head = m
         .labels

@@ -22,11 +22,11 @@ pub use filters::{day_start_ms, with_params, Filters, SizeFilter, WeightsFilter}
 pub use sort::{model_ranks, sorted_indices, SortDir, SortKey};
 
 use crate::api::{self, ApiError};
-use crate::board_i18n::btr;
 use crate::components::board_chart::BoardChart;
 use crate::components::human_eval::BoardHumanSection;
 use crate::components::status::{page_error_fallback, Loading};
 use crate::components::title::{in_lang, use_page_title};
+use crate::i18n::board::btr;
 use crate::i18n::use_i18n;
 use conditions::{PairedTable, RunConditions};
 use familiarity::FamiliarityChart;

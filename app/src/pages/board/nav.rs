@@ -1,7 +1,7 @@
 //! Links between views of one board: the public / private / whole split and the item subsets.
 
 use crate::api;
-use crate::board_i18n::btr;
+use crate::i18n::board::{btr, BoardStrings};
 use crate::i18n::{use_i18n, Lang};
 use leptos::prelude::*;
 use memeboard_core::api::BoardSplit;
@@ -55,7 +55,7 @@ pub(super) fn SplitToggle(
 
 /// A subset's name in `lang` (`main`, `full`; others as sent).
 pub(super) fn subset_text(lang: Lang, subset: &str) -> String {
-    let t = lang.board_strings();
+    let t = lang.table::<BoardStrings>();
     match subset {
         "main" => t.subset_main.to_owned(),
         "full" => t.subset_full.to_owned(),

@@ -3,6 +3,7 @@
 //! and a direction button, on the table's own sort state.
 
 use super::sort::{SortDir, SortKey};
+use crate::i18n::board::BoardStrings;
 use crate::i18n::{category_label, use_i18n};
 use leptos::prelude::*;
 use memeboard_core::tasks::CategoryInfo;
@@ -46,7 +47,7 @@ pub(super) fn SortSelect(
     let i18n = use_i18n();
     let options = move || {
         let lang = i18n.lang();
-        let t = lang.board_strings();
+        let t = lang.table::<BoardStrings>();
         let mut list: Vec<(SortKey, String)> = vec![
             (SortKey::Rank, t.col_rank.into()),
             (SortKey::Label, t.col_model.into()),
@@ -74,7 +75,7 @@ pub(super) fn SortSelect(
     view! {
         <div class="sort-select" data-testid="sort-select">
             <label>
-                <span>{move || i18n.lang().board_strings().sort_by}</span>
+                <span>{move || i18n.bt().sort_by}</span>
                 <select
                     data-testid="sort-key"
                     prop:value=move || value_of(sort.get().0)
@@ -94,7 +95,7 @@ pub(super) fn SortSelect(
                 on:click=move |_| sort.update(|(_, d)| *d = d.flip())
             >
                 {move || {
-                    let t = i18n.lang().board_strings();
+                    let t = i18n.bt();
                     match sort.get().1 {
                         SortDir::Ascending => t.sort_ascending,
                         SortDir::Descending => t.sort_descending,

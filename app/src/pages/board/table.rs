@@ -5,11 +5,12 @@ use super::filters::Filters;
 use super::sort::{model_ranks, sorted_indices, SortDir, SortKey};
 use super::sort_select::SortSelect;
 use crate::api;
-use crate::board_i18n::btr;
 use crate::components::score::{
     all_suppressed, category_estimate_view, kind_key, kind_text, row_label, weights_text,
 };
 use crate::format::{self, DASH};
+use crate::i18n::board::{btr, BoardStrings};
+use crate::i18n::study::StudyStrings;
 use crate::i18n::{category_label, use_i18n, Lang};
 use leptos::prelude::*;
 use memeboard_core::api::{BoardResponse, BoardRow, RowGroup, RowKind, SubmissionStatus};
@@ -67,7 +68,7 @@ fn row_view(
     conditions: &RunConditions,
     lang: Lang,
 ) -> impl IntoView {
-    let t = lang.board_strings();
+    let t = lang.table::<BoardStrings>();
     let kind = kind_key(row.kind);
     let label = row_label(lang, row);
     let model_page = row
@@ -86,12 +87,7 @@ fn row_view(
     let before = row
         .participants_before_exclusions
         .filter(|b| Some(*b) != row.participants)
-        .map(|b| {
-            format!(
-                " · {}",
-                (crate::study_i18n::study_strings(lang).before_exclusions)(b)
-            )
-        });
+        .map(|b| format!(" · {}", (lang.table::<StudyStrings>().before_exclusions)(b)));
     let participants = row.participants.map(|n| {
         view! {
             <span class="sub" data-testid="participants">
@@ -243,7 +239,7 @@ pub(super) fn board_table(
             });
             view! {
                 <p class="note muted small" data-testid="dropped-categories">
-                    {(lang.board_strings().categories_too_small)(&names)}
+                    {(lang.table::<BoardStrings>().categories_too_small)(&names)}
                 </p>
             }
         }
@@ -311,8 +307,8 @@ pub(super) fn board_table(
             <table class="board" data-testid="board-table">
                 <thead>
                     <tr>
-                        {text_header(SortKey::Rank, "rank", |l| l.board_strings().col_rank, "sticky-rank")}
-                        {text_header(SortKey::Label, "label", |l| l.board_strings().col_model, "sticky-label")}
+                        {text_header(SortKey::Rank, "rank", |l| l.table::<BoardStrings>().col_rank, "sticky-rank")}
+                        {text_header(SortKey::Label, "label", |l| l.table::<BoardStrings>().col_model, "sticky-label")}
                         {sort_header(
                             sort,
                             SortKey::Score(0),
@@ -320,19 +316,19 @@ pub(super) fn board_table(
                             move || i18n.bt().overall.to_owned(),
                             "score-cell overall sticky-overall",
                         )}
-                        {text_header(SortKey::Kind, "kind", |l| l.board_strings().col_kind, "")}
+                        {text_header(SortKey::Kind, "kind", |l| l.table::<BoardStrings>().col_kind, "")}
                         {text_header(
                             SortKey::Organisation,
                             "organisation",
-                            |l| l.board_strings().col_organisation,
+                            |l| l.table::<BoardStrings>().col_organisation,
                             "",
                         )}
-                        {text_header(SortKey::Parameters, "parameters", |l| l.board_strings().col_params, "")}
-                        {text_header(SortKey::Weights, "weights", |l| l.board_strings().col_weights, "")}
+                        {text_header(SortKey::Parameters, "parameters", |l| l.table::<BoardStrings>().col_params, "")}
+                        {text_header(SortKey::Weights, "weights", |l| l.table::<BoardStrings>().col_weights, "")}
                         {text_header(
                             SortKey::Submitted,
                             "submitted",
-                            |l| l.board_strings().col_submitted,
+                            |l| l.table::<BoardStrings>().col_submitted,
                             "",
                         )}
                         {category_headers}

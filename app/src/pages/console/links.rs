@@ -3,8 +3,8 @@
 
 use crate::api;
 use crate::components::copy_row::CopyRow;
+use crate::i18n::study::{st, StudyStrings};
 use crate::i18n::use_i18n;
-use crate::study_i18n::{st, study_strings};
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -48,7 +48,7 @@ pub(super) fn DeleteParticipant(
         if name.is_empty() || sending.get_untracked() {
             return;
         }
-        let strings = study_strings(i18n.lang_untracked());
+        let strings = i18n.lang_untracked().table::<StudyStrings>();
         let confirmed = web_sys::window()
             .and_then(|w| {
                 w.confirm_with_message(&(strings.delete_confirm)(&name))

@@ -3,8 +3,8 @@
 
 use super::date_time;
 use crate::format;
+use crate::i18n::study::{st, StudyStrings};
 use crate::i18n::{use_i18n, Lang};
-use crate::study_i18n::{st, study_strings, StudyStrings};
 use leptos::prelude::*;
 use memeboard_core::study::OwnerAction;
 use serde_json::Value;
@@ -65,7 +65,7 @@ fn value_text(s: &'static StudyStrings, v: &Value) -> String {
 /// An action's details as lines: a settings change as "label: from → to" per field, anything
 /// else as "key: value" per field.
 pub(super) fn detail_lines(lang: Lang, action: &OwnerAction) -> Vec<String> {
-    let s = study_strings(lang);
+    let s = lang.table::<StudyStrings>();
     if let Some(changed) = action.detail.get("changed").and_then(Value::as_object) {
         return changed
             .iter()
@@ -111,7 +111,7 @@ pub(super) fn ActionLog(actions: Vec<OwnerAction>) -> impl IntoView {
                                 let a = StoredValue::new(a);
                                 let name = move || {
                                     a.with_value(|a| {
-                                        let s = study_strings(i18n.lang());
+                                        let s = i18n.table::<StudyStrings>();
                                         (s.action_name)(&a.action)
                                             .map_or_else(|| a.action.clone(), str::to_owned)
                                     })
@@ -194,9 +194,12 @@ mod tests {
         let board = action("update_board", json!({"blind": true, "quiz_open": null}));
         assert_eq!(detail_lines(Lang::En, &board), vec!["blind: on"]);
         assert_eq!(
-            (study_strings(Lang::En).action_name)("update_settings"),
+            (Lang::En.table::<StudyStrings>().action_name)("update_settings"),
             Some("Settings changed")
         );
-        assert_eq!((study_strings(Lang::En).action_name)("something_new"), None);
+        assert_eq!(
+            (Lang::En.table::<StudyStrings>().action_name)("something_new"),
+            None
+        );
     }
 }

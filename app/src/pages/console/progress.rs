@@ -4,8 +4,8 @@ use super::date_time;
 use crate::api::{self, ApiError};
 use crate::components::status::Loading;
 use crate::format;
+use crate::i18n::study::{st, StudyStrings};
 use crate::i18n::{category_label, use_i18n};
-use crate::study_i18n::{st, study_strings};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use memeboard_core::study::ProgressResponse;
@@ -39,7 +39,7 @@ pub(super) fn Progress(
                 None => view! { <Loading /> }.into_any(),
                 Some(Err(e)) => view! { <p class="notice error" role="alert">{e.to_string()}</p> }.into_any(),
                 Some(Ok(p)) => {
-                    let s = study_strings(i18n.lang());
+                    let s = i18n.table::<StudyStrings>();
                     let lang = i18n.lang();
                     let max_bin = p.completion_histogram.iter().map(|b| b.sessions).max().unwrap_or(0).max(1);
                     view! {

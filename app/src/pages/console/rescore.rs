@@ -3,8 +3,8 @@
 
 use super::st;
 use crate::api;
+use crate::i18n::study::StudyStrings;
 use crate::i18n::use_i18n;
-use crate::study_i18n::study_strings;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -49,7 +49,7 @@ pub(super) fn Rescore(slug: StoredValue<String>, token: StoredValue<String>) -> 
                 {move || outcome.get().map(|o| match o {
                     Ok(_) => view! {
                         <p class="notice" role="status" data-testid="rescore-started">
-                            {move || study_strings(i18n.lang()).rescore_started}
+                            {move || i18n.table::<StudyStrings>().rescore_started}
                         </p>
                     }
                     .into_any(),

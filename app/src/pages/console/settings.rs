@@ -3,8 +3,8 @@
 
 use crate::api;
 use crate::format;
+use crate::i18n::study::{st, StudyStrings};
 use crate::i18n::{category_label, use_i18n, Lang};
-use crate::study_i18n::{st, study_strings};
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -25,7 +25,7 @@ fn opt_string(v: &str) -> Option<String> {
 
 /// A whole number or nothing; `Err` names the field by its label on the form.
 fn opt_number<T: std::str::FromStr>(
-    label: fn(&'static crate::study_i18n::StudyStrings) -> &'static str,
+    label: fn(&'static crate::i18n::study::StudyStrings) -> &'static str,
     v: &str,
     lang: Lang,
 ) -> Result<Option<T>, String> {
@@ -33,7 +33,7 @@ fn opt_number<T: std::str::FromStr>(
     if v.is_empty() {
         return Ok(None);
     }
-    let strings = study_strings(lang);
+    let strings = lang.table::<StudyStrings>();
     v.parse()
         .map(Some)
         .map_err(|_| (strings.not_a_number)(label(strings)))
@@ -43,7 +43,7 @@ fn opt_number<T: std::str::FromStr>(
 #[component]
 fn TextField(
     id: &'static str,
-    label: fn(&'static crate::study_i18n::StudyStrings) -> &'static str,
+    label: fn(&'static crate::i18n::study::StudyStrings) -> &'static str,
     value: RwSignal<String>,
     #[prop(default = "text")] kind: &'static str,
 ) -> impl IntoView {
@@ -65,7 +65,7 @@ fn TextField(
 #[component]
 fn CheckField(
     id: &'static str,
-    label: fn(&'static crate::study_i18n::StudyStrings) -> &'static str,
+    label: fn(&'static crate::i18n::study::StudyStrings) -> &'static str,
     value: RwSignal<bool>,
 ) -> impl IntoView {
     view! {

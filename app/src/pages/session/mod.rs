@@ -13,7 +13,7 @@ use crate::api;
 use crate::components::answer::forget_recorded;
 use crate::components::status::{error_fallback, Loading};
 use crate::components::title::{in_lang, use_page_title};
-use crate::i18n::use_i18n;
+use crate::i18n::{use_i18n, Strings};
 use crate::kinds;
 use crate::storage;
 use check::AttentionCheck;
@@ -229,8 +229,8 @@ fn QuizRunner(session: SessionResponse) -> impl IntoView {
     let quiz_title = session.quiz_title.clone();
     use_page_title(move |lang| {
         let page = match current.get() {
-            Some(pos) => (lang.strings().progress)(pos + 1, total),
-            None => lang.strings().completion_code.to_owned(),
+            Some(pos) => (lang.table::<Strings>().progress)(pos + 1, total),
+            None => lang.table::<Strings>().completion_code.to_owned(),
         };
         format!("{page} · {}", in_lang(&quiz_title, lang))
     });

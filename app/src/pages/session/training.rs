@@ -3,7 +3,7 @@
 //! protocol under its `practice-N` id), the feedback the server sends once the answer is
 //! stored, and the outcome. A rater below the pass mark gets the screen-out the server set.
 
-use crate::human_i18n::{practice_field_name, practice_value, training_strings};
+use crate::i18n::human::{practice_field_name, practice_value, TrainingStrings};
 use crate::i18n::use_i18n;
 use crate::kinds;
 use leptos::prelude::*;
@@ -50,7 +50,7 @@ pub(super) fn Training(
     on_done: Callback<Option<ScreenOut>>,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let t = move || training_strings(i18n.lang());
+    let t = move || i18n.table::<TrainingStrings>();
     let pages = training.pages.len();
     let answered = RwSignal::new(
         training
@@ -173,7 +173,7 @@ pub(super) fn Training(
 #[component]
 fn FeedbackTable(feedback: PracticeFeedback) -> impl IntoView {
     let i18n = use_i18n();
-    let t = move || training_strings(i18n.lang());
+    let t = move || i18n.table::<TrainingStrings>();
     let rows = feedback
         .fields
         .into_iter()

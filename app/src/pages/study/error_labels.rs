@@ -3,7 +3,7 @@
 //! own, written one a line as `key | English | 中文`. The server checks them
 //! (`validate_error_labels`) and names the label that is wrong.
 
-use crate::i18n::{use_i18n, Lang};
+use crate::i18n::{text, use_i18n, StringTable};
 use leptos::prelude::*;
 use memeboard_core::human_eval::error_labels::{
     error_label_lines, paper_error_labels, parse_error_labels, ErrorLabel,
@@ -35,11 +35,9 @@ static ZH: Texts = Texts {
     help: "键由 a-z、0-9 和 _ 组成（1 到 12 个标签）。评分者对某项陈述选择“不同意”（准确性）或给某个维度打 1 分（CMPM）后才会看到这些标签；研究页面随后按模型统计错误类型，并给出评分者在每个标签上的一致性。",
 };
 
-fn texts(lang: Lang) -> &'static Texts {
-    match lang {
-        Lang::Zh => &ZH,
-        Lang::En => &EN,
-    }
+impl StringTable for Texts {
+    const EN: &'static Self = &EN;
+    const ZH: &'static Self = &ZH;
 }
 
 /// The form's state: on or off, the paper's or the owner's list.
@@ -83,7 +81,7 @@ impl ErrorLabelsForm {
 #[component]
 pub(super) fn ErrorLabelsFields(form: ErrorLabelsForm) -> impl IntoView {
     let i18n = use_i18n();
-    let t = move |pick: fn(&'static Texts) -> &'static str| move || pick(texts(i18n.lang()));
+    let t = text::<Texts>;
     let problem = move || {
         let lang = i18n.lang();
         parse_error_labels(&form.text.get())

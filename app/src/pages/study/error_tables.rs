@@ -4,7 +4,7 @@
 //! and the raters' agreement per label (`study-table-error-agreement`: Fleiss' κ over the
 //! outputs every rater of the common number judged). Labels in the reader's language.
 
-use crate::i18n::{use_i18n, Lang};
+use crate::i18n::{text, use_i18n, Lang, StringTable};
 use leptos::prelude::*;
 use memeboard_core::human_eval::error_tables::ErrorTables;
 
@@ -51,11 +51,9 @@ static ZH: Texts = Texts {
     tags: "标注数",
 };
 
-fn texts(lang: Lang) -> &'static Texts {
-    match lang {
-        Lang::Zh => &ZH,
-        Lang::En => &EN,
-    }
+impl StringTable for Texts {
+    const EN: &'static Self = &EN;
+    const ZH: &'static Self = &ZH;
 }
 
 /// A count with its share of `of` beneath.
@@ -75,7 +73,7 @@ pub(super) fn ErrorLabelTables(
     models: Vec<(String, String)>,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let t = move |pick: fn(&'static Texts) -> &'static str| move || pick(texts(i18n.lang()));
+    let t = text::<Texts>;
     let labels = StoredValue::new(tables.labels.clone());
     let label_text = move |key: &str| {
         let zh = i18n.lang() == Lang::Zh;

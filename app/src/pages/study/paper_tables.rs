@@ -8,7 +8,7 @@
 
 use super::cmpm_shape;
 use super::paper_shape::{self as shape, ModelRow, Shares};
-use crate::human_i18n::{dimension_name, field_name, hs, human_strings, HumanStrings};
+use crate::i18n::human::{dimension_name, field_name, hs, HumanStrings};
 use crate::i18n::{category_label, use_i18n};
 use leptos::prelude::*;
 use memeboard_core::human_eval::accuracy::{BatchAgreement, ExplanationField};
@@ -324,7 +324,7 @@ fn context_table(t: &ContextAblation) -> impl IntoView {
     let comics = t.overall.comics;
     let i18n = use_i18n();
     let line = move || {
-        (human_strings(i18n.lang()).context_effects_line)(
+        (i18n.table::<HumanStrings>().context_effects_line)(
             comics,
             e.helps,
             e.hurts,

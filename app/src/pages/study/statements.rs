@@ -2,7 +2,7 @@
 //! language, filled with the paper's statements, so the owner can reword or translate them.
 //! The server checks them (`AccuracyStatements::validate`) and names the box that is wrong.
 
-use crate::human_i18n::{hs, human_strings};
+use crate::i18n::human::{hs, HumanStrings};
 use crate::i18n::use_i18n;
 use leptos::prelude::*;
 use memeboard_core::human_eval::accuracy::ExplanationField;
@@ -36,7 +36,7 @@ pub(super) fn StatementsFields(value: RwSignal<AccuracyStatements>) -> impl Into
                 let lang = if l == 0 { "en" } else { "zh" };
                 let id = format!("study-statement-{name}-{lang}");
                 let label = move || {
-                    let t = human_strings(i18n.lang());
+                    let t = i18n.table::<HumanStrings>();
                     format!("{} · {}", t.statement_fields[f], t.statement_langs[l])
                 };
                 let read = move || {

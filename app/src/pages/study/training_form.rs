@@ -3,7 +3,7 @@
 //! expected judgement, why), checked as they are typed so that a bad line is named before the
 //! study is sent.
 
-use crate::human_i18n::training_strings;
+use crate::i18n::human::TrainingStrings;
 use crate::i18n::use_i18n;
 use leptos::prelude::*;
 use memeboard_core::human_eval::training::{PracticePageRequest, TrainingRequest};
@@ -61,7 +61,7 @@ impl TrainingForm {
 #[component]
 pub(super) fn TrainingFields(form: TrainingForm) -> impl IntoView {
     let i18n = use_i18n();
-    let t = move || training_strings(i18n.lang());
+    let t = move || i18n.table::<TrainingStrings>();
     let error = move || {
         form.practice
             .with(|p| practice_pages(p).err())

@@ -2,7 +2,7 @@
 //! in-browser check's preview, and the drop zone.
 
 use super::upload::Upload;
-use crate::board_i18n::btr;
+use crate::i18n::board::btr;
 use crate::i18n::use_i18n;
 use crate::kinds::ValidFile;
 use leptos::prelude::*;

@@ -1,6 +1,6 @@
 //! The upload form's fields: the token, and the fields that describe the model on the board.
 
-use crate::board_i18n::{btr, BoardStrings};
+use crate::i18n::board::{btr, BoardStrings};
 use crate::i18n::use_i18n;
 use crate::kinds::condition_text;
 use leptos::prelude::*;

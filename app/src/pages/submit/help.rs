@@ -2,7 +2,7 @@
 //! curl and CLI examples.
 
 use crate::api::{self, TaskFile};
-use crate::board_i18n::{btr, BoardStrings};
+use crate::i18n::board::{btr, BoardStrings};
 use crate::i18n::use_i18n;
 use crate::kinds;
 use crate::storage;

@@ -14,9 +14,9 @@ mod upload;
 pub use file::Preview;
 
 use crate::api;
-use crate::board_i18n::btr;
 use crate::components::status::{error_fallback, Loading};
 use crate::components::title::use_page_title;
+use crate::i18n::board::{btr, BoardStrings};
 use crate::kinds::{self, TaskChecker};
 use crate::storage;
 use file::{file_field, picker, Picked};
@@ -33,7 +33,7 @@ use upload::{upload_action, upload_controls, use_quota, Upload};
 #[component]
 pub fn SubmitPage() -> impl IntoView {
     let tasks = LocalResource::new(api::list_tasks);
-    use_page_title(|lang| lang.board_strings().submit_title.to_owned());
+    use_page_title(|lang| lang.table::<BoardStrings>().submit_title.to_owned());
     view! {
         <section class="intro">
             <h1>{btr(|t| t.submit_title)}</h1>

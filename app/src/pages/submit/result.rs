@@ -1,8 +1,8 @@
 //! The server's answer to an upload: the accepted submission's score, or the rejection's lines.
 
 use crate::api::{self, UploadFailure};
-use crate::board_i18n::btr;
 use crate::components::score::{estimate_view, status_text, ScoreTable};
+use crate::i18n::board::btr;
 use crate::i18n::use_i18n;
 use crate::kinds::conditions_text;
 use leptos::prelude::*;

@@ -4,8 +4,8 @@
 use super::form::ModelFields;
 use super::result::{UploadErrors, UploadResult};
 use crate::api::{self, UploadFailure, UploadMeta};
-use crate::board_i18n::btr;
 use crate::format;
+use crate::i18n::board::btr;
 use crate::i18n::use_i18n;
 use crate::storage;
 use leptos::prelude::*;

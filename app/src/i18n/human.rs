@@ -1,8 +1,9 @@
 //! Strings of the human-evaluation features in both languages: the board's human-judged
-//! columns and metric-validity panel, the console's study form and the study page. Kept
-//! beside the main tables of [`crate::i18n`] so that the feature's words stay together.
+//! columns and metric-validity panel, the console's study form and the study page. A table
+//! of its own beside the main [`crate::i18n::Strings`], so that the feature's words stay
+//! together.
 
-use crate::i18n::Lang;
+use crate::i18n::{text, StringTable};
 
 mod names;
 mod training;
@@ -507,20 +508,16 @@ pub static ZH: HumanStrings = HumanStrings {
     },
 };
 
-/// The strings of `lang`.
-pub fn human_strings(lang: Lang) -> &'static HumanStrings {
-    match lang {
-        Lang::Zh => &ZH,
-        Lang::En => &EN,
-    }
+impl StringTable for HumanStrings {
+    const EN: &'static Self = &EN;
+    const ZH: &'static Self = &ZH;
 }
 
-/// A reactive human-evaluation string (follows the language switch).
+/// [`text`] of the human-evaluation strings (follows the language switch).
 pub fn hs(
     pick: fn(&'static HumanStrings) -> &'static str,
 ) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
-    let i18n = crate::i18n::use_i18n();
-    move || pick(human_strings(i18n.lang()))
+    text(pick)
 }
 
 #[cfg(test)]

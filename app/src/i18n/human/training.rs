@@ -2,7 +2,7 @@
 //! before a judging task's first page, the feedback after each practice answer, the outcome,
 //! and the study form's training fields.
 
-use crate::i18n::Lang;
+use crate::i18n::{Lang, StringTable};
 use memeboard_core::human_eval::accuracy::ExplanationField;
 use memeboard_core::human_eval::dimensions::Dimension;
 
@@ -133,12 +133,9 @@ const ZH: TrainingStrings = TrainingStrings {
     form_practice_error: |line, e| format!("练习第 {line} 行：{e}"),
 };
 
-/// The training strings of `lang`.
-pub fn training_strings(lang: Lang) -> &'static TrainingStrings {
-    match lang {
-        Lang::Zh => &ZH,
-        Lang::En => &EN,
-    }
+impl StringTable for TrainingStrings {
+    const EN: &'static Self = &EN;
+    const ZH: &'static Self = &ZH;
 }
 
 /// A practice field's name: an explanation field, a dimension, or a ranking candidate.
@@ -154,12 +151,12 @@ pub fn practice_field_name(lang: Lang, key: &str) -> String {
     if let Some(d) = Dimension::ALL.into_iter().find(|d| d.key() == key) {
         return super::dimension_name(lang, d).to_owned();
     }
-    (training_strings(lang).candidate)(key)
+    (lang.table::<TrainingStrings>().candidate)(key)
 }
 
 /// A practice value in words: a verdict's name, else the value (a score, a rank).
 pub fn practice_value(lang: Lang, value: &str) -> String {
-    let t = training_strings(lang);
+    let t = lang.table::<TrainingStrings>();
     match value {
         "agree" => t.agree.to_owned(),
         "neutral" => t.neutral.to_owned(),

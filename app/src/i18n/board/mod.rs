@@ -1,5 +1,5 @@
-//! Interface strings of the leaderboard, model and researcher pages in both languages, apart
-//! from the main tables of [`crate::i18n`] so that the quiz bundle, which has none of these
+//! Interface strings of the leaderboard, model and researcher pages in both languages, in a
+//! table apart from the main [`Strings`] so that the quiz bundle, which has none of these
 //! pages, does not carry them (issue 12's size budget). [`BoardStrings`] dereferences to the
 //! main [`Strings`], so those pages read both from one value: `t.col_rank`, `t.loading`.
 
@@ -9,7 +9,7 @@ mod zh;
 pub use en::EN;
 pub use zh::ZH;
 
-use crate::i18n::{use_i18n, I18n, Lang, Strings};
+use crate::i18n::{text, I18n, StringTable, Strings};
 use memeboard_core::api::BoardSplit;
 
 /// The board and researcher page strings of one language, plus the main table.
@@ -436,27 +436,22 @@ impl std::ops::Deref for BoardStrings {
     }
 }
 
-impl Lang {
-    /// The board and researcher page strings of this language.
-    pub fn board_strings(self) -> &'static BoardStrings {
-        match self {
-            Self::Zh => &ZH,
-            Self::En => &EN,
-        }
-    }
+impl StringTable for BoardStrings {
+    const EN: &'static Self = &EN;
+    const ZH: &'static Self = &ZH;
 }
 
 impl I18n {
-    /// The board and researcher page strings of the current language (reactive).
+    /// The board and researcher page strings of the current language (tracked): [`I18n::table`]
+    /// of [`BoardStrings`].
     pub fn bt(&self) -> &'static BoardStrings {
-        self.lang().board_strings()
+        self.table()
     }
 }
 
-/// [`crate::i18n::tr`] for the board and researcher page strings: `btr(|t| t.col_rank)`.
+/// [`text`] of the board and researcher page strings: `btr(|t| t.col_rank)`.
 pub fn btr(
     pick: fn(&'static BoardStrings) -> &'static str,
 ) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
-    let i18n = use_i18n();
-    move || pick(i18n.bt())
+    text(pick)
 }

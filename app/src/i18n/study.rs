@@ -1,8 +1,8 @@
 //! Strings of the study features in both languages: the owner's console, attention checks,
-//! the completion and screen-out hand-off, full quizzes and exclusion counts. Kept beside the
-//! main tables of [`crate::i18n`] so that the feature's words stay together.
+//! the completion and screen-out hand-off, full quizzes and exclusion counts. A table of its
+//! own beside the main [`crate::i18n::Strings`], so that the feature's words stay together.
 
-use crate::i18n::Lang;
+use crate::i18n::{text, StringTable};
 
 /// The study strings of one language.
 #[derive(Debug)]
@@ -426,18 +426,14 @@ pub static ZH: StudyStrings = StudyStrings {
     on_off: ["开", "关"],
 };
 
-/// The study strings of a language.
-pub fn study_strings(lang: Lang) -> &'static StudyStrings {
-    match lang {
-        Lang::Zh => &ZH,
-        Lang::En => &EN,
-    }
+impl StringTable for StudyStrings {
+    const EN: &'static Self = &EN;
+    const ZH: &'static Self = &ZH;
 }
 
-/// A reactive study string (follows the language switch), like [`crate::i18n::tr`].
+/// [`text`] of the study strings (follows the language switch).
 pub fn st(
     pick: fn(&'static StudyStrings) -> &'static str,
 ) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
-    let i18n = crate::i18n::use_i18n();
-    move || pick(study_strings(i18n.lang()))
+    text(pick)
 }
