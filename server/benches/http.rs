@@ -19,9 +19,6 @@ mod support;
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// See [`support::START_BODY`].
-const START_BODY: &str = support::START_BODY;
-
 /// CPU seconds (user + system) a process has used so far, from `/proc/<pid>/stat`.
 fn cpu_seconds(pid: &str) -> anyhow::Result<f64> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat"))?;
@@ -122,7 +119,7 @@ async fn participant(mut client: Client, until: Instant) -> anyhow::Result<Vec<D
     let mut latencies = Vec::new();
     while Instant::now() < until {
         let session = client
-            .send("/api/quizzes/demo-mcq/sessions", START_BODY)
+            .send("/api/quizzes/demo-mcq/sessions", support::START_BODY)
             .await?;
         let id = session["session_id"]
             .as_str()

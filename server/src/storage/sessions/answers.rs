@@ -176,17 +176,20 @@ impl Storage {
         scores_json: &str,
     ) -> Result<(), StorageError> {
         let mut tx = self.pool.begin().await?;
-        sqlx::query("UPDATE answers SET score = $3, scores_json = $4 WHERE session_id = $1 AND item_id = $2")
+        let stored = sqlx::query("UPDATE answers SET score = $3, scores_json = $4 WHERE session_id = $1 AND item_id = $2")
             .bind(session_id)
             .bind(item_id)
             .bind(score)
             .bind(scores_json)
             .execute(&mut *tx)
-            .await?;
-        sqlx::query(super::crowd::COUNT_CROWD_CHANGE_SQL)
-            .bind(session_id)
-            .execute(&mut *tx)
-            .await?;
+            .await?
+            .rows_affected();
+        if stored > 0 {
+            sqlx::query(super::crowd::COUNT_CROWD_CHANGE_SQL)
+                .bind(session_id)
+                .execute(&mut *tx)
+                .await?;
+        }
         tx.commit().await?;
         Ok(())
     }

@@ -189,7 +189,7 @@ impl Storage {
             .fetch_all(&self.pool)
             .await?
         {
-            let hidden = r.try_get::<String, _>("split")? != "dev";
+            let hidden = r.try_get::<&str, _>("split")? != "dev";
             items.add(r.try_get("id")?, r.try_get("category")?, hidden);
         }
         let mut rows = sqlx::query(
@@ -204,15 +204,15 @@ impl Storage {
         let mut crowd = CompactCrowd::default();
         while let Some(r) = rows.try_next().await? {
             // An answer to an item no longer in the task counts nowhere (as the join did).
-            let Some(item) = items.index.get(r.try_get::<&str, _>("item_id")?).copied() else {
+            let Some(item) = items.number(r.try_get("item_id")?) else {
                 continue;
             };
-            let familiarity: Option<String> = r.try_get("familiarity")?;
+            let familiarity: Option<&str> = r.try_get("familiarity")?;
             crowd.answers.push(CompactAnswer {
                 participant: crowd.participants.id(r.try_get("participant_id")?),
                 session: crowd.sessions.id(r.try_get("session_id")?),
                 item,
-                familiarity: familiarity.map(|f| crowd.familiarities.id(&f)),
+                familiarity: familiarity.map(|f| crowd.familiarities.id(f)),
                 choice: r.try_get("choice")?,
                 score: r.try_get("score")?,
                 answered_at: r.try_get("created_at")?,

@@ -69,21 +69,23 @@ impl Interner {
 /// A task's items as crowd rows name them: id, category and whether hidden, by number.
 #[derive(Debug, Default)]
 pub(super) struct CrowdItems {
-    /// Number of each item id.
-    pub(super) index: HashMap<String, u32>,
-    ids: Vec<Arc<str>>,
+    ids: Interner,
     categories: Vec<Arc<str>>,
     hidden: Vec<bool>,
 }
 
 impl CrowdItems {
-    /// Adds an item (a test item is hidden).
-    pub(super) fn add(&mut self, id: String, category: String, hidden: bool) {
-        let n = u32::try_from(self.ids.len()).unwrap_or(u32::MAX);
-        self.ids.push(Arc::from(id.as_str()));
-        self.categories.push(Arc::from(category));
-        self.hidden.push(hidden);
-        self.index.insert(id, n);
+    /// Adds an item (a test item is hidden); an id added before keeps its first entry.
+    pub(super) fn add(&mut self, id: &str, category: &str, hidden: bool) {
+        if self.ids.id(id) as usize == self.categories.len() {
+            self.categories.push(Arc::from(category));
+            self.hidden.push(hidden);
+        }
+    }
+
+    /// The number of item `id`, if the task has it.
+    pub(super) fn number(&self, id: &str) -> Option<u32> {
+        self.ids.index.get(id).copied()
     }
 }
 
@@ -124,15 +126,7 @@ impl CompactCrowd {
         let session_rank = self
             .sessions
             .ranks(|id| pseudonym(benchmark, "session", id));
-        let item_rank = {
-            let mut order: Vec<usize> = (0..items.ids.len()).collect();
-            order.sort_unstable_by(|&a, &b| items.ids[a].cmp(&items.ids[b]));
-            let mut rank = vec![0u32; order.len()];
-            for (r, &i) in order.iter().enumerate() {
-                rank[i] = u32::try_from(r).unwrap_or(u32::MAX);
-            }
-            rank
-        };
+        let item_rank = items.ids.ranks(str::to_owned);
         let key = |a: &CompactAnswer| {
             (
                 participant_rank[a.participant as usize],
@@ -151,7 +145,7 @@ impl CompactCrowd {
                     session_id: name(&self.sessions, a.session),
                     familiarity: a.familiarity.map(|f| name(&self.familiarities, f)),
                     participant_id: name(&self.participants, a.participant),
-                    item_id: items.ids[item].to_string(),
+                    item_id: items.ids.names[item].to_string(),
                     category: items.categories[item].to_string(),
                     choice: a.choice,
                     score: a.score,
@@ -174,7 +168,7 @@ mod tests {
         let mut items = CrowdItems::default();
         for (id, category, hidden) in [("i-b", "x", false), ("i-a", "y", true), ("i-c", "x", false)]
         {
-            items.add(id.into(), category.into(), hidden);
+            items.add(id, category, hidden);
         }
         let mut crowd = CompactCrowd::default();
         let mut expected = Vec::new();
@@ -190,7 +184,7 @@ mod tests {
                     crowd.answers.push(CompactAnswer {
                         participant: crowd.participants.id(&participant),
                         session: crowd.sessions.id(&session),
-                        item: items.index[i],
+                        item: items.number(i).unwrap_or(u32::MAX),
                         familiarity: (p % 2 == 0).then(|| crowd.familiarities.id("yes")),
                         choice: Some(at),
                         score: None,
