@@ -3,7 +3,6 @@
 use super::*;
 use memeboard_core::api::BoardSplit;
 use memeboard_core::predictions::Split;
-use sqlx::any::AnyRow;
 use sqlx::Row;
 
 /// A benchmark (a dataset family instance such as "CHIME demo").
@@ -104,17 +103,17 @@ pub struct ItemRecord {
     pub board_half: String,
 }
 
-pub(super) fn task_from_row(row: &AnyRow) -> Result<TaskRecord, sqlx::Error> {
+pub(super) fn task_from_row(row: &impl NamedColumns) -> Result<TaskRecord, sqlx::Error> {
     Ok(TaskRecord {
-        id: row.try_get("id")?,
-        benchmark_id: row.try_get("benchmark_id")?,
-        slug: row.try_get("slug")?,
-        kind: row.try_get("kind")?,
-        title: row.try_get("title")?,
-        description: row.try_get("description")?,
-        categories_json: row.try_get("categories_json")?,
-        batch_size: row.try_get("batch_size")?,
-        quiz_open: row.try_get::<i64, _>("quiz_open")? != 0,
+        id: row.column("id")?,
+        benchmark_id: row.column("benchmark_id")?,
+        slug: row.column("slug")?,
+        kind: row.column("kind")?,
+        title: row.column("title")?,
+        description: row.column("description")?,
+        categories_json: row.column("categories_json")?,
+        batch_size: row.column("batch_size")?,
+        quiz_open: row.column::<i64>("quiz_open")? != 0,
     })
 }
 

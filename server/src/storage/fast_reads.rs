@@ -64,6 +64,33 @@ impl FastReads {
         read
     }
 
+    /// Every row of `sql` with `params` bound, each decoded by `decode`, in the order SQLite
+    /// returns them. An `Err` means "use the pool instead". For reads bounded by one batch or
+    /// one task's items (a session start's), never by the crowd.
+    pub(super) fn query_all<T>(
+        &self,
+        sql: &str,
+        params: &[&dyn ToSql],
+        mut decode: impl FnMut(&rusqlite::Row<'_>) -> Result<T, sqlx::Error>,
+    ) -> Result<Vec<T>, DirectError> {
+        let conn = match self.take() {
+            Some(conn) => conn,
+            None => self.open()?,
+        };
+        let read = (|| {
+            let mut statement = conn.prepare_cached(sql)?;
+            bind_numbered(&mut statement, params)?;
+            let mut rows = statement.raw_query();
+            let mut out = Vec::new();
+            while let Some(row) = rows.next()? {
+                out.push(decode(row)?);
+            }
+            Ok(out)
+        })();
+        self.put_back(conn);
+        read
+    }
+
     fn take(&self) -> Option<Connection> {
         self.idle.lock().ok()?.pop()
     }
@@ -158,6 +185,25 @@ mod tests {
         assert_eq!(none, None);
         // The connection went back for the next read.
         assert_eq!(reads.idle.lock().expect("lock").len(), 1);
+    }
+
+    /// Every row comes back, in the statement's order, and the connection goes back for the
+    /// next read; a failed decode is an error (the caller reads through the pool).
+    #[test]
+    fn all_rows_are_read_in_order() {
+        let (_dir, url) = database();
+        let reads = FastReads::new(&url).expect("reads");
+        let rows = reads
+            .query_all(
+                "SELECT a, b FROM t WHERE a >= $1 ORDER BY a DESC",
+                &[&1],
+                |r| Ok((r.column::<i64>("a")?, r.column::<String>("b")?)),
+            )
+            .expect("read");
+        assert_eq!(rows, vec![(2, "two".to_owned()), (1, "one".to_owned())]);
+        assert_eq!(reads.idle.lock().expect("lock").len(), 1);
+        let wrong = reads.query_all("SELECT b FROM t", &[], |r| r.column::<i64>("b"));
+        assert!(matches!(wrong, Err(DirectError::Decode(_))), "{wrong:?}");
     }
 
     /// A read SQLite refuses is an error for the caller to fall back on, never a panic, and

@@ -161,6 +161,13 @@ trait NamedColumns {
     fn column<T: ColumnValue>(&self, name: &str) -> Result<T, sqlx::Error>;
 }
 
+/// A row type decoded by column name from either driver's row, so that a read can take the
+/// SQLite fast path or the pool with one decoder ([`Storage::read_all`]).
+trait FromNamedRow: Sized {
+    /// The row's value.
+    fn from_named(row: &impl NamedColumns) -> Result<Self, sqlx::Error>;
+}
+
 /// A column type both drivers decode.
 trait ColumnValue:
     for<'r> sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any> + rusqlite::types::FromSql
@@ -184,6 +191,39 @@ impl NamedColumns for rusqlite::Row<'_> {
             index: name.to_owned(),
             source: Box::new(e),
         })
+    }
+}
+
+impl Storage {
+    /// Every row of `sql` (text parameters `binds`, numbered `$1`, `$2`, …) decoded by
+    /// `decode`: on SQLite read on the request's thread (`fast_reads`), else, or when that
+    /// read fails or would wait, through the pool. For the reads of a session start (one
+    /// task's items, one batch), which the pool's thread hand-offs and row copies made cost
+    /// more than the SQL itself.
+    async fn read_all<T: FromNamedRow>(
+        &self,
+        sql: &str,
+        binds: &[&str],
+    ) -> Result<Vec<T>, StorageError> {
+        if let Some(fast) = &self.fast_reads {
+            let params: Vec<&dyn rusqlite::types::ToSql> = binds
+                .iter()
+                .map(|b| b as &dyn rusqlite::types::ToSql)
+                .collect();
+            match fast.query_all(sql, &params, |r| T::from_named(r)) {
+                Ok(rows) => return Ok(rows),
+                Err(e) => tracing::debug!(error = %e, "fast read fell back to the pool"),
+            }
+        }
+        let mut query = sqlx::query(sql);
+        for bind in binds {
+            query = query.bind(*bind);
+        }
+        let rows = query.fetch_all(&self.pool).await?;
+        rows.iter()
+            .map(T::from_named)
+            .collect::<Result<_, _>>()
+            .map_err(Into::into)
     }
 }
 

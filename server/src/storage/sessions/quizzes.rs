@@ -1,7 +1,6 @@
 //! Quizzes as listed and found by slug, and the items a new batch is drawn from.
 
 use crate::storage::*;
-use sqlx::any::AnyRow;
 use sqlx::Row;
 
 /// A quiz as listed: task + counts.
@@ -54,19 +53,37 @@ pub(in crate::storage) const QUIZ_SELECT: &str =
      (SELECT s.protocol FROM studies s WHERE s.id = t.study_id) AS study_protocol \
      FROM tasks t JOIN benchmarks b ON b.id = t.benchmark_id";
 
-pub(in crate::storage) fn quiz_from_row(row: &AnyRow) -> Result<QuizRow, sqlx::Error> {
+pub(in crate::storage) fn quiz_from_row(row: &impl NamedColumns) -> Result<QuizRow, sqlx::Error> {
     Ok(QuizRow {
         task: task_from_row(row)?,
-        benchmark_title: row.try_get("benchmark_title")?,
-        item_count: row.try_get("item_count")?,
-        completed_participants: row.try_get("completed_participants")?,
-        dev_count: row.try_get("dev_count")?,
-        allow_retake: row.try_get::<i64, _>("allow_retake")? != 0,
-        completed_sessions: row.try_get("completed_sessions")?,
-        study_json: row.try_get("study_json")?,
-        invite_hash: row.try_get("invite_hash")?,
-        study_protocol: row.try_get("study_protocol")?,
+        benchmark_title: row.column("benchmark_title")?,
+        item_count: row.column("item_count")?,
+        completed_participants: row.column("completed_participants")?,
+        dev_count: row.column("dev_count")?,
+        allow_retake: row.column::<i64>("allow_retake")? != 0,
+        completed_sessions: row.column("completed_sessions")?,
+        study_json: row.column("study_json")?,
+        invite_hash: row.column("invite_hash")?,
+        study_protocol: row.column("study_protocol")?,
     })
+}
+
+impl FromNamedRow for QuizRow {
+    fn from_named(row: &impl NamedColumns) -> Result<Self, sqlx::Error> {
+        quiz_from_row(row)
+    }
+}
+
+impl FromNamedRow for CandidateRow {
+    fn from_named(r: &impl NamedColumns) -> Result<Self, sqlx::Error> {
+        Ok(CandidateRow {
+            id: r.column("id")?,
+            category: r.column("category")?,
+            flagged: r.column::<i64>("flagged")? != 0,
+            exposures: r.column("exposures")?,
+            prompt_json: r.column("prompt_json")?,
+        })
+    }
 }
 
 impl Storage {
@@ -82,13 +99,8 @@ impl Storage {
 
     /// One open quiz by slug.
     pub async fn find_open_quiz(&self, slug: &str) -> Result<Option<QuizRow>, StorageError> {
-        let row = sqlx::query(&format!(
-            "{QUIZ_SELECT} WHERE t.quiz_open = 1 AND t.slug = $1"
-        ))
-        .bind(slug)
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(row.as_ref().map(quiz_from_row).transpose()?)
+        let sql = format!("{QUIZ_SELECT} WHERE t.quiz_open = 1 AND t.slug = $1");
+        Ok(self.read_all(&sql, &[slug]).await?.into_iter().next())
     }
 
     /// Items whose exposure counter differs from the number of batches they are in:
@@ -135,21 +147,6 @@ impl Storage {
              WHERE i.task_id = $1 AND NOT {} ORDER BY i.ordinal, i.id",
             crate::storage::reveals::withheld("i")
         );
-        let rows = sqlx::query(&query)
-            .bind(task_id)
-            .fetch_all(&self.pool)
-            .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(CandidateRow {
-                    id: r.try_get("id")?,
-                    category: r.try_get("category")?,
-                    flagged: r.try_get::<i64, _>("flagged")? != 0,
-                    exposures: r.try_get("exposures")?,
-                    prompt_json: r.try_get("prompt_json")?,
-                })
-            })
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(Into::into)
+        self.read_all(&query, &[task_id]).await
     }
 }

@@ -4,7 +4,6 @@
 use crate::storage::*;
 use memeboard_core::api::BoardSplit;
 use memeboard_core::predictions::Split;
-use sqlx::Row;
 
 /// A stored session.
 #[derive(Debug, Clone)]
@@ -208,36 +207,33 @@ impl Storage {
         &self,
         session_id: &str,
     ) -> Result<Vec<SessionItemRow>, StorageError> {
-        let rows = sqlx::query(SESSION_ITEMS_SQL)
-            .bind(session_id)
-            .fetch_all(&self.pool)
-            .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(SessionItemRow {
-                    position: r.try_get("position")?,
-                    item_id: r.try_get("item_id")?,
-                    category: r.try_get("category")?,
-                    prompt_json: r.try_get("prompt_json")?,
-                    gold_json: r.try_get("gold_json")?,
-                    flagged: r.try_get::<i64, _>("flagged")? != 0,
-                    meaning: r.try_get("meaning")?,
-                    meaning_split: r
-                        .try_get::<Option<String>, _>("meaning_split")?
-                        .as_deref()
-                        .map(decode_split)
-                        .transpose()?,
-                    choice: r.try_get("choice")?,
-                    answered: r.try_get::<Option<String>, _>("answer_id")?.is_some(),
-                    answer_json: r.try_get("answer_json")?,
-                    scores_json: r.try_get("scores_json")?,
-                    split: decode_split(&r.try_get::<String, _>("split")?)?,
-                    board_half: decode_half(&r.try_get::<String, _>("board_half")?)?,
-                    preface: r.try_get("preface")?,
-                })
-            })
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(Into::into)
+        self.read_all(SESSION_ITEMS_SQL, &[session_id]).await
+    }
+}
+
+impl FromNamedRow for SessionItemRow {
+    fn from_named(r: &impl NamedColumns) -> Result<Self, sqlx::Error> {
+        Ok(SessionItemRow {
+            position: r.column("position")?,
+            item_id: r.column("item_id")?,
+            category: r.column("category")?,
+            prompt_json: r.column("prompt_json")?,
+            gold_json: r.column("gold_json")?,
+            flagged: r.column::<i64>("flagged")? != 0,
+            meaning: r.column("meaning")?,
+            meaning_split: r
+                .column::<Option<String>>("meaning_split")?
+                .as_deref()
+                .map(decode_split)
+                .transpose()?,
+            choice: r.column("choice")?,
+            answered: r.column::<Option<String>>("answer_id")?.is_some(),
+            answer_json: r.column("answer_json")?,
+            scores_json: r.column("scores_json")?,
+            split: decode_split(&r.column::<String>("split")?)?,
+            board_half: decode_half(&r.column::<String>("board_half")?)?,
+            preface: r.column("preface")?,
+        })
     }
 }
 
