@@ -17,7 +17,6 @@ use axum::body::Body;
 use axum::http::Request;
 use memeboard_server::config::Settings;
 use memeboard_server::startup::Application;
-use sqlx::{Connection, Executor};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -266,46 +265,6 @@ async fn sustained(
     ))
 }
 
-/// Raw SQLite: one INSERT of an answer-sized row per transaction in WAL mode, with
-/// `synchronous` set to `sync` (`NORMAL`: the reference issue 12 measured, no sync per commit;
-/// `FULL`: a sync per commit, as the server's COMMITs now do once per group).
-async fn raw_commit_rate(dir: &std::path::Path, rows: usize, sync: &str) -> anyhow::Result<f64> {
-    sqlx::any::install_default_drivers();
-    let url = format!(
-        "sqlite://{}?mode=rwc",
-        dir.join(format!("raw-{sync}.db")).display()
-    );
-    let mut conn = sqlx::AnyConnection::connect(&url).await?;
-    for pragma in [
-        "PRAGMA journal_mode = WAL",
-        format!("PRAGMA synchronous = {sync}").as_str(),
-        "CREATE TABLE answers (id TEXT PRIMARY KEY, session_id TEXT, item_id TEXT, \
-         idempotency_key TEXT, answer_json TEXT, option_order_json TEXT, choice BIGINT, \
-         score DOUBLE PRECISION, response_ms BIGINT, created_at BIGINT)",
-    ] {
-        conn.execute(pragma).await?;
-    }
-    let t = Instant::now();
-    for n in 0..rows {
-        let mut tx = conn.begin().await?;
-        sqlx::query("INSERT INTO answers VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)")
-            .bind(format!("a{n}"))
-            .bind("session-0123456789abcdef")
-            .bind("mcq-0123456789abcdef")
-            .bind(format!("k{n}"))
-            .bind(r#"{"kind":"choice","option":2}"#)
-            .bind("[3,0,4,1,2]")
-            .bind(2i64)
-            .bind(1.0f64)
-            .bind(1500i64)
-            .bind(n as i64)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-    }
-    Ok(rows as f64 / t.elapsed().as_secs_f64())
-}
-
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() -> anyhow::Result<()> {
     let seconds: u64 = match std::env::var("MEMEBOARD_BENCH_SECONDS") {
@@ -323,8 +282,8 @@ async fn main() -> anyhow::Result<()> {
     let app = Application::build(settings).await?;
     let router = app.router();
 
-    let raw = raw_commit_rate(dir.path(), 5_000, "NORMAL").await?;
-    let raw_synced = raw_commit_rate(dir.path(), 2_000, "FULL").await?;
+    let raw = support::raw_commit_rate(dir.path(), 5_000, "NORMAL").await?;
+    let raw_synced = support::raw_commit_rate(dir.path(), 2_000, "FULL").await?;
     println!("quiz answers on SQLite (WAL), in process, 2 worker threads:");
     for (participants, rounds) in [(10, 10), (200, 3)] {
         let (rate, p50, p99) = load(&router, participants, rounds).await?;

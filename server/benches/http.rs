@@ -4,7 +4,9 @@
 //! one item after the other (a closed loop), for 10 and 200 participants at once. Printed:
 //! answers/s, latency p50/p99, and the server process's CPU per answer (from /proc) — beside
 //! the same workload sent in process through the router (no sockets) in the same run, the
-//! reference: the difference is what the connection, HTTP parsing and middleware cost.
+//! reference: the difference is what the connection, HTTP parsing and middleware cost. Last,
+//! the raw SQLite commit rate (one answer-sized row per synced transaction, no server) of the
+//! same run, for scale.
 //!
 //! Run: `cargo bench -p memeboard-server --bench http` (part of `scripts/bench.sh`);
 //! `MEMEBOARD_BENCH_SECONDS` sets each run's length (default 10 s).
@@ -235,5 +237,12 @@ async fn main() -> anyhow::Result<()> {
     }
     child.kill()?;
     child.wait()?;
+    let raw_dir = tempfile::tempdir()?;
+    let raw_synced = support::raw_commit_rate(raw_dir.path(), 2_000, "FULL").await?;
+    let raw = support::raw_commit_rate(raw_dir.path(), 5_000, "NORMAL").await?;
+    println!(
+        "  raw SQLite commit rate (one row per transaction, no server): {raw_synced:.0}/s \
+         synced (FULL), {raw:.0}/s unsynced (NORMAL)"
+    );
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! What the in-process benchmarks share (not a benchmark itself): a request sent through the
 //! router with its success checked, a synthetic benchmark of one task imported at once, an
-//! author token, and the upload-then-board round trip the leaderboard benchmarks time.
+//! author token, the upload-then-board round trip the leaderboard benchmarks time, and the raw
+//! SQLite commit rate the answer benchmarks print as their reference.
 // Each benchmark includes this module and uses part of it.
 #![allow(dead_code)]
 
@@ -9,6 +10,7 @@ use axum::http::Request;
 use http_body_util::BodyExt;
 use memeboard_core::tasks::CategoryInfo;
 use memeboard_server::storage::{BenchmarkRecord, ItemRecord, Storage, TaskRecord};
+use sqlx::{Connection, Executor};
 use std::time::{Duration, Instant};
 use tower::ServiceExt;
 
@@ -114,4 +116,48 @@ pub async fn upload_round_trips(
         times.push(t.elapsed());
     }
     Ok(times)
+}
+
+/// Raw SQLite: one INSERT of an answer-sized row per transaction in WAL mode, with
+/// `synchronous` set to `sync` (`NORMAL`: the reference issue 12 measured, no sync per commit;
+/// `FULL`: a sync per commit, as the server's COMMITs now do once per group).
+pub async fn raw_commit_rate(
+    dir: &std::path::Path,
+    rows: usize,
+    sync: &str,
+) -> anyhow::Result<f64> {
+    sqlx::any::install_default_drivers();
+    let url = format!(
+        "sqlite://{}?mode=rwc",
+        dir.join(format!("raw-{sync}.db")).display()
+    );
+    let mut conn = sqlx::AnyConnection::connect(&url).await?;
+    for pragma in [
+        "PRAGMA journal_mode = WAL",
+        format!("PRAGMA synchronous = {sync}").as_str(),
+        "CREATE TABLE answers (id TEXT PRIMARY KEY, session_id TEXT, item_id TEXT, \
+         idempotency_key TEXT, answer_json TEXT, option_order_json TEXT, choice BIGINT, \
+         score DOUBLE PRECISION, response_ms BIGINT, created_at BIGINT)",
+    ] {
+        conn.execute(pragma).await?;
+    }
+    let t = Instant::now();
+    for n in 0..rows {
+        let mut tx = conn.begin().await?;
+        sqlx::query("INSERT INTO answers VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)")
+            .bind(format!("a{n}"))
+            .bind("session-0123456789abcdef")
+            .bind("mcq-0123456789abcdef")
+            .bind(format!("k{n}"))
+            .bind(r#"{"kind":"choice","option":2}"#)
+            .bind("[3,0,4,1,2]")
+            .bind(2i64)
+            .bind(1.0f64)
+            .bind(1500i64)
+            .bind(n as i64)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+    }
+    Ok(rows as f64 / t.elapsed().as_secs_f64())
 }

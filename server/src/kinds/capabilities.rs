@@ -2,14 +2,16 @@
 //! it implement (see the `ServerKind` constants that name them): people judging the kind's
 //! pages ([`Judged`]), the kind's boards as the source of a human-evaluation study
 //! ([`StudySource`]), its gold labels as the strata a study samples by ([`GoldStrata`]), and
-//! draws that an earlier version made from public data ([`PublicDraws`]), and item subsets a
-//! board switches between ([`Subsets`]). Shared layers ask a kind for the capability and skip kinds without it,
+//! draws that an earlier version made from public data ([`PublicDraws`]), item subsets a
+//! board switches between ([`Subsets`]), and prediction files scored automatically with a
+//! baseline row ([`AutoScoring`]). Shared layers ask a kind for the capability and skip kinds without it,
 //! so they never match on another kind's items.
 
 use super::{ServerKind, TypedItem};
 use crate::draws::Key;
 use crate::error::ApiResult;
 use crate::storage::{decode_json, JudgementRow};
+use memeboard_core::api::RowKind;
 use memeboard_core::human_eval::board::Judgement;
 use memeboard_core::human_eval::study::SourceItem;
 use memeboard_core::human_eval::training::PracticeField;
@@ -104,6 +106,30 @@ pub trait PublicDraws<K: Kind>: Sync {
         prompt: &mut K::Prompt,
         gold: &mut K::Gold,
     ) -> anyhow::Result<bool>;
+}
+
+/// Prediction files scored automatically against the gold, with a baseline row beside the
+/// models on the kind's boards. A kind without it (comic explanations, the judging kinds)
+/// stores submissions unscored, and its boards show no scores, baseline or crowd score rows:
+/// people judge its outputs instead.
+pub trait AutoScoring<K: Kind>: Sync {
+    /// Row kind of the board's baseline row.
+    fn baseline_row(&self) -> RowKind;
+    /// Label of the baseline row (English, a catalogue label: the app translates it).
+    fn baseline_label(&self) -> &'static str;
+    /// The baseline row's expected score on one item (e.g. 1/5 for five options).
+    fn baseline(&self, item: &TypedItem<K>) -> f64;
+}
+
+/// Whether kind `K` scores prediction files automatically (see [`AutoScoring`]).
+pub fn auto_scored<K: ServerKind>() -> bool {
+    K::AUTO_SCORING.is_some()
+}
+
+/// The baseline row's expected score on one item; `None` for a kind without automatic
+/// scoring.
+pub fn baseline_of<K: ServerKind>(item: &TypedItem<K>) -> Option<f64> {
+    K::AUTO_SCORING.map(|a| a.baseline(item))
 }
 
 /// Item subsets a kind's boards switch between besides the full set: the clip task's `main`

@@ -5,7 +5,7 @@
 //! by sound type and language (secondary figures), on the full set and the main subset (items
 //! not answerable from text alone); chance is 1 / choices per item.
 
-use super::capabilities::{PublicDraws, Subsets};
+use super::capabilities::{AutoScoring, PublicDraws, Subsets};
 use super::outcomes::{extra_json, figures, item_scores, Figures};
 use super::{FileContext, ScoredFile, ServerKind, TypedItem};
 use crate::draws::{Key, Purpose};
@@ -76,9 +76,25 @@ impl Subsets<ClipMcq> for WithoutTextCheat {
     }
 }
 
+/// The board's baseline row, chance: one of the clip question's choices uniformly at random.
+struct Chance;
+
+impl AutoScoring<ClipMcq> for Chance {
+    fn baseline_row(&self) -> RowKind {
+        RowKind::Chance
+    }
+
+    fn baseline_label(&self) -> &'static str {
+        "Chance (random option)"
+    }
+
+    fn baseline(&self, item: &TypedItem<ClipMcq>) -> f64 {
+        1.0 / item.prompt.choices.len().max(1) as f64
+    }
+}
+
 impl ServerKind for ClipMcq {
-    const BASELINE_ROW: RowKind = RowKind::Chance;
-    const BASELINE_LABEL: &'static str = "Chance (random option)";
+    const AUTO_SCORING: Option<&'static dyn AutoScoring<Self>> = Some(&Chance);
     const MISSING_POLICY: &'static str = "Items without a prediction are scored as wrong.";
     const TEMPLATE_FIELDS: &'static [&'static str] = &["answer"];
     const SUBSETS: Option<&'static dyn Subsets<Self>> = Some(&WithoutTextCheat);
@@ -124,10 +140,6 @@ impl ServerKind for ClipMcq {
 
     fn metric_name(_embedding_model: Option<&str>) -> String {
         "accuracy".into()
-    }
-
-    fn baseline(item: &TypedItem<Self>) -> Option<f64> {
-        Some(1.0 / item.prompt.choices.len().max(1) as f64)
     }
 
     fn notable_gap(model_score: f64, crowd_score: f64) -> bool {

@@ -25,7 +25,5 @@ pub(super) fn id_line<K: Kind>(item: &TypedItem<K>) -> Value {
 
 /// The board's metric name for judging tasks.
 pub(super) const METRIC: &str = "judged by people (no automatic metric)";
-/// The baseline label of judging tasks.
-pub(super) const BASELINE: &str = "No baseline (nothing is scored automatically)";
 /// The missing-items policy of judging tasks.
 pub(super) const MISSING: &str = "Judging tasks take no prediction files.";

@@ -155,18 +155,14 @@ pub struct FeedbackContext<'a> {
 
 /// The board- and quiz-facing behaviour of a kind on the server.
 pub trait ServerKind: Kind {
-    /// Row kind of the board's baseline row.
-    const BASELINE_ROW: RowKind;
-    /// Label of the baseline row (English; the app translates by [`RowKind`]).
-    const BASELINE_LABEL: &'static str;
     /// How items without a prediction are scored, in words.
     const MISSING_POLICY: &'static str;
     /// Template fields after `item_id`, left empty for the author to fill.
     const TEMPLATE_FIELDS: &'static [&'static str];
-    /// Whether prediction files are scored automatically. `false` (comic explanations):
-    /// submissions are stored unscored, their board rows carry no scores, and the board has
-    /// no baseline or crowd score rows (people judge the outputs in studies instead).
-    const AUTO_SCORED: bool = true;
+    /// Prediction files scored automatically, with the board's baseline row (see
+    /// [`capabilities::AutoScoring`]); `None` (comic explanations, judging): submissions are
+    /// stored unscored and people judge the outputs instead.
+    const AUTO_SCORING: Option<&'static dyn capabilities::AutoScoring<Self>> = None;
     /// Item subsets a board can switch between besides the full set (see
     /// [`capabilities::Subsets`]); `None`: the full set only.
     const SUBSETS: Option<&'static dyn capabilities::Subsets<Self>> = None;
@@ -232,8 +228,6 @@ pub trait ServerKind: Kind {
     fn dev_gold_line(item: &TypedItem<Self>) -> Value;
     /// The metric the board ranks by, named for readers.
     fn metric_name(embedding_model: Option<&str>) -> String;
-    /// Per item, the baseline row's expected score (chance, for kinds that have one).
-    fn baseline(item: &TypedItem<Self>) -> Option<f64>;
     /// Whether the model's item score is notably below the crowd's (the gap view).
     fn notable_gap(model_score: f64, crowd_score: f64) -> bool;
     /// Validates and scores a prediction file (all or nothing: `ApiError::Invalid` lists the
@@ -246,7 +240,7 @@ pub trait ServerKind: Kind {
         limits: Limits,
     ) -> impl Future<Output = ApiResult<ScoredFile>> + Send;
     /// Baseline rows scored by the kind's own scorer on the items of one board half, beside
-    /// the expected-value row of [`ServerKind::baseline`] (none by default).
+    /// the expected-value row of [`capabilities::AutoScoring`] (none by default).
     ///
     /// `stored` is the task's cached `reference_json` (scores a kind computed earlier with
     /// the embedding model, e.g. the prompt copied as the answer), if any.
@@ -288,9 +282,11 @@ mod tests {
                 for text in [
                     K::metric_name(Some("bge-small-zh")),
                     K::metric_name(None),
-                    K::BASELINE_LABEL.to_owned(),
                     K::MISSING_POLICY.to_owned(),
-                ] {
+                ]
+                .into_iter()
+                .chain(K::AUTO_SCORING.map(|a| a.baseline_label().to_owned()))
+                {
                     let label = parse_label(&text)
                         .unwrap_or_else(|| panic!("{kind:?}: `{text}` is not a catalogue label"));
                     assert_eq!(label.to_string(), text);

@@ -7,7 +7,6 @@ use super::panels::inputs_line;
 use super::{FileContext, ScoredFile, ServerKind, TypedItem};
 use crate::error::{ApiError, ApiResult};
 use crate::storage::StoredOutput;
-use memeboard_core::api::RowKind;
 use memeboard_core::human_eval::outputs::{ExplainedOutput, RatedSubject};
 use memeboard_core::human_eval::study::SourceItem;
 use memeboard_core::kinds::panel_explanation::PanelExplanation;
@@ -43,14 +42,10 @@ impl StudySource<PanelExplanation> for ComicSource {
 }
 
 impl ServerKind for PanelExplanation {
-    /// Never shown: boards of unscored kinds have no baseline row.
-    const BASELINE_ROW: RowKind = RowKind::Chance;
-    const BASELINE_LABEL: &'static str = "No baseline (nothing is scored automatically)";
     const MISSING_POLICY: &'static str = "Comic explanations are not scored automatically: the \
         file's explanations are stored for human evaluation; comics without one are left out \
         of it.";
     const TEMPLATE_FIELDS: &'static [&'static str] = &["explanation"];
-    const AUTO_SCORED: bool = false;
     const PAPER_METRICS: &'static [&'static str] = &[];
     const STUDY_SOURCE: Option<&'static dyn StudySource<Self>> = Some(&ComicSource);
 
@@ -70,10 +65,6 @@ impl ServerKind for PanelExplanation {
 
     fn metric_name(_embedding_model: Option<&str>) -> String {
         memeboard_core::msg!("label.judged_by_people").to_string()
-    }
-
-    fn baseline(_item: &TypedItem<Self>) -> Option<f64> {
-        None
     }
 
     fn notable_gap(_model_score: f64, _crowd_score: f64) -> bool {

@@ -3,7 +3,7 @@
 //! (accuracy on parseable answers with the parse rate beside it, by strip length and by
 //! structure type), and the display-order, random-order and expected-random baselines.
 
-use super::capabilities::{PublicDraws, Subsets};
+use super::capabilities::{AutoScoring, PublicDraws, Subsets};
 use super::outcomes::{figures, item_scores};
 use super::panels::{inputs_line, scored_file};
 use super::{FileContext, ReferenceRow, ScoredFile, ServerKind, TypedItem};
@@ -72,9 +72,26 @@ impl Subsets<PanelOrder> for CommentsAvailable {
     }
 }
 
+/// The board's baseline row, a random order of the panels: its expected score on the
+/// comic's order groups.
+struct RandomOrder;
+
+impl AutoScoring<PanelOrder> for RandomOrder {
+    fn baseline_row(&self) -> RowKind {
+        RowKind::Chance
+    }
+
+    fn baseline_label(&self) -> &'static str {
+        "Random order (expected value)"
+    }
+
+    fn baseline(&self, item: &TypedItem<PanelOrder>) -> f64 {
+        random_order_expectation(&item.gold.order_groups)
+    }
+}
+
 impl ServerKind for PanelOrder {
-    const BASELINE_ROW: RowKind = RowKind::Chance;
-    const BASELINE_LABEL: &'static str = "Random order (expected value)";
+    const AUTO_SCORING: Option<&'static dyn AutoScoring<Self>> = Some(&RandomOrder);
     const MISSING_POLICY: &'static str = "Items without a prediction, and answers that do not \
         parse as an order of all displayed panels, count as unparseable: they lower the parse \
         rate and are left out of accuracy (which is over parseable answers).";
@@ -114,10 +131,6 @@ impl ServerKind for PanelOrder {
 
     fn metric_name(_embedding_model: Option<&str>) -> String {
         "accuracy on parseable answers".into()
-    }
-
-    fn baseline(item: &TypedItem<Self>) -> Option<f64> {
-        Some(random_order_expectation(&item.gold.order_groups))
     }
 
     fn notable_gap(model_score: f64, crowd_score: f64) -> bool {

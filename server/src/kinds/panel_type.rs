@@ -2,7 +2,7 @@
 //! labels), dev gold labels, prediction files scored by accuracy, macro-F1, weighted-F1 and
 //! parse rate with a confusion matrix, and the majority-type, random-type and chance rows.
 
-use super::capabilities::GoldStrata;
+use super::capabilities::{AutoScoring, GoldStrata};
 use super::outcomes::{figures, item_scores};
 use super::panels::{inputs_line, scored_file};
 use super::{FileContext, ReferenceRow, ScoredFile, ServerKind, TypedItem};
@@ -46,9 +46,25 @@ impl GoldStrata<PanelType> for StructureStrata {
     }
 }
 
+/// The board's baseline row: one structure type uniformly at random.
+struct UniformType;
+
+impl AutoScoring<PanelType> for UniformType {
+    fn baseline_row(&self) -> RowKind {
+        RowKind::Chance
+    }
+
+    fn baseline_label(&self) -> &'static str {
+        "Chance (uniform random type, expected value)"
+    }
+
+    fn baseline(&self, _item: &TypedItem<PanelType>) -> f64 {
+        1.0 / StructureType::ALL.len() as f64
+    }
+}
+
 impl ServerKind for PanelType {
-    const BASELINE_ROW: RowKind = RowKind::Chance;
-    const BASELINE_LABEL: &'static str = "Chance (uniform random type, expected value)";
+    const AUTO_SCORING: Option<&'static dyn AutoScoring<Self>> = Some(&UniformType);
     const MISSING_POLICY: &'static str = "Items without a prediction, and labels that do not \
         parse as one of the five types, count as wrong and lower the parse rate.";
     const TEMPLATE_FIELDS: &'static [&'static str] = &["structure"];
@@ -79,10 +95,6 @@ impl ServerKind for PanelType {
 
     fn metric_name(_embedding_model: Option<&str>) -> String {
         "accuracy".into()
-    }
-
-    fn baseline(_item: &TypedItem<Self>) -> Option<f64> {
-        Some(1.0 / StructureType::ALL.len() as f64)
     }
 
     fn notable_gap(model_score: f64, crowd_score: f64) -> bool {

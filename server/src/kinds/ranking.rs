@@ -3,11 +3,10 @@
 //! as the study's judgements and export rows here ([`RankingJudged`]).
 
 use super::capabilities::{Judged, JudgedField};
-use super::judging::{id_line, no_files, BASELINE, METRIC, MISSING};
+use super::judging::{id_line, no_files, METRIC, MISSING};
 use super::{FileContext, ScoredFile, ServerKind, TypedItem};
 use crate::error::ApiResult;
 use crate::storage::JudgementRow;
-use memeboard_core::api::RowKind;
 use memeboard_core::human_eval::board::{Judgement, JudgementValue};
 use memeboard_core::human_eval::ranking::RankedEntry;
 use memeboard_core::human_eval::training::PracticeField;
@@ -142,8 +141,6 @@ impl Judged<Ranking> for RankingJudged {
 }
 
 impl ServerKind for Ranking {
-    const BASELINE_ROW: RowKind = RowKind::Chance;
-    const BASELINE_LABEL: &'static str = BASELINE;
     const MISSING_POLICY: &'static str = MISSING;
     const TEMPLATE_FIELDS: &'static [&'static str] = &[];
     const PAPER_METRICS: &'static [&'static str] = &[];
@@ -159,10 +156,6 @@ impl ServerKind for Ranking {
 
     fn metric_name(_embedding_model: Option<&str>) -> String {
         METRIC.into()
-    }
-
-    fn baseline(_item: &TypedItem<Self>) -> Option<f64> {
-        None
     }
 
     fn notable_gap(_model_score: f64, _crowd_score: f64) -> bool {

@@ -3,11 +3,10 @@
 //! as the study's judgements and export rows here ([`RatingJudged`]).
 
 use super::capabilities::{Judged, JudgedField};
-use super::judging::{id_line, no_files, BASELINE, METRIC, MISSING};
+use super::judging::{id_line, no_files, METRIC, MISSING};
 use super::{FileContext, ScoredFile, ServerKind, TypedItem};
 use crate::error::ApiResult;
 use crate::storage::JudgementRow;
-use memeboard_core::api::RowKind;
 use memeboard_core::human_eval::board::{Judgement, JudgementValue};
 use memeboard_core::human_eval::dimensions::Dimension;
 use memeboard_core::human_eval::error_labels::validate_error_labels;
@@ -173,8 +172,6 @@ fn rating_practice(
 }
 
 impl ServerKind for Rating {
-    const BASELINE_ROW: RowKind = RowKind::Chance;
-    const BASELINE_LABEL: &'static str = BASELINE;
     const MISSING_POLICY: &'static str = MISSING;
     const TEMPLATE_FIELDS: &'static [&'static str] = &[];
     const PAPER_METRICS: &'static [&'static str] = &[];
@@ -190,10 +187,6 @@ impl ServerKind for Rating {
 
     fn metric_name(_embedding_model: Option<&str>) -> String {
         METRIC.into()
-    }
-
-    fn baseline(_item: &TypedItem<Self>) -> Option<f64> {
-        None
     }
 
     fn notable_gap(_model_score: f64, _crowd_score: f64) -> bool {

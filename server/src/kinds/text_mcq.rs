@@ -3,6 +3,7 @@
 //! [`score_mcq`]), with accuracy per option order and per correct position as secondary
 //! figures (position bias); chance is 1 / options per item.
 
+use super::capabilities::AutoScoring;
 use super::outcomes::{extra_json, figures};
 use super::{FileContext, ScoredFile, ServerKind, TypedItem};
 use crate::error::{ApiError, ApiResult};
@@ -18,9 +19,25 @@ use memeboard_core::predictions::{
 };
 use serde_json::{json, Value};
 
+/// The board's baseline row, chance: one of the item's options uniformly at random.
+struct Chance;
+
+impl AutoScoring<TextMcq> for Chance {
+    fn baseline_row(&self) -> RowKind {
+        RowKind::Chance
+    }
+
+    fn baseline_label(&self) -> &'static str {
+        "Chance (random option)"
+    }
+
+    fn baseline(&self, item: &TypedItem<TextMcq>) -> f64 {
+        1.0 / item.prompt.options.len().max(1) as f64
+    }
+}
+
 impl ServerKind for TextMcq {
-    const BASELINE_ROW: RowKind = RowKind::Chance;
-    const BASELINE_LABEL: &'static str = "Chance (random option)";
+    const AUTO_SCORING: Option<&'static dyn AutoScoring<Self>> = Some(&Chance);
     const MISSING_POLICY: &'static str = "Items without a prediction are scored as wrong.";
     const TEMPLATE_FIELDS: &'static [&'static str] = &["answer"];
     /// Accuracy, then CHIME §5.3's cross-task figures (the questions' side of the join:
@@ -66,10 +83,6 @@ impl ServerKind for TextMcq {
 
     fn metric_name(_embedding_model: Option<&str>) -> String {
         "accuracy".into()
-    }
-
-    fn baseline(item: &TypedItem<Self>) -> Option<f64> {
-        Some(1.0 / item.prompt.options.len().max(1) as f64)
     }
 
     fn notable_gap(model_score: f64, crowd_score: f64) -> bool {

@@ -96,7 +96,7 @@ async fn board_view(
         embedding_model: embedding_model.as_deref(),
     };
     let view = with_kind!(task_kind, K => kind_view::<K>(&scope).await?);
-    let auto_scored = view.auto_scored;
+    let auto_scored = view.baseline.is_some();
     let in_half: HashMap<&str, &(TaskItemRow, Option<f64>)> = view
         .items
         .iter()
@@ -128,13 +128,8 @@ async fn board_view(
         super::board_crowd::human_rows(state, &task, &in_half, &key, view.preface, auto_scored)
             .await?;
     rows.extend(human);
-    if auto_scored {
-        rows.push(chance_row(
-            &in_half,
-            &keys,
-            view.baseline_kind,
-            view.baseline_label,
-        ));
+    if let Some((baseline_kind, baseline_label)) = view.baseline {
+        rows.push(chance_row(&in_half, &keys, baseline_kind, baseline_label));
     }
 
     let (attempts, hidden_attempts) = keep_attempts(&mut rows, &task, all_attempts);

@@ -154,9 +154,9 @@ pub async fn dev_gold(storage: &Storage, slug: &str) -> ApiResult<Vec<serde_json
 }
 
 /// Whether the task's kind scores prediction files automatically (see
-/// [`ServerKind::AUTO_SCORED`]).
+/// [`crate::kinds::capabilities::AutoScoring`]).
 fn auto_scored(task: &BoardTaskRow) -> ApiResult<bool> {
-    Ok(with_kind!(task.task.task_kind()?, K => K::AUTO_SCORED))
+    Ok(with_kind!(task.task.task_kind()?, K => crate::kinds::capabilities::auto_scored::<K>()))
 }
 
 fn board_visible(task: &BoardTaskRow) -> bool {

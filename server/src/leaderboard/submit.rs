@@ -462,5 +462,10 @@ pub(crate) async fn score_as<K: ServerKind>(
         extra["subset_scores"] = serde_json::Value::Object(by_subset);
     }
     store_view_summaries(&mut scored.extra, &halves);
-    Ok((scored, halves.public, halves.private, K::AUTO_SCORED))
+    Ok((
+        scored,
+        halves.public,
+        halves.private,
+        crate::kinds::capabilities::auto_scored::<K>(),
+    ))
 }

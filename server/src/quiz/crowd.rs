@@ -62,12 +62,14 @@ pub(super) async fn item_facts(
         let mut levels = Vec::new();
         for row in rows {
             let item = typed_item::<K>(row)?;
-            levels.extend(K::baseline(&item));
+            levels.extend(crate::kinds::capabilities::baseline_of(&item));
             choices.insert(item.row.id.clone(), K::num_choices(&item.prompt));
         }
-        let baseline = mean_level(&levels).map(|value| BaselineLevel {
-            kind: K::BASELINE_ROW,
-            value,
+        let baseline = K::AUTO_SCORING.and_then(|a| {
+            mean_level(&levels).map(|value| BaselineLevel {
+                kind: a.baseline_row(),
+                value,
+            })
         });
         Ok(ItemFacts { choices, baseline })
     })

@@ -10,7 +10,7 @@ mod file_scores;
 pub mod filler;
 pub mod scoring_version;
 
-use super::capabilities::StudySource;
+use super::capabilities::{AutoScoring, StudySource};
 use super::{FeedbackContext, FileContext, ReferenceRow, ScoredFile, ServerKind, TypedItem};
 use crate::error::{ApiError, ApiResult};
 use crate::explain::{self, ScoringError};
@@ -52,9 +52,26 @@ impl StudySource<Explanation> for ExplanationSource {
 /// Key of the prompt-copy scores (credited identification per item) in `tasks.reference_json`.
 const PROMPT_COPY: &str = "prompt_copy_identification";
 
+/// The board's baseline row, the similarity of a random pair of reference meanings: a
+/// meaning that fits every meme alike is as close to the others as to its own.
+struct RandomPair;
+
+impl AutoScoring<Explanation> for RandomPair {
+    fn baseline_row(&self) -> RowKind {
+        RowKind::RandomPair
+    }
+
+    fn baseline_label(&self) -> &'static str {
+        "Chance (a meaning that fits every meme alike)"
+    }
+
+    fn baseline(&self, _item: &TypedItem<Explanation>) -> f64 {
+        CHANCE
+    }
+}
+
 impl ServerKind for Explanation {
-    const BASELINE_ROW: RowKind = RowKind::RandomPair;
-    const BASELINE_LABEL: &'static str = "Chance (a meaning that fits every meme alike)";
+    const AUTO_SCORING: Option<&'static dyn AutoScoring<Self>> = Some(&RandomPair);
     const MISSING_POLICY: &'static str = "Items without a prediction, and answers that say \
         nothing (\"I don't know\", \"不知道\"…), score at chance (0.5); answers flagged as \
         filler (one template for many memes, or the prompt copied) score at most chance.";
@@ -122,11 +139,6 @@ impl ServerKind for Explanation {
             extra: Vec::new(),
             confusion: None,
         }]
-    }
-
-    /// Chance: a meaning that fits every meme alike is as close to the others as to its own.
-    fn baseline(_item: &TypedItem<Self>) -> Option<f64> {
-        Some(CHANCE)
     }
 
     fn notable_gap(model_score: f64, crowd_score: f64) -> bool {

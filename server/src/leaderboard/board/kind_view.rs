@@ -39,18 +39,15 @@ pub(super) struct KindView {
     pub(super) metric: String,
     /// How items without a prediction are scored.
     pub(super) missing_policy: &'static str,
-    /// The baseline row's kind.
-    pub(super) baseline_kind: RowKind,
-    /// The baseline row's label.
-    pub(super) baseline_label: &'static str,
+    /// The baseline row's kind and label; `None` when the kind scores nothing automatically
+    /// (then the board has no scores, baseline or crowd score rows).
+    pub(super) baseline: Option<(RowKind, &'static str)>,
     /// Baseline rows scored like models.
     pub(super) reference_rows: Arc<Vec<BoardRow>>,
     /// The kind's item subsets.
     pub(super) subsets: &'static [&'static str],
     /// Whether the kind asks a preface (familiarity) before the question.
     pub(super) preface: bool,
-    /// Whether the kind scores predictions automatically.
-    pub(super) auto_scored: bool,
 }
 
 /// The kind's parts of a board: refuses a subset the kind does not have, and computes the
@@ -126,7 +123,7 @@ where
     let items: Vec<(TaskItemRow, Option<f64>)> = typed
         .into_iter()
         .map(|i| {
-            let level = K::baseline(&i);
+            let level = kinds::capabilities::baseline_of(&i);
             (i.row, level)
         })
         .collect();
@@ -134,11 +131,9 @@ where
         items,
         metric: K::metric_name(embedding_model),
         missing_policy: K::MISSING_POLICY,
-        baseline_kind: K::BASELINE_ROW,
-        baseline_label: K::BASELINE_LABEL,
+        baseline: K::AUTO_SCORING.map(|a| (a.baseline_row(), a.baseline_label())),
         reference_rows,
         subsets,
         preface: K::PREFACE.is_some(),
-        auto_scored: K::AUTO_SCORED,
     })
 }
