@@ -3,8 +3,9 @@
 //! Crowd rows carry bootstrap intervals: recomputing them on every `/stats`, `/results` or
 //! board request costs CPU that grows with the crowd (and, on the executor, stalled every
 //! other request). Here a value is kept per key with the *fingerprint* of the data it was
-//! computed from (a cheap SQL count: completed sessions, answers, scored answers, and a version that
-//! deletions bump); a request
+//! computed from (counters on the task's row, raised by the writes themselves: completed
+//! sessions, crowd changes — scores and checks of completed sessions — and a version that
+//! deletions and exclusion rules bump; see `storage/sessions/crowd.rs`); a request
 //! whose fingerprint matches gets the stored value, otherwise one computation runs on the
 //! blocking pool while concurrent requests for the same key wait for it instead of starting
 //! their own. A completed batch changes the fingerprint.

@@ -112,13 +112,13 @@ pub trait PublicDraws<K: Kind>: Sync {
 /// models on the kind's boards. A kind without it (comic explanations, the judging kinds)
 /// stores submissions unscored, and its boards show no scores, baseline or crowd score rows:
 /// people judge its outputs instead.
-pub trait AutoScoring<K: Kind>: Sync {
+pub struct AutoScoring<K: Kind> {
     /// Row kind of the board's baseline row.
-    fn baseline_row(&self) -> RowKind;
+    pub baseline_row: RowKind,
     /// Label of the baseline row (English, a catalogue label: the app translates it).
-    fn baseline_label(&self) -> &'static str;
+    pub baseline_label: &'static str,
     /// The baseline row's expected score on one item (e.g. 1/5 for five options).
-    fn baseline(&self, item: &TypedItem<K>) -> f64;
+    pub baseline: fn(&TypedItem<K>) -> f64,
 }
 
 /// Whether kind `K` scores prediction files automatically (see [`AutoScoring`]).
@@ -129,7 +129,7 @@ pub fn auto_scored<K: ServerKind>() -> bool {
 /// The baseline row's expected score on one item; `None` for a kind without automatic
 /// scoring.
 pub fn baseline_of<K: ServerKind>(item: &TypedItem<K>) -> Option<f64> {
-    K::AUTO_SCORING.map(|a| a.baseline(item))
+    K::AUTO_SCORING.map(|a| (a.baseline)(item))
 }
 
 /// Item subsets a kind's boards switch between besides the full set: the clip task's `main`

@@ -76,25 +76,17 @@ impl Subsets<ClipMcq> for WithoutTextCheat {
     }
 }
 
-/// The board's baseline row, chance: one of the clip question's choices uniformly at random.
-struct Chance;
-
-impl AutoScoring<ClipMcq> for Chance {
-    fn baseline_row(&self) -> RowKind {
-        RowKind::Chance
-    }
-
-    fn baseline_label(&self) -> &'static str {
-        "Chance (random option)"
-    }
-
-    fn baseline(&self, item: &TypedItem<ClipMcq>) -> f64 {
-        1.0 / item.prompt.choices.len().max(1) as f64
-    }
+/// The board's baseline on one item, chance: one of the clip question's choices uniformly at random.
+fn chance(item: &TypedItem<ClipMcq>) -> f64 {
+    1.0 / item.prompt.choices.len().max(1) as f64
 }
 
 impl ServerKind for ClipMcq {
-    const AUTO_SCORING: Option<&'static dyn AutoScoring<Self>> = Some(&Chance);
+    const AUTO_SCORING: Option<AutoScoring<Self>> = Some(AutoScoring {
+        baseline_row: RowKind::Chance,
+        baseline_label: "Chance (random option)",
+        baseline: chance,
+    });
     const MISSING_POLICY: &'static str = "Items without a prediction are scored as wrong.";
     const TEMPLATE_FIELDS: &'static [&'static str] = &["answer"];
     const SUBSETS: Option<&'static dyn Subsets<Self>> = Some(&WithoutTextCheat);

@@ -162,7 +162,7 @@ pub trait ServerKind: Kind {
     /// Prediction files scored automatically, with the board's baseline row (see
     /// [`capabilities::AutoScoring`]); `None` (comic explanations, judging): submissions are
     /// stored unscored and people judge the outputs instead.
-    const AUTO_SCORING: Option<&'static dyn capabilities::AutoScoring<Self>> = None;
+    const AUTO_SCORING: Option<capabilities::AutoScoring<Self>> = None;
     /// Item subsets a board can switch between besides the full set (see
     /// [`capabilities::Subsets`]); `None`: the full set only.
     const SUBSETS: Option<&'static dyn capabilities::Subsets<Self>> = None;
@@ -285,7 +285,7 @@ mod tests {
                     K::MISSING_POLICY.to_owned(),
                 ]
                 .into_iter()
-                .chain(K::AUTO_SCORING.map(|a| a.baseline_label().to_owned()))
+                .chain(K::AUTO_SCORING.map(|a| a.baseline_label.to_owned()))
                 {
                     let label = parse_label(&text)
                         .unwrap_or_else(|| panic!("{kind:?}: `{text}` is not a catalogue label"));

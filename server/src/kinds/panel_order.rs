@@ -72,26 +72,18 @@ impl Subsets<PanelOrder> for CommentsAvailable {
     }
 }
 
-/// The board's baseline row, a random order of the panels: its expected score on the
+/// The board's baseline on one item, a random order of the panels: its expected score on the
 /// comic's order groups.
-struct RandomOrder;
-
-impl AutoScoring<PanelOrder> for RandomOrder {
-    fn baseline_row(&self) -> RowKind {
-        RowKind::Chance
-    }
-
-    fn baseline_label(&self) -> &'static str {
-        "Random order (expected value)"
-    }
-
-    fn baseline(&self, item: &TypedItem<PanelOrder>) -> f64 {
-        random_order_expectation(&item.gold.order_groups)
-    }
+fn random_order(item: &TypedItem<PanelOrder>) -> f64 {
+    random_order_expectation(&item.gold.order_groups)
 }
 
 impl ServerKind for PanelOrder {
-    const AUTO_SCORING: Option<&'static dyn AutoScoring<Self>> = Some(&RandomOrder);
+    const AUTO_SCORING: Option<AutoScoring<Self>> = Some(AutoScoring {
+        baseline_row: RowKind::Chance,
+        baseline_label: "Random order (expected value)",
+        baseline: random_order,
+    });
     const MISSING_POLICY: &'static str = "Items without a prediction, and answers that do not \
         parse as an order of all displayed panels, count as unparseable: they lower the parse \
         rate and are left out of accuracy (which is over parseable answers).";

@@ -46,25 +46,17 @@ impl GoldStrata<PanelType> for StructureStrata {
     }
 }
 
-/// The board's baseline row: one structure type uniformly at random.
-struct UniformType;
-
-impl AutoScoring<PanelType> for UniformType {
-    fn baseline_row(&self) -> RowKind {
-        RowKind::Chance
-    }
-
-    fn baseline_label(&self) -> &'static str {
-        "Chance (uniform random type, expected value)"
-    }
-
-    fn baseline(&self, _item: &TypedItem<PanelType>) -> f64 {
-        1.0 / StructureType::ALL.len() as f64
-    }
+/// The board's baseline on one item: one structure type uniformly at random.
+fn uniform_type(_item: &TypedItem<PanelType>) -> f64 {
+    1.0 / StructureType::ALL.len() as f64
 }
 
 impl ServerKind for PanelType {
-    const AUTO_SCORING: Option<&'static dyn AutoScoring<Self>> = Some(&UniformType);
+    const AUTO_SCORING: Option<AutoScoring<Self>> = Some(AutoScoring {
+        baseline_row: RowKind::Chance,
+        baseline_label: "Chance (uniform random type, expected value)",
+        baseline: uniform_type,
+    });
     const MISSING_POLICY: &'static str = "Items without a prediction, and labels that do not \
         parse as one of the five types, count as wrong and lower the parse rate.";
     const TEMPLATE_FIELDS: &'static [&'static str] = &["structure"];

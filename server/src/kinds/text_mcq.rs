@@ -19,25 +19,17 @@ use memeboard_core::predictions::{
 };
 use serde_json::{json, Value};
 
-/// The board's baseline row, chance: one of the item's options uniformly at random.
-struct Chance;
-
-impl AutoScoring<TextMcq> for Chance {
-    fn baseline_row(&self) -> RowKind {
-        RowKind::Chance
-    }
-
-    fn baseline_label(&self) -> &'static str {
-        "Chance (random option)"
-    }
-
-    fn baseline(&self, item: &TypedItem<TextMcq>) -> f64 {
-        1.0 / item.prompt.options.len().max(1) as f64
-    }
+/// The board's baseline on one item, chance: one of the item's options uniformly at random.
+fn chance(item: &TypedItem<TextMcq>) -> f64 {
+    1.0 / item.prompt.options.len().max(1) as f64
 }
 
 impl ServerKind for TextMcq {
-    const AUTO_SCORING: Option<&'static dyn AutoScoring<Self>> = Some(&Chance);
+    const AUTO_SCORING: Option<AutoScoring<Self>> = Some(AutoScoring {
+        baseline_row: RowKind::Chance,
+        baseline_label: "Chance (random option)",
+        baseline: chance,
+    });
     const MISSING_POLICY: &'static str = "Items without a prediction are scored as wrong.";
     const TEMPLATE_FIELDS: &'static [&'static str] = &["answer"];
     /// Accuracy, then CHIME §5.3's cross-task figures (the questions' side of the join:

@@ -67,7 +67,7 @@ pub(super) async fn item_facts(
         }
         let baseline = K::AUTO_SCORING.and_then(|a| {
             mean_level(&levels).map(|value| BaselineLevel {
-                kind: a.baseline_row(),
+                kind: a.baseline_row,
                 value,
             })
         });

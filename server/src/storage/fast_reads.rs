@@ -47,21 +47,10 @@ impl FastReads {
         params: &[&dyn ToSql],
         decode: impl FnOnce(&rusqlite::Row<'_>) -> Result<T, sqlx::Error>,
     ) -> Result<Option<T>, DirectError> {
-        let conn = match self.take() {
-            Some(conn) => conn,
-            None => self.open()?,
-        };
-        let read = (|| {
-            let mut statement = conn.prepare_cached(sql)?;
-            bind_numbered(&mut statement, params)?;
-            let mut rows = statement.raw_query();
-            match rows.next()? {
-                Some(row) => Ok(Some(decode(row)?)),
-                None => Ok(None),
-            }
-        })();
-        self.put_back(conn);
-        read
+        self.read(sql, params, |mut rows| match rows.next()? {
+            Some(row) => Ok(Some(decode(row)?)),
+            None => Ok(None),
+        })
     }
 
     /// Every row of `sql` with `params` bound, each decoded by `decode`, in the order SQLite
@@ -73,6 +62,23 @@ impl FastReads {
         params: &[&dyn ToSql],
         mut decode: impl FnMut(&rusqlite::Row<'_>) -> Result<T, sqlx::Error>,
     ) -> Result<Vec<T>, DirectError> {
+        self.read(sql, params, |mut rows| {
+            let mut out = Vec::new();
+            while let Some(row) = rows.next()? {
+                out.push(decode(row)?);
+            }
+            Ok(out)
+        })
+    }
+
+    /// Runs `sql` with `params` bound on an idle connection (a new one when none is idle) and
+    /// hands its rows to `consume`; the connection goes back for the next read either way.
+    fn read<T>(
+        &self,
+        sql: &str,
+        params: &[&dyn ToSql],
+        consume: impl FnOnce(rusqlite::Rows<'_>) -> Result<T, DirectError>,
+    ) -> Result<T, DirectError> {
         let conn = match self.take() {
             Some(conn) => conn,
             None => self.open()?,
@@ -80,12 +86,7 @@ impl FastReads {
         let read = (|| {
             let mut statement = conn.prepare_cached(sql)?;
             bind_numbered(&mut statement, params)?;
-            let mut rows = statement.raw_query();
-            let mut out = Vec::new();
-            while let Some(row) = rows.next()? {
-                out.push(decode(row)?);
-            }
-            Ok(out)
+            consume(statement.raw_query())
         })();
         self.put_back(conn);
         read

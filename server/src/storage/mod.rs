@@ -195,9 +195,9 @@ impl NamedColumns for rusqlite::Row<'_> {
 }
 
 impl Storage {
-    /// Every row of `sql` (text parameters `binds`, numbered `$1`, `$2`, …) decoded by
-    /// `decode`: on SQLite read on the request's thread (`fast_reads`), else, or when that
-    /// read fails or would wait, through the pool. For the reads of a session start (one
+    /// Every row of `sql` (text parameters `binds`, numbered `$1`, `$2`, …) decoded as `T`:
+    /// on SQLite read on the request's thread (`fast_reads`), else, or when that read fails or
+    /// would wait, through the pool. For the reads of a session start (one
     /// task's items, one batch), which the pool's thread hand-offs and row copies made cost
     /// more than the SQL itself.
     async fn read_all<T: FromNamedRow>(

@@ -52,26 +52,18 @@ impl StudySource<Explanation> for ExplanationSource {
 /// Key of the prompt-copy scores (credited identification per item) in `tasks.reference_json`.
 const PROMPT_COPY: &str = "prompt_copy_identification";
 
-/// The board's baseline row, the similarity of a random pair of reference meanings: a
+/// The board's baseline on one item, the similarity of a random pair of reference meanings: a
 /// meaning that fits every meme alike is as close to the others as to its own.
-struct RandomPair;
-
-impl AutoScoring<Explanation> for RandomPair {
-    fn baseline_row(&self) -> RowKind {
-        RowKind::RandomPair
-    }
-
-    fn baseline_label(&self) -> &'static str {
-        "Chance (a meaning that fits every meme alike)"
-    }
-
-    fn baseline(&self, _item: &TypedItem<Explanation>) -> f64 {
-        CHANCE
-    }
+fn random_pair(_item: &TypedItem<Explanation>) -> f64 {
+    CHANCE
 }
 
 impl ServerKind for Explanation {
-    const AUTO_SCORING: Option<&'static dyn AutoScoring<Self>> = Some(&RandomPair);
+    const AUTO_SCORING: Option<AutoScoring<Self>> = Some(AutoScoring {
+        baseline_row: RowKind::RandomPair,
+        baseline_label: "Chance (a meaning that fits every meme alike)",
+        baseline: random_pair,
+    });
     const MISSING_POLICY: &'static str = "Items without a prediction, and answers that say \
         nothing (\"I don't know\", \"不知道\"…), score at chance (0.5); answers flagged as \
         filler (one template for many memes, or the prompt copied) score at most chance.";

@@ -131,7 +131,7 @@ where
         items,
         metric: K::metric_name(embedding_model),
         missing_policy: K::MISSING_POLICY,
-        baseline: K::AUTO_SCORING.map(|a| (a.baseline_row(), a.baseline_label())),
+        baseline: K::AUTO_SCORING.map(|a| (a.baseline_row, a.baseline_label)),
         reference_rows,
         subsets,
         preface: K::PREFACE.is_some(),
