@@ -56,6 +56,18 @@ const CACHE_KIB: i64 = 8 * 1024;
 /// edits, scoring) before the group fails.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
+/// The log size, in pages, at which a COMMIT of the writer also copies the log into the
+/// database (SQLite's automatic, passive checkpoint; its default is 1,000 pages, 4 MiB).
+///
+/// A group of answers from 200 sessions dirties a few hundred pages (the session-keyed index
+/// leaves, the sessions' rows), so at the default every few groups paid a checkpoint inside
+/// their COMMIT, copying the same hot pages again and syncing the database file each time,
+/// although the writer restarts the log once a second anyway ([`CHECKPOINT_EVERY`]).
+/// 10,000 pages (about 40 MiB, under [`WAL_LIMIT_BYTES`]) leaves that copy to the restart
+/// in practice and still bounds the log if restarts fail: about 12 % less CPU per answer over
+/// HTTP at 200 participants in alternating runs (docs/performance.md).
+const AUTOCHECKPOINT_PAGES: i64 = 10_000;
+
 /// How often the writer restarts the write-ahead log between groups (see [`checkpoint`]).
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
 
@@ -330,7 +342,8 @@ fn open<'c>(
     opened.busy_timeout(BUSY_TIMEOUT)?;
     opened.execute_batch(&format!(
         "PRAGMA journal_mode = WAL; {SQLITE_SYNCHRONOUS}; PRAGMA foreign_keys = ON; \
-         PRAGMA cache_size = -{CACHE_KIB}; PRAGMA journal_size_limit = {WAL_LIMIT_BYTES};"
+         PRAGMA cache_size = -{CACHE_KIB}; PRAGMA journal_size_limit = {WAL_LIMIT_BYTES}; \
+         PRAGMA wal_autocheckpoint = {AUTOCHECKPOINT_PAGES};"
     ))?;
     Ok(conn.insert(opened))
 }
@@ -518,5 +531,10 @@ mod tests {
             .query_row("PRAGMA journal_mode", [], |r| r.get(0))
             .expect("journal mode");
         assert_eq!(journal, "wal");
+        // Its COMMITs leave copying the log to the once-a-second restart.
+        let autocheckpoint: i64 = writer
+            .query_row("PRAGMA wal_autocheckpoint", [], |r| r.get(0))
+            .expect("autocheckpoint");
+        assert_eq!(autocheckpoint, AUTOCHECKPOINT_PAGES);
     }
 }
