@@ -4,8 +4,8 @@
 //! ([`StudySource`]), its gold labels as the strata a study samples by ([`GoldStrata`]), and
 //! draws that an earlier version made from public data ([`PublicDraws`]), item subsets a
 //! board switches between ([`Subsets`]), and prediction files scored automatically with a
-//! baseline row ([`AutoScoring`]). Shared layers ask a kind for the capability and skip kinds without it,
-//! so they never match on another kind's items.
+//! baseline row ([`AutoScoring`]). Shared layers ask a kind for the capability and skip kinds
+//! without it, so they never match on another kind's items.
 
 use super::{ServerKind, TypedItem};
 use crate::draws::Key;

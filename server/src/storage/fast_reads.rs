@@ -1,14 +1,17 @@
-//! SQLite: the one read of every quiz answer (its session and item) on the request's own
-//! thread, through a synchronous connection, instead of a hand-off to the pool's worker threads.
+//! SQLite: the one read of every quiz answer (its session and item) and the reads of a session
+//! start (the quiz, the candidate items, the new batch) on the request's own thread, through a
+//! synchronous connection, instead of a hand-off to the pool's worker threads
+//! (`Storage::read_optional`, `Storage::read_all`; on PostgreSQL they read through the pool).
 //!
 //! Through the async driver a read is a trip to a connection's worker thread and back, plus
 //! the pool's bookkeeping: at 200 participants those trips, not SQLite, used most of the
 //! read's time, and the answer rate rose by half without them (see `benches/answers.rs`).
 //! The read is a handful of primary-key lookups that return one row, in WAL mode, where a
-//! reader never waits for the writer; it costs less than decoding the request's JSON. A read
-//! that would wait at all (busy: `busy_timeout` 0) or fails for any other reason is not
+//! reader never waits for the writer; it costs less than decoding the request's JSON (a
+//! start's reads are bounded by one task's items). A read that would wait at all (busy: `busy_timeout` 0) or fails for any other reason is not
 //! retried here: the caller falls back to the pool, so this path can only be faster.
 
+use super::{FromNamedRow, StorageError};
 use rusqlite::types::ToSql;
 use rusqlite::{Connection, OpenFlags, Statement};
 use sqlx::sqlite::SqliteConnectOptions;
@@ -114,6 +117,76 @@ impl FastReads {
         conn.execute_batch("PRAGMA query_only = 1")?;
         Ok(conn)
     }
+}
+
+impl super::Storage {
+    /// Every row of `sql` (text parameters `binds`, numbered `$1`, `$2`, …) decoded as `T`:
+    /// on SQLite read on the request's thread, else, or when that read fails or would wait,
+    /// through the pool. For reads bounded by one batch or one task's items (a session
+    /// start's), which the pool's thread hand-offs and row copies made cost more than the
+    /// SQL itself.
+    pub(super) async fn read_all<T: FromNamedRow>(
+        &self,
+        sql: &str,
+        binds: &[&str],
+    ) -> Result<Vec<T>, StorageError> {
+        let fast = |reads: &FastReads, params: &[&dyn ToSql]| {
+            reads.query_all(sql, params, |r| T::from_named(r))
+        };
+        let pool = async {
+            let rows = bound(sql, binds).fetch_all(&self.pool).await?;
+            rows.iter()
+                .map(T::from_named)
+                .collect::<Result<_, _>>()
+                .map_err(Into::into)
+        };
+        self.fast_or_pool(binds, fast, pool).await
+    }
+
+    /// The row of `sql` (a lookup by key: at most one row), decoded as `T`, the same way as
+    /// [`Self::read_all`]: the answer's one read, and the start's quiz.
+    pub(super) async fn read_optional<T: FromNamedRow>(
+        &self,
+        sql: &str,
+        binds: &[&str],
+    ) -> Result<Option<T>, StorageError> {
+        let fast = |reads: &FastReads, params: &[&dyn ToSql]| {
+            reads.query_row(sql, params, |r| T::from_named(r))
+        };
+        let pool = async {
+            let row = bound(sql, binds).fetch_optional(&self.pool).await?;
+            Ok(row.as_ref().map(T::from_named).transpose()?)
+        };
+        self.fast_or_pool(binds, fast, pool).await
+    }
+
+    /// `fast` on the SQLite fast path; `pool` (not started until then) on PostgreSQL, or when
+    /// the fast read is busy or fails (the pool then reports an error that persists).
+    async fn fast_or_pool<T>(
+        &self,
+        binds: &[&str],
+        fast: impl FnOnce(&FastReads, &[&dyn ToSql]) -> Result<T, DirectError>,
+        pool: impl std::future::Future<Output = Result<T, StorageError>>,
+    ) -> Result<T, StorageError> {
+        if let Some(reads) = &self.fast_reads {
+            let params: Vec<&dyn ToSql> = binds.iter().map(|b| b as &dyn ToSql).collect();
+            match fast(reads, &params) {
+                Ok(value) => return Ok(value),
+                Err(e) => tracing::debug!(error = %e, "fast read fell back to the pool"),
+            }
+        }
+        pool.await
+    }
+}
+
+/// `sql` with text parameters `binds` bound in order, for the pool.
+fn bound<'q>(
+    sql: &'q str,
+    binds: &[&'q str],
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    binds
+        .iter()
+        .fold(sqlx::query(sql), |query, bind| query.bind(*bind))
 }
 
 /// A failure on a direct (rusqlite) SQLite path: a fast read (the caller then reads through

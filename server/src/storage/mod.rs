@@ -194,39 +194,6 @@ impl NamedColumns for rusqlite::Row<'_> {
     }
 }
 
-impl Storage {
-    /// Every row of `sql` (text parameters `binds`, numbered `$1`, `$2`, …) decoded as `T`:
-    /// on SQLite read on the request's thread (`fast_reads`), else, or when that read fails or
-    /// would wait, through the pool. For the reads of a session start (one
-    /// task's items, one batch), which the pool's thread hand-offs and row copies made cost
-    /// more than the SQL itself.
-    async fn read_all<T: FromNamedRow>(
-        &self,
-        sql: &str,
-        binds: &[&str],
-    ) -> Result<Vec<T>, StorageError> {
-        if let Some(fast) = &self.fast_reads {
-            let params: Vec<&dyn rusqlite::types::ToSql> = binds
-                .iter()
-                .map(|b| b as &dyn rusqlite::types::ToSql)
-                .collect();
-            match fast.query_all(sql, &params, |r| T::from_named(r)) {
-                Ok(rows) => return Ok(rows),
-                Err(e) => tracing::debug!(error = %e, "fast read fell back to the pool"),
-            }
-        }
-        let mut query = sqlx::query(sql);
-        for bind in binds {
-            query = query.bind(*bind);
-        }
-        let rows = query.fetch_all(&self.pool).await?;
-        rows.iter()
-            .map(T::from_named)
-            .collect::<Result<_, _>>()
-            .map_err(Into::into)
-    }
-}
-
 /// Decodes a stored split (`dev` / `test`).
 fn decode_split(key: &str) -> Result<Split, sqlx::Error> {
     match key {

@@ -100,7 +100,7 @@ impl Storage {
     /// One open quiz by slug.
     pub async fn find_open_quiz(&self, slug: &str) -> Result<Option<QuizRow>, StorageError> {
         let sql = format!("{QUIZ_SELECT} WHERE t.quiz_open = 1 AND t.slug = $1");
-        Ok(self.read_all(&sql, &[slug]).await?.into_iter().next())
+        self.read_optional(&sql, &[slug]).await
     }
 
     /// Items whose exposure counter differs from the number of batches they are in:

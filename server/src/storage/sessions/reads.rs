@@ -117,7 +117,7 @@ fn session_from_row(r: &impl NamedColumns) -> Result<SessionRow, sqlx::Error> {
 }
 
 /// The session, its answered item and the item's preface answer, in one read: `$1` the
-/// session, `$2` the item (see [`target_from_row`]).
+/// session, `$2` the item (decoded by `AnswerTarget`'s [`FromNamedRow`]).
 const ANSWER_TARGET_SQL: &str = concat!(
     "SELECT ",
     session_columns!(),
@@ -144,24 +144,26 @@ const SESSION_ITEMS_SQL: &str = "SELECT si.position, si.item_id, i.category, i.p
      LEFT JOIN prefaces p ON p.session_id = si.session_id AND p.item_id = si.item_id \
      WHERE si.session_id = $1 ORDER BY si.position";
 
-/// Decodes a row of [`ANSWER_TARGET_SQL`] (either driver's).
-fn target_from_row(r: &impl NamedColumns) -> Result<AnswerTarget, sqlx::Error> {
-    let item = match r.column::<Option<String>>("item_id")? {
-        Some(id) => Some(TaskItemRow {
-            id,
-            category: r.column("category")?,
-            prompt_json: r.column("prompt_json")?,
-            gold_json: r.column("gold_json")?,
-            split: decode_split(&r.column::<String>("split")?)?,
-            board_half: decode_half(&r.column::<String>("board_half")?)?,
-        }),
-        None => None,
-    };
-    Ok(AnswerTarget {
-        session: session_from_row(r)?,
-        item,
-        preface: r.column("preface")?,
-    })
+impl FromNamedRow for AnswerTarget {
+    /// Decodes a row of [`ANSWER_TARGET_SQL`] (either driver's).
+    fn from_named(r: &impl NamedColumns) -> Result<Self, sqlx::Error> {
+        let item = match r.column::<Option<String>>("item_id")? {
+            Some(id) => Some(TaskItemRow {
+                id,
+                category: r.column("category")?,
+                prompt_json: r.column("prompt_json")?,
+                gold_json: r.column("gold_json")?,
+                split: decode_split(&r.column::<String>("split")?)?,
+                board_half: decode_half(&r.column::<String>("board_half")?)?,
+            }),
+            None => None,
+        };
+        Ok(AnswerTarget {
+            session: session_from_row(r)?,
+            item,
+            preface: r.column("preface")?,
+        })
+    }
 }
 
 impl Storage {
@@ -185,21 +187,8 @@ impl Storage {
         session_id: &str,
         item_id: &str,
     ) -> Result<Option<AnswerTarget>, StorageError> {
-        if let Some(fast) = &self.fast_reads {
-            match fast.query_row(ANSWER_TARGET_SQL, &[&session_id, &item_id], |r| {
-                target_from_row(r)
-            }) {
-                Ok(target) => return Ok(target),
-                // Busy or failed: the pool reads it (and reports an error that persists).
-                Err(e) => tracing::debug!(error = %e, "fast read fell back to the pool"),
-            }
-        }
-        let row = sqlx::query(ANSWER_TARGET_SQL)
-            .bind(session_id)
-            .bind(item_id)
-            .fetch_optional(&self.pool)
-            .await?;
-        Ok(row.as_ref().map(target_from_row).transpose()?)
+        self.read_optional(ANSWER_TARGET_SQL, &[session_id, item_id])
+            .await
     }
 
     /// The batch of a session, in order, with answers joined.
