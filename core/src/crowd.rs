@@ -10,7 +10,9 @@ use crate::stats::{
     crowd_estimates, krippendorff_alpha, modal_fleiss_kappa, AlphaLevel, Estimate, Response,
 };
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 mod rows;
 pub use rows::*;
@@ -19,11 +21,11 @@ pub use rows::*;
 #[derive(Debug, Clone, PartialEq)]
 pub struct CrowdAnswer {
     /// Anonymous participant id.
-    pub participant: String,
+    pub participant: Arc<str>,
     /// Item id.
-    pub item: String,
+    pub item: Arc<str>,
     /// Category key.
-    pub category: String,
+    pub category: Arc<str>,
     /// Canonical option chosen (choice tasks), for agreement.
     pub choice: Option<usize>,
     /// Score in `[0, 1]`.
@@ -36,7 +38,8 @@ pub struct CrowdAnswer {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Rating {
     /// Dimension name (e.g. `"choice"`, `"funniness"`); agreement is computed per dimension.
-    pub dimension: String,
+    /// A fixed name is borrowed, not copied into every answer's rating.
+    pub dimension: Cow<'static, str>,
     /// Scale of the dimension, which picks Krippendorff's difference function.
     pub level: AlphaLevel,
     /// The rated value: a category index (`0, 1, …`) for nominal dimensions, a rank or number
@@ -47,19 +50,23 @@ pub struct Rating {
 }
 
 /// One answer of one participant to one item, with everything the crowd tables group by.
+///
+/// Its names are shared strings: a crowd table holds one observation per answer (over a
+/// million for a large crowd), and the participant, item, category, facet and subset names
+/// repeat across them, so each is stored once and every observation points at it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CrowdObservation {
     /// Anonymous participant id.
-    pub participant: String,
+    pub participant: Arc<str>,
     /// Item id.
-    pub item: String,
+    pub item: Arc<str>,
     /// Category key.
-    pub category: String,
+    pub category: Arc<str>,
     /// `(facet, value)` pairs describing this answer, e.g. `("familiarity", "unseen")`.
-    pub facets: Vec<(String, String)>,
+    pub facets: Vec<(Arc<str>, Arc<str>)>,
     /// Subsets the item belongs to, e.g. `"main"`.
-    pub subsets: Vec<String>,
+    pub subsets: Vec<Arc<str>>,
     /// Score in `[0, 1]` when the item has gold; `None` for ratings and rankings (still
     /// counted as an answer, skipped by accuracy rows).
     pub score: Option<f64>,
@@ -80,9 +87,9 @@ impl CrowdObservation {
     /// assert_eq!(o.facet("familiarity"), Some("seen"));
     /// ```
     pub fn answer(
-        participant: impl Into<String>,
-        item: impl Into<String>,
-        category: impl Into<String>,
+        participant: impl Into<Arc<str>>,
+        item: impl Into<Arc<str>>,
+        category: impl Into<Arc<str>>,
         score: Option<f64>,
     ) -> Self {
         Self {
@@ -102,7 +109,7 @@ impl CrowdObservation {
     pub fn with_choice(mut self, choice: Option<i64>, options: Option<usize>) -> Self {
         if let Some(c) = choice.and_then(|c| usize::try_from(c).ok()) {
             self.ratings.push(Rating {
-                dimension: "choice".into(),
+                dimension: Cow::Borrowed(CHOICE),
                 level: AlphaLevel::Nominal,
                 value: c as f64,
                 num_categories: options,
@@ -112,8 +119,8 @@ impl CrowdObservation {
     }
 
     /// The answer's value of `facet` (e.g. the familiarity given before the question).
-    pub fn with_facet(mut self, facet: &str, value: impl Into<String>) -> Self {
-        self.facets.push((facet.to_owned(), value.into()));
+    pub fn with_facet(mut self, facet: &str, value: impl Into<Arc<str>>) -> Self {
+        self.facets.push((facet.into(), value.into()));
         self
     }
 
@@ -122,13 +129,13 @@ impl CrowdObservation {
     pub fn facet(&self, facet: &str) -> Option<&str> {
         self.facets
             .iter()
-            .find(|(f, _)| f == facet)
-            .map(|(_, v)| v.as_str())
+            .find(|(f, _)| &**f == facet)
+            .map(|(_, v)| &**v)
     }
 
     /// Whether the item belongs to `subset`, so callers can filter like the row functions do.
     pub fn in_subset(&self, subset: &str) -> bool {
-        self.subsets.iter().any(|s| s == subset)
+        self.subsets.iter().any(|s| &**s == subset)
     }
 }
 
@@ -160,13 +167,13 @@ fn group_stats(observations: &[&CrowdObservation], resamples: usize, seed: u64) 
         .iter()
         .filter_map(|o| o.score.map(|s| (*o, s)))
         .collect();
-    let participants = dense_index(scored.iter().map(|(o, _)| o.participant.as_str()));
-    let items = dense_index(scored.iter().map(|(o, _)| o.item.as_str()));
+    let participants = dense_index(scored.iter().map(|(o, _)| &*o.participant));
+    let items = dense_index(scored.iter().map(|(o, _)| &*o.item));
     let responses: Vec<Response> = scored
         .iter()
         .map(|(o, score)| Response {
-            participant: participants[o.participant.as_str()],
-            item: items[o.item.as_str()],
+            participant: participants[&*o.participant],
+            item: items[&*o.item],
             score: *score,
         })
         .collect();
@@ -236,8 +243,11 @@ pub fn category_rows(
         .collect();
     let mut rows = vec![crowd_row(&kept, None, resamples, seed)];
     for c in categories {
-        let group: Vec<&CrowdObservation> =
-            kept.iter().copied().filter(|o| &o.category == c).collect();
+        let group: Vec<&CrowdObservation> = kept
+            .iter()
+            .copied()
+            .filter(|o| *o.category == **c)
+            .collect();
         rows.push(crowd_row(&group, Some(c), resamples, seed));
     }
     rows
@@ -436,10 +446,10 @@ pub fn agreement_by_dimension(observations: &[CrowdObservation]) -> Vec<Agreemen
     for o in observations {
         for r in o.ratings.iter().filter(|r| r.value.is_finite()) {
             let (_, d) = dims
-                .entry((r.dimension.as_str(), level_rank(r.level)))
+                .entry((&*r.dimension, level_rank(r.level)))
                 .or_insert_with(|| (r.level, DimensionRatings::default()));
-            d.per_item.entry(o.item.as_str()).or_default().push(r.value);
-            d.raters.insert(o.participant.as_str());
+            d.per_item.entry(&*o.item).or_default().push(r.value);
+            d.raters.insert(&*o.participant);
             d.declared_categories = d.declared_categories.max(r.num_categories.unwrap_or(0));
             d.ratings += 1;
         }
@@ -471,7 +481,12 @@ pub fn agreement_by_dimension(observations: &[CrowdObservation]) -> Vec<Agreemen
 fn observation(a: &CrowdAnswer, ratings: Vec<Rating>) -> CrowdObservation {
     CrowdObservation {
         ratings,
-        ..CrowdObservation::answer(&*a.participant, &*a.item, &*a.category, Some(a.score))
+        ..CrowdObservation::answer(
+            a.participant.clone(),
+            a.item.clone(),
+            a.category.clone(),
+            Some(a.score),
+        )
     }
 }
 
@@ -513,7 +528,7 @@ pub fn choice_agreement(answers: &[CrowdAnswer], num_options: usize) -> (Option<
         .filter_map(|a| {
             let c = a.choice.filter(|&c| c < num_options)?;
             let rating = Rating {
-                dimension: CHOICE.to_owned(),
+                dimension: Cow::Borrowed(CHOICE),
                 level: AlphaLevel::Nominal,
                 value: c as f64,
                 num_categories: Some(num_options),

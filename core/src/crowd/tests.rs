@@ -16,7 +16,7 @@ fn obs(p: &str, item: &str, category: &str, score: Option<f64>) -> CrowdObservat
     }
 }
 
-fn rating(dimension: &str, level: AlphaLevel, value: f64) -> Rating {
+fn rating(dimension: &'static str, level: AlphaLevel, value: f64) -> Rating {
     Rating {
         dimension: dimension.into(),
         level,
@@ -33,13 +33,13 @@ fn legacy_rows(
     seed: u64,
 ) -> Vec<CrowdRow> {
     fn row(answers: &[&CrowdAnswer], category: Option<&str>, r: usize, s: u64) -> CrowdRow {
-        let participants = dense_index(answers.iter().map(|a| a.participant.as_str()));
-        let items = dense_index(answers.iter().map(|a| a.item.as_str()));
+        let participants = dense_index(answers.iter().map(|a| &*a.participant));
+        let items = dense_index(answers.iter().map(|a| &*a.item));
         let responses: Vec<Response> = answers
             .iter()
             .map(|a| Response {
-                participant: participants[a.participant.as_str()],
-                item: items[a.item.as_str()],
+                participant: participants[&*a.participant],
+                item: items[&*a.item],
                 score: a.score,
             })
             .collect();
@@ -55,7 +55,7 @@ fn legacy_rows(
     let all: Vec<&CrowdAnswer> = answers.iter().collect();
     let mut rows = vec![row(&all, None, resamples, seed)];
     for c in categories {
-        let subset: Vec<&CrowdAnswer> = answers.iter().filter(|a| &a.category == c).collect();
+        let subset: Vec<&CrowdAnswer> = answers.iter().filter(|a| *a.category == **c).collect();
         rows.push(row(&subset, Some(c), resamples, seed));
     }
     rows
@@ -67,7 +67,7 @@ fn legacy_agreement(answers: &[CrowdAnswer], num_options: usize) -> (Option<f64>
     let mut per_item: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
     for a in answers {
         if let Some(c) = a.choice.filter(|&c| c < num_options) {
-            per_item.entry(a.item.as_str()).or_default().push(c);
+            per_item.entry(&*a.item).or_default().push(c);
         }
     }
     let mut rater_counts: BTreeMap<usize, usize> = BTreeMap::new();
@@ -107,8 +107,8 @@ fn random_answers(seed: u64) -> Vec<CrowdAnswer> {
             let item = rng.below(15);
             let choice = rng.below(7); // some beyond 5 options
             out.push(CrowdAnswer {
-                participant: format!("p{p}"),
-                item: format!("i{item}"),
+                participant: format!("p{p}").into(),
+                item: format!("i{item}").into(),
                 category: ["x", "y", "z"][item % 3].into(),
                 choice: (rng.below(10) > 0).then_some(choice),
                 score: f64::from(u8::from(choice == item % 5)),

@@ -134,12 +134,12 @@ pub async fn surface_noise(
 
 /// Answers and people per row (overall and per category) of `rows`' scored answers.
 pub fn row_facts(rows: &[CrowdResponseRow]) -> BTreeMap<Option<String>, RowFacts> {
-    let mut per: BTreeMap<Option<String>, HashMap<&str, usize>> = BTreeMap::new();
+    let mut per: BTreeMap<Option<&str>, HashMap<&str, usize>> = BTreeMap::new();
     for r in rows.iter().filter(|r| r.score.is_some()) {
-        for key in [None, Some(r.category.clone())] {
+        for key in [None, Some(&*r.category)] {
             *per.entry(key)
                 .or_default()
-                .entry(r.participant_id.as_str())
+                .entry(&*r.participant_id)
                 .or_default() += 1;
         }
     }
@@ -150,7 +150,7 @@ pub fn row_facts(rows: &[CrowdResponseRow]) -> BTreeMap<Option<String>, RowFacts
                 participants: people.len(),
                 fewest_per_participant: people.values().copied().min().unwrap_or(0),
             };
-            (key, facts)
+            (key.map(str::to_owned), facts)
         })
         .collect()
 }
@@ -169,7 +169,7 @@ pub fn crowd_snapshot(
         let mut seen = HashSet::new();
         let sessions: Vec<CompletedSession> = rows
             .iter()
-            .filter(|r| seen.insert(r.session_id.as_str()))
+            .filter(|r| seen.insert(&*r.session_id))
             .map(|r| CompletedSession {
                 completed_at: r.completed_at,
                 session: &r.session_id,
@@ -182,15 +182,18 @@ pub fn crowd_snapshot(
     };
     let rows: Vec<CrowdResponseRow> = rows
         .into_iter()
-        .filter(|r| kept.contains(&r.session_id))
+        .filter(|r| kept.contains(&*r.session_id))
         .collect();
-    let mut items: BTreeMap<Option<String>, BTreeSet<&str>> = BTreeMap::new();
+    let mut items: BTreeMap<Option<&str>, BTreeSet<&str>> = BTreeMap::new();
     for r in rows.iter().filter(|r| r.hidden) {
-        for key in [None, Some(r.category.clone())] {
+        for key in [None, Some(&*r.category)] {
             items.entry(key).or_default().insert(&r.item_id);
         }
     }
-    let hidden_items = items.into_iter().map(|(k, v)| (k, v.len())).collect();
+    let hidden_items = items
+        .into_iter()
+        .map(|(k, v)| (k.map(str::to_owned), v.len()))
+        .collect();
     CrowdSnapshot {
         bounds: Some(CrowdBounds {
             participants,
@@ -342,7 +345,7 @@ mod tests {
             session_id: session.into(),
             familiarity: None,
             participant_id: participant.into(),
-            item_id: format!("i-{t}"),
+            item_id: format!("i-{t}").into(),
             category: "c".into(),
             choice: None,
             score: Some(1.0),

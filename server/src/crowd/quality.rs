@@ -164,7 +164,7 @@ pub async fn crowd_responses_counting<T>(
     }
     let data = storage.study_data(task_id).await?;
     let excluded = exclusions_of(&data, &study, task.1);
-    rows.retain(|r| !excluded.contains_key(&r.session_id));
+    rows.retain(|r| !excluded.contains_key(&*r.session_id));
     Ok((rows, counted))
 }
 
@@ -195,7 +195,7 @@ pub fn without_pilot(mut data: StudyData) -> (StudyData, (usize, usize)) {
 /// Distinct participants among crowd rows.
 pub fn participants(rows: &[CrowdResponseRow]) -> usize {
     rows.iter()
-        .map(|r| r.participant_id.as_str())
+        .map(|r| &*r.participant_id)
         .collect::<std::collections::HashSet<_>>()
         .len()
 }

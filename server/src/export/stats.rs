@@ -192,9 +192,9 @@ fn board_table(
         .iter()
         .filter_map(|r| {
             Some(CrowdAnswer {
-                participant: r.participant.clone(),
-                item: r.item_id.clone(),
-                category: r.category.clone(),
+                participant: r.participant.as_str().into(),
+                item: r.item_id.as_str().into(),
+                category: r.category.as_str().into(),
                 choice: r.choice.and_then(|c| usize::try_from(c).ok()),
                 score: r.score?,
             })
@@ -204,8 +204,8 @@ fn board_table(
     let items_answered = |cat: Option<&String>| {
         answers
             .iter()
-            .filter(|a| cat.is_none_or(|c| &a.category == c))
-            .map(|a| a.item.as_str())
+            .filter(|a| cat.is_none_or(|c| *a.category == **c))
+            .map(|a| &*a.item)
             .collect::<BTreeSet<_>>()
             .len()
     };

@@ -77,8 +77,8 @@ async fn read_human_rows(
     let participants_in_half = |all: &[CrowdResponseRow]| {
         let mut who: Vec<&str> = all
             .iter()
-            .filter(|r| r.score.is_some() && in_half.contains(r.item_id.as_str()))
-            .map(|r| r.participant_id.as_str())
+            .filter(|r| r.score.is_some() && in_half.contains(&*r.item_id))
+            .map(|r| &*r.participant_id)
             .collect();
         who.sort_unstable();
         who.dedup();
@@ -95,7 +95,7 @@ async fn read_human_rows(
     let in_half_rows: Vec<CrowdResponseRow> = snap
         .rows
         .into_iter()
-        .filter(|r| in_half.contains(r.item_id.as_str()))
+        .filter(|r| in_half.contains(&*r.item_id))
         .collect();
     // The half's figures: noise scaled to the half's own answers.
     let bounds = snap
@@ -135,8 +135,8 @@ async fn read_human_rows(
     let items_answered = |cat: Option<&String>| -> usize {
         let mut ids: Vec<&str> = answers
             .iter()
-            .filter(|a| cat.is_none_or(|c| &a.category == c))
-            .map(|a| a.item.as_str())
+            .filter(|a| cat.is_none_or(|c| *a.category == **c))
+            .map(|a| &*a.item)
             .collect();
         ids.sort_unstable();
         ids.dedup();
@@ -210,8 +210,13 @@ async fn familiarity_rows(
         .filter_map(|r| {
             let familiarity = r.familiarity.clone()?;
             Some(
-                CrowdObservation::answer(&*r.participant_id, &*r.item_id, &*r.category, r.score)
-                    .with_facet("familiarity", familiarity),
+                CrowdObservation::answer(
+                    r.participant_id.clone(),
+                    r.item_id.clone(),
+                    r.category.clone(),
+                    r.score,
+                )
+                .with_facet("familiarity", familiarity),
             )
         })
         .collect();

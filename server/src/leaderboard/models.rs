@@ -193,7 +193,7 @@ pub async fn item_gaps(
         storage::decode_json("submissions.item_scores_json", &s.item_scores_json)?;
     let by_id: HashMap<&str, &(TaskItemRow, String)> =
         items.iter().map(|i| (i.0.id.as_str(), i)).collect();
-    let mut crowd: BTreeMap<String, (f64, usize)> = BTreeMap::new();
+    let mut crowd: BTreeMap<std::sync::Arc<str>, (f64, usize)> = BTreeMap::new();
     for a in crowd_answers(storage, &task).await? {
         let e = crowd.entry(a.item).or_default();
         e.0 += a.score;
@@ -204,7 +204,7 @@ pub async fn item_gaps(
         .filter_map(|sc| {
             let (row, text) = by_id.get(sc.item_id.as_str())?;
             let allowed = admin || row.split == Split::Dev;
-            let (sum, n) = crowd.get(&sc.item_id)?;
+            let (sum, n) = crowd.get(sc.item_id.as_str())?;
             let crowd_accuracy = sum / *n as f64;
             // Choices: wrong where most people were right. Explanations: below the crowd.
             let notable = with_kind!(task_kind, K => K::notable_gap(sc.score, crowd_accuracy));

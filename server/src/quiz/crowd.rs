@@ -80,7 +80,7 @@ pub(super) async fn item_facts(
 fn observations(rows: Vec<storage::CrowdResponseRow>, facts: &ItemFacts) -> Vec<CrowdObservation> {
     rows.into_iter()
         .map(|r| {
-            let options = facts.choices.get(&r.item_id).copied().flatten();
+            let options = facts.choices.get(&*r.item_id).copied().flatten();
             CrowdObservation::answer(r.participant_id, r.item_id, r.category, r.score)
                 .with_choice(r.choice, options)
         })

@@ -41,7 +41,7 @@ pub struct ResultsCaches<'a> {
 /// over the *other* participants in O(1) per item, without reading the crowd's answers.
 #[derive(Debug, Default)]
 pub struct ItemCrowdTable {
-    items: std::collections::HashMap<String, ItemCrowd>,
+    items: std::collections::HashMap<std::sync::Arc<str>, ItemCrowd>,
 }
 
 /// One item's crowd: totals, and each participant's part of them.
@@ -49,12 +49,13 @@ pub struct ItemCrowdTable {
 struct ItemCrowd {
     sum: f64,
     answers: usize,
-    by_participant: std::collections::HashMap<String, (f64, usize)>,
+    by_participant: std::collections::HashMap<std::sync::Arc<str>, (f64, usize)>,
 }
 
 impl ItemCrowdTable {
     fn of(rows: &[storage::CrowdResponseRow]) -> Self {
-        let mut items: std::collections::HashMap<String, ItemCrowd> = Default::default();
+        let mut items: std::collections::HashMap<std::sync::Arc<str>, ItemCrowd> =
+            Default::default();
         for r in rows {
             if let Some(score) = r.score {
                 let item = items.entry(r.item_id.clone()).or_default();

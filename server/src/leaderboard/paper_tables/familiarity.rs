@@ -74,10 +74,10 @@ async fn table_cells(
         return Ok(out);
     }
     // One `(item, familiarity)` per scored answer on the view given with a familiarity.
-    let answers: Vec<(String, String)> = snapshot
+    let answers: Vec<(std::sync::Arc<str>, std::sync::Arc<str>)> = snapshot
         .rows
         .into_iter()
-        .filter(|r| r.score.is_some() && on_view.contains(&r.item_id))
+        .filter(|r| r.score.is_some() && on_view.contains(&*r.item_id))
         .filter_map(|r| Some((r.item_id, r.familiarity?)))
         .collect();
     if answers.is_empty() {
@@ -98,10 +98,7 @@ async fn table_cells(
         let (answers, groups) = (answers.clone(), groups.clone());
         // The bootstrap intervals are computed off the executor.
         let cells = tokio::task::spawn_blocking(move || {
-            let pairs: Vec<(&str, &str)> = answers
-                .iter()
-                .map(|(i, g)| (i.as_str(), g.as_str()))
-                .collect();
+            let pairs: Vec<(&str, &str)> = answers.iter().map(|(i, g)| (&**i, &**g)).collect();
             let scores: HashMap<&str, f64> = scores.iter().map(|(i, s)| (i.as_str(), *s)).collect();
             groups
                 .iter()

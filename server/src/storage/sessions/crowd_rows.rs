@@ -6,19 +6,21 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-/// One scored response of a completed session, for crowd statistics.
+/// One scored response of a completed session, for crowd statistics. Its names are shared
+/// with the other rows of the same participant, session, item and familiarity (one string
+/// each, not one per answer), and the observations built from it take them over as they are.
 #[derive(Debug, Clone)]
 pub struct CrowdResponseRow {
     /// The session the answer belongs to (exclusions are per session).
-    pub session_id: String,
+    pub session_id: Arc<str>,
     /// The familiarity given before the question (clip tasks), if any.
-    pub familiarity: Option<String>,
+    pub familiarity: Option<Arc<str>>,
     /// Participant.
-    pub participant_id: String,
+    pub participant_id: Arc<str>,
     /// Item.
-    pub item_id: String,
+    pub item_id: Arc<str>,
     /// Category.
-    pub category: String,
+    pub category: Arc<str>,
     /// Canonical choice.
     pub choice: Option<i64>,
     /// Score (`None`: not scored yet, or a kind without gold; still counted).
@@ -136,7 +138,7 @@ impl CompactCrowd {
             )
         };
         self.answers.sort_by_key(key);
-        let name = |interner: &Interner, n: u32| interner.names[n as usize].to_string();
+        let name = |interner: &Interner, n: u32| interner.names[n as usize].clone();
         self.answers
             .iter()
             .map(|a| {
@@ -145,8 +147,8 @@ impl CompactCrowd {
                     session_id: name(&self.sessions, a.session),
                     familiarity: a.familiarity.map(|f| name(&self.familiarities, f)),
                     participant_id: name(&self.participants, a.participant),
-                    item_id: items.ids.names[item].to_string(),
-                    category: items.categories[item].to_string(),
+                    item_id: items.ids.names[item].clone(),
+                    category: items.categories[item].clone(),
                     choice: a.choice,
                     score: a.score,
                     completed_at: a.completed_at,
@@ -202,8 +204,8 @@ mod tests {
             .iter()
             .map(|r| {
                 (
-                    r.session_id.clone(),
-                    r.item_id.clone(),
+                    r.session_id.to_string(),
+                    r.item_id.to_string(),
                     r.choice.unwrap_or(-1),
                 )
             })
@@ -215,7 +217,7 @@ mod tests {
         assert_eq!(got, want);
         let first_a = rows
             .iter()
-            .find(|r| r.item_id == "i-a")
+            .find(|r| &*r.item_id == "i-a")
             .map(|r| (&*r.category, r.hidden));
         assert_eq!(first_a, Some(("y", true)));
         assert!(rows.iter().all(|r| r.familiarity.is_some()
