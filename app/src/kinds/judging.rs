@@ -1,10 +1,10 @@
 //! What the two judging kinds (rating, ranking) share in the browser: the subject (a meme
 //! phrase, or a comic's panels in reading order with the panel kinds' image markup), the
 //! reference block read first, an explanation's fields, the results line ("your judgements
-//! are recorded"), and the submit page's note that judging tasks take no files.
+//! are recorded"), and the submit page's note that judging tasks take no files (shown by
+//! `NoFiles`, in `files.rs`).
 
 use super::panels::{panel_img, panel_label, panels_label, ContextBlock};
-use super::ValidFile;
 use crate::i18n::{text, use_i18n, StringTable};
 use leptos::prelude::*;
 use memeboard_core::api::ResultsResponse;
@@ -218,17 +218,4 @@ pub(super) fn recorded_summary(results: &ResultsResponse) -> AnyView {
         <p class="muted small">{jt(|t| t.thanks)}</p>
     }
     .into_any()
-}
-
-/// The submit page's help for a judging task.
-pub(super) fn no_files_help() -> AnyView {
-    view! { <p data-testid="help-judging">{jt(|t| t.no_files)}</p> }.into_any()
-}
-
-/// A file check for a judging task: always refused, saying why.
-pub(super) fn no_files_check() -> Result<ValidFile, Vec<String>> {
-    Err(vec![crate::i18n::current_lang()
-        .table::<Texts>()
-        .no_files
-        .to_owned()])
 }

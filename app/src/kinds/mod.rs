@@ -2,10 +2,12 @@
 //! core kind's marker type (`memeboard_core::kinds::<kind>`), and the pages stay generic.
 //!
 //! A kind supplies: its name and consent-page instructions, the question component, the
-//! review card and the score wording of the results page, and the submit page's help, file
-//! check and dev-split preview. The pages reach a kind only through the functions below:
-//! [`with_kind!`] for a [`TaskKind`], and one exhaustive `match` per wire enum
-//! ([`PromptView`], [`ReviewDetail`]); a kind that is not handled is a compile error here.
+//! review card and the score wording of the results page, and its prediction files
+//! ([`UiKind::Files`]: the submit page's help, file check and dev-split preview, see
+//! [`files`]; [`NoFiles`] for kinds judged by people). The pages reach a kind only through
+//! the functions below and those of [`files`]: [`with_kind!`] for a [`TaskKind`], and one
+//! exhaustive `match` per wire enum ([`PromptView`], [`ReviewDetail`]); a kind that is not
+//! handled is a compile error here.
 //!
 //! The quiz bundle (feature `quiz-bundle`) leaves out the judging kinds' question and review
 //! components: raters get the boards bundle, which the server picks for a judging quiz's
@@ -13,10 +15,12 @@
 //!
 //! # Adding a kind
 //! After core (`core/src/kinds/<kind>.rs`): `app/src/kinds/<kind>.rs` with `impl UiKind`
-//! and its strings table, then one arm in [`question_view`] and one in [`review_view`].
+//! (and `impl PredictionFiles` when models submit files) and its strings table, then one arm
+//! in [`question_view`] and one in [`review_view`].
 
 pub mod clip_mcq;
 pub mod explanation;
+pub mod files;
 mod judging;
 pub mod panel_explanation;
 pub mod panel_order;
@@ -26,7 +30,10 @@ pub mod ranking;
 pub mod rating;
 pub mod text_mcq;
 
-use crate::api::{self, ApiError};
+pub use files::{
+    load_checker, submit_help, KindPanel, NoFiles, PredictionFiles, TaskChecker, ValidFile,
+};
+
 use crate::i18n::{category_label, use_i18n, Lang, Strings};
 use leptos::prelude::*;
 use memeboard_core::api::{ResultsResponse, ReviewItem, SessionItem, SubmitAnswerResponse};
@@ -39,12 +46,8 @@ use memeboard_core::kinds::text_mcq::TextMcq;
 #[cfg(not(feature = "quiz-bundle"))]
 use memeboard_core::kinds::{ranking::Ranking, rating::Rating};
 use memeboard_core::kinds::{Kind, PromptView, ReviewDetail, TaskKind};
-use memeboard_core::predictions::{FileFormat, TaskManifest};
 use memeboard_core::tasks::{CategoryInfo, Familiarity};
 use memeboard_core::with_kind;
-use std::fmt;
-use std::future::Future;
-use std::sync::Arc;
 
 /// What a question component gets besides its kind's view of the item.
 #[derive(Clone)]
@@ -127,50 +130,12 @@ impl ReviewContext {
     }
 }
 
-/// A kind-specific part of the submit page's check of a valid file (notes, dev preview),
-/// rendered on demand. Compares by identity, so a check result can live in a `Memo`.
-#[derive(Clone)]
-pub struct KindPanel(Arc<dyn Fn() -> AnyView + Send + Sync>);
-
-impl KindPanel {
-    /// A panel rendered by `render`.
-    pub fn new(render: impl Fn() -> AnyView + Send + Sync + 'static) -> Self {
-        Self(Arc::new(render))
-    }
-
-    /// Renders the panel.
-    pub fn render(&self) -> AnyView {
-        (self.0)()
-    }
-}
-
-impl PartialEq for KindPanel {
-    fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-impl fmt::Debug for KindPanel {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("KindPanel")
-    }
-}
-
-/// A prediction file that passed its kind's validator.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ValidFile {
-    /// Data lines.
-    pub lines: usize,
-    /// The missing-items warning, as the server words it.
-    pub missing: Option<String>,
-    /// The kind's notes and dev-split preview.
-    pub panel: KindPanel,
-}
-
 /// The browser side of a task kind. Implemented on the core marker types.
 pub trait UiKind: Kind {
-    /// The task's public dev gold, as the submit page's preview needs it.
-    type DevGold: Send + Sync + 'static;
+    /// The kind's prediction files: `Self` for a kind whose models submit them (it implements
+    /// [`PredictionFiles`]), [`NoFiles`] for a kind judged by people. Stable Rust has no
+    /// associated-type defaults, so every kind names its choice in one line.
+    type Files: PredictionFiles;
 
     /// The kind in words (task lists, boards).
     fn name(lang: Lang) -> &'static str;
@@ -185,8 +150,6 @@ pub trait UiKind: Kind {
     fn review_card(ctx: ReviewContext, review: Self::Review) -> AnyView;
     /// The headline score of a finished batch, worded for the kind's scale.
     fn score_summary(results: &ResultsResponse) -> AnyView;
-    /// The submit page's file-format help.
-    fn submit_help() -> AnyView;
     /// The kind of meme the quiz asks about, as the background survey's familiarity question
     /// names it; by default CHIME's "Chinese internet memes".
     fn memes_noun(lang: Lang) -> &'static str {
@@ -217,16 +180,6 @@ pub trait UiKind: Kind {
     fn familiarity_text(_lang: Lang, _f: Familiarity, _short: bool) -> Option<&'static str> {
         None
     }
-    /// Loads the dev gold (an empty preview, not an error, when it cannot be loaded).
-    fn load_dev_gold(slug: String) -> impl Future<Output = Self::DevGold>;
-    /// Checks a prediction file as the server will: its lines on error.
-    fn check_file(
-        text: &str,
-        format: FileFormat,
-        manifest: &TaskManifest,
-        dev: &Self::DevGold,
-        categories: &[CategoryInfo],
-    ) -> Result<ValidFile, Vec<String>>;
 }
 
 /// A task kind in words.
@@ -404,62 +357,6 @@ pub fn review_view(item: ReviewItem, categories: StoredValue<Vec<CategoryInfo>>)
 /// The headline score of a finished batch.
 pub fn score_summary(results: &ResultsResponse) -> AnyView {
     with_kind!(results.task_kind, K => K::score_summary(results))
-}
-
-/// The submit page's file-format help for a task kind.
-pub fn submit_help(kind: TaskKind) -> AnyView {
-    with_kind!(kind, K => K::submit_help())
-}
-
-/// A kind's file check, with the task's dev gold captured.
-type CheckFn = dyn Fn(&str, FileFormat, &TaskManifest, &[CategoryInfo]) -> Result<ValidFile, Vec<String>>
-    + Send
-    + Sync;
-
-/// A task's manifest and its kind's file check (with the dev gold it needs).
-pub struct TaskChecker {
-    /// What a prediction file may contain.
-    pub manifest: TaskManifest,
-    check: Box<CheckFn>,
-}
-
-impl fmt::Debug for TaskChecker {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("TaskChecker")
-            .field("task", &self.manifest.task)
-            .finish_non_exhaustive()
-    }
-}
-
-impl TaskChecker {
-    /// Checks a file against the task (behind its conditions header, if it has one: the
-    /// server checks the header's values against the task's conditions).
-    pub fn check(
-        &self,
-        text: &str,
-        format: FileFormat,
-        categories: &[CategoryInfo],
-    ) -> Result<ValidFile, Vec<String>> {
-        match memeboard_core::predictions::file_header(text, format) {
-            Ok(Some(header)) => (self.check)(&header.rest, format, &self.manifest, categories),
-            Ok(None) => (self.check)(text, format, &self.manifest, categories),
-            Err(problem) => Err(vec![problem.to_string()]),
-        }
-    }
-}
-
-/// Loads a task's manifest and dev gold, for checking files of its kind.
-pub async fn load_checker(slug: String, kind: TaskKind) -> Result<TaskChecker, ApiError> {
-    let manifest = api::task_manifest(&slug).await?;
-    Ok(with_kind!(kind, K => {
-        let dev = K::load_dev_gold(slug).await;
-        TaskChecker {
-            manifest,
-            check: Box::new(move |text, format, manifest, categories| {
-                K::check_file(text, format, manifest, &dev, categories)
-            }),
-        }
-    }))
 }
 
 /// The top of every question: "Question k of n" (focused when shown, so keyboard and

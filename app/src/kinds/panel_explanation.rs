@@ -5,7 +5,9 @@
 //! dev preview: there is no gold).
 
 use super::panels::{panel_img, panel_label, panels_label, ContextBlock, ReviewStrip};
-use super::{KindPanel, QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile};
+use super::{
+    KindPanel, PredictionFiles, QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile,
+};
 use crate::components::answer::{use_answer_sender, AnswerError};
 use crate::i18n::{text, use_i18n, Lang, StringTable};
 use leptos::prelude::*;
@@ -114,7 +116,7 @@ fn hx(
 }
 
 impl UiKind for PanelExplanation {
-    type DevGold = ();
+    type Files = Self;
 
     fn memes_noun(lang: Lang) -> &'static str {
         super::panels::memes_noun(lang)
@@ -150,6 +152,10 @@ impl UiKind for PanelExplanation {
         view! { <p class="muted" data-testid="score-meaning">{tx(|t| t.judged_note)}</p> }
             .into_any()
     }
+}
+
+impl PredictionFiles for PanelExplanation {
+    type DevGold = ();
 
     fn submit_help() -> AnyView {
         view! {

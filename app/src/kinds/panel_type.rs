@@ -6,7 +6,7 @@ use super::panels::{
     correctness_summary, panel_file_check, panel_img, panel_label, panels_label, ContextBlock,
     DevLine, ReviewStrip,
 };
-use super::{QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile};
+use super::{PredictionFiles, QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile};
 use crate::api;
 use crate::components::answer::{use_answer_sender, AnswerError};
 use crate::format::{self, DASH};
@@ -228,7 +228,7 @@ impl DevLine for TypeGold {
 }
 
 impl UiKind for PanelType {
-    type DevGold = Vec<TypeGold>;
+    type Files = Self;
 
     fn memes_noun(lang: Lang) -> &'static str {
         super::panels::memes_noun(lang)
@@ -261,6 +261,10 @@ impl UiKind for PanelType {
     fn score_summary(results: &ResultsResponse) -> AnyView {
         correctness_summary(results, |lang| lang.table::<Texts>().score_suffix)
     }
+}
+
+impl PredictionFiles for PanelType {
+    type DevGold = Vec<TypeGold>;
 
     fn submit_help() -> AnyView {
         view! {

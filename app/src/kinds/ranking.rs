@@ -7,17 +7,14 @@
 //! The ranks are sent per displayed card; the server stores them per canonical explanation.
 
 use super::judging::{
-    is_comic, no_files_check, no_files_help, recorded_summary, OutputFields, ReferenceBlock,
-    Subject, Texts as SharedTexts,
+    is_comic, recorded_summary, OutputFields, ReferenceBlock, Subject, Texts as SharedTexts,
 };
-use super::{QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile};
+use super::{NoFiles, QuestionContext, QuestionHead, ReviewContext, UiKind};
 use crate::components::answer::{use_answer_sender, AnswerError, AnswerSender};
 use crate::i18n::{text, use_i18n, I18n, Lang, StringTable};
 use leptos::prelude::*;
 use memeboard_core::api::{AnswerInput, ResultsResponse};
 use memeboard_core::kinds::ranking::{dense, Input, Ranking, Review, View};
-use memeboard_core::predictions::{FileFormat, TaskManifest};
-use memeboard_core::tasks::CategoryInfo;
 
 /// Card labels in display order.
 const LABELS: [&str; 5] = ["A", "B", "C", "D", "E"];
@@ -123,7 +120,7 @@ fn complete(ranks: &[Option<u8>]) -> Option<Vec<u8>> {
 }
 
 impl UiKind for Ranking {
-    type DevGold = ();
+    type Files = NoFiles;
 
     fn name(lang: Lang) -> &'static str {
         lang.table::<Texts>().name
@@ -143,22 +140,6 @@ impl UiKind for Ranking {
 
     fn score_summary(results: &ResultsResponse) -> AnyView {
         recorded_summary(results)
-    }
-
-    fn submit_help() -> AnyView {
-        no_files_help()
-    }
-
-    async fn load_dev_gold(_slug: String) {}
-
-    fn check_file(
-        _text: &str,
-        _format: FileFormat,
-        _manifest: &TaskManifest,
-        _dev: &(),
-        _categories: &[CategoryInfo],
-    ) -> Result<ValidFile, Vec<String>> {
-        no_files_check()
     }
 }
 

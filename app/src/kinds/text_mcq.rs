@@ -2,7 +2,9 @@
 //! and keyboard shortcuts, its review card, "7 / 10" scores, and the submit page's help,
 //! validator and dev-split preview score.
 
-use super::{KindPanel, QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile};
+use super::{
+    KindPanel, PredictionFiles, QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile,
+};
 use crate::api;
 use crate::components::answer::{use_answer_sender, AnswerError};
 use crate::components::score::{estimate_view, ScoreTable};
@@ -85,7 +87,7 @@ fn hx(
 }
 
 impl UiKind for TextMcq {
-    type DevGold = Vec<McqGold>;
+    type Files = Self;
 
     fn condition_text(lang: Lang, key: &str) -> Option<&'static str> {
         let (en, zh) = match key {
@@ -120,6 +122,10 @@ impl UiKind for TextMcq {
         }
         .into_any()
     }
+}
+
+impl PredictionFiles for TextMcq {
+    type DevGold = Vec<McqGold>;
 
     fn submit_help() -> AnyView {
         view! {

@@ -7,7 +7,7 @@
 
 use super::capabilities::{AutoScoring, PublicDraws, Subsets};
 use super::outcomes::{extra_json, figures, item_scores, Figures};
-use super::{FileContext, ScoredFile, ServerKind, TypedItem};
+use super::{FileContext, PredictionFiles, ScoredFile, ServerKind, TypedItem};
 use crate::draws::{Key, Purpose};
 use crate::error::{ApiError, ApiResult};
 use memeboard_core::api::RowKind;
@@ -82,13 +82,12 @@ fn chance(item: &TypedItem<ClipMcq>) -> f64 {
 }
 
 impl ServerKind for ClipMcq {
+    type Files = Self;
     const AUTO_SCORING: Option<AutoScoring<Self>> = Some(AutoScoring {
         baseline_row: RowKind::Chance,
         baseline_label: "Chance (random option)",
         baseline: chance,
     });
-    const MISSING_POLICY: &'static str = "Items without a prediction are scored as wrong.";
-    const TEMPLATE_FIELDS: &'static [&'static str] = &["answer"];
     const SUBSETS: Option<&'static dyn Subsets<Self>> = Some(&WithoutTextCheat);
     // The question and choices follow the familiarity answer in the quiz: not public while
     // the quiz is open.
@@ -98,6 +97,22 @@ impl ServerKind for ClipMcq {
     fn manifest_options(item: &TypedItem<Self>) -> Vec<String> {
         model_options(&model_order(item), &item.prompt.choices)
     }
+
+    fn export_facets(item: &TypedItem<Self>) -> Vec<(String, String)> {
+        let p = &item.prompt;
+        vec![
+            ("language".into(), p.language.clone().unwrap_or_default()),
+            ("sound_type".into(), label_key(&p.sound_type)),
+            ("question_type".into(), label_key(&p.question_type)),
+            ("text_cheat".into(), p.text_cheat.to_string()),
+        ]
+    }
+}
+
+impl PredictionFiles for ClipMcq {
+    type Kind = Self;
+    const MISSING_POLICY: &'static str = "Items without a prediction are scored as wrong.";
+    const TEMPLATE_FIELDS: &'static [&'static str] = &["answer"];
 
     fn inputs_line(item: &TypedItem<Self>) -> Value {
         let p = &item.prompt;
@@ -136,16 +151,6 @@ impl ServerKind for ClipMcq {
 
     fn notable_gap(model_score: f64, crowd_score: f64) -> bool {
         model_score < 0.5 && crowd_score > 0.5
-    }
-
-    fn export_facets(item: &TypedItem<Self>) -> Vec<(String, String)> {
-        let p = &item.prompt;
-        vec![
-            ("language".into(), p.language.clone().unwrap_or_default()),
-            ("sound_type".into(), label_key(&p.sound_type)),
-            ("question_type".into(), label_key(&p.question_type)),
-            ("text_cheat".into(), p.text_cheat.to_string()),
-        ]
     }
 
     async fn score_file(

@@ -1,6 +1,7 @@
-//! The server side of task kinds: what each kind adds to the core [`Kind`] for prediction
-//! files and boards (model inputs, templates, dev gold, file scoring, baseline rows) and for
-//! the quiz (feedback after an answer is stored).
+//! The server side of task kinds: what each kind adds to the core [`Kind`] for boards
+//! (manifest, baseline rows, subsets), for prediction files when its models answer in them
+//! ([`files::PredictionFiles`]: model inputs, templates, dev gold, file scoring) and for the
+//! quiz (feedback after an answer is stored); optional hooks in [`capabilities`].
 //!
 //! Generic code reaches a kind with `memeboard_core::with_kind!`, so every kind must implement
 //! [`ServerKind`]; a kind without it does not compile.
@@ -8,7 +9,7 @@
 pub mod capabilities;
 pub mod clip_mcq;
 pub mod explanation;
-mod judging;
+pub mod files;
 mod outcomes;
 pub mod panel_explanation;
 pub mod panel_order;
@@ -18,13 +19,19 @@ pub mod ranking;
 pub mod rating;
 pub mod text_mcq;
 
+pub use files::{FileContext, NoFiles, PredictionFiles, ScoredFile};
+
+/// A kind's prediction-file capability ([`ServerKind::Files`]), named where the kind is a
+/// concrete type (`with_kind!`): `FilesOf::<K>::metric_name(None)`.
+pub type FilesOf<K> = <K as ServerKind>::Files;
+
 use crate::error::{ApiError, ApiResult};
 use crate::explain::inference::EmbeddingService;
 use crate::storage::{self, BoardTaskRow, TaskItemRow};
 use memeboard_core::api::{ExplanationFeedback, NamedValue, RowKind};
 use memeboard_core::kinds::{ItemGold, ItemPrompt, Kind};
 use memeboard_core::leaderboard::ItemScore;
-use memeboard_core::predictions::{FileFormat, Limits, ManifestItem, Split, TaskManifest};
+use memeboard_core::predictions::{FileFormat, ManifestItem, Split, TaskManifest};
 use serde_json::Value;
 use std::future::Future;
 
@@ -89,26 +96,6 @@ pub async fn offered_items<K: Kind>(
         .collect()
 }
 
-/// What scoring a valid prediction file produced, whatever its kind.
-#[derive(Debug, Clone)]
-pub struct ScoredFile {
-    /// Per item, in task order (missing items included, scored by the kind's policy).
-    pub scores: Vec<ItemScore>,
-    /// Secondary metrics per board half (`{"public": [...], "private": [...]}`), if any.
-    pub extra: Option<Value>,
-    /// Data lines in the file.
-    pub num_lines: usize,
-    /// Items without a prediction.
-    pub num_missing: usize,
-    /// Option orders used (JSON array), for the multi-order MCQ protocol.
-    pub orders_json: String,
-    /// Notes for the uploader (e.g. which items are missing), translated by the app.
-    pub warnings: Vec<memeboard_core::messages::Message>,
-    /// The file's outputs per answered item, stored with the submission for human
-    /// evaluation (explanation kinds; empty for the others).
-    pub outputs: Vec<storage::StoredOutput>,
-}
-
 /// A baseline row scored like a model on the items of one board half (e.g. answering the
 /// display order, or one seeded random answer per item).
 #[derive(Debug, Clone)]
@@ -123,16 +110,6 @@ pub struct ReferenceRow {
     pub extra: Vec<NamedValue>,
     /// Confusion matrix (classification kinds).
     pub confusion: Option<memeboard_core::metrics::ConfusionMatrix>,
-}
-
-/// Everything file scoring may need besides the items and the file.
-pub struct FileContext<'a> {
-    /// Storage (cached baselines).
-    pub storage: &'a storage::Storage,
-    /// The embedding model (explanations).
-    pub embeddings: &'a EmbeddingService,
-    /// The task.
-    pub task: &'a BoardTaskRow,
 }
 
 /// What a quiz answer's feedback may use.
@@ -155,10 +132,11 @@ pub struct FeedbackContext<'a> {
 
 /// The board- and quiz-facing behaviour of a kind on the server.
 pub trait ServerKind: Kind {
-    /// How items without a prediction are scored, in words.
-    const MISSING_POLICY: &'static str;
-    /// Template fields after `item_id`, left empty for the author to fill.
-    const TEMPLATE_FIELDS: &'static [&'static str];
+    /// Prediction files: their fields, validation and scoring, the model inputs, the open dev
+    /// gold and the board's metric (see [`files::PredictionFiles`]). `Self` for kinds whose
+    /// models answer in files; [`files::NoFiles`] for kinds people judge instead (rating,
+    /// ranking), which then write nothing for it.
+    type Files: files::PredictionFiles<Kind = Self>;
     /// Prediction files scored automatically, with the board's baseline row (see
     /// [`capabilities::AutoScoring`]); `None` (comic explanations, judging): submissions are
     /// stored unscored and people judge the outputs instead.
@@ -222,23 +200,6 @@ pub trait ServerKind: Kind {
             items: items.iter().map(Self::manifest_item).collect(),
         }
     }
-    /// One line of `inputs.jsonl`: what a model needs to answer (no gold).
-    fn inputs_line(item: &TypedItem<Self>) -> Value;
-    /// One line of `dev-gold.jsonl` (called for open dev items only).
-    fn dev_gold_line(item: &TypedItem<Self>) -> Value;
-    /// The metric the board ranks by, named for readers.
-    fn metric_name(embedding_model: Option<&str>) -> String;
-    /// Whether the model's item score is notably below the crowd's (the gap view).
-    fn notable_gap(model_score: f64, crowd_score: f64) -> bool;
-    /// Validates and scores a prediction file (all or nothing: `ApiError::Invalid` lists the
-    /// problems and nothing is stored).
-    fn score_file(
-        ctx: FileContext<'_>,
-        items: &[TypedItem<Self>],
-        text: &str,
-        format: FileFormat,
-        limits: Limits,
-    ) -> impl Future<Output = ApiResult<ScoredFile>> + Send;
     /// Baseline rows scored by the kind's own scorer on the items of one board half, beside
     /// the expected-value row of [`capabilities::AutoScoring`] (none by default).
     ///
@@ -261,14 +222,14 @@ pub trait ServerKind: Kind {
 pub fn template<K: ServerKind>(items: &[TypedItem<K>], format: FileFormat) -> String {
     crate::files::template_file(
         items.iter().map(|i| i.row.id.as_str()),
-        K::TEMPLATE_FIELDS,
+        FilesOf::<K>::TEMPLATE_FIELDS,
         format,
     )
 }
 
 #[cfg(test)]
 mod tests {
-    use super::ServerKind;
+    use super::{PredictionFiles, ServerKind};
     use memeboard_core::kinds::TaskKind;
     use memeboard_core::messages::{parse_label, Locale};
     use memeboard_core::with_kind;
@@ -280,9 +241,9 @@ mod tests {
         for kind in TaskKind::ALL {
             with_kind!(kind, K => {
                 for text in [
-                    K::metric_name(Some("bge-small-zh")),
-                    K::metric_name(None),
-                    K::MISSING_POLICY.to_owned(),
+                    super::FilesOf::<K>::metric_name(Some("bge-small-zh")),
+                    super::FilesOf::<K>::metric_name(None),
+                    super::FilesOf::<K>::MISSING_POLICY.to_owned(),
                 ]
                 .into_iter()
                 .chain(K::AUTO_SCORING.map(|a| a.baseline_label.to_owned()))
@@ -296,14 +257,18 @@ mod tests {
         }
     }
 
-    /// The server's capabilities agree with the core's flags: judging kinds are judged, and
-    /// every kind a study can draw from gives its items as a study's source items.
+    /// The server's capabilities agree with the core's flags: judging kinds are judged and
+    /// take no prediction files (every other kind does), and every kind a study can draw from
+    /// gives its items as a study's source items.
     #[test]
     fn capabilities_agree_with_the_core_flags() {
         use memeboard_core::kinds::Kind;
+        use std::any::TypeId;
         for kind in TaskKind::ALL {
             with_kind!(kind, K => {
                 assert_eq!(K::JUDGED.is_some(), K::JUDGING, "{kind:?}");
+                let no_files = TypeId::of::<super::FilesOf<K>>() == TypeId::of::<super::NoFiles<K>>();
+                assert_eq!(no_files, K::JUDGING, "{kind:?}");
                 assert_eq!(K::STUDY_SOURCE.is_some(), K::STUDY_PROTOCOL.is_some(), "{kind:?}");
             });
         }

@@ -4,7 +4,7 @@
 
 use super::capabilities::StudySource;
 use super::panels::inputs_line;
-use super::{FileContext, ScoredFile, ServerKind, TypedItem};
+use super::{FileContext, PredictionFiles, ScoredFile, ServerKind, TypedItem};
 use crate::error::{ApiError, ApiResult};
 use crate::storage::StoredOutput;
 use memeboard_core::human_eval::outputs::{ExplainedOutput, RatedSubject};
@@ -42,12 +42,17 @@ impl StudySource<PanelExplanation> for ComicSource {
 }
 
 impl ServerKind for PanelExplanation {
+    type Files = Self;
+    const PAPER_METRICS: &'static [&'static str] = &[];
+    const STUDY_SOURCE: Option<&'static dyn StudySource<Self>> = Some(&ComicSource);
+}
+
+impl PredictionFiles for PanelExplanation {
+    type Kind = Self;
     const MISSING_POLICY: &'static str = "Comic explanations are not scored automatically: the \
         file's explanations are stored for human evaluation; comics without one are left out \
         of it.";
     const TEMPLATE_FIELDS: &'static [&'static str] = &["explanation"];
-    const PAPER_METRICS: &'static [&'static str] = &[];
-    const STUDY_SOURCE: Option<&'static dyn StudySource<Self>> = Some(&ComicSource);
 
     fn inputs_line(item: &TypedItem<Self>) -> Value {
         inputs_line(

@@ -6,7 +6,7 @@
 use super::capabilities::{AutoScoring, PublicDraws, Subsets};
 use super::outcomes::{figures, item_scores};
 use super::panels::{inputs_line, scored_file};
-use super::{FileContext, ReferenceRow, ScoredFile, ServerKind, TypedItem};
+use super::{FileContext, PredictionFiles, ReferenceRow, ScoredFile, ServerKind, TypedItem};
 use crate::draws::{Key, Purpose};
 use crate::error::{ApiError, ApiResult};
 use memeboard_core::api::{NamedValue, RowKind};
@@ -79,15 +79,12 @@ fn random_order(item: &TypedItem<PanelOrder>) -> f64 {
 }
 
 impl ServerKind for PanelOrder {
+    type Files = Self;
     const AUTO_SCORING: Option<AutoScoring<Self>> = Some(AutoScoring {
         baseline_row: RowKind::Chance,
         baseline_label: "Random order (expected value)",
         baseline: random_order,
     });
-    const MISSING_POLICY: &'static str = "Items without a prediction, and answers that do not \
-        parse as an order of all displayed panels, count as unparseable: they lower the parse \
-        rate and are left out of accuracy (which is over parseable answers).";
-    const TEMPLATE_FIELDS: &'static [&'static str] = &["order"];
     const PAPER_METRICS: &'static [&'static str] = &["accuracy", "parse_rate", "n_scored"];
     const PUBLIC_DRAWS: Option<&'static dyn PublicDraws<Self>> = Some(&LegacyDisplays);
     const SUBSETS: Option<&'static dyn Subsets<Self>> = Some(&CommentsAvailable);
@@ -97,6 +94,61 @@ impl ServerKind for PanelOrder {
             .map(|n| n.to_string())
             .collect()
     }
+
+    fn reference_rows(items: &[&TypedItem<Self>], _stored: Option<&Value>) -> Vec<ReferenceRow> {
+        let gold = golds(items.iter().copied());
+        let answered =
+            |label: &'static str,
+             kind: RowKind,
+             order_of: &dyn Fn(&TypedItem<Self>, usize) -> Vec<usize>| {
+                let file = ValidatedPanelFile {
+                    item_ids: items.iter().map(|i| i.row.id.clone()).collect(),
+                    num_lines: items.len(),
+                    predictions: items
+                        .iter()
+                        .enumerate()
+                        .map(|(k, i)| Some(Parsed::Value(order_of(i, k))))
+                        .collect(),
+                    missing: Vec::new(),
+                };
+                let outcomes = order_outcomes(&gold, &file);
+                let (extra, _) = board_figures(&outcomes);
+                ReferenceRow {
+                    kind,
+                    label,
+                    scores: item_scores(&outcomes, true),
+                    extra,
+                    confusion: None,
+                }
+            };
+        vec![
+            answered(
+                "Display order (answer = the order shown)",
+                RowKind::DisplayOrder,
+                &|i, _| (1..=i.prompt.panels.len()).collect(),
+            ),
+            answered(
+                "Random order (one seeded draw per item)",
+                RowKind::RandomOrder,
+                &|i, _| {
+                    let mut rng = SplitMix64::new(
+                        RANDOM_ORDER_SEED ^ memeboard_core::ids::fnv1a64(i.row.id.as_bytes()),
+                    );
+                    let mut order: Vec<usize> = (1..=i.prompt.panels.len()).collect();
+                    rng.shuffle(&mut order);
+                    order
+                },
+            ),
+        ]
+    }
+}
+
+impl PredictionFiles for PanelOrder {
+    type Kind = Self;
+    const MISSING_POLICY: &'static str = "Items without a prediction, and answers that do not \
+        parse as an order of all displayed panels, count as unparseable: they lower the parse \
+        rate and are left out of accuracy (which is over parseable answers).";
+    const TEMPLATE_FIELDS: &'static [&'static str] = &["order"];
 
     fn inputs_line(item: &TypedItem<Self>) -> Value {
         let mut line = inputs_line(
@@ -147,53 +199,6 @@ impl ServerKind for PanelOrder {
             "file.unparseable_orders",
             board_figures,
         ))
-    }
-
-    fn reference_rows(items: &[&TypedItem<Self>], _stored: Option<&Value>) -> Vec<ReferenceRow> {
-        let gold = golds(items.iter().copied());
-        let answered =
-            |label: &'static str,
-             kind: RowKind,
-             order_of: &dyn Fn(&TypedItem<Self>, usize) -> Vec<usize>| {
-                let file = ValidatedPanelFile {
-                    item_ids: items.iter().map(|i| i.row.id.clone()).collect(),
-                    num_lines: items.len(),
-                    predictions: items
-                        .iter()
-                        .enumerate()
-                        .map(|(k, i)| Some(Parsed::Value(order_of(i, k))))
-                        .collect(),
-                    missing: Vec::new(),
-                };
-                let outcomes = order_outcomes(&gold, &file);
-                let (extra, _) = board_figures(&outcomes);
-                ReferenceRow {
-                    kind,
-                    label,
-                    scores: item_scores(&outcomes, true),
-                    extra,
-                    confusion: None,
-                }
-            };
-        vec![
-            answered(
-                "Display order (answer = the order shown)",
-                RowKind::DisplayOrder,
-                &|i, _| (1..=i.prompt.panels.len()).collect(),
-            ),
-            answered(
-                "Random order (one seeded draw per item)",
-                RowKind::RandomOrder,
-                &|i, _| {
-                    let mut rng = SplitMix64::new(
-                        RANDOM_ORDER_SEED ^ memeboard_core::ids::fnv1a64(i.row.id.as_bytes()),
-                    );
-                    let mut order: Vec<usize> = (1..=i.prompt.panels.len()).collect();
-                    rng.shuffle(&mut order);
-                    order
-                },
-            ),
-        ]
     }
 }
 

@@ -5,7 +5,7 @@
 use super::capabilities::{AutoScoring, GoldStrata};
 use super::outcomes::{figures, item_scores};
 use super::panels::{inputs_line, scored_file};
-use super::{FileContext, ReferenceRow, ScoredFile, ServerKind, TypedItem};
+use super::{FileContext, PredictionFiles, ReferenceRow, ScoredFile, ServerKind, TypedItem};
 use crate::error::{ApiError, ApiResult};
 use memeboard_core::api::{NamedValue, RowKind};
 use memeboard_core::kinds::panel_type::{Gold, PanelType};
@@ -52,65 +52,18 @@ fn uniform_type(_item: &TypedItem<PanelType>) -> f64 {
 }
 
 impl ServerKind for PanelType {
+    type Files = Self;
     const AUTO_SCORING: Option<AutoScoring<Self>> = Some(AutoScoring {
         baseline_row: RowKind::Chance,
         baseline_label: "Chance (uniform random type, expected value)",
         baseline: uniform_type,
     });
-    const MISSING_POLICY: &'static str = "Items without a prediction, and labels that do not \
-        parse as one of the five types, count as wrong and lower the parse rate.";
-    const TEMPLATE_FIELDS: &'static [&'static str] = &["structure"];
     const PAPER_METRICS: &'static [&'static str] =
         &["accuracy", "macro_f1", "weighted_f1", "parse_rate"];
     const GOLD_STRATA: Option<&'static dyn GoldStrata<Self>> = Some(&StructureStrata);
 
     fn manifest_options(_item: &TypedItem<Self>) -> Vec<String> {
         StructureType::ALL.map(|t| t.key().to_owned()).to_vec()
-    }
-
-    fn inputs_line(item: &TypedItem<Self>) -> Value {
-        inputs_line(
-            item,
-            &item.prompt.panels,
-            item.prompt.context.as_ref(),
-            json!({"types": StructureType::ALL.map(StructureType::key)}),
-        )
-    }
-
-    fn dev_gold_line(item: &TypedItem<Self>) -> Value {
-        json!({
-            "item_id": item.row.id,
-            "category": item.row.category,
-            "structure": item.gold.structure,
-        })
-    }
-
-    fn metric_name(_embedding_model: Option<&str>) -> String {
-        "accuracy".into()
-    }
-
-    fn notable_gap(model_score: f64, crowd_score: f64) -> bool {
-        model_score < 0.5 && crowd_score > 0.5
-    }
-
-    async fn score_file(
-        _ctx: FileContext<'_>,
-        items: &[TypedItem<Self>],
-        text: &str,
-        format: FileFormat,
-        limits: Limits,
-    ) -> ApiResult<ScoredFile> {
-        let file = validate_types(text, format, &Self::manifest("", items), limits)
-            .map_err(|report| ApiError::Invalid(report.messages()))?;
-        let outcomes = type_outcomes(&golds(items.iter()), &file);
-        Ok(scored_file(
-            items,
-            &file,
-            &outcomes,
-            false,
-            "file.unparseable_types",
-            board_figures,
-        ))
     }
 
     fn reference_rows(items: &[&TypedItem<Self>], _stored: Option<&Value>) -> Vec<ReferenceRow> {
@@ -171,6 +124,58 @@ impl ServerKind for PanelType {
                 },
             ),
         ]
+    }
+}
+
+impl PredictionFiles for PanelType {
+    type Kind = Self;
+    const MISSING_POLICY: &'static str = "Items without a prediction, and labels that do not \
+        parse as one of the five types, count as wrong and lower the parse rate.";
+    const TEMPLATE_FIELDS: &'static [&'static str] = &["structure"];
+
+    fn inputs_line(item: &TypedItem<Self>) -> Value {
+        inputs_line(
+            item,
+            &item.prompt.panels,
+            item.prompt.context.as_ref(),
+            json!({"types": StructureType::ALL.map(StructureType::key)}),
+        )
+    }
+
+    fn dev_gold_line(item: &TypedItem<Self>) -> Value {
+        json!({
+            "item_id": item.row.id,
+            "category": item.row.category,
+            "structure": item.gold.structure,
+        })
+    }
+
+    fn metric_name(_embedding_model: Option<&str>) -> String {
+        "accuracy".into()
+    }
+
+    fn notable_gap(model_score: f64, crowd_score: f64) -> bool {
+        model_score < 0.5 && crowd_score > 0.5
+    }
+
+    async fn score_file(
+        _ctx: FileContext<'_>,
+        items: &[TypedItem<Self>],
+        text: &str,
+        format: FileFormat,
+        limits: Limits,
+    ) -> ApiResult<ScoredFile> {
+        let file = validate_types(text, format, &Self::manifest("", items), limits)
+            .map_err(|report| ApiError::Invalid(report.messages()))?;
+        let outcomes = type_outcomes(&golds(items.iter()), &file);
+        Ok(scored_file(
+            items,
+            &file,
+            &outcomes,
+            false,
+            "file.unparseable_types",
+            board_figures,
+        ))
     }
 }
 

@@ -1,11 +1,9 @@
 //! Ratings on the server: a judging kind, so no prediction files, inputs, templates or dev
-//! gold (see [`super::judging`]); raters' answers are stored unscored and counted, and read
+//! gold ([`NoFiles`]); raters' answers are stored unscored and counted, and read
 //! as the study's judgements and export rows here ([`RatingJudged`]).
 
 use super::capabilities::{Judged, JudgedField};
-use super::judging::{id_line, no_files, METRIC, MISSING};
-use super::{FileContext, ScoredFile, ServerKind, TypedItem};
-use crate::error::ApiResult;
+use super::{NoFiles, ServerKind};
 use crate::storage::JudgementRow;
 use memeboard_core::human_eval::board::{Judgement, JudgementValue};
 use memeboard_core::human_eval::dimensions::Dimension;
@@ -15,7 +13,6 @@ use memeboard_core::kinds::rating::{Answer, Gold, Planted, Prompt, Rating, Ratin
 use memeboard_core::kinds::Kind;
 use memeboard_core::messages::Message;
 use memeboard_core::msg;
-use memeboard_core::predictions::{FileFormat, Limits};
 use serde_json::{json, Value};
 
 /// How a rating page is judged: its checks, judgements and export values.
@@ -172,34 +169,7 @@ fn rating_practice(
 }
 
 impl ServerKind for Rating {
-    const MISSING_POLICY: &'static str = MISSING;
-    const TEMPLATE_FIELDS: &'static [&'static str] = &[];
+    type Files = NoFiles<Self>;
     const PAPER_METRICS: &'static [&'static str] = &[];
     const JUDGED: Option<&'static dyn Judged<Self>> = Some(&RatingJudged);
-
-    fn inputs_line(item: &TypedItem<Self>) -> Value {
-        id_line(item)
-    }
-
-    fn dev_gold_line(item: &TypedItem<Self>) -> Value {
-        id_line(item)
-    }
-
-    fn metric_name(_embedding_model: Option<&str>) -> String {
-        METRIC.into()
-    }
-
-    fn notable_gap(_model_score: f64, _crowd_score: f64) -> bool {
-        false
-    }
-
-    async fn score_file(
-        ctx: FileContext<'_>,
-        _items: &[TypedItem<Self>],
-        _text: &str,
-        _format: FileFormat,
-        _limits: Limits,
-    ) -> ApiResult<ScoredFile> {
-        no_files(&ctx)
-    }
 }

@@ -5,7 +5,7 @@
 
 use super::capabilities::AutoScoring;
 use super::outcomes::{extra_json, figures};
-use super::{FileContext, ScoredFile, ServerKind, TypedItem};
+use super::{FileContext, PredictionFiles, ScoredFile, ServerKind, TypedItem};
 use crate::error::{ApiError, ApiResult};
 use anyhow::Context;
 use memeboard_core::api::NamedValue;
@@ -25,13 +25,12 @@ fn chance(item: &TypedItem<TextMcq>) -> f64 {
 }
 
 impl ServerKind for TextMcq {
+    type Files = Self;
     const AUTO_SCORING: Option<AutoScoring<Self>> = Some(AutoScoring {
         baseline_row: RowKind::Chance,
         baseline_label: "Chance (random option)",
         baseline: chance,
     });
-    const MISSING_POLICY: &'static str = "Items without a prediction are scored as wrong.";
-    const TEMPLATE_FIELDS: &'static [&'static str] = &["answer"];
     /// Accuracy, then CHIME §5.3's cross-task figures (the questions' side of the join:
     /// MCQ right when the meme is explained right, explained right when the MCQ is).
     const PAPER_METRICS: &'static [&'static str] =
@@ -47,6 +46,12 @@ impl ServerKind for TextMcq {
     fn manifest_options(item: &TypedItem<Self>) -> Vec<String> {
         item.prompt.options.clone()
     }
+}
+
+impl PredictionFiles for TextMcq {
+    type Kind = Self;
+    const MISSING_POLICY: &'static str = "Items without a prediction are scored as wrong.";
+    const TEMPLATE_FIELDS: &'static [&'static str] = &["answer"];
 
     fn inputs_line(item: &TypedItem<Self>) -> Value {
         let options = &item.prompt.options;

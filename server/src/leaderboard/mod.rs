@@ -24,7 +24,7 @@ pub(crate) use summaries::{
 };
 
 use crate::error::{ApiError, ApiResult};
-use crate::kinds::{self, ServerKind};
+use crate::kinds::{self, FilesOf, PredictionFiles, ServerKind};
 use crate::storage::{self, BoardTaskRow, Storage, TaskItemRow};
 use anyhow::Context;
 use memeboard_core::api::{BoardSplit, TaskSummary};
@@ -126,7 +126,7 @@ pub async fn inputs_jsonl(storage: &Storage, slug: &str) -> ApiResult<String> {
         let items = kinds::offered_items::<K>(storage, &task).await?;
         Ok(items
             .iter()
-            .map(|i| K::inputs_line(i).to_string() + "\n")
+            .map(|i| FilesOf::<K>::inputs_line(i).to_string() + "\n")
             .collect())
     })
 }
@@ -148,7 +148,7 @@ pub async fn dev_gold(storage: &Storage, slug: &str) -> ApiResult<Vec<serde_json
         Ok(items
             .iter()
             .filter(|i| i.split() == Split::Dev)
-            .map(K::dev_gold_line)
+            .map(FilesOf::<K>::dev_gold_line)
             .collect())
     })
 }

@@ -5,7 +5,7 @@ use super::board_crowd::crowd_answers;
 use super::*;
 use crate::config::Settings;
 use crate::error::{ApiError, ApiResult};
-use crate::kinds::{self, ServerKind};
+use crate::kinds::{self, PredictionFiles};
 use crate::storage::{self, BoardTaskRow, Storage, SubmissionRecord, TaskItemRow};
 use axum::http::HeaderMap;
 use memeboard_core::api::{
@@ -207,7 +207,9 @@ pub async fn item_gaps(
             let (sum, n) = crowd.get(sc.item_id.as_str())?;
             let crowd_accuracy = sum / *n as f64;
             // Choices: wrong where most people were right. Explanations: below the crowd.
-            let notable = with_kind!(task_kind, K => K::notable_gap(sc.score, crowd_accuracy));
+            let notable = with_kind!(task_kind, K => {
+                kinds::FilesOf::<K>::notable_gap(sc.score, crowd_accuracy)
+            });
             (allowed && notable).then(|| ItemGap {
                 item_id: sc.item_id.clone(),
                 category: sc.category.clone(),

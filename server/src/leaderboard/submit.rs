@@ -8,7 +8,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::explain::inference::EmbeddingService;
 use crate::ids::random_hex;
 use crate::kinds::capabilities::{self, subset_names};
-use crate::kinds::{self, ScoredFile, ServerKind};
+use crate::kinds::{self, FilesOf, PredictionFiles, ScoredFile, ServerKind};
 use crate::storage::{
     self, AuthorRecord, BoardTaskRow, ScopeLimit, Storage, StoredFile, SubmissionRecord,
     TaskItemRow,
@@ -426,7 +426,7 @@ pub(crate) async fn score_as<K: ServerKind>(
         embeddings,
         task,
     };
-    let scored = K::score_file(ctx, &items, text, format, limits).await?;
+    let scored = FilesOf::<K>::score_file(ctx, &items, text, format, limits).await?;
     let halves = half_summaries(task, items.iter().map(|i| &i.row), &scored.scores, settings)?;
     // Kinds with item subsets (clips: `main`) get summaries per subset too, for the
     // board's switch.

@@ -15,7 +15,7 @@ mod tests;
 
 use super::panels::correctness_summary;
 use super::text_mcq::{DevPreview, DevPreviewScore};
-use super::{KindPanel, QuestionContext, ReviewContext, UiKind, ValidFile};
+use super::{KindPanel, PredictionFiles, QuestionContext, ReviewContext, UiKind, ValidFile};
 use crate::api;
 use crate::i18n::{text, Lang, StringTable, Strings};
 use leptos::prelude::*;
@@ -306,7 +306,7 @@ impl ClipGold {
 }
 
 impl UiKind for ClipMcq {
-    type DevGold = Vec<ClipGold>;
+    type Files = Self;
 
     fn memes_noun(lang: Lang) -> &'static str {
         match lang {
@@ -363,6 +363,10 @@ impl UiKind for ClipMcq {
     fn score_summary(results: &ResultsResponse) -> AnyView {
         correctness_summary(results, |lang| lang.table::<Texts>().score_suffix)
     }
+}
+
+impl PredictionFiles for ClipMcq {
+    type DevGold = Vec<ClipGold>;
 
     fn submit_help() -> AnyView {
         view! {

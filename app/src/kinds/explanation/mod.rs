@@ -16,7 +16,7 @@ mod review;
 #[cfg(test)]
 mod tests;
 
-use super::{KindPanel, QuestionContext, ReviewContext, UiKind, ValidFile};
+use super::{KindPanel, PredictionFiles, QuestionContext, ReviewContext, UiKind, ValidFile};
 use crate::api;
 use crate::format::DASH;
 use crate::i18n::{text, use_i18n, Lang, StringTable};
@@ -223,8 +223,7 @@ fn help_t() -> &'static HelpTexts {
 }
 
 impl UiKind for Explanation {
-    /// `(item id, reference meaning)` of the open dev items (public by design).
-    type DevGold = Vec<(String, String)>;
+    type Files = Self;
 
     fn condition_text(lang: Lang, key: &str) -> Option<&'static str> {
         let (en, zh) = match key {
@@ -288,6 +287,11 @@ impl UiKind for Explanation {
             .into_any(),
         }
     }
+}
+
+impl PredictionFiles for Explanation {
+    /// `(item id, reference meaning)` of the open dev items (public by design).
+    type DevGold = Vec<(String, String)>;
 
     fn submit_help() -> AnyView {
         view! {

@@ -16,7 +16,7 @@ mod tests;
 mod zoom;
 
 use super::panels::{correctness_summary, panel_file_check, DevLine};
-use super::{QuestionContext, ReviewContext, UiKind, ValidFile};
+use super::{PredictionFiles, QuestionContext, ReviewContext, UiKind, ValidFile};
 use crate::api;
 use crate::i18n::{text, Lang, StringTable};
 use leptos::prelude::*;
@@ -233,7 +233,7 @@ impl DevLine for OrderGold {
 }
 
 impl UiKind for PanelOrder {
-    type DevGold = Vec<OrderGold>;
+    type Files = Self;
 
     fn memes_noun(lang: Lang) -> &'static str {
         super::panels::memes_noun(lang)
@@ -254,6 +254,10 @@ impl UiKind for PanelOrder {
     fn score_summary(results: &ResultsResponse) -> AnyView {
         correctness_summary(results, |lang| lang.table::<Texts>().score_suffix)
     }
+}
+
+impl PredictionFiles for PanelOrder {
+    type DevGold = Vec<OrderGold>;
 
     fn submit_help() -> AnyView {
         view! {

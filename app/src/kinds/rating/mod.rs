@@ -6,10 +6,9 @@
 //! model wrote the explanation.
 
 use super::judging::{
-    is_comic, no_files_check, no_files_help, recorded_summary, OutputFields, ReferenceBlock,
-    Subject, Texts as SharedTexts,
+    is_comic, recorded_summary, OutputFields, ReferenceBlock, Subject, Texts as SharedTexts,
 };
-use super::{QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile};
+use super::{NoFiles, QuestionContext, QuestionHead, ReviewContext, UiKind};
 use crate::components::answer::{use_answer_sender, AnswerError};
 use crate::i18n::{use_i18n, Lang};
 use leptos::prelude::*;
@@ -20,8 +19,6 @@ use memeboard_core::human_eval::error_labels::ErrorLabel;
 use memeboard_core::human_eval::outputs::ExplainedOutput;
 use memeboard_core::human_eval::statements::{AccuracyStatements, Statement};
 use memeboard_core::kinds::rating::{Answer, Rating, RatingProtocol, Review, View};
-use memeboard_core::predictions::{FileFormat, TaskManifest};
-use memeboard_core::tasks::CategoryInfo;
 
 mod errors;
 mod page;
@@ -43,7 +40,7 @@ fn dimension_text(lang: Lang, d: Dimension) -> &'static DimensionText {
 }
 
 impl UiKind for Rating {
-    type DevGold = ();
+    type Files = NoFiles;
 
     fn name(lang: Lang) -> &'static str {
         lang.table::<Texts>().name
@@ -73,22 +70,6 @@ impl UiKind for Rating {
 
     fn score_summary(results: &ResultsResponse) -> AnyView {
         recorded_summary(results)
-    }
-
-    fn submit_help() -> AnyView {
-        no_files_help()
-    }
-
-    async fn load_dev_gold(_slug: String) {}
-
-    fn check_file(
-        _text: &str,
-        _format: FileFormat,
-        _manifest: &TaskManifest,
-        _dev: &(),
-        _categories: &[CategoryInfo],
-    ) -> Result<ValidFile, Vec<String>> {
-        no_files_check()
     }
 }
 

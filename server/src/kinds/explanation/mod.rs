@@ -11,7 +11,9 @@ pub mod filler;
 pub mod scoring_version;
 
 use super::capabilities::{AutoScoring, StudySource};
-use super::{FeedbackContext, FileContext, ReferenceRow, ScoredFile, ServerKind, TypedItem};
+use super::{
+    FeedbackContext, FileContext, PredictionFiles, ReferenceRow, ScoredFile, ServerKind, TypedItem,
+};
 use crate::error::{ApiError, ApiResult};
 use crate::explain::{self, ScoringError};
 use crate::storage::{self, StoredOutput};
@@ -59,15 +61,12 @@ fn random_pair(_item: &TypedItem<Explanation>) -> f64 {
 }
 
 impl ServerKind for Explanation {
+    type Files = Self;
     const AUTO_SCORING: Option<AutoScoring<Self>> = Some(AutoScoring {
         baseline_row: RowKind::RandomPair,
         baseline_label: "Chance (a meaning that fits every meme alike)",
         baseline: random_pair,
     });
-    const MISSING_POLICY: &'static str = "Items without a prediction, and answers that say \
-        nothing (\"I don't know\", \"不知道\"…), score at chance (0.5); answers flagged as \
-        filler (one template for many memes, or the prompt copied) score at most chance.";
-    const TEMPLATE_FIELDS: &'static [&'static str] = &["meaning", "origin", "example"];
     const PAPER_METRICS: &'static [&'static str] = &[
         "identification",
         "cosine",
@@ -84,22 +83,6 @@ impl ServerKind for Explanation {
             .iter()
             .map(|t| t.key())
             .collect()
-    }
-
-    fn inputs_line(item: &TypedItem<Self>) -> Value {
-        json!({"item_id": item.row.id, "category": item.row.category, "split": item.split(), "meme": item.prompt.meme})
-    }
-
-    fn dev_gold_line(item: &TypedItem<Self>) -> Value {
-        json!({"item_id": item.row.id, "category": item.row.category, "meaning": item.gold.meaning, "origin": item.gold.origin})
-    }
-
-    fn metric_name(embedding_model: Option<&str>) -> String {
-        memeboard_core::msg!(
-            "label.meaning_identification",
-            model = embedding_model.unwrap_or("embedding model")
-        )
-        .to_string()
     }
 
     /// The meme phrase itself given as the meaning ("copy of the prompt"), scored when a file
@@ -131,6 +114,37 @@ impl ServerKind for Explanation {
             extra: Vec::new(),
             confusion: None,
         }]
+    }
+
+    async fn feedback(
+        ctx: FeedbackContext<'_>,
+        item: &TypedItem<Self>,
+    ) -> ApiResult<Option<ExplanationFeedback>> {
+        feedback(ctx, item).await.map(Some)
+    }
+}
+
+impl PredictionFiles for Explanation {
+    type Kind = Self;
+    const MISSING_POLICY: &'static str = "Items without a prediction, and answers that say \
+        nothing (\"I don't know\", \"不知道\"…), score at chance (0.5); answers flagged as \
+        filler (one template for many memes, or the prompt copied) score at most chance.";
+    const TEMPLATE_FIELDS: &'static [&'static str] = &["meaning", "origin", "example"];
+
+    fn inputs_line(item: &TypedItem<Self>) -> Value {
+        json!({"item_id": item.row.id, "category": item.row.category, "split": item.split(), "meme": item.prompt.meme})
+    }
+
+    fn dev_gold_line(item: &TypedItem<Self>) -> Value {
+        json!({"item_id": item.row.id, "category": item.row.category, "meaning": item.gold.meaning, "origin": item.gold.origin})
+    }
+
+    fn metric_name(embedding_model: Option<&str>) -> String {
+        memeboard_core::msg!(
+            "label.meaning_identification",
+            model = embedding_model.unwrap_or("embedding model")
+        )
+        .to_string()
     }
 
     fn notable_gap(model_score: f64, crowd_score: f64) -> bool {
@@ -191,13 +205,6 @@ impl ServerKind for Explanation {
             warnings: warning.into_iter().collect(),
             outputs,
         })
-    }
-
-    async fn feedback(
-        ctx: FeedbackContext<'_>,
-        item: &TypedItem<Self>,
-    ) -> ApiResult<Option<ExplanationFeedback>> {
-        feedback(ctx, item).await.map(Some)
     }
 }
 

@@ -4,7 +4,7 @@
 use super::{items_fingerprint, reference_board_row, FULL};
 use crate::error::{ApiError, ApiResult};
 use crate::kinds::capabilities::{in_subset, subset_names};
-use crate::kinds::{self, ServerKind};
+use crate::kinds::{self, PredictionFiles, ServerKind};
 use crate::state::AppState;
 use crate::storage::{BoardTaskRow, TaskItemRow};
 use anyhow::Context;
@@ -129,8 +129,8 @@ where
         .collect();
     Ok(KindView {
         items,
-        metric: K::metric_name(embedding_model),
-        missing_policy: K::MISSING_POLICY,
+        metric: K::Files::metric_name(embedding_model),
+        missing_policy: K::Files::MISSING_POLICY,
         baseline: K::AUTO_SCORING.map(|a| (a.baseline_row, a.baseline_label)),
         reference_rows,
         subsets,
