@@ -21,11 +21,11 @@ use crate::error::{ApiError, ApiResult};
 use crate::kinds::ServerKind;
 use crate::storage::{ItemRecord, QuizRow, Storage, TaskRecord};
 use memeboard_core::assign::option_order;
+use memeboard_core::fieldwork::FieldworkSettings;
 use memeboard_core::kinds::{ItemGold, ItemPrompt, Kind, TaskKind};
 use memeboard_core::messages::Message;
 use memeboard_core::msg;
 use memeboard_core::predictions::Split;
-use memeboard_core::study::StudySettings;
 use memeboard_core::tasks::CategoryInfo;
 use memeboard_core::with_kind;
 use serde::{Deserialize, Serialize};
@@ -149,7 +149,7 @@ pub async fn earlier_participation(
     storage: &Storage,
     participant_id: &str,
     quiz: &QuizRow,
-    study: &StudySettings,
+    fieldwork: &FieldworkSettings,
 ) -> ApiResult<Option<String>> {
     let earlier = storage
         .participations(participant_id, &quiz.task.id)
@@ -159,7 +159,7 @@ pub async fn earlier_participation(
     }
     let finished = earlier.iter().filter(|s| s.completed).count();
     let screened_out = earlier.iter().any(|s| s.screened_out);
-    if screened_out || finished >= study.rater_batches() as usize {
+    if screened_out || finished >= fieldwork.rater_batches() as usize {
         return Err(ApiError::Conflict(msg!(
             "judging.already_judged",
             participant = participant_id,
@@ -176,7 +176,7 @@ pub async fn earlier_participation(
 pub async fn assign_batch(
     storage: &Storage,
     quiz: &QuizRow,
-    study: &StudySettings,
+    fieldwork: &FieldworkSettings,
     participant: Option<&str>,
     seed: u64,
 ) -> ApiResult<Vec<String>> {
@@ -189,7 +189,7 @@ pub async fn assign_batch(
     let open: Vec<_> = batches
         .into_iter()
         .map(|mut b| {
-            b.items.retain(|i| !study.excluded_items.contains(i));
+            b.items.retain(|i| !fieldwork.excluded_items.contains(i));
             b
         })
         .filter(|b| !b.items.is_empty())

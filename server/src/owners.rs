@@ -5,20 +5,22 @@
 //! The folder `owners/` holds the console's view (`console`) and the rescoring of a task's
 //! uploads that owners ask for or a re-import of corrected gold starts ([`rescore`]).
 
-use crate::crowd::quality::{self, study_settings};
+use crate::crowd::quality::{self, fieldwork_settings};
 use crate::error::{ApiError, ApiResult};
 use crate::ids::random_hex;
 use crate::leaderboard::{bearer, hash_token, is_admin};
 use crate::state::AppState;
-use crate::storage::{NewOwnerAction, OwnerRecord, Storage, StudyData, StudyTaskRow, StudyUpdate};
+use crate::storage::{
+    FieldworkData, FieldworkTaskRow, FieldworkUpdate, NewOwnerAction, OwnerRecord, Storage,
+};
 use anyhow::Context;
 use axum::http::HeaderMap;
 use memeboard_core::crowd::{agreement_by_dimension, CrowdObservation};
-use memeboard_core::msg;
-use memeboard_core::study::{
+use memeboard_core::fieldwork::{
     histogram, median, CategoryProgress, ConsoleSettings, CreateOwnerRequest, CreateOwnerResponse,
     DropPoint, ItemProgress, OwnedTask, ProgressResponse, DROP_AFTER_MS,
 };
+use memeboard_core::msg;
 use memeboard_core::tasks::CategoryInfo;
 use std::collections::{BTreeMap, HashMap};
 
@@ -35,7 +37,7 @@ pub struct Actor {
     /// `admin` or the owner's name (for the action log).
     pub name: String,
     /// The task acted on, with its settings.
-    pub task: StudyTaskRow,
+    pub task: FieldworkTaskRow,
 }
 
 /// The token holder behind a request, before any task is known.
@@ -66,7 +68,7 @@ pub async fn authorize(state: &AppState, headers: &HeaderMap, task_slug: &str) -
     let holder = holder(state, headers).await?;
     let task = state
         .storage
-        .find_study_task(task_slug)
+        .find_fieldwork_task(task_slug)
         .await?
         .ok_or_else(|| ApiError::NotFound(msg!("task.not_found", slug = task_slug)))?;
     match holder {
@@ -196,7 +198,7 @@ pub async fn owned_tasks(state: &AppState, headers: &HeaderMap) -> ApiResult<Vec
     };
     Ok(state
         .storage
-        .list_study_tasks(benchmark.as_deref())
+        .list_fieldwork_tasks(benchmark.as_deref())
         .await?
         .into_iter()
         .map(|t| OwnedTask {
@@ -208,17 +210,17 @@ pub async fn owned_tasks(state: &AppState, headers: &HeaderMap) -> ApiResult<Vec
         .collect())
 }
 
-pub(crate) fn console_settings(task: &StudyTaskRow) -> ApiResult<ConsoleSettings> {
+pub(crate) fn console_settings(task: &FieldworkTaskRow) -> ApiResult<ConsoleSettings> {
     Ok(ConsoleSettings {
         quiz_open: task.task.quiz_open,
         batch_size: u32::try_from(task.task.batch_size).unwrap_or(0),
         allow_retake: task.allow_retake,
         exclude_failed_checks: task.exclude_failed_checks,
-        study: study_settings(task.study_json.as_deref())?,
+        fieldwork: fieldwork_settings(task.study_json.as_deref())?,
     })
 }
 
-pub(crate) fn categories(task: &StudyTaskRow) -> ApiResult<Vec<CategoryInfo>> {
+pub(crate) fn categories(task: &FieldworkTaskRow) -> ApiResult<Vec<CategoryInfo>> {
     Ok(crate::storage::decode_json(
         "tasks.categories_json",
         &task.task.categories_json,
@@ -265,9 +267,9 @@ pub async fn update_settings(
 ) -> ApiResult<ConsoleSettings> {
     let actor = authorize(state, headers, slug).await?;
     let task = &actor.task;
-    new.study.validate().map_err(ApiError::BadRequest)?;
+    new.fieldwork.validate().map_err(ApiError::BadRequest)?;
     let keys: Vec<String> = categories(task)?.into_iter().map(|c| c.key).collect();
-    if let Some(unknown) = new.study.categories.iter().find(|c| !keys.contains(c)) {
+    if let Some(unknown) = new.fieldwork.categories.iter().find(|c| !keys.contains(c)) {
         return Err(ApiError::BadRequest(msg!(
             "study.unknown_category",
             category = unknown,
@@ -279,7 +281,7 @@ pub async fn update_settings(
         .assignment_candidates(&task.task.id, false)
         .await?;
     if let Some(unknown) = new
-        .study
+        .fieldwork
         .excluded_items
         .iter()
         .find(|i| !pool.iter().any(|c| &c.id == *i))
@@ -292,8 +294,10 @@ pub async fn update_settings(
     }
     let eligible = pool
         .iter()
-        .filter(|c| new.study.categories.is_empty() || new.study.categories.contains(&c.category))
-        .filter(|c| !new.study.excluded_items.contains(&c.id))
+        .filter(|c| {
+            new.fieldwork.categories.is_empty() || new.fieldwork.categories.contains(&c.category)
+        })
+        .filter(|c| !new.fieldwork.excluded_items.contains(&c.id))
         .count();
     if eligible == 0 {
         return Err(ApiError::BadRequest(msg!("study.no_items_left")));
@@ -318,16 +322,16 @@ pub async fn update_settings(
         return Ok(new);
     }
     let detail = serde_json::json!({ "changed": changed }).to_string();
-    let update = StudyUpdate {
+    let update = FieldworkUpdate {
         quiz_open: new.quiz_open,
         batch_size: i64::from(new.batch_size),
         allow_retake: new.allow_retake,
         exclude_failed_checks: new.exclude_failed_checks,
-        study_json: serde_json::to_string(&new.study).context("encode study settings")?,
+        study_json: serde_json::to_string(&new.fieldwork).context("encode fieldwork settings")?,
     };
     state
         .storage
-        .update_study(
+        .update_fieldwork(
             &task.task.id,
             &update,
             &action_row(&actor, "update_settings", &detail),
@@ -349,7 +353,7 @@ pub async fn progress(
     let settings = console_settings(&task)?;
     let now = crate::storage::now_ms();
     let (sessions, answers, checks, latest, version) =
-        storage.study_fingerprint(&task.task.id).await?;
+        storage.fieldwork_fingerprint(&task.task.id).await?;
     let rules = memeboard_core::ids::fnv1a64(
         format!(
             "{}\u{1f}{}",
@@ -368,7 +372,7 @@ pub async fn progress(
     if let Some(p) = state.progress.stored(&task.task.id, fingerprint) {
         return Ok((*p).clone());
     }
-    let (data, pilot) = quality::without_pilot(storage.study_data(&task.task.id).await?);
+    let (data, pilot) = quality::without_pilot(storage.fieldwork_data(&task.task.id).await?);
     let kind = task.task.task_kind()?;
     let choices = crate::quiz::item_choices(storage, &task.task.id, kind).await?;
     let pool: Vec<(String, String)> = storage
@@ -394,14 +398,15 @@ pub async fn progress(
 /// The progress figures from a task's data (pure; see [`ProgressResponse`]).
 fn compute_progress(
     task: String,
-    data: &StudyData,
+    data: &FieldworkData,
     settings: &ConsoleSettings,
     pool: &[(String, String)],
     keys: &[String],
     choices: &BTreeMap<String, Option<usize>>,
     now: i64,
 ) -> ProgressResponse {
-    let excluded = quality::exclusions_of(data, &settings.study, settings.exclude_failed_checks);
+    let excluded =
+        quality::exclusions_of(data, &settings.fieldwork, settings.exclude_failed_checks);
     let kept = quality::kept_sessions(data, &excluded);
     let mut answered: HashMap<&str, (usize, i64)> = HashMap::new();
     for a in &data.answers {
@@ -462,7 +467,7 @@ fn compute_progress(
             .into_iter()
             .map(|(position, sessions)| DropPoint { position, sessions })
             .collect(),
-        participant_target: settings.study.participant_target,
+        participant_target: settings.fieldwork.participant_target,
         items: pool
             .iter()
             .map(|(id, category)| {

@@ -61,7 +61,7 @@ pub struct AppState {
     /// Board human accuracy by familiarity (clip tasks), likewise.
     pub board_familiarity: Arc<CrowdCache<Vec<memeboard_core::api::FamiliarityRow>>>,
     /// The owner's live progress view per task, computed once per state of its sessions.
-    pub progress: Arc<CrowdCache<memeboard_core::study::ProgressResponse>>,
+    pub progress: Arc<CrowdCache<memeboard_core::fieldwork::ProgressResponse>>,
     /// A study page's summary, tables and per-rater rows, once per state of its judgements.
     pub study_tables: Arc<CrowdCache<StudyTables>>,
     /// A board's human-judged columns and validity panel, once per state of its studies'

@@ -14,6 +14,7 @@ use crate::pseudonym::pseudonym;
 use crate::state::AppState;
 use crate::storage::{self, BoardTaskRow, JudgementRow, JudgingTaskRow, Storage, StudyRecord};
 use anyhow::Context;
+use memeboard_core::fieldwork::ExclusionReason;
 use memeboard_core::human_eval::board::{board_human, BoardHumanEval, StudyData};
 use memeboard_core::human_eval::outputs::OutputScores;
 use memeboard_core::human_eval::raters::{rater_reliability, PlantedTally, RaterRow};
@@ -22,7 +23,6 @@ use memeboard_core::human_eval::thresholds::{
     threshold_exclusions, without_excluded, ExcludedRater, ReliabilityThresholds, ThresholdCounts,
 };
 use memeboard_core::human_eval::{HUMAN_EVAL_RESAMPLES, HUMAN_EVAL_SEED};
-use memeboard_core::study::ExclusionReason;
 use std::collections::{BTreeMap, BTreeSet};
 
 pub use crate::state::StudyTables;
@@ -42,8 +42,8 @@ pub struct TaskJudgements {
 }
 
 pub async fn task_judgements(storage: &Storage, task: JudgingTaskRow) -> ApiResult<TaskJudgements> {
-    let settings = crate::crowd::quality::study_settings(task.study_json.as_deref())?;
-    let data = storage.study_data(&task.id).await?;
+    let settings = crate::crowd::quality::fieldwork_settings(task.study_json.as_deref())?;
+    let data = storage.fieldwork_data(&task.id).await?;
     let facts = crate::crowd::quality::session_facts(&data);
     let excluded = facts
         .iter()

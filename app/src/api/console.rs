@@ -5,7 +5,9 @@ use super::{bearer, error_detail, get_json_with_token, read, segment, ApiError};
 use gloo_net::http::Request;
 
 /// `GET /api/owner/tasks`: the tasks an owner token manages.
-pub async fn owner_tasks(token: &str) -> Result<Vec<memeboard_core::study::OwnedTask>, ApiError> {
+pub async fn owner_tasks(
+    token: &str,
+) -> Result<Vec<memeboard_core::fieldwork::OwnedTask>, ApiError> {
     get_json_with_token("/api/owner/tasks", token).await
 }
 
@@ -13,7 +15,7 @@ pub async fn owner_tasks(token: &str) -> Result<Vec<memeboard_core::study::Owned
 pub async fn console(
     slug: &str,
     token: &str,
-) -> Result<memeboard_core::study::ConsoleResponse, ApiError> {
+) -> Result<memeboard_core::fieldwork::ConsoleResponse, ApiError> {
     get_json_with_token(
         &format!("/api/owner/tasks/{}/console", segment(slug)),
         token,
@@ -25,7 +27,7 @@ pub async fn console(
 pub async fn progress(
     slug: &str,
     token: &str,
-) -> Result<memeboard_core::study::ProgressResponse, ApiError> {
+) -> Result<memeboard_core::fieldwork::ProgressResponse, ApiError> {
     get_json_with_token(
         &format!("/api/owner/tasks/{}/progress", segment(slug)),
         token,
@@ -37,8 +39,8 @@ pub async fn progress(
 pub async fn save_settings(
     slug: &str,
     token: &str,
-    settings: &memeboard_core::study::ConsoleSettings,
-) -> Result<memeboard_core::study::ConsoleSettings, ApiError> {
+    settings: &memeboard_core::fieldwork::ConsoleSettings,
+) -> Result<memeboard_core::fieldwork::ConsoleSettings, ApiError> {
     let resp = Request::put(&format!("/api/owner/tasks/{}/settings", segment(slug)))
         .header("Accept", "application/json")
         .header("Authorization", &bearer(token))

@@ -90,8 +90,8 @@ pub async fn get_results(session_id: &str) -> Result<ResultsResponse, ApiError> 
 /// itself while the failure may be temporary (an identical resend is acknowledged).
 pub async fn submit_check(
     session_id: &str,
-    request: &memeboard_core::study::SubmitCheckRequest,
-) -> Result<memeboard_core::study::SubmitCheckResponse, ApiError> {
+    request: &memeboard_core::fieldwork::SubmitCheckRequest,
+) -> Result<memeboard_core::fieldwork::SubmitCheckResponse, ApiError> {
     let url = format!("/api/sessions/{}/checks", segment(session_id));
     with_resends(
         &PREFACE_RETRY_DELAYS_MS,

@@ -1,7 +1,7 @@
 //! A link shown with its copy button (study links on the console, rater links on a study
 //! page), and the outcome of copying in the reader's language.
 
-use crate::i18n::study::{st, StudyStrings};
+use crate::i18n::fieldwork::{st, FieldworkStrings};
 use crate::i18n::use_i18n;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -38,7 +38,7 @@ pub fn CopyRow(
             {move || copied.get().map(|ok| view! {
                 <p class="muted small" role="status">
                     {move || {
-                        let s = i18n.table::<StudyStrings>();
+                        let s = i18n.table::<FieldworkStrings>();
                         if ok { s.copied } else { s.copy_failed }
                     }}
                 </p>

@@ -2,7 +2,7 @@
 //! link cannot send it) and saves it.
 
 use crate::api;
-use crate::i18n::study::StudyStrings;
+use crate::i18n::fieldwork::FieldworkStrings;
 use crate::i18n::use_i18n;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -39,7 +39,7 @@ pub(crate) fn ExportButton(url: String, token: String) -> impl IntoView {
     };
     view! {
         <button type="button" class="button secondary" data-testid="export" on:click=on_click>
-            {move || (i18n.table::<StudyStrings>().download)(&label)}
+            {move || (i18n.table::<FieldworkStrings>().download)(&label)}
         </button>
         {move || error.get().map(|e| view! { <p class="notice error" role="alert">{e}</p> })}
     }

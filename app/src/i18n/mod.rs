@@ -2,8 +2,8 @@
 //!
 //! Every table of strings implements [`StringTable`]: the main [`Strings`] (here), the board
 //! and researcher pages' [`board::BoardStrings`], the human-evaluation features'
-//! [`human::HumanStrings`] and [`human::TrainingStrings`], the study features'
-//! [`study::StudyStrings`], and the kinds' and components' own tables in their modules.
+//! [`human::HumanStrings`] and [`human::TrainingStrings`], the fieldwork features'
+//! [`fieldwork::FieldworkStrings`], and the kinds' and components' own tables in their modules.
 //! Messages of the server (errors, file checks) come from the core's message catalogue
 //! instead (`memeboard_core::messages`, through [`Lang::locale`]).
 //!
@@ -13,9 +13,9 @@
 
 pub mod board;
 mod en;
+pub mod fieldwork;
 pub mod human;
 mod strings;
-pub mod study;
 #[cfg(test)]
 mod tests;
 mod zh;
@@ -145,7 +145,7 @@ impl I18n {
         self.lang.get_untracked()
     }
 
-    /// A table of strings in the current language (tracked): `i18n.table::<StudyStrings>()`.
+    /// A table of strings in the current language (tracked): `i18n.table::<FieldworkStrings>()`.
     pub fn table<T: StringTable>(&self) -> &'static T {
         self.lang().table()
     }
@@ -229,7 +229,7 @@ pub fn use_i18n() -> I18n {
     })
 }
 
-/// A string of a [`StringTable`] that follows the language: `text::<StudyStrings>(|s| s.x)`.
+/// A string of a [`StringTable`] that follows the language: `text::<FieldworkStrings>(|s| s.x)`.
 ///
 /// Every call for one table returns the same closure type, so the view code that renders
 /// such text is compiled once per table instead of once per string (a large wasm saving).

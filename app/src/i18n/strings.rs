@@ -24,7 +24,7 @@ pub struct Strings {
     /// What to do about [`Strings::bundle_missing`].
     pub bundle_missing_detail: &'static str,
     /// Attention check heading (these study strings are the participant side of
-    /// [`crate::i18n::study`], kept here so the quiz bundle does not carry that table).
+    /// [`crate::i18n::fieldwork`], kept here so the quiz bundle does not carry that table).
     pub check_title: &'static str,
     /// Continue after a check.
     pub check_continue: &'static str,

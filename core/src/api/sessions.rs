@@ -211,10 +211,10 @@ pub struct SessionResponse {
     pub participant_secret: Option<String>,
     /// Attention checks of this session, shown before the items they name.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub checks: Vec<crate::study::SessionCheck>,
+    pub checks: Vec<crate::fieldwork::SessionCheck>,
     /// Set when the session was ended early (screen-out): where to go, and the code.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub screen_out: Option<crate::study::ScreenOut>,
+    pub screen_out: Option<crate::fieldwork::ScreenOut>,
     /// Once completed, where the owner sends finished participants (e.g. Prolific).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub redirect_url: Option<String>,
@@ -272,7 +272,7 @@ pub struct SubmitAnswerResponse {
     pub practice: Option<crate::human_eval::training::PracticeFeedback>,
     /// Set when this answer ended the session (a practice below the pass mark).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub screen_out: Option<crate::study::ScreenOut>,
+    pub screen_out: Option<crate::fieldwork::ScreenOut>,
 }
 
 /// What a participant sees after their explanation is stored.

@@ -26,7 +26,7 @@ pub(super) async fn run(config_dir: &Path, action: OwnerAction) -> anyhow::Resul
         std::fs::create_dir_all(&settings.data.dir)?;
     }
     let storage = Storage::connect(&settings.database_url(), 2).await?;
-    let request = memeboard_core::study::CreateOwnerRequest { benchmark, name };
+    let request = memeboard_core::fieldwork::CreateOwnerRequest { benchmark, name };
     let owner = memeboard_server::owners::create_owner(&storage, &request, "cli")
         .await
         .map_err(|e| anyhow::anyhow!("{e}"))?;

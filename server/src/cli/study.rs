@@ -275,7 +275,7 @@ async fn create(
     let storage = Storage::connect(&settings.database_url(), 2).await?;
     memeboard_server::upgrade::run(&storage, settings.quiz.bootstrap_resamples).await?;
     let task_row = storage
-        .find_study_task(task)
+        .find_fieldwork_task(task)
         .await?
         .ok_or_else(|| anyhow::anyhow!("no task named `{task}`"))?;
     let actor = memeboard_server::owners::Actor {

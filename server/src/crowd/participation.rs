@@ -3,19 +3,19 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::storage::{ProlificSessionRow, QuizRow, Storage};
+use memeboard_core::fieldwork::FieldworkSettings;
 use memeboard_core::msg;
 use memeboard_core::recruitment::normalize_prolific_id;
-use memeboard_core::study::StudySettings;
 
 /// The start's `PROLIFIC_PID` in its canonical form (`None` when absent or only invisible
 /// characters); refused when the owner requires one and there is none.
 pub fn canonical_pid(
     raw: Option<&str>,
-    study: &StudySettings,
+    fieldwork: &FieldworkSettings,
     slug: &str,
 ) -> ApiResult<Option<String>> {
     let pid = raw.map(normalize_prolific_id).filter(|p| !p.is_empty());
-    if pid.is_none() && study.handoff.require_prolific_id {
+    if pid.is_none() && fieldwork.handoff.require_prolific_id {
         tracing::debug!(slug, "start without a Prolific id refused");
         return Err(ApiError::Forbidden(msg!("quiz.prolific_id_required")));
     }
@@ -28,15 +28,15 @@ pub fn canonical_pid(
 pub async fn unfinished_sessions(
     storage: &Storage,
     quiz: &QuizRow,
-    study: &StudySettings,
+    fieldwork: &FieldworkSettings,
     pid: &str,
 ) -> ApiResult<Vec<ProlificSessionRow>> {
     // A judging task whose raters may judge several batches counts them itself
     // (`judging::earlier_participation`).
     let several_batches = memeboard_core::tasks::TaskKind::parse(&quiz.task.kind)
         .is_some_and(|k| k.is_judging())
-        && study.rater_batches() > 1;
-    if study.handoff.allow_repeat_participation || several_batches {
+        && fieldwork.rater_batches() > 1;
+    if fieldwork.handoff.allow_repeat_participation || several_batches {
         return Ok(Vec::new());
     }
     let earlier = storage.prolific_sessions(&quiz.task.id, pid).await?;
@@ -60,7 +60,7 @@ pub async fn unfinished_sessions(
 pub async fn prolific_resume(
     storage: &Storage,
     quiz: &QuizRow,
-    study: &StudySettings,
+    fieldwork: &FieldworkSettings,
     pid: Option<&str>,
     participant: Option<&str>,
     start_key: Option<&str>,
@@ -68,7 +68,7 @@ pub async fn prolific_resume(
     let Some(pid) = pid else {
         return Ok(None);
     };
-    let earlier = unfinished_sessions(storage, quiz, study, pid).await?;
+    let earlier = unfinished_sessions(storage, quiz, fieldwork, pid).await?;
     match earlier.first() {
         Some(open) if Some(open.participant_id.as_str()) == participant => {
             Ok(Some(open.id.clone()))

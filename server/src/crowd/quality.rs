@@ -3,36 +3,36 @@
 //! statistics, the board's human rows, the owner's console and the answer-level export.
 
 use crate::error::ApiResult;
-use crate::storage::{self, CrowdResponseRow, Storage, StudyData};
+use crate::storage::{self, CrowdResponseRow, FieldworkData, Storage};
+use memeboard_core::fieldwork::{self, plan_checks, FieldworkSettings, SessionFacts};
+pub use memeboard_core::fieldwork::{ExclusionCode, ExclusionReason, QualityRules};
 use memeboard_core::kinds::rating::Planted;
 use memeboard_core::kinds::{AnswerValue, ItemGold};
-use memeboard_core::study::{self, plan_checks, SessionFacts, StudySettings};
-pub use memeboard_core::study::{ExclusionCode, ExclusionReason, QualityRules};
 use std::collections::{BTreeMap, HashMap};
 
-/// A task's study settings from their stored JSON (defaults when unset).
-pub fn study_settings(json: Option<&str>) -> ApiResult<StudySettings> {
+/// A task's fieldwork settings from their stored JSON (defaults when unset).
+pub fn fieldwork_settings(json: Option<&str>) -> ApiResult<FieldworkSettings> {
     Ok(match json {
         Some(j) => storage::decode_json("tasks.study_json", j)?,
-        None => StudySettings::default(),
+        None => FieldworkSettings::default(),
     })
 }
 
 /// Whether a session is excluded from the human rows, and why: the owner's rules
-/// (`study.quality`), the board switch `exclude_failed_checks` (failed headphone checks),
+/// (`fieldwork.quality`), the board switch `exclude_failed_checks` (failed headphone checks),
 /// and screen-outs. This is the one decision; everything that shows or exports human data
 /// calls it.
 pub fn exclusion(
-    study: &StudySettings,
+    fieldwork: &FieldworkSettings,
     exclude_failed_checks: bool,
     facts: &SessionFacts,
 ) -> Option<ExclusionReason> {
-    study::exclusion(&study.quality, exclude_failed_checks, facts)
+    fieldwork::exclusion(&fieldwork.quality, exclude_failed_checks, facts)
 }
 
 /// Whether any rule can exclude a completed session (otherwise nothing needs loading).
-pub fn rules_active(study: &StudySettings, exclude_failed_checks: bool) -> bool {
-    let q = &study.quality;
+pub fn rules_active(fieldwork: &FieldworkSettings, exclude_failed_checks: bool) -> bool {
+    let q = &fieldwork.quality;
     exclude_failed_checks
         || q.fail_checks_at_least.is_some()
         || q.min_median_ms.is_some()
@@ -48,7 +48,7 @@ fn headphone_passed(json: Option<&str>) -> Option<bool> {
 }
 
 /// The task's pages that show a planted output of known quality, with which one.
-fn planted_outputs(data: &StudyData) -> BTreeMap<&str, Planted> {
+fn planted_outputs(data: &FieldworkData) -> BTreeMap<&str, Planted> {
     data.rating_golds
         .iter()
         .filter_map(|(id, json)| {
@@ -59,12 +59,12 @@ fn planted_outputs(data: &StudyData) -> BTreeMap<&str, Planted> {
 }
 
 /// Whether the task's pages carry planted outputs, so the planted-check rule applies to it.
-pub fn has_planted_outputs(data: &StudyData) -> bool {
+pub fn has_planted_outputs(data: &FieldworkData) -> bool {
     !planted_outputs(data).is_empty()
 }
 
 /// The facts of every session of a task, by session id.
-pub fn session_facts(data: &StudyData) -> BTreeMap<String, SessionFacts> {
+pub fn session_facts(data: &FieldworkData) -> BTreeMap<String, SessionFacts> {
     let mut facts: BTreeMap<String, SessionFacts> = data
         .sessions
         .iter()
@@ -115,7 +115,7 @@ pub fn session_facts(data: &StudyData) -> BTreeMap<String, SessionFacts> {
             };
             if let Ok(AnswerValue::Rating(answer)) = serde_json::from_str(&a.answer_json) {
                 f.planted_judged += 1;
-                f.planted_failed += usize::from(study::planted_failed(kind, &answer));
+                f.planted_failed += usize::from(fieldwork::planted_failed(kind, &answer));
             }
         }
     }
@@ -130,13 +130,13 @@ pub fn session_facts(data: &StudyData) -> BTreeMap<String, SessionFacts> {
 
 /// Every excluded session of a task with its reason, from already loaded data.
 pub fn exclusions_of(
-    data: &StudyData,
-    study: &StudySettings,
+    data: &FieldworkData,
+    fieldwork: &FieldworkSettings,
     exclude_failed_checks: bool,
 ) -> BTreeMap<String, ExclusionReason> {
     session_facts(data)
         .into_iter()
-        .filter_map(|(id, f)| exclusion(study, exclude_failed_checks, &f).map(|r| (id, r)))
+        .filter_map(|(id, f)| exclusion(fieldwork, exclude_failed_checks, &f).map(|r| (id, r)))
         .collect()
 }
 
@@ -158,12 +158,12 @@ pub async fn crowd_responses_counting<T>(
     let Some(task) = storage.task_quality_switches(task_id).await? else {
         return Ok((rows, counted));
     };
-    let study = study_settings(task.0.as_deref())?;
-    if !rules_active(&study, task.1) {
+    let fieldwork = fieldwork_settings(task.0.as_deref())?;
+    if !rules_active(&fieldwork, task.1) {
         return Ok((rows, counted));
     }
-    let data = storage.study_data(task_id).await?;
-    let excluded = exclusions_of(&data, &study, task.1);
+    let data = storage.fieldwork_data(task_id).await?;
+    let excluded = exclusions_of(&data, &fieldwork, task.1);
     rows.retain(|r| !excluded.contains_key(&*r.session_id));
     Ok((rows, counted))
 }
@@ -171,7 +171,7 @@ pub async fn crowd_responses_counting<T>(
 /// A task's data without its pilot sessions (nor their answers and checks), with how many
 /// pilot sessions were started and completed: the console and the live progress count only
 /// real sessions and show the pilot ones apart.
-pub fn without_pilot(mut data: StudyData) -> (StudyData, (usize, usize)) {
+pub fn without_pilot(mut data: FieldworkData) -> (FieldworkData, (usize, usize)) {
     let pilot: std::collections::HashSet<String> = data
         .sessions
         .iter()
@@ -208,7 +208,7 @@ pub fn check_tally(answers: &[(i64, bool)]) -> (usize, usize) {
 
 /// Completed, non-excluded sessions' ids, for agreement so far.
 pub fn kept_sessions(
-    data: &StudyData,
+    data: &FieldworkData,
     excluded: &BTreeMap<String, ExclusionReason>,
 ) -> HashMap<String, String> {
     data.sessions

@@ -24,9 +24,9 @@ use crate::state::AppState;
 use crate::storage::{BoardTaskRow, ExportAnswerRow, ExportCursor, Storage};
 use axum::body::{Body, Bytes};
 use axum::http::HeaderMap;
+use memeboard_core::fieldwork::{ExclusionCode, ExclusionReason};
 use memeboard_core::kinds::{AnswerValue, Scoring, TaskKind};
 use memeboard_core::predictions::{FileFormat, Split};
-use memeboard_core::study::{ExclusionCode, ExclusionReason};
 use memeboard_core::{msg, with_kind};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -59,11 +59,11 @@ async fn exclusions(
     else {
         return Ok(BTreeMap::new());
     };
-    let study = crate::crowd::quality::study_settings(study_json.as_deref())?;
-    let data = storage.study_data(&task.task.id).await?;
+    let fieldwork = crate::crowd::quality::fieldwork_settings(study_json.as_deref())?;
+    let data = storage.fieldwork_data(&task.task.id).await?;
     Ok(crate::crowd::quality::exclusions_of(
         &data,
-        &study,
+        &fieldwork,
         exclude_failed_checks,
     ))
 }

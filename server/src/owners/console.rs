@@ -8,7 +8,7 @@ use crate::error::ApiResult;
 use crate::pseudonym::pseudonym;
 use crate::state::AppState;
 use axum::http::HeaderMap;
-use memeboard_core::study::{
+use memeboard_core::fieldwork::{
     completion_handoff, prolific_link, screenout_handoff, ConsoleItem, ConsoleResponse,
     ExcludedSession, HandoffIds, OwnerAction, SettingsInUse,
 };
@@ -48,9 +48,10 @@ pub async fn console(
         })
         .collect();
     // Pilot sessions are the owner's own tests: not among the completed or excluded ones.
-    let (data, _) = quality::without_pilot(storage.study_data(&task.task.id).await?);
+    let (data, _) = quality::without_pilot(storage.fieldwork_data(&task.task.id).await?);
     let benchmark = &task.task.benchmark_id;
-    let reasons = quality::exclusions_of(&data, &settings.study, settings.exclude_failed_checks);
+    let reasons =
+        quality::exclusions_of(&data, &settings.fieldwork, settings.exclude_failed_checks);
     let completed = data
         .sessions
         .iter()
@@ -81,8 +82,8 @@ pub async fn console(
         title: task.task.title.clone(),
         benchmark: task.benchmark_slug.clone(),
         actor: actor.name.clone(),
-        completion_preview: completion_handoff(&settings.study.handoff, &example).map(|h| h.0),
-        screenout_preview: screenout_handoff(&settings.study.handoff, &example).map(|h| h.0),
+        completion_preview: completion_handoff(&settings.fieldwork.handoff, &example).map(|h| h.0),
+        screenout_preview: screenout_handoff(&settings.fieldwork.handoff, &example).map(|h| h.0),
         settings,
         categories: categories(task)?,
         items,
@@ -103,9 +104,9 @@ pub async fn console(
 /// (options, planted outputs, content warnings, categories).
 async fn settings_in_use(
     state: &AppState,
-    task: &crate::storage::StudyTaskRow,
+    task: &crate::storage::FieldworkTaskRow,
     items: &[ConsoleItem],
-    data: &crate::storage::StudyData,
+    data: &crate::storage::FieldworkData,
 ) -> ApiResult<SettingsInUse> {
     let kind = task.task.task_kind()?;
     let choices = crate::quiz::item_choices(&state.storage, &task.task.id, kind).await?;

@@ -9,8 +9,8 @@ use super::target_reached;
 use crate::crowd::quality;
 use crate::error::{ApiError, ApiResult};
 use crate::storage::{QuizRow, Storage};
+use memeboard_core::fieldwork::{screenout_handoff, FieldworkSettings, HandoffIds};
 use memeboard_core::msg;
-use memeboard_core::study::{screenout_handoff, HandoffIds, StudySettings};
 
 /// What the quiz page's link says about its visitor (`?admission&PROLIFIC_PID=…&STUDY_ID=…&
 /// SESSION_ID=…&invite=…`; other parameters are ignored). Without `admission` the quiz's
@@ -53,18 +53,22 @@ pub struct Visitor {
 pub async fn check(storage: &Storage, quiz: &QuizRow, visitor: &Visitor) -> ApiResult<()> {
     let slug = &quiz.task.slug;
     crate::judging::require_invite(quiz, visitor.invite.as_deref())?;
-    let study = quality::study_settings(quiz.study_json.as_deref())?;
+    let fieldwork = quality::fieldwork_settings(quiz.study_json.as_deref())?;
     if let Some(participant) = visitor.participant.as_deref() {
         if quiz.task.task_kind()?.is_judging() {
-            crate::judging::earlier_participation(storage, participant, quiz, &study).await?;
+            crate::judging::earlier_participation(storage, participant, quiz, &fieldwork).await?;
         }
     }
     // The start's own checks of the Prolific id: required, and not one that took part.
-    let pid =
-        crate::crowd::participation::canonical_pid(visitor.PROLIFIC_PID.as_deref(), &study, slug)?;
+    let pid = crate::crowd::participation::canonical_pid(
+        visitor.PROLIFIC_PID.as_deref(),
+        &fieldwork,
+        slug,
+    )?;
     if let Some(pid) = &pid {
         let earlier =
-            crate::crowd::participation::unfinished_sessions(storage, quiz, &study, pid).await?;
+            crate::crowd::participation::unfinished_sessions(storage, quiz, &fieldwork, pid)
+                .await?;
         if !earlier.is_empty() {
             // An unfinished participation: its browser resumes it, whatever the target.
             return Ok(());
@@ -72,7 +76,7 @@ pub async fn check(storage: &Storage, quiz: &QuizRow, visitor: &Visitor) -> ApiR
     }
     let handoff = pid
         .as_deref()
-        .and_then(|pid| screenout_handoff_of(&study, pid, visitor));
+        .and_then(|pid| screenout_handoff_of(&fieldwork, pid, visitor));
     let Some(target) = target_reached(quiz)? else {
         return match visitor.device.as_deref() {
             Some(lacks) => Err(device_refusal(storage, quiz, lacks, handoff).await),
@@ -130,11 +134,11 @@ async fn device_refusal(
 /// The owner's screen-out hand-off (URL, code) for a Prolific participant turned away
 /// before consent (a full study, a browser that cannot play the clips).
 fn screenout_handoff_of(
-    study: &StudySettings,
+    fieldwork: &FieldworkSettings,
     pid: &str,
     visitor: &Visitor,
 ) -> Option<(String, String)> {
-    if !study.has_screenout() {
+    if !fieldwork.has_screenout() {
         return None;
     }
     let ids = HandoffIds {
@@ -144,5 +148,5 @@ fn screenout_handoff_of(
         session_id: visitor.SESSION_ID.as_deref(),
         completion_code: None,
     };
-    screenout_handoff(&study.handoff, &ids)
+    screenout_handoff(&fieldwork.handoff, &ids)
 }

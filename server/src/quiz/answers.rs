@@ -1,7 +1,7 @@
 //! Recording one answer exactly once: checked against what the participant was shown,
 //! scored where the kind can, with the kind's feedback and the completion hand-off.
 
-use super::{handoff_ids, session_study, MAX_KEY_LEN};
+use super::{handoff_ids, session_fieldwork, MAX_KEY_LEN};
 use crate::error::{ApiError, ApiResult};
 use crate::explain::inference::EmbeddingService;
 use crate::ids::time_ordered_id;
@@ -9,9 +9,9 @@ use crate::kinds::{typed_item, FeedbackContext, ServerKind, TypedItem};
 use crate::storage::{NewAnswer, RecordOutcome, SessionRow, Storage, TaskItemRow};
 use anyhow::Context;
 use memeboard_core::api::{SubmitAnswerRequest, SubmitAnswerResponse};
+use memeboard_core::fieldwork::completion_handoff;
 use memeboard_core::human_eval::training::practice_page_of;
 use memeboard_core::kinds::{Kind, Scoring};
-use memeboard_core::study::completion_handoff;
 use memeboard_core::{msg, with_kind};
 
 /// A completion code for recruitment platforms: 8 characters, no look-alikes.
@@ -170,7 +170,7 @@ async fn answer_as<K: ServerKind>(
     // COMMIT), so the app can follow it at once.
     let (redirect_url, redirect_code) = match &completion_code {
         Some(code) => {
-            let study = session_study(storage, session).await?;
+            let study = session_fieldwork(storage, session).await?;
             let mut ids = handoff_ids(session);
             ids.completion_code = Some(code.as_str());
             completion_handoff(&study.handoff, &ids).unzip()

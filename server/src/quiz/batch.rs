@@ -5,9 +5,9 @@ use crate::error::{ApiError, ApiResult};
 use crate::storage::{self, QuizRow, Storage};
 use memeboard_core::api::StartSessionRequest;
 use memeboard_core::assign::{assign_balanced, Candidate};
+use memeboard_core::fieldwork::{FieldworkSettings, FlaggedPolicy};
 use memeboard_core::kinds::{ItemPrompt, Kind, TaskKind};
 use memeboard_core::messages::Message;
-use memeboard_core::study::{FlaggedPolicy, StudySettings};
 use memeboard_core::{msg, with_kind};
 
 /// A balanced batch for a quiz: the owner's categories and excluded items, the kind's
@@ -16,7 +16,7 @@ use memeboard_core::{msg, with_kind};
 pub(super) async fn balanced_batch(
     storage: &Storage,
     quiz: &QuizRow,
-    study: &StudySettings,
+    fieldwork: &FieldworkSettings,
     request: &StartSessionRequest,
     kind: TaskKind,
     seed: u64,
@@ -26,12 +26,12 @@ pub(super) async fn balanced_batch(
     let categories: Vec<String> = categories_of(quiz)?
         .into_iter()
         .map(|c| c.key)
-        .filter(|k| study.categories.is_empty() || study.categories.contains(k))
+        .filter(|k| fieldwork.categories.is_empty() || fieldwork.categories.contains(k))
         .collect();
     let mut rows = storage
         .assignment_candidates(&quiz.task.id, filters)
         .await?;
-    rows.retain(|c| categories.contains(&c.category) && !study.excluded_items.contains(&c.id));
+    rows.retain(|c| categories.contains(&c.category) && !fieldwork.excluded_items.contains(&c.id));
     if filters {
         // Only the items this participant may get (the clip task: their native language and
         // clips without language).
@@ -60,7 +60,8 @@ pub(super) async fn balanced_batch(
             flagged: c.flagged,
         })
         .collect();
-    let skip_flagged = request.survey.skip_flagged || study.flagged_policy == FlaggedPolicy::Never;
+    let skip_flagged =
+        request.survey.skip_flagged || fieldwork.flagged_policy == FlaggedPolicy::Never;
     let eligible = candidates
         .iter()
         .filter(|c| !(skip_flagged && c.flagged))

@@ -1,13 +1,15 @@
 //! Attention checks: one answer per check, and the screen-out once failures reach the
 //! owner's limit.
 
-use super::{find_session, screen_out_of, session_study};
+use super::{find_session, screen_out_of, session_fieldwork};
 use crate::crowd::quality;
 use crate::error::{ApiError, ApiResult};
 use crate::storage::Storage;
 use anyhow::Context;
+use memeboard_core::fieldwork::{
+    plan_checks, SessionFacts, SubmitCheckRequest, SubmitCheckResponse,
+};
 use memeboard_core::msg;
-use memeboard_core::study::{plan_checks, SessionFacts, SubmitCheckRequest, SubmitCheckResponse};
 
 /// Stores the answer to one attention check exactly once (a resend of the same choice is
 /// acknowledged, another choice refused). With a screen-out set and the owner's limit of
@@ -40,7 +42,7 @@ pub async fn submit_check(
             found = request.choice
         )));
     }
-    let study = session_study(storage, &session).await?;
+    let study = session_fieldwork(storage, &session).await?;
     if session.screen_reason.is_some() {
         return Ok((
             SubmitCheckResponse {
@@ -79,7 +81,7 @@ pub async fn submit_check(
                     ..SessionFacts::default()
                 };
                 if let Some(reason) =
-                    memeboard_core::study::exclusion(&study.quality, false, &facts)
+                    memeboard_core::fieldwork::exclusion(&study.quality, false, &facts)
                 {
                     let json =
                         serde_json::to_string(&reason).context("encode screen-out reason")?;

@@ -5,7 +5,7 @@
 //! starts) with `batch` (the balanced batch), `session` (the session as shown, prefaces),
 //! `answers`, `practice` (rater training before a judging task's pages), `checks` (attention
 //! checks), `results` and `crowd` (crowd statistics). This module holds what several of them read:
-//! the quiz and session look-ups, the study settings and hand-off ids.
+//! the quiz and session look-ups, the fieldwork settings and hand-off ids.
 
 mod admission;
 mod answers;
@@ -30,10 +30,10 @@ use crate::crowd::quality;
 use crate::error::{ApiError, ApiResult};
 use crate::storage::{self, QuizRow, SessionRow, Storage};
 use memeboard_core::api::QuizSummary;
-use memeboard_core::msg;
-use memeboard_core::study::{
-    screenout_handoff, ExclusionReason, HandoffIds, ScreenOut, StudySettings,
+use memeboard_core::fieldwork::{
+    screenout_handoff, ExclusionReason, FieldworkSettings, HandoffIds, ScreenOut,
 };
+use memeboard_core::msg;
 use memeboard_core::tasks::CategoryInfo;
 
 /// Longest accepted idempotency key / recruitment id.
@@ -53,7 +53,8 @@ fn categories_of(quiz: &QuizRow) -> ApiResult<Vec<CategoryInfo>> {
 /// `batches_per_rater`).
 fn several_batches(quiz: &QuizRow) -> ApiResult<bool> {
     Ok(quiz.task.task_kind()?.is_judging()
-        && crate::crowd::quality::study_settings(quiz.study_json.as_deref())?.rater_batches() > 1)
+        && crate::crowd::quality::fieldwork_settings(quiz.study_json.as_deref())?.rater_batches()
+            > 1)
 }
 
 /// The public summary of a quiz.
@@ -111,10 +112,10 @@ pub async fn public_quizzes(storage: &Storage) -> ApiResult<Vec<QuizSummary>> {
 }
 
 /// The participant target when the quiz has reached it (completed sessions, see
-/// `StudySettings::participant_target`).
+/// `FieldworkSettings::participant_target`).
 fn target_reached(quiz: &QuizRow) -> ApiResult<Option<u32>> {
-    let study = quality::study_settings(quiz.study_json.as_deref())?;
-    Ok(study
+    let fieldwork = quality::fieldwork_settings(quiz.study_json.as_deref())?;
+    Ok(fieldwork
         .participant_target
         .filter(|&t| quiz.completed_sessions >= i64::from(t)))
 }
@@ -130,23 +131,29 @@ fn handoff_ids(session: &SessionRow) -> HandoffIds<'_> {
     }
 }
 
-/// The study settings of a session's task.
-async fn session_study(storage: &Storage, session: &SessionRow) -> ApiResult<StudySettings> {
+/// The fieldwork settings of a session's task.
+async fn session_fieldwork(
+    storage: &Storage,
+    session: &SessionRow,
+) -> ApiResult<FieldworkSettings> {
     let json = storage
         .task_quality_switches(&session.task_id)
         .await?
         .and_then(|(json, _)| json);
-    quality::study_settings(json.as_deref())
+    quality::fieldwork_settings(json.as_deref())
 }
 
 /// The screen-out of a session ended early: reason, redirect and code.
-fn screen_out_of(session: &SessionRow, study: &StudySettings) -> ApiResult<Option<ScreenOut>> {
+fn screen_out_of(
+    session: &SessionRow,
+    fieldwork: &FieldworkSettings,
+) -> ApiResult<Option<ScreenOut>> {
     let Some(json) = &session.screen_reason else {
         return Ok(None);
     };
     let reason: ExclusionReason = storage::decode_json("sessions.screen_reason", json)?;
     let (redirect_url, code) =
-        screenout_handoff(&study.handoff, &handoff_ids(session)).unwrap_or_default();
+        screenout_handoff(&fieldwork.handoff, &handoff_ids(session)).unwrap_or_default();
     Ok(Some(ScreenOut {
         reason,
         redirect_url,

@@ -10,19 +10,19 @@
 //! of a dense study open straight onto their real pages. Expected answers never leave the
 //! server before the page's own answer is stored.
 
-use super::{find_session, screen_out_of, session_study};
+use super::{find_session, screen_out_of, session_fieldwork};
 use crate::error::{ApiError, ApiResult};
 use crate::judging::training::task_training;
 use crate::kinds::ServerKind;
 use crate::storage::{self, NewPracticeAnswer, PracticeAnswerRow, SessionRow, Storage};
 use anyhow::Context;
 use memeboard_core::api::{SubmitAnswerRequest, SubmitAnswerResponse};
+use memeboard_core::fieldwork::failed_qualification;
 use memeboard_core::human_eval::training::{
     practice_item_id, PracticeFeedback, PracticeField, PracticePageView, Qualification, Training,
     TrainingView,
 };
 use memeboard_core::kinds::{Kind, TaskKind};
-use memeboard_core::study::failed_qualification;
 use memeboard_core::{msg, with_kind};
 
 /// One practice answer beside its page's expected answer, in the display order it was
@@ -138,7 +138,7 @@ pub(super) async fn training_view(
 pub(super) async fn with_training(
     storage: &Storage,
     session: &SessionRow,
-    study: &memeboard_core::study::StudySettings,
+    fieldwork: &memeboard_core::fieldwork::FieldworkSettings,
     response: &mut memeboard_core::api::SessionResponse,
 ) -> ApiResult<()> {
     let training = training_view(storage, session).await?;
@@ -150,7 +150,7 @@ pub(super) async fn with_training(
         if session.screen_reason.is_none() && session.completion_code.is_none() {
             screen_out_failed(storage, session, &q).await?;
             let session = find_session(storage, &session.id).await?;
-            response.screen_out = screen_out_of(&session, study)?;
+            response.screen_out = screen_out_of(&session, fieldwork)?;
         }
     }
     response.training = training;
@@ -223,9 +223,9 @@ pub(super) async fn submit_practice(
             pages = pages
         )));
     };
-    let study = session_study(storage, &session).await?;
-    if let Some(out) = screen_out_of(&session, &study)? {
-        if out.reason.code != memeboard_core::study::ExclusionCode::FailedQualification {
+    let fieldwork = session_fieldwork(storage, &session).await?;
+    if let Some(out) = screen_out_of(&session, &fieldwork)? {
+        if out.reason.code != memeboard_core::fieldwork::ExclusionCode::FailedQualification {
             return Err(ApiError::Conflict(msg!("quiz.screened_out")));
         }
     }
@@ -264,7 +264,7 @@ pub(super) async fn submit_practice(
     if let Some(q) = feedback.outcome.filter(|q| !q.passed) {
         screen_out_failed(storage, &session, &q).await?;
         let session = find_session(storage, session_id).await?;
-        screen_out = screen_out_of(&session, &study)?;
+        screen_out = screen_out_of(&session, &fieldwork)?;
     }
     Ok((
         SubmitAnswerResponse {

@@ -1,7 +1,7 @@
 //! Results of a finished batch: own scores, crowd rows, and the per-item review.
 
 use super::crowd::{cached_crowd_stats, item_facts};
-use super::{categories_of, find_quiz, find_session, handoff_ids, session_study};
+use super::{categories_of, find_quiz, find_session, handoff_ids, session_fieldwork};
 use crate::config::QuizSettings;
 use crate::crowd::quality;
 use crate::crowd_cache::CrowdCache;
@@ -9,9 +9,9 @@ use crate::error::{ApiError, ApiResult};
 use crate::kinds::{typed_item, TypedItem};
 use crate::storage::{self, SessionItemRow, Storage, TaskItemRow};
 use memeboard_core::api::{CategoryScore, CrowdStatsResponse, ResultsResponse, ReviewItem};
+use memeboard_core::fieldwork::completion_handoff;
 use memeboard_core::kinds::{Kind, ReviewDetail, ReviewInput, ScoreScale, Scoring};
 use memeboard_core::predictions::Split;
-use memeboard_core::study::completion_handoff;
 use memeboard_core::{msg, with_kind};
 use std::collections::BTreeMap;
 
@@ -253,7 +253,7 @@ pub async fn results(
             });
         }
     }
-    let study = session_study(storage, &session).await?;
+    let study = session_fieldwork(storage, &session).await?;
     let (redirect_url, redirect_code) =
         completion_handoff(&study.handoff, &handoff_ids(&session)).unzip();
     Ok(ResultsResponse {

@@ -1,15 +1,15 @@
 //! A session as the participant sees it (items shown without gold, in their order) and the
 //! familiarity preface stored before an item's question.
 
-use super::{find_session, handoff_ids, screen_out_of, session_study};
+use super::{find_session, handoff_ids, screen_out_of, session_fieldwork};
 use crate::error::{ApiError, ApiResult};
 use crate::storage::{self, SessionItemRow, SessionRow, Storage};
 use memeboard_core::api::{
     SessionItem, SessionResponse, SessionStatus, SubmitPrefaceRequest, SubmitPrefaceResponse,
 };
+use memeboard_core::fieldwork::{completion_handoff, plan_checks, FieldworkSettings, SessionCheck};
 use memeboard_core::kinds::capabilities::view_before_preface;
 use memeboard_core::kinds::{ItemPrompt, Kind, PromptView};
-use memeboard_core::study::{completion_handoff, plan_checks, SessionCheck, StudySettings};
 use memeboard_core::tasks::{label_key, Familiarity};
 use memeboard_core::{msg, with_kind};
 
@@ -95,19 +95,19 @@ pub async fn submit_preface(
 pub async fn get_session(storage: &Storage, id: &str) -> ApiResult<SessionResponse> {
     let session = find_session(storage, id).await?;
     let rows = storage.session_items(id).await?;
-    let study = session_study(storage, &session).await?;
+    let fieldwork = session_fieldwork(storage, &session).await?;
     let answered_checks = storage.session_checks(id).await?;
-    let mut response = session_response(session.clone(), &rows, &study, &answered_checks)?;
-    super::practice::with_training(storage, &session, &study, &mut response).await?;
+    let mut response = session_response(session.clone(), &rows, &fieldwork, &answered_checks)?;
+    super::practice::with_training(storage, &session, &fieldwork, &mut response).await?;
     Ok(response)
 }
 
-/// [`get_session`]'s answer from what was read: the session, its batch, its quiz's study
+/// [`get_session`]'s answer from what was read: the session, its batch, its quiz's fieldwork
 /// settings and the attention checks answered so far (`(index, passed)`).
 pub(super) fn session_response(
     session: SessionRow,
     rows: &[SessionItemRow],
-    study: &StudySettings,
+    fieldwork: &FieldworkSettings,
     answered_checks: &[(i64, bool)],
 ) -> ApiResult<SessionResponse> {
     let seed = session.seed as u64;
@@ -129,11 +129,11 @@ pub(super) fn session_response(
         plan,
     })
     .collect();
-    let screen_out = screen_out_of(&session, study)?;
+    let screen_out = screen_out_of(&session, fieldwork)?;
     let redirect = session
         .completion_code
         .as_ref()
-        .and_then(|_| completion_handoff(&study.handoff, &handoff_ids(&session)));
+        .and_then(|_| completion_handoff(&fieldwork.handoff, &handoff_ids(&session)));
     let (redirect_url, redirect_code) = redirect.unzip();
     Ok(SessionResponse {
         checks,

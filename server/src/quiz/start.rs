@@ -11,9 +11,9 @@ use crate::crowd::quality;
 use crate::storage::{NewSession, QuizRow, Storage};
 use anyhow::Context;
 use memeboard_core::api::{SessionResponse, StartSessionRequest};
+use memeboard_core::fieldwork::{FieldworkSettings, SessionFacts};
 use memeboard_core::kinds::capabilities::needs_headphones;
 use memeboard_core::kinds::TaskKind;
-use memeboard_core::study::{SessionFacts, StudySettings};
 use memeboard_core::{msg, with_kind};
 
 fn random_u64() -> anyhow::Result<u64> {
@@ -52,18 +52,18 @@ pub async fn start_session(
             return Ok((session, false));
         }
     }
-    let study = quality::study_settings(quiz.study_json.as_deref())?;
+    let fieldwork = quality::fieldwork_settings(quiz.study_json.as_deref())?;
     // Prolific ids are stored and compared in their canonical form (case, spaces and
     // zero-width characters do not make a new participant).
     request.recruitment.prolific_pid = crate::crowd::participation::canonical_pid(
         request.recruitment.prolific_pid.as_deref(),
-        &study,
+        &fieldwork,
         slug,
     )?;
     let existing = known_participant(storage, &request).await?;
     let earlier = EarlierStart {
         quiz: &quiz,
-        study: &study,
+        fieldwork: &fieldwork,
         request: &request,
         existing: existing.as_deref(),
         kind,
@@ -81,12 +81,13 @@ pub async fn start_session(
     };
 
     let (headphone_json, screen_reason) =
-        headphone_screening(storage, &quiz, &study, &mut request, kind).await?;
+        headphone_screening(storage, &quiz, &fieldwork, &mut request, kind).await?;
     let seed = random_u64()?;
     let items = if kind.is_judging() {
-        crate::judging::assign_batch(storage, &quiz, &study, Some(&participant_id), seed).await?
+        crate::judging::assign_batch(storage, &quiz, &fieldwork, Some(&participant_id), seed)
+            .await?
     } else {
-        balanced_batch(storage, &quiz, &study, &request, kind, seed).await?
+        balanced_batch(storage, &quiz, &fieldwork, &request, kind, seed).await?
     };
     let session = NewSession {
         id: time_ordered_id(16)?,
@@ -100,11 +101,14 @@ pub async fn start_session(
         items,
         start_key: request.start_key.clone(),
         headphone_json,
-        attention_checks: i64::from(study.attention_checks),
+        attention_checks: i64::from(fieldwork.attention_checks),
         screen_reason,
-        pilot: study.pilot,
+        pilot: fieldwork.pilot,
     };
-    store_start(storage, &quiz, &request, &study, kind, session, new_secret).await
+    store_start(
+        storage, &quiz, &request, &fieldwork, kind, session, new_secret,
+    )
+    .await
 }
 
 /// The start's own checks, before anything is read beyond the quiz: the invitation (for
@@ -164,11 +168,11 @@ async fn known_participant(
     })
 }
 
-/// What [`earlier_session`] decides from: the start, its quiz and study settings, and the
+/// What [`earlier_session`] decides from: the start, its quiz and fieldwork settings, and the
 /// known participant (see [`known_participant`]).
 struct EarlierStart<'a> {
     quiz: &'a QuizRow,
-    study: &'a StudySettings,
+    fieldwork: &'a FieldworkSettings,
     request: &'a StartSessionRequest,
     existing: Option<&'a str>,
     kind: TaskKind,
@@ -184,7 +188,7 @@ async fn earlier_session(
 ) -> ApiResult<Option<SessionResponse>> {
     let EarlierStart {
         quiz,
-        study,
+        fieldwork,
         request,
         existing,
         kind,
@@ -196,7 +200,7 @@ async fn earlier_session(
     if let Some(open) = crate::crowd::participation::prolific_resume(
         storage,
         quiz,
-        study,
+        fieldwork,
         request.recruitment.prolific_pid.as_deref(),
         existing,
         request.start_key.as_deref(),
@@ -218,7 +222,9 @@ async fn earlier_session(
     // same batch twice, so that nobody judges an output twice (an unfinished session is
     // resumed, a rater who finished them all refused).
     if let (Some(id), true) = (existing, kind.is_judging()) {
-        if let Some(open) = crate::judging::earlier_participation(storage, id, quiz, study).await? {
+        if let Some(open) =
+            crate::judging::earlier_participation(storage, id, quiz, fieldwork).await?
+        {
             let mut session = get_session(storage, &open).await?;
             session.participant_secret = None;
             return Ok(Some(session));
@@ -244,7 +250,7 @@ async fn earlier_session(
 async fn headphone_screening(
     storage: &Storage,
     quiz: &QuizRow,
-    study: &StudySettings,
+    fieldwork: &FieldworkSettings,
     request: &mut StartSessionRequest,
     kind: TaskKind,
 ) -> ApiResult<(Option<String>, Option<String>)> {
@@ -256,14 +262,16 @@ async fn headphone_screening(
     };
     // A failed headphone check ends the session at once when the owner screens them out.
     let screen_reason = match &headphone_json {
-        Some(json) if study.quality.screen_out_failed_headphones && study.has_screenout() => {
+        Some(json)
+            if fieldwork.quality.screen_out_failed_headphones && fieldwork.has_screenout() =>
+        {
             let facts = SessionFacts {
                 headphone_passed: serde_json::from_str::<serde_json::Value>(json)
                     .ok()
                     .and_then(|v| v["passed"].as_bool()),
                 ..SessionFacts::default()
             };
-            memeboard_core::study::exclusion(&study.quality, true, &facts)
+            memeboard_core::fieldwork::exclusion(&fieldwork.quality, true, &facts)
                 .map(|r| serde_json::to_string(&r).context("encode screen-out reason"))
                 .transpose()?
         }
@@ -278,7 +286,7 @@ async fn store_start(
     storage: &Storage,
     quiz: &QuizRow,
     request: &StartSessionRequest,
-    study: &StudySettings,
+    fieldwork: &FieldworkSettings,
     kind: TaskKind,
     session: NewSession,
     new_secret: Option<String>,
@@ -295,11 +303,11 @@ async fn store_start(
         return Ok((session, false));
     }
     // The new session's answer is built from what the start holds (the session as stored,
-    // the study settings read above, no checks answered yet); only the batch's items are read.
+    // the fieldwork settings read above, no checks answered yet); only the batch's items are read.
     let stored = session.stored_row(&quiz.task.slug, &quiz.task.title, kind);
     let rows = storage.session_items(&session.id).await?;
-    let mut response = session_response(stored.clone(), &rows, study, &[])?;
-    super::practice::with_training(storage, &stored, study, &mut response).await?;
+    let mut response = session_response(stored.clone(), &rows, fieldwork, &[])?;
+    super::practice::with_training(storage, &stored, fieldwork, &mut response).await?;
     response.participant_secret = new_secret;
     Ok((response, true))
 }

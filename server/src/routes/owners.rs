@@ -9,7 +9,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
-use memeboard_core::study::{
+use memeboard_core::fieldwork::{
     ConsoleResponse, ConsoleSettings, CreateOwnerRequest, CreateOwnerResponse, OwnedTask,
     ProgressResponse, SubmitCheckRequest, SubmitCheckResponse,
 };

@@ -1,9 +1,9 @@
-//! Owners and studies: owner tokens, the owner action log, a task's study settings, attention
+//! Owners and studies: owner tokens, the owner action log, a task's fieldwork settings, attention
 //! checks, screen-outs, and the per-session data behind exclusions and live progress.
 
-mod study_tasks;
+mod fieldwork;
 
-pub use study_tasks::*;
+pub use fieldwork::*;
 
 use super::*;
 use sqlx::Row;

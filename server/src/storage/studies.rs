@@ -36,14 +36,14 @@ pub struct StudyRecord {
     pub reliability_json: Option<String>,
 }
 
-/// A judging task to create with a study: its rows and its study settings JSON.
+/// A judging task to create with a study: its rows and its fieldwork settings JSON.
 #[derive(Debug, Clone)]
 pub struct NewStudyTask {
     /// The task row.
     pub task: TaskRecord,
     /// Items with their batch numbers.
     pub items: Vec<(ItemRecord, i64)>,
-    /// `StudySettings` JSON (participant target, quality rules).
+    /// `FieldworkSettings` JSON (participant target, quality rules).
     pub study_json: String,
     /// The task's rater training (`Training` JSON), if it has one.
     pub training_json: Option<String>,
@@ -69,7 +69,7 @@ pub struct JudgingTaskRow {
     pub slug: String,
     /// `rating` or `ranking`.
     pub kind: String,
-    /// `StudySettings` JSON.
+    /// `FieldworkSettings` JSON.
     pub study_json: Option<String>,
     /// The board switch that also drops failed headphone checks (always off for judging).
     pub exclude_failed_checks: bool,

@@ -13,6 +13,7 @@ use crate::storage::{
 };
 use anyhow::Context;
 use axum::http::HeaderMap;
+use memeboard_core::fieldwork::{FieldworkSettings, MAX_BATCHES_PER_RATER};
 use memeboard_core::human_eval::error_labels::validate_error_labels;
 use memeboard_core::human_eval::study::{
     plan_study, BoardSubmission, CreateStudyRequest, CreateStudyResponse, PlanRequest, SourceItem,
@@ -22,7 +23,6 @@ use memeboard_core::human_eval::training::Training;
 use memeboard_core::kinds::{ranking, rating, ItemGold, ItemPrompt, Kind, TaskKind};
 use memeboard_core::leaderboard::CategoryEstimate;
 use memeboard_core::msg;
-use memeboard_core::study::{StudySettings, MAX_BATCHES_PER_RATER};
 use memeboard_core::tasks::CategoryInfo;
 use memeboard_core::with_kind;
 use std::collections::BTreeMap;
@@ -264,9 +264,9 @@ async fn study_tasks(
     for (mut spec, batches) in specs {
         spec.study_id = Some(study_id.to_owned());
         let (record, rows) = judging::prepare_judging_task(storage, &spec).await?;
-        let mut settings = StudySettings {
+        let mut settings = FieldworkSettings {
             participant_target: Some(batches.saturating_mul(raters).max(1)),
-            ..StudySettings::default()
+            ..FieldworkSettings::default()
         };
         // Planted outputs are rating pages only, so the rule is on where there are some.
         settings.quality.planted_checks = req.planted_checks && planted_pages(&spec);
@@ -287,7 +287,7 @@ async fn study_tasks(
         tasks.push(NewStudyTask {
             task: record,
             items: rows,
-            study_json: serde_json::to_string(&settings).context("encode study settings")?,
+            study_json: serde_json::to_string(&settings).context("encode fieldwork settings")?,
             training_json: spec.training.as_ref().map(encode).transpose()?,
         });
     }

@@ -42,7 +42,7 @@ const OWNED: &[(&str, &[&str])] = &[
     ("core/src/predictions/explanation.rs", &["explanation"]),
     // Human evaluation: the judging kinds' statistics, study planner and rater checks.
     ("core/src/human_eval", &["rating", "ranking"]),
-    ("core/src/study", &["rating", "ranking"]),
+    ("core/src/fieldwork", &["rating", "ranking"]),
     ("server/src/studies", &["rating", "ranking"]),
     ("server/src/crowd/quality.rs", &["rating"]),
 ];

@@ -727,7 +727,7 @@ async fn the_cli_creates_owner_tokens(db: Db) {
     let app = owner_app(db).await;
     let owner = memeboard_server::owners::create_owner(
         app.storage(),
-        &memeboard_core::study::CreateOwnerRequest {
+        &memeboard_core::fieldwork::CreateOwnerRequest {
             benchmark: "demo".into(),
             name: "CLI lab".into(),
         },

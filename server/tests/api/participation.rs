@@ -138,7 +138,7 @@ async fn stored_check(app: &TestApp, session: &str) -> Value {
         .await
         .unwrap()
         .unwrap();
-    let data = app.storage().study_data(&task.task.id).await.unwrap();
+    let data = app.storage().fieldwork_data(&task.task.id).await.unwrap();
     let row = data.sessions.iter().find(|s| s.id == session).unwrap();
     serde_json::from_str(row.headphone_json.as_deref().unwrap()).unwrap()
 }

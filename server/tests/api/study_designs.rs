@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The study settings of judging task `slug`, as its console shows them.
-async fn study_settings(app: &crate::helpers::TestApp, slug: &str) -> Value {
+async fn fieldwork_settings(app: &crate::helpers::TestApp, slug: &str) -> Value {
     let path = format!("/api/owner/tasks/{slug}/console");
     let (status, console) = as_admin(app, Method::GET, &path, None).await;
     assert_eq!(status, StatusCode::OK, "{console}");
@@ -39,7 +39,7 @@ async fn a_dense_study_gives_every_rater_every_page(db: Db) {
     );
     assert!(batches >= 2, "{created}");
     assert_eq!(
-        study_settings(&app, "dense-rate").await["batches_per_rater"],
+        fieldwork_settings(&app, "dense-rate").await["batches_per_rater"],
         batches
     );
     let (_, quiz) = app.get("/api/quizzes/dense-rate").await;
@@ -49,7 +49,7 @@ async fn a_dense_study_gives_every_rater_every_page(db: Db) {
     );
     // The ranking task is one batch here: nothing to split.
     assert_eq!(created["tasks"][1]["batches"], 1);
-    assert!(study_settings(&app, "dense-rank").await["batches_per_rater"].is_null());
+    assert!(fieldwork_settings(&app, "dense-rank").await["batches_per_rater"].is_null());
 
     // One rater, part after part: every page once, then refused.
     let judge = comic_rater(true);
@@ -102,7 +102,7 @@ async fn a_dense_study_gives_every_rater_every_page(db: Db) {
     let plain = cmpm_request("plain", false, &subs);
     let (status, created) = as_admin(&app, Method::POST, &path, Some(plain)).await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
-    assert!(study_settings(&app, "plain-rate").await["batches_per_rater"].is_null());
+    assert!(fieldwork_settings(&app, "plain-rate").await["batches_per_rater"].is_null());
 }
 
 async fn batches_of_one_category_hold_one_category_each(db: Db) {

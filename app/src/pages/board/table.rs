@@ -10,7 +10,7 @@ use crate::components::score::{
 };
 use crate::format::{self, DASH};
 use crate::i18n::board::{btr, BoardStrings};
-use crate::i18n::study::StudyStrings;
+use crate::i18n::fieldwork::FieldworkStrings;
 use crate::i18n::{category_label, use_i18n, Lang};
 use leptos::prelude::*;
 use memeboard_core::api::{BoardResponse, BoardRow, RowGroup, RowKind, SubmissionStatus};
@@ -87,7 +87,12 @@ fn row_view(
     let before = row
         .participants_before_exclusions
         .filter(|b| Some(*b) != row.participants)
-        .map(|b| format!(" · {}", (lang.table::<StudyStrings>().before_exclusions)(b)));
+        .map(|b| {
+            format!(
+                " · {}",
+                (lang.table::<FieldworkStrings>().before_exclusions)(b)
+            )
+        });
     let participants = row.participants.map(|n| {
         view! {
             <span class="sub" data-testid="participants">

@@ -3,7 +3,7 @@
 
 use crate::api;
 use crate::components::copy_row::CopyRow;
-use crate::i18n::study::{st, StudyStrings};
+use crate::i18n::fieldwork::{st, FieldworkStrings};
 use crate::i18n::use_i18n;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
@@ -48,7 +48,7 @@ pub(super) fn DeleteParticipant(
         if name.is_empty() || sending.get_untracked() {
             return;
         }
-        let strings = i18n.lang_untracked().table::<StudyStrings>();
+        let strings = i18n.lang_untracked().table::<FieldworkStrings>();
         let confirmed = web_sys::window()
             .and_then(|w| {
                 w.confirm_with_message(&(strings.delete_confirm)(&name))

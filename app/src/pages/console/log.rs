@@ -3,15 +3,15 @@
 
 use super::date_time;
 use crate::format;
-use crate::i18n::study::{st, StudyStrings};
+use crate::i18n::fieldwork::{st, FieldworkStrings};
 use crate::i18n::{use_i18n, Lang};
 use leptos::prelude::*;
-use memeboard_core::study::OwnerAction;
+use memeboard_core::fieldwork::OwnerAction;
 use serde_json::Value;
 
 /// The label of a setting as the settings form shows it, by its path in the logged change
 /// (`study.handoff.prolific_completion_code`); `None` for a path the form does not have.
-fn setting_label(s: &'static StudyStrings, path: &str) -> Option<&'static str> {
+fn setting_label(s: &'static FieldworkStrings, path: &str) -> Option<&'static str> {
     Some(match path {
         "quiz_open" => s.quiz_open,
         "batch_size" => s.batch_size,
@@ -41,7 +41,7 @@ fn setting_label(s: &'static StudyStrings, path: &str) -> Option<&'static str> {
 }
 
 /// A logged value in words: nothing as a dash, switches as on/off, lists joined.
-fn value_text(s: &'static StudyStrings, v: &Value) -> String {
+fn value_text(s: &'static FieldworkStrings, v: &Value) -> String {
     match v {
         Value::Null => format::DASH.to_owned(),
         Value::Bool(b) => s.on_off[usize::from(!*b)].to_owned(),
@@ -65,7 +65,7 @@ fn value_text(s: &'static StudyStrings, v: &Value) -> String {
 /// An action's details as lines: a settings change as "label: from → to" per field, anything
 /// else as "key: value" per field.
 pub(super) fn detail_lines(lang: Lang, action: &OwnerAction) -> Vec<String> {
-    let s = lang.table::<StudyStrings>();
+    let s = lang.table::<FieldworkStrings>();
     if let Some(changed) = action.detail.get("changed").and_then(Value::as_object) {
         return changed
             .iter()
@@ -111,7 +111,7 @@ pub(super) fn ActionLog(actions: Vec<OwnerAction>) -> impl IntoView {
                                 let a = StoredValue::new(a);
                                 let name = move || {
                                     a.with_value(|a| {
-                                        let s = i18n.table::<StudyStrings>();
+                                        let s = i18n.table::<FieldworkStrings>();
                                         (s.action_name)(&a.action)
                                             .map_or_else(|| a.action.clone(), str::to_owned)
                                     })
@@ -194,11 +194,11 @@ mod tests {
         let board = action("update_board", json!({"blind": true, "quiz_open": null}));
         assert_eq!(detail_lines(Lang::En, &board), vec!["blind: on"]);
         assert_eq!(
-            (Lang::En.table::<StudyStrings>().action_name)("update_settings"),
+            (Lang::En.table::<FieldworkStrings>().action_name)("update_settings"),
             Some("Settings changed")
         );
         assert_eq!(
-            (Lang::En.table::<StudyStrings>().action_name)("something_new"),
+            (Lang::En.table::<FieldworkStrings>().action_name)("something_new"),
             None
         );
     }

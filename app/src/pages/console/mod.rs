@@ -17,7 +17,7 @@ use crate::components::export::ExportButton;
 use crate::components::status::{error_fallback, Loading};
 use crate::components::title::{in_lang, use_page_title};
 use crate::format;
-use crate::i18n::study::{st, StudyStrings};
+use crate::i18n::fieldwork::{st, FieldworkStrings};
 use crate::i18n::{use_i18n, Lang};
 use crate::pages::study::StudyForm;
 use crate::storage;
@@ -26,7 +26,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 use links::{DeleteParticipant, StudyLinks};
 use log::ActionLog;
-use memeboard_core::study::ConsoleResponse;
+use memeboard_core::fieldwork::ConsoleResponse;
 use progress::Progress;
 use rescore::Rescore;
 use settings::settings_form;
@@ -37,7 +37,7 @@ pub fn ConsolePage() -> impl IntoView {
     let params = use_params_map();
     let slug = move || params.read().get("slug");
     let token = RwSignal::new(storage::owner_token());
-    use_page_title(|lang| lang.table::<StudyStrings>().console_title.to_owned());
+    use_page_title(|lang| lang.table::<FieldworkStrings>().console_title.to_owned());
     let forget = Callback::new(move |()| {
         storage::remove(storage::OWNER_TOKEN_KEY);
         token.set(None);
@@ -132,7 +132,7 @@ fn TaskList(token: String, forget: Callback<()>) -> impl IntoView {
                                                         </a>
                                                         " (" {t.slug.clone()} ", "
                                                         {move || {
-                                                            let s = i18n.table::<StudyStrings>();
+                                                            let s = i18n.table::<FieldworkStrings>();
                                                             if open { s.open } else { s.closed }
                                                         }} ")"
                                                     </li>
@@ -229,7 +229,7 @@ fn ConsoleView(
         {settings_form(&console, slug, token, reload, message)}
         <section class="card">
             <h2>{st(|s| s.exclusions_title)}</h2>
-            <p data-testid="before-after">{move || (i18n.table::<StudyStrings>().before_after)(before_after.0, before_after.1)}</p>
+            <p data-testid="before-after">{move || (i18n.table::<FieldworkStrings>().before_after)(before_after.0, before_after.1)}</p>
             {if exclusions.is_empty() {
                 view! { <p class="muted">{st(|s| s.none_excluded)}</p> }.into_any()
             } else {

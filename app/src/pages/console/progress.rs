@@ -4,11 +4,11 @@ use super::date_time;
 use crate::api::{self, ApiError};
 use crate::components::status::Loading;
 use crate::format;
-use crate::i18n::study::{st, StudyStrings};
+use crate::i18n::fieldwork::{st, FieldworkStrings};
 use crate::i18n::{category_label, use_i18n};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use memeboard_core::study::ProgressResponse;
+use memeboard_core::fieldwork::ProgressResponse;
 
 /// How often the progress view refreshes (ms).
 const POLL_MS: i32 = 3_000;
@@ -39,7 +39,7 @@ pub(super) fn Progress(
                 None => view! { <Loading /> }.into_any(),
                 Some(Err(e)) => view! { <p class="notice error" role="alert">{e.to_string()}</p> }.into_any(),
                 Some(Ok(p)) => {
-                    let s = i18n.table::<StudyStrings>();
+                    let s = i18n.table::<FieldworkStrings>();
                     let lang = i18n.lang();
                     let max_bin = p.completion_histogram.iter().map(|b| b.sessions).max().unwrap_or(0).max(1);
                     view! {

@@ -3,7 +3,7 @@
 
 use super::st;
 use crate::api;
-use crate::i18n::study::StudyStrings;
+use crate::i18n::fieldwork::FieldworkStrings;
 use crate::i18n::use_i18n;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
@@ -49,7 +49,7 @@ pub(super) fn Rescore(slug: StoredValue<String>, token: StoredValue<String>) -> 
                 {move || outcome.get().map(|o| match o {
                     Ok(_) => view! {
                         <p class="notice" role="status" data-testid="rescore-started">
-                            {move || i18n.table::<StudyStrings>().rescore_started}
+                            {move || i18n.table::<FieldworkStrings>().rescore_started}
                         </p>
                     }
                     .into_any(),

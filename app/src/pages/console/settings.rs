@@ -3,14 +3,14 @@
 
 use crate::api;
 use crate::format;
-use crate::i18n::study::{st, StudyStrings};
+use crate::i18n::fieldwork::{st, FieldworkStrings};
 use crate::i18n::{category_label, use_i18n, Lang};
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use memeboard_core::study::{
-    completion_handoff, screenout_handoff, ConsoleResponse, ConsoleSettings, FlaggedPolicy,
-    Handoff, HandoffIds, SettingsInUse, StudySettings,
+use memeboard_core::fieldwork::{
+    completion_handoff, screenout_handoff, ConsoleResponse, ConsoleSettings, FieldworkSettings,
+    FlaggedPolicy, Handoff, HandoffIds, SettingsInUse,
 };
 use memeboard_core::tasks::CategoryInfo;
 
@@ -25,7 +25,7 @@ fn opt_string(v: &str) -> Option<String> {
 
 /// A whole number or nothing; `Err` names the field by its label on the form.
 fn opt_number<T: std::str::FromStr>(
-    label: fn(&'static crate::i18n::study::StudyStrings) -> &'static str,
+    label: fn(&'static crate::i18n::fieldwork::FieldworkStrings) -> &'static str,
     v: &str,
     lang: Lang,
 ) -> Result<Option<T>, String> {
@@ -33,7 +33,7 @@ fn opt_number<T: std::str::FromStr>(
     if v.is_empty() {
         return Ok(None);
     }
-    let strings = lang.table::<StudyStrings>();
+    let strings = lang.table::<FieldworkStrings>();
     v.parse()
         .map(Some)
         .map_err(|_| (strings.not_a_number)(label(strings)))
@@ -43,7 +43,7 @@ fn opt_number<T: std::str::FromStr>(
 #[component]
 fn TextField(
     id: &'static str,
-    label: fn(&'static crate::i18n::study::StudyStrings) -> &'static str,
+    label: fn(&'static crate::i18n::fieldwork::FieldworkStrings) -> &'static str,
     value: RwSignal<String>,
     #[prop(default = "text")] kind: &'static str,
 ) -> impl IntoView {
@@ -65,7 +65,7 @@ fn TextField(
 #[component]
 fn CheckField(
     id: &'static str,
-    label: fn(&'static crate::i18n::study::StudyStrings) -> &'static str,
+    label: fn(&'static crate::i18n::fieldwork::FieldworkStrings) -> &'static str,
     value: RwSignal<bool>,
 ) -> impl IntoView {
     view! {
@@ -114,9 +114,9 @@ struct Fields {
 impl Fields {
     /// The inputs as the quiz's settings are now.
     fn new(s: &ConsoleSettings) -> Self {
-        let study = &s.study;
-        let h = &study.handoff;
-        let q = &study.quality;
+        let fieldwork = &s.fieldwork;
+        let h = &fieldwork.handoff;
+        let q = &fieldwork.quality;
         Self {
             quiz_open: RwSignal::new(s.quiz_open),
             allow_retake: RwSignal::new(s.allow_retake),
@@ -125,11 +125,11 @@ impl Fields {
             require_pid: RwSignal::new(h.require_prolific_id),
             screen_headphones: RwSignal::new(q.screen_out_failed_headphones),
             planted_checks: RwSignal::new(q.planted_checks),
-            pilot: RwSignal::new(study.pilot),
+            pilot: RwSignal::new(fieldwork.pilot),
             batch_size: RwSignal::new(s.batch_size.to_string()),
-            target: RwSignal::new(opt_text(study.participant_target)),
-            checks: RwSignal::new(study.attention_checks.to_string()),
-            rater_batches: RwSignal::new(opt_text(study.batches_per_rater)),
+            target: RwSignal::new(opt_text(fieldwork.participant_target)),
+            checks: RwSignal::new(fieldwork.attention_checks.to_string()),
+            rater_batches: RwSignal::new(opt_text(fieldwork.batches_per_rater)),
             prolific_code: RwSignal::new(h.prolific_completion_code.clone().unwrap_or_default()),
             prolific_screenout: RwSignal::new(
                 h.prolific_screenout_code.clone().unwrap_or_default(),
@@ -143,9 +143,9 @@ impl Fields {
             min_item: RwSignal::new(opt_text(q.min_item_ms)),
             fast_share: RwSignal::new(opt_text(q.fast_share_percent)),
             straightline: RwSignal::new(opt_text(q.straightline_percent)),
-            excluded_items: RwSignal::new(study.excluded_items.join("\n")),
-            categories: RwSignal::new(study.categories.clone()),
-            flagged: RwSignal::new(study.flagged_policy),
+            excluded_items: RwSignal::new(fieldwork.excluded_items.join("\n")),
+            categories: RwSignal::new(fieldwork.categories.clone()),
+            flagged: RwSignal::new(fieldwork.flagged_policy),
         }
     }
 
@@ -191,7 +191,7 @@ impl Fields {
                 .unwrap_or(0),
             allow_retake: allow_retake.get_untracked(),
             exclude_failed_checks: exclude_failed.get_untracked(),
-            study: StudySettings {
+            fieldwork: FieldworkSettings {
                 participant_target: opt_number(
                     |s| s.participant_target,
                     &target.get_untracked(),
@@ -209,7 +209,7 @@ impl Fields {
                 attention_checks: opt_number(|s| s.checks_label, &checks.get_untracked(), lang)?
                     .unwrap_or(0),
                 handoff,
-                quality: memeboard_core::study::QualityRules {
+                quality: memeboard_core::fieldwork::QualityRules {
                     fail_checks_at_least: opt_number(
                         |s| s.fail_checks,
                         &fail_checks.get_untracked(),

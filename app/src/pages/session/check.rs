@@ -4,7 +4,7 @@ use crate::api;
 use crate::i18n::{tr, use_i18n};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use memeboard_core::study::{
+use memeboard_core::fieldwork::{
     check_instruction, check_option_labels, CheckPlan, ScreenOut, SubmitCheckRequest,
 };
 

@@ -4,7 +4,7 @@
 use crate::i18n::{tr, use_i18n};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use memeboard_core::study::ScreenOut;
+use memeboard_core::fieldwork::ScreenOut;
 
 /// Seconds the study code shows before the hand-off redirect.
 const REDIRECT_DELAY_MS: i32 = 3_000;

@@ -24,8 +24,8 @@ use leptos_router::components::Redirect;
 use leptos_router::hooks::use_params_map;
 use leptos_router::NavigateOptions;
 use memeboard_core::api::{SessionItem, SessionResponse, SessionStatus, SubmitAnswerResponse};
+use memeboard_core::fieldwork::ScreenOut;
 use memeboard_core::human_eval::training::TrainingView;
-use memeboard_core::study::ScreenOut;
 
 /// A judging task's training, before its first page (the quiz bundle has no judging pages:
 /// it loads the full app, as for their questions).

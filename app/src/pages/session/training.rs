@@ -8,8 +8,8 @@ use crate::i18n::use_i18n;
 use crate::kinds;
 use leptos::prelude::*;
 use memeboard_core::api::{SessionItem, SubmitAnswerResponse};
+use memeboard_core::fieldwork::ScreenOut;
 use memeboard_core::human_eval::training::{PracticeFeedback, TrainingView};
-use memeboard_core::study::ScreenOut;
 
 /// Where the rater is in the training.
 #[derive(Debug, Clone, PartialEq)]

@@ -20,7 +20,7 @@ pub struct QuizRow {
     pub allow_retake: bool,
     /// Completed sessions (the participant target counts these).
     pub completed_sessions: i64,
-    /// The owner's `StudySettings` JSON, if set.
+    /// The owner's `FieldworkSettings` JSON, if set.
     pub study_json: Option<String>,
     /// SHA-256 (hex) of the invitation secret of an invitation-only (judging) task.
     pub invite_hash: Option<String>,

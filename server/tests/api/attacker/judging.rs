@@ -104,7 +104,7 @@ async fn headphone_claim(a: &Attacker<'_>) -> Finding {
 
 /// Whether the stored session `sid` of task `task` counts as having passed its check.
 async fn stored_pass(a: &Attacker<'_>, task: &str, sid: &str) -> bool {
-    let data = a.app.storage().study_data(task).await.unwrap();
+    let data = a.app.storage().fieldwork_data(task).await.unwrap();
     let stored = data.sessions.iter().find(|s| s.id == sid);
     let json: Value = stored
         .and_then(|s| s.headphone_json.as_deref())

@@ -1,12 +1,12 @@
-//! Strings of the study features in both languages: the owner's console, attention checks,
+//! Strings of the fieldwork features in both languages: the owner's console, attention checks,
 //! the completion and screen-out hand-off, full quizzes and exclusion counts. A table of its
 //! own beside the main [`crate::i18n::Strings`], so that the feature's words stay together.
 
 use crate::i18n::{text, StringTable};
 
-/// The study strings of one language.
+/// The fieldwork strings of one language.
 #[derive(Debug)]
-pub struct StudyStrings {
+pub struct FieldworkStrings {
     /// Console page title.
     pub console_title: &'static str,
     /// Console intro.
@@ -202,7 +202,7 @@ pub struct StudyStrings {
 }
 
 /// English.
-pub static EN: StudyStrings = StudyStrings {
+pub static EN: FieldworkStrings = FieldworkStrings {
     console_title: "Study console",
     console_intro: "Run your benchmark's quizzes: open or close them, set the participant target, the recruitment hand-off and quality rules, and follow progress live.",
     owner_token_label: "Owner token",
@@ -314,7 +314,7 @@ pub static EN: StudyStrings = StudyStrings {
 };
 
 /// 中文.
-pub static ZH: StudyStrings = StudyStrings {
+pub static ZH: FieldworkStrings = FieldworkStrings {
     console_title: "研究控制台",
     console_intro:
         "管理你的基准测验：开放或关闭、设置目标人数、招募平台跳转和质量规则，并实时查看进度。",
@@ -426,14 +426,14 @@ pub static ZH: StudyStrings = StudyStrings {
     on_off: ["开", "关"],
 };
 
-impl StringTable for StudyStrings {
+impl StringTable for FieldworkStrings {
     const EN: &'static Self = &EN;
     const ZH: &'static Self = &ZH;
 }
 
 /// [`text`] of the study strings (follows the language switch).
 pub fn st(
-    pick: fn(&'static StudyStrings) -> &'static str,
+    pick: fn(&'static FieldworkStrings) -> &'static str,
 ) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
     text(pick)
 }

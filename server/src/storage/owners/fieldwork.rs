@@ -1,16 +1,16 @@
-//! A quiz task's study settings (recruitment and quality rules), Prolific sessions, attention
+//! A quiz task's fieldwork settings (recruitment and quality rules), Prolific sessions, attention
 //! checks, screen-outs, and the per-session data behind exclusions and live progress.
 
 use super::*;
 
 /// A task with what its owner sets.
 #[derive(Debug, Clone)]
-pub struct StudyTaskRow {
+pub struct FieldworkTaskRow {
     /// The task.
     pub task: TaskRecord,
     /// Benchmark slug.
     pub benchmark_slug: String,
-    /// `StudySettings` JSON, if set.
+    /// `FieldworkSettings` JSON, if set.
     pub study_json: Option<String>,
     /// Finished participants may take the quiz again.
     pub allow_retake: bool,
@@ -20,7 +20,7 @@ pub struct StudyTaskRow {
 
 /// The owner's writable task fields, written together.
 #[derive(Debug, Clone)]
-pub struct StudyUpdate {
+pub struct FieldworkUpdate {
     /// Listed as a quiz.
     pub quiz_open: bool,
     /// Items per participant.
@@ -29,13 +29,13 @@ pub struct StudyUpdate {
     pub allow_retake: bool,
     /// Headphone exclusion.
     pub exclude_failed_checks: bool,
-    /// `StudySettings` JSON.
+    /// `FieldworkSettings` JSON.
     pub study_json: String,
 }
 
 /// One session of a task with what quality rules and progress need.
 #[derive(Debug, Clone)]
-pub struct StudySessionRow {
+pub struct FieldworkSessionRow {
     /// Session id.
     pub id: String,
     /// Participant.
@@ -62,7 +62,7 @@ pub struct StudySessionRow {
 
 /// One answer of any session of a task (no gold, no score).
 #[derive(Debug, Clone)]
-pub struct StudyAnswerRow {
+pub struct FieldworkAnswerRow {
     /// Session.
     pub session_id: String,
     /// Item.
@@ -83,7 +83,7 @@ pub struct StudyAnswerRow {
 
 /// One stored attention-check answer.
 #[derive(Debug, Clone)]
-pub struct StudyCheckRow {
+pub struct FieldworkCheckRow {
     /// Session.
     pub session_id: String,
     /// Check index.
@@ -98,13 +98,13 @@ pub struct StudyCheckRow {
 
 /// Everything stored about a task's sessions (for exclusions and progress).
 #[derive(Debug, Clone, Default)]
-pub struct StudyData {
+pub struct FieldworkData {
     /// Sessions, oldest first.
-    pub sessions: Vec<StudySessionRow>,
+    pub sessions: Vec<FieldworkSessionRow>,
     /// Answers.
-    pub answers: Vec<StudyAnswerRow>,
+    pub answers: Vec<FieldworkAnswerRow>,
     /// Check answers.
-    pub checks: Vec<StudyCheckRow>,
+    pub checks: Vec<FieldworkCheckRow>,
     /// Rating tasks: each item's gold JSON (`(item id, gold)`), which says which items are
     /// planted outputs of known quality. Empty for other kinds. Server-side only.
     pub rating_golds: Vec<(String, String)>,
@@ -130,8 +130,8 @@ const STUDY_TASK_SELECT: &str =
      t.batch_size, t.quiz_open, t.study_json, t.allow_retake, t.exclude_failed_checks, \
      b.slug AS benchmark_slug FROM tasks t JOIN benchmarks b ON b.id = t.benchmark_id";
 
-fn study_task_from_row(r: &sqlx::any::AnyRow) -> Result<StudyTaskRow, sqlx::Error> {
-    Ok(StudyTaskRow {
+fn study_task_from_row(r: &sqlx::any::AnyRow) -> Result<FieldworkTaskRow, sqlx::Error> {
+    Ok(FieldworkTaskRow {
         task: task_from_row(r)?,
         benchmark_slug: r.try_get("benchmark_slug")?,
         study_json: r.try_get("study_json")?,
@@ -160,8 +160,11 @@ impl Storage {
         .map_err(|e: sqlx::Error| e.into())
     }
 
-    /// A task with its study settings, by slug.
-    pub async fn find_study_task(&self, slug: &str) -> Result<Option<StudyTaskRow>, StorageError> {
+    /// A task with its fieldwork settings, by slug.
+    pub async fn find_fieldwork_task(
+        &self,
+        slug: &str,
+    ) -> Result<Option<FieldworkTaskRow>, StorageError> {
         let row = sqlx::query(&format!("{STUDY_TASK_SELECT} WHERE t.slug = $1"))
             .bind(slug)
             .fetch_optional(&self.pool)
@@ -170,10 +173,10 @@ impl Storage {
     }
 
     /// Tasks, of one benchmark or of all.
-    pub async fn list_study_tasks(
+    pub async fn list_fieldwork_tasks(
         &self,
         benchmark_id: Option<&str>,
-    ) -> Result<Vec<StudyTaskRow>, StorageError> {
+    ) -> Result<Vec<FieldworkTaskRow>, StorageError> {
         let rows = match benchmark_id {
             Some(b) => {
                 sqlx::query(&format!(
@@ -198,10 +201,10 @@ impl Storage {
     }
 
     /// Writes the owner's settings of a task and logs the change, in one transaction.
-    pub async fn update_study(
+    pub async fn update_fieldwork(
         &self,
         task_id: &str,
-        u: &StudyUpdate,
+        u: &FieldworkUpdate,
         log: &NewOwnerAction<'_>,
     ) -> Result<(), StorageError> {
         let mut tx = self.pool.begin().await?;
@@ -338,7 +341,7 @@ impl Storage {
     }
 
     /// Everything about a task's sessions that exclusions and progress need (no gold).
-    pub async fn study_data(&self, task_id: &str) -> Result<StudyData, StorageError> {
+    pub async fn fieldwork_data(&self, task_id: &str) -> Result<FieldworkData, StorageError> {
         let sessions = sqlx::query(
             "SELECT id, participant_id, prolific_pid, seed, batch_size, created_at, \
              completed_at, screened_out_at, headphone_json, attention_checks, pilot FROM sessions \
@@ -350,7 +353,7 @@ impl Storage {
         .await?
         .iter()
         .map(|r| {
-            Ok(StudySessionRow {
+            Ok(FieldworkSessionRow {
                 id: r.try_get("id")?,
                 participant_id: r.try_get("participant_id")?,
                 prolific_pid: r.try_get("prolific_pid")?,
@@ -378,7 +381,7 @@ impl Storage {
         .await?
         .iter()
         .map(|r| {
-            Ok(StudyAnswerRow {
+            Ok(FieldworkAnswerRow {
                 session_id: r.try_get("session_id")?,
                 item_id: r.try_get("item_id")?,
                 category: r.try_get("category")?,
@@ -400,7 +403,7 @@ impl Storage {
         .await?
         .iter()
         .map(|r| {
-            Ok(StudyCheckRow {
+            Ok(FieldworkCheckRow {
                 session_id: r.try_get("session_id")?,
                 index: r.try_get("check_index")?,
                 choice: r.try_get("choice")?,
@@ -410,7 +413,7 @@ impl Storage {
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
         let rating_golds = self.rating_golds(task_id).await?;
-        Ok(StudyData {
+        Ok(FieldworkData {
             sessions,
             answers,
             checks,
@@ -420,7 +423,7 @@ impl Storage {
 
     /// A cheap fingerprint of all of a task's session data (progress view): sessions,
     /// answers, check answers, latest write.
-    pub async fn study_fingerprint(
+    pub async fn fieldwork_fingerprint(
         &self,
         task_id: &str,
     ) -> Result<crate::crowd_cache::Fingerprint, StorageError> {

@@ -1,5 +1,5 @@
-//! Live progress of a study: per-item and per-category counts, drop points and the completion-time
-//! histogram.
+//! Live progress of a quiz's fieldwork: per-item and per-category counts, drop points and
+//! the completion-time histogram.
 
 use crate::crowd::AgreementRow;
 use serde::{Deserialize, Serialize};
@@ -83,7 +83,7 @@ pub struct ProgressResponse {
     pub completion_histogram: Vec<HistogramBin>,
     /// When these figures were computed (ms since the epoch).
     pub computed_at: i64,
-    /// Pilot sessions started (the owner's test runs, see `StudySettings::pilot`), counted
+    /// Pilot sessions started (the owner's test runs, the console's pilot mode), counted
     /// nowhere else.
     #[serde(default)]
     pub pilot_sessions: usize,
@@ -99,7 +99,7 @@ pub const DROP_AFTER_MS: i64 = 30 * 60 * 1000;
 /// up to a whole minute (a single bin for no data).
 ///
 /// ```
-/// use memeboard_core::study::histogram;
+/// use memeboard_core::fieldwork::histogram;
 /// let bins = histogram(&[30_000, 45_000, 170_000]);
 /// assert_eq!(bins.len(), 10);
 /// assert_eq!((bins[0].from_s, bins[0].to_s), (0, 18)); // 180 s / 10

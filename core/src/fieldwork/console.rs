@@ -1,7 +1,7 @@
 //! Wire types of the owner's console: actions, excluded sessions, settings, items, owned tasks and
 //! owner accounts.
 
-use super::{ExclusionReason, StudySettings};
+use super::{ExclusionReason, FieldworkSettings};
 use serde::{Deserialize, Serialize};
 
 /// One action of an owner (or the admin), as the console lists it.
@@ -37,7 +37,7 @@ pub struct ExcludedSession {
     pub reason: ExclusionReason,
 }
 
-/// The board switches the console shows beside the study settings.
+/// The board switches the console shows beside the fieldwork settings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
@@ -50,8 +50,11 @@ pub struct ConsoleSettings {
     pub allow_retake: bool,
     /// Failed headphone checks are left out of the human rows.
     pub exclude_failed_checks: bool,
-    /// The rest.
-    pub study: StudySettings,
+    /// The quiz's fieldwork settings: participant target, items, hand-off, quality rules,
+    /// pilot mode.
+    // `study` on the wire and in stored actions, its first name.
+    #[serde(rename = "study")]
+    pub fieldwork: FieldworkSettings,
 }
 
 /// An item as the console lists it (for the item selection).
@@ -132,7 +135,7 @@ pub struct SettingsInUse {
 /// export. Prefixed by the site's address.
 ///
 /// ```
-/// use memeboard_core::study::prolific_link;
+/// use memeboard_core::fieldwork::prolific_link;
 /// assert_eq!(
 ///     prolific_link("demo-mcq"),
 ///     "/quiz/demo-mcq?PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSION_ID={{%SESSION_ID%}}"

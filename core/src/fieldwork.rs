@@ -1,6 +1,9 @@
-//! Running a study: the owner's settings of a quiz (participant target, items, content-flag
-//! policy, recruitment hand-off, quality rules), attention checks drawn per session, the one
-//! decision that excludes a session from the human rows, and the live-progress wire types.
+//! Fieldwork: how a quiz collects its crowd — the owner's settings of a quiz (participant
+//! target, items, content-flag policy, recruitment hand-off, quality rules), attention checks
+//! drawn per session, the one decision that excludes a session from the human rows, and the
+//! live-progress wire types. ("Study" names the human-evaluation studies of
+//! [`crate::human_eval`]; these settings keep their first name, `study`, on the wire and in
+//! storage: the console's `study` field, `tasks.study_json`, the `study.*` messages.)
 //!
 //! Everything here is pure: the server stores and serves, the app renders, both agree on the
 //! same rules because they run this code.
@@ -21,7 +24,7 @@ pub use progress::*;
 /// Most attention checks a session can carry.
 pub const MAX_ATTENTION_CHECKS: u8 = 5;
 
-/// Most batches one rater may judge ([`StudySettings::batches_per_rater`]).
+/// Most batches one rater may judge ([`FieldworkSettings::batches_per_rater`]).
 pub const MAX_BATCHES_PER_RATER: u32 = 100;
 /// Options of an attention check (a five-point agreement scale, see [`check_option_labels`]).
 pub const CHECK_OPTIONS: u8 = 5;
@@ -107,7 +110,9 @@ pub struct QualityRules {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields, default)]
-pub struct StudySettings {
+// The schema keeps the name API clients know (the wire and stored JSON are unchanged).
+#[cfg_attr(feature = "schema", schemars(rename = "StudySettings"))]
+pub struct FieldworkSettings {
     /// Stop taking new participants once this many sessions are completed (sessions already
     /// started may still finish).
     pub participant_target: Option<u32>,
@@ -125,7 +130,7 @@ pub struct StudySettings {
     pub quality: QualityRules,
     /// Pilot mode: every session started while it is on is stored as a pilot session, which
     /// no figure, count or participant target ever counts (not even after pilot mode is
-    /// turned off), so the owner can try the study end to end. The export marks them.
+    /// turned off), so the owner can try the quiz end to end. The export marks them.
     pub pilot: bool,
     /// Judging tasks: how many different fixed batches one rater may judge, one session each,
     /// never the same batch twice (CHIME: 14 raters did 1 to 3 of 12 batches). `None`: one.
@@ -133,7 +138,7 @@ pub struct StudySettings {
     pub batches_per_rater: Option<u32>,
 }
 
-impl StudySettings {
+impl FieldworkSettings {
     /// How many batches one rater may judge (judging tasks; 1 unless the owner set more).
     pub fn rater_batches(&self) -> u32 {
         self.batches_per_rater.unwrap_or(1)

@@ -60,7 +60,7 @@ fn fill(template: &str, code: &str, ids: &HandoffIds<'_>) -> String {
 /// Where to send someone who finished, and the code to show them: `(url, code)`.
 ///
 /// ```
-/// use memeboard_core::study::{completion_handoff, Handoff, HandoffIds};
+/// use memeboard_core::fieldwork::{completion_handoff, Handoff, HandoffIds};
 /// let ids = HandoffIds { participant_id: "P-1", prolific_pid: Some("5f0c"), completion_code: Some("AB12CD34"), ..Default::default() };
 /// let prolific = Handoff { prolific_completion_code: Some("C1ABCDEF".into()), ..Default::default() };
 /// assert_eq!(completion_handoff(&prolific, &ids), Some((
@@ -90,7 +90,7 @@ pub fn completion_handoff(h: &Handoff, ids: &HandoffIds<'_>) -> Option<(String, 
 /// screen-out destination.
 ///
 /// ```
-/// use memeboard_core::study::{screenout_handoff, Handoff, HandoffIds};
+/// use memeboard_core::fieldwork::{screenout_handoff, Handoff, HandoffIds};
 /// let h = Handoff { prolific_screenout_code: Some("SCREEN1".into()), ..Default::default() };
 /// let ids = HandoffIds { participant_id: "P-1", ..Default::default() };
 /// assert_eq!(screenout_handoff(&h, &ids).unwrap().0, "https://app.prolific.com/submissions/complete?cc=SCREEN1");

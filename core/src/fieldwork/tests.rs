@@ -1,4 +1,4 @@
-//! Unit tests for `crate::study`.
+//! Unit tests for `crate::fieldwork`.
 
 use super::*;
 
@@ -23,7 +23,7 @@ fn templates_are_filled_and_encoded() {
 
 #[test]
 fn settings_are_validated_field_by_field() {
-    let mut s = StudySettings::default();
+    let mut s = FieldworkSettings::default();
     assert!(s.validate().is_ok());
     s.handoff.completion_url_template = Some("javascript:alert(1)".into());
     assert!(s
@@ -159,8 +159,8 @@ fn pilot_sessions_are_excluded_first_and_stored_settings_stay_valid() {
     assert_eq!(r.code, ExclusionCode::Pilot);
     assert_eq!(ExclusionCode::parse("pilot"), Some(ExclusionCode::Pilot));
     // Settings stored before pilot mode read as pilot mode off.
-    let old: StudySettings = serde_json::from_str(r#"{"participant_target": 5}"#).unwrap();
+    let old: FieldworkSettings = serde_json::from_str(r#"{"participant_target": 5}"#).unwrap();
     assert!(!old.pilot);
-    let on: StudySettings = serde_json::from_str(r#"{"pilot": true}"#).unwrap();
+    let on: FieldworkSettings = serde_json::from_str(r#"{"pilot": true}"#).unwrap();
     assert!(on.pilot);
 }

@@ -24,7 +24,7 @@ pub struct CheckPlan {
 /// `1..batch_size` (fewer when the batch is too small), each with its own target.
 ///
 /// ```
-/// use memeboard_core::study::plan_checks;
+/// use memeboard_core::fieldwork::plan_checks;
 /// let a = plan_checks(42, 24, 3);
 /// assert_eq!(a, plan_checks(42, 24, 3)); // deterministic per seed
 /// assert_eq!(a.len(), 3);
@@ -73,7 +73,7 @@ pub fn check_option_labels(lang_zh: bool) -> [&'static str; CHECK_OPTIONS as usi
 /// The instruction of an attention check in a language.
 ///
 /// ```
-/// use memeboard_core::study::check_instruction;
+/// use memeboard_core::fieldwork::check_instruction;
 /// assert_eq!(check_instruction(false, 2), "This question checks attention. Please choose the third option, “Neither”.");
 /// assert_eq!(check_instruction(true, 0), "本题用于检查注意力：请选择第一个选项“非常不同意”。");
 /// ```

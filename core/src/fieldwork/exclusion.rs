@@ -111,7 +111,7 @@ pub struct SessionFacts {
 /// ```
 /// use memeboard_core::human_eval::accuracy::Verdict3;
 /// use memeboard_core::kinds::rating::{Answer, Planted};
-/// use memeboard_core::study::planted_failed;
+/// use memeboard_core::fieldwork::planted_failed;
 /// let verdict = |meaning| Answer::Accuracy { meaning, origin: None, example: None, errors: vec![] };
 /// assert!(planted_failed(Planted::Reference, &verdict(Verdict3::Disagree)));
 /// assert!(!planted_failed(Planted::Reference, &verdict(Verdict3::Neutral)));
@@ -136,7 +136,7 @@ pub fn planted_failed(
 ///
 /// ```
 /// use memeboard_core::human_eval::training::Qualification;
-/// use memeboard_core::study::{failed_qualification, ExclusionCode};
+/// use memeboard_core::fieldwork::{failed_qualification, ExclusionCode};
 /// let r = failed_qualification(&Qualification::of(&[(1, 3), (1, 3)], Some(75)));
 /// assert_eq!(r.code, ExclusionCode::FailedQualification);
 /// assert_eq!(r.en, "answered 2 of 6 practice fields as expected (33%; pass mark 75%)");
@@ -160,7 +160,7 @@ pub fn failed_qualification(q: &crate::human_eval::training::Qualification) -> E
 /// The median of a list (mean of the middle two for an even length); `None` when empty.
 ///
 /// ```
-/// use memeboard_core::study::median;
+/// use memeboard_core::fieldwork::median;
 /// assert_eq!(median(&[3000, 1000, 2000]), Some(2000.0));
 /// assert_eq!(median(&[1000, 4000]), Some(2500.0));
 /// assert_eq!(median(&[]), None);
@@ -184,7 +184,7 @@ pub fn median(values: &[u64]) -> Option<f64> {
 /// 2 answered and 1 of them wrong has 1 + 1 (unanswered) = 2 failures: excluded.
 ///
 /// ```
-/// use memeboard_core::study::{exclusion, ExclusionCode, QualityRules, SessionFacts};
+/// use memeboard_core::fieldwork::{exclusion, ExclusionCode, QualityRules, SessionFacts};
 /// let rules = QualityRules { fail_checks_at_least: Some(2), straightline_percent: Some(90), ..Default::default() };
 /// let facts = SessionFacts { completed: true, checks_planned: 3, checks_answered: 2, checks_failed: 1, ..Default::default() };
 /// assert_eq!(exclusion(&rules, false, &facts).unwrap().code, ExclusionCode::FailedAttentionChecks);
