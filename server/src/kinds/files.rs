@@ -61,10 +61,23 @@ pub trait PredictionFiles {
     fn inputs_line(item: &TypedItem<Self::Kind>) -> Value;
     /// One line of `dev-gold.jsonl` (called for open dev items only).
     fn dev_gold_line(item: &TypedItem<Self::Kind>) -> Value;
-    /// The metric the board ranks by, named for readers.
-    fn metric_name(embedding_model: Option<&str>) -> String;
-    /// Whether the model's item score is notably below the crowd's (the gap view).
-    fn notable_gap(model_score: f64, crowd_score: f64) -> bool;
+    /// The metric the board ranks by, named for readers; by default plain accuracy.
+    fn metric_name(_embedding_model: Option<&str>) -> String {
+        "accuracy".into()
+    }
+    /// Whether the model's item score is notably below the crowd's (the gap view); by default
+    /// an item the model got wrong where most people got it right.
+    ///
+    /// ```
+    /// use memeboard_core::kinds::text_mcq::TextMcq;
+    /// use memeboard_server::kinds::PredictionFiles;
+    /// assert!(TextMcq::notable_gap(0.0, 0.8));
+    /// assert!(!TextMcq::notable_gap(0.0, 0.4));
+    /// assert!(!TextMcq::notable_gap(1.0, 0.8));
+    /// ```
+    fn notable_gap(model_score: f64, crowd_score: f64) -> bool {
+        model_score < 0.5 && crowd_score > 0.5
+    }
     /// Validates and scores a prediction file (all or nothing: `ApiError::Invalid` lists the
     /// problems and nothing is stored).
     fn score_file(

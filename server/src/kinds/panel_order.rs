@@ -177,10 +177,6 @@ impl PredictionFiles for PanelOrder {
         "accuracy on parseable answers".into()
     }
 
-    fn notable_gap(model_score: f64, crowd_score: f64) -> bool {
-        model_score < 0.5 && crowd_score > 0.5
-    }
-
     async fn score_file(
         _ctx: FileContext<'_>,
         items: &[TypedItem<Self>],

@@ -78,14 +78,6 @@ impl PredictionFiles for TextMcq {
         }))
     }
 
-    fn metric_name(_embedding_model: Option<&str>) -> String {
-        "accuracy".into()
-    }
-
-    fn notable_gap(model_score: f64, crowd_score: f64) -> bool {
-        model_score < 0.5 && crowd_score > 0.5
-    }
-
     async fn score_file(
         ctx: FileContext<'_>,
         items: &[TypedItem<Self>],
