@@ -21,10 +21,6 @@ pub mod text_mcq;
 
 pub use files::{FileContext, NoFiles, PredictionFiles, ScoredFile};
 
-/// A kind's prediction-file capability ([`ServerKind::Files`]), named where the kind is a
-/// concrete type (`with_kind!`): `FilesOf::<K>::metric_name(None)`.
-pub type FilesOf<K> = <K as ServerKind>::Files;
-
 use crate::error::{ApiError, ApiResult};
 use crate::explain::inference::EmbeddingService;
 use crate::storage::{self, BoardTaskRow, TaskItemRow};
@@ -34,6 +30,10 @@ use memeboard_core::leaderboard::ItemScore;
 use memeboard_core::predictions::{FileFormat, ManifestItem, Split, TaskManifest};
 use serde_json::Value;
 use std::future::Future;
+
+/// A kind's prediction-file capability ([`ServerKind::Files`]), named where the kind is a
+/// concrete type (`with_kind!`): `FilesOf::<K>::metric_name(None)`.
+pub type FilesOf<K> = <K as ServerKind>::Files;
 
 /// An item of a task, decoded into its kind's prompt and gold.
 #[derive(Debug, Clone)]
