@@ -86,16 +86,9 @@ fn target_source(task: &UpgradeTaskRow, item: &UpgradeItemRow, new_id: &str) -> 
         Some(TaskKind::TextMcq) => new_id.to_owned(),
         // An explanation item is derived from its meme (public: the phrase).
         Some(TaskKind::Explanation) => item.meme_id.clone().unwrap_or_else(|| new_id.to_owned()),
-        // Comics: the importer stores the comic's source id; kept as it is.
-        Some(
-            TaskKind::PanelOrder
-            | TaskKind::PanelType
-            | TaskKind::ClipMcq
-            | TaskKind::Rating
-            | TaskKind::Ranking
-            | TaskKind::PanelExplanation,
-        )
-        | None => item.source_id.clone().unwrap_or_else(|| new_id.to_owned()),
+        // Every other kind (comics, clips, judging, and any kind added since these two
+        // versions, whose importer stores public source ids): kept as it is.
+        _ => item.source_id.clone().unwrap_or_else(|| new_id.to_owned()),
     }
 }
 
@@ -116,6 +109,19 @@ fn consistent_dev_percent(items: &[(&UpgradeItemRow, u64)]) -> Option<(u64, u64)
     (lo <= hi).then_some((lo, hi))
 }
 
+/// A text MCQ item's id from public data (its sentence and options), replacing the id
+/// earlier versions minted from gold.
+fn public_mcq_id(task: &UpgradeTaskRow, item: &UpgradeItemRow) -> anyhow::Result<String> {
+    let ItemPrompt::TextMcq(prompt) = decode_json("items.prompt_json", &item.prompt_json)? else {
+        anyhow::bail!("item {} of a text MCQ task has another prompt", item.id);
+    };
+    Ok(mcq_item_id(
+        &task.benchmark_slug,
+        &prompt.sentence,
+        &prompt.options,
+    ))
+}
+
 /// Plans the upgrade of one task: the item changes (empty when up to date).
 fn plan_task(task: &UpgradeTaskRow, items: &[UpgradeItemRow]) -> anyhow::Result<Vec<ItemChange>> {
     if items.is_empty() {
@@ -130,24 +136,9 @@ fn plan_task(task: &UpgradeTaskRow, items: &[UpgradeItemRow]) -> anyhow::Result<
     for item in items {
         // Only text MCQ ids were ever minted from gold; every other kind keeps its ids.
         let new_id = match kind {
-            Some(TaskKind::TextMcq) => {
-                let ItemPrompt::TextMcq(prompt) =
-                    decode_json("items.prompt_json", &item.prompt_json)?
-                else {
-                    anyhow::bail!("item {} of a text MCQ task has another prompt", item.id);
-                };
-                mcq_item_id(&task.benchmark_slug, &prompt.sentence, &prompt.options)
-            }
-            Some(
-                TaskKind::Explanation
-                | TaskKind::PanelOrder
-                | TaskKind::PanelType
-                | TaskKind::ClipMcq
-                | TaskKind::Rating
-                | TaskKind::Ranking
-                | TaskKind::PanelExplanation,
-            )
-            | None => item.id.clone(),
+            Some(TaskKind::TextMcq) => public_mcq_id(task, item)?,
+            // No other kind (nor any added since) minted ids from gold.
+            _ => item.id.clone(),
         };
         let source = target_source(task, item, &new_id);
         targets.push((new_id, source));
@@ -216,20 +207,13 @@ enum ComicRole {
     Explaining,
 }
 
-/// The role of a task kind (exhaustive, so a new kind has to say).
+/// The role of a task kind in this upgrade of data stored before comic explanations existed:
+/// only the two comic kinds have one, so no kind added since needs to say anything here.
 fn comic_role(kind: &str) -> Option<ComicRole> {
     match TaskKind::parse(kind) {
         Some(TaskKind::PanelType) => Some(ComicRole::Typing),
         Some(TaskKind::PanelExplanation) => Some(ComicRole::Explaining),
-        Some(
-            TaskKind::TextMcq
-            | TaskKind::Explanation
-            | TaskKind::PanelOrder
-            | TaskKind::ClipMcq
-            | TaskKind::Rating
-            | TaskKind::Ranking,
-        )
-        | None => None,
+        _ => None,
     }
 }
 

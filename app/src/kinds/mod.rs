@@ -88,21 +88,12 @@ pub struct NextMedia {
 }
 
 impl NextMedia {
-    /// The media of an item's prompt, for kinds whose items have one (clips).
+    /// The media of an item's prompt, asked of its kind ([`UiKind::next_media`]: clips have
+    /// one, other kinds none).
     pub fn of(prompt: &PromptView) -> Option<Self> {
-        match prompt {
-            PromptView::ClipMcq(view) => Some(Self {
-                url: view.clip.url.clone(),
-                media: view.media,
-            }),
-            PromptView::TextMcq(_)
-            | PromptView::Explanation(_)
-            | PromptView::PanelOrder(_)
-            | PromptView::PanelType(_)
-            | PromptView::Rating(_)
-            | PromptView::Ranking(_)
-            | PromptView::PanelExplanation(_) => None,
-        }
+        with_kind!(prompt.kind(), K => {
+            K::view_of(prompt.clone()).ok().and_then(|view| K::next_media(&view))
+        })
     }
 }
 
@@ -173,6 +164,11 @@ pub trait UiKind: Kind {
     /// A class of the kind's confusion matrices (a structure type) in words; `None` for keys
     /// that are not the kind's.
     fn class_name(_lang: Lang, _key: &str) -> Option<&'static str> {
+        None
+    }
+    /// The media file of an item's view worth fetching while the previous item is answered
+    /// (clips); `None` for kinds whose items have none.
+    fn next_media(_view: &Self::View) -> Option<NextMedia> {
         None
     }
     /// A familiarity answer of the kind's preface in words (`short`: the board figure's

@@ -45,7 +45,7 @@ impl ColumnType {
 /// (served, and mirrored in `docs/data-export.md`; tests keep the three in step).
 pub const COLUMNS: &[(&str, ColumnType, &str)] = &[
     ("task", ColumnType::Text, "Task slug."),
-    ("task_kind", ColumnType::Text, "Task kind: text_mcq, explanation, panel_order, panel_type or clip_mcq."),
+    ("task_kind", ColumnType::Text, "Task kind, by its storage key (text_mcq, clip_mcq, rating, …: docs/architecture.md lists every kind)."),
     ("participant", ColumnType::Text, "Participant pseudonym: first 16 hex digits of SHA-256 over a tag, the benchmark id and the participant id; the same in every task of the benchmark."),
     ("session", ColumnType::Text, "Session pseudonym (the same construction over the session id); a participant who retakes a quiz has several."),
     ("prolific_pid", ColumnType::Text, "Prolific PROLIFIC_PID given at the start, if any (identifies the participant on Prolific)."),

@@ -6,17 +6,15 @@
 
 use crate::architecture::{rust_files, workspace};
 
-/// The kinds' module names, as `kinds::<name>` spells them in every crate.
-const KIND_MODULES: [&str; 8] = [
-    "text_mcq",
-    "explanation",
-    "panel_order",
-    "panel_type",
-    "panel_explanation",
-    "clip_mcq",
-    "rating",
-    "ranking",
-];
+/// The kinds' module names, as `kinds::<name>` spells them in every crate: each kind's
+/// storage key, so a new kind is covered the moment it is registered (the test below checks
+/// that every key names the kind's module in each crate).
+fn kind_modules() -> Vec<&'static str> {
+    memeboard_core::kinds::TaskKind::ALL
+        .into_iter()
+        .map(|k| k.as_str())
+        .collect()
+}
 
 /// Files and folders outside `kinds/` that belong to some kinds (path prefix, the kinds).
 const OWNED: &[(&str, &[&str])] = &[
@@ -123,8 +121,8 @@ fn kind_modules_named(text: &str) -> Vec<&'static str> {
             heads.push(ident(rest));
         }
         for head in heads {
-            if let Some(m) = KIND_MODULES.iter().find(|m| **m == head) {
-                found.push(*m);
+            if let Some(m) = kind_modules().into_iter().find(|m| *m == head) {
+                found.push(m);
             }
         }
     }
@@ -187,5 +185,21 @@ fn kind_names_stay_in_their_own_modules() {
             exceptions_used.iter().any(|p| p == path),
             "{path} no longer names its kind: take it off EXCEPTIONS"
         );
+    }
+}
+
+/// Every kind's storage key is its module's name in each crate (`kinds/<key>.rs` or
+/// `kinds/<key>/mod.rs`), so the rule above, which knows the modules by those keys, sees
+/// every kind, a new one included.
+#[test]
+fn every_kind_key_names_its_module_in_each_crate() {
+    let root = workspace();
+    for key in kind_modules() {
+        for dir in ["core/src/kinds", "server/src/kinds", "app/src/kinds"] {
+            let dir = root.join(dir);
+            let found =
+                dir.join(format!("{key}.rs")).is_file() || dir.join(key).join("mod.rs").is_file();
+            assert!(found, "no module `{key}` in {}", dir.display());
+        }
     }
 }

@@ -15,7 +15,9 @@ mod tests;
 
 use super::panels::correctness_summary;
 use super::text_mcq::{DevPreview, DevPreviewScore};
-use super::{KindPanel, PredictionFiles, QuestionContext, ReviewContext, UiKind, ValidFile};
+use super::{
+    KindPanel, NextMedia, PredictionFiles, QuestionContext, ReviewContext, UiKind, ValidFile,
+};
 use crate::api;
 use crate::i18n::{text, Lang, StringTable, Strings};
 use leptos::prelude::*;
@@ -307,6 +309,14 @@ impl ClipGold {
 
 impl UiKind for ClipMcq {
     type Files = Self;
+
+    /// The clip, fetched while the previous item is answered so that it plays at once.
+    fn next_media(view: &View) -> Option<NextMedia> {
+        Some(NextMedia {
+            url: view.clip.url.clone(),
+            media: view.media,
+        })
+    }
 
     fn memes_noun(lang: Lang) -> &'static str {
         match lang {

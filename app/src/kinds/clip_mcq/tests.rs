@@ -96,3 +96,33 @@ fn the_dev_preview_scores_dev_items_only() {
     assert!((overall - 1.0 / 3.0).abs() < 1e-12);
     assert!(dev_preview(&manifest, &[], &answers, &[]).is_none());
 }
+
+/// The quiz fetches the next item's media ahead through the kinds' hook: a clip's file for a
+/// clip, nothing for a kind without media.
+#[test]
+fn the_next_clip_is_fetched_ahead_and_other_kinds_have_nothing_to_fetch() {
+    use memeboard_core::kinds::{clip_mcq::MediaKind, text_mcq, PromptView};
+    use memeboard_core::tasks::MediaRef;
+    let clip = PromptView::ClipMcq(View {
+        clip: MediaRef {
+            url: "/media/ab12.mp4".into(),
+            alt: String::new(),
+        },
+        media: MediaKind::Video,
+        duration_ms: 5_000,
+        question: None,
+        options: Vec::new(),
+    });
+    assert_eq!(
+        NextMedia::of(&clip),
+        Some(NextMedia {
+            url: "/media/ab12.mp4".into(),
+            media: MediaKind::Video,
+        })
+    );
+    let text = PromptView::TextMcq(text_mcq::View {
+        sentence: "_____".into(),
+        options: vec!["a".into(), "b".into()],
+    });
+    assert_eq!(NextMedia::of(&text), None);
+}
