@@ -36,6 +36,10 @@ pub trait PredictionFiles {
     ) -> Result<ValidFile, Vec<String>>;
 }
 
+/// A kind's prediction-file capability ([`UiKind::Files`]), named where the kind is a
+/// concrete type (`with_kind!`): `FilesOf::<K>::submit_help()`.
+pub type FilesOf<K> = <K as UiKind>::Files;
+
 /// The absence of prediction files, for kinds judged by people (rating, ranking): the submit
 /// page says so instead of showing a format, and any file is refused with that reason, so no
 /// judging kind carries stubs of a capability it does not have.
@@ -110,7 +114,7 @@ pub struct ValidFile {
 
 /// The submit page's file-format help for a task kind (a judging kind's says it takes none).
 pub fn submit_help(kind: TaskKind) -> AnyView {
-    with_kind!(kind, K => <<K as UiKind>::Files as PredictionFiles>::submit_help())
+    with_kind!(kind, K => FilesOf::<K>::submit_help())
 }
 
 /// A kind's file check, with the task's dev gold captured.
@@ -154,11 +158,11 @@ impl TaskChecker {
 pub async fn load_checker(slug: String, kind: TaskKind) -> Result<TaskChecker, ApiError> {
     let manifest = api::task_manifest(&slug).await?;
     Ok(with_kind!(kind, K => {
-        let dev = <<K as UiKind>::Files as PredictionFiles>::load_dev_gold(slug).await;
+        let dev = FilesOf::<K>::load_dev_gold(slug).await;
         TaskChecker {
             manifest,
             check: Box::new(move |text, format, manifest, categories| {
-                <<K as UiKind>::Files as PredictionFiles>::check_file(
+                FilesOf::<K>::check_file(
                     text, format, manifest, &dev, categories,
                 )
             }),
@@ -175,7 +179,7 @@ mod tests {
     fn exactly_the_judging_kinds_take_no_files() {
         for kind in TaskKind::ALL {
             let no_files = with_kind!(kind, K => {
-                TypeId::of::<<K as UiKind>::Files>() == TypeId::of::<NoFiles>()
+                TypeId::of::<FilesOf<K>>() == TypeId::of::<NoFiles>()
             });
             assert_eq!(no_files, kind.is_judging(), "{kind:?}");
         }
