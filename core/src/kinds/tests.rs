@@ -100,3 +100,43 @@ fn every_kinds_conditions_are_well_formed() {
         });
     }
 }
+
+/// The `kind` tags of the wire enums are stored and sent as they are, and serde would
+/// silently tag a variant without a name of its own by its Rust name (`ToyChoice`): every
+/// variant of the enums without `rename_all` names its tag, in snake case, one per kind.
+#[test]
+fn every_wire_variant_names_a_snake_case_tag() {
+    let source = include_str!("wire.rs");
+    for name in ["ItemGold", "AnswerValue", "AnswerInput"] {
+        let start = source
+            .find(&format!("pub enum {name} {{"))
+            .unwrap_or_else(|| panic!("enum {name} in wire.rs"));
+        let body = &source[start..];
+        let body = &body[..body.find("\n}").expect("end of the enum")];
+        let lines: Vec<&str> = body.lines().skip(1).map(str::trim).collect();
+        let mut tags = std::collections::BTreeSet::new();
+        let mut variants = 0;
+        for (i, line) in lines.iter().enumerate() {
+            if !line.starts_with(|c: char| c.is_ascii_uppercase()) {
+                continue;
+            }
+            variants += 1;
+            let tag = lines[..i]
+                .iter()
+                .rev()
+                .take_while(|l| l.starts_with("#[") || l.starts_with("///"))
+                .find_map(|l| l.strip_prefix("#[serde(rename = \"")?.strip_suffix("\")]"));
+            let tag = tag.unwrap_or_else(|| panic!("{name}::{line} names no serde tag"));
+            assert!(
+                !tag.is_empty() && tag.chars().all(|c| c.is_ascii_lowercase() || c == '_'),
+                "{name}::{line}: tag `{tag}` is not snake case"
+            );
+            assert!(tags.insert(tag), "{name}: tag `{tag}` twice");
+        }
+        assert_eq!(
+            variants,
+            TaskKind::ALL.len(),
+            "{name}: one variant per kind"
+        );
+    }
+}

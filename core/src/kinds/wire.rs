@@ -3,7 +3,7 @@
 
 use super::{
     clip_mcq, explanation, panel_explanation, panel_order, panel_type, ranking, rating, text_mcq,
-    TaskKind,
+    Kind, TaskKind,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
@@ -278,30 +278,12 @@ kind_of!(ItemGold);
 impl ItemGold {
     /// An explanation item's reference meaning and origin.
     pub fn into_explanation(self) -> Option<explanation::Gold> {
-        match self {
-            Self::Explanation(g) => Some(g),
-            Self::TextMcq(_)
-            | Self::PanelOrder(_)
-            | Self::PanelType(_)
-            | Self::ClipMcq(_)
-            | Self::Rating(_)
-            | Self::Ranking(_)
-            | Self::PanelExplanation(_) => None,
-        }
+        explanation::Explanation::gold_of(self).ok()
     }
 
     /// A rating page's hidden facts (its submission, whether its output is planted).
     pub fn into_rating(self) -> Option<rating::Gold> {
-        match self {
-            Self::Rating(g) => Some(g),
-            Self::TextMcq(_)
-            | Self::Explanation(_)
-            | Self::PanelOrder(_)
-            | Self::PanelType(_)
-            | Self::ClipMcq(_)
-            | Self::Ranking(_)
-            | Self::PanelExplanation(_) => None,
-        }
+        rating::Rating::gold_of(self).ok()
     }
 
     /// The judging batch a human-evaluation page belongs to (rating and ranking pages).
