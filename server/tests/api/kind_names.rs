@@ -203,3 +203,81 @@ fn every_kind_key_names_its_module_in_each_crate() {
         }
     }
 }
+
+/// The files that may list every kind (a new kind's registration, docs/architecture.md's
+/// checklist): the core's `TaskKind` and `with_kind!`, the wire enums, and the app's question
+/// and review dispatch. `server/src/kinds/mod.rs` registers a kind with a `pub mod` line only.
+const REGISTRATION_FILES: [&str; 3] = [
+    "core/src/kinds/mod.rs",
+    "core/src/kinds/wire.rs",
+    "app/src/kinds/mod.rs",
+];
+
+/// A kind's Rust name as its variants spell it (`text_mcq` → `TextMcq`).
+fn variant_name(key: &str) -> String {
+    key.split('_')
+        .map(|part| {
+            let mut chars = part.chars();
+            chars
+                .next()
+                .map(|c| c.to_ascii_uppercase().to_string() + chars.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// Whether `text` names the variant `name` of some enum (`TaskKind::ClipMcq`,
+/// `Self::ClipMcq(_)`, `PromptView::ClipMcq(view)`).
+fn names_variant(text: &str, name: &str) -> bool {
+    text.match_indices(&format!("::{name}"))
+        .any(|(i, m)| !text[i + m.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_'))
+}
+
+/// Issue 26's measure of the plug-in boundary: a new kind edits at most 8 shared files. A
+/// shared source file that names every kind's variant is an exhaustive list the next kind
+/// would have to join; outside the registration files there is none (two dry runs that added
+/// a toy kind edited exactly the registration files, after `server/src/upgrade.rs` and the
+/// app's next-media lookup stopped listing every kind).
+#[test]
+fn only_the_registration_files_list_every_kind() {
+    let names: Vec<String> = kind_modules().into_iter().map(variant_name).collect();
+    assert_eq!(variant_name("panel_explanation"), "PanelExplanation");
+    assert!(names_variant("Some(TaskKind::Rating) =>", "Rating"));
+    assert!(!names_variant(
+        "use kinds::rating::RatingStrings;",
+        "Rating"
+    ));
+    let root = workspace();
+    let mut files = Vec::new();
+    for dir in ["core/src", "server/src", "app/src", "embed/src"] {
+        rust_files(&root.join(dir), &mut files);
+    }
+    let mut offenders = Vec::new();
+    for file in files {
+        let rel = file
+            .strip_prefix(&root)
+            .expect("under root")
+            .display()
+            .to_string();
+        if REGISTRATION_FILES.contains(&rel.as_str()) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).expect("read source");
+        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+        if names.iter().all(|n| names_variant(code, n)) {
+            offenders.push(rel);
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "files listing every kind outside the registration files (a new kind would have to \
+         edit them; ask the kind through a hook instead): {offenders:#?}"
+    );
+    assert!(
+        REGISTRATION_FILES.iter().all(|f| {
+            let text = std::fs::read_to_string(root.join(f)).expect("read source");
+            names.iter().all(|n| names_variant(&text, n))
+        }),
+        "each registration file lists every kind"
+    );
+}
