@@ -4,7 +4,7 @@
 //! its kinds use — or when it is one of the few listed exceptions, each with its reason.
 //! Shared layers reach a kind through `with_kind!` and the kind traits' hooks instead.
 
-use crate::architecture::{rust_files, workspace};
+use crate::architecture::{crate_sources, workspace};
 
 /// The kinds' module names, as `kinds::<name>` spells them in every crate: each kind's
 /// storage key, so a new kind is covered the moment it is registered (the test below checks
@@ -140,15 +140,9 @@ fn kind_names_stay_in_their_own_modules() {
         ["clip_mcq", "panel_type"],
         "the rule sees planted names"
     );
-    let root = workspace();
-    let mut files = Vec::new();
-    for dir in ["core/src", "server/src", "app/src", "embed/src"] {
-        rust_files(&root.join(dir), &mut files);
-    }
     let mut offenders = Vec::new();
     let mut exceptions_used = Vec::new();
-    for file in files {
-        let rel = file.strip_prefix(&root).expect("under root").to_owned();
+    for (file, rel) in crate_sources() {
         let is_test = rel
             .components()
             .any(|c| c.as_os_str() == "tests" || c.as_os_str() == "tests.rs");
@@ -248,17 +242,9 @@ fn only_the_registration_files_list_every_kind() {
         "Rating"
     ));
     let root = workspace();
-    let mut files = Vec::new();
-    for dir in ["core/src", "server/src", "app/src", "embed/src"] {
-        rust_files(&root.join(dir), &mut files);
-    }
     let mut offenders = Vec::new();
-    for file in files {
-        let rel = file
-            .strip_prefix(&root)
-            .expect("under root")
-            .display()
-            .to_string();
+    for (file, rel) in crate_sources() {
+        let rel = rel.display().to_string();
         if REGISTRATION_FILES.contains(&rel.as_str()) {
             continue;
         }
