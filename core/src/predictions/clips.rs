@@ -74,8 +74,9 @@
 //! assert_eq!(ok.missing, vec!["v3"]);
 //! ```
 
+use super::per_item::{by_item, OneLinePerItem};
 use super::records::{read_records, Column, FieldError, FieldValue, Record, RecordParser};
-use super::{shorten, FileFormat, ItemIndex, Limits, ManifestItem, TaskManifest, ValidationReport};
+use super::{shorten, FileFormat, Limits, ManifestItem, TaskManifest, ValidationReport};
 use crate::assign::option_order;
 use crate::metrics::{ItemOutcome, OutcomeValue, Verdict};
 use serde::{Deserialize, Serialize};
@@ -258,37 +259,24 @@ pub fn validate_clip_answers(
     limits: Limits,
 ) -> Result<ValidatedClipFile, ValidationReport> {
     let mut parser = ClipParser {
-        index: ItemIndex::new(manifest),
+        lines: OneLinePerItem::new(manifest),
         items: &manifest.items,
-        first_line: vec![0; manifest.items.len()],
     };
     let read = read_records(text, format, limits, &mut parser)?;
-    let mut answers = vec![None; manifest.items.len()];
-    for (i, position) in read.lines {
-        answers[i] = Some(position);
-    }
-    let missing = manifest
-        .items
-        .iter()
-        .zip(&answers)
-        .filter(|(_, a)| a.is_none())
-        .map(|(it, _)| it.id.clone())
-        .collect();
+    let placed = by_item(manifest, read.lines);
     Ok(ValidatedClipFile {
-        item_ids: manifest.items.iter().map(|i| i.id.clone()).collect(),
+        item_ids: placed.item_ids,
         num_lines: read.num_lines,
-        answers,
-        missing,
+        answers: placed.values,
+        missing: placed.missing,
     })
 }
 
 /// Reads clip answer lines against a manifest: the item, its answer as a lettered position,
 /// and one line per item.
 struct ClipParser<'m> {
-    index: ItemIndex<'m>,
+    lines: OneLinePerItem<'m>,
     items: &'m [ManifestItem],
-    /// First line of each item; 0 = none yet.
-    first_line: Vec<usize>,
 }
 
 impl RecordParser for ClipParser<'_> {
@@ -299,25 +287,14 @@ impl RecordParser for ClipParser<'_> {
     ];
 
     fn parse(&mut self, r: &Record<'_>) -> Result<Self::Line, FieldError> {
-        let id = r.required_text("item_id")?;
-        let i = self.index.find(id)?;
+        let (i, id) = self.lines.item(r)?;
         let options = self.items.get(i).map_or(&[][..], |it| &it.options[..]);
         let position = match r.require("answer")? {
             FieldValue::Json(v) => read_clip_answer(v, options),
             FieldValue::Cell(c) => parse_text(c, options, || shorten(&Value::from(c).to_string())),
         }
         .map_err(|message| FieldError::new("answer", message))?;
-        if self.first_line[i] != 0 {
-            return Err(FieldError::new(
-                "item_id",
-                crate::msg!(
-                    "file.duplicate",
-                    id = shorten(id.trim()),
-                    first = self.first_line[i]
-                ),
-            ));
-        }
-        self.first_line[i] = r.line;
+        self.lines.first(i, id, r.line)?;
         Ok((i, position))
     }
 }

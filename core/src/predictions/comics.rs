@@ -2,8 +2,9 @@
 //! [`validate_comic_explanations`], built on the shared record reader. Nothing is scored:
 //! a valid file is stored as the model's outputs, to be judged by people.
 
+use super::per_item::{by_item, OneLinePerItem};
 use super::records::{read_records, Column, FieldError, Record, RecordParser};
-use super::{shorten, FileFormat, ItemIndex, Limits, TaskManifest, ValidationReport};
+use super::{FileFormat, Limits, TaskManifest, ValidationReport};
 use serde::{Deserialize, Serialize};
 
 /// A valid comic explanation file, aligned with the manifest.
@@ -46,34 +47,21 @@ pub fn validate_comic_explanations(
     limits: Limits,
 ) -> Result<ValidatedComicExplanations, ValidationReport> {
     let mut parser = ComicParser {
-        items: ItemIndex::new(manifest),
-        first_line: vec![0; manifest.items.len()],
+        lines: OneLinePerItem::new(manifest),
     };
     let read = read_records(text, format, limits, &mut parser)?;
-    let mut explanations: Vec<Option<String>> = vec![None; manifest.items.len()];
-    for (i, text) in read.lines {
-        explanations[i] = Some(text);
-    }
-    let missing = manifest
-        .items
-        .iter()
-        .zip(&explanations)
-        .filter(|(_, e)| e.is_none())
-        .map(|(it, _)| it.id.clone())
-        .collect();
+    let placed = by_item(manifest, read.lines);
     Ok(ValidatedComicExplanations {
-        item_ids: manifest.items.iter().map(|i| i.id.clone()).collect(),
+        item_ids: placed.item_ids,
         num_lines: read.num_lines,
-        explanations,
-        missing,
+        explanations: placed.values,
+        missing: placed.missing,
     })
 }
 
 /// Reads comic explanation lines against a manifest: one line per item at most.
 struct ComicParser<'m> {
-    items: ItemIndex<'m>,
-    /// First line of each item; 0 = none yet.
-    first_line: Vec<usize>,
+    lines: OneLinePerItem<'m>,
 }
 
 impl RecordParser for ComicParser<'_> {
@@ -87,8 +75,7 @@ impl RecordParser for ComicParser<'_> {
     ];
 
     fn parse(&mut self, r: &Record<'_>) -> Result<Self::Line, FieldError> {
-        let id = r.required_text("item_id")?;
-        let i = self.items.find(id)?;
+        let (i, id) = self.lines.item(r)?;
         let explanation = super::explanation::explanation_text(r, "explanation")?;
         let meaning = super::explanation::explanation_text(r, "meaning")?;
         let text = match (explanation, meaning) {
@@ -101,17 +88,7 @@ impl RecordParser for ComicParser<'_> {
             (Some(t), None) | (None, Some(t)) => t,
             (None, None) => return Err(FieldError::missing("explanation")),
         };
-        if self.first_line[i] != 0 {
-            return Err(FieldError::new(
-                "item_id",
-                crate::msg!(
-                    "file.duplicate",
-                    id = shorten(id.trim()),
-                    first = self.first_line[i]
-                ),
-            ));
-        }
-        self.first_line[i] = r.line;
+        self.lines.first(i, id, r.line)?;
         Ok((i, text))
     }
 }
@@ -119,21 +96,10 @@ impl RecordParser for ComicParser<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::predictions::{ManifestItem, Split, MAX_EXPLANATION_CHARS};
+    use crate::predictions::MAX_EXPLANATION_CHARS;
 
     fn manifest() -> TaskManifest {
-        TaskManifest {
-            task: "t".into(),
-            items: ["c1", "c2", "c3"]
-                .iter()
-                .map(|id| ManifestItem {
-                    id: (*id).into(),
-                    category: "x".into(),
-                    split: Split::Test,
-                    options: vec![],
-                })
-                .collect(),
-        }
+        crate::predictions::test_manifest(&["c1", "c2", "c3"])
     }
 
     fn validate(text: &str, format: FileFormat) -> Result<ValidatedComicExplanations, Vec<String>> {

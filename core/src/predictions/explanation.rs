@@ -1,8 +1,9 @@
 //! Explanation prediction lines (CHIME task B) and [`validate_explanations`], built on the
 //! shared record reader.
 
+use super::per_item::{by_item, OneLinePerItem};
 use super::records::{read_records, Column, FieldError, Record, RecordParser};
-use super::{shorten, FileFormat, ItemIndex, Limits, TaskManifest, ValidationReport};
+use super::{FileFormat, Limits, TaskManifest, ValidationReport};
 use serde::{Deserialize, Serialize};
 
 /// One predicted explanation (CHIME task B): the meaning, and optionally origin and example.
@@ -57,34 +58,21 @@ pub fn validate_explanations(
     limits: Limits,
 ) -> Result<ValidatedExplanations, ValidationReport> {
     let mut parser = ExplanationParser {
-        items: ItemIndex::new(manifest),
-        first_line: vec![0; manifest.items.len()],
+        lines: OneLinePerItem::new(manifest),
     };
     let read = read_records(text, format, limits, &mut parser)?;
-    let mut predictions: Vec<Option<ExplanationPrediction>> = vec![None; manifest.items.len()];
-    for (i, prediction) in read.lines {
-        predictions[i] = Some(prediction);
-    }
-    let missing = manifest
-        .items
-        .iter()
-        .zip(&predictions)
-        .filter(|(_, p)| p.is_none())
-        .map(|(it, _)| it.id.clone())
-        .collect();
+    let placed = by_item(manifest, read.lines);
     Ok(ValidatedExplanations {
-        item_ids: manifest.items.iter().map(|i| i.id.clone()).collect(),
+        item_ids: placed.item_ids,
         num_lines: read.num_lines,
-        predictions,
-        missing,
+        predictions: placed.values,
+        missing: placed.missing,
     })
 }
 
 /// Reads explanation lines against a manifest: one line per item at most.
 struct ExplanationParser<'m> {
-    items: ItemIndex<'m>,
-    /// First line of each item; 0 = none yet.
-    first_line: Vec<usize>,
+    lines: OneLinePerItem<'m>,
 }
 
 impl RecordParser for ExplanationParser<'_> {
@@ -97,23 +85,12 @@ impl RecordParser for ExplanationParser<'_> {
     ];
 
     fn parse(&mut self, r: &Record<'_>) -> Result<Self::Line, FieldError> {
-        let id = r.required_text("item_id")?;
-        let i = self.items.find(id)?;
+        let (i, id) = self.lines.item(r)?;
         let meaning =
             explanation_text(r, "meaning")?.ok_or_else(|| FieldError::missing("meaning"))?;
         let origin = explanation_text(r, "origin")?;
         let example = explanation_text(r, "example")?;
-        if self.first_line[i] != 0 {
-            return Err(FieldError::new(
-                "item_id",
-                crate::msg!(
-                    "file.duplicate",
-                    id = shorten(id.trim()),
-                    first = self.first_line[i]
-                ),
-            ));
-        }
-        self.first_line[i] = r.line;
+        self.lines.first(i, id, r.line)?;
         Ok((
             i,
             ExplanationPrediction {
@@ -150,21 +127,9 @@ pub(super) fn explanation_text(r: &Record<'_>, field: &str) -> Result<Option<Str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::predictions::{ManifestItem, Split};
 
     fn manifest() -> TaskManifest {
-        TaskManifest {
-            task: "t".into(),
-            items: ["m1", "m2", "m3"]
-                .iter()
-                .map(|id| ManifestItem {
-                    id: (*id).into(),
-                    category: "x".into(),
-                    split: Split::Test,
-                    options: vec![],
-                })
-                .collect(),
-        }
+        crate::predictions::test_manifest(&["m1", "m2", "m3"])
     }
 
     fn validate(text: &str, format: FileFormat) -> Result<ValidatedExplanations, Vec<String>> {

@@ -29,6 +29,7 @@ mod explanation;
 mod header;
 mod mcq;
 pub mod panels;
+mod per_item;
 pub mod records;
 
 pub use comics::{validate_comic_explanations, ValidatedComicExplanations};
@@ -449,6 +450,24 @@ pub(crate) fn shorten(s: &str) -> String {
     out
 }
 
+/// A test-split manifest of items with these ids, category `x` and no options (the unit
+/// tests' manifest).
+#[cfg(test)]
+pub(crate) fn test_manifest(ids: &[&str]) -> TaskManifest {
+    TaskManifest {
+        task: "t".into(),
+        items: ids
+            .iter()
+            .map(|id| ManifestItem {
+                id: (*id).into(),
+                category: "x".into(),
+                split: Split::Test,
+                options: vec![],
+            })
+            .collect(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -465,18 +484,7 @@ mod tests {
 
     #[test]
     fn the_item_index_finds_ids_in_and_out_of_manifest_order() {
-        let manifest = TaskManifest {
-            task: "t".into(),
-            items: ["a", "b", "c"]
-                .iter()
-                .map(|id| ManifestItem {
-                    id: (*id).into(),
-                    category: "x".into(),
-                    split: Split::Test,
-                    options: vec![],
-                })
-                .collect(),
-        };
+        let manifest = test_manifest(&["a", "b", "c"]);
         let mut index = ItemIndex::new(&manifest);
         assert_eq!(index.find("a").ok(), Some(0));
         assert_eq!(index.find(" b ").ok(), Some(1));

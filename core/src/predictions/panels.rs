@@ -85,8 +85,9 @@
 //! assert_eq!(ok.num_unparseable(), 1);
 //! ```
 
+use super::per_item::{by_item, OneLinePerItem};
 use super::records::{read_records, Column, FieldError, FieldValue, Record, RecordParser};
-use super::{shorten, FileFormat, ItemIndex, Limits, ManifestItem, TaskManifest, ValidationReport};
+use super::{FileFormat, Limits, ManifestItem, TaskManifest, ValidationReport};
 use crate::kinds::panels::{check_permutation, StructureType};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -245,50 +246,33 @@ fn assemble<T>(
     num_lines: usize,
     lines: Vec<(usize, Parsed<T>)>,
 ) -> ValidatedPanelFile<T> {
-    let mut predictions: Vec<Option<Parsed<T>>> = std::iter::repeat_with(|| None)
-        .take(manifest.items.len())
-        .collect();
-    for (i, parsed) in lines {
-        predictions[i] = Some(parsed);
-    }
-    let missing = manifest
-        .items
-        .iter()
-        .zip(&predictions)
-        .filter(|(_, p)| p.is_none())
-        .map(|(it, _)| it.id.clone())
-        .collect();
+    let placed = by_item(manifest, lines);
     ValidatedPanelFile {
-        item_ids: manifest.items.iter().map(|i| i.id.clone()).collect(),
+        item_ids: placed.item_ids,
         num_lines,
-        predictions,
-        missing,
+        predictions: placed.values,
+        missing: placed.missing,
     }
 }
 
 /// What both multi-panel parsers share: the item lookup, one line per item, and how an absent
 /// answer field reads in each format.
 struct PanelLines<'m> {
-    items: ItemIndex<'m>,
-    /// First line of each item; 0 = none yet.
-    first_line: Vec<usize>,
+    items: OneLinePerItem<'m>,
     format: FileFormat,
 }
 
 impl<'m> PanelLines<'m> {
     fn new(manifest: &'m TaskManifest, format: FileFormat) -> Self {
         Self {
-            items: ItemIndex::new(manifest),
-            first_line: vec![0; manifest.items.len()],
+            items: OneLinePerItem::new(manifest),
             format,
         }
     }
 
     /// The line's manifest position (the `item_id` errors first).
     fn item<'r>(&mut self, r: &Record<'r>) -> Result<(usize, &'r str), FieldError> {
-        let id = r.required_text("item_id")?;
-        let i = self.items.find(id)?;
-        Ok((i, id))
+        self.items.item(r)
     }
 
     /// The answer field: its value, `None` for an empty CSV cell (an empty answer), or the
@@ -307,18 +291,7 @@ impl<'m> PanelLines<'m> {
 
     /// Records item `i`'s line, or the duplicate error naming its first line.
     fn first(&mut self, i: usize, id: &str, line: usize) -> Result<(), FieldError> {
-        if self.first_line[i] != 0 {
-            return Err(FieldError::new(
-                "item_id",
-                crate::msg!(
-                    "file.duplicate",
-                    id = shorten(id.trim()),
-                    first = self.first_line[i]
-                ),
-            ));
-        }
-        self.first_line[i] = line;
-        Ok(())
+        self.items.first(i, id, line)
     }
 }
 
