@@ -25,6 +25,7 @@ pub mod capabilities;
 pub mod choice;
 pub mod clip_mcq;
 pub mod explanation;
+pub mod free_text;
 pub mod panel_explanation;
 pub mod panel_order;
 pub mod panel_type;

@@ -13,7 +13,7 @@ use crate::tasks::items::MediaRef;
 use serde::{Deserialize, Serialize};
 
 /// Longest accepted quiz answer, in characters (the same bound as meme explanations).
-pub const MAX_ANSWER_CHARS: usize = super::explanation::MAX_ANSWER_CHARS;
+pub const MAX_ANSWER_CHARS: usize = super::free_text::MAX_ANSWER_CHARS;
 
 /// The kind's marker type.
 #[derive(Debug, Clone, Copy)]
@@ -134,15 +134,9 @@ impl Kind for PanelExplanation {
     /// assert_eq!(err.to_string(), "`answer.text`: expected 1 to 1000 characters, found 0");
     /// ```
     fn accept(_prompt: &Prompt, _order: &[usize], input: Input) -> Result<Answer, FieldError> {
-        let text = input.text.trim().to_owned();
-        let chars = text.chars().count();
-        if chars == 0 || chars > MAX_ANSWER_CHARS {
-            return Err(FieldError {
-                field: "answer.text",
-                message: crate::msg!("answer.text_length", max = MAX_ANSWER_CHARS, found = chars),
-            });
-        }
-        Ok(Answer { text })
+        Ok(Answer {
+            text: super::free_text::accept_text(&input.text)?,
+        })
     }
 
     /// No gold: judged by people only.
