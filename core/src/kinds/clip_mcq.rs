@@ -367,15 +367,7 @@ impl Kind for ClipMcq {
     const PREFACE: Option<&'static dyn Preface<Self>> = Some(&FamiliarityFirst);
     const FILTERS_BY_SURVEY: bool = true;
     const PRE_CHECK: Option<PreCheck> = Some(PreCheck::Headphones);
-    type Prompt = Prompt;
-    type Gold = Gold;
-    type View = View;
-    type Input = Input;
-    type Answer = Answer;
-    type Outcome = Outcome;
-    type Review = Review;
-
-    crate::kind_wire_conversions!(ClipMcq);
+    crate::kind_types_and_wire!(ClipMcq);
 
     /// Options shuffled by the session seed and the item id, like the text MCQ.
     fn present(prompt: &Prompt, seed: u64, item_id: &str) -> Presented<View> {

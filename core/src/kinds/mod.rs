@@ -10,7 +10,9 @@
 //! never a silent fall into another kind's path.
 //!
 //! # Adding a kind
-//! 1. `core/src/kinds/<kind>.rs`: the types and `impl Kind`.
+//! 1. `core/src/kinds/<kind>.rs`: the types (`Prompt`, `Gold`, `View`, `Input`, `Answer`,
+//!    `Outcome`, `Review`) and `impl Kind`, whose associated types and wire conversions
+//!    `kind_types_and_wire!` declares.
 //! 2. One variant in [`TaskKind`], one arm in [`with_kind!`], one variant in each wire enum
 //!    below ([`ItemPrompt`], [`ItemGold`], [`AnswerValue`], [`PromptView`], [`AnswerInput`],
 //!    [`ReviewDetail`]).
@@ -383,12 +385,26 @@ pub trait Kind: Sized + 'static {
     fn review(input: ReviewInput<'_, Self>) -> Self::Review;
 }
 
-/// Implements the wire conversions of [`Kind`] for a kind whose variant is `$variant` in
-/// every wire enum (used inside each kind's `impl Kind`).
+/// Declares a kind's seven associated types and implements the wire conversions of [`Kind`],
+/// for a kind whose variant is `$variant` in every wire enum (used inside each kind's
+/// `impl Kind`). The types are the kind module's own `Prompt`, `Gold`, `View`, `Input`,
+/// `Answer`, `Outcome` and `Review` (every kind names them so); a kind whose outcome is
+/// another type names it second.
 #[macro_export]
 #[doc(hidden)]
-macro_rules! kind_wire_conversions {
+macro_rules! kind_types_and_wire {
     ($variant:ident) => {
+        $crate::kind_types_and_wire!($variant, Outcome);
+    };
+    ($variant:ident, $outcome:ty) => {
+        type Prompt = Prompt;
+        type Gold = Gold;
+        type View = View;
+        type Input = Input;
+        type Answer = Answer;
+        type Outcome = $outcome;
+        type Review = Review;
+
         fn prompt_of(
             p: $crate::kinds::ItemPrompt,
         ) -> Result<Self::Prompt, $crate::kinds::KindMismatch> {

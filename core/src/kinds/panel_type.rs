@@ -96,15 +96,7 @@ impl Kind for PanelType {
         "Each question shows the panels of a comic in reading order. Say which structure it has: narrative, progressive, conversational, parallel or comparison (each comes with a description and an example).",
         "每道题按阅读顺序给出一则多格漫画。请判断它属于哪种结构：叙事、递进、对话、并列或对比（每种类型都附有说明和例子）。",
     ];
-    type Prompt = Prompt;
-    type Gold = Gold;
-    type View = View;
-    type Input = Input;
-    type Answer = Answer;
-    type Outcome = Outcome;
-    type Review = Review;
-
-    crate::kind_wire_conversions!(PanelType);
+    crate::kind_types_and_wire!(PanelType);
 
     fn present(prompt: &Prompt, _seed: u64, _item_id: &str) -> Presented<View> {
         Presented {

@@ -120,16 +120,9 @@ impl Kind for Ranking {
         "Each page shows 2 to 5 explanations of the same meme (or multi-panel comic), labelled A–E; you are not told who wrote them. Rank them from best to worst: 1 is best, and two equally good ones may tie (give them the same rank). Mouse: click a rank button or drag a card onto a rank. Keyboard: Tab to a card, press a digit to rank it, arrow keys move between cards, Enter submits.",
         "每页给出同一个梗（或多格漫画）的 2 到 5 条解释，标为 A–E，不显示作者。请从好到差排序：1 表示最好；两条同样好可以并列（给相同名次）。鼠标：点击名次按钮，或把卡片拖到名次上。键盘：用 Tab 聚焦卡片，按数字键给名次，方向键切换卡片，回车提交。",
     ];
-    type Prompt = Prompt;
-    type Gold = Gold;
-    type View = View;
-    type Input = Input;
-    type Answer = Answer;
-    type Outcome = ();
-    type Review = Review;
     const JUDGING: bool = true;
 
-    crate::kind_wire_conversions!(Ranking);
+    crate::kind_types_and_wire!(Ranking, ());
 
     /// Candidates shuffled by the session seed and the item id (see [`option_order`]).
     fn present(prompt: &Prompt, seed: u64, item_id: &str) -> Presented<View> {

@@ -337,16 +337,9 @@ impl Kind for Rating {
             _ => Self::INSTRUCTIONS,
         }
     }
-    type Prompt = Prompt;
-    type Gold = Gold;
-    type View = View;
-    type Input = Input;
-    type Answer = Answer;
-    type Outcome = ();
-    type Review = Review;
     const JUDGING: bool = true;
 
-    crate::kind_wire_conversions!(Rating);
+    crate::kind_types_and_wire!(Rating, ());
 
     fn present(prompt: &Prompt, _seed: u64, _item_id: &str) -> Presented<View> {
         Presented {
