@@ -37,8 +37,14 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/tasks/{slug}/inputs.jsonl", get(inputs))
         .route("/tasks/{slug}/media.tar", get(media_archive))
         .route("/tasks/{slug}/SHA256SUMS", get(checksums))
-        .route("/tasks/{slug}/template.jsonl", get(template_jsonl))
-        .route("/tasks/{slug}/template.csv", get(template_csv))
+        .route(
+            "/tasks/{slug}/template.jsonl",
+            get(|State(state), Path(slug)| template(state, slug, FileFormat::JsonLines)),
+        )
+        .route(
+            "/tasks/{slug}/template.csv",
+            get(|State(state), Path(slug)| template(state, slug, FileFormat::Csv)),
+        )
         .route("/tasks/{slug}/dev-gold.jsonl", get(dev_gold))
         .route(
             "/tasks/{slug}/submissions",
@@ -160,27 +166,17 @@ async fn checksums(
     ))
 }
 
-async fn template_jsonl(
-    State(state): State<AppState>,
-    Path(slug): Path<String>,
+/// `GET /api/tasks/{slug}/template.jsonl` or `template.csv`: one blank prediction per item.
+async fn template(
+    state: AppState,
+    slug: String,
+    format: FileFormat,
 ) -> ApiResult<impl IntoResponse> {
-    let body = leaderboard::template(&state.storage, &slug, FileFormat::JsonLines).await?;
-    Ok(download(
-        "application/x-ndjson; charset=utf-8",
-        format!("{slug}-template.jsonl"),
+    let body = leaderboard::template(&state.storage, &slug, format).await?;
+    Ok(super::format_download(
         body,
-    ))
-}
-
-async fn template_csv(
-    State(state): State<AppState>,
-    Path(slug): Path<String>,
-) -> ApiResult<impl IntoResponse> {
-    let body = leaderboard::template(&state.storage, &slug, FileFormat::Csv).await?;
-    Ok(download(
-        "text/csv; charset=utf-8",
-        format!("{slug}-template.csv"),
-        body,
+        &format!("{slug}-template"),
+        format,
     ))
 }
 

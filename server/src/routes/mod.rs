@@ -23,6 +23,7 @@ use axum::{Json, Router};
 use memeboard_core::api::HealthResponse;
 use memeboard_core::api::{ApiErrorBody, BoardSplit};
 use memeboard_core::msg;
+use memeboard_core::predictions::FileFormat;
 use serde::de::DeserializeOwned;
 use std::net::SocketAddr;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -227,4 +228,19 @@ pub(super) fn download(
         ],
         body,
     )
+}
+
+/// A file download: the content type of `format` and an attachment named `{stem}.csv` or
+/// `{stem}.jsonl` (the answer export, the study judgement export and the prediction
+/// templates send the same headers).
+pub(super) fn format_download(
+    body: impl IntoResponse,
+    stem: &str,
+    format: FileFormat,
+) -> impl IntoResponse {
+    let (content_type, ext) = match format {
+        FileFormat::Csv => ("text/csv; charset=utf-8", "csv"),
+        FileFormat::JsonLines => ("application/x-ndjson; charset=utf-8", "jsonl"),
+    };
+    download(content_type, format!("{stem}.{ext}"), body)
 }

@@ -6,7 +6,6 @@ use crate::error::ApiResult;
 use crate::export;
 use crate::state::AppState;
 use axum::extract::{Path, State};
-use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::HeaderMap;
 use axum::response::IntoResponse;
 use axum::routing::{delete, get, post};
@@ -46,30 +45,11 @@ async fn export_file(
     format: FileFormat,
 ) -> ApiResult<impl IntoResponse> {
     let body = export::export_body(state, headers, slug, format).await?;
-    Ok(download(body, &format!("{slug}-answers"), format))
-}
-
-/// A file download: the content type of `format` and an attachment named `{stem}.csv` or
-/// `{stem}.jsonl` (the answer export and the study judgement export send the same headers).
-pub(super) fn download(
-    body: impl IntoResponse,
-    stem: &str,
-    format: FileFormat,
-) -> impl IntoResponse {
-    let (content_type, ext) = match format {
-        FileFormat::Csv => ("text/csv; charset=utf-8", "csv"),
-        FileFormat::JsonLines => ("application/x-ndjson; charset=utf-8", "jsonl"),
-    };
-    (
-        [
-            (CONTENT_TYPE, content_type.to_owned()),
-            (
-                CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{stem}.{ext}\""),
-            ),
-        ],
+    Ok(super::format_download(
         body,
-    )
+        &format!("{slug}-answers"),
+        format,
+    ))
 }
 
 /// `GET /api/owner/tasks/{slug}/export.csv`: every answer, streamed.

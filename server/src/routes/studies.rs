@@ -111,7 +111,7 @@ async fn judgements(
     format: FileFormat,
 ) -> ApiResult<impl IntoResponse> {
     let body = studies::export_judgements(state, headers, slug, format).await?;
-    Ok(super::owner::download(
+    Ok(super::format_download(
         body,
         &format!("{slug}-judgements"),
         format,
@@ -152,7 +152,7 @@ async fn raters_csv(
     Path(slug): Path<String>,
 ) -> ApiResult<impl IntoResponse> {
     let body = studies::export_raters(&state, &headers, &slug).await?;
-    Ok(super::owner::download(
+    Ok(super::format_download(
         body,
         &format!("{slug}-raters"),
         FileFormat::Csv,
