@@ -172,9 +172,9 @@ async fn clips(config_dir: &Path, args: ClipsArgs) -> anyhow::Result<()> {
         allow_test_to_dev,
     } = args;
     let text = read_manifest(&manifest, &media, "the clips")?;
-    let (settings, storage) = open_storage(config_dir).await?;
+    let source = file_name(&manifest);
     let spec = ClipsSpec {
-        description: format!("Imported from {}", file_name(&manifest)),
+        description: format!("Imported from {source}"),
         task_slug: format!("{slug}-clips"),
         slug,
         title,
@@ -182,30 +182,15 @@ async fn clips(config_dir: &Path, args: ClipsArgs) -> anyhow::Result<()> {
         dev_percent,
         quiz_open: !closed,
     };
-    let before = gold_digests(&storage, &spec.slug).await?;
-    let n = import_clips_with(
-        &storage,
-        &spec,
-        &file_name(&manifest),
-        &text,
-        &media,
-        test_to_dev(allow_test_to_dev),
-    )
-    .await?;
-    println!(
-        "imported {n} clips into benchmark `{}` (quiz `{}`)",
-        spec.slug, spec.task_slug
-    );
-    rescore_changed(
-        &settings,
-        &storage,
-        &spec.slug,
-        &before,
-        &file_name(&manifest),
-    )
-    .await?;
-    storage.close().await;
-    Ok(())
+    let moves = test_to_dev(allow_test_to_dev);
+    import_and_rescore(config_dir, &spec.slug, &source, async |storage, _| {
+        let n = import_clips_with(storage, &spec, &source, &text, &media, moves).await?;
+        Ok(format!(
+            "imported {n} clips into benchmark `{}` (quiz `{}`)",
+            spec.slug, spec.task_slug
+        ))
+    })
+    .await
 }
 
 async fn panels(config_dir: &Path, args: PanelsArgs) -> anyhow::Result<()> {
@@ -220,41 +205,32 @@ async fn panels(config_dir: &Path, args: PanelsArgs) -> anyhow::Result<()> {
         allow_test_to_dev,
     } = args;
     let text = read_manifest(&manifest, &media, "the panel images")?;
-    let (settings, storage) = open_storage(config_dir).await?;
+    let source = file_name(&manifest);
     let spec = PanelsSpec {
-        description: format!("Imported from {}", file_name(&manifest)),
+        description: format!("Imported from {source}"),
         slug,
         title,
         batch_size,
         dev_percent,
         quiz_open: !closed,
     };
-    // Only regular files inside the folder, each capped (import/files.rs).
-    let folder =
-        memeboard_server::import::files::MediaFolder::open(&media).map_err(anyhow::Error::msg)?;
-    let read = folder.image_reader();
     let moves = test_to_dev(allow_test_to_dev);
-    let before = gold_digests(&storage, &spec.slug).await?;
-    let summary =
-        import_panels_with(&storage, &spec, &file_name(&manifest), &text, &read, moves).await?;
-    println!(
-        "imported {} comics into benchmark `{}`: {} in order recovery, {} in structure typing; tasks {}",
-        summary.comics,
-        spec.slug,
-        summary.order_items,
-        summary.type_items,
-        summary.tasks.join(", ")
-    );
-    rescore_changed(
-        &settings,
-        &storage,
-        &spec.slug,
-        &before,
-        &file_name(&manifest),
-    )
-    .await?;
-    storage.close().await;
-    Ok(())
+    import_and_rescore(config_dir, &spec.slug, &source, async |storage, _| {
+        // Only regular files inside the folder, each capped (import/files.rs).
+        let folder = memeboard_server::import::files::MediaFolder::open(&media)
+            .map_err(anyhow::Error::msg)?;
+        let read = folder.image_reader();
+        let summary = import_panels_with(storage, &spec, &source, &text, &read, moves).await?;
+        Ok(format!(
+            "imported {} comics into benchmark `{}`: {} in order recovery, {} in structure typing; tasks {}",
+            summary.comics,
+            spec.slug,
+            summary.order_items,
+            summary.type_items,
+            summary.tasks.join(", ")
+        ))
+    })
+    .await
 }
 
 async fn chime(config_dir: &Path, args: ChimeArgs) -> anyhow::Result<()> {
@@ -271,30 +247,48 @@ async fn chime(config_dir: &Path, args: ChimeArgs) -> anyhow::Result<()> {
         std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))
     };
     let (memes_json, mcq_json) = (read(&memes)?, read(&mcq)?);
-    let (settings, storage) = open_storage(config_dir).await?;
-    let spec = BenchmarkSpec {
-        description: format!(
-            "Imported from {} and {}",
-            file_name(&memes),
-            file_name(&mcq)
-        ),
-        slug,
-        title,
-        batch_size: settings.quiz.batch_size,
-        quiz_open: !closed,
-        dev_percent,
-        explain_batch_size: settings.quiz.explain_batch_size,
-    };
-    let moves = test_to_dev(allow_test_to_dev);
-    let before = gold_digests(&storage, &spec.slug).await?;
-    let (n_memes, n_items) =
-        import_chime_with(&storage, &spec, &memes_json, &mcq_json, moves).await?;
-    println!(
-        "imported {n_memes} memes and {n_items} questions into benchmark `{}` (quiz `{}-mcq`)",
-        spec.slug, spec.slug
-    );
     let source = format!("{} and {}", file_name(&memes), file_name(&mcq));
-    rescore_changed(&settings, &storage, &spec.slug, &before, &source).await?;
+    let moves = test_to_dev(allow_test_to_dev);
+    let benchmark = slug.clone();
+    import_and_rescore(
+        config_dir,
+        &benchmark,
+        &source,
+        async |storage, settings| {
+            let spec = BenchmarkSpec {
+                description: format!("Imported from {source}"),
+                slug,
+                title,
+                batch_size: settings.quiz.batch_size,
+                quiz_open: !closed,
+                dev_percent,
+                explain_batch_size: settings.quiz.explain_batch_size,
+            };
+            let (n_memes, n_items) =
+                import_chime_with(storage, &spec, &memes_json, &mcq_json, moves).await?;
+            Ok(format!(
+            "imported {n_memes} memes and {n_items} questions into benchmark `{}` (quiz `{}-mcq`)",
+            spec.slug, spec.slug
+        ))
+        },
+    )
+    .await
+}
+
+/// The steps every import shares around its own: open the database, note the benchmark's
+/// gold, run `import` (which says what it stored), score again the uploads whose gold it
+/// changed, close.
+async fn import_and_rescore(
+    config_dir: &Path,
+    benchmark: &str,
+    source: &str,
+    import: impl AsyncFnOnce(&Storage, &Settings) -> anyhow::Result<String>,
+) -> anyhow::Result<()> {
+    let (settings, storage) = open_storage(config_dir).await?;
+    let before = gold_digests(&storage, benchmark).await?;
+    let done = import(&storage, &settings).await?;
+    println!("{done}");
+    rescore_changed(&settings, &storage, benchmark, &before, source).await?;
     storage.close().await;
     Ok(())
 }
