@@ -103,6 +103,47 @@ pub struct ItemRecord {
     pub board_half: String,
 }
 
+/// A query under construction on the storage's pool, for the binders below.
+pub(super) type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>;
+
+impl TaskRecord {
+    /// Binds the task's columns `id, benchmark_id, slug, kind, title, description,
+    /// categories_json, batch_size, quiz_open` (in that order) to the next placeholders: every
+    /// statement that writes a task row names them so.
+    pub(super) fn bind_columns<'q>(&'q self, query: AnyQuery<'q>) -> AnyQuery<'q> {
+        query
+            .bind(&self.id)
+            .bind(&self.benchmark_id)
+            .bind(&self.slug)
+            .bind(&self.kind)
+            .bind(&self.title)
+            .bind(&self.description)
+            .bind(&self.categories_json)
+            .bind(self.batch_size)
+            .bind(i64::from(self.quiz_open))
+    }
+}
+
+impl ItemRecord {
+    /// Binds the item's columns `id, task_id, ordinal, category, prompt_json, gold_json,
+    /// flagged, meme_id, split, board_half, source_id` (in that order) to the next
+    /// placeholders: every statement that writes an item row names them so.
+    pub(super) fn bind_columns<'q>(&'q self, query: AnyQuery<'q>) -> AnyQuery<'q> {
+        query
+            .bind(&self.id)
+            .bind(&self.task_id)
+            .bind(self.ordinal)
+            .bind(&self.category)
+            .bind(&self.prompt_json)
+            .bind(&self.gold_json)
+            .bind(i64::from(self.flagged))
+            .bind(&self.meme_id)
+            .bind(&self.split)
+            .bind(&self.board_half)
+            .bind(&self.source_id)
+    }
+}
+
 pub(super) fn task_from_row(row: &impl NamedColumns) -> Result<TaskRecord, sqlx::Error> {
     Ok(TaskRecord {
         id: row.column("id")?,
@@ -218,7 +259,7 @@ impl Storage {
             .await?;
         }
         for (n, (task, items)) in tasks.iter().enumerate() {
-            sqlx::query(
+            task.bind_columns(sqlx::query(
                 "INSERT INTO tasks (id, benchmark_id, slug, kind, title, description, \
              categories_json, batch_size, quiz_open, created_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
@@ -227,21 +268,12 @@ impl Storage {
              batch_size = excluded.batch_size, quiz_open = excluded.quiz_open, \
              gold_version = tasks.gold_version + 1, embedding_baseline = NULL, \
              embedding_model = NULL, reference_json = NULL",
-            )
-            .bind(&task.id)
-            .bind(&task.benchmark_id)
-            .bind(&task.slug)
-            .bind(&task.kind)
-            .bind(&task.title)
-            .bind(&task.description)
-            .bind(&task.categories_json)
-            .bind(task.batch_size)
-            .bind(i64::from(task.quiz_open))
+            ))
             .bind(now + n as i64)
             .execute(&mut *tx)
             .await?;
             for it in items {
-                sqlx::query(
+                it.bind_columns(sqlx::query(
                     "INSERT INTO items (id, task_id, ordinal, category, prompt_json, gold_json, \
                  flagged, meme_id, split, board_half, source_id) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
@@ -250,18 +282,7 @@ impl Storage {
                  gold_json = excluded.gold_json, flagged = excluded.flagged, \
                  meme_id = excluded.meme_id, split = excluded.split, \
                  board_half = excluded.board_half, source_id = excluded.source_id",
-                )
-                .bind(&it.id)
-                .bind(&it.task_id)
-                .bind(it.ordinal)
-                .bind(&it.category)
-                .bind(&it.prompt_json)
-                .bind(&it.gold_json)
-                .bind(i64::from(it.flagged))
-                .bind(&it.meme_id)
-                .bind(&it.split)
-                .bind(&it.board_half)
-                .bind(&it.source_id)
+                ))
                 .execute(&mut *tx)
                 .await?;
             }
@@ -282,40 +303,20 @@ impl Storage {
     ) -> Result<(), StorageError> {
         let now = now_ms();
         let mut tx = self.pool.begin().await?;
-        sqlx::query(
+        task.bind_columns(sqlx::query(
             "INSERT INTO tasks (id, benchmark_id, slug, kind, title, description, \
              categories_json, batch_size, quiz_open, created_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-        )
-        .bind(&task.id)
-        .bind(&task.benchmark_id)
-        .bind(&task.slug)
-        .bind(&task.kind)
-        .bind(&task.title)
-        .bind(&task.description)
-        .bind(&task.categories_json)
-        .bind(task.batch_size)
-        .bind(i64::from(task.quiz_open))
+        ))
         .bind(now)
         .execute(&mut *tx)
         .await?;
         for it in items {
-            sqlx::query(
+            it.bind_columns(sqlx::query(
                 "INSERT INTO items (id, task_id, ordinal, category, prompt_json, gold_json, \
                  flagged, meme_id, split, board_half, source_id) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-            )
-            .bind(&it.id)
-            .bind(&it.task_id)
-            .bind(it.ordinal)
-            .bind(&it.category)
-            .bind(&it.prompt_json)
-            .bind(&it.gold_json)
-            .bind(i64::from(it.flagged))
-            .bind(&it.meme_id)
-            .bind(&it.split)
-            .bind(&it.board_half)
-            .bind(&it.source_id)
+            ))
             .execute(&mut *tx)
             .await?;
         }

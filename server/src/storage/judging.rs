@@ -72,42 +72,22 @@ impl Storage {
         if taken {
             return Ok(false);
         }
-        sqlx::query(
+        task.bind_columns(sqlx::query(
             "INSERT INTO tasks (id, benchmark_id, slug, kind, title, description, \
              categories_json, batch_size, quiz_open, created_at, allow_retake, invite_hash, \
              study_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11, $12)",
-        )
-        .bind(&task.id)
-        .bind(&task.benchmark_id)
-        .bind(&task.slug)
-        .bind(&task.kind)
-        .bind(&task.title)
-        .bind(&task.description)
-        .bind(&task.categories_json)
-        .bind(task.batch_size)
-        .bind(i64::from(task.quiz_open))
+        ))
         .bind(now)
         .bind(invite_hash)
         .bind(study_id)
         .execute(&mut **tx)
         .await?;
         for (it, batch) in items {
-            sqlx::query(
+            it.bind_columns(sqlx::query(
                 "INSERT INTO items (id, task_id, ordinal, category, prompt_json, gold_json, \
                  flagged, meme_id, split, board_half, source_id, batch_no) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
-            )
-            .bind(&it.id)
-            .bind(&it.task_id)
-            .bind(it.ordinal)
-            .bind(&it.category)
-            .bind(&it.prompt_json)
-            .bind(&it.gold_json)
-            .bind(i64::from(it.flagged))
-            .bind(&it.meme_id)
-            .bind(&it.split)
-            .bind(&it.board_half)
-            .bind(&it.source_id)
+            ))
             .bind(*batch)
             .execute(&mut **tx)
             .await?;
