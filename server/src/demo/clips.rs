@@ -26,67 +26,12 @@ pub const DEV_PERCENT: u8 = 34;
 /// (`espeak-ng`, `sox`, `ffmpeg`).
 pub const MEDIA_TOOLS: [&str; 4] = ["espeak-ng", "sox", "ffmpeg", "ffprobe"];
 
-/// Every field a manifest line must have, so importers can rely on all of them being present
-/// (a missing `year` or `language` is written as `null`, never left out).
-pub const MANIFEST_FIELDS: [&str; 14] = [
-    "id",
-    "file",
-    "question",
-    "choices",
-    "answer",
-    "language",
-    "sound_type",
-    "question_type",
-    "year",
-    "summary",
-    "emotions",
-    "sensitivity",
-    "visual_hint",
-    "text_cheat",
-];
-/// Allowed `language` values besides `null` (no speech).
+pub use crate::import::clips::vocabulary::{
+    EMOTIONS, MANIFEST_FIELDS, QUESTION_TYPES, SENSITIVITIES, SOUND_TYPES, VISUAL_HINTS,
+};
+/// Allowed `language` values besides `null` (no speech) in the demo's clips (the importer
+/// takes any two-letter code).
 pub const LANGUAGES: [&str; 3] = ["zh", "en", "es"];
-/// Allowed `sound_type` values.
-pub const SOUND_TYPES: [&str; 4] = ["speech", "song", "music", "sound_effect"];
-/// Allowed `question_type` values (the seven AVMeme question types).
-pub const QUESTION_TYPES: [&str; 7] = [
-    "audio_analysis",
-    "language_analysis",
-    "contextual_inference",
-    "emotion",
-    "humor_popularity",
-    "usage_application",
-    "world_knowledge",
-];
-/// Allowed `emotions` labels.
-pub const EMOTIONS: [&str; 9] = [
-    "happy",
-    "sad",
-    "angry_annoyed",
-    "fearful_anxious",
-    "surprised_shocked",
-    "sarcastic_ironic",
-    "cringe_embarrassed",
-    "nostalgic",
-    "neutral",
-];
-/// Allowed `sensitivity` labels.
-pub const SENSITIVITY: [&str; 5] = [
-    "sex",
-    "violence_gore",
-    "drug_alcohol",
-    "identity",
-    "disability",
-];
-/// Allowed `visual_hint` values; `visual_contains_solution` clips are videos whose picture
-/// gives the answer away, so the server plays only their sound.
-pub const VISUAL_HINTS: [&str; 5] = [
-    "no_text",
-    "irrelevant_text",
-    "transcription",
-    "title_name",
-    "visual_contains_solution",
-];
 /// File extensions of video clips; every other clip is audio only.
 pub const VIDEO_EXTENSIONS: [&str; 2] = ["webm", "mp4"];
 /// File extensions of audio-only clips.
@@ -118,7 +63,7 @@ pub struct DemoClip {
     pub summary: String,
     /// Labels from [`EMOTIONS`].
     pub emotions: Vec<String>,
-    /// Labels from [`SENSITIVITY`]; empty for none.
+    /// Labels from [`SENSITIVITIES`]; empty for none.
     pub sensitivity: Vec<String>,
     /// One of [`VISUAL_HINTS`].
     pub visual_hint: String,
@@ -249,7 +194,7 @@ fn check_clip(clip: &DemoClip) -> Result<(), String> {
         one_of("emotion", emotion, &EMOTIONS)?;
     }
     for flag in &clip.sensitivity {
-        one_of("sensitivity", flag, &SENSITIVITY)?;
+        one_of("sensitivity", flag, &SENSITIVITIES)?;
     }
     if clip.visual_hint == "visual_contains_solution" && !clip.is_video() {
         return Err("visual_contains_solution on a clip that is not a video".into());

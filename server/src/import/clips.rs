@@ -22,6 +22,7 @@ use std::collections::HashMap;
 mod manifest;
 mod media;
 mod published_shape;
+pub mod vocabulary;
 
 pub use media::{probe, strip_video, Probe};
 use std::path::Path;

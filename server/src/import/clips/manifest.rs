@@ -3,74 +3,15 @@
 //! the published row shape are first read into the manifest's own (`published_shape`).
 
 use super::published_shape::{self, Published};
+use super::vocabulary::{
+    EMOTIONS, MANIFEST_FIELDS, QUESTION_TYPES, SENSITIVITIES, SOUND_TYPES, VISUAL_HINTS,
+};
 use super::{Clip, AUDIO, VIDEO};
 use crate::import::{describe, is_safe_relative};
 use memeboard_core::kinds::clip_mcq::{Emotion, QuestionType, Sensitivity, SoundType, VisualHint};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
-
-const FIELDS: &[&str] = &[
-    "id",
-    "file",
-    "question",
-    "choices",
-    "answer",
-    "language",
-    "sound_type",
-    "question_type",
-    "year",
-    "summary",
-    "emotions",
-    "sensitivity",
-    "visual_hint",
-    "text_cheat",
-];
-
-/// The accepted sound types (`sound_type`).
-const SOUND_TYPES: &[&str] = &["speech", "song", "music", "sound_effect"];
-
-/// The accepted question types (`question_type`).
-const QUESTION_TYPES: &[&str] = &[
-    "audio_analysis",
-    "language_analysis",
-    "contextual_inference",
-    "emotion",
-    "humor_popularity",
-    "usage_application",
-    "world_knowledge",
-];
-
-/// The accepted visual hints (`visual_hint`).
-const VISUAL_HINTS: &[&str] = &[
-    "no_text",
-    "irrelevant_text",
-    "transcription",
-    "title_name",
-    "visual_contains_solution",
-];
-
-/// The accepted emotion labels (`emotions`).
-const EMOTIONS: &[&str] = &[
-    "happy",
-    "sad",
-    "angry_annoyed",
-    "fearful_anxious",
-    "surprised_shocked",
-    "sarcastic_ironic",
-    "cringe_embarrassed",
-    "nostalgic",
-    "neutral",
-];
-
-/// The accepted sensitivity labels (`sensitivity`).
-const SENSITIVITIES: &[&str] = &[
-    "sex",
-    "violence_gore",
-    "drug_alcohol",
-    "identity",
-    "disability",
-];
 
 /// The manifest's clips whose lines have no problem, in manifest order; every problem is
 /// added to `problems` (file, line, field, found, expected).
@@ -115,11 +56,11 @@ pub(super) fn parse_manifest(
             )
         };
         for key in obj.keys() {
-            if !FIELDS.contains(&key.as_str()) {
+            if !MANIFEST_FIELDS.contains(&key.as_str()) {
                 problems.push(format!(
                     "{}: unknown field (expected one of {}, or of the published rows' {})",
                     at(key),
-                    FIELDS.join(", "),
+                    MANIFEST_FIELDS.join(", "),
                     published_shape::PUBLISHED_FIELDS.join(", ")
                 ));
             }
@@ -258,11 +199,11 @@ fn read_fields(obj: &Map<String, Value>, at: &dyn Fn(&str) -> String) -> LineFie
             describe(other)
         )),
     };
-    let sound_type = label::<SoundType>(obj, "sound_type", at, SOUND_TYPES);
-    let question_type = label::<QuestionType>(obj, "question_type", at, QUESTION_TYPES);
+    let sound_type = label::<SoundType>(obj, "sound_type", at, &SOUND_TYPES);
+    let question_type = label::<QuestionType>(obj, "question_type", at, &QUESTION_TYPES);
     let visual_hint = visual_hints(obj, at);
-    let emotions = labels::<Emotion>(obj, "emotions", at, EMOTIONS);
-    let sensitivity = labels::<Sensitivity>(obj, "sensitivity", at, SENSITIVITIES);
+    let emotions = labels::<Emotion>(obj, "emotions", at, &EMOTIONS);
+    let sensitivity = labels::<Sensitivity>(obj, "sensitivity", at, &SENSITIVITIES);
     let year = match obj.get("year") {
         None | Some(Value::Null) => Ok(None),
         Some(Value::Number(n)) if n.as_u64().is_some_and(|y| (1900..=2100).contains(&y)) => {
@@ -428,8 +369,8 @@ fn visual_hints(
                 at("visual_hint")
             ))
         }
-        Some(Value::Array(_)) => labels::<VisualHint>(obj, "visual_hint", at, VISUAL_HINTS)?,
-        _ => vec![label::<VisualHint>(obj, "visual_hint", at, VISUAL_HINTS)?],
+        Some(Value::Array(_)) => labels::<VisualHint>(obj, "visual_hint", at, &VISUAL_HINTS)?,
+        _ => vec![label::<VisualHint>(obj, "visual_hint", at, &VISUAL_HINTS)?],
     };
     all.sort();
     all.dedup();
