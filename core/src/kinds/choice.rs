@@ -44,7 +44,8 @@ pub fn in_display_order<T: Clone>(order: &[usize], options: &[T]) -> Vec<T> {
         .collect()
 }
 
-/// The primary score of a right-or-wrong outcome: 1 or 0.
+/// The primary score of a right-or-wrong outcome: 1 or 0 (the choice kinds and the other
+/// kinds scored right or wrong, such as panel order).
 pub fn right_or_wrong(correct: bool) -> f64 {
     f64::from(u8::from(correct))
 }

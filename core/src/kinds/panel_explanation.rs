@@ -149,11 +149,7 @@ impl Kind for PanelExplanation {
     }
 
     fn subject(prompt: &Prompt) -> String {
-        prompt
-            .context
-            .as_ref()
-            .and_then(|c| c.title.clone())
-            .unwrap_or_else(|| format!("{} panels", prompt.panels.len()))
+        super::panels::comic_subject(&prompt.panels, prompt.context.as_ref())
     }
 
     fn review(input: ReviewInput<'_, Self>) -> Review {

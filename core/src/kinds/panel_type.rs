@@ -120,11 +120,7 @@ impl Kind for PanelType {
     }
 
     fn primary(outcome: &Outcome) -> f64 {
-        if outcome.correct {
-            1.0
-        } else {
-            0.0
-        }
+        super::choice::right_or_wrong(outcome.correct)
     }
 
     fn correct(outcome: &Outcome) -> Option<bool> {
@@ -140,11 +136,7 @@ impl Kind for PanelType {
     }
 
     fn subject(prompt: &Prompt) -> String {
-        prompt
-            .context
-            .as_ref()
-            .and_then(|c| c.title.clone())
-            .unwrap_or_else(|| format!("{} panels", prompt.panels.len()))
+        super::panels::comic_subject(&prompt.panels, prompt.context.as_ref())
     }
 
     fn review(input: ReviewInput<'_, Self>) -> Review {

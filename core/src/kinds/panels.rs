@@ -1,6 +1,6 @@
-//! What the two multi-panel kinds (CMPM) share: the structure-type and ordering labels, the
-//! optional text context, and the one fixed shuffled display per item that people and models
-//! both see.
+//! What the multi-panel kinds (CMPM) share: the structure-type and ordering labels, the
+//! optional text context and the comic's name in lists, and the one fixed shuffled display
+//! per item that people and models both see.
 //!
 //! The labels' keys are the benchmark's spellings (`narrative`, `strong`, `sarcastic_conflict`…)
 //! and are what manifests and prediction files use.
@@ -153,6 +153,25 @@ impl PanelContext {
     pub fn is_empty(&self) -> bool {
         self.title.is_none() && self.caption.is_none() && self.comments.is_empty()
     }
+}
+
+/// The text that names a comic in lists (every comic kind's [`Kind::subject`]): its title,
+/// or its number of panels when it has none.
+///
+/// [`Kind::subject`]: super::Kind::subject
+///
+/// ```
+/// use memeboard_core::kinds::panels::{comic_subject, PanelContext};
+/// use memeboard_core::tasks::MediaRef;
+/// let panels = vec![MediaRef { url: "/media/a.png".into(), alt: String::new() }; 3];
+/// assert_eq!(comic_subject(&panels, None), "3 panels");
+/// let titled = PanelContext { title: Some("Monday".into()), ..PanelContext::default() };
+/// assert_eq!(comic_subject(&panels, Some(&titled)), "Monday");
+/// ```
+pub fn comic_subject(panels: &[MediaRef], context: Option<&PanelContext>) -> String {
+    context
+        .and_then(|c| c.title.clone())
+        .unwrap_or_else(|| format!("{} panels", panels.len()))
 }
 
 /// The display order of an item's panels, fixed per item (not per participant) so that people
