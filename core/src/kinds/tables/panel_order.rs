@@ -16,20 +16,8 @@ pub(in crate::kinds) const TABLES: &[TableSpec] = &[
         conditions: &[],
         row_condition: None,
         columns: ColumnSpec::Metrics(&[
-            MetricColumn {
-                key: "accuracy",
-                label_en: "Accuracy",
-                label_zh: "准确率",
-                percent: true,
-                source: MetricSource::Primary,
-            },
-            MetricColumn {
-                key: "parse_rate",
-                label_en: "Parse rate",
-                label_zh: "可解析率",
-                percent: true,
-                source: MetricSource::Extra("parse_rate"),
-            },
+            super::ACCURACY,
+            super::PARSE_RATE,
             MetricColumn {
                 key: "n_scored",
                 label_en: "n scored",

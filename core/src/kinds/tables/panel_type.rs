@@ -13,13 +13,7 @@ pub(in crate::kinds) const TABLES: &[TableSpec] = &[TableSpec {
     conditions: &[],
     row_condition: None,
     columns: ColumnSpec::Metrics(&[
-        MetricColumn {
-            key: "accuracy",
-            label_en: "Accuracy",
-            label_zh: "准确率",
-            percent: true,
-            source: MetricSource::Primary,
-        },
+        super::ACCURACY,
         MetricColumn {
             key: "macro_f1",
             label_en: "Macro-F1",
@@ -34,13 +28,7 @@ pub(in crate::kinds) const TABLES: &[TableSpec] = &[TableSpec {
             percent: true,
             source: MetricSource::Extra("weighted_f1"),
         },
-        MetricColumn {
-            key: "parse_rate",
-            label_en: "Parse rate",
-            label_zh: "可解析率",
-            percent: true,
-            source: MetricSource::Extra("parse_rate"),
-        },
+        super::PARSE_RATE,
     ]),
     delta_against: None,
     reference_rows: true,
