@@ -77,6 +77,26 @@ pub fn split_hash(source_id: &str) -> u64 {
     memeboard_core::ids::fnv1a64(format!("split/{source_id}").as_bytes()) % 100
 }
 
+/// Line `line` of the JSON Lines manifest `manifest_name` read as an object, or the problem
+/// to report: not JSON (with the column), or JSON of another shape (saying what was found).
+pub(crate) fn manifest_object(
+    manifest_name: &str,
+    line: usize,
+    raw: &str,
+) -> Result<serde_json::Map<String, Value>, String> {
+    match serde_json::from_str::<Value>(raw) {
+        Ok(Value::Object(obj)) => Ok(obj),
+        Ok(other) => Err(format!(
+            "{manifest_name} line {line}: expected a JSON object, found {}",
+            describe(&other)
+        )),
+        Err(e) => Err(format!(
+            "{manifest_name} line {line}: not valid JSON at column {}: {e}",
+            e.column()
+        )),
+    }
+}
+
 /// A JSON value in an import error ("the number 3", "\"text\"", "an array"…), shared by the
 /// importers.
 pub(crate) fn describe(v: &Value) -> String {

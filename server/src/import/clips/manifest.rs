@@ -29,19 +29,10 @@ pub(super) fn parse_manifest(
             continue;
         }
         let raw_at = |field: &str| format!("{manifest_name} line {line}, field `{field}`");
-        let mut obj = match serde_json::from_str::<Value>(raw) {
-            Ok(Value::Object(o)) => o,
-            Ok(_) => {
-                problems.push(format!(
-                    "{manifest_name} line {line}: expected a JSON object"
-                ));
-                continue;
-            }
-            Err(e) => {
-                problems.push(format!(
-                    "{manifest_name} line {line}: not valid JSON at column {}: {e}",
-                    e.column()
-                ));
+        let mut obj = match crate::import::manifest_object(manifest_name, line, raw) {
+            Ok(obj) => obj,
+            Err(problem) => {
+                problems.push(problem);
                 continue;
             }
         };

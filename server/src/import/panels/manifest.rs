@@ -42,20 +42,10 @@ pub(super) fn parse_manifest(
             continue;
         }
         let at = |field: &str| format!("{manifest_name} line {line}, field `{field}`");
-        let obj = match serde_json::from_str::<Value>(raw) {
-            Ok(Value::Object(obj)) => obj,
-            Ok(other) => {
-                problems.push(format!(
-                    "{manifest_name} line {line}: expected a JSON object, found {}",
-                    describe(&other)
-                ));
-                continue;
-            }
-            Err(e) => {
-                problems.push(format!(
-                    "{manifest_name} line {line}: not valid JSON at column {}: {e}",
-                    e.column()
-                ));
+        let obj = match crate::import::manifest_object(manifest_name, line, raw) {
+            Ok(obj) => obj,
+            Err(problem) => {
+                problems.push(problem);
                 continue;
             }
         };
