@@ -55,6 +55,22 @@ async fn js_adapter_info() -> String {
         .join(" ")
 }
 
+/// The high-performance adapter of `backends` (the browser's WebGPU, or Vulkan natively).
+async fn high_performance_adapter(
+    backends: wgpu::Backends,
+) -> Result<wgpu::Adapter, wgpu::RequestAdapterError> {
+    let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
+        backends,
+        ..wgpu::InstanceDescriptor::new_without_display_handle()
+    });
+    instance
+        .request_adapter(&wgpu::RequestAdapterOptions {
+            power_preference: wgpu::PowerPreference::HighPerformance,
+            ..Default::default()
+        })
+        .await
+}
+
 /// A WebGPU adapter from the browser, and its description; the error says why there is none.
 #[cfg(target_arch = "wasm32")]
 pub(crate) async fn request_adapter() -> Result<(wgpu::Adapter, String), EmbedError> {
@@ -67,15 +83,7 @@ pub(crate) async fn request_adapter() -> Result<(wgpu::Adapter, String), EmbedEr
             "navigator.gpu is missing: this browser has no WebGPU (or it is disabled)",
         ));
     }
-    let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
-        backends: wgpu::Backends::BROWSER_WEBGPU,
-        ..wgpu::InstanceDescriptor::new_without_display_handle()
-    });
-    let adapter = instance
-        .request_adapter(&wgpu::RequestAdapterOptions {
-            power_preference: wgpu::PowerPreference::HighPerformance,
-            ..Default::default()
-        })
+    let adapter = high_performance_adapter(wgpu::Backends::BROWSER_WEBGPU)
         .await
         .map_err(|_| {
             gpu_err(
@@ -91,15 +99,7 @@ pub(crate) async fn request_adapter() -> Result<(wgpu::Adapter, String), EmbedEr
 /// driver, `software fallback adapter` for lavapipe); the error says why there is none.
 #[cfg(not(target_arch = "wasm32"))]
 pub async fn request_adapter() -> Result<(wgpu::Adapter, String), EmbedError> {
-    let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
-        backends: wgpu::Backends::VULKAN,
-        ..wgpu::InstanceDescriptor::new_without_display_handle()
-    });
-    let adapter = instance
-        .request_adapter(&wgpu::RequestAdapterOptions {
-            power_preference: wgpu::PowerPreference::HighPerformance,
-            ..Default::default()
-        })
+    let adapter = high_performance_adapter(wgpu::Backends::VULKAN)
         .await
         .map_err(|e| {
             gpu_err(format!(
