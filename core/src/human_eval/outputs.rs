@@ -43,6 +43,27 @@ pub enum RatedSubject {
     },
 }
 
+impl RatedSubject {
+    /// A short name of the subject for lists (both judging kinds name their pages by it): the
+    /// meme phrase, or the comic's title, else its number of panels.
+    ///
+    /// ```
+    /// use memeboard_core::human_eval::outputs::RatedSubject;
+    /// let meme = RatedSubject::Meme { phrase: "yyds".into() };
+    /// assert_eq!(meme.name(), "yyds");
+    /// let comic = RatedSubject::Comic { panels: vec!["a".into(), "b".into()], title: None, caption: None };
+    /// assert_eq!(comic.name(), "2 panels");
+    /// ```
+    pub fn name(&self) -> String {
+        match self {
+            Self::Meme { phrase } => phrase.clone(),
+            Self::Comic { title, panels, .. } => title
+                .clone()
+                .unwrap_or_else(|| format!("{} panels", panels.len())),
+        }
+    }
+}
+
 /// The reference explanation a rater reads before judging (CHIME's protocol: gold meaning,
 /// origin and examples). Only in studies that may show it: dev items, or test items in an
 /// invitation-only study (those items are then marked as exposed on the board).

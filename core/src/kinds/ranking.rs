@@ -209,7 +209,7 @@ impl Kind for Ranking {
     }
 
     fn subject(prompt: &Prompt) -> String {
-        super::rating::subject_name(&prompt.subject)
+        prompt.subject.name()
     }
 
     fn review(input: ReviewInput<'_, Self>) -> Review {

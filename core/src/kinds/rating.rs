@@ -295,14 +295,10 @@ fn check(prompt: &Prompt, answer: &Answer) -> Result<(), FieldError> {
     }
 }
 
-/// A short name of a rated subject for lists: the meme phrase, or the comic's title.
+/// A short name of a rated subject for lists: the meme phrase, or the comic's title
+/// ([`RatedSubject::name`], which the ranking kind uses too).
 pub fn subject_name(subject: &RatedSubject) -> String {
-    match subject {
-        RatedSubject::Meme { phrase } => phrase.clone(),
-        RatedSubject::Comic { title, panels, .. } => title
-            .clone()
-            .unwrap_or_else(|| format!("{} panels", panels.len())),
-    }
+    subject.name()
 }
 
 impl Kind for Rating {
