@@ -384,11 +384,7 @@ fn read_csv<P: RecordParser>(
     let header: Vec<String> = match header {
         Ok(h) => h.iter().map(|h| h.trim().to_ascii_lowercase()).collect(),
         Err(e) => {
-            errs.push(
-                Some(header_line),
-                None,
-                Message::new("file.invalid_csv").with_message("reason", e),
-            );
+            errs.push(Some(header_line), None, e);
             return;
         }
     };
@@ -443,11 +439,7 @@ fn read_csv<P: RecordParser>(
         let cells = match cells {
             Ok(c) => c,
             Err(e) => {
-                errs.push(
-                    Some(line),
-                    None,
-                    Message::new("file.invalid_csv").with_message("reason", e),
-                );
+                errs.push(Some(line), None, e);
                 continue;
             }
         };
@@ -476,7 +468,8 @@ fn read_csv<P: RecordParser>(
 }
 
 /// The next CSV record (RFC 4180 quoting; a quoted field may span lines), skipping blank
-/// lines: its 1-based first line and its fields, or what is wrong with it.
+/// lines: its 1-based first line and its fields, or the "not valid CSV" problem saying what
+/// is wrong with it.
 fn next_csv_record<'t>(
     lines: &mut impl Iterator<Item = (usize, &'t str)>,
 ) -> Option<(usize, Result<Vec<String>, Message>)> {
@@ -502,10 +495,8 @@ fn next_csv_record<'t>(
                         quoted = false;
                         if let Some(&next) = chars.peek() {
                             if next != ',' {
-                                return Some((
-                                    line,
-                                    Err(msg!("file.csv_after_quote", found = next)),
-                                ));
+                                let reason = msg!("file.csv_after_quote", found = next);
+                                return Some((line, Err(invalid_csv(reason))));
                             }
                         }
                     }
@@ -528,11 +519,16 @@ fn next_csv_record<'t>(
                 field.push('\n');
                 current = next;
             }
-            None => return Some((line, Err(msg!("file.csv_unclosed_quote")))),
+            None => return Some((line, Err(invalid_csv(msg!("file.csv_unclosed_quote"))))),
         }
     }
     fields.push(field);
     Some((line, Ok(fields)))
+}
+
+/// The problem of a record that is not valid CSV, giving the `reason`.
+fn invalid_csv(reason: Message) -> Message {
+    Message::new("file.invalid_csv").with_message("reason", reason)
 }
 
 #[cfg(test)]
