@@ -301,22 +301,11 @@ pub fn verdict_segments(
     field: ExplanationField,
     metric: impl Fn(&str, &str) -> Option<f64>,
 ) -> Vec<SegmentScore> {
-    let mut sums: BTreeMap<(&str, &str), (f64, u32)> = BTreeMap::new();
-    for r in ratings.iter().filter(|r| r.field == field) {
-        let e = sums.entry((r.item.as_str(), r.model.as_str())).or_default();
-        e.0 += r.verdict.score();
-        e.1 += 1;
-    }
-    sums.into_iter()
-        .filter_map(|((item, model), (sum, n))| {
-            Some(SegmentScore {
-                item: item.to_owned(),
-                model: model.to_owned(),
-                human: sum / f64::from(n),
-                metric: metric(item, model)?,
-            })
-        })
-        .collect()
+    let scores = ratings
+        .iter()
+        .filter(|r| r.field == field)
+        .map(|r| (r.item.as_str(), r.model.as_str(), r.verdict.score()));
+    super::correlation::mean_segments(scores, metric)
 }
 
 #[cfg(test)]

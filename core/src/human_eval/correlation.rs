@@ -185,6 +185,32 @@ pub struct SegmentScore {
     pub metric: f64,
 }
 
+/// One [`SegmentScore`] per explanation (item × model) from its raters' scores (`(item,
+/// model, score)`, one per rating): `human` is their mean and `metric` is
+/// `metric(item, model)`; explanations the metric has no score for are skipped. Sorted by
+/// (item, model). What the accuracy and dimension protocols' segment panels share.
+pub(super) fn mean_segments<'a>(
+    scores: impl IntoIterator<Item = (&'a str, &'a str, f64)>,
+    metric: impl Fn(&str, &str) -> Option<f64>,
+) -> Vec<SegmentScore> {
+    let mut sums: BTreeMap<(&str, &str), (f64, u32)> = BTreeMap::new();
+    for (item, model, score) in scores {
+        let e = sums.entry((item, model)).or_default();
+        e.0 += score;
+        e.1 += 1;
+    }
+    sums.into_iter()
+        .filter_map(|((item, model), (sum, n))| {
+            Some(SegmentScore {
+                item: item.to_owned(),
+                model: model.to_owned(),
+                human: sum / f64::from(n),
+                metric: metric(item, model)?,
+            })
+        })
+        .collect()
+}
+
 /// Kendall's τ-b and Spearman's ρ at one level, with item-bootstrap 95% intervals.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]

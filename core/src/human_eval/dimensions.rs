@@ -353,23 +353,10 @@ pub fn core4_segments(
     metric: impl Fn(&str, &str) -> Option<f64>,
 ) -> Result<Vec<SegmentScore>, JudgementError> {
     validate(ratings)?;
-    let mut sums: BTreeMap<(&str, &str), (f64, u32)> = BTreeMap::new();
-    for r in ratings {
-        let e = sums.entry((r.item.as_str(), r.model.as_str())).or_default();
-        e.0 += r.scores.core4();
-        e.1 += 1;
-    }
-    Ok(sums
-        .into_iter()
-        .filter_map(|((item, model), (sum, n))| {
-            Some(SegmentScore {
-                item: item.to_owned(),
-                model: model.to_owned(),
-                human: sum / f64::from(n),
-                metric: metric(item, model)?,
-            })
-        })
-        .collect())
+    let scores = ratings
+        .iter()
+        .map(|r| (r.item.as_str(), r.model.as_str(), r.scores.core4()));
+    Ok(super::correlation::mean_segments(scores, metric))
 }
 
 #[cfg(test)]
