@@ -9,7 +9,7 @@ use super::capabilities::{AutoScoring, PublicDraws, Subsets};
 use super::outcomes::{extra_json, figures, item_scores, Figures};
 use super::{FileContext, PredictionFiles, ScoredFile, ServerKind, TypedItem};
 use crate::draws::{Key, Purpose};
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use memeboard_core::api::RowKind;
 use memeboard_core::kinds::clip_mcq::{ClipMcq, Gold, Prompt};
 use memeboard_core::metrics::ItemOutcome;
@@ -17,7 +17,6 @@ use memeboard_core::predictions::clips::{
     clip_outcomes, facet_subsets, model_option_order, model_options, model_position,
     validate_clip_answers, ClipGold,
 };
-use memeboard_core::predictions::{FileFormat, Limits};
 use memeboard_core::tasks::label_key;
 use serde_json::{json, Value};
 
@@ -145,16 +144,9 @@ impl PredictionFiles for ClipMcq {
         })
     }
 
-    async fn score_file(
-        _ctx: FileContext<'_>,
-        items: &[TypedItem<Self>],
-        text: &str,
-        format: FileFormat,
-        limits: Limits,
-    ) -> ApiResult<ScoredFile> {
+    async fn score_file(ctx: FileContext<'_>, items: &[TypedItem<Self>]) -> ApiResult<ScoredFile> {
         let manifest = Self::manifest("", items);
-        let file = validate_clip_answers(text, format, &manifest, limits)
-            .map_err(|report| ApiError::Invalid(report.messages()))?;
+        let file = ctx.validate(&manifest, validate_clip_answers)?;
         let gold: Vec<ClipGold> = items
             .iter()
             .map(|i| ClipGold {

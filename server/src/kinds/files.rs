@@ -11,7 +11,7 @@ use crate::storage::{self, BoardTaskRow};
 use memeboard_core::kinds::Kind;
 use memeboard_core::leaderboard::ItemScore;
 use memeboard_core::msg;
-use memeboard_core::predictions::{FileFormat, Limits};
+use memeboard_core::predictions::{FileFormat, Limits, TaskManifest, ValidationReport};
 use serde_json::{json, Value};
 use std::future::Future;
 use std::marker::PhantomData;
@@ -36,7 +36,7 @@ pub struct ScoredFile {
     pub outputs: Vec<storage::StoredOutput>,
 }
 
-/// Everything file scoring may need besides the items and the file.
+/// The uploaded file and everything scoring it may need besides the items.
 pub struct FileContext<'a> {
     /// Storage (cached baselines).
     pub storage: &'a storage::Storage,
@@ -44,6 +44,25 @@ pub struct FileContext<'a> {
     pub embeddings: &'a EmbeddingService,
     /// The task.
     pub task: &'a BoardTaskRow,
+    /// The file's text.
+    pub text: &'a str,
+    /// Its format (JSON Lines or CSV).
+    pub format: FileFormat,
+    /// The size limits it is read under.
+    pub limits: Limits,
+}
+
+impl FileContext<'_> {
+    /// The file read by the kind's `validator` against `manifest`; a file with any problem is
+    /// refused whole, its problems listed (`ApiError::Invalid`), so nothing is stored.
+    pub fn validate<T>(
+        &self,
+        manifest: &TaskManifest,
+        validator: impl FnOnce(&str, FileFormat, &TaskManifest, Limits) -> Result<T, ValidationReport>,
+    ) -> ApiResult<T> {
+        validator(self.text, self.format, manifest, self.limits)
+            .map_err(|report| ApiError::Invalid(report.messages()))
+    }
 }
 
 /// What a kind whose models answer in prediction files adds: the routes for model inputs,
@@ -83,9 +102,6 @@ pub trait PredictionFiles {
     fn score_file(
         ctx: FileContext<'_>,
         items: &[TypedItem<Self::Kind>],
-        text: &str,
-        format: FileFormat,
-        limits: Limits,
     ) -> impl Future<Output = ApiResult<ScoredFile>> + Send;
 }
 
@@ -123,9 +139,6 @@ impl<K: Kind> PredictionFiles for NoFiles<K> {
     fn score_file(
         ctx: FileContext<'_>,
         _items: &[TypedItem<K>],
-        _text: &str,
-        _format: FileFormat,
-        _limits: Limits,
     ) -> impl Future<Output = ApiResult<ScoredFile>> + Send {
         let refused = Err(ApiError::Unprocessable(msg!(
             "judging.no_files",

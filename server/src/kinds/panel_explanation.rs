@@ -5,13 +5,13 @@
 use super::capabilities::StudySource;
 use super::panels::inputs_line;
 use super::{FileContext, PredictionFiles, ScoredFile, ServerKind, TypedItem};
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use crate::storage::StoredOutput;
 use memeboard_core::human_eval::outputs::{ExplainedOutput, RatedSubject};
 use memeboard_core::human_eval::study::SourceItem;
 use memeboard_core::kinds::panel_explanation::PanelExplanation;
 use memeboard_core::leaderboard::ItemScore;
-use memeboard_core::predictions::{validate_comic_explanations, FileFormat, Limits};
+use memeboard_core::predictions::validate_comic_explanations;
 use serde_json::{json, Value};
 
 /// A comic explanation item as a study's source: its panels with the title and caption (no
@@ -77,15 +77,8 @@ impl PredictionFiles for PanelExplanation {
     }
 
     /// Validates the file and keeps its explanations as outputs; no per-item scores.
-    async fn score_file(
-        _ctx: FileContext<'_>,
-        items: &[TypedItem<Self>],
-        text: &str,
-        format: FileFormat,
-        limits: Limits,
-    ) -> ApiResult<ScoredFile> {
-        let file = validate_comic_explanations(text, format, &Self::manifest("", items), limits)
-            .map_err(|report| ApiError::Invalid(report.messages()))?;
+    async fn score_file(ctx: FileContext<'_>, items: &[TypedItem<Self>]) -> ApiResult<ScoredFile> {
+        let file = ctx.validate(&Self::manifest("", items), validate_comic_explanations)?;
         let outputs = items
             .iter()
             .zip(&file.explanations)

@@ -8,7 +8,7 @@ use super::outcomes::{figures, item_scores};
 use super::panels::{inputs_line, scored_file};
 use super::{FileContext, PredictionFiles, ReferenceRow, ScoredFile, ServerKind, TypedItem};
 use crate::draws::{Key, Purpose};
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use memeboard_core::api::{NamedValue, RowKind};
 use memeboard_core::kinds::panel_order::{Gold, PanelOrder, Prompt};
 use memeboard_core::kinds::panels::{
@@ -18,7 +18,6 @@ use memeboard_core::metrics::{ItemOutcome, Metric};
 use memeboard_core::predictions::panels::{
     order_outcomes, validate_orders, OrderGold, Parsed, ValidatedPanelFile,
 };
-use memeboard_core::predictions::{FileFormat, Limits};
 use memeboard_core::rng::SplitMix64;
 use serde_json::{json, Value};
 
@@ -177,15 +176,8 @@ impl PredictionFiles for PanelOrder {
         "accuracy on parseable answers".into()
     }
 
-    async fn score_file(
-        _ctx: FileContext<'_>,
-        items: &[TypedItem<Self>],
-        text: &str,
-        format: FileFormat,
-        limits: Limits,
-    ) -> ApiResult<ScoredFile> {
-        let file = validate_orders(text, format, &Self::manifest("", items), limits)
-            .map_err(|report| ApiError::Invalid(report.messages()))?;
+    async fn score_file(ctx: FileContext<'_>, items: &[TypedItem<Self>]) -> ApiResult<ScoredFile> {
+        let file = ctx.validate(&Self::manifest("", items), validate_orders)?;
         let outcomes = order_outcomes(&golds(items.iter()), &file);
         Ok(scored_file(
             items,

@@ -6,7 +6,7 @@ use super::capabilities::{AutoScoring, GoldStrata};
 use super::outcomes::{figures, item_scores};
 use super::panels::{inputs_line, scored_file};
 use super::{FileContext, PredictionFiles, ReferenceRow, ScoredFile, ServerKind, TypedItem};
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use memeboard_core::api::{NamedValue, RowKind};
 use memeboard_core::kinds::panel_type::{Gold, PanelType};
 use memeboard_core::kinds::panels::StructureType;
@@ -14,7 +14,6 @@ use memeboard_core::metrics::{ConfusionMatrix, ItemOutcome, Metric};
 use memeboard_core::predictions::panels::{
     type_outcomes, validate_types, Parsed, TypeGold, ValidatedPanelFile,
 };
-use memeboard_core::predictions::{FileFormat, Limits};
 use memeboard_core::rng::SplitMix64;
 use memeboard_core::tasks::CategoryInfo;
 use serde_json::{json, Value};
@@ -150,15 +149,8 @@ impl PredictionFiles for PanelType {
         })
     }
 
-    async fn score_file(
-        _ctx: FileContext<'_>,
-        items: &[TypedItem<Self>],
-        text: &str,
-        format: FileFormat,
-        limits: Limits,
-    ) -> ApiResult<ScoredFile> {
-        let file = validate_types(text, format, &Self::manifest("", items), limits)
-            .map_err(|report| ApiError::Invalid(report.messages()))?;
+    async fn score_file(ctx: FileContext<'_>, items: &[TypedItem<Self>]) -> ApiResult<ScoredFile> {
+        let file = ctx.validate(&Self::manifest("", items), validate_types)?;
         let outcomes = type_outcomes(&golds(items.iter()), &file);
         Ok(scored_file(
             items,

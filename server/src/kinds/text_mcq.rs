@@ -6,7 +6,7 @@
 use super::capabilities::AutoScoring;
 use super::outcomes::{extra_json, figures};
 use super::{FileContext, PredictionFiles, ScoredFile, ServerKind, TypedItem};
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use anyhow::Context;
 use memeboard_core::api::NamedValue;
 use memeboard_core::api::RowKind;
@@ -14,9 +14,7 @@ use memeboard_core::kinds::text_mcq::TextMcq;
 use memeboard_core::leaderboard::{score_mcq, McqDevGold, McqGold};
 use memeboard_core::metrics::{ConfusionMatrix, ItemOutcome};
 use memeboard_core::position_bias::{order_key, order_outcomes, position_key};
-use memeboard_core::predictions::{
-    order_permutation, validate_predictions, FileFormat, Limits, NUM_ORDERS,
-};
+use memeboard_core::predictions::{order_permutation, validate_predictions, NUM_ORDERS};
 use serde_json::{json, Value};
 
 /// The board's baseline on one item, chance: one of the item's options uniformly at random.
@@ -78,16 +76,9 @@ impl PredictionFiles for TextMcq {
         }))
     }
 
-    async fn score_file(
-        ctx: FileContext<'_>,
-        items: &[TypedItem<Self>],
-        text: &str,
-        format: FileFormat,
-        limits: Limits,
-    ) -> ApiResult<ScoredFile> {
+    async fn score_file(ctx: FileContext<'_>, items: &[TypedItem<Self>]) -> ApiResult<ScoredFile> {
         let manifest = Self::manifest(&ctx.task.task.slug, items);
-        let validated = validate_predictions(text, format, &manifest, limits)
-            .map_err(|report| ApiError::Invalid(report.messages()))?;
+        let validated = ctx.validate(&manifest, validate_predictions)?;
         let gold: Vec<McqGold> = items
             .iter()
             .map(|i| McqGold {

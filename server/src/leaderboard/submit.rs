@@ -425,8 +425,11 @@ pub(crate) async fn score_as<K: ServerKind>(
         storage,
         embeddings,
         task,
+        text,
+        format,
+        limits,
     };
-    let scored = FilesOf::<K>::score_file(ctx, &items, text, format, limits).await?;
+    let scored = FilesOf::<K>::score_file(ctx, &items).await?;
     let halves = half_summaries(task, items.iter().map(|i| &i.row), &scored.scores, settings)?;
     // Kinds with item subsets (clips: `main`) get summaries per subset too, for the
     // board's switch.

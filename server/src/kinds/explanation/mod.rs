@@ -25,7 +25,7 @@ use memeboard_core::human_eval::study::SourceItem;
 use memeboard_core::kinds::explanation::Explanation;
 use memeboard_core::kinds::AnswerValue;
 use memeboard_core::leaderboard::ItemScore;
-use memeboard_core::predictions::{validate_explanations, FileFormat, Limits, Split};
+use memeboard_core::predictions::{validate_explanations, Split};
 use serde_json::{json, Value};
 
 /// A meme explanation item as a study's source: the phrase, with its reference meaning and
@@ -151,16 +151,9 @@ impl PredictionFiles for Explanation {
         crowd_score > model_score
     }
 
-    async fn score_file(
-        ctx: FileContext<'_>,
-        items: &[TypedItem<Self>],
-        text: &str,
-        format: FileFormat,
-        limits: Limits,
-    ) -> ApiResult<ScoredFile> {
+    async fn score_file(ctx: FileContext<'_>, items: &[TypedItem<Self>]) -> ApiResult<ScoredFile> {
         let manifest = Self::manifest(&ctx.task.task.slug, items);
-        let validated = validate_explanations(text, format, &manifest, limits)
-            .map_err(|report| ApiError::Invalid(report.messages()))?;
+        let validated = ctx.validate(&manifest, validate_explanations)?;
         let (scores, extra, per_item) =
             file_scores::score_file(ctx.storage, ctx.embeddings, ctx.task, items, &validated)
                 .await?;
