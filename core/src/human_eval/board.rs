@@ -213,28 +213,8 @@ fn split(judgements: &[Judgement]) -> Split {
             .clone()
             .unwrap_or_else(|| format!("planted:{}", j.item));
         match &j.value {
-            JudgementValue::Accuracy {
-                meaning,
-                origin,
-                example,
-                ..
-            } => {
-                let fields = [
-                    (ExplanationField::Meaning, Some(*meaning)),
-                    (ExplanationField::Origin, *origin),
-                    (ExplanationField::Example, *example),
-                ];
-                for (field, verdict) in fields {
-                    let Some(verdict) = verdict else { continue };
-                    let r = AccuracyRating {
-                        rater: j.rater.clone(),
-                        batch: j.batch.clone(),
-                        item: j.source_item.clone(),
-                        category: j.category.clone(),
-                        model: model.clone(),
-                        field,
-                        verdict,
-                    };
+            JudgementValue::Accuracy { .. } => {
+                for r in j.accuracy_ratings(&j.source_item, &model) {
                     if j.submission.is_some() {
                         out.accuracy.push(r.clone());
                     }

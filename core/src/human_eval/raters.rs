@@ -242,33 +242,12 @@ pub fn rater_reliability(
     for j in judgements {
         let model = j.submission.as_deref().unwrap_or("");
         match &j.value {
-            JudgementValue::Accuracy {
-                meaning,
-                origin,
-                example,
-                ..
-            } => {
+            JudgementValue::Accuracy { .. } => {
                 *verdict_pages
                     .entry((j.rater.as_str(), j.batch.as_str()))
                     .or_default() += 1;
-                let fields = [
-                    (ExplanationField::Meaning, Some(*meaning)),
-                    (ExplanationField::Origin, *origin),
-                    (ExplanationField::Example, *example),
-                ];
-                for (field, verdict) in fields {
-                    let Some(verdict) = verdict else { continue };
-                    verdicts.push(AccuracyRating {
-                        rater: j.rater.clone(),
-                        batch: j.batch.clone(),
-                        // The page, so that planted pages never merge with a model's.
-                        item: j.item.clone(),
-                        category: j.category.clone(),
-                        model: model.to_owned(),
-                        field,
-                        verdict,
-                    });
-                }
+                // The page, so that planted pages never merge with a model's.
+                verdicts.extend(j.accuracy_ratings(&j.item, model));
             }
             JudgementValue::Dimensions { scores, .. } => {
                 *dim_pages.entry(j.rater.as_str()).or_default() += 1;

@@ -1,7 +1,7 @@
 //! One rater's judgement of one judging page, as the statistics read it: the verdicts,
 //! scores or ranks given, and the error labels the rater tagged the output with.
 
-use crate::human_eval::accuracy::Verdict3;
+use crate::human_eval::accuracy::{AccuracyRating, ExplanationField, Verdict3};
 use crate::human_eval::dimensions::DimensionScores;
 use crate::human_eval::ranking::RankedEntry;
 use serde::{Deserialize, Serialize};
@@ -63,5 +63,45 @@ impl JudgementValue {
             Self::Accuracy { errors, .. } | Self::Dimensions { errors, .. } => errors,
             Self::Ranking { .. } => &[],
         }
+    }
+}
+
+impl Judgement {
+    /// An accuracy judgement as one [`AccuracyRating`] per verdict given (meaning, then origin
+    /// and example where the output has them), judged as `item` of `model` (the source item
+    /// or the page, a submission or a planted page's name); none for the other protocols.
+    pub(in crate::human_eval) fn accuracy_ratings(
+        &self,
+        item: &str,
+        model: &str,
+    ) -> Vec<AccuracyRating> {
+        let JudgementValue::Accuracy {
+            meaning,
+            origin,
+            example,
+            ..
+        } = &self.value
+        else {
+            return Vec::new();
+        };
+        let fields = [
+            (ExplanationField::Meaning, Some(*meaning)),
+            (ExplanationField::Origin, *origin),
+            (ExplanationField::Example, *example),
+        ];
+        fields
+            .into_iter()
+            .filter_map(|(field, verdict)| {
+                Some(AccuracyRating {
+                    rater: self.rater.clone(),
+                    batch: self.batch.clone(),
+                    item: item.to_owned(),
+                    category: self.category.clone(),
+                    model: model.to_owned(),
+                    field,
+                    verdict: verdict?,
+                })
+            })
+            .collect()
     }
 }
