@@ -45,6 +45,19 @@ const fn value(value: &'static str, label_en: &'static str, label_zh: &'static s
     }
 }
 
+/// Columns per facet value (accuracies as percentages): the board's figures whose key starts
+/// with one of `prefixes`, headed by `labels` (other keys are their own header).
+const fn facets(
+    prefixes: &'static [&'static str],
+    labels: &'static [(&'static str, &'static str, &'static str)],
+) -> ColumnSpec {
+    ColumnSpec::Facets {
+        prefixes,
+        labels,
+        percent: true,
+    }
+}
+
 /// A table by question type or by facet, over one subset, with a row per input modality.
 const fn by_type(
     id: &'static str,
@@ -99,11 +112,7 @@ pub(in crate::kinds) const TABLES: &[TableSpec] = &[
             "各声音类型与语言的准确率",
         ),
         "full",
-        ColumnSpec::Facets {
-            prefixes: &["sound:", "lang:"],
-            labels: &[],
-            percent: true,
-        },
+        facets(&["sound:", "lang:"], &[]),
     ),
     TableSpec {
         id: "avmeme-figure-4",
@@ -139,9 +148,9 @@ pub(in crate::kinds) const TABLES: &[TableSpec] = &[
             "按画面中最强文字提示分组的准确率",
         ),
         "main",
-        ColumnSpec::Facets {
-            prefixes: &["hint:"],
-            labels: &[
+        facets(
+            &["hint:"],
+            &[
                 (
                     "hint:visual_contains_solution",
                     "Visual contains the solution",
@@ -156,8 +165,7 @@ pub(in crate::kinds) const TABLES: &[TableSpec] = &[
                 ("hint:irrelevant_text", "Irrelevant text", "无关文字"),
                 ("hint:no_text", "No text", "无文字"),
             ],
-            percent: true,
-        },
+        ),
     ),
     by_type(
         "avmeme-figure-8",
@@ -167,9 +175,9 @@ pub(in crate::kinds) const TABLES: &[TableSpec] = &[
             "按梗的原始年份分组的准确率",
         ),
         "main",
-        ColumnSpec::Facets {
-            prefixes: &["year:"],
-            labels: &[
+        facets(
+            &["year:"],
+            &[
                 ("year:before_2000", "Before 2000", "2000 年前"),
                 ("year:2000_2009", "2000–2009", "2000–2009"),
                 ("year:2010_2014", "2010–2014", "2010–2014"),
@@ -177,8 +185,7 @@ pub(in crate::kinds) const TABLES: &[TableSpec] = &[
                 ("year:2020_later", "2020 and later", "2020 年及以后"),
                 ("year:none", "Year unknown", "年份不详"),
             ],
-            percent: true,
-        },
+        ),
     ),
     by_condition(
         "avmeme-inputs",
