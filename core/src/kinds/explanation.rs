@@ -272,10 +272,6 @@ impl Kind for Explanation {
         outcome.identification
     }
 
-    fn correct(_outcome: &ExplanationScore) -> Option<bool> {
-        None
-    }
-
     fn subject(prompt: &Prompt) -> String {
         prompt.meme.clone()
     }

@@ -337,8 +337,11 @@ pub trait Kind: Sized + 'static {
     fn score(gold: &Self::Gold, answer: &Self::Answer) -> Scoring<Self::Outcome>;
     /// The outcome as one number (`answers.score`), averaged by crowd rows.
     fn primary(outcome: &Self::Outcome) -> f64;
-    /// Whether the outcome counts as correct, for kinds with right and wrong answers.
-    fn correct(outcome: &Self::Outcome) -> Option<bool>;
+    /// Whether the outcome counts as correct, for kinds with right and wrong answers (`None`,
+    /// the default, for the others: free text, judging).
+    fn correct(_outcome: &Self::Outcome) -> Option<bool> {
+        None
+    }
     /// The canonical choice, for nominal agreement (kinds whose answers are choices).
     fn choice(_answer: &Self::Answer) -> Option<usize> {
         None

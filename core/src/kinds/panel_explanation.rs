@@ -140,14 +140,6 @@ impl Kind for PanelExplanation {
         0.0
     }
 
-    fn correct(_outcome: &Outcome) -> Option<bool> {
-        None
-    }
-
-    fn chance(_prompt: &Prompt) -> Option<f64> {
-        None
-    }
-
     fn subject(prompt: &Prompt) -> String {
         super::panels::comic_subject(&prompt.panels, prompt.context.as_ref())
     }

@@ -200,14 +200,6 @@ impl Kind for Ranking {
         0.0
     }
 
-    fn correct(_outcome: &()) -> Option<bool> {
-        None
-    }
-
-    fn chance(_prompt: &Prompt) -> Option<f64> {
-        None
-    }
-
     fn subject(prompt: &Prompt) -> String {
         prompt.subject.name()
     }

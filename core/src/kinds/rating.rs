@@ -392,14 +392,6 @@ impl Kind for Rating {
         0.0
     }
 
-    fn correct(_outcome: &()) -> Option<bool> {
-        None
-    }
-
-    fn chance(_prompt: &Prompt) -> Option<f64> {
-        None
-    }
-
     fn subject(prompt: &Prompt) -> String {
         subject_name(&prompt.subject)
     }
