@@ -115,6 +115,17 @@ impl Fixture {
             computed: &self.computed,
         }
     }
+
+    /// The multiple-choice board taken out, to be reused as a clip board (its conditions the
+    /// clip task's).
+    fn take_mcq_board_as_clips(&mut self) -> BoardResponse {
+        let mut clips = self
+            .boards
+            .remove(&("chime-mcq".to_owned(), "full".to_owned()))
+            .expect("board");
+        clips.conditions = TaskKind::ClipMcq.conditions();
+        clips
+    }
 }
 
 fn spec(kind: TaskKind, id: &str) -> TableSpec {
@@ -204,11 +215,7 @@ fn a_benchmark_without_the_task_has_no_such_table() {
 fn condition_columns_and_facets_read_one_row_per_model() {
     let mut f = Fixture::chime();
     // Reuse the board as a clip board: thinking levels as the conditions.
-    let mut clips = f
-        .boards
-        .remove(&("chime-mcq".to_owned(), "full".to_owned()))
-        .expect("board");
-    clips.conditions = TaskKind::ClipMcq.conditions();
+    let mut clips = f.take_mcq_board_as_clips();
     let run = |thinking: &str, value: f64| {
         model(
             "G",
@@ -381,11 +388,7 @@ fn the_cross_task_table_lists_the_models_with_computed_figures_and_the_published
 #[test]
 fn figure_4_has_the_crowd_by_familiarity_and_the_models_computed_figures() {
     let mut f = Fixture::chime();
-    let mut clips = f
-        .boards
-        .remove(&("chime-mcq".to_owned(), "full".to_owned()))
-        .expect("board");
-    clips.conditions = TaskKind::ClipMcq.conditions();
+    let mut clips = f.take_mcq_board_as_clips();
     let default = json!({"input": "audio", "thinking": "default", "hint": "none"});
     let visual = json!({"input": "audio_visual", "thinking": "default", "hint": "none"});
     clips.rows = vec![
