@@ -5,7 +5,7 @@
 //! blocks the quiz: the server scores every explanation whether or not the model loads.
 
 use crate::embedder::{self, Backend, ModelState, Offer};
-use crate::i18n::{text, use_i18n, Lang, StringTable};
+use crate::i18n::{use_i18n, Lang, StringTable};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -90,11 +90,6 @@ static EN: Texts = Texts {
 impl StringTable for Texts {
     const EN: &'static Self = &EN;
     const ZH: &'static Self = &ZH;
-}
-
-/// A string of [`Texts`] that follows the language.
-fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    text(pick)
 }
 
 /// Megabytes with one decimal below 10 MB, whole ones above ("0.1", "48").
@@ -190,7 +185,7 @@ pub fn BrowserModelPanel() -> impl IntoView {
                 <div class="upload-progress">
                     <progress
                         data-testid="browser-model-progress"
-                        aria-label=tx(|t| t.progress_label)
+                        aria-label=Texts::text(|t| t.progress_label)
                         max=move || progress.get().1.to_string()
                         value=move || progress.get().0.map(|v| v.to_string())
                     ></progress>
@@ -212,9 +207,9 @@ pub fn BrowserModelPanel() -> impl IntoView {
                     <p data-testid="browser-model-offer">
                         {let size = size.clone(); move || (i18n.table::<Texts>().offer)(&size)}
                     </p>
-                    <p class="muted small">{tx(|t| t.offer_note)}</p>
+                    <p class="muted small">{Texts::text(|t| t.offer_note)}</p>
                     <button type="button" class="button" data-testid="browser-model-load" on:click=load.clone()>
-                        {tx(|t| t.load)}
+                        {Texts::text(|t| t.load)}
                     </button>
                 }
                 .into_any(),
@@ -227,14 +222,14 @@ pub fn BrowserModelPanel() -> impl IntoView {
                         data-testid="browser-model-forget"
                         on:click=|_| embedder::forget()
                     >
-                        {tx(|t| t.forget)}
+                        {Texts::text(|t| t.forget)}
                     </button>
                 }
                 .into_any(),
                 Phase::Failed => view! {
-                    <p class="muted small">{tx(|t| t.failed_note)}</p>
+                    <p class="muted small">{Texts::text(|t| t.failed_note)}</p>
                     <button type="button" class="button" data-testid="browser-model-retry" on:click=load.clone()>
-                        {tx(|t| t.retry)}
+                        {Texts::text(|t| t.retry)}
                     </button>
                 }
                 .into_any(),

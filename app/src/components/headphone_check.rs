@@ -10,7 +10,7 @@
 //! Participants continue either way. The section carries the check's id (`data-check`).
 
 use crate::browser::sleep_ms;
-use crate::i18n::{text, use_i18n, I18n, StringTable};
+use crate::i18n::{use_i18n, I18n, StringTable};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use memeboard_core::api::HeadphoneCheck as CheckResult;
@@ -121,11 +121,6 @@ static EN: Texts = Texts {
 impl StringTable for Texts {
     const EN: &'static Self = &EN;
     const ZH: &'static Self = &ZH;
-}
-
-/// A string of [`Texts`] that follows the language.
-fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    text(pick)
 }
 
 /// Where the check stands.
@@ -244,9 +239,9 @@ pub fn HeadphoneCheck(
     view! {
         <section class="card headphone-check" data-testid="headphone-check" data-check=move || check_id.get()>
             <h2 node_ref=heading tabindex="-1">
-                {tx(|t| t.title)}
+                {Texts::text(|t| t.title)}
             </h2>
-            <p>{tx(|t| t.intro)}</p>
+            <p>{Texts::text(|t| t.intro)}</p>
             {move || match phase.get() {
                 Phase::Calibrate => {
                     calibrate_view(check_id, phase, calibrated, playing, calibrate).into_any()
@@ -258,7 +253,7 @@ pub fn HeadphoneCheck(
                 Phase::Done => done_view(check_id, answers, done_button, on_done).into_any(),
             }}
             <p class="notice error" role="alert" hidden=move || !audio_failed.get()>
-                {tx(|t| t.audio_error)}
+                {Texts::text(|t| t.audio_error)}
             </p>
             <p class="notice error" role="alert" hidden=move || load_error.with(Option::is_none)>
                 {move || load_error.get()}
@@ -283,7 +278,7 @@ fn calibrate_view(
 ) -> impl IntoView {
     view! {
         <div data-testid="hp-calibration">
-            <p>{tx(|t| t.calibrate_text)}</p>
+            <p>{Texts::text(|t| t.calibrate_text)}</p>
             <div class="actions">
                 <button
                     type="button"
@@ -292,7 +287,7 @@ fn calibrate_view(
                     disabled=move || playing.get() || check_id.with(Option::is_none)
                     on:click=calibrate
                 >
-                    {tx(|t| t.calibrate)}
+                    {Texts::text(|t| t.calibrate)}
                 </button>
                 <button
                     type="button"
@@ -301,7 +296,7 @@ fn calibrate_view(
                     disabled=move || !calibrated.get() || playing.get()
                     on:click=move |_| phase.set(Phase::Trial(0))
                 >
-                    {tx(|t| t.start)}
+                    {Texts::text(|t| t.start)}
                 </button>
             </div>
         </div>
@@ -341,7 +336,7 @@ fn trial_view(
             data-trial=(k + 1).to_string()
         >
             <h3>{move || (i18n.table::<Texts>().trial)(k + 1, TRIALS)}</h3>
-            <p>{tx(|t| t.trial_text)}</p>
+            <p>{Texts::text(|t| t.trial_text)}</p>
             <div class="actions">
                 <button
                     type="button"
@@ -357,7 +352,7 @@ fn trial_view(
                 </button>
             </div>
             <fieldset class="choice-group hp-answers">
-                <legend>{tx(|t| t.which)}</legend>
+                <legend>{Texts::text(|t| t.which)}</legend>
                 <div class="actions">{buttons}</div>
             </fieldset>
         </div>
@@ -373,8 +368,8 @@ fn done_view(
 ) -> impl IntoView {
     view! {
         <div data-testid="hp-done">
-            <h3>{tx(|t| t.done_title)}</h3>
-            <p>{tx(|t| t.done_text)}</p>
+            <h3>{Texts::text(|t| t.done_title)}</h3>
+            <p>{Texts::text(|t| t.done_text)}</p>
             <div class="actions">
                 <button
                     type="button"
@@ -389,7 +384,7 @@ fn done_view(
                             })
                     }
                 >
-                    {tx(|t| t.continue_)}
+                    {Texts::text(|t| t.continue_)}
                 </button>
             </div>
         </div>

@@ -121,6 +121,17 @@ pub trait StringTable: Sync + 'static {
     const EN: &'static Self;
     /// The Chinese table.
     const ZH: &'static Self;
+
+    /// A string of this table that follows the language, [`text`] with the table named by
+    /// its type (`Texts::text(|t| t.title)`), so that no module writes its own wrapper.
+    fn text(
+        pick: fn(&'static Self) -> &'static str,
+    ) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static
+    where
+        Self: Sized,
+    {
+        text(pick)
+    }
 }
 
 impl StringTable for Strings {

@@ -3,9 +3,10 @@
 //! preview). A kind whose models submit files implements [`PredictionFiles`] and names itself
 //! as its [`UiKind::Files`]; a kind judged by people names [`NoFiles`] and implements nothing.
 
-use super::judging::{jt, Texts};
+use super::judging::Texts;
 use super::UiKind;
 use crate::api::{self, ApiError};
+use crate::i18n::StringTable;
 use leptos::prelude::*;
 use memeboard_core::kinds::TaskKind;
 use memeboard_core::predictions::{FileFormat, TaskManifest};
@@ -51,7 +52,7 @@ impl PredictionFiles for NoFiles {
 
     /// Explains that the task takes no files and where the judged explanations come from.
     fn submit_help() -> AnyView {
-        view! { <p data-testid="help-judging">{jt(|t| t.no_files)}</p> }.into_any()
+        view! { <p data-testid="help-judging">{Texts::text(|t| t.no_files)}</p> }.into_any()
     }
 
     /// There is no gold, so nothing to load.

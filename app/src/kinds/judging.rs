@@ -4,8 +4,8 @@
 //! are recorded"), and the submit page's note that judging tasks take no files (shown by
 //! `NoFiles`, in `files.rs`).
 
-use super::panels::{panel_img, panel_label, panels_label, ContextBlock};
-use crate::i18n::{text, use_i18n, StringTable};
+use super::panels::{panel_label, ContextBlock, ReadingStrip};
+use crate::i18n::{use_i18n, StringTable};
 use leptos::prelude::*;
 use memeboard_core::api::ResultsResponse;
 use memeboard_core::human_eval::outputs::{ExplainedOutput, RatedSubject, Reference};
@@ -80,13 +80,6 @@ impl StringTable for Texts {
     const ZH: &'static Self = &ZH;
 }
 
-/// A shared string that follows the language.
-pub(super) fn jt(
-    pick: fn(&'static Texts) -> &'static str,
-) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    text(pick)
-}
-
 /// What the explanations explain: the meme phrase, or the comic's title, caption and panels in
 /// reading order.
 #[component]
@@ -95,7 +88,7 @@ pub(super) fn Subject(subject: RatedSubject) -> impl IntoView {
     match subject {
         RatedSubject::Meme { phrase } => view! {
             <p class="meme" lang="zh-CN" data-testid="judged-meme">
-                <span class="visually-hidden">{jt(|t| t.meme)} ": "</span>
+                <span class="visually-hidden">{Texts::text(|t| t.meme)} ": "</span>
                 {phrase}
             </p>
         }
@@ -110,31 +103,17 @@ pub(super) fn Subject(subject: RatedSubject) -> impl IntoView {
                 caption,
                 comments: Vec::new(),
             };
-            let strip = panels
+            let panels = panels
                 .into_iter()
                 .enumerate()
-                .map(|(i, url)| {
-                    let panel = MediaRef {
-                        url,
-                        alt: panel_label(i18n.lang_untracked(), i + 1),
-                    };
-                    view! {
-                        <li class="reading-panel">
-                            {panel_img(&panel, i)}
-                            <span class="panel-number">{move || panel_label(i18n.lang(), i + 1)}</span>
-                        </li>
-                    }
+                .map(|(i, url)| MediaRef {
+                    url,
+                    alt: panel_label(i18n.lang_untracked(), i + 1),
                 })
-                .collect_view();
+                .collect();
             view! {
                 <ContextBlock context=Some(context) />
-                <ol
-                    class="reading-strip"
-                    data-testid="judged-comic"
-                    aria-label=move || panels_label(i18n.lang())
-                >
-                    {strip}
-                </ol>
+                <ReadingStrip panels=panels testid="judged-comic" />
             }
             .into_any()
         }
@@ -152,16 +131,16 @@ pub(super) fn ReferenceBlock(reference: Reference) -> impl IntoView {
     } = reference;
     view! {
         <section class="card judging-reference" data-testid="judging-reference" aria-labelledby="judging-reference-h">
-            <h2 id="judging-reference-h">{jt(|t| t.reference)}</h2>
-            <p class="muted small">{jt(|t| t.reference_note)}</p>
+            <h2 id="judging-reference-h">{Texts::text(|t| t.reference)}</h2>
+            <p class="muted small">{Texts::text(|t| t.reference_note)}</p>
             <dl class="review-grid">
-                <dt>{jt(|t| t.meaning)}</dt>
+                <dt>{Texts::text(|t| t.meaning)}</dt>
                 <dd data-testid="reference-meaning">{meaning}</dd>
-                {origin.map(|o| view! { <dt>{jt(|t| t.origin)}</dt> <dd>{o}</dd> })}
+                {origin.map(|o| view! { <dt>{Texts::text(|t| t.origin)}</dt> <dd>{o}</dd> })}
                 {(!examples.is_empty())
                     .then(|| {
                         view! {
-                            <dt>{jt(|t| t.examples)}</dt>
+                            <dt>{Texts::text(|t| t.examples)}</dt>
                             <dd>
                                 <ul class="context-comments">
                                     {examples.into_iter().map(|e| view! { <li>{e}</li> }).collect_view()}
@@ -201,8 +180,8 @@ pub(super) fn OutputFields(output: ExplainedOutput, comic: bool) -> impl IntoVie
         <dl class="review-grid judged-output">
             <dt>{label}</dt>
             <dd data-testid="output-meaning">{meaning}</dd>
-            {origin.map(|o| view! { <dt>{jt(|t| t.origin)}</dt> <dd data-testid="output-origin">{o}</dd> })}
-            {example.map(|e| view! { <dt>{jt(|t| t.example)}</dt> <dd data-testid="output-example">{e}</dd> })}
+            {origin.map(|o| view! { <dt>{Texts::text(|t| t.origin)}</dt> <dd data-testid="output-origin">{o}</dd> })}
+            {example.map(|e| view! { <dt>{Texts::text(|t| t.example)}</dt> <dd data-testid="output-example">{e}</dd> })}
         </dl>
     }
 }
@@ -215,7 +194,7 @@ pub(super) fn recorded_summary(results: &ResultsResponse) -> AnyView {
         <p class="score" data-testid="your-score" data-state="judged">
             {move || (i18n.table::<Texts>().recorded)(n)}
         </p>
-        <p class="muted small">{jt(|t| t.thanks)}</p>
+        <p class="muted small">{Texts::text(|t| t.thanks)}</p>
     }
     .into_any()
 }

@@ -18,7 +18,9 @@
 //! (and `impl PredictionFiles` when models submit files) and its strings table, then one arm
 //! in [`question_view`] and one in [`review_view`].
 
+mod cards;
 pub mod clip_mcq;
+mod dev_preview;
 pub mod explanation;
 pub mod files;
 mod judging;

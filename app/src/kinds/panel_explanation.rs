@@ -4,12 +4,11 @@
 //! that explanations are judged by people. Also the submit page's help and file check (no
 //! dev preview: there is no gold).
 
-use super::panels::{panel_img, panel_label, panels_label, ContextBlock, ReviewStrip};
-use super::{
-    KindPanel, PredictionFiles, QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile,
-};
+use super::cards::question_head;
+use super::panels::{ContextBlock, ReadingStrip, ReviewStrip};
+use super::{KindPanel, PredictionFiles, QuestionContext, ReviewContext, UiKind, ValidFile};
 use crate::components::answer::{use_answer_sender, AnswerError};
-use crate::i18n::{text, use_i18n, Lang, StringTable};
+use crate::i18n::{use_i18n, Lang, StringTable};
 use leptos::prelude::*;
 use memeboard_core::api::{AnswerInput, ResultsResponse};
 use memeboard_core::kinds::panel_explanation::{
@@ -41,6 +40,11 @@ struct Texts {
     judged_note: &'static str,
 }
 
+impl StringTable for Texts {
+    const EN: &'static Self = &EN;
+    const ZH: &'static Self = &ZH;
+}
+
 static ZH: Texts = Texts {
     name: "漫画解读（多格漫画）",
     results_note: "结束后你会看到自己写下的解读。解读不自动计分，之后由人工评判。",
@@ -65,16 +69,6 @@ static EN: Texts = Texts {
     judged_note: "Comic explanations are not scored automatically: people judge them, together with the models' explanations.",
 };
 
-impl StringTable for Texts {
-    const EN: &'static Self = &EN;
-    const ZH: &'static Self = &ZH;
-}
-
-/// A string of [`Texts`] that follows the language.
-fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    text(pick)
-}
-
 /// This kind's submit-page strings (the file help, the file check and preview), apart from [`Texts`] so that the quiz
 /// bundle, which shows `Texts` on its pages, does not carry it.
 #[derive(Debug)]
@@ -87,6 +81,11 @@ struct HelpTexts {
     help_unscored: &'static str,
     /// Submit page: a valid file.
     check_note: &'static str,
+}
+
+impl StringTable for HelpTexts {
+    const EN: &'static Self = &HELP_EN;
+    const ZH: &'static Self = &HELP_ZH;
 }
 
 static HELP_ZH: HelpTexts = HelpTexts {
@@ -102,18 +101,6 @@ static HELP_EN: HelpTexts = HelpTexts {
     help_unscored: "Comic explanations have no gold and are not scored automatically: the file is checked and stored, listed on the board as \"judged by people only\", and ranked by human evaluation. Comics without an explanation are left out of it.",
     check_note: "The file is valid. Comic explanations are not scored automatically; people judge them after the upload.",
 };
-
-impl StringTable for HelpTexts {
-    const EN: &'static Self = &HELP_EN;
-    const ZH: &'static Self = &HELP_ZH;
-}
-
-/// A string of [`HelpTexts`] that follows the language.
-fn hx(
-    pick: fn(&'static HelpTexts) -> &'static str,
-) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    text(pick)
-}
 
 impl UiKind for PanelExplanation {
     type Files = Self;
@@ -149,7 +136,7 @@ impl UiKind for PanelExplanation {
     }
 
     fn score_summary(_results: &ResultsResponse) -> AnyView {
-        view! { <p class="muted" data-testid="score-meaning">{tx(|t| t.judged_note)}</p> }
+        view! { <p class="muted" data-testid="score-meaning">{Texts::text(|t| t.judged_note)}</p> }
             .into_any()
     }
 }
@@ -160,12 +147,12 @@ impl PredictionFiles for PanelExplanation {
     fn submit_help() -> AnyView {
         view! {
             <div data-testid="help-panel-explanation">
-                <p>{hx(|t| t.help_jsonl)}</p>
+                <p>{HelpTexts::text(|t| t.help_jsonl)}</p>
                 <pre><code>"{\"item_id\": \"ITEM_ID\", \"explanation\": \"…\"}"</code></pre>
-                <p>{hx(|t| t.help_csv)}</p>
+                <p>{HelpTexts::text(|t| t.help_csv)}</p>
                 <pre><code>"item_id,explanation\nITEM_ID,…"</code></pre>
                 <p>
-                    <strong>{hx(|t| t.help_unscored)}</strong>
+                    <strong>{HelpTexts::text(|t| t.help_unscored)}</strong>
                 </p>
             </div>
         }
@@ -203,7 +190,7 @@ impl PredictionFiles for PanelExplanation {
             lines: valid.num_lines,
             missing,
             panel: KindPanel::new(move || {
-                view! { <p class="small">{hx(|t| t.check_note)}</p> }.into_any()
+                view! { <p class="small">{HelpTexts::text(|t| t.check_note)}</p> }.into_any()
             }),
         })
     }
@@ -225,18 +212,6 @@ fn ComicQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
         }
     };
     let chars = move || text.with(|t| t.chars().count());
-    let strip = panels
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            view! {
-                <li class="reading-panel">
-                    {panel_img(p, i)}
-                    <span class="panel-number">{move || panel_label(i18n.lang(), i + 1)}</span>
-                </li>
-            }
-        })
-        .collect_view();
     view! {
         <section
             class="card question panel-question explain"
@@ -244,19 +219,12 @@ fn ComicQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
             data-position=position.to_string()
             data-item-id=ctx.item_id.clone()
         >
-            <QuestionHead
-                position=position
-                total=ctx.total
-                answered_count=ctx.answered_count
-                content_warning=ctx.content_warning
-            />
+            {question_head(&ctx)}
             <ContextBlock context=context />
-            <ol class="reading-strip" aria-label=move || panels_label(i18n.lang())>
-                {strip}
-            </ol>
-            <p class="explain-prompt">{tx(|t| t.prompt)}</p>
+            <ReadingStrip panels=panels />
+            <p class="explain-prompt">{Texts::text(|t| t.prompt)}</p>
             <label class="field">
-                <span class="muted small">{tx(|t| t.your_explanation)}</span>
+                <span class="muted small">{Texts::text(|t| t.your_explanation)}</span>
                 <textarea
                     data-testid="explanation-input"
                     rows="4"
@@ -282,14 +250,14 @@ fn ComicQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
                 }
                 .into_any(),
                 Some(ack) => view! {
-                    <p role="status" class="muted small">{tx(|t| t.stored)}</p>
+                    <p role="status" class="muted small">{Texts::text(|t| t.stored)}</p>
                     <button
                         type="button"
                         class="button primary"
                         data-testid="next-item"
                         on:click=move |_| on_ack.run((position, ack.clone()))
                     >
-                        {tx(|t| t.next)}
+                        {Texts::text(|t| t.next)}
                     </button>
                 }
                 .into_any(),
@@ -314,7 +282,7 @@ fn ReviewCard(ctx: ReviewContext, review: Review) -> impl IntoView {
             </p>
             <ReviewStrip panels=review.panels />
             <dl class="review-grid">
-                <dt>{tx(|t| t.your_explanation)}</dt>
+                <dt>{Texts::text(|t| t.your_explanation)}</dt>
                 <dd>{review.answer}</dd>
             </dl>
         </li>

@@ -2,16 +2,16 @@
 //! five structure types as a radio group, each with a one-line description and an example;
 //! its review card, "k / n" scores, and the submit page's help, file check and dev preview.
 
+use super::cards::{question_head, use_acked_sender, withheld_dd, OutcomeCard};
 use super::panels::{
-    correctness_summary, panel_file_check, panel_img, panel_label, panels_label, ContextBlock,
-    DevLine, ReviewStrip,
+    correctness_summary, help_notes, panel_file_check, ContextBlock, DevLine, ReadingStrip,
+    ReviewStrip,
 };
-use super::{PredictionFiles, QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile};
+use super::{PredictionFiles, QuestionContext, ReviewContext, UiKind, ValidFile};
 use crate::api;
-use crate::components::answer::{use_answer_sender, AnswerError};
-use crate::format::{self, DASH};
+use crate::components::answer::AnswerError;
 use crate::i18n::board::BoardStrings;
-use crate::i18n::{text, use_i18n, Lang, StringTable};
+use crate::i18n::{use_i18n, Lang, StringTable};
 use leptos::prelude::*;
 use memeboard_core::api::{AnswerInput, ResultsResponse};
 use memeboard_core::kinds::panel_type::{Input, PanelType, Review, View};
@@ -57,6 +57,11 @@ struct Texts {
     gold_type: &'static str,
     /// Results: after "3 / 5".
     score_suffix: &'static str,
+}
+
+impl StringTable for Texts {
+    const EN: &'static Self = &EN;
+    const ZH: &'static Self = &ZH;
 }
 
 static ZH: Texts = Texts {
@@ -139,16 +144,6 @@ static EN: Texts = Texts {
     score_suffix: " right",
 };
 
-impl StringTable for Texts {
-    const EN: &'static Self = &EN;
-    const ZH: &'static Self = &ZH;
-}
-
-/// A string of [`Texts`] that follows the language.
-fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    text(pick)
-}
-
 /// This kind's submit-page strings (the file help), apart from [`Texts`] so that the quiz
 /// bundle, which shows `Texts` on its pages, does not carry it.
 #[derive(Debug)]
@@ -159,39 +154,24 @@ struct HelpTexts {
     help_csv: &'static str,
     /// Submit help: accepted labels.
     help_labels: &'static str,
-    /// Submit help: unreadable answers.
-    help_unparseable: &'static str,
-    /// Submit help: missing items.
-    help_missing: &'static str,
 }
-
-static HELP_ZH: HelpTexts = HelpTexts {
-    help_jsonl: "JSON Lines：每行一个对象，给出题目编号和结构类型：",
-    help_csv: "CSV：首行为表头 item_id,structure，之后每行一条预测：",
-    help_labels: "类型写作 narrative、progressive、conversational、parallel、comparison（大小写不限），或中文名 叙事、递进、对话、并列、对比。",
-    help_unparseable: "无法解析的答案不会导致文件被拒绝，而是计入统计、按答错计分，并降低可解析率。",
-    help_missing: "没有预测的题目计为无法解析，按答错计分。",
-};
-
-static HELP_EN: HelpTexts = HelpTexts {
-    help_jsonl: "JSON Lines: one object per line with the item id and the structure type:",
-    help_csv: "CSV: a header row item_id,structure, then one prediction per row:",
-    help_labels: "Types are narrative, progressive, conversational, parallel or comparison (any letter case), or the Chinese names 叙事, 递进, 对话, 并列, 对比.",
-    help_unparseable: "Answers that cannot be read do not make the file fail: they are counted, scored as wrong, and lower the file's parse rate.",
-    help_missing: "Items without a prediction count as unparseable and are scored as wrong.",
-};
 
 impl StringTable for HelpTexts {
     const EN: &'static Self = &HELP_EN;
     const ZH: &'static Self = &HELP_ZH;
 }
 
-/// A string of [`HelpTexts`] that follows the language.
-fn hx(
-    pick: fn(&'static HelpTexts) -> &'static str,
-) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    text(pick)
-}
+static HELP_ZH: HelpTexts = HelpTexts {
+    help_jsonl: "JSON Lines：每行一个对象，给出题目编号和结构类型：",
+    help_csv: "CSV：首行为表头 item_id,structure，之后每行一条预测：",
+    help_labels: "类型写作 narrative、progressive、conversational、parallel、comparison（大小写不限），或中文名 叙事、递进、对话、并列、对比。",
+};
+
+static HELP_EN: HelpTexts = HelpTexts {
+    help_jsonl: "JSON Lines: one object per line with the item id and the structure type:",
+    help_csv: "CSV: a header row item_id,structure, then one prediction per row:",
+    help_labels: "Types are narrative, progressive, conversational, parallel or comparison (any letter case), or the Chinese names 叙事, 递进, 对话, 并列, 对比.",
+};
 
 /// A structure type's name in `lang` (boards name types in their figures).
 pub fn structure_name(lang: Lang, t: StructureType) -> &'static str {
@@ -269,15 +249,12 @@ impl PredictionFiles for PanelType {
     fn submit_help() -> AnyView {
         view! {
             <div data-testid="help-panel-type">
-                <p>{hx(|t| t.help_jsonl)}</p>
+                <p>{HelpTexts::text(|t| t.help_jsonl)}</p>
                 <pre><code>"{\"item_id\": \"ITEM_ID\", \"structure\": \"narrative\"}"</code></pre>
-                <p>{hx(|t| t.help_csv)}</p>
+                <p>{HelpTexts::text(|t| t.help_csv)}</p>
                 <pre><code>"item_id,structure\nITEM_ID,narrative"</code></pre>
-                <p>{hx(|t| t.help_labels)}</p>
-                <p>{hx(|t| t.help_unparseable)}</p>
-                <p>
-                    <strong>{hx(|t| t.help_missing)}</strong>
-                </p>
+                <p>{HelpTexts::text(|t| t.help_labels)}</p>
+                {help_notes()}
             </div>
         }
         .into_any()
@@ -311,13 +288,7 @@ fn TypeQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
         types,
     } = view;
     let position = ctx.position;
-    let on_ack = ctx.on_ack;
-    let sender = use_answer_sender(&ctx.session_id, &ctx.item_id);
-    Effect::new(move |_| {
-        if let Some(ack) = sender.recorded() {
-            on_ack.run((position, ack));
-        }
-    });
+    let sender = use_acked_sender(&ctx);
     // A fresh component per item: nothing is chosen when a comic appears.
     let selected = RwSignal::new(None::<StructureType>);
     let submit = move || {
@@ -326,18 +297,6 @@ fn TypeQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
         }
     };
 
-    let strip = panels
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            view! {
-                <li class="reading-panel">
-                    {panel_img(p, i)}
-                    <span class="panel-number">{move || panel_label(i18n.lang(), i + 1)}</span>
-                </li>
-            }
-        })
-        .collect_view();
     // Unique per item, so the browser cannot carry a choice over from the last comic.
     let group = format!("structure-{position}-{}", ctx.item_id);
     let options = types
@@ -383,22 +342,15 @@ fn TypeQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
             data-position=position.to_string()
             data-item-id=ctx.item_id.clone()
         >
-            <QuestionHead
-                position=position
-                total=ctx.total
-                answered_count=ctx.answered_count
-                content_warning=ctx.content_warning
-            />
+            {question_head(&ctx)}
             <ContextBlock context=context />
-            <ol class="reading-strip" aria-label=move || panels_label(i18n.lang())>
-                {strip}
-            </ol>
+            <ReadingStrip panels=panels />
             <fieldset class="structure-choices">
-                <legend>{tx(|t| t.legend)}</legend>
+                <legend>{Texts::text(|t| t.legend)}</legend>
                 // Open on the first comic; closed after it, the types fit a phone screen above
                 // Submit (the CSS hides the descriptions while it is closed).
                 <details class="type-help" open=position == 0 data-testid="type-help">
-                    <summary>{tx(|t| t.descriptions)}</summary>
+                    <summary>{Texts::text(|t| t.descriptions)}</summary>
                 </details>
                 {options}
             </fieldset>
@@ -430,24 +382,6 @@ fn ReviewCard(ctx: ReviewContext, review: Review) -> impl IntoView {
     let outcome = review.correct.filter(|_| !ctx.gold_withheld);
     let gold = review.gold.filter(|_| !ctx.gold_withheld);
     let chosen = review.chosen;
-    let crowd = ctx
-        .crowd_accuracy
-        .map(format::accuracy)
-        .unwrap_or_else(|| DASH.to_owned());
-    let category = ctx.category_label();
-    let (badge_class, mark) = match outcome {
-        Some(true) => ("badge right", "✓ "),
-        Some(false) => ("badge wrong", "✗ "),
-        None => ("badge withheld", ""),
-    };
-    let badge_text = move || {
-        let t = i18n.t();
-        match outcome {
-            Some(true) => t.right,
-            Some(false) => t.wrong,
-            None => t.withheld,
-        }
-    };
     let gold_view = match gold {
         Some(g) => view! {
             <dd data-testid="gold-structure" data-structure=g.key()>
@@ -455,35 +389,16 @@ fn ReviewCard(ctx: ReviewContext, review: Review) -> impl IntoView {
             </dd>
         }
         .into_any(),
-        None => view! { <dd class="muted">{move || i18n.t().withheld_note}</dd> }.into_any(),
+        None => withheld_dd(),
     };
+    let shown = view! { <ReviewStrip panels=review.panels /> }.into_any();
     view! {
-        <li
-            class="card review-item"
-            class:right=outcome == Some(true)
-            class:wrong=outcome == Some(false)
-            data-testid="review-item"
-            data-position=ctx.position.to_string()
-            data-correct=match outcome {
-                Some(true) => "true",
-                Some(false) => "false",
-                None => "withheld",
-            }
-        >
-            <p class="review-head">
-                <span class=badge_class>{mark} {badge_text}</span>
-                <span class="muted">{category}</span>
-            </p>
-            <ReviewStrip panels=review.panels />
-            <dl class="review-grid">
-                <dt>{tx(|t| t.your_type)}</dt>
-                <dd data-structure=chosen.key()>{move || type_text(i18n.lang(), chosen).name}</dd>
-                <dt>{tx(|t| t.gold_type)}</dt>
-                {gold_view}
-                <dt>{move || i18n.t().crowd_accuracy}</dt>
-                <dd>{crowd}</dd>
-            </dl>
-        </li>
+        <OutcomeCard ctx=ctx outcome=outcome shown=shown>
+            <dt>{Texts::text(|t| t.your_type)}</dt>
+            <dd data-structure=chosen.key()>{move || type_text(i18n.lang(), chosen).name}</dd>
+            <dt>{Texts::text(|t| t.gold_type)}</dt>
+            {gold_view}
+        </OutcomeCard>
     }
 }
 

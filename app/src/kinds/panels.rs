@@ -2,14 +2,14 @@
 //! images that do not shift the layout, the comic's text context, the small strip of panels on
 //! review cards, the "k / n" score line, and the submit page's parse-rate and dev preview.
 
-use super::text_mcq::{DevPreview, DevPreviewScore};
+use super::dev_preview::{DevPreview, DevPreviewScore};
 use super::{KindPanel, ValidFile};
 use crate::format::{self, DASH};
 use crate::i18n::{use_i18n, Lang, StringTable};
 use leptos::prelude::*;
 use memeboard_core::api::ResultsResponse;
 use memeboard_core::kinds::panels::PanelContext;
-use memeboard_core::leaderboard::{summarize, ItemScore};
+use memeboard_core::leaderboard::ItemScore;
 use memeboard_core::predictions::panels::{Parsed, ValidatedPanelFile};
 use memeboard_core::predictions::{Split, TaskManifest};
 use memeboard_core::tasks::{CategoryInfo, MediaRef};
@@ -20,8 +20,6 @@ const EAGER_PANELS: usize = 3;
 /// The `width`/`height` attributes of a panel image: they reserve its box before it loads
 /// (no layout shift); CSS scales it to the grid.
 const PANEL_SIZE: &str = "320";
-/// Bootstrap resamples of the dev preview intervals.
-const PREVIEW_RESAMPLES: usize = 1000;
 /// Seed of the dev preview intervals.
 const PREVIEW_SEED: u64 = 0x7061_6e65_6c73_2121;
 
@@ -87,6 +85,42 @@ fn share_text(part: usize, whole: usize) -> String {
 impl StringTable for Texts {
     const EN: &'static Self = &EN;
     const ZH: &'static Self = &ZH;
+}
+
+/// The notes both multi-panel kinds' file help ends with (unreadable and missing answers),
+/// apart from [`Texts`] so that the quiz bundle, which shows `Texts`, does not carry them.
+#[derive(Debug)]
+struct HelpTexts {
+    /// Submit help: unreadable answers.
+    unparseable: &'static str,
+    /// Submit help: missing items.
+    missing: &'static str,
+}
+
+impl StringTable for HelpTexts {
+    const EN: &'static Self = &HELP_EN;
+    const ZH: &'static Self = &HELP_ZH;
+}
+
+static HELP_ZH: HelpTexts = HelpTexts {
+    unparseable: "无法解析的答案不会导致文件被拒绝，而是计入统计、按答错计分，并降低可解析率。",
+    missing: "没有预测的题目计为无法解析，按答错计分。",
+};
+
+static HELP_EN: HelpTexts = HelpTexts {
+    unparseable: "Answers that cannot be read do not make the file fail: they are counted, scored as wrong, and lower the file's parse rate.",
+    missing: "Items without a prediction count as unparseable and are scored as wrong.",
+};
+
+/// The end of both multi-panel kinds' file help: unreadable answers count as wrong, and so
+/// do missing ones.
+pub(super) fn help_notes() -> impl IntoView {
+    view! {
+        <p>{HelpTexts::text(|t| t.unparseable)}</p>
+        <p>
+            <strong>{HelpTexts::text(|t| t.missing)}</strong>
+        </p>
+    }
 }
 
 /// "Panel 3" in `lang`, for labels built outside a reactive view.
@@ -169,6 +203,36 @@ pub(super) fn ContextBlock(context: Option<PanelContext>) -> impl IntoView {
             </section>
         }
     })
+}
+
+/// A comic's panels in reading order, numbered (the questions that show the whole comic,
+/// and the judged comic of the judging kinds).
+#[component]
+pub(super) fn ReadingStrip(
+    /// The panels, in reading order.
+    panels: Vec<MediaRef>,
+    /// The list's `data-testid`, where it has one.
+    #[prop(optional)]
+    testid: Option<&'static str>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let strip = panels
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            view! {
+                <li class="reading-panel">
+                    {panel_img(p, i)}
+                    <span class="panel-number">{move || panel_label(i18n.lang(), i + 1)}</span>
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <ol class="reading-strip" data-testid=testid aria-label=move || panels_label(i18n.lang())>
+            {strip}
+        </ol>
+    }
 }
 
 /// The panels of a reviewed comic, small and numbered as they were shown.
@@ -331,11 +395,7 @@ fn dev_preview<T, G: DevLine<Value = T>>(
             }
         })
         .collect();
-    let keys: Vec<String> = categories.iter().map(|c| c.key.clone()).collect();
-    (!scores.is_empty()).then(|| DevPreview {
-        items: scores.len(),
-        scores: summarize(&scores, &keys, PREVIEW_RESAMPLES, PREVIEW_SEED),
-    })
+    DevPreview::of_scores(&scores, categories, PREVIEW_SEED)
 }
 
 #[cfg(test)]

@@ -6,12 +6,13 @@
 //! cards, Enter submits. Every change is announced in a live region ("B: rank 1, tied with A").
 //! The ranks are sent per displayed card; the server stores them per canonical explanation.
 
+use super::cards::{question_head, use_acked_sender};
 use super::judging::{
     is_comic, recorded_summary, OutputFields, ReferenceBlock, Subject, Texts as SharedTexts,
 };
-use super::{NoFiles, QuestionContext, QuestionHead, ReviewContext, UiKind};
-use crate::components::answer::{use_answer_sender, AnswerError, AnswerSender};
-use crate::i18n::{text, use_i18n, I18n, Lang, StringTable};
+use super::{NoFiles, QuestionContext, ReviewContext, UiKind};
+use crate::components::answer::{AnswerError, AnswerSender};
+use crate::i18n::{use_i18n, I18n, Lang, StringTable};
 use leptos::prelude::*;
 use memeboard_core::api::{AnswerInput, ResultsResponse};
 use memeboard_core::kinds::ranking::{dense, Input, Ranking, Review, View};
@@ -93,10 +94,6 @@ impl StringTable for Texts {
     const ZH: &'static Self = &ZH;
 }
 
-fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    text(pick)
-}
-
 /// The label of display position `p`.
 fn label(p: usize) -> &'static str {
     LABELS.get(p).copied().unwrap_or("?")
@@ -155,13 +152,7 @@ fn RankingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
     let (n, comic) = (candidates.len(), is_comic(&subject));
     let max_rank = u8::try_from(n).unwrap_or(5);
     let position = ctx.position;
-    let on_ack = ctx.on_ack;
-    let sender = use_answer_sender(&ctx.session_id, &ctx.item_id);
-    Effect::new(move |_| {
-        if let Some(ack) = sender.recorded() {
-            on_ack.run((position, ack));
-        }
-    });
+    let sender = use_acked_sender(&ctx);
     let ranks = RwSignal::new(vec![None::<u8>; n]);
     let announcement = RwSignal::new(String::new());
     let dragging = RwSignal::new(None::<usize>);
@@ -261,16 +252,11 @@ fn RankingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
             data-position=position.to_string()
             data-item-id=ctx.item_id.clone()
         >
-            <QuestionHead
-                position=position
-                total=ctx.total
-                answered_count=ctx.answered_count
-                content_warning=ctx.content_warning
-            />
+            {question_head(&ctx)}
             <Subject subject=subject />
             {reference.map(|r| view! { <ReferenceBlock reference=r /> })}
             <p class="muted small" id=help_id.clone()>{move || (i18n.table::<Texts>().how)(n)}</p>
-            <ol class="rank-slots" aria-label=tx(|t| t.slots)>
+            <ol class="rank-slots" aria-label=Texts::text(|t| t.slots)>
                 {slots}
             </ol>
             <ul class="rank-cards">{card_views}</ul>
@@ -439,7 +425,7 @@ fn RankingReview(ctx: ReviewContext, review: Review) -> impl IntoView {
                 <li data-testid="reviewed-candidate" data-rank=rank.to_string()>
                     <strong>{label(p)}</strong>
                     " · "
-                    <span class="muted small">{tx(|t| t.your_rank)} ": " {rank.to_string()}</span>
+                    <span class="muted small">{Texts::text(|t| t.your_rank)} ": " {rank.to_string()}</span>
                     <OutputFields output=output comic=comic />
                 </li>
             }

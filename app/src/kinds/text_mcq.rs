@@ -2,16 +2,14 @@
 //! and keyboard shortcuts, its review card, "7 / 10" scores, and the submit page's help,
 //! validator and dev-split preview score.
 
-use super::{
-    KindPanel, PredictionFiles, QuestionContext, QuestionHead, ReviewContext, UiKind, ValidFile,
-};
+use super::cards::{question_head, use_acked_sender, withheld_dd, OutcomeCard};
+use super::dev_preview::{previewed_file, DevPreview, PREVIEW_RESAMPLES};
+use super::{PredictionFiles, QuestionContext, ReviewContext, UiKind, ValidFile};
 use crate::api;
-use crate::components::answer::{use_answer_sender, AnswerError};
-use crate::components::score::{estimate_view, ScoreTable};
+use crate::components::answer::AnswerError;
 use crate::components::sentence::Sentence;
-use crate::format::{self, key_to_option, option_letter, DASH};
-use crate::i18n::board::btr;
-use crate::i18n::{text, use_i18n, Lang, StringTable};
+use crate::format::{self, key_to_option, option_letter};
+use crate::i18n::{use_i18n, Lang, StringTable};
 use leptos::prelude::*;
 use memeboard_core::api::{AnswerInput, ResultsResponse};
 use memeboard_core::kinds::text_mcq::{Input, Review, TextMcq, View};
@@ -21,8 +19,6 @@ use memeboard_core::tasks::CategoryInfo;
 use std::collections::HashSet;
 use wasm_bindgen::JsCast;
 
-/// Bootstrap resamples of the dev preview intervals.
-const PREVIEW_RESAMPLES: usize = 1000;
 /// Seed of the dev preview intervals.
 const PREVIEW_SEED: u64 = 0x7072_6576_6965_7721;
 
@@ -33,6 +29,11 @@ struct Texts {
     name: &'static str,
 }
 
+impl StringTable for Texts {
+    const EN: &'static Self = &EN;
+    const ZH: &'static Self = &ZH;
+}
+
 static ZH: Texts = Texts {
     name: "填空（五选一）",
 };
@@ -40,11 +41,6 @@ static ZH: Texts = Texts {
 static EN: Texts = Texts {
     name: "Fill in the blank (five options)",
 };
-
-impl StringTable for Texts {
-    const EN: &'static Self = &EN;
-    const ZH: &'static Self = &ZH;
-}
 
 /// This kind's submit-page strings (the file help), apart from [`Texts`] so that the quiz
 /// bundle, which shows `Texts` on its pages, does not carry it.
@@ -60,6 +56,11 @@ struct HelpTexts {
     help_missing: &'static str,
 }
 
+impl StringTable for HelpTexts {
+    const EN: &'static Self = &HELP_EN;
+    const ZH: &'static Self = &HELP_ZH;
+}
+
 static HELP_ZH: HelpTexts = HelpTexts {
     help_jsonl: "JSON Lines：每行一个对象，给出题目编号和答案。答案可以是选项序号（从 1 开始，按 inputs.jsonl 中的标准顺序），也可以是选项的完整原文：",
     help_orders: "可选：如果你按其他选项顺序提问，请加上 \"order\"（0–4，inputs.jsonl 的 options_by_order 列出了每种顺序）；每种顺序可用 \"sample\" 给出多次采样。每种顺序取多数答案，题目得分为文件中所用各顺序的平均。",
@@ -73,18 +74,6 @@ static HELP_EN: HelpTexts = HelpTexts {
     help_csv: "CSV: a header row item_id,answer (optional order,sample columns), then one prediction per row:",
     help_missing: "Items without a prediction are scored as wrong.",
 };
-
-impl StringTable for HelpTexts {
-    const EN: &'static Self = &HELP_EN;
-    const ZH: &'static Self = &HELP_ZH;
-}
-
-/// A string of [`HelpTexts`] that follows the language.
-fn hx(
-    pick: fn(&'static HelpTexts) -> &'static str,
-) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    text(pick)
-}
 
 impl UiKind for TextMcq {
     type Files = Self;
@@ -130,18 +119,18 @@ impl PredictionFiles for TextMcq {
     fn submit_help() -> AnyView {
         view! {
             <div data-testid="help-mcq">
-                <p>{hx(|t| t.help_jsonl)}</p>
+                <p>{HelpTexts::text(|t| t.help_jsonl)}</p>
                 <pre><code>
                     "{\"item_id\": \"ITEM_ID\", \"answer\": 3}\n{\"item_id\": \"ITEM_ID\", \"answer\": \"躺平\"}"
                 </code></pre>
-                <p>{hx(|t| t.help_orders)}</p>
+                <p>{HelpTexts::text(|t| t.help_orders)}</p>
                 <pre><code>
                     "{\"item_id\": \"ITEM_ID\", \"answer\": 2, \"order\": 1, \"sample\": 0}"
                 </code></pre>
-                <p>{hx(|t| t.help_csv)}</p>
+                <p>{HelpTexts::text(|t| t.help_csv)}</p>
                 <pre><code>"item_id,answer\nITEM_ID,3"</code></pre>
                 <p>
-                    <strong>{hx(|t| t.help_missing)}</strong>
+                    <strong>{HelpTexts::text(|t| t.help_missing)}</strong>
                 </p>
             </div>
         }
@@ -171,19 +160,12 @@ impl PredictionFiles for TextMcq {
                 PREVIEW_SEED,
             )
         });
-        let categories = categories.to_vec();
-        Ok(ValidFile {
-            lines: valid.num_lines,
-            missing: valid
-                .missing_message()
-                .map(|m| m.render(crate::i18n::current_lang().locale())),
-            panel: KindPanel::new(move || match preview.clone() {
-                Some(p) => {
-                    view! { <DevPreviewScore preview=p categories=categories.clone() /> }.into_any()
-                }
-                None => ().into_any(),
-            }),
-        })
+        Ok(previewed_file(
+            valid.num_lines,
+            valid.missing_message(),
+            preview,
+            categories,
+        ))
     }
 }
 
@@ -198,15 +180,6 @@ fn score_text(results: &ResultsResponse) -> Option<String> {
             Some(correct) => format!("{correct} / {} ({})", s.answered, format::accuracy(s.mean)),
             None => format!("{} ({})", format::accuracy(s.mean), s.answered),
         })
-}
-
-/// A preview score on the open dev split.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DevPreview {
-    /// Dev items scored.
-    pub items: usize,
-    /// Overall then per category.
-    pub scores: Vec<CategoryEstimate>,
 }
 
 /// Scores the dev items whose gold is public (none: no preview).
@@ -232,27 +205,6 @@ fn dev_preview(
     })
 }
 
-/// The dev-split preview score of a valid file.
-#[component]
-pub(super) fn DevPreviewScore(preview: DevPreview, categories: Vec<CategoryInfo>) -> impl IntoView {
-    let i18n = use_i18n();
-    let overall = preview.scores.first().and_then(|s| s.estimate);
-    let scores: Vec<CategoryEstimate> = preview
-        .scores
-        .into_iter()
-        .filter(|s| s.category.is_none() || s.items > 0)
-        .collect();
-    let items = preview.items;
-    view! {
-        <section class="dev-preview" data-testid="preview-score">
-            <h3>{btr(|t| t.preview_score_title)}</h3>
-            <p class="big-score">{estimate_view(overall.as_ref())}</p>
-            <ScoreTable scores=scores categories=categories />
-            <p class="muted small">{move || (i18n.bt().preview_score_note)(items)}</p>
-        </section>
-    }
-}
-
 /// One question: sentence, lettered options, submit with retry; keyboard shortcuts.
 #[component]
 fn Question(ctx: QuestionContext, view: View) -> impl IntoView {
@@ -260,14 +212,7 @@ fn Question(ctx: QuestionContext, view: View) -> impl IntoView {
     let View { sentence, options } = view;
     let option_count = options.len();
     let position = ctx.position;
-    let on_ack = ctx.on_ack;
-    let sender = use_answer_sender(&ctx.session_id, &ctx.item_id);
-    // Move on as soon as the server has the answer.
-    Effect::new(move |_| {
-        if let Some(ack) = sender.recorded() {
-            on_ack.run((position, ack));
-        }
-    });
+    let sender = use_acked_sender(&ctx);
 
     let selected = RwSignal::new(None::<usize>);
     let hint = RwSignal::new(false);
@@ -371,12 +316,7 @@ fn Question(ctx: QuestionContext, view: View) -> impl IntoView {
             data-position=position.to_string()
             data-item-id=ctx.item_id.clone()
         >
-            <QuestionHead
-                position=position
-                total=ctx.total
-                answered_count=ctx.answered_count
-                content_warning=ctx.content_warning
-            />
+            {question_head(&ctx)}
             <Sentence text=sentence />
             <p class="options-label" id=label_id.clone()>
                 {move || i18n.t().options_label}
@@ -428,63 +368,26 @@ fn ReviewCard(ctx: ReviewContext, review: Review) -> impl IntoView {
         .correct_position
         .filter(|_| !ctx.gold_withheld)
         .map(answer);
-    let crowd = ctx
-        .crowd_accuracy
-        .map(format::accuracy)
-        .unwrap_or_else(|| DASH.to_owned());
-    let category = ctx.category_label();
-    let (badge_class, mark) = match outcome {
-        Some(true) => ("badge right", "✓ "),
-        Some(false) => ("badge wrong", "✗ "),
-        None => ("badge withheld", ""),
-    };
-    let badge_text = move || {
-        let t = i18n.t();
-        match outcome {
-            Some(true) => t.right,
-            Some(false) => t.wrong,
-            None => t.withheld,
-        }
-    };
     let correct_view = match correct {
         Some(c) => view! { <dd lang="zh-CN">{c}</dd> }.into_any(),
-        None => view! { <dd class="muted">{move || i18n.t().withheld_note}</dd> }.into_any(),
+        None => withheld_dd(),
     };
     let meaning = review.meaning.filter(|_| !ctx.gold_withheld);
+    let shown = view! { <Sentence text=review.sentence /> }.into_any();
     view! {
-        <li
-            class="card review-item"
-            class:right=outcome == Some(true)
-            class:wrong=outcome == Some(false)
-            data-testid="review-item"
-            data-position=ctx.position.to_string()
-            data-correct=match outcome {
-                Some(true) => "true",
-                Some(false) => "false",
-                None => "withheld",
-            }
-        >
-            <p class="review-head">
-                <span class=badge_class>{mark} {badge_text}</span>
-                <span class="muted">{category}</span>
-            </p>
-            <Sentence text=review.sentence />
-            <dl class="review-grid">
-                <dt>{move || i18n.t().your_answer}</dt>
-                <dd lang="zh-CN">{yours}</dd>
-                <dt>{move || i18n.t().correct_answer}</dt>
-                {correct_view}
-                {meaning
-                    .map(|m| {
-                        view! {
-                            <dt>{move || i18n.t().meaning}</dt>
-                            <dd lang="zh-CN">{m}</dd>
-                        }
-                    })}
-                <dt>{move || i18n.t().crowd_accuracy}</dt>
-                <dd>{crowd}</dd>
-            </dl>
-        </li>
+        <OutcomeCard ctx=ctx outcome=outcome shown=shown>
+            <dt>{move || i18n.t().your_answer}</dt>
+            <dd lang="zh-CN">{yours}</dd>
+            <dt>{move || i18n.t().correct_answer}</dt>
+            {correct_view}
+            {meaning
+                .map(|m| {
+                    view! {
+                        <dt>{move || i18n.t().meaning}</dt>
+                        <dd lang="zh-CN">{m}</dd>
+                    }
+                })}
+        </OutcomeCard>
     }
 }
 

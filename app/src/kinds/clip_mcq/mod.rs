@@ -13,17 +13,15 @@ mod review;
 #[cfg(test)]
 mod tests;
 
+use super::dev_preview::{previewed_file, DevPreview};
 use super::panels::correctness_summary;
-use super::text_mcq::{DevPreview, DevPreviewScore};
-use super::{
-    KindPanel, NextMedia, PredictionFiles, QuestionContext, ReviewContext, UiKind, ValidFile,
-};
+use super::{NextMedia, PredictionFiles, QuestionContext, ReviewContext, UiKind, ValidFile};
 use crate::api;
-use crate::i18n::{text, Lang, StringTable, Strings};
+use crate::i18n::{Lang, StringTable, Strings};
 use leptos::prelude::*;
 use memeboard_core::api::ResultsResponse;
 use memeboard_core::kinds::clip_mcq::{ClipMcq, Familiarity, Review, SoundType, View};
-use memeboard_core::leaderboard::{summarize, ItemScore};
+use memeboard_core::leaderboard::ItemScore;
 use memeboard_core::predictions::clips::validate_clip_answers;
 use memeboard_core::predictions::{FileFormat, Limits, Split, TaskManifest};
 use memeboard_core::survey::NativeLanguage;
@@ -33,8 +31,6 @@ use review::ReviewCard;
 use serde::Deserialize;
 use std::collections::HashMap;
 
-/// Bootstrap resamples of the dev preview intervals.
-const PREVIEW_RESAMPLES: usize = 1000;
 /// Seed of the dev preview intervals.
 const PREVIEW_SEED: u64 = 0x636c_6970_7321_2121;
 
@@ -112,6 +108,11 @@ struct Texts {
     language: &'static str,
     /// Board: clips without words.
     language_none: &'static str,
+}
+
+impl StringTable for Texts {
+    const EN: &'static Self = &EN;
+    const ZH: &'static Self = &ZH;
 }
 
 static ZH: Texts = Texts {
@@ -198,16 +199,6 @@ static EN: Texts = Texts {
     language_none: "none (no words)",
 };
 
-impl StringTable for Texts {
-    const EN: &'static Self = &EN;
-    const ZH: &'static Self = &ZH;
-}
-
-/// A string of [`Texts`] that follows the language.
-fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    text(pick)
-}
-
 /// This kind's submit-page strings (the file help), apart from [`Texts`] so that the quiz
 /// bundle, which shows `Texts` on its pages, does not carry it.
 #[derive(Debug)]
@@ -220,6 +211,11 @@ struct HelpTexts {
     help_csv: &'static str,
     /// Submit help: missing items.
     help_missing: &'static str,
+}
+
+impl StringTable for HelpTexts {
+    const EN: &'static Self = &HELP_EN;
+    const ZH: &'static Self = &HELP_ZH;
 }
 
 static HELP_ZH: HelpTexts = HelpTexts {
@@ -235,18 +231,6 @@ static HELP_EN: HelpTexts = HelpTexts {
     help_csv: "CSV: a header row item_id,answer, then one prediction per row:",
     help_missing: "Items without a prediction are scored as wrong.",
 };
-
-impl StringTable for HelpTexts {
-    const EN: &'static Self = &HELP_EN;
-    const ZH: &'static Self = &HELP_ZH;
-}
-
-/// A string of [`HelpTexts`] that follows the language.
-fn hx(
-    pick: fn(&'static HelpTexts) -> &'static str,
-) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    text(pick)
-}
 
 /// A familiarity answer in `lang` (also the board's familiarity figure uses it).
 pub fn familiarity_label(lang: Lang, f: Familiarity) -> &'static str {
@@ -381,15 +365,15 @@ impl PredictionFiles for ClipMcq {
     fn submit_help() -> AnyView {
         view! {
             <div data-testid="help-clip-mcq">
-                <p>{hx(|t| t.help_jsonl)}</p>
+                <p>{HelpTexts::text(|t| t.help_jsonl)}</p>
                 <pre><code>
                     "{\"item_id\": \"ITEM_ID\", \"answer\": \"B\"}\n{\"item_id\": \"ITEM_ID\", \"answer\": 2}"
                 </code></pre>
-                <p>{hx(|t| t.help_answers)}</p>
-                <p>{hx(|t| t.help_csv)}</p>
+                <p>{HelpTexts::text(|t| t.help_answers)}</p>
+                <p>{HelpTexts::text(|t| t.help_csv)}</p>
                 <pre><code>"item_id,answer\nITEM_ID,B"</code></pre>
                 <p>
-                    <strong>{hx(|t| t.help_missing)}</strong>
+                    <strong>{HelpTexts::text(|t| t.help_missing)}</strong>
                 </p>
             </div>
         }
@@ -417,19 +401,12 @@ impl PredictionFiles for ClipMcq {
             .zip(valid.answers.iter().copied())
             .collect();
         let preview = dev_preview(manifest, dev, &answers, categories);
-        let categories = categories.to_vec();
-        Ok(ValidFile {
-            lines: valid.num_lines,
-            missing: valid
-                .missing_message()
-                .map(|m| m.render(crate::i18n::current_lang().locale())),
-            panel: KindPanel::new(move || match preview.clone() {
-                Some(p) => {
-                    view! { <DevPreviewScore preview=p categories=categories.clone() /> }.into_any()
-                }
-                None => ().into_any(),
-            }),
-        })
+        Ok(previewed_file(
+            valid.num_lines,
+            valid.missing_message(),
+            preview,
+            categories,
+        ))
     }
 }
 
@@ -456,9 +433,5 @@ fn dev_preview(
             }
         })
         .collect();
-    let keys: Vec<String> = categories.iter().map(|c| c.key.clone()).collect();
-    (!scores.is_empty()).then(|| DevPreview {
-        items: scores.len(),
-        scores: summarize(&scores, &keys, PREVIEW_RESAMPLES, PREVIEW_SEED),
-    })
+    DevPreview::of_scores(&scores, categories, PREVIEW_SEED)
 }

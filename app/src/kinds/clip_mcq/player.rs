@@ -1,8 +1,8 @@
 //! The clip's player: the media element and its state (plays, position, errors), the
 //! player block with its Play button and progress, and the next item's preloaded clip.
 
-use super::{tx, Texts};
-use crate::i18n::use_i18n;
+use super::Texts;
+use crate::i18n::{use_i18n, StringTable};
 use crate::kinds::NextMedia;
 use crate::storage;
 use leptos::prelude::*;
@@ -269,7 +269,7 @@ pub(super) fn player_view(
                 data-testid="clip-progress"
                 max=move || format!("{:.3}", player.duration.get().max(0.001))
                 value=move || format!("{:.3}", player.current.get())
-                aria-label=tx(|t| t.progress)
+                aria-label=Texts::text(|t| t.progress)
                 aria-valuetext=move || {
                     format!("{} / {}", clock(player.current.get()), clock(player.duration.get()))
                 }
@@ -289,7 +289,7 @@ pub(super) fn player_view(
             }}
         </p>
         <p class="notice error" role="alert" hidden=move || !player.failed.get()>
-            {tx(|t| t.media_error)}
+            {Texts::text(|t| t.media_error)}
             " "
             <button
                 type="button"
@@ -297,11 +297,11 @@ pub(super) fn player_view(
                 data-testid="clip-reload"
                 on:click=move |_| player.reload()
             >
-                {tx(|t| t.reload_clip)}
+                {Texts::text(|t| t.reload_clip)}
             </button>
         </p>
         <p class="muted small" hidden=move || !controls.get()>
-            {tx(|t| t.controls_note)}
+            {Texts::text(|t| t.controls_note)}
         </p>
     </div>
     }

@@ -2,12 +2,13 @@
 //! retries), then the lettered options and the answer.
 
 use super::player::{player_view, preload_view, Player};
-use super::{tx, Texts, FAMILIARITY};
+use super::{Texts, FAMILIARITY};
 use crate::api;
 use crate::components::answer::{use_answer_sender, AnswerError};
 use crate::format::option_letter;
-use crate::i18n::{use_i18n, I18n};
-use crate::kinds::{QuestionContext, QuestionHead};
+use crate::i18n::{use_i18n, I18n, StringTable};
+use crate::kinds::cards::question_head;
+use crate::kinds::QuestionContext;
 use crate::storage;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
@@ -132,7 +133,7 @@ pub(super) fn ClipQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
                         class="choice-group"
                         disabled=move || !player.played_through.get() || sending.get()
                     >
-                        <legend>{tx(|t| t.familiarity_legend)}</legend>
+                        <legend>{Texts::text(|t| t.familiarity_legend)}</legend>
                         {familiarity_radios(position, familiarity)}
                     </fieldset>
                     <p
@@ -140,7 +141,7 @@ pub(super) fn ClipQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
                         data-testid="listen-first"
                         hidden=move || player.played_through.get()
                     >
-                        {tx(|t| t.listen_first)}
+                        {Texts::text(|t| t.listen_first)}
                     </p>
                     {notices}
                     <div class="actions">
@@ -192,12 +193,7 @@ pub(super) fn ClipQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
             data-item-id=ctx.item_id.clone()
             data-stage=move || if asked.with(Option::is_some) { "question" } else { "familiarity" }
         >
-            <QuestionHead
-                position=position
-                total=ctx.total
-                answered_count=ctx.answered_count
-                content_warning=ctx.content_warning
-            />
+            {question_head(&ctx)}
             {player_view(&clip, media, player, controls)}
             {stage_one}
             {stage_two}
@@ -279,14 +275,14 @@ fn ChoiceStep(
         })
         .collect_view();
     view! {
-        <p class="visually-hidden" role="status" aria-live="polite">{tx(|t| t.question_shown)}</p>
+        <p class="visually-hidden" role="status" aria-live="polite">{Texts::text(|t| t.question_shown)}</p>
         <form class="clip-choice" on:submit=on_submit novalidate=true>
-            <p class="muted small">{tx(|t| t.question_heading)}</p>
+            <p class="muted small">{Texts::text(|t| t.question_heading)}</p>
             <h3 class="clip-question-text" node_ref=heading tabindex="-1" data-testid="clip-question">
                 {asked.question}
             </h3>
             <fieldset class="choice-group options" disabled=move || sender.locked()>
-                <legend>{tx(|t| t.options_legend)}</legend>
+                <legend>{Texts::text(|t| t.options_legend)}</legend>
                 {options}
             </fieldset>
             <p class="notice info" role="status" aria-live="polite" hidden=move || !hint.get()>
@@ -328,7 +324,7 @@ fn preface_notices(
         error.get().map(|detail| {
             view! {
                 <div class="notice error" role="alert">
-                    <p data-testid="preface-error">{tx(|t| t.preface_failed)} " " {detail}</p>
+                    <p data-testid="preface-error">{Texts::text(|t| t.preface_failed)} " " {detail}</p>
                     <button
                         type="button"
                         class="button secondary"

@@ -1,8 +1,9 @@
 //! The results page's card of one answered clip.
 
-use super::{tx, Texts};
-use crate::format::{self, option_letter, DASH};
-use crate::i18n::use_i18n;
+use super::Texts;
+use crate::format::option_letter;
+use crate::i18n::{use_i18n, StringTable};
+use crate::kinds::cards::{withheld_dd, OutcomeCard};
 use crate::kinds::ReviewContext;
 use leptos::prelude::*;
 use memeboard_core::kinds::clip_mcq::{MediaKind, Review};
@@ -26,24 +27,6 @@ pub(super) fn ReviewCard(ctx: ReviewContext, review: Review) -> impl IntoView {
     };
     let yours = answer(review.chosen_position);
     let correct = correct_position.map(answer);
-    let crowd = ctx
-        .crowd_accuracy
-        .map(format::accuracy)
-        .unwrap_or_else(|| DASH.to_owned());
-    let category = ctx.category_label();
-    let (badge_class, mark) = match outcome {
-        Some(true) => ("badge right", "✓ "),
-        Some(false) => ("badge wrong", "✗ "),
-        None => ("badge withheld", ""),
-    };
-    let badge_text = move || {
-        let t = i18n.t();
-        match outcome {
-            Some(true) => t.right,
-            Some(false) => t.wrong,
-            None => t.withheld,
-        }
-    };
     let chosen = review.chosen_position;
     let options = review
         .options
@@ -65,11 +48,11 @@ pub(super) fn ReviewCard(ctx: ReviewContext, review: Review) -> impl IntoView {
                     <span>{text.clone()}</span>
                     {is_chosen
                         .then(|| {
-                            view! { <span class="badge small">{tx(|t| t.chosen_mark)}</span> }
+                            view! { <span class="badge small">{Texts::text(|t| t.chosen_mark)}</span> }
                         })}
                     {is_correct
                         .then(|| {
-                            view! { <span class="badge right small">{tx(|t| t.correct_mark)}</span> }
+                            view! { <span class="badge right small">{Texts::text(|t| t.correct_mark)}</span> }
                         })}
                 </li>
             }
@@ -77,7 +60,7 @@ pub(super) fn ReviewCard(ctx: ReviewContext, review: Review) -> impl IntoView {
         .collect_view();
     let correct_view = match correct {
         Some(c) => view! { <dd data-testid="review-correct">{c}</dd> }.into_any(),
-        None => view! { <dd class="muted">{move || i18n.t().withheld_note}</dd> }.into_any(),
+        None => withheld_dd(),
     };
     let label = move || match review.media {
         MediaKind::Audio => i18n.table::<Texts>().clip_audio,
@@ -94,39 +77,19 @@ pub(super) fn ReviewCard(ctx: ReviewContext, review: Review) -> impl IntoView {
         .into_any(),
     };
     view! {
-        <li
-            class="card review-item"
-            class:right=outcome == Some(true)
-            class:wrong=outcome == Some(false)
-            data-testid="review-item"
-            data-position=ctx.position.to_string()
-            data-correct=match outcome {
-                Some(true) => "true",
-                Some(false) => "false",
-                None => "withheld",
-            }
-        >
-            <p class="review-head">
-                <span class=badge_class>{mark} {badge_text}</span>
-                <span class="muted">{category}</span>
-            </p>
-            {clip}
-            <dl class="review-grid">
-                <dt>{tx(|t| t.review_question)}</dt>
-                <dd data-testid="review-question">{review.question.clone()}</dd>
-                <dt>{tx(|t| t.review_options)}</dt>
-                <dd>
-                    <ul class="review-options">
-                        {options}
-                    </ul>
-                </dd>
-                <dt>{move || i18n.t().your_answer}</dt>
-                <dd data-testid="review-chosen">{yours}</dd>
-                <dt>{move || i18n.t().correct_answer}</dt>
-                {correct_view}
-                <dt>{move || i18n.t().crowd_accuracy}</dt>
-                <dd>{crowd}</dd>
-            </dl>
-        </li>
+        <OutcomeCard ctx=ctx outcome=outcome shown=clip>
+            <dt>{Texts::text(|t| t.review_question)}</dt>
+            <dd data-testid="review-question">{review.question.clone()}</dd>
+            <dt>{Texts::text(|t| t.review_options)}</dt>
+            <dd>
+                <ul class="review-options">
+                    {options}
+                </ul>
+            </dd>
+            <dt>{move || i18n.t().your_answer}</dt>
+            <dd data-testid="review-chosen">{yours}</dd>
+            <dt>{move || i18n.t().correct_answer}</dt>
+            {correct_view}
+        </OutcomeCard>
     }
 }

@@ -1,7 +1,8 @@
 //! The feedback once an explanation is stored: the server's score, the browser's estimate,
 //! the standing among the crowd and the reference meaning.
 
-use super::{t, tx};
+use super::{t, Texts};
+use crate::i18n::StringTable;
 use leptos::prelude::*;
 use memeboard_core::api::ExplanationFeedback;
 
@@ -30,9 +31,9 @@ pub(super) fn Feedback(
         // Hidden test item: nothing derived from the reference is sent per answer.
         return view! {
             <div class="feedback card" data-testid="explanation-feedback" role="status">
-                <p data-testid="scores-with-results">{tx(|t| t.scores_with_results)}</p>
+                <p data-testid="scores-with-results">{Texts::text(|t| t.scores_with_results)}</p>
                 <p class="muted small" data-testid="reference-withheld">
-                    {tx(|t| t.reference_withheld)}
+                    {Texts::text(|t| t.reference_withheld)}
                 </p>
             </div>
         }
@@ -49,7 +50,7 @@ pub(super) fn Feedback(
             {match score {
                 Some(s) => view! {
                     <p data-testid="server-score" data-value=s.identification.to_string() data-cosine=s.cosine.to_string()>
-                        {tx(|t| t.server_score)}
+                        {Texts::text(|t| t.server_score)}
                         <strong>{format!("{:.3}", s.identification)}</strong>
                         {move || format!("{} · {}", (t().score_details)(s.cosine, s.rescaled, s.bert_f1), s.model)}
                     </p>
@@ -63,7 +64,7 @@ pub(super) fn Feedback(
                     let differs = server_value.map(|s| (s - b).abs());
                     view! {
                         <p class="muted small" data-testid="browser-score" data-value=b.to_string()>
-                            {tx(|t| t.browser_score)}
+                            {Texts::text(|t| t.browser_score)}
                             {format!("{b:.3}")}
                             {differs.map(|d| move || (t().differs)(d))}
                         </p>
@@ -82,14 +83,14 @@ pub(super) fn Feedback(
             {match feedback.reference {
                 Some(r) => view! {
                     <div data-testid="reference-meaning">
-                        <p class="muted small">{tx(|t| t.reference)}</p>
+                        <p class="muted small">{Texts::text(|t| t.reference)}</p>
                         <p lang="zh-CN">{r.meaning}</p>
                         {r.origin.map(|o| view! { <p class="muted small" lang="zh-CN">{o}</p> })}
                     </div>
                 }.into_any(),
                 None => view! {
                     <p class="muted small" data-testid="reference-withheld">
-                        {tx(|t| t.reference_withheld)}
+                        {Texts::text(|t| t.reference_withheld)}
                     </p>
                 }.into_any(),
             }}

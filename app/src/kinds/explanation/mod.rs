@@ -19,7 +19,7 @@ mod tests;
 use super::{KindPanel, PredictionFiles, QuestionContext, ReviewContext, UiKind, ValidFile};
 use crate::api;
 use crate::format::DASH;
-use crate::i18n::{text, use_i18n, Lang, StringTable};
+use crate::i18n::{use_i18n, Lang, StringTable};
 use leptos::prelude::*;
 use memeboard_core::api::ResultsResponse;
 use memeboard_core::kinds::explanation::{Explanation, Review, View};
@@ -75,6 +75,11 @@ struct Texts {
     rescaled_note: fn(f64) -> String,
     /// Results: nothing scored yet.
     not_scored: &'static str,
+}
+
+impl StringTable for Texts {
+    const EN: &'static Self = &EN;
+    const ZH: &'static Self = &ZH;
 }
 
 static ZH: Texts = Texts {
@@ -146,16 +151,6 @@ static EN: Texts = Texts {
     not_scored: "Your explanations are not scored yet.",
 };
 
-impl StringTable for Texts {
-    const EN: &'static Self = &EN;
-    const ZH: &'static Self = &ZH;
-}
-
-/// A string of [`Texts`] that follows the language.
-fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    text(pick)
-}
-
 /// This kind's submit-page strings (the file help, the file check and preview), apart from [`Texts`] so that the quiz
 /// bundle, which shows `Texts` on its pages, does not carry it.
 #[derive(Debug)]
@@ -174,6 +169,11 @@ struct HelpTexts {
     dev_waiting: &'static str,
     /// Submit dev preview: what the number is (dev items, answered, backend).
     dev_note: fn(usize, usize, &str) -> String,
+}
+
+impl StringTable for HelpTexts {
+    const EN: &'static Self = &HELP_EN;
+    const ZH: &'static Self = &HELP_ZH;
 }
 
 static HELP_ZH: HelpTexts = HelpTexts {
@@ -199,18 +199,6 @@ static HELP_EN: HelpTexts = HelpTexts {
         format!("Mean meaning identification over the {total} dev items ({answered} answered; missing ones score chance, 0.5; {backend}). Not the leaderboard score.")
     },
 };
-
-impl StringTable for HelpTexts {
-    const EN: &'static Self = &HELP_EN;
-    const ZH: &'static Self = &HELP_ZH;
-}
-
-/// A string of [`HelpTexts`] that follows the language.
-fn hx(
-    pick: fn(&'static HelpTexts) -> &'static str,
-) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    text(pick)
-}
 
 /// The current language's [`Texts`] (tracked).
 fn t() -> &'static Texts {
@@ -282,7 +270,7 @@ impl UiKind for Explanation {
                 <p class="score" data-testid="your-score">
                     {DASH}
                 </p>
-                <p class="muted small">{tx(|t| t.not_scored)}</p>
+                <p class="muted small">{Texts::text(|t| t.not_scored)}</p>
             }
             .into_any(),
         }
@@ -296,14 +284,14 @@ impl PredictionFiles for Explanation {
     fn submit_help() -> AnyView {
         view! {
             <div data-testid="help-explanation">
-                <p>{hx(|t| t.help_jsonl)}</p>
+                <p>{HelpTexts::text(|t| t.help_jsonl)}</p>
                 <pre><code>
                     "{\"item_id\": \"ITEM_ID\", \"meaning\": \"…\", \"origin\": \"…\", \"example\": \"…\"}"
                 </code></pre>
-                <p>{hx(|t| t.help_csv)}</p>
+                <p>{HelpTexts::text(|t| t.help_csv)}</p>
                 <pre><code>"item_id,meaning,origin,example\nITEM_ID,…,…,…"</code></pre>
                 <p>
-                    <strong>{hx(|t| t.help_missing)}</strong>
+                    <strong>{HelpTexts::text(|t| t.help_missing)}</strong>
                 </p>
             </div>
         }
@@ -343,7 +331,7 @@ impl PredictionFiles for Explanation {
             panel: KindPanel::new(move || {
                 let (answers, pool) = (answers.clone(), pool.clone());
                 view! {
-                    <p class="small">{hx(|t| t.preview_note)}</p>
+                    <p class="small">{HelpTexts::text(|t| t.preview_note)}</p>
                     {(total > 0).then(|| view! { <ExplainDevPreview answers=answers pool=pool total=total /> })}
                 }
                 .into_any()

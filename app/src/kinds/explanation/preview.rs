@@ -1,9 +1,9 @@
 //! The submit page's dev-split preview of an explanation file, scored in the browser.
 
-use super::{help_t, hx};
+use super::{help_t, HelpTexts};
 use crate::components::browser_model::{backend_text, BrowserModelPanel};
 use crate::embedder::{self, ModelState};
-use crate::i18n::use_i18n;
+use crate::i18n::{use_i18n, StringTable};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use memeboard_core::embed::identification::CHANCE;
@@ -50,9 +50,9 @@ pub(super) fn ExplainDevPreview(
     };
     view! {
         <section class="dev-preview" data-testid="preview-score">
-            <h3>{hx(|t| t.dev_title)}</h3>
+            <h3>{HelpTexts::text(|t| t.dev_title)}</h3>
             {move || match outcome.get() {
-                None => view! { <p class="muted small">{hx(|t| t.dev_waiting)}</p> }.into_any(),
+                None => view! { <p class="muted small">{HelpTexts::text(|t| t.dev_waiting)}</p> }.into_any(),
                 Some(Ok(mean)) => {
                     let backend = backend.clone();
                     view! {

@@ -2,12 +2,14 @@
 //! an open dev item's score, then the feedback and the way on.
 
 use super::feedback::Feedback;
-use super::{t, tx};
+use super::{t, Texts};
 use crate::api;
 use crate::components::answer::{use_answer_sender, AnswerError};
 use crate::components::browser_model::BrowserModelPanel;
 use crate::embedder::{self, ModelState};
-use crate::kinds::{QuestionContext, QuestionHead};
+use crate::i18n::StringTable;
+use crate::kinds::cards::question_head;
+use crate::kinds::QuestionContext;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use memeboard_core::api::AnswerInput;
@@ -93,16 +95,11 @@ pub(super) fn ExplainQuestion(ctx: QuestionContext, meme: String) -> impl IntoVi
 
     view! {
         <section class="card question explain" data-testid="question" data-position=position.to_string()>
-            <QuestionHead
-                position=position
-                total=ctx.total
-                answered_count=ctx.answered_count
-                content_warning=ctx.content_warning
-            />
-            <p class="explain-prompt">{tx(|t| t.prompt)}</p>
+            {question_head(&ctx)}
+            <p class="explain-prompt">{Texts::text(|t| t.prompt)}</p>
             <p class="meme" lang="zh-CN" data-testid="meme">{meme}</p>
             <label class="field">
-                <span class="muted small">{tx(|t| t.your_explanation)}</span>
+                <span class="muted small">{Texts::text(|t| t.your_explanation)}</span>
                 <textarea
                     data-testid="explanation-input"
                     rows="4"
@@ -124,7 +121,7 @@ pub(super) fn ExplainQuestion(ctx: QuestionContext, meme: String) -> impl IntoVi
                     instant.get().map(|score| match score {
                         Ok(c) => view! {
                             <p data-testid="instant-score" data-value=c.to_string()>
-                                {tx(|t| t.instant_estimate)}
+                                {Texts::text(|t| t.instant_estimate)}
                                 <strong>{format!("{c:.3}")}</strong>
                             </p>
                         }.into_any(),
@@ -157,7 +154,7 @@ pub(super) fn ExplainQuestion(ctx: QuestionContext, meme: String) -> impl IntoVi
                             data-testid="next-item"
                             on:click=move |_| on_ack.run((position, next.clone()))
                         >
-                            {tx(|t| t.next)}
+                            {Texts::text(|t| t.next)}
                         </button>
                     }.into_any()
                 }

@@ -1,8 +1,8 @@
 //! The results page's card of one answered explanation.
 
-use super::{tx, Texts};
+use super::Texts;
 use crate::format::DASH;
-use crate::i18n::{use_i18n, Lang};
+use crate::i18n::{use_i18n, Lang, StringTable};
 use crate::kinds::ReviewContext;
 use leptos::prelude::*;
 use memeboard_core::api::ExplanationScore;
@@ -45,11 +45,11 @@ pub(super) fn ReviewCard(ctx: ReviewContext, review: Review) -> impl IntoView {
                 {review.meme}
             </p>
             <dl class="review-grid">
-                <dt>{tx(|t| t.your_explanation)}</dt>
+                <dt>{Texts::text(|t| t.your_explanation)}</dt>
                 <dd lang="zh-CN">{review.answer}</dd>
-                <dt>{tx(|t| t.similarity)}</dt>
+                <dt>{Texts::text(|t| t.similarity)}</dt>
                 <dd>{similarity}</dd>
-                <dt>{tx(|t| t.reference)}</dt>
+                <dt>{Texts::text(|t| t.reference)}</dt>
                 {match reference {
                     Some(r) => view! { <dd lang="zh-CN">{r.meaning}</dd> }.into_any(),
                     None => view! { <dd class="muted">{move || i18n.t().withheld_note}</dd> }.into_any(),

@@ -15,10 +15,10 @@ mod review;
 mod tests;
 mod zoom;
 
-use super::panels::{correctness_summary, panel_file_check, DevLine};
+use super::panels::{correctness_summary, help_notes, panel_file_check, DevLine};
 use super::{PredictionFiles, QuestionContext, ReviewContext, UiKind, ValidFile};
 use crate::api;
-use crate::i18n::{text, Lang, StringTable};
+use crate::i18n::{Lang, StringTable};
 use leptos::prelude::*;
 use memeboard_core::api::ResultsResponse;
 use memeboard_core::kinds::panel_order::{PanelOrder, Review, View};
@@ -85,6 +85,11 @@ struct Texts {
     groups_note: &'static str,
     /// Results: after "3 / 5".
     score_suffix: &'static str,
+}
+
+impl StringTable for Texts {
+    const EN: &'static Self = &EN;
+    const ZH: &'static Self = &ZH;
 }
 
 static ZH: Texts = Texts {
@@ -154,16 +159,6 @@ static EN: Texts = Texts {
     score_suffix: " in the right order",
 };
 
-impl StringTable for Texts {
-    const EN: &'static Self = &EN;
-    const ZH: &'static Self = &ZH;
-}
-
-/// A string of [`Texts`] that follows the language.
-fn tx(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    text(pick)
-}
-
 /// This kind's submit-page strings (the file help), apart from [`Texts`] so that the quiz
 /// bundle, which shows `Texts` on its pages, does not carry it.
 #[derive(Debug)]
@@ -174,39 +169,24 @@ struct HelpTexts {
     help_csv: &'static str,
     /// Submit help: which numbers.
     help_numbers: &'static str,
-    /// Submit help: unreadable answers.
-    help_unparseable: &'static str,
-    /// Submit help: missing items.
-    help_missing: &'static str,
 }
-
-static HELP_ZH: HelpTexts = HelpTexts {
-    help_jsonl: "JSON Lines：每行一个对象，给出题目编号和阅读顺序，顺序可以是数组，也可以是逗号分隔的字符串：",
-    help_csv: "CSV：首行为表头 item_id,order，之后每行一条预测（顺序含逗号，需加引号）：",
-    help_numbers: "数字是各格的显示编号（与 inputs.jsonl 中的顺序相同，从 1 开始），按阅读先后排列，每格恰好一次。",
-    help_unparseable: "无法解析的答案不会导致文件被拒绝，而是计入统计、按答错计分，并降低可解析率。",
-    help_missing: "没有预测的题目计为无法解析，按答错计分。",
-};
-
-static HELP_EN: HelpTexts = HelpTexts {
-    help_jsonl: "JSON Lines: one object per line with the item id and the reading order, as an array or as a comma-separated string:",
-    help_csv: "CSV: a header row item_id,order, then one prediction per row (quote the order, it contains commas):",
-    help_numbers: "The numbers are DISPLAYED panel numbers, counted from 1 in the order inputs.jsonl lists the panels, first panel to read first, each panel once.",
-    help_unparseable: "Answers that cannot be read do not make the file fail: they are counted, scored as wrong, and lower the file's parse rate.",
-    help_missing: "Items without a prediction count as unparseable and are scored as wrong.",
-};
 
 impl StringTable for HelpTexts {
     const EN: &'static Self = &HELP_EN;
     const ZH: &'static Self = &HELP_ZH;
 }
 
-/// A string of [`HelpTexts`] that follows the language.
-fn hx(
-    pick: fn(&'static HelpTexts) -> &'static str,
-) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    text(pick)
-}
+static HELP_ZH: HelpTexts = HelpTexts {
+    help_jsonl: "JSON Lines：每行一个对象，给出题目编号和阅读顺序，顺序可以是数组，也可以是逗号分隔的字符串：",
+    help_csv: "CSV：首行为表头 item_id,order，之后每行一条预测（顺序含逗号，需加引号）：",
+    help_numbers: "数字是各格的显示编号（与 inputs.jsonl 中的顺序相同，从 1 开始），按阅读先后排列，每格恰好一次。",
+};
+
+static HELP_EN: HelpTexts = HelpTexts {
+    help_jsonl: "JSON Lines: one object per line with the item id and the reading order, as an array or as a comma-separated string:",
+    help_csv: "CSV: a header row item_id,order, then one prediction per row (quote the order, it contains commas):",
+    help_numbers: "The numbers are DISPLAYED panel numbers, counted from 1 in the order inputs.jsonl lists the panels, first panel to read first, each panel once.",
+};
 
 /// A dev gold line of an order task: the reading order in groups over DISPLAYED numbers.
 #[derive(Debug, Clone, Deserialize)]
@@ -262,17 +242,14 @@ impl PredictionFiles for PanelOrder {
     fn submit_help() -> AnyView {
         view! {
             <div data-testid="help-panel-order">
-                <p>{hx(|t| t.help_jsonl)}</p>
+                <p>{HelpTexts::text(|t| t.help_jsonl)}</p>
                 <pre><code>
                     "{\"item_id\": \"ITEM_ID\", \"order\": [3, 1, 2, 4]}\n{\"item_id\": \"ITEM_ID\", \"order\": \"3,1,2,4\"}"
                 </code></pre>
-                <p>{hx(|t| t.help_csv)}</p>
+                <p>{HelpTexts::text(|t| t.help_csv)}</p>
                 <pre><code>"item_id,order\nITEM_ID,\"3,1,2,4\""</code></pre>
-                <p>{hx(|t| t.help_numbers)}</p>
-                <p>{hx(|t| t.help_unparseable)}</p>
-                <p>
-                    <strong>{hx(|t| t.help_missing)}</strong>
-                </p>
+                <p>{HelpTexts::text(|t| t.help_numbers)}</p>
+                {help_notes()}
             </div>
         }
         .into_any()

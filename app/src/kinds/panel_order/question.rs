@@ -4,11 +4,12 @@ use super::board::{position_of, Board};
 use super::drag::{drag_ghost, follow_pointer, Drag};
 use super::gestures::Gestures;
 use super::zoom::{PanelZoom, ZoomButton};
-use super::{tx, Texts};
-use crate::components::answer::{use_answer_sender, AnswerError, AnswerSender};
-use crate::i18n::use_i18n;
+use super::Texts;
+use crate::components::answer::{AnswerError, AnswerSender};
+use crate::i18n::{use_i18n, StringTable};
+use crate::kinds::cards::{question_head, use_acked_sender};
 use crate::kinds::panels::{panel_img, panel_label, ContextBlock};
-use crate::kinds::{QuestionContext, QuestionHead};
+use crate::kinds::QuestionContext;
 use leptos::prelude::*;
 use memeboard_core::api::AnswerInput;
 use memeboard_core::kinds::panel_order::{Input, View};
@@ -22,13 +23,7 @@ pub(super) fn OrderQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
     let n = panels.len();
     let panels = StoredValue::new(panels);
     let position = ctx.position;
-    let on_ack = ctx.on_ack;
-    let sender = use_answer_sender(&ctx.session_id, &ctx.item_id);
-    Effect::new(move |_| {
-        if let Some(ack) = sender.recorded() {
-            on_ack.run((position, ack));
-        }
-    });
+    let sender = use_acked_sender(&ctx);
 
     let board = Board {
         n,
@@ -80,18 +75,13 @@ pub(super) fn OrderQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
             data-item-id=ctx.item_id.clone()
             node_ref=root
         >
-            <QuestionHead
-                position=position
-                total=ctx.total
-                answered_count=ctx.answered_count
-                content_warning=ctx.content_warning
-            />
+            {question_head(&ctx)}
             <ContextBlock context=context />
-            <h2 id=shown_id.clone()>{tx(|t| t.shown_heading)}</h2>
+            <h2 id=shown_id.clone()>{Texts::text(|t| t.shown_heading)}</h2>
             <p class="muted small">
-                {tx(|t| t.how_to)} " " <span class="drag-hint">{tx(|t| t.drag_hint)}</span>
+                {Texts::text(|t| t.how_to)} " " <span class="drag-hint">{Texts::text(|t| t.drag_hint)}</span>
             </p>
-            <p class="muted small kbd-hint">{tx(|t| t.keys_hint)}</p>
+            <p class="muted small kbd-hint">{Texts::text(|t| t.keys_hint)}</p>
             <ul class="panel-grid" aria-labelledby=shown_id>
                 {shown}
             </ul>
@@ -99,7 +89,7 @@ pub(super) fn OrderQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
             // On a phone the order and its buttons stay in view at the bottom while the
             // panels scroll (style: .order-dock).
             <div class="order-dock">
-            <h2 id=order_id.clone()>{tx(|t| t.order_heading)}</h2>
+            <h2 id=order_id.clone()>{Texts::text(|t| t.order_heading)}</h2>
             <ol
                 class="order-list"
                 class:drop-target=move || drop_at.get().is_some()
@@ -112,7 +102,7 @@ pub(super) fn OrderQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
                 {entries}
             </ol>
             <p class="muted small" hidden=move || board.order.with(|o| !o.is_empty())>
-                {tx(|t| t.order_empty)}
+                {Texts::text(|t| t.order_empty)}
             </p>
             <p class="order-status small" role="status" aria-live="polite" data-testid="order-live">
                 {move || board.live.get()}
@@ -242,7 +232,7 @@ fn order_actions(
             disabled=move || sender.locked() || board.history.with(Vec::is_empty)
             on:click=move |_| board.undo()
         >
-            {tx(|t| t.undo)}
+            {Texts::text(|t| t.undo)}
         </button>
         <button
             type="button"
@@ -251,7 +241,7 @@ fn order_actions(
             disabled=move || sender.locked() || board.order.with(Vec::is_empty)
             on:click=move |_| board.clear()
         >
-            {tx(|t| t.clear)}
+            {Texts::text(|t| t.clear)}
         </button>
         <button
             type="button"

@@ -2,8 +2,8 @@
 //! phone each is ~160 px wide, too small to read its speech bubbles, and the order depends on
 //! them.
 
-use super::tx;
-use crate::i18n::use_i18n;
+use super::Texts;
+use crate::i18n::{use_i18n, StringTable};
 use leptos::prelude::*;
 use memeboard_core::tasks::MediaRef;
 
@@ -81,7 +81,7 @@ pub(super) fn PanelZoom(
                         node_ref=close_button
                         on:click=move |_| close()
                     >
-                        {tx(|t| t.zoom_close)}
+                        {Texts::text(|t| t.zoom_close)}
                     </button>
                 </div>
             </div>

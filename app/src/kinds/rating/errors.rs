@@ -2,8 +2,8 @@
 //! explanation wrong, a group of checkboxes asks what is wrong with it, one per error label of
 //! the study (in the reader's language); the keys ticked go with the answer.
 
-use super::texts::{tx, Texts};
-use crate::i18n::{use_i18n, Lang};
+use super::texts::Texts;
+use crate::i18n::{use_i18n, Lang, StringTable};
 use leptos::prelude::*;
 use memeboard_core::human_eval::error_labels::ErrorLabel;
 
@@ -76,7 +76,7 @@ pub(super) fn ErrorTags(
                 data-testid="error-labels"
                 style:display=move || if wrong.get() { "" } else { "none" }
             >
-                <legend><strong>{tx(|t| t.errors_legend)}</strong></legend>
+                <legend><strong>{Texts::text(|t| t.errors_legend)}</strong></legend>
                 <p class="muted small">{move || i18n.table::<Texts>().errors_help}</p>
                 <div class="judging-choices">{boxes}</div>
             </fieldset>

@@ -5,12 +5,13 @@
 //! each (context handling only when the comic has text context). The rater never sees which
 //! model wrote the explanation.
 
+use super::cards::{question_head, use_acked_sender};
 use super::judging::{
     is_comic, recorded_summary, OutputFields, ReferenceBlock, Subject, Texts as SharedTexts,
 };
-use super::{NoFiles, QuestionContext, QuestionHead, ReviewContext, UiKind};
-use crate::components::answer::{use_answer_sender, AnswerError};
-use crate::i18n::{use_i18n, Lang};
+use super::{NoFiles, QuestionContext, ReviewContext, UiKind};
+use crate::components::answer::AnswerError;
+use crate::i18n::{use_i18n, Lang, StringTable};
 use leptos::prelude::*;
 use memeboard_core::api::{AnswerInput, ResultsResponse};
 use memeboard_core::human_eval::accuracy::Verdict3;
@@ -24,7 +25,7 @@ mod errors;
 mod page;
 mod texts;
 
-use texts::{tx, DimensionText, Texts};
+use texts::{DimensionText, Texts};
 
 fn verdict_key(v: Verdict3) -> &'static str {
     match v {
@@ -197,13 +198,7 @@ fn RatingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
     let statements = statements.map(|s| *s).unwrap_or_default();
     let comic = is_comic(&subject);
     let position = ctx.position;
-    let on_ack = ctx.on_ack;
-    let sender = use_answer_sender(&ctx.session_id, &ctx.item_id);
-    Effect::new(move |_| {
-        if let Some(ack) = sender.recorded() {
-            on_ack.run((position, ack));
-        }
-    });
+    let sender = use_acked_sender(&ctx);
     let locked = Signal::derive(move || sender.locked());
     let group = |name: &str| format!("{name}-{position}-{}", ctx.item_id);
     // Accuracy verdicts, and which fields the output has.
@@ -259,7 +254,7 @@ fn RatingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
             verdicts.groups(statements, &format!("{position}-{}", ctx.item_id), locked)
         }
         RatingProtocol::Dimensions => view! {
-            <p class="judging-dimensions-head">{tx(|t| t.dimensions)}</p>
+            <p class="judging-dimensions-head">{Texts::text(|t| t.dimensions)}</p>
             {dimensions
                 .into_iter()
                 .map(|d| {
@@ -289,16 +284,11 @@ fn RatingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
             data-position=position.to_string()
             data-item-id=ctx.item_id.clone()
         >
-            <QuestionHead
-                position=position
-                total=ctx.total
-                answered_count=ctx.answered_count
-                content_warning=ctx.content_warning
-            />
+            {question_head(&ctx)}
             <Subject subject=subject />
             {reference.map(|r| view! { <ReferenceBlock reference=r /> })}
             <section class="card judged-explanation" data-testid="rating-output" aria-labelledby="rating-output-h">
-                <h2 id="rating-output-h">{tx(|t| t.output)}</h2>
+                <h2 id="rating-output-h">{Texts::text(|t| t.output)}</h2>
                 <OutputFields output=output comic=comic />
             </section>
             <form
@@ -494,7 +484,7 @@ fn RatingReview(ctx: ReviewContext, review: Review) -> impl IntoView {
             </p>
             <OutputFields output=review.output.clone() comic=is_comic(&review.subject) />
             <p>
-                <span class="muted small">{tx(|t| t.your_judgement)} ": "</span>
+                <span class="muted small">{Texts::text(|t| t.your_judgement)} ": "</span>
                 <span data-testid="your-judgement">{judgement}</span>
             </p>
         </li>

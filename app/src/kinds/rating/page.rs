@@ -3,13 +3,14 @@
 //! the study's statements and saved on its own, so every verdict is stored the moment it is
 //! given; the page moves on once all are saved. The rater never sees which model wrote which.
 
+use super::super::cards::question_head;
 use super::super::judging::{
     is_comic, OutputFields, ReferenceBlock, Subject, Texts as SharedTexts,
 };
-use super::super::{QuestionContext, QuestionHead};
-use super::{tx, Texts, Verdicts};
+use super::super::QuestionContext;
+use super::{Texts, Verdicts};
 use crate::components::answer::{use_answer_sender, AnswerError};
-use crate::i18n::use_i18n;
+use crate::i18n::{use_i18n, StringTable};
 use leptos::prelude::*;
 use memeboard_core::api::{AnswerInput, SubmitAnswerResponse};
 use memeboard_core::human_eval::error_labels::ErrorLabel;
@@ -82,15 +83,10 @@ pub(super) fn SubjectPage(ctx: QuestionContext, view: View) -> impl IntoView {
             data-page="subject"
             data-position=ctx.position.to_string()
         >
-            <QuestionHead
-                position=ctx.position
-                total=ctx.total
-                answered_count=ctx.answered_count
-                content_warning=ctx.content_warning
-            />
+            {question_head(&ctx)}
             <Subject subject=view.subject.clone() />
             {view.reference.clone().map(|r| view! { <ReferenceBlock reference=r /> })}
-            <p class="muted small">{tx(|t| t.page_note)}</p>
+            <p class="muted small">{Texts::text(|t| t.page_note)}</p>
             {entries
                 .into_iter()
                 .enumerate()
@@ -175,7 +171,7 @@ fn PageOutput(
                     if saved.get() {
                         view! {
                             <p class="saved" data-testid="page-output-saved">
-                                "✓ " {tx(|t| t.saved)}
+                                "✓ " {Texts::text(|t| t.saved)}
                             </p>
                         }
                         .into_any()

@@ -1,7 +1,7 @@
 //! The rating kind's interface strings in both languages: verdicts, dimensions and their
 //! descriptions, CHIME's page of one meme, and the error labels' question.
 
-use crate::i18n::{text, StringTable};
+use crate::i18n::StringTable;
 
 /// A dimension in words: its name and what a rater looks for.
 #[derive(Debug)]
@@ -128,11 +128,4 @@ static EN: Texts = Texts {
 impl StringTable for Texts {
     const EN: &'static Self = &EN;
     const ZH: &'static Self = &ZH;
-}
-
-/// A string of the reader's language, read again when it changes.
-pub(super) fn tx(
-    pick: fn(&'static Texts) -> &'static str,
-) -> impl Fn() -> &'static str + Copy + Send + Sync {
-    text(pick)
 }
