@@ -3,6 +3,7 @@
 //! control) and what the public sees of the crowd's figures (published).
 
 pub mod headphones;
+pub mod items;
 pub mod participation;
 pub mod published;
 pub mod quality;

@@ -131,6 +131,7 @@ impl Application {
             item_crowd: Arc::default(),
             board_references: Arc::default(),
             board_familiarity: Arc::default(),
+            paper_familiarity: Arc::default(),
             progress: Arc::default(),
             study_tables: Arc::default(),
             rescorings: Default::default(),

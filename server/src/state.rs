@@ -44,7 +44,7 @@ pub struct AppState {
     pub crowd_stats: Arc<CrowdCache<memeboard_core::api::CrowdStatsResponse>>,
     /// Per task, each item's crowd answers summed per participant (the results' per-item
     /// figures), likewise.
-    pub item_crowd: Arc<CrowdCache<crate::quiz::ItemCrowdTable>>,
+    pub item_crowd: Arc<CrowdCache<crate::crowd::items::ItemCrowdTable>>,
     /// Board crowd rows per task and board half, likewise.
     pub board_crowd: Arc<CrowdCache<Vec<memeboard_core::api::CrowdRow>>>,
     /// A board half's human and familiarity rows as published, likewise (a request that finds
@@ -60,6 +60,9 @@ pub struct AppState {
     pub board_references: Arc<CrowdCache<Vec<memeboard_core::api::BoardRow>>>,
     /// Board human accuracy by familiarity (clip tasks), likewise.
     pub board_familiarity: Arc<CrowdCache<Vec<memeboard_core::api::FamiliarityRow>>>,
+    /// The paper tables' model cells by familiarity group (AVMeme Exam Figure 4), per task,
+    /// view and table, likewise.
+    pub paper_familiarity: Arc<CrowdCache<memeboard_core::paper_tables::ComputedCells>>,
     /// The owner's live progress view per task, computed once per state of its sessions.
     pub progress: Arc<CrowdCache<memeboard_core::fieldwork::ProgressResponse>>,
     /// A study page's summary, tables and per-rater rows, once per state of its judgements.

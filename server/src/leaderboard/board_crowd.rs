@@ -246,17 +246,8 @@ async fn familiarity_rows(
     Ok((*rows).clone())
 }
 
-/// Scored crowd answers after the owner's exclusions (see `crate::crowd::quality`).
-pub(super) async fn crowd_answers(
-    storage: &Storage,
-    task: &BoardTaskRow,
-) -> ApiResult<Vec<CrowdAnswer>> {
-    Ok(scored_answers(
-        crate::crowd::quality::crowd_responses(storage, &task.task.id).await?,
-    ))
-}
-
-pub(super) fn scored_answers(rows: Vec<crate::storage::CrowdResponseRow>) -> Vec<CrowdAnswer> {
+/// The scored ones of crowd rows, as the human rows' statistics take them.
+fn scored_answers(rows: Vec<crate::storage::CrowdResponseRow>) -> Vec<CrowdAnswer> {
     rows.into_iter()
         .filter_map(|r| {
             // Human rows average scored answers; unscored ones carry no score to average.

@@ -1,9 +1,10 @@
 //! Model pages: a submission's details, the author's own submissions, and the per-item
 //! human–model gap view (authors: dev items only; admins: all).
 
-use super::board_crowd::crowd_answers;
 use super::*;
 use crate::config::Settings;
+use crate::crowd::items::{item_crowd_table, ItemCrowdTable};
+use crate::crowd_cache::CrowdCache;
 use crate::error::{ApiError, ApiResult};
 use crate::kinds::{self, PredictionFiles};
 use crate::storage::{self, BoardTaskRow, Storage, SubmissionRecord, TaskItemRow};
@@ -16,7 +17,7 @@ use memeboard_core::kinds::Kind;
 use memeboard_core::leaderboard::{CategoryEstimate, ItemScore};
 use memeboard_core::predictions::Split;
 use memeboard_core::{msg, with_kind};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 /// A submission's model details, its run conditions read against the task's (`specs`).
 pub(super) fn model_of(s: &SubmissionRecord, specs: &[ConditionSpec]) -> ModelInfo {
@@ -154,6 +155,7 @@ pub async fn submission(
 pub async fn item_gaps(
     storage: &Storage,
     settings: &Settings,
+    item_cache: &CrowdCache<ItemCrowdTable>,
     headers: &HeaderMap,
     id: &str,
 ) -> ApiResult<Vec<ItemGap>> {
@@ -193,19 +195,16 @@ pub async fn item_gaps(
         storage::decode_json("submissions.item_scores_json", &s.item_scores_json)?;
     let by_id: HashMap<&str, &(TaskItemRow, String)> =
         items.iter().map(|i| (i.0.id.as_str(), i)).collect();
-    let mut crowd: BTreeMap<std::sync::Arc<str>, (f64, usize)> = BTreeMap::new();
-    for a in crowd_answers(storage, &task).await? {
-        let e = crowd.entry(a.item).or_default();
-        e.0 += a.score;
-        e.1 += 1;
-    }
+    // Per-item crowd totals kept per state of the crowd's data (never the crowd's answers
+    // read on this request's path).
+    let crowd = item_crowd_table(storage, item_cache, &task.task.id).await?;
     let mut gaps: Vec<ItemGap> = scores
         .iter()
         .filter_map(|sc| {
             let (row, text) = by_id.get(sc.item_id.as_str())?;
             let allowed = admin || row.split == Split::Dev;
-            let (sum, n) = crowd.get(sc.item_id.as_str())?;
-            let crowd_accuracy = sum / *n as f64;
+            let (sum, n) = crowd.totals(&sc.item_id).filter(|(_, n)| *n > 0)?;
+            let crowd_accuracy = sum / n as f64;
             // Choices: wrong where most people were right. Explanations: below the crowd.
             let notable = with_kind!(task_kind, K => {
                 kinds::FilesOf::<K>::notable_gap(sc.score, crowd_accuracy)
@@ -216,7 +215,7 @@ pub async fn item_gaps(
                 sentence: text.clone(),
                 model_score: sc.score,
                 crowd_accuracy,
-                crowd_answers: *n,
+                crowd_answers: n,
                 gap: crowd_accuracy - sc.score,
             })
         })

@@ -22,7 +22,7 @@ pub use answers::{submit_answer, Scorer};
 pub use checks::submit_check;
 pub(crate) use crowd::item_choices;
 pub use crowd::{crowd_stats, warm_crowd_stats};
-pub use results::{results, ItemCrowdTable, ResultsCaches};
+pub use results::{results, ResultsCaches};
 pub use session::{get_session, submit_preface};
 pub use start::start_session;
 

@@ -3,7 +3,7 @@
 use super::crowd::{cached_crowd_stats, item_facts};
 use super::{categories_of, find_quiz, find_session, handoff_ids, session_fieldwork};
 use crate::config::QuizSettings;
-use crate::crowd::quality;
+use crate::crowd::items::{item_crowd_table, ItemCrowdTable};
 use crate::crowd_cache::CrowdCache;
 use crate::error::{ApiError, ApiResult};
 use crate::kinds::{typed_item, TypedItem};
@@ -34,64 +34,6 @@ pub struct ResultsCaches<'a> {
     pub crowd: &'a CrowdCache<CrowdStatsResponse>,
     /// Per item, the crowd's scored answers by participant.
     pub items: &'a CrowdCache<ItemCrowdTable>,
-}
-
-/// Per item, the scored answers of the crowd (completed sessions, after the owner's
-/// exclusions) summed per participant: a participant's review shows each open item's mean
-/// over the *other* participants in O(1) per item, without reading the crowd's answers.
-#[derive(Debug, Default)]
-pub struct ItemCrowdTable {
-    items: std::collections::HashMap<std::sync::Arc<str>, ItemCrowd>,
-}
-
-/// One item's crowd: totals, and each participant's part of them.
-#[derive(Debug, Default)]
-struct ItemCrowd {
-    sum: f64,
-    answers: usize,
-    by_participant: std::collections::HashMap<std::sync::Arc<str>, (f64, usize)>,
-}
-
-impl ItemCrowdTable {
-    fn of(rows: &[storage::CrowdResponseRow]) -> Self {
-        let mut items: std::collections::HashMap<std::sync::Arc<str>, ItemCrowd> =
-            Default::default();
-        for r in rows {
-            if let Some(score) = r.score {
-                let item = items.entry(r.item_id.clone()).or_default();
-                item.sum += score;
-                item.answers += 1;
-                let mine = item
-                    .by_participant
-                    .entry(r.participant_id.clone())
-                    .or_default();
-                mine.0 += score;
-                mine.1 += 1;
-            }
-        }
-        Self { items }
-    }
-
-    /// The mean score on `item` of everyone but `viewer`, if at least `min_others` others
-    /// answered it.
-    ///
-    /// ```
-    /// # use memeboard_server::quiz::ItemCrowdTable;
-    /// // (Built from crowd rows on the server; see the API tests.)
-    /// assert_eq!(ItemCrowdTable::default().others_mean("i1", "me", 1), None);
-    /// ```
-    pub fn others_mean(&self, item: &str, viewer: &str, min_others: usize) -> Option<f64> {
-        let crowd = self.items.get(item)?;
-        let (own_sum, own_answers) = crowd
-            .by_participant
-            .get(viewer)
-            .copied()
-            .unwrap_or_default();
-        let others =
-            crowd.by_participant.len() - usize::from(crowd.by_participant.contains_key(viewer));
-        let answers = crowd.answers - own_answers;
-        (others >= min_others.max(1) && answers > 0).then(|| (crowd.sum - own_sum) / answers as f64)
-    }
 }
 
 /// One reviewed item: the kind's review and, when the answer is scored, its primary score and
@@ -166,22 +108,7 @@ pub async fn results(
     // Per-item crowd figures: other participants only (the viewer's own answer in the mean
     // would reveal its correctness), only with at least `min_item_crowd` of them, and only
     // for open dev items (see below); from a table kept per state of the crowd's data.
-    let fingerprint = storage.crowd_fingerprint(&quiz.task.id).await?;
-    let (owned_storage, task_id) = (storage.clone(), quiz.task.id.clone());
-    let table = item_cache
-        .get_or_refresh(
-            &quiz.task.id,
-            fingerprint,
-            storage.crowd_figures_may_lag(),
-            || async move {
-                let rows = quality::crowd_responses(&owned_storage, &task_id).await?;
-                let table = tokio::task::spawn_blocking(move || ItemCrowdTable::of(&rows))
-                    .await
-                    .map_err(|e| ApiError::Unexpected(e.into()))?;
-                Ok::<_, ApiError>(table)
-            },
-        )
-        .await?;
+    let table = item_crowd_table(storage, item_cache, &quiz.task.id).await?;
     let crowd_of = |item: &str| table.others_mean(item, &session.participant_id, min_item_crowd);
     let per_item_figures: BTreeMap<String, Option<f64>> = rows
         .iter()

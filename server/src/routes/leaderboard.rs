@@ -355,7 +355,14 @@ async fn get_item_gaps(
     headers: HeaderMap,
 ) -> ApiResult<Json<Vec<ItemGap>>> {
     Ok(Json(
-        leaderboard::item_gaps(&state.storage, &state.settings, &headers, &id).await?,
+        leaderboard::item_gaps(
+            &state.storage,
+            &state.settings,
+            &state.item_crowd,
+            &headers,
+            &id,
+        )
+        .await?,
     ))
 }
 

@@ -324,6 +324,18 @@ async fn figure_4_scores_the_models_on_the_answers_of_each_familiarity_group(db:
         withheld >= 2,
         "the group seen on two clips only is withheld on both views"
     );
+    // The figures are kept per state of the crowd's data, of the view and of the runs'
+    // scores: the page asked again at the same state reads no crowd answer.
+    let reads = storage.crowd_reads();
+    for split in ["private", "whole"] {
+        let path = format!("/api/benchmarks/av/tables?split={split}");
+        assert_eq!(app.get(&path).await.0, StatusCode::OK, "{split}");
+    }
+    assert_eq!(
+        storage.crowd_reads(),
+        reads,
+        "the paper tables read the crowd's answers on the request's path"
+    );
 }
 
 on_both_databases!(figure_4_scores_the_models_on_the_answers_of_each_familiarity_group);

@@ -19,6 +19,7 @@ mod cmpm_tables;
 mod conditions;
 mod cross_gold;
 mod cross_task;
+mod crowd_reads;
 mod demo_clip_content;
 mod demo_content;
 mod device_check;

@@ -18,7 +18,7 @@ use anyhow::Context;
 use memeboard_core::leaderboard::BOOTSTRAP_SEED;
 use memeboard_core::paper_tables::familiarity::{computed_key, group_figure, published};
 use memeboard_core::paper_tables::{ColumnSpec, ComputedCells, TableSpec};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// The computed cells of the page's familiarity-groups tables (`specs` with
 /// [`ColumnSpec::FamiliarityGroups`] columns), by `familiarity:<group>` and submission.
@@ -43,15 +43,18 @@ pub(super) async fn computed_cells(
 /// The published cells of one familiarity-groups table; empty when its task or board is
 /// missing, the table is over a subset (the crowd's answers are read over every item of the
 /// view), the board has no default run, or the snapshot has too few people.
+///
+/// Kept per state of the crowd's data, of the view's items and of the runs' item scores: a
+/// request reads the runs' scores (O(items) each) but never the crowd's answers, which only
+/// the one computation per state reads (in the background with a crowd refresh interval).
 async fn table_cells(
     state: &AppState,
     spec: &TableSpec,
     groups: &[&str],
     scope: &ComputedScope<'_>,
 ) -> ApiResult<ComputedCells> {
-    let mut out = ComputedCells::new();
     let Some((_, task_id, board)) = scope.task(spec.task, spec.subset) else {
-        return Ok(out);
+        return Ok(ComputedCells::new());
     };
     let runs: Vec<&str> = default_runs(board)
         .into_iter()
@@ -59,10 +62,80 @@ async fn table_cells(
         .take(MAX_MODELS)
         .collect();
     if runs.is_empty() || spec.subset != "full" {
-        return Ok(out);
+        return Ok(ComputedCells::new());
     }
-    let (storage, settings) = (&state.storage, &*state.settings);
+    let storage = &state.storage;
     let on_view = storage.items_on_board(task_id, scope.split).await?;
+    let mut run_scores = Vec::with_capacity(runs.len());
+    for submission in runs {
+        let mut scores: Vec<(String, f64)> = item_scores(storage, submission)
+            .await?
+            .into_iter()
+            .filter(|s| on_view.contains(&s.item_id))
+            .map(|s| (s.item_id, s.score))
+            .collect();
+        scores.sort_by(|a, b| a.0.cmp(&b.0));
+        run_scores.push((submission.to_owned(), scores));
+    }
+    let groups: Vec<String> = groups.iter().map(|g| (*g).to_owned()).collect();
+    let key = format!("{task_id}/{}/{}", scope.split.as_str(), groups.join(","));
+    let mut fingerprint = storage.crowd_fingerprint(task_id).await?;
+    fingerprint.2 = inputs_digest(&on_view, &run_scores);
+    let load = {
+        let (state, task_id) = (state.clone(), task_id.to_owned());
+        let inputs = FamiliarityInputs {
+            on_view,
+            run_scores,
+            groups,
+        };
+        move || async move { compute_cells(&state, &task_id, inputs).await }
+    };
+    let cells = state
+        .paper_familiarity
+        .get_or_refresh(&key, fingerprint, storage.crowd_figures_may_lag(), load)
+        .await?;
+    Ok((*cells).clone())
+}
+
+/// What a familiarity table's cells are computed from besides the crowd's answers.
+struct FamiliarityInputs {
+    /// The items of the board view.
+    on_view: HashSet<String>,
+    /// Each run (submission id) with its item scores on the view, by item id.
+    run_scores: Vec<(String, Vec<(String, f64)>)>,
+    /// The table's familiarity groups.
+    groups: Vec<String>,
+}
+
+/// A digest of the view's items and the runs' scores, so that the cells stored for one state
+/// of them are never served for another (a re-scored run, a newly revealed half).
+fn inputs_digest(on_view: &HashSet<String>, run_scores: &[(String, Vec<(String, f64)>)]) -> i64 {
+    let mut items: Vec<&str> = on_view.iter().map(String::as_str).collect();
+    items.sort_unstable();
+    let mut text = items.join("\n");
+    for (run, scores) in run_scores {
+        text.push_str(&format!("\n#{run}"));
+        for (item, score) in scores {
+            text.push_str(&format!("\n{item}={score}"));
+        }
+    }
+    memeboard_core::ids::fnv1a64(text.as_bytes()) as i64
+}
+
+/// [`table_cells`] computed: the crowd's answers read and snapshot, and each run's groups
+/// with their bootstrap intervals computed off the executor.
+async fn compute_cells(
+    state: &AppState,
+    task_id: &str,
+    inputs: FamiliarityInputs,
+) -> ApiResult<ComputedCells> {
+    let mut out = ComputedCells::new();
+    let FamiliarityInputs {
+        on_view,
+        run_scores,
+        groups,
+    } = inputs;
+    let (storage, settings) = (&state.storage, &*state.settings);
     let kept = crate::crowd::quality::crowd_responses(storage, task_id).await?;
     let snapshot = crowd_snapshot(kept, &settings.quiz, None);
     let people = settings.quiz.min_crowd_participants.max(1);
@@ -84,17 +157,11 @@ async fn table_cells(
         return Ok(out);
     }
     let answers = std::sync::Arc::new(answers);
-    let groups: Vec<String> = groups.iter().map(|g| (*g).to_owned()).collect();
+    let groups = std::sync::Arc::new(groups);
     let lb = &settings.leaderboard;
     let (min_items, scale) = (lb.min_category_items, lb.score_grid_scale);
     let resamples = settings.quiz.bootstrap_resamples;
-    for submission in runs {
-        let scores: HashMap<String, f64> = item_scores(storage, submission)
-            .await?
-            .into_iter()
-            .filter(|s| on_view.contains(&s.item_id))
-            .map(|s| (s.item_id, s.score))
-            .collect();
+    for (submission, scores) in run_scores {
         let (answers, groups) = (answers.clone(), groups.clone());
         // The bootstrap intervals are computed off the executor.
         let cells = tokio::task::spawn_blocking(move || {
@@ -111,7 +178,7 @@ async fn table_cells(
         .await
         .context("computing a familiarity table's figures")?;
         for (key, cell) in cells {
-            out.insert((key, submission.to_owned()), cell);
+            out.insert((key, submission.clone()), cell);
         }
     }
     Ok(out)

@@ -26,9 +26,20 @@ pub struct FingerprintMemo {
             >,
         >,
     >,
+    /// How many times the crowd's answers were read (see [`Storage::crowd_reads`]).
+    reads: std::sync::Arc<std::sync::atomic::AtomicU64>,
 }
 
 impl Storage {
+    /// How many times this process has read a task's crowd answers ([`Storage::crowd_responses`],
+    /// O(answers)): crowd-facing requests must not, except the one computation per state of
+    /// the crowd's data that the crowd caches make; the tests and the crowd bench count them.
+    pub fn crowd_reads(&self) -> u64 {
+        self.fingerprints
+            .reads
+            .load(std::sync::atomic::Ordering::Relaxed)
+    }
+
     /// Lets [`Storage::crowd_fingerprint`] reuse a task's fingerprint for `refresh` after
     /// reading it (`[quiz] crowd_refresh_secs`): crowd figures then follow new completions at
     /// most once per interval, which bounds how often they are recomputed.
@@ -173,6 +184,9 @@ impl Storage {
         task_id: &str,
     ) -> Result<Vec<CrowdResponseRow>, StorageError> {
         use futures_util::TryStreamExt;
+        self.fingerprints
+            .reads
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         // The task's items and benchmark apart (a few rows), and no ORDER BY: the rows are
         // sorted below by pseudonym. Each answer row costs the driver a hand-off, so the
         // answer query reads only what differs per answer.
