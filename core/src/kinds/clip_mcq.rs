@@ -367,6 +367,7 @@ impl Kind for ClipMcq {
     const PREFACE: Option<&'static dyn Preface<Self>> = Some(&FamiliarityFirst);
     const FILTERS_BY_SURVEY: bool = true;
     const PRE_CHECK: Option<PreCheck> = Some(PreCheck::Headphones);
+
     crate::kind_types_and_wire!(ClipMcq);
 
     /// Options shuffled by the session seed and the item id, like the text MCQ.

@@ -239,6 +239,7 @@ impl Kind for Explanation {
         "Each question shows a Chinese internet meme. Write in your own words what it means; a sentence or two is enough. A sentence-embedding model scores it: the closer your explanation is to this meme's reference meaning rather than to other memes' meanings, the higher the score; a sentence that fits any meme scores at chance (0.5).",
         "每道题给出一个中文网络梗。请用自己的话写出它的意思，一两句即可。系统会用句向量模型比较：你的解释越贴近这个梗的参考释义、越不像其他梗的释义，得分越高；对哪个梗都适用的套话只能得到随机水平（0.5）。",
     ];
+
     crate::kind_types_and_wire!(Explanation, ExplanationScore);
 
     fn present(prompt: &Prompt, _seed: u64, _item_id: &str) -> Presented<View> {

@@ -105,6 +105,7 @@ impl Kind for PanelExplanation {
         "Each question shows a comic's panels in reading order, with its title and caption. Say in your own words what the comic means and what makes it funny. There is no right answer: explanations are judged by people.",
         "每道题按阅读顺序给出一则多格漫画及其标题和配文。请用自己的话写出这则漫画想表达什么、笑点在哪里。没有标准答案，解读由人工评判。",
     ];
+
     crate::kind_types_and_wire!(PanelExplanation);
 
     fn present(prompt: &Prompt, _seed: u64, _item_id: &str) -> Presented<View> {

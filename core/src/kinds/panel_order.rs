@@ -108,6 +108,7 @@ impl Kind for PanelOrder {
         "Each question shows the panels of a comic in a shuffled order, numbered as shown. Put them back in reading order: tap or click the panels in the order you would read them, or drag them into “your order” (keyboard: Tab to a panel, Enter or Space picks it up, arrow keys move it, Enter or Space drops it). Where some panels can be read in either order, any valid reading order counts as right.",
         "每道题给出一则多格漫画，各格已被打乱，并按显示顺序编号。请把它们恢复成阅读顺序：按你阅读的先后依次点按各格，或把各格拖入“你的顺序”中（键盘：Tab 移到某一格，Enter 或空格拿起，方向键移动，再按 Enter 或空格放下）。有些格子的先后无关紧要，任何合理的阅读顺序都算对。",
     ];
+
     crate::kind_types_and_wire!(PanelOrder);
 
     /// The stored display, for everyone (no per-participant shuffle: see the module doc).

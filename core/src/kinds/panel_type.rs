@@ -96,6 +96,7 @@ impl Kind for PanelType {
         "Each question shows the panels of a comic in reading order. Say which structure it has: narrative, progressive, conversational, parallel or comparison (each comes with a description and an example).",
         "每道题按阅读顺序给出一则多格漫画。请判断它属于哪种结构：叙事、递进、对话、并列或对比（每种类型都附有说明和例子）。",
     ];
+
     crate::kind_types_and_wire!(PanelType);
 
     fn present(prompt: &Prompt, _seed: u64, _item_id: &str) -> Presented<View> {

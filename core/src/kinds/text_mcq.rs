@@ -109,6 +109,7 @@ impl Kind for TextMcq {
         "Each question shows a Chinese sentence in which one internet meme has been replaced by a blank (_____). Choose, from five options, the meme that fits the blank.",
         "每道题给出一个中文句子，其中一个网络梗被替换为空白（_____）。请从五个选项中选出最适合填入空白处的梗。",
     ];
+
     crate::kind_types_and_wire!(TextMcq);
 
     /// Options shuffled by the session seed and the item id (see [`option_order`]).
