@@ -1,11 +1,12 @@
-//! The submit page's dev-split preview that the kinds scored right or wrong share: the
+//! What the submit page shows alike for the kinds whose items are scored right or wrong:
+//! the file help's note that missing items count as wrong, and the dev-split preview (the
 //! accuracy on the open dev items of a valid prediction file, summarised as the boards
-//! summarise it, and its card in the file check.
+//! summarise it, and its card in the file check).
 
 use super::{KindPanel, ValidFile};
 use crate::components::score::{estimate_view, ScoreTable};
 use crate::i18n::board::btr;
-use crate::i18n::use_i18n;
+use crate::i18n::{use_i18n, StringTable};
 use leptos::prelude::*;
 use memeboard_core::leaderboard::{summarize, CategoryEstimate, ItemScore};
 use memeboard_core::messages::Message;
@@ -13,6 +14,36 @@ use memeboard_core::tasks::CategoryInfo;
 
 /// Bootstrap resamples of the dev preview intervals.
 pub(super) const PREVIEW_RESAMPLES: usize = 1000;
+
+/// The file help's note on missing items, apart from the kinds' page strings so that the
+/// quiz bundle does not carry it.
+#[derive(Debug)]
+struct HelpTexts {
+    /// Submit help: missing items are scored as wrong.
+    missing_wrong: &'static str,
+}
+
+impl StringTable for HelpTexts {
+    const EN: &'static Self = &HELP_EN;
+    const ZH: &'static Self = &HELP_ZH;
+}
+
+static HELP_ZH: HelpTexts = HelpTexts {
+    missing_wrong: "没有预测的题目按答错计分。",
+};
+
+static HELP_EN: HelpTexts = HelpTexts {
+    missing_wrong: "Items without a prediction are scored as wrong.",
+};
+
+/// The end of the file help of a kind that scores missing items as wrong.
+pub(super) fn missing_wrong_note() -> impl IntoView {
+    view! {
+        <p>
+            <strong>{HelpTexts::text(|t| t.missing_wrong)}</strong>
+        </p>
+    }
+}
 
 /// A preview score on the open dev split.
 #[derive(Debug, Clone, PartialEq)]

@@ -5,7 +5,7 @@
 //! `NoFiles`, in `files.rs`).
 
 use super::panels::{panel_label, ContextBlock, ReadingStrip};
-use crate::i18n::{use_i18n, StringTable};
+use crate::i18n::{use_i18n, Lang, StringTable};
 use leptos::prelude::*;
 use memeboard_core::api::ResultsResponse;
 use memeboard_core::human_eval::outputs::{ExplainedOutput, RatedSubject, Reference};
@@ -78,6 +78,12 @@ static EN: Texts = Texts {
 impl StringTable for Texts {
     const EN: &'static Self = &EN;
     const ZH: &'static Self = &ZH;
+}
+
+/// The judging kinds' submit button words: idle, then while the judgement is saved.
+pub(super) fn submit_words(lang: Lang) -> [&'static str; 2] {
+    let t = lang.table::<Texts>();
+    [t.submit, t.saving]
 }
 
 /// What the explanations explain: the meme phrase, or the comic's title, caption and panels in

@@ -23,6 +23,7 @@ pub mod clip_mcq;
 mod dev_preview;
 pub mod explanation;
 pub mod files;
+mod free_text;
 mod judging;
 pub mod panel_explanation;
 pub mod panel_order;

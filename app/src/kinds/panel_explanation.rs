@@ -4,16 +4,15 @@
 //! that explanations are judged by people. Also the submit page's help and file check (no
 //! dev preview: there is no gold).
 
-use super::cards::question_head;
+use super::cards::QuestionCard;
+use super::free_text::{AnswerBox, NextButton, SendButton};
 use super::panels::{ContextBlock, ReadingStrip, ReviewStrip};
 use super::{KindPanel, PredictionFiles, QuestionContext, ReviewContext, UiKind, ValidFile};
 use crate::components::answer::{use_answer_sender, AnswerError};
-use crate::i18n::{use_i18n, Lang, StringTable};
+use crate::i18n::{Lang, StringTable};
 use leptos::prelude::*;
 use memeboard_core::api::{AnswerInput, ResultsResponse};
-use memeboard_core::kinds::panel_explanation::{
-    Input, PanelExplanation, Review, View, MAX_ANSWER_CHARS,
-};
+use memeboard_core::kinds::panel_explanation::{Input, PanelExplanation, Review, View};
 use memeboard_core::predictions::{validate_comic_explanations, FileFormat, Limits, TaskManifest};
 use memeboard_core::tasks::CategoryInfo;
 
@@ -199,7 +198,6 @@ impl PredictionFiles for PanelExplanation {
 /// One comic: context, panels in reading order, text box, submit (idempotent, with retry).
 #[component]
 fn ComicQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
-    let i18n = use_i18n();
     let View { panels, context } = view;
     let position = ctx.position;
     let on_ack = ctx.on_ack;
@@ -211,58 +209,33 @@ fn ComicQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
             sender.send(AnswerInput::PanelExplanation(Input { text: answer }));
         }
     };
-    let chars = move || text.with(|t| t.chars().count());
     view! {
-        <section
-            class="card question panel-question explain"
-            data-testid="question"
-            data-position=position.to_string()
-            data-item-id=ctx.item_id.clone()
-        >
-            {question_head(&ctx)}
+        <QuestionCard ctx=ctx class="card question panel-question explain">
             <ContextBlock context=context />
             <ReadingStrip panels=panels />
             <p class="explain-prompt">{Texts::text(|t| t.prompt)}</p>
-            <label class="field">
-                <span class="muted small">{Texts::text(|t| t.your_explanation)}</span>
-                <textarea
-                    data-testid="explanation-input"
-                    rows="4"
-                    maxlength=MAX_ANSWER_CHARS.to_string()
-                    prop:value=move || text.get()
-                    prop:disabled=move || sender.locked()
-                    on:input=move |ev| text.set(event_target_value(&ev))
-                ></textarea>
-                <span class="muted small">{move || format!("{} / {MAX_ANSWER_CHARS}", chars())}</span>
-            </label>
+            <AnswerBox text=text sender=sender label=Texts::text(|t| t.your_explanation) />
             <AnswerError sender=sender on_retry=Callback::new(move |()| submit()) />
             {move || match sender.recorded() {
                 None => view! {
-                    <button
-                        type="button"
-                        class="button primary"
-                        data-testid="submit-answer"
-                        prop:disabled=move || sender.sending() || chars() == 0
-                        on:click=move |_| submit()
-                    >
-                        {move || if sender.sending() { i18n.table::<Texts>().saving } else { i18n.table::<Texts>().submit }}
-                    </button>
+                    <SendButton
+                        text=text
+                        sender=sender
+                        submit=Callback::new(move |()| submit())
+                        words=|lang| {
+                            let t = lang.table::<Texts>();
+                            [t.submit, t.saving]
+                        }
+                    />
                 }
                 .into_any(),
                 Some(ack) => view! {
                     <p role="status" class="muted small">{Texts::text(|t| t.stored)}</p>
-                    <button
-                        type="button"
-                        class="button primary"
-                        data-testid="next-item"
-                        on:click=move |_| on_ack.run((position, ack.clone()))
-                    >
-                        {Texts::text(|t| t.next)}
-                    </button>
+                    <NextButton on_ack=on_ack position=position ack=ack label=Texts::text(|t| t.next) />
                 }
                 .into_any(),
             }}
-        </section>
+        </QuestionCard>
     }
 }
 

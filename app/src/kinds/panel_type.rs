@@ -2,14 +2,13 @@
 //! five structure types as a radio group, each with a one-line description and an example;
 //! its review card, "k / n" scores, and the submit page's help, file check and dev preview.
 
-use super::cards::{question_head, use_acked_sender, withheld_dd, OutcomeCard};
+use super::cards::{use_acked_sender, withheld_dd, OutcomeCard, QuestionCard, SubmitActions};
 use super::panels::{
     correctness_summary, help_notes, panel_file_check, ContextBlock, DevLine, ReadingStrip,
     ReviewStrip,
 };
 use super::{PredictionFiles, QuestionContext, ReviewContext, UiKind, ValidFile};
 use crate::api;
-use crate::components::answer::AnswerError;
 use crate::i18n::board::BoardStrings;
 use crate::i18n::{use_i18n, Lang, StringTable};
 use leptos::prelude::*;
@@ -336,13 +335,7 @@ fn TypeQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
         .collect_view();
 
     view! {
-        <section
-            class="card question panel-question"
-            data-testid="question"
-            data-position=position.to_string()
-            data-item-id=ctx.item_id.clone()
-        >
-            {question_head(&ctx)}
+        <QuestionCard ctx=ctx class="card question panel-question">
             <ContextBlock context=context />
             <ReadingStrip panels=panels />
             <fieldset class="structure-choices">
@@ -357,21 +350,17 @@ fn TypeQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
             <p class="muted small" aria-live="polite">
                 {move || selected.get().is_none().then(|| i18n.table::<Texts>().choose_first)}
             </p>
-            <AnswerError sender=sender on_retry=Callback::new(move |()| submit()) />
-            <div class="actions">
-                <button
-                    type="button"
-                    class="button primary"
-                    data-testid="structure-submit"
-                    disabled=move || sender.locked() || selected.get().is_none()
-                    on:click=move |_| submit()
-                >
-                    {move || {
-                        if sender.locked() { i18n.table::<Texts>().saving } else { i18n.table::<Texts>().submit }
-                    }}
-                </button>
-            </div>
-        </section>
+            <SubmitActions
+                sender=sender
+                submit=Callback::new(move |()| submit())
+                testid="structure-submit"
+                incomplete=move || selected.get().is_none()
+                words=|lang| {
+                    let t = lang.table::<Texts>();
+                    [t.submit, t.saving]
+                }
+            />
+        </QuestionCard>
     }
 }
 

@@ -6,12 +6,12 @@
 //! cards, Enter submits. Every change is announced in a live region ("B: rank 1, tied with A").
 //! The ranks are sent per displayed card; the server stores them per canonical explanation.
 
-use super::cards::{question_head, use_acked_sender};
+use super::cards::{question_head, use_acked_sender, SubmitActions};
 use super::judging::{
-    is_comic, recorded_summary, OutputFields, ReferenceBlock, Subject, Texts as SharedTexts,
+    is_comic, recorded_summary, submit_words, OutputFields, ReferenceBlock, Subject,
 };
 use super::{NoFiles, QuestionContext, ReviewContext, UiKind};
-use crate::components::answer::{AnswerError, AnswerSender};
+use crate::components::answer::AnswerSender;
 use crate::i18n::{use_i18n, I18n, Lang, StringTable};
 use leptos::prelude::*;
 use memeboard_core::api::{AnswerInput, ResultsResponse};
@@ -264,20 +264,13 @@ fn RankingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
                 {move || announcement.get()}
             </p>
             <p class="muted small" data-testid="rank-problem">{problem}</p>
-            <AnswerError sender=sender on_retry=Callback::new(move |()| submit()) />
-            <div class="actions">
-                <button
-                    type="button"
-                    class="button primary"
-                    data-testid="ranking-submit"
-                    disabled=move || sender.locked() || problem().is_some()
-                    on:click=move |_| submit()
-                >
-                    {move || {
-                        if sender.locked() { i18n.table::<SharedTexts>().saving } else { i18n.table::<SharedTexts>().submit }
-                    }}
-                </button>
-            </div>
+            <SubmitActions
+                sender=sender
+                submit=Callback::new(move |()| submit())
+                testid="ranking-submit"
+                incomplete=move || problem().is_some()
+                words=submit_words
+            />
         </section>
     }
 }

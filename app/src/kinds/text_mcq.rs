@@ -2,11 +2,12 @@
 //! and keyboard shortcuts, its review card, "7 / 10" scores, and the submit page's help,
 //! validator and dev-split preview score.
 
-use super::cards::{question_head, use_acked_sender, withheld_dd, OutcomeCard};
-use super::dev_preview::{previewed_file, DevPreview, PREVIEW_RESAMPLES};
+use super::cards::{
+    use_acked_sender, withheld_dd, OptionChoice, OutcomeCard, QuestionCard, SubmitActions,
+};
+use super::dev_preview::{missing_wrong_note, previewed_file, DevPreview, PREVIEW_RESAMPLES};
 use super::{PredictionFiles, QuestionContext, ReviewContext, UiKind, ValidFile};
 use crate::api;
-use crate::components::answer::AnswerError;
 use crate::components::sentence::Sentence;
 use crate::format::{self, key_to_option, option_letter};
 use crate::i18n::{use_i18n, Lang, StringTable};
@@ -52,8 +53,6 @@ struct HelpTexts {
     help_orders: &'static str,
     /// Submit help: CSV.
     help_csv: &'static str,
-    /// Submit help: missing items.
-    help_missing: &'static str,
 }
 
 impl StringTable for HelpTexts {
@@ -65,14 +64,12 @@ static HELP_ZH: HelpTexts = HelpTexts {
     help_jsonl: "JSON Lines：每行一个对象，给出题目编号和答案。答案可以是选项序号（从 1 开始，按 inputs.jsonl 中的标准顺序），也可以是选项的完整原文：",
     help_orders: "可选：如果你按其他选项顺序提问，请加上 \"order\"（0–4，inputs.jsonl 的 options_by_order 列出了每种顺序）；每种顺序可用 \"sample\" 给出多次采样。每种顺序取多数答案，题目得分为文件中所用各顺序的平均。",
     help_csv: "CSV：首行为表头 item_id,answer（可选 order,sample 列），之后每行一条预测：",
-    help_missing: "没有预测的题目按答错计分。",
 };
 
 static HELP_EN: HelpTexts = HelpTexts {
     help_jsonl: "JSON Lines: one object per line with the item id and the answer, either the option number (1-based, in the canonical order of inputs.jsonl) or the option's exact text:",
     help_orders: "Optional: add \"order\" (0–4) when you asked with the options in another order (inputs.jsonl lists them in options_by_order), and \"sample\" for several samples per order. Each order counts its majority answer; an item scores the mean over the orders used in the file.",
     help_csv: "CSV: a header row item_id,answer (optional order,sample columns), then one prediction per row:",
-    help_missing: "Items without a prediction are scored as wrong.",
 };
 
 impl UiKind for TextMcq {
@@ -129,9 +126,7 @@ impl PredictionFiles for TextMcq {
                 </code></pre>
                 <p>{HelpTexts::text(|t| t.help_csv)}</p>
                 <pre><code>"item_id,answer\nITEM_ID,3"</code></pre>
-                <p>
-                    <strong>{HelpTexts::text(|t| t.help_missing)}</strong>
-                </p>
+                {missing_wrong_note()}
             </div>
         }
         .into_any()
@@ -214,18 +209,12 @@ fn Question(ctx: QuestionContext, view: View) -> impl IntoView {
     let position = ctx.position;
     let sender = use_acked_sender(&ctx);
 
-    let selected = RwSignal::new(None::<usize>);
-    let hint = RwSignal::new(false);
+    let choice = OptionChoice::none();
+    let selected = choice.selected;
     let submit = move || {
-        if sender.locked_untracked() {
-            return;
+        if let Some(chosen) = choice.to_send(sender) {
+            sender.send(AnswerInput::TextMcq(Input { position: chosen }));
         }
-        let Some(choice) = selected.get_untracked() else {
-            hint.set(true);
-            return;
-        };
-        hint.set(false);
-        sender.send(AnswerInput::TextMcq(Input { position: choice }));
     };
 
     // Keys 1–5 / A–E choose; Enter submits (on a focused option: choose it and submit).
@@ -272,8 +261,7 @@ fn Question(ctx: QuestionContext, view: View) -> impl IntoView {
         if let Some(i) = key_to_option(&key).filter(|i| *i < option_count) {
             if !sender.locked_untracked() {
                 ev.prevent_default();
-                selected.set(Some(i));
-                hint.set(false);
+                choice.choose(i);
             }
         }
     });
@@ -295,10 +283,7 @@ fn Question(ctx: QuestionContext, view: View) -> impl IntoView {
                     data-testid=format!("option-{i}")
                     data-option=i.to_string()
                     disabled=move || sender.locked()
-                    on:click=move |_| {
-                        selected.set(Some(i));
-                        hint.set(false);
-                    }
+                    on:click=move |_| choice.choose(i)
                 >
                     <span class="letter">{option_letter(i).to_string()}</span>
                     <span class="option-text" lang="zh-CN">
@@ -310,13 +295,7 @@ fn Question(ctx: QuestionContext, view: View) -> impl IntoView {
         .collect_view();
 
     view! {
-        <section
-            class="card question"
-            data-testid="question"
-            data-position=position.to_string()
-            data-item-id=ctx.item_id.clone()
-        >
-            {question_head(&ctx)}
+        <QuestionCard ctx=ctx class="card question">
             <Sentence text=sentence />
             <p class="options-label" id=label_id.clone()>
                 {move || i18n.t().options_label}
@@ -324,23 +303,15 @@ fn Question(ctx: QuestionContext, view: View) -> impl IntoView {
             <div class="options" role="radiogroup" aria-labelledby=label_id>
                 {option_buttons}
             </div>
-            <p class="notice info" role="status" aria-live="polite" hidden=move || !hint.get()>
-                {move || i18n.t().choose_first}
-            </p>
-            <AnswerError sender=sender on_retry=Callback::new(move |()| submit()) />
-            <div class="actions">
-                <button
-                    type="button"
-                    class="button primary"
-                    data-testid="submit-answer"
-                    disabled=move || sender.locked() || selected.get().is_none()
-                    on:click=move |_| submit()
-                >
-                    {move || if sender.locked() { i18n.t().sending } else { i18n.t().submit }}
-                </button>
-            </div>
+            {choice.hint_view()}
+            <SubmitActions
+                sender=sender
+                submit=Callback::new(move |()| submit())
+                testid="submit-answer"
+                incomplete=move || selected.get().is_none()
+            />
             <p class="muted small kbd-hint">{move || i18n.t().keyboard_hint}</p>
-        </section>
+        </QuestionCard>
     }
 }
 

@@ -13,7 +13,7 @@ mod review;
 #[cfg(test)]
 mod tests;
 
-use super::dev_preview::{previewed_file, DevPreview};
+use super::dev_preview::{missing_wrong_note, previewed_file, DevPreview};
 use super::panels::correctness_summary;
 use super::{NextMedia, PredictionFiles, QuestionContext, ReviewContext, UiKind, ValidFile};
 use crate::api;
@@ -209,8 +209,6 @@ struct HelpTexts {
     help_answers: &'static str,
     /// Submit help: CSV.
     help_csv: &'static str,
-    /// Submit help: missing items.
-    help_missing: &'static str,
 }
 
 impl StringTable for HelpTexts {
@@ -222,14 +220,12 @@ static HELP_ZH: HelpTexts = HelpTexts {
     help_jsonl: "JSON Lines：每行一个对象，给出题目编号和答案：",
     help_answers: "答案可以是 inputs.jsonl 中各选项的字母（A、B、C……），也可以是选项序号（从 1 开始，同一顺序），或选项的完整原文。",
     help_csv: "CSV：首行为表头 item_id,answer，之后每行一条预测：",
-    help_missing: "没有预测的题目按答错计分。",
 };
 
 static HELP_EN: HelpTexts = HelpTexts {
     help_jsonl: "JSON Lines: one object per line with the item id and the answer:",
     help_answers: "The answer is the letter of an option as lettered in inputs.jsonl (A, B, C…), the option's number (1-based, same order), or the option's exact text.",
     help_csv: "CSV: a header row item_id,answer, then one prediction per row:",
-    help_missing: "Items without a prediction are scored as wrong.",
 };
 
 /// A familiarity answer in `lang` (also the board's familiarity figure uses it).
@@ -372,9 +368,7 @@ impl PredictionFiles for ClipMcq {
                 <p>{HelpTexts::text(|t| t.help_answers)}</p>
                 <p>{HelpTexts::text(|t| t.help_csv)}</p>
                 <pre><code>"item_id,answer\nITEM_ID,B"</code></pre>
-                <p>
-                    <strong>{HelpTexts::text(|t| t.help_missing)}</strong>
-                </p>
+                {missing_wrong_note()}
             </div>
         }
         .into_any()

@@ -4,10 +4,10 @@
 use super::player::{player_view, preload_view, Player};
 use super::{Texts, FAMILIARITY};
 use crate::api;
-use crate::components::answer::{use_answer_sender, AnswerError};
+use crate::components::answer::use_answer_sender;
 use crate::format::option_letter;
 use crate::i18n::{use_i18n, I18n, StringTable};
-use crate::kinds::cards::question_head;
+use crate::kinds::cards::{question_head, OptionChoice, SubmitActions};
 use crate::kinds::QuestionContext;
 use crate::storage;
 use leptos::ev::SubmitEvent;
@@ -213,7 +213,6 @@ fn ChoiceStep(
     plays: RwSignal<u32>,
     on_recorded: Callback<SubmitAnswerResponse>,
 ) -> impl IntoView {
-    let i18n = use_i18n();
     let sender = use_answer_sender(&session_id, &item_id);
     Effect::new(move |_| {
         if let Some(ack) = sender.recorded() {
@@ -227,21 +226,15 @@ fn ChoiceStep(
         }
     });
 
-    let selected = RwSignal::new(None::<usize>);
-    let hint = RwSignal::new(false);
+    let choice = OptionChoice::none();
+    let selected = choice.selected;
     let submit = move || {
-        if sender.locked_untracked() {
-            return;
+        if let Some(chosen) = choice.to_send(sender) {
+            sender.send(AnswerInput::ClipMcq(Input {
+                position: chosen,
+                plays: plays.get_untracked(),
+            }));
         }
-        let Some(choice) = selected.get_untracked() else {
-            hint.set(true);
-            return;
-        };
-        hint.set(false);
-        sender.send(AnswerInput::ClipMcq(Input {
-            position: choice,
-            plays: plays.get_untracked(),
-        }));
     };
     let on_submit = move |ev: SubmitEvent| {
         ev.prevent_default();
@@ -262,10 +255,7 @@ fn ChoiceStep(
                         data-testid="clip-option"
                         data-position=i.to_string()
                         prop:checked=move || selected.get() == Some(i)
-                        on:change=move |_| {
-                            selected.set(Some(i));
-                            hint.set(false);
-                        }
+                        on:change=move |_| choice.choose(i)
                     />
                     <span class="letter" aria-hidden="true">{option_letter(i).to_string()}</span>
                     <span class="visually-hidden">{format!("{}.", option_letter(i))}</span>
@@ -285,20 +275,14 @@ fn ChoiceStep(
                 <legend>{Texts::text(|t| t.options_legend)}</legend>
                 {options}
             </fieldset>
-            <p class="notice info" role="status" aria-live="polite" hidden=move || !hint.get()>
-                {move || i18n.t().choose_first}
-            </p>
-            <AnswerError sender=sender on_retry=Callback::new(move |()| submit()) />
-            <div class="actions">
-                <button
-                    type="submit"
-                    class="button primary"
-                    data-testid="clip-submit"
-                    disabled=move || sender.locked() || selected.get().is_none()
-                >
-                    {move || if sender.locked() { i18n.t().sending } else { i18n.t().submit }}
-                </button>
-            </div>
+            {choice.hint_view()}
+            <SubmitActions
+                sender=sender
+                submit=Callback::new(move |()| submit())
+                testid="clip-submit"
+                incomplete=move || selected.get().is_none()
+                in_form=true
+            />
         </form>
     }
 }

@@ -2,18 +2,19 @@
 //! an open dev item's score, then the feedback and the way on.
 
 use super::feedback::Feedback;
-use super::{t, Texts};
+use super::Texts;
 use crate::api;
 use crate::components::answer::{use_answer_sender, AnswerError};
 use crate::components::browser_model::BrowserModelPanel;
 use crate::embedder::{self, ModelState};
 use crate::i18n::StringTable;
 use crate::kinds::cards::question_head;
+use crate::kinds::free_text::{AnswerBox, NextButton, SendButton};
 use crate::kinds::QuestionContext;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use memeboard_core::api::AnswerInput;
-use memeboard_core::kinds::explanation::{Input, MAX_ANSWER_CHARS};
+use memeboard_core::kinds::explanation::Input;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -91,26 +92,18 @@ pub(super) fn ExplainQuestion(ctx: QuestionContext, meme: String) -> impl IntoVi
             });
         }
     };
-    let chars = move || text.with(|t| t.chars().count());
 
     view! {
         <section class="card question explain" data-testid="question" data-position=position.to_string()>
             {question_head(&ctx)}
             <p class="explain-prompt">{Texts::text(|t| t.prompt)}</p>
             <p class="meme" lang="zh-CN" data-testid="meme">{meme}</p>
-            <label class="field">
-                <span class="muted small">{Texts::text(|t| t.your_explanation)}</span>
-                <textarea
-                    data-testid="explanation-input"
-                    rows="4"
-                    maxlength=MAX_ANSWER_CHARS.to_string()
-                    lang="zh-CN"
-                    prop:value=move || text.get()
-                    prop:disabled=move || sender.locked()
-                    on:input=move |ev| text.set(event_target_value(&ev))
-                ></textarea>
-                <span class="muted small">{move || format!("{} / {MAX_ANSWER_CHARS}", chars())}</span>
-            </label>
+            <AnswerBox
+                text=text
+                sender=sender
+                label=Texts::text(|t| t.your_explanation)
+                lang="zh-CN"
+            />
             <AnswerError sender=sender on_retry=Callback::new(move |()| submit()) />
             <div role="status" aria-live="polite">
                 {move || {
@@ -133,29 +126,22 @@ pub(super) fn ExplainQuestion(ctx: QuestionContext, meme: String) -> impl IntoVi
             </div>
             {move || match sender.recorded() {
                 None => view! {
-                    <button
-                        type="button"
-                        class="button primary"
-                        data-testid="submit-answer"
-                        prop:disabled=move || sender.sending() || chars() == 0
-                        on:click=move |_| submit()
-                    >
-                        {move || if sender.sending() { t().saving } else { t().submit }}
-                    </button>
+                    <SendButton
+                        text=text
+                        sender=sender
+                        submit=Callback::new(move |()| submit())
+                        words=|lang| {
+                            let t = lang.table::<Texts>();
+                            [t.submit, t.saving]
+                        }
+                    />
                 }.into_any(),
                 Some(response) => {
                     let feedback = response.feedback.clone();
                     let next = response.clone();
                     view! {
                         {feedback.map(|f| view! { <Feedback feedback=f instant=instant.read_only() /> })}
-                        <button
-                            type="button"
-                            class="button primary"
-                            data-testid="next-item"
-                            on:click=move |_| on_ack.run((position, next.clone()))
-                        >
-                            {Texts::text(|t| t.next)}
-                        </button>
+                        <NextButton on_ack=on_ack position=position ack=next label=Texts::text(|t| t.next) />
                     }.into_any()
                 }
             }}

@@ -5,12 +5,12 @@
 //! each (context handling only when the comic has text context). The rater never sees which
 //! model wrote the explanation.
 
-use super::cards::{question_head, use_acked_sender};
+use super::cards::{question_head, use_acked_sender, SubmitActions};
 use super::judging::{
-    is_comic, recorded_summary, OutputFields, ReferenceBlock, Subject, Texts as SharedTexts,
+    is_comic, recorded_summary, submit_words, OutputFields, ReferenceBlock, Subject,
+    Texts as SharedTexts,
 };
 use super::{NoFiles, QuestionContext, ReviewContext, UiKind};
-use crate::components::answer::AnswerError;
 use crate::i18n::{use_i18n, Lang, StringTable};
 use leptos::prelude::*;
 use memeboard_core::api::{AnswerInput, ResultsResponse};
@@ -303,19 +303,14 @@ fn RatingQuestion(ctx: QuestionContext, view: View) -> impl IntoView {
                 <p class="muted small" aria-live="polite">
                     {move || answer().is_none().then(|| i18n.table::<Texts>().incomplete)}
                 </p>
-                <AnswerError sender=sender on_retry=Callback::new(move |()| submit()) />
-                <div class="actions">
-                    <button
-                        type="submit"
-                        class="button primary"
-                        data-testid="rating-submit"
-                        disabled=move || sender.locked() || answer().is_none()
-                    >
-                        {move || {
-                            if sender.locked() { i18n.table::<SharedTexts>().saving } else { i18n.table::<SharedTexts>().submit }
-                        }}
-                    </button>
-                </div>
+                <SubmitActions
+                    sender=sender
+                    submit=Callback::new(move |()| submit())
+                    testid="rating-submit"
+                    incomplete=move || answer().is_none()
+                    words=submit_words
+                    in_form=true
+                />
             </form>
         </section>
     }
