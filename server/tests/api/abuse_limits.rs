@@ -46,14 +46,9 @@ async fn send(
         req.extensions_mut()
             .insert(ConnectInfo(addr.parse::<SocketAddr>().unwrap()));
     }
-    let response = app.app.router().oneshot(req).await.unwrap();
-    let (status, headers) = (response.status(), response.headers().clone());
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (
-        status,
-        headers,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
+    let reply = app.send(req).await;
+    let body = reply.json();
+    (reply.status, reply.headers, body)
 }
 
 async fn create_author(app: &TestApp, name: &str, from: &str) -> (StatusCode, HeaderMap, Value) {
@@ -203,15 +198,7 @@ async fn concurrent_uploads_accept_exactly_the_daily_quota(db: Db) {
         .count();
     assert_eq!((accepted, refused), (5, 7), "{statuses:?}");
     assert_eq!(app.count("submissions").await, 5);
-    let (status, _, me) = send(
-        &app,
-        Method::GET,
-        "/api/me",
-        Some(&token),
-        None,
-        String::new(),
-    )
-    .await;
+    let (status, me) = app.me(&token).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(
         me["quota"],
@@ -301,15 +288,7 @@ async fn small_categories_show_no_figure_anywhere(db: Db) {
     }
     let (_, page) = app.get(&format!("/api/submissions/{id}")).await;
     assert_categories_hidden(&page["public_scores"], "model page");
-    let (_, _, me) = send(
-        &app,
-        Method::GET,
-        "/api/me",
-        Some(&token),
-        None,
-        String::new(),
-    )
-    .await;
+    let (_, me) = app.me(&token).await;
     assert_categories_hidden(&me["submissions"][0]["public_scores"], "account page");
     let (_, json_file) = app.get(&format!("/api/boards/{TASK}/download.json")).await;
     assert_eq!(json_file["rows"], board["rows"]);

@@ -6,11 +6,10 @@
 //! unless `MEMEBOARD_REQUIRE_MEDIA_TOOLS=1` (the test command sets it).
 
 use crate::draws::test_key;
-use crate::helpers::{detail, test_settings, Db, TestApp};
+use crate::helpers::{detail, test_settings, Db, Reply, TestApp};
 use crate::on_both_databases;
 use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use http_body_util::BodyExt;
+use axum::http::{Method, StatusCode};
 use memeboard_core::kinds::clip_mcq;
 use memeboard_core::tasks::ItemGold;
 use memeboard_server::import::ImportError;
@@ -19,7 +18,6 @@ use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::path::Path;
 use std::process::Command;
-use tower::ServiceExt;
 
 pub(crate) const ADMIN: &str = "admin-secret-for-tests";
 
@@ -391,27 +389,7 @@ async fn assignment_follows_the_native_language(db: Db) {
             .map(|i| i["item_id"].as_str().unwrap().to_owned())
             .collect()
     };
-    let task = app
-        .storage()
-        .find_board_task("av-clips")
-        .await
-        .unwrap()
-        .unwrap();
-    let lang_of: HashMap<String, Option<String>> = app
-        .storage()
-        .task_items(&task.task.id)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|r| {
-            let memeboard_core::kinds::ItemPrompt::ClipMcq(p) =
-                serde_json::from_str(&r.prompt_json).unwrap()
-            else {
-                panic!()
-            };
-            (r.id, p.language)
-        })
-        .collect();
+    let lang_of = clip_languages(&app, "av-clips").await;
     for (native, allowed) in [
         ("chinese", Some("zh")),
         ("english", Some("en")),
@@ -442,42 +420,36 @@ async fn assignment_follows_the_native_language(db: Db) {
     }
 }
 
-async fn get_raw(
-    app: &TestApp,
-    path: &str,
-    range: Option<&str>,
-) -> (StatusCode, axum::http::HeaderMap, Vec<u8>) {
-    let mut req = Request::get(path);
-    if let Some(r) = range {
-        req = req.header("range", r);
-    }
-    let res = app
-        .app
-        .router()
-        .oneshot(req.body(Body::empty()).unwrap())
+/// Each clip's language (`None`: a clip without speech), by item id, as stored.
+async fn clip_languages(app: &TestApp, slug: &str) -> HashMap<String, Option<String>> {
+    app.task_rows(slug)
         .await
-        .unwrap();
-    let (status, headers) = (res.status(), res.headers().clone());
-    (
-        status,
-        headers,
-        res.into_body().collect().await.unwrap().to_bytes().to_vec(),
-    )
+        .into_iter()
+        .map(|r| {
+            let memeboard_core::kinds::ItemPrompt::ClipMcq(p) =
+                serde_json::from_str(&r.prompt_json).unwrap()
+            else {
+                panic!()
+            };
+            (r.id, p.language)
+        })
+        .collect()
 }
 
 /// The task's `inputs.jsonl` as an author gets it (while the quiz is open the clip task's
 /// inputs need a token).
 async fn author_inputs(app: &TestApp, token: &str) -> String {
-    let req = Request::get("/api/tasks/av-clips/inputs.jsonl")
-        .header("authorization", format!("Bearer {token}"));
-    let res = app
-        .app
-        .router()
-        .oneshot(req.body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    assert_eq!(res.status(), StatusCode::OK);
-    String::from_utf8(res.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap()
+    let reply = app
+        .send_as(
+            Method::GET,
+            "/api/tasks/av-clips/inputs.jsonl",
+            Some(token),
+            None,
+            Body::empty(),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::OK);
+    reply.text()
 }
 
 async fn clips_are_served_with_ranges_and_audio_only_where_the_picture_gives_it_away(db: Db) {
@@ -503,7 +475,11 @@ async fn clips_are_served_with_ranges_and_audio_only_where_the_picture_gives_it_
         assert_eq!(l["choices"][0]["letter"], "A");
         assert!(l["subsets"].as_array().unwrap().contains(&json!("full")));
         let url = l["clip"]["url"].as_str().unwrap();
-        let (status, headers, bytes) = get_raw(&app, url, None).await;
+        let Reply {
+            status,
+            headers,
+            bytes,
+        } = app.get_range(url, None).await;
         assert_eq!(status, StatusCode::OK);
         let ct = headers["content-type"].to_str().unwrap().to_owned();
         assert!(ct.starts_with("audio/") || ct.starts_with("video/"), "{ct}");
@@ -513,7 +489,11 @@ async fn clips_are_served_with_ranges_and_audio_only_where_the_picture_gives_it_
         assert_eq!(probed.video, l["clip"]["media"] == "video", "{l}");
         media_kinds.push((l["question"].as_str().unwrap().to_owned(), probed.video));
         // Seeking works: byte ranges.
-        let (status, headers, part) = get_raw(&app, url, Some("bytes=10-19")).await;
+        let Reply {
+            status,
+            headers,
+            bytes: part,
+        } = app.get_range(url, Some("bytes=10-19")).await;
         assert_eq!(status, StatusCode::PARTIAL_CONTENT);
         assert_eq!(part, &bytes[10..20]);
         assert!(headers["content-range"]
@@ -531,7 +511,7 @@ async fn clips_are_served_with_ranges_and_audio_only_where_the_picture_gives_it_
             && !inputs.contains("summary")
             && !inputs.contains("emotions")
     );
-    let (status, _, _) = get_raw(&app, "/media/", None).await;
+    let status = app.get_range("/media/", None).await.status;
     assert_ne!(status, StatusCode::OK);
 }
 
@@ -541,17 +521,9 @@ async fn boards_switch_subsets_and_show_humans_by_familiarity(db: Db) {
     }
     let (app, _media) = app_with_clips(db).await;
     // Two people: one who passed the headphone check, one who did not.
-    let task = app
-        .storage()
-        .find_board_task("av-clips")
-        .await
-        .unwrap()
-        .unwrap();
     let gold: HashMap<String, usize> = app
-        .storage()
-        .task_items(&task.task.id)
+        .task_rows("av-clips")
         .await
-        .unwrap()
         .into_iter()
         .map(|r| {
             let ItemGold::ClipMcq(clip_mcq::Gold { correct, .. }) =
@@ -630,12 +602,14 @@ async fn boards_switch_subsets_and_show_humans_by_familiarity(db: Db) {
             json!({"item_id": v["item_id"], "answer": letter}).to_string() + "\n"
         })
         .collect();
-    let req = Request::post("/api/tasks/av-clips/submissions?model=Listener")
-        .header("authorization", format!("Bearer {token}"))
-        .body(Body::from(file))
-        .unwrap();
-    let res = app.app.router().oneshot(req).await.unwrap();
-    assert_eq!(res.status(), StatusCode::CREATED);
+    let (status, _) = app
+        .post_file(
+            "/api/tasks/av-clips/submissions?model=Listener",
+            token,
+            file,
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
     for subset in ["full", "main"] {
         let (_, b) = app
             .get(&format!("/api/boards/av-clips?subset={subset}"))
@@ -661,17 +635,15 @@ async fn boards_switch_subsets_and_show_humans_by_familiarity(db: Db) {
 
     // The owner leaves out the participant who failed the headphone check.
     let before = app.get("/api/boards/av-clips").await.1;
-    let req = Request::post("/api/admin/tasks/av-clips/board")
-        .header("authorization", format!("Bearer {ADMIN}"))
-        .header("content-type", "application/json")
-        .body(Body::from(
-            json!({"exclude_failed_checks": true}).to_string(),
-        ))
-        .unwrap();
-    assert_eq!(
-        app.app.router().oneshot(req).await.unwrap().status(),
-        StatusCode::OK
-    );
+    let (status, _) = app
+        .call(
+            Method::POST,
+            "/api/admin/tasks/av-clips/board",
+            Some(ADMIN),
+            Some(json!({"exclude_failed_checks": true})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
     let after = app.get("/api/boards/av-clips").await.1;
     let participants = |b: &Value| {
         b["rows"]
@@ -726,27 +698,7 @@ async fn the_demo_clips_are_made_and_imported_on_first_start() {
         )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{s}");
-    let task = app
-        .storage()
-        .find_board_task("demo-clips")
-        .await
-        .unwrap()
-        .unwrap();
-    let langs: HashMap<String, Option<String>> = app
-        .storage()
-        .task_items(&task.task.id)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|r| {
-            let memeboard_core::kinds::ItemPrompt::ClipMcq(p) =
-                serde_json::from_str(&r.prompt_json).unwrap()
-            else {
-                panic!()
-            };
-            (r.id, p.language)
-        })
-        .collect();
+    let langs = clip_languages(&app, "demo-clips").await;
     for item in s["items"].as_array().unwrap() {
         let lang = langs[item["item_id"].as_str().unwrap()].as_deref();
         assert!(matches!(lang, None | Some("zh")), "{lang:?}");

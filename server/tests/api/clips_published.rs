@@ -11,8 +11,7 @@ use crate::draws::test_key;
 use crate::helpers::{test_settings, Db, TestApp};
 use crate::on_both_databases;
 use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use http_body_util::BodyExt;
+use axum::http::{Method, StatusCode};
 use memeboard_core::kinds::clip_mcq::{
     Emotion, Gold, QuestionType, Sensitivity, SoundType, VisualHint,
 };
@@ -20,7 +19,6 @@ use memeboard_core::kinds::{ItemGold, ItemPrompt};
 use memeboard_server::import::ImportError;
 use memeboard_server::import_clips::{import_clips, parse_clips};
 use serde_json::{json, Value};
-use tower::ServiceExt;
 
 /// A line as the paper publishes its rows, with distinctive hidden annotations.
 fn published(id: &str, file: &str) -> Value {
@@ -61,17 +59,9 @@ async fn app_with_published(db: Db) -> (TestApp, tempfile::TempDir) {
 
 /// Every item of the clip task as (question, prompt, gold), read through the storage layer.
 async fn stored(app: &TestApp) -> Vec<(String, ItemPrompt, Gold)> {
-    let task = app
-        .storage()
-        .find_board_task("av-clips")
-        .await
-        .unwrap()
-        .unwrap();
     let mut items: Vec<_> = app
-        .storage()
-        .task_items(&task.task.id)
+        .task_rows("av-clips")
         .await
-        .unwrap()
         .into_iter()
         .map(|r| {
             let prompt: ItemPrompt = serde_json::from_str(&r.prompt_json).unwrap();
@@ -222,22 +212,14 @@ async fn fetch(
     token: Option<&str>,
     body: Option<&str>,
 ) -> (StatusCode, String) {
-    let mut req = Request::builder()
-        .method(if body.is_some() { "POST" } else { "GET" })
-        .uri(path);
-    if let Some(t) = token {
-        req = req.header("authorization", format!("Bearer {t}"));
-    }
+    let method = if body.is_some() {
+        Method::POST
+    } else {
+        Method::GET
+    };
     let body = body.map_or_else(Body::empty, |b| Body::from(b.to_owned()));
-    let res = app
-        .app
-        .router()
-        .oneshot(req.body(body).unwrap())
-        .await
-        .unwrap();
-    let status = res.status();
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    (status, String::from_utf8_lossy(&bytes).into_owned())
+    let reply = app.send_as(method, path, token, None, body).await;
+    (reply.status, reply.lossy_text())
 }
 
 /// A quiz taken to the end (familiarity, answers, results), a model file uploaded, then every

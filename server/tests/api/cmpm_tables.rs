@@ -7,7 +7,9 @@
 
 use crate::helpers::Db;
 use crate::on_both_databases;
-use crate::studies::{as_admin, cmpm_request, comic_outputs, rate_all, raw, study_app, COMICS};
+use crate::studies::{
+    as_admin, cmpm_request, comic_outputs, rate_all, raw, study_app, three_rater_study, COMICS,
+};
 use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
 use std::cell::RefCell;
@@ -117,13 +119,7 @@ fn close(a: &[(Option<f64>, u64)], b: &[(Option<f64>, u64)]) -> bool {
 
 /// Creates the study, lets the raters judge, and returns the hand counts.
 async fn judge(app: &crate::helpers::TestApp, subs: &BTreeMap<String, String>) -> (Scored, Pairs) {
-    let mut request = cmpm_request("t7", false, subs);
-    request["items_per_category"] = json!(1);
-    request["batch_size"] = json!(30);
-    request["raters_per_batch"] = json!(3);
-    let path = format!("/api/owner/tasks/{COMICS}/studies");
-    let (status, created) = as_admin(app, Method::POST, &path, Some(request)).await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
+    three_rater_study(app, "t7", false, subs).await;
     let scored: RefCell<Scored> = RefCell::default();
     for (tag, kind) in [
         ("careful 1", "careful"),

@@ -5,7 +5,7 @@
 //! order tasks' test gold; then everything is served again. The start-up upgrade records the
 //! relation for benchmarks imported before it existed.
 
-use crate::helpers::{start_body, test_settings, Db, TestApp};
+use crate::helpers::{files_reader, start_body, test_settings, Db, TestApp};
 use crate::on_both_databases;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -66,12 +66,7 @@ async fn app_with_comics(db: Db) -> (TestApp, String) {
         dev_percent: 30,
         quiz_open: true,
     };
-    let read = |name: &str| {
-        files
-            .get(name)
-            .cloned()
-            .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::NotFound, "no such file"))
-    };
+    let read = files_reader(&files);
     let summary = import_panels(app.storage(), &spec, "m.jsonl", &lines, &read)
         .await
         .expect("import");

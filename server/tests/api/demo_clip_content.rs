@@ -4,7 +4,7 @@
 //! them unless `MEMEBOARD_REQUIRE_MEDIA_TOOLS=1`).
 
 use crate::architecture::workspace;
-use crate::demo_content::{assert_columns_shown, model_row};
+use crate::demo_content::{assert_columns_shown, file_for_inputs, model_row};
 use crate::helpers::{test_settings, Db, TestApp};
 use crate::leaderboard::{new_token, reveal, send, ADMIN};
 use crate::on_both_databases;
@@ -81,23 +81,13 @@ fn assert_categories_shown(scores: &Value, what: &str) {
 
 /// A model file answering every clip of the task's inputs with letter `A`.
 async fn letter_a_file(app: &TestApp, token: &str) -> String {
-    let (status, inputs) = send(
+    file_for_inputs(
         app,
-        Method::GET,
-        &format!("/api/tasks/{TASK}/inputs.jsonl"),
+        TASK,
         Some(token),
-        "",
-        "text/plain",
+        |v| json!({"item_id": v["item_id"], "answer": "A"}),
     )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{inputs}");
-    inputs
-        .lines()
-        .map(|l| {
-            let v: Value = serde_json::from_str(l).unwrap();
-            json!({"item_id": v["item_id"], "answer": "A"}).to_string() + "\n"
-        })
-        .collect()
+    .await
 }
 
 async fn the_clip_demo_board_shows_every_question_type_under_the_defaults(db: Db) {

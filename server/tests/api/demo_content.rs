@@ -151,11 +151,31 @@ async fn the_demo_boards_show_every_category_under_the_defaults(db: Db) {
 /// A prediction file for every item a panel task offers: the displayed order (parseable, and
 /// wrong by construction) or one structure type.
 async fn panel_file(app: &TestApp, slug: &str) -> String {
+    file_for_inputs(app, slug, None, |line| {
+        let id = &line["item_id"];
+        if slug.ends_with("-order") {
+            let n = line["num_panels"].as_u64().unwrap();
+            json!({"item_id": id, "order": (1..=n).collect::<Vec<_>>()})
+        } else {
+            json!({"item_id": id, "structure": "narrative"})
+        }
+    })
+    .await
+}
+
+/// A prediction file with one line per line of the task's `inputs.jsonl` (fetched with
+/// `token` where given), made by `answer`.
+pub(crate) async fn file_for_inputs(
+    app: &TestApp,
+    slug: &str,
+    token: Option<&str>,
+    answer: impl Fn(&Value) -> Value,
+) -> String {
     let (status, inputs) = send(
         app,
         Method::GET,
         &format!("/api/tasks/{slug}/inputs.jsonl"),
-        None,
+        token,
         "",
         "text/plain",
     )
@@ -163,17 +183,7 @@ async fn panel_file(app: &TestApp, slug: &str) -> String {
     assert_eq!(status, StatusCode::OK, "{inputs}");
     inputs
         .lines()
-        .map(|l| {
-            let line: Value = serde_json::from_str(l).unwrap();
-            let id = &line["item_id"];
-            let answer = if slug.ends_with("-order") {
-                let n = line["num_panels"].as_u64().unwrap();
-                json!({"item_id": id, "order": (1..=n).collect::<Vec<_>>()})
-            } else {
-                json!({"item_id": id, "structure": "narrative"})
-            };
-            answer.to_string() + "\n"
-        })
+        .map(|l| answer(&serde_json::from_str(l).unwrap()).to_string() + "\n")
         .collect()
 }
 

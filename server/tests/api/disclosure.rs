@@ -4,14 +4,9 @@
 
 use crate::helpers::{demo_questions, item_ids, test_settings, Db, TestApp};
 use crate::on_both_databases;
-use axum::body::Body;
-use axum::http::{Method, Request, StatusCode};
-use http_body_util::BodyExt;
+use axum::http::{Method, StatusCode};
 use memeboard_core::disclosure::{item_grid, on_grid, round_to};
-use memeboard_core::kinds::text_mcq;
-use memeboard_core::tasks::ItemGold;
 use serde_json::Value;
-use tower::ServiceExt;
 
 const TASK: &str = "demo-mcq";
 
@@ -121,39 +116,28 @@ async fn crowd_figures_move_only_at_the_snapshot_step(db: Db) {
 
 /// (item id, correct answer 1-based, on the public half) for every item.
 async fn gold(app: &TestApp) -> Vec<(String, usize, bool)> {
-    app.storage()
-        .task_items(TASK)
+    app.mcq_answers(TASK)
         .await
-        .unwrap()
         .into_iter()
-        .map(|r| {
-            let ItemGold::TextMcq(text_mcq::Gold { correct }) =
-                serde_json::from_str(&r.gold_json).unwrap()
-            else {
-                panic!()
-            };
+        .map(|(r, answer)| {
             let public = r.split.as_str() == "test" && r.board_half.as_str() == "public";
-            (r.id, correct + 1, public)
+            (r.id, answer, public)
         })
         .collect()
 }
 
 async fn upload(app: &TestApp, token: &str, body: String) -> Value {
-    let req = Request::builder()
-        .method(Method::POST)
-        .uri(format!("/api/tasks/{TASK}/submissions?model=Climber"))
-        .header("content-type", "application/x-ndjson")
-        .header("authorization", format!("Bearer {token}"));
-    let response = app
-        .app
-        .router()
-        .oneshot(req.body(Body::from(body)).unwrap())
-        .await
-        .unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    let text = String::from_utf8(bytes.to_vec()).unwrap();
-    assert_eq!(status, StatusCode::CREATED, "{text}");
+    let reply = app
+        .send_as(
+            Method::POST,
+            &format!("/api/tasks/{TASK}/submissions?model=Climber"),
+            Some(token),
+            Some("application/x-ndjson"),
+            body,
+        )
+        .await;
+    let text = reply.text();
+    assert_eq!(reply.status, StatusCode::CREATED, "{text}");
     serde_json::from_str(&text).unwrap()
 }
 

@@ -5,11 +5,9 @@
 //! start-up upgrade re-draws public draws nothing refers to and reports the others; and no
 //! public response carries the secret or a benchmark key.
 
-use crate::helpers::{start_body, test_settings, Db, TestApp};
+use crate::helpers::{files_reader, start_body, test_settings, Db, TestApp};
 use crate::on_both_databases;
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use http_body_util::BodyExt;
+use axum::http::StatusCode;
 use memeboard_core::kinds::panels::{fixed_display, legacy_display_seed, reorder_shown};
 use memeboard_core::kinds::{ItemGold, ItemPrompt};
 use memeboard_core::predictions::clips::legacy_model_option_order;
@@ -19,7 +17,6 @@ use memeboard_server::import_clips::{import_clips, ClipsSpec};
 use memeboard_server::import_panels::{import_panels, PanelsSpec};
 use serde_json::{json, Value};
 use std::collections::HashMap;
-use tower::ServiceExt;
 
 /// A fixed key for tests that parse without storage.
 pub(crate) fn test_key() -> Key {
@@ -68,12 +65,7 @@ fn comics() -> (String, HashMap<String, Vec<u8>>) {
 
 async fn import_comics(app: &TestApp) {
     let (text, files) = comics();
-    let read = |name: &str| {
-        files
-            .get(name)
-            .cloned()
-            .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::NotFound, "no such file"))
-    };
+    let read = files_reader(&files);
     import_panels(app.storage(), &panels_spec(), "m.jsonl", &text, &read)
         .await
         .expect("import");
@@ -245,15 +237,8 @@ async fn public_draws_of_earlier_versions_are_redrawn_or_reported(db: Db) {
 
 /// The body of a GET as text.
 async fn get_text(app: &TestApp, path: &str) -> (StatusCode, String) {
-    let response = app
-        .app
-        .router()
-        .oneshot(Request::get(path).body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (status, String::from_utf8_lossy(&bytes).into_owned())
+    let reply = app.get_reply(path).await;
+    (reply.status, reply.lossy_text())
 }
 
 async fn public_responses_never_carry_the_secret(db: Db) {

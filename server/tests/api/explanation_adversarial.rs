@@ -6,15 +6,12 @@
 
 use crate::helpers::{demo_memes, test_settings, Db, TestApp};
 use crate::on_both_databases;
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use http_body_util::BodyExt;
+use axum::http::StatusCode;
 use memeboard_core::embed::cosine;
 use memeboard_server::explain::inference::{Embedder, ModelSettings, OrtEmbedder, Pooling};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::path::PathBuf;
-use tower::ServiceExt;
 
 const TASK: &str = "demo-explain";
 const FAITHFUL: &str = include_str!("../../demo/submissions/demo-explain/faithful.jsonl");
@@ -60,14 +57,13 @@ async fn primary_of(app: &TestApp, model: &str, lines: &[(String, String)]) -> (
         .iter()
         .map(|(id, meaning)| json!({"item_id": id, "meaning": meaning}).to_string() + "\n")
         .collect();
-    let req = Request::post(format!("/api/tasks/{TASK}/submissions?model={model}"))
-        .header("authorization", format!("Bearer {token}"))
-        .body(Body::from(body))
-        .unwrap();
-    let res = app.app.router().oneshot(req).await.unwrap();
-    let status = res.status();
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    let body: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    let (status, body) = app
+        .post_file(
+            &format!("/api/tasks/{TASK}/submissions?model={model}"),
+            token,
+            body,
+        )
+        .await;
     assert_eq!(status, StatusCode::CREATED, "{model}: {body}");
     let id = body["submission_id"].as_str().unwrap();
     let stored = app.storage().find_submission(id).await.unwrap().unwrap();

@@ -5,25 +5,19 @@
 use crate::helpers::{demo_memes, detail, models_installed, test_settings, Db, TestApp};
 use crate::on_both_databases;
 use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use http_body_util::BodyExt;
+use axum::http::{Method, Request, StatusCode};
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
 const TASK: &str = "demo-explain";
 
 async fn upload(app: &TestApp, token: &str, body: &str) -> (StatusCode, Value) {
-    let req = Request::post(format!("/api/tasks/{TASK}/submissions?model=Explainer"))
-        .header("authorization", format!("Bearer {token}"))
-        .body(Body::from(body.to_owned()))
-        .unwrap();
-    let res = app.app.router().oneshot(req).await.unwrap();
-    let status = res.status();
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    app.post_file(
+        &format!("/api/tasks/{TASK}/submissions?model=Explainer"),
+        token,
+        body.to_owned(),
     )
+    .await
 }
 
 /// (item id, reference meaning) of every item of the task.
@@ -126,13 +120,7 @@ async fn explanation_files_are_scored_by_embeddings(db: Db) {
         &page["public_scores"], uploaded,
         "model page vs upload response"
     );
-    let req = Request::get("/api/me")
-        .header("authorization", format!("Bearer {token}"))
-        .body(Body::empty())
-        .unwrap();
-    let res = app.app.router().oneshot(req).await.unwrap();
-    let me: Value =
-        serde_json::from_slice(&res.into_body().collect().await.unwrap().to_bytes()).unwrap();
+    let (_, me) = app.call(Method::GET, "/api/me", Some(&token), None).await;
     let mine = me["submissions"]
         .as_array()
         .unwrap()
@@ -189,14 +177,14 @@ async fn explanation_files_are_scored_by_embeddings(db: Db) {
             json!({"item_id": r.id, "meaning": p["meme"]}).to_string() + "\n"
         })
         .collect();
-    let req = Request::post(format!("/api/tasks/{TASK}/submissions?model=Copier"))
-        .header("authorization", format!("Bearer {token}"))
-        .body(Body::from(phrases))
-        .unwrap();
-    assert_eq!(
-        app.app.router().oneshot(req).await.unwrap().status(),
-        StatusCode::CREATED
-    );
+    let (status, _) = app
+        .post_file(
+            &format!("/api/tasks/{TASK}/submissions?model=Copier"),
+            &token,
+            phrases,
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
     let (_, board2) = app.get(&format!("/api/boards/{TASK}")).await;
     let copier = board2["rows"]
         .as_array()
@@ -213,14 +201,14 @@ async fn explanation_files_are_scored_by_embeddings(db: Db) {
         .iter()
         .map(|(id, _)| json!({"item_id": id, "meaning": "不知道"}).to_string() + "\n")
         .collect();
-    let req = Request::post(format!("/api/tasks/{TASK}/submissions?model=Shrug"))
-        .header("authorization", format!("Bearer {token}"))
-        .body(Body::from(shrug))
-        .unwrap();
-    assert_eq!(
-        app.app.router().oneshot(req).await.unwrap().status(),
-        StatusCode::CREATED
-    );
+    let (status, _) = app
+        .post_file(
+            &format!("/api/tasks/{TASK}/submissions?model=Shrug"),
+            &token,
+            shrug,
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
     let (_, board3) = app.get(&format!("/api/boards/{TASK}")).await;
     let rows = board3["rows"].as_array().unwrap();
     let shrug = rows.iter().find(|r| r["label"] == "Shrug").unwrap();

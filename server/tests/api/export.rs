@@ -7,7 +7,6 @@ use crate::helpers::{detail, start_body, test_settings, Db, TestApp};
 use crate::on_both_databases;
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
-use http_body_util::BodyExt;
 use memeboard_server::export::stats::{read_export, stats_from_export, StatsOptions, StatsReport};
 use memeboard_server::export::COLUMNS;
 use serde_json::{json, Value};
@@ -46,24 +45,11 @@ pub(crate) async fn raw(
     path: &str,
     admin: bool,
 ) -> (StatusCode, String, Vec<u8>) {
-    let mut builder = Request::builder().method(method).uri(path);
-    if admin {
-        builder = builder.header("authorization", format!("Bearer {ADMIN}"));
-    }
-    let response = app
-        .app
-        .router()
-        .oneshot(builder.body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    let status = response.status();
-    let content_type = response
-        .headers()
-        .get("content-type")
-        .map(|v| v.to_str().unwrap().to_owned())
-        .unwrap_or_default();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (status, content_type, bytes.to_vec())
+    let reply = app
+        .send_as(method, path, admin.then_some(ADMIN), None, Body::empty())
+        .await;
+    let content_type = reply.header("content-type");
+    (reply.status, content_type, reply.bytes)
 }
 
 pub(crate) async fn admin_post(app: &TestApp, path: &str, body: Value) {
@@ -477,12 +463,7 @@ async fn export_has_the_dictionary_columns_and_reproduces_the_site(db: Db) {
         session["participant"].as_str().unwrap().to_owned()
     };
     let (b_id, c_id) = (pseudonym_of("pb"), pseudonym_of("pc"));
-    let task = app
-        .storage()
-        .find_board_task("demo-mcq")
-        .await
-        .unwrap()
-        .unwrap();
+    let task = app.board_task("demo-mcq").await;
     let exposures = || async {
         app.storage()
             .assignment_candidates(&task.task.id, false)

@@ -4,20 +4,13 @@
 use crate::helpers::{test_settings, Db, TestApp};
 use axum::body::Body;
 use axum::http::{HeaderMap, Request, StatusCode};
-use http_body_util::BodyExt;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
-use tower::ServiceExt;
 
 async fn send(app: &TestApp, request: Request<Body>) -> (StatusCode, HeaderMap, Value) {
-    let response = app.app.router().oneshot(request).await.unwrap();
-    let (status, headers) = (response.status(), response.headers().clone());
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (
-        status,
-        headers,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
+    let reply = app.send(request).await;
+    let body = reply.json();
+    (reply.status, reply.headers, body)
 }
 
 fn get(path: &str) -> Request<Body> {

@@ -1,9 +1,9 @@
 //! Benchmark integrity: ids minted from public data only, the start-up upgrade of databases
 //! made by earlier versions, and no test gold of any task on any endpoint.
 
-use crate::helpers::{demo_questions, test_settings, Db, TestApp};
+use crate::helpers::{demo_questions, expand_route, jsonl_item_ids, test_settings, Db, TestApp};
 use crate::on_both_databases;
-use axum::http::StatusCode;
+use axum::http::{Method, StatusCode};
 use memeboard_core::ids::stable_id;
 use memeboard_core::kinds::{explanation, text_mcq};
 use memeboard_core::leaderboard::ItemScore;
@@ -76,22 +76,7 @@ async fn hashing_options_does_not_reproduce_item_ids(db: Db) {
 }
 
 async fn app_text(app: &TestApp, path: &str) -> String {
-    use axum::body::Body;
-    use http_body_util::BodyExt;
-    use tower::ServiceExt;
-    let response = app
-        .app
-        .router()
-        .oneshot(
-            axum::http::Request::builder()
-                .uri(path)
-                .body(Body::empty())
-                .unwrap(),
-        )
-        .await
-        .unwrap();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    String::from_utf8(bytes.to_vec()).unwrap()
+    app.get_reply(path).await.text()
 }
 
 /// The first four migrations (the schema of the previous version), in a folder of their own.
@@ -313,26 +298,16 @@ async fn upgrade_rekeys_items_and_keeps_answers_and_submissions(db: Db) {
 }
 
 async fn upload_raw(app: &TestApp, token: &str, body: &str) -> (StatusCode, String) {
-    use axum::body::Body;
-    use http_body_util::BodyExt;
-    use tower::ServiceExt;
-    let response = app
-        .app
-        .router()
-        .oneshot(
-            axum::http::Request::builder()
-                .method("POST")
-                .uri("/api/tasks/demo-mcq/submissions?model=M")
-                .header("authorization", format!("Bearer {token}"))
-                .header("content-type", "application/x-ndjson")
-                .body(Body::from(body.to_owned()))
-                .unwrap(),
+    let reply = app
+        .send_as(
+            Method::POST,
+            "/api/tasks/demo-mcq/submissions?model=M",
+            Some(token),
+            Some("application/x-ndjson"),
+            body.to_owned(),
         )
-        .await
-        .unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (status, String::from_utf8(bytes.to_vec()).unwrap())
+        .await;
+    (reply.status, reply.text())
 }
 
 on_both_databases!(
@@ -348,7 +323,7 @@ async fn admin_app(db: Db) -> TestApp {
     TestApp::with_settings(settings, dir).await
 }
 
-/// Sends a request with an optional bearer token; returns status and body text.
+/// Sends a JSON request with an optional bearer token; returns status and body text.
 async fn send(
     app: &TestApp,
     method: &str,
@@ -356,25 +331,17 @@ async fn send(
     token: Option<&str>,
     body: &str,
 ) -> (StatusCode, String) {
-    use axum::body::Body;
-    use http_body_util::BodyExt;
-    use tower::ServiceExt;
-    let mut req = axum::http::Request::builder()
-        .method(method)
-        .uri(path)
-        .header("content-type", "application/json");
-    if let Some(t) = token {
-        req = req.header("authorization", format!("Bearer {t}"));
-    }
-    let response = app
-        .app
-        .router()
-        .oneshot(req.body(Body::from(body.to_owned())).unwrap())
-        .await
-        .unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (status, String::from_utf8_lossy(&bytes).into_owned())
+    let method = Method::from_bytes(method.as_bytes()).unwrap();
+    let reply = app
+        .send_as(
+            method,
+            path,
+            token,
+            Some("application/json"),
+            body.to_owned(),
+        )
+        .await;
+    (reply.status, reply.lossy_text())
 }
 
 /// Completes a session of either quiz: MCQ items answered at display position `position`
@@ -571,30 +538,20 @@ async fn no_endpoint_reveals_test_gold_of_any_task(db: Db) {
         if ops.get("get").is_none() {
             continue;
         }
-        let mut expanded = vec![path.clone()];
-        for (param, values) in [
-            (
-                "{slug}",
-                vec!["demo-mcq".to_owned(), "demo-explain".to_owned()],
-            ),
-            (
-                "{id}",
-                sessions.iter().chain(&submissions).cloned().collect(),
-            ),
-            ("{file}", vec!["browser.json".to_owned()]),
-        ] {
-            expanded = expanded
-                .into_iter()
-                .flat_map(|p| {
-                    if p.contains(param) {
-                        values.iter().map(|v| p.replace(param, v)).collect()
-                    } else {
-                        vec![p]
-                    }
-                })
-                .collect();
-        }
-        paths.extend(expanded);
+        paths.extend(expand_route(
+            path,
+            &[
+                (
+                    "{slug}",
+                    vec!["demo-mcq".to_owned(), "demo-explain".to_owned()],
+                ),
+                (
+                    "{id}",
+                    sessions.iter().chain(&submissions).cloned().collect(),
+                ),
+                ("{file}", vec!["browser.json".to_owned()]),
+            ],
+        ));
     }
     paths.push("/api/boards/demo-mcq?split=private".into());
     paths.push("/api/boards/demo-explain?split=private".into());
@@ -682,41 +639,15 @@ fn demo_correct_positions_follow_no_pattern() {
 /// near chance on every board half and on the dev gold.
 async fn positional_pattern_files_score_near_chance(db: Db) {
     let app = TestApp::spawn(db).await;
-    let token = app
-        .post(
-            "/api/authors",
-            json!({"name": "Pattern", "organisation": "o"}),
-        )
-        .await
-        .1["token"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let token = app.author_token("Pattern", "o").await;
     let (_, template) = send(&app, "GET", "/api/tasks/demo-mcq/template.jsonl", None, "").await;
-    let ids: Vec<String> = template
-        .lines()
-        .map(|l| {
-            serde_json::from_str::<Value>(l).unwrap()["item_id"]
-                .as_str()
-                .unwrap()
-                .to_owned()
-        })
-        .collect();
+    let ids = jsonl_item_ids(&template);
     // Scored against the full gold (all splits), as only the server can.
     let gold: HashMap<String, usize> = app
-        .storage()
-        .task_items("demo-mcq")
+        .mcq_answers("demo-mcq")
         .await
-        .unwrap()
         .into_iter()
-        .map(|r| {
-            let ItemGold::TextMcq(text_mcq::Gold { correct }) =
-                serde_json::from_str(&r.gold_json).unwrap()
-            else {
-                panic!()
-            };
-            (r.id, correct + 1)
-        })
+        .map(|(r, answer)| (r.id, answer))
         .collect();
     for strategy in 0..6 {
         let answers: Vec<usize> = (0..ids.len())
@@ -769,16 +700,7 @@ on_both_databases!(positional_pattern_files_score_near_chance);
 /// A model name written as a spreadsheet formula is downloaded as text.
 async fn board_csv_neutralises_formulas(db: Db) {
     let app = TestApp::spawn(db).await;
-    let token = app
-        .post(
-            "/api/authors",
-            json!({"name": "Formula", "organisation": "@org"}),
-        )
-        .await
-        .1["token"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let token = app.author_token("Formula", "@org").await;
     let (_, template) = send(&app, "GET", "/api/tasks/demo-mcq/template.jsonl", None, "").await;
     let file = template.replace("null", "1");
     let (status, body) = send(

@@ -6,13 +6,10 @@
 
 use crate::helpers::{detail, item_ids, start_body, test_settings, Db, TestApp};
 use crate::on_both_databases;
-use axum::body::Body;
-use axum::http::{Method, Request, StatusCode};
-use http_body_util::BodyExt;
+use axum::http::{Method, StatusCode};
 use memeboard_server::judging::{create_judging_task, invite_hash, JudgingTaskSpec};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
-use tower::ServiceExt;
 
 const ADMIN: &str = "admin-secret-for-judging-tests";
 /// Every submission id and model name in the specs contains this; nothing a rater gets may.
@@ -475,29 +472,7 @@ async fn admin(
     path: &str,
     body: Option<Value>,
 ) -> (StatusCode, Value) {
-    let mut builder = Request::builder()
-        .method(method)
-        .uri(path)
-        .header("authorization", format!("Bearer {ADMIN}"));
-    let body = match body {
-        Some(v) => {
-            builder = builder.header("content-type", "application/json");
-            Body::from(v.to_string())
-        }
-        None => Body::empty(),
-    };
-    let response = app
-        .app
-        .router()
-        .oneshot(builder.body(body).unwrap())
-        .await
-        .unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
+    app.call(method, path, Some(ADMIN), body).await
 }
 
 async fn planted_outputs_exclude_a_rater_who_judges_them_the_wrong_way(db: Db) {

@@ -1,15 +1,12 @@
 //! Leaderboard API: uploads validated all-or-nothing and scored at once, quotas, tokens,
 //! boards with human/baseline rows, hidden gold, private and blind boards.
 
-use crate::helpers::{demo_questions, detail, test_settings, Db, TestApp};
+use crate::helpers::{demo_questions, detail, jsonl_item_ids, test_settings, Db, TestApp};
 use crate::on_both_databases;
-use axum::body::Body;
-use axum::http::{Method, Request, StatusCode};
-use http_body_util::BodyExt;
+use axum::http::{Method, StatusCode};
 use memeboard_core::kinds::text_mcq;
 use memeboard_core::tasks::ItemGold;
 use serde_json::{json, Value};
-use tower::ServiceExt;
 
 pub(crate) const TASK: &str = "demo-mcq";
 pub(crate) const ADMIN: &str = "admin-secret-for-tests";
@@ -31,22 +28,10 @@ pub(crate) async fn send(
     body: &str,
     content_type: &str,
 ) -> (StatusCode, String) {
-    let mut req = Request::builder()
-        .method(method)
-        .uri(path)
-        .header("content-type", content_type);
-    if let Some(t) = token {
-        req = req.header("authorization", format!("Bearer {t}"));
-    }
-    let response = app
-        .app
-        .router()
-        .oneshot(req.body(Body::from(body.to_owned())).unwrap())
-        .await
-        .unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (status, String::from_utf8(bytes.to_vec()).unwrap())
+    let reply = app
+        .send_as(method, path, token, Some(content_type), body.to_owned())
+        .await;
+    (reply.status, reply.text())
 }
 
 pub(crate) async fn new_token(app: &TestApp, name: &str) -> String {
@@ -63,20 +48,13 @@ pub(crate) async fn new_token(app: &TestApp, name: &str) -> String {
 
 /// (item id, correct option number in order 0, split, board half) for every item.
 async fn gold(app: &TestApp) -> Vec<(String, usize, String, String)> {
-    app.storage()
-        .task_items(TASK)
+    app.mcq_answers(TASK)
         .await
-        .unwrap()
         .into_iter()
-        .map(|r| {
-            let ItemGold::TextMcq(text_mcq::Gold { correct }) =
-                serde_json::from_str(&r.gold_json).unwrap()
-            else {
-                panic!()
-            };
+        .map(|(r, answer)| {
             (
                 r.id,
-                correct + 1,
+                answer,
                 r.split.as_str().to_owned(),
                 r.board_half.as_str().to_owned(),
             )
@@ -194,17 +172,8 @@ async fn a_good_upload_is_scored_and_ranked_at_once(db: Db) {
         json!([]),
         "private board not revealed"
     );
-    let (status, me) = send(
-        &app,
-        Method::GET,
-        "/api/me",
-        Some(&token),
-        "",
-        "application/json",
-    )
-    .await;
+    let (status, me) = app.me(&token).await;
     assert_eq!(status, StatusCode::OK);
-    let me: Value = serde_json::from_str(&me).unwrap();
     assert_eq!(me["quota"]["remaining"], 3);
     assert_eq!(me["submissions"].as_array().unwrap().len(), 2);
 
@@ -310,16 +279,7 @@ async fn bad_files_get_exact_errors_store_nothing_and_use_no_quota(db: Db) {
     assert!(text.contains("missing field `model`"), "{text}");
 
     assert_eq!(app.count("submissions").await, 0);
-    let (_, me) = send(
-        &app,
-        Method::GET,
-        "/api/me",
-        Some(&token),
-        "",
-        "application/json",
-    )
-    .await;
-    let me: Value = serde_json::from_str(&me).unwrap();
+    let (_, me) = app.me(&token).await;
     assert_eq!(me["quota"]["used_today"], 0);
 }
 
@@ -425,15 +385,7 @@ async fn no_board_or_task_endpoint_reveals_test_gold(db: Db) {
         .map(|g| g.0.as_str())
         .collect();
     assert!(!dev_ids.is_empty());
-    let served: Vec<String> = text
-        .lines()
-        .map(|l| {
-            serde_json::from_str::<Value>(l).unwrap()["item_id"]
-                .as_str()
-                .unwrap()
-                .to_owned()
-        })
-        .collect();
+    let served = jsonl_item_ids(&text);
     assert_eq!(served.len(), dev_ids.len());
     // One numbering everywhere: dev gold's `answer` counts from 1 like prediction files.
     for line in text.lines() {
@@ -767,16 +719,7 @@ async fn boards_show_one_row_per_model_and_authors_withdraw_their_rows(db: Db) {
     let (_, all) = app.get(&format!("/api/boards/{TASK}?attempts=all")).await;
     assert!(!models(&all).contains(&id(&latest)));
     // The author still sees it, marked withdrawn; the quota is not given back.
-    let (_, me) = send(
-        &app,
-        Method::GET,
-        "/api/me",
-        Some(&ann),
-        "",
-        "application/json",
-    )
-    .await;
-    let me: Value = serde_json::from_str(&me).unwrap();
+    let (_, me) = app.me(&ann).await;
     let mine = me["submissions"]
         .as_array()
         .unwrap()

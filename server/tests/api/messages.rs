@@ -22,24 +22,38 @@ fn sources(dirs: &[&str]) -> Vec<(PathBuf, String)> {
         .collect()
 }
 
+/// The positions and bytes of `text` from `from` on that stand outside string literals
+/// (the quotes themselves, and escaped characters inside a literal, skipped).
+fn code_bytes(text: &str, from: usize) -> impl Iterator<Item = (usize, u8)> + '_ {
+    let bytes = text.as_bytes();
+    let mut in_string = false;
+    let mut k = from;
+    std::iter::from_fn(move || {
+        while k < bytes.len() {
+            let (at, b) = (k, bytes[k]);
+            k += 1;
+            if in_string {
+                if b == b'\\' {
+                    k += 1;
+                } else if b == b'"' {
+                    in_string = false;
+                }
+            } else if b == b'"' {
+                in_string = true;
+            } else {
+                return Some((at, b));
+            }
+        }
+        None
+    })
+}
+
 /// The text inside the parentheses that open at `open` (which is `(`), string literals
 /// skipped; `None` when unbalanced.
 fn inside(text: &str, open: usize) -> Option<&str> {
-    let bytes = text.as_bytes();
     let mut depth = 0usize;
-    let mut in_string = false;
-    let mut k = open;
-    while k < bytes.len() {
-        let b = bytes[k];
-        if in_string {
-            if b == b'\\' {
-                k += 1;
-            } else if b == b'"' {
-                in_string = false;
-            }
-        } else if b == b'"' {
-            in_string = true;
-        } else if b == b'(' {
+    for (k, b) in code_bytes(text, open) {
+        if b == b'(' {
             depth += 1;
         } else if b == b')' {
             depth -= 1;
@@ -47,7 +61,6 @@ fn inside(text: &str, open: usize) -> Option<&str> {
                 return Some(&text[open + 1..k]);
             }
         }
-        k += 1;
     }
     None
 }
@@ -55,31 +68,18 @@ fn inside(text: &str, open: usize) -> Option<&str> {
 /// Top-level `name = value` argument names of a macro call's arguments.
 fn named_arguments(args: &str) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
-    let (mut depth, mut in_string, mut start) = (0i32, false, 0usize);
-    let bytes = args.as_bytes();
+    let (mut depth, mut start) = (0i32, 0usize);
     let mut parts = Vec::new();
-    let mut k = 0;
-    while k < bytes.len() {
-        let b = bytes[k];
-        if in_string {
-            if b == b'\\' {
-                k += 1;
-            } else if b == b'"' {
-                in_string = false;
+    for (k, b) in code_bytes(args, 0) {
+        match b {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth -= 1,
+            b',' if depth == 0 => {
+                parts.push(&args[start..k]);
+                start = k + 1;
             }
-        } else {
-            match b {
-                b'"' => in_string = true,
-                b'(' | b'[' | b'{' => depth += 1,
-                b')' | b']' | b'}' => depth -= 1,
-                b',' if depth == 0 => {
-                    parts.push(&args[start..k]);
-                    start = k + 1;
-                }
-                _ => {}
-            }
+            _ => {}
         }
-        k += 1;
     }
     parts.push(&args[start..]);
     for part in parts.iter().skip(1) {

@@ -6,37 +6,26 @@
 
 use crate::helpers::{demo_memes, models_installed, test_settings, Db, TestApp};
 use crate::on_both_databases;
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use http_body_util::BodyExt;
+use axum::http::{Method, StatusCode};
 use memeboard_server::demo::submissions::{demo_submission_id, DEMO_MODELS};
 use serde_json::{json, Value};
-use tower::ServiceExt;
 
 const EXPLAIN: &str = "demo-explain";
 const COMICS: &str = "demo-panel-explain";
 
 async fn upload(app: &TestApp, task: &str, token: &str, body: &str) -> (StatusCode, Value) {
-    let req = Request::post(format!("/api/tasks/{task}/submissions?model=Outputs"))
-        .header("authorization", format!("Bearer {token}"))
-        .body(Body::from(body.to_owned()))
-        .unwrap();
-    let res = app.app.router().oneshot(req).await.unwrap();
-    let status = res.status();
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    app.post_file(
+        &format!("/api/tasks/{task}/submissions?model=Outputs"),
+        token,
+        body.to_owned(),
     )
+    .await
 }
 
 /// A GET's raw body as text (for CSV and JSON Lines routes too).
 async fn get_text(app: &TestApp, path: &str) -> (StatusCode, String) {
-    let req = Request::get(path).body(Body::empty()).unwrap();
-    let res = app.app.router().oneshot(req).await.unwrap();
-    let status = res.status();
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    (status, String::from_utf8_lossy(&bytes).into_owned())
+    let reply = app.get_reply(path).await;
+    (reply.status, reply.lossy_text())
 }
 
 async fn token(app: &TestApp) -> String {
@@ -54,13 +43,7 @@ fn details(body: &Value) -> Vec<String> {
 }
 
 async fn item_ids(app: &TestApp, task: &str) -> Vec<String> {
-    let (_, manifest) = app.get(&format!("/api/tasks/{task}/manifest")).await;
-    manifest["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["id"].as_str().unwrap().to_owned())
-        .collect()
+    app.manifest_ids(task).await
 }
 
 /// Every public GET that could carry a submission's content: none may contain `marker`.
@@ -245,15 +228,15 @@ async fn comic_explanations_are_validated_stored_unscored_and_never_public(db: D
     assert_not_public(&app, COMICS, &id, "MARKER").await;
 
     // People may write an explanation once the owner opens the quiz; it is stored unscored.
-    let req = Request::post(format!("/api/admin/tasks/{COMICS}/board"))
-        .header("authorization", "Bearer admin-secret")
-        .header("content-type", "application/json")
-        .body(Body::from(json!({"quiz_open": true}).to_string()))
-        .unwrap();
-    assert_eq!(
-        app.app.router().oneshot(req).await.unwrap().status(),
-        StatusCode::OK
-    );
+    let (status, _) = app
+        .call(
+            Method::POST,
+            &format!("/api/admin/tasks/{COMICS}/board"),
+            Some("admin-secret"),
+            Some(json!({"quiz_open": true})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
     {
         let (status, session) = app
             .post(

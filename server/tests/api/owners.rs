@@ -3,13 +3,13 @@
 //! Prolific id, attention checks and the exclusions they cause in the human rows, and the
 //! live progress view.
 
-use crate::helpers::{demo_questions, detail, item_ids, start_body, test_settings, Db, TestApp};
+use crate::helpers::{
+    demo_questions, detail, item_ids, start_body, sum_of, test_settings, Db, TestApp,
+};
 use crate::on_both_databases;
 use axum::body::Body;
-use axum::http::{Method, Request, StatusCode};
-use http_body_util::BodyExt;
+use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
-use tower::ServiceExt;
 
 pub(crate) const ADMIN: &str = "admin-secret-for-owner-tests";
 const TASK: &str = "demo-mcq";
@@ -31,29 +31,19 @@ pub(crate) async fn call(
     token: Option<&str>,
     body: Option<Value>,
 ) -> (StatusCode, Value) {
-    let mut builder = Request::builder().method(method).uri(path);
-    if let Some(t) = token {
-        builder = builder.header("authorization", format!("Bearer {t}"));
-    }
-    let body = match body {
-        Some(v) => {
-            builder = builder.header("content-type", "application/json");
-            Body::from(v.to_string())
-        }
-        None => Body::empty(),
-    };
-    let response = app
-        .app
-        .router()
-        .oneshot(builder.body(body).unwrap())
-        .await
-        .unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    app.call(method, path, token, body).await
+}
+
+/// The task's owner console as `token` sees it.
+async fn owner_console(app: &TestApp, token: &str) -> (StatusCode, Value) {
+    call(
+        app,
+        Method::GET,
+        &format!("/api/owner/tasks/{TASK}/console"),
+        Some(token),
+        None,
     )
+    .await
 }
 
 async fn create_owner(app: &TestApp, benchmark: &str, name: &str) -> String {
@@ -75,14 +65,7 @@ pub(crate) async fn set(
     token: &str,
     edit: impl FnOnce(&mut Value),
 ) -> (StatusCode, Value) {
-    let (status, console) = call(
-        app,
-        Method::GET,
-        &format!("/api/owner/tasks/{TASK}/console"),
-        Some(token),
-        None,
-    )
-    .await;
+    let (status, console) = owner_console(app, token).await;
     assert_eq!(status, StatusCode::OK, "{console}");
     let mut settings = console["settings"].clone();
     edit(&mut settings);
@@ -296,14 +279,7 @@ async fn settings_are_checked_field_by_field(db: Db) {
     })
     .await;
     assert_eq!(status, StatusCode::OK);
-    let (_, console) = call(
-        &app,
-        Method::GET,
-        &format!("/api/owner/tasks/{TASK}/console"),
-        Some(ADMIN),
-        None,
-    )
-    .await;
+    let (_, console) = owner_console(&app, ADMIN).await;
     let changed = &console["actions"][0]["detail"]["changed"];
     assert_eq!(changed["batch_size"]["to"], 6);
     assert_eq!(changed["study.categories"]["to"], json!(["slang"]));
@@ -311,14 +287,7 @@ async fn settings_are_checked_field_by_field(db: Db) {
     let logged = console["actions"].as_array().unwrap().len();
     let (status, _) = set(&app, ADMIN, |_| {}).await;
     assert_eq!(status, StatusCode::OK);
-    let (_, again) = call(
-        &app,
-        Method::GET,
-        &format!("/api/owner/tasks/{TASK}/console"),
-        Some(ADMIN),
-        None,
-    )
-    .await;
+    let (_, again) = owner_console(&app, ADMIN).await;
     assert_eq!(again["actions"].as_array().unwrap().len(), logged);
     // A text quiz's console: options and categories apply, headphones and planted outputs
     // do not; the Prolific link carries Prolific's placeholders.
@@ -361,14 +330,7 @@ async fn the_participant_target_stops_new_participants(db: Db) {
         detail(&body),
         "quiz `demo-mcq` has reached its participant target (1 completed sessions) and takes no new participants; thank you for your interest"
     );
-    let (_, quizzes) = app.get("/api/quizzes").await;
-    let listed = quizzes
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|q| q["slug"] == TASK)
-        .unwrap()
-        .clone();
+    let listed = app.listed_quiz(TASK).await;
     assert_eq!(listed["full"], true);
     // Sessions already started may still finish.
     finish(&app, &second, false, 1).await;
@@ -464,14 +426,7 @@ async fn failed_attention_checks_screen_out_with_the_redirect(db: Db) {
     let (_, again) = app.get(&format!("/api/sessions/{id}")).await;
     assert_eq!(again["screen_out"]["code"], "SCREEN9");
     // The owner sees the exclusion with its reason.
-    let (_, console) = call(
-        &app,
-        Method::GET,
-        &format!("/api/owner/tasks/{TASK}/console"),
-        Some(ADMIN),
-        None,
-    )
-    .await;
+    let (_, console) = owner_console(&app, ADMIN).await;
     // The console names sessions and participants by the export's pseudonyms.
     let benchmark = app.storage().benchmark_id("demo").await.unwrap().unwrap();
     assert_eq!(
@@ -582,14 +537,7 @@ async fn attention_check_exclusions_show_in_the_human_rows(db: Db) {
     }
     let (_, stats) = app.get(&format!("/api/quizzes/{TASK}/stats")).await;
     assert_eq!(stats["completed_participants"], 1);
-    let (_, console) = call(
-        &app,
-        Method::GET,
-        &format!("/api/owner/tasks/{TASK}/console"),
-        Some(ADMIN),
-        None,
-    )
-    .await;
+    let (_, console) = owner_console(&app, ADMIN).await;
     assert_eq!(console["completed_before_exclusions"], 2);
     assert_eq!(console["completed_after_exclusions"], 1);
     let excluded = &console["exclusions"][0];
@@ -634,14 +582,7 @@ async fn straight_lining_and_speed_rules_exclude(db: Db) {
     .await;
     let session = app.start_demo_session().await;
     finish(&app, &session, false, 2).await;
-    let (_, console) = call(
-        &app,
-        Method::GET,
-        &format!("/api/owner/tasks/{TASK}/console"),
-        Some(ADMIN),
-        None,
-    )
-    .await;
+    let (_, console) = owner_console(&app, ADMIN).await;
     assert_eq!(
         console["exclusions"][0]["reason"]["code"],
         "straight_lining"
@@ -651,14 +592,7 @@ async fn straight_lining_and_speed_rules_exclude(db: Db) {
         s["study"]["quality"] = json!({"min_median_ms": 2000});
     })
     .await;
-    let (_, console) = call(
-        &app,
-        Method::GET,
-        &format!("/api/owner/tasks/{TASK}/console"),
-        Some(ADMIN),
-        None,
-    )
-    .await;
+    let (_, console) = owner_console(&app, ADMIN).await;
     assert_eq!(
         console["exclusions"][0]["reason"]["code"],
         "too_fast_median"
@@ -691,20 +625,8 @@ async fn progress_counts_sessions_items_and_times(db: Db) {
     assert_eq!(p["started"], 3);
     assert_eq!(p["completed"], 2);
     assert_eq!(p["in_progress"], 1);
-    let answers: u64 = p["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["answers"].as_u64().unwrap())
-        .sum();
-    assert_eq!(answers, 9);
-    let per_category: u64 = p["categories"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["answers"].as_u64().unwrap())
-        .sum();
-    assert_eq!(per_category, 9);
+    assert_eq!(sum_of(&p["items"], "answers"), 9);
+    assert_eq!(sum_of(&p["categories"], "answers"), 9);
     let answered = p["items"]
         .as_array()
         .unwrap()
@@ -713,13 +635,7 @@ async fn progress_counts_sessions_items_and_times(db: Db) {
         .unwrap()
         .clone();
     assert_eq!(answered["median_ms"], 1234.0);
-    let binned: u64 = p["completion_histogram"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| b["sessions"].as_u64().unwrap())
-        .sum();
-    assert_eq!(binned, 2);
+    assert_eq!(sum_of(&p["completion_histogram"], "sessions"), 2);
     assert_eq!(p["agreement"][0]["dimension"], "choice");
 }
 
@@ -751,15 +667,16 @@ async fn the_cli_creates_owner_tokens(db: Db) {
 
 /// The raw export body an owner token gets (status, text).
 async fn export_as(app: &TestApp, token: &str, ext: &str) -> (StatusCode, String) {
-    let request = Request::builder()
-        .uri(format!("/api/owner/tasks/{TASK}/export.{ext}"))
-        .header("authorization", format!("Bearer {token}"))
-        .body(Body::empty())
-        .unwrap();
-    let response = app.app.router().oneshot(request).await.unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (status, String::from_utf8(bytes.to_vec()).unwrap())
+    let reply = app
+        .send_as(
+            Method::GET,
+            &format!("/api/owner/tasks/{TASK}/export.{ext}"),
+            Some(token),
+            None,
+            Body::empty(),
+        )
+        .await;
+    (reply.status, reply.text())
 }
 
 /// The raw-data routes take an owner token of the task's benchmark (not another's); the

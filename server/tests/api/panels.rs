@@ -5,11 +5,12 @@
 //! inputs with the archive and checksums, and boards with model, human and baseline rows.
 
 use crate::draws::test_key;
-use crate::helpers::{detail, start_body, test_settings, Db, TestApp};
+use crate::helpers::{
+    detail, expand_route, files_reader, jsonl_item_ids, start_body, test_settings, Db, Reply,
+    TestApp,
+};
 use crate::on_both_databases;
-use axum::body::Body;
-use axum::http::{Method, Request, StatusCode};
-use http_body_util::BodyExt;
+use axum::http::{Method, StatusCode};
 use memeboard_core::kinds::panels::reads_in_order;
 use memeboard_core::kinds::{panel_order, panel_type};
 use memeboard_core::tasks::ItemGold;
@@ -18,7 +19,6 @@ use memeboard_server::import_panels::{import_panels, parse_panels, PanelsSpec};
 use memeboard_server::media::is_media_name;
 use serde_json::{json, Value};
 use std::collections::{HashMap, HashSet};
-use tower::ServiceExt;
 
 const ADMIN: &str = "admin-secret-for-tests";
 
@@ -80,12 +80,7 @@ async fn app_with_comics(db: Db) -> TestApp {
     crate::export::exact_crowd(&mut settings);
     let app = TestApp::with_settings(settings, dir).await;
     let (text, files) = manifest();
-    let read = |name: &str| {
-        files
-            .get(name)
-            .cloned()
-            .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::NotFound, "no such file"))
-    };
+    let read = files_reader(&files);
     let summary = import_panels(app.storage(), &spec(), "manifest.jsonl", &text, &read)
         .await
         .expect("import");
@@ -204,21 +199,12 @@ async fn a_rejected_import_stores_nothing_and_a_reimport_keeps_ids(db: Db) {
     let ids = |items: Vec<memeboard_server::storage::TaskItemRow>| -> Vec<String> {
         items.into_iter().map(|i| i.id).collect()
     };
-    let task = app
-        .storage()
-        .find_board_task("t-order")
-        .await
-        .unwrap()
-        .unwrap();
-    let before = ids(app.storage().task_items(&task.task.id).await.unwrap());
+    let before = ids(app.task_rows("t-order").await);
     let media_before = app.count("media").await;
     import_panels(app.storage(), &spec(), "m.jsonl", &text, &read)
         .await
         .unwrap();
-    assert_eq!(
-        ids(app.storage().task_items(&task.task.id).await.unwrap()),
-        before
-    );
+    assert_eq!(ids(app.task_rows("t-order").await), before);
     assert_eq!(app.count("media").await, media_before);
     // One blob per distinct image; one name per image and task that shows it.
     assert_eq!(app.count("media_blobs").await, files.len() as i64);
@@ -226,11 +212,8 @@ async fn a_rejected_import_stores_nothing_and_a_reimport_keeps_ids(db: Db) {
 
 /// Gold of the order task's items, by id.
 async fn order_gold(app: &TestApp, slug: &str) -> HashMap<String, panel_order::Gold> {
-    let task = app.storage().find_board_task(slug).await.unwrap().unwrap();
-    app.storage()
-        .task_items(&task.task.id)
+    app.task_rows(slug)
         .await
-        .unwrap()
         .into_iter()
         .map(|r| {
             let ItemGold::PanelOrder(g) = serde_json::from_str(&r.gold_json).unwrap() else {
@@ -321,24 +304,19 @@ async fn order_quiz_shows_one_display_and_records_answers_exactly_once(db: Db) {
     assert!(detail(&body).contains("answer.order"), "{body}");
     let right = right_order(&gold[first]);
     assert_eq!(right.len(), n);
-    let (status, first_ack) = answer(
-        &app,
-        session,
-        first,
-        json!({"kind": "order", "order": right}),
-        "k1",
-    )
-    .await;
+    let send_right = || {
+        answer(
+            &app,
+            session,
+            first,
+            json!({"kind": "order", "order": right}),
+            "k1",
+        )
+    };
+    let (status, first_ack) = send_right().await;
     assert_eq!(status, StatusCode::CREATED, "{first_ack}");
     // A resend is the same answer, once; another answer to the item is refused.
-    let (status, again) = answer(
-        &app,
-        session,
-        first,
-        json!({"kind": "order", "order": right}),
-        "k1",
-    )
-    .await;
+    let (status, again) = send_right().await;
     assert_eq!(status, StatusCode::OK, "{again}");
     assert_eq!(again["answered"], first_ack["answered"]);
     let display: Vec<usize> = (1..=n).collect();
@@ -477,30 +455,9 @@ async fn nothing_of_the_canonical_order_or_the_type_leaks(db: Db) {
     );
 }
 
-async fn get_raw(
-    app: &TestApp,
-    path: &str,
-    range: Option<&str>,
-) -> (StatusCode, axum::http::HeaderMap, Vec<u8>) {
-    let mut req = Request::builder().method(Method::GET).uri(path);
-    if let Some(r) = range {
-        req = req.header("range", r);
-    }
-    let res = app
-        .app
-        .router()
-        .oneshot(req.body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    let status = res.status();
-    let headers = res.headers().clone();
-    let bytes = res.into_body().collect().await.unwrap().to_bytes().to_vec();
-    (status, headers, bytes)
-}
-
 async fn get_text(app: &TestApp, path: &str) -> (StatusCode, String) {
-    let (status, _, bytes) = get_raw(app, path, None).await;
-    (status, String::from_utf8(bytes).unwrap())
+    let reply = app.get_reply(path).await;
+    (reply.status, reply.text())
 }
 
 async fn panels_are_served_with_types_ranges_and_immutable_caching(db: Db) {
@@ -508,7 +465,11 @@ async fn panels_are_served_with_types_ranges_and_immutable_caching(db: Db) {
     let (_, inputs) = get_text(&app, "/api/tasks/t-type/inputs.jsonl").await;
     let line: Value = serde_json::from_str(inputs.lines().next().unwrap()).unwrap();
     let url = line["panels"][0]["url"].as_str().unwrap().to_owned();
-    let (status, headers, bytes) = get_raw(&app, &url, None).await;
+    let Reply {
+        status,
+        headers,
+        bytes,
+    } = app.get_range(&url, None).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(headers["content-type"], "image/png");
     assert_eq!(
@@ -517,7 +478,11 @@ async fn panels_are_served_with_types_ranges_and_immutable_caching(db: Db) {
     );
     assert_eq!(headers["x-content-type-options"], "nosniff");
     assert!(bytes.starts_with(b"\x89PNG"));
-    let (status, headers, part) = get_raw(&app, &url, Some("bytes=0-3")).await;
+    let Reply {
+        status,
+        headers,
+        bytes: part,
+    } = app.get_range(&url, Some("bytes=0-3")).await;
     assert_eq!(status, StatusCode::PARTIAL_CONTENT);
     assert_eq!(part, &bytes[..4]);
     assert!(headers["content-range"]
@@ -525,10 +490,16 @@ async fn panels_are_served_with_types_ranges_and_immutable_caching(db: Db) {
         .unwrap()
         .starts_with("bytes 0-3/"));
     // Served again from the cache folder, the same bytes.
-    assert_eq!(get_raw(&app, &url, None).await.2, bytes);
-    let (status, _, _) = get_raw(&app, "/media/0123456789abcdef0123456789abcdef.png", None).await;
+    assert_eq!(app.get_range(&url, None).await.bytes, bytes);
+    let status = app
+        .get_range("/media/0123456789abcdef0123456789abcdef.png", None)
+        .await
+        .status;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    let (status, _, _) = get_raw(&app, "/media/..%2f..%2fetc%2fpasswd", None).await;
+    let status = app
+        .get_range("/media/..%2f..%2fetc%2fpasswd", None)
+        .await
+        .status;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
@@ -539,7 +510,11 @@ async fn inputs_come_with_an_archive_and_checksums(db: Db) {
     let first: Value = serde_json::from_str(inputs.lines().next().unwrap()).unwrap();
     assert_eq!(first["panels"][0]["number"], 1);
     assert!(first["types"].as_array().unwrap().len() == 5);
-    let (status, headers, tar) = get_raw(&app, "/api/tasks/t-order/media.tar", None).await;
+    let Reply {
+        status,
+        headers,
+        bytes: tar,
+    } = app.get_range("/api/tasks/t-order/media.tar", None).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(headers["content-type"], "application/x-tar");
     let files = untar(&tar);
@@ -585,8 +560,13 @@ async fn inputs_come_with_an_archive_and_checksums(db: Db) {
         "{sums}"
     );
     // Eight at once get the same bytes (one archive on disk, built once), and a range of it.
-    let fetches = (0..8).map(|_| get_raw(&app, "/api/tasks/t-order/media.tar", None));
-    for (status, _, again) in futures_util::future::join_all(fetches).await {
+    let fetches = (0..8).map(|_| app.get_range("/api/tasks/t-order/media.tar", None));
+    for Reply {
+        status,
+        bytes: again,
+        ..
+    } in futures_util::future::join_all(fetches).await
+    {
         assert_eq!(status, StatusCode::OK);
         assert!(again == tar, "a second download differs");
     }
@@ -597,13 +577,11 @@ async fn inputs_come_with_an_archive_and_checksums(db: Db) {
         .filter(|n| n.starts_with("t-order-") && n.ends_with(".tar"))
         .collect();
     assert_eq!(built.len(), 1, "{built:?}");
-    let req = Request::get("/api/tasks/t-order/media.tar")
-        .header("range", "bytes=0-511")
-        .body(Body::empty())
-        .unwrap();
-    let res = app.app.router().oneshot(req).await.unwrap();
-    assert_eq!(res.status(), StatusCode::PARTIAL_CONTENT);
-    let head = res.into_body().collect().await.unwrap().to_bytes();
+    let reply = app
+        .get_range("/api/tasks/t-order/media.tar", Some("bytes=0-511"))
+        .await;
+    assert_eq!(reply.status, StatusCode::PARTIAL_CONTENT);
+    let head = reply.bytes;
     assert_eq!(&head[..], &tar[..512]);
 }
 
@@ -630,14 +608,7 @@ fn untar(tar: &[u8]) -> HashMap<String, Vec<u8>> {
 }
 
 async fn new_token(app: &TestApp) -> String {
-    let (status, body) = app
-        .post(
-            "/api/authors",
-            json!({"name": "Ann", "organisation": "Lab"}),
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    body["token"].as_str().unwrap().to_owned()
+    app.author_token("Ann", "Lab").await
 }
 
 async fn upload(
@@ -647,17 +618,12 @@ async fn upload(
     model: &str,
     body: &str,
 ) -> (StatusCode, Value) {
-    let req = Request::post(format!("/api/tasks/{slug}/submissions?model={model}"))
-        .header("authorization", format!("Bearer {token}"))
-        .body(Body::from(body.to_owned()))
-        .unwrap();
-    let res = app.app.router().oneshot(req).await.unwrap();
-    let status = res.status();
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    app.post_file(
+        &format!("/api/tasks/{slug}/submissions?model={model}"),
+        token,
+        body.to_owned(),
     )
+    .await
 }
 
 fn row<'a>(board: &'a Value, kind: &str) -> &'a Value {
@@ -746,17 +712,9 @@ async fn order_files_are_scored_beside_baselines(db: Db) {
     let (status, board) = app.get("/api/boards/t-order").await;
     assert_eq!(status, StatusCode::OK, "{board}");
     assert_eq!(board["metric"], "accuracy on parseable answers");
-    let task = app
-        .storage()
-        .find_board_task("t-order")
-        .await
-        .unwrap()
-        .unwrap();
     let public: HashSet<String> = app
-        .storage()
-        .task_items(&task.task.id)
+        .task_rows("t-order")
         .await
-        .unwrap()
         .into_iter()
         .filter(|r| r.on_board(memeboard_core::api::BoardSplit::Public))
         .map(|r| r.id)
@@ -794,13 +752,7 @@ async fn order_files_are_scored_beside_baselines(db: Db) {
     );
     let items = board["items"].as_u64().unwrap() as usize;
     if items > 0 {
-        let task = app
-            .storage()
-            .find_board_task("t-order")
-            .await
-            .unwrap()
-            .unwrap();
-        let rows = app.storage().task_items(&task.task.id).await.unwrap();
+        let rows = app.task_rows("t-order").await;
         let expected: Vec<f64> = rows
             .iter()
             .filter(|r| r.on_board(memeboard_core::api::BoardSplit::Public))
@@ -819,12 +771,7 @@ async fn order_files_are_scored_beside_baselines(db: Db) {
 async fn type_files_get_f1_a_confusion_matrix_and_baselines(db: Db) {
     let app = app_with_comics(db).await;
     let token = new_token(&app).await;
-    let task = app
-        .storage()
-        .find_board_task("t-type")
-        .await
-        .unwrap()
-        .unwrap();
+    let task = app.board_task("t-type").await;
     let lines: String = app
         .storage()
         .offered_task_items(&task.task.id)
@@ -872,15 +819,7 @@ async fn type_files_get_f1_a_confusion_matrix_and_baselines(db: Db) {
     }
     // The dev gold names types for dev items only.
     let (_, dev) = get_text(&app, "/api/tasks/t-type/dev-gold.jsonl").await;
-    let dev_ids: HashSet<String> = dev
-        .lines()
-        .map(|l| {
-            serde_json::from_str::<Value>(l).unwrap()["item_id"]
-                .as_str()
-                .unwrap()
-                .to_owned()
-        })
-        .collect();
+    let dev_ids: HashSet<String> = jsonl_item_ids(&dev).into_iter().collect();
     let rows = app.storage().task_items(&task.task.id).await.unwrap();
     for r in rows {
         assert_eq!(
@@ -896,13 +835,15 @@ async fn an_admin_opens_an_ablation_variant_as_a_quiz(db: Db) {
         .post("/api/quizzes/t-order-context/sessions", start_body(false))
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    let req = Request::post("/api/admin/tasks/t-order-context/board")
-        .header("authorization", format!("Bearer {ADMIN}"))
-        .header("content-type", "application/json")
-        .body(Body::from(json!({"quiz_open": true}).to_string()))
-        .unwrap();
-    let res = app.app.router().oneshot(req).await.unwrap();
-    assert_eq!(res.status(), StatusCode::OK);
+    let (status, _) = app
+        .call(
+            Method::POST,
+            "/api/admin/tasks/t-order-context/board",
+            Some(ADMIN),
+            Some(json!({"quiz_open": true})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
     let (status, s) = app
         .post("/api/quizzes/t-order-context/sessions", start_body(false))
         .await;
@@ -931,12 +872,7 @@ async fn the_context_ablation_holds_only_the_comics_with_comments(db: Db) {
             v.to_string() + "\n"
         })
         .collect();
-    let read = |name: &str| {
-        files
-            .get(name)
-            .cloned()
-            .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::NotFound, "no such file"))
-    };
+    let read = files_reader(&files);
     import_panels(app.storage(), &spec(), "manifest.jsonl", &text, &read)
         .await
         .expect("import");
@@ -962,10 +898,7 @@ async fn the_context_ablation_holds_only_the_comics_with_comments(db: Db) {
     // Stored items (the canonical variants' inputs withhold test items: cross-task gold).
     let stored = |slug: &'static str| {
         let app = &app;
-        async move {
-            let task = app.storage().find_board_task(slug).await.unwrap().unwrap();
-            app.storage().task_items(&task.task.id).await.unwrap().len()
-        }
+        async move { app.task_rows(slug).await.len() }
     };
     for slug in [
         "t-order-context",
@@ -1045,15 +978,16 @@ async fn no_endpoint_reveals_panel_gold(db: Db) {
         let (status, body) = upload(&app, &token, slug, "Leaky", &file).await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
         sessions.push(body["submission_id"].as_str().unwrap().to_owned());
-        let req = Request::post(format!("/api/admin/tasks/{slug}/board"))
-            .header("authorization", format!("Bearer {ADMIN}"))
-            .header("content-type", "application/json")
-            .body(Body::from(r#"{"private_revealed": true}"#))
-            .unwrap();
-        assert_eq!(
-            app.app.router().oneshot(req).await.unwrap().status(),
-            StatusCode::OK
-        );
+        let reply = app
+            .send_as(
+                Method::POST,
+                &format!("/api/admin/tasks/{slug}/board"),
+                Some(ADMIN),
+                Some("application/json"),
+                r#"{"private_revealed": true}"#,
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::OK);
     }
     let openapi: Value = serde_json::from_str(memeboard_server::routes::OPENAPI_JSON).unwrap();
     let mut checked = 0;
@@ -1061,22 +995,13 @@ async fn no_endpoint_reveals_panel_gold(db: Db) {
         if ops.get("get").is_none() || path.contains("{file}") {
             continue;
         }
-        let mut paths = vec![path.clone()];
-        for (param, values) in [
-            ("{slug}", vec!["t-order", "t-type"]),
-            ("{id}", sessions.iter().map(String::as_str).collect()),
-        ] {
-            paths = paths
-                .into_iter()
-                .flat_map(|p| {
-                    if p.contains(param) {
-                        values.iter().map(|v| p.replace(param, v)).collect()
-                    } else {
-                        vec![p]
-                    }
-                })
-                .collect();
-        }
+        let paths = expand_route(
+            path,
+            &[
+                ("{slug}", vec!["t-order".to_owned(), "t-type".to_owned()]),
+                ("{id}", sessions.clone()),
+            ],
+        );
         for p in paths
             .iter()
             .chain([&"/api/boards/t-order?split=private".to_owned()])

@@ -13,7 +13,7 @@ use memeboard_core::predictions::FileFormat;
 use memeboard_core::tasks::MemeType;
 use memeboard_core::with_kind;
 use memeboard_server::import::paper_figures::import_paper_figures;
-use memeboard_server::import::{import_chime, BenchmarkSpec};
+use memeboard_server::import::BenchmarkSpec;
 use memeboard_server::kinds::ServerKind;
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -47,14 +47,7 @@ async fn chime_benchmark(app: &TestApp) {
         dev_percent: 0,
         explain_batch_size: 6,
     };
-    import_chime(
-        app.storage(),
-        &spec,
-        &Value::Array(memes).to_string(),
-        &Value::Array(mcqs).to_string(),
-    )
-    .await
-    .expect("import the benchmark");
+    app.import_chime_values(&spec, memes, mcqs).await;
 }
 
 const GOOD: &str = r#"{"task": "mcq", "model": "GPT-4o", "conditions": "", "metric": "accuracy", "category": "", "subset": "full", "value": 0.75, "n": 1268, "source": "CHIME (EMNLP 2025), Table 4"}

@@ -8,11 +8,9 @@ use crate::helpers::{detail, test_settings, Db, TestApp};
 use crate::on_both_databases;
 use crate::owners::{call, finish, owner_app, set, ADMIN};
 use axum::body::Body;
-use axum::http::{Method, Request, StatusCode};
-use http_body_util::BodyExt;
+use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
 use sqlx::Connection;
-use tower::ServiceExt;
 
 const TASK: &str = "demo-mcq";
 /// The admin token of [`app_with_clips`].
@@ -132,32 +130,16 @@ async fn the_owner_can_require_a_prolific_id(db: Db) {
 
 /// The headphone result stored with a session (what the owner's quality rules read).
 async fn stored_check(app: &TestApp, session: &str) -> Value {
-    let task = app
-        .storage()
-        .find_board_task("av-clips")
-        .await
-        .unwrap()
-        .unwrap();
+    let task = app.board_task("av-clips").await;
     let data = app.storage().fieldwork_data(&task.task.id).await.unwrap();
     let row = data.sessions.iter().find(|s| s.id == session).unwrap();
     serde_json::from_str(row.headphone_json.as_deref().unwrap()).unwrap()
 }
 
 async fn get_bytes(app: &TestApp, path: &str) -> (StatusCode, String, Vec<u8>) {
-    let response = app
-        .app
-        .router()
-        .oneshot(Request::get(path).body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    let status = response.status();
-    let kind = response
-        .headers()
-        .get("content-type")
-        .map(|v| v.to_str().unwrap().to_owned())
-        .unwrap_or_default();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (status, kind, bytes.to_vec())
+    let reply = app.get_reply(path).await;
+    let kind = reply.header("content-type");
+    (reply.status, kind, reply.bytes)
 }
 
 async fn the_server_scores_the_headphone_check(db: Db) {
@@ -241,19 +223,10 @@ async fn the_server_scores_the_headphone_check(db: Db) {
 }
 
 async fn get_with_token(app: &TestApp, path: &str, token: Option<&str>) -> (StatusCode, Vec<u8>) {
-    let mut builder = Request::get(path);
-    if let Some(t) = token {
-        builder = builder.header("authorization", format!("Bearer {t}"));
-    }
-    let response = app
-        .app
-        .router()
-        .oneshot(builder.body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (status, bytes.to_vec())
+    let reply = app
+        .send_as(Method::GET, path, token, None, Body::empty())
+        .await;
+    (reply.status, reply.bytes)
 }
 
 async fn clip_inputs_need_a_token_while_the_quiz_is_open(db: Db) {

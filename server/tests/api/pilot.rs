@@ -3,7 +3,7 @@
 //! progress, assignment counters), not even after the switch is turned off; the export marks
 //! them; databases of earlier versions gain the column with their sessions counted as real.
 
-use crate::helpers::{start_body, test_settings, Db, TestApp};
+use crate::helpers::{start_body, test_settings, upgraded_from_before, Db, TestApp};
 use crate::on_both_databases;
 use crate::owners::{call, finish, set, ADMIN};
 use axum::http::{Method, StatusCode};
@@ -104,14 +104,7 @@ async fn pilot_sessions_never_count(db: Db) {
     let (_, stats) = app.get(&format!("/api/quizzes/{TASK}/stats")).await;
     assert_eq!(stats["completed_participants"], 0, "{stats}");
     assert_eq!(human_average(&app).await, None);
-    let (_, quizzes) = app.get("/api/quizzes").await;
-    let listed = quizzes
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|q| q["slug"] == TASK)
-        .unwrap()
-        .clone();
+    let listed = app.listed_quiz(TASK).await;
     assert_eq!(listed["completed_participants"], 0, "{listed}");
     assert_ne!(listed["full"], true, "{listed}");
     assert_eq!(exposed_items(&url).await, 0);
@@ -222,26 +215,10 @@ async fn pilot_sessions_never_count(db: Db) {
 /// session: the upgrade adds the column, and the session is a real one.
 async fn earlier_databases_upgrade_with_real_sessions(db: Db) {
     use sqlx::Row;
-    let (settings, _dir) = test_settings(db, false).await;
-    sqlx::any::install_default_drivers();
-    let pool = sqlx::AnyPool::connect(&settings.database_url())
-        .await
-        .unwrap();
-    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
-    let earlier = tempfile::tempdir().unwrap();
-    for entry in std::fs::read_dir(&src).unwrap() {
-        let name = entry.unwrap().file_name();
-        if name.to_string_lossy().as_ref() < "20261210000031_add_pilot_sessions.sql" {
-            std::fs::copy(src.join(&name), earlier.path().join(&name)).unwrap();
-        }
-    }
-    sqlx::migrate::Migrator::new(earlier.path())
-        .await
-        .unwrap()
-        .run(&pool)
-        .await
-        .unwrap();
-    for sql in [
+    let (pool, _dir) = upgraded_from_before(
+        db,
+        "20261210000031_add_pilot_sessions.sql",
+        &[
         "INSERT INTO benchmarks (id, slug, title, description, family, created_at) \
          VALUES ('b', 'b', 'B', 'd', 'text_memes', 1)",
         "INSERT INTO tasks (id, benchmark_id, slug, kind, title, description, categories_json, \
@@ -249,15 +226,9 @@ async fn earlier_databases_upgrade_with_real_sessions(db: Db) {
         "INSERT INTO participants (id, created_at) VALUES ('P-OLD', 1)",
         "INSERT INTO sessions (id, participant_id, task_id, seed, survey_json, batch_size, \
          created_at, completed_at) VALUES ('s-old', 'P-OLD', 't', 7, '{}', 1, 1, 2)",
-    ] {
-        sqlx::query(sql).execute(&pool).await.unwrap();
-    }
-    sqlx::migrate::Migrator::new(src.as_path())
-        .await
-        .unwrap()
-        .run(&pool)
-        .await
-        .unwrap();
+        ],
+    )
+    .await;
     let row = sqlx::query("SELECT pilot FROM sessions WHERE id = 's-old'")
         .fetch_one(&pool)
         .await

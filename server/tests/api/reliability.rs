@@ -186,6 +186,34 @@ impl SmallDisk {
     }
 }
 
+/// A 48 MiB tmpfs for the demo database, its URL set in `settings`: (the folder the mount
+/// lives in, the mount, the URL); `None` where mounting is not allowed. The mount lives
+/// outside the app's data dir, and is unmounted (dropped) before its parent directory is
+/// removed. 48 MiB: the demo database with its write-ahead log (the study tables, the demo
+/// uploads with their stored prediction files, the panel demo's images: about 20 MB) fits
+/// with room for a restart; `fill` takes whatever is left.
+pub(crate) fn demo_database_on_a_small_disk(
+    settings: &mut memeboard_server::config::Settings,
+) -> Option<(tempfile::TempDir, SmallDisk, String)> {
+    let disk_root = tempfile::tempdir().expect("temp dir");
+    let disk = SmallDisk::mount(&disk_root.path().join("disk"), "48M")?;
+    let url = format!("sqlite://{}?mode=rwc", disk.path.join("m.db").display());
+    settings.database.url = url.clone();
+    Some((disk_root, disk, url))
+}
+
+/// What start-up says when it refuses the database of `settings` (every cause, `{:#}`).
+pub(crate) async fn start_up_refusal(
+    settings: memeboard_server::config::Settings,
+    why: &str,
+) -> String {
+    let err = memeboard_server::startup::Application::build(settings)
+        .await
+        .err()
+        .expect(why);
+    format!("{err:#}")
+}
+
 impl Drop for SmallDisk {
     fn drop(&mut self) {
         let _ = Command::new("umount").arg("-l").arg(&self.path).status();
@@ -195,17 +223,9 @@ impl Drop for SmallDisk {
 #[tokio::test]
 async fn a_full_disk_acknowledges_only_what_it_stored() {
     let (mut settings, dir) = test_settings(Db::Sqlite, true).await;
-    // The mount lives outside the app's data dir, and is unmounted (dropped) before its
-    // parent directory is removed.
-    let disk_root = tempfile::tempdir().expect("temp dir");
-    // 48 MiB: the demo database with its write-ahead log (the study tables, the demo uploads
-    // with their stored prediction files, the panel demo's images: about 20 MB) fits with room
-    // for the restart below; `fill` takes whatever is left.
-    let Some(disk) = SmallDisk::mount(&disk_root.path().join("disk"), "48M") else {
+    let Some((_disk_root, disk, url)) = demo_database_on_a_small_disk(&mut settings) else {
         return;
     };
-    let url = format!("sqlite://{}?mode=rwc", disk.path.join("m.db").display());
-    settings.database.url = url.clone();
     let keep = tempfile::tempdir().expect("temp dir");
     let app = TestApp::with_settings(settings.clone(), dir).await;
     let (status, session) = app
@@ -297,11 +317,7 @@ async fn start_up_names_a_database_it_cannot_use() {
     let (mut settings, dir) = test_settings(Db::Sqlite, false).await;
     let missing = dir.path().join("no-such-dir/m.db");
     settings.database.url = format!("sqlite://{}?mode=rwc", missing.display());
-    let err = memeboard_server::startup::Application::build(settings.clone())
-        .await
-        .err()
-        .expect("a missing directory is refused");
-    let text = format!("{err:#}");
+    let text = start_up_refusal(settings.clone(), "a missing directory is refused").await;
     assert!(
         text.contains("no-such-dir") && text.contains("does not exist"),
         "{text}"
@@ -316,11 +332,7 @@ async fn start_up_names_a_database_it_cannot_use() {
             .expect("create the database"),
     );
     settings.database.url = format!("sqlite://{}?mode=ro", file.display());
-    let err = memeboard_server::startup::Application::build(settings)
-        .await
-        .err()
-        .expect("a read-only database is refused");
-    let text = format!("{err:#}");
+    let text = start_up_refusal(settings, "a read-only database is refused").await;
     assert!(
         text.contains("m.db") && text.contains("cannot store data"),
         "{text}"
@@ -409,22 +421,13 @@ on_both_databases!(
 /// sockets cannot exhaust the server; afterwards it serves again.
 #[tokio::test]
 async fn half_open_connections_are_timed_out_and_capped() {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::io::AsyncWriteExt;
     use tokio::net::TcpStream;
     let (mut settings, dir) = test_settings(Db::Sqlite, false).await;
     settings.server.header_read_timeout_secs = 2;
     settings.server.max_connections = 2;
     let (port, stop, server) = listening(settings).await;
     let connect = || TcpStream::connect(("127.0.0.1", port));
-    let closed_within = |mut stream: TcpStream, secs: u64| async move {
-        let mut buf = Vec::new();
-        tokio::time::timeout(
-            std::time::Duration::from_secs(secs),
-            stream.read_to_end(&mut buf),
-        )
-        .await
-        .is_ok()
-    };
     // Two slow clients hold both slots; a third connection is closed at once.
     let mut first = connect().await.unwrap();
     first
@@ -448,14 +451,8 @@ async fn half_open_connections_are_timed_out_and_capped() {
         "an idle connection was kept"
     );
     // …and the server serves new clients again.
-    let mut client = connect().await.unwrap();
-    client
-        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        .await
-        .unwrap();
-    let mut response = String::new();
-    client.read_to_string(&mut response).await.unwrap();
-    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    let client = connect().await.unwrap();
+    assert_healthy(client).await;
     let _ = stop.send(());
     server.await.unwrap().unwrap();
     drop(dir);
@@ -466,8 +463,7 @@ async fn half_open_connections_are_timed_out_and_capped() {
 /// socket bound to 127.0.0.2 is a second client).
 #[tokio::test]
 async fn one_address_cannot_take_every_connection() {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    use tokio::net::{TcpSocket, TcpStream};
+    use tokio::net::TcpSocket;
     let (mut settings, dir) = test_settings(Db::Sqlite, false).await;
     settings.server.max_connections = 10;
     settings.server.max_connections_per_address = 3;
@@ -480,15 +476,6 @@ async fn one_address_cannot_take_every_connection() {
             .await
             .unwrap()
     };
-    let closed_within = |mut stream: TcpStream, secs: u64| async move {
-        let mut buf = Vec::new();
-        tokio::time::timeout(
-            std::time::Duration::from_secs(secs),
-            stream.read_to_end(&mut buf),
-        )
-        .await
-        .is_ok()
-    };
     let mut held = Vec::new();
     for _ in 0..3 {
         held.push(from("127.0.0.1").await);
@@ -498,25 +485,13 @@ async fn one_address_cannot_take_every_connection() {
         closed_within(from("127.0.0.1").await, 2).await,
         "a fourth connection from one address stayed open"
     );
-    let mut other = from("127.0.0.2").await;
-    other
-        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        .await
-        .unwrap();
-    let mut response = String::new();
-    other.read_to_string(&mut response).await.unwrap();
-    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    let other = from("127.0.0.2").await;
+    assert_healthy(other).await;
     // The held ones still work, and closing one frees its place.
     drop(held.pop());
     tokio::time::sleep(std::time::Duration::from_millis(200)).await;
-    let mut again = from("127.0.0.1").await;
-    again
-        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        .await
-        .unwrap();
-    let mut response = String::new();
-    again.read_to_string(&mut response).await.unwrap();
-    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    let again = from("127.0.0.1").await;
+    assert_healthy(again).await;
     drop(held);
     let _ = stop.send(());
     server.await.unwrap().unwrap();
@@ -570,6 +545,30 @@ async fn a_stalled_body_is_answered_408_and_closed() {
     let _ = stop.send(());
     server.await.unwrap().unwrap();
     drop(dir);
+}
+
+/// Whether the server closes `stream` within `secs` seconds (read to its end).
+async fn closed_within(mut stream: tokio::net::TcpStream, secs: u64) -> bool {
+    use tokio::io::AsyncReadExt;
+    let mut buf = Vec::new();
+    tokio::time::timeout(
+        std::time::Duration::from_secs(secs),
+        stream.read_to_end(&mut buf),
+    )
+    .await
+    .is_ok()
+}
+
+/// Asks for `/healthz` on `stream` (closing after) and checks the answer is a 200.
+async fn assert_healthy(mut stream: tokio::net::TcpStream) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).await.unwrap();
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
 }
 
 /// The server on a real listener: its port, the switch that stops it, and its task.

@@ -4,11 +4,11 @@
 //! the judgement export and the change in the owner's action log; out-of-range values are
 //! refused naming the field, range and value; and databases of the previous version upgrade.
 
-use crate::helpers::{detail, test_settings, Db, TestApp};
+use crate::helpers::{detail, upgraded_from_before, Db, TestApp};
 use crate::on_both_databases;
 use crate::studies::{
-    as_admin, cmpm_request, comic_outputs, comic_rater, dims, rate_all, raw, study_app, ADMIN,
-    COMICS,
+    as_admin, cmpm_request, comic_outputs, comic_rater, dims, rate_all, raw, study_app,
+    three_rater_study, ADMIN, COMICS,
 };
 use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
@@ -22,13 +22,7 @@ const SET: &str = "/api/owner/studies/judged/reliability";
 /// careful raters only.
 async fn three_raters(app: &TestApp) -> Value {
     let subs = comic_outputs(app).await;
-    let mut request = cmpm_request("judged", true, &subs);
-    request["items_per_category"] = json!(1);
-    request["batch_size"] = json!(30);
-    request["raters_per_batch"] = json!(3);
-    let path = format!("/api/owner/tasks/{COMICS}/studies");
-    let (status, created) = as_admin(app, Method::POST, &path, Some(request)).await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
+    three_rater_study(app, "judged", true, &subs).await;
     for _ in 0..2 {
         rate_all(app, "judged-rate", None, &subs, comic_rater(true))
             .await
@@ -241,32 +235,10 @@ async fn out_of_range_thresholds_are_refused_naming_the_field(db: Db) {
 /// the upgrade adds the column, empty (no threshold).
 async fn earlier_studies_upgrade_without_thresholds(db: Db) {
     use sqlx::Row;
-    let (settings, _dir) = test_settings(db, false).await;
-    sqlx::any::install_default_drivers();
-    let pool = sqlx::AnyPool::connect(&settings.database_url())
-        .await
-        .unwrap();
-    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
-    let earlier = tempfile::tempdir().unwrap();
-    for entry in std::fs::read_dir(&src).unwrap() {
-        let name = entry.unwrap().file_name();
-        if name.to_string_lossy().as_ref() < "20261211000001_add_study_reliability_thresholds.sql" {
-            std::fs::copy(src.join(&name), earlier.path().join(&name)).unwrap();
-        }
-    }
-    let migrate = |dir: std::path::PathBuf| {
-        let pool = pool.clone();
-        async move {
-            sqlx::migrate::Migrator::new(dir.as_path())
-                .await
-                .unwrap()
-                .run(&pool)
-                .await
-                .unwrap();
-        }
-    };
-    migrate(earlier.path().to_owned()).await;
-    for sql in [
+    let (pool, _dir) = upgraded_from_before(
+        db,
+        "20261211000001_add_study_reliability_thresholds.sql",
+        &[
         "INSERT INTO benchmarks (id, slug, title, description, family, created_at) \
          VALUES ('b', 'b', 'B', 'd', 'text_memes', 1)",
         "INSERT INTO tasks (id, benchmark_id, slug, kind, title, description, categories_json, \
@@ -274,10 +246,9 @@ async fn earlier_studies_upgrade_without_thresholds(db: Db) {
         "INSERT INTO studies (id, slug, benchmark_id, source_task_id, protocol, request_json, \
          submissions_json, source_items_json, exposed_items_json, created_by, created_at) \
          VALUES ('study-old', 'old', 'b', 't', 'accuracy', '{}', '[]', '[]', '[]', 'admin', 1)",
-    ] {
-        sqlx::query(sql).execute(&pool).await.unwrap();
-    }
-    migrate(src).await;
+        ],
+    )
+    .await;
     let row = sqlx::query("SELECT reliability_json FROM studies WHERE id = 'study-old'")
         .fetch_one(&pool)
         .await

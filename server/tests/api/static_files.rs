@@ -7,24 +7,11 @@ use axum::http::{Request, StatusCode};
 use tower::ServiceExt;
 
 async fn fetch(app: &TestApp, path: &str) -> (StatusCode, String, String) {
-    let response = app
-        .app
-        .router()
-        .oneshot(Request::get(path).body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    let header = |name: &str| {
-        response
-            .headers()
-            .get(name)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or_default()
-            .to_owned()
-    };
+    let reply = app.get_reply(path).await;
     (
-        response.status(),
-        header("content-type"),
-        header("cache-control"),
+        reply.status,
+        reply.header("content-type"),
+        reply.header("cache-control"),
     )
 }
 
@@ -165,16 +152,7 @@ async fn precompressed_assets_are_sent_to_browsers_that_accept_them() {
 
 /// The body of `GET path`, as text.
 async fn body_of(app: &TestApp, path: &str) -> String {
-    let response = app
-        .app
-        .router()
-        .oneshot(Request::get(path).body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
-        .await
-        .unwrap();
-    String::from_utf8(bytes.to_vec()).unwrap()
+    app.get_reply(path).await.text()
 }
 
 #[tokio::test]

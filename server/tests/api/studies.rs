@@ -72,13 +72,7 @@ pub(crate) async fn upload_models(
 ) -> BTreeMap<String, String> {
     let (_, author) = app.post("/api/authors", json!({"name": "Lab"})).await;
     let token = author["token"].as_str().unwrap().to_owned();
-    let (_, manifest) = app.get(&format!("/api/tasks/{task}/manifest")).await;
-    let ids: Vec<String> = manifest["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["id"].as_str().unwrap().to_owned())
-        .collect();
+    let ids = app.manifest_ids(task).await;
     let mut out = BTreeMap::new();
     for model in models {
         let name = format!("{model} {MODEL_MARK}");
@@ -154,19 +148,26 @@ pub(crate) async fn rate_all(
     assert_blind("session", &again, subs);
     for item in s["items"].as_array().unwrap() {
         let item_id = item["item_id"].as_str().unwrap();
-        let (status, body) = app
-            .post(
-                &format!("/api/sessions/{id}/answers"),
-                json!({"item_id": item_id, "idempotency_key": item_id, "answer": judge(item), "response_ms": 3000}),
-            )
-            .await;
-        assert_eq!(status, StatusCode::CREATED, "{body}");
+        let body = judge_item(app, &id, item_id, judge(item)).await;
         assert_blind("answer", &body, subs);
     }
     let (status, results) = app.get(&format!("/api/sessions/{id}/results")).await;
     assert_eq!(status, StatusCode::OK, "{results}");
     assert_blind("results", &results, subs);
     Some(id)
+}
+
+/// Answers item `item_id` of session `id` with `answer` (the item id as the idempotency key);
+/// checks it is stored and returns the reply.
+pub(crate) async fn judge_item(app: &TestApp, id: &str, item_id: &str, answer: Value) -> Value {
+    let (status, body) = app
+        .post(
+            &format!("/api/sessions/{id}/answers"),
+            json!({"item_id": item_id, "idempotency_key": item_id, "answer": answer, "response_ms": 3000}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    body
 }
 
 pub(crate) fn dims(v: u8, context: bool) -> Value {
@@ -239,6 +240,23 @@ pub(crate) async fn comic_outputs(app: &TestApp) -> BTreeMap<String, String> {
 
 /// A CMPM study of the given submissions (the demo's own comic models, loaded in the
 /// background, may be on the board too).
+/// Creates a CMPM study `slug` of the comics with one comic per category in one batch of
+/// up to 30 pages for three raters each.
+pub(crate) async fn three_rater_study(
+    app: &TestApp,
+    slug: &str,
+    planted: bool,
+    subs: &BTreeMap<String, String>,
+) {
+    let mut request = cmpm_request(slug, planted, subs);
+    request["items_per_category"] = json!(1);
+    request["batch_size"] = json!(30);
+    request["raters_per_batch"] = json!(3);
+    let path = format!("/api/owner/tasks/{COMICS}/studies");
+    let (status, created) = as_admin(app, Method::POST, &path, Some(request)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+}
+
 pub(crate) fn cmpm_request(slug: &str, planted: bool, subs: &BTreeMap<String, String>) -> Value {
     json!({
         "slug": slug, "protocol": "cmpm", "submissions": {"pick": "ids", "ids": subs.keys().collect::<Vec<_>>()},

@@ -9,7 +9,8 @@ use crate::helpers::{detail, models_installed, Db};
 use crate::judging::start;
 use crate::on_both_databases;
 use crate::studies::{
-    as_admin, cmpm_request, comic_outputs, comic_rater, study_app, upload_models, COMICS, MEMES,
+    as_admin, cmpm_request, comic_outputs, comic_rater, judge_item, study_app, upload_models,
+    COMICS, MEMES,
 };
 use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
@@ -69,13 +70,7 @@ async fn a_dense_study_gives_every_rater_every_page(db: Db) {
         for item in s["items"].as_array().unwrap() {
             let item_id = item["item_id"].as_str().unwrap();
             assert!(seen.insert(item_id.to_owned()), "{item_id} judged twice");
-            let (status, body) = app
-                .post(
-                    &format!("/api/sessions/{id}/answers"),
-                    json!({"item_id": item_id, "idempotency_key": item_id, "answer": judge(item), "response_ms": 3000}),
-                )
-                .await;
-            assert_eq!(status, StatusCode::CREATED, "{body}");
+            judge_item(&app, id, item_id, judge(item)).await;
         }
     }
     assert_eq!(seen.len() as u64, pages, "every page of the task, once");

@@ -59,17 +59,16 @@ async fn admin_get(app: &TestApp, path: &str) -> (StatusCode, String) {
 
 /// The `Cache-Control` of a GET with the admin token.
 async fn admin_cache_rule(app: &TestApp, path: &str) -> String {
-    let request = axum::http::Request::get(path)
-        .header("authorization", format!("Bearer {ADMIN}"))
-        .body(axum::body::Body::empty())
-        .unwrap();
-    let response = tower::ServiceExt::oneshot(app.app.router(), request)
-        .await
-        .unwrap();
-    response.headers()["cache-control"]
-        .to_str()
-        .unwrap()
-        .to_owned()
+    let reply = app
+        .send_as(
+            Method::GET,
+            path,
+            Some(ADMIN),
+            None,
+            axum::body::Body::empty(),
+        )
+        .await;
+    reply.headers["cache-control"].to_str().unwrap().to_owned()
 }
 
 async fn the_whole_split_waits_for_the_reveal_then_pools_both_halves(db: Db) {

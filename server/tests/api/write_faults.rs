@@ -4,10 +4,11 @@
 //! read-only database named at start-up.
 
 use crate::helpers::{item_ids, start_body, test_settings, Db, TestApp};
-use crate::reliability::{empty_write_ahead_log, SmallDisk};
+use crate::reliability::{
+    demo_database_on_a_small_disk, empty_write_ahead_log, start_up_refusal, SmallDisk,
+};
 use axum::body::Body;
 use axum::http::{HeaderMap, Method, Request, StatusCode};
-use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -22,25 +23,17 @@ async fn upload(app: &TestApp, token: &str, model: &str) -> (StatusCode, HeaderM
         .iter()
         .map(|r| format!("{{\"item_id\":\"{}\",\"answer\":1}}\n", r.id))
         .collect();
-    let request = Request::builder()
-        .method(Method::POST)
-        .uri(format!(
-            "/api/tasks/demo-mcq/submissions?model={model}&weights=open"
-        ))
-        .header("content-type", "application/x-ndjson")
-        .header("authorization", format!("Bearer {token}"))
-        .body(Body::from(body))
-        .expect("request");
-    let response = app.app.router().oneshot(request).await.expect("response");
-    let (status, headers) = (response.status(), response.headers().clone());
-    let bytes = response
-        .into_body()
-        .collect()
-        .await
-        .expect("body")
-        .to_bytes();
-    let value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-    (status, headers, value)
+    let reply = app
+        .send_as(
+            Method::POST,
+            &format!("/api/tasks/demo-mcq/submissions?model={model}&weights=open"),
+            Some(token),
+            Some("application/x-ndjson"),
+            body,
+        )
+        .await;
+    let value = reply.json();
+    (reply.status, reply.headers, value)
 }
 
 /// Submissions committed to the file, counted on a connection of its own (not the app's
@@ -95,13 +88,10 @@ fn poll_health(app: Arc<TestApp>, stop: Arc<AtomicBool>) -> tokio::task::JoinHan
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn uploads_on_a_full_disk_never_wedge_the_writer() {
     let (mut settings, dir) = test_settings(Db::Sqlite, true).await;
-    let disk_root = tempfile::tempdir().expect("temp dir");
     // Room for the demo database (the panel demo's images are about 20 MB).
-    let Some(disk) = SmallDisk::mount(&disk_root.path().join("disk"), "48M") else {
+    let Some((_disk_root, disk, url)) = demo_database_on_a_small_disk(&mut settings) else {
         return;
     };
-    let url = format!("sqlite://{}?mode=rwc", disk.path.join("m.db").display());
-    settings.database.url = url.clone();
     settings.database.max_connections = 4;
     settings.leaderboard.daily_quota = 1000;
     settings.leaderboard.daily_quota_per_author = 1000;
@@ -318,11 +308,7 @@ async fn a_read_only_database_is_named_at_start_up() {
         return;
     }
     let began = Instant::now();
-    let err = memeboard_server::startup::Application::build(settings)
-        .await
-        .err()
-        .expect("a read-only database is refused");
-    let text = format!("{err:#}");
+    let text = start_up_refusal(settings, "a read-only database is refused").await;
     assert!(
         began.elapsed() < Duration::from_secs(5),
         "took {:?}: {text}",

@@ -30,13 +30,7 @@ const HEADPHONE_CHECKS: usize = 40;
 /// of 6 three-way trials right: 13/729), with a margin of four binomial standard errors.
 async fn headphone_claim(a: &Attacker<'_>) -> Finding {
     let slug = benchmark_of(TaskKind::ClipMcq);
-    let task = a
-        .app
-        .storage()
-        .find_board_task(slug)
-        .await
-        .unwrap()
-        .unwrap();
+    let task = a.app.board_task(slug).await;
     let mut rng = memeboard_core::rng::SplitMix64::new(729);
     let (mut passed, mut trials) = (0usize, 0usize);
     for _ in 0..HEADPHONE_CHECKS {

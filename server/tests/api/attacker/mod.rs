@@ -17,13 +17,10 @@ mod seed;
 
 use crate::helpers::{start_body, test_settings, Db, TestApp};
 use crate::on_both_databases;
-use axum::body::Body;
-use axum::http::{Method, Request, StatusCode};
-use http_body_util::BodyExt;
+use axum::http::{Method, StatusCode};
 use memeboard_core::kinds::TaskKind;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
-use tower::ServiceExt;
 
 /// The admin token of the attacker's test app (the owner creates the judging study with it;
 /// the attacks never use it).
@@ -160,22 +157,9 @@ pub(crate) async fn raw(
     token: Option<&str>,
     body: Vec<u8>,
 ) -> (StatusCode, Vec<u8>) {
-    let mut req = Request::builder().method(method).uri(path);
-    if let Some(t) = token {
-        req = req.header("authorization", format!("Bearer {t}"));
-    }
-    if body.first() == Some(&b'{') {
-        req = req.header("content-type", "application/json");
-    }
-    let res = app
-        .app
-        .router()
-        .oneshot(req.body(Body::from(body)).unwrap())
-        .await
-        .unwrap();
-    let status = res.status();
-    let bytes = res.into_body().collect().await.unwrap().to_bytes().to_vec();
-    (status, bytes)
+    let content_type = (body.first() == Some(&b'{')).then_some("application/json");
+    let reply = app.send_as(method, path, token, content_type, body).await;
+    (reply.status, reply.bytes)
 }
 
 /// A new author token under `name`.
@@ -208,17 +192,9 @@ pub(crate) struct HiddenItem {
 impl Hidden {
     /// The stored items of task `slug`.
     pub async fn of(app: &TestApp, slug: &str) -> Self {
-        let task = app
-            .storage()
-            .find_board_task(slug)
-            .await
-            .unwrap()
-            .unwrap_or_else(|| panic!("no task {slug}"));
         let items = app
-            .storage()
-            .task_items(&task.task.id)
+            .task_rows(slug)
             .await
-            .unwrap()
             .into_iter()
             .map(|r| {
                 let item = HiddenItem {

@@ -5,12 +5,12 @@
 //! (rating, ranking).
 
 use super::{author_token, raw, ADMIN};
-use crate::helpers::{tone_wav, TestApp};
+use crate::helpers::{files_reader, tone_wav, TestApp};
 use axum::http::{Method, StatusCode};
 use memeboard_core::kinds::TaskKind;
 use memeboard_core::rng::SplitMix64;
 use memeboard_core::tasks::MemeType;
-use memeboard_server::import::{import_chime, BenchmarkSpec};
+use memeboard_server::import::BenchmarkSpec;
 use memeboard_server::import_clips::{import_clips, ClipsSpec};
 use memeboard_server::import_panels::{import_panels, PanelsSpec};
 use serde_json::{json, Value};
@@ -116,14 +116,7 @@ async fn chime(app: &TestApp) {
         dev_percent: 10,
         explain_batch_size: 6,
     };
-    import_chime(
-        app.storage(),
-        &spec,
-        &Value::Array(memes).to_string(),
-        &Value::Array(mcqs).to_string(),
-    )
-    .await
-    .expect("import the attacker's CHIME benchmark");
+    app.import_chime_values(&spec, memes, mcqs).await;
 }
 
 /// A blank PNG of the given size (the importer decodes every PNG whole).
@@ -172,12 +165,7 @@ async fn panels(app: &TestApp, slug: &str, dev_percent: u8, size: u32) {
         dev_percent,
         quiz_open: true,
     };
-    let read = |name: &str| {
-        files
-            .get(name)
-            .cloned()
-            .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::NotFound, "no such file"))
-    };
+    let read = files_reader(&files);
     import_panels(
         app.storage(),
         &spec,
@@ -203,15 +191,7 @@ async fn clips(app: &TestApp) {
         "a buzzer",
         "a flute",
     ];
-    let question_types = [
-        "audio_analysis",
-        "language_analysis",
-        "contextual_inference",
-        "emotion",
-        "humor_popularity",
-        "usage_application",
-        "world_knowledge",
-    ];
+    let question_types = memeboard_server::import_clips::vocabulary::QUESTION_TYPES;
     let mut lines = String::new();
     for k in 0..CLIPS {
         let file = format!("{k}.wav");
@@ -249,13 +229,7 @@ async fn clips(app: &TestApp) {
 async fn study(app: &TestApp) -> String {
     let explain = format!("{JUDGED_PANELS}-explain");
     let token = author_token(app, "Model Lab").await;
-    let (_, manifest) = app.get(&format!("/api/tasks/{explain}/manifest")).await;
-    let ids: Vec<String> = manifest["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["id"].as_str().unwrap().to_owned())
-        .collect();
+    let ids = app.manifest_ids(&explain).await;
     let mut subs = Vec::new();
     for model in ["Alpha", "Bravo"] {
         let file: String = ids
