@@ -15,7 +15,6 @@
 
 use axum::body::Body;
 use axum::http::Request;
-use memeboard_server::config::Settings;
 use memeboard_server::startup::Application;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -32,10 +31,6 @@ const SUSTAINED_PARTICIPANTS: usize = 200;
 
 /// Answers per second the paced run's participants offer together (issue 12's target rate).
 const PACED_RATE: f64 = 5_000.0;
-
-fn start_body() -> Body {
-    Body::from(support::START_BODY)
-}
 
 /// Latencies of answers acknowledged so far (drained by whoever reports them).
 type Sink = Arc<Mutex<Vec<Duration>>>;
@@ -71,25 +66,7 @@ async fn one_session(
     sink: &Sink,
     mut pace: Option<&mut Pace>,
 ) -> anyhow::Result<()> {
-    let session = call(
-        router,
-        Request::post("/api/quizzes/demo-mcq/sessions")
-            .header("content-type", "application/json")
-            .body(start_body())?,
-    )
-    .await?;
-    let id = session["session_id"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned();
-    let items: Vec<String> = session["items"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|i| i["item_id"].as_str().map(str::to_owned))
-                .collect()
-        })
-        .unwrap_or_default();
+    let (id, items) = support::start_demo_session(router).await?;
     let mut last = serde_json::Value::Null;
     for (n, item) in items.iter().enumerate() {
         let body = serde_json::json!({"item_id": item, "idempotency_key": format!("k{n}"),
@@ -272,12 +249,7 @@ async fn main() -> anyhow::Result<()> {
         Err(_) => 20,
     };
     let dir = tempfile::tempdir()?;
-    let mut settings = Settings::defaults()?;
-    settings.server.port = 0;
-    settings.data.dir = dir.path().to_owned();
-    settings.server.static_dir = dir.path().join("no-dist");
-    settings.model.dir = dir.path().join("no-model");
-    settings.rate_limits.session_starts_per_minute = 0; // one in-process "client"
+    let settings = support::in_process_settings(dir.path())?;
     let batch_size = u32::try_from(settings.quiz.batch_size)?;
     let app = Application::build(settings).await?;
     let router = app.router();

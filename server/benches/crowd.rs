@@ -10,7 +10,6 @@
 
 use axum::body::Body;
 use axum::http::Request;
-use memeboard_server::config::Settings;
 use memeboard_server::startup::Application;
 use std::time::{Duration, Instant};
 
@@ -23,23 +22,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// One participant's whole batch; returns the session id.
 async fn one_session(router: &axum::Router, seed: usize) -> anyhow::Result<String> {
-    let session = call(
-        router,
-        Request::post("/api/quizzes/demo-mcq/sessions")
-            .header("content-type", "application/json")
-            .body(Body::from(support::START_BODY))?,
-    )
-    .await?;
-    let id = session["session_id"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned();
-    let items: Vec<String> = session["items"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|i| i["item_id"].as_str().map(str::to_owned))
-        .collect();
+    let (id, items) = support::start_demo_session(router).await?;
     for (n, item) in items.iter().enumerate() {
         let body = serde_json::json!({"item_id": item, "idempotency_key": format!("k{n}"),
             "answer": {"kind": "choice", "position": (n * 7 + seed) % 5}, "response_ms": 1500});
@@ -138,12 +121,7 @@ async fn main() -> anyhow::Result<()> {
         .and_then(|v| v.parse().ok())
         .unwrap_or(10_000);
     let dir = tempfile::tempdir()?;
-    let mut settings = Settings::defaults()?;
-    settings.server.port = 0;
-    settings.data.dir = dir.path().to_owned();
-    settings.server.static_dir = dir.path().join("no-dist");
-    settings.model.dir = dir.path().join("no-model");
-    settings.rate_limits.session_starts_per_minute = 0;
+    let mut settings = support::in_process_settings(dir.path())?;
     settings.quiz.bootstrap_resamples = 1000;
     bootstrap_passes(participants);
     let app = Application::build(settings).await?;

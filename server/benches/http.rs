@@ -211,13 +211,8 @@ async fn main() -> anyhow::Result<()> {
     let server_pid = child.id().to_string();
     let own_pid = std::process::id().to_string();
     let in_dir = tempfile::tempdir()?;
-    let mut settings = memeboard_server::config::Settings::defaults()?;
-    settings.server.port = 0;
-    settings.data.dir = in_dir.path().to_owned();
-    settings.server.static_dir = in_dir.path().join("no-dist");
-    settings.model.dir = in_dir.path().join("no-model");
+    let mut settings = support::in_process_settings(in_dir.path())?;
     settings.data.load_demo_submissions = false;
-    settings.rate_limits.session_starts_per_minute = 0;
     let app = memeboard_server::startup::Application::build(settings).await?;
     for participants in [10usize, 200] {
         let mut conns = Vec::new();

@@ -128,7 +128,8 @@ async fn main() -> anyhow::Result<()> {
     let keys: Vec<String> = PANEL_BUCKETS.iter().map(|b| b.key.to_owned()).collect();
     let resamples = Settings::defaults()?.quiz.bootstrap_resamples;
 
-    let score = || -> anyhow::Result<f64> {
+    // The file read and checked, and each item's outcome.
+    let outcomes = || -> anyhow::Result<_> {
         let file = validate_orders(
             &predictions,
             FileFormat::JsonLines,
@@ -136,22 +137,17 @@ async fn main() -> anyhow::Result<()> {
             Limits::default(),
         )
         .map_err(|r| anyhow::anyhow!("{:?}", r.lines()))?;
-        let outcomes = order_outcomes(&gold, &file);
+        Ok(order_outcomes(&gold, &file))
+    };
+    let score = || -> anyhow::Result<f64> {
         Ok(Metric::AccuracyOnParseable
-            .compute(&outcomes)
+            .compute(&outcomes()?)
             .unwrap_or(0.0))
     };
     let accuracy = score()?;
     let rust = time(RUNS, &score);
     let with_figures = time(5, || -> anyhow::Result<()> {
-        let file = validate_orders(
-            &predictions,
-            FileFormat::JsonLines,
-            &manifest,
-            Limits::default(),
-        )
-        .map_err(|r| anyhow::anyhow!("{:?}", r.lines()))?;
-        let outcomes = order_outcomes(&gold, &file);
+        let outcomes = outcomes()?;
         for metric in [
             Metric::AccuracyOnParseable,
             Metric::ParseRate,

@@ -9,8 +9,10 @@ use axum::body::{Body, Bytes};
 use axum::http::Request;
 use http_body_util::BodyExt;
 use memeboard_core::tasks::CategoryInfo;
+use memeboard_server::config::Settings;
 use memeboard_server::storage::{BenchmarkRecord, ItemRecord, Storage, TaskRecord};
 use sqlx::{Connection, Executor};
+use std::path::Path;
 use std::time::{Duration, Instant};
 use tower::ServiceExt;
 
@@ -37,6 +39,40 @@ pub async fn call(
     request: Request<Body>,
 ) -> anyhow::Result<serde_json::Value> {
     Ok(serde_json::from_slice(&send(router, request).await?)?)
+}
+
+/// Settings of an in-process server on the fresh data folder `dir`: the demo, no front end,
+/// no model, and no limit on session starts (one in-process "client" makes them all).
+pub fn in_process_settings(dir: &Path) -> anyhow::Result<Settings> {
+    let mut settings = Settings::defaults()?;
+    settings.server.port = 0;
+    settings.data.dir = dir.to_owned();
+    settings.server.static_dir = dir.join("no-dist");
+    settings.model.dir = dir.join("no-model");
+    settings.rate_limits.session_starts_per_minute = 0;
+    Ok(settings)
+}
+
+/// Starts a session of the demo MCQ quiz: its id and its items' ids in order.
+pub async fn start_demo_session(router: &axum::Router) -> anyhow::Result<(String, Vec<String>)> {
+    let session = call(
+        router,
+        Request::post("/api/quizzes/demo-mcq/sessions")
+            .header("content-type", "application/json")
+            .body(Body::from(START_BODY))?,
+    )
+    .await?;
+    let id = session["session_id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let items = session["items"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|i| i["item_id"].as_str().map(str::to_owned))
+        .collect();
+    Ok((id, items))
 }
 
 /// The middle value (the upper one of an even count).
