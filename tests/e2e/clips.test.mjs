@@ -3,9 +3,9 @@
 // holds it), every clip played for
 // real (its media element advances and ends), the familiarity question before each question,
 // reloads mid-quiz that resume at the right stage, and the results page.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, watchErrors, headphoneKey } from './harness.mjs';
+import { serverAndBrowser, watchErrors, headphoneKey, seeResults } from './harness.mjs';
 
 const SLUG = 'demo-clips';
 /** Upper bound on questions per batch (the loop ends at the completion code). */
@@ -14,22 +14,12 @@ const MAX_QUESTIONS = 60;
 const CLIP_MS = 90_000;
 const FAMILIARITIES = ['familiar', 'seen_not_familiar', 'unseen'];
 
-let server;
-let browser;
-
-before(async () => {
-  // Small demo: show the board's per-group figures over few answers (default minimum 10).
-  server = await startServer({ MEMEBOARD__LEADERBOARD__MIN_CATEGORY_ITEMS: '1' });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// Small demo: show the board's per-group figures over few answers (default minimum 10).
+const run = serverAndBrowser({ MEMEBOARD__LEADERBOARD__MIN_CATEGORY_ITEMS: '1' });
 
 /** Consent on the intro page of the clip quiz (opened with `query`). */
 async function consent(page, query) {
-  await page.goto(`${server.base}/quiz/${SLUG}${query}`);
+  await page.goto(`${run.server.base}/quiz/${SLUG}${query}`);
   // The consent page describes the clip task: headphones, no search, familiarity first.
   assert.match(await page.getByTestId('task-instructions').textContent(), /[Hh]eadphones|耳机/);
   await page.getByTestId('consent-checkbox').check();
@@ -46,7 +36,7 @@ async function calibrate(page) {
 
 /** Passes all six trials by answering the quietest tone of the server's answer key. */
 async function passHeadphoneCheck(page) {
-  const key = await headphoneKey(page, server.base);
+  const key = await headphoneKey(page, run.server.base);
   assert.equal(key.length, 6);
   await calibrate(page);
   for (let k = 1; k <= 6; k++) {
@@ -158,7 +148,7 @@ async function waitForNext(page, position) {
 }
 
 test('a participant passes the headphone check, plays every clip, resumes after reloads, and sees results', async () => {
-  const page = await browser.newPage();
+  const page = await run.browser.newPage();
   const errors = watchErrors(page);
   await consent(page, '');
   await passHeadphoneCheck(page);
@@ -230,25 +220,14 @@ test('a participant passes the headphone check, plays every clip, resumes after 
   assert.ok(answered >= 2, `the batch had clips (${answered})`);
   assert.ok(resumedAtQuestion, 'the reload at the question was tried');
 
-  await page.getByTestId('see-results').click();
-  await page.getByTestId('results').waitFor();
-  // A score over the open items, or (a batch of hidden test items only) the note saying so.
-  const score = page.getByTestId('your-score');
-  if ((await score.getAttribute('data-state')) === 'scored') {
-    assert.match(await score.textContent(), /\d+ \/ \d+/);
-  } else {
-    assert.equal(await score.getAttribute('data-state'), 'held-out');
-    await page.getByTestId('held-out').waitFor();
-  }
-  const reviewed = await page.getByTestId('review-item').count();
-  assert.ok(reviewed >= 1 && reviewed <= answered, `${reviewed} review cards for ${answered} answers`);
+  await seeResults(page, answered);
   assert.ok((await page.getByTestId('review-question').count()) >= 1, 'review cards show the question');
   assert.deepEqual(errors, []);
   await page.close();
 });
 
 test('a browser that cannot play the clips is told so before consent', async () => {
-  const page = await browser.newPage();
+  const page = await run.browser.newPage();
   // This browser plays no WebM and no Ogg (the page asks the media element, as a real
   // browser without those codecs answers).
   await page.addInitScript(() => {
@@ -257,7 +236,7 @@ test('a browser that cannot play the clips is told so before consent', async () 
       return /webm|ogg/.test(type) ? '' : can.call(this, type);
     };
   });
-  await page.goto(`${server.base}/quiz/${SLUG}?PROLIFIC_PID=device-e2e&STUDY_ID=S1`);
+  await page.goto(`${run.server.base}/quiz/${SLUG}?PROLIFIC_PID=device-e2e&STUDY_ID=S1`);
   const refusal = page.getByTestId('refusal');
   await refusal.waitFor();
   assert.match(await refusal.textContent(), /(audio|video)\/(webm|ogg)/);
@@ -267,7 +246,7 @@ test('a browser that cannot play the clips is told so before consent', async () 
 });
 
 test('the next clip is fetched ahead, and the trial names no tone', async () => {
-  const page = await browser.newPage();
+  const page = await run.browser.newPage();
   const errors = watchErrors(page);
   await consent(page, '');
   await calibrate(page);
@@ -300,29 +279,29 @@ test('the next clip is fetched ahead, and the trial names no tone', async () => 
 
 test('the clip board shows a model, the humans by familiarity and chance, on full and main', async () => {
   // A model file through the API: the letter of the first option everywhere.
-  const author = await (await fetch(`${server.base}/api/authors`, {
+  const author = await (await fetch(`${run.server.base}/api/authors`, {
     method: 'POST', headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'Clip Team', organisation: 'Lab' }),
   })).json();
   // While the quiz is open, a clip task's inputs are given only with an author token.
-  const inputs = (await (await fetch(`${server.base}/api/tasks/${SLUG}/inputs.jsonl`, {
+  const inputs = (await (await fetch(`${run.server.base}/api/tasks/${SLUG}/inputs.jsonl`, {
     headers: { authorization: `Bearer ${author.token}` },
   })).text())
     .trim().split('\n').map((l) => JSON.parse(l));
   assert.ok(inputs.every((i) => i.choices[0].letter === 'A'));
   const body = inputs.map((i) => JSON.stringify({ item_id: i.item_id, answer: 'A' })).join('\n') + '\n';
-  const res = await fetch(`${server.base}/api/tasks/${SLUG}/submissions?model=Letter-A`, {
+  const res = await fetch(`${run.server.base}/api/tasks/${SLUG}/submissions?model=Letter-A`, {
     method: 'POST', headers: { authorization: `Bearer ${author.token}` }, body,
   });
   assert.equal(res.status, 201, await res.text());
 
-  const page = await browser.newPage();
+  const page = await run.browser.newPage();
   const errors = watchErrors(page);
-  await page.goto(`${server.base}/boards/${SLUG}`);
+  await page.goto(`${run.server.base}/boards/${SLUG}`);
   const model = page.locator('[data-testid="board-row"][data-label="Letter-A"]');
   await model.waitFor();
   assert.ok((await page.locator('[data-testid="board-row"][data-kind="baseline"]').count()) >= 1);
-  const board = await (await fetch(`${server.base}/api/boards/${SLUG}`)).json();
+  const board = await (await fetch(`${run.server.base}/api/boards/${SLUG}`)).json();
   assert.deepEqual(board.subsets, ['full', 'main']);
   if (board.rows.some((r) => r.kind === 'human_average')) {
     assert.ok((await page.locator('[data-testid="board-row"][data-kind="human"]').count()) >= 1);
@@ -337,7 +316,7 @@ test('the clip board shows a model, the humans by familiarity and chance, on ful
   await page.getByTestId('subset-switch').getByTestId('subset-main').click();
   await page.waitForURL(/subset=main/);
   await model.waitFor();
-  const main = await (await fetch(`${server.base}/api/boards/${SLUG}?subset=main`)).json();
+  const main = await (await fetch(`${run.server.base}/api/boards/${SLUG}?subset=main`)).json();
   assert.equal(main.subset, 'main');
   assert.ok(main.items <= board.items);
   assert.deepEqual(errors, []);

@@ -4,25 +4,18 @@
 // offered the next part in those words ("Judge the next batch"), judges it, and is then told
 // on the quiz page that they have judged every part (no further offer). The study page shows CMPM Table 7 per annotator with the rater's row,
 // and no rater page names a model.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, watchErrors, expectNoSeriousA11yViolations, consentAndSurveyIfAsked, boardModels } from './harness.mjs';
+import {
+  serverAndBrowser, watchErrors, expectNoSeriousA11yViolations, consentAndSurveyIfAsked, boardModels,
+  nextRaterQuestion,
+} from './harness.mjs';
 
 const ADMIN = 'admin-token-for-dense-e2e';
 const BOARD = 'demo-panel-explain';
 const MAX_PAGES = 20;
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer({ MEMEBOARD__ADMIN__TOKEN: ADMIN });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser({ MEMEBOARD__ADMIN__TOKEN: ADMIN });
 
 const auth = { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' };
 
@@ -42,11 +35,8 @@ async function scorePage(question, n) {
 async function judgePart(page, modelNames, reloadAfter = -1) {
   const judged = [];
   for (let i = 0; i < MAX_PAGES; i++) {
-    await page.waitForSelector('[data-testid="question"], [data-testid="completion-code"]');
-    if (await page.getByTestId('completion-code').count()) break;
-    const html = await page.content();
-    for (const name of modelNames) assert.ok(!html.includes(name), `a rater page names ${name}`);
-    const question = page.getByTestId('question');
+    const question = await nextRaterQuestion(page, modelNames);
+    if (!question) break;
     assert.equal(await question.getAttribute('data-protocol'), 'dimensions');
     const position = await question.getAttribute('data-position');
     judged.push(await question.getAttribute('data-item-id'));
@@ -67,9 +57,9 @@ async function judgePart(page, modelNames, reloadAfter = -1) {
 }
 
 test('a CMPM rater judges every part of a dense study, resuming after a reload; Table 7 per annotator', async () => {
-  const models = await boardModels(server.base, BOARD);
+  const models = await boardModels(run.server.base, BOARD);
   const modelNames = models.map((m) => m.label);
-  const res = await fetch(`${server.base}/api/owner/tasks/${BOARD}/studies`, {
+  const res = await fetch(`${run.server.base}/api/owner/tasks/${BOARD}/studies`, {
     method: 'POST',
     headers: auth,
     body: JSON.stringify({
@@ -84,16 +74,16 @@ test('a CMPM rater judges every part of a dense study, resuming after a reload; 
   const rate = created.tasks[0];
   assert.ok(rate.batches >= 2, `several parts: ${JSON.stringify(rate)}`);
 
-  const context = await browser.newContext();
+  const context = await run.browser.newContext();
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await page.goto(`${server.base}${rate.link}`);
+  await page.goto(`${run.server.base}${rate.link}`);
   await consentAndSurveyIfAsked(page);
   const seen = new Set();
   for (let part = 0; part < rate.batches; part++) {
     if (part > 0) {
       // Back on the quiz page: the next part, in those words.
-      await page.goto(`${server.base}${rate.link}`);
+      await page.goto(`${run.server.base}${rate.link}`);
       await page.getByTestId('finished').waitFor();
       const next = page.getByTestId('start-over');
       assert.match(await next.textContent(), /next batch|下一批/);
@@ -108,7 +98,7 @@ test('a CMPM rater judges every part of a dense study, resuming after a reload; 
   }
   assert.equal(seen.size, rate.items, 'every page of the task, once');
   // Every part done: nothing more to judge, and the page says so before any consent.
-  await page.goto(`${server.base}${rate.link}`);
+  await page.goto(`${run.server.base}${rate.link}`);
   await page.getByTestId('finished').waitFor();
   await page.getByTestId('refusal').waitFor();
   assert.match(await page.getByTestId('refusal').textContent(), /finished judging|已完成评判/);
@@ -118,12 +108,12 @@ test('a CMPM rater judges every part of a dense study, resuming after a reload; 
   await context.close();
 
   // The study page: CMPM Table 7 per annotator, one row for the one rater.
-  const owner = await browser.newPage();
+  const owner = await run.browser.newPage();
   const ownerErrors = watchErrors(owner);
-  await owner.goto(`${server.base}/console`);
+  await owner.goto(`${run.server.base}/console`);
   await owner.getByTestId('owner-token').fill(ADMIN);
   await owner.getByTestId('owner-token-save').click();
-  await owner.goto(`${server.base}/console/studies/dense-e2e`);
+  await owner.goto(`${run.server.base}/console/studies/dense-e2e`);
   const table = owner.getByTestId('study-table-per-rater');
   await table.waitFor();
   assert.equal(await table.getByTestId('study-table-row').count(), 1);

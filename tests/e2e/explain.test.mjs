@@ -7,7 +7,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
-import { startServer, launchBrowser, watchErrors, ROOT, consentAndSurvey } from './harness.mjs';
+import {
+  startServer, launchBrowser, watchErrors, ROOT, consentAndSurvey, tinyBertSettings,
+} from './harness.mjs';
 
 const MODELS = process.env.MEMEBOARD_TEST_MODELS;
 const skip = !MODELS || !fs.existsSync(path.join(MODELS, 'tiny-bert/browser.json'))
@@ -28,10 +30,7 @@ before(async () => {
   server = await startServer({
     // Every meme in one batch, so open dev items are certain to come up.
     MEMEBOARD__QUIZ__EXPLAIN_BATCH_SIZE: String(MEMES),
-    MEMEBOARD__MODEL__NAME: 'tiny-bert',
-    MEMEBOARD__MODEL__DIR: path.join(MODELS, 'tiny-bert'),
-    MEMEBOARD__MODEL__ONNXRUNTIME: path.join(MODELS, 'onnxruntime/libonnxruntime.so'),
-    MEMEBOARD__MODEL__THREADS: '1',
+    ...tinyBertSettings(MODELS),
   });
   browser = await launchBrowser();
 });

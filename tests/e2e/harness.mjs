@@ -1,6 +1,8 @@
 // Test harness: starts the real `memeboard` server binary on a free port with a fresh SQLite
 // data dir and the built front end (dist/), and launches Debian's headless Chromium.
 import { chromium } from 'playwright-core';
+import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -66,9 +68,64 @@ export async function startServer(env = {}) {
   };
 }
 
+/** Server settings for the tiny test model in `models` (`MEMEBOARD_TEST_MODELS`): explanation
+ * scoring on the server with it. */
+export function tinyBertSettings(models) {
+  return {
+    MEMEBOARD__MODEL__NAME: 'tiny-bert',
+    MEMEBOARD__MODEL__DIR: path.join(models, 'tiny-bert'),
+    MEMEBOARD__MODEL__ONNXRUNTIME: path.join(models, 'onnxruntime/libonnxruntime.so'),
+    MEMEBOARD__MODEL__THREADS: '1',
+  };
+}
+
 /** Launches headless Chromium with the machine's baseline flags. */
 export async function launchBrowser() {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+}
+
+/** Starts the server (`env` as for `startServer`) and a browser before the calling file's
+ * tests and stops both after them; the returned object holds them as `server` and `browser`
+ * once started. */
+export function serverAndBrowser(env = {}) {
+  const run = { server: undefined, browser: undefined };
+  before(async () => {
+    run.server = await startServer(env);
+    run.browser = await launchBrowser();
+  });
+  after(async () => {
+    await run.browser?.close();
+    await run.server?.stop();
+  });
+  return run;
+}
+
+/** Waits for the next page of a rater's batch: its question, once checked to name none of
+ * `modelNames`; null once the completion code shows instead. */
+export async function nextRaterQuestion(page, modelNames) {
+  await page.waitForSelector('[data-testid="question"], [data-testid="completion-code"]');
+  if (await page.getByTestId('completion-code').count()) return null;
+  const html = await page.content();
+  for (const name of modelNames) assert.ok(!html.includes(name), `a rater page names ${name}`);
+  return page.getByTestId('question');
+}
+
+/** Opens the results page from the completion code and checks it: a score over the open
+ * items, or (a batch of hidden test items only) the note saying so, and between one and
+ * `answered` review cards. */
+export async function seeResults(page, answered) {
+  await page.getByTestId('see-results').click();
+  await page.getByTestId('results').waitFor();
+  // A score over the open items, or (a batch of hidden test items only) the note saying so.
+  const score = page.getByTestId('your-score');
+  if ((await score.getAttribute('data-state')) === 'scored') {
+    assert.match(await score.textContent(), /\d+ \/ \d+/);
+  } else {
+    assert.equal(await score.getAttribute('data-state'), 'held-out');
+    await page.getByTestId('held-out').waitFor();
+  }
+  const reviewed = await page.getByTestId('review-item').count();
+  assert.ok(reviewed >= 1 && reviewed <= answered, `${reviewed} review cards for ${answered} answers`);
 }
 
 /** Collects page errors so a test can assert the app never crashed. */

@@ -2,34 +2,24 @@
 // dragging with the mouse (pointer events), by keyboard alone, and by tapping on a phone-sized
 // touch screen (with Undo and Clear); name a comic's structure type by clicking an option.
 // Every run reaches the results page.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer, launchBrowser, watchErrors, consentAndSurvey } from './harness.mjs';
+import { serverAndBrowser, watchErrors, consentAndSurvey, seeResults } from './harness.mjs';
 
 const ORDER_SLUG = 'demo-panel-order';
 const TYPE_SLUG = 'demo-panel-type';
 /** Upper bound on questions per batch (the loop ends at the completion code). */
 const MAX_QUESTIONS = 60;
 
-let server;
-let browser;
-
-before(async () => {
-  // The demo's board halves are small: show per-category figures and the confusion matrix
-  // over them (the default hides figures over fewer than 10 items).
-  server = await startServer({ MEMEBOARD__LEADERBOARD__MIN_CATEGORY_ITEMS: '1' });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// The demo's board halves are small: show per-category figures and the confusion matrix
+// over them (the default hides figures over fewer than 10 items).
+const run = serverAndBrowser({ MEMEBOARD__LEADERBOARD__MIN_CATEGORY_ITEMS: '1' });
 
 async function startQuiz(page, slug) {
-  await page.goto(`${server.base}/quiz/${slug}`);
+  await page.goto(`${run.server.base}/quiz/${slug}`);
   await consentAndSurvey(page);
   await page.waitForURL(/\/session\//);
 }
@@ -53,21 +43,6 @@ async function answerAll(page, answer) {
   await page.getByTestId('completion-code').waitFor();
   assert.ok(answered > 0, 'the batch had questions');
   return answered;
-}
-
-async function seeResults(page, answered) {
-  await page.getByTestId('see-results').click();
-  await page.getByTestId('results').waitFor();
-  // A score over the open items, or (a batch of hidden test items only) the note saying so.
-  const score = page.getByTestId('your-score');
-  if ((await score.getAttribute('data-state')) === 'scored') {
-    assert.match(await score.textContent(), /\d+ \/ \d+/);
-  } else {
-    assert.equal(await score.getAttribute('data-state'), 'held-out');
-    await page.getByTestId('held-out').waitFor();
-  }
-  const reviewed = await page.getByTestId('review-item').count();
-  assert.ok(reviewed >= 1 && reviewed <= answered, `${reviewed} review cards for ${answered} answers`);
 }
 
 /** The displayed numbers of the order list, in order. */
@@ -114,7 +89,7 @@ async function focusedDisplay(page) {
 }
 
 test('panel order by mouse dragging reaches the results', async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 1600 } });
+  const page = await run.browser.newPage({ viewport: { width: 1280, height: 1600 } });
   const errors = watchErrors(page);
   await startQuiz(page, ORDER_SLUG);
   const answered = await answerAll(page, async (page, question) => {
@@ -161,7 +136,7 @@ test('panel order by mouse dragging reaches the results', async () => {
 });
 
 test('panel order by keyboard alone reaches the results', async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await run.browser.newPage({ viewport: { width: 1280, height: 900 } });
   const errors = watchErrors(page);
   await startQuiz(page, ORDER_SLUG);
   const answered = await answerAll(page, async (page, question) => {
@@ -221,7 +196,7 @@ test('panel order by keyboard alone reaches the results', async () => {
 });
 
 test('panel order by tapping on a phone, with Undo and Clear, reaches the results', async () => {
-  const context = await browser.newContext({
+  const context = await run.browser.newContext({
     viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true,
   });
   const page = await context.newPage();
@@ -268,7 +243,7 @@ test('panel order by tapping on a phone, with Undo and Clear, reaches the result
 });
 
 test('panel type by clicking an option reaches the results', async () => {
-  const page = await browser.newPage();
+  const page = await run.browser.newPage();
   const errors = watchErrors(page);
   await startQuiz(page, TYPE_SLUG);
   const kinds = ['narrative', 'progressive', 'conversational', 'parallel', 'comparison'];
@@ -298,9 +273,9 @@ test('panel type by clicking an option reaches the results', async () => {
 });
 
 test('an author uploads a typing file and an order file and finds the rows beside the baselines', async () => {
-  const page = await browser.newPage();
+  const page = await run.browser.newPage();
   const errors = watchErrors(page);
-  await page.goto(`${server.base}/account`);
+  await page.goto(`${run.server.base}/account`);
   await page.getByTestId('account-name').fill('Panel Team');
   await page.getByTestId('account-organisation').fill('Panel Lab');
   await page.getByTestId('create-token').click();
@@ -310,7 +285,7 @@ test('an author uploads a typing file and an order file and finds the rows besid
   const upload = async (slug, model, lines) => {
     const file = path.join(dir, `${slug}.jsonl`);
     fs.writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
-    await page.goto(`${server.base}/submit`);
+    await page.goto(`${run.server.base}/submit`);
     await page.getByTestId('upload-form').waitFor();
     await page.getByTestId('submit-task').selectOption(slug);
     await page.getByTestId('model-name').fill(model);
@@ -327,7 +302,7 @@ test('an author uploads a typing file and an order file and finds the rows besid
   };
 
   // Typing: "narrative" everywhere, one answer that names no type (counted, not refused).
-  const types = await (await fetch(`${server.base}/api/tasks/${TYPE_SLUG}/manifest`)).json();
+  const types = await (await fetch(`${run.server.base}/api/tasks/${TYPE_SLUG}/manifest`)).json();
   await upload(TYPE_SLUG, 'Always-Narrative', types.items.map((i, k) => ({
     item_id: i.id, structure: k === 0 ? 'no idea' : 'narrative',
   })));
@@ -339,7 +314,7 @@ test('an author uploads a typing file and an order file and finds the rows besid
   // items would tell their types; the API test panels.rs checks it): the baselines' are.
 
   // Order recovery: the display order as a string ("1,2,3,…"), wrong by construction.
-  const inputs = (await (await fetch(`${server.base}/api/tasks/${ORDER_SLUG}/inputs.jsonl`)).text())
+  const inputs = (await (await fetch(`${run.server.base}/api/tasks/${ORDER_SLUG}/inputs.jsonl`)).text())
     .trim().split('\n').map((l) => JSON.parse(l));
   await upload(ORDER_SLUG, 'Display-Copier', inputs.map((i) => ({
     item_id: i.item_id, order: i.panels.map((p) => p.number).join(','),

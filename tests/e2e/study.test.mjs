@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   startServer, launchBrowser, watchErrors, expectNoSeriousA11yViolations, consentAndSurvey,
+  tinyBertSettings, nextRaterQuestion,
 } from './harness.mjs';
 
 const ADMIN = 'admin-token-for-study-e2e';
@@ -30,10 +31,7 @@ before(async () => {
   if (skip) return;
   server = await startServer({
     MEMEBOARD__ADMIN__TOKEN: ADMIN,
-    MEMEBOARD__MODEL__NAME: 'tiny-bert',
-    MEMEBOARD__MODEL__DIR: path.join(MODELS, 'tiny-bert'),
-    MEMEBOARD__MODEL__ONNXRUNTIME: path.join(MODELS, 'onnxruntime/libonnxruntime.so'),
-    MEMEBOARD__MODEL__THREADS: '1',
+    ...tinyBertSettings(MODELS),
   });
   browser = await launchBrowser();
 });
@@ -120,11 +118,8 @@ async function rate(link, strict, modelNames, first = false) {
   let judged = 0;
   let pages = 0;
   for (let i = 0; i < MAX_PAGES; i++) {
-    await page.waitForSelector('[data-testid="question"], [data-testid="completion-code"]');
-    if (await page.getByTestId('completion-code').count()) break;
-    const html = await page.content();
-    for (const name of modelNames) assert.ok(!html.includes(name), `a rater page names ${name}`);
-    const question = page.getByTestId('question');
+    const question = await nextRaterQuestion(page, modelNames);
+    if (!question) break;
     assert.equal(await question.getAttribute('data-page'), 'subject', 'one page per meme');
     const position = await question.getAttribute('data-position');
     assert.match(await question.locator('[data-field="meaning"] [data-testid="statement"]').first().textContent(), /^E2E/);

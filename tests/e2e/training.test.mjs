@@ -4,31 +4,21 @@
 // score beside theirs, the owner's note), passes, and goes on to the real pages; a reload
 // opens on the real pages, not the practice. A careless rater sees where they differ, falls
 // below the pass mark and is screened out to the study's screen-out link.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, watchErrors, expectNoSeriousA11yViolations, consentAndSurveyIfAsked, boardModels } from './harness.mjs';
+import { serverAndBrowser, watchErrors, expectNoSeriousA11yViolations, consentAndSurveyIfAsked, boardModels } from './harness.mjs';
 
 const ADMIN = 'admin-token-for-training-e2e';
 const BOARD = 'demo-panel-explain';
 const NOTES = ['Note one: this output is about another comic.', 'Note two: every panel read right.'];
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer({ MEMEBOARD__ADMIN__TOKEN: ADMIN });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser({ MEMEBOARD__ADMIN__TOKEN: ADMIN });
 
 const auth = { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' };
 
 /** Two dev comics of the board (public inputs): id and whether they have text context. */
 async function devComics() {
-  const text = await (await fetch(`${server.base}/api/tasks/${BOARD}/inputs.jsonl`)).text();
+  const text = await (await fetch(`${run.server.base}/api/tasks/${BOARD}/inputs.jsonl`)).text();
   return text.trim().split('\n').map((l) => JSON.parse(l))
     .filter((l) => l.split === 'dev').slice(0, 2)
     .map((l) => ({ id: l.item_id, context: Boolean(l.context?.title || l.context?.caption) }));
@@ -65,9 +55,9 @@ async function matches(page) {
 }
 
 test('raters practise with feedback; a rater below the pass mark is screened out', async () => {
-  const models = await boardModels(server.base, BOARD);
+  const models = await boardModels(run.server.base, BOARD);
   const comics = await devComics();
-  const res = await fetch(`${server.base}/api/owner/tasks/${BOARD}/studies`, {
+  const res = await fetch(`${run.server.base}/api/owner/tasks/${BOARD}/studies`, {
     method: 'POST',
     headers: auth,
     body: JSON.stringify({
@@ -88,17 +78,17 @@ test('raters practise with feedback; a rater below the pass mark is screened out
   assert.equal(res.status, 201, JSON.stringify(created));
   const rate = created.tasks[0];
   // The study's screen-out link, for raters below the pass mark.
-  const path = `${server.base}/api/owner/tasks/${rate.slug}`;
+  const path = `${run.server.base}/api/owner/tasks/${rate.slug}`;
   const settings = (await (await fetch(`${path}/console`, { headers: auth })).json()).settings;
   settings.study.handoff.screenout_url_template = '/?screenout={participant}';
   const put = await fetch(`${path}/settings`, { method: 'PUT', headers: auth, body: JSON.stringify(settings) });
   assert.equal(put.status, 200, await put.text());
 
   // The careful rater: rubric, two practice pages as expected, then the real pages.
-  const careful = await browser.newContext();
+  const careful = await run.browser.newContext();
   const page = await careful.newPage();
   const errors = watchErrors(page);
-  await page.goto(`${server.base}${rate.link}`);
+  await page.goto(`${run.server.base}${rate.link}`);
   await consentAndSurveyIfAsked(page, '[data-testid="training-rubric"]');
   await page.getByTestId('training-rubric').waitFor();
   assert.match(await page.getByTestId('training-rubric').textContent(), /misses it entirely/);
@@ -137,10 +127,10 @@ test('raters practise with feedback; a rater below the pass mark is screened out
   const fields = comics.map((c) => (c.context ? 5 : 4));
   const percent = Math.round((fields[1] * 100) / (fields[0] + fields[1]));
   assert.ok(percent < 60);
-  const careless = await browser.newContext();
+  const careless = await run.browser.newContext();
   const other = await careless.newPage();
   const otherErrors = watchErrors(other);
-  await other.goto(`${server.base}${rate.link}`);
+  await other.goto(`${run.server.base}${rate.link}`);
   await consentAndSurveyIfAsked(other, '[data-testid="training-rubric"]');
   await other.getByTestId('training-start').click();
   await scoreAll(other, 3);
