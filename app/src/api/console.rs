@@ -1,7 +1,7 @@
 //! The owner's calls (with the owner token): the tasks it manages, a quiz's console,
 //! progress and settings, and files downloaded with the token.
 
-use super::{bearer, error_detail, get_json_with_token, read, segment, ApiError};
+use super::{bearer, checked_text, get_json_with_token, read, segment, ApiError};
 use gloo_net::http::Request;
 
 /// `GET /api/owner/tasks`: the tasks an owner token manages.
@@ -59,20 +59,7 @@ pub async fn owner_file(url: &str, token: &str) -> Result<String, ApiError> {
         .send()
         .await
         .map_err(|e| ApiError::Network(e.to_string()))?;
-    if resp.ok() {
-        resp.text()
-            .await
-            .map_err(|e| ApiError::Decode(e.to_string()))
-    } else {
-        let status = resp.status();
-        let status_text = resp.status_text();
-        let body = resp.text().await.unwrap_or_default();
-        Err(ApiError::Server {
-            status,
-            detail: error_detail(status, &status_text, &body),
-            body,
-        })
-    }
+    checked_text(resp).await
 }
 
 /// `DELETE /api/owner/tasks/{slug}/participants/{who}`: deletes everything a participant

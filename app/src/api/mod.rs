@@ -157,14 +157,19 @@ pub(crate) async fn read<T: DeserializeOwned>(resp: Response) -> Result<T, ApiEr
             .await
             .map_err(|e| ApiError::Decode(e.to_string()))
     } else {
-        let status = resp.status();
-        let status_text = resp.status_text();
-        let body = resp.text().await.unwrap_or_default();
-        Err(ApiError::Server {
-            status,
-            detail: error_detail(status, &status_text, &body),
-            body,
-        })
+        Err(server_error(resp).await)
+    }
+}
+
+/// The error of a response that is not ok: its status, the server's detail and the body.
+async fn server_error(resp: Response) -> ApiError {
+    let status = resp.status();
+    let status_text = resp.status_text();
+    let body = resp.text().await.unwrap_or_default();
+    ApiError::Server {
+        status,
+        detail: error_detail(status, &status_text, &body),
+        body,
     }
 }
 
@@ -194,15 +199,10 @@ pub(crate) async fn post_json_with_token<T: DeserializeOwned, B: Serialize>(
     token: &str,
     body: &B,
 ) -> Result<T, ApiError> {
-    let resp = Request::post(url)
+    let request = Request::post(url)
         .header("Accept", "application/json")
-        .header("Authorization", &bearer(token))
-        .json(body)
-        .map_err(|e| ApiError::Decode(e.to_string()))?
-        .send()
-        .await
-        .map_err(|e| ApiError::Network(e.to_string()))?;
-    read(resp).await
+        .header("Authorization", &bearer(token));
+    send_body(request, body).await
 }
 
 async fn send_json<T: DeserializeOwned>(request: RequestBuilder) -> Result<T, ApiError> {
@@ -215,8 +215,19 @@ async fn send_json<T: DeserializeOwned>(request: RequestBuilder) -> Result<T, Ap
 }
 
 async fn post_json<B: Serialize, T: DeserializeOwned>(url: &str, body: &B) -> Result<T, ApiError> {
-    let resp = Request::post(url)
-        .header("Accept", "application/json")
+    send_body(
+        Request::post(url).header("Accept", "application/json"),
+        body,
+    )
+    .await
+}
+
+/// Sends `request` with `body` as JSON and reads the JSON answer.
+async fn send_body<B: Serialize, T: DeserializeOwned>(
+    request: RequestBuilder,
+    body: &B,
+) -> Result<T, ApiError> {
+    let resp = request
         .json(body)
         .map_err(|e| ApiError::Decode(e.to_string()))?
         .send()
@@ -255,16 +266,9 @@ async fn get_text(url: &str) -> Result<String, ApiError> {
 }
 
 /// A response's text, or the API's error when it is not a success.
-async fn checked_text(resp: Response) -> Result<String, ApiError> {
+pub(crate) async fn checked_text(resp: Response) -> Result<String, ApiError> {
     if !resp.ok() {
-        let status = resp.status();
-        let status_text = resp.status_text();
-        let body = resp.text().await.unwrap_or_default();
-        return Err(ApiError::Server {
-            status,
-            detail: error_detail(status, &status_text, &body),
-            body,
-        });
+        return Err(server_error(resp).await);
     }
     resp.text()
         .await

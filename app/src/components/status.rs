@@ -1,5 +1,7 @@
-//! Loading placeholder and the one error view every page's `ErrorBoundary` falls back to.
+//! Loading placeholder and the one error view every page's `ErrorBoundary` falls back to,
+//! and [`Loaded`], the two around a loaded resource.
 
+use crate::api::ApiError;
 use crate::i18n::use_i18n;
 use leptos::prelude::*;
 
@@ -67,5 +69,31 @@ pub fn page_error_fallback(errors: ArcRwSignal<Errors>) -> impl IntoView {
     view! {
         <h1 class="visually-hidden">{move || i18n.t().error_title}</h1>
         {error_fallback(errors)}
+    }
+}
+
+/// A loaded resource's part of a page: [`Loading`] while it loads, the shared error box
+/// ([`error_fallback`]) if it fails, and `render`'s view of its value.
+#[component]
+pub fn Loaded<T, V, F>(
+    /// What is loaded.
+    resource: LocalResource<Result<T, ApiError>>,
+    /// The view of the loaded value.
+    render: F,
+) -> impl IntoView
+where
+    T: Clone + Send + Sync + 'static,
+    V: IntoView + Send + 'static,
+    F: Fn(T) -> V + Clone + Send + Sync + 'static,
+{
+    view! {
+        <Suspense fallback=|| view! { <Loading /> }>
+            <ErrorBoundary fallback=error_fallback>
+                {move || {
+                    let render = render.clone();
+                    Suspend::new(async move { resource.await.map(render) })
+                }}
+            </ErrorBoundary>
+        </Suspense>
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::api;
 use crate::components::score::task_kind_text;
-use crate::components::status::{error_fallback, Loading};
+use crate::components::status::Loaded;
 use crate::components::title::{in_lang, use_page_title};
 use crate::i18n::board::{btr, BoardStrings};
 use crate::i18n::{category_label, use_i18n};
@@ -15,40 +15,38 @@ use memeboard_core::api::TaskSummary;
 pub fn BoardsPage() -> impl IntoView {
     let tasks = LocalResource::new(api::list_tasks);
     use_page_title(|lang| lang.table::<BoardStrings>().boards_title.to_owned());
+    let render = |list: Vec<TaskSummary>| {
+        if list.is_empty() {
+            no_tasks()
+        } else {
+            view! {
+                <ul class="quiz-list">
+                    {list
+                        .into_iter()
+                        .map(|task| view! { <TaskCard task=task /> })
+                        .collect_view()}
+                </ul>
+            }
+            .into_any()
+        }
+    };
     view! {
         <section class="intro">
             <h1>{btr(|t| t.boards_title)}</h1>
             <p class="lead">{btr(|t| t.boards_intro)}</p>
         </section>
-        <Suspense fallback=|| view! { <Loading /> }>
-            <ErrorBoundary fallback=error_fallback>
-                {move || Suspend::new(async move {
-                    tasks
-                        .await
-                        .map(|list| {
-                            if list.is_empty() {
-                                view! {
-                                    <p class="empty" data-testid="no-tasks">
-                                        {btr(|t| t.no_tasks)}
-                                    </p>
-                                }
-                                    .into_any()
-                            } else {
-                                view! {
-                                    <ul class="quiz-list">
-                                        {list
-                                            .into_iter()
-                                            .map(|task| view! { <TaskCard task=task /> })
-                                            .collect_view()}
-                                    </ul>
-                                }
-                                    .into_any()
-                            }
-                        })
-                })}
-            </ErrorBoundary>
-        </Suspense>
+        <Loaded resource=tasks render=render />
     }
+}
+
+/// What the task lists say when there is no task (the index, the submit page).
+pub(crate) fn no_tasks() -> AnyView {
+    view! {
+        <p class="empty" data-testid="no-tasks">
+            {btr(|t| t.no_tasks)}
+        </p>
+    }
+    .into_any()
 }
 
 /// One task on the index.

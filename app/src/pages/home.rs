@@ -1,7 +1,7 @@
 //! `/`: the open quizzes, each with a Start link.
 
 use crate::api;
-use crate::components::status::{error_fallback, Loading};
+use crate::components::status::Loaded;
 use crate::components::title::{in_lang, use_page_title};
 use crate::i18n::{category_label, tr, use_i18n, Strings};
 use leptos::prelude::*;
@@ -13,39 +13,32 @@ pub fn HomePage() -> impl IntoView {
     let i18n = use_i18n();
     let quizzes = LocalResource::new(api::list_quizzes);
     use_page_title(|lang| lang.table::<Strings>().home_title.to_owned());
+    let render = move |list: Vec<QuizSummary>| {
+        if list.is_empty() {
+            view! {
+                <p class="empty" data-testid="no-quizzes">
+                    {move || i18n.t().no_quizzes}
+                </p>
+            }
+            .into_any()
+        } else {
+            view! {
+                <ul class="quiz-list">
+                    {list
+                        .into_iter()
+                        .map(|quiz| view! { <QuizCard quiz=quiz /> })
+                        .collect_view()}
+                </ul>
+            }
+            .into_any()
+        }
+    };
     view! {
         <section class="intro">
             <h1>{move || i18n.t().home_title}</h1>
             <p class="lead">{move || i18n.t().home_intro}</p>
         </section>
-        <Suspense fallback=|| view! { <Loading /> }>
-            <ErrorBoundary fallback=error_fallback>
-                {move || Suspend::new(async move {
-                    quizzes
-                        .await
-                        .map(|list| {
-                            if list.is_empty() {
-                                view! {
-                                    <p class="empty" data-testid="no-quizzes">
-                                        {move || i18n.t().no_quizzes}
-                                    </p>
-                                }
-                                    .into_any()
-                            } else {
-                                view! {
-                                    <ul class="quiz-list">
-                                        {list
-                                            .into_iter()
-                                            .map(|quiz| view! { <QuizCard quiz=quiz /> })
-                                            .collect_view()}
-                                    </ul>
-                                }
-                                    .into_any()
-                            }
-                        })
-                })}
-            </ErrorBoundary>
-        </Suspense>
+        <Loaded resource=quizzes render=render />
     }
 }
 

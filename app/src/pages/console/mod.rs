@@ -14,7 +14,7 @@ mod settings;
 
 use crate::api;
 use crate::components::export::ExportButton;
-use crate::components::status::{error_fallback, Loading};
+use crate::components::status::{error_fallback, Loaded, Loading};
 use crate::components::title::{in_lang, use_page_title};
 use crate::format;
 use crate::i18n::fieldwork::{st, FieldworkStrings};
@@ -26,7 +26,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 use links::{DeleteParticipant, StudyLinks};
 use log::ActionLog;
-use memeboard_core::fieldwork::ConsoleResponse;
+use memeboard_core::fieldwork::{ConsoleResponse, OwnedTask};
 use progress::Progress;
 use rescore::Rescore;
 use settings::settings_form;
@@ -110,41 +110,34 @@ fn TaskList(token: String, forget: Callback<()>) -> impl IntoView {
         let token = token.clone();
         async move { api::owner_tasks(&token).await }
     });
+    let render = move |list: Vec<OwnedTask>| {
+        view! {
+            <ul class="stack" data-testid="owner-tasks">
+                {list
+                    .into_iter()
+                    .map(|t| {
+                        let open = t.quiz_open;
+                        view! {
+                            <li>
+                                <a href=format!("/console/{}", api::encode_component(&t.slug))>
+                                    {let title = t.title.clone(); move || in_lang(&title, i18n.lang()).to_owned()}
+                                </a>
+                                " (" {t.slug.clone()} ", "
+                                {move || {
+                                    let s = i18n.table::<FieldworkStrings>();
+                                    if open { s.open } else { s.closed }
+                                }} ")"
+                            </li>
+                        }
+                    })
+                    .collect_view()}
+            </ul>
+        }
+    };
     view! {
         <section class="card">
             <h2>{st(|s| s.your_quizzes)}</h2>
-            <Suspense fallback=|| view! { <Loading /> }>
-                <ErrorBoundary fallback=error_fallback>
-                    {move || Suspend::new(async move {
-                        tasks
-                            .await
-                            .map(|list| {
-                                view! {
-                                    <ul class="stack" data-testid="owner-tasks">
-                                        {list
-                                            .into_iter()
-                                            .map(|t| {
-                                                let open = t.quiz_open;
-                                                view! {
-                                                    <li>
-                                                        <a href=format!("/console/{}", api::encode_component(&t.slug))>
-                                                            {let title = t.title.clone(); move || in_lang(&title, i18n.lang()).to_owned()}
-                                                        </a>
-                                                        " (" {t.slug.clone()} ", "
-                                                        {move || {
-                                                            let s = i18n.table::<FieldworkStrings>();
-                                                            if open { s.open } else { s.closed }
-                                                        }} ")"
-                                                    </li>
-                                                }
-                                            })
-                                            .collect_view()}
-                                    </ul>
-                                }
-                            })
-                    })}
-                </ErrorBoundary>
-            </Suspense>
+            <Loaded resource=tasks render=render />
             <ForgetToken forget=forget />
         </section>
     }

@@ -13,8 +13,9 @@ mod upload;
 
 pub use file::Preview;
 
+use super::boards::no_tasks;
 use crate::api;
-use crate::components::status::{error_fallback, Loading};
+use crate::components::status::Loaded;
 use crate::components::title::use_page_title;
 use crate::i18n::board::{btr, BoardStrings};
 use crate::kinds::{self, TaskChecker};
@@ -34,31 +35,19 @@ use upload::{upload_action, upload_controls, use_quota, Upload};
 pub fn SubmitPage() -> impl IntoView {
     let tasks = LocalResource::new(api::list_tasks);
     use_page_title(|lang| lang.table::<BoardStrings>().submit_title.to_owned());
+    let render = |list: Vec<TaskSummary>| {
+        if list.is_empty() {
+            no_tasks()
+        } else {
+            view! { <SubmitFlow tasks=list /> }.into_any()
+        }
+    };
     view! {
         <section class="intro">
             <h1>{btr(|t| t.submit_title)}</h1>
             <p class="lead">{btr(|t| t.submit_intro)}</p>
         </section>
-        <Suspense fallback=|| view! { <Loading /> }>
-            <ErrorBoundary fallback=error_fallback>
-                {move || Suspend::new(async move {
-                    tasks
-                        .await
-                        .map(|list| {
-                            if list.is_empty() {
-                                view! {
-                                    <p class="empty" data-testid="no-tasks">
-                                        {btr(|t| t.no_tasks)}
-                                    </p>
-                                }
-                                    .into_any()
-                            } else {
-                                view! { <SubmitFlow tasks=list /> }.into_any()
-                            }
-                        })
-                })}
-            </ErrorBoundary>
-        </Suspense>
+        <Loaded resource=tasks render=render />
     }
 }
 
