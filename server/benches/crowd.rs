@@ -1,10 +1,12 @@
 //! Crowd figures at scale (not a timed test): with 10,000 participants' completed sessions on
 //! the demo MCQ quiz (100,000 with `MEMEBOARD_BENCH_PARTICIPANTS=100000`), the latency of
-//! `/stats`, the board and a participant's results, warm, and while other participants keep
-//! completing sessions — with the crowd fingerprint read on every request (refresh 0, as before)
-//! and reused for 5 s (`[quiz] crowd_refresh_secs`, the default) — beside the count of the
-//! crowd data over its answers, measured in the same run (the reference: what the fingerprint
-//! cost every request before it was kept as counters).
+//! `/stats`, the board, a participant's results and a model's item gaps, warm, and while other
+//! participants keep completing sessions — with the crowd fingerprint read on every request
+//! (refresh 0, as before) and reused for 5 s (`[quiz] crowd_refresh_secs`, the default) —
+//! beside two references measured in the same run: the count of the crowd data over its
+//! answers (what the fingerprint cost every request before it was kept as counters) and one
+//! read of the crowd's answers (what the item gaps cost every request before they took the
+//! per-item table).
 //!
 //! Run: `cargo bench -p memeboard-server --bench crowd` (part of `scripts/bench.sh`).
 
@@ -68,17 +70,56 @@ fn reset_peak_memory() {
     let _ = std::fs::write("/proc/self/clear_refs", "5");
 }
 
+/// A GET of `path`, with `token` as its bearer token if any.
+fn get(path: &str, token: Option<&str>) -> anyhow::Result<Request<Body>> {
+    let mut request = Request::get(path);
+    if let Some(token) = token {
+        request = request.header("authorization", format!("Bearer {token}"));
+    }
+    Ok(request.body(Body::empty())?)
+}
+
 /// Median and worst of `n` sequential GETs of `path`, in milliseconds.
-async fn gets(router: &axum::Router, path: &str, n: usize) -> anyhow::Result<(f64, f64)> {
+async fn gets(
+    router: &axum::Router,
+    path: &str,
+    token: Option<&str>,
+    n: usize,
+) -> anyhow::Result<(f64, f64)> {
     let mut times = Vec::with_capacity(n);
     for _ in 0..n {
         let t = Instant::now();
-        call(router, Request::get(path).body(Body::empty())?).await?;
+        support::send(router, get(path, token)?).await?;
         times.push(t.elapsed());
     }
     times.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     Ok((ms(times[n / 2]), ms(times[n - 1])))
+}
+
+/// A new author's upload to the demo MCQ answering option 1 everywhere: the submission's id
+/// and the author's token (the item gaps are the author's to read).
+async fn upload_model(router: &axum::Router) -> anyhow::Result<(String, String)> {
+    let token = support::author_token(router).await?;
+    let inputs = support::send(router, get("/api/tasks/demo-mcq/inputs.jsonl", None)?).await?;
+    let mut file = String::new();
+    for line in String::from_utf8_lossy(&inputs).lines() {
+        let item: serde_json::Value = serde_json::from_str(line)?;
+        file.push_str(&format!(
+            "{{\"item_id\":{},\"answer\":1}}\n",
+            item["item_id"]
+        ));
+    }
+    let uploaded = call(
+        router,
+        Request::post("/api/tasks/demo-mcq/submissions?model=bench")
+            .header("authorization", format!("Bearer {token}"))
+            .header("content-type", "application/x-ndjson")
+            .body(Body::from(file))?,
+    )
+    .await?;
+    let id = uploaded["submission_id"].as_str().unwrap_or_default();
+    Ok((id.to_owned(), token))
 }
 
 /// The crowd table's bootstrap (1,000 resamples over `participants` × 12 answers, 80 %
@@ -163,20 +204,36 @@ async fn main() -> anyhow::Result<()> {
          ratio to the reference {:.4}",
         counters / reference
     );
+    let read_answers = {
+        let mut times = Vec::new();
+        for _ in 0..5 {
+            let t = Instant::now();
+            std::hint::black_box(storage.crowd_responses("demo-mcq").await?);
+            times.push(t.elapsed());
+        }
+        support::median(times).as_secs_f64() * 1e3
+    };
+    println!(
+        "  reference: reading the crowd's answers once (what the item gaps did on every \
+         request), {read_answers:.1} ms (median of 5)"
+    );
+    let (submission, author) = upload_model(&router).await?;
     let results = format!("/api/sessions/{}/results", sessions[0]);
+    let gaps = format!("/api/submissions/{submission}/items");
     let paths = [
-        ("/stats", "/api/quizzes/demo-mcq/stats".to_owned()),
-        ("board", "/api/boards/demo-mcq".to_owned()),
-        ("results", results),
+        ("/stats", "/api/quizzes/demo-mcq/stats".to_owned(), None),
+        ("board", "/api/boards/demo-mcq".to_owned(), None),
+        ("results", results, None),
+        ("gaps", gaps, Some(author.as_str())),
     ];
     for refresh in [0u64, 5] {
         storage.set_crowd_refresh(Duration::from_secs(refresh));
         println!("  crowd_refresh_secs = {refresh}:");
-        for (name, path) in &paths {
+        for (name, path, token) in &paths {
             let (before, _) = memory_mib();
             reset_peak_memory();
             let t = Instant::now();
-            call(&router, Request::get(path.as_str()).body(Body::empty())?).await?;
+            support::send(&router, get(path, *token)?).await?;
             let first = t.elapsed().as_secs_f64() * 1e3;
             let (_, peak) = memory_mib();
             println!(
@@ -184,9 +241,15 @@ async fn main() -> anyhow::Result<()> {
                  (+{:.0})",
                 peak - before
             );
-            let (median, worst) = gets(&router, path, 15).await?;
+            let (median, worst) = gets(&router, path, *token, 15).await?;
+            let reads = storage.crowd_reads();
+            let reference = if *name == "gaps" {
+                read_answers
+            } else {
+                reference
+            };
             println!(
-                "    {name:<8} first {first:>8.1} ms, then median {median:>7.2} ms (worst {worst:>7.1}), median/reference {:.2}",
+                "    {name:<8} first {first:>8.1} ms, then median {median:>7.2} ms (worst {worst:>7.1}), median/reference {:.4}; crowd reads so far {reads}",
                 median / reference
             );
         }
@@ -195,7 +258,7 @@ async fn main() -> anyhow::Result<()> {
             let router = router.clone();
             tokio::spawn(async move { fill(&router, 64).await })
         };
-        let (median, worst) = gets(&router, &paths[0].1, 15).await?;
+        let (median, worst) = gets(&router, &paths[0].1, None, 15).await?;
         busy.await??;
         println!(
             "    /stats while 64 others complete: median {median:>7.2} ms (worst {worst:>7.1})"
