@@ -1,5 +1,5 @@
 //! Small browser helpers: a monotonic clock, a timer, random keys, the clipboard, the media
-//! check and focus after a re-render.
+//! check, focus after a re-render and the heading focused when it is shown.
 
 /// Milliseconds from `performance.now()` (0 when unavailable).
 pub fn now_ms() -> f64 {
@@ -97,4 +97,22 @@ pub fn focus_selector(root: Option<&web_sys::Element>, selector: &str) {
     if let Some(e) = found.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
         let _ = e.focus();
     }
+}
+
+/// A node reference whose element takes the focus when it is shown: a page's or a step's
+/// heading (with `tabindex="-1"`), so that keyboard and screen-reader users start there.
+pub fn focus_when_shown<E>() -> leptos::prelude::NodeRef<E>
+where
+    E: leptos::html::ElementType,
+    E::Output: wasm_bindgen::JsCast + Clone + 'static,
+{
+    use leptos::prelude::{Effect, Get, NodeRef};
+    use wasm_bindgen::JsCast;
+    let node = NodeRef::<E>::new();
+    Effect::new(move |_| {
+        if let Some(el) = node.get() {
+            let _ = el.unchecked_ref::<web_sys::HtmlElement>().focus();
+        }
+    });
+    node
 }

@@ -9,7 +9,7 @@
 //! chosen with the session start; the server scores them once and stores the pass (5 of 6).
 //! Participants continue either way. The section carries the check's id (`data-check`).
 
-use crate::browser::sleep_ms;
+use crate::browser::{focus_when_shown, sleep_ms};
 use crate::i18n::{use_i18n, I18n, StringTable};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -162,12 +162,7 @@ pub fn HeadphoneCheck(
     let audio_failed = RwSignal::new(false);
     let live = RwSignal::new(String::new());
 
-    let heading = NodeRef::<leptos::html::H2>::new();
-    Effect::new(move |_| {
-        if let Some(h) = heading.get() {
-            let _ = h.focus();
-        }
-    });
+    let heading = focus_when_shown::<leptos::html::H2>();
     // Keyboard users land on each new trial's Play button.
     let play_button = NodeRef::<leptos::html::Button>::new();
     Effect::new(move |_| {

@@ -37,6 +37,7 @@ pub use files::{
     load_checker, submit_help, KindPanel, NoFiles, PredictionFiles, TaskChecker, ValidFile,
 };
 
+use crate::browser::focus_when_shown;
 use crate::i18n::{category_label, use_i18n, Lang, Strings};
 use leptos::prelude::*;
 use memeboard_core::api::{ResultsResponse, ReviewItem, SessionItem, SubmitAnswerResponse};
@@ -372,12 +373,7 @@ pub fn QuestionHead(
     content_warning: bool,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let heading = NodeRef::<leptos::html::H1>::new();
-    Effect::new(move |_| {
-        if let Some(h) = heading.get() {
-            let _ = h.focus();
-        }
-    });
+    let heading = focus_when_shown::<leptos::html::H1>();
     view! {
         <h1 class="progress-label" data-testid="progress" node_ref=heading tabindex="-1">
             {move || (i18n.t().progress)(position + 1, total)}

@@ -4,6 +4,7 @@
 //! confirmation), and a button to forget the token.
 
 use crate::api;
+use crate::browser::focus_when_shown;
 use crate::components::score::status_text;
 use crate::components::title::use_page_title;
 use crate::components::withdraw::WithdrawButton;
@@ -202,12 +203,7 @@ fn NewToken(response: CreateAuthorResponse) -> impl IntoView {
     let i18n = use_i18n();
     let copied = RwSignal::new(None::<bool>);
     let token = StoredValue::new(response.token.clone());
-    let heading = NodeRef::<leptos::html::H2>::new();
-    Effect::new(move |_| {
-        if let Some(h) = heading.get() {
-            let _ = h.focus();
-        }
-    });
+    let heading = focus_when_shown::<leptos::html::H2>();
     let copy = move |_| {
         let t = token.get_value();
         spawn_local(async move {

@@ -4,6 +4,7 @@
 use super::player::{player_view, preload_view, Player};
 use super::{Texts, FAMILIARITY};
 use crate::api;
+use crate::browser::focus_when_shown;
 use crate::components::answer::use_answer_sender;
 use crate::format::option_letter;
 use crate::i18n::{use_i18n, I18n, StringTable};
@@ -219,12 +220,7 @@ fn ChoiceStep(
             on_recorded.run(ack);
         }
     });
-    let heading = NodeRef::<leptos::html::H3>::new();
-    Effect::new(move |_| {
-        if let Some(h) = heading.get() {
-            let _ = h.focus();
-        }
-    });
+    let heading = focus_when_shown::<leptos::html::H3>();
 
     let choice = OptionChoice::none();
     let selected = choice.selected;

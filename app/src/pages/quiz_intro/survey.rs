@@ -2,7 +2,7 @@
 
 use super::Step;
 use crate::api;
-use crate::browser::random_key;
+use crate::browser::{focus_when_shown, random_key};
 use crate::i18n::use_i18n;
 use crate::storage;
 use leptos::ev::SubmitEvent;
@@ -123,12 +123,7 @@ pub(super) fn SurveyStep(
         }
     });
 
-    let heading = NodeRef::<leptos::html::H2>::new();
-    Effect::new(move |_| {
-        if let Some(h) = heading.get() {
-            let _ = h.focus();
-        }
-    });
+    let heading = focus_when_shown::<leptos::html::H2>();
 
     let [age_options, language_options, online_options, familiarity_options] = survey_options();
 

@@ -1,6 +1,7 @@
 //! One instructed-response attention check, in the participant's language, stored once.
 
 use crate::api;
+use crate::browser::focus_when_shown;
 use crate::i18n::{tr, use_i18n};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -21,12 +22,7 @@ pub(super) fn AttentionCheck(
     let error = RwSignal::new(None::<String>);
     let shown_at = crate::browser::now_ms();
     let sid = StoredValue::new(session_id);
-    let heading = NodeRef::<leptos::html::H1>::new();
-    Effect::new(move |_| {
-        if let Some(h) = heading.get() {
-            let _ = h.focus();
-        }
-    });
+    let heading = focus_when_shown::<leptos::html::H1>();
     let submit = move |_| {
         let Some(choice) = chosen.get_untracked() else {
             return;

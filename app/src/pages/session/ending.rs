@@ -1,6 +1,7 @@
 //! How a session ends: the completion box with the code and the results link, the owner's
 //! hand-off (code, link, then the redirect), and the end of a session cut short (screen-out).
 
+use crate::browser::focus_when_shown;
 use crate::i18n::{tr, use_i18n};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -66,12 +67,7 @@ pub(super) fn Done(
     handoff: Signal<Option<(String, String)>>,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let heading = NodeRef::<leptos::html::H1>::new();
-    Effect::new(move |_| {
-        if let Some(h) = heading.get() {
-            let _ = h.focus();
-        }
-    });
+    let heading = focus_when_shown::<leptos::html::H1>();
     view! {
         <section class="card done" data-testid="done">
             <h1 node_ref=heading tabindex="-1">

@@ -1,6 +1,7 @@
 //! The server's answer to an upload: the accepted submission's score, or the rejection's lines.
 
 use crate::api::{self, UploadFailure};
+use crate::browser::focus_when_shown;
 use crate::components::score::{estimate_view, status_text, ScoreTable};
 use crate::i18n::board::btr;
 use crate::i18n::use_i18n;
@@ -37,12 +38,7 @@ pub(super) fn UploadResult(
             </p>
         }
     });
-    let heading = NodeRef::<leptos::html::H3>::new();
-    Effect::new(move |_| {
-        if let Some(h) = heading.get() {
-            let _ = h.focus();
-        }
-    });
+    let heading = focus_when_shown::<leptos::html::H3>();
     let scores_view = match public_scores {
         Some(scores) => {
             let overall = scores.first().and_then(|s| s.estimate);
