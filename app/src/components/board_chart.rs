@@ -304,6 +304,7 @@ pub fn BoardChart(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::components::score::test_row;
     use memeboard_core::api::BoardSplit;
     use memeboard_core::leaderboard::CategoryEstimate;
     use memeboard_core::stats::Estimate;
@@ -311,14 +312,6 @@ mod tests {
 
     fn row(kind: RowKind, label: &str, values: &[f64]) -> BoardRow {
         BoardRow {
-            flags: Vec::new(),
-            confusion: None,
-            kind,
-            label: label.into(),
-            submission_id: None,
-            model: None,
-            submitted_at: None,
-            status: SubmissionStatus::Scored,
             scores: values
                 .iter()
                 .enumerate()
@@ -333,10 +326,7 @@ mod tests {
                     suppressed: false,
                 })
                 .collect(),
-            participants: None,
-            participants_before_exclusions: None,
-            source: None,
-            extra: vec![],
+            ..test_row(kind, label)
         }
     }
 

@@ -162,44 +162,49 @@ pub fn ScoreTable(
     }
 }
 
+/// A scored board row without scores, for the tests of the components that show rows.
+#[cfg(test)]
+pub(crate) fn test_row(kind: RowKind, label: &str) -> BoardRow {
+    BoardRow {
+        flags: Vec::new(),
+        confusion: None,
+        kind,
+        label: label.into(),
+        submission_id: None,
+        model: None,
+        submitted_at: None,
+        status: SubmissionStatus::Scored,
+        scores: vec![],
+        participants: None,
+        participants_before_exclusions: None,
+        source: None,
+        extra: vec![],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn row(kind: RowKind, label: &str) -> BoardRow {
-        BoardRow {
-            flags: Vec::new(),
-            confusion: None,
-            kind,
-            label: label.into(),
-            submission_id: None,
-            model: None,
-            submitted_at: None,
-            status: SubmissionStatus::Scored,
-            scores: vec![],
-            participants: None,
-            participants_before_exclusions: None,
-            source: None,
-            extra: vec![],
-        }
-    }
-
     #[test]
     fn human_and_baseline_rows_are_translated_by_kind_not_label() {
-        let best = row(RowKind::HumanBest, "whatever the server says");
-        let avg = row(RowKind::HumanAverage, "Human average (crowd)");
+        let best = test_row(RowKind::HumanBest, "whatever the server says");
+        let avg = test_row(RowKind::HumanAverage, "Human average (crowd)");
         assert_eq!(row_label(Lang::Zh, &best), "人类最佳（众包）");
         assert_eq!(row_label(Lang::En, &avg), "Human average (crowd)");
         assert_eq!(
-            row_label(Lang::Zh, &row(RowKind::Chance, "Chance (random option)")),
+            row_label(
+                Lang::Zh,
+                &test_row(RowKind::Chance, "Chance (random option)")
+            ),
             "随机猜测（期望值）"
         );
         assert_eq!(
-            row_label(Lang::Zh, &row(RowKind::Model, "Best-LM")),
+            row_label(Lang::Zh, &test_row(RowKind::Model, "Best-LM")),
             "Best-LM"
         );
         assert_eq!(
-            row_label(Lang::Zh, &row(RowKind::RandomPair, "Chance")),
+            row_label(Lang::Zh, &test_row(RowKind::RandomPair, "Chance")),
             "随机（对每个梗都一样适用的释义）"
         );
         assert_eq!(kind_key(RowKind::RandomPair), "baseline");
