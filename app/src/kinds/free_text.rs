@@ -1,12 +1,14 @@
 //! What the free-text kinds (meme explanations, comic explanations) share in the browser, as
 //! core's `kinds::free_text` does on the server: the text box with its character count, the
-//! button that sends the written answer, and the button to the next item once it is stored.
+//! button that sends the written answer, the button to the next item once it is stored, and
+//! the submit page's note on a file's missing items.
 
 use crate::components::answer::AnswerSender;
 use crate::i18n::{use_i18n, Lang};
 use leptos::prelude::*;
 use memeboard_core::api::SubmitAnswerResponse;
 use memeboard_core::kinds::free_text::MAX_ANSWER_CHARS;
+use memeboard_core::messages::Message;
 
 /// The text box of a written answer, with its label and character count; locked once the
 /// answer is sent.
@@ -93,4 +95,21 @@ pub(super) fn NextButton(
             {label}
         </button>
     }
+}
+
+/// The server's note on a free-text prediction file's missing items (`code`: how they
+/// count), with their number and the first five ids, in `lang`; `None` when none is missing.
+pub(super) fn missing_note(lang: Lang, code: &str, missing: &[String]) -> Option<String> {
+    (!missing.is_empty()).then(|| {
+        let ids = missing
+            .iter()
+            .take(5)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(", ");
+        Message::new(code)
+            .with("count", missing.len())
+            .with("ids", ids)
+            .render(lang.locale())
+    })
 }

@@ -5,7 +5,7 @@
 //! dev preview: there is no gold).
 
 use super::cards::QuestionCard;
-use super::free_text::{AnswerBox, NextButton, SendButton};
+use super::free_text::{missing_note, AnswerBox, NextButton, SendButton};
 use super::panels::{ContextBlock, ReadingStrip, ReviewStrip};
 use super::{KindPanel, PredictionFiles, QuestionContext, ReviewContext, UiKind, ValidFile};
 use crate::components::answer::{use_answer_sender, AnswerError};
@@ -171,20 +171,7 @@ impl PredictionFiles for PanelExplanation {
         let lang = crate::i18n::current_lang();
         let valid = validate_comic_explanations(text, format, manifest, Limits::default())
             .map_err(|report| report.lines_in(lang.locale()))?;
-        let missing = (!valid.missing.is_empty()).then(|| {
-            memeboard_core::msg!(
-                "file.missing_unjudged",
-                count = valid.missing.len(),
-                ids = valid
-                    .missing
-                    .iter()
-                    .take(5)
-                    .cloned()
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-            .render(lang.locale())
-        });
+        let missing = missing_note(lang, "file.missing_unjudged", &valid.missing);
         Ok(ValidFile {
             lines: valid.num_lines,
             missing,

@@ -347,17 +347,5 @@ fn missing_warning(missing: &[String]) -> Option<String> {
 
 /// [`missing_warning`] in `lang`.
 fn missing_warning_in(lang: crate::i18n::Lang, missing: &[String]) -> Option<String> {
-    (!missing.is_empty()).then(|| {
-        memeboard_core::msg!(
-            "file.missing_floor",
-            count = missing.len(),
-            ids = missing
-                .iter()
-                .take(5)
-                .cloned()
-                .collect::<Vec<_>>()
-                .join(", ")
-        )
-        .render(lang.locale())
-    })
+    super::free_text::missing_note(lang, "file.missing_floor", missing)
 }
