@@ -5,6 +5,7 @@ pub mod board_chart;
 pub mod browser_model;
 pub mod copy_row;
 pub mod export;
+pub mod fields;
 pub mod header;
 pub mod headphone_check;
 pub mod human_eval;

@@ -13,6 +13,7 @@ mod training_form;
 
 use crate::api::{self, ApiError};
 use crate::components::export::ExportButton;
+use crate::components::fields::{CheckField, TextField};
 use crate::components::human_eval::{HumanColumns, StudySummary, Validity};
 use crate::components::rater_links::RaterLinks;
 use crate::components::rater_table::RaterTable;
@@ -35,49 +36,6 @@ use memeboard_core::human_eval::study::{
 };
 use memeboard_core::kinds::TaskKind;
 use memeboard_core::predictions::Split;
-
-/// A labelled input bound to a string signal.
-#[component]
-fn Field(
-    id: &'static str,
-    label: fn(&'static crate::i18n::human::HumanStrings) -> &'static str,
-    value: RwSignal<String>,
-    #[prop(default = "text")] kind: &'static str,
-) -> impl IntoView {
-    view! {
-        <div class="field">
-            <label for=id>{hs(label)}</label>
-            <input
-                id=id
-                type=kind
-                data-testid=id
-                prop:value=move || value.get()
-                on:input=move |ev| value.set(event_target_value(&ev))
-            />
-        </div>
-    }
-}
-
-/// A labelled checkbox bound to a bool signal.
-#[component]
-fn Check(
-    id: &'static str,
-    label: fn(&'static crate::i18n::human::HumanStrings) -> &'static str,
-    value: RwSignal<bool>,
-) -> impl IntoView {
-    view! {
-        <div class="field check">
-            <input
-                id=id
-                type="checkbox"
-                data-testid=id
-                prop:checked=move || value.get()
-                on:change=move |ev| value.set(event_target_checked(&ev))
-            />
-            <label for=id>{hs(label)}</label>
-        </div>
-    }
-}
 
 /// The console's study section: the board's studies and the form that creates one (only on
 /// explanation boards).
@@ -291,21 +249,21 @@ fn NewStudy(
                 <strong>{hs(|s| s.field_protocol)} ": "</strong>
                 {move || protocol_name(i18n.lang(), protocol)}
             </p>
-            <Field id="study-slug" label=|s| s.field_slug value=name />
-            <Field id="study-title" label=|s| s.field_title value=title />
-            <Field id="study-top" label=|s| s.field_top value=top kind="number" />
-            <Field id="study-items" label=|s| s.field_items value=items kind="number" />
-            <Field id="study-batch" label=|s| s.field_batch value=batch kind="number" />
-            <Field id="study-raters" label=|s| s.field_raters value=raters kind="number" />
-            <Check id="study-test-split" label=|s| s.split_test value=test_split />
-            <Check id="study-invitation" label=|s| s.field_invitation value=invitation />
-            <Check id="study-planted" label=|s| s.field_planted value=planted />
-            <Check id="study-one-category" label=|s| s.field_one_category value=one_category />
-            {accuracy.then(|| view! { <Check id="study-one-page" label=|s| s.field_one_page value=one_page /> })}
-            <Check id="study-dense" label=|s| s.field_dense value=dense />
-            <Field id="study-min-ms" label=|s| s.field_min_ms value=min_ms kind="number" />
-            <Field id="study-seed" label=|s| s.field_seed value=seed kind="number" />
-            {(!accuracy).then(|| view! { <Field id="study-stratify-by" label=|s| s.field_stratify_by value=stratify_by /> })}
+            <TextField id="study-slug" label=hs(|s| s.field_slug) value=name />
+            <TextField id="study-title" label=hs(|s| s.field_title) value=title />
+            <TextField id="study-top" label=hs(|s| s.field_top) value=top kind="number" />
+            <TextField id="study-items" label=hs(|s| s.field_items) value=items kind="number" />
+            <TextField id="study-batch" label=hs(|s| s.field_batch) value=batch kind="number" />
+            <TextField id="study-raters" label=hs(|s| s.field_raters) value=raters kind="number" />
+            <CheckField id="study-test-split" label=hs(|s| s.split_test) value=test_split />
+            <CheckField id="study-invitation" label=hs(|s| s.field_invitation) value=invitation />
+            <CheckField id="study-planted" label=hs(|s| s.field_planted) value=planted />
+            <CheckField id="study-one-category" label=hs(|s| s.field_one_category) value=one_category />
+            {accuracy.then(|| view! { <CheckField id="study-one-page" label=hs(|s| s.field_one_page) value=one_page /> })}
+            <CheckField id="study-dense" label=hs(|s| s.field_dense) value=dense />
+            <TextField id="study-min-ms" label=hs(|s| s.field_min_ms) value=min_ms kind="number" />
+            <TextField id="study-seed" label=hs(|s| s.field_seed) value=seed kind="number" />
+            {(!accuracy).then(|| view! { <TextField id="study-stratify-by" label=hs(|s| s.field_stratify_by) value=stratify_by /> })}
             {accuracy.then(|| view! { <statements::StatementsFields value=statements /> })}
             <training_form::TrainingFields form=training />
             <error_labels::ErrorLabelsFields form=error_labels />

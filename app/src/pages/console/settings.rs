@@ -2,6 +2,7 @@
 //! policy, recruitment hand-off, quality rules and attention checks.
 
 use crate::api;
+use crate::components::fields::{CheckField, TextField};
 use crate::format;
 use crate::i18n::fieldwork::{st, FieldworkStrings};
 use crate::i18n::{category_label, use_i18n, Lang};
@@ -37,49 +38,6 @@ fn opt_number<T: std::str::FromStr>(
     v.parse()
         .map(Some)
         .map_err(|_| (strings.not_a_number)(label(strings)))
-}
-
-/// A labelled text (or number) input bound to a string signal.
-#[component]
-fn TextField(
-    id: &'static str,
-    label: fn(&'static crate::i18n::fieldwork::FieldworkStrings) -> &'static str,
-    value: RwSignal<String>,
-    #[prop(default = "text")] kind: &'static str,
-) -> impl IntoView {
-    view! {
-        <div class="field">
-            <label for=id>{st(label)}</label>
-            <input
-                id=id
-                type=kind
-                data-testid=id
-                prop:value=move || value.get()
-                on:input=move |ev| value.set(event_target_value(&ev))
-            />
-        </div>
-    }
-}
-
-/// A labelled checkbox bound to a bool signal.
-#[component]
-fn CheckField(
-    id: &'static str,
-    label: fn(&'static crate::i18n::fieldwork::FieldworkStrings) -> &'static str,
-    value: RwSignal<bool>,
-) -> impl IntoView {
-    view! {
-        <div class="field check">
-            <input
-                id=id
-                type="checkbox"
-                data-testid=id
-                prop:checked=move || value.get()
-                on:change=move |ev| value.set(event_target_checked(&ev))
-            />
-            <label for=id>{st(label)}</label>
-        </div>
-    }
 }
 
 /// The settings form's inputs, one signal each.
@@ -339,10 +297,10 @@ pub(super) fn settings_form(
         <section class="card">
             <h2>{st(|s| s.settings_title)}</h2>
             <form class="stack" novalidate=true on:submit=on_submit data-testid="console-settings">
-                <CheckField id="set-quiz-open" label=|s| s.quiz_open value=quiz_open />
-                <CheckField id="set-pilot" label=|s| s.pilot_mode value=pilot />
-                <TextField id="set-batch-size" label=|s| s.batch_size value=batch_size kind="number" />
-                <TextField id="set-target" label=|s| s.participant_target value=target kind="number" />
+                <CheckField id="set-quiz-open" label=st(|s| s.quiz_open) value=quiz_open />
+                <CheckField id="set-pilot" label=st(|s| s.pilot_mode) value=pilot />
+                <TextField id="set-batch-size" label=st(|s| s.batch_size) value=batch_size kind="number" />
+                <TextField id="set-target" label=st(|s| s.participant_target) value=target kind="number" />
                 {has_categories.then(|| view! {
                     <fieldset>
                         <legend>{st(|s| s.categories_label)}</legend>
@@ -380,7 +338,7 @@ pub(super) fn settings_form(
                         </select>
                     </div>
                 })}
-                <CheckField id="set-allow-retake" label=|s| s.allow_retake value=allow_retake />
+                <CheckField id="set-allow-retake" label=st(|s| s.allow_retake) value=allow_retake />
                 {handoff_fieldset(fields)}
                 {quality_fieldset(fields, console.uses)}
                 {move || message.get().map(|m| match m {
@@ -418,13 +376,13 @@ fn handoff_fieldset(fields: Fields) -> impl IntoView {
     view! {
         <fieldset>
             <legend>{st(|s| s.handoff_title)}</legend>
-            <TextField id="set-prolific-code" label=|s| s.prolific_code value=prolific_code />
-            <TextField id="set-prolific-screenout" label=|s| s.prolific_screenout value=prolific_screenout />
-            <TextField id="set-completion-template" label=|s| s.completion_template value=completion_template />
-            <TextField id="set-screenout-template" label=|s| s.screenout_template value=screenout_template />
+            <TextField id="set-prolific-code" label=st(|s| s.prolific_code) value=prolific_code />
+            <TextField id="set-prolific-screenout" label=st(|s| s.prolific_screenout) value=prolific_screenout />
+            <TextField id="set-completion-template" label=st(|s| s.completion_template) value=completion_template />
+            <TextField id="set-screenout-template" label=st(|s| s.screenout_template) value=screenout_template />
             <p class="muted small">{st(|s| s.template_help)}</p>
-            <CheckField id="set-allow-repeat" label=|s| s.allow_repeat value=allow_repeat />
-            <CheckField id="set-require-pid" label=|s| s.require_pid value=require_pid />
+            <CheckField id="set-allow-repeat" label=st(|s| s.allow_repeat) value=allow_repeat />
+            <CheckField id="set-require-pid" label=st(|s| s.require_pid) value=require_pid />
             <dl class="facts">
                 <dt>{st(|s| s.preview_completion)}</dt>
                 <dd data-testid="completion-preview">{completion_preview}</dd>
@@ -460,23 +418,23 @@ fn quality_fieldset(fields: Fields, uses: SettingsInUse) -> impl IntoView {
     view! {
         <fieldset>
             <legend>{st(|s| s.quality_title)}</legend>
-            <TextField id="set-checks" label=|s| s.checks_label value=checks kind="number" />
-            <TextField id="set-fail-checks" label=|s| s.fail_checks value=fail_checks kind="number" />
-            <TextField id="set-min-median" label=|s| s.min_median value=min_median kind="number" />
-            <TextField id="set-min-item" label=|s| s.min_item value=min_item kind="number" />
-            <TextField id="set-fast-share" label=|s| s.fast_share value=fast_share kind="number" />
+            <TextField id="set-checks" label=st(|s| s.checks_label) value=checks kind="number" />
+            <TextField id="set-fail-checks" label=st(|s| s.fail_checks) value=fail_checks kind="number" />
+            <TextField id="set-min-median" label=st(|s| s.min_median) value=min_median kind="number" />
+            <TextField id="set-min-item" label=st(|s| s.min_item) value=min_item kind="number" />
+            <TextField id="set-fast-share" label=st(|s| s.fast_share) value=fast_share kind="number" />
             {choices.then(|| view! {
-                <TextField id="set-straightline" label=|s| s.straightline value=straightline kind="number" />
+                <TextField id="set-straightline" label=st(|s| s.straightline) value=straightline kind="number" />
             })}
             {headphones.then(|| view! {
-                <CheckField id="set-exclude-headphones" label=|s| s.exclude_headphones value=exclude_failed />
-                <CheckField id="set-screen-headphones" label=|s| s.screen_headphones value=screen_headphones />
+                <CheckField id="set-exclude-headphones" label=st(|s| s.exclude_headphones) value=exclude_failed />
+                <CheckField id="set-screen-headphones" label=st(|s| s.screen_headphones) value=screen_headphones />
             })}
             {planted.then(|| view! {
-                <CheckField id="set-planted-checks" label=|s| s.planted_checks value=planted_checks />
+                <CheckField id="set-planted-checks" label=st(|s| s.planted_checks) value=planted_checks />
             })}
             {judging.then(|| view! {
-                <TextField id="set-rater-batches" label=|s| s.rater_batches value=rater_batches kind="number" />
+                <TextField id="set-rater-batches" label=st(|s| s.rater_batches) value=rater_batches kind="number" />
             })}
         </fieldset>
     }
