@@ -110,10 +110,10 @@ async fn inputs(
 ) -> ApiResult<impl IntoResponse> {
     leaderboard::check_inputs_access(&state.storage, &headers, &slug, "inputs.jsonl").await?;
     let body = leaderboard::inputs_jsonl(&state.storage, &slug).await?;
-    Ok(download(
-        "application/x-ndjson; charset=utf-8",
-        format!("{slug}-inputs.jsonl"),
+    Ok(super::format_download(
         body,
+        &format!("{slug}-inputs"),
+        FileFormat::JsonLines,
     ))
 }
 
@@ -190,10 +190,10 @@ async fn dev_gold(
         body.push_str(&serde_json::to_string(&g).map_err(anyhow::Error::from)?);
         body.push('\n');
     }
-    Ok(download(
-        "application/x-ndjson; charset=utf-8",
-        format!("{slug}-dev-gold.jsonl"),
+    Ok(super::format_download(
         body,
+        &format!("{slug}-dev-gold"),
+        FileFormat::JsonLines,
     ))
 }
 
@@ -303,14 +303,10 @@ async fn download_board_csv(
     query: Result<Query<BoardQuery>, QueryRejection>,
 ) -> ApiResult<impl IntoResponse> {
     let board = board_of(&state, &headers, &slug, query).await?;
-    let name = format!("{slug}-{}-board.csv", split_name(&board));
+    let stem = format!("{slug}-{}-board", split_name(&board));
     Ok((
         cache_rule(board.split),
-        download(
-            "text/csv; charset=utf-8",
-            name,
-            leaderboard::board_csv(&board),
-        ),
+        super::format_download(leaderboard::board_csv(&board), &stem, FileFormat::Csv),
     ))
 }
 
