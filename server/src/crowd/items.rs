@@ -65,15 +65,17 @@ impl ItemCrowdTable {
         (others >= min_others.max(1) && answers > 0).then(|| (crowd.sum - own_sum) / answers as f64)
     }
 
-    /// The sum of the crowd's scores on `item` and how many scored answers it has (everyone's),
-    /// if anyone answered it.
+    /// The mean score on `item` of everyone and how many scored answers it is over, if anyone
+    /// answered it (an item is in the table only with a scored answer, so never over none).
     ///
     /// ```
     /// # use memeboard_server::crowd::items::ItemCrowdTable;
-    /// assert_eq!(ItemCrowdTable::default().totals("i1"), None);
+    /// assert_eq!(ItemCrowdTable::default().mean("i1"), None);
     /// ```
-    pub fn totals(&self, item: &str) -> Option<(f64, usize)> {
-        self.items.get(item).map(|c| (c.sum, c.answers))
+    pub fn mean(&self, item: &str) -> Option<(f64, usize)> {
+        self.items
+            .get(item)
+            .map(|c| (c.sum / c.answers as f64, c.answers))
     }
 }
 

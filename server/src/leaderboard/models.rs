@@ -203,8 +203,7 @@ pub async fn item_gaps(
         .filter_map(|sc| {
             let (row, text) = by_id.get(sc.item_id.as_str())?;
             let allowed = admin || row.split == Split::Dev;
-            let (sum, n) = crowd.totals(&sc.item_id).filter(|(_, n)| *n > 0)?;
-            let crowd_accuracy = sum / n as f64;
+            let (crowd_accuracy, n) = crowd.mean(&sc.item_id)?;
             // Choices: wrong where most people were right. Explanations: below the crowd.
             let notable = with_kind!(task_kind, K => {
                 kinds::FilesOf::<K>::notable_gap(sc.score, crowd_accuracy)

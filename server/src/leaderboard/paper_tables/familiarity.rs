@@ -79,8 +79,12 @@ async fn table_cells(
     }
     let groups: Vec<String> = groups.iter().map(|g| (*g).to_owned()).collect();
     let key = format!("{task_id}/{}/{}", scope.split.as_str(), groups.join(","));
-    let mut fingerprint = storage.crowd_fingerprint(task_id).await?;
-    fingerprint.2 = inputs_digest(&on_view, &run_scores);
+    // The view's items and the runs' scores join the crowd version, the part that decides
+    // whether a stored value may be served while its successor is computed: only new
+    // completions are served stale (as for every crowd figure), never other inputs.
+    let crowd = storage.crowd_fingerprint(task_id).await?;
+    let inputs = inputs_digest(crowd.4, &on_view, &run_scores);
+    let fingerprint = (crowd.0, crowd.1, crowd.2, crowd.3, inputs);
     let load = {
         let (state, task_id) = (state.clone(), task_id.to_owned());
         let inputs = FamiliarityInputs {
@@ -107,12 +111,16 @@ struct FamiliarityInputs {
     groups: Vec<String>,
 }
 
-/// A digest of the view's items and the runs' scores, so that the cells stored for one state
-/// of them are never served for another (a re-scored run, a newly revealed half).
-fn inputs_digest(on_view: &HashSet<String>, run_scores: &[(String, Vec<(String, f64)>)]) -> i64 {
+/// A digest of the crowd `version`, the view's items and the runs' scores, so that the cells
+/// stored for one state of them are never served for another (a re-scored run, another view).
+fn inputs_digest(
+    version: i64,
+    on_view: &HashSet<String>,
+    run_scores: &[(String, Vec<(String, f64)>)],
+) -> i64 {
     let mut items: Vec<&str> = on_view.iter().map(String::as_str).collect();
     items.sort_unstable();
-    let mut text = items.join("\n");
+    let mut text = format!("{version}\n{}", items.join("\n"));
     for (run, scores) in run_scores {
         text.push_str(&format!("\n#{run}"));
         for (item, score) in scores {
