@@ -162,9 +162,18 @@ pub async fn crowd_responses_counting<T>(
     if !rules_active(&fieldwork, task.1) {
         return Ok((rows, counted));
     }
-    let data = storage.fieldwork_data(task_id).await?;
-    let excluded = exclusions_of(&data, &fieldwork, task.1);
-    rows.retain(|r| !excluded.contains_key(&*r.session_id));
+    // The sessions' facts from this server's kept copy, which reads only the sessions changed
+    // since its last read.
+    let excluded: std::collections::HashSet<String> = storage
+        .with_crowd_session_values(task_id, session_facts, |facts| {
+            facts
+                .iter()
+                .filter(|(_, f)| exclusion(&fieldwork, task.1, f).is_some())
+                .map(|(id, _)| id.clone())
+                .collect()
+        })
+        .await?;
+    rows.retain(|r| !excluded.contains(&*r.session_id));
     Ok((rows, counted))
 }
 

@@ -195,11 +195,14 @@ impl Storage {
                         .await?
                         .rows_affected() as i64;
                 }
-                // The session's attention-check answers (owner quality control) go with it.
-                sqlx::query("DELETE FROM attention_checks WHERE session_id = $1")
-                    .bind(&id)
-                    .execute(&mut *tx)
-                    .await?;
+                // The session's attention-check answers (owner quality control) and its crowd
+                // change mark go with it.
+                for table in ["attention_checks", "crowd_marks"] {
+                    sqlx::query(&format!("DELETE FROM {table} WHERE session_id = $1"))
+                        .bind(&id)
+                        .execute(&mut *tx)
+                        .await?;
+                }
                 out.sessions += sqlx::query("DELETE FROM sessions WHERE id = $1")
                     .bind(&id)
                     .execute(&mut *tx)

@@ -18,7 +18,8 @@
 
 use super::fast_reads::{bind_numbered, DirectError};
 use super::sessions::{
-    recorded, StoredRows, INSERT_PARTICIPANT_SQL, INSERT_SESSION_SQL, STORED_SQL,
+    recorded, StoredRows, INSERT_PARTICIPANT_SQL, INSERT_SESSION_SQL, MARK_CROWD_CHANGE_SQL,
+    STORED_SQL,
 };
 use super::{now_ms, NewAnswer, NewSession, RecordOutcome, StorageError, SQLITE_SYNCHRONOUS};
 use rusqlite::types::ToSql;
@@ -106,8 +107,10 @@ const PROGRESS_SQL: &str = "UPDATE sessions SET answered = answered + 1, \
 
 /// The task's completion counters when session `$2` was just completed: one more completed
 /// session, and one more participant unless they had completed another session of the task
-/// (pilot sessions count for neither).
+/// (pilot sessions count for neither), and the task's change number, which
+/// `MARK_CROWD_CHANGE_SQL` then gives the session.
 const COUNT_COMPLETION_SQL: &str = "UPDATE tasks SET completed_sessions = completed_sessions + 1, \
+     crowd_seq = crowd_seq + 1, \
      completed_participants = completed_participants + CASE WHEN EXISTS (SELECT 1 FROM sessions o \
        WHERE o.participant_id = (SELECT participant_id FROM sessions WHERE id = $2) \
        AND o.task_id = tasks.id AND o.completed_at IS NOT NULL AND o.pilot = 0 AND o.id <> $2) \
@@ -411,6 +414,7 @@ fn record_answer(
         {
             // This answer completed the session (its code is fresh, so no other could).
             execute(conn, COUNT_COMPLETION_SQL, &values)?;
+            execute(conn, MARK_CROWD_CHANGE_SQL, &[&a.session_id])?;
         }
         return Ok(outcome);
     }

@@ -89,6 +89,10 @@ pub enum StorageError {
         /// What went wrong, in words.
         cause: String,
     },
+    /// Work handed to the blocking pool (ordering the crowd's rows) did not finish: it
+    /// panicked, or the runtime is shutting down.
+    #[error("storage work on the blocking pool did not finish: {0}")]
+    Interrupted(String),
     /// The URL names a backend we do not support.
     #[error("unsupported database URL scheme in `{0}` (expected sqlite:// or postgres://)")]
     UnsupportedUrl(String),
@@ -136,6 +140,12 @@ pub struct Storage {
     /// Crowd fingerprints read lately, reused for `crowd_refresh` (see
     /// [`Storage::crowd_fingerprint`]).
     fingerprints: sessions::FingerprintMemo,
+    /// This server's copies of the tasks' crowd answers, kept up to date by reading the
+    /// sessions changed since (see `sessions/crowd_ledger.rs`).
+    ledgers: sessions::CrowdLedgers,
+    /// This server's copies of values derived per crowd session (the quality facts of the
+    /// crowd's exclusions; see `sessions/kept_session_values.rs`).
+    kept_values: sessions::KeptSessionValues,
 }
 
 /// Decodes a JSON column.
@@ -370,6 +380,8 @@ impl Storage {
             fast_reads,
             write_gate,
             fingerprints: sessions::FingerprintMemo::default(),
+            ledgers: sessions::CrowdLedgers::default(),
+            kept_values: sessions::KeptSessionValues::default(),
         };
         // A database that opens but cannot be written (a read-only file or directory, a full
         // disk) is refused now, not at the first answer.

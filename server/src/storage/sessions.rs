@@ -7,15 +7,19 @@
 
 mod answers;
 mod crowd;
+mod crowd_ledger;
 mod crowd_rows;
+mod kept_session_values;
 mod quizzes;
 mod reads;
 mod starts;
 
 pub use answers::{NewAnswer, RecordOutcome};
 pub use crowd::FingerprintMemo;
-pub(crate) use crowd::COUNT_CROWD_CHANGE_SQL;
+pub(crate) use crowd::{count_crowd_change, MARK_CROWD_CHANGE_SQL};
+pub use crowd_ledger::CrowdLedgers;
 pub use crowd_rows::CrowdResponseRow;
+pub use kept_session_values::KeptSessionValues;
 pub use quizzes::{CandidateRow, QuizRow};
 pub use reads::{AnswerTarget, SessionItemRow, SessionRow};
 pub use starts::NewSession;

@@ -12,7 +12,7 @@ use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
 
 pub(crate) const ADMIN: &str = "admin-secret-for-owner-tests";
-const TASK: &str = "demo-mcq";
+pub(crate) const TASK: &str = "demo-mcq";
 
 pub(crate) async fn owner_app(db: Db) -> TestApp {
     let (mut settings, dir) = test_settings(db, true).await;

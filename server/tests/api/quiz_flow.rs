@@ -331,7 +331,7 @@ async fn crowd_figures_follow_completions_within_the_refresh_interval(db: Db) {
 }
 
 /// Deletes the participant of `session` from the benchmark of `task` (the owner's deletion).
-async fn delete_participant_of(app: &TestApp, task: &str, session: &Value) {
+pub(crate) async fn delete_participant_of(app: &TestApp, task: &str, session: &Value) {
     let storage = app.storage();
     let benchmark = storage
         .find_board_task(task)

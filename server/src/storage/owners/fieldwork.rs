@@ -110,6 +110,42 @@ pub struct FieldworkData {
     pub rating_golds: Vec<(String, String)>,
 }
 
+/// Which of a task's sessions a fieldwork read covers.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum SessionsRead {
+    /// Every session (the console, progress, exports).
+    All,
+    /// The crowd's: completed, not pilots (whose facts decide the crowd's exclusions).
+    Crowd,
+    /// The crowd's sessions marked after change `.0` (see `sessions/crowd_ledger.rs`).
+    CrowdChangedAfter(i64),
+}
+
+impl SessionsRead {
+    /// The condition on the sessions `s` (after `s.task_id = $1`).
+    fn condition(self) -> &'static str {
+        match self {
+            Self::All => "",
+            Self::Crowd => " AND s.completed_at IS NOT NULL AND s.pilot = 0",
+            Self::CrowdChangedAfter(_) => {
+                " AND s.completed_at IS NOT NULL AND s.pilot = 0 AND s.id IN \
+                 (SELECT session_id FROM crowd_marks WHERE task_id = $1 AND seq > $2)"
+            }
+        }
+    }
+
+    /// Binds the condition's `$2`, if it has one.
+    fn bind<'q>(
+        self,
+        query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    ) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+        match self {
+            Self::CrowdChangedAfter(after) => query.bind(after),
+            Self::All | Self::Crowd => query,
+        }
+    }
+}
+
 /// A session of a task started with a given `PROLIFIC_PID`.
 #[derive(Debug, Clone)]
 pub struct ProlificSessionRow {
@@ -284,9 +320,7 @@ impl Storage {
         .rows_affected();
         if inserted == 1 {
             // A check answered after the session completed changes who counts in the crowd.
-            sqlx::query(crate::storage::sessions::COUNT_CROWD_CHANGE_SQL)
-                .bind(session_id)
-                .execute(&mut *tx)
+            crate::storage::sessions::count_crowd_change(&mut tx, session_id)
                 .await
                 .map_err(not_recorded)?;
         }
@@ -342,76 +376,95 @@ impl Storage {
 
     /// Everything about a task's sessions that exclusions and progress need (no gold).
     pub async fn fieldwork_data(&self, task_id: &str) -> Result<FieldworkData, StorageError> {
-        let sessions = sqlx::query(
-            "SELECT id, participant_id, prolific_pid, seed, batch_size, created_at, \
-             completed_at, screened_out_at, headphone_json, attention_checks, pilot FROM sessions \
-             WHERE task_id = $1 \
-             ORDER BY created_at, id",
-        )
-        .bind(task_id)
-        .fetch_all(&self.pool)
-        .await?
-        .iter()
-        .map(|r| {
-            Ok(FieldworkSessionRow {
-                id: r.try_get("id")?,
-                participant_id: r.try_get("participant_id")?,
-                prolific_pid: r.try_get("prolific_pid")?,
-                seed: r.try_get("seed")?,
-                batch_size: r.try_get("batch_size")?,
-                created_at: r.try_get("created_at")?,
-                completed_at: r.try_get("completed_at")?,
-                screened_out_at: r.try_get("screened_out_at")?,
-                headphone_json: r.try_get("headphone_json")?,
-                attention_checks: r
-                    .try_get::<Option<i64>, _>("attention_checks")?
-                    .unwrap_or(0),
-                pilot: r.try_get::<i64, _>("pilot")? != 0,
+        self.fieldwork_of(task_id, SessionsRead::All).await
+    }
+
+    /// [`Storage::fieldwork_data`] of the task's sessions that `which` names.
+    pub(crate) async fn fieldwork_of(
+        &self,
+        task_id: &str,
+        which: SessionsRead,
+    ) -> Result<FieldworkData, StorageError> {
+        let condition = which.condition();
+        let sessions = which
+            .bind(
+                sqlx::query(&format!(
+                    "SELECT s.id, s.participant_id, s.prolific_pid, s.seed, s.batch_size, \
+                 s.created_at, s.completed_at, s.screened_out_at, s.headphone_json, \
+                 s.attention_checks, s.pilot FROM sessions s WHERE s.task_id = $1{condition} \
+                 ORDER BY s.created_at, s.id"
+                ))
+                .bind(task_id),
+            )
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| {
+                Ok(FieldworkSessionRow {
+                    id: r.try_get("id")?,
+                    participant_id: r.try_get("participant_id")?,
+                    prolific_pid: r.try_get("prolific_pid")?,
+                    seed: r.try_get("seed")?,
+                    batch_size: r.try_get("batch_size")?,
+                    created_at: r.try_get("created_at")?,
+                    completed_at: r.try_get("completed_at")?,
+                    screened_out_at: r.try_get("screened_out_at")?,
+                    headphone_json: r.try_get("headphone_json")?,
+                    attention_checks: r
+                        .try_get::<Option<i64>, _>("attention_checks")?
+                        .unwrap_or(0),
+                    pilot: r.try_get::<i64, _>("pilot")? != 0,
+                })
             })
-        })
-        .collect::<Result<Vec<_>, sqlx::Error>>()?;
-        let answers = sqlx::query(
-            "SELECT a.session_id, a.item_id, i.category, a.response_ms, a.choice, \
-             a.option_order_json, a.created_at, a.answer_json FROM answers a \
-             JOIN sessions s ON s.id = a.session_id JOIN items i ON i.id = a.item_id \
-             WHERE s.task_id = $1 ORDER BY a.created_at, a.id",
-        )
-        .bind(task_id)
-        .fetch_all(&self.pool)
-        .await?
-        .iter()
-        .map(|r| {
-            Ok(FieldworkAnswerRow {
-                session_id: r.try_get("session_id")?,
-                item_id: r.try_get("item_id")?,
-                category: r.try_get("category")?,
-                response_ms: r.try_get("response_ms")?,
-                choice: r.try_get("choice")?,
-                option_order_json: r.try_get("option_order_json")?,
-                created_at: r.try_get("created_at")?,
-                answer_json: r.try_get("answer_json")?,
+            .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        let answers = which
+            .bind(
+                sqlx::query(&format!(
+                    "SELECT a.session_id, a.item_id, i.category, a.response_ms, a.choice, \
+                 a.option_order_json, a.created_at, a.answer_json FROM answers a \
+                 JOIN sessions s ON s.id = a.session_id JOIN items i ON i.id = a.item_id \
+                 WHERE s.task_id = $1{condition} ORDER BY a.created_at, a.id"
+                ))
+                .bind(task_id),
+            )
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| {
+                Ok(FieldworkAnswerRow {
+                    session_id: r.try_get("session_id")?,
+                    item_id: r.try_get("item_id")?,
+                    category: r.try_get("category")?,
+                    response_ms: r.try_get("response_ms")?,
+                    choice: r.try_get("choice")?,
+                    option_order_json: r.try_get("option_order_json")?,
+                    created_at: r.try_get("created_at")?,
+                    answer_json: r.try_get("answer_json")?,
+                })
             })
-        })
-        .collect::<Result<Vec<_>, sqlx::Error>>()?;
-        let checks = sqlx::query(
-            "SELECT c.session_id, c.check_index, c.choice, c.passed, c.created_at \
-             FROM attention_checks c JOIN sessions s ON s.id = c.session_id \
-             WHERE s.task_id = $1",
-        )
-        .bind(task_id)
-        .fetch_all(&self.pool)
-        .await?
-        .iter()
-        .map(|r| {
-            Ok(FieldworkCheckRow {
-                session_id: r.try_get("session_id")?,
-                index: r.try_get("check_index")?,
-                choice: r.try_get("choice")?,
-                passed: r.try_get::<i64, _>("passed")? != 0,
-                created_at: r.try_get("created_at")?,
+            .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        let checks = which
+            .bind(
+                sqlx::query(&format!(
+                    "SELECT c.session_id, c.check_index, c.choice, c.passed, c.created_at \
+                 FROM attention_checks c JOIN sessions s ON s.id = c.session_id \
+                 WHERE s.task_id = $1{condition}"
+                ))
+                .bind(task_id),
+            )
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| {
+                Ok(FieldworkCheckRow {
+                    session_id: r.try_get("session_id")?,
+                    index: r.try_get("check_index")?,
+                    choice: r.try_get("choice")?,
+                    passed: r.try_get::<i64, _>("passed")? != 0,
+                    created_at: r.try_get("created_at")?,
+                })
             })
-        })
-        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+            .collect::<Result<Vec<_>, sqlx::Error>>()?;
         let rating_golds = self.rating_golds(task_id).await?;
         Ok(FieldworkData {
             sessions,

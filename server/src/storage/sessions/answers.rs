@@ -120,13 +120,17 @@ impl Storage {
              WHERE id = $2 AND EXISTS (SELECT 1 FROM stored) \
              RETURNING answered, completion_code, completed_at, participant_id, task_id, pilot), \
              counted AS (UPDATE tasks SET completed_sessions = completed_sessions + 1, \
+             crowd_seq = crowd_seq + 1, \
              completed_participants = completed_participants + CASE WHEN EXISTS \
                (SELECT 1 FROM sessions o, done d WHERE o.participant_id = d.participant_id \
                 AND o.task_id = tasks.id AND o.completed_at IS NOT NULL AND o.pilot = 0 \
                 AND o.id <> $2) \
                THEN 0 ELSE 1 END \
              WHERE id = (SELECT task_id FROM done WHERE completion_code = $11 \
-               AND completed_at = $10 AND pilot = 0) RETURNING id) \
+               AND completed_at = $10 AND pilot = 0) RETURNING id, crowd_seq), \
+             marked AS (INSERT INTO crowd_marks (session_id, task_id, seq) \
+               SELECT $2, id, crowd_seq FROM counted \
+               ON CONFLICT (session_id) DO UPDATE SET seq = excluded.seq) \
              SELECT answered, completion_code FROM done",
         );
         let now = now_ms();
@@ -185,10 +189,7 @@ impl Storage {
             .await?
             .rows_affected();
         if stored > 0 {
-            sqlx::query(super::crowd::COUNT_CROWD_CHANGE_SQL)
-                .bind(session_id)
-                .execute(&mut *tx)
-                .await?;
+            super::crowd::count_crowd_change(&mut tx, session_id).await?;
         }
         tx.commit().await?;
         Ok(())

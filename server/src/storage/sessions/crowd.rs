@@ -1,17 +1,41 @@
 //! Crowd data of a task: its fingerprint, the crowd responses, and the task's cached
 //! baselines.
 
-use super::crowd_rows::{CompactAnswer, CompactCrowd, CrowdItems, CrowdResponseRow};
+use super::crowd_rows::CrowdResponseRow;
 use crate::storage::*;
 use sqlx::Row;
 
 /// Raises the crowd-change counter of session `$1`'s task when that session counts in the crowd
-/// (completed, not a pilot): run in the transaction that changes such a session's data after
+/// (completed, not a pilot), and the task's change number (`crowd_seq`, see
+/// [`MARK_CROWD_CHANGE_SQL`]): run in the transaction that changes such a session's data after
 /// its completion (a score, a check answer), so the crowd fingerprint follows it.
-pub(crate) const COUNT_CROWD_CHANGE_SQL: &str =
-    "UPDATE tasks SET crowd_changes = crowd_changes + 1 \
+const COUNT_CROWD_CHANGE_SQL: &str =
+    "UPDATE tasks SET crowd_changes = crowd_changes + 1, crowd_seq = crowd_seq + 1 \
      WHERE id = (SELECT task_id FROM sessions WHERE id = $1 AND completed_at IS NOT NULL \
      AND pilot = 0)";
+
+/// Marks session `$1` with its task's change number (`tasks.crowd_seq`, just raised in the
+/// same transaction) when it counts in the crowd: servers' copies of the crowd's answers read
+/// again the sessions marked after their last read (see `crowd_ledger`). The `WHERE` keeps
+/// SQLite from reading `ON CONFLICT` as a join's `ON`.
+pub(crate) const MARK_CROWD_CHANGE_SQL: &str =
+    "INSERT INTO crowd_marks (session_id, task_id, seq) \
+     SELECT s.id, s.task_id, t.crowd_seq FROM sessions s JOIN tasks t ON t.id = s.task_id \
+     WHERE s.id = $1 AND s.completed_at IS NOT NULL AND s.pilot = 0 \
+     ON CONFLICT (session_id) DO UPDATE SET seq = excluded.seq";
+
+/// Records in `tx` that session `session_id`'s data changed after its completion (a score, a
+/// check answer): the crowd-change counter, the task's change number and the session's mark
+/// rise together, or neither when the session is not in the crowd.
+pub(crate) async fn count_crowd_change(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    session_id: &str,
+) -> Result<(), sqlx::Error> {
+    for sql in [COUNT_CROWD_CHANGE_SQL, MARK_CROWD_CHANGE_SQL] {
+        sqlx::query(sql).bind(session_id).execute(&mut **tx).await?;
+    }
+    Ok(())
+}
 
 /// Crowd fingerprints read lately, by task, with when they were read, and for how long one
 /// may be reused (zero: never; set once at start-up).
@@ -174,67 +198,20 @@ impl Storage {
     /// pseudonym (see [`crate::pseudonym::crowd_order`]), which the raw-data export carries, so
     /// `memeboard stats --export` reproduces the bootstrap intervals exactly.
     ///
-    /// Read as a stream, one row at a time, into numbered rows (about 60 bytes per answer,
-    /// each participant, session, item and familiarity held once) that are sorted by ranks of
-    /// their pseudonyms: the driver's whole result set and a key of four strings per answer
-    /// are never held, and each pseudonym is computed once per participant and session rather
-    /// than per answer (see `crowd_rows`).
+    /// Taken from this server's copy of the task's crowd (`crowd_ledger`), which reads from
+    /// the database only the sessions changed since its last read — the first read, and the
+    /// first after a deletion or a change to the items, reads every answer. The copy holds
+    /// numbered rows (about 60 bytes per answer, each participant, session, item and
+    /// familiarity held once, each pseudonym computed once), sorted by the ranks of their
+    /// pseudonyms on the blocking pool (see `crowd_rows`).
     pub async fn crowd_responses(
         &self,
         task_id: &str,
     ) -> Result<Vec<CrowdResponseRow>, StorageError> {
-        use futures_util::TryStreamExt;
         self.fingerprints
             .reads
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        // The task's items and benchmark apart (a few rows), and no ORDER BY: the rows are
-        // sorted below by pseudonym. Each answer row costs the driver a hand-off, so the
-        // answer query reads only what differs per answer.
-        let benchmark: String = sqlx::query("SELECT benchmark_id FROM tasks WHERE id = $1")
-            .bind(task_id)
-            .fetch_optional(&self.pool)
-            .await?
-            .map(|r| r.try_get("benchmark_id"))
-            .transpose()?
-            .unwrap_or_default();
-        let mut items = CrowdItems::default();
-        for r in sqlx::query("SELECT id, category, split FROM items WHERE task_id = $1")
-            .bind(task_id)
-            .fetch_all(&self.pool)
-            .await?
-        {
-            let hidden = r.try_get::<&str, _>("split")? != "dev";
-            items.add(r.try_get("id")?, r.try_get("category")?, hidden);
-        }
-        let mut rows = sqlx::query(
-            "SELECT s.participant_id, a.item_id, a.choice, a.score, p.familiarity, \
-             s.id AS session_id, a.created_at, s.completed_at \
-             FROM sessions s JOIN answers a ON a.session_id = s.id \
-             LEFT JOIN prefaces p ON p.session_id = a.session_id AND p.item_id = a.item_id \
-             WHERE s.task_id = $1 AND s.completed_at IS NOT NULL AND s.pilot = 0",
-        )
-        .bind(task_id)
-        .fetch(&self.pool);
-        let mut crowd = CompactCrowd::default();
-        while let Some(r) = rows.try_next().await? {
-            // An answer to an item no longer in the task counts nowhere (as the join did).
-            let Some(item) = items.number(r.try_get("item_id")?) else {
-                continue;
-            };
-            let familiarity: Option<&str> = r.try_get("familiarity")?;
-            crowd.answers.push(CompactAnswer {
-                participant: crowd.participants.id(r.try_get("participant_id")?),
-                session: crowd.sessions.id(r.try_get("session_id")?),
-                item,
-                familiarity: familiarity.map(|f| crowd.familiarities.id(f)),
-                choice: r.try_get("choice")?,
-                score: r.try_get("score")?,
-                answered_at: r.try_get("created_at")?,
-                completed_at: r.try_get::<Option<i64>, _>("completed_at")?.unwrap_or(0),
-            });
-        }
-        drop(rows);
-        Ok(crowd.into_rows(&benchmark, &items))
+        self.crowd_responses_kept(task_id).await
     }
 
     /// The cached embedding baseline of a task and the model it was computed with.

@@ -31,11 +31,14 @@ pub struct CrowdResponseRow {
     pub hidden: bool,
 }
 
-/// Distinct strings numbered in the order first seen.
+/// Distinct strings numbered in the order first seen, with their sort keys once asked for.
 #[derive(Debug, Default)]
 pub(super) struct Interner {
     index: HashMap<Arc<str>, u32>,
     names: Vec<Arc<str>>,
+    /// Each name's sort key by number, computed once (a kept copy of the crowd is ranked
+    /// again at each recomputation; only the new names' keys are computed then).
+    keys: Vec<String>,
 }
 
 impl Interner {
@@ -51,9 +54,12 @@ impl Interner {
         id
     }
 
-    /// Each name's rank under `key` (equal keys share a rank), by number.
-    fn ranks(&self, key: impl Fn(&str) -> String) -> Vec<u32> {
-        let keys: Vec<String> = self.names.iter().map(|n| key(n)).collect();
+    /// Each name's rank under `key` (equal keys share a rank), by number. `key` must be the
+    /// same function at every call on one interner: keys computed before are reused.
+    fn ranks(&mut self, key: impl Fn(&str) -> String) -> Vec<u32> {
+        let known = self.keys.len();
+        self.keys.extend(self.names[known..].iter().map(|n| key(n)));
+        let keys = &self.keys;
         let mut order: Vec<usize> = (0..keys.len()).collect();
         order.sort_unstable_by(|&a, &b| keys[a].cmp(&keys[b]));
         let mut ranks = vec![0u32; keys.len()];
@@ -104,22 +110,47 @@ pub(super) struct CompactAnswer {
     pub(super) completed_at: i64,
 }
 
-/// A task's crowd answers as read, before they are put in order.
+/// A task's crowd answers as read, by session, before they are put in order.
 #[derive(Debug, Default)]
 pub(super) struct CompactCrowd {
     pub(super) participants: Interner,
     pub(super) sessions: Interner,
     pub(super) familiarities: Interner,
-    pub(super) answers: Vec<CompactAnswer>,
+    /// Each session's answers, by session number (a session read again replaces its own).
+    by_session: Vec<Vec<CompactAnswer>>,
 }
 
 impl CompactCrowd {
+    /// Adds an answer to its session's.
+    pub(super) fn push(&mut self, answer: CompactAnswer) {
+        let session = answer.session as usize;
+        if self.by_session.len() <= session {
+            self.by_session.resize_with(session + 1, Vec::new);
+        }
+        self.by_session[session].push(answer);
+    }
+
+    /// Frees the slack of session `session`'s answers once read (a copy is kept for long).
+    pub(super) fn settle_session(&mut self, session: u32) {
+        if let Some(answers) = self.by_session.get_mut(session as usize) {
+            answers.shrink_to_fit();
+        }
+    }
+
+    /// Forgets session `session`'s answers (it is about to be read again).
+    pub(super) fn clear_session(&mut self, session: u32) {
+        if let Some(answers) = self.by_session.get_mut(session as usize) {
+            answers.clear();
+        }
+    }
+
     /// The rows in the crowd order — participant pseudonym, item id, answer time, session
-    /// pseudonym ([`crate::pseudonym::crowd_order`]) — each pseudonym computed once.
-    pub(super) fn into_rows(
-        mut self,
+    /// pseudonym ([`crate::pseudonym::crowd_order`]) — each pseudonym computed once per name
+    /// over the life of this copy.
+    pub(super) fn rows(
+        &mut self,
         benchmark: &str,
-        items: &CrowdItems,
+        items: &mut CrowdItems,
     ) -> Vec<CrowdResponseRow> {
         use crate::pseudonym::pseudonym;
         let participant_rank = self
@@ -137,9 +168,11 @@ impl CompactCrowd {
                 session_rank[a.session as usize],
             )
         };
-        self.answers.sort_by_key(key);
+        // References, not copies: 8 bytes per answer while they are put in order.
+        let mut answers: Vec<&CompactAnswer> = self.by_session.iter().flatten().collect();
+        answers.sort_by_key(|a| key(a));
         let name = |interner: &Interner, n: u32| interner.names[n as usize].clone();
-        self.answers
+        answers
             .iter()
             .map(|a| {
                 let item = a.item as usize;
@@ -183,7 +216,7 @@ mod tests {
                         .wrapping_add(1442695040888963407);
                     let (participant, session) = (format!("p{p}"), format!("s{p}-{s}"));
                     let at = i64::try_from(n >> 60).unwrap_or(0);
-                    crowd.answers.push(CompactAnswer {
+                    let answer = CompactAnswer {
                         participant: crowd.participants.id(&participant),
                         session: crowd.sessions.id(&session),
                         item: items.number(i).unwrap_or(u32::MAX),
@@ -192,14 +225,15 @@ mod tests {
                         score: None,
                         answered_at: at,
                         completed_at: 5,
-                    });
+                    };
+                    crowd.push(answer);
                     let key = crate::pseudonym::crowd_order("bench", &participant, i, at, &session);
                     expected.push((key, session, i.to_owned(), at));
                 }
             }
         }
         expected.sort_by(|a, b| a.0.cmp(&b.0));
-        let rows = crowd.into_rows("bench", &items);
+        let rows = crowd.rows("bench", &mut items);
         let got: Vec<_> = rows
             .iter()
             .map(|r| {
