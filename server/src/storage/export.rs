@@ -160,6 +160,7 @@ impl Storage {
         let mut out = DeletedData::default();
         let mut tx = self.pool.begin().await?;
         let mut tasks = std::collections::BTreeMap::new();
+        let mut deleted_sessions = Vec::new();
         for participant in participant_ids {
             let sessions = sqlx::query(
                 "SELECT s.id, s.task_id, t.slug FROM sessions s JOIN tasks t ON t.id = s.task_id \
@@ -171,6 +172,7 @@ impl Storage {
             .await?;
             for s in &sessions {
                 let id: String = s.try_get("id")?;
+                deleted_sessions.push(id.clone());
                 tasks.insert(
                     s.try_get::<String, _>("task_id")?,
                     s.try_get::<String, _>("slug")?,
@@ -195,14 +197,11 @@ impl Storage {
                         .await?
                         .rows_affected() as i64;
                 }
-                // The session's attention-check answers (owner quality control) and its crowd
-                // change mark go with it.
-                for table in ["attention_checks", "crowd_marks"] {
-                    sqlx::query(&format!("DELETE FROM {table} WHERE session_id = $1"))
-                        .bind(&id)
-                        .execute(&mut *tx)
-                        .await?;
-                }
+                // The session's attention-check answers (owner quality control) go with it.
+                sqlx::query("DELETE FROM attention_checks WHERE session_id = $1")
+                    .bind(&id)
+                    .execute(&mut *tx)
+                    .await?;
                 out.sessions += sqlx::query("DELETE FROM sessions WHERE id = $1")
                     .bind(&id)
                     .execute(&mut *tx)
@@ -232,6 +231,14 @@ impl Storage {
             .bind(task_id)
             .execute(&mut *tx)
             .await?;
+        }
+        // The sessions' crowd change marks, after the tasks' rows (the order in which the
+        // writes that mark a session take their locks, so the two never wait on each other).
+        for id in &deleted_sessions {
+            sqlx::query("DELETE FROM crowd_marks WHERE session_id = $1")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
         }
         tx.commit().await?;
         for task_id in tasks.keys() {

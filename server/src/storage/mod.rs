@@ -491,6 +491,7 @@ impl Storage {
             "media",
             "media_blobs",
             "submission_outputs",
+            "crowd_marks",
         ] {
             let n: i64 = sqlx::query(&format!("SELECT COUNT(*) AS n FROM {table}"))
                 .fetch_one(&self.pool)

@@ -180,9 +180,12 @@ async fn each_server_reads_only_the_sessions_changed_since_its_last_read(db: Db)
         assert_eq!(scored.and_then(|r| r.score), Some(0.25));
     }
 
-    // A deletion: each copy is read again whole, without the deleted participant's rows.
+    // A deletion: each copy is read again whole, without the deleted participant's rows; the
+    // deleted session's change mark goes with it.
+    assert_eq!(first.count("crowd_marks").await, 3);
     let session = serde_json::json!({ "session_id": kept });
     crate::quiz_flow::delete_participant_of(&first, TASK, &session).await;
+    assert_eq!(first.count("crowd_marks").await, 2);
     for app in [&first, &second] {
         assert_eq!(
             rows_read_to_update(app).await,
