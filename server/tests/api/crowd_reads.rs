@@ -125,17 +125,24 @@ async fn rows_read_to_update(app: &TestApp) -> u64 {
     read
 }
 
-/// Two servers on one database, each with its own copy: completions, a score and a deletion
-/// made through either are read by both, the completions and the score by reading only the
-/// sessions they changed, the deletion by reading the crowd again whole.
-async fn each_server_reads_only_the_sessions_changed_since_its_last_read(db: Db) {
+/// Two servers on one database, as a multi-instance deployment runs them.
+async fn two_servers(db: Db) -> (TestApp, TestApp) {
     let (mut settings, dir) = test_settings(db, true).await;
+    settings.database.max_connections = 16;
+    settings.rate_limits.session_starts_per_minute = 0;
     let first = TestApp::with_settings(settings.clone(), dir).await;
     let second_dir = tempfile::tempdir().expect("temp dir");
     settings.database.url = settings.database_url();
     settings.data.dir = second_dir.path().to_owned();
     settings.data.load_demo = false;
-    let second = TestApp::with_settings(settings, second_dir).await;
+    (first, TestApp::with_settings(settings, second_dir).await)
+}
+
+/// Two servers on one database, each with its own copy: completions, a score and a deletion
+/// made through either are read by both, the completions and the score by reading only the
+/// sessions they changed, the deletion by reading the crowd again whole.
+async fn each_server_reads_only_the_sessions_changed_since_its_last_read(db: Db) {
+    let (first, second) = two_servers(db).await;
     let kept = complete_correctly(&first).await;
     complete_correctly(&second).await;
     let batch = first
@@ -198,6 +205,53 @@ async fn each_server_reads_only_the_sessions_changed_since_its_last_read(db: Db)
 }
 
 on_both_databases!(each_server_reads_only_the_sessions_changed_since_its_last_read);
+
+/// Completions committed concurrently on two servers while both bring their copies up to date
+/// over and over: a copy never misses a session whose change number is below one it has seen
+/// (the changes commit in the order of their numbers), so at the end each equals a whole read.
+async fn copies_miss_nothing_while_sessions_complete_concurrently(db: Db) {
+    const SESSIONS: usize = 24;
+    let (first, second) = two_servers(db).await;
+    let apps = [std::sync::Arc::new(first), std::sync::Arc::new(second)];
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let readers: Vec<_> = apps
+        .iter()
+        .map(|app| {
+            let (app, done) = (app.clone(), done.clone());
+            tokio::spawn(async move {
+                let mut reads = 0;
+                while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                    app.storage().crowd_responses(TASK).await.unwrap();
+                    reads += 1;
+                    tokio::task::yield_now().await;
+                }
+                reads
+            })
+        })
+        .collect();
+    let writers: Vec<_> = (0..SESSIONS)
+        .map(|n| {
+            let app = apps[n % 2].clone();
+            tokio::spawn(async move { complete_correctly(&app).await })
+        })
+        .collect();
+    for writer in writers {
+        writer.await.unwrap();
+    }
+    done.store(true, std::sync::atomic::Ordering::Relaxed);
+    for reader in readers {
+        assert!(reader.await.unwrap() > 0);
+    }
+    for app in &apps {
+        let kept = rows_of(app.storage(), false).await;
+        assert_eq!(kept, rows_of(app.storage(), true).await);
+        let sessions: std::collections::HashSet<&str> =
+            kept.iter().filter_map(|r| r.split(' ').next()).collect();
+        assert_eq!(sessions.len(), SESSIONS);
+    }
+}
+
+on_both_databases!(copies_miss_nothing_while_sessions_complete_concurrently);
 
 /// Answers every item of a new demo session at display position 0 (straight-lining); its id.
 async fn complete_straight(app: &TestApp) -> String {
