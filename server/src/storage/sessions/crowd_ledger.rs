@@ -96,23 +96,30 @@ impl Storage {
         };
         let (items, digest) = self.crowd_items(task_id).await?;
         let basis = Some((task.version, digest));
-        if ledger.basis != basis || ledger.benchmark != task.benchmark {
+        let read = if ledger.basis != basis || ledger.benchmark != task.benchmark {
+            // The basis is set only once the whole read succeeded: a copy cut short by an
+            // error is read whole again, never brought up to date from a partial read.
             *ledger = Ledger {
-                basis,
+                basis: None,
                 seq: task.seq,
                 benchmark: task.benchmark,
                 items,
                 crowd: CompactCrowd::default(),
             };
             let Ledger { items, crowd, .. } = &mut *ledger;
-            self.read_into(crowd, items, task_id, None).await?;
+            let (_, read) = self.read_into(crowd, items, task_id, None).await?;
+            ledger.basis = basis;
+            read
         } else {
+            // A delta cut short leaves the number where it was: its sessions are read again.
             let Ledger {
                 items, crowd, seq, ..
             } = &mut *ledger;
-            let seen = self.read_into(crowd, items, task_id, Some(*seq)).await?;
+            let (seen, read) = self.read_into(crowd, items, task_id, Some(*seq)).await?;
             *seq = (*seq).max(seen);
-        }
+            read
+        };
+        self.ledgers.rows_read.fetch_add(read, Ordering::Relaxed);
         // Putting the rows in order is O(answers): off the async executor.
         let rows = tokio::task::spawn_blocking(move || {
             let Ledger {
@@ -180,14 +187,14 @@ impl Storage {
 
     /// Reads into `crowd` the task's crowd sessions marked after change `after`, or all of
     /// them (`None`), each session read replacing its earlier answers; the highest change
-    /// number seen (`after`, or 0, when none).
+    /// number seen (`after`, or 0, when none) and how many rows were read.
     async fn read_into(
         &self,
         crowd: &mut CompactCrowd,
         items: &CrowdItems,
         task_id: &str,
         after: Option<i64>,
-    ) -> Result<i64, StorageError> {
+    ) -> Result<(i64, u64), StorageError> {
         let mut rows = match after {
             Some(after) => sqlx::query(CHANGES_SQL).bind(task_id).bind(after),
             None => sqlx::query(WHOLE_READ_SQL).bind(task_id),
@@ -225,7 +232,6 @@ impl Storage {
         for session in seen {
             crowd.settle_session(session);
         }
-        self.ledgers.rows_read.fetch_add(read, Ordering::Relaxed);
-        Ok(highest)
+        Ok((highest, read))
     }
 }
