@@ -134,15 +134,21 @@ impl SessionsRead {
         }
     }
 
-    /// Binds the condition's `$2`, if it has one.
-    fn bind<'q>(
+    /// The rows of `sql`, a query of the task `$1` whose `WHERE` ends with
+    /// [`SessionsRead::condition`], with the condition's `$2` bound where it has one.
+    async fn fetch_all(
         self,
-        query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
-    ) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+        pool: &sqlx::AnyPool,
+        task_id: &str,
+        sql: &str,
+    ) -> Result<Vec<sqlx::any::AnyRow>, sqlx::Error> {
+        let query = sqlx::query(sql).bind(task_id);
         match self {
             Self::CrowdChangedAfter(after) => query.bind(after),
             Self::All | Self::Crowd => query,
         }
+        .fetch_all(pool)
+        .await
     }
 }
 
@@ -376,10 +382,13 @@ impl Storage {
 
     /// Everything about a task's sessions that exclusions and progress need (no gold).
     pub async fn fieldwork_data(&self, task_id: &str) -> Result<FieldworkData, StorageError> {
-        self.fieldwork_of(task_id, SessionsRead::All).await
+        let mut data = self.fieldwork_of(task_id, SessionsRead::All).await?;
+        data.rating_golds = self.rating_golds(task_id).await?;
+        Ok(data)
     }
 
-    /// [`Storage::fieldwork_data`] of the task's sessions that `which` names.
+    /// [`Storage::fieldwork_data`] of the task's sessions that `which` names, without the
+    /// rating golds (the caller reads them once, see `kept_session_values`).
     pub(crate) async fn fieldwork_of(
         &self,
         task_id: &str,
@@ -387,16 +396,16 @@ impl Storage {
     ) -> Result<FieldworkData, StorageError> {
         let condition = which.condition();
         let sessions = which
-            .bind(
-                sqlx::query(&format!(
+            .fetch_all(
+                &self.pool,
+                task_id,
+                &format!(
                     "SELECT s.id, s.participant_id, s.prolific_pid, s.seed, s.batch_size, \
-                 s.created_at, s.completed_at, s.screened_out_at, s.headphone_json, \
-                 s.attention_checks, s.pilot FROM sessions s WHERE s.task_id = $1{condition} \
-                 ORDER BY s.created_at, s.id"
-                ))
-                .bind(task_id),
+                     s.created_at, s.completed_at, s.screened_out_at, s.headphone_json, \
+                     s.attention_checks, s.pilot FROM sessions s WHERE s.task_id = $1{condition} \
+                     ORDER BY s.created_at, s.id"
+                ),
             )
-            .fetch_all(&self.pool)
             .await?
             .iter()
             .map(|r| {
@@ -418,16 +427,16 @@ impl Storage {
             })
             .collect::<Result<Vec<_>, sqlx::Error>>()?;
         let answers = which
-            .bind(
-                sqlx::query(&format!(
+            .fetch_all(
+                &self.pool,
+                task_id,
+                &format!(
                     "SELECT a.session_id, a.item_id, i.category, a.response_ms, a.choice, \
-                 a.option_order_json, a.created_at, a.answer_json FROM answers a \
-                 JOIN sessions s ON s.id = a.session_id JOIN items i ON i.id = a.item_id \
-                 WHERE s.task_id = $1{condition} ORDER BY a.created_at, a.id"
-                ))
-                .bind(task_id),
+                     a.option_order_json, a.created_at, a.answer_json FROM answers a \
+                     JOIN sessions s ON s.id = a.session_id JOIN items i ON i.id = a.item_id \
+                     WHERE s.task_id = $1{condition} ORDER BY a.created_at, a.id"
+                ),
             )
-            .fetch_all(&self.pool)
             .await?
             .iter()
             .map(|r| {
@@ -444,15 +453,15 @@ impl Storage {
             })
             .collect::<Result<Vec<_>, sqlx::Error>>()?;
         let checks = which
-            .bind(
-                sqlx::query(&format!(
+            .fetch_all(
+                &self.pool,
+                task_id,
+                &format!(
                     "SELECT c.session_id, c.check_index, c.choice, c.passed, c.created_at \
-                 FROM attention_checks c JOIN sessions s ON s.id = c.session_id \
-                 WHERE s.task_id = $1{condition}"
-                ))
-                .bind(task_id),
+                     FROM attention_checks c JOIN sessions s ON s.id = c.session_id \
+                     WHERE s.task_id = $1{condition}"
+                ),
             )
-            .fetch_all(&self.pool)
             .await?
             .iter()
             .map(|r| {
@@ -465,12 +474,11 @@ impl Storage {
                 })
             })
             .collect::<Result<Vec<_>, sqlx::Error>>()?;
-        let rating_golds = self.rating_golds(task_id).await?;
         Ok(FieldworkData {
             sessions,
             answers,
             checks,
-            rating_golds,
+            rating_golds: Vec::new(),
         })
     }
 

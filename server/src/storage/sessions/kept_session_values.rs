@@ -35,7 +35,7 @@ impl std::fmt::Debug for KeptSessionValues {
 }
 
 /// One task's values of type `T`, by session id.
-struct Copy<T> {
+struct KeptCopy<T> {
     /// What the copy was read whole under: the crowd version and a digest of the rating golds.
     basis: (i64, u64),
     /// The highest change number the copy includes.
@@ -92,7 +92,7 @@ impl Storage {
             .flat_map(|(id, gold)| [id.as_str(), "\u{1f}", gold.as_str(), "\u{1e}"])
             .collect();
         let basis = (version, memeboard_core::ids::fnv1a64(listed.as_bytes()));
-        match erased.downcast_mut::<Copy<T>>() {
+        match erased.downcast_mut::<KeptCopy<T>>() {
             Some(kept) if kept.basis == basis => {
                 let highest: Option<i64> = sqlx::query(
                     "SELECT MAX(seq) AS highest FROM crowd_marks WHERE task_id = $1 AND seq > $2",
@@ -116,10 +116,12 @@ impl Storage {
                 data.rating_golds = golds;
                 self.count_kept_sessions(&data);
                 let values = derive(&data).into_iter().collect();
-                *erased = Box::new(Copy { basis, seq, values });
+                *erased = Box::new(KeptCopy { basis, seq, values });
             }
         }
-        let values = erased.downcast_ref::<Copy<T>>().map(|kept| &kept.values);
+        let values = erased
+            .downcast_ref::<KeptCopy<T>>()
+            .map(|kept| &kept.values);
         Ok(read(values.unwrap_or(&HashMap::new())))
     }
 
