@@ -18,23 +18,36 @@ use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
+/// The columns both reads select, which [`Storage::read_into`] decodes, ahead of `seq`.
+macro_rules! answer_columns {
+    () => {
+        "SELECT s.id AS session_id, s.participant_id, s.completed_at, a.item_id, a.choice, \
+         a.score, p.familiarity, a.created_at, "
+    };
+}
+
+/// The familiarity given before each answer (clip tasks), joined to the answers `a`.
+macro_rules! familiarity_join {
+    () => {
+        "LEFT JOIN prefaces p ON p.session_id = a.session_id AND p.item_id = a.item_id "
+    };
+}
+
 /// Every answer of the task's crowd sessions (completed, not pilots).
 const WHOLE_READ_SQL: &str = concat!(
-    "SELECT s.id AS session_id, s.participant_id, s.completed_at, a.item_id, ",
-    "a.choice, a.score, p.familiarity, a.created_at, CAST(0 AS BIGINT) AS seq ",
-    "FROM sessions s JOIN answers a ON a.session_id = s.id ",
-    "LEFT JOIN prefaces p ON p.session_id = a.session_id AND p.item_id = a.item_id ",
+    answer_columns!(),
+    "CAST(0 AS BIGINT) AS seq FROM sessions s JOIN answers a ON a.session_id = s.id ",
+    familiarity_join!(),
     "WHERE s.task_id = $1 AND s.completed_at IS NOT NULL AND s.pilot = 0"
 );
 
 /// The sessions marked after change `$2`, each with all its answers (a session with none
 /// still comes, once, with empty answer columns, so that its old answers are dropped).
 const CHANGES_SQL: &str = concat!(
-    "SELECT s.id AS session_id, s.participant_id, s.completed_at, a.item_id, ",
-    "a.choice, a.score, p.familiarity, a.created_at, m.seq ",
-    "FROM crowd_marks m JOIN sessions s ON s.id = m.session_id ",
+    answer_columns!(),
+    "m.seq FROM crowd_marks m JOIN sessions s ON s.id = m.session_id ",
     "LEFT JOIN answers a ON a.session_id = s.id ",
-    "LEFT JOIN prefaces p ON p.session_id = a.session_id AND p.item_id = a.item_id ",
+    familiarity_join!(),
     "WHERE m.task_id = $1 AND m.seq > $2 AND s.completed_at IS NOT NULL AND s.pilot = 0"
 );
 
