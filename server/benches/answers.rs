@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 /// The server's allocator (see `src/main.rs`).
 mod support;
-use support::call;
+use support::{call, Pace};
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -47,12 +47,6 @@ fn drain(sink: &Sink) -> Vec<Duration> {
         .unwrap_or_default()
 }
 
-/// When a paced participant's next answer is due, and the time between their answers.
-struct Pace {
-    next_due: Instant,
-    every: Duration,
-}
-
 /// One session: start it, answer every item in order, each answer's latency into `sink`;
 /// checks that the last answer brought the completion code.
 ///
@@ -72,12 +66,7 @@ async fn one_session(
         let body = serde_json::json!({"item_id": item, "idempotency_key": format!("k{n}"),
             "answer": {"kind": "choice", "position": n % 5}, "response_ms": 1500});
         let t = match pace.as_deref_mut() {
-            Some(pace) => {
-                let due = pace.next_due;
-                pace.next_due += pace.every;
-                tokio::time::sleep_until(due.into()).await;
-                due
-            }
+            Some(pace) => pace.next().await,
             None => Instant::now(),
         };
         last = call(

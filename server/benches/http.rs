@@ -21,6 +21,7 @@ use tokio::net::TcpStream;
 
 /// The server's allocator (see `src/main.rs`).
 mod support;
+use support::Pace;
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -131,12 +132,6 @@ const PACED_RATE: f64 = 5_000.0;
 /// The demo MCQ quiz's batch size (answers per session).
 const DEMO_BATCH: u32 = 24;
 
-/// A paced participant's schedule: when their next answer is due, and the time between them.
-struct Pace {
-    next_due: Instant,
-    every: Duration,
-}
-
 /// One participant until `until`: sessions one after the other, each answer's latency kept.
 /// Without `pace` each answer goes as soon as the previous one is acknowledged (a closed loop);
 /// with it, each answer goes at its due time (at once when behind) and its latency counts from
@@ -165,12 +160,7 @@ async fn participant(
                 format!("k{n}"), "answer": {"kind": "choice", "position": n % 5},
                 "response_ms": 1500});
             let t = match pace.as_mut() {
-                Some(pace) => {
-                    let due = pace.next_due;
-                    pace.next_due += pace.every;
-                    tokio::time::sleep_until(due.into()).await;
-                    due
-                }
+                Some(pace) => pace.next().await,
                 None => Instant::now(),
             };
             client

@@ -1,7 +1,8 @@
 //! What the in-process benchmarks share (not a benchmark itself): a request sent through the
 //! router with its success checked, a synthetic benchmark of one task imported at once, an
-//! author token, the upload-then-board round trip the leaderboard benchmarks time, and the raw
-//! SQLite commit rate the answer benchmarks print as their reference.
+//! author token, the upload-then-board round trip the leaderboard benchmarks time, the raw
+//! SQLite commit rate the answer benchmarks print as their reference, and a paced
+//! participant's schedule.
 // Each benchmark includes this module and uses part of it.
 #![allow(dead_code)]
 
@@ -73,6 +74,24 @@ pub async fn start_demo_session(router: &axum::Router) -> anyhow::Result<(String
         .filter_map(|i| i["item_id"].as_str().map(str::to_owned))
         .collect();
     Ok((id, items))
+}
+
+/// A paced participant's schedule: when their next answer is due, and the time between them.
+pub struct Pace {
+    pub next_due: Instant,
+    pub every: Duration,
+}
+
+impl Pace {
+    /// Waits until the next answer is due (not at all when behind) and moves the schedule on;
+    /// the due time, which the answer's latency counts from, so that time queued behind a slow
+    /// answer counts too (no coordinated omission).
+    pub async fn next(&mut self) -> Instant {
+        let due = self.next_due;
+        self.next_due += self.every;
+        tokio::time::sleep_until(due.into()).await;
+        due
+    }
 }
 
 /// The middle value (the upper one of an even count).
